@@ -1,0 +1,12 @@
+export { ResultCode } from './codes';
+export { Envelope, EmptyData, Paged } from './envelope';
+export type { ApiEnvelope, Page, StaticEnvelope } from './envelope';
+export { PermItem, Role, UserInfo, SchoolOption, ChooseSchoolData, WxNotBoundData } from './user';
+export type { PermNode } from './user';
+export { route } from './route';
+export type { RouteContract, BodyEncoding, BodyOf, QueryOf, DataOf } from './route';
+export { authRoutes } from './auth';
+export { permissionCatalogue, PERMISSION_KEYS } from './permissions';
+export type { CatalogueEntry } from './permissions';
+export { academicYearOf, termOf, resolveEffectiveAccess, roleCodes, rolePerms } from './academic';
+export type { EffectiveAccess } from './academic';
