@@ -18,7 +18,14 @@ export interface ExamkitTheme {
   radius: { small: string; medium: string; large: string };
   font: { family: string; size: { small: string; medium: string; large: string } };
   shadow: { popup: string };
-  zIndex: { header: number; popup: number; dialog: number; message: number; loading: number; progress: number };
+  zIndex: {
+    header: number;
+    popup: number;
+    dialog: number;
+    message: number;
+    loading: number;
+    progress: number;
+  };
 }
 
 /** The default examkit theme: a calm blue on white, sized for long days of reading scans. */

@@ -1,0 +1,12 @@
+export { buildMenuTree } from './buildMenuTree';
+export { createMenuFilter } from './createMenuFilter';
+export { abilityGrowthEntry } from './abilityGrowthEntry';
+export { firstTarget } from './firstTarget';
+export { systemEntryTarget } from './systemEntryTarget';
+export { hasPermission } from './hasPermission';
+export { isPublicPath } from './isPublicPath';
+export { usePermission } from './usePermission';
+export { Authorized } from './Authorized';
+export { RequirePermission } from './RequirePermission';
+export { DENIED_MESSAGE, DENIED_TITLE, PUBLIC_PATHS } from './constants';
+export type * from './types';
