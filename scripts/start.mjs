@@ -1,0 +1,18 @@
+// `npm start`: builds what is needed and serves the reference app and the API on one port,
+// on the embedded defaults (SQLite in .data/, files on local disk, demo school seeded on first start).
+import { execFileSync, spawn } from 'node:child_process';
+import { join } from 'node:path';
+
+if (!process.argv.includes('--no-build')) execFileSync('node', ['scripts/build-all.mjs'], { stdio: 'inherit' });
+
+const env = {
+  ...process.env,
+  PORT: process.env.PORT ?? '8080',
+  NODE_ENV: process.env.NODE_ENV ?? 'development',
+  STATIC_DIR: process.env.STATIC_DIR ?? join(process.cwd(), 'examples/web/dist'),
+  DATA_DIR: process.env.DATA_DIR ?? join(process.cwd(), '.data'),
+};
+console.log(`\nexamkit: http://localhost:${env.PORT}  (demo accounts: see README.md)`);
+const server = spawn(process.execPath, ['packages/server/dist/main.js'], { env, stdio: 'inherit' });
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
+server.on('exit', (code) => process.exit(code ?? 0));
