@@ -1,4 +1,5 @@
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { autoUpdate, computePosition, flip, offset, shift } from '@floating-ui/react';
+import { useEffect, useId, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
 import styled from 'styled-components';
 import { themeOf } from '../theme/theme';
 import type { DropdownProps } from '../types';
@@ -26,10 +27,10 @@ const Trigger = styled.button`
   }
 `;
 
-const Menu = styled.ul<{ $align: 'start' | 'end' }>`
+const Menu = styled.ul`
   position: absolute;
-  top: calc(100% + 4px);
-  ${(p) => (p.$align === 'end' ? 'right: 0;' : 'left: 0;')}
+  top: 0;
+  left: 0;
   z-index: ${(p) => themeOf(p).zIndex.popup};
   min-width: 120px;
   margin: 0;
@@ -71,6 +72,25 @@ export function Dropdown({ label, ariaLabel, items, onSelect, align = 'end' }: D
   const wrapRef = useRef<HTMLDivElement>(null);
   const triggerRef = useRef<HTMLButtonElement>(null);
   const itemRefs = useRef<(HTMLLIElement | null)[]>([]);
+  const menuRef = useRef<HTMLUListElement>(null);
+  const placement = align === 'end' ? 'bottom-end' : 'bottom-start';
+
+  // Floating UI keeps the menu on screen: it flips above the button near the
+  // bottom edge and shifts sideways near the left and right edges. The plain
+  // computePosition loop is a third of the size of the useFloating hook.
+  useLayoutEffect(() => {
+    const reference = triggerRef.current;
+    const floating = menuRef.current;
+    if (!open || !reference || !floating) return;
+    return autoUpdate(reference, floating, () => {
+      void computePosition(reference, floating, {
+        placement,
+        middleware: [offset(4), flip(), shift({ padding: 8 })],
+      }).then(({ x, y }) => {
+        floating.style.transform = `translate(${Math.round(x)}px, ${Math.round(y)}px)`;
+      });
+    });
+  }, [open, placement]);
   const enabled = items.flatMap((item, index) => (item.disabled ? [] : [index]));
 
   useEffect(() => {
@@ -157,10 +177,10 @@ export function Dropdown({ label, ariaLabel, items, onSelect, align = 'end' }: D
       </Trigger>
       {open && (
         <Menu
+          ref={menuRef}
           id={`${id}-menu`}
           role="menu"
           aria-labelledby={`${id}-button`}
-          $align={align}
           onKeyDown={onMenuKeyDown}
         >
           {items.map((item, index) => (
