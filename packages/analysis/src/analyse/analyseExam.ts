@@ -1,0 +1,137 @@
+import type {
+  AnalysisOptions,
+  ExamAnalysis,
+  ExamInput,
+  GroupReport,
+  StudentSubjectColumns,
+  SubjectStats,
+} from '../types';
+import { describe } from '../stats/describe';
+import { gather, presentMembers } from './gather';
+import { groupScoreStats } from './groupScoreStats';
+import { buildGroups, type Group } from './groups';
+import { paperStats } from './paperStats';
+import { resolveOptions } from './resolveOptions';
+import { checkScores, subjectColumn, totalColumn } from './scoreColumns';
+import { balanceColumn, studentScoreColumns } from './studentColumns';
+
+function previousSubjectRanks(
+  input: ExamInput,
+  subjectId: string,
+): Readonly<Record<string, number>> | undefined {
+  const subjects = input.previous?.subjects;
+  return subjects !== undefined && Object.hasOwn(subjects, subjectId)
+    ? subjects[subjectId]
+    : undefined;
+}
+
+/**
+ * Analyses one exam of a grade: statistics of every subject and the total for the grade, each
+ * class and each teacher's classes, question and knowledge-point statistics, and per-student
+ * ranks, standard scores, rank changes and balance. Pure and deterministic; returns plain JSON.
+ * @see docs/analysis.md for every definition.
+ */
+export function analyseExam(input: ExamInput, options: AnalysisOptions = {}): ExamAnalysis {
+  const resolved = resolveOptions(options);
+  const n = input.students.length;
+  checkScores(input.subjects, input.scores, n);
+  const ids = input.students.map((s) => s.id);
+  if (new Set(ids).size !== n) throw new RangeError('duplicate student id');
+  const scoresOf = new Map(input.scores.map((s) => [s.subjectId, s]));
+  const columns = input.subjects.map((subject) =>
+    subjectColumn(subject, scoresOf.get(subject.id), n),
+  );
+  // A paper nobody sat (not held, or not yet marked) is not part of the total.
+  const sat = columns.map((column) => column.some((v) => !Number.isNaN(v)));
+  const total = totalColumn(
+    columns.filter((_, j) => sat[j]),
+    n,
+  );
+  const totalFullMarks = input.subjects.reduce(
+    (sum, s, j) => (sat[j] ? sum + s.fullMarks : sum),
+    0,
+  );
+  const { grade, classes, teachers } = buildGroups(input);
+  const gradeMeans = columns.map((c) => describe(c).mean);
+  const gradeTotalMean = describe(total).mean;
+
+  const report = (group: Group): GroupReport => {
+    const withSegments = group === grade || resolved.classSegments;
+    const groupIds = Array.from(group.members, (s) => ids[s] as string);
+    const subjects: SubjectStats[] = [];
+    input.subjects.forEach((subject, j) => {
+      if (group.subjectIds !== null && !group.subjectIds.has(subject.id)) return;
+      const scores = gather(columns[j]!, group.members);
+      const present = presentMembers(group.members, scores);
+      const paper = paperStats(
+        subject,
+        scoresOf.get(subject.id),
+        present,
+        gather(columns[j]!, present),
+        resolved.groupFraction,
+      );
+      subjects.push({
+        subjectId: subject.id,
+        ...groupScoreStats(
+          scores,
+          groupIds,
+          subject.fullMarks,
+          gradeMeans[j] ?? null,
+          resolved,
+          withSegments,
+        ),
+        ...paper,
+      });
+    });
+    return {
+      id: group.id,
+      classIds: group.classIds,
+      studentCount: group.members.length,
+      subjects,
+      total: groupScoreStats(
+        gather(total, group.members),
+        groupIds,
+        totalFullMarks,
+        gradeTotalMean,
+        resolved,
+        withSegments,
+      ),
+    };
+  };
+
+  const totalStudents = studentScoreColumns(
+    total,
+    totalFullMarks,
+    classes,
+    ids,
+    input.previous?.total,
+    resolved.levels,
+  );
+  const subjectStudents: StudentSubjectColumns[] = input.subjects.map((subject, j) => {
+    const { columns: figures, gradeRanks } = studentScoreColumns(
+      columns[j]!,
+      subject.fullMarks,
+      classes,
+      ids,
+      previousSubjectRanks(input, subject.id),
+      resolved.levels,
+    );
+    return {
+      subjectId: subject.id,
+      ...figures,
+      balance: balanceColumn(gradeRanks, totalStudents.gradeRanks),
+    };
+  });
+
+  return {
+    grade: report(grade),
+    classes: classes.map(report),
+    teachers: teachers.map(report),
+    students: {
+      ids,
+      classIds: input.students.map((s) => s.classId),
+      subjects: subjectStudents,
+      total: totalStudents.columns,
+    },
+  };
+}

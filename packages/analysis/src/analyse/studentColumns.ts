@@ -1,0 +1,60 @@
+import { rankInto } from '../stats/competitionRanks';
+import { meanAndSd, sortedPresent } from '../stats/describe';
+import { levelLinesFor, scoreLevel } from '../stats/levelRates';
+import { rankChange, tScore, zScore } from '../stats/standardScores';
+import type { LevelLines, StudentScoreColumns } from '../types';
+import { gather } from './gather';
+import type { Group } from './groups';
+
+/** Grade ranks, class ranks (0 = not ranked) and per-student figures of one score column. */
+export function studentScoreColumns(
+  column: Float64Array,
+  fullMarks: number,
+  classes: readonly Group[],
+  studentIds: readonly string[],
+  previous: Readonly<Record<string, number>> | undefined,
+  lines: LevelLines,
+): { columns: StudentScoreColumns; gradeRanks: Int32Array } {
+  const n = column.length;
+  const gradeRanks = new Int32Array(n);
+  rankInto(column, gradeRanks);
+  const classRanks = new Int32Array(n);
+  for (const group of classes) {
+    const local = new Int32Array(group.members.length);
+    rankInto(gather(column, group.members), local);
+    group.members.forEach((s, k) => (classRanks[s] = local[k] as number));
+  }
+  const moments = meanAndSd(sortedPresent(column));
+  const mean = moments?.mean ?? null;
+  const sd = moments?.sd ?? null;
+  const points = levelLinesFor(fullMarks, lines);
+  const rankOrNull = (r: number) => (r === 0 ? null : r);
+  const z = Array.from(column, (v) => zScore(v, mean, sd));
+  return {
+    gradeRanks,
+    columns: {
+      scores: Array.from(column, (v) => (Number.isNaN(v) ? null : v)),
+      levels: Array.from(column, (v) =>
+        Number.isNaN(v) || !(fullMarks > 0) ? null : scoreLevel(v, points),
+      ),
+      classRanks: Array.from(classRanks, rankOrNull),
+      gradeRanks: Array.from(gradeRanks, rankOrNull),
+      z,
+      t: z.map(tScore),
+      rankChanges: Array.from(gradeRanks, (r, s) => {
+        const id = studentIds[s] as string;
+        const before =
+          previous !== undefined && Object.hasOwn(previous, id) ? previous[id] : undefined;
+        return rankChange(before, rankOrNull(r));
+      }),
+    },
+  };
+}
+
+/** 偏科: subject grade rank − total grade rank; null unless both are ranked. */
+export function balanceColumn(subjectRanks: Int32Array, totalRanks: Int32Array): (number | null)[] {
+  return Array.from(subjectRanks, (r, s) => {
+    const total = totalRanks[s] as number;
+    return r === 0 || total === 0 ? null : r - total;
+  });
+}

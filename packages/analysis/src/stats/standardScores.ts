@@ -1,0 +1,31 @@
+import { meanAndSd, sortedPresent } from './describe';
+
+/** z score; null when the spread is zero or undefined. */
+export function zScore(score: number, mean: number | null, sd: number | null): number | null {
+  if (Number.isNaN(score) || mean === null || sd === null || sd === 0) return null;
+  return (score - mean) / sd;
+}
+
+/** T score: 50 + 10 z. */
+export function tScore(z: number | null): number | null {
+  return z === null ? null : 50 + 10 * z;
+}
+
+/** Population z scores of a column; absent (NaN) and zero-spread columns give null. */
+export function zScores(scores: ArrayLike<number>): (number | null)[] {
+  const moments = meanAndSd(sortedPresent(scores));
+  return Array.from(scores, (v) => zScore(v, moments?.mean ?? null, moments?.sd ?? null));
+}
+/** 超均率: (group mean − grade mean) / grade mean; null when either is undefined or the grade mean is 0. */
+export function aboveMeanRate(groupMean: number | null, gradeMean: number | null): number | null {
+  if (groupMean === null || gradeMean === null || gradeMean === 0) return null;
+  return (groupMean - gradeMean) / gradeMean;
+}
+
+/** 进退步: previous rank − current rank (positive is progress); null when either is missing. */
+export function rankChange(
+  previousRank: number | null | undefined,
+  rank: number | null,
+): number | null {
+  return previousRank == null || rank === null ? null : previousRank - rank;
+}
