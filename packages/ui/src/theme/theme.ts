@@ -10,6 +10,8 @@ export interface ExamkitTheme {
     background: string;
     surface: string;
     mask: string;
+    /** Backdrop of full-screen viewers (image preview): darker than a dialog's mask, so scans read clearly. */
+    viewerMask: string;
     success: string;
     warning: string;
     danger: string;
@@ -40,6 +42,7 @@ export const defaultTheme: ExamkitTheme = {
     background: '#f6f8fa',
     surface: '#ffffff',
     mask: 'rgba(15, 23, 42, 0.55)',
+    viewerMask: 'rgba(10, 12, 16, 0.9)',
     success: '#1a7f37',
     warning: '#9a6700',
     danger: '#cf222e',
