@@ -1,0 +1,87 @@
+import { resolve } from 'node:path';
+import type { WxOAuthOptions } from '../auth/wx';
+import type { DatabaseConfig } from './database';
+import { DEFAULT_SESSION_TIMEOUTS, type SessionTimeouts } from './session';
+
+/** Settings read from the environment by the CLI. */
+export interface EnvConfig {
+  port: number;
+  host: string;
+  dataDir: string;
+  database: DatabaseConfig;
+  staticDir: string | undefined;
+  corsOrigins: string[];
+  nodeEnv: string;
+  logLevel: string;
+  secret: string | undefined;
+  wx: WxOAuthOptions | undefined;
+  session: SessionTimeouts;
+  /** Sign-in attempts per client address per minute. */
+  addressLimit: number;
+  trustProxy: boolean;
+}
+
+/**
+ * Reads PORT (8080), HOST (127.0.0.1), DATA_DIR (.data), DATABASE_URL (PostgreSQL
+ * instead of SQLite), DATABASE_SCHEMA, STATIC_DIR, CORS_ORIGINS (comma list),
+ * NODE_ENV, LOG_LEVEL, EXAMKIT_SECRET, WX_APPID, WX_SECRET, WX_API_BASE,
+ * SESSION_IDLE_MINUTES (30), SESSION_MAX_HOURS (12), SIGNIN_LIMIT_PER_MINUTE (30),
+ * TRUST_PROXY.
+ */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): EnvConfig {
+  const dataDir = resolve(cwd, env.DATA_DIR || '.data');
+  const database: DatabaseConfig = env.DATABASE_URL
+    ? {
+        dialect: 'postgres',
+        connectionString: env.DATABASE_URL,
+        ...(env.DATABASE_SCHEMA ? { schema: env.DATABASE_SCHEMA } : {}),
+      }
+    : { dialect: 'sqlite', file: resolve(dataDir, 'examkit.db') };
+  const nodeEnv = env.NODE_ENV || 'production';
+  return {
+    port: positiveInt(env.PORT, 8080, 'PORT'),
+    host: env.HOST || '127.0.0.1',
+    dataDir,
+    database,
+    staticDir: env.STATIC_DIR ? resolve(cwd, env.STATIC_DIR) : undefined,
+    corsOrigins: (env.CORS_ORIGINS ?? '')
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
+    nodeEnv,
+    logLevel: env.LOG_LEVEL || (nodeEnv === 'development' ? 'debug' : 'info'),
+    secret: env.EXAMKIT_SECRET || undefined,
+    wx:
+      env.WX_APPID && env.WX_SECRET
+        ? {
+            appId: env.WX_APPID,
+            secret: env.WX_SECRET,
+            ...(env.WX_API_BASE ? { baseUrl: env.WX_API_BASE } : {}),
+          }
+        : undefined,
+    session: {
+      idleMs:
+        positiveInt(
+          env.SESSION_IDLE_MINUTES,
+          DEFAULT_SESSION_TIMEOUTS.idleMs / 60_000,
+          'SESSION_IDLE_MINUTES',
+        ) * 60_000,
+      absoluteMs:
+        positiveInt(
+          env.SESSION_MAX_HOURS,
+          DEFAULT_SESSION_TIMEOUTS.absoluteMs / 3_600_000,
+          'SESSION_MAX_HOURS',
+        ) * 3_600_000,
+    },
+    addressLimit: positiveInt(env.SIGNIN_LIMIT_PER_MINUTE, 30, 'SIGNIN_LIMIT_PER_MINUTE'),
+    trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
+  };
+}
+
+function positiveInt(raw: string | undefined, fallback: number, name: string): number {
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value <= 0)
+    throw new Error(`${name} must be a positive integer, got "${raw}"`);
+  return value;
+}

@@ -1,0 +1,123 @@
+import {
+  Envelope,
+  type BodyOf,
+  type DataOf,
+  type QueryOf,
+  type RouteContract,
+} from '@examkit/contracts';
+import type { FastifyInstance, FastifyRequest, FastifySchema, onRequestHookHandler } from 'fastify';
+import { Type } from 'typebox';
+import type { Clock } from './clock';
+import { coerceStrings } from './coerce';
+import type { Db } from './database';
+import { ApiError, forbidden, ok, sessionExpired, tooManyRequests } from './envelope';
+import type { AttemptLimiter } from './rateLimit';
+import { resolveSession, type SessionInfo, type SessionTimeouts } from './session';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The signed-in caller on routes that need a session. */
+    examkitSession: SessionInfo | null;
+  }
+}
+
+/** What a route handler gets: the validated body and query, and the raw request. */
+export interface RouteInput<C extends RouteContract> {
+  body: BodyOf<C>;
+  query: QueryOf<C>;
+  request: FastifyRequest;
+}
+
+export type PublicHandler<C extends RouteContract> = (input: RouteInput<C>) => Promise<DataOf<C>>;
+export type SessionHandler<C extends RouteContract> = (
+  input: RouteInput<C> & { session: SessionInfo },
+) => Promise<DataOf<C>>;
+
+export interface RouterDeps {
+  db: Db;
+  clock: Clock;
+  sessionTimeouts: SessionTimeouts;
+  /** Counts attempts per client address on public (sign-in and code) routes. */
+  addressLimiter: AttemptLimiter;
+}
+
+/** Registers contract routes: schemas from the contract, the envelope around the handler's data. */
+export interface Router {
+  /** A route open without a session; every call counts against the client address's limit. */
+  publicRoute<C extends RouteContract>(contract: C, tag: string, handler: PublicHandler<C>): void;
+  /** A route that needs a live session (header `token`) of the school in header `schoolId`, when sent. */
+  sessionRoute<C extends RouteContract>(contract: C, tag: string, handler: SessionHandler<C>): void;
+}
+
+const ErrorEnvelope = Envelope(Type.Unknown());
+const FORM_TYPE = 'application/x-www-form-urlencoded';
+
+export function createRouter(app: FastifyInstance, deps: RouterDeps): Router {
+  app.decorateRequest('examkitSession', null);
+
+  const limitAddress: onRequestHookHandler = async (request) => {
+    if (deps.addressLimiter.hit(`ip:${request.ip}`) > 0)
+      throw tooManyRequests('请求过于频繁，请稍后再试');
+  };
+
+  const authenticate: onRequestHookHandler = async (request) => {
+    const header = request.headers.token;
+    const token = typeof header === 'string' ? header : undefined;
+    const session = await resolveSession(deps.db, deps.clock, deps.sessionTimeouts, token);
+    if (!session) throw sessionExpired();
+    const claimed = request.headers.schoolid;
+    if (claimed !== undefined && claimed !== '' && String(claimed) !== String(session.schoolId)) {
+      throw forbidden('无权访问该学校的数据');
+    }
+    request.examkitSession = session;
+  };
+
+  function register<C extends RouteContract>(
+    contract: C,
+    tag: string,
+    run: (input: RouteInput<C>, request: FastifyRequest) => Promise<DataOf<C>>,
+  ) {
+    const schema: FastifySchema = {
+      summary: contract.summary,
+      tags: [tag],
+      response: { 200: Envelope(contract.data), '4xx': ErrorEnvelope, '5xx': ErrorEnvelope },
+      ...(contract.body ? { body: contract.body } : {}),
+      ...(contract.query ? { querystring: contract.query } : {}),
+      ...(contract.auth ? { security: [{ token: [] }] } : {}),
+    };
+    app.route({
+      method: contract.method,
+      url: contract.url,
+      schema,
+      onRequest: contract.auth ? authenticate : limitAddress,
+      preValidation: async (request) => {
+        if (contract.query) request.query = coerceStrings(contract.query, request.query);
+        if (contract.body) {
+          if (request.body === undefined || request.body === null) request.body = {};
+          else if (request.headers['content-type']?.startsWith(FORM_TYPE)) {
+            request.body = coerceStrings(contract.body, request.body);
+          }
+        }
+      },
+      handler: async (request) => {
+        const input = { body: request.body, query: request.query, request } as RouteInput<C>;
+        return ok(await run(input, request));
+      },
+    });
+  }
+
+  return {
+    publicRoute(contract, tag, handler) {
+      if (contract.auth) throw new Error(`${contract.url} needs a session`);
+      register(contract, tag, (input) => handler(input));
+    },
+    sessionRoute(contract, tag, handler) {
+      if (!contract.auth) throw new Error(`${contract.url} is public`);
+      register(contract, tag, (input, request) => {
+        const session = request.examkitSession;
+        if (!session) throw new ApiError(500, 'session missing');
+        return handler({ ...input, session });
+      });
+    },
+  };
+}

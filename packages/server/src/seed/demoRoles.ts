@@ -1,0 +1,126 @@
+import { PERMISSION_KEYS } from '@examkit/contracts';
+
+const EXAM_REPORTS = [
+  'Exam-Single-Report-Class',
+  'Exam-Single-Report-Grade',
+  'Exam-Multiple-Report-Class',
+  'Exam-Multiple-Report-Grade',
+  'Summary',
+  'Subject',
+  'like',
+  'wenke',
+];
+const STUDY = ['Study', 'Study-Student', 'Study-Class'];
+const TEACH_RESEARCH = [
+  'Teach-Research',
+  'Teach-Research-Situation',
+  'Teach-Research-Usage',
+  'Teach-Research-Fluctuation',
+  'Teach-Research-Basket',
+  'Teach-Research-Study',
+  'Teach-Research-Datav',
+];
+const RESOURCES = [
+  'Resources',
+  'Paper',
+  'Paper-School',
+  'Paper-Cloud',
+  'Generate',
+  'Process',
+  'Composing',
+  'StudySituation',
+];
+const HOMEWORK = [
+  'Homework',
+  'Homework-SchoolBase',
+  'Homework-Analysis',
+  'Homework-Collate',
+  'Homework-Group',
+];
+const CONSOLIDATE = ['Consolidate', 'Consolidate-CommitError', 'Consolidate-WeakKnowledgePoint'];
+const AI = ['AiCenter', 'AiCenter-Home'];
+
+/**
+ * The demo roles and the permission keys each holds (docs/demo-school.md
+ * explains the choice). Every key is one of the catalogue's.
+ */
+export const DEMO_ROLES: Readonly<Record<string, readonly string[]>> = {
+  学校管理员: PERMISSION_KEYS,
+  校长: [
+    'Home',
+    'Exam',
+    'Exam-Single',
+    'Exam-Multiple',
+    'Exam-AnalyticCenter',
+    'Exam-Gaokao',
+    ...EXAM_REPORTS,
+    ...STUDY,
+    ...TEACH_RESEARCH,
+    ...AI,
+    'AbilityGrowth',
+  ],
+  教务主任: [
+    'Home',
+    'Exam',
+    'Exam-Single',
+    'Exam-Multiple',
+    'Exam-AnalyticCenter',
+    'Exam-Wuhen',
+    'Exam-Gaokao',
+    'Exam-Cross-School',
+    'Exam-Print',
+    'Exam-Tool',
+    ...EXAM_REPORTS,
+    ...STUDY,
+    ...RESOURCES,
+    ...HOMEWORK,
+    ...TEACH_RESEARCH,
+    ...AI,
+    'System',
+    'System-Student',
+    'System-Teacher',
+    'System-Class',
+  ],
+  年级主任: [
+    'Home',
+    'Exam',
+    'Exam-Single',
+    'Exam-AnalyticCenter',
+    'Exam-Single-Report-Class',
+    'Exam-Single-Report-Grade',
+    ...STUDY,
+    'Homework',
+    'Homework-Analysis',
+    'Teach-Research',
+    'Teach-Research-Situation',
+    'Teach-Research-Study',
+    ...AI,
+  ],
+  班主任: [
+    'Home',
+    'Exam',
+    'Exam-Single',
+    'Exam-Single-Report-Class',
+    ...STUDY,
+    ...HOMEWORK,
+    ...CONSOLIDATE,
+    ...AI,
+    'AbilityGrowth',
+  ],
+  任课教师: [
+    'Home',
+    'Exam',
+    'Exam-Single',
+    'Exam-Single-Report-Class',
+    'Resources',
+    'Paper',
+    'Paper-School',
+    'Generate',
+    'Homework',
+    'Homework-SchoolBase',
+    'Homework-Collate',
+    ...CONSOLIDATE,
+    ...AI,
+  ],
+  阅卷老师: ['Home', 'Exam', 'Exam-Wuhen'],
+};

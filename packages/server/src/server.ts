@@ -1,0 +1,187 @@
+import cors from '@fastify/cors';
+import formbody from '@fastify/formbody';
+import helmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { registerAiRoutes } from './ai/routes';
+import { registerAuthRoutes } from './auth/routes';
+import type { SmsSender } from './auth/sms';
+import { createOutboxSmsSender } from './auth/sms';
+import { createDevWxProvider, type WxIdentityProvider } from './auth/wx';
+import { systemClock, type Clock } from './core/clock';
+import { createDatabase, type DatabaseConfig, type Db } from './core/database';
+import { ok } from './core/envelope';
+import { handleError, registerNotFound } from './core/errors';
+import { REDACTED_PATHS, serializeRequest } from './core/logging';
+import { migrate } from './core/migrations';
+import {
+  AccountLocks,
+  AttemptLimiter,
+  DEFAULT_RATE_LIMITS,
+  type RateLimitSettings,
+} from './core/rateLimit';
+import { createRouter } from './core/router';
+import { randomToken } from './core/secrets';
+import { pruneExpired } from './core/housekeeping';
+import { DEFAULT_SESSION_TIMEOUTS, type SessionTimeouts } from './core/session';
+import { registerSchoolRoutes } from './school/routes';
+
+/** Options of {@link createServer}. */
+export interface ServerOptions {
+  /** Where the data lives, or an open Kysely instance that the caller keeps and closes. */
+  database: DatabaseConfig | { db: Db; schema?: string };
+  /** @default the wall clock */
+  clock?: Clock;
+  /** Built reference app to serve, with SPA fallback for non-API GET paths. */
+  staticDir?: string;
+  /** Fastify/pino logger options; tokens, passwords and phone numbers are always redacted. @default false */
+  logger?: boolean | (Record<string, unknown> & { level?: string });
+  /** Origins allowed by CORS; none when empty. @default [] */
+  corsOrigins?: string[];
+  /** @default 30 minutes idle, 12 hours absolute */
+  session?: Partial<SessionTimeouts>;
+  /** @default 30 attempts a minute per address; 5 failures in 15 minutes lock an account for 15 minutes */
+  rateLimit?: Partial<RateLimitSettings>;
+  /** Decides development conveniences (SMS echo, `dev:` messaging-app codes). @default 'production' */
+  nodeEnv?: string;
+  /** Key of the HMACs over phone numbers and codes. @default random per process */
+  secret?: string;
+  /** Messaging-app identity; null turns that sign-in off. @default the dev provider outside production */
+  wx?: WxIdentityProvider | null;
+  /** @default writes to `sms_outbox` (and prints in development) */
+  smsSender?: SmsSender;
+  /** Trust X-Forwarded-For for the client address. @default false */
+  trustProxy?: boolean;
+  /** Run migrations before serving. @default true */
+  migrate?: boolean;
+}
+
+/** 1 MiB: the largest request body accepted. */
+export const BODY_LIMIT = 1024 * 1024;
+
+/**
+ * Builds the examkit reference server: every call of the wire contract under
+ * its spec path, `{ code, data, msg, message }` envelopes, `/openapi.json`.
+ * Call `listen` on the result, or `inject` in tests.
+ */
+export async function createServer(options: ServerOptions): Promise<FastifyInstance> {
+  const ownsDb = !('db' in options.database);
+  const db = 'db' in options.database ? options.database.db : createDatabase(options.database);
+  const schema = 'db' in options.database ? options.database.schema : undefined;
+  const clock = options.clock ?? systemClock;
+  const nodeEnv = options.nodeEnv ?? 'production';
+  const sessionTimeouts = { ...DEFAULT_SESSION_TIMEOUTS, ...options.session };
+  const limits = { ...DEFAULT_RATE_LIMITS, ...options.rateLimit };
+
+  if (options.migrate !== false) await migrate(db, schema ? { schema } : {});
+  await pruneExpired(db, clock, sessionTimeouts);
+
+  const app = Fastify({
+    logger: loggerOptions(options.logger),
+    bodyLimit: BODY_LIMIT,
+    trustProxy: options.trustProxy ?? false,
+    ajv: {
+      customOptions: {
+        removeAdditional: false,
+        coerceTypes: false,
+        useDefaults: true,
+        allErrors: false,
+      },
+    },
+  });
+  const housekeeping = setInterval(() => {
+    pruneExpired(db, clock, sessionTimeouts).catch((error: unknown) =>
+      app.log.warn({ err: error }, 'pruning failed'),
+    );
+  }, 3_600_000);
+  housekeeping.unref();
+  app.addHook('onClose', async () => {
+    clearInterval(housekeeping);
+    if (ownsDb) await db.destroy();
+  });
+  app.setSerializerCompiler(() => (data) => JSON.stringify(data));
+  app.setErrorHandler(handleError);
+  // Only JSON and form bodies are part of the contract; plain text would reach validation as a string.
+  app.removeContentTypeParser('text/plain');
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        mediaSrc: ["'self'", 'blob:', 'data:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'self'"],
+        // Schools often serve over plain HTTP on their LAN; upgrading would break every asset there.
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(cors, {
+    origin: options.corsOrigins?.length ? options.corsOrigins : false,
+    methods: ['GET', 'POST'],
+    allowedHeaders: ['content-type', 'token', 'schoolId', 'plantform'],
+    maxAge: 600,
+  });
+  await app.register(formbody, { bodyLimit: BODY_LIMIT });
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'examkit API', version: '0.1.0', description: 'examkit reference server' },
+      components: { securitySchemes: { token: { type: 'apiKey', in: 'header', name: 'token' } } },
+    },
+  });
+  if (options.staticDir) await app.register(fastifyStatic, { root: options.staticDir });
+
+  const router = createRouter(app, {
+    db,
+    clock,
+    sessionTimeouts,
+    addressLimiter: new AttemptLimiter(clock, limits.addressLimit, limits.addressWindowMs),
+  });
+  registerAuthRoutes(router, {
+    db,
+    clock,
+    secret: options.secret ?? randomToken(32),
+    accountLocks: new AccountLocks(clock, limits),
+    smsSender:
+      options.smsSender ??
+      createOutboxSmsSender(
+        db,
+        clock,
+        nodeEnv === 'development'
+          ? { kind: 'full' }
+          : { kind: 'masked', log: (line) => app.log.info(line) },
+      ),
+    wx:
+      options.wx === undefined
+        ? nodeEnv === 'production'
+          ? null
+          : createDevWxProvider()
+        : options.wx,
+  });
+  registerSchoolRoutes(router, { db, clock });
+  registerAiRoutes(router, { db });
+  app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+  app.get('/health', { schema: { hide: true } }, async () => ok({ status: 'ok' }));
+  registerNotFound(app, { spaFallback: options.staticDir !== undefined });
+  return app;
+}
+
+function loggerOptions(
+  logger: ServerOptions['logger'],
+): NonNullable<FastifyServerOptions['logger']> {
+  if (!logger) return false;
+  const base = logger === true ? {} : logger;
+  return {
+    level: 'info',
+    ...base,
+    redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
+    serializers: { req: serializeRequest },
+  } as NonNullable<FastifyServerOptions['logger']>;
+}
