@@ -1,0 +1,7 @@
+export { layoutSheet } from './layoutSheet';
+export { toRecognitionTemplate } from './template/toRecognitionTemplate';
+export { DEFAULT_SHEET_SETTINGS, EXAM_NUM_COUNT_RANGE, resolveSettings } from './settings';
+export { leafQuestions } from './layout/flattenQuestions';
+export { defaultAnswerHeight, scoreBarValues } from './layout/answerBlocks';
+export { GEOMETRY, PAGE_SIZES } from './layout/geometry';
+export type * from './types';
