@@ -36,19 +36,27 @@ export function resolveEffectiveAccess(
     [currentYear - 1, true],
   ] as const) {
     const perms = allPerm[String(year)] ?? {};
-    const roles = (allRole[String(year)] ?? []).filter((r) => (perms[String(r.id)]?.length ?? 0) > 0);
+    const roles = (allRole[String(year)] ?? []).filter(
+      (r) => (perms[String(r.id)]?.length ?? 0) > 0,
+    );
     if (roles.length > 0) return { academicYear: year, roles, isHistoryRole };
   }
   return null;
 }
 
 /** The permission codes of one role in the user's effective academic year. */
-export function roleCodes(user: Pick<UserInfo, 'allPerm' | 'academicYear'>, roleId: number): string[] {
+export function roleCodes(
+  user: Pick<UserInfo, 'allPerm' | 'academicYear'>,
+  roleId: number,
+): string[] {
   return user.allPerm[String(user.academicYear)]?.[String(roleId)] ?? [];
 }
 
 /** The catalogue items one role grants, in catalogue order. */
-export function rolePerms(user: Pick<UserInfo, 'allPerm' | 'academicYear' | 'perms'>, roleId: number): PermItem[] {
+export function rolePerms(
+  user: Pick<UserInfo, 'allPerm' | 'academicYear' | 'perms'>,
+  roleId: number,
+): PermItem[] {
   const codes = new Set(roleCodes(user, roleId));
   return user.perms.filter((p) => codes.has(p.permCode));
 }

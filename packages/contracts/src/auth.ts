@@ -87,7 +87,10 @@ export const authRoutes = {
     auth: false,
     summary: 'education-bureau hand-over into one school',
     body: Type.Object(
-      { token: Type.String({ minLength: 16, maxLength: 128 }), schoolId: Type.Integer({ minimum: 1 }) },
+      {
+        token: Type.String({ minLength: 16, maxLength: 128 }),
+        schoolId: Type.Integer({ minimum: 1 }),
+      },
       strict,
     ),
     query: undefined,
@@ -126,7 +129,8 @@ export const authRoutes = {
     url: '/marking-user-extand/dengyue/login/v2',
     encoding: 'form',
     auth: false,
-    summary: 'partner sign-in with a signed request (HMAC-SHA256 of appId, loginName, schoolId, timestamp)',
+    summary:
+      'partner sign-in with a signed request (HMAC-SHA256 of appId, loginName, schoolId, timestamp)',
     body: Type.Object(
       {
         appId: Type.String({ minLength: 1, maxLength: 64 }),
@@ -188,7 +192,11 @@ export const authRoutes = {
     summary: "the current user's roles in the effective academic year",
     body: Type.Object({}, strict),
     query: undefined,
-    data: Type.Object({ roles: Type.Array(Role), academicYear: Type.Integer(), isHistoryRole: Type.Boolean() }),
+    data: Type.Object({
+      roles: Type.Array(Role),
+      academicYear: Type.Integer(),
+      isHistoryRole: Type.Boolean(),
+    }),
   }),
   schoolList: route({
     method: 'POST',
@@ -234,7 +242,10 @@ export const authRoutes = {
     auth: true,
     summary: 'whether the parent guide was seen',
     body: undefined,
-    query: Type.Object({ tel: Type.String({ maxLength: 20 }), userId: Type.Integer({ minimum: 1 }) }, strict),
+    query: Type.Object(
+      { tel: Type.String({ maxLength: 20 }), userId: Type.Integer({ minimum: 1 }) },
+      strict,
+    ),
     data: Type.Object({ seen: Type.Boolean(), code: Type.Union([Type.Integer(), Type.Null()]) }),
   }),
   setParentGuide: route({
@@ -245,7 +256,11 @@ export const authRoutes = {
     summary: 'record that the parent guide was seen (code 3)',
     body: undefined,
     query: Type.Object(
-      { tel: Type.String({ maxLength: 20 }), code: Type.Integer(), userId: Type.Integer({ minimum: 1 }) },
+      {
+        tel: Type.String({ maxLength: 20 }),
+        code: Type.Integer(),
+        userId: Type.Integer({ minimum: 1 }),
+      },
       strict,
     ),
     data: Type.Null(),

@@ -10,3 +10,7 @@ export { permissionCatalogue, PERMISSION_KEYS } from './permissions';
 export type { CatalogueEntry } from './permissions';
 export { academicYearOf, termOf, resolveEffectiveAccess, roleCodes, rolePerms } from './academic';
 export type { EffectiveAccess } from './academic';
+export * from './school';
+export * from './exam';
+export * from './marking';
+export * from './scan';

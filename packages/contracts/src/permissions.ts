@@ -10,8 +10,15 @@ export interface CatalogueEntry {
   children?: CatalogueEntry[];
 }
 
-const menu = (permCode: string, permName: string, moduleUrl: string, children?: CatalogueEntry[]): CatalogueEntry =>
-  children ? { permCode, permName, moduleUrl, type: 1, children } : { permCode, permName, moduleUrl, type: 1 };
+const menu = (
+  permCode: string,
+  permName: string,
+  moduleUrl: string,
+  children?: CatalogueEntry[],
+): CatalogueEntry =>
+  children
+    ? { permCode, permName, moduleUrl, type: 1, children }
+    : { permCode, permName, moduleUrl, type: 1 };
 const key = (permCode: string, permName: string, moduleUrl: string): CatalogueEntry => ({
   permCode,
   permName,
@@ -19,7 +26,8 @@ const key = (permCode: string, permName: string, moduleUrl: string): CatalogueEn
   type: 2,
 });
 
-const parm = (code: string, name: string, path: string) => key(`Parm-${code}`, name, `/system/parm/${path}`);
+const parm = (code: string, name: string, path: string) =>
+  key(`Parm-${code}`, name, `/system/parm/${path}`);
 
 /**
  * The permission catalogue over the keys of spec 001 §6, in menu order.
@@ -78,9 +86,7 @@ const tree: CatalogueEntry[] = [
     menu('Teach-Research-Study', '师生学情', '/teach-research/study/student'),
     menu('Teach-Research-Datav', '数据大屏', '/teach-research/datav'),
   ]),
-  menu('AiCenter', 'AI中心', '/ai-center', [
-    menu('AiCenter-Home', 'AI助手', '/ai-center/home'),
-  ]),
+  menu('AiCenter', 'AI中心', '/ai-center', [menu('AiCenter-Home', 'AI助手', '/ai-center/home')]),
   menu('System', '系统管理', '/system', [
     menu('System-Student', '学生管理', '/system/student/list'),
     menu('System-Teacher', '教师管理', '/system/teacher/list'),

@@ -1,8 +1,10 @@
 #!/usr/bin/env node
+import { join } from 'node:path';
 import { createWxOAuthProvider } from './auth/wx';
 import { loadConfig } from './core/config';
 import { createDatabase } from './core/database';
 import { migrate } from './core/migrations';
+import { createLocalFileStore } from './core/files';
 import { loadOrCreateSecret } from './core/secrets';
 import { isEmpty, seedDemo } from './seed/seedDemo';
 import { createServer } from './server';
@@ -28,6 +30,7 @@ async function main() {
     trustProxy: config.trustProxy,
     ...(config.staticDir ? { staticDir: config.staticDir } : {}),
     secret: loadOrCreateSecret(config.secret, config.dataDir),
+    files: createLocalFileStore(join(config.dataDir, 'files')),
     ...(config.wx ? { wx: createWxOAuthProvider(config.wx) } : {}),
   });
   app.addHook('onClose', () => db.destroy());

@@ -25,6 +25,11 @@ import { createRouter } from './core/router';
 import { randomToken } from './core/secrets';
 import { pruneExpired } from './core/housekeeping';
 import { DEFAULT_SESSION_TIMEOUTS, type SessionTimeouts } from './core/session';
+import { createMemoryFileStore, type FileStore } from './core/files';
+import { registerExamRoutes } from './exam/routes';
+import { registerMarkingRoutes } from './marking/routes';
+import { registerScanRoutes } from './scan/routes';
+import { registerAdministrationRoutes } from './school/adminRoutes';
 import { registerSchoolRoutes } from './school/routes';
 
 /** Options of {@link createServer}. */
@@ -53,6 +58,8 @@ export interface ServerOptions {
   smsSender?: SmsSender;
   /** Trust X-Forwarded-For for the client address. @default false */
   trustProxy?: boolean;
+  /** Where scans, crops and generated files live. @default in memory (pass a disk or S3 store to keep them) */
+  files?: FileStore;
   /** Run migrations before serving. @default true */
   migrate?: boolean;
 }
@@ -167,6 +174,11 @@ export async function createServer(options: ServerOptions): Promise<FastifyInsta
   });
   registerSchoolRoutes(router, { db, clock });
   registerAiRoutes(router, { db });
+  const files = options.files ?? createMemoryFileStore();
+  registerAdministrationRoutes(router, { db, clock, files });
+  registerExamRoutes(router, { db, clock, files });
+  registerMarkingRoutes(router, { db, clock, files });
+  registerScanRoutes(router, { db, clock, files });
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
   app.get('/health', { schema: { hide: true } }, async () => ok({ status: 'ok' }));
   registerNotFound(app, { spaFallback: options.staticDir !== undefined });

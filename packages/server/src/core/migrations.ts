@@ -1,5 +1,9 @@
 import { sql, type Kysely } from 'kysely';
 import { Migrator, type Migration, type MigrationProvider } from 'kysely/migration';
+import { examMigrations } from '../exam/migrations';
+import { markingMigrations } from '../marking/migrations';
+import { scanMigrations } from '../scan/migrations';
+import { administrationMigrations } from '../school/migrations';
 import { dialectOf, type Db, type Dialect } from './database';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations run against the schema before it exists
@@ -248,7 +252,13 @@ function foundation(dialect: Dialect): Migration {
 
 /** The migrations, in order; written in code so the built package needs no migration files. */
 function migrationsFor(dialect: Dialect): Record<string, Migration> {
-  return { '0001_foundation': foundation(dialect) };
+  return {
+    '0001_foundation': foundation(dialect),
+    ...administrationMigrations(dialect),
+    ...examMigrations(dialect),
+    ...markingMigrations(dialect),
+    ...scanMigrations(dialect),
+  };
 }
 
 /**

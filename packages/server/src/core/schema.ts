@@ -1,4 +1,8 @@
 import type { Generated } from 'kysely';
+import type { ExamTables } from '../exam/tables';
+import type { MarkingTables } from '../marking/tables';
+import type { ScanTables } from '../scan/tables';
+import type { AdministrationTables } from '../school/tables';
 
 /** Times are stored as epoch milliseconds; flags as 0/1 integers, the same on SQLite and PostgreSQL. */
 export interface SchoolsTable {
@@ -143,7 +147,8 @@ export interface AiAccessTable {
 }
 
 /** Every table of the examkit database. */
-export interface DB {
+/** Every table; each domain adds its own through its `tables.ts`. */
+export interface DB extends AdministrationTables, ExamTables, MarkingTables, ScanTables {
   schools: SchoolsTable;
   users: UsersTable;
   roles: RolesTable;

@@ -1,0 +1,6 @@
+/**
+ * Tables of the school domain (school administration: teachers, students, teaching classes, assignments, parameters), merged into the database type `DB`.
+ * Each table's row interface sits beside its key here.
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled as the domain's migrations add tables
+export interface AdministrationTables {}
