@@ -14,3 +14,4 @@ export * from './school';
 export * from './exam';
 export * from './marking';
 export * from './scan';
+export * from './report';

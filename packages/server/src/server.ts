@@ -28,6 +28,7 @@ import { DEFAULT_SESSION_TIMEOUTS, type SessionTimeouts } from './core/session';
 import { createMemoryFileStore, type FileStore } from './core/files';
 import { registerExamRoutes } from './exam/routes';
 import { registerMarkingRoutes } from './marking/routes';
+import { registerReportRoutes } from './report/routes';
 import { registerScanRoutes } from './scan/routes';
 import { registerAdministrationRoutes } from './school/adminRoutes';
 import { registerSchoolRoutes } from './school/routes';
@@ -179,6 +180,7 @@ export async function createServer(options: ServerOptions): Promise<FastifyInsta
   registerExamRoutes(router, { db, clock, files });
   registerMarkingRoutes(router, { db, clock, files });
   registerScanRoutes(router, { db, clock, files });
+  registerReportRoutes(router, { db, clock, files });
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
   app.get('/health', { schema: { hide: true } }, async () => ok({ status: 'ok' }));
   registerNotFound(app, { spaFallback: options.staticDir !== undefined });

@@ -2,6 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import { Migrator, type Migration, type MigrationProvider } from 'kysely/migration';
 import { examMigrations } from '../exam/migrations';
 import { markingMigrations } from '../marking/migrations';
+import { reportMigrations } from '../report/migrations';
 import { scanMigrations } from '../scan/migrations';
 import { administrationMigrations } from '../school/migrations';
 import { dialectOf, type Db, type Dialect } from './database';
@@ -258,6 +259,7 @@ function migrationsFor(dialect: Dialect): Record<string, Migration> {
     ...examMigrations(dialect),
     ...markingMigrations(dialect),
     ...scanMigrations(dialect),
+    ...reportMigrations(dialect),
   };
 }
 

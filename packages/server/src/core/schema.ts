@@ -1,6 +1,7 @@
 import type { Generated } from 'kysely';
 import type { ExamTables } from '../exam/tables';
 import type { MarkingTables } from '../marking/tables';
+import type { ReportTables } from '../report/tables';
 import type { ScanTables } from '../scan/tables';
 import type { AdministrationTables } from '../school/tables';
 
@@ -148,7 +149,8 @@ export interface AiAccessTable {
 
 /** Every table of the examkit database. */
 /** Every table; each domain adds its own through its `tables.ts`. */
-export interface DB extends AdministrationTables, ExamTables, MarkingTables, ScanTables {
+export interface DB
+  extends AdministrationTables, ExamTables, MarkingTables, ScanTables, ReportTables {
   schools: SchoolsTable;
   users: UsersTable;
   roles: RolesTable;
