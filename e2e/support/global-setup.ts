@@ -6,7 +6,13 @@ import { existsSync } from 'node:fs';
  * a lone `npm run test:e2e` builds here when the output is missing.
  */
 export default function setup(): void {
-  if (!existsSync('packages/server/dist/main.js') || !existsSync('examples/web/dist/index.html')) {
+  const outputs = [
+    'packages/server/dist/main.js',
+    'examples/web/dist/index.html',
+    'examples/partner-portal/dist/index.html',
+    'examples/gallery/dist/index.html',
+  ];
+  if (!outputs.every((file) => existsSync(file))) {
     execFileSync('node', ['scripts/build-all.mjs'], { stdio: 'inherit' });
   }
 }

@@ -20,7 +20,8 @@ export async function serveStatic(dir: string): Promise<{ url: string; close(): 
   const server: Server = createServer((req, res) => {
     const path = normalize(decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname));
     let file = join(dir, path);
-    if (!file.startsWith(dir) || !existsSync(file) || statSync(file).isDirectory()) file = join(dir, 'index.html');
+    if (!file.startsWith(dir) || !existsSync(file) || statSync(file).isDirectory())
+      file = join(dir, 'index.html');
     res.setHeader('content-type', TYPES[extname(file)] ?? 'application/octet-stream');
     createReadStream(file).pipe(res);
   });

@@ -1,11 +1,15 @@
 import { defineConfig } from 'tsup';
 
 export default defineConfig({
-  entry: ['src/index.ts'],
+  entry: ['src/index.ts', 'src/shell.ts'],
   format: ['esm'],
   dts: true,
   sourcemap: true,
   clean: true,
   treeshake: true,
   target: 'es2022',
+  esbuildOptions(options) {
+    // Chinese texts as UTF-8, not \u escapes.
+    options.charset = 'utf8';
+  },
 });

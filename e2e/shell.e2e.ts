@@ -1,0 +1,291 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, newPage, screenshot } from './support/browser';
+import { startServer, type RunningServer } from './support/server';
+
+const PASSWORD = 'demo2026';
+
+let server: RunningServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+async function api<T = unknown>(
+  path: string,
+  init: { body?: unknown; form?: Record<string, string>; token?: string } = {},
+) {
+  const headers: Record<string, string> = { plantform: '1' };
+  let body: string | undefined;
+  if (init.form) {
+    headers['content-type'] = 'application/x-www-form-urlencoded';
+    body = new URLSearchParams(init.form).toString();
+  } else {
+    headers['content-type'] = 'application/json';
+    body = JSON.stringify(init.body ?? {});
+  }
+  if (init.token) headers.token = init.token;
+  const res = await fetch(`${server.url}${path}`, { method: 'POST', headers, body });
+  return (await res.json()) as { code: number; data: T; message: string };
+}
+
+async function openLogin(query = ''): Promise<Page> {
+  const page = await newPage(browser);
+  await page.goto(`${server.url}/login${query}`);
+  await page.getByLabel('账号', { exact: true }).waitFor();
+  return page;
+}
+
+async function signIn(page: Page, loginName: string, password = PASSWORD) {
+  await page.getByLabel('账号', { exact: true }).fill(loginName);
+  await page.getByLabel('密码', { exact: true }).fill(password);
+  await page.getByRole('button', { name: '登录', exact: true }).click();
+}
+
+async function signedIn(loginName: string, password = PASSWORD): Promise<Page> {
+  const page = await openLogin();
+  await signIn(page, loginName, password);
+  await page.getByRole('banner').waitFor();
+  return page;
+}
+
+/** Serious and critical axe-core violations on the page, as "rule: target" lines. */
+async function axeViolations(page: Page): Promise<string[]> {
+  // Evaluated, not added as a script tag: the server's CSP rightly forbids inline scripts.
+  await page.evaluate(
+    readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8'),
+  );
+  return page.evaluate(async () => {
+    const axe = (
+      window as unknown as {
+        axe: {
+          run(): Promise<{
+            violations: { id: string; impact: string; nodes: { target: string[] }[] }[];
+          }>;
+        };
+      }
+    ).axe;
+    const { violations } = await axe.run();
+    return violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(' ')}`));
+  });
+}
+
+const topMenuTexts = (page: Page) =>
+  page.getByRole('navigation', { name: '主菜单' }).getByRole('link').allInnerTexts();
+
+describe('shell in the browser', () => {
+  it('signs in with a password and shows the school figures on the home page', async () => {
+    const page = await openLogin();
+    await screenshot(page, 'shell-login');
+    await signIn(page, 'admin');
+    await page.waitForURL('**/home/index');
+    const figures = page.getByLabel('学校概况');
+    await figures.waitFor();
+    for (const label of ['班级数', '学生数', '教师数', '年级数']) {
+      expect(await figures.innerText()).toContain(label);
+    }
+    expect(await page.getByText(/\d{4}-\d{4}学年/).count()).toBeGreaterThan(0);
+    await screenshot(page, 'shell-home');
+    await page.context().close();
+  });
+
+  it('says "登录失败，…" for a wrong password and stays on /login', async () => {
+    const page = await openLogin();
+    await signIn(page, 'admin', 'not-the-password');
+    await page.getByRole('alert').filter({ hasText: '登录失败，' }).first().waitFor();
+    expect(new URL(page.url()).pathname).toBe('/login');
+    await page.context().close();
+  });
+
+  it('takes the brand variant from bv: title for 7, no footer for 1, footer by default', async () => {
+    const seven = await openLogin('?bv=7');
+    await seven.waitForFunction(() => document.title.includes('教学诊断平台'));
+    await seven.context().close();
+
+    const one = await openLogin('?bv=1');
+    await signIn(one, 'director');
+    await one.getByRole('banner').waitFor();
+    expect(await one.getByRole('contentinfo').count()).toBe(0);
+    await one.context().close();
+
+    const plain = await signedIn('director');
+    await plain.getByRole('contentinfo').waitFor();
+    await plain.context().close();
+  });
+
+  it('builds different menus for admin and teacher', async () => {
+    const admin = await signedIn('admin');
+    const teacher = await signedIn('teacher');
+    const adminMenu = await topMenuTexts(admin);
+    const teacherMenu = await topMenuTexts(teacher);
+    expect(adminMenu.length).toBeGreaterThan(teacherMenu.length);
+    expect(adminMenu.join()).toContain('考试管理');
+    expect(adminMenu).not.toEqual(teacherMenu);
+    await admin.context().close();
+    await teacher.context().close();
+  });
+
+  it('denies the system entry to a teacher with "禁止访问！" and stays on the page', async () => {
+    const page = await signedIn('teacher');
+    const before = page.url();
+    await page.getByRole('button', { name: '系统管理' }).click();
+    const alert = page.getByRole('alertdialog');
+    await alert.waitFor();
+    expect(await alert.innerText()).toContain('禁止访问！');
+    expect(await alert.innerText()).toContain('对不起，您没有本页访问权限！');
+    expect(page.url()).toBe(before);
+    await screenshot(page, 'shell-denied');
+    await page.context().close();
+  });
+
+  it('denies a guarded URL opened directly', async () => {
+    const page = await signedIn('teacher');
+    await page.goto(`${server.url}/system/role`);
+    await page.getByRole('alertdialog').filter({ hasText: '禁止访问！' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/system/role');
+    expect(await page.getByRole('heading', { name: '角色管理' }).count()).toBe(0);
+    await page.context().close();
+  });
+
+  it('changes the password with the rules of spec 000 §5, then the old password fails', async () => {
+    const page = await signedIn('grader');
+    await page.getByRole('button', { name: /用户菜单/ }).click();
+    await page.getByRole('menuitem', { name: '修改密码' }).click();
+    const dialog = page.getByRole('dialog', { name: '修改密码' });
+    await dialog.waitFor();
+    await dialog.getByLabel('新密码', { exact: true }).focus();
+    await dialog.getByLabel('确认密码', { exact: true }).focus();
+    await dialog.getByText('请输入新密码').waitFor();
+    await dialog.getByLabel('新密码', { exact: true }).fill('abc123x');
+    await dialog.getByLabel('确认密码', { exact: true }).fill('abc123y');
+    await dialog.getByLabel('新密码', { exact: true }).focus();
+    await dialog.getByText('两次输入新密码不一致!').waitFor();
+    await dialog.getByLabel('确认密码', { exact: true }).fill('abc123x');
+    // The page reloads 100 ms after the success message, so watch for it as it appears.
+    let sawSuccess!: () => void;
+    const success = new Promise<void>((resolve) => (sawSuccess = resolve));
+    await page.exposeFunction('examkitSawSuccess', () => sawSuccess());
+    await page.evaluate(() => {
+      const w = window as unknown as { examkitSawSuccess: () => void };
+      new MutationObserver(() => {
+        if (document.body.innerText.includes('修改成功')) w.examkitSawSuccess();
+      }).observe(document.body, { childList: true, subtree: true, characterData: true });
+    });
+    const changed = page.waitForResponse('**/update/pass');
+    await dialog.getByRole('button', { name: '确定' }).click();
+    const reply = (await (await changed).json()) as { code: number; message: string };
+    expect(reply).toMatchObject({ code: 200 });
+    await success;
+    await page.waitForURL('**/login**');
+
+    const again = await openLogin();
+    await signIn(again, 'grader', PASSWORD);
+    await again.getByRole('alert').filter({ hasText: '登录失败，' }).first().waitFor();
+    await signIn(again, 'grader', 'abc123x');
+    await again.getByRole('banner').waitFor();
+    await page.context().close();
+    await again.context().close();
+  });
+
+  it('logs out to /login and forgets the session', async () => {
+    const page = await signedIn('director');
+    await page.getByRole('button', { name: /用户菜单/ }).click();
+    await page.getByRole('menuitem', { name: '退出' }).click();
+    await page.waitForURL('**/login**');
+    await page.getByLabel('账号', { exact: true }).waitFor();
+    expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+    await page.goto(`${server.url}/home/index`);
+    await page.waitForURL('**/login');
+    await page.context().close();
+  });
+
+  it('sends a revoked session to /login with "账号过期，请重新登录"', async () => {
+    const page = await signedIn('head');
+    const token = await page.evaluate(
+      () => JSON.parse(localStorage.getItem('token') ?? 'null') as string | null,
+    );
+    expect(token).toBeTruthy();
+    const reply = await api('/marking-login/login/wz_login_out', { token: token! });
+    expect(reply.code).toBe(200);
+    await page.goto(`${server.url}/home/index`);
+    await page.getByText('账号过期，请重新登录').waitFor();
+    await page.waitForURL('**/login');
+    await page.context().close();
+  });
+
+  it('signs the history account in with last year’s roles and the badge 历史角色', async () => {
+    const page = await signedIn('history');
+    await page.getByText('历史角色').waitFor();
+    await page.context().close();
+  });
+
+  it('signs in through /oauth with a hand-over token and removes it from the URL', async () => {
+    const admin = await api<{ schoolId: number }>('/marking-login/login/school_login_pd', {
+      form: { loginName: 'teacher', password: PASSWORD },
+    });
+    expect(admin.code).toBe(200);
+    const handover = await api<{ token: string }>('/marking-login/login/handover', {
+      body: {
+        clientId: 'demo-portal',
+        clientSecret: 'demo-portal-secret',
+        loginName: 'teacher',
+        schoolId: admin.data.schoolId,
+      },
+    });
+    expect(handover.code).toBe(200);
+    const token = handover.data.token;
+    const page = await newPage(browser);
+    await page.goto(`${server.url}/oauth?token=${encodeURIComponent(token)}`);
+    await page.getByRole('banner').waitFor();
+    expect(page.url()).not.toContain(token);
+    expect(await page.evaluate(() => history.length)).toBeGreaterThan(0);
+    expect(await page.evaluate(() => window.location.href)).not.toContain(token);
+
+    // The token was single-use.
+    const reuse = await newPage(browser);
+    await reuse.goto(`${server.url}/oauth?token=${encodeURIComponent(token)}`);
+    await reuse.getByRole('heading', { name: '统一登录失败' }).waitFor();
+    await reuse.getByRole('link', { name: '返回登录页' }).waitFor();
+    await page.context().close();
+    await reuse.context().close();
+  });
+
+  it('shows a module page under construction with its second-level menu, and a 404 for unknown paths', async () => {
+    const page = await signedIn('director');
+    await page
+      .getByRole('navigation', { name: '主菜单' })
+      .getByRole('link', { name: '考试管理' })
+      .click();
+    await page.waitForURL('**/exam/single');
+    await page.getByText('功能建设中').waitFor();
+    expect(await page.getByRole('heading', { name: '单校考试' }).count()).toBe(1);
+    const sub = page.getByRole('navigation', { name: '考试管理菜单' });
+    await sub.getByRole('link', { name: '联合考试' }).click();
+    await page.waitForURL('**/exam/multiple');
+    await page.getByRole('heading', { name: '联合考试' }).waitFor();
+    await screenshot(page, 'shell-module');
+    await page.goto(`${server.url}/no/such/page`);
+    await page.getByRole('heading', { name: '页面不存在' }).waitFor();
+    await page.context().close();
+  });
+
+  it('has no serious accessibility violations on the login and home pages', async () => {
+    const page = await openLogin();
+    expect(await axeViolations(page)).toEqual([]);
+    await signIn(page, 'admin');
+    await page.getByLabel('学校概况').waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    await page.context().close();
+  });
+});

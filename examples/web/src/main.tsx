@@ -1,0 +1,56 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { RouterProvider, createBrowserRouter } from 'react-router-dom';
+import { ThemeProvider } from 'styled-components';
+import {
+  ExamkitProvider,
+  createAuthClient,
+  createExamkitStore,
+  createHttpClient,
+  createStorage,
+  initClientStorage,
+} from '@examkit/core';
+import { createExamkitRoutes } from '@examkit/modules';
+import { createMenuFilter } from '@examkit/permission';
+import { MessageHost, createUiNotifier, defaultTheme } from '@examkit/ui';
+
+initClientStorage();
+const storage = createStorage('local');
+const store = createExamkitStore(storage);
+const notifier = createUiNotifier();
+
+// The router is created last; the clients reach it through this function.
+let navigateTo = (path: string) => window.location.assign(path);
+
+const http = createHttpClient({
+  storage,
+  notifier,
+  navigate: (path) => navigateTo(path),
+  // Session expiry (spec 000 §8): the toast must survive, so the app navigates instead of reloading.
+  onSessionExpired: () => {
+    store.getState().clearSession();
+    notifier.message('error', '账号过期，请重新登录');
+    navigateTo('/login');
+  },
+});
+const auth = createAuthClient({
+  http,
+  storage,
+  store,
+  // Built per sign-in, so a brand variant chosen on the login page (?bv=) applies.
+  menuFilter: (perms) => createMenuFilter({ brandVariant: store.getState().brandVariant })(perms),
+});
+
+const router = createBrowserRouter(createExamkitRoutes());
+navigateTo = (path) => void router.navigate(path);
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <ThemeProvider theme={defaultTheme}>
+      <ExamkitProvider value={{ http, auth, store, storage, notifier }}>
+        <MessageHost notifier={notifier} />
+        <RouterProvider router={router} />
+      </ExamkitProvider>
+    </ThemeProvider>
+  </StrictMode>,
+);

@@ -1,0 +1,739 @@
+import { layoutOf } from './layoutRules';
+import type { ModuleName, RouteEntry } from './types';
+
+interface Options {
+  keepAlive?: boolean;
+  redirect?: string;
+  fullscreen?: boolean;
+  dataView?: boolean;
+  public?: boolean;
+}
+
+/** `[path, name, title, perm?, options?]`; a missing perm inherits the group's. */
+type Row = [
+  path: string,
+  name: string,
+  title: string,
+  perm?: string | null | undefined,
+  options?: Options,
+];
+
+function group(
+  module: ModuleName,
+  menu: string | null,
+  perm: string | null,
+  rows: Row[],
+): RouteEntry[] {
+  return rows.map(([path, name, title, ownPerm, options = {}]) => {
+    const entry: RouteEntry = {
+      path,
+      name,
+      perm: ownPerm === undefined ? perm : ownPerm,
+      title,
+      keepAlive: options.keepAlive ?? false,
+      module,
+      menu,
+      public: options.public ?? false,
+      layout: layoutOf(path, name, {
+        ...(options.fullscreen !== undefined && { fullscreen: options.fullscreen }),
+        ...(options.dataView !== undefined && { dataView: options.dataView }),
+      }),
+    };
+    if (options.redirect) entry.redirect = options.redirect;
+    return entry;
+  });
+}
+
+const keep = { keepAlive: true } as const;
+const full = { fullscreen: true } as const;
+
+const shell = group('shell', null, null, [
+  ['/', 'root', '首页', null, { public: true, redirect: '/login' }],
+  ['/login', 'login', '登录', null, { public: true }],
+  ['/oauth', 'oauth', '统一登录', null, { public: true }],
+  ['/oauth2', 'oauth2', '统一登录', null, { public: true }],
+  ['/c-oauth', 'c-oauth', '统一登录', null, { public: true }],
+]);
+
+const home = group('home', 'Home', 'Home', [['/home/index', 'home', '首页']]);
+
+const message = group('message', null, null, [
+  ['/new-home-help/index', 'new-home-help', '帮助中心'],
+  ['/new-home-message/index', 'new-home-message', '消息通知'],
+  ['/new-home-message/detail', 'new-home-message-detail', '消息详情'],
+]);
+
+const online = (step: string, title: string): Row => [
+  `/exam/single/Online/${step}`,
+  `exam-online-${step}`,
+  title,
+];
+
+const examSingle = group('exam', 'Exam', 'Exam-Single', [
+  ['/exam/single', 'exam-single', '单校考试', undefined, keep],
+  ['/exam/single/project/student', 'exam-single-project-student', '考试学生'],
+  ['/exam/single/project/teacher', 'exam-single-project-teacher', '考试教师'],
+  ['/exam/single/create', 'exam-single-create', '创建考试'],
+  ['/exam/single/edit/:id', 'exam-single-edit', '编辑考试'],
+  ['/exam/single/multiple', 'exam-single-multiple', '多科考试'],
+  ['/exam/single/create_answer_sheet', 'exam-single-create-answer-sheet', '制作答题卡'],
+  ['/exam/single/import', 'exam-single-import', '导入成绩'],
+  ['/exam/single/up_charm', 'exam-single-up-charm', '上传魅力值'],
+  ['/exam/single/answer/:id', 'exam-single-answer', '设置答案'],
+  ['/exam/single/answer-new/:id', 'exam-single-answer-new', '设置答案（新版）'],
+  ['/exam/single/scanpaper/:id', 'exam-single-scanpaper', '扫描试卷'],
+  ['/exam/single/question/:id', 'exam-single-question', '试题设置'],
+  ['/exam/report/exam/quickReview/:id', 'exam-quick-review', '快速讲评'],
+  online('createBasic', '在线考试基本信息'),
+  online('createSetQuestion', '在线考试设置试题'),
+  online('createSetTime', '在线考试设置时间'),
+  online('edit', '编辑在线考试'),
+  online('answerStatistics', '在线考试答题统计'),
+  online('setAnswer', '在线考试设置答案'),
+  ['/print/:examId/warningReport', 'warning-report-print', '预警报告打印', undefined, full],
+  [
+    '/print/:examId/:classId/:studentId/transcriptMistakes',
+    'transcript-mistakes-print',
+    '错题打印',
+    undefined,
+    full,
+  ],
+]);
+
+const tool = (path: string, name: string, title: string, options?: Options): Row =>
+  options
+    ? [`/exam/tool${path}`, `exam-tool${name}`, title, undefined, options]
+    : [`/exam/tool${path}`, `exam-tool${name}`, title];
+
+const examTool = group('exam-tool', 'Exam', 'Exam-Tool', [
+  tool('', '', '考试工具'),
+  tool('/sheet/intro', '-sheet-intro', '成绩表介绍'),
+  tool('/sheet/list', '-sheet-list', '成绩表列表'),
+  tool('/sheet/newsheet', '-sheet-newsheet', '新建成绩表'),
+  tool('/sheet/addsubject', '-sheet-addsubject', '添加学科'),
+  tool('/sheet/detail', '-sheet-detail', '成绩表详情'),
+  tool('/sheet/result', '-sheet-result', '成绩表结果'),
+  tool('/sheet/student', '-sheet-student', '成绩表学生'),
+  tool('/task/intro', '-task-intro', '任务介绍'),
+  tool('/task/list', '-task-list', '任务列表'),
+  tool('/task/list/:id/:gradeId', '-task-list-detail', '任务详情'),
+  tool('/task/create', '-task-create', '创建任务', { redirect: '/exam/tool/task/create/first' }),
+  tool('/task/create/first', '-task-create-first', '创建任务（第一步）'),
+  tool('/task/create/second', '-task-create-second', '创建任务（第二步）'),
+  tool('/task/create/third', '-task-create-third', '创建任务（第三步）'),
+  tool('/classAssign/intro', '-classAssign-intro', '分班介绍'),
+  tool('/classAssign/list', '-classAssign-list', '分班列表'),
+  tool('/classAssign/create_step1', '-classAssign-create-step1', '创建分班（第一步）'),
+  tool('/classAssign/create_step2', '-classAssign-create-step2', '创建分班（第二步）'),
+  tool('/classAssign/rankDetail', '-classAssign-rankDetail', '分班排名详情'),
+  tool('/classAssign/classDetail', '-classAssign-classDetail', '分班班级详情'),
+  tool('/classAssign/record', '-classAssign-record', '分班记录'),
+  tool('/answerSheet/intro', '-answerSheet-intro', '答题卡介绍'),
+  tool('/answerSheet/list', '-answerSheet-list', '答题卡列表'),
+]);
+
+const classReportTitles: Record<string, string> = {
+  basic: '基本情况',
+  comment: '试卷讲评',
+  ability: '能力分析',
+  analysis: '学情分析',
+  transcript: '成绩单',
+  problemSet: '错题集',
+  custom: '自定义报告',
+  custom2: '自定义报告二',
+  rank: '排名分析',
+};
+const reportRows = (base: string, name: string, prefix: string, tabs: string[]): Row[] =>
+  tabs.map((tab) => [
+    `${base}/${tab}/:id`,
+    `${name}-${tab}`,
+    `${prefix}${classReportTitles[tab] ?? tab}`,
+  ]);
+
+const examClassReport = group('report', 'Exam', 'Exam-Single-Report-Class', [
+  ...reportRows('/exam/single/report/class', 'exam-single-report-class', '班级报告·', [
+    'basic',
+    'comment',
+    'ability',
+    'analysis',
+    'transcript',
+    'problemSet',
+    'custom',
+    'custom2',
+  ]),
+  [
+    '/exam/single/report/class/transcript/:examId/:classId/:studentId',
+    'exam-single-report-class-student',
+    '学生成绩单',
+    undefined,
+    {
+      redirect: '/exam/single/report/class/transcript/:examId/:classId/:studentId/transcriptBasic',
+    },
+  ],
+  [
+    '/exam/single/report/class/transcript/:examId/:classId/:studentId/transcriptBasic',
+    'exam-single-report-class-student-basic',
+    '学生成绩单·基本情况',
+  ],
+  [
+    '/exam/single/report/class/transcript/:examId/:classId/:studentId/transcriptMistakes',
+    'exam-single-report-class-student-mistakes',
+    '学生成绩单·错题',
+  ],
+]);
+
+const examGradeReport = group('report', 'Exam', 'Exam-Single-Report-Grade', [
+  ...reportRows('/exam/single/report/grade', 'exam-single-report-grade', '年级报告·', [
+    'basic',
+    'comment',
+    'ability',
+    'rank',
+    'transcript',
+    'problemSet',
+  ]),
+  [
+    '/exam/single/report/grade/custom/:id',
+    'exam-single-report-grade-custom',
+    '年级报告·自定义报告',
+    undefined,
+    { redirect: '/exam/single/report/grade/custom/:id/customGroup' },
+  ],
+  [
+    '/exam/single/report/grade/custom/:id/customGroup',
+    'exam-single-report-grade-customGroup',
+    '自定义报告·分组',
+  ],
+  [
+    '/exam/single/report/grade/custom/:id/customContrast',
+    'exam-single-report-grade-customContrast',
+    '自定义报告·对比',
+  ],
+  [
+    '/exam/single/report/grade/custom/:id/customKnowModel',
+    'exam-single-report-grade-customKnowModel',
+    '自定义报告·知识模型',
+  ],
+  [
+    '/exam/single/report/grade/comment/:id/:classId/:questionId/:type/edit',
+    'exam-single-report-grade-comment-edit',
+    '编辑讲评',
+  ],
+  [
+    '/exam/single/report/screen/:id',
+    'exam-single-report-screen',
+    '大屏报告',
+    undefined,
+    { redirect: '/exam/single/report/screen/:id/basic', dataView: true },
+  ],
+  [
+    '/exam/single/report/screen/:id/basic',
+    'exam-single-report-screen-basic',
+    '大屏报告·基本情况',
+    undefined,
+    { dataView: true },
+  ],
+  [
+    '/exam/single/report/screen/:id/comment',
+    'exam-single-report-screen-comment',
+    '大屏报告·试卷讲评',
+    undefined,
+    { dataView: true },
+  ],
+  [
+    '/exam/single/report/screen/:id/ability',
+    'exam-single-report-screen-ability',
+    '大屏报告·能力分析',
+    undefined,
+    { dataView: true },
+  ],
+  ['/exam/single/report/similar_recom/list/:examId', 'exam-similar-recom-list', '相似题推荐'],
+  [
+    '/exam/single/report/similar_recom/editonline/:examId',
+    'exam-similar-recom-editonline',
+    '在线编辑相似题',
+  ],
+]);
+
+const examMultiple = group('exam', 'Exam', 'Exam-Multiple', [
+  ['/exam/multiple', 'exam-multiple', '联合考试', undefined, keep],
+  ['/exam/multiple/create', 'exam-multiple-create', '创建联考'],
+  ['/exam/multiple/edit/:id', 'exam-multiple-edit', '编辑联考'],
+  ['/exam/project/create', 'exam-project-create', '创建考试项目'],
+  [
+    '/exam/multiple/report/:id',
+    'exam-multiple-report',
+    '联考报告',
+    undefined,
+    { redirect: '/exam/multiple/report/grade/basic/:id' },
+  ],
+  ['/exam/multiple/report-pdf', 'report-pdf', '联考报告导出', undefined, full],
+]);
+
+const examMultipleReport = [
+  ...group(
+    'report',
+    'Exam',
+    'Exam-Multiple-Report-Class',
+    reportRows('/exam/multiple/report/class', 'exam-multiple-report-class', '联考班级报告·', [
+      'basic',
+      'comment',
+      'ability',
+      'transcript',
+    ]),
+  ),
+  ...group(
+    'report',
+    'Exam',
+    'Exam-Multiple-Report-Grade',
+    reportRows('/exam/multiple/report/grade', 'exam-multiple-report-grade', '联考年级报告·', [
+      'basic',
+      'comment',
+      'ability',
+      'rank',
+      'transcript',
+    ]),
+  ),
+];
+
+const examAnalytic = group('exam', 'Exam', 'Exam-AnalyticCenter', [
+  ['/exam/analyticCenter', 'exam-analytic-center', '分析中心', undefined, keep],
+  ['/exam/analyticCenter/create', 'exam-analytic-center-create', '创建分析'],
+  ['/exam/analyticCenter/edit/:id', 'exam-analytic-center-edit', '编辑分析'],
+  [
+    '/exam/analyticCenter/multiple/report',
+    'exam-analytic-multiple-report',
+    '联考分析报告',
+    undefined,
+    { redirect: '/exam/analyticCenter/multiple/report/grade' },
+  ],
+  [
+    '/exam/analyticCenter/multiple/report/grade',
+    'exam-analytic-multiple-report-grade',
+    '联考分析·年级报告',
+  ],
+  [
+    '/exam/analyticCenter/multiple/report/class',
+    'exam-analytic-multiple-report-class',
+    '联考分析·班级报告',
+  ],
+  [
+    '/exam/analyticCenter/single/report',
+    'exam-analytic-single-report',
+    '单校分析报告',
+    undefined,
+    { redirect: '/exam/analyticCenter/single/report/grade' },
+  ],
+  [
+    '/exam/analyticCenter/single/report/grade',
+    'exam-analytic-single-report-grade',
+    '单校分析·年级报告',
+  ],
+  [
+    '/exam/analyticCenter/single/report/class',
+    'exam-analytic-single-report-class',
+    '单校分析·班级报告',
+  ],
+]);
+
+const readPaperParams = ':id/:type/:normal/:arbitrate/:end';
+const marking = group('marking', 'Exam', 'Exam-Wuhen', [
+  ['/exam/marking', 'exam-marking', '网上阅卷', undefined, keep],
+  ['/exam/marking/setting/:id', 'exam-marking-setting', '阅卷设置'],
+  ['/exam/marking/setting2/:id', 'exam-marking-setting2', '阅卷设置（新版）'],
+  ['/exam/marking/examTask', 'exam-marking-examTask', '阅卷任务'],
+  ['/exam/marking/paperReview', 'exam-marking-paperReview', '试卷复核'],
+  ['/exam/marking/checkPaper/:id', 'exam-marking-checkPaper', '查看试卷'],
+  ['/exam/marking/error', 'exam-marking-error', '异常卷处理'],
+  ['/exam/marking/readMonitor/:id', 'exam-marking-readMonitor', '阅卷监控'],
+  [
+    '/exam/marking/data/:id',
+    'exam-marking-data',
+    '阅卷数据',
+    undefined,
+    { redirect: '/exam/marking/data/progress/:id' },
+  ],
+  ['/exam/marking/data/progress/:id', 'exam-marking-data-progress', '阅卷进度'],
+  ['/exam/marking/data/spread/:id', 'exam-marking-data-spread', '给分分布'],
+  ['/exam/marking/data/checkPaper/:id', 'exam-marking-data-checkPaper', '阅卷抽查'],
+  ['/exam/marking/data/monitor/:id', 'exam-marking-data-monitor', '教师监控'],
+  ['/exam/marking/data/quality/:id', 'exam-marking-data-quality', '阅卷质量'],
+  [`/exam/marking/readPaper/${readPaperParams}`, 'exam-marking-readPaper', '阅卷', undefined, full],
+  [
+    `/exam/marking/readPaper2/${readPaperParams}`,
+    'exam-marking-readPaper2',
+    '阅卷（新版）',
+    undefined,
+    full,
+  ],
+]);
+
+const gaokaoGroups: [group: string, perm: string, title: string, tabs: [string, string][]][] = [
+  [
+    'summary',
+    'Summary',
+    '总体报告',
+    [
+      ['basic', '基本情况'],
+      ['scoreSection', '分数段'],
+      ['transcript', '成绩单'],
+    ],
+  ],
+  [
+    'subject',
+    'Subject',
+    '学科报告',
+    [
+      ['basic', '基本情况'],
+      ['scoreSection', '分数段'],
+    ],
+  ],
+  ...(['like', 'wenke'] as const).map((g): [string, string, string, [string, string][]] => [
+    g,
+    g,
+    g === 'like' ? '物理类报告' : '历史类报告',
+    [
+      ['basic', '基本情况'],
+      ['levelAnalysis', '等级分析'],
+      ['scoreSection', '分数段'],
+      ['transcript', '成绩单'],
+    ],
+  ]),
+];
+
+const gaokao = group('gaokao', 'Exam', 'Exam-Gaokao', [
+  ['/exam/gaokao', 'exam-gaokao', '新高考模拟', undefined, keep],
+  ['/exam/gaokao/leveltype', 'exam-gaokao-leveltype', '选择赋分方式', undefined, keep],
+  ['/exam/gaokao/chooseExam', 'exam-gaokao-chooseExam', '选择考试', undefined, keep],
+  ['/exam/gaokao/setLevel', 'exam-gaokao-setLevel', '设置等级', undefined, keep],
+  ['/exam/gaokao/student_submit', 'exam-gaokao-student-submit', '学生选科', undefined, keep],
+  [
+    '/exam/gaokao/report/:id',
+    'exam-gaokao-report',
+    '新高考报告',
+    undefined,
+    { redirect: '/exam/gaokao/report/:id/summary/basic' },
+  ],
+  ...gaokaoGroups.flatMap(([g, perm, title, tabs]) =>
+    tabs.map(([tab, tabTitle]): Row => [
+      `/exam/gaokao/report/:id/${g}/${tab}`,
+      `exam-gaokao-report-${g}-${tab}`,
+      `${title}·${tabTitle}`,
+      perm,
+    ]),
+  ),
+]);
+
+const examOther = [
+  ...group('exam', 'Exam', 'Exam-Cross-School', [
+    ['/exam/crossSchool', 'exam-cross-school', '跨校考试'],
+    ['/exam/crossSchool/join', 'exam-cross-school-join', '加入跨校考试'],
+  ]),
+  ...group('exam', 'Exam', 'Exam-Print', [['/exam/print', 'exam-print', '试卷印刷']]),
+];
+
+const resource = group('resource', 'Resources', 'Resources', [
+  ['/resource/paper/school', 'resource-paper-school', '校本试卷', 'Paper-School'],
+  ['/resource/paper/cloudPreiew', 'resource-paper-cloudPreiew', '云试卷预览', 'Paper-Cloud'],
+  ['/resource/paper/cloud', 'resource-paper-cloud', '云试卷', 'Paper-Cloud'],
+  ['/resource/paper/school-detail', 'resource-paper-school-detail', '校本试卷详情', 'Paper-School'],
+  [
+    '/resource/generate/error-question-bank',
+    'resource-generate-error-question-bank',
+    '错题库',
+    'Generate',
+  ],
+  ['/resource/generate/topic', 'resource-generate-topic', '智能组卷', 'Generate'],
+  ['/resource/generate/assistants', 'resource-generate-assistants', '组卷助手', 'Generate'],
+  [
+    '/resource/generate/assistants/detail',
+    'resource-generate-assistants-detail',
+    '组卷助手详情',
+    'Generate',
+  ],
+  [
+    '/resource/generate/cloud-question-bank',
+    'resource-generate-cloud-question-bank',
+    '云题库',
+    'Generate',
+  ],
+  ['/resource/process', 'resource-process', '资源加工', 'Process'],
+  ['/resource/process/process-detail', 'resource-process-detail', '加工详情', 'Process'],
+  ['/resource/group', 'resource-group', '备课组资源'],
+  ['/resource/knowledge-edit', 'resource-knowledge-edit', '知识点编辑'],
+  ['/resource/group-paper', 'resource-group-paper', '备课组试卷'],
+  ['/resource/basket', 'resource-basket', '试题篮'],
+  ['/resource/basket-confirm', 'resource-basket-confirm', '确认试卷'],
+  ['/resource/composition', 'resource-composition', '作文资源', 'Composing'],
+  [
+    '/resource/composition/commitError',
+    'resource-composition-commitError',
+    '作文易错点',
+    'Composing',
+  ],
+  [
+    '/resource/composition/weakKnowledgePoint',
+    'resource-composition-weakKnowledgePoint',
+    '作文薄弱点',
+    'Composing',
+  ],
+  ['/resource/student-wrong', 'resource-student-wrong', '学生错题', 'StudySituation'],
+  [
+    '/resource/student-wrong/detail',
+    'resource-student-wrong-detail',
+    '学生错题详情',
+    'StudySituation',
+  ],
+  ['/resource/school/microVideo', 'resource-school-microVideo', '微课视频'],
+  ['/resource/school/analysis', 'resource-school-analysis', '校本资源分析'],
+]);
+
+const ta = (path: string, title: string): Row => [
+  `/homework/teaching-assistant${path}`,
+  `homework-teaching-assistant${path.replaceAll('/', '-')}`,
+  title,
+  'Homework-Analysis',
+];
+const sb = (path: string, title: string): Row => [
+  `/homework/school-base${path}`,
+  `homework-school-base${path.replaceAll('/', '-').replaceAll(':', '')}`,
+  title,
+  'Homework-SchoolBase',
+];
+const wordExercise = (tab: string, title: string): Row => [
+  `/homework/word-exercise/${tab}`,
+  `homework-word-exercise-${tab}`,
+  title,
+];
+
+const homework = group('homework', 'Homework', 'Homework', [
+  ['/homework/viewPdf', 'homework-viewPdf', '查看作业PDF', null, full],
+  sb('', '校本作业'),
+  ta('', '作业分析'),
+  ta('/batch', '批次分析'),
+  ta('/chapter', '章节分析'),
+  ta('/comment', '作业讲评'),
+  ta('/frequency', '高频错题'),
+  ta('/student', '学生分析'),
+  ta('/summary', '作业汇总'),
+  ta('/frequency/export', '导出高频错题'),
+  ta('/batchDetail', '批次详情'),
+  ta('/correct', '批改'),
+  ta('/chapter/scan', '章节扫描'),
+  ta('/student-homework', '学生作业'),
+  ta('/wrong', '错题'),
+  ['/homework/composition', 'homework-composition', '作文作业'],
+  ['/homework/composition/create', 'homework-composition-create', '布置作文'],
+  ['/homework/composition/edit', 'homework-composition-edit', '编辑作文'],
+  [
+    '/homework/composition/:id/report/basic',
+    'homework-composition-report-basic',
+    '作文报告·基本情况',
+  ],
+  [
+    '/homework/composition/:id/report/student',
+    'homework-composition-report-student',
+    '作文报告·学生',
+  ],
+  ['/homework/composition/:id/scan', 'homework-composition-scan', '作文扫描'],
+  ['/homework/correct', 'homework-correct', '作业批改'],
+  ['/homework/composition/correct', 'homework-composition-correct', '作文批改'],
+  ['/homework/collate', 'homework-collate', '作业整理', 'Homework-Collate'],
+  ['/homework/group', 'homework-group', '作业分组', 'Homework-Group'],
+  sb('/create', '创建校本作业'),
+  sb('/split-confirm', '拆题确认'),
+  sb('/ai-split-confirm', 'AI拆题确认'),
+  sb('/:id/scan', '作业扫描'),
+  sb('/questionItem', '试题详情'),
+  sb('/:id/report/basic', '作业报告·基本情况'),
+  sb('/:id/report/comment', '作业报告·讲评'),
+  sb('/:id/report/student', '作业报告·学生'),
+  sb('/student/:studentId/report/analysis', '学生作业报告·分析'),
+  sb('/student/:studentId/report/wrong', '学生作业报告·错题'),
+  sb('/store', '作业库'),
+  sb('/store/basket', '作业篮'),
+  sb('/basket-confirm', '确认作业'),
+  wordExercise('question', '单词练习·题目'),
+  wordExercise('accuracy', '单词练习·正确率'),
+  wordExercise('detail', '单词练习·详情'),
+  wordExercise('card', '单词练习·答题卡'),
+  ['/homework/question/edit', 'homework-question-edit', '编辑试题'],
+  ['/homework/download-assistant', 'homework-download-assistant', '下载助手'],
+  ['/paper/record/:id/:schoolId', 'paper-record', '试卷记录'],
+  ['/paper/pdf/:id/:schoolId', 'paper-pdf', '试卷PDF', undefined, full],
+  ['/paper/split/:id/:schoolId', 'paper-split', '试卷拆分'],
+]);
+
+const parm = (path: string, code: string, title: string): Row => [
+  `/system/parm/${path}`,
+  `system-parm-${path}`,
+  title,
+  `Parm-${code}`,
+];
+
+const system = group('system', 'System', 'System', [
+  ['/system', 'system', '系统管理'],
+  ['/system/homework', 'system-homework', '作业设置', 'System-Homework'],
+  ['/system/homework/correlation', 'system-homework-correlation', '作业关联', 'System-Homework'],
+  ['/system/student/list', 'system-student-list', '学生管理', 'System-Student', keep],
+  ['/system/student/xgk', 'system-student-xgk', '新高考选科', 'System-Student'],
+  ['/system/student/new', 'system-student-new', '新增学生', 'System-Student'],
+  ['/system/student/edit/:id', 'system-student-edit', '编辑学生', 'System-Student'],
+  ['/system/assignedClass', 'system-assignedClass', '分配班级', 'System-Class'],
+  ['/system/role', 'system-role', '角色管理', 'System-Role'],
+  ['/system/class', 'system-class', '班级管理', 'System-Class'],
+  ['/system/teacher/list', 'system-teacher-list', '教师管理', 'System-Teacher', keep],
+  ['/system/teacher/new', 'system-teacher-new', '新增教师', 'System-Teacher'],
+  ['/system/teacher/edit/:id', 'system-teacher-edit', '编辑教师', 'System-Teacher'],
+  ['/system/parm', 'system-parm', '参数设置', 'System-Parm', { redirect: '/system/parm/level' }],
+  parm('report-push', 'ReportPush', '报告推送'),
+  parm('level', 'Level', '等级设置'),
+  parm('knowledge', 'Knowledge', '知识点设置'),
+  parm('undulate', 'Undulate', '波动设置'),
+  parm('count', 'Count', '统计设置'),
+  parm('ability', 'Ability', '能力设置'),
+  parm('accomplishment', 'Accomplishment', '素养设置'),
+  parm('average', 'Average', '均分设置'),
+  parm('gradeSet', 'GradeSet', '年级设置'),
+  parm('other', 'Other', '其他设置'),
+  parm('homework', 'Homework', '作业参数'),
+]);
+
+/** Answer-sheet cards carry no key of their own in the spec: they are reached from exams, signed in. */
+const card = group('card', null, null, [
+  ['/card/create', 'card-create', '制作答题卡', null, full],
+  ['/card/create-v2', 'card-create-v2', '制作答题卡（新版）', null, full],
+  ['/card/stand', 'card-stand', '标准答题卡'],
+]);
+
+/** The report centre carries no key in the spec: signed in only. */
+const report = group('report', null, null, [
+  ['/report/index', 'report', '报告中心'],
+  ['/report/index/assistant', 'report-assistant', '助手报告'],
+  ['/report/index/assistant/topicList', 'report-assistant-topicList', '助手报告·题目列表'],
+  ['/report/index/exam', 'report-exam', '考试报告'],
+  ['/report/index/exam/topicList/:id', 'report-exam-topicList', '考试报告·题目列表'],
+  ['/report/index/school', 'report-school', '校级报告'],
+  ['/report/index/school/topicList/:id', 'report-school-topicList', '校级报告·题目列表'],
+  ['/report/index/teach', 'report-teach', '教学报告'],
+]);
+
+const consolidate = group('consolidate', 'Consolidate', 'Consolidate', [
+  ['/consolidate', 'consolidate', '巩固提升', undefined, { redirect: '/consolidate/commitError' }],
+  ['/consolidate/commitError', 'consolidate-commitError', '易错题', 'Consolidate-CommitError'],
+  [
+    '/consolidate/weakKnowledgePoint',
+    'consolidate-weakKnowledgePoint',
+    '薄弱知识点',
+    'Consolidate-WeakKnowledgePoint',
+  ],
+]);
+
+const aiCenter = group('ai-center', 'AiCenter', 'AiCenter', [
+  ['/ai-center', 'ai-center', 'AI中心', undefined, { redirect: '/ai-center/home' }],
+  ['/ai-center/home', 'ai-center-home', 'AI助手', 'AiCenter-Home'],
+  ['/ai-center/index', 'ai-center-index', 'AI中心'],
+]);
+
+const teachResearch = group('teach-research', 'Teach-Research', 'Teach-Research', [
+  [
+    '/teach-research/situation/grade',
+    'teach-research-situation-grade',
+    '学情概况·年级',
+    'Teach-Research-Situation',
+  ],
+  [
+    '/teach-research/situation/class',
+    'teach-research-situation-class',
+    '学情概况·班级',
+    'Teach-Research-Situation',
+  ],
+  [
+    '/teach-research/usage-statistics',
+    'teach-research-usage-statistics',
+    '使用统计',
+    'Teach-Research-Usage',
+  ],
+  [
+    '/teach-research/fluctuation-trend',
+    'teach-research-fluctuation-trend',
+    '波动趋势',
+    'Teach-Research-Fluctuation',
+  ],
+  ['/teach-research/basket', 'teach-research-basket', '试题篮统计', 'Teach-Research-Basket'],
+  [
+    '/teach-research/study/student',
+    'teach-research-study-student',
+    '学生学情',
+    'Teach-Research-Study',
+  ],
+  [
+    '/teach-research/study/student/detail',
+    'teach-research-study-student-detail',
+    '学生学情详情',
+    'Teach-Research-Study',
+  ],
+  [
+    '/teach-research/study/student/wrong',
+    'teach-research-study-student-wrong',
+    '学生错题',
+    'Teach-Research-Study',
+  ],
+  [
+    '/teach-research/study/teacher',
+    'teach-research-study-teacher',
+    '教师学情',
+    'Teach-Research-Study',
+  ],
+  [
+    '/teach-research/study/teacher/detail',
+    'teach-research-study-teacher-detail',
+    '教师学情详情',
+    'Teach-Research-Study',
+  ],
+  ['/teach-research/datav', 'study-datav', '数据大屏', 'Teach-Research-Datav', full],
+]);
+
+const study = group('study', 'Study', null, [
+  ['/study/student', 'DataStudent', '学生学情', 'Study-Student', keep],
+  ['/study/class', 'DataClass', '班级学情', 'Study-Class', keep],
+]);
+
+/** Appraisal pages are referenced but not described by the spec (001 §2): one signed-in catch-all. */
+const appraise = group('appraise', null, null, [['/appraise/*', 'appraise', '综合评价']]);
+
+/** The separately deployed AbilityGrowth sub-application owns everything under this prefix. */
+const abilityGrowth = group('ability-growth', null, null, [
+  ['/ability-growth/*', 'ability-growth', '成长档案'],
+]);
+
+/**
+ * Every route of spec 001 §2 (and the shell routes of spec 000 §2) as data,
+ * in catalogue order. Paths use React Router syntax.
+ * @see docs of `RouteEntry` for the meaning of each field.
+ */
+export const routeCatalogue: readonly RouteEntry[] = [
+  ...shell,
+  ...home,
+  ...message,
+  ...examSingle,
+  ...examTool,
+  ...examClassReport,
+  ...examGradeReport,
+  ...examMultiple,
+  ...examMultipleReport,
+  ...examAnalytic,
+  ...marking,
+  ...gaokao,
+  ...examOther,
+  ...resource,
+  ...homework,
+  ...system,
+  ...card,
+  ...report,
+  ...consolidate,
+  ...aiCenter,
+  ...teachResearch,
+  ...study,
+  ...appraise,
+  ...abilityGrowth,
+];

@@ -1,0 +1,84 @@
+import { screen, waitFor } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { demoUser, renderApp, teacherUser } from '../test/fixtures';
+
+beforeEach(() => {
+  vi.spyOn(window, 'scrollTo').mockImplementation(() => {});
+});
+
+describe('createExamkitRoutes', () => {
+  it('redirects / to /login', async () => {
+    const { router } = await renderApp({ path: '/' });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(await screen.findByRole('button', { name: '登录' })).toBeInTheDocument();
+  });
+
+  it('sends a visitor without a session from a guarded page to /login', async () => {
+    const { router } = await renderApp({ path: '/exam/single' });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+  });
+
+  it('renders the home page with the school figures of get_detail_school', async () => {
+    await renderApp({ path: '/home/index', user: demoUser() });
+    const figures = await screen.findByLabelText('学校概况');
+    expect(figures).toHaveTextContent('班级数36');
+    expect(figures).toHaveTextContent('学生数1620');
+    expect(figures).toHaveTextContent('教师数142');
+    expect(figures).toHaveTextContent('年级数6');
+    expect(screen.getByText(/2026-2027学年/)).toBeInTheDocument();
+  });
+
+  it('shows 功能建设中 with the title for a page whose module is not built', async () => {
+    await renderApp({ path: '/exam/single/edit/3', user: demoUser() });
+    expect(await screen.findByRole('heading', { name: '编辑考试' })).toBeInTheDocument();
+    expect(screen.getByText('功能建设中')).toBeInTheDocument();
+  });
+
+  it('forwards a parent path to its default child', async () => {
+    const { router } = await renderApp({
+      path: '/system/parm',
+      user: demoUser({ allPerm: { '2026': { '1': ['System', 'System-Parm', 'Parm-Level'] } } }),
+    });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/system/parm/level'));
+  });
+
+  it('denies a signed-in user a page whose key they lack', async () => {
+    await renderApp({ path: '/system/role', user: teacherUser() });
+    expect(await screen.findAllByText('对不起，您没有本页访问权限！')).not.toHaveLength(0);
+    expect(screen.queryByRole('heading', { name: '角色管理' })).not.toBeInTheDocument();
+  });
+
+  it('shows the 404 page for an unknown path', async () => {
+    await renderApp({ path: '/no/such/page', user: demoUser() });
+    expect(await screen.findByRole('heading', { name: '页面不存在' })).toBeInTheDocument();
+  });
+
+  it('gives /ability-growth/* its container and says the sub-application is not configured', async () => {
+    const { container } = await renderApp({ path: '/ability-growth/home', user: demoUser() });
+    expect(await screen.findByText(/独立部署的子应用，当前环境未配置/)).toBeInTheDocument();
+    expect(container.ownerDocument.getElementById('ability-growth')).not.toBeNull();
+  });
+
+  it('mounts a configured AbilityGrowth sub-application into its container', async () => {
+    const mount = vi.fn((el: HTMLElement) => {
+      el.textContent = '子应用已加载';
+      return () => {};
+    });
+    await renderApp({
+      path: '/ability-growth/registration',
+      user: demoUser(),
+      abilityGrowth: mount,
+    });
+    expect(await screen.findByText('子应用已加载')).toBeInTheDocument();
+    expect(mount).toHaveBeenCalledTimes(1);
+  });
+
+  it('scrolls to the top on navigation', async () => {
+    const { router } = await renderApp({ path: '/home/index', user: demoUser() });
+    await screen.findByRole('banner');
+    const scroll = vi.mocked(window.scrollTo);
+    scroll.mockClear();
+    await router.navigate('/exam/single');
+    await waitFor(() => expect(scroll).toHaveBeenCalledWith(0, 0));
+  });
+});

@@ -1,0 +1,114 @@
+import { Suspense, type ComponentType, type ReactNode } from 'react';
+import { Navigate, Outlet, type RouteObject } from 'react-router-dom';
+import { DENIED_MESSAGE, DENIED_TITLE, RequirePermission } from '@examkit/permission';
+import { routeCatalogue } from '../catalogue/routeCatalogue';
+import type { RouteEntry } from '../catalogue/types';
+import { AbilityGrowthPage } from './AbilityGrowthPage';
+import { RedirectTo } from './RedirectTo';
+import { ScrollToTop } from './ScrollToTop';
+import { SystemEntryPage } from './SystemEntryPage';
+import type { ExamkitRoutesOptions, PageLoader } from './types';
+
+/** Shell pages of this package, loaded on first visit. */
+const SHELL_PAGES: Record<string, PageLoader> = {
+  login: () => import('../shell/LoginPage').then((m) => m.LoginPage),
+  oauth: () => import('../shell/OauthPage').then((m) => m.OauthPage),
+  home: () => import('../shell/HomePage').then((m) => m.HomePage),
+};
+
+const lazyElement =
+  (load: PageLoader, wrap: (page: ReactNode) => ReactNode = (page) => page) =>
+  async () => {
+    const Page: ComponentType = await load();
+    return { element: wrap(<Page />) };
+  };
+
+/** Shown in place of a denied page opened directly (no previous page to stay on). */
+const DENIED_NOTICE = (
+  <section role="note" aria-label={DENIED_TITLE}>
+    <h1>{DENIED_TITLE}</h1>
+    <p>{DENIED_MESSAGE}</p>
+  </section>
+);
+
+function ShellRoot() {
+  return (
+    <>
+      <ScrollToTop />
+      <Suspense fallback={null}>
+        <Outlet />
+      </Suspense>
+    </>
+  );
+}
+
+function guardedRoute(entry: RouteEntry, options: ExamkitRoutesOptions): RouteObject {
+  const guard = (page: ReactNode) => (
+    <RequirePermission perm={entry.perm ?? undefined} fallback={DENIED_NOTICE}>
+      {page}
+    </RequirePermission>
+  );
+  const base = { path: entry.path, handle: { route: entry } };
+  if (entry.redirect) return { ...base, element: guard(<RedirectTo to={entry.redirect} />) };
+  if (entry.name === 'system') return { ...base, element: guard(<SystemEntryPage />) };
+  if (entry.module === 'ability-growth')
+    return { ...base, element: guard(<AbilityGrowthPage mount={options.abilityGrowth} />) };
+  const load = options.pages?.[entry.name] ?? SHELL_PAGES[entry.name];
+  if (load) return { ...base, lazy: lazyElement(load, guard) };
+  return {
+    ...base,
+    lazy: lazyElement(
+      () =>
+        import('../shell/UnderConstructionPage').then((m) => () => (
+          <m.UnderConstructionPage title={entry.title} />
+        )),
+      guard,
+    ),
+  };
+}
+
+/**
+ * The React Router 7 route objects of the whole product, for
+ * `createBrowserRouter` (spec 000 §2, 001 §2): / → /login, the public sign-in
+ * pages, every catalogue route inside `MainLayout` behind its permission key,
+ * and a 404 page. Pages load lazily.
+ *
+ * @example
+ * const router = createBrowserRouter(createExamkitRoutes({ pages: { 'exam-single': loadExamList } }));
+ */
+export function createExamkitRoutes(options: ExamkitRoutesOptions = {}): RouteObject[] {
+  const publicRoutes = routeCatalogue.filter((r) => r.public && !r.redirect);
+  const guarded = routeCatalogue.filter((r) => !r.public);
+  return [
+    {
+      element: <ShellRoot />,
+      // The first lazy page is loading: nothing to show yet.
+      HydrateFallback: () => null,
+      children: [
+        { path: '/', element: <Navigate to="/login" replace /> },
+        ...publicRoutes.map((entry): RouteObject => ({
+          path: entry.path,
+          handle: { route: entry },
+          lazy: lazyElement(entry.name === 'login' ? SHELL_PAGES.login! : SHELL_PAGES.oauth!),
+        })),
+        {
+          lazy: async () => {
+            const { MainLayout } = await import('../layout/MainLayout');
+            return {
+              element: (
+                <RequirePermission>
+                  <MainLayout hostedPlatform={options.hostedPlatform ?? false} />
+                </RequirePermission>
+              ),
+            };
+          },
+          children: guarded.map((entry) => guardedRoute(entry, options)),
+        },
+        {
+          path: '*',
+          lazy: lazyElement(() => import('../shell/NotFoundPage').then((m) => m.NotFoundPage)),
+        },
+      ],
+    },
+  ];
+}

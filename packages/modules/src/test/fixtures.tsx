@@ -1,0 +1,197 @@
+import axios, { type AxiosAdapter, type InternalAxiosRequestConfig } from 'axios';
+import { render } from '@testing-library/react';
+import { RouterProvider, createMemoryRouter } from 'react-router-dom';
+import { permissionCatalogue, type PermItem, type UserInfo } from '@examkit/contracts';
+import {
+  ExamkitProvider,
+  createAuthClient,
+  createExamkitStore,
+  createHttpClient,
+  createStorage,
+} from '@examkit/core';
+import { createMenuFilter } from '@examkit/permission';
+import { MessageHost, createUiNotifier } from '@examkit/ui';
+import { createExamkitRoutes } from '../routes/createExamkitRoutes';
+import type { ExamkitRoutesOptions } from '../routes/types';
+
+/** "Now" of the tests: academic year 2026-2027. */
+export const NOW = new Date(2026, 10, 21, 9, 30);
+
+const codesOf = (...codes: string[]): PermItem[] =>
+  permissionCatalogue.filter((p) => codes.includes(p.permCode));
+
+/** Codes of the demo school's 教务主任 (exam and system menus). */
+export const DIRECTOR_CODES = [
+  'Home',
+  'Exam',
+  'Exam-Single',
+  'Exam-Multiple',
+  'Homework',
+  'Homework-SchoolBase',
+  'System',
+  'System-Teacher',
+  'System-Student',
+];
+/** Codes of the demo school's 班主任 (home and homework only). */
+export const TEACHER_CODES = ['Home', 'Homework', 'Homework-SchoolBase'];
+
+/** A user of 示范中学 with two roles in 2026 (教务主任, 班主任). */
+export function demoUser(overrides: Partial<UserInfo> = {}): UserInfo {
+  return {
+    userId: 7,
+    token: 'tok-demo-7',
+    schoolId: 11,
+    schoolName: '示范中学',
+    nickName: '王老师',
+    tel: '13800000000',
+    roles: [
+      { id: 1, roleName: '教务主任' },
+      { id: 2, roleName: '班主任' },
+    ],
+    showRoles: [],
+    perms: codesOf(...DIRECTOR_CODES),
+    allPerm: { '2026': { '1': DIRECTOR_CODES, '2': TEACHER_CODES } },
+    allRole: {
+      '2026': [
+        { id: 1, roleName: '教务主任' },
+        { id: 2, roleName: '班主任' },
+      ],
+    },
+    academicYear: 2026,
+    academicYearType: 0,
+    isHistoryRole: false,
+    ...overrides,
+  };
+}
+
+/** A teacher with one role and no system permission. */
+export function teacherUser(): UserInfo {
+  return demoUser({
+    userId: 8,
+    token: 'tok-teacher-8',
+    nickName: '李老师',
+    roles: [{ id: 2, roleName: '班主任' }],
+    perms: codesOf(...TEACHER_CODES),
+    allPerm: { '2026': { '2': TEACHER_CODES } },
+    allRole: { '2026': [{ id: 2, roleName: '班主任' }] },
+  });
+}
+
+/** An envelope as the server sends it. */
+export const ok = (data: unknown, msg = 'success') => ({ code: 200, data, msg, message: msg });
+export const fail = (code: number, msg: string, data: unknown = null) => ({
+  code,
+  data,
+  msg,
+  message: msg,
+});
+
+export interface FakeRequest {
+  method: string;
+  url: string;
+  params: unknown;
+  /** The body as sent (JSON text, url-encoded text). */
+  data: unknown;
+}
+
+type Reply = unknown | ((request: FakeRequest) => unknown);
+
+/** An axios adapter answering `"METHOD /url"` keys with envelopes (HTTP 200); unknown keys answer 404. */
+export function createFakeApi(routes: Record<string, Reply> = {}) {
+  const calls: FakeRequest[] = [];
+  const table = new Map<string, Reply>(Object.entries(routes));
+  const adapter: AxiosAdapter = async (config: InternalAxiosRequestConfig) => {
+    const request: FakeRequest = {
+      method: (config.method ?? 'get').toUpperCase(),
+      url: config.url ?? '',
+      params: config.params,
+      data: config.data,
+    };
+    calls.push(request);
+    const key = `${request.method} ${request.url}`;
+    if (!table.has(key)) throw new axios.AxiosError('Not Found', 'ERR_BAD_REQUEST', config);
+    const entry = table.get(key);
+    const data =
+      typeof entry === 'function' ? (entry as (r: FakeRequest) => unknown)(request) : entry;
+    return { data, status: 200, statusText: 'OK', headers: {}, config, request: {} };
+  };
+  return {
+    adapter,
+    calls,
+    on(key: string, reply: Reply) {
+      table.set(key, reply);
+    },
+    /** The decoded form or JSON body of the last call to a url. */
+    lastBody(url: string): Record<string, string> {
+      const call = [...calls].reverse().find((c) => c.url === url);
+      if (!call || typeof call.data !== 'string') return {};
+      return call.data.startsWith('{')
+        ? (JSON.parse(call.data) as Record<string, string>)
+        : Object.fromEntries(new URLSearchParams(call.data));
+    },
+  };
+}
+
+/** The calls every signed-in page may make, answered with the demo school. */
+export const SCHOOL_ROUTES = {
+  'GET /marking-user/user/school/dic/get_other': ok([{ dicCode: '002005015', dicValue: '0' }]),
+  'GET /marking-user/user/school/get_detail_school': ok({
+    schoolId: 11,
+    schoolName: '示范中学',
+    gradeCount: 6,
+    classCount: 36,
+    studentCount: 1620,
+    teacherCount: 142,
+    academicYear: 2026,
+  }),
+  'POST /marking-login/login/wz_login_out': ok(null),
+};
+
+export interface RenderAppOptions extends ExamkitRoutesOptions {
+  path?: string;
+  api?: ReturnType<typeof createFakeApi>;
+  /** Signs this user in before rendering. */
+  user?: UserInfo;
+  brandVariant?: number;
+}
+
+/** Renders the whole product (createExamkitRoutes) at a path, with core over a fake API. */
+export async function renderApp(options: RenderAppOptions = {}) {
+  const {
+    path = '/login',
+    api = createFakeApi(SCHOOL_ROUTES),
+    user,
+    brandVariant,
+    ...routeOptions
+  } = options;
+  const storage = createStorage('memory');
+  const notifier = createUiNotifier({ duration: 60_000 });
+  const store = createExamkitStore(storage);
+  // The http client navigates through the router, which is created after it.
+  const routerRef: { current?: ReturnType<typeof createMemoryRouter> } = {};
+  const http = createHttpClient({
+    storage,
+    notifier,
+    adapter: api.adapter,
+    navigate: (to) => void routerRef.current?.navigate(to),
+    reload: () => {},
+  });
+  const auth = createAuthClient({
+    http,
+    storage,
+    store,
+    menuFilter: createMenuFilter({}),
+    now: () => NOW,
+  });
+  if (brandVariant !== undefined) store.getState().setBrandVariant(brandVariant);
+  if (user) await auth.login(user);
+  const router = createMemoryRouter(createExamkitRoutes(routeOptions), { initialEntries: [path] });
+  routerRef.current = router;
+  const view = render(
+    <ExamkitProvider value={{ http, auth, store, storage, notifier }}>
+      <MessageHost notifier={notifier} />
+      <RouterProvider router={router} />
+    </ExamkitProvider>,
+  );
+  return { ...view, router, store, storage, notifier, auth, http, api };
+}
