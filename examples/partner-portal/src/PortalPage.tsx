@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { useExamkit, useExamkitStore } from '@examkit/core';
+import { useExamkit, useExamkitStore } from '@examkit/core/react';
 import { Authorized } from '@examkit/permission';
 import { takeHandoverToken } from './takeHandoverToken';
 

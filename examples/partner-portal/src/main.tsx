@@ -1,12 +1,12 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import {
-  ExamkitProvider,
   createAuthClient,
   createExamkitStore,
   createHttpClient,
   createStorage,
 } from '@examkit/core';
+import { ExamkitProvider } from '@examkit/core/react';
 import { createMenuFilter } from '@examkit/permission';
 import { MessageHost, createUiNotifier } from '@examkit/ui';
 import { PortalPage } from './PortalPage';

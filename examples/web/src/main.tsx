@@ -3,13 +3,13 @@ import { createRoot } from 'react-dom/client';
 import { RouterProvider, createBrowserRouter } from 'react-router-dom';
 import { ThemeProvider } from 'styled-components';
 import {
-  ExamkitProvider,
   createAuthClient,
   createExamkitStore,
   createHttpClient,
   createStorage,
   initClientStorage,
 } from '@examkit/core';
+import { ExamkitProvider } from '@examkit/core/react';
 import { createExamkitRoutes } from '@examkit/modules';
 import { createMenuFilter } from '@examkit/permission';
 import { MessageHost, createUiNotifier, defaultTheme } from '@examkit/ui';

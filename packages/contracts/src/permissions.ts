@@ -35,7 +35,7 @@ const parm = (code: string, name: string, path: string) =>
  * points at its module. The catalogue is the same for every school; roles
  * choose from it.
  */
-const tree: CatalogueEntry[] = [
+const catalogueTree = (): CatalogueEntry[] => [
   menu('Home', '首页', '/home/index'),
   menu('Exam', '考试管理', '/exam', [
     menu('Exam-Single', '单校考试', '/exam/single'),
@@ -94,6 +94,8 @@ const tree: CatalogueEntry[] = [
     menu('System-Role', '角色管理', '/system/role'),
     menu('System-Homework', '作业设置', '/system/homework'),
     menu('System-Parm', '参数设置', '/system/parm/level'),
+    key('System-Export', '导出名单', '/system/student/list'),
+    key('System-Tel', '查看手机号', '/system/teacher/list'),
     parm('ReportPush', '报告推送', 'report-push'),
     parm('Level', '等级设置', 'level'),
     parm('Knowledge', '知识点设置', 'knowledge'),
@@ -113,7 +115,7 @@ const tree: CatalogueEntry[] = [
  * The catalogue flattened into permission items with stable ids, parents
  * before children, `moduleOrder` counting within each parent.
  */
-export const permissionCatalogue: readonly PermItem[] = (() => {
+export const permissionCatalogue: readonly PermItem[] = /* @__PURE__ */ (() => {
   const out: PermItem[] = [];
   const walk = (entries: CatalogueEntry[], parent: number) =>
     entries.forEach((entry, index) => {
@@ -131,9 +133,11 @@ export const permissionCatalogue: readonly PermItem[] = (() => {
       });
       if (entry.children) walk(entry.children, id);
     });
-  walk(tree, 0);
+  walk(catalogueTree(), 0);
   return out;
 })();
 
 /** Every permission key, for role editors and seeds. */
-export const PERMISSION_KEYS: readonly string[] = permissionCatalogue.map((p) => p.permCode);
+export const PERMISSION_KEYS: readonly string[] = /* @__PURE__ */ permissionCatalogue.map(
+  (p) => p.permCode,
+);

@@ -4,7 +4,7 @@ export {
   resolveEffectiveAccess,
   roleCodes,
   rolePerms,
-} from '@examkit/contracts';
+} from '@examkit/contracts/rules';
 
 export { STORAGE_KEYS } from './storage/STORAGE_KEYS';
 export { createStorage } from './storage/createStorage';
@@ -22,10 +22,6 @@ export { AuthError } from './auth/AuthError';
 export { plainMenuTree } from './auth/plainMenuTree';
 
 export { createExamkitStore } from './store/createExamkitStore';
-
-export { ExamkitProvider } from './react/ExamkitProvider';
-export { useExamkit } from './react/useExamkit';
-export { useExamkitStore } from './react/useExamkitStore';
 
 export { EXAM_TYPES } from './utils/EXAM_TYPES';
 export { GRADES } from './utils/GRADES';

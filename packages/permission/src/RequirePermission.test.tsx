@@ -1,4 +1,4 @@
-import { ExamkitProvider, type ExamkitContextValue } from '@examkit/core';
+import { ExamkitProvider, type ExamkitContextValue } from '@examkit/core/react';
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { StrictMode, type ReactNode } from 'react';

@@ -1,4 +1,4 @@
-import { useExamkit, useExamkitStore } from '@examkit/core';
+import { useExamkit, useExamkitStore } from '@examkit/core/react';
 import { useLayoutEffect, useRef } from 'react';
 import { Navigate, Outlet, useLocation, useNavigate, useNavigationType } from 'react-router-dom';
 import { DENIED_MESSAGE, DENIED_TITLE } from './constants';

@@ -1,4 +1,4 @@
-import { useExamkitStore } from '@examkit/core';
+import { useExamkitStore } from '@examkit/core/react';
 import { hasPermission } from './hasPermission';
 import type { PermissionKey } from './types';
 

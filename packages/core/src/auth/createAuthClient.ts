@@ -3,10 +3,8 @@ import {
   resolveEffectiveAccess,
   roleCodes,
   rolePerms,
-  type ApiEnvelope,
-  type SchoolOption,
-  type UserInfo,
-} from '@examkit/contracts';
+} from '@examkit/contracts/rules';
+import type { ApiEnvelope, SchoolOption, UserInfo } from '@examkit/contracts';
 import { isNetworkFailure } from '../http/isNetworkFailure';
 import type { AuthClient, AuthClientOptions, CallResult, SignInResult } from '../types';
 import { AUTH_ENDPOINTS } from './AUTH_ENDPOINTS';

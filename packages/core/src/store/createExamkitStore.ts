@@ -1,4 +1,5 @@
-import { roleCodes, rolePerms, type PermNode, type UserInfo } from '@examkit/contracts';
+import { roleCodes, rolePerms } from '@examkit/contracts/rules';
+import type { PermNode, UserInfo } from '@examkit/contracts';
 import { createStore } from 'zustand/vanilla';
 import { plainMenuTree } from '../auth/plainMenuTree';
 import { clearLoginData } from '../storage/clearLoginData';

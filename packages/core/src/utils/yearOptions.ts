@@ -1,4 +1,4 @@
-import { academicYearOf } from '@examkit/contracts';
+import { academicYearOf } from '@examkit/contracts/rules';
 import type { YearOption } from '../types';
 
 /**

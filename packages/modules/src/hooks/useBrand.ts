@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
-import { brandOf, useExamkitStore, type Brand } from '@examkit/core';
+import { brandOf, type Brand } from '@examkit/core';
+import { useExamkitStore } from '@examkit/core/react';
 
 /** The brand of the stored variant (spec 000 §1); keeps the document title in step with it. */
 export function useBrand(): Brand & { variant: number | null } {

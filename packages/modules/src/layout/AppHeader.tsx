@@ -1,4 +1,4 @@
-import { useExamkit, useExamkitStore } from '@examkit/core';
+import { useExamkit, useExamkitStore } from '@examkit/core/react';
 import {
   DENIED_MESSAGE,
   DENIED_TITLE,

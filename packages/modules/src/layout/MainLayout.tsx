@@ -1,6 +1,6 @@
 import { useLocation } from 'react-router-dom';
 import styled from 'styled-components';
-import { useExamkitStore } from '@examkit/core';
+import { useExamkitStore } from '@examkit/core/react';
 import { BackToTop, themeOf } from '@examkit/ui';
 import { findRoute } from '../catalogue/findRoute';
 import { isFooterHidden } from '../catalogue/layoutRules';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useExamkit } from '@examkit/core';
+import { useExamkit } from '@examkit/core/react';
 import { Dropdown } from '@examkit/ui';
 import { ChangePasswordDialog } from '../shell/ChangePasswordDialog';
 

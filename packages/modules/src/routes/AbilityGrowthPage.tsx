@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { useExamkit } from '@examkit/core';
+import { useExamkit } from '@examkit/core/react';
 import type { AbilityGrowthMount } from './types';
 
 export interface AbilityGrowthPageProps {

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { Navigate } from 'react-router-dom';
-import { useExamkit, useExamkitStore } from '@examkit/core';
+import { useExamkit, useExamkitStore } from '@examkit/core/react';
 import { DENIED_MESSAGE, DENIED_TITLE, systemEntryTarget } from '@examkit/permission';
 
 /** /system: forwards to the first page of the System module, or says access is denied. */

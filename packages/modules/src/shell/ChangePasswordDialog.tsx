@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { useExamkit, useExamkitStore } from '@examkit/core';
+import { useExamkit, useExamkitStore } from '@examkit/core/react';
 import { Button, Dialog, FormField, PasswordInput, useFormValidation } from '@examkit/ui';
 
 export interface ChangePasswordDialogProps {

@@ -1,12 +1,7 @@
 import { useEffect, useState } from 'react';
 import styled from 'styled-components';
-import {
-  isNetworkFailure,
-  useExamkit,
-  useExamkitStore,
-  type AuthClient,
-  type ApiEnvelope,
-} from '@examkit/core';
+import { isNetworkFailure, type AuthClient, type ApiEnvelope } from '@examkit/core';
+import { useExamkit, useExamkitStore } from '@examkit/core/react';
 import { themeOf } from '@examkit/ui';
 import { messageOf } from '../utils/messageOf';
 

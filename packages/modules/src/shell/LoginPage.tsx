@@ -1,7 +1,7 @@
 import { useEffect, useId, useState, type KeyboardEvent } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
-import { useExamkit } from '@examkit/core';
+import { useExamkit } from '@examkit/core/react';
 import { themeOf } from '@examkit/ui';
 import { BrandLogo } from '../layout/BrandLogo';
 import { useBrand } from '../hooks/useBrand';

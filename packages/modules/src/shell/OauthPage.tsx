@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
-import { useExamkit } from '@examkit/core';
+import { useExamkit } from '@examkit/core/react';
 import { themeOf } from '@examkit/ui';
 import { completeSignIn } from '../utils/completeSignIn';
 import { firstMenuPath } from '../utils/firstMenuPath';

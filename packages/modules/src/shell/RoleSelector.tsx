@@ -1,5 +1,5 @@
 import { useNavigate } from 'react-router-dom';
-import { useExamkit, useExamkitStore } from '@examkit/core';
+import { useExamkit, useExamkitStore } from '@examkit/core/react';
 import { Select } from '@examkit/ui';
 import { firstMenuPath } from '../utils/firstMenuPath';
 

@@ -3,12 +3,12 @@ import { render } from '@testing-library/react';
 import { RouterProvider, createMemoryRouter } from 'react-router-dom';
 import { permissionCatalogue, type PermItem, type UserInfo } from '@examkit/contracts';
 import {
-  ExamkitProvider,
   createAuthClient,
   createExamkitStore,
   createHttpClient,
   createStorage,
 } from '@examkit/core';
+import { ExamkitProvider } from '@examkit/core/react';
 import { createMenuFilter } from '@examkit/permission';
 import { MessageHost, createUiNotifier } from '@examkit/ui';
 import { createExamkitRoutes } from '../routes/createExamkitRoutes';

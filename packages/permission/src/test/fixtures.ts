@@ -4,10 +4,10 @@ import {
   createExamkitStore,
   createHttpClient,
   createStorage,
-  type ExamkitContextValue,
   type Notifier,
   type UserInfo,
 } from '@examkit/core';
+import { type ExamkitContextValue } from '@examkit/core/react';
 import { vi } from 'vitest';
 import type { PermItem, PermNode } from '../types';
 

@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
-import { isNetworkFailure, useExamkit } from '@examkit/core';
+import { isNetworkFailure } from '@examkit/core';
+import { useExamkit } from '@examkit/core/react';
 import { Button, FormField, TextInput } from '@examkit/ui';
 import { useCountdown } from '../../hooks/useCountdown';
 import { messageOf } from '../../utils/messageOf';

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { useExamkit } from '@examkit/core';
+import { useExamkit } from '@examkit/core/react';
 import { Button, FormField, PasswordInput, TextInput } from '@examkit/ui';
 import { SchoolChoice } from './SchoolChoice';
 import { useSignIn } from './useSignIn';

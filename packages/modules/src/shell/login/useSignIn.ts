@@ -1,6 +1,7 @@
 import { useCallback, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { useExamkit, type SignInResult } from '@examkit/core';
+import { type SignInResult } from '@examkit/core';
+import { useExamkit } from '@examkit/core/react';
 import type { SchoolOption } from '@examkit/core';
 import { completeSignIn } from '../../utils/completeSignIn';
 import { firstMenuPath } from '../../utils/firstMenuPath';

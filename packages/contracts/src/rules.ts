@@ -1,0 +1,9 @@
+/**
+ * The contract's pure rules and constants, free of the schema library, so
+ * browser packages can use them without shipping the schemas.
+ */
+export { ResultCode } from './codes';
+export { permissionCatalogue, PERMISSION_KEYS } from './permissions';
+export { academicYearOf, termOf, resolveEffectiveAccess, roleCodes, rolePerms } from './academic';
+export type { EffectiveAccess } from './academic';
+export type { CatalogueEntry } from './permissions';
