@@ -1,5 +1,6 @@
 // Checks every built published package the way a consumer would meet it:
-// publint (package.json and files) and arethetypeswrong (types resolve for ESM consumers).
+// publint (package.json and files), arethetypeswrong (types resolve for ESM consumers),
+// and a plain Node ESM import of every entry (no bundler: catches CJS interop mistakes).
 import { execFileSync } from 'node:child_process';
 import { inDependencyOrder, readPackages } from './workspace.mjs';
 
@@ -15,7 +16,31 @@ for (const { dir, pkg } of inDependencyOrder(readPackages())) {
       console.log(`✓ ${tool} ${pkg.name}`);
     } catch (error) {
       failures += 1;
-      console.log(`✗ ${tool} ${pkg.name}\n${error.stdout?.toString() ?? ''}${error.stderr?.toString() ?? ''}`);
+      console.log(
+        `✗ ${tool} ${pkg.name}\n${error.stdout?.toString() ?? ''}${error.stderr?.toString() ?? ''}`,
+      );
+    }
+  }
+}
+
+for (const { dir, pkg } of inDependencyOrder(readPackages())) {
+  if (pkg.private) continue;
+  for (const [subpath, target] of Object.entries(pkg.exports ?? {})) {
+    if (typeof target !== 'object' || !target.default?.endsWith('.js')) continue;
+    const specifier = subpath === '.' ? pkg.name : `${pkg.name}${subpath.slice(1)}`;
+    try {
+      execFileSync(
+        process.execPath,
+        ['--input-type=module', '-e', `await import(${JSON.stringify(specifier)})`],
+        {
+          cwd: dir,
+          stdio: 'pipe',
+        },
+      );
+      console.log(`✓ node import ${specifier}`);
+    } catch (error) {
+      failures += 1;
+      console.log(`✗ node import ${specifier}\n${error.stderr?.toString() ?? ''}`);
     }
   }
 }

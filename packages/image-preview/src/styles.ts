@@ -1,4 +1,4 @@
-import styled, { css, keyframes } from 'styled-components';
+import { css, keyframes, styled } from 'styled-components';
 import { themeOf } from '@examkit/ui/theme';
 
 const fadeIn = keyframes`from { opacity: 0; }`;

@@ -1,4 +1,4 @@
-import styled from 'styled-components';
+import { styled } from 'styled-components';
 import type { FooterKind } from '@examkit/core';
 import { themeOf } from '@examkit/ui';
 

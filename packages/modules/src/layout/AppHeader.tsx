@@ -7,7 +7,7 @@ import {
 } from '@examkit/permission';
 import { Button, themeOf } from '@examkit/ui';
 import { useNavigate } from 'react-router-dom';
-import styled from 'styled-components';
+import { styled } from 'styled-components';
 import { RoleSelector } from '../shell/RoleSelector';
 import { BrandLogo } from './BrandLogo';
 import { TopMenu } from './TopMenu';

@@ -1,4 +1,4 @@
-import styled from 'styled-components';
+import { styled } from 'styled-components';
 import { themeOf } from '@examkit/ui';
 
 export interface BrandLogoProps {

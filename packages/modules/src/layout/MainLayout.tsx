@@ -1,5 +1,5 @@
 import { useLocation } from 'react-router-dom';
-import styled from 'styled-components';
+import { styled } from 'styled-components';
 import { useExamkitStore } from '@examkit/core/react';
 import { BackToTop, themeOf } from '@examkit/ui';
 import { findRoute } from '../catalogue/findRoute';

@@ -1,5 +1,5 @@
 import { Link, useLocation } from 'react-router-dom';
-import styled from 'styled-components';
+import { styled } from 'styled-components';
 import type { PermNode } from '@examkit/core';
 import { firstTarget } from '@examkit/permission';
 import { themeOf } from '@examkit/ui';

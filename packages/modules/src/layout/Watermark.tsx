@@ -1,4 +1,4 @@
-import styled from 'styled-components';
+import { styled } from 'styled-components';
 
 export interface WatermarkProps {
   /** The text repeated over the page, the user's name. */

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import styled from 'styled-components';
+import { styled } from 'styled-components';
 import { isNetworkFailure, type AuthClient, type ApiEnvelope } from '@examkit/core';
 import { useExamkit, useExamkitStore } from '@examkit/core/react';
 import { themeOf } from '@examkit/ui';

@@ -1,6 +1,6 @@
 import { useEffect, useId, useState, type KeyboardEvent } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import styled from 'styled-components';
+import { styled } from 'styled-components';
 import { useExamkit } from '@examkit/core/react';
 import { themeOf } from '@examkit/ui';
 import { BrandLogo } from '../layout/BrandLogo';

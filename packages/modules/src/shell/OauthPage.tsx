@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import styled from 'styled-components';
+import { styled } from 'styled-components';
 import { useExamkit } from '@examkit/core/react';
 import { themeOf } from '@examkit/ui';
 import { completeSignIn } from '../utils/completeSignIn';

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import styled from 'styled-components';
+import { styled } from 'styled-components';
 import { themeOf } from '../theme/theme';
 import type { BackToTopProps } from '../types';
 

@@ -1,5 +1,5 @@
 import { useRef, type MouseEvent } from 'react';
-import styled, { css } from 'styled-components';
+import { css, styled } from 'styled-components';
 import { themeOf } from '../theme/theme';
 import { Spinner } from './Spinner';
 import type { ButtonProps, ButtonSize, ButtonType } from '../types';

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, type KeyboardEvent } from 'react';
 import { createPortal } from 'react-dom';
-import styled from 'styled-components';
+import { styled } from 'styled-components';
 import { themeOf } from '../theme/theme';
 import type { DialogProps } from '../types';
 import { focusableIn } from './focusable';

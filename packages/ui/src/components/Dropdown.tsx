@@ -1,6 +1,6 @@
 import { autoUpdate, computePosition, flip, offset, shift } from '@floating-ui/react';
 import { useEffect, useId, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
-import styled from 'styled-components';
+import { styled } from 'styled-components';
 import { themeOf } from '../theme/theme';
 import type { DropdownProps } from '../types';
 

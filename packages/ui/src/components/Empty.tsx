@@ -1,4 +1,4 @@
-import styled from 'styled-components';
+import { styled } from 'styled-components';
 import { EMPTY_TEXT } from '../texts';
 import { themeOf } from '../theme/theme';
 import type { EmptyProps } from '../types';

@@ -1,5 +1,5 @@
 import { useId, useMemo } from 'react';
-import styled from 'styled-components';
+import { styled } from 'styled-components';
 import { themeOf } from '../theme/theme';
 import type { FormFieldProps } from '../types';
 import { FieldContext } from './fieldContext';

@@ -1,5 +1,5 @@
 import { useId, useSyncExternalStore } from 'react';
-import styled from 'styled-components';
+import { styled } from 'styled-components';
 import { themeOf, type ExamkitTheme } from '../theme/theme';
 import type { MessageHostProps, MessageType } from '../types';
 import { Button } from './Button';

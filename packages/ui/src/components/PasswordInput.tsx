@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import styled from 'styled-components';
+import { styled } from 'styled-components';
 import { themeOf } from '../theme/theme';
 import type { PasswordInputProps } from '../types';
 import { useFieldProps } from './fieldContext';

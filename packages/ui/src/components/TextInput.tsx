@@ -1,4 +1,4 @@
-import styled from 'styled-components';
+import { styled } from 'styled-components';
 import type { TextInputProps } from '../types';
 import { useFieldProps } from './fieldContext';
 import { inputStyle } from './inputStyle';

@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import styled from 'styled-components';
+import { styled } from 'styled-components';
 import { themeOf } from '../theme/theme';
 import type { ProgressBarProps } from '../types';
 

@@ -1,6 +1,6 @@
 import type { SchoolOption } from '@examkit/core';
 import { Button } from '@examkit/ui';
-import styled from 'styled-components';
+import { styled } from 'styled-components';
 
 export interface SchoolChoiceProps {
   schools: readonly SchoolOption[];
