@@ -13,9 +13,13 @@ const files = readdirSync('bench')
 let failed = 0;
 for (const file of files) {
   console.log(`\n━━━ bench/${file} ━━━`);
-  const run = spawnSync(process.execPath, ['--expose-gc', '--conditions=source', '--import', 'tsx', `bench/${file}`], {
-    stdio: 'inherit',
-  });
+  const run = spawnSync(
+    process.execPath,
+    ['--expose-gc', '--conditions=source', '--import', 'tsx', `bench/${file}`],
+    {
+      stdio: 'inherit',
+    },
+  );
   if (run.status !== 0) failed += 1;
 }
 process.exit(failed === 0 ? 0 : 1);
