@@ -44,6 +44,9 @@ const AI = ['AiCenter', 'AiCenter-Home'];
  * The demo roles and the permission keys each holds (docs/demo-school.md
  * explains the choice). Every key is one of the catalogue's.
  */
+/** Roles whose data scope is the whole school; the others see only their own grades, classes and subjects. */
+export const SCHOOL_WIDE_ROLES: readonly string[] = ['学校管理员', '校长', '教务主任'];
+
 export const DEMO_ROLES: Readonly<Record<string, readonly string[]>> = {
   学校管理员: PERMISSION_KEYS,
   校长: [
@@ -95,6 +98,9 @@ export const DEMO_ROLES: Readonly<Record<string, readonly string[]>> = {
     'Teach-Research-Situation',
     'Teach-Research-Study',
     ...AI,
+    'System',
+    'System-Student',
+    'System-Class',
   ],
   班主任: [
     'Home',
@@ -106,6 +112,8 @@ export const DEMO_ROLES: Readonly<Record<string, readonly string[]>> = {
     ...CONSOLIDATE,
     ...AI,
     'AbilityGrowth',
+    'System',
+    'System-Student',
   ],
   任课教师: [
     'Home',

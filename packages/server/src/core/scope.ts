@@ -1,0 +1,155 @@
+import type { Db } from './database';
+import { forbidden } from './envelope';
+import type { SessionInfo } from './session';
+import { permissionCodesIn } from '../auth/access';
+
+/**
+ * What the signed-in user may see in the session's school and academic year
+ * (docs/administration.md, "Data scope"). A role marked school-wide (学校管理员,
+ * 校长, 教务主任) sees everything; otherwise the scope is the union of the user's
+ * grades as 年级主任, classes as 班主任 (every subject) and teaching
+ * assignments (only the subjects taught there).
+ */
+export interface DataScope {
+  schoolId: number;
+  academicYear: number;
+  schoolWide: boolean;
+  /** Grades the user leads (年级主任). */
+  leadGradeIds: Set<number>;
+  /** Classes where the user sees every subject: in led grades or as 班主任. */
+  fullClassIds: Set<number>;
+  /** Every class in scope, with the subjects the user teaches there (all when in `fullClassIds`). */
+  subjectsByClass: Map<number, Set<number>>;
+  /** Grades of every class in scope, and the led grades. */
+  gradeIds: Set<number>;
+}
+
+/** Loads the data scope of the session's user. */
+export async function loadScope(db: Db, session: SessionInfo): Promise<DataScope> {
+  const { schoolId, academicYear, userId } = session;
+  const wide = await db
+    .selectFrom('user_roles as ur')
+    .innerJoin('roles as r', 'r.id', 'ur.role_id')
+    .innerJoin('role_scopes as rs', 'rs.role_id', 'ur.role_id')
+    .select('rs.role_id')
+    .where('ur.user_id', '=', userId)
+    .where('ur.academic_year', '=', academicYear)
+    .where('r.school_id', '=', schoolId)
+    .where('rs.school_wide', '=', 1)
+    .executeTakeFirst();
+  const scope: DataScope = {
+    schoolId,
+    academicYear,
+    schoolWide: wide !== undefined,
+    leadGradeIds: new Set(),
+    fullClassIds: new Set(),
+    subjectsByClass: new Map(),
+    gradeIds: new Set(),
+  };
+  if (scope.schoolWide) return scope;
+
+  const [led, headed, taught] = await Promise.all([
+    db
+      .selectFrom('grade_roles as gr')
+      .innerJoin('grades as g', 'g.id', 'gr.grade_id')
+      .innerJoin('classes as c', 'c.grade_id', 'g.id')
+      .select(['g.id as gradeId', 'c.id as classId'])
+      .where('gr.user_id', '=', userId)
+      .where('gr.academic_year', '=', academicYear)
+      .where('g.school_id', '=', schoolId)
+      .execute(),
+    db
+      .selectFrom('class_roles as cr')
+      .innerJoin('classes as c', 'c.id', 'cr.class_id')
+      .innerJoin('grades as g', 'g.id', 'c.grade_id')
+      .select(['g.id as gradeId', 'c.id as classId'])
+      .where('cr.user_id', '=', userId)
+      .where('cr.academic_year', '=', academicYear)
+      .where('g.school_id', '=', schoolId)
+      .execute(),
+    db
+      .selectFrom('teaching_assignments as ta')
+      .innerJoin('classes as c', 'c.id', 'ta.class_id')
+      .innerJoin('grades as g', 'g.id', 'c.grade_id')
+      .select(['g.id as gradeId', 'c.id as classId', 'ta.subject_id as subjectId'])
+      .where('ta.user_id', '=', userId)
+      .where('ta.academic_year', '=', academicYear)
+      .where('g.school_id', '=', schoolId)
+      .execute(),
+  ]);
+  const leadGrades = await db
+    .selectFrom('grade_roles as gr')
+    .innerJoin('grades as g', 'g.id', 'gr.grade_id')
+    .select('g.id')
+    .where('gr.user_id', '=', userId)
+    .where('gr.academic_year', '=', academicYear)
+    .where('g.school_id', '=', schoolId)
+    .execute();
+  for (const g of leadGrades) {
+    scope.leadGradeIds.add(g.id);
+    scope.gradeIds.add(g.id);
+  }
+  for (const row of [...led, ...headed]) {
+    scope.fullClassIds.add(row.classId);
+    scope.gradeIds.add(row.gradeId);
+    scope.subjectsByClass.set(row.classId, new Set());
+  }
+  for (const row of taught) {
+    scope.gradeIds.add(row.gradeId);
+    const subjects = scope.subjectsByClass.get(row.classId) ?? new Set<number>();
+    subjects.add(row.subjectId);
+    scope.subjectsByClass.set(row.classId, subjects);
+  }
+  return scope;
+}
+
+/** Class ids the scope allows, or null for every class of the school. */
+export function scopedClassIds(scope: DataScope): number[] | null {
+  return scope.schoolWide ? null : [...scope.subjectsByClass.keys()];
+}
+
+export function inScopeClass(scope: DataScope, classId: number): boolean {
+  return scope.schoolWide || scope.subjectsByClass.has(classId);
+}
+
+export function inScopeGrade(scope: DataScope, gradeId: number): boolean {
+  return scope.schoolWide || scope.gradeIds.has(gradeId);
+}
+
+/** Whether the user may see a subject of a class (any subject when `classId` is in full scope). */
+export function inScopeSubject(scope: DataScope, classId: number, subjectId: number): boolean {
+  if (scope.schoolWide || scope.fullClassIds.has(classId)) return true;
+  return scope.subjectsByClass.get(classId)?.has(subjectId) ?? false;
+}
+
+/** Refuses unless the scope covers the whole school (writes on school-level records). */
+export function assertSchoolWide(scope: DataScope): void {
+  if (!scope.schoolWide) throw forbidden('超出数据范围：仅限全校范围的角色');
+}
+
+/** The signed-in user's permission keys and data scope, each loaded once per request. */
+export interface Access {
+  session: SessionInfo;
+  codes(): Promise<Set<string>>;
+  scope(): Promise<DataScope>;
+  /** Refuses with 403 unless the user holds the key in the session's academic year. */
+  require(code: string): Promise<void>;
+  has(code: string): Promise<boolean>;
+}
+
+export function accessOf(db: Db, session: SessionInfo): Access {
+  let codes: Promise<Set<string>> | undefined;
+  let scope: Promise<DataScope> | undefined;
+  const access: Access = {
+    session,
+    codes: () => (codes ??= permissionCodesIn(db, session.userId, session.academicYear)),
+    scope: () => (scope ??= loadScope(db, session)),
+    async has(code) {
+      return (await access.codes()).has(code);
+    },
+    async require(code) {
+      if (!(await access.has(code))) throw forbidden('没有该操作的权限');
+    },
+  };
+  return access;
+}
