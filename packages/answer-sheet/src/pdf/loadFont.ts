@@ -1,3 +1,5 @@
+// eslint-disable-next-line @typescript-eslint/triple-slash-reference -- fontkit ships no types; the declaration travels with its only user
+/// <reference path="./fontkit.d.ts" />
 import { readFileSync } from 'node:fs';
 import { create, type Font } from 'fontkit';
 

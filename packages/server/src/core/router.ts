@@ -6,7 +6,8 @@ import {
   type RouteContract,
 } from '@examkit/contracts';
 import type { FastifyInstance, FastifyRequest, FastifySchema, onRequestHookHandler } from 'fastify';
-import { Type } from 'typebox';
+import { Type, type Static, type TSchema } from 'typebox';
+import { attachment } from './attachment';
 import type { Clock } from './clock';
 import { coerceStrings } from './coerce';
 import type { Db } from './database';
@@ -33,6 +34,26 @@ export type SessionHandler<C extends RouteContract> = (
   input: RouteInput<C> & { session: SessionInfo },
 ) => Promise<DataOf<C>>;
 
+/** A file a download route answers with. */
+export interface DownloadFile {
+  fileName: string;
+  contentType: string;
+  body: Buffer;
+}
+
+/** A GET download: its URL, what it does, and its query schema. */
+export interface DownloadContract<Q extends TSchema> {
+  url: string;
+  summary: string;
+  query: Q;
+}
+
+export type DownloadHandler<Q extends TSchema> = (input: {
+  query: Static<Q>;
+  session: SessionInfo;
+  request: FastifyRequest;
+}) => Promise<DownloadFile>;
+
 export interface RouterDeps {
   db: Db;
   clock: Clock;
@@ -47,6 +68,15 @@ export interface Router {
   publicRoute<C extends RouteContract>(contract: C, tag: string, handler: PublicHandler<C>): void;
   /** A route that needs a live session (header `token`) of the school in header `schoolId`, when sent. */
   sessionRoute<C extends RouteContract>(contract: C, tag: string, handler: SessionHandler<C>): void;
+  /**
+   * A GET that answers with a file (a PDF, an .xlsx template) instead of an envelope,
+   * with the same session checks and query validation; a failure is still an envelope.
+   */
+  sessionDownload<Q extends TSchema>(
+    contract: DownloadContract<Q>,
+    tag: string,
+    handler: DownloadHandler<Q>,
+  ): void;
 }
 
 const ErrorEnvelope = Envelope(Type.Unknown());
@@ -110,6 +140,33 @@ export function createRouter(app: FastifyInstance, deps: RouterDeps): Router {
     publicRoute(contract, tag, handler) {
       if (contract.auth) throw new Error(`${contract.url} needs a session`);
       register(contract, tag, (input) => handler(input));
+    },
+    sessionDownload(contract, tag, handler) {
+      app.route({
+        method: 'GET',
+        url: contract.url,
+        schema: {
+          summary: contract.summary,
+          tags: [tag],
+          querystring: contract.query,
+          security: [{ token: [] }],
+        },
+        onRequest: authenticate,
+        preValidation: async (request) => {
+          request.query = coerceStrings(contract.query, request.query);
+        },
+        handler: async (request, reply) => {
+          const session = request.examkitSession;
+          if (!session) throw new ApiError(500, 'session missing');
+          const query = request.query as Static<typeof contract.query>;
+          const file = await handler({ query, session, request });
+          return reply
+            .header('content-type', file.contentType)
+            .header('content-disposition', attachment(file.fileName))
+            .header('cache-control', 'no-store')
+            .send(file.body);
+        },
+      });
     },
     sessionRoute(contract, tag, handler) {
       if (!contract.auth) throw new Error(`${contract.url} is public`);

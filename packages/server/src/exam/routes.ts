@@ -1,7 +1,42 @@
+import { examRoutes, type ExamState } from '@examkit/contracts';
+import { sql } from 'kysely';
 import type { Clock } from '../core/clock';
 import type { Db } from '../core/database';
+import { badRequest, notFound } from '../core/envelope';
 import type { FileStore } from '../core/files';
 import type { Router } from '../core/router';
+import type { SessionInfo } from '../core/session';
+import { loadScope } from '../core/scope';
+import {
+  assertExamManager,
+  assertExamVisible,
+  assertSubjectEditor,
+  EXAM_SINGLE,
+  loadExam,
+  loadSubject,
+  requireAnyPermission,
+  SHEET_TOOL,
+  assertStateUnchanged,
+} from './access';
+import {
+  checkSubjects,
+  detailOf,
+  resolveParticipants,
+  summariesOf,
+  transitionProblem,
+  writeElectives,
+  writeParticipants,
+  writeSubjects,
+} from './exams';
+import { loadQuestionRows, toPaperStructure, toQuestionTree, validateStructure } from './paper';
+import { saveAnswers, saveStructure } from './paperWrites';
+import { importScores } from './scoreImport';
+import { checkOverrides, checkSettings, parseDesign, saveSheet } from './sheets';
+import { parseQuestionRows, readSheetRows, splitPasted, decodeUpload } from './spreadsheets';
+import { refusal, rulesOf, STATE_NAMES, TRANSITIONS } from './states';
+import type { ExamRow, SubjectRow } from './access';
+
+import { registerExamDownloads } from './downloads';
 
 export interface ExamRoutesDeps {
   db: Db;
@@ -9,5 +44,403 @@ export interface ExamRoutesDeps {
   files: FileStore;
 }
 
-/** Registers the exam domain's calls. */
-export function registerExamRoutes(_router: Router, _deps: ExamRoutesDeps): void {}
+const TAG = 'exam';
+
+/** Registers the exam domain's calls (docs/exams.md lists them with their permission keys). */
+export function registerExamRoutes(router: Router, deps: ExamRoutesDeps): void {
+  const { db, clock } = deps;
+  const now = () => clock.now().getTime();
+  registerExamDownloads(router, { db });
+
+  const paperData = async (exam: ExamRow, subject: SubjectRow) => {
+    const detail = await detailOf(db, exam);
+    const subjectInfo = detail.subjects.find((s) => s.id === subject.id);
+    if (!subjectInfo) throw notFound('考试科目不存在');
+    const rules = rulesOf(exam.state);
+    return {
+      examId: exam.id,
+      examName: exam.name,
+      state: exam.state,
+      subject: subjectInfo,
+      paperEditable: rules.paper,
+      answerKeyEditable: rules.answerKey,
+      questions: toQuestionTree(await loadQuestionRows(db, subject.id)),
+    };
+  };
+
+  const manage = async (session: SessionInfo, exam: ExamRow) => {
+    const scope = await loadScope(db, session);
+    assertExamVisible(scope, exam);
+    assertExamManager(scope, exam.grade_id);
+  };
+  const edit = async (session: SessionInfo, exam: ExamRow, subject: SubjectRow) => {
+    const scope = await loadScope(db, session);
+    assertExamVisible(scope, exam);
+    await assertSubjectEditor(db, scope, exam, subject);
+  };
+
+  router.sessionRoute(examRoutes.list, TAG, async ({ body, session }) => {
+    await requireAnyPermission(db, session, EXAM_SINGLE);
+    const pageNum = body.currentPage ?? 1;
+    const pageSize = body.pageSize ?? 20;
+    const year = body.academicYear ?? session.academicYear;
+    const scope = await loadScope(db, session);
+    let query = db.selectFrom('exams').where('school_id', '=', session.schoolId);
+    if (!scope.schoolWide) {
+      const gradeIds = [...scope.gradeIds];
+      if (gradeIds.length === 0) return { list: [], total: 0, pageNum, pageSize };
+      query = query.where('grade_id', 'in', gradeIds);
+    }
+    if (year !== 0) query = query.where('academic_year', '=', year);
+    if (body.gradeId !== undefined) query = query.where('grade_id', '=', body.gradeId);
+    if (body.examType !== undefined) query = query.where('exam_type', '=', body.examType);
+    if (body.state !== undefined) query = query.where('state', '=', body.state);
+    const keyword = body.keyWord?.trim();
+    if (keyword) {
+      const escaped = keyword.replace(/[\\%_]/g, (c) => `\\${c}`);
+      query = query.where(sql<boolean>`name like ${`%${escaped}%`} escape '\\'`);
+    }
+    const counted = await query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
+    const rows = await query
+      .selectAll()
+      .orderBy('exam_date', 'desc')
+      .orderBy('id', 'desc')
+      .limit(pageSize)
+      .offset((pageNum - 1) * pageSize)
+      .execute();
+    return { list: await summariesOf(db, rows), total: Number(counted?.n ?? 0), pageNum, pageSize };
+  });
+
+  router.sessionRoute(examRoutes.detail, TAG, async ({ body, session }) => {
+    await requireAnyPermission(db, session, EXAM_SINGLE);
+    const exam = await loadExam(db, session.schoolId, body.id);
+    assertExamVisible(await loadScope(db, session), exam);
+    return detailOf(db, exam);
+  });
+
+  router.sessionRoute(examRoutes.create, TAG, async ({ body, session }) => {
+    await requireAnyPermission(db, session, EXAM_SINGLE);
+    checkSubjects(body.subjects);
+    const grade = await db
+      .selectFrom('grades')
+      .select(['id', 'academic_year'])
+      .where('id', '=', body.gradeId)
+      .where('school_id', '=', session.schoolId)
+      .executeTakeFirst();
+    if (!grade) throw badRequest('年级不存在');
+    assertExamManager(await loadScope(db, session), grade.id);
+    const participants = await resolveParticipants(db, session.schoolId, {
+      gradeId: grade.id,
+      classIds: body.classIds,
+      studentIds: body.studentIds,
+    });
+    const at = now();
+    const id = await db.transaction().execute(async (trx) => {
+      const exam = await trx
+        .insertInto('exams')
+        .values({
+          school_id: session.schoolId,
+          academic_year: grade.academic_year,
+          grade_id: grade.id,
+          exam_type: body.examType,
+          name: body.name.trim(),
+          exam_date: body.examDate,
+          state: 'draft',
+          created_by: session.userId,
+          created_at: at,
+          updated_at: at,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await writeSubjects(trx, exam.id, body.subjects);
+      await writeParticipants(trx, exam.id, body.classIds, participants);
+      if (body.electives) await writeElectives(trx, exam.id, body.electives);
+      return exam.id;
+    });
+    return detailOf(db, await loadExam(db, session.schoolId, id));
+  });
+
+  router.sessionRoute(examRoutes.update, TAG, async ({ body, session }) => {
+    await requireAnyPermission(db, session, EXAM_SINGLE);
+    const exam = await loadExam(db, session.schoolId, body.id);
+    const scope = await loadScope(db, session);
+    assertExamVisible(scope, exam);
+    assertExamManager(scope, exam.grade_id);
+    const rules = rulesOf(exam.state);
+    const basics =
+      body.name !== undefined || body.examType !== undefined || body.examDate !== undefined;
+    const structural =
+      body.gradeId !== undefined ||
+      body.subjects !== undefined ||
+      body.classIds !== undefined ||
+      body.studentIds !== undefined ||
+      body.electives !== undefined;
+    if (basics && !rules.basics) throw badRequest(refusal(exam.state, 'basics'));
+    if (structural && !rules.participants) throw badRequest(refusal(exam.state, 'participants'));
+    if (body.subjects) checkSubjects(body.subjects);
+    const gradeId = body.gradeId ?? exam.grade_id;
+    let gradeYear = exam.academic_year;
+    if (body.gradeId !== undefined && body.gradeId !== exam.grade_id) {
+      if (body.classIds === undefined) throw badRequest('更换年级时请同时选择班级');
+      const grade = await db
+        .selectFrom('grades')
+        .select(['id', 'academic_year'])
+        .where('id', '=', body.gradeId)
+        .where('school_id', '=', session.schoolId)
+        .executeTakeFirst();
+      if (!grade) throw badRequest('年级不存在');
+      assertExamManager(scope, grade.id);
+      gradeYear = grade.academic_year;
+    }
+    let participants: Awaited<ReturnType<typeof resolveParticipants>> | undefined;
+    let classIds: number[] | undefined;
+    if (body.classIds !== undefined || body.studentIds !== undefined) {
+      classIds =
+        body.classIds ??
+        (
+          await db
+            .selectFrom('exam_classes')
+            .select('class_id')
+            .where('exam_id', '=', exam.id)
+            .execute()
+        ).map((r) => r.class_id);
+      participants = await resolveParticipants(db, session.schoolId, {
+        gradeId,
+        classIds,
+        studentIds: body.studentIds,
+      });
+    }
+    await db.transaction().execute(async (trx) => {
+      await trx
+        .updateTable('exams')
+        .set({
+          ...(body.name !== undefined ? { name: body.name.trim() } : {}),
+          ...(body.examType !== undefined ? { exam_type: body.examType } : {}),
+          ...(body.examDate !== undefined ? { exam_date: body.examDate } : {}),
+          grade_id: gradeId,
+          academic_year: gradeYear,
+          updated_at: now(),
+        })
+        .where('id', '=', exam.id)
+        .where('school_id', '=', session.schoolId)
+        .execute();
+      if (body.subjects) await writeSubjects(trx, exam.id, body.subjects);
+      if (participants && classIds) await writeParticipants(trx, exam.id, classIds, participants);
+      if (body.electives) await writeElectives(trx, exam.id, body.electives);
+    });
+    return detailOf(db, await loadExam(db, session.schoolId, exam.id));
+  });
+
+  router.sessionRoute(examRoutes.remove, TAG, async ({ body, session }) => {
+    await requireAnyPermission(db, session, EXAM_SINGLE);
+    const exam = await loadExam(db, session.schoolId, body.id);
+    await manage(session, exam);
+    if (!rulesOf(exam.state).delete) throw badRequest(refusal(exam.state, 'delete'));
+    await db.transaction().execute(async (trx) => {
+      const deleted = await trx
+        .deleteFrom('exams')
+        .where('id', '=', exam.id)
+        .where('school_id', '=', session.schoolId)
+        .where('state', '=', exam.state)
+        .executeTakeFirst();
+      if (Number(deleted.numDeletedRows) !== 1) throw badRequest('考试状态已变化，请刷新后重试');
+    });
+    return null;
+  });
+
+  router.sessionRoute(examRoutes.transition, TAG, async ({ body, session }) => {
+    await requireAnyPermission(db, session, EXAM_SINGLE);
+    const exam = await loadExam(db, session.schoolId, body.id);
+    await manage(session, exam);
+    const to: ExamState = body.to;
+    if (!TRANSITIONS[exam.state].includes(to))
+      throw badRequest(`考试状态不能从“${STATE_NAMES[exam.state]}”变为“${STATE_NAMES[to]}”`);
+    const problem = await transitionProblem(db, exam, to);
+    if (problem) throw badRequest(problem);
+    await db.transaction().execute(async (trx) => {
+      const updated = await trx
+        .updateTable('exams')
+        .set({ state: to, updated_at: now() })
+        .where('id', '=', exam.id)
+        .where('school_id', '=', session.schoolId)
+        .where('state', '=', exam.state)
+        .executeTakeFirst();
+      if (Number(updated.numUpdatedRows) !== 1) throw badRequest('考试状态已变化，请刷新后重试');
+    });
+    return detailOf(db, await loadExam(db, session.schoolId, exam.id));
+  });
+
+  router.sessionRoute(examRoutes.students, TAG, async ({ body, session }) => {
+    await requireAnyPermission(db, session, EXAM_SINGLE);
+    const exam = await loadExam(db, session.schoolId, body.id);
+    assertExamVisible(await loadScope(db, session), exam);
+    let query = db
+      .selectFrom('exam_students as es')
+      .innerJoin('students as s', 's.id', 'es.student_id')
+      .innerJoin('classes as c', 'c.id', 'es.class_id')
+      .select([
+        's.id as studentId',
+        's.student_no as studentNo',
+        'es.exam_no as examNo',
+        's.name as name',
+        'c.id as classId',
+        'c.name as className',
+      ])
+      .where('es.exam_id', '=', exam.id);
+    if (body.classId !== undefined) query = query.where('es.class_id', '=', body.classId);
+    const [rows, electives] = await Promise.all([
+      query.orderBy('c.name').orderBy('es.exam_no').execute(),
+      db
+        .selectFrom('exam_student_electives as e')
+        .innerJoin('exam_subjects as s', 's.id', 'e.exam_subject_id')
+        .select(['e.student_id', 's.subject_code'])
+        .where('s.exam_id', '=', exam.id)
+        .orderBy('s.sort_order')
+        .execute(),
+    ]);
+    const chosen = new Map<number, string[]>();
+    for (const e of electives)
+      chosen.set(e.student_id, [...(chosen.get(e.student_id) ?? []), e.subject_code]);
+    return rows.map((r) => ({ ...r, electives: chosen.get(r.studentId) ?? [] }));
+  });
+
+  router.sessionRoute(examRoutes.teachers, TAG, async ({ body, session }) => {
+    await requireAnyPermission(db, session, EXAM_SINGLE);
+    const exam = await loadExam(db, session.schoolId, body.id);
+    assertExamVisible(await loadScope(db, session), exam);
+    const [subjects, rows] = await Promise.all([
+      db
+        .selectFrom('exam_subjects')
+        .select(['id', 'subject_code', 'subject_name'])
+        .where('exam_id', '=', exam.id)
+        .orderBy('sort_order')
+        .execute(),
+      db
+        .selectFrom('teaching_assignments as ta')
+        .innerJoin('users as u', 'u.id', 'ta.user_id')
+        .innerJoin('subjects as sub', 'sub.id', 'ta.subject_id')
+        .innerJoin('classes as c', 'c.id', 'ta.class_id')
+        .innerJoin('exam_classes as ec', 'ec.class_id', 'ta.class_id')
+        .select([
+          'u.id as userId',
+          'u.nick_name as nickName',
+          'sub.code as code',
+          'sub.name as name',
+          'c.id as classId',
+          'c.name as className',
+        ])
+        .where('ec.exam_id', '=', exam.id)
+        .where('ta.school_id', '=', session.schoolId)
+        .where('ta.academic_year', '=', exam.academic_year)
+        .orderBy('c.name')
+        .orderBy('u.id')
+        .execute(),
+    ]);
+    return rows.flatMap((r) => {
+      const subject =
+        subjects.find((s) => s.subject_code === r.code) ??
+        subjects.find((s) => s.subject_name === r.name);
+      return subject
+        ? [
+            {
+              userId: r.userId,
+              nickName: r.nickName,
+              examSubjectId: subject.id,
+              subjectName: subject.subject_name,
+              classId: r.classId,
+              className: r.className,
+            },
+          ]
+        : [];
+    });
+  });
+
+  router.sessionRoute(examRoutes.questionsGet, TAG, async ({ body, session }) => {
+    await requireAnyPermission(db, session, SHEET_TOOL);
+    const { exam, subject } = await loadSubject(db, session.schoolId, body.examSubjectId);
+    assertExamVisible(await loadScope(db, session), exam);
+    return paperData(exam, subject);
+  });
+
+  router.sessionRoute(examRoutes.questionsSave, TAG, async ({ body, session }) => {
+    await requireAnyPermission(db, session, EXAM_SINGLE);
+    const { exam, subject } = await loadSubject(db, session.schoolId, body.examSubjectId);
+    await edit(session, exam, subject);
+    if (!rulesOf(exam.state).paper) throw badRequest(refusal(exam.state, 'paper'));
+    validateStructure(body.questions);
+    await db.transaction().execute(async (trx) => {
+      await assertStateUnchanged(trx, exam);
+      await saveStructure(trx, subject.id, body.questions, now());
+    });
+    return paperData(exam, subject);
+  });
+
+  router.sessionRoute(examRoutes.questionsParse, TAG, async ({ body, session }) => {
+    await requireAnyPermission(db, session, EXAM_SINGLE);
+    if ((body.text === undefined) === (body.file === undefined))
+      throw badRequest('请粘贴表格内容或上传 Excel 文件（二选一）');
+    const rows =
+      body.file !== undefined
+        ? await readSheetRows(decodeUpload(body.file))
+        : splitPasted(body.text ?? '');
+    return parseQuestionRows(rows);
+  });
+
+  router.sessionRoute(examRoutes.answerSave, TAG, async ({ body, session }) => {
+    await requireAnyPermission(db, session, EXAM_SINGLE);
+    const { exam, subject } = await loadSubject(db, session.schoolId, body.examSubjectId);
+    await edit(session, exam, subject);
+    if (!rulesOf(exam.state).answerKey) throw badRequest(refusal(exam.state, 'answerKey'));
+    await db.transaction().execute(async (trx) => {
+      await assertStateUnchanged(trx, exam);
+      await saveAnswers(trx, subject.id, body.answers, now());
+    });
+    return paperData(exam, subject);
+  });
+
+  router.sessionRoute(examRoutes.scoreImport, TAG, async ({ body, session }) => {
+    await requireAnyPermission(db, session, EXAM_SINGLE);
+    const { exam, subject } = await loadSubject(db, session.schoolId, body.examSubjectId);
+    await manage(session, exam);
+    if (!rulesOf(exam.state).scoreImport) throw badRequest(refusal(exam.state, 'scoreImport'));
+    return importScores(db, exam, subject, decodeUpload(body.file), now());
+  });
+
+  router.sessionRoute(examRoutes.sheetGet, TAG, async ({ body, session }) => {
+    await requireAnyPermission(db, session, SHEET_TOOL);
+    const { exam, subject } = await loadSubject(db, session.schoolId, body.examSubjectId);
+    assertExamVisible(await loadScope(db, session), exam);
+    const tree = toQuestionTree(await loadQuestionRows(db, subject.id));
+    const design = parseDesign(subject.sheet_design);
+    return {
+      examSubjectId: subject.id,
+      saved: subject.sheet_saved_at !== null,
+      savedAt: subject.sheet_saved_at,
+      editable: rulesOf(exam.state).sheet,
+      design: {
+        paper: toPaperStructure(subject.subject_name, tree),
+        settings: design.settings as Record<string, unknown>,
+        overrides: design.overrides as Record<string, unknown>,
+      },
+      template:
+        subject.sheet_template === null ? null : (JSON.parse(subject.sheet_template) as unknown),
+    };
+  });
+
+  router.sessionRoute(examRoutes.sheetSave, TAG, async ({ body, session }) => {
+    await requireAnyPermission(db, session, SHEET_TOOL);
+    const { exam, subject } = await loadSubject(db, session.schoolId, body.examSubjectId);
+    await edit(session, exam, subject);
+    if (!rulesOf(exam.state).sheet) throw badRequest(refusal(exam.state, 'sheet'));
+    const design = {
+      settings: checkSettings(body.settings),
+      overrides: checkOverrides(body.overrides ?? {}),
+    };
+    const savedAt = now();
+    const pageCount = await db.transaction().execute(async (trx) => {
+      await assertStateUnchanged(trx, exam);
+      return saveSheet(trx, subject, design, savedAt);
+    });
+    return { savedAt, pageCount };
+  });
+}

@@ -5,6 +5,8 @@ import type { DB } from '../core/schema';
 import { sha256Hex } from '../core/secrets';
 import { DEMO_ROLES } from './demoRoles';
 import { demoName, subjectOf } from './names';
+import { seedAdministration } from './seedAdministration';
+import { seedExams } from './seedExam';
 
 /** Password of every demo account. */
 export const DEMO_PASSWORD = 'demo2026';
@@ -156,7 +158,10 @@ export async function seedDemo(db: Db, options: SeedOptions = {}): Promise<SeedR
       studentsPerClass: 10,
       aiEnabled: false,
     });
+    await seedAdministration(trx, demoSchoolId, current, now);
+    await seedAdministration(trx, labSchoolId, current, now);
     await seedIntegrations(trx, demoSchoolId, now);
+    await seedExams(trx, { schoolId: demoSchoolId, academicYear: current });
     return { demoSchoolId, labSchoolId };
   });
 }

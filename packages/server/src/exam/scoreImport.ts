@@ -1,0 +1,266 @@
+import type { Question, RowError } from '@examkit/contracts';
+import { ResultCode } from '@examkit/contracts';
+import type { Db } from '../core/database';
+import { ApiError, badRequest } from '../core/envelope';
+import { leavesOf, loadQuestionRows, toQuestionTree } from './paper';
+import { chunks, recomputeTotals } from './scores';
+import { readSheetRows, writeSheet } from './spreadsheets';
+import { assertStateUnchanged, type ExamRow, type SubjectRow } from './access';
+
+export interface SubjectParticipant {
+  studentId: number;
+  studentNo: string;
+  examNo: string;
+  name: string;
+  className: string;
+}
+
+/** Students who take a subject: every participant, or the 选考 students of an elective one. */
+export async function participantsOf(db: Db, subject: SubjectRow): Promise<SubjectParticipant[]> {
+  let query = db
+    .selectFrom('exam_students as es')
+    .innerJoin('students as s', 's.id', 'es.student_id')
+    .innerJoin('classes as c', 'c.id', 'es.class_id')
+    .select([
+      's.id as studentId',
+      's.student_no as studentNo',
+      'es.exam_no as examNo',
+      's.name as name',
+      'c.name as className',
+    ])
+    .where('es.exam_id', '=', subject.exam_id);
+  if (subject.elective === 1)
+    query = query.where('es.student_id', 'in', (eb) =>
+      eb
+        .selectFrom('exam_student_electives')
+        .select('student_id')
+        .where('exam_subject_id', '=', subject.id),
+    );
+  return query.orderBy('c.name').orderBy('es.exam_no').execute();
+}
+
+const KEY_HEADER = '考号/学号';
+
+/** The import template: 考号/学号, 姓名, then each scored question's full number; one row a student. */
+export async function scoreTemplate(db: Db, subject: SubjectRow): Promise<Buffer> {
+  const leaves = leavesOf(toQuestionTree(await loadQuestionRows(db, subject.id)));
+  if (leaves.length === 0) throw badRequest('请先录入试卷结构，再下载成绩模板');
+  const students = await participantsOf(db, subject);
+  return writeSheet(
+    subject.subject_name,
+    [KEY_HEADER, '姓名', ...leaves.map((q) => q.fullNumber)],
+    students.map((s) => [s.examNo, s.name]),
+  );
+}
+
+interface ParsedRow {
+  studentId: number;
+  absent: boolean;
+  scores: Map<number, number>;
+}
+
+/** Reads and checks every row; returns the rows, or every problem found. */
+export function checkScoreRows(
+  rows: readonly (readonly string[])[],
+  leaves: readonly Omit<Question, 'children'>[],
+  students: readonly SubjectParticipant[],
+): { parsed: ParsedRow[]; errors: RowError[] } {
+  const errors: RowError[] = [];
+  const header = rows[0] ?? [];
+  const columns: { index: number; question: Omit<Question, 'children'> }[] = [];
+  const byNumber = new Map(leaves.map((q) => [q.fullNumber, q]));
+  const found = new Set<number>();
+  header.forEach((cell, index) => {
+    if (index < 2 || cell === '') return;
+    const question = byNumber.get(cell.replace(/\s/g, ''));
+    if (!question)
+      return errors.push({ row: 1, message: `第 ${index + 1} 列“${cell}”不是本科目的题号` });
+    if (found.has(question.id)) return errors.push({ row: 1, message: `题号 ${cell} 的列重复` });
+    found.add(question.id);
+    columns.push({ index, question });
+  });
+  const missing = leaves.filter((q) => !found.has(q.id)).map((q) => q.fullNumber);
+  if (missing.length > 0) errors.push({ row: 1, message: `缺少题号列：${missing.join('、')}` });
+  if (errors.length > 0) return { parsed: [], errors };
+
+  const byKey = new Map<string, SubjectParticipant>();
+  for (const s of students) {
+    byKey.set(s.examNo, s);
+    byKey.set(s.studentNo, s);
+  }
+  const seen = new Map<number, number>();
+  const parsed: ParsedRow[] = [];
+  rows.forEach((cells, i) => {
+    const row = i + 1;
+    if (i === 0 || cells.every((c) => c === '')) return;
+    const key = cells[0] ?? '';
+    const student = byKey.get(key);
+    if (key === '') return errors.push({ row, message: '考号/学号为空' });
+    if (!student) return errors.push({ row, key, message: '不是本场考试该科目的考生' });
+    const name = cells[1] ?? '';
+    if (name !== '' && name !== student.name)
+      return errors.push({ row, key, message: `姓名“${name}”与考号不符（应为${student.name}）` });
+    const earlier = seen.get(student.studentId);
+    if (earlier !== undefined)
+      return errors.push({ row, key, message: `考生重复（第 ${earlier} 行已有）` });
+    seen.set(student.studentId, row);
+    const texts = columns.map((c) => (cells[c.index] ?? '').trim());
+    if (texts.every((t) => t === '')) {
+      parsed.push({ studentId: student.studentId, absent: true, scores: new Map() });
+      return;
+    }
+    const scores = new Map<number, number>();
+    const problems: string[] = [];
+    columns.forEach(({ question }, k) => {
+      const text = texts[k] ?? '';
+      const value = Number(text);
+      if (text === '') problems.push(`第 ${question.fullNumber} 题未填写成绩`);
+      else if (!Number.isFinite(value))
+        problems.push(`第 ${question.fullNumber} 题成绩“${text}”不是数字`);
+      else if (value < 0) problems.push(`第 ${question.fullNumber} 题成绩不能为负数`);
+      else if (value > question.fullMarks)
+        problems.push(`第 ${question.fullNumber} 题成绩 ${value} 超过满分 ${question.fullMarks}`);
+      else scores.set(question.id, value);
+    });
+    if (problems.length > 0) return errors.push({ row, key, message: problems.join('；') });
+    parsed.push({ studentId: student.studentId, absent: false, scores });
+  });
+  if (parsed.length === 0 && errors.length === 0)
+    errors.push({ row: 2, message: '文件中没有成绩行' });
+  return { parsed, errors };
+}
+
+/**
+ * Imports a subject's scores from the template: all rows or none (every bad row is reported
+ * in the error's data), and an unchanged row writes nothing, so a re-import changes nothing.
+ */
+export async function importScores(
+  db: Db,
+  exam: ExamRow,
+  subject: SubjectRow,
+  file: Buffer,
+  now: number,
+): Promise<{ imported: number; absent: number; unchanged: number }> {
+  const leaves = leavesOf(toQuestionTree(await loadQuestionRows(db, subject.id)));
+  if (leaves.length === 0) throw badRequest('请先录入试卷结构，再导入成绩');
+  const rows = await readSheetRows(file);
+  const students = await participantsOf(db, subject);
+  const { parsed, errors } = checkScoreRows(rows, leaves, students);
+  if (errors.length > 0)
+    throw new ApiError(ResultCode.BadRequest, `导入失败：${errors.length} 处错误，未导入任何成绩`, {
+      errors,
+    });
+
+  return db.transaction().execute(async (trx) => {
+    await assertStateUnchanged(trx, exam);
+    const [stored, totals] = await Promise.all([
+      trx
+        .selectFrom('exam_scores')
+        .select(['student_id', 'question_id', 'score', 'source'])
+        .where('exam_subject_id', '=', subject.id)
+        .execute(),
+      trx
+        .selectFrom('exam_subject_totals')
+        .select(['student_id', 'absent'])
+        .where('exam_subject_id', '=', subject.id)
+        .execute(),
+    ]);
+    const storedBy = new Map<number, Map<number, { score: number; source: string }>>();
+    for (const s of stored) {
+      const m = storedBy.get(s.student_id) ?? new Map<number, { score: number; source: string }>();
+      m.set(s.question_id, { score: s.score, source: s.source });
+      storedBy.set(s.student_id, m);
+    }
+    const absentBefore = new Set(totals.filter((t) => t.absent === 1).map((t) => t.student_id));
+    let imported = 0;
+    let absent = 0;
+    let unchanged = 0;
+    const writes: {
+      exam_subject_id: number;
+      question_id: number;
+      student_id: number;
+      score: number;
+      source: string;
+      answer: null;
+      updated_at: number;
+    }[] = [];
+    const scored: number[] = [];
+    const absentNow: number[] = [];
+    for (const row of parsed) {
+      const before = storedBy.get(row.studentId);
+      if (row.absent) {
+        absent += 1;
+        if (absentBefore.has(row.studentId) && !before) unchanged += 1;
+        else absentNow.push(row.studentId);
+        continue;
+      }
+      imported += 1;
+      const same =
+        !absentBefore.has(row.studentId) &&
+        before !== undefined &&
+        before.size === row.scores.size &&
+        [...row.scores].every(([q, v]) => {
+          const b = before.get(q);
+          return b !== undefined && b.score === v && b.source === 'import';
+        });
+      if (same) {
+        unchanged += 1;
+        continue;
+      }
+      scored.push(row.studentId);
+      for (const [questionId, score] of row.scores)
+        writes.push({
+          exam_subject_id: subject.id,
+          question_id: questionId,
+          student_id: row.studentId,
+          score,
+          source: 'import',
+          answer: null,
+          updated_at: now,
+        });
+    }
+    for (const part of chunks(writes)) {
+      await trx
+        .insertInto('exam_scores')
+        .values(part)
+        .onConflict((oc) =>
+          oc.columns(['question_id', 'student_id']).doUpdateSet((eb) => ({
+            score: eb.ref('excluded.score'),
+            source: eb.ref('excluded.source'),
+            answer: eb.ref('excluded.answer'),
+            updated_at: eb.ref('excluded.updated_at'),
+          })),
+        )
+        .execute();
+    }
+    const resetTotals = [...scored, ...absentNow];
+    for (const part of chunks(resetTotals)) {
+      await trx
+        .deleteFrom('exam_subject_totals')
+        .where('exam_subject_id', '=', subject.id)
+        .where('student_id', 'in', part)
+        .execute();
+    }
+    for (const part of chunks(absentNow)) {
+      await trx
+        .deleteFrom('exam_scores')
+        .where('exam_subject_id', '=', subject.id)
+        .where('student_id', 'in', part)
+        .execute();
+      await trx
+        .insertInto('exam_subject_totals')
+        .values(
+          part.map((student_id) => ({
+            exam_subject_id: subject.id,
+            student_id,
+            score: null,
+            absent: 1,
+            updated_at: now,
+          })),
+        )
+        .execute();
+    }
+    await recomputeTotals(trx, subject.id, now, scored);
+    return { imported, absent, unchanged };
+  });
+}

@@ -1,0 +1,75 @@
+import type { Db } from '../core/database';
+
+/** Rows per multi-row insert: well under SQLite's and PostgreSQL's bound-parameter limits. */
+export const CHUNK = 500;
+
+export function chunks<T>(items: readonly T[], size = CHUNK): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
+  return out;
+}
+
+/**
+ * Sets each student's subject total to the sum of their leaf scores. Call it in the same
+ * transaction after writing `exam_scores`; students marked absent stay absent.
+ * @param studentIds only these students; @default every student with a score in the subject
+ */
+export async function recomputeTotals(
+  trx: Db,
+  examSubjectId: number,
+  now: number,
+  studentIds?: readonly number[],
+): Promise<void> {
+  if (studentIds !== undefined && studentIds.length === 0) return;
+  let query = trx
+    .selectFrom('exam_scores')
+    .select((eb) => ['student_id', eb.fn.sum<number>('score').as('total')])
+    .where('exam_subject_id', '=', examSubjectId)
+    .groupBy('student_id');
+  if (studentIds !== undefined && studentIds.length <= CHUNK)
+    query = query.where('student_id', 'in', studentIds);
+  const sums = await query.execute();
+  const wanted = studentIds !== undefined ? new Set(studentIds) : null;
+  const rows = sums
+    .filter((s) => wanted === null || wanted.has(s.student_id))
+    .map((s) => ({
+      exam_subject_id: examSubjectId,
+      student_id: s.student_id,
+      score: Math.round(Number(s.total) * 100) / 100,
+      absent: 0,
+      updated_at: now,
+    }));
+  for (const part of chunks(rows)) {
+    await trx
+      .insertInto('exam_subject_totals')
+      .values(part)
+      .onConflict((oc) =>
+        oc
+          .columns(['exam_subject_id', 'student_id'])
+          .doUpdateSet((eb) => ({
+            score: eb.ref('excluded.score'),
+            updated_at: eb.ref('excluded.updated_at'),
+          }))
+          .where('exam_subject_totals.absent', '=', 0),
+      )
+      .execute();
+  }
+  // Students whose every score row went away (structure change) have no total any more.
+  const withScores = new Set(sums.map((s) => s.student_id));
+  const totals = await trx
+    .selectFrom('exam_subject_totals')
+    .select('student_id')
+    .where('exam_subject_id', '=', examSubjectId)
+    .where('absent', '=', 0)
+    .execute();
+  const stale = totals
+    .map((t) => t.student_id)
+    .filter((id) => !withScores.has(id) && (wanted === null || wanted.has(id)));
+  for (const part of chunks(stale)) {
+    await trx
+      .deleteFrom('exam_subject_totals')
+      .where('exam_subject_id', '=', examSubjectId)
+      .where('student_id', 'in', part)
+      .execute();
+  }
+}

@@ -1,0 +1,157 @@
+import {
+  layoutSheet,
+  toRecognitionTemplate,
+  type SheetDocument,
+  type SheetOverrides,
+  type SheetSettings,
+} from '@examkit/answer-sheet';
+import type { Db } from '../core/database';
+import { badRequest } from '../core/envelope';
+import { loadQuestionRows, toPaperStructure, toQuestionTree } from './paper';
+
+/** What `exam_subjects.sheet_design` holds: the design without its paper. */
+export interface StoredDesign {
+  settings: Partial<SheetSettings>;
+  overrides: SheetOverrides;
+}
+
+export function parseDesign(json: string | null): StoredDesign {
+  if (json === null) return { settings: {}, overrides: {} };
+  const value = JSON.parse(json) as Partial<StoredDesign>;
+  return { settings: value.settings ?? {}, overrides: value.overrides ?? {} };
+}
+
+const BOOLEAN_SETTINGS = [
+  'isTemplate',
+  'hasSealLine',
+  'isClassAndExamNo',
+  'isObjectiveVertical',
+  'hasCareTip',
+  'hasMissTag',
+  'isHiddenQrcode',
+  'showPagination',
+  'isShowCorrectStand',
+  'isShowHalfPoint',
+] as const;
+const TEXT_SETTINGS = [
+  'answerSheetTitle',
+  'attentionContent',
+  'studentInfoContent',
+  'sealLineStudentInfoContent',
+] as const;
+const CHOICES: Record<string, readonly number[]> = {
+  isHen: [0, 1],
+  column: [1, 2, 3],
+  examNoType: [1, 2],
+  isJudgeSymbol: [1, 2],
+};
+
+/** Checks settings from the wire against the spec's settings; throws 400 naming the bad one. */
+export function checkSettings(raw: Record<string, unknown>): Partial<SheetSettings> {
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(raw)) {
+    if ((BOOLEAN_SETTINGS as readonly string[]).includes(key)) {
+      if (typeof value !== 'boolean') throw badRequest(`答题卡设置 ${key} 应为 true 或 false`);
+    } else if ((TEXT_SETTINGS as readonly string[]).includes(key)) {
+      if (typeof value !== 'string' || value.length > 2000)
+        throw badRequest(`答题卡设置 ${key} 应为不超过 2000 字的文字`);
+    } else if (key in CHOICES) {
+      if (typeof value !== 'number' || !CHOICES[key]?.includes(value))
+        throw badRequest(`答题卡设置 ${key} 的值无效`);
+    } else if (key === 'examNumCount') {
+      if (typeof value !== 'number' || !Number.isInteger(value) || value < 4 || value > 20)
+        throw badRequest('考号位数应为 4–20');
+    } else throw badRequest(`未知的答题卡设置 ${key}`);
+    out[key] = value;
+  }
+  return out as Partial<SheetSettings>;
+}
+
+/** Checks the designer's overrides: order and heights by question id, blank areas. */
+export function checkOverrides(raw: Record<string, unknown>): SheetOverrides {
+  const out: { -readonly [K in keyof SheetOverrides]: SheetOverrides[K] } = {};
+  for (const [key, value] of Object.entries(raw)) {
+    if (key === 'questionOrder') {
+      if (!Array.isArray(value) || value.some((v) => typeof v !== 'string'))
+        throw badRequest('题目顺序格式错误');
+      out.questionOrder = value as string[];
+    } else if (key === 'answerHeights') {
+      if (
+        typeof value !== 'object' ||
+        value === null ||
+        Object.values(value).some((v) => typeof v !== 'number' || v < 5 || v > 400)
+      )
+        throw badRequest('答题区高度格式错误');
+      out.answerHeights = value as Record<string, number>;
+    } else if (key === 'blankAreas') {
+      const ok =
+        Array.isArray(value) &&
+        value.every(
+          (b: unknown) =>
+            typeof b === 'object' &&
+            b !== null &&
+            typeof (b as { id?: unknown }).id === 'string' &&
+            typeof (b as { heightMm?: unknown }).heightMm === 'number' &&
+            ((b as { afterQuestionId?: unknown }).afterQuestionId === null ||
+              typeof (b as { afterQuestionId?: unknown }).afterQuestionId === 'string'),
+        );
+      if (!ok) throw badRequest('空白区域格式错误');
+      out.blankAreas = value as NonNullable<SheetOverrides['blankAreas']>;
+    } else throw badRequest(`未知的答题卡调整项 ${key}`);
+  }
+  return out;
+}
+
+/** Lays out the subject's sheet from its questions and a design; 400 when there are no questions. */
+export async function layoutSubjectSheet(
+  db: Db,
+  subject: { id: number; subject_name: string },
+  design: StoredDesign,
+): Promise<SheetDocument> {
+  const tree = toQuestionTree(await loadQuestionRows(db, subject.id));
+  if (tree.length === 0) throw badRequest('请先录入试卷结构，再制作答题卡');
+  try {
+    return layoutSheet(
+      toPaperStructure(subject.subject_name, tree),
+      design.settings,
+      design.overrides,
+    );
+  } catch (error) {
+    throw badRequest(`答题卡无法排版：${error instanceof Error ? error.message : String(error)}`);
+  }
+}
+
+/** Saves a design and its recognition template; returns the page count. */
+export async function saveSheet(
+  trx: Db,
+  subject: { id: number; subject_name: string },
+  design: StoredDesign,
+  now: number,
+): Promise<number> {
+  const document = await layoutSubjectSheet(trx, subject, design);
+  await trx
+    .updateTable('exam_subjects')
+    .set({
+      sheet_design: JSON.stringify(design),
+      sheet_template: JSON.stringify(toRecognitionTemplate(document)),
+      sheet_saved_at: now,
+    })
+    .where('id', '=', subject.id)
+    .execute();
+  return document.pages.length;
+}
+
+/** After a structure change: lays a saved sheet out again so its template matches the questions. */
+export async function relayoutSavedSheet(
+  trx: Db,
+  examSubjectId: number,
+  now: number,
+): Promise<void> {
+  const subject = await trx
+    .selectFrom('exam_subjects')
+    .select(['id', 'subject_name', 'sheet_design'])
+    .where('id', '=', examSubjectId)
+    .executeTakeFirstOrThrow();
+  if (subject.sheet_design === null) return;
+  await saveSheet(trx, subject, parseDesign(subject.sheet_design), now);
+}
