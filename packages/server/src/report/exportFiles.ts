@@ -1,0 +1,159 @@
+import { existsSync } from 'node:fs';
+import ExcelJS from 'exceljs';
+import type { BrowserType } from 'playwright-core';
+import { ApiError } from '../core/envelope';
+
+/** How a column is shown: text, a count, a score (2 decimals) or a rate (percentage, 2 decimals). */
+export type ColumnKind = 'text' | 'int' | 'score' | 'rate';
+export type Cell = string | number | null;
+
+/** One table of a report page, ready for `.xlsx`, HTML or PDF. */
+export interface ReportTable {
+  title: string;
+  columns: { header: string; kind: ColumnKind }[];
+  rows: Cell[][];
+}
+
+/** A cell for display: rounding only here, never in the figures (docs/analysis.md). */
+export function displayCell(value: Cell, kind: ColumnKind): string {
+  if (value === null || value === undefined) return '-';
+  if (typeof value === 'string') return value;
+  if (kind === 'rate') return `${(value * 100).toFixed(2)}%`;
+  if (kind === 'score') return Number.isInteger(value) ? String(value) : value.toFixed(2);
+  return String(value);
+}
+
+const NUM_FORMATS: Record<ColumnKind, string | undefined> = {
+  text: undefined,
+  int: '0',
+  score: '0.##',
+  rate: '0.00%',
+};
+
+function sheetName(title: string, used: Set<string>): string {
+  const base = title.replace(/[\\/?*[\]:]/g, ' ').slice(0, 28) || 'Sheet';
+  let name = base;
+  for (let i = 2; used.has(name); i++) name = `${base.slice(0, 26)}-${i}`;
+  used.add(name);
+  return name;
+}
+
+/** The tables as a workbook, one sheet each; numbers stay numbers, shown rounded by format. */
+export async function tablesToXlsx(title: string, tables: ReportTable[]): Promise<Buffer> {
+  const workbook = new ExcelJS.Workbook();
+  workbook.creator = 'examkit';
+  workbook.title = title;
+  const used = new Set<string>();
+  for (const table of tables) {
+    const sheet = workbook.addWorksheet(sheetName(table.title, used));
+    sheet.columns = table.columns.map((c) => ({
+      header: c.header,
+      width: Math.max(8, Math.min(40, c.header.length * 2 + 4)),
+      ...(NUM_FORMATS[c.kind] ? { style: { numFmt: NUM_FORMATS[c.kind]! } } : {}),
+    }));
+    sheet.getRow(1).font = { bold: true };
+    sheet.views = [{ state: 'frozen', ySplit: 1 }];
+    for (const row of table.rows) sheet.addRow(row.map((v) => (v === null ? '' : v)));
+  }
+  if (tables.length === 0) workbook.addWorksheet('暂无数据').addRow(['暂无数据']);
+  return Buffer.from(await workbook.xlsx.writeBuffer());
+}
+
+const escapeHtml = (text: string) =>
+  text.replace(
+    /[&<>"']/g,
+    (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!,
+  );
+
+/** A print-ready page of the tables (A4, repeated headers, no scripts or outside resources). */
+export function tablesToHtml(title: string, subtitle: string, tables: ReportTable[]): string {
+  const body = tables
+    .map((t) => {
+      const head = t.columns.map((c) => `<th>${escapeHtml(c.header)}</th>`).join('');
+      const rows = t.rows.length
+        ? t.rows
+            .map(
+              (r) =>
+                `<tr>${r
+                  .map(
+                    (v, i) =>
+                      `<td class="${t.columns[i]?.kind ?? 'text'}">${escapeHtml(displayCell(v, t.columns[i]?.kind ?? 'text'))}</td>`,
+                  )
+                  .join('')}</tr>`,
+            )
+            .join('')
+        : `<tr><td colspan="${t.columns.length}" class="empty">暂无数据</td></tr>`;
+      return `<section><h2>${escapeHtml(t.title)}</h2><table><thead><tr>${head}</tr></thead><tbody>${rows}</tbody></table></section>`;
+    })
+    .join('');
+  return `<!doctype html><html lang="zh-CN"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title><style>
+@page { size: A4 landscape; margin: 12mm; }
+body { font-family: "Noto Sans CJK SC", "Noto Serif CJK SC", "Microsoft YaHei", sans-serif; font-size: 10pt; color: #222; }
+h1 { font-size: 16pt; margin: 0 0 2mm; } .sub { color: #666; margin-bottom: 4mm; }
+h2 { font-size: 12pt; margin: 5mm 0 2mm; }
+table { border-collapse: collapse; width: 100%; } thead { display: table-header-group; }
+tr { page-break-inside: avoid; }
+th, td { border: 1px solid #999; padding: 1mm 1.5mm; } th { background: #eef2f7; }
+td.int, td.score, td.rate { text-align: right; } td.empty { text-align: center; color: #888; }
+</style></head><body><h1>${escapeHtml(title)}</h1><div class="sub">${escapeHtml(subtitle)}</div>${body}</body></html>`;
+}
+
+/** Where Chromium lives: `CHROMIUM_PATH`, else the Debian and other usual places; null when absent. */
+export function findChromium(env: NodeJS.ProcessEnv = process.env): string | null {
+  const candidates = env.CHROMIUM_PATH
+    ? [env.CHROMIUM_PATH]
+    : ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'];
+  return candidates.find((p) => existsSync(p)) ?? null;
+}
+
+export const NO_CHROMIUM_MESSAGE = '服务器未安装 Chromium，无法生成 PDF';
+/** Result code of a PDF asked for where Chromium is missing: the service is unavailable here. */
+export const UNAVAILABLE = 503;
+
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+
+// One Chromium at a time: it is heavy, and the server shares its cores.
+let queue: Promise<unknown> = Promise.resolve();
+
+/** Renders print HTML to an A4 PDF with headless Chromium; a clear 503 when it is not installed. */
+export async function htmlToPdf(
+  html: string,
+  options: { executablePath?: string | null } = {},
+): Promise<Buffer> {
+  const executablePath =
+    options.executablePath === undefined ? findChromium() : options.executablePath;
+  if (!executablePath) throw new ApiError(UNAVAILABLE, NO_CHROMIUM_MESSAGE);
+  let chromium: BrowserType;
+  try {
+    ({ chromium } = await import('playwright-core'));
+  } catch {
+    throw new ApiError(UNAVAILABLE, NO_CHROMIUM_MESSAGE);
+  }
+  const run = async () => {
+    let browser;
+    try {
+      browser = await chromium.launch({ executablePath, args: CHROMIUM_ARGS, timeout: 30_000 });
+    } catch {
+      throw new ApiError(UNAVAILABLE, NO_CHROMIUM_MESSAGE);
+    }
+    try {
+      const context = await browser.newContext({ javaScriptEnabled: false, offline: true });
+      const page = await context.newPage();
+      await page.setContent(html, { waitUntil: 'load', timeout: 30_000 });
+      return await page.pdf({ format: 'A4', landscape: true, printBackground: true });
+    } finally {
+      await browser.close();
+    }
+  };
+  const job = queue.then(run, run);
+  queue = job.catch(() => undefined);
+  return job;
+}
