@@ -1,4 +1,5 @@
 export { ResultCode } from './codes';
+export { GRADES, gradeNumOf } from './reference';
 export { Envelope, EmptyData, Paged } from './envelope';
 export type { ApiEnvelope, Page, StaticEnvelope } from './envelope';
 export { PermItem, Role, UserInfo, SchoolOption, ChooseSchoolData, WxNotBoundData } from './user';

@@ -3,6 +3,7 @@
  * browser packages can use them without shipping the schemas.
  */
 export { ResultCode } from './codes';
+export { GRADES, gradeNumOf } from './reference';
 export { permissionCatalogue, PERMISSION_KEYS } from './permissions';
 export { academicYearOf, termOf, resolveEffectiveAccess, roleCodes, rolePerms } from './academic';
 export type { EffectiveAccess } from './academic';

@@ -1,3 +1,4 @@
+import { gradeNumOf } from '@examkit/contracts';
 import { administrationRoutes as r } from '@examkit/contracts';
 import type { Db } from '../core/database';
 import { badRequest, forbidden, notFound } from '../core/envelope';
@@ -407,30 +408,58 @@ export function registerClassRoutes(router: Router, { db, clock }: Administratio
     const existing = await db
       .selectFrom('classes as c')
       .innerJoin('grades as g', 'g.id', 'c.grade_id')
-      .select(['c.grade_id', 'c.name'])
+      .select(['g.name as grade', 'c.name'])
       .where('g.school_id', '=', session.schoolId)
       .where('g.academic_year', '=', session.academicYear)
       .execute();
-    const have = new Set(existing.map((c) => `${c.grade_id}:${c.name}`));
+    const have = new Set(existing.map((c) => `${c.grade}:${c.name}`));
     const errors: { row: number; column: string; reason: string }[] = [];
     const seen = new Set<string>();
-    const toInsert: { grade_id: number; name: string }[] = [];
+    // A school sets itself up from this file, so a standard grade it does not have yet this
+    // academic year is created with its classes (school-wide callers only).
+    const newGrades = new Map<string, number>();
+    const toInsert: { grade: string; name: string }[] = [];
     for (const { row, values } of rows) {
-      const gradeId = gradeByName.get(values['年级'] ?? '');
+      const grade = values['年级'] ?? '';
       const name = values['班级'] ?? '';
-      if (gradeId === undefined) errors.push({ row, column: '年级', reason: '年级不存在' });
-      else if (!scope.schoolWide && !scope.leadGradeIds.has(gradeId))
-        errors.push({ row, column: '年级', reason: '超出数据范围' });
+      const gradeId = gradeByName.get(grade);
+      const gradeNum = gradeNumOf(grade);
+      let gradeOk = false;
+      if (gradeId !== undefined) {
+        gradeOk = scope.schoolWide || scope.leadGradeIds.has(gradeId);
+        if (!gradeOk) errors.push({ row, column: '年级', reason: '超出数据范围' });
+      } else if (gradeNum !== null && scope.schoolWide) {
+        newGrades.set(grade, gradeNum);
+        gradeOk = true;
+      } else errors.push({ row, column: '年级', reason: '年级不存在' });
       if (!name) errors.push({ row, column: '班级', reason: '班级名称不能为空' });
       else if (name.length > 64) errors.push({ row, column: '班级', reason: '班级名称过长' });
-      if (gradeId === undefined || !name) continue;
-      const key = `${gradeId}:${name}`;
+      if (!gradeOk || !name) continue;
+      const key = `${grade}:${name}`;
       if (seen.has(key)) errors.push({ row, column: '班级', reason: '文件中班级重复' });
       seen.add(key);
-      if (!have.has(key)) toInsert.push({ grade_id: gradeId, name });
+      if (!have.has(key)) toInsert.push({ grade, name });
     }
     return finishImport(db, clock, session, 'class', rows.length, errors, async (trx) => {
-      if (toInsert.length > 0) await trx.insertInto('classes').values(toInsert).execute();
+      const ids = new Map(gradeByName);
+      for (const [name, gradeNum] of newGrades) {
+        const created = await trx
+          .insertInto('grades')
+          .values({
+            school_id: session.schoolId,
+            academic_year: session.academicYear,
+            name,
+            grade_num: gradeNum,
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        ids.set(name, created.id);
+      }
+      if (toInsert.length > 0)
+        await trx
+          .insertInto('classes')
+          .values(toInsert.map((c) => ({ grade_id: ids.get(c.grade)!, name: c.name })))
+          .execute();
       return { inserted: toInsert.length, updated: 0, unchanged: rows.length - toInsert.length };
     });
   });

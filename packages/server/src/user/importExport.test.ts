@@ -65,7 +65,7 @@ describe.each(DIALECTS)('import and export on %s', (dialect) => {
 
   beforeAll(async () => {
     server = await startTestServer(dialect);
-    for (const login of ['admin', 'director', 'head', 'teacher'])
+    for (const login of ['admin', 'director', 'head', 'teacher', 'gradelead'])
       tokens[login] = (await signIn(server.app, login)).token;
   });
   afterAll(() => server.close());
@@ -273,6 +273,39 @@ describe.each(DIALECTS)('import and export on %s', (dialect) => {
     expect(bad.body.data.errors).toEqual([
       { row: 2, column: '年级', reason: '年级不存在' },
       { row: 3, column: '班级', reason: '班级名称不能为空' },
+    ]);
+    // A school sets itself up from the file: a standard grade it lacks is created with its classes,
+    // but only by a school-wide administrator.
+    const newGrade = await xlsx(
+      ['年级', '班级'],
+      [
+        ['九年级', '九年级(1)班'],
+        ['九年级', '九年级(2)班'],
+      ],
+    );
+    const byGradeLead = await as('gradelead', r.sysClassImport, {
+      fileName: 'g.xlsx',
+      contentBase64: newGrade,
+    });
+    expect(byGradeLead.body.data.errors).toEqual([
+      { row: 2, column: '年级', reason: '年级不存在' },
+      { row: 3, column: '年级', reason: '年级不存在' },
+    ]);
+    expect(
+      (await as('admin', r.sysClassImport, { fileName: 'g.xlsx', contentBase64: newGrade })).body
+        .data,
+    ).toMatchObject({ status: 'ok', inserted: 2 });
+    const ninth = await server.db
+      .selectFrom('grades')
+      .innerJoin('classes', 'classes.grade_id', 'grades.id')
+      .select(['grades.grade_num', 'classes.name'])
+      .where('grades.school_id', '=', server.seed.demoSchoolId)
+      .where('grades.name', '=', '九年级')
+      .orderBy('classes.name')
+      .execute();
+    expect(ninth).toEqual([
+      { grade_num: 9, name: '九年级(1)班' },
+      { grade_num: 9, name: '九年级(2)班' },
     ]);
     const download = await as('admin', r.sysClassDownload, {});
     expect((await readXlsx(download.body.data.contentBase64)).map((row) => row[1])).toContain(
