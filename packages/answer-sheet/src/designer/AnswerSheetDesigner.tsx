@@ -131,7 +131,8 @@ export function AnswerSheetDesigner({
           />
         </fieldset>
       </Panel>
-      <PreviewArea role="region" aria-label="预览">
+      {/* Focusable so keyboard users can scroll a long sheet. */}
+      <PreviewArea role="region" aria-label="预览" tabIndex={0}>
         <SheetPreview document={document} zoom={zoom} />
       </PreviewArea>
     </Root>

@@ -142,6 +142,10 @@ export const Button = styled.button`
 
 export const PreviewArea = styled.div`
   overflow: auto;
+  &:focus-visible {
+    outline: 2px solid ${(p) => tokens(p).focus};
+    outline-offset: 2px;
+  }
   max-height: 80vh;
   display: flex;
   flex-direction: column;

@@ -1,0 +1,50 @@
+import { screen, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { permissionCatalogue } from '@examkit/contracts';
+import { DIRECTOR_CODES, demoUser, ok, renderApp } from '../../test/fixtures';
+import { examPages } from '../index';
+import { EXAM, examApi } from '../test/fixtures';
+
+beforeEach(() => {
+  vi.spyOn(window, 'scrollTo').mockImplementation(() => {});
+});
+afterEach(() => vi.restoreAllMocks());
+
+const CODES = [...DIRECTOR_CODES, 'Exam-Tool'];
+const toolUser = () =>
+  demoUser({
+    perms: permissionCatalogue.filter((p) => CODES.includes(p.permCode)),
+    allPerm: { '2026': { '1': CODES } },
+  });
+
+describe('AnswerSheetListPage', () => {
+  it('lists the saved answer sheets of every exam with edit and download', async () => {
+    await renderApp({
+      path: '/exam/tool/answerSheet/list',
+      api: examApi(),
+      user: toolUser(),
+      pages: examPages,
+    });
+    const table = await screen.findByRole('table', { name: '答题卡列表' });
+    const rows = within(table).getAllByRole('row');
+    // The 期中 has two saved sheets; the 周练's 数学 has none yet.
+    expect(rows).toHaveLength(3);
+    expect(rows[1]).toHaveTextContent('2026学年第一学期高一期中考试语文');
+    expect(
+      within(table).getByRole('link', { name: '编辑 2026学年第一学期高一期中考试 数学 答题卡' }),
+    ).toHaveAttribute('href', '/card/create?examSubjectId=12');
+    expect(
+      within(table).getByRole('button', { name: '下载 2026学年第一学期高一期中考试 数学 答题卡' }),
+    ).toBeInTheDocument();
+  });
+
+  it('shows 暂无数据 without saved sheets', async () => {
+    await renderApp({
+      path: '/exam/tool/answerSheet/list',
+      api: examApi({ [EXAM.list]: ok({ list: [], total: 0, pageNum: 1, pageSize: 100 }) }),
+      user: toolUser(),
+      pages: examPages,
+    });
+    expect(await screen.findByText('暂无数据')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,102 @@
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { examDownloads, examRoutes, type ExamSummary } from '@examkit/contracts';
+import { Button, Empty } from '@examkit/ui';
+import { Actions, Note, PageBox, Table } from '../components/styled';
+import { useDownload } from '../hooks/useDownload';
+import { useExamCall } from '../hooks/useExamCall';
+
+interface SheetRow {
+  exam: ExamSummary;
+  subjectId: number;
+  subjectName: string;
+}
+
+/** /exam/tool/answerSheet/list: the saved answer sheets of the school's exams. */
+export function AnswerSheetListPage() {
+  const call = useExamCall();
+  const download = useDownload();
+  const [rows, setRows] = useState<SheetRow[] | null>(null);
+  useEffect(() => {
+    void call(examRoutes.list, { academicYear: 0, pageSize: 100 }).then((r) => {
+      if (!r.ok) return setRows([]);
+      setRows(
+        r.data.list.flatMap((exam) =>
+          exam.subjects
+            .filter((s) => s.hasSheet)
+            .map((s) => ({ exam, subjectId: s.id, subjectName: s.subjectName })),
+        ),
+      );
+    });
+  }, [call]);
+  return (
+    <PageBox aria-labelledby="sheet-list-title">
+      <h1 id="sheet-list-title">答题卡列表</h1>
+      <Note>
+        <Link to="/card/create">制作答题卡</Link>
+      </Note>
+      {rows === null ? null : rows.length === 0 ? (
+        <Empty />
+      ) : (
+        <Table aria-label="答题卡列表">
+          <thead>
+            <tr>
+              <th scope="col">考试</th>
+              <th scope="col">科目</th>
+              <th scope="col">考试日期</th>
+              <th scope="col">操作</th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((row) => (
+              <tr key={row.subjectId}>
+                <td>{row.exam.name}</td>
+                <td>{row.subjectName}</td>
+                <td>{row.exam.examDate}</td>
+                <td>
+                  <Actions>
+                    <Link
+                      to={`/card/create?examSubjectId=${row.subjectId}`}
+                      aria-label={`编辑 ${row.exam.name} ${row.subjectName} 答题卡`}
+                    >
+                      编辑
+                    </Link>
+                    <Button
+                      size="small"
+                      type="link"
+                      aria-label={`下载 ${row.exam.name} ${row.subjectName} 答题卡`}
+                      onClick={() =>
+                        void download(examDownloads.sheetPdf, '答题卡.pdf', {
+                          examSubjectId: row.subjectId,
+                        })
+                      }
+                    >
+                      下载 PDF
+                    </Button>
+                  </Actions>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </Table>
+      )}
+    </PageBox>
+  );
+}
+
+/** /exam/tool/answerSheet/intro: what the answer-sheet tool does, with its entries. */
+export function AnswerSheetIntroPage() {
+  return (
+    <PageBox aria-labelledby="sheet-intro-title">
+      <h1 id="sheet-intro-title">答题卡</h1>
+      <p>
+        按考试科目的试卷结构自动排版答题卡：可调整纸张、分栏、考号填涂方式、题目顺序与作答区高度，保存后生成扫描识别模板，并可下载
+        PDF 打印。
+      </p>
+      <Actions>
+        <Link to="/card/create">制作答题卡</Link>
+        <Link to="/exam/tool/answerSheet/list">查看答题卡列表</Link>
+      </Actions>
+    </PageBox>
+  );
+}

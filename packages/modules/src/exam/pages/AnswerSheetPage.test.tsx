@@ -1,0 +1,90 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { demoUser, fail, ok, renderApp } from '../../test/fixtures';
+import { examPages } from '../index';
+import { EXAM, bodiesOf, examApi } from '../test/fixtures';
+
+beforeEach(() => {
+  vi.spyOn(window, 'scrollTo').mockImplementation(() => {});
+});
+afterEach(() => vi.restoreAllMocks());
+
+const SHEET = {
+  examSubjectId: 21,
+  saved: false,
+  savedAt: null,
+  editable: true,
+  design: {
+    paper: {
+      subject: '数学',
+      questions: [
+        { id: '1', number: '1', type: 'single', fullMarks: 5, optionCount: 4 },
+        { id: '2', number: '2', type: 'subjective', fullMarks: 95 },
+      ],
+    },
+    settings: {},
+    overrides: {},
+  },
+  template: null,
+};
+
+describe('AnswerSheetPage', () => {
+  it('edits the sheet in the designer and saves settings and overrides to the exam subject', async () => {
+    const api = examApi({
+      [EXAM.sheetGet]: ok(SHEET),
+      [EXAM.sheetSave]: ok({ savedAt: Date.UTC(2026, 10, 21, 2, 0), pageCount: 1 }),
+    });
+    await renderApp({
+      path: '/exam/single/create_answer_sheet?examSubjectId=21',
+      api,
+      user: demoUser(),
+      pages: examPages,
+    });
+    const user = userEvent.setup();
+    expect(await screen.findByRole('heading', { name: '制作答题卡 · 数学' })).toBeInTheDocument();
+    expect(screen.getByText('尚未保存（下载的是默认样式）')).toBeInTheDocument();
+    const title = screen.getByRole('textbox', { name: '答题卡标题' });
+    await user.clear(title);
+    await user.type(title, '周练答题卡');
+    expect(screen.getByText(/有未保存的修改/)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: '保存答题卡' }));
+    await waitFor(() => expect(bodiesOf(api, EXAM.sheetSave)).toHaveLength(1));
+    const [body] = bodiesOf(api, EXAM.sheetSave);
+    expect(body).toMatchObject({ examSubjectId: 21, settings: { answerSheetTitle: '周练答题卡' } });
+    expect(body).not.toHaveProperty('paper');
+    expect(await screen.findByText(/^已保存于/)).toBeInTheDocument();
+    expect(screen.getByText('答题卡已保存')).toBeInTheDocument();
+  });
+
+  it('shows the server message when saving is refused', async () => {
+    const api = examApi({
+      [EXAM.sheetGet]: ok(SHEET),
+      [EXAM.sheetSave]: fail(400, '考试已开始扫描，不能修改答题卡'),
+    });
+    await renderApp({
+      path: '/card/create?examSubjectId=21',
+      api,
+      user: demoUser(),
+      pages: examPages,
+    });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: '保存答题卡' }));
+    const shown = await screen.findAllByText('考试已开始扫描，不能修改答题卡');
+    expect(shown.some((el) => el.getAttribute('role') === 'alert')).toBe(true);
+  });
+
+  it('asks for an exam subject when opened without one', async () => {
+    await renderApp({
+      path: '/card/create',
+      api: examApi({ [EXAM.sheetGet]: ok(SHEET) }),
+      user: demoUser(),
+      pages: examPages,
+    });
+    const user = userEvent.setup();
+    await user.selectOptions(await screen.findByLabelText('考试'), '2026学年高一数学第十二周周练');
+    await user.selectOptions(screen.getByLabelText('科目'), '数学');
+    await user.click(screen.getByRole('button', { name: '确定' }));
+    expect(await screen.findByRole('heading', { name: '制作答题卡 · 数学' })).toBeInTheDocument();
+  });
+});

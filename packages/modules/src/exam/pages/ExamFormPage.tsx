@@ -1,0 +1,556 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { Link, useNavigate, useParams } from 'react-router-dom';
+import {
+  EXAM_TYPES,
+  administrationRoutes,
+  examRoutes,
+  type ExamDetail,
+  type ExamType,
+} from '@examkit/contracts';
+import { Button, FormField, Select, TextInput } from '@examkit/ui';
+import { ParticipantsEditor, type ParticipantRow } from '../components/ParticipantsEditor';
+import {
+  Actions,
+  CheckGroup,
+  ErrorText,
+  Note,
+  PageBox,
+  StateTag,
+  Table,
+  Toolbar,
+} from '../components/styled';
+import { useExamCall } from '../hooks/useExamCall';
+import { STATE_LABELS, transitionLabel } from '../utils/examLabels';
+
+interface SubjectRow {
+  id?: number;
+  subjectCode: string;
+  subjectName: string;
+  fullMarks: string;
+  elective: boolean;
+}
+
+interface Option {
+  id: number;
+  name: string;
+}
+
+type Errors = Partial<
+  Record<
+    'name' | 'examType' | 'gradeId' | 'examDate' | 'subjects' | 'classIds' | 'students',
+    string
+  >
+>;
+
+const today = () => new Date().toISOString().slice(0, 10);
+
+/** The checks of the exam form, run before anything is sent. */
+export function validateExamForm(values: {
+  name: string;
+  examType: string;
+  gradeId: string;
+  examDate: string;
+  subjects: SubjectRow[];
+  classIds: number[];
+  /** The adjusted participants, when the list was opened. */
+  participants?: readonly ParticipantRow[] | null;
+}): Errors {
+  const errors: Errors = {};
+  if (!values.name.trim()) errors.name = '请输入考试名称';
+  else if (values.name.trim().length > 100) errors.name = '考试名称不能超过 100 个字';
+  if (!values.examType) errors.examType = '请选择考试类型';
+  if (!values.gradeId) errors.gradeId = '请选择年级';
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(values.examDate)) errors.examDate = '请选择考试日期';
+  if (values.subjects.length === 0) errors.subjects = '请至少选择一个科目';
+  else if (
+    values.subjects.some((s) => {
+      const marks = Number(s.fullMarks);
+      return !s.fullMarks.trim() || !Number.isFinite(marks) || marks <= 0 || marks > 1000;
+    })
+  )
+    errors.subjects = '每个科目的满分须为 0 到 1000 之间的数';
+  if (values.classIds.length === 0) errors.classIds = '请至少选择一个参考班级';
+  else if (values.participants && !values.participants.some((p) => p.included))
+    errors.students = '请至少选择一名考生';
+  return errors;
+}
+
+/**
+ * /exam/single/create and /exam/single/edit/{id}: the exam's basics, subjects with full
+ * marks and 选考, participating classes; when editing also its state with the allowed
+ * transitions and the links to each subject's paper, answer key, answer sheet and scores.
+ */
+export function ExamFormPage() {
+  const { id } = useParams();
+  const examId = id ? Number(id) : null;
+  const call = useExamCall();
+  const navigate = useNavigate();
+  const [detail, setDetail] = useState<ExamDetail | null>(null);
+  const [grades, setGrades] = useState<Option[]>([]);
+  const [classes, setClasses] = useState<Option[]>([]);
+  const [schoolSubjects, setSchoolSubjects] = useState<{ code: string; name: string }[]>([]);
+  const [name, setName] = useState('');
+  const [examType, setExamType] = useState<string>('');
+  const [gradeId, setGradeId] = useState('');
+  const [examDate, setExamDate] = useState(today());
+  const [subjects, setSubjects] = useState<SubjectRow[]>([]);
+  const [classIds, setClassIds] = useState<number[]>([]);
+  const [showParticipants, setShowParticipants] = useState(false);
+  const [participants, setParticipants] = useState<ParticipantRow[] | null>(null);
+  const [errors, setErrors] = useState<Errors>({});
+  const [serverError, setServerError] = useState('');
+  const [saving, setSaving] = useState(false);
+
+  useEffect(() => {
+    void call(administrationRoutes.getPermGrade, {}).then((r) => {
+      if (r.ok) setGrades(r.data.map((g) => ({ id: g.id, name: g.name })));
+    });
+    void call(administrationRoutes.dicGetSubject, {}).then((r) => {
+      if (r.ok) setSchoolSubjects(r.data.map((s) => ({ code: s.code, name: s.name })));
+    });
+  }, [call]);
+
+  useEffect(() => {
+    if (!examId) return;
+    void call(examRoutes.detail, { id: examId }).then((r) => {
+      if (!r.ok) return;
+      fill(r.data);
+    });
+  }, [call, examId]);
+
+  useEffect(() => {
+    if (!gradeId) {
+      setClasses([]);
+      return;
+    }
+    void call(administrationRoutes.listClassByGrade, { gradeId: Number(gradeId) }).then((r) => {
+      if (r.ok) setClasses(r.data.map((c) => ({ id: c.id, name: c.name })));
+    });
+  }, [call, gradeId]);
+
+  const hasElective = subjects.some((s) => s.elective);
+  const participantsShown = showParticipants || hasElective;
+  const subjectCodeByName = new Map(subjects.map((s) => [s.subjectName, s.subjectCode]));
+  useEffect(() => {
+    if (!participantsShown) return;
+    let stale = false;
+    void (async () => {
+      const [lists, existing] = await Promise.all([
+        Promise.all(
+          classIds.map((classId) =>
+            call(
+              administrationRoutes.getStudents,
+              { pageNum: 1, pageSize: 200, classId },
+              { dedupe: false },
+            ),
+          ),
+        ),
+        examId ? call(examRoutes.students, { id: examId }, { dedupe: false }) : null,
+      ]);
+      if (stale) return;
+      const before = existing?.ok ? new Map(existing.data.map((p) => [p.studentId, p])) : null;
+      const students = lists.flatMap((r) => (r.ok ? r.data.list : []));
+      setParticipants((previous) => {
+        const kept = new Map((previous ?? []).map((r) => [r.studentId, r]));
+        return students.map(
+          (st): ParticipantRow =>
+            kept.get(st.id) ?? {
+              studentId: st.id,
+              studentNo: st.studentNo,
+              name: st.name,
+              className: st.className,
+              included: before ? before.has(st.id) : true,
+              electives: before
+                ? (before.get(st.id)?.electives ?? [])
+                : st.electiveSubjects.flatMap((n) => subjectCodeByName.get(n) ?? []),
+            },
+        );
+      });
+    })();
+    return () => {
+      stale = true;
+    };
+    // Subject names only seed new rows; reloading on every subject edit would be noise.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [call, examId, participantsShown, classIds]);
+
+  function fill(exam: ExamDetail) {
+    setDetail(exam);
+    setName(exam.name);
+    setExamType(exam.examType);
+    setGradeId(String(exam.gradeId));
+    setExamDate(exam.examDate);
+    setSubjects(
+      exam.subjects.map((s) => ({
+        id: s.id,
+        subjectCode: s.subjectCode,
+        subjectName: s.subjectName,
+        fullMarks: String(s.fullMarks),
+        elective: s.elective,
+      })),
+    );
+    setClassIds(exam.classes.map((c) => c.classId));
+  }
+
+  const basicsLocked = detail !== null && !detail.editable.basics;
+  const participantsLocked = detail !== null && !detail.editable.participants;
+
+  function toggleSubject(code: string, subjectName: string, checked: boolean) {
+    setSubjects((rows) =>
+      checked
+        ? [...rows, { subjectCode: code, subjectName, fullMarks: '100', elective: false }]
+        : rows.filter((s) => s.subjectCode !== code),
+    );
+  }
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setServerError('');
+    const found = validateExamForm({
+      name,
+      examType,
+      gradeId,
+      examDate,
+      subjects,
+      classIds,
+      participants: participantsShown ? participants : null,
+    });
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
+    const body = {
+      name: name.trim(),
+      examType: examType as ExamType,
+      gradeId: Number(gradeId),
+      examDate,
+      subjects: subjects.map((s) => ({
+        ...(s.id ? { id: s.id } : {}),
+        subjectCode: s.subjectCode,
+        subjectName: s.subjectName,
+        fullMarks: Number(s.fullMarks),
+        elective: s.elective,
+      })),
+      classIds,
+      ...(participantsShown && participants ? participantsBody(participants) : {}),
+    };
+    setSaving(true);
+    const r = examId
+      ? await call(
+          examRoutes.update,
+          participantsLocked
+            ? { id: examId, name: body.name, examType: body.examType, examDate: body.examDate }
+            : { id: examId, ...body },
+          { successMessage: '保存成功' },
+        )
+      : await call(examRoutes.create, body, { successMessage: '创建成功' });
+    setSaving(false);
+    if (!r.ok) {
+      setServerError(r.message);
+      return;
+    }
+    if (examId) fill(r.data);
+    else navigate(`/exam/single/edit/${r.data.id}`, { replace: true });
+  }
+
+  function participantsBody(rows: readonly ParticipantRow[]) {
+    const electiveCodes = subjects.filter((s) => s.elective).map((s) => s.subjectCode);
+    const chosen = rows.filter((r) => r.included);
+    return {
+      studentIds: chosen.map((r) => r.studentId),
+      ...(electiveCodes.length > 0
+        ? {
+            electives: chosen.map((r) => ({
+              studentId: r.studentId,
+              subjectCodes: r.electives.filter((c) => electiveCodes.includes(c)),
+            })),
+          }
+        : {}),
+    };
+  }
+
+  async function move(to: ExamDetail['state']) {
+    if (!detail) return;
+    setServerError('');
+    const r = await call(
+      examRoutes.transition,
+      { id: detail.id, to },
+      { successMessage: '状态已更新' },
+    );
+    if (r.ok) fill(r.data);
+    else setServerError(r.message);
+  }
+
+  const subjectChoices = [
+    ...schoolSubjects,
+    ...subjects
+      .filter((s) => !schoolSubjects.some((c) => c.code === s.subjectCode))
+      .map((s) => ({ code: s.subjectCode, name: s.subjectName })),
+  ];
+  const classChoices = [
+    ...classes,
+    ...(detail?.classes ?? [])
+      .filter((c) => !classes.some((o) => o.id === c.classId))
+      .map((c) => ({ id: c.classId, name: c.className })),
+  ];
+
+  return (
+    <PageBox aria-labelledby="exam-form-title">
+      <h1 id="exam-form-title">{examId ? '编辑考试' : '创建考试'}</h1>
+      {detail && (
+        <Toolbar role="group" aria-label="考试状态">
+          <span>
+            当前状态：<StateTag>{STATE_LABELS[detail.state]}</StateTag>
+          </span>
+          {detail.allowedTransitions.map((to) => (
+            <Button key={to} size="small" onClick={() => void move(to)}>
+              {transitionLabel(detail.state, to)}
+            </Button>
+          ))}
+        </Toolbar>
+      )}
+      <form
+        noValidate
+        onSubmit={(e) => void submit(e)}
+        aria-label="考试信息"
+        style={{ maxWidth: 760 }}
+      >
+        <FormField label="考试名称" required error={errors.name}>
+          <TextInput
+            value={name}
+            disabled={basicsLocked}
+            maxLength={100}
+            onChange={(e) => setName(e.target.value)}
+          />
+        </FormField>
+        <FormField label="考试类型" required error={errors.examType}>
+          <Select
+            value={examType}
+            disabled={basicsLocked}
+            placeholder="请选择"
+            options={EXAM_TYPES.map((t) => ({ value: t, label: t }))}
+            onChange={(e) => setExamType(e.target.value)}
+          />
+        </FormField>
+        <FormField label="年级" required error={errors.gradeId}>
+          <Select
+            value={gradeId}
+            disabled={participantsLocked}
+            placeholder="请选择"
+            options={grades.map((g) => ({ value: g.id, label: g.name }))}
+            onChange={(e) => {
+              setGradeId(e.target.value);
+              setClassIds([]);
+            }}
+          />
+        </FormField>
+        <FormField label="考试日期" required error={errors.examDate}>
+          <TextInput
+            type="date"
+            value={examDate}
+            disabled={basicsLocked}
+            onChange={(e) => setExamDate(e.target.value)}
+          />
+        </FormField>
+
+        <CheckGroup
+          disabled={participantsLocked}
+          aria-describedby={errors.subjects ? 'exam-subjects-error' : undefined}
+        >
+          <legend>考试科目（勾选后填写满分）</legend>
+          {subjectChoices.map((s) => (
+            <label key={s.code}>
+              <input
+                type="checkbox"
+                checked={subjects.some((row) => row.subjectCode === s.code)}
+                onChange={(e) => toggleSubject(s.code, s.name, e.target.checked)}
+              />
+              {s.name}
+            </label>
+          ))}
+          {subjectChoices.length === 0 && <Note>暂无数据</Note>}
+        </CheckGroup>
+        {subjects.length > 0 && (
+          <Table aria-label="科目满分" style={{ marginBottom: 18 }}>
+            <thead>
+              <tr>
+                <th scope="col">科目</th>
+                <th scope="col">满分</th>
+                <th scope="col">选考</th>
+              </tr>
+            </thead>
+            <tbody>
+              {subjects.map((s, i) => (
+                <tr key={s.subjectCode}>
+                  <td>{s.subjectName}</td>
+                  <td>
+                    <TextInput
+                      aria-label={`${s.subjectName}满分`}
+                      inputMode="decimal"
+                      value={s.fullMarks}
+                      disabled={participantsLocked}
+                      onChange={(e) =>
+                        setSubjects((rows) =>
+                          rows.map((r, j) => (j === i ? { ...r, fullMarks: e.target.value } : r)),
+                        )
+                      }
+                    />
+                  </td>
+                  <td>
+                    <input
+                      type="checkbox"
+                      aria-label={`${s.subjectName}为选考科目`}
+                      checked={s.elective}
+                      disabled={participantsLocked}
+                      onChange={(e) =>
+                        setSubjects((rows) =>
+                          rows.map((r, j) => (j === i ? { ...r, elective: e.target.checked } : r)),
+                        )
+                      }
+                    />
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </Table>
+        )}
+        {errors.subjects && (
+          <ErrorText id="exam-subjects-error" role="alert">
+            {errors.subjects}
+          </ErrorText>
+        )}
+
+        <CheckGroup disabled={participantsLocked}>
+          <legend>参考班级（班级的全部学生参加考试）</legend>
+          {classChoices.length > 1 && (
+            <label>
+              <input
+                type="checkbox"
+                checked={classChoices.every((c) => classIds.includes(c.id))}
+                onChange={(e) => setClassIds(e.target.checked ? classChoices.map((c) => c.id) : [])}
+              />
+              全选
+            </label>
+          )}
+          {classChoices.map((c) => (
+            <label key={c.id}>
+              <input
+                type="checkbox"
+                checked={classIds.includes(c.id)}
+                onChange={(e) =>
+                  setClassIds((ids) =>
+                    e.target.checked ? [...ids, c.id] : ids.filter((x) => x !== c.id),
+                  )
+                }
+              />
+              {c.name}
+            </label>
+          ))}
+          {classChoices.length === 0 && <Note>{gradeId ? '暂无数据' : '请先选择年级'}</Note>}
+        </CheckGroup>
+        {errors.classIds && <ErrorText role="alert">{errors.classIds}</ErrorText>}
+
+        {participantsShown ? (
+          <section aria-label="考生与选考" style={{ marginBottom: 18 }}>
+            <h2>考生与选考</h2>
+            {participants === null ? (
+              <Note>{classIds.length === 0 ? '请先选择参考班级' : '正在加载考生…'}</Note>
+            ) : (
+              <ParticipantsEditor
+                rows={participants}
+                electiveSubjects={subjects.filter((s) => s.elective)}
+                disabled={participantsLocked}
+                onChange={setParticipants}
+              />
+            )}
+            {errors.students && <ErrorText role="alert">{errors.students}</ErrorText>}
+          </section>
+        ) : (
+          <Actions style={{ marginBottom: 18 }}>
+            <Button onClick={() => setShowParticipants(true)}>调整考生与选考</Button>
+            <Note style={{ margin: 0 }}>默认参考班级的全部学生参加考试</Note>
+          </Actions>
+        )}
+
+        {serverError && <ErrorText role="alert">{serverError}</ErrorText>}
+        <Actions>
+          <Button
+            type="primary"
+            nativeType="submit"
+            loading={saving}
+            disabled={basicsLocked && participantsLocked}
+          >
+            {examId ? '保存' : '创建'}
+          </Button>
+          <Button onClick={() => navigate('/exam/single')}>返回列表</Button>
+        </Actions>
+      </form>
+
+      {detail && (
+        <>
+          <h2>科目与试卷</h2>
+          <Table aria-label="科目与试卷">
+            <thead>
+              <tr>
+                <th scope="col">科目</th>
+                <th scope="col">满分</th>
+                <th scope="col">试卷</th>
+                <th scope="col">答题卡</th>
+                <th scope="col">操作</th>
+              </tr>
+            </thead>
+            <tbody>
+              {detail.subjects.map((s) => (
+                <tr key={s.id}>
+                  <td>
+                    {s.subjectName}
+                    {s.elective ? '（选考）' : ''}
+                  </td>
+                  <td>{s.fullMarks}</td>
+                  <td>
+                    {s.questionCount > 0
+                      ? `${s.questionCount} 题，共 ${s.paperMarks} 分`
+                      : '未设置'}
+                    {s.rescoreNeeded ? '（答案已改，需重新导入成绩）' : ''}
+                  </td>
+                  <td>{s.hasSheet ? '已保存' : '未制作'}</td>
+                  <td>
+                    <Actions>
+                      <Link
+                        to={`/exam/single/question/${s.id}`}
+                        aria-label={`${s.subjectName}试题设置`}
+                      >
+                        试题设置
+                      </Link>
+                      <Link
+                        to={`/exam/single/answer/${s.id}`}
+                        aria-label={`${s.subjectName}设置答案`}
+                      >
+                        设置答案
+                      </Link>
+                      <Link
+                        to={`/exam/single/create_answer_sheet?examSubjectId=${s.id}`}
+                        aria-label={`${s.subjectName}制作答题卡`}
+                      >
+                        制作答题卡
+                      </Link>
+                      <Link
+                        to={`/exam/single/import?examId=${detail.id}&examSubjectId=${s.id}`}
+                        aria-label={`${s.subjectName}导入成绩`}
+                      >
+                        导入成绩
+                      </Link>
+                    </Actions>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </Table>
+          <Note>
+            <Link to={`/exam/single/project/student?id=${detail.id}`}>考试学生</Link>（
+            {detail.studentCount} 人）·{' '}
+            <Link to={`/exam/single/project/teacher?id=${detail.id}`}>考试教师</Link>
+          </Note>
+        </>
+      )}
+    </PageBox>
+  );
+}

@@ -1,0 +1,93 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { demoUser, ok, renderApp } from '../../test/fixtures';
+import { examPages } from '../index';
+import { EXAM, bodiesOf, examApi } from '../test/fixtures';
+
+beforeEach(() => {
+  vi.spyOn(window, 'scrollTo').mockImplementation(() => {});
+});
+afterEach(() => vi.restoreAllMocks());
+
+const open = (api = examApi(), path = '/exam/single') =>
+  renderApp({ path, api, user: demoUser(), pages: examPages });
+
+describe('ExamListPage', () => {
+  it('lists the exams with type, grade, date and state', async () => {
+    await open();
+    const table = await screen.findByRole('table', { name: '考试列表' });
+    const rows = within(table).getAllByRole('row');
+    expect(rows).toHaveLength(3);
+    expect(rows[1]).toHaveTextContent('2026学年高一数学第十二周周练');
+    expect(rows[1]).toHaveTextContent('周练');
+    expect(rows[1]).toHaveTextContent('草稿');
+    expect(rows[2]).toHaveTextContent('已完成');
+    expect(rows[2]).toHaveTextContent('语文、数学');
+  });
+
+  it('sends the filters and keeps them in list memory across leaving and returning', async () => {
+    const api = examApi();
+    const { router, store } = await open(api);
+    const user = userEvent.setup();
+    await screen.findByRole('table', { name: '考试列表' });
+    await user.selectOptions(screen.getByLabelText('年级'), '高一');
+    await user.selectOptions(screen.getByLabelText('考试类型'), '期中');
+    await user.type(screen.getByLabelText('关键字'), '期中考试');
+    await user.click(screen.getByRole('button', { name: '查询' }));
+    await waitFor(() =>
+      expect(bodiesOf(api, EXAM.list).at(-1)).toEqual({
+        academicYear: 2026,
+        gradeId: 10,
+        examType: '期中',
+        keyWord: '期中考试',
+        currentPage: 1,
+        pageSize: 20,
+      }),
+    );
+    expect(store.getState().listMemory).toMatchObject({
+      gradeId: '10',
+      examTypeId: '期中',
+      keyWord: '期中考试',
+      currentPage: 1,
+    });
+
+    await act(() => router.navigate('/exam/single/create'));
+    expect(await screen.findByRole('heading', { name: '创建考试' })).toBeInTheDocument();
+    const calls = bodiesOf(api, EXAM.list).length;
+    await act(() => router.navigate('/exam/single'));
+    expect(await screen.findByRole('heading', { name: '单校考试' })).toBeVisible();
+    expect(screen.getByLabelText('年级')).toHaveValue('10');
+    expect(screen.getByLabelText('考试类型')).toHaveValue('期中');
+    expect(screen.getByLabelText('关键字')).toHaveValue('期中考试');
+    // Shown again: the list is asked again with the same filters.
+    await waitFor(() => expect(bodiesOf(api, EXAM.list).length).toBeGreaterThan(calls));
+    expect(bodiesOf(api, EXAM.list).at(-1)).toMatchObject({ gradeId: 10, examType: '期中' });
+  });
+
+  it('shows 暂无数据 when no exam matches', async () => {
+    await open(examApi({ [EXAM.list]: ok({ list: [], total: 0, pageNum: 1, pageSize: 20 }) }));
+    expect(await screen.findByText('暂无数据')).toBeInTheDocument();
+    expect(screen.queryByRole('table', { name: '考试列表' })).not.toBeInTheDocument();
+  });
+
+  it('deletes an exam only after the confirmation', async () => {
+    const api = examApi({ [EXAM.remove]: ok(null) });
+    await open(api);
+    const user = userEvent.setup();
+    await user.click(
+      await screen.findByRole('button', { name: '删除 2026学年高一数学第十二周周练' }),
+    );
+    const dialog = await screen.findByRole('alertdialog', { name: '删除考试' });
+    expect(dialog).toHaveTextContent('确定删除“2026学年高一数学第十二周周练”吗？');
+    await user.click(within(dialog).getByRole('button', { name: '取消' }));
+    expect(bodiesOf(api, EXAM.remove)).toHaveLength(0);
+
+    await user.click(screen.getByRole('button', { name: '删除 2026学年高一数学第十二周周练' }));
+    await user.click(
+      within(await screen.findByRole('alertdialog')).getByRole('button', { name: '确定删除' }),
+    );
+    await waitFor(() => expect(bodiesOf(api, EXAM.remove)).toEqual([{ id: 2 }]));
+    expect(await screen.findByText('删除成功')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,270 @@
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import {
+  EXAM_TYPES,
+  administrationRoutes,
+  examRoutes,
+  type ExamSummary,
+  type ExamType,
+} from '@examkit/contracts';
+import { yearOptions } from '@examkit/core';
+import { useExamkit, useExamkitStore } from '@examkit/core/react';
+import { Button, Dialog, Empty, FormField, Select, TextInput } from '@examkit/ui';
+import { Actions, PageBox, StateTag, Table, Toolbar } from '../components/styled';
+import { useExamCall } from '../hooks/useExamCall';
+import { STATE_LABELS } from '../utils/examLabels';
+
+const PAGE_SIZE = 20;
+
+interface Grade {
+  id: number;
+  name: string;
+}
+
+/**
+ * /exam/single: the school's exams, filtered by academic year, grade, exam type and keyword.
+ * The route is kept alive; grade, type, keyword and page also live in the store's list
+ * memory (spec 000 §2, §3), so a fresh mount starts where the user left.
+ */
+export function ExamListPage() {
+  const call = useExamCall();
+  const { store } = useExamkit();
+  const navigate = useNavigate();
+  const memory = useExamkitStore((s) => s.listMemory);
+  const sessionYear = useExamkitStore((s) => s.user?.academicYear);
+  const years = useMemo(() => yearOptions(new Date()), []);
+  const [academicYear, setAcademicYear] = useState<number>(
+    sessionYear ?? Number(years[0]?.value ?? 0),
+  );
+  const [keyWordDraft, setKeyWordDraft] = useState(memory.keyWord ?? '');
+  const [grades, setGrades] = useState<Grade[]>([]);
+  const [rows, setRows] = useState<ExamSummary[] | null>(null);
+  const [total, setTotal] = useState(0);
+  const [pendingDelete, setPendingDelete] = useState<ExamSummary | null>(null);
+  const [deleting, setDeleting] = useState(false);
+
+  const gradeId = memory.gradeId ? Number(memory.gradeId) : undefined;
+  const examType = (memory.examTypeId || undefined) as ExamType | undefined;
+  const keyWord = memory.keyWord ?? '';
+  const currentPage = memory.currentPage || 1;
+
+  useEffect(() => {
+    void call(administrationRoutes.getPermGrade, {}, { errorMessage: false }).then((r) => {
+      if (r.ok) setGrades(r.data.map((g) => ({ id: g.id, name: g.name })));
+    });
+  }, [call]);
+
+  const latest = useRef(0);
+  const load = useCallback(async () => {
+    const ticket = ++latest.current;
+    const r = await call(
+      examRoutes.list,
+      {
+        academicYear,
+        ...(gradeId ? { gradeId } : {}),
+        ...(examType ? { examType } : {}),
+        ...(keyWord ? { keyWord } : {}),
+        currentPage,
+        pageSize: PAGE_SIZE,
+      },
+      // Every filter change asks again; only the newest answer is shown.
+      { dedupe: false },
+    );
+    if (ticket !== latest.current) return;
+    if (r.ok) {
+      setRows(r.data.list);
+      setTotal(r.data.total);
+    } else if (!r.cancelled) setRows([]);
+  }, [call, academicYear, gradeId, examType, keyWord, currentPage]);
+
+  // Runs again when the kept-alive page is shown again, so a new or edited exam appears.
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  const remember = store.getState().rememberList;
+  const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
+
+  async function confirmDelete() {
+    if (!pendingDelete) return;
+    setDeleting(true);
+    const r = await call(
+      examRoutes.remove,
+      { id: pendingDelete.id },
+      { successMessage: '删除成功' },
+    );
+    setDeleting(false);
+    if (r.ok) {
+      setPendingDelete(null);
+      void load();
+    }
+  }
+
+  return (
+    <PageBox aria-labelledby="exam-list-title">
+      <h1 id="exam-list-title">单校考试</h1>
+      <Toolbar role="search" aria-label="筛选考试">
+        <FormField label="学年">
+          <Select
+            value={academicYear}
+            options={[{ value: 0, label: '全部' }, ...years]}
+            onChange={(e) => {
+              setAcademicYear(Number(e.target.value));
+              remember({ currentPage: 1 });
+            }}
+          />
+        </FormField>
+        <FormField label="年级">
+          <Select
+            value={gradeId ?? ''}
+            placeholder="全部"
+            options={grades.map((g) => ({ value: g.id, label: g.name }))}
+            onChange={(e) => remember({ gradeId: e.target.value, currentPage: 1 })}
+          />
+        </FormField>
+        <FormField label="考试类型">
+          <Select
+            value={examType ?? ''}
+            placeholder="全部"
+            options={EXAM_TYPES.map((t) => ({ value: t, label: t }))}
+            onChange={(e) => remember({ examTypeId: e.target.value, currentPage: 1 })}
+          />
+        </FormField>
+        <form
+          onSubmit={(e) => {
+            e.preventDefault();
+            remember({ keyWord: keyWordDraft.trim(), currentPage: 1 });
+          }}
+        >
+          <FormField label="关键字">
+            <TextInput
+              type="search"
+              value={keyWordDraft}
+              placeholder="考试名称"
+              onChange={(e) => setKeyWordDraft(e.target.value)}
+            />
+          </FormField>
+          <Button nativeType="submit">查询</Button>
+        </form>
+        <Button type="primary" onClick={() => navigate('/exam/single/create')}>
+          创建考试
+        </Button>
+      </Toolbar>
+
+      {rows === null ? null : rows.length === 0 ? (
+        <Empty />
+      ) : (
+        <Table aria-label="考试列表">
+          <thead>
+            <tr>
+              <th scope="col">考试名称</th>
+              <th scope="col">类型</th>
+              <th scope="col">年级</th>
+              <th scope="col">考试日期</th>
+              <th scope="col">科目</th>
+              <th scope="col">状态</th>
+              <th scope="col">操作</th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((exam) => (
+              <tr key={exam.id}>
+                <td>
+                  <Link to={`/exam/single/edit/${exam.id}`}>{exam.name}</Link>
+                </td>
+                <td>{exam.examType}</td>
+                <td>{exam.gradeName}</td>
+                <td>{exam.examDate}</td>
+                <td>{exam.subjects.map((s) => s.subjectName).join('、')}</td>
+                <td>
+                  <StateTag>{STATE_LABELS[exam.state]}</StateTag>
+                </td>
+                <td>
+                  <Actions>
+                    <Button
+                      size="small"
+                      type="link"
+                      aria-label={`管理 ${exam.name}`}
+                      onClick={() => navigate(`/exam/single/edit/${exam.id}`)}
+                    >
+                      管理
+                    </Button>
+                    <Button
+                      size="small"
+                      type="link"
+                      aria-label={`考生 ${exam.name}`}
+                      onClick={() => navigate(`/exam/single/project/student?id=${exam.id}`)}
+                    >
+                      考生
+                    </Button>
+                    <Button
+                      size="small"
+                      type="link"
+                      aria-label={`教师 ${exam.name}`}
+                      onClick={() => navigate(`/exam/single/project/teacher?id=${exam.id}`)}
+                    >
+                      教师
+                    </Button>
+                    <Button
+                      size="small"
+                      type="link"
+                      aria-label={`删除 ${exam.name}`}
+                      onClick={() => setPendingDelete(exam)}
+                    >
+                      删除
+                    </Button>
+                  </Actions>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </Table>
+      )}
+
+      {rows && rows.length > 0 && (
+        <nav
+          aria-label="分页"
+          style={{ display: 'flex', gap: 8, alignItems: 'center', marginTop: 12 }}
+        >
+          <span>共 {total} 条</span>
+          <Button
+            size="small"
+            disabled={currentPage <= 1}
+            onClick={() => remember({ currentPage: currentPage - 1 })}
+          >
+            上一页
+          </Button>
+          <span aria-live="polite">
+            第 {currentPage} / {pages} 页
+          </span>
+          <Button
+            size="small"
+            disabled={currentPage >= pages}
+            onClick={() => remember({ currentPage: currentPage + 1 })}
+          >
+            下一页
+          </Button>
+        </nav>
+      )}
+
+      <Dialog
+        open={pendingDelete !== null}
+        role="alertdialog"
+        title="删除考试"
+        onClose={() => setPendingDelete(null)}
+        footer={
+          <Actions>
+            <Button onClick={() => setPendingDelete(null)}>取消</Button>
+            <Button type="primary" loading={deleting} onClick={() => void confirmDelete()}>
+              确定删除
+            </Button>
+          </Actions>
+        }
+      >
+        <p>
+          确定删除“{pendingDelete?.name}”吗？考试的科目、试卷、答题卡和成绩将一并删除，且无法恢复。
+        </p>
+      </Dialog>
+    </PageBox>
+  );
+}
