@@ -1,2 +1,584 @@
-/** The online marking calls (/marking-main/exam and the marking screen); each entry is a {@link RouteContract} made with `route()`. */
-export const markingRoutes = {};
+import { Type, type Static, type TSchema } from 'typebox';
+import { EmptyData } from './envelope';
+import { route } from './route';
+
+const strict = { additionalProperties: false } as const;
+const Id = Type.Integer({ minimum: 1 });
+const Nullable = <T extends TSchema>(t: T) => Type.Union([t, Type.Null()]);
+/** Points, in steps of 0.5. */
+const Points = Type.Number({ minimum: 0, maximum: 1000, multipleOf: 0.5 });
+/** A client-made UUID: a retried call with the same key is written once. */
+const IdempotencyKey = Type.String({
+  pattern: '^[0-9a-fA-F-]{16,64}$',
+  description: 'client UUID; a retry with the same key is written once',
+});
+const BlockRef = Type.Object({ blockId: Id }, strict);
+const ListOf = <T extends TSchema>(item: T) => Type.Object({ list: Type.Array(item) });
+
+export const MARKING_MODES = ['single', 'double', 'triple'] as const;
+export const MarkingMode = Type.Union([
+  Type.Literal('single'),
+  Type.Literal('double'),
+  Type.Literal('triple'),
+]);
+export type MarkingMode = Static<typeof MarkingMode>;
+
+export const BLOCK_STATES = ['setup', 'open', 'paused', 'finished'] as const;
+export const BlockState = Type.Union([
+  Type.Literal('setup'),
+  Type.Literal('open'),
+  Type.Literal('paused'),
+  Type.Literal('finished'),
+]);
+export type BlockState = Static<typeof BlockState>;
+
+/** 问题卷 reasons: unclear image, wrong region, suspected copying, other. */
+export const PROBLEM_REASONS = ['unclear', 'wrong_region', 'copying', 'other'] as const;
+export const ProblemReason = Type.Union([
+  Type.Literal('unclear'),
+  Type.Literal('wrong_region'),
+  Type.Literal('copying'),
+  Type.Literal('other'),
+]);
+export type ProblemReason = Static<typeof ProblemReason>;
+
+/** Set-up of a question block (题块). */
+export const BlockSetup = Type.Object(
+  {
+    examSubjectId: Id,
+    name: Type.String({ minLength: 1, maxLength: 64 }),
+    /** Leaf subjective questions of the subject, marked together. */
+    questionIds: Type.Array(Id, { minItems: 1, maxItems: 50 }),
+    mode: MarkingMode,
+    /** Largest difference between two marks whose mean is taken, points. */
+    tolerance: Points,
+    scoreStep: Type.Union([Type.Literal(1), Type.Literal(0.5)]),
+    /** Shared pool, or a fixed quota of papers per marker. */
+    distribution: Type.Union([Type.Literal('pool'), Type.Literal('quota')]),
+    /** Markers never see student names or numbers. @default true */
+    anonymous: Type.Boolean({ default: true }),
+    /** Scoring guide shown to markers. */
+    guide: Type.String({ maxLength: 20000, default: '' }),
+    /** Answer shown to markers. */
+    answer: Type.String({ maxLength: 20000, default: '' }),
+    /** Percent of a marker's papers sent back to them blind (re-mark consistency). @default 0 */
+    recheckPercent: Type.Integer({ minimum: 0, maximum: 50, default: 0 }),
+    /** Minutes a fetched paper stays with a marker before it returns to the pool. @default 5 */
+    leaseMinutes: Type.Integer({ minimum: 1, maximum: 120, default: 5 }),
+    markers: Type.Array(
+      Type.Object(
+        { userId: Id, quota: Type.Optional(Nullable(Type.Integer({ minimum: 1 }))) },
+        strict,
+      ),
+      { maxItems: 500 },
+    ),
+    arbitrators: Type.Array(Id, { maxItems: 50, default: [] }),
+    /** Block leaders: problem papers, checks, re-marks. */
+    leaders: Type.Array(Id, { maxItems: 50, default: [] }),
+  },
+  strict,
+);
+export type BlockSetup = Static<typeof BlockSetup>;
+
+export const MarkingBlock = Type.Object({
+  blockId: Type.Integer(),
+  examId: Type.Integer(),
+  examName: Type.String(),
+  examSubjectId: Type.Integer(),
+  subjectName: Type.String(),
+  name: Type.String(),
+  state: BlockState,
+  mode: MarkingMode,
+  fullScore: Type.Number(),
+  /** Full marks of each question, in `questionIds` order. */
+  questionFullScores: Type.Array(Type.Number()),
+  questionIds: Type.Array(Type.Integer()),
+  tolerance: Type.Number(),
+  scoreStep: Type.Number(),
+  distribution: Type.String(),
+  anonymous: Type.Boolean(),
+  guide: Type.String(),
+  answer: Type.String(),
+  recheckPercent: Type.Integer(),
+  leaseMinutes: Type.Number(),
+  /** The caller's roles on the block. */
+  roles: Type.Array(Type.String()),
+  papers: Type.Object({
+    total: Type.Integer(),
+    done: Type.Integer(),
+    marking: Type.Integer(),
+    arbitration: Type.Integer(),
+    problem: Type.Integer(),
+  }),
+  markers: Type.Array(
+    Type.Object({ userId: Type.Integer(), name: Type.String(), quota: Nullable(Type.Integer()) }),
+  ),
+  arbitrators: Type.Array(Type.Integer()),
+  leaders: Type.Array(Type.Integer()),
+});
+export type MarkingBlock = Static<typeof MarkingBlock>;
+
+/** A paper leased to the caller. Anonymous blocks carry no student name or number. */
+export const LeasedPaper = Type.Object({
+  taskId: Type.Integer(),
+  paperId: Type.Integer(),
+  /** 'mark', 'arbitration' (scores of the marks attached), 'check' or 'seed' look the same to a marker. */
+  kind: Type.Union([Type.Literal('mark'), Type.Literal('arbitration')]),
+  leaseToken: Type.String(),
+  leaseExpiresAt: Type.Integer(),
+  /** Marks so far, for the arbitrator. */
+  marks: Type.Array(Type.Object({ score: Type.Number(), parts: Type.Array(Type.Number()) })),
+  studentName: Nullable(Type.String()),
+  studentNo: Nullable(Type.String()),
+});
+export type LeasedPaper = Static<typeof LeasedPaper>;
+
+const ScoreFields = {
+  /** The block score (blocks of one question). */
+  score: Type.Optional(Points),
+  /** One score per question of the block, in `questionIds` order. */
+  parts: Type.Optional(Type.Array(Points, { minItems: 1, maxItems: 50 })),
+};
+
+export const SubmitResult = Type.Object({
+  taskId: Type.Integer(),
+  paperId: Type.Integer(),
+  score: Type.Number(),
+  /** The key was seen before: nothing new was written. */
+  duplicate: Type.Boolean(),
+});
+
+const PaperMark = Type.Object({
+  kind: Type.String(),
+  slot: Nullable(Type.Integer()),
+  userId: Type.Integer(),
+  userName: Type.String(),
+  score: Type.Number(),
+  at: Type.Integer(),
+});
+
+export const PaperDetail = Type.Object({
+  paperId: Type.Integer(),
+  blockId: Type.Integer(),
+  blockName: Type.String(),
+  studentId: Type.Integer(),
+  studentName: Nullable(Type.String()),
+  studentNo: Nullable(Type.String()),
+  state: Type.String(),
+  finalScore: Nullable(Type.Number()),
+  finalSource: Nullable(Type.String()),
+  problem: Nullable(
+    Type.Object({
+      reason: Type.String(),
+      note: Type.String(),
+      userId: Nullable(Type.Integer()),
+      at: Nullable(Type.Integer()),
+    }),
+  ),
+  sample: Nullable(Type.Object({ kind: Type.String(), note: Type.String() })),
+  marks: Type.Array(PaperMark),
+});
+export type PaperDetail = Static<typeof PaperDetail>;
+
+const MarkerProgress = Type.Object({
+  userId: Type.Integer(),
+  name: Type.String(),
+  marked: Type.Integer(),
+  leased: Type.Integer(),
+  lastHour: Type.Integer(),
+  speedPerHour: Type.Number(),
+  quota: Nullable(Type.Integer()),
+  remaining: Nullable(Type.Integer()),
+  estimatedFinishAt: Nullable(Type.Integer()),
+});
+
+export const BlockProgress = Type.Object({
+  blockId: Type.Integer(),
+  name: Type.String(),
+  state: Type.String(),
+  papers: Type.Object({
+    total: Type.Integer(),
+    done: Type.Integer(),
+    marking: Type.Integer(),
+    arbitration: Type.Integer(),
+    problem: Type.Integer(),
+  }),
+  remainingMarks: Type.Integer(),
+  doneMarks: Type.Integer(),
+  speedPerHour: Type.Number(),
+  estimatedFinishAt: Nullable(Type.Integer()),
+  markers: Type.Array(MarkerProgress),
+});
+
+const ScoreStats = {
+  count: Type.Integer(),
+  mean: Type.Number(),
+  stdDev: Type.Number(),
+  zeroShare: Type.Number(),
+  fullShare: Type.Number(),
+  distribution: Type.Record(Type.String(), Type.Integer()),
+};
+
+export const BlockQuality = Type.Object({
+  block: Type.Object(ScoreStats),
+  markers: Type.Array(
+    Type.Object({
+      userId: Type.Integer(),
+      name: Type.String(),
+      ...ScoreStats,
+      pairs: Type.Integer(),
+      disagreementRate: Nullable(Type.Number()),
+      rechecks: Type.Integer(),
+      recheckSameShare: Nullable(Type.Number()),
+      recheckMeanDiff: Nullable(Type.Number()),
+      seeds: Type.Integer(),
+      seedExactShare: Nullable(Type.Number()),
+      seedMeanError: Nullable(Type.Number()),
+    }),
+  ),
+});
+
+const M = '/marking-main/exam/marking';
+
+/**
+ * The online marking calls (/marking-main/exam and the marking screen); each entry is a {@link RouteContract} made with `route()`.
+ * Every call needs Exam-Wuhen; docs/marking.md lists who may call which.
+ */
+export const markingRoutes = {
+  list: route({
+    method: 'POST',
+    url: `${M}/list`,
+    encoding: 'json',
+    auth: true,
+    summary: 'blocks to mark (the caller’s, or all for a marking manager), by state',
+    body: Type.Object({ state: Type.Optional(BlockState), examId: Type.Optional(Id) }, strict),
+    query: undefined,
+    data: ListOf(MarkingBlock),
+  }),
+  saveBlock: route({
+    method: 'POST',
+    url: `${M}/block/save`,
+    encoding: 'json',
+    auth: true,
+    summary: 'create a question block, or update one (blockId)',
+    body: Type.Object({ blockId: Type.Optional(Id), setup: BlockSetup }, strict),
+    query: undefined,
+    data: Type.Object({ blockId: Type.Integer() }),
+  }),
+  getBlock: route({
+    method: 'POST',
+    url: `${M}/block/get`,
+    encoding: 'json',
+    auth: true,
+    summary: 'a block’s set-up, guide and answer',
+    body: BlockRef,
+    query: undefined,
+    data: MarkingBlock,
+  }),
+  blockState: route({
+    method: 'POST',
+    url: `${M}/block/state`,
+    encoding: 'json',
+    auth: true,
+    summary: 'start, pause or finish a block',
+    body: Type.Object(
+      {
+        blockId: Id,
+        action: Type.Union([Type.Literal('start'), Type.Literal('pause'), Type.Literal('finish')]),
+      },
+      strict,
+    ),
+    query: undefined,
+    data: Type.Object({ state: BlockState }),
+  }),
+  registerPapers: route({
+    method: 'POST',
+    url: `${M}/papers/register`,
+    encoding: 'json',
+    auth: true,
+    summary:
+      'register the papers (student and crop) of a block; seedScore makes a hidden seed paper',
+    body: Type.Object(
+      {
+        blockId: Id,
+        papers: Type.Array(
+          Type.Object(
+            {
+              studentId: Id,
+              cropKey: Type.String({ minLength: 1, maxLength: 512 }),
+              seedScore: Type.Optional(Points),
+            },
+            strict,
+          ),
+          { minItems: 1, maxItems: 5000 },
+        ),
+      },
+      strict,
+    ),
+    query: undefined,
+    data: Type.Object({ registered: Type.Integer() }),
+  }),
+  fetch: route({
+    method: 'POST',
+    url: `${M}/fetch`,
+    encoding: 'json',
+    auth: true,
+    summary:
+      'lease the next papers to mark (or to arbitrate); live leases of the caller come back first',
+    body: Type.Object(
+      {
+        blockId: Id,
+        count: Type.Integer({ minimum: 1, maximum: 20, default: 3 }),
+        arbitration: Type.Boolean({ default: false }),
+      },
+      strict,
+    ),
+    query: undefined,
+    data: ListOf(LeasedPaper),
+  }),
+  crop: route({
+    method: 'POST',
+    url: `${M}/crop`,
+    encoding: 'json',
+    auth: true,
+    summary:
+      'the crop image of a leased paper (marker: taskId + leaseToken) or of any paper (leader: paperId)',
+    body: Type.Object(
+      {
+        taskId: Type.Optional(Id),
+        leaseToken: Type.Optional(Type.String({ maxLength: 64 })),
+        paperId: Type.Optional(Id),
+      },
+      strict,
+    ),
+    query: undefined,
+    data: Type.Object({ contentType: Type.String(), dataUrl: Type.String() }),
+  }),
+  submit: route({
+    method: 'POST',
+    url: `${M}/submit`,
+    encoding: 'json',
+    auth: true,
+    summary: 'submit the score of a leased paper, exactly once per idempotency key',
+    body: Type.Object(
+      {
+        taskId: Id,
+        leaseToken: Type.String({ minLength: 1, maxLength: 64 }),
+        idempotencyKey: IdempotencyKey,
+        ...ScoreFields,
+      },
+      strict,
+    ),
+    query: undefined,
+    data: SubmitResult,
+  }),
+  release: route({
+    method: 'POST',
+    url: `${M}/release`,
+    encoding: 'json',
+    auth: true,
+    summary: 'hand back the caller’s leased papers (closing the marking screen)',
+    body: BlockRef,
+    query: undefined,
+    data: Type.Object({ released: Type.Integer() }),
+  }),
+  reviewList: route({
+    method: 'POST',
+    url: `${M}/review/list`,
+    encoding: 'json',
+    auth: true,
+    summary: '回评: the caller’s recent papers in a block, newest first',
+    body: Type.Object(
+      { blockId: Id, limit: Type.Integer({ minimum: 1, maximum: 200, default: 20 }) },
+      strict,
+    ),
+    query: undefined,
+    data: ListOf(
+      Type.Object({
+        taskId: Type.Integer(),
+        paperId: Type.Integer(),
+        score: Type.Number(),
+        submittedAt: Type.Integer(),
+        canRescore: Type.Boolean(),
+      }),
+    ),
+  }),
+  rescore: route({
+    method: 'POST',
+    url: `${M}/review/submit`,
+    encoding: 'json',
+    auth: true,
+    summary: '回评: change a score the caller gave while the block is open',
+    body: Type.Object({ taskId: Id, idempotencyKey: IdempotencyKey, ...ScoreFields }, strict),
+    query: undefined,
+    data: SubmitResult,
+  }),
+  flagProblem: route({
+    method: 'POST',
+    url: `${M}/problem/flag`,
+    encoding: 'json',
+    auth: true,
+    summary: '问题卷: flag a leased paper; it leaves the pool for the block leader',
+    body: Type.Object(
+      { taskId: Id, reason: ProblemReason, note: Type.String({ maxLength: 500, default: '' }) },
+      strict,
+    ),
+    query: undefined,
+    data: EmptyData,
+  }),
+  problemList: route({
+    method: 'POST',
+    url: `${M}/problem/list`,
+    encoding: 'json',
+    auth: true,
+    summary: 'the problem-paper queue of a block (leader)',
+    body: BlockRef,
+    query: undefined,
+    data: ListOf(PaperDetail),
+  }),
+  resolve: route({
+    method: 'POST',
+    url: `${M}/problem/resolve`,
+    encoding: 'json',
+    auth: true,
+    summary:
+      'leader: return a problem paper to the pool, or give any paper its final score (re-mark)',
+    body: Type.Object(
+      {
+        paperId: Id,
+        action: Type.Union([Type.Literal('return'), Type.Literal('score')]),
+        idempotencyKey: IdempotencyKey,
+        ...ScoreFields,
+      },
+      strict,
+    ),
+    query: undefined,
+    data: EmptyData,
+  }),
+  sample: route({
+    method: 'POST',
+    url: `${M}/sample`,
+    encoding: 'json',
+    auth: true,
+    summary: '样卷: mark a paper as exemplary or a typical mistake (kind null clears)',
+    body: Type.Object(
+      {
+        paperId: Id,
+        kind: Nullable(Type.Union([Type.Literal('exemplary'), Type.Literal('typical')])),
+        note: Type.String({ maxLength: 500, default: '' }),
+      },
+      strict,
+    ),
+    query: undefined,
+    data: EmptyData,
+  }),
+  samples: route({
+    method: 'POST',
+    url: `${M}/sample/list`,
+    encoding: 'json',
+    auth: true,
+    summary: 'the sample papers of a block (anonymous), with their crop',
+    body: BlockRef,
+    query: undefined,
+    data: ListOf(
+      Type.Object({
+        paperId: Type.Integer(),
+        kind: Type.String(),
+        note: Type.String(),
+        finalScore: Nullable(Type.Number()),
+      }),
+    ),
+  }),
+  arbitrationList: route({
+    method: 'POST',
+    url: `${M}/arbitration/list`,
+    encoding: 'json',
+    auth: true,
+    summary: 'papers waiting for arbitration, with their marks (leader, arbitrator)',
+    body: BlockRef,
+    query: undefined,
+    data: ListOf(PaperDetail),
+  }),
+  progress: route({
+    method: 'POST',
+    url: `${M}/progress`,
+    encoding: 'json',
+    auth: true,
+    summary: 'progress of a block and of each marker: marked, remaining, speed, estimated finish',
+    body: BlockRef,
+    query: undefined,
+    data: BlockProgress,
+  }),
+  quality: route({
+    method: 'POST',
+    url: `${M}/quality`,
+    encoding: 'json',
+    auth: true,
+    summary:
+      'quality per marker beside the block: mean, deviation, distribution, zero/full share, disagreement, re-check, seeds',
+    body: BlockRef,
+    query: undefined,
+    data: BlockQuality,
+  }),
+  checkPaper: route({
+    method: 'POST',
+    url: `${M}/checkPaper`,
+    encoding: 'json',
+    auth: true,
+    summary: 'find a student’s papers and every mark on them, by whom and when',
+    body: Type.Object(
+      {
+        examSubjectId: Type.Optional(Id),
+        blockId: Type.Optional(Id),
+        studentId: Type.Optional(Id),
+        studentNo: Type.Optional(Type.String({ minLength: 1, maxLength: 32 })),
+      },
+      strict,
+    ),
+    query: undefined,
+    data: ListOf(PaperDetail),
+  }),
+  finishSubject: route({
+    method: 'POST',
+    url: `${M}/subject/finish`,
+    encoding: 'json',
+    auth: true,
+    summary: 'finish a subject: final scores into the exam scores, subject and exam totals',
+    body: Type.Object({ examSubjectId: Id }, strict),
+    query: undefined,
+    data: Type.Object({ students: Type.Integer() }),
+  }),
+  refreshReport: route({
+    method: 'POST',
+    url: '/marking-main/exam/refresh_report',
+    encoding: 'json',
+    auth: true,
+    summary: 'write again the marking scores of the exam’s finished subjects and recompute totals',
+    body: Type.Object({ examId: Id }, strict),
+    query: undefined,
+    data: Type.Object({ subjects: Type.Integer(), students: Type.Integer() }),
+  }),
+  resetAnswer: route({
+    method: 'POST',
+    url: '/marking-main/exam/resetExamResultDetailAnswer',
+    encoding: 'json',
+    auth: true,
+    summary: 'mark a student’s answers in a subject (or one block) again from scratch',
+    body: Type.Object({ examSubjectId: Id, studentId: Id, blockId: Type.Optional(Id) }, strict),
+    query: undefined,
+    data: Type.Object({ papers: Type.Integer() }),
+  }),
+  randomCheck: route({
+    method: 'POST',
+    url: '/marking-main/exam/grading/random_check',
+    encoding: 'json',
+    auth: true,
+    summary: 'a random sample of a block’s finished papers with every mark, for spot checks',
+    body: Type.Object(
+      { blockId: Id, count: Type.Integer({ minimum: 1, maximum: 200, default: 10 }) },
+      strict,
+    ),
+    query: undefined,
+    data: ListOf(PaperDetail),
+  }),
+};

@@ -1,7 +1,32 @@
+import { markingRoutes } from '@examkit/contracts';
 import type { Clock } from '../core/clock';
 import type { Db } from '../core/database';
+import { badRequest, forbidden, notFound } from '../core/envelope';
 import type { FileStore } from '../core/files';
 import type { Router } from '../core/router';
+import type { SessionInfo } from '../core/session';
+import {
+  blockAccess,
+  markingCaller,
+  requireLeader,
+  requireManager,
+  taskOfSchool,
+  type Block,
+  type BlockAccess,
+} from './access';
+import {
+  claimTasks,
+  flagProblem,
+  releaseTasks,
+  rescoreTask,
+  resolvePaper,
+  setSample,
+  SLOT,
+  submitTask,
+} from './assignment';
+import { blockCounts, changeBlockState, registerPapers, saveBlock } from './blocks';
+import { blockProgress, blockQuality, paperDetails, randomCheck, reviewList } from './monitoring';
+import { finishSubject, refreshReport, resetAnswer } from './results';
 
 export interface MarkingRoutesDeps {
   db: Db;
@@ -9,5 +34,402 @@ export interface MarkingRoutesDeps {
   files: FileStore;
 }
 
+const TAG = 'marking';
+
 /** Registers the marking domain's calls. */
-export function registerMarkingRoutes(_router: Router, _deps: MarkingRoutesDeps): void {}
+export function registerMarkingRoutes(router: Router, deps: MarkingRoutesDeps): void {
+  const { db, clock, files } = deps;
+
+  async function taskAccess(session: SessionInfo, taskId: number) {
+    const task = await db
+      .selectFrom('marking_tasks')
+      .selectAll()
+      .where('id', '=', taskId)
+      .executeTakeFirst();
+    if (!task) throw notFound('阅卷任务不存在');
+    return { task, access: await blockAccess(db, session, task.block_id) };
+  }
+
+  async function paperAccess(session: SessionInfo, paperId: number) {
+    const paper = await db
+      .selectFrom('marking_papers')
+      .selectAll()
+      .where('id', '=', paperId)
+      .executeTakeFirst();
+    if (!paper) throw notFound('试卷不存在');
+    return { paper, access: await blockAccess(db, session, paper.block_id) };
+  }
+
+  async function describe(block: Block, access: Omit<BlockAccess, 'block'>) {
+    const users = await db
+      .selectFrom('marking_block_users as u')
+      .innerJoin('users', 'users.id', 'u.user_id')
+      .select(['u.user_id', 'u.role', 'u.quota', 'users.nick_name'])
+      .where('u.block_id', '=', block.id)
+      .orderBy('u.user_id')
+      .execute();
+    const names = await db
+      .selectFrom('exam_subjects as s')
+      .innerJoin('exams as e', 'e.id', 's.exam_id')
+      .select(['e.name as exam_name', 's.subject_name'])
+      .where('s.id', '=', block.exam_subject_id)
+      .executeTakeFirst();
+    const roles = [
+      access.manager ? 'manager' : null,
+      access.leader ? 'leader' : null,
+      access.marker ? 'marker' : null,
+      access.arbitrator ? 'arbitrator' : null,
+    ].filter((r): r is string => r !== null);
+    return {
+      blockId: block.id,
+      examId: block.exam_id,
+      examName: names?.exam_name ?? '',
+      examSubjectId: block.exam_subject_id,
+      subjectName: names?.subject_name ?? '',
+      name: block.name,
+      state: block.state,
+      mode: block.mode,
+      fullScore: block.full_score_half / 2,
+      questionFullScores: (JSON.parse(block.question_full_half) as number[]).map((h) => h / 2),
+      questionIds: JSON.parse(block.question_ids) as number[],
+      tolerance: block.tolerance_half / 2,
+      scoreStep: block.step_half / 2,
+      distribution: block.distribution,
+      anonymous: block.anonymous === 1,
+      guide: block.guide,
+      answer: block.answer,
+      recheckPercent: block.recheck_percent,
+      leaseMinutes: block.lease_ms / 60_000,
+      roles,
+      papers: await blockCounts(db, block.id),
+      markers: users
+        .filter((u) => u.role === 'marker')
+        .map((u) => ({ userId: u.user_id, name: u.nick_name, quota: u.quota })),
+      arbitrators: users.filter((u) => u.role === 'arbitrator').map((u) => u.user_id),
+      leaders: users.filter((u) => u.role === 'leader').map((u) => u.user_id),
+    };
+  }
+
+  router.sessionRoute(markingRoutes.list, TAG, async ({ body, session }) => {
+    const { manager } = await markingCaller(db, session);
+    let query = db
+      .selectFrom('marking_blocks')
+      .selectAll()
+      .where('school_id', '=', session.schoolId);
+    if (body.state !== undefined) query = query.where('state', '=', body.state);
+    if (body.examId !== undefined) query = query.where('exam_id', '=', body.examId);
+    if (!manager)
+      query = query.where('id', 'in', (eb) =>
+        eb
+          .selectFrom('marking_block_users')
+          .select('block_id')
+          .where('user_id', '=', session.userId),
+      );
+    const blocks = await query.orderBy('exam_id', 'desc').orderBy('id').limit(500).execute();
+    const mine = await db
+      .selectFrom('marking_block_users')
+      .select(['block_id', 'role'])
+      .where('user_id', '=', session.userId)
+      .execute();
+    const list = [];
+    for (const block of blocks) {
+      const has = (role: string) => mine.some((m) => m.block_id === block.id && m.role === role);
+      list.push(
+        await describe(block, {
+          manager,
+          leader: has('leader'),
+          marker: has('marker'),
+          arbitrator: has('arbitrator'),
+        }),
+      );
+    }
+    return { list };
+  });
+
+  router.sessionRoute(markingRoutes.saveBlock, TAG, async ({ body, session }) => {
+    requireManager(await markingCaller(db, session));
+    if (body.blockId !== undefined) await blockAccess(db, session, body.blockId);
+    const blockId = await saveBlock(db, clock, session.schoolId, body.setup, body.blockId);
+    return { blockId };
+  });
+
+  router.sessionRoute(markingRoutes.getBlock, TAG, async ({ body, session }) => {
+    const access = await blockAccess(db, session, body.blockId);
+    if (!access.manager && !access.leader && !access.marker && !access.arbitrator)
+      throw forbidden('您不是该题块的阅卷老师');
+    return describe(access.block, access);
+  });
+
+  router.sessionRoute(markingRoutes.blockState, TAG, async ({ body, session }) => {
+    requireLeader(await blockAccess(db, session, body.blockId));
+    const { state } = await changeBlockState(db, clock, body.blockId, body.action);
+    return { state };
+  });
+
+  router.sessionRoute(markingRoutes.registerPapers, TAG, async ({ body, session }) => {
+    requireManager(await blockAccess(db, session, body.blockId));
+    const ids = [...new Set(body.papers.map((p) => p.studentId))];
+    for (let i = 0; i < ids.length; i += 500) {
+      const part = ids.slice(i, i + 500);
+      const found = await db
+        .selectFrom('students')
+        .select('id')
+        .where('school_id', '=', session.schoolId)
+        .where('id', 'in', part)
+        .execute();
+      if (found.length !== part.length) throw badRequest('学生不存在或不属于本校');
+    }
+    return registerPapers(db, clock, body.blockId, body.papers);
+  });
+
+  router.sessionRoute(markingRoutes.fetch, TAG, async ({ body, session }) => {
+    const access = await blockAccess(db, session, body.blockId);
+    if (body.arbitration ? !access.arbitrator && !access.leader : !access.marker)
+      throw forbidden(body.arbitration ? '您不是该题块的仲裁老师' : '您不是该题块的阅卷老师');
+    const claimed = await claimTasks(db, clock, {
+      blockId: body.blockId,
+      userId: session.userId,
+      count: body.count,
+      arbitration: body.arbitration,
+    });
+    const paperIds = claimed.map((c) => c.paperId);
+    const marks =
+      body.arbitration && paperIds.length
+        ? await db
+            .selectFrom('marking_tasks')
+            .select(['paper_id', 'slot', 'score_half', 'parts'])
+            .where('paper_id', 'in', paperIds)
+            .where('slot', '<=', SLOT.third)
+            .where('state', '=', 'done')
+            .orderBy('slot')
+            .execute()
+        : [];
+    const students =
+      access.block.anonymous === 0 && paperIds.length
+        ? await db
+            .selectFrom('marking_papers as p')
+            .innerJoin('students as s', 's.id', 'p.student_id')
+            .select(['p.id', 's.name', 's.student_no'])
+            .where('p.id', 'in', paperIds)
+            .where('p.is_seed', '=', 0)
+            .execute()
+        : [];
+    return {
+      list: claimed.map((c) => {
+        const student = students.find((s) => s.id === c.paperId);
+        return {
+          taskId: c.taskId,
+          paperId: c.paperId,
+          kind: c.slot === SLOT.arbitration ? ('arbitration' as const) : ('mark' as const),
+          leaseToken: c.leaseToken,
+          leaseExpiresAt: c.leaseExpiresAt,
+          marks: marks
+            .filter((m) => m.paper_id === c.paperId)
+            .map((m) => ({
+              score: (m.score_half ?? 0) / 2,
+              parts: (JSON.parse(m.parts ?? '[]') as number[]).map((p) => p / 2),
+            })),
+          studentName: student?.name ?? null,
+          studentNo: student?.student_no ?? null,
+        };
+      }),
+    };
+  });
+
+  router.sessionRoute(markingRoutes.crop, TAG, async ({ body, session }) => {
+    let paperId: number;
+    if (body.taskId !== undefined) {
+      const { task } = await taskAccess(session, body.taskId);
+      const live = task.state === 'leased' && task.lease_token === body.leaseToken;
+      if (task.user_id !== session.userId || (!live && task.state !== 'done'))
+        throw forbidden('该试卷不在您的阅卷任务中');
+      paperId = task.paper_id;
+    } else if (body.paperId !== undefined) {
+      const { paper, access } = await paperAccess(session, body.paperId);
+      const sample = paper.sample_kind !== null && (access.marker || access.arbitrator);
+      if (!sample) requireLeader(access);
+      paperId = paper.id;
+    } else throw badRequest('请指定阅卷任务或试卷');
+    const paper = await db
+      .selectFrom('marking_papers')
+      .select('crop_key')
+      .where('id', '=', paperId)
+      .executeTakeFirstOrThrow();
+    const bytes = await files.get(paper.crop_key).catch(() => null);
+    if (!bytes) throw notFound('试卷图片不存在');
+    const contentType =
+      paper.crop_key.endsWith('.jpg') || paper.crop_key.endsWith('.jpeg')
+        ? 'image/jpeg'
+        : 'image/png';
+    return { contentType, dataUrl: `data:${contentType};base64,${bytes.toString('base64')}` };
+  });
+
+  router.sessionRoute(markingRoutes.submit, TAG, async ({ body, session }) => {
+    await taskOfSchool(db, session, body.taskId);
+    return submitTask(db, clock, {
+      userId: session.userId,
+      taskId: body.taskId,
+      leaseToken: body.leaseToken,
+      score: body.score,
+      parts: body.parts,
+      key: body.idempotencyKey,
+    });
+  });
+
+  router.sessionRoute(markingRoutes.release, TAG, async ({ body, session }) => {
+    await blockAccess(db, session, body.blockId);
+    return { released: await releaseTasks(db, clock, body.blockId, session.userId) };
+  });
+
+  router.sessionRoute(markingRoutes.reviewList, TAG, async ({ body, session }) => {
+    await blockAccess(db, session, body.blockId);
+    return { list: await reviewList(db, body.blockId, session.userId, body.limit) };
+  });
+
+  router.sessionRoute(markingRoutes.rescore, TAG, async ({ body, session }) => {
+    await taskOfSchool(db, session, body.taskId);
+    return rescoreTask(db, clock, {
+      userId: session.userId,
+      taskId: body.taskId,
+      score: body.score,
+      parts: body.parts,
+      key: body.idempotencyKey,
+    });
+  });
+
+  router.sessionRoute(markingRoutes.flagProblem, TAG, async ({ body, session }) => {
+    await taskOfSchool(db, session, body.taskId);
+    await flagProblem(db, clock, {
+      userId: session.userId,
+      taskId: body.taskId,
+      reason: body.reason,
+      note: body.note,
+    });
+    return null;
+  });
+
+  router.sessionRoute(markingRoutes.problemList, TAG, async ({ body, session }) => {
+    requireLeader(await blockAccess(db, session, body.blockId));
+    return {
+      list: await paperDetails(db, session.schoolId, {
+        blockId: body.blockId,
+        states: ['problem'],
+        limit: 500,
+      }),
+    };
+  });
+
+  router.sessionRoute(markingRoutes.resolve, TAG, async ({ body, session }) => {
+    const { access } = await paperAccess(session, body.paperId);
+    requireLeader(access);
+    await resolvePaper(db, clock, {
+      userId: session.userId,
+      paperId: body.paperId,
+      action: body.action,
+      score: body.score,
+      parts: body.parts,
+      key: body.idempotencyKey,
+    });
+    return null;
+  });
+
+  router.sessionRoute(markingRoutes.sample, TAG, async ({ body, session }) => {
+    const { access } = await paperAccess(session, body.paperId);
+    if (!access.manager && !access.leader) {
+      const mine = await db
+        .selectFrom('marking_tasks')
+        .select('id')
+        .where('paper_id', '=', body.paperId)
+        .where('user_id', '=', session.userId)
+        .executeTakeFirst();
+      if (!mine) throw forbidden('只能标记自己阅过的试卷');
+    }
+    await setSample(db, { paperId: body.paperId, kind: body.kind, note: body.note });
+    return null;
+  });
+
+  router.sessionRoute(markingRoutes.samples, TAG, async ({ body, session }) => {
+    await blockAccess(db, session, body.blockId);
+    const rows = await db
+      .selectFrom('marking_papers')
+      .select(['id', 'sample_kind', 'sample_note', 'final_score_half'])
+      .where('block_id', '=', body.blockId)
+      .where('sample_kind', 'is not', null)
+      .orderBy('id')
+      .execute();
+    return {
+      list: rows.map((r) => ({
+        paperId: r.id,
+        kind: r.sample_kind ?? '',
+        note: r.sample_note ?? '',
+        finalScore: r.final_score_half === null ? null : r.final_score_half / 2,
+      })),
+    };
+  });
+
+  router.sessionRoute(markingRoutes.arbitrationList, TAG, async ({ body, session }) => {
+    const access = await blockAccess(db, session, body.blockId);
+    if (!access.arbitrator) requireLeader(access);
+    return {
+      list: await paperDetails(db, session.schoolId, {
+        blockId: body.blockId,
+        states: ['arbitration'],
+        limit: 500,
+      }),
+    };
+  });
+
+  router.sessionRoute(markingRoutes.progress, TAG, async ({ body, session }) => {
+    const access = await blockAccess(db, session, body.blockId);
+    requireLeader(access);
+    return blockProgress(db, clock, access.block);
+  });
+
+  router.sessionRoute(markingRoutes.quality, TAG, async ({ body, session }) => {
+    const access = await blockAccess(db, session, body.blockId);
+    requireLeader(access);
+    return blockQuality(db, access.block);
+  });
+
+  router.sessionRoute(markingRoutes.checkPaper, TAG, async ({ body, session }) => {
+    if (body.blockId !== undefined) requireLeader(await blockAccess(db, session, body.blockId));
+    else requireManager(await markingCaller(db, session));
+    if (body.studentId === undefined && body.studentNo === undefined)
+      throw badRequest('请输入学生');
+    return {
+      list: await paperDetails(db, session.schoolId, {
+        blockId: body.blockId,
+        examSubjectId: body.examSubjectId,
+        studentId: body.studentId,
+        studentNo: body.studentNo,
+      }),
+    };
+  });
+
+  router.sessionRoute(markingRoutes.finishSubject, TAG, async ({ body, session }) => {
+    requireManager(await markingCaller(db, session));
+    return finishSubject(db, clock, session.schoolId, body.examSubjectId);
+  });
+
+  router.sessionRoute(markingRoutes.refreshReport, TAG, async ({ body, session }) => {
+    requireManager(await markingCaller(db, session));
+    const exam = await db
+      .selectFrom('exams')
+      .select('id')
+      .where('id', '=', body.examId)
+      .where('school_id', '=', session.schoolId)
+      .executeTakeFirst();
+    if (!exam) throw notFound('考试不存在');
+    return refreshReport(db, clock, exam.id);
+  });
+
+  router.sessionRoute(markingRoutes.resetAnswer, TAG, async ({ body, session }) => {
+    requireManager(await markingCaller(db, session));
+    return resetAnswer(db, clock, { schoolId: session.schoolId, ...body });
+  });
+
+  router.sessionRoute(markingRoutes.randomCheck, TAG, async ({ body, session }) => {
+    requireLeader(await blockAccess(db, session, body.blockId));
+    return { list: await randomCheck(db, session.schoolId, body.blockId, body.count) };
+  });
+}
