@@ -2,4 +2,5 @@
 export { ExamkitProvider } from './react/ExamkitProvider';
 export { useExamkit } from './react/useExamkit';
 export { useExamkitStore } from './react/useExamkitStore';
+export { useListMemory } from './react/useListMemory';
 export type { ExamkitContextValue } from './types';

@@ -286,7 +286,8 @@ export interface ExamkitState {
   academicYears: YearOption[];
   /** @default 0 */
   academicYearType: number;
-  listMemory: ListMemory;
+  /** List-page memory (spec 000 §3), one per list, by the list's route name. */
+  listMemory: Readonly<Record<string, ListMemory>>;
   basketCount: number;
   subjectInfo: SubjectInfo;
   sectionId: string | number;
@@ -305,7 +306,8 @@ export interface ExamkitState {
   /** Forgets the session in state and storage. */
   clearSession(): void;
   setBrandVariant(variant: number | null): void;
-  rememberList(memory: Partial<ListMemory>): void;
+  /** Remembers filters and page of one list (by its route name) for when the user comes back. */
+  rememberList(list: string, memory: Partial<ListMemory>): void;
   /** Sets any plain field (basket count, subject info, watermark, academic years, grade list, client id, …). */
   patch(
     values: Partial<

@@ -26,7 +26,7 @@ describe('createExamkitStore', () => {
         { label: '2025-2026', value: 2025 },
       ],
     });
-    expect(state.listMemory.examTypeChange).toBe('1');
+    expect(state.listMemory).toEqual({});
   });
 
   it('stores a session and hydrates it in a new store (a page reload)', () => {
@@ -49,7 +49,7 @@ describe('createExamkitStore', () => {
     const store = createExamkitStore(storage);
     store.getState().setSession(session());
     store.getState().setBrandVariant(5);
-    store.getState().rememberList({ currentPage: 3 });
+    store.getState().rememberList('exam-single', { currentPage: 3 });
     store.getState().clearSession();
     expect(store.getState()).toMatchObject({
       user: null,
@@ -57,19 +57,18 @@ describe('createExamkitStore', () => {
       permCodes: [],
       brandVariant: 5,
     });
-    expect(store.getState().listMemory.currentPage).toBe(1);
+    expect(store.getState().listMemory).toEqual({});
     expect(storage.get('userInfo')).toBeNull();
   });
 
-  it('remembers list pages field by field', () => {
+  it("remembers each list's page and filters field by field, apart from the other lists", () => {
     const store = createExamkitStore(createStorage('memory'));
-    store.getState().rememberList({ gradeNum: 10, subjectCode: 'SX' });
-    store.getState().rememberList({ currentPage: 2 });
-    expect(store.getState().listMemory).toMatchObject({
-      gradeNum: 10,
-      subjectCode: 'SX',
-      currentPage: 2,
-      examTypeChange: '1',
+    store.getState().rememberList('exam-single', { gradeNum: 10, subjectCode: 'SX' });
+    store.getState().rememberList('exam-single', { currentPage: 2 });
+    store.getState().rememberList('system-student-list', { keyWord: '张' });
+    expect(store.getState().listMemory).toEqual({
+      'exam-single': { gradeNum: 10, subjectCode: 'SX', currentPage: 2, examTypeChange: '1' },
+      'system-student-list': { keyWord: '张', currentPage: 1, examTypeChange: '1' },
     });
   });
 

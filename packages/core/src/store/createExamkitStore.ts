@@ -7,7 +7,9 @@ import { STORAGE_KEYS } from '../storage/STORAGE_KEYS';
 import type { ExamkitState, ExamkitStore, KeyValueStorage, ListMemory } from '../types';
 import { yearOptions } from '../utils/yearOptions';
 
-const emptyListMemory = (): ListMemory => ({ currentPage: 1, examTypeChange: '1' });
+/** A list's memory before the user has set anything: page 1, exam-type tab "1" (spec 000 §3). */
+export const EMPTY_LIST_MEMORY: ListMemory = Object.freeze({ currentPage: 1, examTypeChange: '1' });
+const emptyListMemory = (): ListMemory => ({ ...EMPTY_LIST_MEMORY });
 
 // The active role is not a storage key of the spec; after a reload it is the role whose codes were stored.
 function storedActiveRole(user: UserInfo, codes: string[]): number | null {
@@ -39,7 +41,7 @@ export function createExamkitStore(
     menus: user ? (storage.get<PermNode[]>(STORAGE_KEYS.menus) ?? []) : [],
     academicYears: yearOptions(options.now?.()).slice(0, 2),
     academicYearType: 0,
-    listMemory: emptyListMemory(),
+    listMemory: {},
     basketCount: 0,
     subjectInfo: { gradeNum: '', subjectCode: '' },
     sectionId: '',
@@ -78,12 +80,15 @@ export function createExamkitStore(
         permCodes: [],
         menus: [],
         watermark: null,
-        listMemory: emptyListMemory(),
+        listMemory: {},
         basketCount: 0,
       });
     },
     setBrandVariant: (brandVariant) => set({ brandVariant }),
-    rememberList: (memory) => set({ listMemory: { ...get().listMemory, ...memory } }),
+    rememberList: (list, memory) => {
+      const all = get().listMemory;
+      set({ listMemory: { ...all, [list]: { ...(all[list] ?? emptyListMemory()), ...memory } } });
+    },
     patch: (values) => set(values),
   }));
 }

@@ -45,7 +45,7 @@ describe('ExamListPage', () => {
         pageSize: 20,
       }),
     );
-    expect(store.getState().listMemory).toMatchObject({
+    expect(store.getState().listMemory['exam-single']).toMatchObject({
       gradeId: '10',
       examTypeId: '期中',
       keyWord: '期中考试',

@@ -8,7 +8,7 @@ import {
   type ExamType,
 } from '@examkit/contracts';
 import { yearOptions } from '@examkit/core';
-import { useExamkit, useExamkitStore } from '@examkit/core/react';
+import { useExamkitStore, useListMemory } from '@examkit/core/react';
 import { Button, Dialog, Empty, FormField, Select, TextInput } from '@examkit/ui';
 import { Actions, PageBox, StateTag, Table, Toolbar } from '../components/styled';
 import { useExamCall } from '../hooks/useExamCall';
@@ -28,9 +28,8 @@ interface Grade {
  */
 export function ExamListPage() {
   const call = useExamCall();
-  const { store } = useExamkit();
   const navigate = useNavigate();
-  const memory = useExamkitStore((s) => s.listMemory);
+  const [memory, remember] = useListMemory('exam-single');
   const sessionYear = useExamkitStore((s) => s.user?.academicYear);
   const years = useMemo(() => yearOptions(new Date()), []);
   const [academicYear, setAcademicYear] = useState<number>(
@@ -82,7 +81,6 @@ export function ExamListPage() {
     void load();
   }, [load]);
 
-  const remember = store.getState().rememberList;
   const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
 
   async function confirmDelete() {

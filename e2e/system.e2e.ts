@@ -1,0 +1,198 @@
+import ExcelJS from 'exceljs';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, newPage, screenshot } from './support/browser';
+import { startServer, type RunningServer } from './support/server';
+
+const PASSWORD = 'demo2026';
+const HEADER = ['学号', '姓名', '年级', '班级', '性别', '手机号', '选科'];
+const ROLE_NAME = '学籍助理';
+
+let server: RunningServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+async function signedIn(loginName: string): Promise<Page> {
+  const page = await newPage(browser);
+  await page.goto(`${server.url}/login`);
+  await page.getByLabel('账号', { exact: true }).fill(loginName);
+  await page.getByLabel('密码', { exact: true }).fill(PASSWORD);
+  await page.getByRole('button', { name: '登录', exact: true }).click();
+  try {
+    await page.getByRole('banner').waitFor();
+  } catch (error) {
+    await screenshot(page, `system-signin-failed-${loginName}`);
+    throw error;
+  }
+  return page;
+}
+
+/** A real `.xlsx` roster, as a school would fill in the template. */
+async function roster(rows: (string | number)[][]): Promise<Buffer> {
+  const book = new ExcelJS.Workbook();
+  const sheet = book.addWorksheet('学生');
+  sheet.addRow(HEADER);
+  rows.forEach((row) => sheet.addRow(row));
+  return Buffer.from(await book.xlsx.writeBuffer());
+}
+
+async function uploadRoster(page: Page, name: string, buffer: Buffer) {
+  const dialog = page.getByRole('dialog', { name: '导入学生' });
+  await dialog.getByLabel('选择文件').setInputFiles({
+    name,
+    mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    buffer,
+  });
+  await dialog.getByRole('button', { name: '开始导入' }).click();
+  return dialog;
+}
+
+/** The top menu's entries, badges left out. */
+async function topMenu(page: Page): Promise<string[]> {
+  const nav = page.getByRole('navigation', { name: '主菜单' });
+  await nav.waitFor();
+  const texts = await nav.getByRole('link').allInnerTexts();
+  return texts.map((t) => t.split('\n')[0]!.trim()).sort();
+}
+
+async function search(page: Page, keyWord: string) {
+  await page.getByRole('searchbox', { name: '关键字' }).fill(keyWord);
+  await page.getByRole('button', { name: '查询' }).click();
+}
+
+describe('system administration in the browser', () => {
+  it('admin imports a roster (bad rows first), edits a student, and makes a role for teacher', async () => {
+    const page = await signedIn('admin');
+    await page.goto(`${server.url}/system/student/list`);
+    const list = page.getByRole('table', { name: '学生列表' });
+    await list.waitFor();
+    expect(await page.getByText(/^共 \d+ 条$/).innerText()).toBe('共 600 条');
+    await screenshot(page, 'system-student-list');
+
+    // A file with bad rows: nothing is written, every bad row is listed.
+    await page.getByRole('button', { name: '导入学生' }).click();
+    let dialog = await uploadRoster(
+      page,
+      'roster-bad.xlsx',
+      await roster([
+        ['2026109901', '导入甲', '高一', '高一(1)班', '男', '13812340001', ''],
+        ['2026109902', '', '高一', '高一(1)班', '女', '', ''],
+        ['2026109903', '导入丙', '高一', '高一(99)班', '', '', ''],
+        ['2026109904', '导入丁', '高二', '高二(1)班', '', '123', ''],
+      ]),
+    );
+    const errors = dialog.getByRole('table', { name: '错误行' });
+    await errors.waitFor();
+    const errorRows = await errors.getByRole('row').allInnerTexts();
+    expect(errorRows.slice(1).map((r) => r.replace(/\s+/g, ' '))).toEqual([
+      expect.stringContaining('第 3 行 姓名'),
+      expect.stringContaining('第 4 行 班级 班级不存在'),
+      expect.stringContaining('第 5 行 手机号'),
+    ]);
+    await screenshot(page, 'system-import-errors');
+    const [report] = await Promise.all([
+      page.waitForEvent('download'),
+      dialog.getByRole('button', { name: '下载错误报告' }).click(),
+    ]);
+    expect(report.suggestedFilename()).toMatch(/\.xlsx$/);
+
+    // The corrected file is applied.
+    dialog = await uploadRoster(
+      page,
+      'roster.xlsx',
+      await roster([
+        ['2026109901', '导入甲', '高一', '高一(1)班', '男', '13812340001', ''],
+        ['2026109902', '导入乙', '高一', '高一(1)班', '女', '13812340002', ''],
+      ]),
+    );
+    await dialog.getByRole('status').waitFor();
+    expect(await dialog.getByRole('status').innerText()).toContain('共 2 行，新增 2 行');
+    await dialog.getByRole('button', { name: '关闭' }).first().click();
+    await page.getByText('共 602 条').waitFor();
+
+    // Edit one of them.
+    await search(page, '导入甲');
+    await page.getByRole('button', { name: '编辑 导入甲' }).click();
+    const name = page.getByRole('textbox', { name: '姓名' });
+    await expect.poll(() => name.inputValue()).toBe('导入甲');
+    await name.fill('导入甲一');
+    await page.getByRole('button', { name: '保存' }).click();
+    await page.waitForURL('**/system/student/list');
+    // The kept-alive list comes back with its keyword and shows the change.
+    expect(await page.getByRole('searchbox', { name: '关键字' }).inputValue()).toBe('导入甲');
+    await list.getByRole('cell', { name: '导入甲一', exact: true }).waitFor();
+
+    // A role with 首页 and 学生管理 (its module 系统管理 comes along).
+    await page.goto(`${server.url}/system/role`);
+    await page.getByRole('table', { name: '角色列表' }).waitFor();
+    await page.getByRole('button', { name: '新增角色' }).click();
+    const roleDialog = page.getByRole('dialog', { name: '新增角色' });
+    await roleDialog.getByLabel('角色名称').fill(ROLE_NAME);
+    await roleDialog.getByRole('button', { name: '保存' }).click();
+    const tree = page.getByRole('tree', { name: `${ROLE_NAME}的权限` });
+    await tree.waitFor();
+    await tree.getByRole('checkbox', { name: '首页', exact: true }).check();
+    await tree.getByRole('checkbox', { name: '学生管理', exact: true }).check();
+    expect(await tree.getByRole('checkbox', { name: '系统管理', exact: true }).isChecked()).toBe(
+      true,
+    );
+    await page.getByRole('button', { name: '保存权限' }).click();
+    await page.getByText('权限已保存').waitFor();
+    await screenshot(page, 'system-role-editor');
+
+    // Given to teacher for this academic year, in place of 任课教师.
+    await page.getByRole('searchbox', { name: '查找教师' }).fill('teacher');
+    const teacherSelect = page.getByRole('combobox', { name: '教师', exact: true });
+    await expect
+      .poll(() => teacherSelect.locator('option', { hasText: '（teacher）' }).count())
+      .toBe(1);
+    await teacherSelect.selectOption({ label: '李老师（teacher）' });
+    const roles = page.getByRole('group', { name: '角色' });
+    await roles.getByRole('checkbox', { name: '任课教师' }).uncheck();
+    await roles.getByRole('checkbox', { name: ROLE_NAME }).check();
+    await page.getByRole('button', { name: '保存分配' }).click();
+    await page.getByText('角色已分配').waitFor();
+    await page.context().close();
+  });
+
+  it('teacher now has exactly the menus of the role and sees only their classes, phones masked', async () => {
+    const page = await signedIn('teacher');
+    // 系统管理 has its own header entry (spec 000 §2), the role's other module is 首页.
+    expect(await topMenu(page)).toEqual(['首页']);
+    await page.getByRole('button', { name: '系统管理' }).click();
+    await page.waitForURL('**/system/student/list');
+    const subMenu = page.getByRole('navigation', { name: '系统管理菜单' });
+    await subMenu.waitFor();
+    expect(await subMenu.getByRole('link').allInnerTexts()).toEqual(['学生管理']);
+
+    const list = page.getByRole('table', { name: '学生列表' });
+    await list.waitFor();
+    // 数学 in 高一(1)班 and 高一(2)班: 2 × 50 seeded plus the 2 imported.
+    expect(await page.getByText(/^共 \d+ 条$/).innerText()).toBe('共 102 条');
+    const classOptions = await page
+      .getByRole('combobox', { name: '班级' })
+      .locator('option')
+      .allInnerTexts();
+    expect(classOptions).toEqual(['全部', '高一(1)班', '高一(2)班']);
+    const classCells = await list.locator('tbody tr td:nth-child(5)').allInnerTexts();
+    expect(new Set(classCells).size).toBeGreaterThan(0);
+    for (const cell of classCells) expect(['高一(1)班', '高一(2)班']).toContain(cell);
+
+    await search(page, '导入');
+    await list.getByRole('cell', { name: '导入乙', exact: true }).waitFor();
+    const phones = await list.locator('tbody tr td:nth-child(6)').allInnerTexts();
+    expect(phones.sort()).toEqual(['138****0001', '138****0002']);
+    expect(await page.getByRole('button', { name: '导出' }).count()).toBe(0);
+    await screenshot(page, 'system-student-list-teacher');
+    await page.context().close();
+  });
+});

@@ -1,0 +1,200 @@
+import { useEffect, useState } from 'react';
+import { administrationRoutes, type DataOf } from '@examkit/contracts';
+import { Button, Empty, FormField, Select, TextInput } from '@examkit/ui';
+import { Actions, ErrorText, Note, PageBox, Table, Toolbar } from '../components/styled';
+import { useGradeClasses } from '../hooks/useGradeClasses';
+import { useSystemCall } from '../hooks/useSystemCall';
+import type { TeacherRow } from '../types';
+
+type Assignment = DataOf<typeof administrationRoutes.queryTeacher>['assignments'][number];
+
+/**
+ * /system/assignedClass: which classes and subjects a teacher teaches this academic year.
+ * The whole list is saved at once (`teacher/save_teach_class`); it decides the data scope
+ * of a teacher without a school-wide role.
+ */
+export function AssignedClassPage() {
+  const call = useSystemCall();
+  const [keyWord, setKeyWord] = useState('');
+  const [teachers, setTeachers] = useState<TeacherRow[]>([]);
+  const [teacherId, setTeacherId] = useState('');
+  const [rows, setRows] = useState<Assignment[] | null>(null);
+  const [gradeId, setGradeId] = useState('');
+  const [classId, setClassId] = useState('');
+  const [subjectId, setSubjectId] = useState('');
+  const [subjects, setSubjects] = useState<{ id: number; name: string }[]>([]);
+  const [error, setError] = useState<string | null>(null);
+  const { grades, classes } = useGradeClasses(gradeId ? Number(gradeId) : undefined);
+
+  useEffect(() => {
+    const t = setTimeout(() => {
+      void call(
+        administrationRoutes.listTeacher,
+        keyWord.trim() ? { keyWord: keyWord.trim() } : {},
+        { dedupe: false, errorMessage: false },
+      ).then((r) => {
+        if (r.ok) setTeachers(r.data);
+      });
+    }, 250);
+    return () => clearTimeout(t);
+  }, [call, keyWord]);
+
+  useEffect(() => {
+    void call(administrationRoutes.dicGetSubject, {}, { errorMessage: false }).then((r) => {
+      if (r.ok) setSubjects(r.data.map((s) => ({ id: s.id, name: s.name })));
+    });
+  }, [call]);
+
+  useEffect(() => {
+    setRows(null);
+    setError(null);
+    if (!teacherId) return;
+    void call(administrationRoutes.queryTeacher, { id: Number(teacherId) }, { dedupe: false }).then(
+      (r) => {
+        if (r.ok) setRows(r.data.assignments);
+      },
+    );
+  }, [call, teacherId]);
+
+  function add() {
+    if (!rows) return;
+    const cls = classes.find((c) => c.id === Number(classId));
+    const subject = subjects.find((s) => s.id === Number(subjectId));
+    if (!cls || !subject) {
+      setError(!cls ? '请选择班级' : '请选择学科');
+      return;
+    }
+    if (rows.some((a) => a.classId === cls.id && a.subjectId === subject.id)) {
+      setError('该班级的这门学科已在列表中');
+      return;
+    }
+    const grade = grades.find((g) => g.id === cls.gradeId);
+    setError(null);
+    setRows([
+      ...rows,
+      {
+        classId: cls.id,
+        className: cls.name,
+        gradeId: cls.gradeId,
+        gradeName: grade?.name ?? '',
+        subjectId: subject.id,
+        subjectName: subject.name,
+      },
+    ]);
+  }
+
+  async function save() {
+    if (!rows || !teacherId) return;
+    const r = await call(
+      administrationRoutes.saveTeachClass,
+      {
+        id: Number(teacherId),
+        assignments: rows.map((a) => ({ classId: a.classId, subjectId: a.subjectId })),
+      },
+      { successMessage: '任教班级已保存' },
+    );
+    if (!r.ok && !r.cancelled) setError(r.message);
+  }
+
+  return (
+    <PageBox aria-labelledby="assigned-title">
+      <h1 id="assigned-title">分配班级</h1>
+      <Toolbar>
+        <FormField label="查找教师">
+          <TextInput
+            type="search"
+            value={keyWord}
+            placeholder="姓名、登录名"
+            onChange={(e) => setKeyWord(e.target.value)}
+          />
+        </FormField>
+        <FormField label="教师">
+          <Select
+            value={teacherId}
+            placeholder="请选择教师"
+            options={teachers.map((t) => ({ value: t.id, label: `${t.name}（${t.loginName}）` }))}
+            onChange={(e) => setTeacherId(e.target.value)}
+          />
+        </FormField>
+      </Toolbar>
+      {!teacherId ? (
+        <Note>请选择教师。</Note>
+      ) : (
+        rows && (
+          <>
+            {rows.length === 0 ? (
+              <Empty />
+            ) : (
+              <Table aria-label="任教班级">
+                <thead>
+                  <tr>
+                    <th scope="col">年级</th>
+                    <th scope="col">班级</th>
+                    <th scope="col">学科</th>
+                    <th scope="col">操作</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {rows.map((a) => (
+                    <tr key={`${a.classId}-${a.subjectId}`}>
+                      <td>{a.gradeName}</td>
+                      <td>{a.className}</td>
+                      <td>{a.subjectName}</td>
+                      <td>
+                        <Button
+                          size="small"
+                          type="link"
+                          aria-label={`移除 ${a.className} ${a.subjectName}`}
+                          onClick={() => setRows(rows.filter((x) => x !== a))}
+                        >
+                          移除
+                        </Button>
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </Table>
+            )}
+            <h2>添加任教</h2>
+            <Toolbar>
+              <FormField label="年级">
+                <Select
+                  value={gradeId}
+                  placeholder="全部"
+                  options={grades.map((g) => ({ value: g.id, label: g.name }))}
+                  onChange={(e) => {
+                    setGradeId(e.target.value);
+                    setClassId('');
+                  }}
+                />
+              </FormField>
+              <FormField label="班级">
+                <Select
+                  value={classId}
+                  placeholder="请选择班级"
+                  options={classes.map((c) => ({ value: c.id, label: c.name }))}
+                  onChange={(e) => setClassId(e.target.value)}
+                />
+              </FormField>
+              <FormField label="学科">
+                <Select
+                  value={subjectId}
+                  placeholder="请选择学科"
+                  options={subjects.map((s) => ({ value: s.id, label: s.name }))}
+                  onChange={(e) => setSubjectId(e.target.value)}
+                />
+              </FormField>
+              <Actions>
+                <Button onClick={add}>添加</Button>
+                <Button type="primary" onClick={() => void save()}>
+                  保存
+                </Button>
+              </Actions>
+            </Toolbar>
+            {error && <ErrorText role="alert">{error}</ErrorText>}
+          </>
+        )
+      )}
+    </PageBox>
+  );
+}

@@ -1,0 +1,373 @@
+import { useCallback, useEffect, useState } from 'react';
+import { administrationRoutes } from '@examkit/contracts';
+import { permissionCatalogue } from '@examkit/contracts/rules';
+import { Button, Dialog, Empty, FormField, Select, TextInput } from '@examkit/ui';
+import { PermissionTree } from '../components/PermissionTree';
+import {
+  Actions,
+  CheckGroup,
+  Columns,
+  ErrorText,
+  Note,
+  PageBox,
+  Table,
+} from '../components/styled';
+import { useSystemCall } from '../hooks/useSystemCall';
+import type { RoleRow, TeacherRow } from '../types';
+
+interface RoleDraft {
+  id?: number;
+  roleName: string;
+  schoolWide: boolean;
+}
+
+/**
+ * /system/role: the school's roles, the permission tree editor of the chosen role (keys
+ * of spec 001 §6) and the assignment of roles to a teacher for the current academic year.
+ */
+export function RolePage() {
+  const call = useSystemCall();
+  const [roles, setRoles] = useState<RoleRow[] | null>(null);
+  const [selected, setSelected] = useState<RoleRow | null>(null);
+  const [perms, setPerms] = useState<Set<string>>(new Set());
+  const [permsLoaded, setPermsLoaded] = useState(false);
+  const [savingPerms, setSavingPerms] = useState(false);
+  const [draft, setDraft] = useState<RoleDraft | null>(null);
+  const [draftError, setDraftError] = useState<string | null>(null);
+  const [pendingDelete, setPendingDelete] = useState<RoleRow | null>(null);
+
+  const loadRoles = useCallback(async () => {
+    const r = await call(administrationRoutes.roleList, {}, { dedupe: false });
+    if (r.ok) setRoles(r.data);
+    else if (!r.cancelled) setRoles([]);
+    return r.ok ? r.data : [];
+  }, [call]);
+
+  useEffect(() => {
+    void loadRoles();
+  }, [loadRoles]);
+
+  const selectedId = selected?.id;
+  useEffect(() => {
+    if (selectedId === undefined) return;
+    setPermsLoaded(false);
+    void call(administrationRoutes.roleGetPerms, { id: selectedId }, { dedupe: false }).then(
+      (r) => {
+        if (r.ok) {
+          setPerms(new Set(r.data));
+          setPermsLoaded(true);
+        }
+      },
+    );
+  }, [call, selectedId]);
+
+  async function savePerms() {
+    if (!selected) return;
+    setSavingPerms(true);
+    // In catalogue order, so the saved list reads like the tree.
+    const permCodes = permissionCatalogue.map((p) => p.permCode).filter((c) => perms.has(c));
+    await call(
+      administrationRoutes.roleUpdatePerm,
+      { id: selected.id, permCodes },
+      { successMessage: '权限已保存' },
+    );
+    setSavingPerms(false);
+  }
+
+  async function saveDraft() {
+    if (!draft) return;
+    const roleName = draft.roleName.trim();
+    if (!roleName) {
+      setDraftError('请输入角色名称');
+      return;
+    }
+    if (roleName.length > 64) {
+      setDraftError('角色名称最多64个字');
+      return;
+    }
+    const r =
+      draft.id === undefined
+        ? await call(administrationRoutes.roleInsert, { roleName, schoolWide: draft.schoolWide })
+        : await call(administrationRoutes.roleUpdate, {
+            id: draft.id,
+            roleName,
+            schoolWide: draft.schoolWide,
+          });
+    if (!r.ok) {
+      if (!r.cancelled) setDraftError(r.message);
+      return;
+    }
+    const newId = r.data && typeof r.data === 'object' && 'id' in r.data ? r.data.id : draft.id;
+    setDraft(null);
+    const list = await loadRoles();
+    const chosen = list.find((role) => role.id === newId);
+    if (chosen) setSelected(chosen);
+  }
+
+  async function confirmDelete() {
+    if (!pendingDelete) return;
+    const r = await call(
+      administrationRoutes.roleDelete,
+      { id: pendingDelete.id },
+      { successMessage: '删除成功' },
+    );
+    if (r.ok) {
+      if (selected?.id === pendingDelete.id) setSelected(null);
+      setPendingDelete(null);
+      void loadRoles();
+    }
+  }
+
+  return (
+    <PageBox aria-labelledby="role-title">
+      <h1 id="role-title">角色管理</h1>
+      <Columns>
+        <section aria-labelledby="role-list-title">
+          <Actions style={{ justifyContent: 'space-between', alignItems: 'center' }}>
+            <h2 id="role-list-title">角色</h2>
+            <Button
+              type="primary"
+              onClick={() => {
+                setDraftError(null);
+                setDraft({ roleName: '', schoolWide: false });
+              }}
+            >
+              新增角色
+            </Button>
+          </Actions>
+          {roles === null ? null : roles.length === 0 ? (
+            <Empty />
+          ) : (
+            <Table aria-label="角色列表">
+              <thead>
+                <tr>
+                  <th scope="col">角色名称</th>
+                  <th scope="col">数据范围</th>
+                  <th scope="col">人数</th>
+                  <th scope="col">操作</th>
+                </tr>
+              </thead>
+              <tbody>
+                {roles.map((role) => (
+                  <tr key={role.id} aria-current={selected?.id === role.id ? 'true' : undefined}>
+                    <td>{role.roleName}</td>
+                    <td>{role.schoolWide ? '全校' : '本人任教/管理'}</td>
+                    <td>{role.userCount}</td>
+                    <td>
+                      <Actions>
+                        <Button
+                          size="small"
+                          type="link"
+                          aria-label={`权限 ${role.roleName}`}
+                          onClick={() => setSelected(role)}
+                        >
+                          权限
+                        </Button>
+                        <Button
+                          size="small"
+                          type="link"
+                          aria-label={`编辑 ${role.roleName}`}
+                          onClick={() => {
+                            setDraftError(null);
+                            setDraft({
+                              id: role.id,
+                              roleName: role.roleName,
+                              schoolWide: role.schoolWide,
+                            });
+                          }}
+                        >
+                          编辑
+                        </Button>
+                        <Button
+                          size="small"
+                          type="link"
+                          aria-label={`删除 ${role.roleName}`}
+                          disabled={role.userCount > 0}
+                          title={role.userCount > 0 ? '有教师持有该角色，不能删除' : undefined}
+                          onClick={() => setPendingDelete(role)}
+                        >
+                          删除
+                        </Button>
+                      </Actions>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </Table>
+          )}
+          <RoleAssignment roles={roles ?? []} onAssigned={() => void loadRoles()} />
+        </section>
+
+        <section aria-labelledby="perm-title">
+          <h2 id="perm-title">{selected ? `权限设置：${selected.roleName}` : '权限设置'}</h2>
+          {!selected ? (
+            <Note>请选择左侧的角色。</Note>
+          ) : (
+            permsLoaded && (
+              <>
+                <Actions style={{ marginBottom: 8 }}>
+                  <Button type="primary" loading={savingPerms} onClick={() => void savePerms()}>
+                    保存权限
+                  </Button>
+                  <Note>已选 {perms.size} 项</Note>
+                </Actions>
+                <PermissionTree
+                  items={permissionCatalogue}
+                  checked={perms}
+                  onChange={setPerms}
+                  label={`${selected.roleName}的权限`}
+                />
+              </>
+            )
+          )}
+        </section>
+      </Columns>
+
+      <Dialog
+        open={draft !== null}
+        title={draft?.id === undefined ? '新增角色' : '编辑角色'}
+        onClose={() => setDraft(null)}
+        footer={
+          <Actions>
+            <Button onClick={() => setDraft(null)}>取消</Button>
+            <Button type="primary" onClick={() => void saveDraft()}>
+              保存
+            </Button>
+          </Actions>
+        }
+      >
+        <FormField label="角色名称" required error={draftError ?? undefined}>
+          <TextInput
+            value={draft?.roleName ?? ''}
+            onChange={(e) => draft && setDraft({ ...draft, roleName: e.target.value })}
+          />
+        </FormField>
+        <label>
+          <input
+            type="checkbox"
+            checked={draft?.schoolWide ?? false}
+            onChange={(e) => draft && setDraft({ ...draft, schoolWide: e.target.checked })}
+          />{' '}
+          全校数据范围（否则只含本人任教或管理的年级、班级）
+        </label>
+      </Dialog>
+
+      <Dialog
+        open={pendingDelete !== null}
+        role="alertdialog"
+        title="删除角色"
+        onClose={() => setPendingDelete(null)}
+        footer={
+          <Actions>
+            <Button onClick={() => setPendingDelete(null)}>取消</Button>
+            <Button type="primary" onClick={() => void confirmDelete()}>
+              确定删除
+            </Button>
+          </Actions>
+        }
+      >
+        <p>确定删除角色“{pendingDelete?.roleName}”吗？</p>
+      </Dialog>
+    </PageBox>
+  );
+}
+
+interface RoleAssignmentProps {
+  roles: readonly RoleRow[];
+  onAssigned(): void;
+}
+
+/** Chooses a teacher and sets their roles for the current academic year (replacing the old ones). */
+function RoleAssignment({ roles, onAssigned }: RoleAssignmentProps) {
+  const call = useSystemCall();
+  const [teachers, setTeachers] = useState<TeacherRow[]>([]);
+  const [keyWord, setKeyWord] = useState('');
+  const [teacherId, setTeacherId] = useState('');
+  const [chosen, setChosen] = useState<Set<number> | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  useEffect(() => {
+    const t = setTimeout(() => {
+      void call(
+        administrationRoutes.listTeacher,
+        keyWord.trim() ? { keyWord: keyWord.trim() } : {},
+        { dedupe: false, errorMessage: false },
+      ).then((r) => {
+        if (r.ok) setTeachers(r.data);
+      });
+    }, 250);
+    return () => clearTimeout(t);
+  }, [call, keyWord]);
+
+  useEffect(() => {
+    setChosen(null);
+    setError(null);
+    if (!teacherId) return;
+    void call(administrationRoutes.queryTeacher, { id: Number(teacherId) }, { dedupe: false }).then(
+      (r) => {
+        if (r.ok) setChosen(new Set(r.data.roles.map((role) => role.id)));
+      },
+    );
+  }, [call, teacherId]);
+
+  async function save() {
+    if (!chosen || !teacherId) return;
+    const r = await call(
+      administrationRoutes.assignRoles,
+      { userId: Number(teacherId), roleIds: roles.map((x) => x.id).filter((id) => chosen.has(id)) },
+      { successMessage: '角色已分配' },
+    );
+    if (r.ok) onAssigned();
+    else if (!r.cancelled) setError(r.message);
+  }
+
+  return (
+    <section aria-labelledby="assign-title">
+      <h2 id="assign-title">教师角色分配（本学年）</h2>
+      <Actions style={{ alignItems: 'flex-end' }}>
+        <FormField label="查找教师">
+          <TextInput
+            type="search"
+            value={keyWord}
+            placeholder="姓名、登录名"
+            onChange={(e) => setKeyWord(e.target.value)}
+          />
+        </FormField>
+        <FormField label="教师">
+          <Select
+            value={teacherId}
+            placeholder="请选择教师"
+            options={teachers.map((t) => ({ value: t.id, label: `${t.name}（${t.loginName}）` }))}
+            onChange={(e) => setTeacherId(e.target.value)}
+          />
+        </FormField>
+      </Actions>
+      {chosen && (
+        <>
+          <CheckGroup>
+            <legend>角色</legend>
+            {roles.map((role) => (
+              <label key={role.id}>
+                <input
+                  type="checkbox"
+                  checked={chosen.has(role.id)}
+                  onChange={(e) => {
+                    const next = new Set(chosen);
+                    if (e.target.checked) next.add(role.id);
+                    else next.delete(role.id);
+                    setChosen(next);
+                  }}
+                />
+                {role.roleName}
+              </label>
+            ))}
+          </CheckGroup>
+          {error && <ErrorText role="alert">{error}</ErrorText>}
+          <Button type="primary" onClick={() => void save()}>
+            保存分配
+          </Button>
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,122 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { demoUser, fail, ok, renderApp } from '../../test/fixtures';
+import { systemPages } from '../index';
+import { SYS, bodiesOf, systemApi } from '../test/fixtures';
+
+beforeEach(() => {
+  vi.spyOn(window, 'scrollTo').mockImplementation(() => {});
+});
+afterEach(() => vi.restoreAllMocks());
+
+const teacher = (id: number, name: string) => ({
+  id,
+  loginName: `t${String(id).padStart(3, '0')}`,
+  name,
+  tel: `139****${String(id).padStart(4, '0')}`,
+  subjectName: '数学',
+  status: 1,
+  roleNames: ['任课教师'],
+});
+const TEACHERS = Array.from({ length: 25 }, (_, i) => teacher(i + 1, `教师${i + 1}`));
+
+const api = (routes: Record<string, unknown> = {}) =>
+  systemApi({
+    [SYS.teachers]: (request: { data: unknown }) => {
+      const body = JSON.parse(String(request.data)) as { pageNum: number; keyWord?: string };
+      const hits = TEACHERS.filter((t) => !body.keyWord || t.name.includes(body.keyWord));
+      return ok({
+        list: hits.slice((body.pageNum - 1) * 20, body.pageNum * 20),
+        total: hits.length,
+        pageNum: body.pageNum,
+        pageSize: 20,
+      });
+    },
+    [SYS.subjects]: ok([
+      { id: 1, name: '语文', code: 'YW' },
+      { id: 2, name: '数学', code: 'SX' },
+    ]),
+    ...routes,
+  });
+
+describe('TeacherListPage', () => {
+  it('pages and filters, and keeps both when leaving and returning', async () => {
+    const fake = api();
+    const { router } = await renderApp({
+      path: '/system/teacher/list',
+      api: fake,
+      user: demoUser(),
+      pages: systemPages,
+    });
+    const user = userEvent.setup();
+    const table = await screen.findByRole('table', { name: '教师列表' });
+    expect(within(table).getAllByRole('row')).toHaveLength(21);
+    expect(within(table).getAllByRole('row')[1]).toHaveTextContent('139****0001');
+    await user.click(screen.getByRole('button', { name: '下一页' }));
+    await waitFor(() =>
+      expect(bodiesOf(fake, SYS.teachers).at(-1)).toEqual({ pageNum: 2, pageSize: 20 }),
+    );
+    await user.type(screen.getByLabelText('关键字'), '教师2');
+    await user.click(screen.getByRole('button', { name: '查询' }));
+    await waitFor(() =>
+      expect(bodiesOf(fake, SYS.teachers).at(-1)).toEqual({
+        pageNum: 1,
+        pageSize: 20,
+        keyWord: '教师2',
+      }),
+    );
+    await act(() => router.navigate('/system/teacher/new'));
+    await screen.findByRole('heading', { name: '新增教师' });
+    await act(() => router.navigate('/system/teacher/list'));
+    expect(await screen.findByRole('heading', { name: '教师管理' })).toBeVisible();
+    expect(screen.getByLabelText('关键字')).toHaveValue('教师2');
+  });
+
+  it('shows 暂无数据 when no teacher matches', async () => {
+    await renderApp({
+      path: '/system/teacher/list',
+      api: api({ [SYS.teachers]: ok({ list: [], total: 0, pageNum: 1, pageSize: 20 }) }),
+      user: demoUser(),
+      pages: systemPages,
+    });
+    expect(await screen.findByText('暂无数据')).toBeInTheDocument();
+  });
+});
+
+describe('TeacherFormPage', () => {
+  it('checks the fields, then shows the server refusal', async () => {
+    const fake = api({ [SYS.addTeacher]: fail(400, '手机号已被其他账号使用') });
+    await renderApp({
+      path: '/system/teacher/new',
+      api: fake,
+      user: demoUser(),
+      pages: systemPages,
+    });
+    const user = userEvent.setup();
+    await screen.findByRole('heading', { name: '新增教师' });
+    await user.type(screen.getByLabelText('手机号'), '1380000');
+    await user.click(screen.getByRole('button', { name: '保存' }));
+    await waitFor(() =>
+      expect(screen.getAllByRole('alert').map((a) => a.textContent)).toEqual([
+        '请输入姓名',
+        '请输入11位手机号',
+      ]),
+    );
+    expect(bodiesOf(fake, SYS.addTeacher)).toHaveLength(0);
+
+    await user.type(screen.getByLabelText('姓名'), '新老师');
+    await user.type(screen.getByLabelText('手机号'), '0001');
+    await user.selectOptions(screen.getByLabelText('学科'), '数学');
+    await user.click(screen.getByRole('checkbox', { name: '任课教师' }));
+    await user.click(screen.getByRole('button', { name: '保存' }));
+    await waitFor(() =>
+      expect(bodiesOf(fake, SYS.addTeacher)).toEqual([
+        { name: '新老师', tel: '13800000001', subjectId: 2, roleIds: [5] },
+      ]),
+    );
+    expect(
+      await screen.findByText('手机号已被其他账号使用', { selector: '[role=alert]' }),
+    ).toBeInTheDocument();
+  });
+});
