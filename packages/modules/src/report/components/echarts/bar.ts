@@ -1,0 +1,1 @@
+export { BarChart as chart } from 'echarts/charts';

@@ -1,0 +1,1 @@
+export { BoxplotChart as chart } from 'echarts/charts';

@@ -1,0 +1,1 @@
+export { LineChart as chart } from 'echarts/charts';
