@@ -4,7 +4,10 @@ const [name, env = 'jsdom', description = ''] = process.argv.slice(2);
 const dir = `packages/${name}`;
 mkdirSync(`${dir}/src`, { recursive: true });
 const write = (f, s) => existsSync(`${dir}/${f}`) || writeFileSync(`${dir}/${f}`, s);
-write('tsconfig.json', JSON.stringify({ extends: '../../tsconfig.json', include: ['src'] }, null, 2) + '\n');
+write(
+  'tsconfig.json',
+  JSON.stringify({ extends: '../../tsconfig.json', include: ['src'] }, null, 2) + '\n',
+);
 write(
   'vitest.config.ts',
   `import { defineProject } from 'vitest/config';

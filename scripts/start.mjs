@@ -3,7 +3,8 @@
 import { execFileSync, spawn } from 'node:child_process';
 import { join } from 'node:path';
 
-if (!process.argv.includes('--no-build')) execFileSync('node', ['scripts/build-all.mjs'], { stdio: 'inherit' });
+if (!process.argv.includes('--no-build'))
+  execFileSync('node', ['scripts/build-all.mjs'], { stdio: 'inherit' });
 
 const env = {
   ...process.env,

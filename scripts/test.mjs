@@ -8,7 +8,11 @@ const RESULTS = '.test-results';
 rmSync(RESULTS, { recursive: true, force: true });
 mkdirSync(RESULTS, { recursive: true });
 
-const json = (name) => ['--reporter=default', '--reporter=json', `--outputFile.json=${RESULTS}/${name}.json`];
+const json = (name) => [
+  '--reporter=default',
+  '--reporter=json',
+  `--outputFile.json=${RESULTS}/${name}.json`,
+];
 const steps = [
   { name: 'lint', script: 'test:lint' },
   { name: 'types', script: 'test:types' },
@@ -26,7 +30,9 @@ for (const step of steps) {
   if (only.length && !only.includes(step.name)) continue;
   console.log(`\n━━━ ${step.name} ━━━`);
   const started = Date.now();
-  const run = spawnSync('npm', ['run', step.script, '--', ...(step.args ?? [])], { stdio: 'inherit' });
+  const run = spawnSync('npm', ['run', step.script, '--', ...(step.args ?? [])], {
+    stdio: 'inherit',
+  });
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
   const report = `${RESULTS}/${step.name}.json`;
   if (step.args && existsSync(report)) {
@@ -35,7 +41,9 @@ for (const step of steps) {
     failed += r.numFailedTests;
     // A runner that crashed outside any test still fails the step.
     if (run.status !== 0 && r.numFailedTests === 0) failed += 1;
-    lines.push(`${step.name}: ${r.numPassedTests} passed, ${r.numFailedTests} failed (${seconds} s)`);
+    lines.push(
+      `${step.name}: ${r.numPassedTests} passed, ${r.numFailedTests} failed (${seconds} s)`,
+    );
   } else {
     if (run.status === 0) passed += 1;
     else failed += 1;

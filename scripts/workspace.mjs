@@ -5,7 +5,10 @@ import { join } from 'node:path';
 export function readPackages(root = 'packages') {
   return readdirSync(root)
     .filter((d) => existsSync(join(root, d, 'package.json')))
-    .map((d) => ({ dir: join(root, d), pkg: JSON.parse(readFileSync(join(root, d, 'package.json'), 'utf8')) }));
+    .map((d) => ({
+      dir: join(root, d),
+      pkg: JSON.parse(readFileSync(join(root, d, 'package.json'), 'utf8')),
+    }));
 }
 
 /** Packages sorted so that each comes after the workspace packages it depends on. */
