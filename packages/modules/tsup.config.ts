@@ -1,7 +1,15 @@
 import { defineConfig } from 'tsup';
 
 export default defineConfig({
-  entry: ['src/index.ts', 'src/shell.ts'],
+  entry: [
+    'src/index.ts',
+    'src/shell.ts',
+    'src/exam/index.ts',
+    'src/report/index.ts',
+    'src/system/index.ts',
+    'src/marking/index.ts',
+    'src/scan/index.ts',
+  ],
   format: ['esm'],
   dts: true,
   sourcemap: true,

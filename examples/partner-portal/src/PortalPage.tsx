@@ -1,20 +1,27 @@
 import { useEffect, useRef, useState } from 'react';
+import { Link } from 'react-router-dom';
 import { useExamkit, useExamkitStore } from '@examkit/core/react';
 import { Authorized } from '@examkit/permission';
 import { takeHandoverToken } from './takeHandoverToken';
 
 type State = { kind: 'signing-in' } | { kind: 'signed-in' } | { kind: 'failed'; message: string };
 
-/** The partner's own page: signs in with the hand-over token, then shows what examkit lets this user do. */
+/**
+ * The partner's own page: signs in with the hand-over token, then shows what examkit lets this
+ * user do, with the way into the embedded marking module.
+ */
 export function PortalPage() {
-  const { auth } = useExamkit();
+  const { auth, store } = useExamkit();
   const nickName = useExamkitStore((s) => s.user?.nickName ?? null);
   const schoolName = useExamkitStore((s) => s.user?.schoolName ?? null);
-  const [state, setState] = useState<State>({ kind: 'signing-in' });
+  // Back from marking in the same tab: already signed in, no token to take.
+  const [state, setState] = useState<State>(() =>
+    store.getState().user ? { kind: 'signed-in' } : { kind: 'signing-in' },
+  );
   const started = useRef(false);
 
   useEffect(() => {
-    if (started.current) return;
+    if (started.current || store.getState().user) return;
     started.current = true;
     const token = takeHandoverToken();
     if (!token) {
@@ -34,7 +41,7 @@ export function PortalPage() {
           message: error instanceof Error ? error.message : '登录失败，请稍后重试。',
         }),
     );
-  }, [auth]);
+  }, [auth, store]);
 
   return (
     <main
@@ -58,6 +65,9 @@ export function PortalPage() {
             <section aria-label="网上阅卷">
               <h2>网上阅卷</h2>
               <p>您可以进入网上阅卷，批阅本校考试的答卷。</p>
+              <p>
+                <Link to="/exam/marking">进入网上阅卷</Link>
+              </p>
             </section>
           </Authorized>
         </>

@@ -7,8 +7,11 @@ import {
   createStorage,
 } from '@examkit/core';
 import { ExamkitProvider } from '@examkit/core/react';
+import { createMarkingRoutes } from '@examkit/modules/marking';
 import { createMenuFilter } from '@examkit/permission';
 import { MessageHost, createUiNotifier } from '@examkit/ui';
+import { RouterProvider, createHashRouter } from 'react-router-dom';
+import { MarkingLayout } from './MarkingLayout';
 import { PortalPage } from './PortalPage';
 import { apiBaseUrl } from './takeHandoverToken';
 
@@ -24,11 +27,18 @@ const http = createHttpClient({
 });
 const auth = createAuthClient({ http, storage, store, menuFilter: createMenuFilter({}) });
 
+// The portal's page at #/, and examkit's marking module mounted alone beside it (hash routes,
+// so any static host serves it): /exam/marking, set-up, the marking screen, monitoring.
+const router = createHashRouter([
+  { path: '/', element: <PortalPage /> },
+  ...createMarkingRoutes({ layout: MarkingLayout, home: '/' }),
+]);
+
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <ExamkitProvider value={{ http, auth, store, storage, notifier }}>
       <MessageHost notifier={notifier} />
-      <PortalPage />
+      <RouterProvider router={router} />
     </ExamkitProvider>
   </StrictMode>,
 );

@@ -11,6 +11,11 @@ import {
 } from '@examkit/core';
 import { ExamkitProvider } from '@examkit/core/react';
 import { createExamkitRoutes } from '@examkit/modules';
+import { examPages } from '@examkit/modules/exam';
+import { reportPages } from '@examkit/modules/report';
+import { markingPages } from '@examkit/modules/marking';
+import { scanPages } from '@examkit/modules/scan';
+import { systemPages } from '@examkit/modules/system';
 import { createMenuFilter } from '@examkit/permission';
 import { MessageHost, createUiNotifier, defaultTheme } from '@examkit/ui';
 
@@ -41,7 +46,11 @@ const auth = createAuthClient({
   menuFilter: (perms) => createMenuFilter({ brandVariant: store.getState().brandVariant })(perms),
 });
 
-const router = createBrowserRouter(createExamkitRoutes());
+const router = createBrowserRouter(
+  createExamkitRoutes({
+    pages: { ...examPages, ...reportPages, ...systemPages, ...markingPages, ...scanPages },
+  }),
+);
 navigateTo = (path) => void router.navigate(path);
 
 createRoot(document.getElementById('root')!).render(

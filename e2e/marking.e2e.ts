@@ -1,0 +1,304 @@
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, newPage, screenshot } from './support/browser';
+import { startServer, type RunningServer } from './support/server';
+import { serveStatic } from './support/static';
+
+/**
+ * Online marking against the real server and the seeded demo exam (seedMarking): two markers
+ * mark the double-marking block 第17题 with the keyboard only, some papers go to arbitration
+ * and the arbitrator decides one, a problem paper is flagged and returned, progress moves,
+ * and a mark given while the network is cut reaches the server exactly once.
+ */
+
+const PASSWORD = 'demo2026';
+const BLOCK_NAME = '第17题 函数';
+
+let server: RunningServer;
+let browser: Browser;
+let director: string;
+let blockId: number;
+
+interface Envelope<T> {
+  code: number;
+  data: T;
+  message: string;
+}
+
+async function api<T = unknown>(
+  path: string,
+  init: { body?: unknown; form?: Record<string, string>; token?: string } = {},
+): Promise<Envelope<T>> {
+  const headers: Record<string, string> = { plantform: '1' };
+  let body: string;
+  if (init.form) {
+    headers['content-type'] = 'application/x-www-form-urlencoded';
+    body = new URLSearchParams(init.form).toString();
+  } else {
+    headers['content-type'] = 'application/json';
+    body = JSON.stringify(init.body ?? {});
+  }
+  if (init.token) headers.token = init.token;
+  const res = await fetch(`${server.url}${path}`, { method: 'POST', headers, body });
+  return (await res.json()) as Envelope<T>;
+}
+
+async function tokenOf(loginName: string): Promise<string> {
+  const reply = await api<{ token: string }>('/marking-login/login/school_login_pd', {
+    form: { loginName, password: PASSWORD },
+  });
+  expect(reply.code).toBe(200);
+  return reply.data.token;
+}
+
+interface Progress {
+  papers: { total: number; done: number; marking: number; arbitration: number; problem: number };
+  doneMarks: number;
+  markers: { userId: number; name: string; marked: number }[];
+}
+
+const progress = async () =>
+  (
+    await api<Progress>('/marking-main/exam/marking/progress', {
+      token: director,
+      body: { blockId },
+    })
+  ).data;
+
+async function signedIn(loginName: string): Promise<Page> {
+  const page = await newPage(browser);
+  await page.goto(`${server.url}/login`);
+  await page.getByLabel('账号', { exact: true }).fill(loginName);
+  await page.getByLabel('密码', { exact: true }).fill(PASSWORD);
+  await page.getByRole('button', { name: '登录', exact: true }).click();
+  await page.getByRole('banner').waitFor();
+  return page;
+}
+
+/** Opens the marking screen of the block from the marking list. */
+async function openMarking(page: Page, arbitration = false): Promise<void> {
+  await page.goto(`${server.url}/exam/marking`);
+  await page
+    .getByRole('link', { name: `${arbitration ? '仲裁' : '进入阅卷'}：${BLOCK_NAME}` })
+    .click();
+  await page.waitForURL(`**/exam/marking/readPaper/${blockId}/**`);
+  await scoreBox(page).waitFor();
+  await page.getByRole('img', { name: '当前试卷' }).waitFor();
+}
+
+const scoreBox = (page: Page) => page.getByLabel('本题得分（满分 10）');
+
+/** The crop shown now (its data URL), to see the next one arrive. */
+const shownCrop = (page: Page) =>
+  page.getByRole('img', { name: '当前试卷' }).getAttribute('src', { timeout: 10_000 });
+
+/** Types a score and Enter; waits until the next paper (or the empty pool) is on screen. */
+async function mark(page: Page, score: string): Promise<void> {
+  const before = await shownCrop(page);
+  await expect
+    .poll(() => scoreBox(page).evaluate((el) => el === document.activeElement))
+    .toBe(true);
+  await page.keyboard.type(score);
+  await page.keyboard.press('Enter');
+  await expect
+    .poll(async () => {
+      if ((await page.getByText('暂无可评试卷').count()) > 0) return 'next';
+      return (await page.getByRole('img', { name: '当前试卷' }).getAttribute('src')) !== before
+        ? 'next'
+        : 'same';
+    })
+    .toBe('next');
+}
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+  director = await tokenOf('director');
+  const admin = await tokenOf('admin');
+  // 任课教师 has no Exam-Wuhen: teacher marks as a 阅卷老师 this year (the first role is the active one).
+  const roles = await api<{ id: number; roleName: string }[]>(
+    '/marking-user/user/school/role/list',
+    {
+      token: admin,
+    },
+  );
+  const roleId = (name: string) => roles.data.find((r) => r.roleName === name)!.id;
+  const teachers = await api<{ list: { id: number; loginName: string }[] }>(
+    '/marking-user/user/teacher/query_ts',
+    { token: admin, body: { pageNum: 1, pageSize: 20, keyWord: 'teacher' } },
+  );
+  const teacherId = teachers.data.list.find((t) => t.loginName === 'teacher')!.id;
+  const assigned = await api('/marking-user/user/school/role/assign', {
+    token: admin,
+    body: { userId: teacherId, roleIds: [roleId('阅卷老师')] },
+  });
+  expect(assigned.code).toBe(200);
+  const list = await api<{
+    list: { blockId: number; name: string; state: string; mode: string }[];
+  }>('/marking-main/exam/marking/list', { token: director, body: {} });
+  const block = list.data.list.find((b) => b.name === BLOCK_NAME)!;
+  expect(block).toMatchObject({ state: 'open', mode: 'double' });
+  blockId = block.blockId;
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+describe('online marking (seeded double-marking block)', () => {
+  let teacher: Page;
+  let grader: Page;
+
+  it('two markers score with the keyboard; disagreements go to arbitration', async () => {
+    const start = await progress();
+    expect(start.papers.total).toBe(100);
+    teacher = await signedIn('teacher');
+    grader = await signedIn('grader');
+    await openMarking(teacher);
+    // 9 and 5 alternately against the grader's 5: every other paper is beyond the tolerance 2.
+    for (const s of ['9', '5', '9', '5', '9', '5']) await mark(teacher, s);
+    await screenshot(teacher, 'marking-screen');
+    await openMarking(grader);
+    for (let i = 0; i < 6; i++) await mark(grader, '5');
+    await expect
+      .poll(async () => (await progress()).papers.arbitration, { timeout: 15_000 })
+      .toBeGreaterThan(0);
+    const now = await progress();
+    expect(now.papers.done).toBeGreaterThan(0);
+    expect(now.doneMarks).toBe(start.doneMarks + 12);
+  });
+
+  it('marks while the network is cut for a moment without losing a mark', async () => {
+    const before = await progress();
+    await grader.context().setOffline(true);
+    await mark(grader, '6');
+    await mark(grader, '6');
+    await grader.getByText(/网络已断开，\d 份评分待提交/).waitFor();
+    // Nothing reached the server yet.
+    expect((await progress()).doneMarks).toBe(before.doneMarks);
+    await grader.context().setOffline(false);
+    await expect
+      .poll(async () => (await progress()).doneMarks, { timeout: 20_000 })
+      .toBe(before.doneMarks + 2);
+    await grader.getByRole('status').filter({ hasNotText: '待提交' }).waitFor();
+    // Each mark was stored once, also after the retries.
+    await new Promise((r) => setTimeout(r, 3500));
+    expect((await progress()).doneMarks).toBe(before.doneMarks + 2);
+  });
+
+  it('the arbitrator sees both scores and gives the final one', async () => {
+    const before = await progress();
+    const page = await signedIn('director');
+    await openMarking(page, true);
+    const marks = page.getByRole('region', { name: '已有评分' });
+    await marks.waitFor();
+    expect(await marks.innerText()).toMatch(/一评：\d+ 分[\s\S]*二评：\d+ 分/);
+    await page.keyboard.type('7');
+    await page.keyboard.press('Enter');
+    await expect
+      .poll(async () => (await progress()).papers.arbitration, { timeout: 15_000 })
+      .toBe(before.papers.arbitration - 1);
+    expect((await progress()).papers.done).toBe(before.papers.done + 1);
+    await page.context().close();
+  });
+
+  it('flags a problem paper, and the leader returns it to the pool', async () => {
+    await teacher.bringToFront();
+    await scoreBox(teacher).focus();
+    await teacher.keyboard.press('p');
+    const dialog = teacher.getByRole('dialog', { name: '标记问题卷' });
+    await dialog.waitFor();
+    await dialog.getByLabel('问题类型').focus();
+    await dialog.getByLabel('问题类型').selectOption({ label: '图像不清' });
+    await dialog.getByLabel('问题说明').fill('字迹模糊');
+    await dialog.getByRole('button', { name: '确定标记' }).press('Enter');
+    await expect.poll(async () => (await progress()).papers.problem, { timeout: 10_000 }).toBe(1);
+
+    const leader = await signedIn('director');
+    await leader.goto(`${server.url}/exam/marking/error?blockId=${blockId}`);
+    const card = leader.getByRole('article').filter({ hasText: '图像不清' });
+    await card.waitFor();
+    expect(await card.innerText()).toContain('字迹模糊');
+    await card.getByRole('button', { name: '退回重评' }).click();
+    await leader.getByText('没有待处理的问题卷').waitFor();
+    expect((await progress()).papers.problem).toBe(0);
+    await leader.context().close();
+  });
+
+  it('shows progress changing live, and the quality page', async () => {
+    const leader = await signedIn('director');
+    await leader.goto(`${server.url}/exam/marking/readMonitor/${blockId}`);
+    const marksDone = leader.getByTestId('marks-done');
+    await marksDone.waitFor();
+    const before = Number(await marksDone.innerText());
+    await mark(teacher, '8');
+    await mark(teacher, '8');
+    await expect
+      .poll(async () => Number(await marksDone.innerText()), { timeout: 15_000 })
+      .toBe(before + 2);
+    const perMarker = (await progress()).markers.filter((m) => m.marked > 0);
+    expect(perMarker.length).toBeGreaterThanOrEqual(2);
+    await screenshot(leader, 'marking-progress');
+    await leader.getByRole('link', { name: '阅卷质量' }).click();
+    const quality = leader.getByRole('table', { name: '阅卷质量' });
+    await quality.waitFor();
+    expect(await quality.innerText()).toContain('全题块');
+    await screenshot(leader, 'marking-quality');
+    await leader.context().close();
+    await teacher.context().close();
+    await grader.context().close();
+  });
+});
+
+describe('partner portal: the marking module mounted alone', () => {
+  let portalServer: RunningServer;
+  let portal: { url: string; close(): Promise<void> };
+
+  beforeAll(async () => {
+    await server?.stop();
+    portal = await serveStatic(join(process.cwd(), 'examples/partner-portal/dist'));
+    portalServer = await startServer({ CORS_ORIGINS: portal.url });
+    server = portalServer;
+    director = await tokenOf('director');
+  });
+
+  afterAll(async () => {
+    await portal?.close();
+  });
+
+  it('signs in with a hand-over token, opens marking and marks a paper', async () => {
+    const signIn = await api<{ schoolId: number }>('/marking-login/login/school_login_pd', {
+      form: { loginName: 'grader', password: PASSWORD },
+    });
+    const handover = await api<{ token: string }>('/marking-login/login/handover', {
+      body: {
+        clientId: 'demo-portal',
+        clientSecret: 'demo-portal-secret',
+        loginName: 'grader',
+        schoolId: signIn.data.schoolId,
+      },
+    });
+    expect(handover.code).toBe(200);
+    const page = await newPage(browser);
+    await page.goto(
+      `${portal.url}/?api=${encodeURIComponent(portalServer.url)}&token=${encodeURIComponent(handover.data.token)}`,
+    );
+    const entry = page.getByRole('region', { name: '网上阅卷' });
+    await entry.getByRole('link', { name: '进入网上阅卷' }).click();
+    await page.getByRole('table', { name: '阅卷题块' }).waitFor();
+    await screenshot(page, 'partner-marking-list');
+    await page.getByRole('link', { name: `进入阅卷：${BLOCK_NAME}` }).click();
+    await scoreBox(page).waitFor();
+    await page.getByRole('img', { name: '当前试卷' }).waitFor();
+    const list = await api<{ list: { blockId: number; name: string }[] }>(
+      '/marking-main/exam/marking/list',
+      { token: director, body: {} },
+    );
+    blockId = list.data.list.find((b) => b.name === BLOCK_NAME)!.blockId;
+    await mark(page, '4');
+    await expect.poll(async () => (await progress()).doneMarks, { timeout: 10_000 }).toBe(1);
+    await page.context().close();
+  });
+});

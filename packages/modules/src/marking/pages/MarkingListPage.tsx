@@ -1,0 +1,223 @@
+import { useCallback, useEffect, useState } from 'react';
+import { Link } from 'react-router-dom';
+import {
+  examRoutes,
+  markingRoutes,
+  type BlockState,
+  type ExamSummary,
+  type MarkingBlock,
+} from '@examkit/contracts';
+import { Empty, Select } from '@examkit/ui';
+import { Actions, PageBox, Table, Tabs, Toolbar } from '../components/styled';
+import { useMarkingCall } from '../hooks/useMarkingCall';
+import { BLOCK_STATE_LABELS, MODE_LABELS } from '../utils/scoring';
+
+const TABS: { state: BlockState | 'all'; label: string }[] = [
+  { state: 'all', label: '全部' },
+  { state: 'open', label: '阅卷中' },
+  { state: 'paused', label: '已暂停' },
+  { state: 'setup', label: '未开始' },
+  { state: 'finished', label: '已结束' },
+];
+
+const ROLE_LABELS: Record<string, string> = {
+  manager: '管理',
+  leader: '组长',
+  marker: '阅卷',
+  arbitrator: '仲裁',
+};
+
+export const readPaperPath = (blockId: number, arbitration = false) =>
+  `/exam/marking/readPaper/${blockId}/0/${arbitration ? 0 : 1}/${arbitration ? 1 : 0}/0`;
+
+const isLeader = (b: MarkingBlock) => b.roles.includes('leader') || b.roles.includes('manager');
+
+function BlockTable({ blocks, tasksOnly }: { blocks: MarkingBlock[]; tasksOnly: boolean }) {
+  if (blocks.length === 0) return <Empty text={tasksOnly ? '暂无阅卷任务' : '暂无阅卷题块'} />;
+  return (
+    <Table aria-label={tasksOnly ? '我的阅卷任务' : '阅卷题块'}>
+      <thead>
+        <tr>
+          <th>考试</th>
+          <th>科目</th>
+          <th>题块</th>
+          <th>评阅方式</th>
+          <th>状态</th>
+          <th>进度</th>
+          <th>我的角色</th>
+          <th>操作</th>
+        </tr>
+      </thead>
+      <tbody>
+        {blocks.map((b) => (
+          <tr key={b.blockId}>
+            <td>{b.examName}</td>
+            <td>{b.subjectName}</td>
+            <td>
+              {b.name}（满分 {b.fullScore}）
+            </td>
+            <td>{MODE_LABELS[b.mode] ?? b.mode}</td>
+            <td>{BLOCK_STATE_LABELS[b.state] ?? b.state}</td>
+            <td>
+              已完成 {b.papers.done}/{b.papers.total}
+              {b.papers.arbitration > 0 && `，待仲裁 ${b.papers.arbitration}`}
+              {b.papers.problem > 0 && `，问题卷 ${b.papers.problem}`}
+            </td>
+            <td>{b.roles.map((r) => ROLE_LABELS[r] ?? r).join('、') || '—'}</td>
+            <td>
+              <Actions>
+                {b.roles.includes('marker') && b.state === 'open' && (
+                  <Link to={readPaperPath(b.blockId)} aria-label={`进入阅卷：${b.name}`}>
+                    进入阅卷
+                  </Link>
+                )}
+                {(b.roles.includes('arbitrator') || isLeader(b)) &&
+                  b.state !== 'finished' &&
+                  b.mode !== 'single' && (
+                    <Link to={readPaperPath(b.blockId, true)} aria-label={`仲裁：${b.name}`}>
+                      仲裁（{b.papers.arbitration}）
+                    </Link>
+                  )}
+                {!tasksOnly && isLeader(b) && (
+                  <>
+                    <Link
+                      to={`/exam/marking/readMonitor/${b.blockId}`}
+                      aria-label={`监控：${b.name}`}
+                    >
+                      监控
+                    </Link>
+                    <Link
+                      to={`/exam/marking/data/quality/${b.blockId}`}
+                      aria-label={`质量：${b.name}`}
+                    >
+                      质量
+                    </Link>
+                    <Link
+                      to={`/exam/marking/error?blockId=${b.blockId}`}
+                      aria-label={`问题卷：${b.name}`}
+                    >
+                      问题卷（{b.papers.problem}）
+                    </Link>
+                    <Link
+                      to={`/exam/marking/checkPaper/${b.blockId}`}
+                      aria-label={`查卷：${b.name}`}
+                    >
+                      查卷
+                    </Link>
+                  </>
+                )}
+                {!tasksOnly && b.roles.includes('manager') && (
+                  <Link
+                    to={`/exam/marking/setting/${b.examSubjectId}?block=${b.blockId}`}
+                    aria-label={`设置：${b.name}`}
+                  >
+                    设置
+                  </Link>
+                )}
+              </Actions>
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </Table>
+  );
+}
+
+function useBlocks(state: BlockState | 'all') {
+  const call = useMarkingCall();
+  const [blocks, setBlocks] = useState<MarkingBlock[] | null>(null);
+  const load = useCallback(async () => {
+    const r = await call(markingRoutes.list, state === 'all' ? {} : { state }, { dedupe: false });
+    setBlocks(r.ok ? r.data.list : []);
+  }, [call, state]);
+  useEffect(() => {
+    void load();
+  }, [load]);
+  return { blocks, load };
+}
+
+/**
+ * /exam/marking: the question blocks the user may see, by state, with the way into marking,
+ * arbitration, monitoring and set-up; a manager opens the set-up of any subject of an exam in
+ * marking.
+ */
+export function MarkingListPage() {
+  const [state, setState] = useState<BlockState | 'all'>('all');
+  const { blocks } = useBlocks(state);
+  const isManager = blocks?.some((b) => b.roles.includes('manager')) ?? false;
+  return (
+    <PageBox>
+      <h1>网上阅卷</h1>
+      <Tabs role="tablist" aria-label="题块状态">
+        {TABS.map((t) => (
+          <button
+            key={t.state}
+            type="button"
+            role="tab"
+            aria-selected={state === t.state}
+            onClick={() => setState(t.state)}
+          >
+            {t.label}
+          </button>
+        ))}
+      </Tabs>
+      {blocks === null ? (
+        <Empty text="正在加载…" />
+      ) : (
+        <BlockTable blocks={blocks} tasksOnly={false} />
+      )}
+      {(isManager || blocks?.length === 0) && <NewBlockEntry />}
+    </PageBox>
+  );
+}
+
+/** A manager's way to the set-up of a subject that has no block yet. */
+function NewBlockEntry() {
+  const call = useMarkingCall();
+  const [exams, setExams] = useState<ExamSummary[]>([]);
+  const [examId, setExamId] = useState('');
+  useEffect(() => {
+    void call(
+      examRoutes.list,
+      { academicYear: 0, state: 'marking', pageSize: 100 },
+      { quiet: true },
+    ).then((r) => {
+      if (r.ok) setExams(r.data.list);
+    });
+  }, [call]);
+  if (exams.length === 0) return null;
+  const exam = exams.find((e) => String(e.id) === examId);
+  return (
+    <section aria-label="新建题块">
+      <h2>新建题块</h2>
+      <Toolbar>
+        <Select
+          label="阅卷中的考试"
+          placeholder="选择考试"
+          value={examId}
+          options={exams.map((e) => ({ value: e.id, label: e.name }))}
+          onChange={(e) => setExamId(e.target.value)}
+        />
+        {exam?.subjects.map((s) => (
+          <Link key={s.id} to={`/exam/marking/setting/${s.id}`}>
+            设置{s.subjectName}题块
+          </Link>
+        ))}
+      </Toolbar>
+    </section>
+  );
+}
+
+/** /exam/marking/examTask: the blocks where the user marks or arbitrates. */
+export function MarkingTaskPage() {
+  const { blocks } = useBlocks('all');
+  const mine = (blocks ?? []).filter(
+    (b) => b.roles.includes('marker') || b.roles.includes('arbitrator'),
+  );
+  return (
+    <PageBox>
+      <h1>阅卷任务</h1>
+      {blocks === null ? <Empty text="正在加载…" /> : <BlockTable blocks={mine} tasksOnly />}
+    </PageBox>
+  );
+}

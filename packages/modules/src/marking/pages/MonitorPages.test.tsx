@@ -1,0 +1,152 @@
+import { act, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { RouterProvider, createMemoryRouter } from 'react-router-dom';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import {
+  createAuthClient,
+  createExamkitStore,
+  createHttpClient,
+  createStorage,
+} from '@examkit/core';
+import { ExamkitProvider } from '@examkit/core/react';
+import { createMenuFilter } from '@examkit/permission';
+import { createUiNotifier } from '@examkit/ui';
+import { NOW, ok, renderApp, teacherUser } from '../../test/fixtures';
+import { createMarkingRoutes } from '../createMarkingRoutes';
+import { markingPages } from '../markingPages';
+import { BLOCK, MK, bodiesOf, markerUser, markingApi } from '../test/fixtures';
+import { PROGRESS_POLL_MS } from './MonitorPages';
+
+beforeEach(() => {
+  vi.spyOn(window, 'scrollTo').mockImplementation(() => {});
+});
+afterEach(() => {
+  vi.useRealTimers();
+  vi.restoreAllMocks();
+});
+
+const progressOf = (done: number) => ({
+  blockId: 5,
+  name: BLOCK.name,
+  state: 'open',
+  papers: { total: 100, done, marking: 100 - done, arbitration: 1, problem: 0 },
+  remainingMarks: 200 - done * 2,
+  doneMarks: done * 2,
+  speedPerHour: 30,
+  estimatedFinishAt: null,
+  markers: [
+    {
+      userId: 7,
+      name: '王老师',
+      marked: done,
+      leased: 3,
+      lastHour: done,
+      speedPerHour: done,
+      quota: null,
+      remaining: null,
+      estimatedFinishAt: null,
+    },
+  ],
+});
+
+describe('monitoring', () => {
+  it('asks for progress again every few seconds', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const api = markingApi();
+    let done = 10;
+    api.on(MK.progress, () => ok(progressOf(done)));
+    await renderApp({
+      path: '/exam/marking/readMonitor/5',
+      api,
+      user: markerUser(),
+      pages: markingPages,
+    });
+    expect(await screen.findByTestId('papers-done')).toHaveTextContent('10');
+    const perMarker = screen.getByRole('table', { name: '阅卷老师进度' });
+    expect(within(perMarker).getByText('王老师')).toBeInTheDocument();
+    done = 12;
+    await act(() => vi.advanceTimersByTimeAsync(PROGRESS_POLL_MS));
+    await waitFor(() => expect(screen.getByTestId('papers-done')).toHaveTextContent('12'));
+    expect(screen.getByTestId('marks-done')).toHaveTextContent('24');
+    expect(bodiesOf(api, MK.progress).length).toBeGreaterThanOrEqual(2);
+  });
+
+  it('resolves a problem paper: back to the pool', async () => {
+    const api = markingApi();
+    api.on(MK.list, ok({ list: [{ ...BLOCK, roles: ['leader'] }] }));
+    api.on(
+      MK.problems,
+      ok({
+        list: [
+          {
+            paperId: 77,
+            blockId: 5,
+            blockName: BLOCK.name,
+            studentId: 1,
+            studentName: '张一',
+            studentNo: '2026100101',
+            state: 'problem',
+            finalScore: null,
+            finalSource: null,
+            problem: { reason: 'unclear', note: '字迹模糊', userId: 7, at: 0 },
+            sample: null,
+            marks: [],
+          },
+        ],
+      }),
+    );
+    api.on(MK.resolve, ok(null));
+    await renderApp({
+      path: '/exam/marking/error?blockId=5',
+      api,
+      user: markerUser(),
+      pages: markingPages,
+    });
+    const card = await screen.findByRole('article', { name: '试卷 77' });
+    expect(card).toHaveTextContent('图像不清，字迹模糊');
+    await userEvent.setup().click(within(card).getByRole('button', { name: '退回重评' }));
+    await waitFor(() => expect(bodiesOf(api, MK.resolve)).toHaveLength(1));
+    expect(bodiesOf(api, MK.resolve)[0]).toMatchObject({ paperId: 77, action: 'return' });
+  });
+});
+
+describe('createMarkingRoutes', () => {
+  async function mount(user = markerUser()) {
+    const api = markingApi();
+    api.on(MK.list, ok({ list: [BLOCK] }));
+    const storage = createStorage('memory');
+    const notifier = createUiNotifier({ duration: 60_000 });
+    const store = createExamkitStore(storage);
+    const http = createHttpClient({ storage, notifier, adapter: api.adapter, reload: () => {} });
+    const auth = createAuthClient({
+      http,
+      storage,
+      store,
+      menuFilter: createMenuFilter({}),
+      now: () => NOW,
+    });
+    await auth.login(user);
+    const router = createMemoryRouter(createMarkingRoutes(), { initialEntries: ['/exam/marking'] });
+    render(
+      <ExamkitProvider value={{ http, auth, store, storage, notifier }}>
+        <RouterProvider router={router} />
+      </ExamkitProvider>,
+    );
+    return router;
+  }
+
+  it('mounts the marking pages alone, without the product shell', async () => {
+    await mount();
+    const table = await screen.findByRole('table', { name: '阅卷题块' });
+    expect(within(table).getByRole('link', { name: `进入阅卷：${BLOCK.name}` })).toHaveAttribute(
+      'href',
+      '/exam/marking/readPaper/5/0/1/0/0',
+    );
+    expect(screen.queryByRole('banner')).not.toBeInTheDocument();
+  });
+
+  it('refuses a user without Exam-Wuhen', async () => {
+    await mount(teacherUser());
+    expect(await screen.findByRole('note', { name: '禁止访问！' })).toBeInTheDocument();
+  });
+});
