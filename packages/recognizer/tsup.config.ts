@@ -1,11 +1,13 @@
 import { defineConfig } from 'tsup';
 
 export default defineConfig({
-  entry: ['src/index.ts'],
+  // worker.ts is its own entry: the pool starts dist/worker.js next to dist/index.js.
+  entry: ['src/index.ts', 'src/worker.ts', 'src/corpus/index.ts'],
   format: ['esm'],
-  dts: true,
+  dts: { entry: ['src/index.ts', 'src/corpus/index.ts'] },
   sourcemap: true,
   clean: true,
   treeshake: true,
   target: 'es2022',
+  external: ['sharp', 'pdfkit', '@examkit/answer-sheet'],
 });

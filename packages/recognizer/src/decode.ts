@@ -1,0 +1,185 @@
+import { execFile } from 'node:child_process';
+import { mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import sharp from 'sharp';
+import type { RawImage } from './types';
+
+const run = promisify(execFile);
+
+/** A scan that cannot be decoded; `message` is Chinese text for the operator. */
+export class ScanDecodeError extends Error {
+  override readonly name = 'ScanDecodeError';
+}
+
+export interface DecodeOptions {
+  /**
+   * Resolution PDF pages are rasterised at with `pdftoppm -gray`. `'auto'` (default): the
+   * resolution of the scanned image inside the PDF, else 200.
+   */
+  dpi?: number | 'auto';
+  /**
+   * A scanned PDF (one image a page) gives its images as they are (`pdfimages`), unless this is
+   * false or `dpi` is a number. @default true
+   */
+  pdfImages?: boolean;
+  /** pdftoppm executable. @default 'pdftoppm' */
+  pdftoppm?: string;
+}
+
+export type ScanFormat = 'pdf' | 'jpeg' | 'png' | 'tiff' | 'unknown';
+
+/** The format of a file from its first bytes. */
+export function sniffFormat(b: Uint8Array): ScanFormat {
+  if (b[0] === 0x25 && b[1] === 0x50 && b[2] === 0x44 && b[3] === 0x46) return 'pdf';
+  if (b[0] === 0xff && b[1] === 0xd8) return 'jpeg';
+  if (b[0] === 0x89 && b[1] === 0x50 && b[2] === 0x4e && b[3] === 0x47) return 'png';
+  if (
+    (b[0] === 0x49 && b[1] === 0x49 && b[2] === 0x2a) ||
+    (b[0] === 0x4d && b[1] === 0x4d && b[3] === 0x2a)
+  )
+    return 'tiff';
+  return 'unknown';
+}
+
+/** Parses a binary 8-bit PGM (P5). */
+export function parsePgm(data: Uint8Array): RawImage {
+  const header: string[] = [];
+  let i = 0;
+  while (header.length < 4 && i < data.length) {
+    while (i < data.length && /\s/.test(String.fromCharCode(data[i]!))) i++;
+    if (data[i] === 0x23) {
+      while (i < data.length && data[i] !== 0x0a) i++;
+      continue;
+    }
+    let t = '';
+    while (i < data.length && !/\s/.test(String.fromCharCode(data[i]!)))
+      t += String.fromCharCode(data[i++]!);
+    header.push(t);
+  }
+  if (header[0] !== 'P5' || header[3] !== '255')
+    throw new ScanDecodeError('PDF 栅格化结果无法读取');
+  const width = Number(header[1]);
+  const height = Number(header[2]);
+  const start = i + 1;
+  if (data.length < start + width * height) throw new ScanDecodeError('PDF 栅格化结果不完整');
+  return { width, height, data: new Uint8Array(data.subarray(start, start + width * height)) };
+}
+
+async function decodeRaster(buf: Buffer, page?: number): Promise<RawImage> {
+  const input = sharp(buf, { failOn: 'error', ...(page !== undefined ? { page } : {}) });
+  const meta = await input.metadata();
+  // Grey scans go straight to raw pixels; colour (and alpha) are converted.
+  const grey = meta.channels === 1 && !meta.hasAlpha;
+  const pipeline = grey
+    ? input
+    : (meta.hasAlpha ? input.flatten({ background: '#ffffff' }) : input).toColourspace('b-w');
+  const { data, info } = await pipeline
+    .raw({ depth: 'uchar' })
+    .toBuffer({ resolveWithObject: true });
+  if (info.channels === 1)
+    return {
+      width: info.width,
+      height: info.height,
+      data: new Uint8Array(data.buffer, data.byteOffset, data.length),
+    };
+  const out = new Uint8Array(info.width * info.height);
+  for (let p = 0, s = 0; p < out.length; p++, s += info.channels) out[p] = data[s]!;
+  return { width: info.width, height: info.height, data: out };
+}
+
+/**
+ * A scanned PDF holds one image a page: its resolution, or null when the PDF is anything else
+ * (vector pages, several images on a page, odd resolutions).
+ */
+async function scannedPdfDpi(file: string): Promise<number | null> {
+  try {
+    const { stdout } = await run('pdfimages', ['-list', file], { maxBuffer: 4 << 20 });
+    const rows = stdout
+      .split('\n')
+      .slice(2)
+      .filter((l) => l.trim())
+      .map((l) => l.trim().split(/\s+/));
+    const pages = new Set(rows.map((c) => c[0]));
+    const ppi = rows.map((c) => Number(c[12]));
+    if (rows.length === 0 || pages.size !== rows.length) return null;
+    if (ppi.some((v, i) => !(v >= 72 && v <= 1200) || Math.abs(v - Number(rows[i]![13])) > 1))
+      return null;
+    return Math.round(Math.max(...ppi));
+  } catch {
+    return null;
+  }
+}
+
+async function rasterisePdf(buf: Buffer, options: DecodeOptions): Promise<RawImage[]> {
+  const dir = await mkdtemp(join(tmpdir(), 'examkit-scan-'));
+  const tool = options.pdftoppm ?? 'pdftoppm';
+  try {
+    const file = join(dir, 'scan.pdf');
+    await writeFile(file, buf);
+    const scanned =
+      options.dpi === undefined || options.dpi === 'auto' ? await scannedPdfDpi(file) : null;
+    if (scanned !== null && options.pdfImages !== false) {
+      // The scanner's own pixels, not resampled (pdfimages, poppler).
+      await run('pdfimages', ['-png', file, join(dir, 'img')], { maxBuffer: 1 << 20 });
+      const files = (await readdir(dir))
+        .filter((f) => f.startsWith('img-') && f.endsWith('.png'))
+        .sort();
+      if (files.length > 0)
+        return Promise.all(files.map(async (f) => decodeRaster(await readFile(join(dir, f)))));
+    }
+    const dpi = typeof options.dpi === 'number' ? options.dpi : (scanned ?? 200);
+    await run(tool, ['-gray', '-r', String(dpi), file, join(dir, 'page')], { maxBuffer: 1 << 20 });
+    const pages = (await readdir(dir))
+      .filter((f) => f.endsWith('.pgm'))
+      .sort((a, b) => pageNo(a) - pageNo(b));
+    if (pages.length === 0) throw new ScanDecodeError('PDF 中没有页面');
+    return Promise.all(pages.map(async (f) => parsePgm(await readFile(join(dir, f)))));
+  } catch (e) {
+    if (e instanceof ScanDecodeError) throw e;
+    throw new ScanDecodeError(`PDF 无法栅格化（文件损坏或不是 PDF）`);
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+function pageNo(name: string): number {
+  return Number(/-(\d+)\.pgm$/.exec(name)?.[1] ?? 0);
+}
+
+/**
+ * Decodes a scan (JPEG, PNG, TIFF — every page — or PDF, rasterised with `pdftoppm -gray` at
+ * `dpi`) into grey pages. Throws `ScanDecodeError` with a Chinese message when it cannot.
+ */
+export async function decodeScan(
+  input: Uint8Array | string,
+  options: DecodeOptions = {},
+): Promise<RawImage[]> {
+  let buf: Buffer;
+  if (typeof input === 'string') {
+    try {
+      buf = await readFile(input);
+    } catch {
+      throw new ScanDecodeError(`无法读取文件：${input}`);
+    }
+  } else
+    buf = Buffer.isBuffer(input)
+      ? input
+      : Buffer.from(input.buffer, input.byteOffset, input.byteLength);
+  const format = sniffFormat(buf);
+  if (format === 'unknown')
+    throw new ScanDecodeError('无法识别的图像格式（支持 JPEG、PNG、TIFF、PDF）');
+  if (format === 'pdf') return rasterisePdf(buf, options);
+  try {
+    if (format === 'tiff') {
+      const { pages = 1 } = await sharp(buf).metadata();
+      const out: RawImage[] = [];
+      for (let p = 0; p < pages; p++) out.push(await decodeRaster(buf, p));
+      return out;
+    }
+    return [await decodeRaster(buf)];
+  } catch {
+    throw new ScanDecodeError(`图像文件损坏，无法解码（${format.toUpperCase()}）`);
+  }
+}

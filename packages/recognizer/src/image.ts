@@ -1,0 +1,304 @@
+import type { RawImage } from './types';
+import type { Mat3 } from './geometry';
+
+/** Box-average downsampling by an integer factor. */
+export function downsample(img: RawImage, f: number): RawImage {
+  const w = Math.floor(img.width / f);
+  const h = Math.floor(img.height / f);
+  const out = new Uint8Array(w * h);
+  const acc = new Uint32Array(w);
+  const src = img.data;
+  const area = f * f;
+  for (let y = 0; y < h; y++) {
+    acc.fill(0);
+    for (let dy = 0; dy < f; dy++) {
+      const row = (y * f + dy) * img.width;
+      for (let x = 0, sx = row; x < w; x++) {
+        let s = 0;
+        for (let dx = 0; dx < f; dx++) s += src[sx++]!;
+        acc[x]! += s;
+      }
+    }
+    const o = y * w;
+    for (let x = 0; x < w; x++) out[o + x] = (acc[x]! / area) | 0;
+  }
+  return { width: w, height: h, data: out };
+}
+
+/**
+ * Paper-white map: the brightest value of each tile (tile × tile pixels), then the brightest of
+ * the 3 × 3 neighbouring tiles, so that tiles covered by print still see paper.
+ */
+export interface WhiteMap {
+  tile: number;
+  cols: number;
+  rows: number;
+  values: Float32Array;
+}
+
+export function whiteMap(img: RawImage, tile: number): WhiteMap {
+  const cols = Math.ceil(img.width / tile);
+  const rows = Math.ceil(img.height / tile);
+  const raw = new Float32Array(cols * rows);
+  for (let ty = 0; ty < rows; ty++) {
+    for (let tx = 0; tx < cols; tx++) {
+      let m = 0;
+      const y1 = Math.min(img.height, (ty + 1) * tile);
+      const x1 = Math.min(img.width, (tx + 1) * tile);
+      for (let y = ty * tile; y < y1; y++) {
+        const o = y * img.width;
+        for (let x = tx * tile; x < x1; x++) {
+          const v = img.data[o + x]!;
+          if (v > m) m = v;
+        }
+      }
+      raw[ty * cols + tx] = m;
+    }
+  }
+  const values = new Float32Array(cols * rows);
+  for (let ty = 0; ty < rows; ty++) {
+    for (let tx = 0; tx < cols; tx++) {
+      let m = 0;
+      for (let dy = -1; dy <= 1; dy++) {
+        const yy = ty + dy;
+        if (yy < 0 || yy >= rows) continue;
+        for (let dx = -1; dx <= 1; dx++) {
+          const xx = tx + dx;
+          if (xx < 0 || xx >= cols) continue;
+          const v = raw[yy * cols + xx]!;
+          if (v > m) m = v;
+        }
+      }
+      values[ty * cols + tx] = Math.max(m, 1);
+    }
+  }
+  return { tile, cols, rows, values };
+}
+
+/** Paper white at a pixel of the image the map was built on (bilinear between tile centres). */
+export function whiteAt(map: WhiteMap, x: number, y: number): number {
+  const fx = Math.min(map.cols - 1, Math.max(0, x / map.tile - 0.5));
+  const fy = Math.min(map.rows - 1, Math.max(0, y / map.tile - 0.5));
+  const x0 = Math.floor(fx);
+  const y0 = Math.floor(fy);
+  const x1 = Math.min(map.cols - 1, x0 + 1);
+  const y1 = Math.min(map.rows - 1, y0 + 1);
+  const ax = fx - x0;
+  const ay = fy - y0;
+  const v = map.values;
+  return (
+    (v[y0 * map.cols + x0]! * (1 - ax) + v[y0 * map.cols + x1]! * ax) * (1 - ay) +
+    (v[y1 * map.cols + x0]! * (1 - ax) + v[y1 * map.cols + x1]! * ax) * ay
+  );
+}
+
+export interface Component {
+  area: number;
+  minX: number;
+  minY: number;
+  maxX: number;
+  maxY: number;
+  cx: number;
+  cy: number;
+  touchesBorder: boolean;
+}
+
+/** Connected components (8-connected) of the pixels where `dark` is non-zero. */
+export function components(dark: Uint8Array, w: number, h: number, minArea = 1): Component[] {
+  const labels = new Int32Array(w * h);
+  const parent: number[] = [0];
+  const find = (a: number): number => {
+    while (parent[a] !== a) {
+      parent[a] = parent[parent[a]!]!;
+      a = parent[a]!;
+    }
+    return a;
+  };
+  const union = (a: number, b: number): number => {
+    const ra = find(a);
+    const rb = find(b);
+    if (ra === rb) return ra;
+    if (ra < rb) {
+      parent[rb] = ra;
+      return ra;
+    }
+    parent[ra] = rb;
+    return rb;
+  };
+  for (let y = 0; y < h; y++) {
+    for (let x = 0; x < w; x++) {
+      const i = y * w + x;
+      if (!dark[i]) continue;
+      let l = 0;
+      const nb = [
+        x > 0 ? labels[i - 1]! : 0,
+        y > 0 && x > 0 ? labels[i - w - 1]! : 0,
+        y > 0 ? labels[i - w]! : 0,
+        y > 0 && x < w - 1 ? labels[i - w + 1]! : 0,
+      ];
+      for (const n of nb) {
+        if (!n) continue;
+        l = l ? union(l, n) : find(n);
+      }
+      if (!l) {
+        l = parent.length;
+        parent.push(l);
+      }
+      labels[i] = l;
+    }
+  }
+  const stats = new Map<number, Component & { sx: number; sy: number }>();
+  for (let y = 0; y < h; y++) {
+    for (let x = 0; x < w; x++) {
+      const l0 = labels[y * w + x]!;
+      if (!l0) continue;
+      const l = find(l0);
+      let s = stats.get(l);
+      if (!s) {
+        s = {
+          area: 0,
+          minX: x,
+          minY: y,
+          maxX: x,
+          maxY: y,
+          cx: 0,
+          cy: 0,
+          sx: 0,
+          sy: 0,
+          touchesBorder: false,
+        };
+        stats.set(l, s);
+      }
+      s.area++;
+      s.sx += x;
+      s.sy += y;
+      if (x < s.minX) s.minX = x;
+      if (x > s.maxX) s.maxX = x;
+      if (y < s.minY) s.minY = y;
+      if (y > s.maxY) s.maxY = y;
+      if (x === 0 || y === 0 || x === w - 1 || y === h - 1) s.touchesBorder = true;
+    }
+  }
+  const out: Component[] = [];
+  for (const s of stats.values()) {
+    if (s.area < minArea) continue;
+    out.push({
+      area: s.area,
+      minX: s.minX,
+      minY: s.minY,
+      maxX: s.maxX,
+      maxY: s.maxY,
+      cx: s.sx / s.area,
+      cy: s.sy / s.area,
+      touchesBorder: s.touchesBorder,
+    });
+  }
+  return out;
+}
+
+/** Bilinear sample (clamped outside the image to white). */
+export function sample(img: RawImage, x: number, y: number): number {
+  const x0 = Math.floor(x);
+  const y0 = Math.floor(y);
+  if (x0 < 0 || y0 < 0 || x0 >= img.width - 1 || y0 >= img.height - 1) return 255;
+  const ax = x - x0;
+  const ay = y - y0;
+  const i = y0 * img.width + x0;
+  const d = img.data;
+  const top = d[i]! + (d[i + 1]! - d[i]!) * ax;
+  const bot = d[i + img.width]! + (d[i + img.width + 1]! - d[i + img.width]!) * ax;
+  return top + (bot - top) * ay;
+}
+
+/**
+ * Warps a rectangle of the target space into a new image of `width × height` pixels: pixel
+ * (i, j) comes from `map(x0 + (i + 0.5) * step, y0 + (j + 0.5) * step)` through the homography.
+ */
+export function warp(
+  img: RawImage,
+  h: Mat3,
+  x0: number,
+  y0: number,
+  step: number,
+  width: number,
+  height: number,
+): RawImage {
+  const out = new Uint8Array(width * height);
+  const src = img.data;
+  const W = img.width;
+  const H = img.height;
+  // Projective only every SEG pixels, linear in between: scanner homographies are nearly affine,
+  // so the error stays far below a pixel while the inner loop has no division.
+  const SEG = 32;
+  for (let j = 0; j < height; j++) {
+    const ty = y0 + (j + 0.5) * step;
+    let o = j * width;
+    for (let i0 = 0; i0 < width; i0 += SEG) {
+      const n = Math.min(SEG, width - i0);
+      const ta = x0 + (i0 + 0.5) * step;
+      const tb = x0 + (i0 + n + 0.5) * step;
+      const wa = h[6]! * ta + h[7]! * ty + h[8]!;
+      const wb = h[6]! * tb + h[7]! * ty + h[8]!;
+      let x = (h[0]! * ta + h[1]! * ty + h[2]!) / wa;
+      let y = (h[3]! * ta + h[4]! * ty + h[5]!) / wa;
+      const dx = ((h[0]! * tb + h[1]! * ty + h[2]!) / wb - x) / n;
+      const dy = ((h[3]! * tb + h[4]! * ty + h[5]!) / wb - y) / n;
+      for (let i = 0; i < n; i++, x += dx, y += dy) {
+        const xi = Math.floor(x);
+        const yi = Math.floor(y);
+        if (xi < 0 || yi < 0 || xi >= W - 1 || yi >= H - 1) {
+          out[o++] = 255;
+          continue;
+        }
+        const ax = x - xi;
+        const ay = y - yi;
+        const k = yi * W + xi;
+        const a = src[k]!;
+        const b = src[k + 1]!;
+        const c = src[k + W]!;
+        const d = src[k + W + 1]!;
+        const top = a + (b - a) * ax;
+        const bot = c + (d - c) * ax;
+        out[o++] = (top + (bot - top) * ay + 0.5) | 0;
+      }
+    }
+  }
+  return { width, height, data: out };
+}
+
+/** Box blur of radius r (2r + 1 taps), horizontal then vertical, `passes` times; returns a new image. */
+export function boxSmooth(img: RawImage, r: number, passes = 2): RawImage {
+  const { width: w, height: h } = img;
+  const src = new Uint8Array(img.data);
+  const tmp = new Uint8Array(w * h);
+  const col = new Int32Array(w);
+  const n = 2 * r + 1;
+  for (let p = 0; p < passes; p++) {
+    for (let y = 0; y < h; y++) {
+      const o = y * w;
+      let acc = 0;
+      for (let x = -r - 1; x < r; x++) acc += src[o + Math.min(w - 1, Math.max(0, x))]!;
+      for (let x = 0; x < w; x++) {
+        acc += src[o + Math.min(w - 1, x + r)]! - src[o + Math.max(0, x - r - 1)]!;
+        tmp[o + x] = (acc / n + 0.5) | 0;
+      }
+    }
+    // Vertical pass row by row with running column sums (cache friendly).
+    col.fill(0);
+    for (let y = -r - 1; y < r; y++) {
+      const o = Math.min(h - 1, Math.max(0, y)) * w;
+      for (let x = 0; x < w; x++) col[x]! += tmp[o + x]!;
+    }
+    for (let y = 0; y < h; y++) {
+      const add = Math.min(h - 1, y + r) * w;
+      const sub = Math.max(0, y - r - 1) * w;
+      const o = y * w;
+      for (let x = 0; x < w; x++) {
+        const v = col[x]! + tmp[add + x]! - tmp[sub + x]!;
+        col[x] = v;
+        src[o + x] = (v / n + 0.5) | 0;
+      }
+    }
+  }
+  return { width: w, height: h, data: src };
+}
