@@ -1,2 +1,302 @@
-/** The scan upload, recognition and exception-queue calls; each entry is a {@link RouteContract} made with `route()`. */
-export const scanRoutes = {};
+import { Type, type Static, type TSchema } from 'typebox';
+import { route } from './route';
+
+const strict = { additionalProperties: false } as const;
+const Id = Type.Integer({ minimum: 1 });
+const Nullable = <T extends TSchema>(t: T) => Type.Union([t, Type.Null()]);
+const Sha256 = Type.String({ pattern: '^[0-9a-f]{64}$', description: 'SHA-256, lower-case hex' });
+const SubjectRef = Type.Object({ examSubjectId: Id }, strict);
+const BatchRef = Type.Object({ batchId: Id }, strict);
+
+/** Largest chunk of an upload, bytes (its base64 fits the 1 MiB body limit). */
+export const SCAN_CHUNK_SIZE = 512 * 1024;
+/** Largest file of a batch, bytes. */
+export const SCAN_MAX_FILE_SIZE = 1024 * 1024 * 1024;
+
+export const SCAN_EXCEPTION_KINDS = [
+  'unreadable',
+  'wrong_exam',
+  'exam_no_uncertain',
+  'unknown_exam_no',
+  'duplicate',
+  'bubble_review',
+  'page_owner',
+  'no_sheet',
+] as const;
+export const ScanExceptionKind = Type.Union(SCAN_EXCEPTION_KINDS.map((k) => Type.Literal(k)));
+export type ScanExceptionKind = Static<typeof ScanExceptionKind>;
+
+export const ScanBatchProgress = Type.Object({
+  batchId: Id,
+  examSubjectId: Id,
+  state: Type.Union([
+    Type.Literal('uploading'),
+    Type.Literal('queued'),
+    Type.Literal('recognizing'),
+    Type.Literal('done'),
+  ]),
+  filesTotal: Type.Integer(),
+  filesDone: Type.Integer(),
+  /** Pages recognised so far. */
+  pages: Type.Integer(),
+  recognized: Type.Integer(),
+  exceptions: Type.Integer(),
+  duplicates: Type.Integer(),
+  createdAt: Type.Number(),
+});
+export type ScanBatchProgress = Static<typeof ScanBatchProgress>;
+
+const StudentRef = Type.Object({
+  studentId: Id,
+  examNo: Type.String(),
+  name: Type.String(),
+  className: Type.String(),
+});
+
+export const ScanException = Type.Object({
+  id: Id,
+  kind: ScanExceptionKind,
+  reason: Type.String(),
+  sheetId: Nullable(Id),
+  batchId: Nullable(Id),
+  /** The aligned page exists: GET `/marking-main/exam/scan/image?sheetId=`. */
+  hasImage: Type.Boolean(),
+  examNoRead: Nullable(Type.String()),
+  student: Nullable(StudentRef),
+  /** Objective answers of the sheet under review. */
+  answers: Type.Array(
+    Type.Object({
+      questionId: Id,
+      number: Type.String(),
+      answer: Type.String(),
+      status: Type.String(),
+      confidence: Type.Number(),
+      flags: Type.Array(Type.String()),
+    }),
+  ),
+  createdAt: Type.Number(),
+  resolvedAt: Nullable(Type.Number()),
+  resolvedBy: Nullable(Type.String()),
+  resolution: Nullable(Type.Record(Type.String(), Type.Unknown())),
+});
+export type ScanException = Static<typeof ScanException>;
+
+export const ScanReconciliation = Type.Object({
+  expected: Type.Integer(),
+  matched: Type.Array(Type.Object({ ...StudentRef.properties, sheetIds: Type.Array(Id) })),
+  duplicates: Type.Array(
+    Type.Object({ sheetId: Id, student: Nullable(StudentRef), reason: Type.String() }),
+  ),
+  unknown: Type.Array(
+    Type.Object({ sheetId: Id, examNoRead: Nullable(Type.String()), reason: Type.String() }),
+  ),
+  missingPages: Type.Array(
+    Type.Object({ ...StudentRef.properties, missing: Type.Array(Type.Integer()) }),
+  ),
+  absent: Type.Array(StudentRef),
+  noSheet: Type.Array(StudentRef),
+  openExceptions: Type.Integer(),
+});
+export type ScanReconciliation = Static<typeof ScanReconciliation>;
+
+export const ScanFixAction = Type.Union([
+  Type.Literal('assign'),
+  Type.Literal('answer'),
+  Type.Literal('absent'),
+  Type.Literal('discard'),
+  Type.Literal('rescan'),
+  Type.Literal('replace'),
+  Type.Literal('accept'),
+]);
+export type ScanFixAction = Static<typeof ScanFixAction>;
+
+export const scanRoutes = {
+  batchCreate: route({
+    method: 'POST',
+    url: '/marking-main/exam/scan/batch/create',
+    encoding: 'json',
+    auth: true,
+    body: Type.Object(
+      {
+        examSubjectId: Id,
+        files: Type.Array(
+          Type.Object(
+            {
+              fileName: Type.String({ minLength: 1, maxLength: 255 }),
+              size: Type.Integer({ minimum: 1, maximum: SCAN_MAX_FILE_SIZE }),
+              sha256: Sha256,
+            },
+            strict,
+          ),
+          { minItems: 1, maxItems: 2000 },
+        ),
+      },
+      strict,
+    ),
+    query: undefined,
+    data: Type.Object({
+      batchId: Id,
+      chunkSize: Type.Integer(),
+      files: Type.Array(Type.Object({ fileIndex: Type.Integer(), chunkCount: Type.Integer() })),
+    }),
+    summary: 'Starts a scan batch: its files (name, size, SHA-256) are then uploaded in chunks',
+  }),
+  batchChunk: route({
+    method: 'POST',
+    url: '/marking-main/exam/scan/batch/chunk',
+    encoding: 'json',
+    auth: true,
+    body: Type.Object(
+      {
+        batchId: Id,
+        fileIndex: Type.Integer({ minimum: 0, default: 0 }),
+        index: Type.Integer({ minimum: 0 }),
+        contentBase64: Type.String({ maxLength: Math.ceil(SCAN_CHUNK_SIZE / 3) * 4 }),
+        sha256: Sha256,
+      },
+      strict,
+    ),
+    query: undefined,
+    data: Type.Object({ received: Type.Integer(), chunkCount: Type.Integer() }),
+    summary: 'Uploads one chunk (≤ 512 KiB) of a batch file; sending a chunk again is harmless',
+  }),
+  batchChunks: route({
+    method: 'POST',
+    url: '/marking-main/exam/scan/batch/chunks',
+    encoding: 'json',
+    auth: true,
+    body: BatchRef,
+    query: undefined,
+    data: Type.Object({
+      files: Type.Array(
+        Type.Object({
+          fileIndex: Type.Integer(),
+          chunkCount: Type.Integer(),
+          received: Type.Array(Type.Integer()),
+        }),
+      ),
+    }),
+    summary: 'Which chunks of a batch arrived (to resume an upload)',
+  }),
+  batchComplete: route({
+    method: 'POST',
+    url: '/marking-main/exam/scan/batch/complete',
+    encoding: 'json',
+    auth: true,
+    body: BatchRef,
+    query: undefined,
+    data: ScanBatchProgress,
+    summary: 'Assembles the files, checks their SHA-256 and starts recognition',
+  }),
+  batchProgress: route({
+    method: 'POST',
+    url: '/marking-main/exam/scan/batch/progress',
+    encoding: 'json',
+    auth: true,
+    body: BatchRef,
+    query: undefined,
+    data: ScanBatchProgress,
+    summary: 'Progress of a batch while it is recognised',
+  }),
+  batchList: route({
+    method: 'POST',
+    url: '/marking-main/exam/scan/batch/list',
+    encoding: 'json',
+    auth: true,
+    body: SubjectRef,
+    query: undefined,
+    data: Type.Object({ list: Type.Array(ScanBatchProgress) }),
+    summary: 'Scan batches of an exam subject, newest first',
+  }),
+  reconcile: route({
+    method: 'POST',
+    url: '/marking-main/exam/scan/reconcile',
+    encoding: 'json',
+    auth: true,
+    body: SubjectRef,
+    query: undefined,
+    data: ScanReconciliation,
+    summary:
+      'Sheets against the roster: matched, duplicates, unknown, missing pages, absent, no sheet',
+  }),
+  exceptions: route({
+    method: 'POST',
+    url: '/marking-main/exam/scan/exception/list',
+    encoding: 'json',
+    auth: true,
+    body: Type.Object(
+      {
+        examSubjectId: Id,
+        state: Type.Union([Type.Literal('open'), Type.Literal('resolved'), Type.Literal('all')], {
+          default: 'open',
+        }),
+        kind: Type.Optional(ScanExceptionKind),
+      },
+      strict,
+    ),
+    query: undefined,
+    data: Type.Object({ list: Type.Array(ScanException) }),
+    summary: 'The exception queue of /exam/single/scanpaper/{id}',
+  }),
+  resolve: route({
+    method: 'POST',
+    url: '/marking-main/exam/scan/exception/resolve',
+    encoding: 'json',
+    auth: true,
+    body: Type.Object(
+      {
+        exceptionId: Id,
+        action: ScanFixAction,
+        /** assign: the student the sheet belongs to. */
+        studentId: Type.Optional(Id),
+        /** answer: corrected bubbles. */
+        answers: Type.Optional(
+          Type.Array(
+            Type.Object({ questionId: Id, answer: Type.String({ maxLength: 26 }) }, strict),
+            { maxItems: 500 },
+          ),
+        ),
+        note: Type.Optional(Type.String({ maxLength: 500 })),
+      },
+      strict,
+    ),
+    query: undefined,
+    data: ScanException,
+    summary: 'Fixes an exception by hand; the fix is recorded with who and when',
+  }),
+  confirmAbsent: route({
+    method: 'POST',
+    url: '/marking-main/exam/scan/absent/confirm',
+    encoding: 'json',
+    auth: true,
+    body: Type.Object({ examSubjectId: Id, studentId: Id }, strict),
+    query: undefined,
+    data: Type.Null(),
+    summary: 'Confirms that a student without a sheet was absent (recorded as a fix)',
+  }),
+  rescore: route({
+    method: 'POST',
+    url: '/marking-main/exam/scan/rescore',
+    encoding: 'json',
+    auth: true,
+    body: SubjectRef,
+    query: undefined,
+    data: Type.Object({ students: Type.Integer() }),
+    summary: 'Scores every scanned objective answer again with the current answer key',
+  }),
+  handToMarking: route({
+    method: 'POST',
+    url: '/marking-main/exam/scan/marking/register',
+    encoding: 'json',
+    auth: true,
+    body: SubjectRef,
+    query: undefined,
+    data: Type.Object({
+      blocks: Type.Array(Type.Object({ blockId: Id, registered: Type.Integer() })),
+    }),
+    summary: "Registers the matched students' crops as papers of the subject's marking blocks",
+  }),
+};
+
+/** GET download of a sheet's aligned page (no `questionId`) or one crop, PNG. */
+export const SCAN_IMAGE_URL = '/marking-main/exam/scan/image';

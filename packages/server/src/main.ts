@@ -5,8 +5,10 @@ import { loadConfig } from './core/config';
 import { createDatabase } from './core/database';
 import { migrate } from './core/migrations';
 import { createLocalFileStore } from './core/files';
+import { createS3FileStore } from './core/s3Files';
 import { loadOrCreateSecret } from './core/secrets';
 import { isEmpty, seedDemo } from './seed/seedDemo';
+import { seedMarking } from './seed/seedMarking';
 import { createServer } from './server';
 
 /** CLI entry: migrate, seed the demo school into an empty database, serve. */
@@ -15,8 +17,12 @@ async function main() {
   const db = createDatabase(config.database);
   const schema = config.database.dialect === 'postgres' ? config.database.schema : undefined;
   await migrate(db, schema ? { schema } : {});
+  const files = config.s3
+    ? createS3FileStore(config.s3)
+    : createLocalFileStore(join(config.dataDir, 'files'));
   if (await isEmpty(db)) {
     await seedDemo(db, { size: 'full' });
+    await seedMarking(db, files);
     console.info('examkit: seeded the demo school 示范中学 (password demo2026)');
   }
   const app = await createServer({
@@ -30,7 +36,7 @@ async function main() {
     trustProxy: config.trustProxy,
     ...(config.staticDir ? { staticDir: config.staticDir } : {}),
     secret: loadOrCreateSecret(config.secret, config.dataDir),
-    files: createLocalFileStore(join(config.dataDir, 'files')),
+    files,
     ...(config.wx ? { wx: createWxOAuthProvider(config.wx) } : {}),
   });
   app.addHook('onClose', () => db.destroy());

@@ -29,6 +29,7 @@ import { createMemoryFileStore, type FileStore } from './core/files';
 import { registerExamRoutes } from './exam/routes';
 import { registerMarkingRoutes } from './marking/routes';
 import { registerReportRoutes } from './report/routes';
+import { scanQueueFromEnv, type ScanQueue } from './scan/queue';
 import { registerScanRoutes } from './scan/routes';
 import { registerAdministrationRoutes } from './school/adminRoutes';
 import { registerSchoolRoutes } from './school/routes';
@@ -61,6 +62,11 @@ export interface ServerOptions {
   trustProxy?: boolean;
   /** Where scans, crops and generated files live. @default in memory (pass a disk or S3 store to keep them) */
   files?: FileStore;
+  /**
+   * Where recognition jobs run; closed with the server.
+   * @default BullMQ when `REDIS_URL` is set, else worker threads in this process
+   */
+  scanQueue?: ScanQueue;
   /** Run migrations before serving. @default true */
   migrate?: boolean;
 }
@@ -179,7 +185,16 @@ export async function createServer(options: ServerOptions): Promise<FastifyInsta
   registerAdministrationRoutes(router, { db, clock, files });
   registerExamRoutes(router, { db, clock, files });
   registerMarkingRoutes(router, { db, clock, files });
-  registerScanRoutes(router, { db, clock, files });
+  const scanQueue =
+    options.scanQueue ??
+    scanQueueFromEnv(process.env, (job, error) =>
+      app.log.error(
+        { err: error, batchId: job.batchId, fileIndex: job.fileIndex },
+        'scan job failed',
+      ),
+    );
+  app.addHook('onClose', () => scanQueue.close());
+  registerScanRoutes(router, { db, clock, files, queue: scanQueue });
   registerReportRoutes(router, { db, clock, files });
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
   app.get('/health', { schema: { hide: true } }, async () => ok({ status: 'ok' }));

@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import type { WxOAuthOptions } from '../auth/wx';
 import type { DatabaseConfig } from './database';
+import { s3ConfigFromEnv, type S3Config } from './s3Files';
 import { DEFAULT_SESSION_TIMEOUTS, type SessionTimeouts } from './session';
 
 /** Settings read from the environment by the CLI. */
@@ -19,6 +20,8 @@ export interface EnvConfig {
   /** Sign-in attempts per client address per minute. */
   addressLimit: number;
   trustProxy: boolean;
+  /** S3-compatible storage for scans and crops (S3_BUCKET, S3_ENDPOINT, …); local disk when unset. */
+  s3: S3Config | undefined;
 }
 
 /**
@@ -26,7 +29,9 @@ export interface EnvConfig {
  * instead of SQLite), DATABASE_SCHEMA, STATIC_DIR, CORS_ORIGINS (comma list),
  * NODE_ENV, LOG_LEVEL, EXAMKIT_SECRET, WX_APPID, WX_SECRET, WX_API_BASE,
  * SESSION_IDLE_MINUTES (30), SESSION_MAX_HOURS (12), SIGNIN_LIMIT_PER_MINUTE (30),
- * TRUST_PROXY.
+ * TRUST_PROXY, S3_BUCKET (S3-compatible storage instead of DATA_DIR/files, with S3_ENDPOINT,
+ * S3_REGION, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY, S3_FORCE_PATH_STYLE, S3_PREFIX). The scan
+ * queue reads REDIS_URL (BullMQ), SCAN_WORKERS and SCAN_CONCURRENCY itself.
  */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): EnvConfig {
   const dataDir = resolve(cwd, env.DATA_DIR || '.data');
@@ -75,6 +80,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     },
     addressLimit: positiveInt(env.SIGNIN_LIMIT_PER_MINUTE, 30, 'SIGNIN_LIMIT_PER_MINUTE'),
     trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
+    s3: s3ConfigFromEnv(env),
   };
 }
 

@@ -1,0 +1,39 @@
+import type { Db } from '../core/database';
+
+export interface RosterStudent {
+  studentId: number;
+  examNo: string;
+  name: string;
+  className: string;
+}
+
+/** Who takes the subject: every participant, or the chosen students of a 选考 subject. */
+export async function rosterOf(
+  db: Db,
+  examId: number,
+  examSubjectId: number,
+  elective: boolean,
+): Promise<RosterStudent[]> {
+  let query = db
+    .selectFrom('exam_students as es')
+    .innerJoin('students as s', 's.id', 'es.student_id')
+    .innerJoin('classes as c', 'c.id', 'es.class_id')
+    .select([
+      'es.student_id as studentId',
+      'es.exam_no as examNo',
+      's.name as name',
+      'c.name as className',
+    ])
+    .where('es.exam_id', '=', examId);
+  if (elective)
+    query = query.where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('exam_student_electives as e')
+          .select('e.student_id')
+          .whereRef('e.student_id', '=', 'es.student_id')
+          .where('e.exam_subject_id', '=', examSubjectId),
+      ),
+    );
+  return query.orderBy('es.exam_no').execute();
+}
