@@ -538,6 +538,12 @@ export function ExamFormPage() {
                       >
                         导入成绩
                       </Link>
+                      <Link
+                        to={`/exam/single/scanpaper/${s.id}`}
+                        aria-label={`${s.subjectName}扫描试卷`}
+                      >
+                        扫描试卷
+                      </Link>
                     </Actions>
                   </td>
                 </tr>

@@ -1,0 +1,331 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { layoutSheet, type PaperStructure } from '@examkit/answer-sheet';
+import { blankPage, encodeScan, type CorpusTemplate } from '@examkit/recognizer/corpus';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, newPage, screenshot } from './support/browser';
+import { startServer, type RunningServer } from './support/server';
+
+/**
+ * The scan page (/exam/single/scanpaper/{examSubjectId}) against the real server: a new exam
+ * with a saved sheet goes to `scanning`, sheets of its real students are drawn on the sheet's
+ * own PDF (plus an unknown exam number, a faint bubble and a corrupt file), uploaded through the
+ * page's file input in chunks, recognised while the page polls, and two exceptions are fixed.
+ */
+
+const PASSWORD = 'demo2026';
+const DPI = 150;
+
+let server: RunningServer;
+let browser: Browser;
+let token: string;
+let folder: string;
+
+interface Envelope<T> {
+  code: number;
+  data: T;
+  message: string;
+}
+
+async function api<T = unknown>(
+  path: string,
+  init: { body?: unknown; form?: Record<string, string> } = {},
+): Promise<T> {
+  const headers: Record<string, string> = { plantform: '1' };
+  let body: string;
+  if (init.form) {
+    headers['content-type'] = 'application/x-www-form-urlencoded';
+    body = new URLSearchParams(init.form).toString();
+  } else {
+    headers['content-type'] = 'application/json';
+    body = JSON.stringify(init.body ?? {});
+  }
+  if (token) headers.token = token;
+  const res = await fetch(`${server.url}${path}`, { method: 'POST', headers, body });
+  const reply = (await res.json()) as Envelope<T>;
+  if (reply.code !== 200) throw new Error(`${path}: ${JSON.stringify(reply)}`);
+  return reply.data;
+}
+
+type Rect = { x: number; y: number; w: number; h: number };
+type Element = Rect & {
+  kind: string;
+  page: number;
+  digit?: number;
+  value?: number;
+  questionId?: string;
+  option?: string;
+};
+interface Template {
+  pageCount: number;
+  elements: Element[];
+}
+type Raw = Awaited<ReturnType<typeof blankPage>>;
+
+/** A pencil-like mark: darkens an ellipse over a bubble given in mm (v' = v · (1 − alpha)). */
+function mark(img: Raw, r: Rect, alpha: number): void {
+  const k = DPI / 25.4;
+  const cx = (r.x + r.w / 2) * k;
+  const cy = (r.y + r.h / 2) * k;
+  const a = (r.w / 2) * k;
+  const b = (r.h / 2) * k;
+  for (let y = Math.floor(cy - b); y <= Math.ceil(cy + b); y++)
+    for (let x = Math.floor(cx - a); x <= Math.ceil(cx + a); x++) {
+      if (((x - cx) / a) ** 2 + ((y - cy) / b) ** 2 > 1) continue;
+      const i = y * img.width + x;
+      img.data[i] = Math.round(img.data[i]! * (1 - alpha));
+    }
+}
+
+/** A filled first page: the exam number and the answers (`{ questionId: 'AC' }`), `faint` ones light. */
+async function drawSheet(
+  ct: CorpusTemplate,
+  examNo: string,
+  answers: Record<string, string>,
+  faint: ReadonlySet<string> = new Set(),
+): Promise<Buffer> {
+  const blank = await blankPage(ct, 0, DPI);
+  const img = { ...blank, data: new Uint8Array(blank.data) };
+  const elements = (ct.template as unknown as Template).elements.filter((e) => e.page === 0);
+  for (const e of elements) {
+    if (e.kind === 'examNumberCell' && examNo[e.digit!] === String(e.value)) mark(img, e, 0.9);
+    if (e.kind === 'bubble' && answers[e.questionId!]?.includes(e.option!))
+      mark(img, e, faint.has(e.questionId!) ? 0.3 : 0.9);
+  }
+  return encodeScan(img, 'png', { dpi: DPI });
+}
+
+let examId: number;
+let examSubjectId: number;
+let students: { studentId: number; examNo: string; name: string }[];
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+  folder = mkdtempSync(join(tmpdir(), 'examkit-scan-e2e-'));
+  token = (
+    await api<{ token: string }>('/marking-login/login/school_login_pd', {
+      form: { loginName: 'admin', password: PASSWORD },
+    })
+  ).token;
+
+  // A new exam of the seeded 周练's grade, one class, 数学 with three objective questions.
+  const weekly = (
+    await api<{ list: { id: number; name: string }[] }>('/marking-main/exam/list', {
+      body: { academicYear: 0, pageSize: 100 },
+    })
+  ).list.find((e) => e.name.includes('周练'))!;
+  const detail = await api<{ gradeId: number; classes: { classId: number }[] }>(
+    '/marking-main/exam/detail',
+    { body: { id: weekly.id } },
+  );
+  const exam = await api<{ id: number; subjects: { id: number }[] }>('/marking-main/exam/create', {
+    body: {
+      name: '浏览器测试高一数学扫描测',
+      examType: '单元',
+      gradeId: detail.gradeId,
+      examDate: '2026-11-20',
+      subjects: [{ subjectCode: '数学', subjectName: '数学', fullMarks: 30 }],
+      classIds: [detail.classes[0]!.classId],
+    },
+  });
+  examId = exam.id;
+  examSubjectId = exam.subjects[0]!.id;
+  const paper = await api<{ questions: { id: number; number: string }[] }>(
+    '/marking-main/exam/subject/questions/save',
+    {
+      body: {
+        examSubjectId,
+        questions: [
+          { number: '1', kind: 'single', fullMarks: 5, optionCount: 4, answer: 'B' },
+          { number: '2', kind: 'single', fullMarks: 5, optionCount: 4, answer: 'C' },
+          {
+            number: '3',
+            kind: 'multiple',
+            fullMarks: 6,
+            optionCount: 4,
+            answer: 'ACD',
+            partialMarks: 3,
+          },
+          { number: '4', kind: 'subjective', fullMarks: 14 },
+        ],
+      },
+    },
+  );
+  const q = Object.fromEntries(paper.questions.map((x) => [x.number, String(x.id)]));
+  students = (
+    await api<{ studentId: number; examNo: string; name: string }[]>(
+      '/marking-main/exam/students',
+      {
+        body: { id: examId },
+      },
+    )
+  ).slice(0, 5);
+  const digits = Math.max(...students.map((s) => s.examNo.length));
+  await api('/marking-main/exam/sheet/save', {
+    body: { examSubjectId, settings: { examNumCount: digits } },
+  });
+  const sheet = await api<{
+    design: {
+      paper: unknown;
+      settings: Record<string, unknown>;
+      overrides: Record<string, unknown>;
+    };
+    template: unknown;
+  }>('/marking-main/exam/sheet/get', { body: { examSubjectId } });
+  const ct = {
+    paper: sheet.design.paper,
+    document: layoutSheet(
+      sheet.design.paper as PaperStructure,
+      sheet.design.settings,
+      sheet.design.overrides,
+    ),
+    template: sheet.template,
+  } as CorpusTemplate;
+  await api('/marking-main/exam/transition', { body: { id: examId, to: 'sheet_ready' } });
+  await api('/marking-main/exam/transition', { body: { id: examId, to: 'scanning' } });
+
+  // Three clean sheets, one with a faint bubble, one with a number not on the roster, one corrupt.
+  const right = { [q['1']!]: 'B', [q['2']!]: 'C', [q['3']!]: 'ACD' };
+  const files: [string, Buffer][] = [
+    ['sheet-1.png', await drawSheet(ct, students[0]!.examNo, right)],
+    ['sheet-2.png', await drawSheet(ct, students[1]!.examNo, { ...right, [q['2']!]: 'A' })],
+    ['sheet-3.png', await drawSheet(ct, students[2]!.examNo, { ...right, [q['3']!]: 'AC' })],
+    ['sheet-4.png', await drawSheet(ct, students[3]!.examNo, right, new Set([q['1']!]))],
+    ['sheet-5.png', await drawSheet(ct, '9'.repeat(digits), right)],
+    ['broken.jpg', Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), randomBytes(4000)])],
+  ];
+  for (const [name, data] of files) writeFileSync(join(folder, name), data);
+}, 180_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+  if (folder) rmSync(folder, { recursive: true, force: true });
+});
+
+/** Serious and critical axe-core violations on the page, as "rule: target" lines. */
+async function axeViolations(page: Page): Promise<string[]> {
+  await page.evaluate(
+    readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8'),
+  );
+  return page.evaluate(async () => {
+    const axe = (
+      window as unknown as {
+        axe: {
+          run(): Promise<{
+            violations: {
+              id: string;
+              impact: string;
+              nodes: { target: string[]; html: string }[];
+            }[];
+          }>;
+        };
+      }
+    ).axe;
+    const { violations } = await axe.run();
+    return violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(' ')} ${n.html.slice(0, 120)}`));
+  });
+}
+
+async function signedIn(loginName: string): Promise<Page> {
+  const page = await newPage(browser);
+  await page.goto(`${server.url}/login`);
+  await page.getByLabel('账号', { exact: true }).fill(loginName);
+  await page.getByLabel('密码', { exact: true }).fill(PASSWORD);
+  await page.getByRole('button', { name: '登录', exact: true }).click();
+  await page.getByRole('banner').waitFor();
+  return page;
+}
+
+describe('scan page in the browser', () => {
+  it('uploads a generated batch, shows its progress, fixes exceptions and rescores', async () => {
+    const page = await signedIn('admin');
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+
+    // From the exam's edit page to the scan page of its subject.
+    await page.goto(`${server.url}/exam/single/edit/${examId}`);
+    await page.getByRole('link', { name: '数学扫描试卷' }).click();
+    await page.waitForURL(`**/exam/single/scanpaper/${examSubjectId}`);
+    await page.getByRole('heading', { name: /扫描试卷 · 浏览器测试高一数学扫描测 数学/ }).waitFor();
+    await page.getByText('扫描中', { exact: true }).waitFor();
+
+    // Upload: six files at once, in chunks, then recognition while the page polls.
+    await page
+      .getByLabel('选择扫描文件')
+      .setInputFiles(
+        [
+          'sheet-1.png',
+          'sheet-2.png',
+          'sheet-3.png',
+          'sheet-4.png',
+          'sheet-5.png',
+          'broken.jpg',
+        ].map((f) => join(folder, f)),
+      );
+    await page.getByRole('button', { name: '上传', exact: true }).click();
+    await page.getByText(/批次 \d+ 已上传，正在识别/).waitFor({ timeout: 30_000 });
+    expect(await page.getByText(/已上传 (\d+)\/\1 个分片，上传完成/).count()).toBe(1);
+    const batches = page.getByRole('table', { name: '扫描批次' });
+    await screenshot(page, 'scan-upload-progress');
+    await batches.getByText('已完成').waitFor({ timeout: 90_000 });
+    await page.getByText(/批次 \d+ 识别完成/).waitFor();
+    expect(await batches.innerText()).toContain('6/6 个文件（100%）');
+
+    // Reconciliation and the queue: the unknown number, the faint bubble and the corrupt file.
+    const queue = page.getByRole('list', { name: '异常队列' });
+    await queue.waitFor();
+    const unknown = queue.getByRole('listitem').filter({ hasText: '不在本考试科目的考生名单中' });
+    const faint = queue.getByRole('listitem').filter({ hasText: '客观题需人工确认' });
+    const broken = queue.getByRole('listitem').filter({ hasText: '无法识别' });
+    await unknown.waitFor();
+    await faint.waitFor();
+    await broken.waitFor();
+    const summary = page.getByLabel('核对结果');
+    expect(await summary.innerText()).toMatch(/已匹配\s*4/);
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await screenshot(page, 'scan-exception-queue');
+    expect(await axeViolations(page)).toEqual([]);
+
+    // The page image of the faint sheet in the previewer.
+    await faint.getByRole('button', { name: /^查看图片/ }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.waitFor();
+    await dialog.locator('img').first().waitFor();
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'hidden' });
+
+    // Fix 1 with the keyboard: the sheet belongs to the 5th student.
+    const fifth = students[4]!;
+    await unknown.getByRole('combobox').selectOption(String(fifth.studentId));
+    await unknown.getByRole('button', { name: /^指定考生/ }).focus();
+    await page.keyboard.press('Enter');
+    await page.getByText(/异常 #\d+ 已处理：指定考生/).waitFor();
+    await unknown.waitFor({ state: 'detached' });
+
+    // Fix 2: the faint first answer was meant as B.
+    const answer = faint.getByRole('textbox').first();
+    await answer.fill('B');
+    await faint.getByRole('button', { name: /^修改填涂/ }).click();
+    await faint.waitFor({ state: 'detached' });
+    const log = page.getByRole('table', { name: '处理记录' });
+    await log.getByText(`指定考生：${fifth.name}（${fifth.examNo}）`).waitFor();
+    expect(await log.innerText()).toMatch(/更正填涂（.*→B）/);
+    await expect.poll(async () => summary.innerText()).toMatch(/已匹配\s*5/);
+
+    // Objective scores: rescoring reaches every matched student.
+    await page.getByRole('button', { name: '重新计分' }).click();
+    await page.getByText('已重新计分：5 名考生').waitFor();
+    // The fixed header is drawn where the page was scrolled to: shoot from the top.
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await screenshot(page, 'scan-after-fix');
+    expect(errors).toEqual([]);
+  });
+});

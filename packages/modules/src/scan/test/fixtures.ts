@@ -1,0 +1,117 @@
+import type { ScanBatchProgress, ScanException, ScanReconciliation } from '@examkit/contracts';
+import { ok } from '../../test/fixtures';
+import { EXAM, WEEKLY_PAPER, examApi, weeklyDetail } from '../../exam/test/fixtures';
+
+/** Calls of the scan page, keyed as the fake API takes them. */
+export const SCAN = {
+  create: 'POST /marking-main/exam/scan/batch/create',
+  chunk: 'POST /marking-main/exam/scan/batch/chunk',
+  chunks: 'POST /marking-main/exam/scan/batch/chunks',
+  complete: 'POST /marking-main/exam/scan/batch/complete',
+  progress: 'POST /marking-main/exam/scan/batch/progress',
+  list: 'POST /marking-main/exam/scan/batch/list',
+  reconcile: 'POST /marking-main/exam/scan/reconcile',
+  exceptions: 'POST /marking-main/exam/scan/exception/list',
+  resolve: 'POST /marking-main/exam/scan/exception/resolve',
+  absent: 'POST /marking-main/exam/scan/absent/confirm',
+  rescore: 'POST /marking-main/exam/scan/rescore',
+} as const;
+
+export const batch = (over: Partial<ScanBatchProgress> = {}): ScanBatchProgress => ({
+  batchId: 3,
+  examSubjectId: 21,
+  state: 'done',
+  filesTotal: 2,
+  filesDone: 2,
+  pages: 2,
+  recognized: 1,
+  exceptions: 1,
+  duplicates: 0,
+  createdAt: new Date(2026, 10, 21, 9, 0).getTime(),
+  ...over,
+});
+
+const ref = (studentId: number, name: string, examNo: string) => ({
+  studentId,
+  name,
+  examNo,
+  className: '高一(1)班',
+});
+
+export const RECON: ScanReconciliation = {
+  expected: 2,
+  matched: [{ ...ref(1, '张一', '20260001'), sheetIds: [10] }],
+  duplicates: [],
+  unknown: [
+    { sheetId: 11, examNoRead: '59670415', reason: '考号 59670415 不在本考试科目的考生名单中' },
+  ],
+  missingPages: [],
+  absent: [],
+  noSheet: [ref(2, '李二', '20260002')],
+  openExceptions: 2,
+};
+
+export const exception = (over: Partial<ScanException> = {}): ScanException => ({
+  id: 41,
+  // `as never`: the contract's kind union types as never (typebox over a mapped array).
+  kind: 'unknown_exam_no' as never,
+  reason: '考号 59670415 不在本考试科目的考生名单中',
+  sheetId: 11,
+  batchId: 3,
+  hasImage: true,
+  examNoRead: '59670415',
+  student: null,
+  answers: [],
+  createdAt: new Date(2026, 10, 21, 9, 1).getTime(),
+  resolvedAt: null,
+  resolvedBy: null,
+  resolution: null,
+  ...over,
+});
+
+export const FAINT = exception({
+  id: 42,
+  kind: 'bubble_review' as never,
+  reason: '客观题需人工确认：第 2 题（填涂过浅）',
+  sheetId: 10,
+  examNoRead: '20260001',
+  student: ref(1, '张一', '20260001'),
+  answers: [
+    { questionId: 2, number: '2', answer: '', status: 'review', confidence: 0.4, flags: ['faint'] },
+    { questionId: 1, number: '1', answer: 'A', status: 'ok', confidence: 0.98, flags: [] },
+  ],
+});
+
+const PARTICIPANTS = [
+  {
+    studentId: 1,
+    studentNo: '20260001',
+    examNo: '20260001',
+    name: '张一',
+    classId: 101,
+    className: '高一(1)班',
+    electives: [],
+  },
+  {
+    studentId: 2,
+    studentNo: '20260002',
+    examNo: '20260002',
+    name: '李二',
+    classId: 101,
+    className: '高一(1)班',
+    electives: [],
+  },
+];
+
+/** The fake API of the scan page for the 周练's 数学 (exam subject 21) in `scanning`. */
+export function scanApi(routes: Record<string, unknown> = {}) {
+  return examApi({
+    [EXAM.questionsGet]: ok({ ...WEEKLY_PAPER, state: 'scanning' }),
+    [EXAM.detail]: ok({ ...weeklyDetail(), state: 'scanning', allowedTransitions: ['marking'] }),
+    [EXAM.participants]: ok(PARTICIPANTS),
+    [SCAN.list]: ok({ list: [] }),
+    [SCAN.reconcile]: ok(RECON),
+    [SCAN.exceptions]: ok({ list: [] }),
+    ...routes,
+  });
+}
