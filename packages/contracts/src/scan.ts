@@ -23,8 +23,12 @@ export const SCAN_EXCEPTION_KINDS = [
   'page_owner',
   'no_sheet',
 ] as const;
-export const ScanExceptionKind = Type.Union(SCAN_EXCEPTION_KINDS.map((k) => Type.Literal(k)));
-export type ScanExceptionKind = Static<typeof ScanExceptionKind>;
+export type ScanExceptionKind = (typeof SCAN_EXCEPTION_KINDS)[number];
+// One list for both the schema and the type: a union mapped from the tuple would lose its literals.
+export const ScanExceptionKind = Type.Unsafe<ScanExceptionKind>({
+  type: 'string',
+  enum: [...SCAN_EXCEPTION_KINDS],
+});
 
 export const ScanBatchProgress = Type.Object({
   batchId: Id,

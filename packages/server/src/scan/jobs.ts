@@ -76,6 +76,9 @@ export function createScanJobHandler(deps: JobDeps) {
       const run = () =>
         deps.recognize(bytes, template, {
           id: `${job.batchId}-${job.fileIndex}`,
+          // Kept for every sheet, not only the recogniser's own reviews: a roster problem
+          // (an exam number not on the list) is fixed by looking at the sheet too.
+          alignedPage: 'always',
           alignedPageDpi: 100,
         });
       results = await run();

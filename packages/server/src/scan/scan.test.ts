@@ -286,6 +286,9 @@ describe.each(DIALECTS)('scanning on %s', (dialect) => {
     expect(byKind.unknown_exam_no!.reason).toBe(
       `考号 ${sheets[6]!.examNumber} 不在本考试科目的考生名单中`,
     );
+    // The operator assigns the student by looking at the sheet.
+    expect(byKind.unknown_exam_no!.hasImage).toBe(true);
+    expect(byKind.exam_no_uncertain!.hasImage).toBe(true);
     expect(byKind.exam_no_uncertain!.reason).toBe('考号填涂不清（第 1 位多涂），请选择考生');
     expect(byKind.exam_no_uncertain!.examNoRead).toBeNull();
     expect(byKind.bubble_review!.reason).toBe('客观题需人工确认：第 3 题（填涂过浅）');

@@ -53,8 +53,7 @@ export const RECON: ScanReconciliation = {
 
 export const exception = (over: Partial<ScanException> = {}): ScanException => ({
   id: 41,
-  // `as never`: the contract's kind union types as never (typebox over a mapped array).
-  kind: 'unknown_exam_no' as never,
+  kind: 'unknown_exam_no',
   reason: '考号 59670415 不在本考试科目的考生名单中',
   sheetId: 11,
   batchId: 3,
@@ -71,7 +70,7 @@ export const exception = (over: Partial<ScanException> = {}): ScanException => (
 
 export const FAINT = exception({
   id: 42,
-  kind: 'bubble_review' as never,
+  kind: 'bubble_review',
   reason: '客观题需人工确认：第 2 题（填涂过浅）',
   sheetId: 10,
   examNoRead: '20260001',
