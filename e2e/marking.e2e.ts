@@ -252,6 +252,75 @@ describe('online marking (seeded double-marking block)', () => {
   });
 });
 
+/**
+ * Set-up: every subjective question of the seeded exam already has a block, so the director
+ * edits the seeded double-marking block 第18题 through the form (tolerance and markers),
+ * saves it, pauses and starts it again, and the server stores what the form sent.
+ */
+describe('marking set-up (seeded 第18题 block)', () => {
+  const SETUP_BLOCK = '第18题 数列';
+  interface BlockInfo {
+    blockId: number;
+    examSubjectId: number;
+    name: string;
+    state: string;
+    mode: string;
+    tolerance: number;
+    markers: { userId: number; name: string }[];
+  }
+  const getBlock = async (id: number) =>
+    (
+      await api<BlockInfo>('/marking-main/exam/marking/block/get', {
+        token: director,
+        body: { blockId: id },
+      })
+    ).data;
+
+  it('edits tolerance and markers of a double-marking block, saves, starts it and sees it listed', async () => {
+    const list = await api<{ list: BlockInfo[] }>('/marking-main/exam/marking/list', {
+      token: director,
+      body: {},
+    });
+    const seeded = list.data.list.find((b) => b.name === SETUP_BLOCK)!;
+    expect(seeded).toMatchObject({ mode: 'double', tolerance: 2, state: 'open' });
+    expect(seeded.markers).toHaveLength(5);
+    const page = await signedIn('director');
+    await page.goto(`${server.url}/exam/marking/setting/${seeded.examSubjectId}`);
+    const blocks = page.getByRole('table', { name: '本科目题块' });
+    await blocks.getByRole('button', { name: `编辑${SETUP_BLOCK}` }).click();
+    await page.getByRole('heading', { name: `编辑题块：${SETUP_BLOCK}（阅卷中）` }).waitFor();
+    const tolerance = page.getByLabel('误差阈值（分）');
+    await expect.poll(() => tolerance.inputValue()).toBe('2');
+    const t003 = page.getByRole('checkbox', { name: /^阅卷老师：.*（t003）$/ });
+    await expect.poll(() => t003.isChecked()).toBe(true);
+    await tolerance.fill('1.5');
+    await t003.uncheck();
+    await page.getByRole('button', { name: '保存题块' }).click();
+    await page.getByText('题块已保存').first().waitFor();
+    const saved = await getBlock(seeded.blockId);
+    expect(saved).toMatchObject({ mode: 'double', tolerance: 1.5, state: 'open' });
+    expect(saved.markers).toHaveLength(4);
+    const seededIds = seeded.markers.map((m) => m.userId);
+    expect(saved.markers.every((m) => seededIds.includes(m.userId))).toBe(true);
+    // Pause, then start again from the set-up page.
+    const status = page.getByRole('region', { name: '阅卷状态' });
+    await status.getByRole('button', { name: '暂停阅卷' }).click();
+    await page.getByRole('heading', { name: `编辑题块：${SETUP_BLOCK}（已暂停）` }).waitFor();
+    expect((await getBlock(seeded.blockId)).state).toBe('paused');
+    await status.getByRole('button', { name: '继续阅卷' }).click();
+    await page.getByRole('heading', { name: `编辑题块：${SETUP_BLOCK}（阅卷中）` }).waitFor();
+    const row = blocks.getByRole('row').filter({ hasText: SETUP_BLOCK });
+    await expect.poll(() => row.textContent()).toContain('阅卷中');
+    expect(await row.textContent()).toContain('双评');
+    expect(await getBlock(seeded.blockId)).toMatchObject({ state: 'open', tolerance: 1.5 });
+    await screenshot(page, 'marking-setup');
+    // The marking list shows the block open to its markers.
+    await page.goto(`${server.url}/exam/marking`);
+    await page.getByRole('table', { name: '阅卷题块' }).getByText(SETUP_BLOCK).first().waitFor();
+    await page.close();
+  });
+});
+
 describe('partner portal: the marking module mounted alone', () => {
   let portalServer: RunningServer;
   let portal: { url: string; close(): Promise<void> };

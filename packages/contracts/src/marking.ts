@@ -155,6 +155,8 @@ const PaperMark = Type.Object({
   userName: Type.String(),
   score: Type.Number(),
   at: Type.Integer(),
+  /** Why the leader re-marked the paper (组长改分); null for other marks. */
+  reason: Nullable(Type.String()),
 });
 
 export const PaperDetail = Type.Object({
@@ -454,6 +456,29 @@ export const markingRoutes = {
     ),
     query: undefined,
     data: EmptyData,
+  }),
+  remark: route({
+    method: 'POST',
+    url: `${M}/paper/remark`,
+    encoding: 'json',
+    auth: true,
+    summary:
+      '组长改分 (leader, manager): set a paper’s final score with a reason; recorded as a leader mark, shown in checkPaper',
+    body: Type.Object(
+      {
+        paperId: Id,
+        reason: Type.String({ minLength: 1, maxLength: 200 }),
+        idempotencyKey: IdempotencyKey,
+        ...ScoreFields,
+      },
+      strict,
+    ),
+    query: undefined,
+    data: Type.Object({
+      paperId: Type.Integer(),
+      score: Type.Number(),
+      duplicate: Type.Boolean(),
+    }),
   }),
   sample: route({
     method: 'POST',

@@ -671,6 +671,81 @@ export async function resolvePaper(
   });
 }
 
+/** The answer to a leader's re-mark; `duplicate` when the idempotency key was seen before. */
+export interface RemarkResult {
+  paperId: number;
+  /** Points. */
+  score: number;
+  duplicate: boolean;
+}
+
+/**
+ * 组长改分 (checkPaper): the leader sets any paper's final score with a reason, exactly once
+ * per idempotency key. Recorded as a `leader` mark with the reason; the paper is done, its
+ * final source 'leader', and the tasks still open on it are cancelled.
+ */
+export async function remarkPaper(
+  db: Db,
+  clock: Clock,
+  input: ScoreInput & { userId: number; paperId: number; reason: string; key: string },
+): Promise<RemarkResult> {
+  return writeTransaction(db, async (trx) => {
+    const now = clock.now().getTime();
+    const paper = await lockPaper(trx, input.paperId);
+    const seen = await previousSubmit(trx, input.userId, input.key);
+    if (seen) {
+      if (seen.paper_id !== paper.id || seen.task_id !== null)
+        throw conflict('幂等键已用于其他试卷');
+      return { paperId: paper.id, score: seen.score_half / 2, duplicate: true };
+    }
+    const block = await loadBlock(trx, paper.block_id);
+    if (block.state === 'finished') throw conflict('题块已结束');
+    if (paper.is_seed === 1) throw badRequest('样本试卷不能给分');
+    const reason = input.reason.trim();
+    if (!reason) throw badRequest('请填写改分原因');
+    const parts = scoreParts(block, input);
+    const score = sum(parts);
+    await trx
+      .updateTable('marking_papers')
+      .set({
+        state: 'done',
+        final_score_half: score,
+        final_parts: JSON.stringify(parts),
+        final_source: 'leader',
+        finished_at: now,
+        problem_reason: null,
+        problem_note: null,
+        problem_user_id: null,
+        problem_at: null,
+      })
+      .where('id', '=', paper.id)
+      .execute();
+    await trx
+      .updateTable('marking_tasks')
+      .set({ state: 'cancelled', lease_token: null, updated_at: now })
+      .where('paper_id', '=', paper.id)
+      .where('state', 'in', ['pending', 'leased'])
+      .where((eb) => eb.or([eb('slot', '<=', SLOT.third), eb('slot', '=', SLOT.arbitration)]))
+      .execute();
+    await trx
+      .insertInto('marking_marks')
+      .values({
+        block_id: block.id,
+        paper_id: paper.id,
+        task_id: null,
+        user_id: input.userId,
+        kind: 'leader',
+        score_half: score,
+        parts: JSON.stringify(parts),
+        reason,
+        idempotency_key: input.key,
+        created_at: now,
+      })
+      .execute();
+    return { paperId: paper.id, score: score / 2, duplicate: false };
+  });
+}
+
 /** 样卷: marks a paper as exemplary or as a typical mistake (or clears it with null). */
 export async function setSample(
   db: Db,

@@ -568,6 +568,92 @@ describe.each(DIALECTS)('online marking on %s', (dialect) => {
     expect((await api(a!.token, markingRoutes.progress, { blockId })).code).toBe(403);
   });
 
+  it('组长改分: a leader sets a paper’s final score with a reason, once per key, within full marks and step, shown in checkPaper', async () => {
+    const { blockId, markers, fx } = await openBlock({ students: 2, markers: 2, mode: 'double' });
+    const [a, b] = markers;
+    const [ta] = await fetch(a!.token, blockId, 1);
+    const tbs = await fetch(b!.token, blockId, 2);
+    const tb = tbs.find((t) => t.paperId === ta!.paperId)!;
+    await submit(a!.token, ta!, 7);
+    await submit(b!.token, tb, 8);
+    const paperId = ta!.paperId;
+    // Give the block a leader: the first marker of another fixture.
+    const lead = await createMarkingFixture(server.db, server.clock, {
+      schoolId: server.seed.demoSchoolId,
+      students: 0,
+      markers: 1,
+    });
+    const leader = lead.users[0]!;
+    await server.db
+      .insertInto('marking_block_users')
+      .values({ block_id: blockId, user_id: leader.userId, role: 'leader', quota: null })
+      .execute();
+    const remark = (token: string, body: Record<string, unknown>) =>
+      api<{ paperId: number; score: number; duplicate: boolean }>(token, markingRoutes.remark, {
+        paperId,
+        reason: '漏看第二步',
+        idempotencyKey: randomUUID(),
+        ...body,
+      });
+    // Markers may not; the score must respect full marks (10) and the step (1 point).
+    expect((await remark(a!.token, { score: 9 })).code).toBe(403);
+    expect((await remark(leader.token, { score: 11 })).code).toBe(400);
+    expect((await remark(leader.token, { score: 8.5 })).code).toBe(400);
+    expect((await remark(leader.token, { score: 8, reason: '' })).code).toBe(400);
+    expect((await remark(leader.token, { score: 8, reason: '   ' })).code).toBe(400);
+    const key = randomUUID();
+    const first = await remark(leader.token, { score: 9, idempotencyKey: key });
+    expect(first.code).toBe(200);
+    expect(first.data).toEqual({ paperId, score: 9, duplicate: false });
+    const retry = await remark(leader.token, { score: 9, idempotencyKey: key });
+    expect(retry.data).toEqual({ paperId, score: 9, duplicate: true });
+    // A manager may re-mark too; the later mark wins.
+    expect((await remark(fx.manager.token, { score: 10, reason: '满分' })).code).toBe(200);
+    const leaderMarks = await server.db
+      .selectFrom('marking_marks')
+      .select(['user_id', 'score_half', 'reason'])
+      .where('paper_id', '=', paperId)
+      .where('kind', '=', 'leader')
+      .orderBy('id')
+      .execute();
+    expect(leaderMarks).toEqual([
+      { user_id: leader.userId, score_half: 18, reason: '漏看第二步' },
+      { user_id: fx.manager.userId, score_half: 20, reason: '满分' },
+    ]);
+    const checked = await ok<{
+      list: {
+        paperId: number;
+        finalScore: number;
+        finalSource: string;
+        marks: { kind: string; userId: number; score: number; at: number; reason: string | null }[];
+      }[];
+    }>(fx.manager.token, markingRoutes.checkPaper, {
+      blockId,
+      studentId: (await paperStates(blockId)).find((p) => p.id === paperId)!.student_id,
+    });
+    const paper = checked.list.find((p) => p.paperId === paperId)!;
+    expect(paper).toMatchObject({ finalScore: 10, finalSource: 'leader' });
+    expect(paper.marks.map((m) => [m.kind, m.score, m.reason])).toEqual([
+      ['mark', 7, null],
+      ['mark', 8, null],
+      ['leader', 9, '漏看第二步'],
+      ['leader', 10, '满分'],
+    ]);
+    expect(paper.marks[2]).toMatchObject({ userId: leader.userId, at: expect.any(Number) });
+    // Another school's caller does not find the paper; a finished block refuses.
+    const lab = await signIn(server.app, 'lab-admin');
+    expect((await remark(lab.token, { score: 5 })).code).toBe(404);
+    const [rest] = await fetch(a!.token, blockId, 1);
+    await submit(a!.token, rest!, 5);
+    await submit(
+      b!.token,
+      tbs.find((t) => t.paperId !== paperId)!,
+      5,
+    );
+    await ok(fx.manager.token, markingRoutes.blockState, { blockId, action: 'finish' });
+    expect((await remark(leader.token, { score: 5 })).code).toBe(409);
+  });
+
   it('refuses another school’s block and callers without Exam-Wuhen', async () => {
     const { blockId, fx } = await openBlock({ students: 1, markers: 1, mode: 'single' });
     const lab = await signIn(server.app, 'lab-admin');

@@ -198,9 +198,22 @@ function marking(dialect: Dialect): Migration {
 }
 
 /**
+ * The reason of a leader's re-mark (组长改分). Named after `0006_reports` so that databases
+ * that already ran every earlier migration take it in order.
+ */
+const markReason: Migration = {
+  async up(db: AnyDb) {
+    await db.schema.alterTable('marking_marks').addColumn('reason', 'text').execute();
+  },
+  async down(db: AnyDb) {
+    await db.schema.alterTable('marking_marks').dropColumn('reason').execute();
+  },
+};
+
+/**
  * Migrations of the marking domain, named `0004_marking`, `0004a_…` and so on so that
  * they run after the domains they build on. Written in code so the built package needs no files.
  */
 export function markingMigrations(dialect: Dialect): Record<string, Migration> {
-  return { '0004_marking': marking(dialect) };
+  return { '0004_marking': marking(dialect), '0006a_marking_mark_reason': markReason };
 }

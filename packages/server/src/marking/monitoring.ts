@@ -302,6 +302,8 @@ export interface PaperDetail {
     userName: string;
     score: number;
     at: number;
+    /** Why the leader re-marked (组长改分); null for other marks. */
+    reason: string | null;
   }[];
 }
 
@@ -371,6 +373,7 @@ export async function paperDetails(
       'u.nick_name',
       'm.score_half',
       'm.created_at',
+      'm.reason',
     ])
     .where(
       'm.paper_id',
@@ -408,6 +411,7 @@ export async function paperDetails(
         userName: m.nick_name,
         score: m.score_half / 2,
         at: m.created_at,
+        reason: m.reason,
       })),
   }));
 }

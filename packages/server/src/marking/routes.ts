@@ -18,6 +18,7 @@ import {
   claimTasks,
   flagProblem,
   releaseTasks,
+  remarkPaper,
   rescoreTask,
   resolvePaper,
   setSample,
@@ -331,6 +332,19 @@ export function registerMarkingRoutes(router: Router, deps: MarkingRoutesDeps): 
       key: body.idempotencyKey,
     });
     return null;
+  });
+
+  router.sessionRoute(markingRoutes.remark, TAG, async ({ body, session }) => {
+    const { access } = await paperAccess(session, body.paperId);
+    requireLeader(access);
+    return remarkPaper(db, clock, {
+      userId: session.userId,
+      paperId: body.paperId,
+      reason: body.reason,
+      score: body.score,
+      parts: body.parts,
+      key: body.idempotencyKey,
+    });
   });
 
   router.sessionRoute(markingRoutes.sample, TAG, async ({ body, session }) => {

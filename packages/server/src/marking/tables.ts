@@ -118,6 +118,8 @@ export interface MarkingMarksTable {
   kind: string;
   score_half: number;
   parts: string;
+  /** Why a leader re-marked the paper (组长改分); null for other marks. */
+  reason: string | null;
   idempotency_key: string;
   created_at: number;
 }

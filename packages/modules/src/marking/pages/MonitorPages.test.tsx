@@ -110,6 +110,120 @@ describe('monitoring', () => {
   });
 });
 
+describe('checkPaper: 组长改分', () => {
+  const found = (finalScore: number, marks: object[]) =>
+    ok({
+      list: [
+        {
+          paperId: 88,
+          blockId: 5,
+          blockName: BLOCK.name,
+          studentId: 1,
+          studentName: '张一',
+          studentNo: '2026100101',
+          state: 'done',
+          finalScore,
+          finalSource: marks.length > 2 ? 'leader' : 'mean',
+          problem: null,
+          sample: null,
+          marks,
+        },
+      ],
+    });
+  const mark = (score: number, userName: string) => ({
+    kind: 'mark',
+    slot: 1,
+    userId: 7,
+    userName,
+    score,
+    at: 0,
+    reason: null,
+  });
+
+  it('the leader re-marks a paper with a reason, within full marks and step, and sees the mark', async () => {
+    const api = markingApi({ block: { ...BLOCK, roles: ['leader'] } });
+    const first = [mark(6, '王老师'), mark(7, '李老师')];
+    let marks: object[] = first;
+    api.on(MK.checkPaper, () => found(marks.length > 2 ? 8.5 : 6.5, marks));
+    api.on(MK.remark, () => {
+      marks = [
+        ...first,
+        {
+          kind: 'leader',
+          slot: null,
+          userId: 2,
+          userName: '组长',
+          score: 8.5,
+          at: 0,
+          reason: '漏看第二步',
+        },
+      ];
+      return ok({ paperId: 88, score: 8.5, duplicate: false });
+    });
+    await renderApp({
+      path: '/exam/marking/checkPaper/5',
+      api,
+      user: markerUser(),
+      pages: markingPages,
+    });
+    const user = userEvent.setup();
+    await user.type(await screen.findByRole('textbox', { name: '考号' }), '2026100101');
+    await user.click(screen.getByRole('button', { name: '查找' }));
+    const card = await screen.findByRole('article', { name: '试卷 88' });
+    const score = await within(card).findByRole('textbox', { name: '改分：试卷 88' });
+    const reason = within(card).getByRole('textbox', { name: '改分原因：试卷 88' });
+    const confirm = within(card).getByRole('button', { name: '确认改分' });
+    // Over full marks, off the step, or without a reason: nothing is sent.
+    await user.type(score, '11');
+    await user.type(reason, '漏看第二步');
+    await user.click(confirm);
+    expect(await within(card).findByRole('alert')).toHaveTextContent('分数不能超过满分 10 分');
+    await user.clear(score);
+    await user.type(score, '8.3');
+    await user.click(confirm);
+    expect(within(card).getByRole('alert')).toHaveTextContent('给分步长为 0.5 分');
+    await user.clear(score);
+    await user.type(score, '8.5');
+    await user.clear(reason);
+    await user.click(confirm);
+    expect(within(card).getByRole('alert')).toHaveTextContent('请填写改分原因');
+    expect(bodiesOf(api, MK.remark)).toHaveLength(0);
+    await user.type(reason, '漏看第二步');
+    await user.click(confirm);
+    await waitFor(() => expect(bodiesOf(api, MK.remark)).toHaveLength(1));
+    const body = bodiesOf(api, MK.remark)[0]!;
+    expect(body).toMatchObject({ paperId: 88, score: 8.5, reason: '漏看第二步' });
+    expect(body.idempotencyKey).toMatch(/^[0-9a-f-]{16,64}$/i);
+    // The paper is asked for again and shows the leader's mark with who and why.
+    const history = await screen.findByRole('table', { name: '试卷 88 的评分记录' });
+    await waitFor(() => expect(within(history).getByText('漏看第二步')).toBeInTheDocument());
+    expect(within(history).getByText('组长')).toBeInTheDocument();
+    expect(screen.getByRole('article', { name: '试卷 88' })).toHaveTextContent('最终得分：8.5');
+  });
+
+  it('shows no re-mark control to a marker or on a finished block', async () => {
+    for (const block of [BLOCK, { ...BLOCK, roles: ['leader'], state: 'finished' as const }]) {
+      const api = markingApi({ block });
+      api.on(MK.checkPaper, () => found(6.5, [mark(6, '王老师')]));
+      const { unmount } = await renderApp({
+        path: '/exam/marking/checkPaper/5',
+        api,
+        user: markerUser(),
+        pages: markingPages,
+      });
+      const user = userEvent.setup();
+      await user.type(await screen.findByRole('textbox', { name: '考号' }), '2026100101');
+      await user.click(screen.getByRole('button', { name: '查找' }));
+      const card = await screen.findByRole('article', { name: '试卷 88' });
+      // Both the frame and the page have their block before the control is looked for.
+      await waitFor(() => expect(bodiesOf(api, MK.getBlock)).toHaveLength(2));
+      await act(() => new Promise((r) => setTimeout(r, 20)));
+      expect(within(card).queryByRole('button', { name: '确认改分' })).not.toBeInTheDocument();
+      unmount();
+    }
+  });
+});
+
 describe('createMarkingRoutes', () => {
   async function mount(user = markerUser()) {
     const api = markingApi();

@@ -58,7 +58,8 @@ function useBlock(blockId: number) {
   const [block, setBlock] = useState<MarkingBlock | null>(null);
   useEffect(() => {
     if (!blockId) return;
-    void call(markingRoutes.getBlock, { blockId }, { quiet: true }).then((r) => {
+    // dedupe off: a page may ask for its block beside the frame's own call.
+    void call(markingRoutes.getBlock, { blockId }, { quiet: true, dedupe: false }).then((r) => {
       if (r.ok) setBlock(r.data);
     });
   }, [call, blockId]);
@@ -326,6 +327,7 @@ function PaperCard({ paper, actions }: { paper: PaperDetail; actions?: ReactNode
               <th>阅卷老师</th>
               <th>分数</th>
               <th>时间</th>
+              <th>改分原因</th>
             </tr>
           </thead>
           <tbody>
@@ -336,6 +338,7 @@ function PaperCard({ paper, actions }: { paper: PaperDetail; actions?: ReactNode
                 <td>{m.userName}</td>
                 <td>{formatPoints(m.score)}</td>
                 <td>{formatTime(m.at)}</td>
+                <td>{m.reason ?? ''}</td>
               </tr>
             ))}
           </tbody>
@@ -367,11 +370,18 @@ function PaperCard({ paper, actions }: { paper: PaperDetail; actions?: ReactNode
 export function CheckPaperPage() {
   const blockId = Number(useParams().id);
   const call = useMarkingCall();
+  const block = useBlock(blockId);
   const [studentNo, setStudentNo] = useState('');
+  const [searched, setSearched] = useState('');
   const [papers, setPapers] = useState<PaperDetail[] | null>(null);
-  const find = async () => {
-    if (!studentNo.trim()) return;
-    const r = await call(markingRoutes.checkPaper, { blockId, studentNo: studentNo.trim() });
+  const canRemark =
+    block !== null &&
+    block.state !== 'finished' &&
+    (block.roles.includes('leader') || block.roles.includes('manager'));
+  const find = async (no = studentNo.trim()) => {
+    if (!no) return;
+    setSearched(no);
+    const r = await call(markingRoutes.checkPaper, { blockId, studentNo: no }, { dedupe: false });
     setPapers(r.ok ? r.data.list : []);
   };
   const sample = async () => {
@@ -405,9 +415,111 @@ export function CheckPaperPage() {
       ) : papers.length === 0 ? (
         <Empty text="没有找到试卷" />
       ) : (
-        papers.map((p) => <PaperCard key={p.paperId} paper={p} />)
+        papers.map((p) => (
+          <PaperCard
+            key={p.paperId}
+            paper={p}
+            actions={
+              canRemark && (
+                <RemarkForm
+                  paper={p}
+                  block={block}
+                  onDone={() => {
+                    if (searched) void find(searched);
+                  }}
+                />
+              )
+            }
+          />
+        ))
       )}
     </Frame>
+  );
+}
+
+/**
+ * 组长改分 on checkPaper: the leader (or a marking manager) sets the paper's final score with
+ * a reason; one score per question for blocks of several questions. Sent once per click
+ * with a client UUID, so a retried call is written once.
+ */
+function RemarkForm({
+  paper,
+  block,
+  onDone,
+}: {
+  paper: PaperDetail;
+  block: MarkingBlock;
+  onDone(): void;
+}) {
+  const call = useMarkingCall();
+  const { notifier } = useExamkit();
+  const fulls = block.questionFullScores.length ? block.questionFullScores : [block.fullScore];
+  const [values, setValues] = useState<string[]>(() => fulls.map(() => ''));
+  const [reason, setReason] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const label = (i: number) =>
+    fulls.length === 1
+      ? `改分：试卷 ${paper.paperId}`
+      : `改分：试卷 ${paper.paperId} 第 ${i + 1} 小题`;
+  const give = async () => {
+    const err =
+      fulls.map((full, i) => scoreError(values[i] ?? '', full, block.scoreStep)).find(Boolean) ??
+      (reason.trim() ? null : '请填写改分原因');
+    setError(err);
+    if (err) return;
+    const points = values.map(Number);
+    setBusy(true);
+    const r = await call(markingRoutes.remark, {
+      paperId: paper.paperId,
+      reason: reason.trim(),
+      idempotencyKey: newIdempotencyKey(),
+      ...(points.length === 1 ? { score: points[0]! } : { parts: points }),
+    });
+    setBusy(false);
+    if (r.ok) {
+      notifier.message('success', `已改为 ${formatPoints(r.data.score)} 分`);
+      setValues(fulls.map(() => ''));
+      setReason('');
+      onDone();
+    }
+  };
+  return (
+    <form
+      aria-label={`组长改分：试卷 ${paper.paperId}`}
+      style={{ display: 'inline-flex', gap: 6, alignItems: 'center', flexWrap: 'wrap' }}
+      onSubmit={(e) => {
+        e.preventDefault();
+        void give();
+      }}
+    >
+      {fulls.map((full, i) => (
+        <TextInput
+          key={i}
+          aria-label={label(i)}
+          placeholder={`满分 ${full}`}
+          inputMode="decimal"
+          size={5}
+          value={values[i] ?? ''}
+          onChange={(e) => {
+            const next = [...values];
+            next[i] = e.target.value;
+            setValues(next);
+          }}
+        />
+      ))}
+      <TextInput
+        aria-label={`改分原因：试卷 ${paper.paperId}`}
+        placeholder="改分原因"
+        maxLength={200}
+        value={reason}
+        onChange={(e) => setReason(e.target.value)}
+      />
+      <Button size="small" type="primary" nativeType="submit" disabled={busy}>
+        确认改分
+      </Button>
+      {error && <ErrorText role="alert">{error}</ErrorText>}
+    </form>
   );
 }
 

@@ -19,6 +19,8 @@ export const MK = {
   flag: `${M}/problem/flag`,
   problems: `${M}/problem/list`,
   resolve: `${M}/problem/resolve`,
+  remark: `${M}/paper/remark`,
+  checkPaper: `${M}/checkPaper`,
   sample: `${M}/sample`,
   progress: `${M}/progress`,
   quality: `${M}/quality`,
