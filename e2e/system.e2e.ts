@@ -196,3 +196,36 @@ describe('system administration in the browser', () => {
     await page.context().close();
   });
 });
+
+describe('homework settings in the browser', () => {
+  it('admin sets 高一数学 homework and its textbook, and both survive a reload', async () => {
+    const page = await signedIn('admin');
+    await page.goto(`${server.url}/system/homework`);
+    await page.getByRole('table', { name: '作业设置' }).waitFor();
+    await page.getByLabel('高一数学 默认截止时间').fill('21:30');
+    await page.getByLabel('高一数学 批改方式').selectOption({ label: '学生互评' });
+    await page.getByLabel('高一数学 通知家长').check();
+    await page.getByRole('button', { name: '保存', exact: true }).click();
+    await page.getByText('已保存 1 项').waitFor();
+    await page.reload();
+    await page.getByRole('table', { name: '作业设置' }).waitFor();
+    expect(await page.getByLabel('高一数学 默认截止时间').inputValue()).toBe('21:30');
+    expect(await page.getByLabel('高一数学 批改方式').inputValue()).toBe('peer');
+    expect(await page.getByLabel('高一数学 通知家长').isChecked()).toBe(true);
+    expect(await page.getByLabel('高一语文 默认截止时间').inputValue()).toBe('22:00');
+    await screenshot(page, 'system-homework');
+
+    await page.getByRole('link', { name: '教材关联' }).click();
+    await page.getByRole('table', { name: '教材关联' }).waitFor();
+    await page.getByLabel('高一数学 教材版本').selectOption('人教版');
+    await page.getByLabel('高一数学 册次').fill('必修一');
+    await page.getByRole('button', { name: '保存', exact: true }).click();
+    await page.getByText('已保存 1 项').waitFor();
+    await page.reload();
+    await page.getByRole('table', { name: '教材关联' }).waitFor();
+    expect(await page.getByLabel('高一数学 教材版本').inputValue()).toBe('人教版');
+    expect(await page.getByLabel('高一数学 册次').inputValue()).toBe('必修一');
+    await screenshot(page, 'system-homework-correlation');
+    await page.context().close();
+  });
+});

@@ -32,6 +32,10 @@ export const systemPages: Readonly<Record<string, PageLoader>> = {
   'system-teacher-new': () => import('./pages/TeacherFormPage').then((m) => m.TeacherFormPage),
   'system-teacher-edit': () => import('./pages/TeacherFormPage').then((m) => m.TeacherFormPage),
   'system-class': () => import('./pages/ClassPage').then((m) => m.ClassPage),
+  'system-homework': () =>
+    import('./pages/HomeworkSettingsPage').then((m) => m.HomeworkSettingsPage),
+  'system-homework-correlation': () =>
+    import('./pages/TextbookCorrelationPage').then((m) => m.TextbookCorrelationPage),
   'system-assignedClass': () =>
     import('./pages/AssignedClassPage').then((m) => m.AssignedClassPage),
   ...Object.fromEntries(
@@ -55,6 +59,8 @@ export const ClassPage = lazyPage(systemPages['system-class']!);
 export const AssignedClassPage = lazyPage(systemPages['system-assignedClass']!);
 export const ElectivePage = lazyPage(systemPages['system-student-xgk']!);
 export const ParmPage = lazyPage(systemPages['system-parm-level']!);
+export const HomeworkSettingsPage = lazyPage(systemPages['system-homework']!);
+export const TextbookCorrelationPage = lazyPage(systemPages['system-homework-correlation']!);
 
 export { PermissionTree } from './components/PermissionTree';
 export type { PermissionTreeProps } from './components/PermissionTree';

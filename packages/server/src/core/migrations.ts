@@ -274,6 +274,9 @@ export async function migrate(db: Db, options: { schema?: string } = {}): Promis
   const migrator = new Migrator({
     db,
     provider,
+    // Each domain numbers its own migrations; one added later may sort before another domain's
+    // that already ran, and must still run.
+    allowUnorderedMigrations: true,
     ...(schema ? { migrationTableSchema: schema } : {}),
   });
   const { error, results } = await migrator.migrateToLatest();

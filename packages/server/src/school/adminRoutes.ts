@@ -6,6 +6,7 @@ import type { Router } from '../core/router';
 import { registerStudentRoutes } from '../user/studentRoutes';
 import { registerTeacherRoutes } from '../user/teacherRoutes';
 import { registerClassRoutes } from './classRoutes';
+import { registerHomeworkSettingsRoutes } from './homeworkSettings';
 import { registerRoleRoutes } from './roleRoutes';
 import { registerSettingsRoutes } from './settingsRoutes';
 
@@ -26,4 +27,5 @@ export function registerAdministrationRoutes(router: Router, deps: Administratio
   registerRoleRoutes(router, deps);
   registerTeacherRoutes(router, deps, exportLimiter);
   registerStudentRoutes(router, deps, exportLimiter);
+  registerHomeworkSettingsRoutes(router, deps);
 }

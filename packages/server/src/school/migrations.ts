@@ -197,10 +197,57 @@ function administration(dialect: Dialect): Migration {
   };
 }
 
+/** `0007_homework_settings`: homework settings and textbook editions per grade × subject and year. */
+function homeworkSettings(): Migration {
+  const keyed = (db: AnyDb, table: string) =>
+    db.schema
+      .createTable(table)
+      .addColumn('school_id', 'integer', (c) =>
+        c.notNull().references('schools.id').onDelete('cascade'),
+      )
+      .addColumn('academic_year', 'integer', (c) => c.notNull())
+      .addColumn('grade_id', 'integer', (c) =>
+        c.notNull().references('grades.id').onDelete('cascade'),
+      )
+      .addColumn('subject_id', 'integer', (c) =>
+        c.notNull().references('subjects.id').onDelete('cascade'),
+      )
+      .addColumn('updated_by', 'integer', (c) => c.notNull())
+      .addColumn('updated_at', 'bigint', (c) => c.notNull())
+      .addPrimaryKeyConstraint(`${table}_pk`, [
+        'school_id',
+        'academic_year',
+        'grade_id',
+        'subject_id',
+      ]);
+  return {
+    async up(db: AnyDb) {
+      await keyed(db, 'homework_settings')
+        .addColumn('enabled', 'integer', (c) => c.notNull())
+        .addColumn('deadline_time', 'text', (c) => c.notNull())
+        .addColumn('allow_late', 'integer', (c) => c.notNull())
+        .addColumn('correction_mode', 'text', (c) => c.notNull())
+        .addColumn('notify_parents', 'integer', (c) => c.notNull())
+        .execute();
+      await keyed(db, 'homework_textbooks')
+        .addColumn('edition', 'text', (c) => c.notNull())
+        .addColumn('volume', 'text', (c) => c.notNull())
+        .execute();
+    },
+    async down(db: AnyDb) {
+      for (const table of ['homework_textbooks', 'homework_settings'])
+        await db.schema.dropTable(table).ifExists().execute();
+    },
+  };
+}
+
 /**
  * Migrations of the school domain, named `0002_administration`, `0002a_…` and so on so that
  * they run after the domains they build on. Written in code so the built package needs no files.
  */
 export function administrationMigrations(dialect: Dialect): Record<string, Migration> {
-  return { '0002_administration': administration(dialect) };
+  return {
+    '0002_administration': administration(dialect),
+    '0007_homework_settings': homeworkSettings(),
+  };
 }

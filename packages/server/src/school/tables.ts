@@ -114,6 +114,35 @@ export interface HolidaysTable {
   name: string;
 }
 
+/** Homework settings of a grade × subject in an academic year (/system/homework). */
+export interface HomeworkSettingsTable {
+  school_id: number;
+  academic_year: number;
+  grade_id: number;
+  subject_id: number;
+  enabled: number;
+  /** `HH:MM`, the default deadline's time of day. */
+  deadline_time: string;
+  allow_late: number;
+  /** `teacher` | `peer` | `auto`. */
+  correction_mode: string;
+  notify_parents: number;
+  updated_by: number;
+  updated_at: number;
+}
+
+/** The textbook edition and volume of a grade × subject in an academic year (/system/homework/correlation). */
+export interface HomeworkTextbooksTable {
+  school_id: number;
+  academic_year: number;
+  grade_id: number;
+  subject_id: number;
+  edition: string;
+  volume: string;
+  updated_by: number;
+  updated_at: number;
+}
+
 /**
  * Tables of the school domain (school administration: teachers, students, teaching classes, assignments, parameters), merged into the database type `DB`.
  * Each table's row interface sits beside its key here.
@@ -132,4 +161,6 @@ export interface AdministrationTables {
   import_jobs: ImportJobsTable;
   audit_log: AuditLogTable;
   holidays: HolidaysTable;
+  homework_settings: HomeworkSettingsTable;
+  homework_textbooks: HomeworkTextbooksTable;
 }

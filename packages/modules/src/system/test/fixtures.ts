@@ -37,6 +37,10 @@ export const SYS = {
   electiveStudents: `POST ${U}/level/exam/list_students`,
   setElective: `POST ${U}/level/exam/set_student_subject`,
   paramAdd: `POST ${U}/school/param/add`,
+  homeworkGet: `POST ${U}/school/homework/get`,
+  homeworkSave: `POST ${U}/school/homework/save`,
+  correlationGet: `POST ${U}/school/homework/correlation/get`,
+  correlationSave: `POST ${U}/school/homework/correlation/save`,
 } as const;
 
 /** The JSON bodies sent to a call, in order. */

@@ -1,0 +1,197 @@
+import { useEffect, useState } from 'react';
+import {
+  CORRECTION_MODES,
+  CORRECTION_MODE_LABELS,
+  administrationRoutes,
+  type DataOf,
+} from '@examkit/contracts';
+import { Button, Empty, Select, TextInput } from '@examkit/ui';
+import { HomeworkNav } from '../components/HomeworkNav';
+import { Actions, ErrorText, Note, PageBox, Table } from '../components/styled';
+import { useSystemCall } from '../hooks/useSystemCall';
+
+type Row = DataOf<typeof administrationRoutes.homeworkSettingsGet>['rows'][number];
+type Editable = Pick<
+  Row,
+  'enabled' | 'deadlineTime' | 'allowLate' | 'correctionMode' | 'notifyParents'
+>;
+
+const TIME = /^([01][0-9]|2[0-3]):[0-5][0-9]$/;
+const FIELDS: (keyof Editable)[] = [
+  'enabled',
+  'deadlineTime',
+  'allowLate',
+  'correctionMode',
+  'notifyParents',
+];
+const changedFrom = (a: Row, b: Row) => FIELDS.some((f) => a[f] !== b[f]);
+
+/** Why the rows cannot be saved, checked before sending; null when fine. */
+export function checkHomeworkRows(rows: readonly Row[]): string | null {
+  const bad = rows.find((r) => !TIME.test(r.deadlineTime));
+  return bad ? `${bad.gradeName}${bad.subjectName}：截止时间应为 00:00 到 23:59` : null;
+}
+
+/**
+ * /system/homework (作业设置): per grade × subject of the academic year, whether homework is
+ * used, the default deadline time, late submission, the correction mode and parent notices.
+ * Rows never saved show the defaults; 保存 sends the changed rows (docs/administration.md).
+ */
+export function HomeworkSettingsPage() {
+  const call = useSystemCall();
+  const [loaded, setLoaded] = useState<Row[] | null>(null);
+  const [rows, setRows] = useState<Row[]>([]);
+  const [year, setYear] = useState<number | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [note, setNote] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+
+  useEffect(() => {
+    void call(administrationRoutes.homeworkSettingsGet, {}, { dedupe: false }).then((r) => {
+      if (!r.ok) {
+        if (!r.cancelled) setError(r.message);
+        return;
+      }
+      setYear(r.data.academicYear);
+      setLoaded(r.data.rows);
+      setRows(r.data.rows);
+    });
+  }, [call]);
+
+  const edit = (index: number, patch: Partial<Editable>) => {
+    setNote(null);
+    setRows((current) => current.map((row, i) => (i === index ? { ...row, ...patch } : row)));
+  };
+
+  async function save() {
+    if (!loaded) return;
+    const dirty = rows.filter((row, i) => changedFrom(row, loaded[i]!));
+    const problem = checkHomeworkRows(dirty);
+    setError(problem);
+    if (problem) return;
+    if (dirty.length === 0) {
+      setNote('没有修改');
+      return;
+    }
+    setSaving(true);
+    const r = await call(
+      administrationRoutes.homeworkSettingsSave,
+      {
+        items: dirty.map((row) => ({
+          gradeId: row.gradeId,
+          subjectId: row.subjectId,
+          enabled: row.enabled,
+          deadlineTime: row.deadlineTime,
+          allowLate: row.allowLate,
+          correctionMode: row.correctionMode,
+          notifyParents: row.notifyParents,
+        })),
+      },
+      { successMessage: '保存成功' },
+    );
+    setSaving(false);
+    if (r.ok) {
+      const next = rows.map((row) => (dirty.includes(row) ? { ...row, saved: true } : row));
+      setRows(next);
+      setLoaded(next);
+      setNote(`已保存 ${dirty.length} 项`);
+    } else if (!r.cancelled) setError(r.message);
+  }
+
+  return (
+    <PageBox aria-labelledby="homework-settings-title">
+      <h1 id="homework-settings-title">作业设置</h1>
+      <HomeworkNav />
+      {year !== null && (
+        <Note>
+          {year}{' '}
+          学年各年级、学科的作业设置。截止时间为布置作业时默认的当天截止时刻；自动批改只批客观题，主观题仍由教师批改。
+        </Note>
+      )}
+      {loaded === null ? (
+        error && <ErrorText role="alert">{error}</ErrorText>
+      ) : rows.length === 0 ? (
+        <Empty />
+      ) : (
+        <>
+          <Table aria-label="作业设置">
+            <thead>
+              <tr>
+                <th scope="col">年级</th>
+                <th scope="col">学科</th>
+                <th scope="col">启用作业</th>
+                <th scope="col">默认截止时间</th>
+                <th scope="col">允许迟交</th>
+                <th scope="col">批改方式</th>
+                <th scope="col">通知家长</th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((row, i) => {
+                const name = `${row.gradeName}${row.subjectName}`;
+                return (
+                  <tr key={`${row.gradeId}:${row.subjectId}`}>
+                    <td>{row.gradeName}</td>
+                    <td>{row.subjectName}</td>
+                    <td>
+                      <input
+                        type="checkbox"
+                        aria-label={`${name} 启用作业`}
+                        checked={row.enabled}
+                        onChange={(e) => edit(i, { enabled: e.target.checked })}
+                      />
+                    </td>
+                    <td>
+                      <TextInput
+                        type="time"
+                        aria-label={`${name} 默认截止时间`}
+                        value={row.deadlineTime}
+                        onChange={(e) => edit(i, { deadlineTime: e.target.value })}
+                      />
+                    </td>
+                    <td>
+                      <input
+                        type="checkbox"
+                        aria-label={`${name} 允许迟交`}
+                        checked={row.allowLate}
+                        onChange={(e) => edit(i, { allowLate: e.target.checked })}
+                      />
+                    </td>
+                    <td>
+                      <Select
+                        label={`${name} 批改方式`}
+                        value={row.correctionMode}
+                        options={CORRECTION_MODES.map((m) => ({
+                          value: m,
+                          label: CORRECTION_MODE_LABELS[m],
+                        }))}
+                        onChange={(e) =>
+                          edit(i, { correctionMode: e.target.value as Row['correctionMode'] })
+                        }
+                      />
+                    </td>
+                    <td>
+                      <input
+                        type="checkbox"
+                        aria-label={`${name} 通知家长`}
+                        checked={row.notifyParents}
+                        onChange={(e) => edit(i, { notifyParents: e.target.checked })}
+                      />
+                    </td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </Table>
+          {error && <ErrorText role="alert">{error}</ErrorText>}
+          {note && <Note role="status">{note}</Note>}
+          <Actions style={{ marginTop: 16 }}>
+            <Button type="primary" loading={saving} onClick={() => void save()}>
+              保存
+            </Button>
+          </Actions>
+        </>
+      )}
+    </PageBox>
+  );
+}

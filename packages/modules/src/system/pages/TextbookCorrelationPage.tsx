@@ -1,0 +1,164 @@
+import { useEffect, useState } from 'react';
+import {
+  TEXTBOOK_EDITIONS,
+  VOLUME_SUGGESTIONS,
+  administrationRoutes,
+  type DataOf,
+} from '@examkit/contracts';
+import { Button, Empty, Select, TextInput } from '@examkit/ui';
+import { HomeworkNav } from '../components/HomeworkNav';
+import { Actions, ErrorText, Note, PageBox, Table } from '../components/styled';
+import { useSystemCall } from '../hooks/useSystemCall';
+
+type Row = DataOf<typeof administrationRoutes.homeworkCorrelationGet>['rows'][number];
+type Edition = NonNullable<Row['edition']>;
+
+const VOLUMES_ID = 'textbook-volume-suggestions';
+const MAX_VOLUME = 32;
+
+/**
+ * /system/homework/correlation (教材关联): the textbook edition and volume (册次) each grade ×
+ * subject uses this academic year; homework and the question bank pick chapters from it.
+ * Clearing the edition clears the row.
+ */
+export function TextbookCorrelationPage() {
+  const call = useSystemCall();
+  const [loaded, setLoaded] = useState<Row[] | null>(null);
+  const [rows, setRows] = useState<Row[]>([]);
+  const [year, setYear] = useState<number | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [note, setNote] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+
+  useEffect(() => {
+    void call(administrationRoutes.homeworkCorrelationGet, {}, { dedupe: false }).then((r) => {
+      if (!r.ok) {
+        if (!r.cancelled) setError(r.message);
+        return;
+      }
+      setYear(r.data.academicYear);
+      setLoaded(r.data.rows);
+      setRows(r.data.rows);
+    });
+  }, [call]);
+
+  const edit = (index: number, patch: Partial<Pick<Row, 'edition' | 'volume'>>) => {
+    setNote(null);
+    setRows((current) => current.map((row, i) => (i === index ? { ...row, ...patch } : row)));
+  };
+
+  async function save() {
+    if (!loaded) return;
+    const dirty = rows.filter(
+      (row, i) => row.edition !== loaded[i]!.edition || row.volume.trim() !== loaded[i]!.volume,
+    );
+    const long = dirty.find((row) => row.volume.trim().length > MAX_VOLUME);
+    const problem = long
+      ? `${long.gradeName}${long.subjectName}：册次不能超过 ${MAX_VOLUME} 个字`
+      : null;
+    setError(problem);
+    if (problem) return;
+    if (dirty.length === 0) {
+      setNote('没有修改');
+      return;
+    }
+    setSaving(true);
+    const r = await call(
+      administrationRoutes.homeworkCorrelationSave,
+      {
+        items: dirty.map((row) => ({
+          gradeId: row.gradeId,
+          subjectId: row.subjectId,
+          edition: row.edition,
+          volume: row.edition === null ? '' : row.volume.trim(),
+        })),
+      },
+      { successMessage: '保存成功' },
+    );
+    setSaving(false);
+    if (r.ok) {
+      const next = rows.map((row) =>
+        dirty.includes(row)
+          ? { ...row, volume: row.edition === null ? '' : row.volume.trim() }
+          : row,
+      );
+      setRows(next);
+      setLoaded(next);
+      setNote(`已保存 ${dirty.length} 项`);
+    } else if (!r.cancelled) setError(r.message);
+  }
+
+  return (
+    <PageBox aria-labelledby="textbook-title">
+      <h1 id="textbook-title">教材关联</h1>
+      <HomeworkNav />
+      {year !== null && (
+        <Note>{year} 学年各年级、学科使用的教材版本和册次，布置作业和题库按此选择章节。</Note>
+      )}
+      {loaded === null ? (
+        error && <ErrorText role="alert">{error}</ErrorText>
+      ) : rows.length === 0 ? (
+        <Empty />
+      ) : (
+        <>
+          <datalist id={VOLUMES_ID}>
+            {VOLUME_SUGGESTIONS.map((v) => (
+              <option key={v} value={v} />
+            ))}
+          </datalist>
+          <Table aria-label="教材关联">
+            <thead>
+              <tr>
+                <th scope="col">年级</th>
+                <th scope="col">学科</th>
+                <th scope="col">教材版本</th>
+                <th scope="col">册次</th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((row, i) => {
+                const name = `${row.gradeName}${row.subjectName}`;
+                return (
+                  <tr key={`${row.gradeId}:${row.subjectId}`}>
+                    <td>{row.gradeName}</td>
+                    <td>{row.subjectName}</td>
+                    <td>
+                      <Select
+                        label={`${name} 教材版本`}
+                        value={row.edition ?? ''}
+                        placeholder="未设置"
+                        options={TEXTBOOK_EDITIONS.map((e) => ({ value: e, label: e }))}
+                        onChange={(e) => {
+                          const edition = (e.target.value || null) as Edition | null;
+                          edit(i, edition === null ? { edition, volume: '' } : { edition });
+                        }}
+                      />
+                    </td>
+                    <td>
+                      <TextInput
+                        aria-label={`${name} 册次`}
+                        list={VOLUMES_ID}
+                        placeholder="如 上册、选择性必修一"
+                        maxLength={MAX_VOLUME}
+                        disabled={row.edition === null}
+                        value={row.volume}
+                        onChange={(e) => edit(i, { volume: e.target.value })}
+                      />
+                    </td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </Table>
+          {error && <ErrorText role="alert">{error}</ErrorText>}
+          {note && <Note role="status">{note}</Note>}
+          <Actions style={{ marginTop: 16 }}>
+            <Button type="primary" loading={saving} onClick={() => void save()}>
+              保存
+            </Button>
+          </Actions>
+        </>
+      )}
+    </PageBox>
+  );
+}
