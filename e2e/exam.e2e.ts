@@ -1,17 +1,19 @@
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SCREENSHOT_DIR, launchBrowser, newPage, screenshot } from './support/browser';
-import { startServer, type RunningServer } from './support/server';
 
-const PASSWORD = 'demo2026';
+import { join } from 'node:path';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SCREENSHOT_DIR, launchBrowser, screenshot } from './support/browser';
+import { startServer, type RunningServer } from './support/server';
+import { signedIn as signedInAs, axeViolations } from './support/app';
+
 const EXAM_NAME = '浏览器测试高一物理单元测';
 
 let server: RunningServer;
 let browser: Browser;
+
+const signedIn = (loginName: string) => signedInAs(browser, server.url, loginName);
 
 beforeAll(async () => {
   server = await startServer();
@@ -22,38 +24,6 @@ afterAll(async () => {
   await browser?.close();
   await server?.stop();
 });
-
-async function signedIn(loginName: string): Promise<Page> {
-  const page = await newPage(browser);
-  await page.goto(`${server.url}/login`);
-  await page.getByLabel('账号', { exact: true }).fill(loginName);
-  await page.getByLabel('密码', { exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: '登录', exact: true }).click();
-  await page.getByRole('banner').waitFor();
-  return page;
-}
-
-/** Serious and critical axe-core violations on the page, as "rule: target" lines. */
-async function axeViolations(page: Page, exclude: string[] = []): Promise<string[]> {
-  await page.evaluate(
-    readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8'),
-  );
-  return page.evaluate(async (excluded) => {
-    const axe = (
-      window as unknown as {
-        axe: {
-          run(context: unknown): Promise<{
-            violations: { id: string; impact: string; nodes: { target: string[] }[] }[];
-          }>;
-        };
-      }
-    ).axe;
-    const { violations } = await axe.run({ exclude: excluded.map((selector) => [selector]) });
-    return violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(' ')}`));
-  }, exclude);
-}
 
 describe('exam module in the browser', () => {
   it('creates an exam, enters its paper, designs the sheet and downloads its PDF', async () => {

@@ -1,52 +1,22 @@
 import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
+
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newPage, screenshot } from './support/browser';
+import { launchBrowser, screenshot } from './support/browser';
 import { startServer, type RunningServer } from './support/server';
+import {
+  callApi,
+  type ApiInit,
+  tokenOf as tokenFor,
+  signedIn as signedInAs,
+  axeViolations,
+} from './support/app';
 
-const PASSWORD = 'demo2026';
 const EXAM_NAME = '2026学年第一学期高一期中考试';
 
 let server: RunningServer;
 let browser: Browser;
 let examId = 0;
-
-async function api<T = unknown>(
-  path: string,
-  init: { body?: unknown; form?: Record<string, string>; token?: string } = {},
-) {
-  const headers: Record<string, string> = { plantform: '1' };
-  let body: string;
-  if (init.form) {
-    headers['content-type'] = 'application/x-www-form-urlencoded';
-    body = new URLSearchParams(init.form).toString();
-  } else {
-    headers['content-type'] = 'application/json';
-    body = JSON.stringify(init.body ?? {});
-  }
-  if (init.token) headers.token = init.token;
-  const res = await fetch(`${server.url}${path}`, { method: 'POST', headers, body });
-  return (await res.json()) as { code: number; data: T; message: string };
-}
-
-async function tokenOf(loginName: string): Promise<string> {
-  const reply = await api<{ token: string }>('/marking-login/login/school_login_pd', {
-    form: { loginName, password: PASSWORD },
-  });
-  expect(reply.code).toBe(200);
-  return reply.data.token;
-}
-
-async function signedIn(loginName: string): Promise<Page> {
-  const page = await newPage(browser);
-  await page.goto(`${server.url}/login`);
-  await page.getByLabel('账号', { exact: true }).fill(loginName);
-  await page.getByLabel('密码', { exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: '登录', exact: true }).click();
-  await page.getByRole('banner').waitFor();
-  return page;
-}
 
 /** Waits until every chart on the page has drawn its canvas. */
 async function chartsDrawn(page: Page, atLeast: number) {
@@ -60,27 +30,9 @@ async function chartsDrawn(page: Page, atLeast: number) {
   );
 }
 
-/** Serious and critical axe-core violations on the page, as "rule: target" lines. */
-async function axeViolations(page: Page): Promise<string[]> {
-  await page.evaluate(
-    readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8'),
-  );
-  return page.evaluate(async () => {
-    const axe = (
-      window as unknown as {
-        axe: {
-          run(): Promise<{
-            violations: { id: string; impact: string; nodes: { target: string[] }[] }[];
-          }>;
-        };
-      }
-    ).axe;
-    const { violations } = await axe.run();
-    return violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(' ')}`));
-  });
-}
+const api = <T = unknown>(path: string, init?: ApiInit) => callApi<T>(server.url, path, init);
+const tokenOf = (loginName: string) => tokenFor(server.url, loginName);
+const signedIn = (loginName: string) => signedInAs(browser, server.url, loginName);
 
 beforeAll(async () => {
   server = await startServer();

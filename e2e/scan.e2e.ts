@@ -1,14 +1,15 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { layoutSheet, type PaperStructure } from '@examkit/answer-sheet';
 import { blankPage, encodeScan, type CorpusTemplate } from '@examkit/recognizer/corpus';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newPage, screenshot } from './support/browser';
+import { launchBrowser, screenshot } from './support/browser';
 import { startServer, type RunningServer } from './support/server';
+import { signedIn as signedInAs, axeViolations } from './support/app';
 
 /**
  * The scan page (/exam/single/scanpaper/{examSubjectId}) against the real server: a new exam
@@ -102,6 +103,8 @@ async function drawSheet(
 let examId: number;
 let examSubjectId: number;
 let students: { studentId: number; examNo: string; name: string }[];
+
+const signedIn = (loginName: string) => signedInAs(browser, server.url, loginName);
 
 beforeAll(async () => {
   server = await startServer();
@@ -207,42 +210,6 @@ afterAll(async () => {
   await server?.stop();
   if (folder) rmSync(folder, { recursive: true, force: true });
 });
-
-/** Serious and critical axe-core violations on the page, as "rule: target" lines. */
-async function axeViolations(page: Page): Promise<string[]> {
-  await page.evaluate(
-    readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8'),
-  );
-  return page.evaluate(async () => {
-    const axe = (
-      window as unknown as {
-        axe: {
-          run(): Promise<{
-            violations: {
-              id: string;
-              impact: string;
-              nodes: { target: string[]; html: string }[];
-            }[];
-          }>;
-        };
-      }
-    ).axe;
-    const { violations } = await axe.run();
-    return violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(' ')} ${n.html.slice(0, 120)}`));
-  });
-}
-
-async function signedIn(loginName: string): Promise<Page> {
-  const page = await newPage(browser);
-  await page.goto(`${server.url}/login`);
-  await page.getByLabel('账号', { exact: true }).fill(loginName);
-  await page.getByLabel('密码', { exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: '登录', exact: true }).click();
-  await page.getByRole('banner').waitFor();
-  return page;
-}
 
 describe('scan page in the browser', () => {
   it('uploads a generated batch, shows its progress, fixes exceptions and rescores', async () => {

@@ -1,14 +1,25 @@
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPage, screenshot } from './support/browser';
 import { startServer, type RunningServer } from './support/server';
+import {
+  callApi,
+  type ApiInit,
+  openLogin as openLoginPage,
+  signIn,
+  signedIn as signedInAs,
+  axeViolations,
+} from './support/app';
 
 const PASSWORD = 'demo2026';
 
 let server: RunningServer;
 let browser: Browser;
+
+const api = <T = unknown>(path: string, init?: ApiInit) => callApi<T>(server.url, path, init);
+const openLogin = (query = '') => openLoginPage(browser, server.url, query);
+const signedIn = (loginName: string, password?: string) =>
+  signedInAs(browser, server.url, loginName, password);
 
 beforeAll(async () => {
   server = await startServer();
@@ -19,67 +30,6 @@ afterAll(async () => {
   await browser?.close();
   await server?.stop();
 });
-
-async function api<T = unknown>(
-  path: string,
-  init: { body?: unknown; form?: Record<string, string>; token?: string } = {},
-) {
-  const headers: Record<string, string> = { plantform: '1' };
-  let body: string | undefined;
-  if (init.form) {
-    headers['content-type'] = 'application/x-www-form-urlencoded';
-    body = new URLSearchParams(init.form).toString();
-  } else {
-    headers['content-type'] = 'application/json';
-    body = JSON.stringify(init.body ?? {});
-  }
-  if (init.token) headers.token = init.token;
-  const res = await fetch(`${server.url}${path}`, { method: 'POST', headers, body });
-  return (await res.json()) as { code: number; data: T; message: string };
-}
-
-async function openLogin(query = ''): Promise<Page> {
-  const page = await newPage(browser);
-  await page.goto(`${server.url}/login${query}`);
-  await page.getByLabel('账号', { exact: true }).waitFor();
-  return page;
-}
-
-async function signIn(page: Page, loginName: string, password = PASSWORD) {
-  await page.getByLabel('账号', { exact: true }).fill(loginName);
-  await page.getByLabel('密码', { exact: true }).fill(password);
-  await page.getByRole('button', { name: '登录', exact: true }).click();
-}
-
-async function signedIn(loginName: string, password = PASSWORD): Promise<Page> {
-  const page = await openLogin();
-  await signIn(page, loginName, password);
-  await page.getByRole('banner').waitFor();
-  return page;
-}
-
-/** Serious and critical axe-core violations on the page, as "rule: target" lines. */
-async function axeViolations(page: Page): Promise<string[]> {
-  // Evaluated, not added as a script tag: the server's CSP rightly forbids inline scripts.
-  await page.evaluate(
-    readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8'),
-  );
-  return page.evaluate(async () => {
-    const axe = (
-      window as unknown as {
-        axe: {
-          run(): Promise<{
-            violations: { id: string; impact: string; nodes: { target: string[] }[] }[];
-          }>;
-        };
-      }
-    ).axe;
-    const { violations } = await axe.run();
-    return violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(' ')}`));
-  });
-}
 
 const topMenuTexts = (page: Page) =>
   page.getByRole('navigation', { name: '主菜单' }).getByRole('link').allInnerTexts();

@@ -1,15 +1,17 @@
 import ExcelJS from 'exceljs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newPage, screenshot } from './support/browser';
+import { launchBrowser, screenshot } from './support/browser';
 import { startServer, type RunningServer } from './support/server';
+import { signedIn as signedInAs } from './support/app';
 
-const PASSWORD = 'demo2026';
 const HEADER = ['学号', '姓名', '年级', '班级', '性别', '手机号', '选科'];
 const ROLE_NAME = '学籍助理';
 
 let server: RunningServer;
 let browser: Browser;
+
+const signedIn = (loginName: string) => signedInAs(browser, server.url, loginName);
 
 beforeAll(async () => {
   server = await startServer();
@@ -20,21 +22,6 @@ afterAll(async () => {
   await browser?.close();
   await server?.stop();
 });
-
-async function signedIn(loginName: string): Promise<Page> {
-  const page = await newPage(browser);
-  await page.goto(`${server.url}/login`);
-  await page.getByLabel('账号', { exact: true }).fill(loginName);
-  await page.getByLabel('密码', { exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: '登录', exact: true }).click();
-  try {
-    await page.getByRole('banner').waitFor();
-  } catch (error) {
-    await screenshot(page, `system-signin-failed-${loginName}`);
-    throw error;
-  }
-  return page;
-}
 
 /** A real `.xlsx` roster, as a school would fill in the template. */
 async function roster(rows: (string | number)[][]): Promise<Buffer> {

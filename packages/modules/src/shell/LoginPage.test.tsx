@@ -87,7 +87,8 @@ describe('LoginPage', () => {
   ])('stores brand variant bv=%s and sets the document title', async (bv, title) => {
     const { store } = await renderApp({ path: `/login?bv=${bv}` });
     await screen.findByLabelText('账号');
-    expect(store.getState().brandVariant).toBe(Number(bv));
+    // The page stores bv in an effect after its first render.
+    await waitFor(() => expect(store.getState().brandVariant).toBe(Number(bv)));
     await waitFor(() => expect(document.title).toContain(title));
   });
 

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import {
   EXAM_TYPES,
@@ -9,7 +9,11 @@ import {
 } from '@examkit/contracts';
 import { yearOptions } from '@examkit/core';
 import { useExamkitStore, useListMemory } from '@examkit/core/react';
-import { Button, Dialog, Empty, FormField, Select, TextInput } from '@examkit/ui';
+import { Button, Empty, FormField, Select } from '@examkit/ui';
+import { ConfirmDialog } from '../../common/ConfirmDialog';
+import { KeywordSearch } from '../../common/KeywordSearch';
+import { Pager } from '../../common/Pager';
+import { useLatestRequest } from '../../common/useLatestRequest';
 import { Actions, PageBox, StateTag, Table, Toolbar } from '../components/styled';
 import { useExamCall } from '../hooks/useExamCall';
 import { STATE_LABELS } from '../utils/examLabels';
@@ -35,7 +39,6 @@ export function ExamListPage() {
   const [academicYear, setAcademicYear] = useState<number>(
     sessionYear ?? Number(years[0]?.value ?? 0),
   );
-  const [keyWordDraft, setKeyWordDraft] = useState(memory.keyWord ?? '');
   const [grades, setGrades] = useState<Grade[]>([]);
   const [rows, setRows] = useState<ExamSummary[] | null>(null);
   const [total, setTotal] = useState(0);
@@ -53,9 +56,9 @@ export function ExamListPage() {
     });
   }, [call]);
 
-  const latest = useRef(0);
+  const beginRequest = useLatestRequest();
   const load = useCallback(async () => {
-    const ticket = ++latest.current;
+    const isLatest = beginRequest();
     const r = await call(
       examRoutes.list,
       {
@@ -69,19 +72,17 @@ export function ExamListPage() {
       // Every filter change asks again; only the newest answer is shown.
       { dedupe: false },
     );
-    if (ticket !== latest.current) return;
+    if (!isLatest()) return;
     if (r.ok) {
       setRows(r.data.list);
       setTotal(r.data.total);
     } else if (!r.cancelled) setRows([]);
-  }, [call, academicYear, gradeId, examType, keyWord, currentPage]);
+  }, [call, beginRequest, academicYear, gradeId, examType, keyWord, currentPage]);
 
   // Runs again when the kept-alive page is shown again, so a new or edited exam appears.
   useEffect(() => {
     void load();
   }, [load]);
-
-  const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
 
   async function confirmDelete() {
     if (!pendingDelete) return;
@@ -128,22 +129,11 @@ export function ExamListPage() {
             onChange={(e) => remember({ examTypeId: e.target.value, currentPage: 1 })}
           />
         </FormField>
-        <form
-          onSubmit={(e) => {
-            e.preventDefault();
-            remember({ keyWord: keyWordDraft.trim(), currentPage: 1 });
-          }}
-        >
-          <FormField label="关键字">
-            <TextInput
-              type="search"
-              value={keyWordDraft}
-              placeholder="考试名称"
-              onChange={(e) => setKeyWordDraft(e.target.value)}
-            />
-          </FormField>
-          <Button nativeType="submit">查询</Button>
-        </form>
+        <KeywordSearch
+          initial={memory.keyWord ?? ''}
+          placeholder="考试名称"
+          onSearch={(k) => remember({ keyWord: k, currentPage: 1 })}
+        />
         <Button type="primary" onClick={() => navigate('/exam/single/create')}>
           创建考试
         </Button>
@@ -220,49 +210,26 @@ export function ExamListPage() {
       )}
 
       {rows && rows.length > 0 && (
-        <nav
-          aria-label="分页"
-          style={{ display: 'flex', gap: 8, alignItems: 'center', marginTop: 12 }}
-        >
-          <span>共 {total} 条</span>
-          <Button
-            size="small"
-            disabled={currentPage <= 1}
-            onClick={() => remember({ currentPage: currentPage - 1 })}
-          >
-            上一页
-          </Button>
-          <span aria-live="polite">
-            第 {currentPage} / {pages} 页
-          </span>
-          <Button
-            size="small"
-            disabled={currentPage >= pages}
-            onClick={() => remember({ currentPage: currentPage + 1 })}
-          >
-            下一页
-          </Button>
-        </nav>
+        <Pager
+          total={total}
+          page={currentPage}
+          pageSize={PAGE_SIZE}
+          onPage={(p) => remember({ currentPage: p })}
+        />
       )}
 
-      <Dialog
+      <ConfirmDialog
         open={pendingDelete !== null}
-        role="alertdialog"
         title="删除考试"
-        onClose={() => setPendingDelete(null)}
-        footer={
-          <Actions>
-            <Button onClick={() => setPendingDelete(null)}>取消</Button>
-            <Button type="primary" loading={deleting} onClick={() => void confirmDelete()}>
-              确定删除
-            </Button>
-          </Actions>
-        }
+        confirmLabel="确定删除"
+        loading={deleting}
+        onCancel={() => setPendingDelete(null)}
+        onConfirm={() => void confirmDelete()}
       >
         <p>
           确定删除“{pendingDelete?.name}”吗？考试的科目、试卷、答题卡和成绩将一并删除，且无法恢复。
         </p>
-      </Dialog>
+      </ConfirmDialog>
     </PageBox>
   );
 }

@@ -1,24 +1,7 @@
 import { styled } from 'styled-components';
 import { themeOf } from '@examkit/ui';
 
-/** The frame of a marking page: title row, then content. */
-export const PageBox = styled.section`
-  padding: 16px 0 32px;
-  color: ${(p) => themeOf(p).colors.text};
-  font-family: ${(p) => themeOf(p).font.family};
-  font-size: ${(p) => themeOf(p).font.size.medium};
-  h1 {
-    margin: 0 0 16px;
-    font-size: 20px;
-  }
-  h2 {
-    margin: 24px 0 12px;
-    font-size: 16px;
-  }
-  a {
-    color: ${(p) => themeOf(p).colors.primaryHover};
-  }
-`;
+export { Actions, ErrorText, Note, PageBox, Table } from '../../common/styled';
 
 export const Toolbar = styled.div`
   display: flex;
@@ -29,44 +12,6 @@ export const Toolbar = styled.div`
   & > div {
     margin-bottom: 0;
   }
-`;
-
-export const Table = styled.table`
-  width: 100%;
-  border-collapse: collapse;
-  background: ${(p) => themeOf(p).colors.surface};
-  th,
-  td {
-    padding: 8px 10px;
-    border: 1px solid ${(p) => themeOf(p).colors.border};
-    text-align: left;
-    vertical-align: middle;
-  }
-  th {
-    background: ${(p) => themeOf(p).colors.background};
-    font-weight: 600;
-    white-space: nowrap;
-  }
-  input,
-  select {
-    font: inherit;
-  }
-`;
-
-export const Actions = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  gap: 8px;
-`;
-
-export const ErrorText = styled.p`
-  margin: 8px 0;
-  color: ${(p) => themeOf(p).colors.danger};
-`;
-
-export const Note = styled.p`
-  margin: 8px 0;
-  color: ${(p) => themeOf(p).colors.textSecondary};
 `;
 
 export const Tabs = styled.div`

@@ -114,7 +114,8 @@ export function useLeasedPapers(options: {
     const r = await call(
       markingRoutes.fetch,
       { blockId, count: Math.min(20, held + PREFETCH), arbitration },
-      { quiet: true },
+      // dedupe off: a remounted screen's first fetch may overlap the previous one's.
+      { quiet: true, dedupe: false },
     );
     fetching.current = false;
     if (!alive.current) return;

@@ -204,7 +204,7 @@ export function BlockSettingPage() {
       setForm(EMPTY_FORM);
       return;
     }
-    void call(markingRoutes.getBlock, { blockId: selected }).then((r) => {
+    void call(markingRoutes.getBlock, { blockId: selected }, { dedupe: false }).then((r) => {
       if (!r.ok) return;
       setBlock(r.data);
       setForm(fromBlock(r.data));

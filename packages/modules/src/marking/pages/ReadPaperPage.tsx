@@ -225,7 +225,9 @@ export function ReadPaperPage() {
   });
 
   useEffect(() => {
-    void call(markingRoutes.getBlock, { blockId }).then((r) => {
+    // dedupe off: a remounted screen asks again while the first request is still in flight,
+    // and the client would drop the second as a duplicate.
+    void call(markingRoutes.getBlock, { blockId }, { dedupe: false }).then((r) => {
       if (r.ok) setBlock(r.data);
       else setBlockError(r.message);
     });

@@ -1,6 +1,8 @@
 import { styled } from 'styled-components';
 import { themeOf } from '@examkit/ui';
 
+export { Spacer } from '../../common/styled';
+
 /** The frame of a report page; print CSS keeps only the report itself. */
 export const ReportBox = styled.section`
   padding: 16px 0 32px;
@@ -57,10 +59,6 @@ export const Toolbar = styled.div`
     width: auto;
     min-width: 140px;
   }
-`;
-
-export const Spacer = styled.span`
-  flex: 1;
 `;
 
 export const TableWrap = styled.div`

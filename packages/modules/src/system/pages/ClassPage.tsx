@@ -1,8 +1,9 @@
 import { useCallback, useEffect, useState } from 'react';
 import { administrationRoutes, type DataOf } from '@examkit/contracts';
 import { Button, Dialog, Empty, FormField, Select, TextInput } from '@examkit/ui';
+import { ConfirmDialog } from '../../common/ConfirmDialog';
 import { ImportDialog } from '../components/ImportDialog';
-import { Pager } from '../components/Pager';
+import { Pager } from '../../common/Pager';
 import { Actions, ErrorText, PageBox, Spacer, Table, Toolbar } from '../components/styled';
 import { useGradeClasses } from '../hooks/useGradeClasses';
 import { useSystemCall } from '../hooks/useSystemCall';
@@ -432,22 +433,15 @@ export function ClassPage() {
         {dialogError && <ErrorText role="alert">{dialogError}</ErrorText>}
       </Dialog>
 
-      <Dialog
+      <ConfirmDialog
         open={pendingDelete !== null}
-        role="alertdialog"
         title="删除班级"
-        onClose={() => setPendingDelete(null)}
-        footer={
-          <Actions>
-            <Button onClick={() => setPendingDelete(null)}>取消</Button>
-            <Button type="primary" onClick={() => void confirmDelete()}>
-              确定删除
-            </Button>
-          </Actions>
-        }
+        confirmLabel="确定删除"
+        onCancel={() => setPendingDelete(null)}
+        onConfirm={() => void confirmDelete()}
       >
         <p>确定删除“{pendingDelete?.name}”吗？</p>
-      </Dialog>
+      </ConfirmDialog>
 
       <ImportDialog
         open={importing}

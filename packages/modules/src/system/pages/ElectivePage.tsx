@@ -1,7 +1,8 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { administrationRoutes } from '@examkit/contracts';
 import { Button, Empty, FormField, Select } from '@examkit/ui';
-import { Pager } from '../components/Pager';
+import { Pager } from '../../common/Pager';
+import { useLatestRequest } from '../../common/useLatestRequest';
 import { Actions, ErrorText, Note, PageBox, Table, Toolbar } from '../components/styled';
 import { useGradeClasses } from '../hooks/useGradeClasses';
 import { useSystemCall } from '../hooks/useSystemCall';
@@ -32,10 +33,10 @@ export function ElectivePage() {
   const [error, setError] = useState<string | null>(null);
 
   const grade = gradeId ? Number(gradeId) : undefined;
-  const latest = useRef(0);
+  const beginRequest = useLatestRequest();
   const load = useCallback(async () => {
     if (!grade) return;
-    const ticket = ++latest.current;
+    const isLatest = beginRequest();
     const r = await call(
       administrationRoutes.electiveStudents,
       {
@@ -46,12 +47,12 @@ export function ElectivePage() {
       },
       { dedupe: false },
     );
-    if (ticket !== latest.current) return;
+    if (!isLatest()) return;
     if (r.ok) {
       setRows(r.data.list);
       setTotal(r.data.total);
     } else if (!r.cancelled) setRows([]);
-  }, [call, grade, page, filter]);
+  }, [call, beginRequest, grade, page, filter]);
 
   useEffect(() => {
     setChosen(new Set());

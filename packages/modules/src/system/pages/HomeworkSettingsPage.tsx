@@ -1,13 +1,15 @@
-import { useEffect, useState } from 'react';
+import { useCallback } from 'react';
 import {
   CORRECTION_MODES,
   CORRECTION_MODE_LABELS,
   administrationRoutes,
   type DataOf,
 } from '@examkit/contracts';
-import { Button, Empty, Select, TextInput } from '@examkit/ui';
+import { Empty, Select, TextInput } from '@examkit/ui';
 import { HomeworkNav } from '../components/HomeworkNav';
-import { Actions, ErrorText, Note, PageBox, Table } from '../components/styled';
+import { SaveBar } from '../components/SaveBar';
+import { ErrorText, Note, PageBox, Table } from '../components/styled';
+import { useChangedRowsEditor } from '../hooks/useChangedRowsEditor';
 import { useSystemCall } from '../hooks/useSystemCall';
 
 type Row = DataOf<typeof administrationRoutes.homeworkSettingsGet>['rows'][number];
@@ -39,64 +41,32 @@ export function checkHomeworkRows(rows: readonly Row[]): string | null {
  */
 export function HomeworkSettingsPage() {
   const call = useSystemCall();
-  const [loaded, setLoaded] = useState<Row[] | null>(null);
-  const [rows, setRows] = useState<Row[]>([]);
-  const [year, setYear] = useState<number | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [note, setNote] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
-
-  useEffect(() => {
-    void call(administrationRoutes.homeworkSettingsGet, {}, { dedupe: false }).then((r) => {
-      if (!r.ok) {
-        if (!r.cancelled) setError(r.message);
-        return;
-      }
-      setYear(r.data.academicYear);
-      setLoaded(r.data.rows);
-      setRows(r.data.rows);
-    });
-  }, [call]);
-
-  const edit = (index: number, patch: Partial<Editable>) => {
-    setNote(null);
-    setRows((current) => current.map((row, i) => (i === index ? { ...row, ...patch } : row)));
-  };
-
-  async function save() {
-    if (!loaded) return;
-    const dirty = rows.filter((row, i) => changedFrom(row, loaded[i]!));
-    const problem = checkHomeworkRows(dirty);
-    setError(problem);
-    if (problem) return;
-    if (dirty.length === 0) {
-      setNote('没有修改');
-      return;
-    }
-    setSaving(true);
-    const r = await call(
-      administrationRoutes.homeworkSettingsSave,
-      {
-        items: dirty.map((row) => ({
-          gradeId: row.gradeId,
-          subjectId: row.subjectId,
-          enabled: row.enabled,
-          deadlineTime: row.deadlineTime,
-          allowLate: row.allowLate,
-          correctionMode: row.correctionMode,
-          notifyParents: row.notifyParents,
-        })),
-      },
-      { successMessage: '保存成功' },
-    );
-    setSaving(false);
-    if (r.ok) {
-      const next = rows.map((row) => (dirty.includes(row) ? { ...row, saved: true } : row));
-      setRows(next);
-      setLoaded(next);
-      setNote(`已保存 ${dirty.length} 项`);
-    } else if (!r.cancelled) setError(r.message);
-  }
+  const fetch = useCallback(
+    () => call(administrationRoutes.homeworkSettingsGet, {}, { dedupe: false }),
+    [call],
+  );
+  const { loaded, rows, year, error, note, saving, edit, save } = useChangedRowsEditor<Row>({
+    fetch,
+    isChanged: changedFrom,
+    check: checkHomeworkRows,
+    send: (dirty) =>
+      call(
+        administrationRoutes.homeworkSettingsSave,
+        {
+          items: dirty.map((row) => ({
+            gradeId: row.gradeId,
+            subjectId: row.subjectId,
+            enabled: row.enabled,
+            deadlineTime: row.deadlineTime,
+            allowLate: row.allowLate,
+            correctionMode: row.correctionMode,
+            notifyParents: row.notifyParents,
+          })),
+        },
+        { successMessage: '保存成功' },
+      ),
+    saved: (row) => ({ ...row, saved: true }),
+  });
 
   return (
     <PageBox aria-labelledby="homework-settings-title">
@@ -183,13 +153,7 @@ export function HomeworkSettingsPage() {
               })}
             </tbody>
           </Table>
-          {error && <ErrorText role="alert">{error}</ErrorText>}
-          {note && <Note role="status">{note}</Note>}
-          <Actions style={{ marginTop: 16 }}>
-            <Button type="primary" loading={saving} onClick={() => void save()}>
-              保存
-            </Button>
-          </Actions>
+          <SaveBar error={error} note={note} saving={saving} onSave={() => void save()} />
         </>
       )}
     </PageBox>

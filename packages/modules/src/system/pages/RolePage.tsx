@@ -2,6 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { administrationRoutes } from '@examkit/contracts';
 import { permissionCatalogue } from '@examkit/contracts/rules';
 import { Button, Dialog, Empty, FormField, Select, TextInput } from '@examkit/ui';
+import { ConfirmDialog } from '../../common/ConfirmDialog';
 import { PermissionTree } from '../components/PermissionTree';
 import {
   Actions,
@@ -252,22 +253,15 @@ export function RolePage() {
         </label>
       </Dialog>
 
-      <Dialog
+      <ConfirmDialog
         open={pendingDelete !== null}
-        role="alertdialog"
         title="删除角色"
-        onClose={() => setPendingDelete(null)}
-        footer={
-          <Actions>
-            <Button onClick={() => setPendingDelete(null)}>取消</Button>
-            <Button type="primary" onClick={() => void confirmDelete()}>
-              确定删除
-            </Button>
-          </Actions>
-        }
+        confirmLabel="确定删除"
+        onCancel={() => setPendingDelete(null)}
+        onConfirm={() => void confirmDelete()}
       >
         <p>确定删除角色“{pendingDelete?.roleName}”吗？</p>
-      </Dialog>
+      </ConfirmDialog>
     </PageBox>
   );
 }

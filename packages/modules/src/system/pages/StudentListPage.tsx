@@ -1,11 +1,15 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { administrationRoutes } from '@examkit/contracts';
 import { useListMemory } from '@examkit/core/react';
 import { usePermission } from '@examkit/permission';
-import { Button, Dialog, Empty, FormField, Select, TextInput } from '@examkit/ui';
+import { Button, Empty } from '@examkit/ui';
+import { ConfirmDialog } from '../../common/ConfirmDialog';
+import { GradeClassFilters } from '../../common/GradeClassFilters';
+import { KeywordSearch } from '../../common/KeywordSearch';
+import { useLatestRequest } from '../../common/useLatestRequest';
 import { ImportDialog } from '../components/ImportDialog';
-import { Pager } from '../components/Pager';
+import { Pager } from '../../common/Pager';
 import { Actions, PageBox, Spacer, Table, Toolbar } from '../components/styled';
 import { useGradeClasses } from '../hooks/useGradeClasses';
 import { useSystemCall } from '../hooks/useSystemCall';
@@ -33,7 +37,6 @@ export function StudentListPage() {
   const keyWord = memory.keyWord ?? '';
   const page = memory.currentPage || 1;
   const { grades, classes } = useGradeClasses(gradeId);
-  const [keyWordDraft, setKeyWordDraft] = useState(keyWord);
   const [rows, setRows] = useState<StudentRow[] | null>(null);
   const [total, setTotal] = useState(0);
   const [importing, setImporting] = useState(false);
@@ -44,9 +47,9 @@ export function StudentListPage() {
     ...(classId ? { classId } : {}),
     ...(keyWord ? { keyWord } : {}),
   };
-  const latest = useRef(0);
+  const beginRequest = useLatestRequest();
   const load = useCallback(async () => {
-    const ticket = ++latest.current;
+    const isLatest = beginRequest();
     const r = await call(
       administrationRoutes.getStudents,
       {
@@ -58,12 +61,12 @@ export function StudentListPage() {
       },
       { dedupe: false },
     );
-    if (ticket !== latest.current) return;
+    if (!isLatest()) return;
     if (r.ok) {
       setRows(r.data.list);
       setTotal(r.data.total);
     } else if (!r.cancelled) setRows([]);
-  }, [call, page, gradeId, classId, keyWord]);
+  }, [call, beginRequest, page, gradeId, classId, keyWord]);
 
   // Runs again when the kept-alive page is shown again, so an added or edited student appears.
   useEffect(() => {
@@ -96,38 +99,19 @@ export function StudentListPage() {
     <PageBox aria-labelledby="student-list-title">
       <h1 id="student-list-title">学生管理</h1>
       <Toolbar role="search" aria-label="筛选学生">
-        <FormField label="年级">
-          <Select
-            value={gradeId ?? ''}
-            placeholder="全部"
-            options={grades.map((g) => ({ value: g.id, label: g.name }))}
-            onChange={(e) => remember({ gradeId: e.target.value, classId: '', currentPage: 1 })}
-          />
-        </FormField>
-        <FormField label="班级">
-          <Select
-            value={classId ?? ''}
-            placeholder="全部"
-            options={classes.map((c) => ({ value: c.id, label: c.name }))}
-            onChange={(e) => remember({ classId: e.target.value, currentPage: 1 })}
-          />
-        </FormField>
-        <form
-          onSubmit={(e) => {
-            e.preventDefault();
-            remember({ keyWord: keyWordDraft.trim(), currentPage: 1 });
-          }}
-        >
-          <FormField label="关键字">
-            <TextInput
-              type="search"
-              value={keyWordDraft}
-              placeholder="姓名或学号"
-              onChange={(e) => setKeyWordDraft(e.target.value)}
-            />
-          </FormField>
-          <Button nativeType="submit">查询</Button>
-        </form>
+        <GradeClassFilters
+          grades={grades}
+          classes={classes}
+          gradeId={gradeId}
+          classId={classId}
+          onGrade={(value) => remember({ gradeId: value, classId: '', currentPage: 1 })}
+          onClass={(value) => remember({ classId: value, currentPage: 1 })}
+        />
+        <KeywordSearch
+          initial={keyWord}
+          placeholder="姓名或学号"
+          onSearch={(k) => remember({ keyWord: k, currentPage: 1 })}
+        />
         <Spacer />
         <Button type="primary" onClick={() => navigate('/system/student/new')}>
           新增学生
@@ -217,22 +201,15 @@ export function StudentListPage() {
         onImported={() => void load()}
       />
 
-      <Dialog
+      <ConfirmDialog
         open={pendingDelete !== null}
-        role="alertdialog"
         title="删除学生"
-        onClose={() => setPendingDelete(null)}
-        footer={
-          <Actions>
-            <Button onClick={() => setPendingDelete(null)}>取消</Button>
-            <Button type="primary" onClick={() => void confirmDelete()}>
-              确定删除
-            </Button>
-          </Actions>
-        }
+        confirmLabel="确定删除"
+        onCancel={() => setPendingDelete(null)}
+        onConfirm={() => void confirmDelete()}
       >
         <p>确定删除学生“{pendingDelete?.name}”吗？</p>
-      </Dialog>
+      </ConfirmDialog>
     </PageBox>
   );
 }

@@ -1,11 +1,15 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { administrationRoutes } from '@examkit/contracts';
 import { useListMemory } from '@examkit/core/react';
 import { usePermission } from '@examkit/permission';
-import { Button, Dialog, Empty, FormField, Select, TextInput } from '@examkit/ui';
+import { Button, Empty } from '@examkit/ui';
+import { ConfirmDialog } from '../../common/ConfirmDialog';
+import { GradeClassFilters } from '../../common/GradeClassFilters';
+import { KeywordSearch } from '../../common/KeywordSearch';
+import { useLatestRequest } from '../../common/useLatestRequest';
 import { ImportDialog } from '../components/ImportDialog';
-import { Pager } from '../components/Pager';
+import { Pager } from '../../common/Pager';
 import { Actions, PageBox, Spacer, Table, Toolbar } from '../components/styled';
 import { useGradeClasses } from '../hooks/useGradeClasses';
 import { useSystemCall } from '../hooks/useSystemCall';
@@ -30,7 +34,6 @@ export function TeacherListPage() {
   const keyWord = memory.keyWord ?? '';
   const page = memory.currentPage || 1;
   const { grades, classes } = useGradeClasses(gradeId);
-  const [keyWordDraft, setKeyWordDraft] = useState(keyWord);
   const [rows, setRows] = useState<TeacherRow[] | null>(null);
   const [total, setTotal] = useState(0);
   const [importing, setImporting] = useState(false);
@@ -42,20 +45,20 @@ export function TeacherListPage() {
     ...(keyWord ? { keyWord } : {}),
   };
   const filterKey = JSON.stringify(filters);
-  const latest = useRef(0);
+  const beginRequest = useLatestRequest();
   const load = useCallback(async () => {
-    const ticket = ++latest.current;
+    const isLatest = beginRequest();
     const r = await call(
       administrationRoutes.queryTeachers,
       { pageNum: page, pageSize: TEACHER_PAGE_SIZE, ...(JSON.parse(filterKey) as object) },
       { dedupe: false },
     );
-    if (ticket !== latest.current) return;
+    if (!isLatest()) return;
     if (r.ok) {
       setRows(r.data.list);
       setTotal(r.data.total);
     } else if (!r.cancelled) setRows([]);
-  }, [call, page, filterKey]);
+  }, [call, beginRequest, page, filterKey]);
 
   // Runs again when the kept-alive page is shown again, so an added or edited teacher appears.
   useEffect(() => {
@@ -88,38 +91,19 @@ export function TeacherListPage() {
     <PageBox aria-labelledby="teacher-list-title">
       <h1 id="teacher-list-title">教师管理</h1>
       <Toolbar role="search" aria-label="筛选教师">
-        <FormField label="年级">
-          <Select
-            value={gradeId ?? ''}
-            placeholder="全部"
-            options={grades.map((g) => ({ value: g.id, label: g.name }))}
-            onChange={(e) => remember({ gradeId: e.target.value, classId: '', currentPage: 1 })}
-          />
-        </FormField>
-        <FormField label="班级">
-          <Select
-            value={classId ?? ''}
-            placeholder="全部"
-            options={classes.map((c) => ({ value: c.id, label: c.name }))}
-            onChange={(e) => remember({ classId: e.target.value, currentPage: 1 })}
-          />
-        </FormField>
-        <form
-          onSubmit={(e) => {
-            e.preventDefault();
-            remember({ keyWord: keyWordDraft.trim(), currentPage: 1 });
-          }}
-        >
-          <FormField label="关键字">
-            <TextInput
-              type="search"
-              value={keyWordDraft}
-              placeholder="姓名或登录名"
-              onChange={(e) => setKeyWordDraft(e.target.value)}
-            />
-          </FormField>
-          <Button nativeType="submit">查询</Button>
-        </form>
+        <GradeClassFilters
+          grades={grades}
+          classes={classes}
+          gradeId={gradeId}
+          classId={classId}
+          onGrade={(value) => remember({ gradeId: value, classId: '', currentPage: 1 })}
+          onClass={(value) => remember({ classId: value, currentPage: 1 })}
+        />
+        <KeywordSearch
+          initial={keyWord}
+          placeholder="姓名或登录名"
+          onSearch={(k) => remember({ keyWord: k, currentPage: 1 })}
+        />
         <Spacer />
         <Button type="primary" onClick={() => navigate('/system/teacher/new')}>
           新增教师
@@ -208,22 +192,15 @@ export function TeacherListPage() {
         onImported={() => void load()}
       />
 
-      <Dialog
+      <ConfirmDialog
         open={pendingDisable !== null}
-        role="alertdialog"
         title="停用教师"
-        onClose={() => setPendingDisable(null)}
-        footer={
-          <Actions>
-            <Button onClick={() => setPendingDisable(null)}>取消</Button>
-            <Button type="primary" onClick={() => void confirmDisable()}>
-              确定停用
-            </Button>
-          </Actions>
-        }
+        confirmLabel="确定停用"
+        onCancel={() => setPendingDisable(null)}
+        onConfirm={() => void confirmDisable()}
       >
         <p>确定停用“{pendingDisable?.name}”吗？其历史记录会保留，登录会失效。</p>
-      </Dialog>
+      </ConfirmDialog>
     </PageBox>
   );
 }

@@ -1,13 +1,15 @@
-import { useEffect, useState } from 'react';
+import { useCallback } from 'react';
 import {
   TEXTBOOK_EDITIONS,
   VOLUME_SUGGESTIONS,
   administrationRoutes,
   type DataOf,
 } from '@examkit/contracts';
-import { Button, Empty, Select, TextInput } from '@examkit/ui';
+import { Empty, Select, TextInput } from '@examkit/ui';
 import { HomeworkNav } from '../components/HomeworkNav';
-import { Actions, ErrorText, Note, PageBox, Table } from '../components/styled';
+import { SaveBar } from '../components/SaveBar';
+import { ErrorText, Note, PageBox, Table } from '../components/styled';
+import { useChangedRowsEditor } from '../hooks/useChangedRowsEditor';
 import { useSystemCall } from '../hooks/useSystemCall';
 
 type Row = DataOf<typeof administrationRoutes.homeworkCorrelationGet>['rows'][number];
@@ -23,70 +25,33 @@ const MAX_VOLUME = 32;
  */
 export function TextbookCorrelationPage() {
   const call = useSystemCall();
-  const [loaded, setLoaded] = useState<Row[] | null>(null);
-  const [rows, setRows] = useState<Row[]>([]);
-  const [year, setYear] = useState<number | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [note, setNote] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
-
-  useEffect(() => {
-    void call(administrationRoutes.homeworkCorrelationGet, {}, { dedupe: false }).then((r) => {
-      if (!r.ok) {
-        if (!r.cancelled) setError(r.message);
-        return;
-      }
-      setYear(r.data.academicYear);
-      setLoaded(r.data.rows);
-      setRows(r.data.rows);
-    });
-  }, [call]);
-
-  const edit = (index: number, patch: Partial<Pick<Row, 'edition' | 'volume'>>) => {
-    setNote(null);
-    setRows((current) => current.map((row, i) => (i === index ? { ...row, ...patch } : row)));
-  };
-
-  async function save() {
-    if (!loaded) return;
-    const dirty = rows.filter(
-      (row, i) => row.edition !== loaded[i]!.edition || row.volume.trim() !== loaded[i]!.volume,
-    );
-    const long = dirty.find((row) => row.volume.trim().length > MAX_VOLUME);
-    const problem = long
-      ? `${long.gradeName}${long.subjectName}：册次不能超过 ${MAX_VOLUME} 个字`
-      : null;
-    setError(problem);
-    if (problem) return;
-    if (dirty.length === 0) {
-      setNote('没有修改');
-      return;
-    }
-    setSaving(true);
-    const r = await call(
-      administrationRoutes.homeworkCorrelationSave,
-      {
-        items: dirty.map((row) => ({
-          gradeId: row.gradeId,
-          subjectId: row.subjectId,
-          edition: row.edition,
-          volume: row.edition === null ? '' : row.volume.trim(),
-        })),
-      },
-      { successMessage: '保存成功' },
-    );
-    setSaving(false);
-    if (r.ok) {
-      const next = rows.map((row) =>
-        dirty.includes(row)
-          ? { ...row, volume: row.edition === null ? '' : row.volume.trim() }
-          : row,
-      );
-      setRows(next);
-      setLoaded(next);
-      setNote(`已保存 ${dirty.length} 项`);
-    } else if (!r.cancelled) setError(r.message);
-  }
+  const fetch = useCallback(
+    () => call(administrationRoutes.homeworkCorrelationGet, {}, { dedupe: false }),
+    [call],
+  );
+  const { loaded, rows, year, error, note, saving, edit, save } = useChangedRowsEditor<Row>({
+    fetch,
+    isChanged: (row, before) =>
+      row.edition !== before.edition || row.volume.trim() !== before.volume,
+    check: (dirty) => {
+      const long = dirty.find((row) => row.volume.trim().length > MAX_VOLUME);
+      return long ? `${long.gradeName}${long.subjectName}：册次不能超过 ${MAX_VOLUME} 个字` : null;
+    },
+    send: (dirty) =>
+      call(
+        administrationRoutes.homeworkCorrelationSave,
+        {
+          items: dirty.map((row) => ({
+            gradeId: row.gradeId,
+            subjectId: row.subjectId,
+            edition: row.edition,
+            volume: row.edition === null ? '' : row.volume.trim(),
+          })),
+        },
+        { successMessage: '保存成功' },
+      ),
+    saved: (row) => ({ ...row, volume: row.edition === null ? '' : row.volume.trim() }),
+  });
 
   return (
     <PageBox aria-labelledby="textbook-title">
@@ -150,13 +115,7 @@ export function TextbookCorrelationPage() {
               })}
             </tbody>
           </Table>
-          {error && <ErrorText role="alert">{error}</ErrorText>}
-          {note && <Note role="status">{note}</Note>}
-          <Actions style={{ marginTop: 16 }}>
-            <Button type="primary" loading={saving} onClick={() => void save()}>
-              保存
-            </Button>
-          </Actions>
+          <SaveBar error={error} note={note} saving={saving} onSave={() => void save()} />
         </>
       )}
     </PageBox>

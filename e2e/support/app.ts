@@ -1,0 +1,117 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import type { Browser, Page } from 'playwright-core';
+import { newPage, screenshot } from './browser';
+
+/** The demo accounts' password (docs/demo-school.md). */
+export const DEMO_PASSWORD = 'demo2026';
+
+/** An API reply as every call answers it. */
+export interface Envelope<T> {
+  code: number;
+  data: T;
+  msg: string;
+  message: string;
+}
+
+export interface ApiInit {
+  body?: unknown;
+  /** Sent form-encoded instead of JSON (the sign-in calls). */
+  form?: Record<string, string>;
+  token?: string;
+}
+
+/** POSTs one call to the server with the shared headers and returns its envelope. */
+export async function callApi<T = unknown>(
+  baseUrl: string,
+  path: string,
+  init: ApiInit = {},
+): Promise<Envelope<T>> {
+  const headers: Record<string, string> = { plantform: '1' };
+  let body: string;
+  if (init.form) {
+    headers['content-type'] = 'application/x-www-form-urlencoded';
+    body = new URLSearchParams(init.form).toString();
+  } else {
+    headers['content-type'] = 'application/json';
+    body = JSON.stringify(init.body ?? {});
+  }
+  if (init.token) headers.token = init.token;
+  const res = await fetch(`${baseUrl}${path}`, { method: 'POST', headers, body });
+  return (await res.json()) as Envelope<T>;
+}
+
+/** A session token of a demo account, signed in through the API. */
+export async function tokenOf(baseUrl: string, loginName: string): Promise<string> {
+  const reply = await callApi<{ token: string }>(baseUrl, '/marking-login/login/school_login_pd', {
+    form: { loginName, password: DEMO_PASSWORD },
+  });
+  if (reply.code !== 200) throw new Error(`sign-in of ${loginName} failed: ${reply.message}`);
+  return reply.data.token;
+}
+
+/** A fresh page on the login page (with an optional query such as `?bv=7`). */
+export async function openLogin(browser: Browser, baseUrl: string, query = ''): Promise<Page> {
+  const page = await newPage(browser);
+  await page.goto(`${baseUrl}/login${query}`);
+  await page.getByLabel('账号', { exact: true }).waitFor();
+  return page;
+}
+
+/** Fills the login form and submits it, as a user does. */
+export async function signIn(page: Page, loginName: string, password = DEMO_PASSWORD) {
+  await page.getByLabel('账号', { exact: true }).fill(loginName);
+  await page.getByLabel('密码', { exact: true }).fill(password);
+  await page.getByRole('button', { name: '登录', exact: true }).click();
+}
+
+/** A fresh page signed in through the login form, waiting for the main layout's header. */
+export async function signedIn(
+  browser: Browser,
+  baseUrl: string,
+  loginName: string,
+  password = DEMO_PASSWORD,
+): Promise<Page> {
+  const page = await openLogin(browser, baseUrl);
+  await signIn(page, loginName, password);
+  try {
+    await page.getByRole('banner').waitFor();
+  } catch (error) {
+    await screenshot(page, `signin-failed-${loginName}`);
+    throw error;
+  }
+  return page;
+}
+
+/**
+ * Serious and critical axe-core violations on the page (leaving out `exclude` selectors),
+ * as "rule: target html" lines. axe is evaluated, not added as a script tag: the server's
+ * CSP rightly forbids inline scripts.
+ */
+export async function axeViolations(page: Page, exclude: string[] = []): Promise<string[]> {
+  await page.evaluate(
+    readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8'),
+  );
+  return page.evaluate(async (excluded) => {
+    const axe = (
+      window as unknown as {
+        axe: {
+          run(context: unknown): Promise<{
+            violations: {
+              id: string;
+              impact: string;
+              nodes: { target: string[]; html: string }[];
+            }[];
+          }>;
+        };
+      }
+    ).axe;
+    const context = excluded.length
+      ? { exclude: excluded.map((selector) => [selector]) }
+      : document;
+    const { violations } = await axe.run(context);
+    return violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(' ')} ${n.html.slice(0, 120)}`));
+  }, exclude);
+}
