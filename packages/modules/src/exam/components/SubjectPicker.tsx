@@ -2,11 +2,11 @@ import { useEffect, useState } from 'react';
 import { examRoutes, type ExamSummary } from '@examkit/contracts';
 import { Button, Empty, FormField, Select } from '@examkit/ui';
 import { Toolbar } from './styled';
-import { useExamCall } from '../hooks/useExamCall';
+import { useApiCall } from '../../common/useApiCall';
 
 /** Chooses an exam subject (for pages opened without `?examSubjectId=`). */
 export function SubjectPicker({ onPick }: { onPick(examSubjectId: number): void }) {
-  const call = useExamCall();
+  const call = useApiCall();
   const [exams, setExams] = useState<ExamSummary[] | null>(null);
   const [examId, setExamId] = useState('');
   const [subjectId, setSubjectId] = useState('');

@@ -3,7 +3,7 @@ import { Link, useParams } from 'react-router-dom';
 import { examRoutes, type Question } from '@examkit/contracts';
 import { Button, Empty, TextInput } from '@examkit/ui';
 import { Actions, ErrorText, Note, PageBox, Table } from '../components/styled';
-import { useExamCall } from '../hooks/useExamCall';
+import { useApiCall } from '../../common/useApiCall';
 import { KIND_LABELS } from '../utils/examLabels';
 import { answerProblem, normaliseAnswer } from '../utils/paperDraft';
 
@@ -26,7 +26,7 @@ const leavesOf = (questions: readonly Question[]): Leaf[] =>
 export function AnswerKeyPage() {
   const { id } = useParams();
   const examSubjectId = Number(id);
-  const call = useExamCall();
+  const call = useApiCall();
   const [title, setTitle] = useState<{
     examId: number;
     examName: string;

@@ -4,7 +4,7 @@ import { examDownloads, examRoutes, type ExamSummary } from '@examkit/contracts'
 import { Button, Empty } from '@examkit/ui';
 import { Actions, Note, PageBox, Table } from '../components/styled';
 import { useDownload } from '../hooks/useDownload';
-import { useExamCall } from '../hooks/useExamCall';
+import { useApiCall } from '../../common/useApiCall';
 
 interface SheetRow {
   exam: ExamSummary;
@@ -14,7 +14,7 @@ interface SheetRow {
 
 /** /exam/tool/answerSheet/list: the saved answer sheets of the school's exams. */
 export function AnswerSheetListPage() {
-  const call = useExamCall();
+  const call = useApiCall();
   const download = useDownload();
   const [rows, setRows] = useState<SheetRow[] | null>(null);
   useEffect(() => {

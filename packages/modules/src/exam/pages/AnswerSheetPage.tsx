@@ -6,7 +6,7 @@ import { Button } from '@examkit/ui';
 import { SubjectPicker } from '../components/SubjectPicker';
 import { Actions, ErrorText, Note, PageBox, Toolbar } from '../components/styled';
 import { useDownload } from '../hooks/useDownload';
-import { useExamCall } from '../hooks/useExamCall';
+import { useApiCall } from '../../common/useApiCall';
 
 const timeOf = (ms: number) => new Date(ms).toLocaleString('zh-CN', { hour12: false });
 
@@ -18,7 +18,7 @@ const timeOf = (ms: number) => new Date(ms).toLocaleString('zh-CN', { hour12: fa
 export function AnswerSheetPage() {
   const [search, setSearch] = useSearchParams();
   const examSubjectId = Number(search.get('examSubjectId')) || null;
-  const call = useExamCall();
+  const call = useApiCall();
   const download = useDownload();
   const [design, setDesign] = useState<SheetDesign | null>(null);
   const [editable, setEditable] = useState(false);

@@ -19,7 +19,7 @@ import {
   Table,
   Toolbar,
 } from '../components/styled';
-import { useExamCall } from '../hooks/useExamCall';
+import { useApiCall } from '../../common/useApiCall';
 import { STATE_LABELS, transitionLabel } from '../utils/examLabels';
 
 interface SubjectRow {
@@ -83,7 +83,7 @@ export function validateExamForm(values: {
 export function ExamFormPage() {
   const { id } = useParams();
   const examId = id ? Number(id) : null;
-  const call = useExamCall();
+  const call = useApiCall();
   const navigate = useNavigate();
   const [detail, setDetail] = useState<ExamDetail | null>(null);
   const [grades, setGrades] = useState<Option[]>([]);

@@ -15,7 +15,7 @@ import { KeywordSearch } from '../../common/KeywordSearch';
 import { Pager } from '../../common/Pager';
 import { useLatestRequest } from '../../common/useLatestRequest';
 import { Actions, PageBox, StateTag, Table, Toolbar } from '../components/styled';
-import { useExamCall } from '../hooks/useExamCall';
+import { useApiCall } from '../../common/useApiCall';
 import { STATE_LABELS } from '../utils/examLabels';
 
 const PAGE_SIZE = 20;
@@ -31,7 +31,7 @@ interface Grade {
  * memory (spec 000 §2, §3), so a fresh mount starts where the user left.
  */
 export function ExamListPage() {
-  const call = useExamCall();
+  const call = useApiCall();
   const navigate = useNavigate();
   const [memory, remember] = useListMemory('exam-single');
   const sessionYear = useExamkitStore((s) => s.user?.academicYear);

@@ -3,14 +3,14 @@ import { Link, useSearchParams } from 'react-router-dom';
 import { examRoutes, type DataOf } from '@examkit/contracts';
 import { Empty } from '@examkit/ui';
 import { Note, PageBox, Table } from '../components/styled';
-import { useExamCall } from '../hooks/useExamCall';
+import { useApiCall } from '../../common/useApiCall';
 
 type Students = DataOf<typeof examRoutes.students>;
 type Teachers = DataOf<typeof examRoutes.teachers>;
 
 /** The exam's name and its subject names by code. */
 function useExamInfo(examId: number | null) {
-  const call = useExamCall();
+  const call = useApiCall();
   const [info, setInfo] = useState({ name: '', subjectNames: new Map<string, string>() });
   useEffect(() => {
     if (!examId) return;
@@ -29,7 +29,7 @@ function useExamInfo(examId: number | null) {
 export function ExamStudentsPage() {
   const [search] = useSearchParams();
   const examId = Number(search.get('id')) || null;
-  const call = useExamCall();
+  const call = useApiCall();
   const { name, subjectNames } = useExamInfo(examId);
   const [rows, setRows] = useState<Students | null>(null);
   useEffect(() => {
@@ -80,7 +80,7 @@ export function ExamStudentsPage() {
 export function ExamTeachersPage() {
   const [search] = useSearchParams();
   const examId = Number(search.get('id')) || null;
-  const call = useExamCall();
+  const call = useApiCall();
   const { name } = useExamInfo(examId);
   const [rows, setRows] = useState<Teachers | null>(null);
   useEffect(() => {

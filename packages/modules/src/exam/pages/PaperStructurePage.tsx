@@ -11,7 +11,7 @@ import { Button, Empty, FormField, Select, TextInput } from '@examkit/ui';
 import { RowErrors } from '../components/RowErrors';
 import { Actions, ErrorText, Note, PageBox, Table, Toolbar } from '../components/styled';
 import { useDownload } from '../hooks/useDownload';
-import { useExamCall } from '../hooks/useExamCall';
+import { useApiCall } from '../../common/useApiCall';
 import { KIND_LABELS } from '../utils/examLabels';
 import {
   emptyDraft,
@@ -43,7 +43,7 @@ interface Loaded {
 export function PaperStructurePage() {
   const { id } = useParams();
   const examSubjectId = Number(id);
-  const call = useExamCall();
+  const call = useApiCall();
   const download = useDownload();
   const [loaded, setLoaded] = useState<Loaded | null>(null);
   const [drafts, setDrafts] = useState<QuestionDraft[]>([]);

@@ -6,7 +6,7 @@ import { RowErrors } from '../components/RowErrors';
 import { SubjectPicker } from '../components/SubjectPicker';
 import { Actions, ErrorText, Note, PageBox, Toolbar } from '../components/styled';
 import { useDownload } from '../hooks/useDownload';
-import { useExamCall } from '../hooks/useExamCall';
+import { useApiCall } from '../../common/useApiCall';
 import { readFileAsBase64 } from '../utils/readFileAsBase64';
 
 /** The request limit is 1 MiB of JSON; base64 grows a file by a third. */
@@ -19,7 +19,7 @@ const MAX_FILE_BYTES = 700 * 1024;
 export function ScoreImportPage() {
   const [search, setSearch] = useSearchParams();
   const examId = Number(search.get('examId')) || null;
-  const call = useExamCall();
+  const call = useApiCall();
   const download = useDownload();
   const [exam, setExam] = useState<ExamDetail | null>(null);
   const [subjectId, setSubjectId] = useState(search.get('examSubjectId') ?? '');

@@ -1,7 +1,7 @@
 import { useCallback, useState } from 'react';
 import { scanRoutes, type ScanBatchProgress } from '@examkit/contracts';
 import { useExamkit } from '@examkit/core/react';
-import { useExamCall } from '../../exam/hooks/useExamCall';
+import { useApiCall } from '../../common/useApiCall';
 import { isScanFile, readBytes, sha256Hex, toBase64 } from '../utils/chunkData';
 
 /** A batch declared to the server but not completed yet: kept so that a reload can resume it. */
@@ -31,7 +31,7 @@ export const pendingKey = (examSubjectId: number) => `scan.pending.${examSubject
  */
 export function useScanUpload(examSubjectId: number) {
   const { storage } = useExamkit();
-  const call = useExamCall();
+  const call = useApiCall();
   const [state, setState] = useState<UploadState>(IDLE);
   const [pending, setPendingState] = useState<PendingBatch | null>(
     () => storage.get<PendingBatch>(pendingKey(examSubjectId)) ?? null,

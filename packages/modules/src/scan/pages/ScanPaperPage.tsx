@@ -11,7 +11,7 @@ import {
 } from '@examkit/contracts';
 import { Button, Empty, themeOf } from '@examkit/ui';
 import { Actions, ErrorText, Note, PageBox, Table } from '../../exam/components/styled';
-import { useExamCall } from '../../exam/hooks/useExamCall';
+import { useApiCall } from '../../common/useApiCall';
 import { ExceptionItem, type FixInput } from '../components/ExceptionItem';
 import { useScanUpload } from '../hooks/useScanUpload';
 import { SCAN_ACCEPT } from '../utils/chunkData';
@@ -106,7 +106,7 @@ const byId = (list: readonly ScanBatchProgress[]) =>
 export function ScanPaperPage() {
   const { id } = useParams();
   const examSubjectId = Number(id);
-  const call = useExamCall();
+  const call = useApiCall();
   const { state: upload, pending, upload: send, discardPending } = useScanUpload(examSubjectId);
   const [title, setTitle] = useState<{
     examId: number;

@@ -1,15 +1,15 @@
 import { useEffect, useState } from 'react';
-import type { SystemCallOutcome } from './useSystemCall';
+import type { CallOutcome } from '../../common/useApiCall';
 
 export interface ChangedRowsEditorOptions<Row> {
   /** Fetches the academic year's rows; runs again whenever it changes, so keep it stable. */
-  fetch(): Promise<SystemCallOutcome<{ academicYear: number; rows: Row[] }>>;
+  fetch(): Promise<CallOutcome<{ academicYear: number; rows: Row[] }>>;
   /** Whether an edited row differs from the row as loaded. */
   isChanged(row: Row, loaded: Row): boolean;
   /** Why the changed rows cannot be saved; null when fine. */
   check(changed: readonly Row[]): string | null;
   /** Sends the changed rows. */
-  send(changed: readonly Row[]): Promise<SystemCallOutcome<unknown>>;
+  send(changed: readonly Row[]): Promise<CallOutcome<unknown>>;
   /** A changed row as it stands once saved. */
   saved(row: Row): Row;
 }

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { administrationRoutes } from '@examkit/contracts';
-import { useSystemCall } from './useSystemCall';
+import { useApiCall } from '../../common/useApiCall';
 
 export interface NamedId {
   id: number;
@@ -9,7 +9,7 @@ export interface NamedId {
 
 /** The grades the caller may see, and the classes in scope of one grade (all grades when none). */
 export function useGradeClasses(gradeId: number | undefined) {
-  const call = useSystemCall();
+  const call = useApiCall();
   const [grades, setGrades] = useState<NamedId[]>([]);
   const [classes, setClasses] = useState<(NamedId & { gradeId: number })[]>([]);
 

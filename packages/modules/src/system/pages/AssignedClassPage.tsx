@@ -3,7 +3,7 @@ import { administrationRoutes, type DataOf } from '@examkit/contracts';
 import { Button, Empty, FormField, Select, TextInput } from '@examkit/ui';
 import { Actions, ErrorText, Note, PageBox, Table, Toolbar } from '../components/styled';
 import { useGradeClasses } from '../hooks/useGradeClasses';
-import { useSystemCall } from '../hooks/useSystemCall';
+import { useApiCall } from '../../common/useApiCall';
 import type { TeacherRow } from '../types';
 
 type Assignment = DataOf<typeof administrationRoutes.queryTeacher>['assignments'][number];
@@ -14,7 +14,7 @@ type Assignment = DataOf<typeof administrationRoutes.queryTeacher>['assignments'
  * of a teacher without a school-wide role.
  */
 export function AssignedClassPage() {
-  const call = useSystemCall();
+  const call = useApiCall();
   const [keyWord, setKeyWord] = useState('');
   const [teachers, setTeachers] = useState<TeacherRow[]>([]);
   const [teacherId, setTeacherId] = useState('');

@@ -6,7 +6,7 @@ import { ImportDialog } from '../components/ImportDialog';
 import { Pager } from '../../common/Pager';
 import { Actions, ErrorText, PageBox, Spacer, Table, Toolbar } from '../components/styled';
 import { useGradeClasses } from '../hooks/useGradeClasses';
-import { useSystemCall } from '../hooks/useSystemCall';
+import { useApiCall } from '../../common/useApiCall';
 import type { TeacherRow } from '../types';
 import { saveFile } from '../utils/files';
 
@@ -32,7 +32,7 @@ const TEACH_PAGE_SIZE = 20;
  * empty, spreadsheet import and download) and the teaching classes (走班) of the grade.
  */
 export function ClassPage() {
-  const call = useSystemCall();
+  const call = useApiCall();
   const [gradeId, setGradeId] = useState('');
   const { grades } = useGradeClasses(undefined);
   const [classes, setClasses] = useState<ClassRow[] | null>(null);

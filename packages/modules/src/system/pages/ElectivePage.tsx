@@ -5,7 +5,7 @@ import { Pager } from '../../common/Pager';
 import { useLatestRequest } from '../../common/useLatestRequest';
 import { Actions, ErrorText, Note, PageBox, Table, Toolbar } from '../components/styled';
 import { useGradeClasses } from '../hooks/useGradeClasses';
-import { useSystemCall } from '../hooks/useSystemCall';
+import { useApiCall } from '../../common/useApiCall';
 import type { StudentRow } from '../types';
 import { ELECTIVE_SUBJECTS, checkElective, type ComboType } from '../utils/elective';
 
@@ -20,7 +20,7 @@ const SLOT_LABELS: Record<ComboType, string[]> = {
  * students get one combination; 3+1+2 and 3+3 are checked before sending.
  */
 export function ElectivePage() {
-  const call = useSystemCall();
+  const call = useApiCall();
   const [gradeId, setGradeId] = useState('');
   const [filter, setFilter] = useState<'' | ComboType>('');
   const [page, setPage] = useState(1);

@@ -10,7 +10,7 @@ import { HomeworkNav } from '../components/HomeworkNav';
 import { SaveBar } from '../components/SaveBar';
 import { ErrorText, Note, PageBox, Table } from '../components/styled';
 import { useChangedRowsEditor } from '../hooks/useChangedRowsEditor';
-import { useSystemCall } from '../hooks/useSystemCall';
+import { useApiCall } from '../../common/useApiCall';
 
 type Row = DataOf<typeof administrationRoutes.homeworkSettingsGet>['rows'][number];
 type Editable = Pick<
@@ -40,7 +40,7 @@ export function checkHomeworkRows(rows: readonly Row[]): string | null {
  * Rows never saved show the defaults; 保存 sends the changed rows (docs/administration.md).
  */
 export function HomeworkSettingsPage() {
-  const call = useSystemCall();
+  const call = useApiCall();
   const fetch = useCallback(
     () => call(administrationRoutes.homeworkSettingsGet, {}, { dedupe: false }),
     [call],

@@ -4,7 +4,7 @@ import { administrationRoutes, type PARAM_TYPES } from '@examkit/contracts';
 import { useExamkitStore } from '@examkit/core/react';
 import { Button, FormField, TextInput } from '@examkit/ui';
 import { Actions, ErrorText, FormBox, Note, PageBox } from '../components/styled';
-import { useSystemCall } from '../hooks/useSystemCall';
+import { useApiCall } from '../../common/useApiCall';
 
 type ParamType = (typeof PARAM_TYPES)[number];
 type ParamValue = Record<string, number | string | boolean>;
@@ -83,7 +83,7 @@ export function checkParam(type: ParamType, value: ParamValue): string | null {
 export function ParmPage() {
   const { pathname } = useLocation();
   const codes = useExamkitStore((s) => s.permCodes);
-  const call = useSystemCall();
+  const call = useApiCall();
   const current = PARM_PAGES.find((p) => pathname.endsWith(`/parm/${p.path}`)) ?? PARM_PAGES[0]!;
   const [value, setValue] = useState<ParamValue | null>(null);
   const [drafts, setDrafts] = useState<Record<string, string>>({});

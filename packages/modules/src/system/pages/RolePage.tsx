@@ -13,7 +13,7 @@ import {
   PageBox,
   Table,
 } from '../components/styled';
-import { useSystemCall } from '../hooks/useSystemCall';
+import { useApiCall } from '../../common/useApiCall';
 import type { RoleRow, TeacherRow } from '../types';
 
 interface RoleDraft {
@@ -27,7 +27,7 @@ interface RoleDraft {
  * of spec 001 §6) and the assignment of roles to a teacher for the current academic year.
  */
 export function RolePage() {
-  const call = useSystemCall();
+  const call = useApiCall();
   const [roles, setRoles] = useState<RoleRow[] | null>(null);
   const [selected, setSelected] = useState<RoleRow | null>(null);
   const [perms, setPerms] = useState<Set<string>>(new Set());
@@ -273,7 +273,7 @@ interface RoleAssignmentProps {
 
 /** Chooses a teacher and sets their roles for the current academic year (replacing the old ones). */
 function RoleAssignment({ roles, onAssigned }: RoleAssignmentProps) {
-  const call = useSystemCall();
+  const call = useApiCall();
   const [teachers, setTeachers] = useState<TeacherRow[]>([]);
   const [keyWord, setKeyWord] = useState('');
   const [teacherId, setTeacherId] = useState('');

@@ -4,7 +4,7 @@ import { administrationRoutes } from '@examkit/contracts';
 import { Button, FormField, Select, TextInput, useFormValidation } from '@examkit/ui';
 import { Actions, ErrorText, FormBox, PageBox } from '../components/styled';
 import { useGradeClasses } from '../hooks/useGradeClasses';
-import { useSystemCall } from '../hooks/useSystemCall';
+import { useApiCall } from '../../common/useApiCall';
 
 interface StudentValues extends Record<string, unknown> {
   studentNo: string;
@@ -33,7 +33,7 @@ const isMasked = (tel: string) => tel.includes('*');
 export function StudentFormPage() {
   const { id } = useParams();
   const studentId = id ? Number(id) : undefined;
-  const call = useSystemCall();
+  const call = useApiCall();
   const navigate = useNavigate();
   const form = useFormValidation<StudentValues>(
     {

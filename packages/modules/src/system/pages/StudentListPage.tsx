@@ -12,7 +12,7 @@ import { ImportDialog } from '../components/ImportDialog';
 import { Pager } from '../../common/Pager';
 import { Actions, PageBox, Spacer, Table, Toolbar } from '../components/styled';
 import { useGradeClasses } from '../hooks/useGradeClasses';
-import { useSystemCall } from '../hooks/useSystemCall';
+import { useApiCall } from '../../common/useApiCall';
 import type { StudentRow } from '../types';
 import { saveFile } from '../utils/files';
 
@@ -28,7 +28,7 @@ const SEX = ['', '男', '女'];
  * left. Phones arrive masked unless the user holds System-Tel; export needs System-Export.
  */
 export function StudentListPage() {
-  const call = useSystemCall();
+  const call = useApiCall();
   const navigate = useNavigate();
   const [memory, remember] = useListMemory('system-student-list');
   const canExport = usePermission('System-Export');

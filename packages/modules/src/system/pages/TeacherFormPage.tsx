@@ -10,7 +10,7 @@ import {
   useFormValidation,
 } from '@examkit/ui';
 import { Actions, CheckGroup, ErrorText, FormBox, PageBox } from '../components/styled';
-import { useSystemCall } from '../hooks/useSystemCall';
+import { useApiCall } from '../../common/useApiCall';
 import type { RoleRow } from '../types';
 
 interface TeacherValues extends Record<string, unknown> {
@@ -32,7 +32,7 @@ const isMasked = (tel: string) => tel.includes('*');
 export function TeacherFormPage() {
   const { id } = useParams();
   const teacherId = id ? Number(id) : undefined;
-  const call = useSystemCall();
+  const call = useApiCall();
   const navigate = useNavigate();
   const form = useFormValidation<TeacherValues>(
     {

@@ -12,7 +12,7 @@ import { ImportDialog } from '../components/ImportDialog';
 import { Pager } from '../../common/Pager';
 import { Actions, PageBox, Spacer, Table, Toolbar } from '../components/styled';
 import { useGradeClasses } from '../hooks/useGradeClasses';
-import { useSystemCall } from '../hooks/useSystemCall';
+import { useApiCall } from '../../common/useApiCall';
 import type { TeacherRow } from '../types';
 import { saveFile } from '../utils/files';
 
@@ -25,7 +25,7 @@ export const TEACHER_PAGE_SIZE = 20;
  * (spec 000 §2, §3). Disabling keeps a teacher's history (status 2).
  */
 export function TeacherListPage() {
-  const call = useSystemCall();
+  const call = useApiCall();
   const navigate = useNavigate();
   const [memory, remember] = useListMemory('system-teacher-list');
   const canExport = usePermission('System-Export');

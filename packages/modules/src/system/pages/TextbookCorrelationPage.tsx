@@ -10,7 +10,7 @@ import { HomeworkNav } from '../components/HomeworkNav';
 import { SaveBar } from '../components/SaveBar';
 import { ErrorText, Note, PageBox, Table } from '../components/styled';
 import { useChangedRowsEditor } from '../hooks/useChangedRowsEditor';
-import { useSystemCall } from '../hooks/useSystemCall';
+import { useApiCall } from '../../common/useApiCall';
 
 type Row = DataOf<typeof administrationRoutes.homeworkCorrelationGet>['rows'][number];
 type Edition = NonNullable<Row['edition']>;
@@ -24,7 +24,7 @@ const MAX_VOLUME = 32;
  * Clearing the edition clears the row.
  */
 export function TextbookCorrelationPage() {
-  const call = useSystemCall();
+  const call = useApiCall();
   const fetch = useCallback(
     () => call(administrationRoutes.homeworkCorrelationGet, {}, { dedupe: false }),
     [call],
