@@ -1,10 +1,11 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { layoutSheet } from './layoutSheet';
+import { qrcodeRects } from './qrcode/qrcodeRects';
 import { toRecognitionTemplate } from './template/toRecognitionTemplate';
 import { orderedLeaves } from './layout/flattenQuestions';
 import { contains, overlaps } from './layout/geometry';
-import { paperArb, samplePaper, settingsArb, smallPaper } from './test/fixtures';
+import { identityArb, paperArb, samplePaper, settingsArb, smallPaper } from './test/fixtures';
 import { firstOverlap, innerRects, questionSequence } from './test/sheetChecks';
 import type { Rect, SheetDocument } from './types';
 
@@ -22,8 +23,8 @@ function columnOf(doc: SheetDocument, pageIndex: number, r: Rect): number {
 describe('layoutSheet over generated papers (fast-check)', () => {
   it('never overlaps two regions or two bubbles, anchors or cells, and keeps every drawing inside its region', () => {
     fc.assert(
-      fc.property(paperArb, settingsArb, (paper, settings) => {
-        const doc = layoutSheet(paper, settings);
+      fc.property(paperArb, settingsArb, identityArb, (paper, settings, identity) => {
+        const doc = layoutSheet(paper, settings, {}, identity === undefined ? {} : { identity });
         for (const page of doc.pages) {
           const regions = page.regions;
           for (let i = 0; i < regions.length; i++) {
@@ -90,8 +91,8 @@ describe('layoutSheet over generated papers (fast-check)', () => {
 
   it('produces a template that matches the document element for element', () => {
     fc.assert(
-      fc.property(paperArb, settingsArb, (paper, settings) => {
-        const doc = layoutSheet(paper, settings);
+      fc.property(paperArb, settingsArb, identityArb, (paper, settings, identity) => {
+        const doc = layoutSheet(paper, settings, {}, identity === undefined ? {} : { identity });
         const template = toRecognitionTemplate(doc);
         expect(template.pageCount).toBe(doc.pages.length);
         const docBubbles = doc.pages.flatMap((p) =>
@@ -123,6 +124,11 @@ describe('layoutSheet over generated papers (fast-check)', () => {
         expect(
           template.elements.filter((e) => e.kind === 'subjective' || e.kind === 'fill'),
         ).toHaveLength(answerParts.length);
+        const codes = template.elements.filter((e) => e.kind === 'qrcode');
+        const shown = !doc.settings.isHiddenQrcode && identity !== undefined;
+        expect(codes).toEqual(
+          shown ? [expect.objectContaining({ page: 0, payload: identity })] : [],
+        );
       }),
       { numRuns: RUNS },
     );
@@ -330,5 +336,55 @@ describe('layoutSheet elements of a Chinese answer sheet', () => {
     expect(regions.indexOf(blank!)).toBeGreaterThan(
       regions.findIndex((r) => r.kind === 'objective'),
     );
+  });
+});
+
+describe('layoutSheet QR code', () => {
+  const identity = 'EK1|1024|5f3a09c2';
+
+  it('puts the identity in a QR code on the first page only when the code is shown', () => {
+    const doc = layoutSheet(samplePaper(120), { isHiddenQrcode: false }, {}, { identity });
+    expect(doc.identity).toBe(identity);
+    const codes = doc.pages.map((p) => p.regions.filter((r) => r.kind === 'qrcode'));
+    expect(doc.pages.length).toBeGreaterThan(1);
+    expect(codes[0]).toEqual([expect.objectContaining({ payload: identity })]);
+    expect(codes.slice(1).flat()).toEqual([]);
+    const hidden = layoutSheet(samplePaper(120), {}, {}, { identity });
+    expect(hidden.pages.flatMap((p) => p.regions).some((r) => r.kind === 'qrcode')).toBe(false);
+  });
+
+  it('keeps an empty box (payload null) without an identity, at the same place', () => {
+    const withId = layoutSheet(smallPaper(), { isHiddenQrcode: false }, {}, { identity });
+    const without = layoutSheet(smallPaper(), { isHiddenQrcode: false });
+    expect(without.identity).toBeUndefined();
+    const a = withId.pages[0]!.regions.find((r) => r.kind === 'qrcode');
+    const b = without.pages[0]!.regions.find((r) => r.kind === 'qrcode');
+    expect(b).toMatchObject({ payload: null, rect: a?.rect, code: a?.code });
+  });
+
+  it('makes a square of 22 mm whose modules stay at least 0.5 mm for the longest identity', () => {
+    for (const settings of [
+      {},
+      { isHen: 1 as const, column: 3 as const },
+      { examNoType: 2 as const },
+    ]) {
+      const doc = layoutSheet(
+        smallPaper(),
+        { ...settings, isHiddenQrcode: false },
+        {},
+        { identity },
+      );
+      const region = doc.pages[0]!.regions.find((r) => r.kind === 'qrcode');
+      if (region?.kind !== 'qrcode') throw new Error('no QR code');
+      expect(region.code).toMatchObject({ w: 22, h: 22 });
+      expect(contains(region.rect, region.code)).toBe(true);
+      expect(qrcodeRects(region.code, 'x'.repeat(62)).module).toBeGreaterThanOrEqual(0.5);
+    }
+  });
+
+  it('refuses an identity that is empty, too long or not printable ASCII', () => {
+    for (const bad of ['', 'x'.repeat(63), 'EK1|数学', 'EK1\n2'])
+      expect(() => layoutSheet(smallPaper(), {}, {}, { identity: bad })).toThrow(RangeError);
+    expect(() => layoutSheet(smallPaper(), {}, {}, { identity: 'x'.repeat(62) })).not.toThrow();
   });
 });

@@ -1,4 +1,5 @@
 import type {
+  LayoutOptions,
   PaperStructure,
   Rect,
   SheetDocument,
@@ -29,6 +30,8 @@ import {
 } from './layout/pageFurniture';
 
 const CARE_TIP_H = 4;
+/** Printable ASCII, short enough for a QR code of version 4 (level M) in the 22 mm square. */
+const IDENTITY = /^[\x20-\x7e]{1,62}$/;
 
 function columnFrames(content: Rect, settings: SheetSettings): Rect[] {
   const left = settings.hasSealLine ? content.x + G.sealLineWidth + G.columnGap : content.x;
@@ -100,13 +103,18 @@ function questionFlowables(
  * Lays out an answer sheet: pages, columns and every region in millimetres.
  * Questions flow down the columns in display order; objective blocks split between rows of
  * groups and subjective boxes split with a continuation mark when they reach a column's foot.
+ * `options.identity` is what the first page's QR code holds (when `isHiddenQrcode` is false).
  * @see docs/answer-sheet.md for the geometry
  */
 export function layoutSheet(
   paper: PaperStructure,
   settings: Partial<SheetSettings> = {},
   overrides: SheetOverrides = {},
+  options: LayoutOptions = {},
 ): SheetDocument {
+  const { identity } = options;
+  if (identity !== undefined && !IDENTITY.test(identity))
+    throw new RangeError('answer-sheet: identity must be 1 to 62 printable ASCII characters');
   const resolved = resolveSettings(settings);
   const paperSize = resolved.isHen === 1 ? 'A3' : 'A4';
   const { widthMm, heightMm } = PAGE_SIZES[paperSize];
@@ -118,7 +126,7 @@ export function layoutSheet(
   const first = columns[0] as Rect;
 
   const flowables = [
-    headerBlock(paper, resolved, first.w),
+    headerBlock(paper, resolved, first.w, identity ?? null),
     ...questionFlowables(orderedLeaves(paper, overrides), resolved, overrides, first.w, first.h),
   ];
 
@@ -193,6 +201,7 @@ export function layoutSheet(
     contentArea,
     printableArea,
     settings: resolved,
+    ...(identity !== undefined ? { identity } : {}),
     pages,
   };
 }

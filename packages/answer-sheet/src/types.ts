@@ -230,7 +230,13 @@ export type SheetRegion =
   | (RegionBase & { kind: 'attention'; lines: readonly string[]; fontSizeMm: number })
   | (RegionBase & { kind: 'fillExample'; correct: Rect; wrong: readonly Rect[] })
   | (RegionBase & { kind: 'missTag'; box: Rect })
-  | (RegionBase & { kind: 'qrcode' })
+  | (RegionBase & {
+      kind: 'qrcode';
+      /** The square of the code, quiet zone included (the caption 二维码 sits below it). */
+      code: Rect;
+      /** What the code holds: the document's `identity`, or null when it has none (an empty labelled box is printed). */
+      payload: string | null;
+    })
   | (RegionBase & { kind: 'careTip'; text: string })
   | (RegionBase & { kind: 'sealLine'; fields: readonly string[] })
   | (RegionBase & { kind: 'objective'; anchors: readonly Rect[]; items: readonly ObjectiveItem[] })
@@ -296,7 +302,21 @@ export interface SheetDocument {
   /** Where a printer can print. */
   printableArea: Rect;
   settings: SheetSettings;
+  /** The sheet's identity printed in its QR code (see `LayoutOptions.identity`). */
+  identity?: string;
   pages: readonly SheetPage[];
+}
+
+/** Options of `layoutSheet` that are not answer-sheet settings. */
+export interface LayoutOptions {
+  /**
+   * A short identity of the sheet, printed as the QR code of the first page when the code is
+   * shown (`isHiddenQrcode: false`) and expected back by the recogniser: 1 to 62 printable ASCII
+   * characters, e.g. `EK1|<examSubjectId>|<layout version>`. Never personal data.
+   * Without it the QR area stays an empty labelled box.
+   * @see docs/answer-sheet.md
+   */
+  identity?: string;
 }
 
 /** One recognisable element of the recognition template. */
@@ -352,6 +372,17 @@ export type TemplateElement =
       h: number;
     }
   | { kind: 'barcode'; page: number; x: number; y: number; w: number; h: number }
+  | {
+      kind: 'qrcode';
+      page: number;
+      /** The square of the code, quiet zone included. */
+      x: number;
+      y: number;
+      w: number;
+      h: number;
+      /** The text the code must read as: the sheet's identity. */
+      payload: string;
+    }
   | { kind: 'absent'; page: number; x: number; y: number; w: number; h: number }
   | {
       kind: 'subjective' | 'fill';

@@ -6,6 +6,7 @@ import {
   type PreparedQuestion,
   type PreparedTemplate,
 } from './prepare';
+import { checkQrcode } from './readQrcode';
 import { DEFAULT_THRESHOLDS } from './thresholds';
 import type {
   AnswerCrop,
@@ -435,6 +436,9 @@ function recognizeWith(
       return fail('wrongExam', '非本场考试答题卡（作答区边框与模板不符）');
     if (hits < tries * 0.5) frameDoubt = true;
   }
+  // Fingerprint 3: the sheet's own QR code, where the template expects one (see readQrcode.ts).
+  const qr = checkQrcode(template, pageIndex, h, [scan.original, scan.img]);
+  if ('failed' in qr) return qr.failed;
   const mapOf = (block: number): Mat3 => (block >= 0 ? (blockMaps[block] ?? h) : h);
 
   // Marks: every bubble's ink, then the printed empty bubble's level from the sheet itself.
@@ -554,6 +558,7 @@ function recognizeWith(
     examNumber,
     examNumberDigits,
     absent,
+    ...qr,
     answers,
     crops,
     bilevel,

@@ -99,6 +99,12 @@ export interface RecognizedSheet {
   examNumberDigits: ExamNumberDigit[];
   /** Absent mark: true/false, null when this page has no absent box or the mark is faint. */
   absent: boolean | null;
+  /**
+   * The sheet's QR code where the template expects one on this page: the payload read (equal to
+   * the template's, else the sheet fails as `wrongExam`), or null when the code could not be read
+   * (the layout already matched, so the sheet is not failed for it). Absent when not expected.
+   */
+  qrcode?: string | null;
   answers: ObjectiveAnswer[];
   crops: AnswerCrop[];
   /** The page straightened into template space at `alignedPageDpi`, for review (see `alignedPage`). */

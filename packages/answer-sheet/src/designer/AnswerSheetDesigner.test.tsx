@@ -97,11 +97,21 @@ describe('AnswerSheetDesigner', () => {
     const qr = screen.getByRole('checkbox', { name: '显示二维码' });
     qr.focus();
     await user.keyboard(' ');
-    expect(preview().getByText('二维码')).toBeInTheDocument();
+    expect(preview().getByText('二维码（示例）')).toBeInTheDocument();
     await user.keyboard('{Control>}z{/Control}');
-    expect(preview().queryByText('二维码')).not.toBeInTheDocument();
+    expect(preview().queryByText('二维码（示例）')).not.toBeInTheDocument();
     await user.keyboard('{Control>}{Shift>}z{/Shift}{/Control}');
-    expect(preview().getByText('二维码')).toBeInTheDocument();
+    expect(preview().getByText('二维码（示例）')).toBeInTheDocument();
+  });
+
+  it('previews a light sample QR code while the design has no identity yet', async () => {
+    const { user, preview } = setup();
+    expect(preview().queryByRole('img', { name: /^二维码/ })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('checkbox', { name: '显示二维码' }));
+    const code = preview().getByRole('img', { name: '二维码（示例，保存后生成）' });
+    const modules = code.querySelector('path');
+    expect(modules?.getAttribute('d')?.match(/M/g)?.length).toBeGreaterThan(50);
+    expect(modules).toHaveAttribute('fill', '#bfbfbf');
   });
 
   it('reorders questions with buttons and with Alt+arrow keys', async () => {

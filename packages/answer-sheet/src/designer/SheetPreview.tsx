@@ -1,6 +1,7 @@
 import type { ReactElement } from 'react';
 import type { Rect, SheetDocument, SheetPage, SheetRegion } from '../types';
 import { SEAL_LINE_TEXT } from '../layout/pageFurniture';
+import { qrcodeRects } from '../qrcode/qrcodeRects';
 
 /** CSS pixels per millimetre at 100 %. */
 const PX_PER_MM = 96 / 25.4;
@@ -83,6 +84,29 @@ function Bubble({ r, label }: { r: Rect; label: string }) {
       />
       <Text x={r.x + r.w / 2} y={r.y + r.h / 2} size={r.h * 0.7} anchor="middle" fill="#a6a6a6">
         {label}
+      </Text>
+    </g>
+  );
+}
+
+/** What the designer draws before the sheet has an identity: a light sample code, never printed. */
+const SAMPLE_PAYLOAD = 'EK1|0|sample';
+
+/** The sheet's QR code, or a light sample of the same size while the sheet has no identity yet. */
+function Qrcode({ region }: { region: Extract<SheetRegion, { kind: 'qrcode' }> }) {
+  const { rect: r, code, payload } = region;
+  const round = (n: number) => Math.round(n * 1000) / 1000;
+  const d = qrcodeRects(code, payload ?? SAMPLE_PAYLOAD)
+    .rects.map((m) => `M${round(m.x)} ${round(m.y)}h${round(m.w)}v${round(m.h)}h${round(-m.w)}z`)
+    .join('');
+  const captionY = code.y + code.h + (r.y + r.h - code.y - code.h) / 2;
+  const label = payload === null ? '二维码（示例，保存后生成）' : `二维码：${payload}`;
+  return (
+    <g role="img" aria-label={label}>
+      <title>{label}</title>
+      <path d={d} fill={payload === null ? '#bfbfbf' : '#000'} />
+      <Text x={r.x + r.w / 2} y={captionY} size={2.6} anchor="middle" fill={HINT}>
+        {payload === null ? '二维码（示例）' : '二维码'}
       </Text>
     </g>
   );
@@ -199,20 +223,7 @@ function Region({ region }: { region: SheetRegion }): ReactElement | null {
         </g>
       );
     case 'qrcode':
-      return (
-        <g>
-          <Box r={{ ...r, h: r.w }} width={0.2} dash="1 1" />
-          <Text
-            x={r.x + r.w / 2}
-            y={r.y + r.w + (r.h - r.w) / 2}
-            size={2.6}
-            anchor="middle"
-            fill={HINT}
-          >
-            二维码
-          </Text>
-        </g>
-      );
+      return <Qrcode region={region} />;
     case 'careTip':
       return (
         <Text x={r.x + r.w / 2} y={mid} size={2.6} anchor="middle" fill={HINT}>

@@ -140,9 +140,16 @@ function barcodePiece(): Piece {
   return { w, h, regions: (x, y) => [{ kind: 'barcode', rect: rect(x, y, w, h) }] };
 }
 
-function qrcodePiece(): Piece {
+/** The QR code square (quiet zone inside) over its caption; 22 mm keeps modules ≥ 0.5 mm up to version 4. */
+function qrcodePiece(payload: string | null): Piece {
   const h = QR_SIZE + LABEL_H;
-  return { w: QR_SIZE, h, regions: (x, y) => [{ kind: 'qrcode', rect: rect(x, y, QR_SIZE, h) }] };
+  return {
+    w: QR_SIZE,
+    h,
+    regions: (x, y) => [
+      { kind: 'qrcode', rect: rect(x, y, QR_SIZE, h), code: rect(x, y, QR_SIZE, QR_SIZE), payload },
+    ],
+  };
 }
 
 function stack(pieces: Piece[]): Piece {
@@ -170,13 +177,14 @@ const MIN_LEFT_WIDTH = 64;
 
 /**
  * The first page's header: title, then student information, attention notes, filling example
- * and absent mark on the left, the exam number (or barcode) and the QR area on the right.
+ * and absent mark on the left, the exam number (or barcode) and the QR code of `identity` on the right.
  * In a column too narrow for two stacks everything stacks.
  */
 export function headerBlock(
   paper: PaperStructure,
   settings: SheetSettings,
   width: number,
+  identity: string | null = null,
 ): Flowable {
   const title = titlePiece(
     paper.subject ? `${settings.answerSheetTitle} ${paper.subject}` : settings.answerSheetTitle,
@@ -185,7 +193,7 @@ export function headerBlock(
   const right: Piece[] = [
     settings.examNoType === 2 ? barcodePiece() : examNumberPiece(settings.examNumCount),
   ];
-  if (!settings.isHiddenQrcode) right.push(qrcodePiece());
+  if (!settings.isHiddenQrcode) right.push(qrcodePiece(identity));
   const rightW = Math.max(...right.map((p) => p.w));
   const sideBySide = width - rightW - SIDE_GAP >= MIN_LEFT_WIDTH;
   const leftW = sideBySide ? width - rightW - SIDE_GAP : width;

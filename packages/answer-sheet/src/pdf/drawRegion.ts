@@ -1,5 +1,6 @@
 import type { Rect, SheetRegion } from '../types';
 import { SEAL_LINE_TEXT } from '../layout/pageFurniture';
+import { qrcodeRects } from '../qrcode/qrcodeRects';
 import { INK, STROKE, pt } from './pdfUnits';
 
 /** Ink of a CJK glyph sits between 0.28 and 1.28 em below the text origin in Noto Sans CJK. */
@@ -177,16 +178,25 @@ export function drawRegion(
         color: INK.hint,
       });
       break;
-    case 'qrcode':
-      doc.dash(pt(1), { space: pt(1) });
-      frame(doc, { x: r.x, y: r.y, w: r.w, h: r.w }, STROKE.line);
-      doc.undash();
-      textIn(doc, '二维码', r.x, r.y + r.w, r.h - r.w, SMALL, {
+    case 'qrcode': {
+      const { code } = region;
+      if (region.payload !== null) {
+        // One path for every module: no hairline seams between neighbours when rasterised.
+        for (const m of qrcodeRects(code, region.payload).rects)
+          doc.rect(pt(m.x), pt(m.y), pt(m.w), pt(m.h));
+        doc.fillColor(INK.solid).fill();
+      } else {
+        doc.dash(pt(1), { space: pt(1) });
+        frame(doc, code, STROKE.line);
+        doc.undash();
+      }
+      textIn(doc, '二维码', r.x, code.y + code.h, r.y + r.h - code.y - code.h, SMALL, {
         width: r.w,
         align: 'center',
         color: INK.hint,
       });
       break;
+    }
     case 'careTip':
       textIn(doc, region.text, r.x, r.y, r.h, SMALL, {
         width: r.w,

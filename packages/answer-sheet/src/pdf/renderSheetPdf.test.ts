@@ -3,6 +3,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import jsQR from 'jsqr';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { layoutSheet } from '../layoutSheet';
 import { toRecognitionTemplate } from '../template/toRecognitionTemplate';
@@ -115,6 +116,23 @@ function checkBlankPaper(document: SheetDocument, image: GreyImage, page: number
   expect(sampled).toBeGreaterThan(1000);
 }
 
+/** A rectangle (mm) of a grey page as RGBA pixels, the arguments jsQR takes. */
+function rgba(image: GreyImage, r: Area): [Uint8ClampedArray, number, number] {
+  const k = image.dpi / 25.4;
+  const x0 = Math.floor(r.x * k);
+  const y0 = Math.floor(r.y * k);
+  const w = Math.ceil(r.w * k);
+  const h = Math.ceil(r.h * k);
+  const out = new Uint8ClampedArray(w * h * 4);
+  for (let y = 0; y < h; y++) {
+    for (let x = 0; x < w; x++) {
+      const v = image.pixels[(y0 + y) * image.width + x0 + x] ?? 255;
+      out.set([v, v, v, 255], (y * w + x) * 4);
+    }
+  }
+  return [out, w, h];
+}
+
 describe('renderSheetPdf', () => {
   const a4 = layoutSheet(samplePaper(60));
   const a3 = layoutSheet(smallPaper(), {
@@ -183,6 +201,37 @@ describe('renderSheetPdf', () => {
       checkBlankPaper(a3, image, 0);
     },
   );
+
+  it.each([150, 200])(
+    'prints the identity as a QR code that decodes from the page pixels at %d dpi',
+    async (dpi) => {
+      const identity = 'EK1|20260|9c41d07b';
+      const doc = layoutSheet(samplePaper(60), { isHiddenQrcode: false }, {}, { identity });
+      const image = rasterizePage(await renderSheetPdf(doc), 0, dpi);
+      const code = toRecognitionTemplate(doc).elements.find((e) => e.kind === 'qrcode');
+      if (code?.kind !== 'qrcode') throw new Error('no QR code in the template');
+      expect(code.payload).toBe(identity);
+      // Only the code's square, as a reader crops it: the quiet zone is inside the square.
+      const read = jsQR(...rgba(image, code), { inversionAttempts: 'dontInvert' });
+      expect(read?.data).toBe(identity);
+      checkBlankPaper(doc, image, 0);
+    },
+  );
+
+  it('prints an empty labelled box, no code, where the sheet has no identity', () => {
+    const image = rasterizePage(a3Pdf, 0, 150);
+    const region = a3.pages[0]!.regions.find((r) => r.kind === 'qrcode');
+    if (region?.kind !== 'qrcode') throw new Error('no QR area');
+    const { code } = region;
+    expect(greyRange(image, code.x + 1, code.y + 1, code.w - 2, code.h - 2).min).toBeGreaterThan(
+      PAPER,
+    );
+    expect(jsQR(...rgba(image, code))).toBeNull();
+    const text = execFileSync('pdftotext', ['-f', '1', '-l', '1', '-', '-'], {
+      input: a3Pdf,
+    }).toString();
+    expect(text).toContain('二维码');
+  });
 
   it('refuses an exam number that does not fit the bubble grid', async () => {
     await expect(renderSheetPdf(a4, { student: { examNumber: '123456789' } })).rejects.toThrow(

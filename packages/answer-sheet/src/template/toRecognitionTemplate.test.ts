@@ -2,7 +2,7 @@ import Ajv2020 from 'ajv/dist/2020';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { layoutSheet } from '../layoutSheet';
-import { paperArb, samplePaper, settingsArb, smallPaper } from '../test/fixtures';
+import { identityArb, paperArb, samplePaper, settingsArb, smallPaper } from '../test/fixtures';
 import schema from './recognition-template.schema.json' with { type: 'json' };
 import { toRecognitionTemplate } from './toRecognitionTemplate';
 
@@ -11,9 +11,10 @@ const validate = new Ajv2020({ allErrors: true }).compile(schema);
 describe('toRecognitionTemplate', () => {
   it('is valid against the published JSON Schema for generated sheets', () => {
     fc.assert(
-      fc.property(paperArb, settingsArb, (paper, settings) => {
+      fc.property(paperArb, settingsArb, identityArb, (paper, settings, identity) => {
+        const options = identity === undefined ? {} : { identity };
         const template = JSON.parse(
-          JSON.stringify(toRecognitionTemplate(layoutSheet(paper, settings))),
+          JSON.stringify(toRecognitionTemplate(layoutSheet(paper, settings, {}, options))),
         );
         if (!validate(template)) throw new Error(JSON.stringify(validate.errors?.slice(0, 3)));
       }),
@@ -53,6 +54,24 @@ describe('toRecognitionTemplate', () => {
     expect(new Set(essays.map((e) => (e.kind === 'subjective' ? e.questionId : '')))).toEqual(
       new Set(Array.from({ length: 10 }, (_, i) => `q${51 + i}`)),
     );
+  });
+
+  it('reports the QR code square with the payload it must read as', () => {
+    const identity = 'EK1|77|0a1b2c3d';
+    const doc = layoutSheet(smallPaper(), { isHiddenQrcode: false }, {}, { identity });
+    const region = doc.pages[0]!.regions.find((r) => r.kind === 'qrcode');
+    if (region?.kind !== 'qrcode') throw new Error('no QR code');
+    const codes = toRecognitionTemplate(doc).elements.filter((e) => e.kind === 'qrcode');
+    expect(codes).toEqual([{ kind: 'qrcode', page: 0, ...region.code, payload: identity }]);
+    expect(validate(JSON.parse(JSON.stringify(toRecognitionTemplate(doc))))).toBe(true);
+    // Nothing to check without an identity (an empty box) or with the code hidden.
+    for (const plain of [
+      layoutSheet(smallPaper(), { isHiddenQrcode: false }),
+      layoutSheet(smallPaper(), {}, {}, { identity }),
+    ])
+      expect(toRecognitionTemplate(plain).elements.some((e) => e.kind === 'qrcode')).toBe(false);
+    const withoutPayload = JSON.parse(JSON.stringify({ ...codes[0], payload: undefined }));
+    expect(validate({ ...toRecognitionTemplate(doc), elements: [withoutPayload] })).toBe(false);
   });
 
   it('reports a barcode area instead of exam-number cells when examNoType is 2', () => {

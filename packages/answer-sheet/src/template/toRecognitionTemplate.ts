@@ -7,8 +7,9 @@ function box(r: Rect): { x: number; y: number; w: number; h: number } {
 
 /**
  * The recognition template of a laid-out sheet (`version: 1`): every marker, anchor, page-code
- * cell, bubble, exam-number cell, absent box and answer region in millimetres, with its page
- * (0-based), question and option. Its JSON Schema is `@examkit/answer-sheet/recognition-template.schema.json`.
+ * cell, bubble, exam-number cell, absent box, QR code (with the payload it must read as) and
+ * answer region in millimetres, with its page (0-based), question and option. Its JSON Schema
+ * is `@examkit/answer-sheet/recognition-template.schema.json`.
  */
 export function toRecognitionTemplate(document: SheetDocument): RecognitionTemplate {
   const elements: TemplateElement[] = [];
@@ -50,6 +51,11 @@ export function toRecognitionTemplate(document: SheetDocument): RecognitionTempl
           break;
         case 'barcode':
           elements.push({ kind: 'barcode', page, ...box(region.rect) });
+          break;
+        case 'qrcode':
+          // Only a code with a payload can be checked; an empty box is not recognisable.
+          if (region.payload !== null)
+            elements.push({ kind: 'qrcode', page, payload: region.payload, ...box(region.code) });
           break;
         case 'missTag':
           elements.push({ kind: 'absent', page, ...box(region.box) });

@@ -94,3 +94,13 @@ export const settingsArb: fc.Arbitrary<Partial<SheetSettings>> = fc.record({
   attentionContent: fc.string({ maxLength: 400 }),
   answerSheetTitle: fc.string({ minLength: 1, maxLength: 40 }),
 });
+
+/** Printable ASCII sheet identities of 1–62 characters, or none. */
+export const identityArb: fc.Arbitrary<string | undefined> = fc.option(
+  fc.string({
+    unit: fc.integer({ min: 0x20, max: 0x7e }).map((c) => String.fromCharCode(c)),
+    minLength: 1,
+    maxLength: 62,
+  }),
+  { nil: undefined },
+);

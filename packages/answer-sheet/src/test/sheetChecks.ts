@@ -23,6 +23,8 @@ export function innerRects(region: SheetRegion): Rect[] {
       return region.fields.map((f) => f.rect);
     case 'pageCode':
       return region.cells.map((c) => c.rect);
+    case 'qrcode':
+      return [region.code];
     default:
       return [];
   }

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import {
   layoutSheet,
   toRecognitionTemplate,
@@ -102,7 +103,25 @@ export function checkOverrides(raw: Record<string, unknown>): SheetOverrides {
   return out;
 }
 
-/** Lays out the subject's sheet from its questions and a design; 400 when there are no questions. */
+/**
+ * The identity a subject's sheet prints in its QR code: `EK1|<examSubjectId>|<layout version>`,
+ * the version being the first 8 hex digits of the SHA-256 of the recognition template laid out
+ * without an identity, question ids left out (the subject is in the identity already). It
+ * changes when a sheet printed earlier would no longer fit the template; a re-save that moves
+ * nothing keeps it. @see docs/answer-sheet.md
+ */
+export function sheetIdentity(examSubjectId: number, plain: SheetDocument): string {
+  const template = JSON.stringify(toRecognitionTemplate(plain), (key, value: unknown) =>
+    key === 'questionId' ? undefined : value,
+  );
+  const version = createHash('sha256').update(template).digest('hex').slice(0, 8);
+  return `EK1|${examSubjectId}|${version}`;
+}
+
+/**
+ * Lays out the subject's sheet from its questions and a design, carrying the sheet's identity
+ * (see `sheetIdentity`); 400 when there are no questions.
+ */
 export async function layoutSubjectSheet(
   db: Db,
   subject: { id: number; subject_name: string },
@@ -110,12 +129,12 @@ export async function layoutSubjectSheet(
 ): Promise<SheetDocument> {
   const tree = toQuestionTree(await loadQuestionRows(db, subject.id));
   if (tree.length === 0) throw badRequest('请先录入试卷结构，再制作答题卡');
+  const paper = toPaperStructure(subject.subject_name, tree);
   try {
-    return layoutSheet(
-      toPaperStructure(subject.subject_name, tree),
-      design.settings,
-      design.overrides,
-    );
+    const plain = layoutSheet(paper, design.settings, design.overrides);
+    return layoutSheet(paper, design.settings, design.overrides, {
+      identity: sheetIdentity(subject.id, plain),
+    });
   } catch (error) {
     throw badRequest(`答题卡无法排版：${error instanceof Error ? error.message : String(error)}`);
   }
