@@ -475,6 +475,11 @@ export const examRoutes = {
       }),
       /** `RecognitionTemplate` of the saved sheet. */
       template: Type.Union([Type.Unknown(), Type.Null()]),
+      /**
+       * What the saved sheet's QR code holds (`EK1|<examSubjectId>|<layout version>`, printed
+       * when `isHiddenQrcode` is false); null before the sheet is saved.
+       */
+      identity: Type.Union([Type.String(), Type.Null()]),
     }),
   }),
   sheetSave: route({
@@ -493,7 +498,12 @@ export const examRoutes = {
       strict,
     ),
     query: undefined,
-    data: Type.Object({ savedAt: Type.Integer(), pageCount: Type.Integer() }),
+    data: Type.Object({
+      savedAt: Type.Integer(),
+      pageCount: Type.Integer(),
+      /** What the saved sheet's QR code holds: `EK1|<examSubjectId>|<layout version>`. */
+      identity: Type.String(),
+    }),
   }),
 } as const;
 

@@ -2,19 +2,21 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
+import { decodePreviewQrcode } from '../test/decodePreviewQrcode';
 import { smallPaper } from '../test/fixtures';
 import type { SheetDesign } from '../types';
 import { AnswerSheetDesigner } from './AnswerSheetDesigner';
 
 const initial: SheetDesign = { paper: smallPaper(), settings: {}, overrides: {} };
 
-function setup(value: SheetDesign = initial) {
+function setup(value: SheetDesign = initial, identity?: string) {
   const changes: SheetDesign[] = [];
   function Harness() {
     const [design, setDesign] = useState(value);
     return (
       <AnswerSheetDesigner
         value={design}
+        identity={identity}
         onChange={(next) => {
           changes.push(next);
           setDesign(next);
@@ -109,9 +111,22 @@ describe('AnswerSheetDesigner', () => {
     expect(preview().queryByRole('img', { name: /^二维码/ })).not.toBeInTheDocument();
     await user.click(screen.getByRole('checkbox', { name: '显示二维码' }));
     const code = preview().getByRole('img', { name: '二维码（示例，保存后生成）' });
+    expect(within(code).getByText('二维码（示例）')).toBeInTheDocument();
     const modules = code.querySelector('path');
     expect(modules?.getAttribute('d')?.match(/M/g)?.length).toBeGreaterThan(50);
     expect(modules).toHaveAttribute('fill', '#bfbfbf');
+  });
+
+  it('previews the saved sheet’s real QR code when given its identity', async () => {
+    const identity = 'EK1|1024|5f3a09c2';
+    const { user, preview } = setup(initial, identity);
+    await user.click(screen.getByRole('checkbox', { name: '显示二维码' }));
+    const code = preview().getByRole('img', { name: `二维码：${identity}` });
+    expect(within(code).getByText('二维码')).toBeInTheDocument();
+    expect(preview().queryByText('二维码（示例）')).not.toBeInTheDocument();
+    const modules = code.querySelector('path')!;
+    expect(modules).toHaveAttribute('fill', '#000');
+    expect(decodePreviewQrcode(modules)).toBe(identity);
   });
 
   it('reorders questions with buttons and with Alt+arrow keys', async () => {

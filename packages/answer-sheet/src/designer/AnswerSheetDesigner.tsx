@@ -22,6 +22,12 @@ export interface AnswerSheetDesignerProps {
    * @default 0.75
    */
   defaultZoom?: number;
+  /**
+   * The saved sheet's identity (1–62 printable ASCII characters, e.g. `EK1|1024|5f3a09c2`): the
+   * preview draws it as the real QR code. Without it the preview shows a light sample code.
+   * @see docs/answer-sheet.md
+   */
+  identity?: string | undefined;
   className?: string;
 }
 
@@ -41,14 +47,21 @@ export function AnswerSheetDesigner({
   value,
   onChange,
   defaultZoom = 0.75,
+  identity,
   className,
 }: AnswerSheetDesignerProps) {
   const [zoom, setZoom] = useState(defaultZoom);
   const history = useDesignHistory(value, onChange);
   const settings = useMemo(() => resolveSettings(value.settings), [value.settings]);
   const document = useMemo(
-    () => layoutSheet(value.paper, value.settings, value.overrides),
-    [value],
+    () =>
+      layoutSheet(
+        value.paper,
+        value.settings,
+        value.overrides,
+        identity === undefined ? {} : { identity },
+      ),
+    [value, identity],
   );
   const questions = useMemo(
     () => orderedLeaves(value.paper, value.overrides),

@@ -697,4 +697,41 @@ describe.each(DIALECTS)('exams on %s', (dialect) => {
     );
     expect(exam.id).toBeGreaterThan(0);
   });
+
+  it('answers the identity the saved sheet’s QR code holds, for the designer to preview', async () => {
+    const { mathId } = await examWithPaper('答题卡二维码');
+    type Got = {
+      identity: string | null;
+      template: { elements: { kind: string; payload?: string }[] } | null;
+    };
+    const get = async () =>
+      (
+        await call<Got>(server.app, examRoutes.sheetGet, {
+          token: admin,
+          body: { examSubjectId: mathId },
+        })
+      ).body.data;
+    const save = async (settings: Record<string, unknown>) => {
+      const r = await call<{ identity: string }>(server.app, examRoutes.sheetSave, {
+        token: admin,
+        body: { examSubjectId: mathId, settings, overrides: {} },
+      });
+      expect(r.body.code, JSON.stringify(r.body)).toBe(200);
+      return r.body.data.identity;
+    };
+    expect((await get()).identity).toBeNull();
+
+    const identity = await save({ isHiddenQrcode: false });
+    expect(identity).toMatch(new RegExp(`^EK1\\|${mathId}\\|[0-9a-f]{8}$`));
+    const got = await get();
+    expect(got.identity).toBe(identity);
+    const printed = got.template?.elements.filter((e) => e.kind === 'qrcode') ?? [];
+    expect(printed.map((e) => e.payload)).toEqual([identity]);
+
+    // A new title moves nothing the recogniser reads; another exam-number length does.
+    expect(await save({ isHiddenQrcode: false, answerSheetTitle: '期中答题卡' })).toBe(identity);
+    const moved = await save({ isHiddenQrcode: false, examNumCount: 10 });
+    expect(moved).not.toBe(identity);
+    expect((await get()).identity).toBe(moved);
+  });
 });

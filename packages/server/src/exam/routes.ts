@@ -31,7 +31,13 @@ import {
 import { loadQuestionRows, toPaperStructure, toQuestionTree, validateStructure } from './paper';
 import { saveAnswers, saveStructure } from './paperWrites';
 import { importScores } from './scoreImport';
-import { checkOverrides, checkSettings, parseDesign, saveSheet } from './sheets';
+import {
+  checkOverrides,
+  checkSettings,
+  parseDesign,
+  savedSheetIdentity,
+  saveSheet,
+} from './sheets';
 import { parseQuestionRows, readSheetRows, splitPasted, decodeUpload } from './spreadsheets';
 import { refusal, rulesOf, STATE_NAMES, TRANSITIONS } from './states';
 import type { ExamRow, SubjectRow } from './access';
@@ -412,18 +418,20 @@ export function registerExamRoutes(router: Router, deps: ExamRoutesDeps): void {
     assertExamVisible(await loadScope(db, session), exam);
     const tree = toQuestionTree(await loadQuestionRows(db, subject.id));
     const design = parseDesign(subject.sheet_design);
+    const paper = toPaperStructure(subject.subject_name, tree);
     return {
       examSubjectId: subject.id,
       saved: subject.sheet_saved_at !== null,
       savedAt: subject.sheet_saved_at,
       editable: rulesOf(exam.state).sheet,
       design: {
-        paper: toPaperStructure(subject.subject_name, tree),
+        paper,
         settings: design.settings as Record<string, unknown>,
         overrides: design.overrides as Record<string, unknown>,
       },
       template:
         subject.sheet_template === null ? null : (JSON.parse(subject.sheet_template) as unknown),
+      identity: savedSheetIdentity(subject, paper, design),
     };
   });
 
@@ -437,10 +445,10 @@ export function registerExamRoutes(router: Router, deps: ExamRoutesDeps): void {
       overrides: checkOverrides(body.overrides ?? {}),
     };
     const savedAt = now();
-    const pageCount = await db.transaction().execute(async (trx) => {
+    const saved = await db.transaction().execute(async (trx) => {
       await assertStateUnchanged(trx, exam);
       return saveSheet(trx, subject, design, savedAt);
     });
-    return { savedAt, pageCount };
+    return { savedAt, ...saved };
   });
 }

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import {
   layoutSheet,
   toRecognitionTemplate,
+  type PaperStructure,
   type SheetDocument,
   type SheetOverrides,
   type SheetSettings,
@@ -118,6 +119,55 @@ export function sheetIdentity(examSubjectId: number, plain: SheetDocument): stri
   return `EK1|${examSubjectId}|${version}`;
 }
 
+/** Runs a layout, turning the engine's refusal into a 400 the designer can show. */
+function laidOut<T>(layout: () => T): T {
+  try {
+    return layout();
+  } catch (error) {
+    throw badRequest(`答题卡无法排版：${error instanceof Error ? error.message : String(error)}`);
+  }
+}
+
+/** The identity of a subject's sheet laid out from `paper` and `design` (see `sheetIdentity`). */
+function subjectSheetIdentity(
+  examSubjectId: number,
+  paper: PaperStructure,
+  design: StoredDesign,
+): string {
+  return laidOut(() =>
+    sheetIdentity(examSubjectId, layoutSheet(paper, design.settings, design.overrides)),
+  );
+}
+
+/**
+ * The identity a saved sheet's PDF prints, for the designer to preview; null before the sheet is
+ * saved or while the paper has no questions.
+ */
+export function savedSheetIdentity(
+  subject: { id: number; sheet_saved_at: number | null },
+  paper: PaperStructure,
+  design: StoredDesign,
+): string | null {
+  if (subject.sheet_saved_at === null || paper.questions.length === 0) return null;
+  return subjectSheetIdentity(subject.id, paper, design);
+}
+
+/** The subject's sheet from its questions and a design, with its identity; 400 without questions. */
+async function laySubjectSheet(
+  db: Db,
+  subject: { id: number; subject_name: string },
+  design: StoredDesign,
+): Promise<{ document: SheetDocument; identity: string }> {
+  const tree = toQuestionTree(await loadQuestionRows(db, subject.id));
+  if (tree.length === 0) throw badRequest('请先录入试卷结构，再制作答题卡');
+  const paper = toPaperStructure(subject.subject_name, tree);
+  const identity = subjectSheetIdentity(subject.id, paper, design);
+  const document = laidOut(() =>
+    layoutSheet(paper, design.settings, design.overrides, { identity }),
+  );
+  return { document, identity };
+}
+
 /**
  * Lays out the subject's sheet from its questions and a design, carrying the sheet's identity
  * (see `sheetIdentity`); 400 when there are no questions.
@@ -127,27 +177,23 @@ export async function layoutSubjectSheet(
   subject: { id: number; subject_name: string },
   design: StoredDesign,
 ): Promise<SheetDocument> {
-  const tree = toQuestionTree(await loadQuestionRows(db, subject.id));
-  if (tree.length === 0) throw badRequest('请先录入试卷结构，再制作答题卡');
-  const paper = toPaperStructure(subject.subject_name, tree);
-  try {
-    const plain = layoutSheet(paper, design.settings, design.overrides);
-    return layoutSheet(paper, design.settings, design.overrides, {
-      identity: sheetIdentity(subject.id, plain),
-    });
-  } catch (error) {
-    throw badRequest(`答题卡无法排版：${error instanceof Error ? error.message : String(error)}`);
-  }
+  return (await laySubjectSheet(db, subject, design)).document;
 }
 
-/** Saves a design and its recognition template; returns the page count. */
+/** What saving a sheet gives back: its page count and the identity its QR code holds. */
+export interface SavedSheet {
+  pageCount: number;
+  identity: string;
+}
+
+/** Saves a design and its recognition template. */
 export async function saveSheet(
   trx: Db,
   subject: { id: number; subject_name: string },
   design: StoredDesign,
   now: number,
-): Promise<number> {
-  const document = await layoutSubjectSheet(trx, subject, design);
+): Promise<SavedSheet> {
+  const { document, identity } = await laySubjectSheet(trx, subject, design);
   await trx
     .updateTable('exam_subjects')
     .set({
@@ -157,7 +203,7 @@ export async function saveSheet(
     })
     .where('id', '=', subject.id)
     .execute();
-  return document.pages.length;
+  return { pageCount: document.pages.length, identity };
 }
 
 /** After a structure change: lays a saved sheet out again so its template matches the questions. */

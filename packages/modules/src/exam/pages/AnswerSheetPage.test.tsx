@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { demoUser, fail, ok, renderApp } from '../../test/fixtures';
@@ -27,13 +27,18 @@ const SHEET = {
     overrides: {},
   },
   template: null,
+  identity: null,
 };
 
 describe('AnswerSheetPage', () => {
   it('edits the sheet in the designer and saves settings and overrides to the exam subject', async () => {
     const api = examApi({
       [EXAM.sheetGet]: ok(SHEET),
-      [EXAM.sheetSave]: ok({ savedAt: Date.UTC(2026, 10, 21, 2, 0), pageCount: 1 }),
+      [EXAM.sheetSave]: ok({
+        savedAt: Date.UTC(2026, 10, 21, 2, 0),
+        pageCount: 1,
+        identity: 'EK1|21|5f3a09c2',
+      }),
     });
     await renderApp({
       path: '/exam/single/create_answer_sheet?examSubjectId=21',
@@ -55,6 +60,58 @@ describe('AnswerSheetPage', () => {
     expect(body).not.toHaveProperty('paper');
     expect(await screen.findByText(/^已保存于/)).toBeInTheDocument();
     expect(screen.getByText('答题卡已保存')).toBeInTheDocument();
+  });
+
+  it('previews the QR code the server gives the saved sheet, and the sample while edits are unsaved', async () => {
+    const saved = {
+      ...SHEET,
+      saved: true,
+      savedAt: Date.UTC(2026, 10, 20, 8, 0),
+      design: { ...SHEET.design, settings: { isHiddenQrcode: false } },
+      identity: 'EK1|21|5f3a09c2',
+    };
+    const api = examApi({
+      [EXAM.sheetGet]: ok(saved),
+      [EXAM.sheetSave]: ok({
+        savedAt: Date.UTC(2026, 10, 21, 2, 0),
+        pageCount: 1,
+        identity: 'EK1|21|0b1d2e3f',
+      }),
+    });
+    await renderApp({
+      path: '/card/create-v2?examSubjectId=21',
+      api,
+      user: demoUser(),
+      pages: examPages,
+    });
+    const user = userEvent.setup();
+    const preview = within(await screen.findByRole('region', { name: '预览' }));
+    const code = preview.getByRole('img', { name: '二维码：EK1|21|5f3a09c2' });
+    expect(within(code).getByText('二维码')).toBeInTheDocument();
+    expect(preview.queryByText('二维码（示例）')).not.toBeInTheDocument();
+
+    await user.selectOptions(screen.getByRole('combobox', { name: '考号形式' }), '条形码');
+    expect(preview.getByRole('img', { name: '二维码（示例，保存后生成）' })).toBeInTheDocument();
+    expect(preview.queryByRole('img', { name: /EK1/ })).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: '保存答题卡' }));
+    expect(
+      await preview.findByRole('img', { name: '二维码：EK1|21|0b1d2e3f' }),
+    ).toBeInTheDocument();
+    expect(preview.queryByText('二维码（示例）')).not.toBeInTheDocument();
+  });
+
+  it('previews the sample QR code before the sheet is saved', async () => {
+    const unsaved = { ...SHEET, design: { ...SHEET.design, settings: { isHiddenQrcode: false } } };
+    await renderApp({
+      path: '/card/stand?examSubjectId=21',
+      api: examApi({ [EXAM.sheetGet]: ok(unsaved) }),
+      user: demoUser(),
+      pages: examPages,
+    });
+    const preview = within(await screen.findByRole('region', { name: '预览' }));
+    const code = preview.getByRole('img', { name: '二维码（示例，保存后生成）' });
+    expect(within(code).getByText('二维码（示例）')).toBeInTheDocument();
   });
 
   it('shows the server message when saving is refused', async () => {

@@ -13,7 +13,8 @@ const timeOf = (ms: number) => new Date(ms).toLocaleString('zh-CN', { hour12: fa
 /**
  * /exam/single/create_answer_sheet, /card/create, /card/create-v2 and /card/stand
  * (`?examSubjectId=`): the answer-sheet designer over the subject's stored paper; saving
- * stores settings and overrides on the exam subject, and the PDF is the server's layout.
+ * stores settings and overrides on the exam subject, and the PDF is the server's layout. The
+ * preview shows the saved sheet's QR code (its identity from the server) until the next edit.
  */
 export function AnswerSheetPage() {
   const [search, setSearch] = useSearchParams();
@@ -23,6 +24,7 @@ export function AnswerSheetPage() {
   const [design, setDesign] = useState<SheetDesign | null>(null);
   const [editable, setEditable] = useState(false);
   const [savedAt, setSavedAt] = useState<number | null>(null);
+  const [identity, setIdentity] = useState<string | null>(null);
   const [dirty, setDirty] = useState(false);
   const [serverError, setServerError] = useState('');
   const [saving, setSaving] = useState(false);
@@ -38,6 +40,7 @@ export function AnswerSheetPage() {
       setDesign(r.data.design as unknown as SheetDesign);
       setEditable(r.data.editable);
       setSavedAt(r.data.savedAt);
+      setIdentity(r.data.identity);
       setDirty(false);
     });
   }, [call, examSubjectId]);
@@ -61,6 +64,7 @@ export function AnswerSheetPage() {
       return;
     }
     setSavedAt(r.data.savedAt);
+    setIdentity(r.data.identity);
     setDirty(false);
   }
 
@@ -108,6 +112,8 @@ export function AnswerSheetPage() {
         <section aria-label="答题卡设计">
           <AnswerSheetDesigner
             value={design}
+            // The saved sheet's code; unsaved edits may change it, so they preview the sample.
+            identity={dirty ? undefined : (identity ?? undefined)}
             onChange={(next) => {
               setDesign(next);
               setDirty(true);
