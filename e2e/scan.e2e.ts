@@ -1,13 +1,13 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { layoutSheet, type PaperStructure } from '@examkit/answer-sheet';
 import { blankPage, encodeScan, type CorpusTemplate } from '@examkit/recognizer/corpus';
-import type { Browser } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, screenshot } from './support/browser';
+import { launchBrowser, screenshot, SCREENSHOT_DIR } from './support/browser';
 import { startServer, type RunningServer } from './support/server';
 import { signedIn as signedInAs, axeViolations } from './support/app';
 
@@ -15,7 +15,8 @@ import { signedIn as signedInAs, axeViolations } from './support/app';
  * The scan page (/exam/single/scanpaper/{examSubjectId}) against the real server: a new exam
  * with a saved sheet goes to `scanning`, sheets of its real students are drawn on the sheet's
  * own PDF (plus an unknown exam number, a faint bubble and a corrupt file), uploaded through the
- * page's file input in chunks, recognised while the page polls, and two exceptions are fixed.
+ * page's file input in chunks, recognised while the page polls, and two exceptions are fixed;
+ * then the objective scores are checked against what the sheets were drawn with and the key.
  */
 
 const PASSWORD = 'demo2026';
@@ -100,9 +101,41 @@ async function drawSheet(
   return encodeScan(img, 'png', { dpi: DPI });
 }
 
+/** The paper of the test: three objective questions with their key, and one subjective. */
+const QUESTIONS = [
+  { number: '1', kind: 'single', fullMarks: 5, optionCount: 4, answer: 'B' },
+  { number: '2', kind: 'single', fullMarks: 5, optionCount: 4, answer: 'C' },
+  { number: '3', kind: 'multiple', fullMarks: 6, optionCount: 4, answer: 'ACD', partialMarks: 3 },
+  { number: '4', kind: 'subjective', fullMarks: 14 },
+] as const;
+type Question = (typeof QUESTIONS)[number];
+
+/**
+ * What a drawn answer is worth with the key, by the rules of docs/scanning.md (exact: full marks;
+ * multiple choice: the partial marks for a strict subset of the key without a wrong option).
+ */
+function worth(q: Question, drawn: string): number {
+  if (!('answer' in q)) return 0;
+  if (drawn === q.answer) return q.fullMarks;
+  const subset = drawn !== '' && [...drawn].every((o) => q.answer.includes(o));
+  return 'partialMarks' in q && subset && drawn.length < q.answer.length ? q.partialMarks : 0;
+}
+
+/** Full marks of the objective questions. */
+const OBJECTIVE_FULL = QUESTIONS.reduce((sum, q) => sum + ('answer' in q ? q.fullMarks : 0), 0);
+
+/** By question number, the answers drawn on each student's sheet (index in `students`). */
+const DRAWN: Record<string, string>[] = [];
+
 let examId: number;
 let examSubjectId: number;
 let students: { studentId: number; examNo: string; name: string }[];
+
+/** A screenshot of what is in view (a page) or of one element, to look at after the run. */
+async function shoot(target: Page | Locator, name: string): Promise<void> {
+  mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  await target.screenshot({ path: join(SCREENSHOT_DIR, `${name}.png`) });
+}
 
 const signedIn = (loginName: string) => signedInAs(browser, server.url, loginName);
 
@@ -140,24 +173,7 @@ beforeAll(async () => {
   examSubjectId = exam.subjects[0]!.id;
   const paper = await api<{ questions: { id: number; number: string }[] }>(
     '/marking-main/exam/subject/questions/save',
-    {
-      body: {
-        examSubjectId,
-        questions: [
-          { number: '1', kind: 'single', fullMarks: 5, optionCount: 4, answer: 'B' },
-          { number: '2', kind: 'single', fullMarks: 5, optionCount: 4, answer: 'C' },
-          {
-            number: '3',
-            kind: 'multiple',
-            fullMarks: 6,
-            optionCount: 4,
-            answer: 'ACD',
-            partialMarks: 3,
-          },
-          { number: '4', kind: 'subjective', fullMarks: 14 },
-        ],
-      },
-    },
+    { body: { examSubjectId, questions: QUESTIONS } },
   );
   const q = Object.fromEntries(paper.questions.map((x) => [x.number, String(x.id)]));
   students = (
@@ -192,14 +208,18 @@ beforeAll(async () => {
   await api('/marking-main/exam/transition', { body: { id: examId, to: 'sheet_ready' } });
   await api('/marking-main/exam/transition', { body: { id: examId, to: 'scanning' } });
 
-  // Three clean sheets, one with a faint bubble, one with a number not on the roster, one corrupt.
-  const right = { [q['1']!]: 'B', [q['2']!]: 'C', [q['3']!]: 'ACD' };
+  // Three clean sheets, one with a faint bubble, one with a number not on the roster (the 5th
+  // student's sheet), one corrupt.
+  const right = { '1': 'B', '2': 'C', '3': 'ACD' };
+  DRAWN.push(right, { ...right, '2': 'A' }, { ...right, '3': 'AC' }, right, right);
+  const byId = (drawn: Record<string, string>) =>
+    Object.fromEntries(Object.entries(drawn).map(([n, a]) => [q[n]!, a]));
   const files: [string, Buffer][] = [
-    ['sheet-1.png', await drawSheet(ct, students[0]!.examNo, right)],
-    ['sheet-2.png', await drawSheet(ct, students[1]!.examNo, { ...right, [q['2']!]: 'A' })],
-    ['sheet-3.png', await drawSheet(ct, students[2]!.examNo, { ...right, [q['3']!]: 'AC' })],
-    ['sheet-4.png', await drawSheet(ct, students[3]!.examNo, right, new Set([q['1']!]))],
-    ['sheet-5.png', await drawSheet(ct, '9'.repeat(digits), right)],
+    ['sheet-1.png', await drawSheet(ct, students[0]!.examNo, byId(DRAWN[0]!))],
+    ['sheet-2.png', await drawSheet(ct, students[1]!.examNo, byId(DRAWN[1]!))],
+    ['sheet-3.png', await drawSheet(ct, students[2]!.examNo, byId(DRAWN[2]!))],
+    ['sheet-4.png', await drawSheet(ct, students[3]!.examNo, byId(DRAWN[3]!), new Set([q['1']!]))],
+    ['sheet-5.png', await drawSheet(ct, '9'.repeat(digits), byId(DRAWN[4]!))],
     ['broken.jpg', Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), randomBytes(4000)])],
   ];
   for (const [name, data] of files) writeFileSync(join(folder, name), data);
@@ -277,9 +297,9 @@ describe('scan page in the browser', () => {
     await page.getByText(/异常 #\d+ 已处理：指定考生/).waitFor();
     await unknown.waitFor({ state: 'detached' });
 
-    // Fix 2: the faint first answer was meant as B.
+    // Fix 2: the faint first answer was meant as drawn (B).
     const answer = faint.getByRole('textbox').first();
-    await answer.fill('B');
+    await answer.fill(DRAWN[3]!['1']!);
     await faint.getByRole('button', { name: /^修改填涂/ }).click();
     await faint.waitFor({ state: 'detached' });
     const log = page.getByRole('table', { name: '处理记录' });
@@ -293,6 +313,52 @@ describe('scan page in the browser', () => {
     // The fixed header is drawn where the page was scrolled to: shoot from the top.
     await page.evaluate(() => window.scrollTo(0, 0));
     await screenshot(page, 'scan-after-fix');
+
+    // Objective scores: what each sheet was drawn with, scored with the key.
+    const expected = (i: number) =>
+      QUESTIONS.reduce((sum, q) => sum + worth(q, DRAWN[i]![q.number] ?? ''), 0);
+    const scores = page.getByRole('table', { name: '客观题得分' });
+    await scores.scrollIntoViewIfNeeded();
+    const rowOf = (i: number) => scores.getByRole('row').filter({ hasText: students[i]!.examNo });
+    // The faint sheet, fixed by hand, and the sheet assigned to the 5th student count now.
+    for (const i of [0, 1, 2, 3, 4])
+      await expect
+        .poll(async () => rowOf(i).innerText())
+        .toMatch(new RegExp(`${expected(i)} / ${OBJECTIVE_FULL}\\s+已计分`));
+    // Search by name: only the student with a partial multiple choice (AC of ACD).
+    const partial = students[2]!;
+    const search = page.getByRole('search', { name: '查找考生客观题得分' });
+    await search.getByLabel('关键字').fill(partial.name);
+    await search.getByLabel('关键字').press('Enter');
+    await expect.poll(async () => scores.getByRole('row').count()).toBe(2);
+    expect(await rowOf(2).innerText()).toContain(`${expected(2)} / ${OBJECTIVE_FULL}`);
+    const section = page.getByRole('region', { name: '客观题得分' });
+    await shoot(section, 'scan-objective-scores');
+    // Its questions one by one, opened from the keyboard.
+    await rowOf(2)
+      .getByRole('button', { name: `查看明细（${partial.name}）` })
+      .focus();
+    await page.keyboard.press('Enter');
+    const detail = page.getByRole('dialog', {
+      name: `客观题明细 · ${partial.name}（${partial.examNo}）`,
+    });
+    const perQuestion = detail.getByRole('table', { name: '各题得分' });
+    await perQuestion.waitFor();
+    for (const q of QUESTIONS.filter((x) => 'answer' in x)) {
+      const cells = await perQuestion
+        .getByRole('row', { name: new RegExp(`第 ${q.number} 题`) })
+        .getByRole('cell')
+        .allInnerTexts();
+      expect(cells.slice(1, 3).map((c) => c.replace(/（.*）/, ''))).toEqual([
+        DRAWN[2]![q.number],
+        q.answer,
+      ]);
+      expect(cells[3]).toMatch(new RegExp(`^${worth(q, DRAWN[2]![q.number]!)} / ${q.fullMarks}`));
+    }
+    expect(await axeViolations(page)).toEqual([]);
+    await shoot(page, 'scan-objective-detail');
+    await page.keyboard.press('Escape');
+    await detail.waitFor({ state: 'hidden' });
     expect(errors).toEqual([]);
   });
 });

@@ -1,4 +1,5 @@
 import { Type, type Static, type TSchema } from 'typebox';
+import { Paged } from './envelope';
 import { route } from './route';
 
 const strict = { additionalProperties: false } as const;
@@ -102,6 +103,76 @@ export const ScanReconciliation = Type.Object({
   openExceptions: Type.Integer(),
 });
 export type ScanReconciliation = Static<typeof ScanReconciliation>;
+
+/**
+ * Where a student stands in the objective scoring of a subject: `scored` (every objective answer
+ * scored), `review` (answers under review, no score for them until fixed), `missing_pages` (a
+ * page of the sheet not scanned yet), `absent` (缺考), `no_sheet` (nothing scanned).
+ */
+export const SCAN_OBJECTIVE_STATUSES = [
+  'scored',
+  'review',
+  'missing_pages',
+  'absent',
+  'no_sheet',
+] as const;
+export type ScanObjectiveStatus = (typeof SCAN_OBJECTIVE_STATUSES)[number];
+export const ScanObjectiveStatus = Type.Unsafe<ScanObjectiveStatus>({
+  type: 'string',
+  enum: [...SCAN_OBJECTIVE_STATUSES],
+});
+
+/** One student of the subject with the sum of the objective scores written from the scan. */
+export const ScanObjectiveStudent = Type.Object({
+  ...StudentRef.properties,
+  status: ScanObjectiveStatus,
+  /** Sum of the student's objective scores (`source = 'objective'`); null when absent or without a sheet. */
+  objectiveScore: Nullable(Type.Number()),
+  /** Objective answers still under review. */
+  reviewCount: Type.Integer(),
+});
+export type ScanObjectiveStudent = Static<typeof ScanObjectiveStudent>;
+
+/** One objective question of a student: what was read, the key, the points. */
+export const ScanObjectiveAnswer = Type.Object({
+  questionId: Id,
+  /** Full printed number, e.g. `3` or `5(1)`. */
+  number: Type.String(),
+  kind: Type.Union([Type.Literal('single'), Type.Literal('multiple'), Type.Literal('judge')]),
+  fullMarks: Type.Number(),
+  /** Multiple choice: marks for a strict subset of the key; null = none. */
+  partialMarks: Nullable(Type.Number()),
+  /** The answer key; null when not set. */
+  key: Nullable(Type.String()),
+  /** The options read (as fixed), '' when none marked; null when no scanned page holds the question. */
+  read: Nullable(Type.String()),
+  /** `ok`, `review` (waiting for a person) or `fixed`; null with `read`. */
+  readStatus: Nullable(Type.String()),
+  /** The points written; null while under review, or when absent or unscanned. */
+  score: Nullable(Type.Number()),
+});
+export type ScanObjectiveAnswer = Static<typeof ScanObjectiveAnswer>;
+
+/** Objective totals of a page of students, with the subject's objective full marks. */
+export const ScanObjectivePage = Type.Object({
+  ...Paged(ScanObjectiveStudent).properties,
+  /** Sum of the full marks of the subject's objective questions. */
+  fullMarks: Type.Number(),
+  /** Number of objective questions of the subject. */
+  questionCount: Type.Integer(),
+});
+export type ScanObjectivePage = Static<typeof ScanObjectivePage>;
+
+/** One student's objective answers question by question. */
+export const ScanObjectiveDetail = Type.Object({
+  student: ScanObjectiveStudent,
+  fullMarks: Type.Number(),
+  questions: Type.Array(ScanObjectiveAnswer),
+});
+export type ScanObjectiveDetail = Static<typeof ScanObjectiveDetail>;
+
+/** Largest page of `objectiveScores`. */
+export const SCAN_OBJECTIVE_MAX_PAGE_SIZE = 200;
 
 export const ScanFixAction = Type.Union([
   Type.Literal('assign'),
@@ -287,6 +358,40 @@ export const scanRoutes = {
     query: undefined,
     data: Type.Object({ students: Type.Integer() }),
     summary: 'Scores every scanned objective answer again with the current answer key',
+  }),
+  objectiveScores: route({
+    method: 'POST',
+    url: '/marking-main/exam/scan/objective/list',
+    encoding: 'json',
+    auth: true,
+    body: Type.Object(
+      {
+        examSubjectId: Id,
+        /** @default 1 */
+        pageNum: Type.Optional(Type.Integer({ minimum: 1, maximum: 100_000 })),
+        /** @default 50 */
+        pageSize: Type.Optional(
+          Type.Integer({ minimum: 1, maximum: SCAN_OBJECTIVE_MAX_PAGE_SIZE }),
+        ),
+        /** Part of a name or an exam number. */
+        keyWord: Type.Optional(Type.String({ maxLength: 64 })),
+      },
+      strict,
+    ),
+    query: undefined,
+    data: ScanObjectivePage,
+    summary:
+      'Every student of the subject by exam number, paged, with the objective score from the scan',
+  }),
+  objectiveDetail: route({
+    method: 'POST',
+    url: '/marking-main/exam/scan/objective/detail',
+    encoding: 'json',
+    auth: true,
+    body: Type.Object({ examSubjectId: Id, studentId: Id }, strict),
+    query: undefined,
+    data: ScanObjectiveDetail,
+    summary: "One student's objective questions: the options read, the key and the points",
   }),
   handToMarking: route({
     method: 'POST',

@@ -14,6 +14,11 @@ export async function rosterOf(
   examSubjectId: number,
   elective: boolean,
 ): Promise<RosterStudent[]> {
+  return rosterQuery(db, examId, examSubjectId, elective).orderBy('es.exam_no').execute();
+}
+
+/** The roster as a query (`es` exam students, `s` students, `c` classes), to filter or page. */
+export function rosterQuery(db: Db, examId: number, examSubjectId: number, elective: boolean) {
   let query = db
     .selectFrom('exam_students as es')
     .innerJoin('students as s', 's.id', 'es.student_id')
@@ -35,5 +40,5 @@ export async function rosterOf(
           .where('e.exam_subject_id', '=', examSubjectId),
       ),
     );
-  return query.orderBy('es.exam_no').execute();
+  return query;
 }

@@ -32,6 +32,7 @@ import {
 } from './fixes';
 import { handToMarking } from './handoff';
 import { createScanJobHandler } from './jobs';
+import { objectiveDetail, objectiveScorePage } from './objective';
 import { recognizerFromEnv, scanQueueFromEnv, type Recognize, type ScanQueue } from './queue';
 
 export interface ScanRoutesDeps {
@@ -179,6 +180,14 @@ export function registerScanRoutes(router: Router, deps: ScanRoutesDeps): void {
   router.sessionRoute(scanRoutes.rescore, TAG, async ({ body, session }) => {
     const { subject } = await access(session, body.examSubjectId);
     return { students: await rescoreSubject(db, clock, subject) };
+  });
+  router.sessionRoute(scanRoutes.objectiveScores, TAG, async ({ body, session }) => {
+    const { subject } = await access(session, body.examSubjectId);
+    return objectiveScorePage(db, subject, body);
+  });
+  router.sessionRoute(scanRoutes.objectiveDetail, TAG, async ({ body, session }) => {
+    const { subject } = await access(session, body.examSubjectId);
+    return objectiveDetail(db, subject, body.studentId);
   });
   router.sessionRoute(scanRoutes.handToMarking, TAG, async ({ body, session }) => {
     const { subject } = await access(session, body.examSubjectId);

@@ -6,7 +6,15 @@ import { demoUser, fail, ok, renderApp } from '../../test/fixtures';
 import { bodiesOf } from '../../exam/test/fixtures';
 import { pendingKey } from '../hooks/useScanUpload';
 import { scanPages } from '../index';
-import { FAINT, SCAN, batch, exception, scanApi } from '../test/fixtures';
+import {
+  FAINT,
+  SCAN,
+  batch,
+  exception,
+  objectivePage,
+  objectiveRow,
+  scanApi,
+} from '../test/fixtures';
 
 const sha = (data: string | Buffer) => createHash('sha256').update(data).digest('hex');
 const b64 = (s: string) => Buffer.from(s).toString('base64');
@@ -298,5 +306,119 @@ describe('ScanPaperPage', () => {
     expect(await screen.findByRole('dialog')).toBeInTheDocument();
     vi.unstubAllGlobals();
     fireEvent.keyDown(document, { key: 'Escape' });
+  });
+
+  it('lists each student’s objective score, pages and searches by name or exam number', async () => {
+    const api = scanApi({
+      [SCAN.objective]: (r: { data: string }) => {
+        const body = JSON.parse(r.data) as { pageNum: number; keyWord?: string };
+        if (body.keyWord === '李二')
+          return ok(
+            objectivePage({
+              list: [objectivePage().list[1]!],
+              total: 1,
+            }),
+          );
+        if (body.pageNum === 2)
+          return ok(
+            objectivePage({
+              pageNum: 2,
+              list: [
+                objectiveRow({
+                  studentId: 60,
+                  name: '王六十',
+                  examNo: '20260060',
+                  className: '高一(2)班',
+                  status: 'review',
+                  objectiveScore: 5,
+                  reviewCount: 2,
+                }),
+              ],
+            }),
+          );
+        return ok(objectivePage());
+      },
+    });
+    await open(api);
+    const user = userEvent.setup();
+    const table = await screen.findByRole('table', { name: '客观题得分' });
+    expect(screen.getByRole('heading', { name: '客观题得分' })).toBeVisible();
+    const row = (name: RegExp) => within(table).getByRole('row', { name });
+    expect(row(/张一/)).toHaveTextContent('20260001张一高一(1)班8 / 13已计分');
+    expect(row(/李二/)).toHaveTextContent('20260002李二高一(1)班— / 13缺考');
+    expect(bodiesOf(api, SCAN.objective)[0]).toEqual({
+      examSubjectId: 21,
+      pageNum: 1,
+      pageSize: 50,
+    });
+    const pager = screen.getByRole('navigation', { name: '分页' });
+    expect(pager).toHaveTextContent('共 62 条');
+    expect(pager).toHaveTextContent('第 1 / 2 页');
+    await user.click(within(pager).getByRole('button', { name: '下一页' }));
+    expect(await within(table).findByRole('row', { name: /王六十/ })).toHaveTextContent(
+      '5 / 13待确认 2 题',
+    );
+    expect(bodiesOf(api, SCAN.objective).at(-1)).toMatchObject({ pageNum: 2 });
+    expect(pager).toHaveTextContent('第 2 / 2 页');
+
+    const search = screen.getByRole('search', { name: '查找考生客观题得分' });
+    await user.type(within(search).getByLabelText('关键字'), '李二{Enter}');
+    await waitFor(() =>
+      expect(within(table).queryByRole('row', { name: /王六十/ })).not.toBeInTheDocument(),
+    );
+    expect(within(table).getByRole('row', { name: /李二/ })).toBeVisible();
+    expect(within(table).queryByRole('row', { name: /张一/ })).not.toBeInTheDocument();
+    expect(bodiesOf(api, SCAN.objective).at(-1)).toEqual({
+      examSubjectId: 21,
+      pageNum: 1,
+      pageSize: 50,
+      keyWord: '李二',
+    });
+  });
+
+  it('opens one student’s questions from the keyboard and closes them with Esc', async () => {
+    const api = scanApi();
+    await open(api);
+    const user = userEvent.setup();
+    const button = await screen.findByRole('button', { name: '查看明细（张一）' });
+    button.focus();
+    await user.keyboard('{Enter}');
+    const dialog = await screen.findByRole('dialog', { name: '客观题明细 · 张一（20260001）' });
+    const questions = await within(dialog).findByRole('table', { name: '各题得分' });
+    expect(bodiesOf(api, SCAN.objectiveDetail)).toEqual([{ examSubjectId: 21, studentId: 1 }]);
+    expect(dialog).toHaveTextContent('待确认 1 题 · 客观题得分 8 / 13');
+    const q = (n: number) => within(questions).getByRole('row', { name: new RegExp(`第 ${n} 题`) });
+    expect(q(1)).toHaveTextContent('第 1 题单选题BB5 / 5');
+    expect(q(2)).toHaveTextContent('第 2 题多选题AC（已更正）ACD3 / 6（少选 3 分）');
+    expect(q(3)).toHaveTextContent('第 3 题判断题未填涂（待确认）对— / 2');
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(button).toHaveFocus();
+  });
+
+  it('reads the objective scores again after a fix and after re-scoring', async () => {
+    const api = scanApi({
+      [SCAN.exceptions]: (r: { data: string }) =>
+        JSON.parse(r.data).state === 'open' ? ok({ list: [FAINT] }) : ok({ list: [] }),
+      [SCAN.resolve]: ok({ ...FAINT, resolvedAt: 1, resolvedBy: '王老师', resolution: {} }),
+      [SCAN.rescore]: ok({ students: 2 }),
+    });
+    await open(api);
+    const user = userEvent.setup();
+    const table = await screen.findByRole('table', { name: '客观题得分' });
+    expect(within(table).getByRole('row', { name: /张一/ })).toHaveTextContent('8 / 13');
+    // The fix scores question 2 of 张一.
+    api.on(SCAN.objective, ok(objectivePage({ list: [objectiveRow({ objectiveScore: 11 })] })));
+    await user.type(await screen.findByLabelText('第2题答案（#42）'), 'c');
+    await user.click(screen.getByRole('button', { name: '修改填涂（客观题待确认 #42）' }));
+    await waitFor(() =>
+      expect(within(table).getByRole('row', { name: /张一/ })).toHaveTextContent('11 / 13'),
+    );
+    // A new key: re-scoring changes it again.
+    api.on(SCAN.objective, ok(objectivePage({ list: [objectiveRow({ objectiveScore: 6 })] })));
+    await user.click(screen.getByRole('button', { name: '重新计分' }));
+    await waitFor(() =>
+      expect(within(table).getByRole('row', { name: /张一/ })).toHaveTextContent('6 / 13'),
+    );
   });
 });

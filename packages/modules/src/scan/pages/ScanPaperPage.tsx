@@ -13,6 +13,7 @@ import { Button, Empty, themeOf } from '@examkit/ui';
 import { Actions, ErrorText, Note, PageBox, Table } from '../../exam/components/styled';
 import { useApiCall } from '../../common/useApiCall';
 import { ExceptionItem, type FixInput } from '../components/ExceptionItem';
+import { ObjectiveScores } from '../components/ObjectiveScores';
 import { useScanUpload } from '../hooks/useScanUpload';
 import { SCAN_ACCEPT } from '../utils/chunkData';
 import {
@@ -100,7 +101,8 @@ const byId = (list: readonly ScanBatchProgress[]) =>
 /**
  * /exam/single/scanpaper/{examSubjectId} (spec 001 §2, issue 6): upload of scan batches in
  * resumable chunks, progress of each batch, reconciliation against the roster, the exception
- * queue with recorded fixes, and re-scoring of the objective answers.
+ * queue with recorded fixes, and each student's objective score (paged, searchable, with a
+ * per-question detail) with re-scoring.
  * @see docs/scanning.md
  */
 export function ScanPaperPage() {
@@ -125,6 +127,8 @@ export function ScanPaperPage() {
   const [busy, setBusy] = useState(false);
   const [notice, setNotice] = useState('');
   const [actionError, setActionError] = useState('');
+  /** Bumped after anything that may change scores, so the 客观题得分 table reads its page again. */
+  const [scoresVersion, setScoresVersion] = useState(0);
   const fileInput = useRef<HTMLInputElement>(null);
 
   const refreshQueue = useCallback(async () => {
@@ -181,6 +185,7 @@ export function ScanPaperPage() {
           if (done.length > 0) {
             setNotice(`批次 ${done.map((f) => f.batchId).join('、')} 识别完成`);
             void refreshQueue();
+            setScoresVersion((v) => v + 1);
           }
         },
       );
@@ -211,6 +216,7 @@ export function ScanPaperPage() {
     setResolved((list) => [r.data, ...list.filter((e) => e.id !== item.id)]);
     setNotice(`异常 #${item.id} 已处理：${ACTION_LABELS[input.action]}`);
     void refreshQueue();
+    setScoresVersion((v) => v + 1);
   }
 
   async function confirmAbsent(studentId: number, name: string) {
@@ -221,6 +227,7 @@ export function ScanPaperPage() {
     if (!r.ok) return setActionError(r.message);
     setNotice(`已确认 ${name} 缺考`);
     void refreshQueue();
+    setScoresVersion((v) => v + 1);
   }
 
   async function rescore() {
@@ -231,6 +238,7 @@ export function ScanPaperPage() {
     if (!r.ok) return setActionError(r.message);
     setNotice(`已重新计分：${r.data.students} 名考生`);
     void refreshQueue();
+    setScoresVersion((v) => v + 1);
   }
 
   async function startScanning() {
@@ -425,9 +433,9 @@ export function ScanPaperPage() {
       </Section>
 
       <Section aria-labelledby="scan-scores">
-        <h2 id="scan-scores">客观题成绩</h2>
+        <h2 id="scan-scores">客观题得分</h2>
         <Note>
-          识别（或处理）后，已匹配考生的客观题按答案自动计分；修改答案后可重新计分。
+          识别（或处理）后，已匹配考生的客观题按答案自动计分；待确认的题目处理后才计分；修改答案后可重新计分。
           {title && (
             <>
               {' '}
@@ -442,6 +450,7 @@ export function ScanPaperPage() {
             重新计分
           </Button>
         </Actions>
+        <ObjectiveScores examSubjectId={examSubjectId} version={scoresVersion} />
       </Section>
     </PageBox>
   );

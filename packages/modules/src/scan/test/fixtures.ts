@@ -1,4 +1,11 @@
-import type { ScanBatchProgress, ScanException, ScanReconciliation } from '@examkit/contracts';
+import type {
+  ScanBatchProgress,
+  ScanException,
+  ScanObjectiveDetail,
+  ScanObjectivePage,
+  ScanObjectiveStudent,
+  ScanReconciliation,
+} from '@examkit/contracts';
 import { ok } from '../../test/fixtures';
 import { EXAM, WEEKLY_PAPER, examApi, weeklyDetail } from '../../exam/test/fixtures';
 
@@ -15,6 +22,8 @@ export const SCAN = {
   resolve: 'POST /marking-main/exam/scan/exception/resolve',
   absent: 'POST /marking-main/exam/scan/absent/confirm',
   rescore: 'POST /marking-main/exam/scan/rescore',
+  objective: 'POST /marking-main/exam/scan/objective/list',
+  objectiveDetail: 'POST /marking-main/exam/scan/objective/detail',
 } as const;
 
 export const batch = (over: Partial<ScanBatchProgress> = {}): ScanBatchProgress => ({
@@ -81,6 +90,70 @@ export const FAINT = exception({
   ],
 });
 
+/** A student of the objective scores table; 张一 scored by default. */
+export const objectiveRow = (over: Partial<ScanObjectiveStudent> = {}): ScanObjectiveStudent => ({
+  ...ref(1, '张一', '20260001'),
+  status: 'scored',
+  objectiveScore: 8,
+  reviewCount: 0,
+  ...over,
+});
+
+/** One page of objective scores: 张一 scored 8 of 13, 李二 absent; 62 students in all. */
+export const objectivePage = (over: Partial<ScanObjectivePage> = {}): ScanObjectivePage => ({
+  list: [
+    objectiveRow(),
+    objectiveRow({ ...ref(2, '李二', '20260002'), status: 'absent', objectiveScore: null }),
+  ],
+  total: 62,
+  pageNum: 1,
+  pageSize: 50,
+  fullMarks: 13,
+  questionCount: 3,
+  ...over,
+});
+
+/** 张一's objective questions: 1 right, 2 a subset of the key, 3 (true/false) waiting for review. */
+export const OBJECTIVE_DETAIL: ScanObjectiveDetail = {
+  student: objectiveRow({ status: 'review', reviewCount: 1 }),
+  fullMarks: 13,
+  questions: [
+    {
+      questionId: 1,
+      number: '1',
+      kind: 'single',
+      fullMarks: 5,
+      partialMarks: null,
+      key: 'B',
+      read: 'B',
+      readStatus: 'ok',
+      score: 5,
+    },
+    {
+      questionId: 2,
+      number: '2',
+      kind: 'multiple',
+      fullMarks: 6,
+      partialMarks: 3,
+      key: 'ACD',
+      read: 'AC',
+      readStatus: 'fixed',
+      score: 3,
+    },
+    {
+      questionId: 3,
+      number: '3',
+      kind: 'judge',
+      fullMarks: 2,
+      partialMarks: null,
+      key: 'T',
+      read: '',
+      readStatus: 'review',
+      score: null,
+    },
+  ],
+};
+
 const PARTICIPANTS = [
   {
     studentId: 1,
@@ -111,6 +184,8 @@ export function scanApi(routes: Record<string, unknown> = {}) {
     [SCAN.list]: ok({ list: [] }),
     [SCAN.reconcile]: ok(RECON),
     [SCAN.exceptions]: ok({ list: [] }),
+    [SCAN.objective]: ok(objectivePage()),
+    [SCAN.objectiveDetail]: ok(OBJECTIVE_DETAIL),
     ...routes,
   });
 }

@@ -1,4 +1,11 @@
-import type { ScanBatchProgress, ScanExceptionKind, ScanFixAction } from '@examkit/contracts';
+import type {
+  ScanBatchProgress,
+  ScanExceptionKind,
+  ScanFixAction,
+  ScanObjectiveAnswer,
+  ScanObjectiveStatus,
+  ScanObjectiveStudent,
+} from '@examkit/contracts';
 import type { DataOf, examRoutes } from '@examkit/contracts';
 
 export const KIND_LABELS: Record<ScanExceptionKind, string> = {
@@ -40,6 +47,39 @@ export const BATCH_STATE_LABELS: Record<ScanBatchProgress['state'], string> = {
   recognizing: '识别中',
   done: '已完成',
 };
+
+export const OBJECTIVE_STATUS_LABELS: Record<ScanObjectiveStatus, string> = {
+  scored: '已计分',
+  review: '待确认',
+  missing_pages: '缺页',
+  absent: '缺考',
+  no_sheet: '无答题卡',
+};
+
+/** A student's standing in the objective scores: `待确认 2 题` names how many wait. */
+export function objectiveStatusText(s: ScanObjectiveStudent): string {
+  const label = OBJECTIVE_STATUS_LABELS[s.status];
+  return s.status === 'review' ? `${label} ${s.reviewCount} 题` : label;
+}
+
+export const QUESTION_KIND_LABELS: Record<ScanObjectiveAnswer['kind'], string> = {
+  single: '单选题',
+  multiple: '多选题',
+  judge: '判断题',
+};
+
+export const READ_STATUS_LABELS: Record<string, string> = {
+  ok: '已识别',
+  review: '待确认',
+  fixed: '已更正',
+};
+
+/** Marked options as a person reads them: true/false as 对/错, nothing as 未填涂. */
+export function choiceText(kind: ScanObjectiveAnswer['kind'], choice: string): string {
+  if (choice === '') return '未填涂';
+  if (kind === 'judge') return choice === 'T' ? '对' : choice === 'F' ? '错' : choice;
+  return choice;
+}
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
