@@ -214,6 +214,17 @@ export async function lockPaper(trx: Db, paperId: number) {
   return paper;
 }
 
+/** Locks the paper of a task, before anything else of it is read; 404 for an unknown task. */
+async function lockPaperOfTask(trx: Db, taskId: number) {
+  const task = await trx
+    .selectFrom('marking_tasks')
+    .select('paper_id')
+    .where('id', '=', taskId)
+    .executeTakeFirst();
+  if (!task) throw notFound('阅卷任务不存在');
+  return lockPaper(trx, task.paper_id);
+}
+
 async function lockTask(trx: Db, taskId: number) {
   let query = trx.selectFrom('marking_tasks').selectAll().where('id', '=', taskId);
   if (dialectOf(trx) === 'postgres') query = query.forUpdate();
@@ -264,23 +275,9 @@ export async function submitTask(
 ): Promise<SubmitResult> {
   return writeTransaction(db, async (trx) => {
     const now = clock.now().getTime();
-    const first = await trx
-      .selectFrom('marking_tasks')
-      .select('paper_id')
-      .where('id', '=', input.taskId)
-      .executeTakeFirst();
-    if (!first) throw notFound('阅卷任务不存在');
-    const paper = await lockPaper(trx, first.paper_id);
-    const seen = await previousSubmit(trx, input.userId, input.key);
-    if (seen) {
-      if (seen.task_id !== input.taskId) throw conflict('幂等键已用于其他试卷');
-      return {
-        taskId: input.taskId,
-        paperId: seen.paper_id,
-        score: seen.score_half / 2,
-        duplicate: true,
-      };
-    }
+    const paper = await lockPaperOfTask(trx, input.taskId);
+    const replay = await replayedSubmit(trx, input);
+    if (replay) return replay;
     const task = await lockTask(trx, input.taskId);
     if (!task) throw notFound('阅卷任务不存在');
     const block = await loadBlock(trx, task.block_id);
@@ -293,34 +290,14 @@ export async function submitTask(
       task.lease_token !== input.leaseToken
     )
       throw conflict('试卷领取已过期并已重新分配，本次评分未保存');
-    const parts = scoreParts(block, input);
-    const scoreHalf = sum(parts);
-    await trx
-      .updateTable('marking_tasks')
-      .set({
-        state: 'done',
-        score_half: scoreHalf,
-        parts: JSON.stringify(parts),
-        submitted_at: now,
-        lease_token: null,
-        updated_at: now,
-      })
-      .where('id', '=', task.id)
-      .execute();
-    await trx
-      .insertInto('marking_marks')
-      .values({
-        block_id: task.block_id,
-        paper_id: task.paper_id,
-        task_id: task.id,
-        user_id: input.userId,
-        kind: KIND_OF_SLOT[task.slot] ?? 'mark',
-        score_half: scoreHalf,
-        parts: JSON.stringify(parts),
-        idempotency_key: input.key,
-        created_at: now,
-      })
-      .execute();
+    const scoreHalf = await recordTaskScore(trx, now, {
+      task,
+      userId: input.userId,
+      key: input.key,
+      parts: scoreParts(block, input),
+      kind: KIND_OF_SLOT[task.slot] ?? 'mark',
+      closeTask: true,
+    });
     if (task.slot <= SLOT.third || task.slot === SLOT.arbitration) {
       if (paper.state === 'marking' || paper.state === 'arbitration')
         await settlePaper(trx, now, paper, block);
@@ -344,6 +321,54 @@ export async function submitTask(
   });
 }
 
+/**
+ * Stores a marker's score on their task and records it as a mark under the idempotency key
+ * (so a replay of the key finds it). Call under the paper's lock. Returns the score in
+ * half-points.
+ */
+async function recordTaskScore(
+  trx: Db,
+  now: number,
+  input: {
+    task: { id: number; block_id: number; paper_id: number };
+    userId: number;
+    key: string;
+    parts: number[];
+    kind: string;
+    /** A first submit: the task becomes done and its lease goes. A 回评 changes only the score. */
+    closeTask: boolean;
+  },
+): Promise<number> {
+  const { task, parts } = input;
+  const scoreHalf = sum(parts);
+  await trx
+    .updateTable('marking_tasks')
+    .set({
+      ...(input.closeTask ? { state: 'done' as const, lease_token: null } : {}),
+      score_half: scoreHalf,
+      parts: JSON.stringify(parts),
+      submitted_at: now,
+      updated_at: now,
+    })
+    .where('id', '=', task.id)
+    .execute();
+  await trx
+    .insertInto('marking_marks')
+    .values({
+      block_id: task.block_id,
+      paper_id: task.paper_id,
+      task_id: task.id,
+      user_id: input.userId,
+      kind: input.kind,
+      score_half: scoreHalf,
+      parts: JSON.stringify(parts),
+      idempotency_key: input.key,
+      created_at: now,
+    })
+    .execute();
+  return scoreHalf;
+}
+
 /** A stable draw in 0..99 per paper and marker, so the re-check share holds without randomness in tests. */
 function recheckDraw(paperId: number, userId: number): number {
   let h = (paperId * 2654435761 + userId * 40503) >>> 0;
@@ -358,6 +383,26 @@ async function previousSubmit(trx: Db, userId: number, key: string) {
     .where('user_id', '=', userId)
     .where('idempotency_key', '=', key)
     .executeTakeFirst();
+}
+
+/**
+ * The answer already given to a task's submit under this idempotency key, marked `duplicate`,
+ * or null when the key is new; 409 when the key went with another task. Call under the
+ * paper's lock, so a key is written once.
+ */
+async function replayedSubmit(
+  trx: Db,
+  input: { userId: number; taskId: number; key: string },
+): Promise<SubmitResult | null> {
+  const seen = await previousSubmit(trx, input.userId, input.key);
+  if (!seen) return null;
+  if (seen.task_id !== input.taskId) throw conflict('幂等键已用于其他试卷');
+  return {
+    taskId: input.taskId,
+    paperId: seen.paper_id,
+    score: seen.score_half / 2,
+    duplicate: true,
+  };
 }
 
 /**
@@ -490,23 +535,9 @@ export async function rescoreTask(
 ): Promise<SubmitResult> {
   return writeTransaction(db, async (trx) => {
     const now = clock.now().getTime();
-    const first = await trx
-      .selectFrom('marking_tasks')
-      .select('paper_id')
-      .where('id', '=', input.taskId)
-      .executeTakeFirst();
-    if (!first) throw notFound('阅卷任务不存在');
-    const paper = await lockPaper(trx, first.paper_id);
-    const seen = await previousSubmit(trx, input.userId, input.key);
-    if (seen) {
-      if (seen.task_id !== input.taskId) throw conflict('幂等键已用于其他试卷');
-      return {
-        taskId: input.taskId,
-        paperId: seen.paper_id,
-        score: seen.score_half / 2,
-        duplicate: true,
-      };
-    }
+    const paper = await lockPaperOfTask(trx, input.taskId);
+    const replay = await replayedSubmit(trx, input);
+    if (replay) return replay;
     const task = await lockTask(trx, input.taskId);
     if (!task || task.user_id !== input.userId || task.state !== 'done')
       throw forbidden('只能回评自己已提交的试卷');
@@ -514,32 +545,14 @@ export async function rescoreTask(
     if (block.state !== 'open') throw conflict('题块未在阅卷中，不能回评');
     if (paper.final_source === 'arbitration' || paper.final_source === 'leader')
       throw conflict('该试卷已由仲裁或组长给分，不能回评');
-    const parts = scoreParts(block, input);
-    const scoreHalf = sum(parts);
-    await trx
-      .updateTable('marking_tasks')
-      .set({
-        score_half: scoreHalf,
-        parts: JSON.stringify(parts),
-        submitted_at: now,
-        updated_at: now,
-      })
-      .where('id', '=', task.id)
-      .execute();
-    await trx
-      .insertInto('marking_marks')
-      .values({
-        block_id: block.id,
-        paper_id: paper.id,
-        task_id: task.id,
-        user_id: input.userId,
-        kind: 'remark',
-        score_half: scoreHalf,
-        parts: JSON.stringify(parts),
-        idempotency_key: input.key,
-        created_at: now,
-      })
-      .execute();
+    const scoreHalf = await recordTaskScore(trx, now, {
+      task,
+      userId: input.userId,
+      key: input.key,
+      parts: scoreParts(block, input),
+      kind: 'remark',
+      closeTask: false,
+    });
     if (task.slot <= SLOT.third || task.slot === SLOT.arbitration)
       await settlePaper(trx, now, paper, block);
     return { taskId: task.id, paperId: paper.id, score: scoreHalf / 2, duplicate: false };
@@ -557,13 +570,7 @@ export async function flagProblem(
 ): Promise<void> {
   await writeTransaction(db, async (trx) => {
     const now = clock.now().getTime();
-    const first = await trx
-      .selectFrom('marking_tasks')
-      .select('paper_id')
-      .where('id', '=', input.taskId)
-      .executeTakeFirst();
-    if (!first) throw notFound('阅卷任务不存在');
-    const paper = await lockPaper(trx, first.paper_id);
+    const paper = await lockPaperOfTask(trx, input.taskId);
     const task = await lockTask(trx, input.taskId);
     if (
       !task ||
@@ -632,42 +639,15 @@ export async function resolvePaper(
       return;
     }
     const parts = scoreParts(block, input);
-    const score = sum(parts);
     if (paper.is_seed === 1) throw badRequest('样本试卷不能给分');
-    await trx
-      .updateTable('marking_papers')
-      .set({
-        state: 'done',
-        final_score_half: score,
-        final_parts: JSON.stringify(parts),
-        final_source: 'leader',
-        finished_at: now,
-        problem_reason: null,
-        problem_note: null,
-      })
-      .where('id', '=', paper.id)
-      .execute();
-    await trx
-      .updateTable('marking_tasks')
-      .set({ state: 'cancelled', lease_token: null, updated_at: now })
-      .where('paper_id', '=', paper.id)
-      .where('state', 'in', ['pending', 'leased'])
-      .where((eb) => eb.or([eb('slot', '<=', SLOT.third), eb('slot', '=', SLOT.arbitration)]))
-      .execute();
-    await trx
-      .insertInto('marking_marks')
-      .values({
-        block_id: block.id,
-        paper_id: paper.id,
-        task_id: null,
-        user_id: input.userId,
-        kind: 'leader',
-        score_half: score,
-        parts: JSON.stringify(parts),
-        idempotency_key: input.key,
-        created_at: now,
-      })
-      .execute();
+    await finalizeLeaderScore(trx, now, {
+      paper,
+      block,
+      userId: input.userId,
+      key: input.key,
+      parts,
+      reason: null,
+    });
   });
 }
 
@@ -704,46 +684,78 @@ export async function remarkPaper(
     const reason = input.reason.trim();
     if (!reason) throw badRequest('请填写改分原因');
     const parts = scoreParts(block, input);
-    const score = sum(parts);
-    await trx
-      .updateTable('marking_papers')
-      .set({
-        state: 'done',
-        final_score_half: score,
-        final_parts: JSON.stringify(parts),
-        final_source: 'leader',
-        finished_at: now,
-        problem_reason: null,
-        problem_note: null,
-        problem_user_id: null,
-        problem_at: null,
-      })
-      .where('id', '=', paper.id)
-      .execute();
-    await trx
-      .updateTable('marking_tasks')
-      .set({ state: 'cancelled', lease_token: null, updated_at: now })
-      .where('paper_id', '=', paper.id)
-      .where('state', 'in', ['pending', 'leased'])
-      .where((eb) => eb.or([eb('slot', '<=', SLOT.third), eb('slot', '=', SLOT.arbitration)]))
-      .execute();
-    await trx
-      .insertInto('marking_marks')
-      .values({
-        block_id: block.id,
-        paper_id: paper.id,
-        task_id: null,
-        user_id: input.userId,
-        kind: 'leader',
-        score_half: score,
-        parts: JSON.stringify(parts),
-        reason,
-        idempotency_key: input.key,
-        created_at: now,
-      })
-      .execute();
+    const score = await finalizeLeaderScore(trx, now, {
+      paper,
+      block,
+      userId: input.userId,
+      key: input.key,
+      parts,
+      reason,
+    });
     return { paperId: paper.id, score: score / 2, duplicate: false };
   });
+}
+
+/**
+ * Makes a leader's score the final score of a locked paper, the one write that both the
+ * problem-paper resolution and the leader's re-mark end in: the paper is done with final
+ * source 'leader' (any problem flag cleared), its open marks and arbitration leave the pool,
+ * and a `leader` mark records the score under the caller's idempotency key, so a replay of
+ * that key finds it. Call under {@link lockPaper} after the caller's checks. Returns the
+ * score in half-points.
+ */
+async function finalizeLeaderScore(
+  trx: Db,
+  now: number,
+  input: {
+    paper: { id: number };
+    block: { id: number };
+    userId: number;
+    key: string;
+    parts: number[];
+    reason: string | null;
+  },
+): Promise<number> {
+  const { paper, block, parts } = input;
+  const score = sum(parts);
+  await trx
+    .updateTable('marking_papers')
+    .set({
+      state: 'done',
+      final_score_half: score,
+      final_parts: JSON.stringify(parts),
+      final_source: 'leader',
+      finished_at: now,
+      problem_reason: null,
+      problem_note: null,
+      problem_user_id: null,
+      problem_at: null,
+    })
+    .where('id', '=', paper.id)
+    .execute();
+  await trx
+    .updateTable('marking_tasks')
+    .set({ state: 'cancelled', lease_token: null, updated_at: now })
+    .where('paper_id', '=', paper.id)
+    .where('state', 'in', ['pending', 'leased'])
+    .where((eb) => eb.or([eb('slot', '<=', SLOT.third), eb('slot', '=', SLOT.arbitration)]))
+    .execute();
+  await trx
+    .insertInto('marking_marks')
+    .values({
+      block_id: block.id,
+      paper_id: paper.id,
+      task_id: null,
+      user_id: input.userId,
+      kind: 'leader',
+      score_half: score,
+      parts: JSON.stringify(parts),
+      reason: input.reason,
+      idempotency_key: input.key,
+      created_at: now,
+    })
+    .execute();
+  return score;
 }
 
 /** 样卷: marks a paper as exemplary or as a typical mistake (or clears it with null). */

@@ -5,7 +5,7 @@ import { hashPassword, isAcceptablePassword, PASSWORD_RULE_MESSAGE } from '../co
 import type { AttemptLimiter } from '../core/rateLimit';
 import type { Router } from '../core/router';
 import { accessOf, assertSchoolWide, type DataScope } from '../core/scope';
-import type { SessionInfo } from '../core/session';
+import { revokeUserSessions, type SessionInfo } from '../core/session';
 import type { AdministrationDeps } from '../school/adminRoutes';
 import {
   classOf,
@@ -18,7 +18,14 @@ import {
 } from '../school/common';
 import { auditExport, finishImport, importErrorsFile, importJob, type RowError } from './imports';
 import { readSheet, writeSheet } from './spreadsheet';
-import { assignmentsOf, DELETED, teacherCount, teacherQuery, teacherRows } from './teachers';
+import {
+  assignmentsOf,
+  DELETED,
+  insertTeacher,
+  teacherCount,
+  teacherQuery,
+  teacherRows,
+} from './teachers';
 
 const TAG = 'administration';
 const TEL = /^1[0-9]{10}$/;
@@ -87,24 +94,13 @@ export function registerTeacherRoutes(
     }
     const passwordHash = body.password ? await hashPassword(body.password) : NO_PASSWORD;
     return db.transaction().execute(async (trx) => {
-      const { id } = await trx
-        .insertInto('users')
-        .values({
-          school_id: session.schoolId,
-          login_name: loginName,
-          password_hash: passwordHash,
-          nick_name: name,
-          tel: body.tel,
-          status: 1,
-          wx_openid: null,
-          created_at: now(),
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      await trx
-        .insertInto('teachers')
-        .values({ user_id: id, school_id: session.schoolId, subject: subject?.name ?? null })
-        .execute();
+      const id = await insertTeacher(trx, session.schoolId, now(), {
+        loginName,
+        passwordHash,
+        name,
+        tel: body.tel,
+        subject: subject?.name ?? null,
+      });
       if (roleIds.length > 0)
         await trx
           .insertInto('user_roles')
@@ -181,13 +177,7 @@ export function registerTeacherRoutes(
           .set({ subject })
           .where('user_id', '=', teacher.id)
           .execute();
-      if (user.status === 0)
-        await trx
-          .updateTable('sessions')
-          .set({ revoked_at: now() })
-          .where('user_id', '=', teacher.id)
-          .where('revoked_at', 'is', null)
-          .execute();
+      if (user.status === 0) await revokeUserSessions(trx, clock, teacher.id);
     });
     return null;
   });
@@ -203,12 +193,7 @@ export function registerTeacherRoutes(
         .set({ password_hash: passwordHash })
         .where('id', '=', teacher.id)
         .execute();
-      await trx
-        .updateTable('sessions')
-        .set({ revoked_at: now() })
-        .where('user_id', '=', teacher.id)
-        .where('revoked_at', 'is', null)
-        .execute();
+      await revokeUserSessions(trx, clock, teacher.id);
     });
     return null;
   });
@@ -530,24 +515,13 @@ export function registerTeacherRoutes(
       for (const p of plan) {
         const found = byLogin.get(p.loginName);
         if (!found) {
-          const { id } = await trx
-            .insertInto('users')
-            .values({
-              school_id: session.schoolId,
-              login_name: p.loginName,
-              password_hash: NO_PASSWORD,
-              nick_name: p.name,
-              tel: p.tel,
-              status: 1,
-              wx_openid: null,
-              created_at: now(),
-            })
-            .returning('id')
-            .executeTakeFirstOrThrow();
-          await trx
-            .insertInto('teachers')
-            .values({ user_id: id, school_id: session.schoolId, subject: p.subject })
-            .execute();
+          await insertTeacher(trx, session.schoolId, now(), {
+            loginName: p.loginName,
+            passwordHash: NO_PASSWORD,
+            name: p.name,
+            tel: p.tel,
+            subject: p.subject,
+          });
           inserted++;
         } else if (
           found.nick_name !== p.name ||

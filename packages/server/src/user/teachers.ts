@@ -5,6 +5,7 @@ import { contains, maskTel } from '../school/common';
 /** Users with status 2 are deleted teachers: kept for history, hidden from lists. */
 export const DELETED = 2;
 
+/** Filters of the teacher lists; each one narrows to teachers matching it this academic year. */
 export interface TeacherFilter {
   keyWord?: string | undefined;
   subjectId?: number | undefined;
@@ -16,11 +17,36 @@ export interface TeacherFilter {
 }
 
 /**
+ * Sub-queries of the users who hold something in one academic year: a teaching assignment,
+ * the head of a class, the lead of a grade, a role. Each selects `user_id`, ready for
+ * `u.id in (…)` and for one more `where` of the caller.
+ */
+function membersOfYear(db: Db, year: number) {
+  return {
+    teaching: () =>
+      db
+        .selectFrom('teaching_assignments as ta')
+        .select('ta.user_id')
+        .where('ta.academic_year', '=', year),
+    headingClass: () =>
+      db.selectFrom('class_roles as cr').select('cr.user_id').where('cr.academic_year', '=', year),
+    leadingGrade: () =>
+      db.selectFrom('grade_roles as gr').select('gr.user_id').where('gr.academic_year', '=', year),
+    holdingRole: () =>
+      db.selectFrom('user_roles as ur').select('ur.user_id').where('ur.academic_year', '=', year),
+  };
+}
+
+/**
  * Teachers of the school the scope may see: everyone for a school-wide scope,
  * else those who teach or head a class in scope, and the caller.
  */
 export function teacherQuery(db: Db, scope: DataScope, userId: number, filter: TeacherFilter) {
-  const year = scope.academicYear;
+  const members = membersOfYear(db, scope.academicYear);
+  const teachingOrHeading = (classIds: number[]) => [
+    members.teaching().where('ta.class_id', 'in', classIds),
+    members.headingClass().where('cr.class_id', 'in', classIds),
+  ];
   let q = db
     .selectFrom('teachers as t')
     .innerJoin('users as u', 'u.id', 't.user_id')
@@ -28,32 +54,9 @@ export function teacherQuery(db: Db, scope: DataScope, userId: number, filter: T
     .where('u.status', '!=', DELETED);
   if (!scope.schoolWide) {
     const classIds = [...scope.subjectsByClass.keys()];
+    const inScope = classIds.length ? teachingOrHeading(classIds) : [];
     q = q.where((eb) =>
-      eb.or([
-        eb('u.id', '=', userId),
-        ...(classIds.length
-          ? [
-              eb(
-                'u.id',
-                'in',
-                eb
-                  .selectFrom('teaching_assignments')
-                  .select('user_id')
-                  .where('class_id', 'in', classIds)
-                  .where('academic_year', '=', year),
-              ),
-              eb(
-                'u.id',
-                'in',
-                eb
-                  .selectFrom('class_roles')
-                  .select('user_id')
-                  .where('class_id', 'in', classIds)
-                  .where('academic_year', '=', year),
-              ),
-            ]
-          : []),
-      ]),
+      eb.or([eb('u.id', '=', userId), ...inScope.map((ids) => eb('u.id', 'in', ids))]),
     );
   }
   if (filter.keyWord) {
@@ -65,52 +68,15 @@ export function teacherQuery(db: Db, scope: DataScope, userId: number, filter: T
     q = q.where((eb) =>
       eb.or([
         eb('t.subject', '=', eb.selectFrom('subjects').select('name').where('id', '=', sid)),
-        eb(
-          'u.id',
-          'in',
-          eb
-            .selectFrom('teaching_assignments')
-            .select('user_id')
-            .where('subject_id', '=', sid)
-            .where('academic_year', '=', year),
-        ),
+        eb('u.id', 'in', members.teaching().where('ta.subject_id', '=', sid)),
       ]),
     );
   }
-  if (filter.roleId !== undefined) {
-    const rid = filter.roleId;
-    q = q.where('u.id', 'in', (eb) =>
-      eb
-        .selectFrom('user_roles')
-        .select('user_id')
-        .where('role_id', '=', rid)
-        .where('academic_year', '=', year),
-    );
-  }
+  if (filter.roleId !== undefined)
+    q = q.where('u.id', 'in', members.holdingRole().where('ur.role_id', '=', filter.roleId));
   if (filter.classId !== undefined) {
-    const cid = filter.classId;
-    q = q.where((eb) =>
-      eb.or([
-        eb(
-          'u.id',
-          'in',
-          eb
-            .selectFrom('teaching_assignments')
-            .select('user_id')
-            .where('class_id', '=', cid)
-            .where('academic_year', '=', year),
-        ),
-        eb(
-          'u.id',
-          'in',
-          eb
-            .selectFrom('class_roles')
-            .select('user_id')
-            .where('class_id', '=', cid)
-            .where('academic_year', '=', year),
-        ),
-      ]),
-    );
+    const byClass = teachingOrHeading([filter.classId]);
+    q = q.where((eb) => eb.or(byClass.map((ids) => eb('u.id', 'in', ids))));
   }
   if (filter.gradeId !== undefined) {
     const gid = filter.gradeId;
@@ -119,36 +85,24 @@ export function teacherQuery(db: Db, scope: DataScope, userId: number, filter: T
         eb(
           'u.id',
           'in',
-          eb
-            .selectFrom('teaching_assignments as ta')
+          members
+            .teaching()
             .innerJoin('classes as c', 'c.id', 'ta.class_id')
-            .select('ta.user_id')
-            .where('c.grade_id', '=', gid)
-            .where('ta.academic_year', '=', year),
+            .where('c.grade_id', '=', gid),
         ),
-        eb(
-          'u.id',
-          'in',
-          eb
-            .selectFrom('grade_roles')
-            .select('user_id')
-            .where('grade_id', '=', gid)
-            .where('academic_year', '=', year),
-        ),
+        eb('u.id', 'in', members.leadingGrade().where('gr.grade_id', '=', gid)),
       ]),
     );
   }
-  if (filter.permCode !== undefined) {
-    const code = filter.permCode;
-    q = q.where('u.id', 'in', (eb) =>
-      eb
-        .selectFrom('user_roles as ur')
+  if (filter.permCode !== undefined)
+    q = q.where(
+      'u.id',
+      'in',
+      members
+        .holdingRole()
         .innerJoin('role_permissions as rp', 'rp.role_id', 'ur.role_id')
-        .select('ur.user_id')
-        .where('rp.perm_code', '=', code)
-        .where('ur.academic_year', '=', year),
+        .where('rp.perm_code', '=', filter.permCode),
     );
-  }
   return q;
 }
 
@@ -193,6 +147,7 @@ export async function teacherRows(
   }));
 }
 
+/** How many teachers {@link teacherQuery} finds for the scope and filter. */
 export async function teacherCount(
   db: Db,
   scope: DataScope,
@@ -203,6 +158,43 @@ export async function teacherCount(
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .executeTakeFirst();
   return Number(row?.n ?? 0);
+}
+
+/**
+ * Adds a teacher: an active user of the school and its teacher row with the subject name.
+ * Returns the new user id.
+ */
+export async function insertTeacher(
+  trx: Db,
+  schoolId: number,
+  now: number,
+  teacher: {
+    loginName: string;
+    passwordHash: string;
+    name: string;
+    tel: string;
+    subject: string | null;
+  },
+): Promise<number> {
+  const { id } = await trx
+    .insertInto('users')
+    .values({
+      school_id: schoolId,
+      login_name: teacher.loginName,
+      password_hash: teacher.passwordHash,
+      nick_name: teacher.name,
+      tel: teacher.tel,
+      status: 1,
+      wx_openid: null,
+      created_at: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await trx
+    .insertInto('teachers')
+    .values({ user_id: id, school_id: schoolId, subject: teacher.subject })
+    .execute();
+  return id;
 }
 
 /** A teacher's assignments in one academic year. */

@@ -110,6 +110,126 @@ describe('monitoring', () => {
   });
 });
 
+describe('monitoring: quality and final scores', () => {
+  const problemPaper = {
+    paperId: 78,
+    blockId: 5,
+    blockName: BLOCK.name,
+    studentId: 2,
+    studentName: '张二',
+    studentNo: '2026100102',
+    state: 'problem',
+    finalScore: null,
+    finalSource: null,
+    problem: { reason: 'wrong_region', note: '', userId: 7, at: 0 },
+    sample: null,
+    marks: [],
+  };
+
+  it('shows each marker’s quality beside the whole block, with score distributions', async () => {
+    const api = markingApi();
+    const stats = { count: 20, mean: 6.25, stdDev: 1.5, zeroShare: 0.05, fullShare: 0.1 };
+    api.on(
+      MK.quality,
+      ok({
+        block: { ...stats, distribution: { '10': 2, '6': 18 } },
+        markers: [
+          {
+            userId: 7,
+            name: '王老师',
+            ...stats,
+            distribution: { '6': 20 },
+            pairs: 4,
+            disagreementRate: 0.25,
+            rechecks: 2,
+            recheckSameShare: 0.5,
+            recheckMeanDiff: 1,
+            seeds: 0,
+            seedExactShare: null,
+            seedMeanError: null,
+          },
+          {
+            userId: 8,
+            name: '李老师',
+            count: 0,
+            mean: 0,
+            stdDev: 0,
+            zeroShare: 0,
+            fullShare: 0,
+            distribution: {},
+            pairs: 0,
+            disagreementRate: null,
+            rechecks: 0,
+            recheckSameShare: null,
+            recheckMeanDiff: null,
+            seeds: 0,
+            seedExactShare: null,
+            seedMeanError: null,
+          },
+        ],
+      }),
+    );
+    await renderApp({
+      path: '/exam/marking/data/quality/5',
+      api,
+      user: markerUser(),
+      pages: markingPages,
+    });
+    expect(
+      await screen.findByRole('heading', {
+        name: `阅卷质量：${BLOCK.examName} · 数学 · ${BLOCK.name}`,
+      }),
+    ).toBeInTheDocument();
+    const rows = within(await screen.findByRole('table', { name: '阅卷质量' })).getAllByRole('row');
+    expect(rows).toHaveLength(4);
+    expect(rows[1]).toHaveTextContent('全题块206.251.55%10%———');
+    expect(
+      within(rows[1]!)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['6分18', '10分2']);
+    expect(rows[2]).toHaveTextContent('王老师206.251.55%10%25%（4 对）50%（2 份，均差 1）—6分20');
+    expect(rows[3]).toHaveTextContent('李老师0————————');
+  });
+
+  it('gives a problem paper its final score, checked against full marks and step', async () => {
+    const api = markingApi();
+    api.on(MK.list, ok({ list: [{ ...BLOCK, roles: ['leader'] }] }));
+    api.on(MK.problems, ok({ list: [problemPaper] }));
+    api.on(MK.resolve, ok(null));
+    await renderApp({
+      path: '/exam/marking/error?blockId=5',
+      api,
+      user: markerUser(),
+      pages: markingPages,
+    });
+    const card = await screen.findByRole('article', { name: '试卷 78' });
+    expect(card).toHaveTextContent('问题：切割错误');
+    const user = userEvent.setup();
+    const score = await within(card).findByLabelText('最终分数：试卷 78');
+    await user.type(score, '7.3');
+    await user.click(within(card).getByRole('button', { name: '给分' }));
+    expect(within(card).getByRole('alert')).toHaveTextContent('给分步长为 0.5 分');
+    await user.clear(score);
+    await user.type(score, '11');
+    await user.click(within(card).getByRole('button', { name: '给分' }));
+    expect(within(card).getByRole('alert')).toHaveTextContent('分数不能超过满分 10 分');
+    expect(bodiesOf(api, MK.resolve)).toHaveLength(0);
+    await user.clear(score);
+    await user.type(score, '7.5');
+    const asked = bodiesOf(api, MK.problems).length;
+    await user.click(within(card).getByRole('button', { name: '给分' }));
+    await waitFor(() => expect(bodiesOf(api, MK.resolve)).toHaveLength(1));
+    expect(bodiesOf(api, MK.resolve)[0]).toMatchObject({
+      paperId: 78,
+      action: 'score',
+      score: 7.5,
+    });
+    expect(await screen.findByText('已给出最终分数')).toBeInTheDocument();
+    await waitFor(() => expect(bodiesOf(api, MK.problems).length).toBe(asked + 1));
+  });
+});
+
 describe('checkPaper: 组长改分', () => {
   const found = (finalScore: number, marks: object[]) =>
     ok({

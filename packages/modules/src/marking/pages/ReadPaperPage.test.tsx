@@ -194,4 +194,81 @@ describe('ReadPaperPage', () => {
     await waitFor(() => expect(bodiesOf(api, MK.submit)).toHaveLength(1));
     expect(bodiesOf(api, MK.submit)[0]).toMatchObject({ taskId: 101, parts: [4, 5.5] });
   });
+
+  it('回评: lists recent papers, re-marks one and goes back to marking', async () => {
+    const api = markingApi();
+    const recent = [
+      { taskId: 90, paperId: 1090, score: 6, submittedAt: 0, canRescore: true },
+      { taskId: 89, paperId: 1089, score: 4, submittedAt: 0, canRescore: false },
+    ];
+    api.on(MK.reviewList, ok({ list: recent }));
+    api.on(MK.rescore, ok({ taskId: 90, paperId: 1090, score: 8, duplicate: false }));
+    const { box } = await open(api);
+    const user = userEvent.setup();
+    await user.keyboard('b');
+    const list = await screen.findByRole('region', { name: '回评' });
+    expect(screen.getByRole('button', { name: /^回评\s*B$/ })).toHaveAttribute(
+      'aria-expanded',
+      'true',
+    );
+    const second = within(list).getByRole('button', { name: '回评第 2 份（4 分）' });
+    expect(second).toBeDisabled();
+    expect(second).toHaveTextContent('不可重评');
+
+    await user.click(within(list).getByRole('button', { name: '回评第 1 份（6 分）' }));
+    await waitFor(() =>
+      expect(screen.getByRole('img', { name: '回评试卷' })).toHaveAttribute('src', cropOf(90)),
+    );
+    expect(screen.getByRole('note')).toHaveTextContent('回评：原分 6 分');
+    expect(screen.queryByRole('button', { name: /问题卷/ })).not.toBeInTheDocument();
+    await user.clear(box);
+    await user.type(box, '8{Enter}');
+    await waitFor(() => expect(bodiesOf(api, MK.rescore)).toHaveLength(1));
+    expect(bodiesOf(api, MK.rescore)[0]).toMatchObject({ taskId: 90, score: 8 });
+    expect(await screen.findByText('回评已保存：8 分')).toBeInTheDocument();
+    await waitFor(() => expect(cropImage()).toHaveAttribute('src', cropOf(101)));
+    expect(bodiesOf(api, MK.reviewList)).toHaveLength(2);
+    expect(bodiesOf(api, MK.submit)).toHaveLength(0);
+  });
+
+  it('rotates and zooms the crop with keys and buttons, and 复原 resets it', async () => {
+    await open();
+    const user = userEvent.setup();
+    const shown = () => cropImage()!.style.transform;
+    expect(shown()).toContain('rotate(0deg) scale(1)');
+    await user.keyboard('r');
+    expect(shown()).toContain('rotate(90deg)');
+    await user.keyboard('+');
+    expect(shown()).toContain('rotate(90deg) scale(1.2)');
+    await user.click(screen.getByRole('button', { name: /^缩小/ }));
+    await user.click(screen.getByRole('button', { name: /^缩小/ }));
+    expect(shown()).toContain('scale(0.8)');
+    await user.click(screen.getByRole('button', { name: '复原' }));
+    expect(shown()).toContain('rotate(0deg) scale(1)');
+  });
+
+  it('sends a digit typed outside the score box into it', async () => {
+    const { box } = await open();
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: '复原' }));
+    expect(box).not.toHaveFocus();
+    await user.keyboard('7');
+    expect(box).toHaveFocus();
+  });
+
+  it('sets the paper on screen as an exemplary or typical sample, beside the scoring guide', async () => {
+    const { api } = await open();
+    const guide = screen.getByRole('region', { name: '评分标准' });
+    expect(guide).toHaveTextContent('单调区间 4 分，最值 4 分，结论 2 分。');
+    expect(guide).toHaveTextContent('最大值 f(1) = 3。');
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: '设为优秀样卷' }));
+    expect(await screen.findByText('已设为优秀样卷')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: '设为典型错误' }));
+    expect(await screen.findByText('已设为典型错误')).toBeInTheDocument();
+    expect(bodiesOf(api, MK.sample)).toEqual([
+      { paperId: 1101, kind: 'exemplary', note: '' },
+      { paperId: 1101, kind: 'typical', note: '' },
+    ]);
+  });
 });

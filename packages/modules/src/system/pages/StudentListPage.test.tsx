@@ -1,9 +1,9 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { demoUser, fail, ok, renderApp } from '../../test/fixtures';
+import { demoUser, fail, ok, renderApp, type FakeRequest } from '../../test/fixtures';
 import { systemPages } from '../index';
-import { SYS, adminUser, bodiesOf, systemApi } from '../test/fixtures';
+import { STUDENTS, SYS, adminUser, bodiesOf, systemApi } from '../test/fixtures';
 
 beforeEach(() => {
   vi.spyOn(window, 'scrollTo').mockImplementation(() => {});
@@ -114,6 +114,40 @@ describe('StudentListPage', () => {
     );
     expect(await screen.findByText('第 2 / 3 页')).toBeInTheDocument();
     expect(screen.getByLabelText('年级')).toHaveValue('10');
+  });
+
+  it('deletes a student once confirmed, and the list reloads without them', async () => {
+    const gone = new Set<number>();
+    const api = systemApi({
+      [SYS.deleteStudents]: (request: FakeRequest) => {
+        for (const id of (JSON.parse(String(request.data)) as { ids: number[] }).ids) gone.add(id);
+        return ok(1);
+      },
+      [SYS.students]: (request: FakeRequest) => {
+        const body = JSON.parse(String(request.data)) as { pageNum: number; pageSize: number };
+        const hits = STUDENTS.filter((s) => !gone.has(s.id));
+        const start = (body.pageNum - 1) * body.pageSize;
+        return ok({ list: hits.slice(start, start + body.pageSize), total: hits.length });
+      },
+    });
+    await open(api);
+    const user = userEvent.setup();
+    await table();
+    await user.click(screen.getByRole('button', { name: '删除 张一' }));
+    const dialog = await screen.findByRole('alertdialog', { name: '删除学生' });
+    expect(dialog).toHaveTextContent('确定删除学生“张一”吗？');
+    await user.click(within(dialog).getByRole('button', { name: '取消' }));
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    expect(bodiesOf(api, SYS.deleteStudents)).toEqual([]);
+
+    await user.click(screen.getByRole('button', { name: '删除 张一' }));
+    await user.click(
+      within(await screen.findByRole('alertdialog')).getByRole('button', { name: '确定删除' }),
+    );
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
+    expect(bodiesOf(api, SYS.deleteStudents)).toEqual([{ ids: [1] }]);
+    expect(await screen.findByText('共 44 条')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: '删除 张一' })).not.toBeInTheDocument();
   });
 
   it('shows 暂无数据 when no student matches', async () => {

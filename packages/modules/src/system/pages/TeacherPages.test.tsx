@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { demoUser, fail, ok, renderApp } from '../../test/fixtures';
 import { systemPages } from '../index';
-import { SYS, bodiesOf, systemApi } from '../test/fixtures';
+import { SYS, adminUser, bodiesOf, systemApi } from '../test/fixtures';
 
 beforeEach(() => {
   vi.spyOn(window, 'scrollTo').mockImplementation(() => {});
@@ -71,6 +71,63 @@ describe('TeacherListPage', () => {
     await act(() => router.navigate('/system/teacher/list'));
     expect(await screen.findByRole('heading', { name: '教师管理' })).toBeVisible();
     expect(screen.getByLabelText('关键字')).toHaveValue('教师2');
+  });
+
+  it('disables an active teacher once confirmed; the list reloads and a disabled one offers no 停用', async () => {
+    const list = [teacher(1, '教师1'), { ...teacher(2, '教师2'), status: 0 }];
+    const fake = api({
+      [SYS.teachers]: () => ok({ list, total: list.length, pageNum: 1, pageSize: 20 }),
+      [SYS.deleteTeacher]: (request: { data: unknown }) => {
+        const { ids } = JSON.parse(String(request.data)) as { ids: number[] };
+        list.splice(0, list.length, ...list.filter((t) => !ids.includes(t.id)));
+        return ok(ids.length);
+      },
+    });
+    await renderApp({
+      path: '/system/teacher/list',
+      api: fake,
+      user: demoUser(),
+      pages: systemPages,
+    });
+    const user = userEvent.setup();
+    const rows = within(await screen.findByRole('table', { name: '教师列表' })).getAllByRole('row');
+    expect(rows[1]).toHaveTextContent('正常');
+    expect(rows[2]).toHaveTextContent('停用');
+    expect(screen.queryByRole('button', { name: '停用 教师2' })).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: '停用 教师1' }));
+    const dialog = await screen.findByRole('alertdialog', { name: '停用教师' });
+    expect(dialog).toHaveTextContent('确定停用“教师1”吗？其历史记录会保留，登录会失效。');
+    await user.click(within(dialog).getByRole('button', { name: '确定停用' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
+    expect(bodiesOf(fake, SYS.deleteTeacher)).toEqual([{ ids: [1] }]);
+    expect(await screen.findByText('共 1 条')).toBeInTheDocument();
+    expect(screen.queryByText('教师1')).not.toBeInTheDocument();
+  });
+
+  it('exports the teachers under the filters in force, for users with System-Export', async () => {
+    const fake = api({
+      [SYS.exportTeachers]: ok({ fileName: 'teachers.xlsx', contentBase64: 'UEs=' }),
+    });
+    URL.createObjectURL = vi.fn(() => 'blob:x');
+    URL.revokeObjectURL = vi.fn();
+    await renderApp({
+      path: '/system/teacher/list',
+      api: fake,
+      user: adminUser(),
+      pages: systemPages,
+    });
+    const user = userEvent.setup();
+    await screen.findByRole('table', { name: '教师列表' });
+    await user.type(screen.getByLabelText('关键字'), '教师2');
+    await user.click(screen.getByRole('button', { name: '查询' }));
+    await user.click(screen.getByRole('button', { name: '导出' }));
+    await waitFor(() =>
+      expect(bodiesOf(fake, SYS.exportTeachers)).toEqual([
+        { pageNum: 1, pageSize: 20, keyWord: '教师2' },
+      ]),
+    );
+    expect(URL.createObjectURL).toHaveBeenCalledTimes(1);
   });
 
   it('shows 暂无数据 when no teacher matches', async () => {
