@@ -1,9 +1,9 @@
 import { lazy } from 'react';
 import type { PageLoader } from '../routes/types';
 
-const classPages = () => import('./pages/ClassReportPages');
+const classPages = () => import('./pages/class');
 const studentPages = () => import('./pages/StudentTranscriptPages');
-const gradePages = () => import('./pages/GradeReportPages');
+const gradePages = () => import('./pages/grade');
 const overviewPages = () => import('./pages/OverviewPages');
 
 /**

@@ -1,6 +1,13 @@
 import { Link } from 'react-router-dom';
 import type { reportRoutes, DataOf } from '@examkit/contracts';
-import { formatChange, formatInt, formatRate, formatScore, readableBands } from '../utils/format';
+import {
+  formatChange,
+  formatInt,
+  formatRate,
+  formatScore,
+  kindLabel,
+  readableBands,
+} from '../utils/format';
 import type { Column } from './DataTable';
 
 type Stats = DataOf<typeof reportRoutes.classBasic>['rows'][number]['class'];
@@ -56,6 +63,15 @@ export function criticalColumns(): Column<ReturnType<typeof criticalRows>[number
     { title: '学生', wrap: true, cell: (r) => r.students || '—' },
   ];
 }
+
+/** The first columns of a question row: 题号, 题型, 满分. */
+export const questionColumns = <
+  Q extends { number: string; kind: string; fullMarks: number },
+>(): Column<Q>[] => [
+  { title: '题号', cell: (q) => q.number },
+  { title: '题型', cell: (q) => kindLabel(q.kind) },
+  { title: '满分', cell: (q) => formatScore(q.fullMarks), numeric: true },
+];
 
 /** Columns of a group's figures (count … 低分率). */
 export const statColumns = <T,>(pick: (row: T) => Stats, prefix = ''): Column<T>[] => [

@@ -2,6 +2,7 @@ import { useNavigate, useParams } from 'react-router-dom';
 import { reportRoutes, type DataOf } from '@examkit/contracts';
 import { Chart } from '../components/Chart';
 import { barOption } from '../components/charts';
+import { questionColumns } from '../components/columns';
 import { DataTable } from '../components/DataTable';
 import { ExportActions } from '../components/ExportActions';
 import { ReportFrame } from '../components/ReportFrame';
@@ -14,7 +15,6 @@ import {
   formatInt,
   formatRate,
   formatScore,
-  kindLabel,
   levelLabel,
 } from '../utils/format';
 import { Button, LOADING_TEXT } from '@examkit/ui';
@@ -80,9 +80,7 @@ function MistakeTables({ data }: { data: Transcript }) {
           rowKey={(q) => q.questionId}
           rows={m.questions}
           columns={[
-            { title: '题号', cell: (q) => q.number },
-            { title: '题型', cell: (q) => kindLabel(q.kind) },
-            { title: '满分', cell: (q) => formatScore(q.fullMarks), numeric: true },
+            ...questionColumns(),
             { title: '得分', cell: (q) => formatScore(q.score), numeric: true },
             { title: '作答', cell: (q) => q.studentAnswer ?? '—' },
             { title: '答案', cell: (q) => q.answer ?? '—' },

@@ -113,8 +113,11 @@ describe('student transcript', () => {
     await waitFor(() =>
       expect(router.state.location.pathname).toBe('/print/5/101/9/transcriptMistakes'),
     );
-    expect(await screen.findByRole('heading', { level: 1 })).toHaveTextContent(
-      '2026学年第一学期高一期中考试 · 程涵紫成绩单',
+    // The transcript page stays up until the lazily loaded print page has rendered.
+    await waitFor(() =>
+      expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(
+        '2026学年第一学期高一期中考试 · 程涵紫成绩单',
+      ),
     );
     expect(screen.getByRole('table', { name: '数学错题' })).toBeInTheDocument();
     expect(screen.queryByRole('banner')).not.toBeInTheDocument();

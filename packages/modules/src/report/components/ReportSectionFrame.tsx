@@ -1,0 +1,78 @@
+import type { ReactNode } from 'react';
+import { useNavigateKeepingQuery } from '../hooks/useNavigateKeepingQuery';
+import type { ReportContext } from '../hooks/useReportContext';
+import { ExportActions, type ExportPage } from './ExportActions';
+import { ReportFrame } from './ReportFrame';
+
+/** A report with tabs, one page a tab: the class report or the grade report. */
+export interface ReportSection<Tab extends string> {
+  /** 班级报告, 年级报告 */
+  title: string;
+  tabs: readonly { key: Tab; label: string }[];
+  /** Where a tab lives, without the query string (the tabs keep it). */
+  pathOf: (tab: Tab, examId: number) => string;
+  /** The pages show one class at a time: the class picker, and exports of that class. @default false */
+  perClass?: boolean;
+}
+
+/** Props of {@link ReportSectionFrame}. */
+export interface ReportSectionFrameProps<Tab extends string> {
+  section: ReportSection<Tab>;
+  tab: Tab;
+  context: ReportContext;
+  /** Show the subject picker; `total` adds 总分. @default false */
+  subjectPicker?: boolean | 'total';
+  /** The page's own call. */
+  error?: string | null;
+  loading?: boolean;
+  /** The server's page whose tables 导出Excel and 下载PDF export; without it only 打印 is offered. */
+  exportPage?: ExportPage;
+  /** The export is of the chosen subject. @default false */
+  exportSubject?: boolean;
+  /** Extra controls of the page. */
+  controls?: ReactNode;
+  children?: ReactNode;
+}
+
+/** The scaffold of a page of a tabbed report: header, tabs that keep the query, pickers, export and print. */
+export function ReportSectionFrame<Tab extends string>({
+  section,
+  tab,
+  context,
+  subjectPicker = false,
+  error = null,
+  loading = false,
+  exportPage,
+  exportSubject = false,
+  controls,
+  children,
+}: ReportSectionFrameProps<Tab>) {
+  const navigate = useNavigateKeepingQuery();
+  const perClass = section.perClass ?? false;
+  const actions =
+    perClass && exportPage && context.classId === null ? null : (
+      <ExportActions
+        examId={context.examId}
+        page={exportPage}
+        classId={perClass && exportPage ? (context.classId ?? undefined) : undefined}
+        subjectId={exportSubject ? (context.subjectId ?? undefined) : undefined}
+      />
+    );
+  return (
+    <ReportFrame
+      title={section.title}
+      context={context}
+      tabs={section.tabs}
+      active={tab}
+      onTab={(key) => navigate(section.pathOf(key as Tab, context.examId))}
+      classPicker={perClass}
+      subjectPicker={subjectPicker}
+      error={error}
+      loading={loading}
+      actions={actions}
+      controls={controls}
+    >
+      {children}
+    </ReportFrame>
+  );
+}

@@ -1,0 +1,61 @@
+import { reportRoutes } from '@examkit/contracts';
+import { Chart } from '../../components/Chart';
+import { boxOption } from '../../components/charts';
+import { transcriptColumns } from '../../components/columns';
+import { DataTable } from '../../components/DataTable';
+import { useReport } from '../../hooks/useReport';
+import { useReportContext } from '../../hooks/useReportContext';
+import { boxOf } from '../../utils/format';
+import { ClassFrame } from './ClassFrame';
+
+/** 班级报告·成绩单: every student with a box plot of each subject. */
+export function ClassTranscriptPage() {
+  const context = useReportContext();
+  const { examId, classId } = context;
+  const report = useReport(reportRoutes.classTranscript, classId ? { examId, classId } : null);
+  const subjects = (context.exam?.subjects ?? []).filter((s) =>
+    report.data?.students.some((st) => st.scores.some((x) => x.subjectId === s.id)),
+  );
+  const students = report.data?.students ?? [];
+  return (
+    <ClassFrame
+      tab="transcript"
+      context={context}
+      error={report.error}
+      loading={report.loading}
+      exportPage="class/transcript"
+    >
+      {report.data && (
+        <>
+          {students.length > 0 && (
+            <Chart
+              kind="boxplot"
+              label="各学科分数箱线图"
+              height={260}
+              option={boxOption(
+                subjects.map((s) => s.name),
+                subjects.map((s) =>
+                  boxOf(
+                    students
+                      .map((st) => st.scores.find((x) => x.subjectId === s.id)?.score)
+                      .filter((v): v is number => v != null),
+                  ),
+                ),
+              )}
+            />
+          )}
+          <DataTable
+            caption={`${report.data.className}成绩单`}
+            rowKey={(r) => r.studentId}
+            rows={students}
+            columns={transcriptColumns(
+              subjects,
+              (r) =>
+                `/exam/single/report/class/transcript/${examId}/${r.classId}/${r.studentId}/transcriptBasic`,
+            )}
+          />
+        </>
+      )}
+    </ClassFrame>
+  );
+}

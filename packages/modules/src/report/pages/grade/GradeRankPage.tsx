@@ -1,0 +1,86 @@
+import { useState } from 'react';
+import { reportRoutes } from '@examkit/contracts';
+import { Chart } from '../../components/Chart';
+import { lineOption } from '../../components/charts';
+import { DataTable } from '../../components/DataTable';
+import { useReport } from '../../hooks/useReport';
+import { useReportContext } from '../../hooks/useReportContext';
+import { formatInt, formatScore, levelLabel } from '../../utils/format';
+import { ClassFilter } from './ClassFilter';
+import { GradeFrame } from './GradeFrame';
+import { PAGE_SIZE, Pager } from './Pager';
+
+/** 年级报告·排名分析: 一分一段 and the ranking. */
+export function GradeRankPage() {
+  const context = useReportContext({ total: true });
+  const { examId, subjectId } = context;
+  const [classId, setClassId] = useState(0);
+  const [pageNum, setPage] = useState(1);
+  const report = useReport(
+    reportRoutes.gradeRank,
+    subjectId !== null
+      ? { examId, subjectId, pageNum, pageSize: PAGE_SIZE, ...(classId ? { classId } : {}) }
+      : null,
+  );
+  const data = report.data;
+  return (
+    <GradeFrame
+      tab="rank"
+      context={context}
+      subjectPicker="total"
+      error={report.error}
+      loading={report.loading}
+      exportPage="grade/rank"
+      exportSubject
+      controls={
+        <ClassFilter
+          classes={context.exam?.classes ?? []}
+          value={classId}
+          onChange={(id) => {
+            setClassId(id);
+            setPage(1);
+          }}
+        />
+      }
+    >
+      {data && (
+        <>
+          <Chart
+            kind="line"
+            label={`${data.subjectName}一分一段`}
+            height={260}
+            option={lineOption(
+              data.segments.map((s) => formatScore(s.score)),
+              [{ name: '累计人数', values: data.segments.map((s) => s.cumulative) }],
+            )}
+          />
+          <DataTable
+            caption={`${data.subjectName}排名`}
+            rowKey={(r) => r.studentId}
+            rows={data.page.list}
+            columns={[
+              { title: '年级排名', cell: (r) => formatInt(r.gradeRank), numeric: true },
+              { title: '姓名', cell: (r) => r.name },
+              { title: '学号', cell: (r) => r.studentNo },
+              { title: '班级', cell: (r) => r.className },
+              { title: '分数', cell: (r) => formatScore(r.score), numeric: true },
+              { title: '班级排名', cell: (r) => formatInt(r.classRank), numeric: true },
+              { title: '等级', cell: (r) => levelLabel(r.level) },
+            ]}
+          />
+          <Pager pageNum={pageNum} total={data.page.total} onPage={setPage} />
+          <DataTable
+            caption="一分一段表"
+            rowKey={(s) => s.score}
+            rows={data.segments}
+            columns={[
+              { title: '分数', cell: (s) => formatScore(s.score), numeric: true },
+              { title: '人数', cell: (s) => s.count, numeric: true },
+              { title: '累计人数', cell: (s) => s.cumulative, numeric: true },
+            ]}
+          />
+        </>
+      )}
+    </GradeFrame>
+  );
+}

@@ -1,0 +1,86 @@
+import { useState } from 'react';
+import { reportRoutes } from '@examkit/contracts';
+import { Button, TextInput } from '@examkit/ui';
+import { transcriptColumns } from '../../components/columns';
+import { DataTable } from '../../components/DataTable';
+import { useReport } from '../../hooks/useReport';
+import { useReportContext } from '../../hooks/useReportContext';
+import { ClassFilter } from './ClassFilter';
+import { GradeFrame } from './GradeFrame';
+import { PAGE_SIZE, Pager } from './Pager';
+
+/** 年级报告·成绩单: paged, by class or name. */
+export function GradeTranscriptPage() {
+  const context = useReportContext();
+  const { examId } = context;
+  const [classId, setClassId] = useState(0);
+  const [keyWord, setKeyWord] = useState('');
+  const [pageNum, setPage] = useState(1);
+  const report = useReport(
+    reportRoutes.gradeTranscript,
+    examId
+      ? {
+          examId,
+          pageNum,
+          pageSize: PAGE_SIZE,
+          ...(classId ? { classId } : {}),
+          ...(keyWord ? { keyWord } : {}),
+        }
+      : null,
+  );
+  const data = report.data;
+  return (
+    <GradeFrame
+      tab="transcript"
+      context={context}
+      error={report.error}
+      loading={report.loading}
+      exportPage="grade/transcript"
+      controls={
+        <>
+          <ClassFilter
+            classes={context.exam?.classes ?? []}
+            value={classId}
+            onChange={(id) => {
+              setClassId(id);
+              setPage(1);
+            }}
+          />
+          <form
+            onSubmit={(e) => {
+              e.preventDefault();
+              const value = new FormData(e.currentTarget).get('keyWord');
+              setKeyWord(typeof value === 'string' ? value.trim() : '');
+              setPage(1);
+            }}
+          >
+            <TextInput
+              name="keyWord"
+              aria-label="姓名或学号"
+              placeholder="姓名或学号"
+              defaultValue={keyWord}
+            />{' '}
+            <Button nativeType="submit">搜索</Button>
+          </form>
+        </>
+      }
+    >
+      {data && (
+        <>
+          <DataTable
+            caption="年级成绩单"
+            rowKey={(r) => r.studentId}
+            rows={data.page.list}
+            columns={transcriptColumns(
+              data.exam.subjects,
+              (r) =>
+                `/exam/single/report/class/transcript/${examId}/${r.classId}/${r.studentId}/transcriptBasic`,
+              true,
+            )}
+          />
+          <Pager pageNum={pageNum} total={data.page.total} onPage={setPage} />
+        </>
+      )}
+    </GradeFrame>
+  );
+}

@@ -1,0 +1,258 @@
+import type { CriticalStudents, QuestionStats, ScoreStats, SubjectStats } from '@examkit/analysis';
+import { inScopeClass } from '../../core/scope';
+import { engineId } from '../cache';
+import type { SnapshotQuestion, SnapshotSubject } from '../snapshot';
+import { gradeScope, visibleSubjects } from './access';
+import {
+  className,
+  studentColumns,
+  subjectIndex,
+  type Comment,
+  type D,
+  type ReportContext,
+  type Stats,
+} from './context';
+
+type Exam = D<'classBasic'>['exam'];
+type Critical = D<'classBasic'>['rows'][number]['critical'][number];
+type Transcript = D<'classTranscript'>['students'][number];
+
+// ---------- pieces every page shares ----------
+
+/** The exam a page belongs to, with the subjects and classes the caller may see. */
+export function examHeader(ctx: ReportContext, classId?: number): Exam {
+  const { exam, subjects, classes } = ctx.report.snapshot;
+  const grade = gradeScope(ctx.scope, exam.gradeId);
+  const shownSubjects = classId !== undefined && !grade ? visibleSubjects(ctx, classId) : subjects;
+  return {
+    id: exam.id,
+    name: exam.name,
+    examType: exam.examType,
+    examDate: exam.examDate,
+    academicYear: exam.academicYear,
+    gradeId: exam.gradeId,
+    gradeName: exam.gradeName,
+    published: ctx.published,
+    computedAt: ctx.computedAt,
+    subjects: shownSubjects.map((s) => ({ id: s.id, name: s.name, fullMarks: s.fullMarks })),
+    classes: classes.filter((c) => grade || inScopeClass(ctx.scope, c.id)),
+  };
+}
+
+/** The head of every class page: the exam, the class and its name. */
+export function classHeader(ctx: ReportContext, classId: number) {
+  return { exam: examHeader(ctx, classId), classId, className: className(ctx, classId) };
+}
+
+/** The page's figures of one score column. */
+export function statsRow(s: ScoreStats): Stats {
+  const d = s.description;
+  return {
+    fullMarks: s.fullMarks,
+    count: d.count,
+    absent: d.absent,
+    mean: d.mean,
+    max: d.max,
+    min: d.min,
+    median: d.median,
+    sd: d.sd,
+    excellentRate: s.levels.excellentRate,
+    goodRate: s.levels.goodRate,
+    passRate: s.levels.passRate,
+    lowRate: s.levels.lowRate,
+    aboveMeanRate: s.aboveMeanRate,
+  };
+}
+
+/** Mean over full marks, or null without a mean or marks. */
+export function meanScoreRate(s: ScoreStats): number | null {
+  return s.description.mean === null || s.fullMarks === 0 ? null : s.description.mean / s.fullMarks;
+}
+
+/** 临界生 below each line, with their scores in the column (0 = total). */
+export function criticalGroups(
+  ctx: ReportContext,
+  subjectId: number,
+  critical: readonly CriticalStudents[],
+): Critical[] {
+  const index = new Map(ctx.report.analysis.students.ids.map((id, i) => [id, i]));
+  const scores = studentColumns(ctx, subjectId).scores;
+  return critical.map((c) => ({
+    line: c.line,
+    lineScore: c.score,
+    from: c.from,
+    students: c.studentIds.map((id) => {
+      const i = index.get(id)!;
+      const s = ctx.report.snapshot.students[i]!;
+      return {
+        studentId: s.id,
+        name: s.name,
+        studentNo: s.studentNo,
+        classId: s.classId,
+        score: scores[i] ?? null,
+      };
+    }),
+  }));
+}
+
+/** The grade's previous exam, the basis of 进退步. */
+export function previousExam(ctx: ReportContext) {
+  const p = ctx.report.snapshot.previous;
+  return p ? { examId: p.examId, name: p.name, examDate: p.examDate } : null;
+}
+
+// ---------- questions ----------
+
+/** A question's figures in a group's subject figures. */
+export function questionStats(stats: SubjectStats, questionId: number): QuestionStats | undefined {
+  return stats.questions.find((q) => q.questionId === engineId(questionId));
+}
+
+/** A question's figures over one group, null where the engine has none. */
+export function questionGroupStats(q: QuestionStats | undefined) {
+  return {
+    count: q?.count ?? 0,
+    mean: q?.mean ?? null,
+    scoreRate: q?.scoreRate ?? null,
+    fullMarkRate: q?.fullMarkRate ?? null,
+    zeroRate: q?.zeroRate ?? null,
+    discrimination: q?.discrimination ?? null,
+  };
+}
+
+/** What every question row starts with. */
+export function questionHead(q: SnapshotQuestion) {
+  return {
+    questionId: q.id,
+    number: q.number,
+    kind: q.kind,
+    fullMarks: q.fullMarks,
+    answer: q.answer,
+    knowledgePoints: q.knowledgePoints,
+  };
+}
+
+/** Option counts of a question, each marked when it belongs to the key. */
+export function optionRows(question: SnapshotQuestion, stats: QuestionStats | undefined) {
+  const key = new Set((question.answer ?? '').toUpperCase());
+  return (stats?.options ?? []).map((o) => ({ ...o, correct: key.has(o.option) }));
+}
+
+/** The wrong option chosen most often, or null when none was. */
+export function commonWrong(
+  rows: { option: string; count: number; correct: boolean }[],
+): string | null {
+  let best: { option: string; count: number } | null = null;
+  for (const r of rows) if (!r.correct && r.count > 0 && (!best || r.count > best.count)) best = r;
+  return best?.option ?? null;
+}
+
+/** Students of some indexes who lost points on a question (present, below full marks). */
+export function losers(ctx: ReportContext, subjectId: number, qi: number, members: number[]) {
+  const si = subjectIndex(ctx, subjectId);
+  const scores = ctx.report.snapshot.scores[si]!;
+  const q = ctx.report.snapshot.subjects[si]!.questions[qi]!;
+  const out: { studentId: number; name: string; score: number | null; answer: string | null }[] =
+    [];
+  for (const i of members) {
+    if (scores.absent[i]) continue;
+    const score = scores.questions[qi]![i] ?? null;
+    if ((score ?? 0) < q.fullMarks) {
+      const s = ctx.report.snapshot.students[i]!;
+      out.push({ studentId: s.id, name: s.name, score, answer: scores.answers[qi]![i] ?? null });
+    }
+  }
+  return out.sort((a, b) => (a.score ?? 0) - (b.score ?? 0) || a.studentId - b.studentId);
+}
+
+/** Questions whose score rate in the given figures is at or under a line, hardest first. */
+export function weakQuestions(subject: SnapshotSubject, stats: SubjectStats, maxScoreRate: number) {
+  return subject.questions
+    .map((q, qi) => ({ q, qi, rate: questionStats(stats, q.id)?.scoreRate ?? null }))
+    .filter((x) => x.rate !== null && x.rate <= maxScoreRate)
+    .sort((a, b) => (a.rate ?? 0) - (b.rate ?? 0) || a.qi - b.qi);
+}
+
+/** Question numbers of a tag's questions (engine ids where a question is unknown). */
+export function tagQuestionNumbers(subject: SnapshotSubject) {
+  const numbers = new Map(subject.questions.map((q) => [engineId(q.id), q.number]));
+  return (questionIds: readonly string[]) => questionIds.map((id) => numbers.get(id) ?? id);
+}
+
+/** The comments on a question made for some classes (0 = the grade). */
+export function commentsFor(
+  comments: Comment[],
+  questionId: number,
+  classIds: number[],
+): Comment[] {
+  return comments.filter((c) => c.questionId === questionId && classIds.includes(c.classId));
+}
+
+// ---------- student rows ----------
+
+/** A student's row of a transcript: each subject, and the total where the caller sees it. */
+export function transcriptRow(
+  ctx: ReportContext,
+  i: number,
+  subjects: SnapshotSubject[],
+  withTotal: boolean,
+): Transcript {
+  const s = ctx.report.snapshot.students[i]!;
+  const cell = (key: number) => {
+    const col = studentColumns(ctx, key);
+    return {
+      subjectId: key,
+      score: col.scores[i] ?? null,
+      classRank: col.classRanks[i] ?? null,
+      gradeRank: col.gradeRanks[i] ?? null,
+      level: col.levels[i] ?? null,
+      rankChange: col.rankChanges[i] ?? null,
+    };
+  };
+  return {
+    studentId: s.id,
+    name: s.name,
+    studentNo: s.studentNo,
+    classId: s.classId,
+    className: className(ctx, s.classId),
+    scores: subjects.map((sub) => cell(sub.id)),
+    total: withTotal ? cell(0) : null,
+  };
+}
+
+/** A student's row of a ranking in one column (0 = total). */
+export function rankRow(ctx: ReportContext, i: number, key: number) {
+  const col = studentColumns(ctx, key);
+  const s = ctx.report.snapshot.students[i]!;
+  return {
+    studentId: s.id,
+    name: s.name,
+    studentNo: s.studentNo,
+    classId: s.classId,
+    className: className(ctx, s.classId),
+    score: col.scores[i] ?? null,
+    gradeRank: col.gradeRanks[i] ?? null,
+    classRank: col.classRanks[i] ?? null,
+    level: col.levels[i] ?? null,
+  };
+}
+
+/** Students (of one class, or all) by grade rank in a column (absent last), then student number. */
+export function rankedIndexes(ctx: ReportContext, key: number, classId?: number): number[] {
+  const students = ctx.report.snapshot.students;
+  const idx = students.flatMap((s, i) =>
+    classId === undefined || s.classId === classId ? [i] : [],
+  );
+  return byGradeRank(ctx, key, idx);
+}
+
+/** Student indexes ordered by grade rank in a column (absent last), then student number. */
+export function byGradeRank(ctx: ReportContext, key: number, indexes: number[]): number[] {
+  const ranks = studentColumns(ctx, key).gradeRanks;
+  const students = ctx.report.snapshot.students;
+  return [...indexes].sort(
+    (a, b) =>
+      (ranks[a] ?? Infinity) - (ranks[b] ?? Infinity) ||
+      students[a]!.studentNo.localeCompare(students[b]!.studentNo),
+  );
+}
