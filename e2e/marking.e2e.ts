@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -231,6 +232,7 @@ describe('marking set-up (seeded 第18题 block)', () => {
     state: string;
     mode: string;
     tolerance: number;
+    recheckPercent: number;
     markers: { userId: number; name: string }[];
   }
   const getBlock = async (id: number) =>
@@ -283,6 +285,121 @@ describe('marking set-up (seeded 第18题 block)', () => {
     await page.goto(`${server.url}/exam/marking`);
     await page.getByRole('table', { name: '阅卷题块' }).getByText(SETUP_BLOCK).first().waitFor();
     await page.close();
+  });
+
+  it('sets a re-check share and a hidden seed paper; the quality page shows the seed for the marker who marked it', async () => {
+    const list = await api<{ list: BlockInfo[] }>('/marking-main/exam/marking/list', {
+      token: director,
+      body: {},
+    });
+    const seeded = list.data.list.find((b) => b.name === SETUP_BLOCK)!;
+    const id = seeded.blockId;
+    // grader marks every paper of theirs through the API first (a hundred papers by keyboard would
+    // take minutes), so the seed added below is the next paper their marking screen shows.
+    const graderToken = await tokenOf('grader');
+    type Task = { taskId: number; leaseToken: string };
+    const fetchGrader = async () =>
+      (
+        await api<{ list: Task[] }>('/marking-main/exam/marking/fetch', {
+          token: graderToken,
+          body: { blockId: id, count: 20 },
+        })
+      ).data.list;
+    for (let round = 0; round < 10; round++) {
+      const tasks = await fetchGrader();
+      if (tasks.length === 0) break;
+      for (const t of tasks) {
+        const r = await api('/marking-main/exam/marking/submit', {
+          token: graderToken,
+          body: {
+            taskId: t.taskId,
+            leaseToken: t.leaseToken,
+            idempotencyKey: randomUUID(),
+            parts: [3, 3],
+          },
+        });
+        expect(r.code).toBe(200);
+      }
+    }
+    expect(await fetchGrader()).toEqual([]);
+
+    const page = await signedIn('director');
+    await page.goto(`${server.url}/exam/marking/setting/${seeded.examSubjectId}?block=${id}`);
+    await page.getByRole('heading', { name: `编辑题块：${SETUP_BLOCK}（阅卷中）` }).waitFor();
+    const recheck = page.getByLabel('重评比例（%）');
+    await expect.poll(() => recheck.inputValue()).toBe('0');
+    await recheck.fill('10');
+    await page.getByRole('button', { name: '保存题块' }).click();
+    await page.getByText('题块已保存').first().waitFor();
+    await page.getByRole('region', { name: '阅卷状态' }).getByText('重评比例 10%').waitFor();
+    expect((await getBlock(id)).recheckPercent).toBe(10);
+
+    // A seed paper: a student's answer found by exam number, with its known score.
+    const papers = await api<{ list: { studentNo: string; studentName: string }[] }>(
+      '/marking-main/exam/marking/papers/search',
+      { token: director, body: { blockId: id, limit: 1 } },
+    );
+    const student = papers.data.list[0]!;
+    const finder = page.getByRole('search', { name: '查找本题块答卷' });
+    await finder.getByLabel('考号或姓名').fill(student.studentNo);
+    await finder.getByRole('button', { name: '查找答卷' }).click();
+    await page
+      .getByRole('table', { name: '查找结果' })
+      .getByRole('button', { name: `选为样卷：${student.studentName}（${student.studentNo}）` })
+      .click();
+    const addForm = page.getByRole('form', { name: '添加样卷' });
+    await addForm
+      .getByRole('img', { name: `答卷：${student.studentName}（${student.studentNo}）` })
+      .waitFor();
+    await addForm.getByLabel('标准分（满分 12 分）').fill('8');
+    await addForm.getByRole('button', { name: '添加样卷' }).click();
+    const seedRow = page
+      .getByRole('table', { name: '当前样卷' })
+      .getByRole('row')
+      .filter({ hasText: student.studentNo });
+    await expect.poll(() => seedRow.textContent()).toContain('0/4 位已评');
+    expect(await seedRow.textContent()).toContain('8 分');
+    await page
+      .getByRole('region', { name: '阅卷状态' })
+      .getByText('重评比例 10%，隐藏样卷 1 份')
+      .waitFor();
+    await screenshot(page, 'marking-setup-seeds');
+
+    // grader opens marking: the seed looks like any paper; 4 + 4 is the known 8.
+    const marker = await signedIn('grader');
+    await marker.goto(`${server.url}/exam/marking`);
+    await marker.getByRole('link', { name: `进入阅卷：${SETUP_BLOCK}` }).click();
+    const firstBox = marker.getByLabel('第 1 小题（满分 6）');
+    await firstBox.waitFor();
+    await marker.getByRole('img', { name: '当前试卷' }).waitFor();
+    await expect.poll(() => firstBox.evaluate((el) => el === document.activeElement)).toBe(true);
+    await marker.keyboard.type('4');
+    await marker.keyboard.press('Enter');
+    await marker.keyboard.type('4');
+    await marker.keyboard.press('Enter');
+    const seedsNow = async () =>
+      (
+        await api<{ list: { marked: number; exact: number }[] }>(
+          '/marking-main/exam/marking/seed/list',
+          { token: director, body: { blockId: id } },
+        )
+      ).data.list;
+    await expect.poll(async () => (await seedsNow())[0]?.exact, { timeout: 15_000 }).toBe(1);
+    await marker.context().close();
+
+    const teachers = await api<{ list: { loginName: string; name: string }[] }>(
+      '/marking-user/user/teacher/query_ts',
+      { token: director, body: { pageNum: 1, pageSize: 20, keyWord: 'grader' } },
+    );
+    const markerName = teachers.data.list.find((t) => t.loginName === 'grader')!.name;
+    await page.goto(`${server.url}/exam/marking/readMonitor/${id}`);
+    await page.getByRole('link', { name: '阅卷质量' }).click();
+    const quality = page.getByRole('table', { name: '阅卷质量' });
+    await quality.waitFor();
+    const row = quality.getByRole('row').filter({ hasText: markerName });
+    await expect.poll(() => row.innerText()).toContain('100%（1 份，均误差 0）');
+    await screenshot(page, 'marking-quality-seed');
+    await page.context().close();
   });
 });
 

@@ -240,6 +240,37 @@ export const BlockQuality = Type.Object({
   ),
 });
 
+/** 隐藏样卷: a seed paper of a block, its known score and how many markers marked it. */
+export const SeedPaper = Type.Object({
+  paperId: Type.Integer(),
+  studentId: Type.Integer(),
+  studentName: Nullable(Type.String()),
+  studentNo: Nullable(Type.String()),
+  /** The known score, points. */
+  seedScore: Type.Number(),
+  /** Markers it is handed to (one seed task each; none before the block starts). */
+  assigned: Type.Integer(),
+  /** Markers who marked it; a seed with marks cannot be removed. */
+  marked: Type.Integer(),
+  /** Of those, markers who gave exactly the known score. */
+  exact: Type.Integer(),
+  createdAt: Type.Integer(),
+});
+export type SeedPaper = Static<typeof SeedPaper>;
+
+/** A student's paper of a block, as the set-up page offers it for a seed. */
+export const BlockPaperOption = Type.Object({
+  paperId: Type.Integer(),
+  studentId: Type.Integer(),
+  studentName: Nullable(Type.String()),
+  studentNo: Nullable(Type.String()),
+  state: Type.String(),
+  finalScore: Nullable(Type.Number()),
+  /** The student's answer already is a seed paper of the block. */
+  seeded: Type.Boolean(),
+});
+export type BlockPaperOption = Static<typeof BlockPaperOption>;
+
 const M = '/marking-main/exam/marking';
 
 /**
@@ -319,6 +350,57 @@ export const markingRoutes = {
     ),
     query: undefined,
     data: Type.Object({ registered: Type.Integer() }),
+  }),
+  searchPapers: route({
+    method: 'POST',
+    url: `${M}/papers/search`,
+    encoding: 'json',
+    auth: true,
+    summary:
+      'leader: papers of a block by exam number or student name (done: finished papers only), to pick a seed',
+    body: Type.Object(
+      {
+        blockId: Id,
+        /** Part of the exam number or the student name; empty lists the first papers. */
+        keyword: Type.String({ maxLength: 32, default: '' }),
+        done: Type.Boolean({ default: false }),
+        limit: Type.Integer({ minimum: 1, maximum: 50, default: 20 }),
+      },
+      strict,
+    ),
+    query: undefined,
+    data: ListOf(BlockPaperOption),
+  }),
+  seeds: route({
+    method: 'POST',
+    url: `${M}/seed/list`,
+    encoding: 'json',
+    auth: true,
+    summary: 'leader: the hidden seed papers (隐藏样卷) of a block with their known score',
+    body: BlockRef,
+    query: undefined,
+    data: ListOf(SeedPaper),
+  }),
+  addSeed: route({
+    method: 'POST',
+    url: `${M}/seed/add`,
+    encoding: 'json',
+    auth: true,
+    summary:
+      'leader: make a hidden seed paper from a paper of the block (its crop) with a known score; every marker gets it once',
+    body: Type.Object({ blockId: Id, paperId: Id, seedScore: Points }, strict),
+    query: undefined,
+    data: Type.Object({ paperId: Type.Integer() }),
+  }),
+  removeSeed: route({
+    method: 'POST',
+    url: `${M}/seed/remove`,
+    encoding: 'json',
+    auth: true,
+    summary: 'leader: remove a hidden seed paper nobody has marked or is marking',
+    body: Type.Object({ paperId: Id }, strict),
+    query: undefined,
+    data: EmptyData,
   }),
   fetch: route({
     method: 'POST',

@@ -191,7 +191,7 @@ export async function loadBlock(db: Db, blockId: number): Promise<Block> {
  * Creates the missing tasks of an open or paused block: the independent marks of
  * every paper, and each seed paper once for each marker. Re-running adds nothing.
  */
-async function ensureTasks(trx: Db, clock: Clock, block: Block): Promise<void> {
+export async function ensureTasks(trx: Db, clock: Clock, block: Block): Promise<void> {
   if (block.state === 'setup' || block.state === 'finished') return;
   const now = clock.now().getTime();
   // Tasks are inserted paper by paper (slot 1, slot 2, …) so the pool hands out the

@@ -28,6 +28,7 @@ import {
 import { blockCounts, changeBlockState, registerPapers, saveBlock } from './blocks';
 import { blockProgress, blockQuality, paperDetails, randomCheck, reviewList } from './monitoring';
 import { finishSubject, refreshReport, resetAnswer } from './results';
+import { addSeed, listSeeds, removeSeed, searchPapers } from './seeds';
 
 export interface MarkingRoutesDeps {
   db: Db;
@@ -181,6 +182,34 @@ export function registerMarkingRoutes(router: Router, deps: MarkingRoutesDeps): 
       if (found.length !== part.length) throw badRequest('学生不存在或不属于本校');
     }
     return registerPapers(db, clock, body.blockId, body.papers);
+  });
+
+  router.sessionRoute(markingRoutes.searchPapers, TAG, async ({ body, session }) => {
+    requireLeader(await blockAccess(db, session, body.blockId));
+    return {
+      list: await searchPapers(db, session.schoolId, body.blockId, {
+        keyword: body.keyword,
+        done: body.done,
+        limit: body.limit,
+      }),
+    };
+  });
+
+  router.sessionRoute(markingRoutes.seeds, TAG, async ({ body, session }) => {
+    requireLeader(await blockAccess(db, session, body.blockId));
+    return { list: await listSeeds(db, session.schoolId, body.blockId) };
+  });
+
+  router.sessionRoute(markingRoutes.addSeed, TAG, async ({ body, session }) => {
+    requireLeader(await blockAccess(db, session, body.blockId));
+    return addSeed(db, clock, body);
+  });
+
+  router.sessionRoute(markingRoutes.removeSeed, TAG, async ({ body, session }) => {
+    const { access } = await paperAccess(session, body.paperId);
+    requireLeader(access);
+    await removeSeed(db, clock, body.paperId);
+    return null;
   });
 
   router.sessionRoute(markingRoutes.fetch, TAG, async ({ body, session }) => {

@@ -1,9 +1,29 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fail, ok, renderApp } from '../../test/fixtures';
+import { fail, ok, renderApp, type FakeRequest } from '../../test/fixtures';
 import { markingPages } from '../markingPages';
 import { BLOCK, MK, bodiesOf, markerUser, markingApi } from '../test/fixtures';
+
+/** The seed-paper calls of the set-up page. */
+const SEED = {
+  list: 'POST /marking-main/exam/marking/seed/list',
+  add: 'POST /marking-main/exam/marking/seed/add',
+  remove: 'POST /marking-main/exam/marking/seed/remove',
+  search: 'POST /marking-main/exam/marking/papers/search',
+} as const;
+
+const seed = (paperId: number, name: string, no: string, seedScore: number, marked: number) => ({
+  paperId,
+  studentId: paperId - 100,
+  studentName: name,
+  studentNo: no,
+  seedScore,
+  assigned: 2,
+  marked,
+  exact: marked,
+  createdAt: 0,
+});
 
 beforeEach(() => {
   vi.spyOn(window, 'scrollTo').mockImplementation(() => {});
@@ -175,5 +195,167 @@ describe('BlockSettingPage', () => {
       ),
     );
     expect(bodiesOf(api, MK.blockState)[0]).toEqual({ blockId: 5, action: 'finish' });
+  });
+
+  it('loads the saved re-check share, checks it and sends it with the block', async () => {
+    const api = settingApi();
+    api.on(MK.getBlock, ok({ ...BLOCK, state: 'setup', recheckPercent: 10, roles: ['manager'] }));
+    api.on(SEED.list, ok({ list: [] }));
+    await renderApp({
+      path: '/exam/marking/setting/9?block=5',
+      api,
+      user: markerUser(),
+      pages: markingPages,
+    });
+    const field = await screen.findByRole('textbox', { name: '重评比例（%）' });
+    await waitFor(() => expect(field).toHaveValue('10'));
+    expect(field).toHaveAccessibleDescription(/不加提示地再发给本人评一次/);
+    const status = screen.getByRole('region', { name: '阅卷状态' });
+    await waitFor(() =>
+      expect(within(status).getByText(/重评比例 10%/)).toHaveTextContent(
+        '重评比例 10%，隐藏样卷 0 份',
+      ),
+    );
+    const user = userEvent.setup();
+    await user.clear(field);
+    await user.type(field, '60');
+    await user.click(screen.getByRole('button', { name: '保存题块' }));
+    expect(await screen.findByText('重评比例须为 0–50 之间的整数')).toBeInTheDocument();
+    expect(bodiesOf(api, MK.saveBlock)).toHaveLength(0);
+    await user.clear(field);
+    await user.type(field, '20');
+    await user.click(screen.getByRole('button', { name: '保存题块' }));
+    await waitFor(() => expect(bodiesOf(api, MK.saveBlock)).toHaveLength(1));
+    expect(bodiesOf(api, MK.saveBlock)[0]).toMatchObject({
+      blockId: 5,
+      setup: { name: '第17题 函数', questionIds: [31], recheckPercent: 20 },
+    });
+  });
+
+  it('lists the seed papers, adds one found by name with its known score, and removes an unmarked one', async () => {
+    const api = settingApi();
+    api.on(MK.getBlock, ok({ ...BLOCK, roles: ['manager'] }));
+    let seeds = [seed(201, '陈一', '2026100101', 6, 2), seed(202, '林二', '2026100102', 4, 0)];
+    api.on(SEED.list, () => ok({ list: seeds }));
+    api.on(
+      SEED.search,
+      ok({
+        list: [
+          {
+            paperId: 11,
+            studentId: 61,
+            studentName: '张三',
+            studentNo: '2026100111',
+            state: 'done',
+            finalScore: 7,
+            seeded: false,
+          },
+          {
+            paperId: 12,
+            studentId: 62,
+            studentName: '张三丰',
+            studentNo: '2026100112',
+            state: 'marking',
+            finalScore: null,
+            seeded: false,
+          },
+        ],
+      }),
+    );
+    api.on(MK.crop, ok({ contentType: 'image/png', dataUrl: 'data:image/png;base64,ANSWER11' }));
+    api.on(SEED.add, (r: FakeRequest) => {
+      const b = JSON.parse(String(r.data)) as { seedScore: number };
+      seeds = [...seeds, seed(203, '张三', '2026100111', b.seedScore, 0)];
+      return ok({ paperId: 203 });
+    });
+    api.on(SEED.remove, (r: FakeRequest) => {
+      const b = JSON.parse(String(r.data)) as { paperId: number };
+      seeds = seeds.filter((x) => x.paperId !== b.paperId);
+      return ok(null);
+    });
+    await renderApp({
+      path: '/exam/marking/setting/9?block=5',
+      api,
+      user: markerUser(),
+      pages: markingPages,
+    });
+    const current = await screen.findByRole('table', { name: '当前样卷' });
+    const marked = within(current).getByRole('row', { name: /陈一/ });
+    expect(marked).toHaveTextContent('6 分');
+    expect(marked).toHaveTextContent('2/2 位已评，2 位给分一致');
+    // A seed a marker already marked cannot go.
+    expect(
+      within(marked).getByRole('button', { name: '删除样卷：陈一（2026100101）' }),
+    ).toBeDisabled();
+    expect(
+      within(screen.getByRole('region', { name: '阅卷状态' })).getByText(/隐藏样卷 2 份/),
+    ).toBeInTheDocument();
+
+    const user = userEvent.setup();
+    const finder = screen.getByRole('search', { name: '查找本题块答卷' });
+    await user.type(within(finder).getByRole('searchbox', { name: '考号或姓名' }), '张三');
+    await user.click(within(finder).getByRole('checkbox', { name: '只看已评完的答卷' }));
+    await user.click(within(finder).getByRole('button', { name: '查找答卷' }));
+    await waitFor(() => expect(bodiesOf(api, SEED.search)).toHaveLength(1));
+    expect(bodiesOf(api, SEED.search)[0]).toEqual({
+      blockId: 5,
+      keyword: '张三',
+      done: true,
+      limit: 20,
+    });
+    const results = await screen.findByRole('table', { name: '查找结果' });
+    expect(within(results).getByRole('row', { name: /2026100111/ })).toHaveTextContent('已完成');
+    await user.click(within(results).getByRole('button', { name: '选为样卷：张三（2026100111）' }));
+    const form = await screen.findByRole('form', { name: '添加样卷' });
+    // The leader sees the answer and starts from its final score.
+    expect(
+      await within(form).findByRole('img', { name: '答卷：张三（2026100111）' }),
+    ).toHaveAttribute('src', 'data:image/png;base64,ANSWER11');
+    expect(bodiesOf(api, MK.crop).at(-1)).toEqual({ paperId: 11 });
+    const score = within(form).getByRole('textbox', { name: '标准分（满分 10 分）' });
+    expect(score).toHaveValue('7');
+    await user.clear(score);
+    await user.type(score, '11');
+    await user.click(within(form).getByRole('button', { name: '添加样卷' }));
+    expect(await within(form).findByText('分数不能超过满分 10 分')).toBeInTheDocument();
+    await user.clear(score);
+    await user.type(score, '7.3');
+    await user.click(within(form).getByRole('button', { name: '添加样卷' }));
+    expect(await within(form).findByText('给分步长为 0.5 分')).toBeInTheDocument();
+    expect(bodiesOf(api, SEED.add)).toHaveLength(0);
+    await user.clear(score);
+    await user.type(score, '7.5');
+    await user.click(within(form).getByRole('button', { name: '添加样卷' }));
+    await waitFor(() =>
+      expect(bodiesOf(api, SEED.add)).toEqual([{ blockId: 5, paperId: 11, seedScore: 7.5 }]),
+    );
+    const added = await within(current).findByRole('row', { name: /张三/ });
+    expect(added).toHaveTextContent('7.5 分');
+    expect(within(results).getByRole('row', { name: /2026100111/ })).toHaveTextContent('已是样卷');
+    expect(screen.queryByRole('form', { name: '添加样卷' })).not.toBeInTheDocument();
+
+    // Remove the unmarked seed of 林二, after confirming.
+    await user.click(within(current).getByRole('button', { name: '删除样卷：林二（2026100102）' }));
+    const dialog = await screen.findByRole('alertdialog', { name: '删除隐藏样卷' });
+    await user.click(within(dialog).getByRole('button', { name: '确定删除' }));
+    await waitFor(() => expect(bodiesOf(api, SEED.remove)).toEqual([{ paperId: 202 }]));
+    await waitFor(() =>
+      expect(within(current).queryByRole('row', { name: /林二/ })).not.toBeInTheDocument(),
+    );
+    expect(within(current).getAllByRole('row')).toHaveLength(3);
+  });
+
+  it('offers no seed papers before the block is saved', async () => {
+    const api = settingApi();
+    await renderApp({
+      path: '/exam/marking/setting/9',
+      api,
+      user: markerUser(),
+      pages: markingPages,
+    });
+    await screen.findByRole('form', { name: '题块设置' });
+    expect(screen.getByRole('textbox', { name: '重评比例（%）' })).toHaveValue('0');
+    expect(screen.queryByRole('heading', { name: '隐藏样卷（试评卷）' })).not.toBeInTheDocument();
+    expect(bodiesOf(api, SEED.list)).toHaveLength(0);
   });
 });

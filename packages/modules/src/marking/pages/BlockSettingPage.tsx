@@ -11,6 +11,7 @@ import {
 import { useExamkit } from '@examkit/core/react';
 import { Button, Empty, FormField, Select, TextInput } from '@examkit/ui';
 import { Actions, ErrorText, Fieldset, Note, PageBox, Table, Toolbar } from '../components/styled';
+import { SeedPapers } from '../components/SeedPapers';
 import { useMarkingCall } from '../hooks/useMarkingCall';
 import { BLOCK_STATE_LABELS, MODE_LABELS } from '../utils/scoring';
 
@@ -35,6 +36,8 @@ export interface BlockForm {
   scoreStep: '1' | '0.5';
   distribution: 'pool' | 'quota';
   anonymous: boolean;
+  /** 重评比例: percent (0–50) of a marker's papers sent back to them blind. */
+  recheckPercent: string;
   guide: string;
   answer: string;
   /** userId → quota text ('' = none). */
@@ -44,7 +47,7 @@ export interface BlockForm {
 }
 
 type FormErrors = Partial<
-  Record<'name' | 'questions' | 'tolerance' | 'markers' | 'arbitrators', string>
+  Record<'name' | 'questions' | 'tolerance' | 'recheck' | 'markers' | 'arbitrators', string>
 >;
 
 const EMPTY_FORM: BlockForm = {
@@ -55,6 +58,7 @@ const EMPTY_FORM: BlockForm = {
   scoreStep: '1',
   distribution: 'pool',
   anonymous: true,
+  recheckPercent: '0',
   guide: '',
   answer: '',
   markers: {},
@@ -73,6 +77,9 @@ export function validateBlockForm(form: BlockForm, fullScore: number): FormError
   else if (Math.round(tolerance * 2) !== tolerance * 2)
     errors.tolerance = '误差阈值必须是 0.5 的倍数';
   else if (fullScore > 0 && tolerance > fullScore) errors.tolerance = '误差阈值不能超过题块满分';
+  const recheck = form.recheckPercent.trim();
+  if (!/^\d{1,2}$/.test(recheck) || Number(recheck) > 50)
+    errors.recheck = '重评比例须为 0–50 之间的整数';
   const markerIds = Object.keys(form.markers);
   const needed = form.mode === 'triple' ? 3 : form.mode === 'double' ? 2 : 1;
   if (markerIds.length < needed)
@@ -100,7 +107,7 @@ function toSetup(form: BlockForm, examSubjectId: number): BlockSetup {
     anonymous: form.anonymous,
     guide: form.guide,
     answer: form.answer,
-    recheckPercent: 0,
+    recheckPercent: Number(form.recheckPercent.trim()),
     leaseMinutes: 5,
     markers: Object.entries(form.markers).map(([userId, quota]) => ({
       userId: Number(userId),
@@ -120,6 +127,7 @@ function fromBlock(b: MarkingBlock): BlockForm {
     scoreStep: b.scoreStep === 1 ? '1' : '0.5',
     distribution: b.distribution === 'quota' ? 'quota' : 'pool',
     anonymous: b.anonymous,
+    recheckPercent: String(b.recheckPercent),
     guide: b.guide,
     answer: b.answer,
     markers: Object.fromEntries(b.markers.map((m) => [m.userId, m.quota ? String(m.quota) : ''])),
@@ -134,8 +142,9 @@ const toggle = (list: number[], id: number, on: boolean) =>
 /**
  * /exam/marking/setting/:id (and setting2): the question blocks of one exam subject (`id`) and
  * the set-up of one: its questions, markers (teachers or grading teachers of the school), mode,
- * tolerance, arbitrators, distribution, score step, guide, answer, anonymity; start, pause and
- * finish, with the server's reason when it refuses.
+ * tolerance, arbitrators, distribution, score step, guide, answer, anonymity, the blind re-check
+ * share (重评比例) and, once saved, the hidden seed papers (隐藏样卷); start, pause and finish,
+ * with the server's reason when it refuses.
  */
 export function BlockSettingPage() {
   const { id = '' } = useParams();
@@ -154,6 +163,7 @@ export function BlockSettingPage() {
   const [errors, setErrors] = useState<FormErrors>({});
   const [stateError, setStateError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
+  const [seedCount, setSeedCount] = useState<number | null>(null);
 
   useEffect(() => {
     void call(examRoutes.questionsGet, { examSubjectId }, { quiet: true }).then((r) => {
@@ -199,6 +209,7 @@ export function BlockSettingPage() {
   useEffect(() => {
     setErrors({});
     setStateError(null);
+    setSeedCount(null);
     if (selected === null) {
       setBlock(null);
       setForm(EMPTY_FORM);
@@ -339,6 +350,9 @@ export function BlockSettingPage() {
             共 {block.papers.total} 份，已完成 {block.papers.done}，评阅中 {block.papers.marking}
             ，待仲裁 {block.papers.arbitration}，问题卷 {block.papers.problem}
           </Note>
+          <Note>
+            重评比例 {block.recheckPercent}%{seedCount === null ? '' : `，隐藏样卷 ${seedCount} 份`}
+          </Note>
         </section>
       )}
       <form
@@ -428,6 +442,19 @@ export function BlockSettingPage() {
             匿名阅卷（阅卷老师看不到考生姓名和考号）
           </label>
         </Toolbar>
+        <FormField
+          label="重评比例（%）"
+          error={errors.recheck}
+          hint="每位阅卷老师已评的试卷中，按此比例不加提示地再发给本人评一次，检查前后给分是否一致；0 为不重评，最多 50"
+        >
+          <TextInput
+            inputMode="numeric"
+            maxLength={2}
+            style={{ width: 120 }}
+            value={form.recheckPercent}
+            onChange={(e) => set('recheckPercent', e.target.value)}
+          />
+        </FormField>
         <FormField label="评分标准">
           <textarea
             rows={3}
@@ -540,6 +567,7 @@ export function BlockSettingPage() {
           </Button>
         </Toolbar>
       </form>
+      {block && <SeedPapers key={block.blockId} block={block} onCount={setSeedCount} />}
     </PageBox>
   );
 }
