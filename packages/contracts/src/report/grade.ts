@@ -29,7 +29,7 @@ import {
 const Band = Obj({ from: Num, to: Num, count: Int });
 
 /** A knowledge point or ability of the grade, with every class. */
-export const GradeTagRow = Obj({
+const GradeTagRow = Obj({
   tag: Str,
   questionNumbers: Type.Array(Str),
   fullMarks: Num,
@@ -42,6 +42,14 @@ export const GradeTagRow = Obj({
       weakStudents: Int,
     }),
   ),
+});
+
+/** The grade's knowledge points and abilities × classes: 能力分析, also 自定义报告·知识模型. */
+export const GradeTagData = Obj({
+  exam: ReportExam,
+  ...SubjectHead,
+  knowledgePoints: Type.Array(GradeTagRow),
+  abilities: Type.Array(GradeTagRow),
 });
 
 /** Grade report pages (Exam-Single-Report-Grade). */
@@ -90,12 +98,7 @@ export const gradeReportRoutes = {
     `${R}/grade/ability`,
     'grade knowledge points and abilities by class',
     GradeSubjectBody,
-    Obj({
-      exam: ReportExam,
-      ...SubjectHead,
-      knowledgePoints: Type.Array(GradeTagRow),
-      abilities: Type.Array(GradeTagRow),
-    }),
+    GradeTagData,
   ),
   gradeRank: post(
     `${R}/grade/rank`,

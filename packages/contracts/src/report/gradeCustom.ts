@@ -10,10 +10,9 @@ import {
   ReportExam,
   ReportStats,
   Str,
-  SubjectHead,
   SubjectKey,
 } from './common';
-import { GradeTagRow } from './grade';
+import { GradeTagData } from './grade';
 
 /** 自定义报告 of the grade report: groups of classes, class × subject, knowledge model. */
 export const gradeCustomRoutes = {
@@ -69,11 +68,6 @@ export const gradeCustomRoutes = {
     `${R}/grade/custom/knowModel`,
     'knowledge model: knowledge points and abilities × classes (customKnowModel)',
     GradeSubjectBody,
-    Obj({
-      exam: ReportExam,
-      ...SubjectHead,
-      knowledgePoints: Type.Array(GradeTagRow),
-      abilities: Type.Array(GradeTagRow),
-    }),
+    GradeTagData,
   ),
 };

@@ -1,22 +1,8 @@
 import { Type } from 'typebox';
 import { Paged } from '../envelope';
 import { Id, Nullable, Obj, post } from '../builders';
-import {
-  ById,
-  Count,
-  Empty,
-  FileData,
-  Flag,
-  ImportResult,
-  Ids,
-  Name,
-  NewId,
-  Null,
-  PageBody,
-  Sex,
-  Tel,
-  U,
-} from './common';
+import { ById, Count, Flag, Ids, Name, NewId, Null, PageBody, Sex, Tel, U } from './common';
+import { rosterFileRoutes } from './rosterFileRoutes';
 
 /** 选科 combinations. */
 export const ElectiveCombo = Type.Union([Type.Literal('3+1+2'), Type.Literal('3+3')]);
@@ -75,31 +61,19 @@ export const studentRoutes = {
     Obj({ ids: Ids, statistics: Flag }),
     Count,
   ),
-  importStudents: post(
-    `${U}/student/import`,
-    'import students from .xlsx or .csv',
-    FileData,
-    ImportResult,
-  ),
-  studentImportResult: post(
-    `${U}/student/import_result`,
-    'result of the latest (or a given) student import',
-    Obj({ jobId: Type.Optional(Id) }),
-    Nullable(ImportResult),
-  ),
-  studentImportErrors: post(
-    `${U}/student/import_errors`,
-    "an import's bad rows as a spreadsheet",
-    ById,
-    FileData,
-  ),
-  studentTemplate: post(`${U}/student/import_template`, 'student import template', Empty, FileData),
-  exportStudents: post(
-    `${U}/student/export`,
-    'students in scope as .xlsx (audited, rate limited)',
-    PageBody,
-    FileData,
-  ),
+  ...rosterFileRoutes({
+    base: `${U}/student`,
+    one: 'student',
+    many: 'students',
+    resultPath: 'import_result',
+    keys: {
+      import: 'importStudents',
+      result: 'studentImportResult',
+      errors: 'studentImportErrors',
+      template: 'studentTemplate',
+      export: 'exportStudents',
+    },
+  }),
   getGradeInfo: post(
     `${U}/student/getGradeInfo`,
     'a grade with its classes and student counts',

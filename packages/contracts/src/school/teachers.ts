@@ -6,9 +6,7 @@ import {
   ById,
   Count,
   Empty,
-  FileData,
   Flag,
-  ImportResult,
   Ids,
   Name,
   NewId,
@@ -18,6 +16,7 @@ import {
   Tel,
   U,
 } from './common';
+import { rosterFileRoutes } from './rosterFileRoutes';
 
 /** A teacher as lists show them. */
 export const Teacher = Obj({
@@ -205,29 +204,17 @@ export const teacherRoutes = {
     Empty,
     Type.Array(PermClass),
   ),
-  importTeachers: post(
-    `${U}/teacher/import`,
-    'import teachers from .xlsx or .csv',
-    FileData,
-    ImportResult,
-  ),
-  teacherImportMessage: post(
-    `${U}/teacher/import_message`,
-    'result of the latest (or a given) teacher import',
-    Obj({ jobId: Type.Optional(Id) }),
-    Nullable(ImportResult),
-  ),
-  teacherImportErrors: post(
-    `${U}/teacher/import_errors`,
-    "an import's bad rows as a spreadsheet",
-    ById,
-    FileData,
-  ),
-  teacherTemplate: post(`${U}/teacher/import_template`, 'teacher import template', Empty, FileData),
-  exportTeachers: post(
-    `${U}/teacher/export`,
-    'teachers in scope as .xlsx (audited, rate limited)',
-    PageBody,
-    FileData,
-  ),
+  ...rosterFileRoutes({
+    base: `${U}/teacher`,
+    one: 'teacher',
+    many: 'teachers',
+    resultPath: 'import_message',
+    keys: {
+      import: 'importTeachers',
+      result: 'teacherImportMessage',
+      errors: 'teacherImportErrors',
+      template: 'teacherTemplate',
+      export: 'exportTeachers',
+    },
+  }),
 };

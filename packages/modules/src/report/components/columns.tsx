@@ -2,6 +2,7 @@ import { Link } from 'react-router-dom';
 import type { reportRoutes, DataOf } from '@examkit/contracts';
 import {
   formatChange,
+  formatFixed,
   formatInt,
   formatRate,
   formatScore,
@@ -12,6 +13,7 @@ import type { Column } from './DataTable';
 
 type Stats = DataOf<typeof reportRoutes.classBasic>['rows'][number]['class'];
 type Critical = DataOf<typeof reportRoutes.classBasic>['rows'][number]['critical'][number];
+type QuestionStats = DataOf<typeof reportRoutes.gradeComment>['questions'][number]['grade'];
 
 type ContrastBand = DataOf<typeof reportRoutes.classCustom2>['bands'][number];
 
@@ -71,6 +73,13 @@ export const questionColumns = <
   { title: '题号', cell: (q) => q.number },
   { title: '题型', cell: (q) => kindLabel(q.kind) },
   { title: '满分', cell: (q) => formatScore(q.fullMarks), numeric: true },
+];
+
+/** 满分率, 零分率 and 区分度 of a question over one group (a class or the grade). */
+export const questionRateColumns = <T,>(pick: (row: T) => QuestionStats): Column<T>[] => [
+  { title: '满分率', cell: (r) => formatRate(pick(r).fullMarkRate), numeric: true },
+  { title: '零分率', cell: (r) => formatRate(pick(r).zeroRate), numeric: true },
+  { title: '区分度', cell: (r) => formatFixed(pick(r).discrimination), numeric: true },
 ];
 
 /** Columns of a group's figures (count … 低分率). */

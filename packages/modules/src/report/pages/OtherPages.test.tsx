@@ -217,6 +217,10 @@ describe('class comment', () => {
     });
     await open('/exam/single/report/class/comment/5?classId=101&subjectId=21', api);
     const table = await screen.findByRole('table', { name: '高一(1)班 语文逐题讲评' });
+    const heads = within(table).getAllByRole('columnheader');
+    expect(heads.map((h) => h.textContent).join(' ')).toBe(
+      '题号 题型 满分 班级均分 班级得分率 年级得分率 满分率 零分率 区分度 答案 选项分布 常见错误选项 失分学生 讲评',
+    );
     const row = within(table).getAllByRole('row')[1]!;
     expect(row).toHaveTextContent('73.47%');
     expect(row).toHaveTextContent('63.64%');

@@ -1,8 +1,7 @@
 import type { DataOf, reportRoutes } from '@examkit/contracts';
-import { Chart } from '../../components/Chart';
-import { radarOption } from '../../components/charts';
-import { DataTable, type Column } from '../../components/DataTable';
-import { formatRate, formatScore } from '../../utils/format';
+import type { Column } from '../../components/DataTable';
+import { TagRateSections } from '../../components/TagRateSections';
+import { formatRate } from '../../utils/format';
 
 type GradeTagRow = DataOf<typeof reportRoutes.gradeAbility>['knowledgePoints'][number];
 
@@ -14,51 +13,27 @@ export function TagSections({
   data: { knowledgePoints: readonly GradeTagRow[]; abilities: readonly GradeTagRow[] };
   classes: readonly { id: number; name: string }[];
 }) {
+  const nameOf = (id: number) => classes.find((c) => c.id === id)?.name ?? String(id);
+  const classColumns = (tags: readonly GradeTagRow[]) => {
+    const classIds = [...new Set(tags.flatMap((t) => t.classes.map((c) => c.classId)))];
+    return classIds.map((id): Column<GradeTagRow> => ({
+      title: nameOf(id),
+      numeric: true,
+      cell: (t) => {
+        const c = t.classes.find((x) => x.classId === id);
+        return c ? `${formatRate(c.scoreRate)}（${c.weakStudents}人<60%）` : '—';
+      },
+    }));
+  };
   return (
-    <>
-      {(
-        [
-          ['知识点', data.knowledgePoints],
-          ['能力', data.abilities],
-        ] as const
-      ).map(([name, tags]) => {
-        const classIds = [...new Set(tags.flatMap((t) => t.classes.map((c) => c.classId)))];
-        const nameOf = (id: number) => classes.find((c) => c.id === id)?.name ?? String(id);
-        return (
-          <section key={name}>
-            <h2>{name}得分率</h2>
-            {tags.length > 2 && (
-              <Chart
-                kind="radar"
-                label={`${name}得分率雷达图`}
-                option={radarOption(
-                  tags.map((t) => t.tag),
-                  [{ name: '年级', values: tags.map((t) => t.gradeScoreRate) }],
-                )}
-              />
-            )}
-            <DataTable
-              caption={`${name}得分率（各班）`}
-              rowKey={(t) => t.tag}
-              rows={tags}
-              columns={[
-                { title: name, cell: (t) => t.tag },
-                { title: '题号', cell: (t) => t.questionNumbers.join('、') },
-                { title: '满分', cell: (t) => formatScore(t.fullMarks), numeric: true },
-                { title: '年级得分率', cell: (t) => formatRate(t.gradeScoreRate), numeric: true },
-                ...classIds.map((id): Column<GradeTagRow> => ({
-                  title: nameOf(id),
-                  numeric: true,
-                  cell: (t) => {
-                    const c = t.classes.find((x) => x.classId === id);
-                    return c ? `${formatRate(c.scoreRate)}（${c.weakStudents}人<60%）` : '—';
-                  },
-                })),
-              ]}
-            />
-          </section>
-        );
-      })}
-    </>
+    <TagRateSections
+      data={data}
+      radar={(tags) => [{ name: '年级', values: tags.map((t) => t.gradeScoreRate) }]}
+      captionSuffix="（各班）"
+      rateColumns={(tags) => [
+        { title: '年级得分率', cell: (t) => formatRate(t.gradeScoreRate), numeric: true },
+        ...classColumns(tags),
+      ]}
+    />
   );
 }
