@@ -70,11 +70,11 @@ export function parsePgm(data: Uint8Array): RawImage {
 async function decodeRaster(buf: Buffer, page?: number): Promise<RawImage> {
   const input = sharp(buf, { failOn: 'error', ...(page !== undefined ? { page } : {}) });
   const meta = await input.metadata();
-  // Grey scans go straight to raw pixels; colour (and alpha) are converted.
-  const grey = meta.channels === 1 && !meta.hasAlpha;
-  const pipeline = grey
-    ? input
-    : (meta.hasAlpha ? input.flatten({ background: '#ffffff' }) : input).toColourspace('b-w');
+  // Always ask for one grey band: without it sharp widens grey scans to sRGB, three times the
+  // pixels for nothing.
+  const pipeline = (meta.hasAlpha ? input.flatten({ background: '#ffffff' }) : input).toColourspace(
+    'b-w',
+  );
   const { data, info } = await pipeline
     .raw({ depth: 'uchar' })
     .toBuffer({ resolveWithObject: true });
@@ -127,7 +127,9 @@ async function rasterisePdf(buf: Buffer, options: DecodeOptions): Promise<RawIma
         .filter((f) => f.startsWith('img-') && f.endsWith('.png'))
         .sort();
       if (files.length > 0)
-        return Promise.all(files.map(async (f) => decodeRaster(await readFile(join(dir, f)))));
+        return await Promise.all(
+          files.map(async (f) => decodeRaster(await readFile(join(dir, f)))),
+        );
     }
     const dpi = typeof options.dpi === 'number' ? options.dpi : (scanned ?? 200);
     await run(tool, ['-gray', '-r', String(dpi), file, join(dir, 'page')], { maxBuffer: 1 << 20 });
@@ -135,7 +137,7 @@ async function rasterisePdf(buf: Buffer, options: DecodeOptions): Promise<RawIma
       .filter((f) => f.endsWith('.pgm'))
       .sort((a, b) => pageNo(a) - pageNo(b));
     if (pages.length === 0) throw new ScanDecodeError('PDF 中没有页面');
-    return Promise.all(pages.map(async (f) => parsePgm(await readFile(join(dir, f)))));
+    return await Promise.all(pages.map(async (f) => parsePgm(await readFile(join(dir, f)))));
   } catch (e) {
     if (e instanceof ScanDecodeError) throw e;
     throw new ScanDecodeError(`PDF 无法栅格化（文件损坏或不是 PDF）`);

@@ -8,19 +8,26 @@ export function downsample(img: RawImage, f: number): RawImage {
   const out = new Uint8Array(w * h);
   const acc = new Uint32Array(w);
   const src = img.data;
-  const area = f * f;
+  const W = img.width;
+  // Integer division by f² as a multiply and shift (exact for sums below 2^16 · f²).
+  const inv = Math.round(65536 / (f * f));
   for (let y = 0; y < h; y++) {
     acc.fill(0);
     for (let dy = 0; dy < f; dy++) {
-      const row = (y * f + dy) * img.width;
-      for (let x = 0, sx = row; x < w; x++) {
-        let s = 0;
-        for (let dx = 0; dx < f; dx++) s += src[sx++]!;
-        acc[x]! += s;
+      let sx = (y * f + dy) * W;
+      if (f === 4) {
+        for (let x = 0; x < w; x++, sx += 4)
+          acc[x]! += src[sx]! + src[sx + 1]! + src[sx + 2]! + src[sx + 3]!;
+      } else {
+        for (let x = 0; x < w; x++) {
+          let s = 0;
+          for (let dx = 0; dx < f; dx++) s += src[sx++]!;
+          acc[x]! += s;
+        }
       }
     }
     const o = y * w;
-    for (let x = 0; x < w; x++) out[o + x] = (acc[x]! / area) | 0;
+    for (let x = 0; x < w; x++) out[o + x] = Math.min(255, (acc[x]! * inv) >>> 16);
   }
   return { width: w, height: h, data: out };
 }
@@ -228,8 +235,10 @@ export function warp(
   const W = img.width;
   const H = img.height;
   // Projective only every SEG pixels, linear in between: scanner homographies are nearly affine,
-  // so the error stays far below a pixel while the inner loop has no division.
+  // so the error stays far below a pixel while the inner loop has no division. Inside the image
+  // the inner loop runs in 16.16 fixed point with 8-bit bilinear weights.
   const SEG = 32;
+  const ONE = 65536;
   for (let j = 0; j < height; j++) {
     const ty = y0 + (j + 0.5) * step;
     let o = j * width;
@@ -239,31 +248,88 @@ export function warp(
       const tb = x0 + (i0 + n + 0.5) * step;
       const wa = h[6]! * ta + h[7]! * ty + h[8]!;
       const wb = h[6]! * tb + h[7]! * ty + h[8]!;
-      let x = (h[0]! * ta + h[1]! * ty + h[2]!) / wa;
-      let y = (h[3]! * ta + h[4]! * ty + h[5]!) / wa;
+      const x = (h[0]! * ta + h[1]! * ty + h[2]!) / wa;
+      const y = (h[3]! * ta + h[4]! * ty + h[5]!) / wa;
       const dx = ((h[0]! * tb + h[1]! * ty + h[2]!) / wb - x) / n;
       const dy = ((h[3]! * tb + h[4]! * ty + h[5]!) / wb - y) / n;
-      for (let i = 0; i < n; i++, x += dx, y += dy) {
-        const xi = Math.floor(x);
-        const yi = Math.floor(y);
-        if (xi < 0 || yi < 0 || xi >= W - 1 || yi >= H - 1) {
-          out[o++] = 255;
-          continue;
-        }
-        const ax = x - xi;
-        const ay = y - yi;
-        const k = yi * W + xi;
-        const a = src[k]!;
-        const b = src[k + 1]!;
-        const c = src[k + W]!;
-        const d = src[k + W + 1]!;
-        const top = a + (b - a) * ax;
-        const bot = c + (d - c) * ax;
-        out[o++] = (top + (bot - top) * ay + 0.5) | 0;
+      const xl = x + dx * (n - 1);
+      const yl = y + dy * (n - 1);
+      if (
+        Math.min(x, xl) >= 0 &&
+        Math.min(y, yl) >= 0 &&
+        Math.max(x, xl) < W - 1 &&
+        Math.max(y, yl) < H - 1
+      ) {
+        o = warpRun(src, W, out, o, n, x * ONE, y * ONE, dx * ONE, dy * ONE);
+      } else {
+        o = warpRunClamped(src, W, H, out, o, n, x, y, dx, dy);
       }
     }
   }
   return { width, height, data: out };
+}
+
+/** `n` bilinear samples along a line fully inside the image, in 16.16 fixed point. */
+function warpRun(
+  src: Uint8Array,
+  W: number,
+  out: Uint8Array,
+  o: number,
+  n: number,
+  fx: number,
+  fy: number,
+  fdx: number,
+  fdy: number,
+): number {
+  let X = Math.round(fx);
+  let Y = Math.round(fy);
+  const DX = Math.round(fdx);
+  const DY = Math.round(fdy);
+  for (let i = 0; i < n; i++, X += DX, Y += DY) {
+    const k = (Y >> 16) * W + (X >> 16);
+    const ax = (X >> 8) & 255;
+    const ay = (Y >> 8) & 255;
+    const a = src[k]!;
+    const c = src[k + W]!;
+    const top = (a << 8) + (src[k + 1]! - a) * ax;
+    const bot = (c << 8) + (src[k + W + 1]! - c) * ax;
+    out[o++] = ((top << 8) + (bot - top) * ay + 32768) >> 16;
+  }
+  return o;
+}
+
+/** `n` bilinear samples along a line that may leave the image (white outside). */
+function warpRunClamped(
+  src: Uint8Array,
+  W: number,
+  H: number,
+  out: Uint8Array,
+  o: number,
+  n: number,
+  x: number,
+  y: number,
+  dx: number,
+  dy: number,
+): number {
+  for (let i = 0; i < n; i++, x += dx, y += dy) {
+    const xi = Math.floor(x);
+    const yi = Math.floor(y);
+    if (xi < 0 || yi < 0 || xi >= W - 1 || yi >= H - 1) {
+      out[o++] = 255;
+      continue;
+    }
+    const ax = x - xi;
+    const ay = y - yi;
+    const k = yi * W + xi;
+    const a = src[k]!;
+    const b = src[k + 1]!;
+    const c = src[k + W]!;
+    const d = src[k + W + 1]!;
+    const top = a + (b - a) * ax;
+    const bot = c + (d - c) * ax;
+    out[o++] = (top + (bot - top) * ay + 0.5) | 0;
+  }
+  return o;
 }
 
 /** Box blur of radius r (2r + 1 taps), horizontal then vertical, `passes` times; returns a new image. */
@@ -273,14 +339,29 @@ export function boxSmooth(img: RawImage, r: number, passes = 2): RawImage {
   const tmp = new Uint8Array(w * h);
   const col = new Int32Array(w);
   const n = 2 * r + 1;
+  // Rounded division by n as a multiply and shift (sums stay below 2^8 · n).
+  const inv = Math.round((1 << 20) / n);
+  const half = 1 << 19;
   for (let p = 0; p < passes; p++) {
     for (let y = 0; y < h; y++) {
       const o = y * w;
+      const last = o + w - 1;
       let acc = 0;
       for (let x = -r - 1; x < r; x++) acc += src[o + Math.min(w - 1, Math.max(0, x))]!;
-      for (let x = 0; x < w; x++) {
-        acc += src[o + Math.min(w - 1, x + r)]! - src[o + Math.max(0, x - r - 1)]!;
-        tmp[o + x] = (acc / n + 0.5) | 0;
+      // Edges clamp; the interior needs no bounds.
+      const x0 = Math.min(w, r + 1);
+      const x1 = Math.max(x0, w - r);
+      for (let x = 0; x < x0; x++) {
+        acc += src[Math.min(last, o + x + r)]! - src[o]!;
+        tmp[o + x] = (acc * inv + half) >> 20;
+      }
+      for (let x = x0; x < x1; x++) {
+        acc += src[o + x + r]! - src[o + x - r - 1]!;
+        tmp[o + x] = (acc * inv + half) >> 20;
+      }
+      for (let x = x1; x < w; x++) {
+        acc += src[last]! - src[o + Math.max(0, x - r - 1)]!;
+        tmp[o + x] = (acc * inv + half) >> 20;
       }
     }
     // Vertical pass row by row with running column sums (cache friendly).
@@ -296,7 +377,7 @@ export function boxSmooth(img: RawImage, r: number, passes = 2): RawImage {
       for (let x = 0; x < w; x++) {
         const v = col[x]! + tmp[add + x]! - tmp[sub + x]!;
         col[x] = v;
-        src[o + x] = (v / n + 0.5) | 0;
+        src[o + x] = (v * inv + half) >> 20;
       }
     }
   }

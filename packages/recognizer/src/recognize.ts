@@ -158,36 +158,42 @@ function findMarkers(
 ): MarkerFit | FailedSheet {
   const { coarse, factor } = s;
   const cppm = ppmPrior / factor;
-  const dark = new Uint8Array(coarse.width * coarse.height);
-  for (let y = 0; y < coarse.height; y++) {
-    for (let x = 0; x < coarse.width; x++) {
-      const i = y * coarse.width + x;
-      dark[i] = coarse.data[i]! < 0.5 * whiteAt(s.white, x, y) ? 1 : 0;
-    }
-  }
   const side = 6 * cppm;
-  const cands = components(dark, coarse.width, coarse.height, side * side * 0.45).filter((c) => {
-    const bw = c.maxX - c.minX + 1;
-    const bh = c.maxY - c.minY + 1;
-    if (bw < side * 0.65 || bh < side * 0.65 || bw > side * 1.5 || bh > side * 1.5) return false;
-    if (c.area > side * side * 1.6) return false;
-    if (bw / bh > 1.35 || bh / bw > 1.35) return false;
-    return c.area / (bw * bh) >= 0.7;
-  });
   const W = coarse.width;
   const H = coarse.height;
+  const reach = 45 * cppm;
+  // Each corner's marker is searched in a window of its own: the rest of the page is never read.
+  const span = Math.min(Math.ceil(reach + 2 * side), W, H);
   const corners = [
     { x: 0, y: 0 },
     { x: W, y: 0 },
     { x: 0, y: H },
     { x: W, y: H },
   ];
-  const reach = 45 * cppm;
   const found: (Point | null)[] = corners.map((k) => {
+    const x0 = k.x === 0 ? 0 : W - span;
+    const y0 = k.y === 0 ? 0 : H - span;
+    const dark = new Uint8Array(span * span);
+    for (let y = 0; y < span; y++) {
+      const row = (y + y0) * W + x0;
+      for (let x = 0; x < span; x++)
+        dark[y * span + x] = coarse.data[row + x]! < 0.5 * whiteAt(s.white, x + x0, y + y0) ? 1 : 0;
+    }
     let best: { c: Point; d: number } | null = null;
-    for (const c of cands) {
-      const d = Math.hypot(c.cx - k.x, c.cy - k.y);
-      if (d <= reach && (!best || d < best.d)) best = { c: { x: c.cx, y: c.cy }, d };
+    for (const c of components(dark, span, span, side * side * 0.45)) {
+      const bw = c.maxX - c.minX + 1;
+      const bh = c.maxY - c.minY + 1;
+      if (bw < side * 0.65 || bh < side * 0.65 || bw > side * 1.5 || bh > side * 1.5) continue;
+      if (c.area > side * side * 1.6) continue;
+      if (bw / bh > 1.35 || bh / bw > 1.35) continue;
+      if (c.area / (bw * bh) < 0.7) continue;
+      // Cut by the window's inner edge: not a whole square.
+      if ((k.x === 0 ? c.maxX === span - 1 : c.minX === 0) && span < W) continue;
+      if ((k.y === 0 ? c.maxY === span - 1 : c.minY === 0) && span < H) continue;
+      const cx = c.cx + x0;
+      const cy = c.cy + y0;
+      const d = Math.hypot(cx - k.x, cy - k.y);
+      if (d <= reach && (!best || d < best.d)) best = { c: { x: cx, y: cy }, d };
     }
     if (!best) return null;
     const coarseCentre = { x: (best.c.x + 0.5) * factor, y: (best.c.y + 0.5) * factor };
@@ -390,23 +396,31 @@ function recognizeWith(
   let anchorsFound = 0;
   let anchorResidualMm = 0;
   let blocksBroken = 0;
+  let blocksUnrefined = 0;
   const blockMaps: (Mat3 | null)[] = page.blocks.map((b) => {
     const src: Point[] = [];
     const dst: Point[] = [];
+    let present = 0;
     for (const a of b.anchors) {
       anchorsExpected++;
       const c = { x: a.x + a.w / 2, y: a.y + a.h / 2 };
       const p = apply(h, c.x, c.y);
       const hit = findSquare(scan, p, a.w * ppm, (a.w / 2 + 1.8) * ppm);
-      if (!hit) continue;
-      const off = Math.hypot(hit.c.x - p.x, hit.c.y - p.y) / ppm;
-      if (off > th.maxAnchorResidualMm) continue;
+      const off = hit ? Math.hypot(hit.c.x - p.x, hit.c.y - p.y) / ppm : Infinity;
+      if (!hit || off > th.maxAnchorResidualMm) {
+        // Printed where expected but not a clean square (merged with a line in a 1-bit scan,
+        // a torn or folded edge): it still shows this layout, it just cannot refine the block.
+        if (inkOf(scan, h, a, 0.3, 0.3) >= 0.6) present++;
+        continue;
+      }
       anchorsFound++;
       anchorResidualMm = Math.max(anchorResidualMm, off);
       src.push(c);
       dst.push(hit.c);
     }
-    if (src.length < 3) blocksBroken++;
+    if (src.length + present < 3) blocksBroken++;
+    else if (src.length < 3) blocksUnrefined++;
+    anchorsFound += present;
     return src.length >= 3 ? affineFit(src, dst) : null;
   });
   // Every block keeps at least three of its four anchors, and at most one anchor in ten is lost.
@@ -460,6 +474,8 @@ function recognizeWith(
   };
 
   const reviewReasons: string[] = [];
+  if (blocksUnrefined > 0)
+    reviewReasons.push('局部定位点不清，作答区按四角定位标记读取，请核对填涂');
   if (frameDoubt) reviewReasons.push('黑白扫描中作答区边框不清，无法确认是否本场考试答题卡');
   const answers = page.questions.map((q, qi) =>
     readQuestion(q, qInk[qi]!.map(norm), stateOf, confOf, th),
@@ -486,8 +502,11 @@ function recognizeWith(
     const filled = ms.flatMap((m, v) => (m >= th.filled ? [v] : []));
     const faint = ms.filter((m) => m >= th.blank && m < th.filled).length;
     const conf = Math.min(...ms.map(confOf));
-    if (filled.length === 1 && faint === 0)
+    // A cell close to a threshold makes the digit uncertain: the exam number is never a guess.
+    if (filled.length === 1 && faint === 0 && conf >= EXAM_DIGIT_MIN_CONFIDENCE)
       return { digit, value: filled[0]!, state: 'ok', confidence: conf };
+    if (filled.length === 1 && faint === 0)
+      return { digit, value: null, state: 'faint', confidence: conf };
     const state = filled.length > 1 ? 'multiple' : faint > 0 ? 'faint' : 'blank';
     return { digit, value: null, state, confidence: conf };
   });
@@ -638,6 +657,12 @@ function lineAt(s: Scan, h: Mat3, x: number, y: number, ppm: number): boolean {
   return min < white - 0.2 * (white - s.black);
 }
 
+/** Below this confidence (a cell within 0.03 of a threshold) an exam-number digit is reviewed. */
+const EXAM_DIGIT_MIN_CONFIDENCE = 0.2;
+
+/** How far a nearly blank bubble must stand out from the question's next darkest to be reviewed. */
+const STANDOUT = 0.05;
+
 function readQuestion(
   q: PreparedQuestion,
   ms: number[],
@@ -655,7 +680,15 @@ function readQuestion(
   const flags: AnswerFlag[] = [];
   let status: 'ok' | 'review' = 'ok';
   const single = q.questionType !== 'multiple';
-  if (filled.length === 0 && faint.length === 0) flags.push('blank');
+  if (filled.length === 0 && faint.length === 0) {
+    // Nothing reaches the faint level, but one bubble stands out from its neighbours: a light or
+    // partly filled mark is likelier than paper noise, and a person decides.
+    const dark = bubbles.map((b) => b.darkness).sort((a, b) => b - a);
+    if (dark[0]! >= th.erasure && dark[0]! - (dark[1] ?? 0) >= STANDOUT) {
+      flags.push('faint');
+      status = 'review';
+    } else flags.push('blank');
+  }
   if (faint.length > 0 && filled.length === 0) {
     flags.push('faint');
     status = 'review';

@@ -440,8 +440,15 @@ export async function encodeScan(
       rgb[i * 3 + 2] = Math.round(v * 0.9);
     }
     s = sharp(rgb, { raw: { width: img.width, height: img.height, channels: 3 } });
-  } else s = sharp(img.data, { raw: { width: img.width, height: img.height, channels: 1 } });
-  s = s.withMetadata({ density: o.dpi });
+  } else {
+    // Grey stays one channel in the file, as grey scanners write it (sharp would widen to sRGB).
+    s = sharp(img.data, {
+      raw: { width: img.width, height: img.height, channels: 1 },
+    }).toColourspace('b-w');
+  }
+  // sharp's withMetadata (the only way to write a density) widens grey to sRGB: grey files go
+  // without one; the recogniser takes its scale from the markers anyway.
+  if (o.colour) s = s.withMetadata({ density: o.dpi });
   if (format === 'png') return s.png({ compressionLevel: 1 }).toBuffer();
   if (format === 'tiff') return s.tiff({ compression: 'lzw' }).toBuffer();
   const jpeg =
