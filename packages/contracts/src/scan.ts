@@ -174,6 +174,20 @@ export type ScanObjectiveDetail = Static<typeof ScanObjectiveDetail>;
 /** Largest page of `objectiveScores`. */
 export const SCAN_OBJECTIVE_MAX_PAGE_SIZE = 200;
 
+/** Scan state of one subject of an exam, for the 答题卡上传 hub (/exam/single/up_charm). */
+export const ScanSubjectOverview = Type.Object({
+  examSubjectId: Id,
+  /** Students expected to hand in a sheet (the subject's roster). */
+  expected: Type.Integer(),
+  /** Scanned pages kept (not discarded), duplicates and unmatched pages included. */
+  uploaded: Type.Integer(),
+  /** Students with a matched sheet (absent students apart), as `reconcile` counts them. */
+  matched: Type.Integer(),
+  /** Exceptions of the subject still open. */
+  openExceptions: Type.Integer(),
+});
+export type ScanSubjectOverview = Static<typeof ScanSubjectOverview>;
+
 export const ScanFixAction = Type.Union([
   Type.Literal('assign'),
   Type.Literal('answer'),
@@ -358,6 +372,17 @@ export const scanRoutes = {
     query: undefined,
     data: Type.Object({ students: Type.Integer() }),
     summary: 'Scores every scanned objective answer again with the current answer key',
+  }),
+  overview: route({
+    method: 'POST',
+    url: '/marking-main/exam/scan/overview',
+    encoding: 'json',
+    auth: true,
+    body: Type.Object({ examId: Id }, strict),
+    query: undefined,
+    data: Type.Object({ subjects: Type.Array(ScanSubjectOverview) }),
+    summary:
+      'Scan counts of every subject of an exam: pages uploaded, students matched, open exceptions',
   }),
   objectiveScores: route({
     method: 'POST',

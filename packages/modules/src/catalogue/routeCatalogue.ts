@@ -78,7 +78,7 @@ const examSingle = group('exam', 'Exam', 'Exam-Single', [
   ['/exam/single/multiple', 'exam-single-multiple', '多科考试'],
   ['/exam/single/create_answer_sheet', 'exam-single-create-answer-sheet', '制作答题卡'],
   ['/exam/single/import', 'exam-single-import', '导入成绩'],
-  ['/exam/single/up_charm', 'exam-single-up-charm', '上传魅力值'],
+  ['/exam/single/up_charm', 'exam-single-up-charm', '答题卡上传'],
   ['/exam/single/answer/:id', 'exam-single-answer', '设置答案'],
   ['/exam/single/answer-new/:id', 'exam-single-answer-new', '设置答案（新版）'],
   ['/exam/single/scanpaper/:id', 'exam-single-scanpaper', '扫描试卷'],

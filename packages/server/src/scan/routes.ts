@@ -10,6 +10,7 @@ import type { SessionInfo } from '../core/session';
 import {
   assertExamVisible,
   EXAM_SINGLE,
+  loadExam,
   loadSubject,
   requireAnyPermission,
   type ExamRow,
@@ -33,6 +34,7 @@ import {
 import { handToMarking } from './handoff';
 import { createScanJobHandler } from './jobs';
 import { objectiveDetail, objectiveScorePage } from './objective';
+import { scanOverview } from './overview';
 import { recognizerFromEnv, scanQueueFromEnv, type Recognize, type ScanQueue } from './queue';
 
 export interface ScanRoutesDeps {
@@ -180,6 +182,12 @@ export function registerScanRoutes(router: Router, deps: ScanRoutesDeps): void {
   router.sessionRoute(scanRoutes.rescore, TAG, async ({ body, session }) => {
     const { subject } = await access(session, body.examSubjectId);
     return { students: await rescoreSubject(db, clock, subject) };
+  });
+  router.sessionRoute(scanRoutes.overview, TAG, async ({ body, session }) => {
+    await requireAnyPermission(db, session, EXAM_SINGLE);
+    const exam = await loadExam(db, session.schoolId, body.examId);
+    assertExamVisible(await loadScope(db, session), exam);
+    return { subjects: await scanOverview(db, exam) };
   });
   router.sessionRoute(scanRoutes.objectiveScores, TAG, async ({ body, session }) => {
     const { subject } = await access(session, body.examSubjectId);

@@ -1,13 +1,22 @@
 import type {
+  ExamSummary,
   ScanBatchProgress,
   ScanException,
   ScanObjectiveDetail,
   ScanObjectivePage,
   ScanObjectiveStudent,
   ScanReconciliation,
+  ScanSubjectOverview,
 } from '@examkit/contracts';
 import { ok } from '../../test/fixtures';
-import { EXAM, WEEKLY_PAPER, examApi, weeklyDetail } from '../../exam/test/fixtures';
+import {
+  EXAM,
+  MIDTERM,
+  WEEKLY,
+  WEEKLY_PAPER,
+  examApi,
+  weeklyDetail,
+} from '../../exam/test/fixtures';
 
 /** Calls of the scan page, keyed as the fake API takes them. */
 export const SCAN = {
@@ -24,6 +33,7 @@ export const SCAN = {
   rescore: 'POST /marking-main/exam/scan/rescore',
   objective: 'POST /marking-main/exam/scan/objective/list',
   objectiveDetail: 'POST /marking-main/exam/scan/objective/detail',
+  overview: 'POST /marking-main/exam/scan/overview',
 } as const;
 
 export const batch = (over: Partial<ScanBatchProgress> = {}): ScanBatchProgress => ({
@@ -186,6 +196,65 @@ export function scanApi(routes: Record<string, unknown> = {}) {
     [SCAN.exceptions]: ok({ list: [] }),
     [SCAN.objective]: ok(objectivePage()),
     [SCAN.objectiveDetail]: ok(OBJECTIVE_DETAIL),
+    ...routes,
+  });
+}
+
+/** The 周练 in `scanning`: 数学 (21) with a saved sheet, 物理 (22) without one. */
+export const SCANNING_WEEKLY: ExamSummary = {
+  ...WEEKLY,
+  state: 'scanning',
+  subjects: [
+    { ...WEEKLY.subjects[0]!, hasSheet: true },
+    { ...WEEKLY.subjects[0]!, id: 22, subjectCode: 'S22', subjectName: '物理', hasSheet: false },
+  ],
+};
+
+const counts = (
+  examSubjectId: number,
+  over: Partial<ScanSubjectOverview> = {},
+): ScanSubjectOverview => ({
+  examSubjectId,
+  expected: 0,
+  uploaded: 0,
+  matched: 0,
+  openExceptions: 0,
+  ...over,
+});
+
+/** Scan counts by exam id: 周练 数学 has 5 pages, 2 of 3 students matched, 2 open exceptions. */
+export const OVERVIEWS: Record<number, ScanSubjectOverview[]> = {
+  [SCANNING_WEEKLY.id]: [
+    counts(21, { expected: 3, uploaded: 5, matched: 2, openExceptions: 2 }),
+    counts(22, { expected: 3 }),
+  ],
+  [MIDTERM.id]: [
+    counts(11, { expected: 270, uploaded: 270, matched: 268, openExceptions: 0 }),
+    counts(12, { expected: 270, uploaded: 269, matched: 267, openExceptions: 1 }),
+  ],
+};
+
+const bodyOf = (request: { data: unknown }) =>
+  JSON.parse(String(request.data)) as Record<string, unknown>;
+
+/**
+ * The fake API of the 答题卡上传 hub: the exam list answers by state (the 周练 in `scanning`,
+ * the 期中 in `finished`, a draft that must never be asked for), the overview by exam id.
+ */
+export function hubApi(routes: Record<string, unknown> = {}) {
+  const byState: Record<string, ExamSummary[]> = {
+    draft: [{ ...WEEKLY, id: 3, name: '草稿考试' }],
+    scanning: [SCANNING_WEEKLY],
+    finished: [MIDTERM],
+  };
+  return scanApi({
+    [EXAM.list]: (request: { data: unknown }) => {
+      const state = bodyOf(request).state as string | undefined;
+      const list = state ? (byState[state] ?? []) : Object.values(byState).flat();
+      return ok({ list, total: list.length, pageNum: 1, pageSize: 100 });
+    },
+    [SCAN.overview]: (request: { data: unknown }) =>
+      ok({ subjects: OVERVIEWS[bodyOf(request).examId as number] ?? [] }),
     ...routes,
   });
 }
