@@ -383,3 +383,72 @@ export function boxSmooth(img: RawImage, r: number, passes = 2): RawImage {
   }
   return { width: w, height: h, data: src };
 }
+
+/**
+ * A box-smoothed copy of an image (`boxSmooth(img, r, passes)`), computed tile by tile on demand:
+ * `ensure` smooths the tiles a rectangle touches, exactly as smoothing the whole image would;
+ * pixels never asked for keep their original value.
+ */
+export class LazySmooth {
+  readonly img: RawImage;
+  private readonly done: Uint8Array;
+  private readonly cols: number;
+  private static readonly TILE = 64;
+
+  constructor(
+    private readonly src: RawImage,
+    private readonly r: number,
+    private readonly passes = 2,
+  ) {
+    this.img = { width: src.width, height: src.height, data: new Uint8Array(src.data) };
+    this.cols = Math.ceil(src.width / LazySmooth.TILE);
+    this.done = new Uint8Array(this.cols * Math.ceil(src.height / LazySmooth.TILE));
+  }
+
+  /** Makes pixels [x0, x1) × [y0, y1) (clamped to the image) smoothed. */
+  ensure(x0: number, y0: number, x1: number, y1: number): void {
+    const T = LazySmooth.TILE;
+    const { width: W, height: H } = this.src;
+    const tx0 = Math.max(0, Math.floor(x0 / T));
+    const ty0 = Math.max(0, Math.floor(y0 / T));
+    const tx1 = Math.min(this.cols - 1, Math.floor((Math.min(W, x1) - 1) / T));
+    const ty1 = Math.min(Math.ceil(H / T) - 1, Math.floor((Math.min(H, y1) - 1) / T));
+    // The bounding box of the tiles still to do, smoothed in one go.
+    let bx0 = Infinity;
+    let by0 = Infinity;
+    let bx1 = -1;
+    let by1 = -1;
+    for (let ty = ty0; ty <= ty1; ty++)
+      for (let tx = tx0; tx <= tx1; tx++)
+        if (!this.done[ty * this.cols + tx]) {
+          bx0 = Math.min(bx0, tx);
+          by0 = Math.min(by0, ty);
+          bx1 = Math.max(bx1, tx);
+          by1 = Math.max(by1, ty);
+        }
+    if (bx1 < 0) return;
+    const rx0 = bx0 * T;
+    const ry0 = by0 * T;
+    const rx1 = Math.min(W, (bx1 + 1) * T);
+    const ry1 = Math.min(H, (by1 + 1) * T);
+    // Each pass moves the effect of a cut edge r pixels inwards: a margin of r · passes keeps
+    // the kept part identical to smoothing the whole image (whose edges clamp the same way).
+    const m = this.r * this.passes;
+    const ex0 = Math.max(0, rx0 - m);
+    const ey0 = Math.max(0, ry0 - m);
+    const ew = Math.min(W, rx1 + m) - ex0;
+    const eh = Math.min(H, ry1 + m) - ey0;
+    const part = new Uint8Array(ew * eh);
+    for (let y = 0; y < eh; y++) {
+      const o = (y + ey0) * W + ex0;
+      part.set(this.src.data.subarray(o, o + ew), y * ew);
+    }
+    const smooth = boxSmooth({ width: ew, height: eh, data: part }, this.r, this.passes).data;
+    for (let y = ry0; y < ry1; y++) {
+      const o = (y - ey0) * ew + (rx0 - ex0);
+      this.img.data.set(smooth.subarray(o, o + rx1 - rx0), y * W + rx0);
+    }
+    for (let ty = by0; ty <= by1; ty++)
+      for (let tx = bx0; tx <= bx1; tx++) this.done[ty * this.cols + tx] = 1;
+  }
+}

@@ -1,5 +1,14 @@
 import { affineFit, apply, homography4, localScale, type Mat3, type Point } from './geometry';
-import { boxSmooth, components, downsample, warp, whiteAt, whiteMap, type WhiteMap } from './image';
+import {
+  boxSmooth,
+  components,
+  downsample,
+  LazySmooth,
+  warp,
+  whiteAt,
+  whiteMap,
+  type WhiteMap,
+} from './image';
 import {
   prepareTemplate,
   type PreparedPage,
@@ -34,7 +43,10 @@ const fail = (code: FailedSheet['code'], reason: string, id?: string): FailedShe
 
 /** Everything measured on one page image. */
 interface Scan {
+  /** The image read for marks and anchors (smoothed where `ensure` was asked, for 1-bit scans). */
   img: RawImage;
+  /** Makes `img` final in pixels [x0, x1) × [y0, y1) before they are read. */
+  ensure: (x0: number, y0: number, x1: number, y1: number) => void;
   /** The image before black-and-white smoothing. */
   original: RawImage;
   coarse: RawImage;
@@ -62,11 +74,22 @@ function boxMean(img: RawImage, cx: number, cy: number, hw: number, hh: number):
   return s / ((x1 - x0 + 1) * (y1 - y0 + 1));
 }
 
+/** `boxMean` of the scan's image, made final there first. */
+function meanAt(s: Scan, cx: number, cy: number, hw: number, hh: number): number {
+  s.ensure(
+    Math.round(cx - hw),
+    Math.round(cy - hh),
+    Math.round(cx + hw) + 1,
+    Math.round(cy + hh) + 1,
+  );
+  return boxMean(s.img, cx, cy, hw, hh);
+}
+
 /** Ink fraction (0 paper, 1 marker black) of the centre of a template rectangle under a map. */
 function inkOf(s: Scan, h: Mat3, r: Rect, fx = 0.3, fy = 0.28): number {
   const c = apply(h, r.x + r.w / 2, r.y + r.h / 2);
   const k = localScale(h, r.x + r.w / 2, r.y + r.h / 2);
-  const mean = boxMean(s.img, c.x, c.y, Math.max(0.5, r.w * fx * k), Math.max(0.5, r.h * fy * k));
+  const mean = meanAt(s, c.x, c.y, Math.max(0.5, r.w * fx * k), Math.max(0.5, r.h * fy * k));
   const white = whiteAtPx(s, c.x, c.y);
   const f = (white - mean) / Math.max(20, white - s.black);
   return Math.max(-0.5, Math.min(1.5, f));
@@ -86,6 +109,7 @@ function findSquare(
   const w = x1 - x0;
   const h = y1 - y0;
   if (w < 3 || h < 3) return null;
+  s.ensure(x0, y0, x1, y1);
   const white = whiteAtPx(s, p.x, p.y);
   const thr = (white + s.black) / 2;
   const dark = new Uint8Array(w * h);
@@ -202,6 +226,16 @@ function findMarkers(
   });
   const tpl = page.markers;
   const idx = [0, 1, 2, 3].filter((i) => found[i]);
+  if (idx.length === 2) {
+    // Two markers (a torn corner and another cut off by the scan's edge): a scanner does not
+    // shear, so rotation, one scale and a shift through the two are the page. The anchors and
+    // the page code still have to agree, and a person checks the sheet.
+    const [i, j] = idx as [number, number];
+    const h = similarityOf(tpl[i]!, tpl[j]!, found[i]!, found[j]!);
+    const k = Math.hypot(h[0]!, h[3]!);
+    // The image-size prior runs high when the scan has margins around the paper.
+    if (k / ppmPrior > 0.8 && k / ppmPrior < 1.1) return { h, found: 2, residualMm: 0 };
+  }
   if (idx.length < 3)
     return fail('markers', `未找到足够的定位标记（四角黑块只找到 ${idx.length} 个），无法对齐`);
   const residualOf = (h: Mat3, set: number[]): number => {
@@ -243,6 +277,19 @@ function findMarkers(
   }
   if (!best) return fail('wrongExam', '非本场考试答题卡（定位标记的几何与模板不符）');
   return best;
+}
+
+/** The similarity (rotation, uniform scale, shift) taking template points a, b to image p, q. */
+function similarityOf(a: Point, b: Point, p: Point, q: Point): Mat3 {
+  const dx = b.x - a.x;
+  const dy = b.y - a.y;
+  const ex = q.x - p.x;
+  const ey = q.y - p.y;
+  const d = dx * dx + dy * dy;
+  // (ex + i·ey) / (dx + i·dy) as a complex number: cos·scale and sin·scale.
+  const c = (ex * dx + ey * dy) / d;
+  const sn = (ey * dx - ex * dy) / d;
+  return [c, -sn, p.x - (c * a.x - sn * a.y), sn, c, p.y - (sn * a.x + c * a.y), 0, 0, 1];
 }
 
 /** Page code under a map: page index, or null when it does not read as a valid code. */
@@ -324,18 +371,30 @@ function recognizeWith(
   )
     return fail('decode', '图像尺寸过小或数据不完整');
   // Black-and-white scans (1-bit, dithered, also after JPEG) are smoothed back to grey levels first.
+  // Only the parts that are read are smoothed (markers, anchors, bubbles, crops), on demand.
   const bilevel = isBilevel(input);
-  const img =
+  const lazy =
     bilevel || speckle(input) > SPECKLE
-      ? boxSmooth(input, Math.min(img0ppm(input, Wmm, Hmm) > 9 ? 3 : 2, 3))
-      : input;
+      ? new LazySmooth(input, img0ppm(input, Wmm, Hmm) > 9 ? 3 : 2)
+      : null;
+  const img = lazy ? lazy.img : input;
   // A first guess of the scale from the image size only bounds the searches; the scale used
   // for everything else comes from the corner markers.
   const ppmPrior = Math.min(img.width / Wmm, img.height / Hmm);
   const factor = Math.max(1, Math.round(ppmPrior / 2));
-  const coarse = downsample(img, factor);
+  // The coarse image averages the raw pixels; for a 1-bit scan one more small blur stands in for
+  // the full-resolution smoothing.
+  const coarse = lazy ? boxSmooth(downsample(input, factor), 1, 1) : downsample(input, factor);
   const white = whiteMap(coarse, Math.max(2, Math.round((4 * ppmPrior) / factor)));
-  const scan: Scan = { img, original: input, coarse, factor, white, black: 0 };
+  const scan: Scan = {
+    img,
+    ensure: lazy ? (x0, y0, x1, y1) => lazy.ensure(x0, y0, x1, y1) : () => {},
+    original: input,
+    coarse,
+    factor,
+    white,
+    black: 0,
+  };
 
   // Markers are the same on every page: use page 0's to align, then read the page code.
   const base = prepared.pages[0]!;
@@ -347,7 +406,7 @@ function recognizeWith(
     for (const m of base.markers) {
       const c = apply(fit.h, m.x, m.y);
       const k = localScale(fit.h, m.x, m.y);
-      sum += boxMean(img, c.x, c.y, 1.5 * k, 1.5 * k);
+      sum += meanAt(scan, c.x, c.y, 1.5 * k, 1.5 * k);
     }
     scan.black = Math.min(sum / 4, 200);
   }
@@ -451,6 +510,8 @@ function recognizeWith(
     if (hits < tries * 0.5) frameDoubt = true;
   }
   // Fingerprint 3: the sheet's own QR code, where the template expects one (see readQrcode.ts).
+  for (const e of template.elements)
+    if (e.kind === 'qrcode' && e.page === pageIndex) ensureMapped(scan, h, e, 3);
   const qr = checkQrcode(template, pageIndex, h, [scan.original, scan.img]);
   if ('failed' in qr) return qr.failed;
   const mapOf = (block: number): Mat3 => (block >= 0 ? (blockMaps[block] ?? h) : h);
@@ -474,6 +535,7 @@ function recognizeWith(
   };
 
   const reviewReasons: string[] = [];
+  if (fit.found === 2) reviewReasons.push('只找到两个定位标记，已按两点对齐，请核对整张答题卡');
   if (blocksUnrefined > 0)
     reviewReasons.push('局部定位点不清，作答区按四角定位标记读取，请核对填涂');
   if (frameDoubt) reviewReasons.push('黑白扫描中作答区边框不清，无法确认是否本场考试答题卡');
@@ -550,22 +612,15 @@ function recognizeWith(
           part: g.part,
           fullMarks: g.fullMarks,
           rectMm,
-          image: warp(img, h, rectMm.x, rectMm.y, 1 / ppm, w, hh),
+          // A 1-bit scan's crop is cut from the scan as it is: handwriting reads as scanned.
+          image: warp(input, h, rectMm.x, rectMm.y, 1 / ppm, w, hh),
         };
       });
   const dpi = options.alignedPageDpi ?? 100;
   const keep = options.alignedPage ?? 'review';
   const alignedPage =
     dpi > 0 && (keep === 'always' || (keep === 'review' && reviewReasons.length > 0))
-      ? warp(
-          img,
-          h,
-          0,
-          0,
-          25.4 / dpi,
-          Math.round((Wmm * dpi) / 25.4),
-          Math.round((Hmm * dpi) / 25.4),
-        )
+      ? alignedPageOf(lazy ? input : img, h, Wmm, Hmm, dpi, ppm, lazy !== null)
       : undefined;
   const o = apply(h, Wmm / 2, Hmm / 2);
   const ox = apply(h, Wmm / 2 + 10, Hmm / 2);
@@ -595,6 +650,70 @@ function recognizeWith(
   };
   if (alignedPage) result.alignedPage = alignedPage;
   return result;
+}
+
+/** Makes the scan final under a template rectangle (mm, plus a margin) mapped by `h`. */
+function ensureMapped(s: Scan, h: Mat3, r: Rect, marginMm: number): void {
+  const xs: number[] = [];
+  const ys: number[] = [];
+  for (const [x, y] of [
+    [r.x - marginMm, r.y - marginMm],
+    [r.x + r.w + marginMm, r.y - marginMm],
+    [r.x - marginMm, r.y + r.h + marginMm],
+    [r.x + r.w + marginMm, r.y + r.h + marginMm],
+  ] as const) {
+    const p = apply(h, x, y);
+    xs.push(p.x);
+    ys.push(p.y);
+  }
+  s.ensure(
+    Math.floor(Math.min(...xs)) - 2,
+    Math.floor(Math.min(...ys)) - 2,
+    Math.ceil(Math.max(...xs)) + 2,
+    Math.ceil(Math.max(...ys)) + 2,
+  );
+}
+
+/**
+ * The page straightened into template space at `dpi`. With `average`, it is cut from a box
+ * average of the scan at about that resolution (smooths a 1-bit scan's dither for the reviewer
+ * without smoothing the whole page at full resolution).
+ */
+function alignedPageOf(
+  src: RawImage,
+  h: Mat3,
+  Wmm: number,
+  Hmm: number,
+  dpi: number,
+  ppm: number,
+  average: boolean,
+): RawImage {
+  const f = average ? Math.max(1, Math.floor((ppm * 25.4) / dpi)) : 1;
+  // Pixel x of the full image is (x + 0.5) / f − 0.5 in the averaged one.
+  const c = 0.5 / f - 0.5;
+  const map: Mat3 =
+    f === 1
+      ? h
+      : [
+          h[0]! / f + c * h[6]!,
+          h[1]! / f + c * h[7]!,
+          h[2]! / f + c * h[8]!,
+          h[3]! / f + c * h[6]!,
+          h[4]! / f + c * h[7]!,
+          h[5]! / f + c * h[8]!,
+          h[6]!,
+          h[7]!,
+          h[8]!,
+        ];
+  return warp(
+    f === 1 ? src : downsample(src, f),
+    map,
+    0,
+    0,
+    25.4 / dpi,
+    Math.round((Wmm * dpi) / 25.4),
+    Math.round((Hmm * dpi) / 25.4),
+  );
 }
 
 function img0ppm(img: RawImage, Wmm: number, Hmm: number): number {

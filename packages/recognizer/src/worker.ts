@@ -1,4 +1,5 @@
 import { parentPort } from 'node:worker_threads';
+import sharp from 'sharp';
 import { recognizeScan, type ScanOptions } from './scan';
 import type { RawImage, RecognitionTemplate, SheetResult } from './types';
 
@@ -13,6 +14,10 @@ export type ToWorker =
       options: ScanOptions;
     };
 export type FromWorker = { type: 'result'; seq: number; results: SheetResult[] };
+
+// Each worker is one thread of the pool's parallelism: libvips threads on top only add overhead.
+// (libvips' thread pool is process-wide, so this also holds for the rest of the process.)
+sharp.concurrency(1);
 
 const templates = new Map<number, RecognitionTemplate>();
 
