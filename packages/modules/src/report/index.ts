@@ -2,9 +2,9 @@ import { lazy } from 'react';
 import type { PageLoader } from '../routes/types';
 
 const classPages = () => import('./pages/class');
-const studentPages = () => import('./pages/StudentTranscriptPages');
+const studentPages = () => import('./pages/student');
 const gradePages = () => import('./pages/grade');
-const overviewPages = () => import('./pages/OverviewPages');
+const overviewPages = () => import('./pages/overview');
 
 /**
  * The single-exam report pages (spec 001 §2) by route name of the catalogue, loaded on first

@@ -1,5 +1,5 @@
 import type { DataOf, reportRoutes } from '@examkit/contracts';
-import type { ColumnKind, ReportTable } from './exportFiles';
+import type { Cell, ColumnKind, ReportTable } from './exportFiles';
 
 type Routes = typeof reportRoutes;
 type D<K extends keyof Routes> = DataOf<Routes[K]>;
@@ -17,13 +17,21 @@ const LINES: Record<string, string> = { excellent: '优秀', good: '良好', pas
 const col = (header: string, kind: ColumnKind = 'text') => ({ header, kind });
 const level = (l: string | null) => (l ? (LEVELS[l] ?? l) : null);
 
-const STATS_COLUMNS = [
+/** 满分 to 最低分: the headline figures of a set of scores, ahead of the finer ones. */
+const HEADLINE_COLUMNS = [
   col('满分', 'score'),
   col('参考人数', 'int'),
   col('缺考', 'int'),
   col('平均分', 'score'),
   col('最高分', 'score'),
   col('最低分', 'score'),
+];
+const headlineCells = (
+  s: Pick<Stats, 'fullMarks' | 'count' | 'absent' | 'mean' | 'max' | 'min'>,
+) => [s.fullMarks, s.count, s.absent, s.mean, s.max, s.min];
+
+const STATS_COLUMNS = [
+  ...HEADLINE_COLUMNS,
   col('中位数', 'score'),
   col('标准差', 'score'),
   col('优秀率', 'rate'),
@@ -33,12 +41,7 @@ const STATS_COLUMNS = [
   col('超均率', 'rate'),
 ];
 const statsCells = (s: Stats) => [
-  s.fullMarks,
-  s.count,
-  s.absent,
-  s.mean,
-  s.max,
-  s.min,
+  ...headlineCells(s),
   s.median,
   s.sd,
   s.excellentRate,
@@ -109,6 +112,19 @@ function transcriptTable(
       }),
     ]),
   };
+}
+
+const TAG_COLUMNS = [col('类别'), col('名称'), col('题号'), col('分值', 'score')];
+type TagRow = { tag: string; questionNumbers: string[]; fullMarks: number };
+
+/** 知识点 rows then 能力 rows: category, name, question numbers and marks, then `rates(tag)`. */
+function tagRows<T extends TagRow>(
+  d: { knowledgePoints: T[]; abilities: T[] },
+  rates: (t: T) => Cell[],
+) {
+  const rows = (kind: string, list: T[]) =>
+    list.map((t) => [kind, t.tag, t.questionNumbers.join('、'), t.fullMarks, ...rates(t)]);
+  return [...rows('知识点', d.knowledgePoints), ...rows('能力', d.abilities)];
 }
 
 const QUESTION_COLUMNS = [
@@ -197,27 +213,11 @@ export function pageTables(page: string, data: unknown): ReportTable[] {
     }
     case 'class/ability': {
       const d = data as D<'classAbility'>;
-      const rows = (kind: string, list: D<'classAbility'>['knowledgePoints']) =>
-        list.map((t) => [
-          kind,
-          t.tag,
-          t.questionNumbers.join('、'),
-          t.fullMarks,
-          t.classScoreRate,
-          t.gradeScoreRate,
-        ]);
       return [
         {
           title: `${d.className}${d.subjectName}知识与能力`,
-          columns: [
-            col('类别'),
-            col('名称'),
-            col('题号'),
-            col('分值', 'score'),
-            col('班级得分率', 'rate'),
-            col('年级得分率', 'rate'),
-          ],
-          rows: [...rows('知识点', d.knowledgePoints), ...rows('能力', d.abilities)],
+          columns: [...TAG_COLUMNS, col('班级得分率', 'rate'), col('年级得分率', 'rate')],
+          rows: tagRows(d, (t) => [t.classScoreRate, t.gradeScoreRate]),
         },
       ];
     }
@@ -393,28 +393,15 @@ export function pageTables(page: string, data: unknown): ReportTable[] {
     }
     case 'grade/ability': {
       const d = data as D<'gradeAbility'>;
-      const classNames = d.exam.classes;
-      const rows = (kind: string, list: D<'gradeAbility'>['knowledgePoints']) =>
-        list.map((t) => [
-          kind,
-          t.tag,
-          t.questionNumbers.join('、'),
-          t.fullMarks,
-          t.gradeScoreRate,
-          ...t.classes.map((c) => c.scoreRate),
-        ]);
       return [
         {
           title: `${d.subjectName}知识与能力`,
           columns: [
-            col('类别'),
-            col('名称'),
-            col('题号'),
-            col('分值', 'score'),
+            ...TAG_COLUMNS,
             col('年级得分率', 'rate'),
-            ...classNames.map((c) => col(c.name, 'rate')),
+            ...d.exam.classes.map((c) => col(c.name, 'rate')),
           ],
-          rows: [...rows('知识点', d.knowledgePoints), ...rows('能力', d.abilities)],
+          rows: tagRows(d, (t) => [t.gradeScoreRate, ...t.classes.map((c) => c.scoreRate)]),
         },
       ];
     }
@@ -496,25 +483,10 @@ export function pageTables(page: string, data: unknown): ReportTable[] {
       return [
         {
           title: '成绩速览',
-          columns: [
-            col('科目'),
-            col('满分', 'score'),
-            col('参考人数', 'int'),
-            col('缺考', 'int'),
-            col('平均分', 'score'),
-            col('最高分', 'score'),
-            col('最低分', 'score'),
-            col('及格率', 'rate'),
-            col('优秀率', 'rate'),
-          ],
+          columns: [col('科目'), ...HEADLINE_COLUMNS, col('及格率', 'rate'), col('优秀率', 'rate')],
           rows: d.subjects.map((s) => [
             s.subjectName,
-            s.fullMarks,
-            s.count,
-            s.absent,
-            s.mean,
-            s.max,
-            s.min,
+            ...headlineCells(s),
             s.passRate,
             s.excellentRate,
           ]),

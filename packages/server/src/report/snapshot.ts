@@ -474,6 +474,29 @@ export async function loadSnapshot(db: Db, examId: number): Promise<Snapshot | n
 /** Bumped when the cached payload's shape changes, so old rows are recomputed, never misread. */
 const PAYLOAD_FORMAT = 'r1';
 
+// Rounded so that float summation order (parallel aggregates) never looks like a change.
+const fmt = (v: unknown) =>
+  v === null || v === undefined ? '-' : String(Math.round(Number(v) * 1e4) / 1e4);
+
+/** Count, score sum, absences and latest write of an exam's subject totals, as `n:s:a:u`. */
+async function totalsFingerprint(db: Db, examId: number): Promise<string> {
+  const t = await db
+    .selectFrom('exam_subject_totals')
+    .select((eb) => [
+      eb.fn.countAll<number>().as('n'),
+      eb.fn.sum<number>('score').as('s'),
+      eb.fn.sum<number>('absent').as('a'),
+      eb.fn.max<number>('updated_at').as('u'),
+    ])
+    .where(
+      'exam_subject_id',
+      'in',
+      db.selectFrom('exam_subjects').select('id').where('exam_id', '=', examId),
+    )
+    .executeTakeFirstOrThrow();
+  return `${fmt(t.n)}:${fmt(t.s)}:${fmt(t.a)}:${fmt(t.u)}`;
+}
+
 /**
  * A cheap fingerprint of everything a report is computed from: score rows (count, sum, a
  * student-weighted sum and the latest write), totals, participants and the paper. Aggregates
@@ -494,16 +517,7 @@ export async function scoresVersion(db: Db, examId: number): Promise<string> {
       ])
       .where('exam_subject_id', 'in', subjectIds)
       .executeTakeFirstOrThrow(),
-    db
-      .selectFrom('exam_subject_totals')
-      .select((eb) => [
-        eb.fn.countAll<number>().as('n'),
-        eb.fn.sum<number>('score').as('s'),
-        eb.fn.sum<number>('absent').as('a'),
-        eb.fn.max<number>('updated_at').as('u'),
-      ])
-      .where('exam_subject_id', 'in', subjectIds)
-      .executeTakeFirstOrThrow(),
+    totalsFingerprint(db, examId),
     db
       .selectFrom('exam_students')
       .select((eb) => [
@@ -537,34 +551,15 @@ export async function scoresVersion(db: Db, examId: number): Promise<string> {
       .where('param_type', 'in', ['level', 'count', 'undulate'])
       .orderBy('param_type')
       .execute(),
-    db
-      .selectFrom('exam_subject_totals')
-      .select((eb) => [
-        eb.fn.countAll<number>().as('n'),
-        eb.fn.sum<number>('score').as('s'),
-        eb.fn.sum<number>('absent').as('a'),
-        eb.fn.max<number>('updated_at').as('u'),
-      ])
-      .where(
-        'exam_subject_id',
-        'in',
-        db
-          .selectFrom('exam_subjects')
-          .select('id')
-          .where('exam_id', '=', prev?.id ?? 0),
-      )
-      .executeTakeFirstOrThrow(),
+    totalsFingerprint(db, prev?.id ?? 0),
   ]);
-  // Rounded so that float summation order (parallel aggregates) never looks like a change.
-  const fmt = (v: unknown) =>
-    v === null || v === undefined ? '-' : String(Math.round(Number(v) * 1e4) / 1e4);
   return [
     PAYLOAD_FORMAT,
     `q${fmt(scores.n)}:${fmt(scores.s)}:${fmt(scores.w)}:${fmt(scores.u)}`,
-    `t${fmt(totals.n)}:${fmt(totals.s)}:${fmt(totals.a)}:${fmt(totals.u)}`,
+    `t${totals}`,
     `s${fmt(students.n)}:${fmt(students.c)}`,
     `p${fmt(paper.n)}:${fmt(paper.f)}:${fmt(paper.m)}:${fmt(exam.n)}:${fmt(exam.k)}:${fmt(exam.f)}`,
     `o${params.map((p) => `${p.param_type}@${fmt(p.updated_at)}`).join(',')}`,
-    `v${prev?.id ?? '-'}:${fmt(prevTotals.n)}:${fmt(prevTotals.s)}:${fmt(prevTotals.a)}:${fmt(prevTotals.u)}`,
+    `v${prev?.id ?? '-'}:${prevTotals}`,
   ].join('|');
 }

@@ -1,17 +1,14 @@
-import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import { useNavigate, useParams } from 'react-router-dom';
 import { styled } from 'styled-components';
 import { reportRoutes } from '@examkit/contracts';
-import { LOADING_TEXT, Select } from '@examkit/ui';
-import { Chart } from '../components/Chart';
-import { barOption, radarOption } from '../components/charts';
-import { DataTable } from '../components/DataTable';
-import { ExportActions } from '../components/ExportActions';
-import { ReportFrame } from '../components/ReportFrame';
-import { ReportTabs } from '../components/ReportTabs';
-import { ErrorBox, Figures, Grid, Meta, ReportBox, Spacer, Toolbar } from '../components/styled';
-import { useReport } from '../hooks/useReport';
-import { useReportContext } from '../hooks/useReportContext';
-import { formatInt, formatRate, formatScore } from '../utils/format';
+import { LOADING_TEXT } from '@examkit/ui';
+import { Chart } from '../../components/Chart';
+import { barOption, radarOption } from '../../components/charts';
+import { DataTable } from '../../components/DataTable';
+import { ReportTabs } from '../../components/ReportTabs';
+import { ErrorBox, Figures, Grid, Meta, ReportBox } from '../../components/styled';
+import { useReport } from '../../hooks/useReport';
+import { formatInt, formatRate, formatScore } from '../../utils/format';
 
 const SCREEN_TABS = [
   { key: 'basic', label: '基本情况' },
@@ -71,7 +68,8 @@ const Screen = styled(ReportBox)`
   }
 `;
 
-function ScreenReport({ tab }: { tab: ScreenTab }) {
+/** 大屏报告 (a large-display view) on one tab; the tabs switch by route. */
+export function ScreenReport({ tab }: { tab: ScreenTab }) {
   const params = useParams();
   const navigate = useNavigate();
   const examId = Number(params.id) || 0;
@@ -228,151 +226,5 @@ function ScreenReport({ tab }: { tab: ScreenTab }) {
         )}
       </div>
     </Screen>
-  );
-}
-
-/** 大屏报告·基本情况 (a large-display view). */
-export function ScreenBasicPage() {
-  return <ScreenReport tab="basic" />;
-}
-/** 大屏报告·试卷讲评. */
-export function ScreenCommentPage() {
-  return <ScreenReport tab="comment" />;
-}
-/** 大屏报告·能力分析. */
-export function ScreenAbilityPage() {
-  return <ScreenReport tab="ability" />;
-}
-
-/** 快速讲评: subjects, top students and absentees of a finished exam. */
-export function QuickReviewPage() {
-  const context = useReportContext();
-  const { examId } = context;
-  const report = useReport(reportRoutes.quickReview, examId ? { examId } : null);
-  const data = report.data;
-  return (
-    <ReportFrame
-      title="快速讲评"
-      context={context}
-      error={report.error}
-      loading={report.loading}
-      actions={<ExportActions examId={examId} page="quickReview" />}
-    >
-      {data && (
-        <>
-          <Chart
-            kind="bar"
-            label="各学科平均分与最高分"
-            height={280}
-            option={barOption(
-              data.subjects.map((s) => s.subjectName),
-              [
-                { name: '平均分', values: data.subjects.map((s) => s.mean) },
-                { name: '最高分', values: data.subjects.map((s) => s.max) },
-              ],
-            )}
-          />
-          <DataTable
-            caption="各学科概况"
-            rowKey={(s) => s.subjectId}
-            rows={data.subjects}
-            columns={[
-              { title: '学科', cell: (s) => s.subjectName },
-              { title: '满分', cell: (s) => formatScore(s.fullMarks), numeric: true },
-              { title: '实考人数', cell: (s) => s.count, numeric: true },
-              { title: '缺考', cell: (s) => s.absent, numeric: true },
-              { title: '平均分', cell: (s) => formatScore(s.mean), numeric: true },
-              { title: '最高分', cell: (s) => formatScore(s.max), numeric: true },
-              { title: '最低分', cell: (s) => formatScore(s.min), numeric: true },
-              { title: '及格率', cell: (s) => formatRate(s.passRate), numeric: true },
-              { title: '优秀率', cell: (s) => formatRate(s.excellentRate), numeric: true },
-            ]}
-          />
-          <DataTable
-            caption="总分前列学生"
-            rowKey={(r) => r.studentId}
-            rows={data.top}
-            columns={[
-              { title: '年级排名', cell: (r) => formatInt(r.gradeRank), numeric: true },
-              { title: '姓名', cell: (r) => r.name },
-              { title: '班级', cell: (r) => r.className },
-              { title: '总分', cell: (r) => formatScore(r.score), numeric: true },
-            ]}
-          />
-          <DataTable
-            caption="缺考学生"
-            rowKey={(r) => r.studentId}
-            rows={data.absentees}
-            columns={[
-              { title: '姓名', cell: (r) => r.name },
-              { title: '班级', cell: (r) => r.className },
-              { title: '缺考学科', cell: (r) => r.subjectNames.join('、') },
-            ]}
-          />
-        </>
-      )}
-    </ReportFrame>
-  );
-}
-
-/** 预警报告打印 (/print/{examId}/warningReport): students to watch, print-ready. */
-export function WarningReportPrintPage() {
-  const context = useReportContext();
-  const { examId, exam } = context;
-  const [search] = useSearchParams();
-  const classId = Number(search.get('classId')) || 0;
-  const report = useReport(
-    reportRoutes.warningReport,
-    examId ? { examId, ...(classId ? { classId } : {}) } : null,
-  );
-  const navigate = useNavigate();
-  const data = report.data;
-  const error = context.error ?? report.error;
-  return (
-    <ReportBox data-print aria-busy={report.loading}>
-      {error ? (
-        <ErrorBox role="alert">{error}</ErrorBox>
-      ) : !data ? (
-        <Meta role="status">{LOADING_TEXT}</Meta>
-      ) : (
-        <>
-          <Toolbar data-noprint>
-            <Select
-              label="班级"
-              value={classId}
-              options={[
-                { value: 0, label: '全部班级' },
-                ...(exam?.classes ?? []).map((c) => ({ value: c.id, label: c.name })),
-              ]}
-              onChange={(e) =>
-                navigate(
-                  `/print/${examId}/warningReport${Number(e.target.value) ? `?classId=${e.target.value}` : ''}`,
-                  { replace: true },
-                )
-              }
-            />
-            <Spacer />
-            <ExportActions examId={examId} page="warningReport" classId={classId || undefined} />
-          </Toolbar>
-          <h1>{data.exam.name} · 预警报告</h1>
-          <Meta>
-            {data.exam.gradeName} · {data.exam.examDate} · 共 {data.students.length} 人
-          </Meta>
-          <DataTable
-            caption="预警学生"
-            rowKey={(s) => s.studentId}
-            rows={data.students}
-            columns={[
-              { title: '姓名', cell: (s) => s.name },
-              { title: '学号', cell: (s) => s.studentNo },
-              { title: '班级', cell: (s) => s.className },
-              { title: '总分', cell: (s) => formatScore(s.totalScore), numeric: true },
-              { title: '年级排名', cell: (s) => formatInt(s.gradeRank), numeric: true },
-              { title: '预警原因', wrap: true, cell: (s) => s.reasons.join('、') },
-            ]}
-          />
-        </>
-      )}
-    </ReportBox>
   );
 }
