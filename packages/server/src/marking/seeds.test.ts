@@ -3,22 +3,13 @@ import { markingRoutes, type RouteContract } from '@examkit/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMemoryFileStore } from '../core/files';
 import { call, DIALECTS, signIn, startTestServer, type TestServer } from '../test/fixtures';
+import type { SeedPaper } from './seeds';
 import { createMarkingFixture } from './testing';
 
 interface Leased {
   taskId: number;
   paperId: number;
   leaseToken: string;
-}
-interface Seed {
-  paperId: number;
-  studentId: number;
-  studentName: string | null;
-  studentNo: string | null;
-  seedScore: number;
-  assigned: number;
-  marked: number;
-  exact: number;
 }
 interface Option {
   paperId: number;
@@ -95,7 +86,7 @@ describe.each(DIALECTS)('hidden seed papers (隐藏样卷) on %s', (dialect) => 
   }
 
   const seeds = (token: string, blockId: number) =>
-    ok<{ list: Seed[] }>(token, markingRoutes.seeds, { blockId }).then((d) => d.list);
+    ok<{ list: SeedPaper[] }>(token, markingRoutes.seeds, { blockId }).then((d) => d.list);
   const search = (token: string, blockId: number, extra: Record<string, unknown> = {}) =>
     ok<{ list: Option[] }>(token, markingRoutes.searchPapers, { blockId, ...extra }).then(
       (d) => d.list,
