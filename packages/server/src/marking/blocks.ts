@@ -277,7 +277,8 @@ export interface PaperInput {
 /**
  * Registers the papers of a block from (studentId, cropKey) pairs, e.g. after scanning
  * (`crops/<examSubjectId>/<questionBlock>/<studentId>.png`). A student registered again
- * gets the new crop; papers added to an open block enter the pool at once.
+ * gets the new crop (a seed also its new known score); papers added to an open block enter the
+ * pool at once.
  */
 export async function registerPapers(
   db: Db,
@@ -310,7 +311,11 @@ export async function registerPapers(
         .onConflict((oc) =>
           oc
             .columns(['block_id', 'student_id', 'is_seed'])
-            .doUpdateSet((eb) => ({ crop_key: eb.ref('excluded.crop_key') })),
+            // A seed registered again also corrects its known score (null for student papers).
+            .doUpdateSet((eb) => ({
+              crop_key: eb.ref('excluded.crop_key'),
+              seed_score_half: eb.ref('excluded.seed_score_half'),
+            })),
         )
         .execute();
     }

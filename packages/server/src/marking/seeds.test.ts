@@ -101,6 +101,26 @@ describe.each(DIALECTS)('hidden seed papers (隐藏样卷) on %s', (dialect) => 
       idempotencyKey: randomUUID(),
     });
 
+  it('registering a seed paper again corrects its known score and crop', async () => {
+    const { blockId, fx, leader } = await block({ start: false });
+    const register = (seedScore: number, cropKey: string) =>
+      ok(fx.manager.token, markingRoutes.registerPapers, {
+        blockId,
+        papers: [{ studentId: fx.studentIds[0], cropKey, seedScore }],
+      });
+    await register(4, 'crops/seed-a.png');
+    await register(7, 'crops/seed-b.png');
+    const list = await seeds(leader.token, blockId);
+    expect(list.map((x) => [x.studentId, x.seedScore])).toEqual([[fx.studentIds[0], 7]]);
+    const row = await server.db
+      .selectFrom('marking_papers')
+      .select('crop_key')
+      .where('block_id', '=', blockId)
+      .where('is_seed', '=', 1)
+      .executeTakeFirstOrThrow();
+    expect(row.crop_key).toBe('crops/seed-b.png');
+  });
+
   it('saves the re-check share and block/get loads it back', async () => {
     const { blockId, fx } = await block({ recheck: 15, start: false });
     const saved = await ok<{ recheckPercent: number }>(fx.manager.token, markingRoutes.getBlock, {
