@@ -1,5 +1,5 @@
 import type { SheetResult } from '../types';
-import type { QuestionTruth, SheetTruth } from './index';
+import type { QuestionTruth, SheetTruth } from './truth';
 
 /** Figures of a recognised corpus against the generator's ground truth. */
 export interface CorpusScore {

@@ -28,6 +28,7 @@ import {
 } from './degrade';
 import { drawDot, drawPencil, type PencilMark } from './pencil';
 import { between, chance, pick, rng } from './random';
+import type { QuestionTruth, ScanFileFormat, SheetTruth } from './truth';
 
 const run = promisify(execFile);
 
@@ -68,38 +69,6 @@ export interface CorpusTemplate {
 export function corpusTemplate(paper: PaperStructure = corpusPaper()): CorpusTemplate {
   const document = layoutSheet(paper, {});
   return { paper, document, template: toRecognitionTemplate(document) };
-}
-
-export type ScanFileFormat = 'jpeg' | 'png' | 'tiff' | 'pdf' | 'raw';
-
-export interface QuestionTruth {
-  questionId: string;
-  /** The answer the student meant (`''` none); for `double` on a single choice the two options. */
-  answer: string;
-  kind: 'clear' | 'blank' | 'faint' | 'double' | 'erasure' | 'stray' | 'partial';
-}
-
-export interface SheetTruth {
-  seed: number;
-  page: number;
-  examNumber: string;
-  /** False when a digit was deliberately made faint or doubled (must go to review). */
-  examNumberClear: boolean;
-  absent: boolean;
-  upsideDown: boolean;
-  dpi: number;
-  rotationDeg: number;
-  scale: number;
-  format: ScanFileFormat;
-  degradations: string[];
-  hiddenMarker: number | null;
-  questions: QuestionTruth[];
-  /** Bubbles with their intended state, for the bubble error rate. */
-  bubbles: {
-    questionId: string;
-    option: string;
-    intended: 'filled' | 'blank' | 'faint' | 'erased';
-  }[];
 }
 
 export interface CorpusSheet {
@@ -477,3 +446,4 @@ export async function* generateCorpus(options: CorpusOptions): AsyncGenerator<Co
 }
 
 export { emptyScore, mergeScores, scoreSheet, type CorpusScore } from './evaluate';
+export type { QuestionTruth, ScanFileFormat, SheetTruth } from './truth';
