@@ -16,6 +16,7 @@ const json = (name) => [
 const steps = [
   { name: 'lint', script: 'test:lint' },
   { name: 'types', script: 'test:types' },
+  { name: 'cycles', script: 'test:cycles' },
   { name: 'unit', script: 'test:unit', args: json('unit') },
   { name: 'build', script: 'test:build' },
   { name: 'size', script: 'test:size' },

@@ -33,6 +33,7 @@ import { scanQueueFromEnv, type ScanQueue } from './scan/queue';
 import { registerScanRoutes } from './scan/routes';
 import { registerAdministrationRoutes } from './school/adminRoutes';
 import { registerSchoolRoutes } from './school/routes';
+import { registerUserRoutes } from './user/routes';
 
 /** Options of {@link createServer}. */
 export interface ServerOptions {
@@ -183,6 +184,7 @@ export async function createServer(options: ServerOptions): Promise<FastifyInsta
   registerAiRoutes(router, { db });
   const files = options.files ?? createMemoryFileStore();
   registerAdministrationRoutes(router, { db, clock, files });
+  registerUserRoutes(router, { db, clock, files });
   registerExamRoutes(router, { db, clock, files });
   registerMarkingRoutes(router, { db, clock, files });
   const scanQueue =

@@ -13,7 +13,7 @@ import {
 } from '../core/scope';
 import { finishImport } from '../user/imports';
 import { readSheet, writeSheet } from '../user/spreadsheet';
-import type { AdministrationDeps } from './adminRoutes';
+import type { DomainDeps } from '../core/deps';
 import { classOf, contains, gradeOf, pageOf, subjectOf, subjectsOf, teacherOf } from './common';
 
 const TAG = 'administration';
@@ -154,7 +154,7 @@ async function writableTeachClass(db: Db, scope: DataScope, id: number) {
 }
 
 /** School, grades, classes, class heads, permission-scoped lists, /sys/class and teaching classes. */
-export function registerClassRoutes(router: Router, { db, clock }: AdministrationDeps): void {
+export function registerClassRoutes(router: Router, { db, clock }: DomainDeps): void {
   router.sessionRoute(r.queryClass, TAG, async ({ body, session }) =>
     classesInScope(db, await accessOf(db, session).scope(), body.gradeId),
   );

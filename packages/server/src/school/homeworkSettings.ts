@@ -4,7 +4,7 @@ import { badRequest, forbidden, notFound } from '../core/envelope';
 import type { Router } from '../core/router';
 import { accessOf, type Access } from '../core/scope';
 import type { SessionInfo } from '../core/session';
-import type { AdministrationDeps } from './adminRoutes';
+import type { DomainDeps } from '../core/deps';
 import { subjectsOf } from './common';
 
 const TAG = 'administration';
@@ -89,10 +89,7 @@ async function checkItems(
 }
 
 /** /system/homework (作业设置) and /system/homework/correlation (教材关联). */
-export function registerHomeworkSettingsRoutes(
-  router: Router,
-  { db, clock }: AdministrationDeps,
-): void {
+export function registerHomeworkSettingsRoutes(router: Router, { db, clock }: DomainDeps): void {
   const now = () => clock.now().getTime();
 
   router.sessionRoute(r.homeworkSettingsGet, TAG, async ({ session }) => {

@@ -8,7 +8,7 @@ import type { Db } from '../core/database';
 import { badRequest, notFound } from '../core/envelope';
 import type { Router } from '../core/router';
 import { accessOf, assertSchoolWide } from '../core/scope';
-import type { AdministrationDeps } from './adminRoutes';
+import type { DomainDeps } from '../core/deps';
 import { teacherOf } from './common';
 
 const TAG = 'administration';
@@ -35,7 +35,7 @@ async function assertFreeName(db: Db, schoolId: number, name: string, except?: n
 }
 
 /** Roles, their permission keys and data scope, and who holds them this academic year. */
-export function registerRoleRoutes(router: Router, { db }: AdministrationDeps): void {
+export function registerRoleRoutes(router: Router, { db }: DomainDeps): void {
   router.sessionRoute(r.roleList, TAG, async ({ session }) => {
     await accessOf(db, session).require('System-Role');
     const rows = await db

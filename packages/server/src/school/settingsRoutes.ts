@@ -2,7 +2,7 @@ import { administrationRoutes as r, PARAM_TYPES } from '@examkit/contracts';
 import { badRequest, notFound } from '../core/envelope';
 import type { Router } from '../core/router';
 import { accessOf } from '../core/scope';
-import type { AdministrationDeps } from './adminRoutes';
+import type { DomainDeps } from '../core/deps';
 import { subjectOf, subjectsOf } from './common';
 import { readParam, validateParam, writeParam, type ParamType, type ParamValue } from './params';
 
@@ -12,7 +12,7 @@ const TAG = 'administration';
 export const paramKey = (type: ParamType) => `Parm-${type[0]?.toUpperCase() ?? ''}${type.slice(1)}`;
 
 /** Dictionary, parameter pages, report push, ability and accomplishment items, grade display, holidays. */
-export function registerSettingsRoutes(router: Router, { db, clock }: AdministrationDeps): void {
+export function registerSettingsRoutes(router: Router, { db, clock }: DomainDeps): void {
   const now = () => clock.now().getTime();
 
   router.sessionRoute(r.dicGetValue, TAG, async ({ body, session }) => {

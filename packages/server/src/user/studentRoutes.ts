@@ -6,7 +6,7 @@ import type { AttemptLimiter } from '../core/rateLimit';
 import type { Router } from '../core/router';
 import { accessOf, inScopeClass, scopedClassIds, type DataScope } from '../core/scope';
 import type { SessionInfo } from '../core/session';
-import type { AdministrationDeps } from '../school/adminRoutes';
+import type { DomainDeps } from '../core/deps';
 import { teachClassRows } from '../school/classRoutes';
 import { classOf, contains, gradeOf, maskTel, pageOf, unique } from '../school/common';
 import { auditExport, finishImport, importErrorsFile, importJob, type RowError } from './imports';
@@ -367,7 +367,7 @@ export async function importStudentRows(
 /** Students, 选科, their teaching classes; import and export. */
 export function registerStudentRoutes(
   router: Router,
-  { db, clock }: AdministrationDeps,
+  { db, clock }: DomainDeps,
   exportLimiter: AttemptLimiter,
 ): void {
   const readContext = async (session: SessionInfo) => {

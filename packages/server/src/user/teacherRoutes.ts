@@ -6,7 +6,7 @@ import type { AttemptLimiter } from '../core/rateLimit';
 import type { Router } from '../core/router';
 import { accessOf, assertSchoolWide, type DataScope } from '../core/scope';
 import { revokeUserSessions, type SessionInfo } from '../core/session';
-import type { AdministrationDeps } from '../school/adminRoutes';
+import type { DomainDeps } from '../core/deps';
 import {
   classOf,
   gradeOf,
@@ -61,7 +61,7 @@ async function assertTelFree(db: Db, schoolId: number, tel: string, except?: num
 /** Teachers: writes (school-wide scope), scoped reads, import and export. */
 export function registerTeacherRoutes(
   router: Router,
-  { db, clock }: AdministrationDeps,
+  { db, clock }: DomainDeps,
   exportLimiter: AttemptLimiter,
 ): void {
   const now = () => clock.now().getTime();
