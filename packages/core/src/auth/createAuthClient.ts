@@ -125,7 +125,10 @@ export function createAuthClient(options: AuthClientOptions): AuthClient {
   const calls = Object.fromEntries(
     (Object.keys(AUTH_ENDPOINTS) as Key[]).map((key) => [
       key,
-      isSignIn(key) ? signIn(key) : send(key),
+      // The reset form shows its own errors inline, beside the fields.
+      isSignIn(key)
+        ? signIn(key)
+        : send(key, key === 'resetPassword' ? { errorMessage: false } : {}),
     ]),
   );
   return {
