@@ -17,7 +17,7 @@ export interface EnvConfig {
   secret: string | undefined;
   wx: WxOAuthOptions | undefined;
   session: SessionTimeouts;
-  /** Sign-in attempts per client address per minute. */
+  /** Failed sign-in calls (and code sends) per client address per minute. */
   addressLimit: number;
   trustProxy: boolean;
   /** S3-compatible storage for scans and crops (S3_BUCKET, S3_ENDPOINT, …); local disk when unset. */
