@@ -1,3 +1,4 @@
+#!/usr/bin/env node
 import { parseArgs } from 'node:util';
 import { loadConfig } from './core/config';
 import { createDatabase } from './core/database';
