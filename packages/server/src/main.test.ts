@@ -172,4 +172,31 @@ describe('the CLI entry', () => {
     },
     90_000,
   );
+  it('npm run seed refuses the demo accounts under NODE_ENV=production', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'examkit-seed-'));
+    try {
+      const result = await new Promise<{ code: number | null; out: string }>((resolve) => {
+        const cli = spawn(
+          process.execPath,
+          [
+            '--import',
+            'tsx',
+            '--conditions=source',
+            fileURLToPath(new URL('./seed-cli.ts', import.meta.url)),
+            '--small',
+          ],
+          { env: { ...process.env, DATA_DIR: dataDir, NODE_ENV: 'production' } },
+        );
+        let out = '';
+        cli.stdout.on('data', (d: Buffer) => (out += d.toString()));
+        cli.stderr.on('data', (d: Buffer) => (out += d.toString()));
+        cli.on('exit', (code) => resolve({ code, out }));
+      });
+      expect(result.code).toBe(1);
+      expect(result.out).toContain('不在生产环境中创建示范账号');
+      expect(existsSync(join(dataDir, 'examkit.db'))).toBe(false);
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  }, 30_000);
 });
