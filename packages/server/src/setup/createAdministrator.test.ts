@@ -67,7 +67,7 @@ describe('administrator input', () => {
       { schoolName: '一中', loginName: 'a', password: 'Start2026' },
       '登录名须为2到64位的字母、数字或 _ . @ -',
     ],
-    [{ schoolName: '一中', loginName: 'admin', password: 'short1' + '' }, null],
+    [{ schoolName: '一中', loginName: 'admin', password: 'short1' }, null],
     [
       { schoolName: '一中', loginName: 'admin', password: 'abcdef' },
       '密码须为至少6位的字母和数字组合',
