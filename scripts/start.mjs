@@ -1,7 +1,14 @@
 // `npm start`: builds what is needed and serves the reference app and the API on one port,
 // on the embedded defaults (SQLite in .data/, files on local disk, demo school seeded on first start).
 import { execFileSync, spawn } from 'node:child_process';
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
+
+const tooOld = createRequire(import.meta.url)('./check-node.cjs').problem(process.version);
+if (tooOld) {
+  console.error(tooOld);
+  process.exit(1);
+}
 
 if (!process.argv.includes('--no-build'))
   execFileSync('node', ['scripts/build-all.mjs'], { stdio: 'inherit' });
@@ -12,6 +19,8 @@ const env = {
   NODE_ENV: process.env.NODE_ENV ?? 'development',
   STATIC_DIR: process.env.STATIC_DIR ?? join(process.cwd(), 'examples/web/dist'),
   DATA_DIR: process.env.DATA_DIR ?? join(process.cwd(), '.data'),
+  // The embedded default seeds the demo school into an empty database; the server never does in production.
+  SEED_DEMO: process.env.SEED_DEMO ?? '1',
 };
 console.log(`\nexamkit: http://localhost:${env.PORT}  (demo accounts: see README.md)`);
 const server = spawn(process.execPath, ['packages/server/dist/main.js'], { env, stdio: 'inherit' });

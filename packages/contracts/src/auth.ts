@@ -179,10 +179,31 @@ export const authRoutes = {
     url: '/marking-login/login/send_sms_code',
     encoding: 'form',
     auth: false,
-    summary: 'send a 6-digit sign-in code to a phone (at most one a minute per phone)',
+    summary:
+      'send a 6-digit code to a phone, for sign-in or a password reset (at most one a minute per phone)',
     body: Type.Object({ tel: Tel }, strict),
     query: undefined,
     data: Type.Object({ expiresIn: Type.Integer(), resendIn: Type.Integer() }),
+  }),
+  resetPassword: route({
+    method: 'POST',
+    url: '/marking-login/login/reset_pass_by_code',
+    encoding: 'form',
+    auth: false,
+    summary:
+      'forgotten password: set a new one with a code sent to the phone (send_sms_code); ends every session of the account',
+    body: Type.Object(
+      {
+        tel: Tel,
+        code: Type.String({ pattern: '^[0-9]{6}$' }),
+        newPassWord: Type.String({ minLength: 6, maxLength: 64 }),
+        /** Chosen after a 6002 reply (the phone belongs to accounts in several schools). */
+        schoolId: SchoolIdField,
+      },
+      strict,
+    ),
+    query: undefined,
+    data: Type.Null(),
   }),
   myRole: route({
     method: 'POST',
@@ -214,11 +235,13 @@ export const authRoutes = {
     encoding: 'json',
     auth: true,
     summary:
-      "change a password (one's own, or a teacher's with System-Teacher); revokes every session of that user",
+      "change a password: one's own with the current password (the other sessions of the user end, this one stays), or a teacher's with System-Teacher (every session of that teacher ends)",
     body: Type.Object(
       {
         id: Type.Integer({ minimum: 1 }),
         newPassWord: Type.String({ minLength: 6, maxLength: 64 }),
+        /** The current password; required to change one's own. */
+        oldPassWord: Type.Optional(Password),
       },
       strict,
     ),

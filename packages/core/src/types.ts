@@ -220,6 +220,8 @@ export interface AuthClient {
   loginYuexun: SignIn<'loginYuexun'>;
   loginDengyue: SignIn<'loginDengyue'>;
   sendSmsCode: Plain<'sendSmsCode'>;
+  /** Sets a forgotten password with a code sent to the phone; 6002 when the phone has accounts in several schools. */
+  resetPassword: Plain<'resetPassword'>;
   myRole: Plain<'myRole'>;
   schoolList: Plain<'schoolList'>;
   updatePassword: Plain<'updatePassword'>;
@@ -235,8 +237,11 @@ export interface AuthClient {
   logout(): Promise<void>;
   /** Logs out locally only: clears login data, goes to /login (with bv), reloads after 100 ms. */
   logoutLocally(redirect?: string): void;
-  /** Changes a password; resolves true on "修改成功" (then logs out locally), false otherwise. */
-  changePassword(id: number, newPassWord: string): Promise<boolean>;
+  /**
+   * Changes a password (one's own needs the current one); resolves true on "修改成功", false after
+   * "修改失败，" plus the server's message. The session stays signed in: the server ends the user's other sessions.
+   */
+  changePassword(id: number, newPassWord: string, oldPassWord?: string): Promise<boolean>;
   /** Makes another of the user's roles active and recomputes menus and permission codes. */
   setActiveRole(roleId: number): void;
 }

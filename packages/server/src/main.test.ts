@@ -4,7 +4,20 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import pg from 'pg';
 import { describe, expect, it } from 'vitest';
+import { randomToken } from './core/secrets';
+import { DIALECTS, POSTGRES_URL } from './test/fixtures';
+
+const pgQuery = async (text: string) => {
+  const client = new pg.Client({ connectionString: POSTGRES_URL });
+  await client.connect();
+  try {
+    await client.query(text);
+  } finally {
+    await client.end();
+  }
+};
 
 const freePort = () =>
   new Promise<number>((resolve, reject) => {
@@ -21,7 +34,7 @@ const freePort = () =>
   });
 
 describe('the CLI entry', () => {
-  it('migrates, seeds an empty DATA_DIR, serves on HOST:PORT and stops on SIGTERM', async () => {
+  it('migrates, seeds an empty DATA_DIR when SEED_DEMO=1, serves on HOST:PORT and stops on SIGTERM', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'examkit-main-'));
     const port = await freePort();
     const child = spawn(
@@ -39,6 +52,7 @@ describe('the CLI entry', () => {
           PORT: String(port),
           HOST: '127.0.0.1',
           NODE_ENV: 'test',
+          SEED_DEMO: '1',
           LOG_LEVEL: 'warn',
         },
         stdio: ['ignore', 'pipe', 'pipe'],
@@ -71,4 +85,118 @@ describe('the CLI entry', () => {
       rmSync(dataDir, { recursive: true, force: true });
     }
   }, 60_000);
+  it.each(DIALECTS)(
+    'in production on %s seeds nothing, even when asked, and says how to create the first administrator; the command creates one who signs in',
+    async (dialect) => {
+      const dataDir = mkdtempSync(join(tmpdir(), 'examkit-prod-'));
+      const port = await freePort();
+      const schema = `examkit_main_${randomToken(6)}`;
+      if (dialect === 'postgres') await pgQuery(`create schema ${schema}`);
+      const env = {
+        ...process.env,
+        ...(dialect === 'postgres' ? { DATABASE_URL: POSTGRES_URL, DATABASE_SCHEMA: schema } : {}),
+        DATA_DIR: dataDir,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        NODE_ENV: 'production',
+        SEED_DEMO: '1',
+        LOG_LEVEL: 'warn',
+      };
+      const entry = (file: string) => fileURLToPath(new URL(file, import.meta.url));
+      const child = spawn(
+        process.execPath,
+        ['--import', 'tsx', '--conditions=source', entry('./main.ts')],
+        {
+          env,
+          stdio: ['ignore', 'pipe', 'pipe'],
+        },
+      );
+      let output = '';
+      child.stdout.on('data', (d: Buffer) => (output += d.toString()));
+      child.stderr.on('data', (d: Buffer) => (output += d.toString()));
+      const base = `http://127.0.0.1:${port}`;
+      const signIn = (loginName: string, password: string) =>
+        fetch(`${base}/marking-login/login/school_login_pd`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          body: new URLSearchParams({ loginName, password }).toString(),
+        })
+          .then(
+            (r) => r.json() as Promise<{ code: number; msg: string; data: { schoolName: string } }>,
+          )
+          .catch(() => undefined);
+      try {
+        let reply: Awaited<ReturnType<typeof signIn>>;
+        for (let i = 0; i < 150 && !reply; i++) {
+          reply = await signIn('admin', 'demo2026');
+          if (!reply) await new Promise((r) => setTimeout(r, 200));
+        }
+        expect(reply?.msg, output).toBe('账号或密码错误');
+        expect(await signIn('director', 'demo2026')).toMatchObject({ code: 400 });
+        expect(output).toContain('npm run create-admin -w @examkit/server');
+        expect(output).not.toContain('seeded the demo school');
+
+        const created = await new Promise<{ code: number | null; out: string }>((resolve) => {
+          const cli = spawn(
+            process.execPath,
+            [
+              '--import',
+              'tsx',
+              '--conditions=source',
+              entry('./create-admin-cli.ts'),
+              '--school',
+              '第一中学',
+              '--login',
+              'principal',
+            ],
+            { env, stdio: ['pipe', 'pipe', 'pipe'] },
+          );
+          let out = '';
+          cli.stdout.on('data', (d: Buffer) => (out += d.toString()));
+          cli.stderr.on('data', (d: Buffer) => (out += d.toString()));
+          cli.stdin.end('Start2026\n');
+          cli.on('exit', (code) => resolve({ code, out }));
+        });
+        expect(created.code, created.out).toBe(0);
+        expect(created.out).toContain('已创建学校「第一中学」');
+        expect(created.out).not.toContain('Start2026');
+        const ok = await signIn('principal', 'Start2026');
+        expect(ok).toMatchObject({ code: 200, data: { schoolName: '第一中学' } });
+      } finally {
+        const exited = new Promise((resolve) => child.once('exit', resolve));
+        child.kill('SIGTERM');
+        expect(await exited).toBe(0);
+        rmSync(dataDir, { recursive: true, force: true });
+        if (dialect === 'postgres') await pgQuery(`drop schema if exists ${schema} cascade`);
+      }
+    },
+    90_000,
+  );
+  it('npm run seed refuses the demo accounts under NODE_ENV=production', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'examkit-seed-'));
+    try {
+      const result = await new Promise<{ code: number | null; out: string }>((resolve) => {
+        const cli = spawn(
+          process.execPath,
+          [
+            '--import',
+            'tsx',
+            '--conditions=source',
+            fileURLToPath(new URL('./seed-cli.ts', import.meta.url)),
+            '--small',
+          ],
+          { env: { ...process.env, DATA_DIR: dataDir, NODE_ENV: 'production' } },
+        );
+        let out = '';
+        cli.stdout.on('data', (d: Buffer) => (out += d.toString()));
+        cli.stderr.on('data', (d: Buffer) => (out += d.toString()));
+        cli.on('exit', (code) => resolve({ code, out }));
+      });
+      expect(result.code).toBe(1);
+      expect(result.out).toContain('不在生产环境中创建示范账号');
+      expect(existsSync(join(dataDir, 'examkit.db'))).toBe(false);
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  }, 30_000);
 });

@@ -11,7 +11,12 @@ import { isEmpty, seedDemo } from './seed/seedDemo';
 import { seedMarking } from './seed/seedMarking';
 import { createServer } from './server';
 
-/** CLI entry: migrate, seed the demo school into an empty database, serve. */
+export const FIRST_ADMIN_HINT =
+  'examkit: 数据库为空，尚无任何账号。请创建第一位管理员 (the database is empty; create the first administrator):\n' +
+  '  npm run create-admin -w @examkit/server -- --school 学校名称\n' +
+  '  (or: node packages/server/dist/create-admin-cli.js --school 学校名称; the password is asked without echo)';
+
+/** CLI entry: migrate, seed the demo school into an empty database when asked (SEED_DEMO=1, never in production), serve. */
 async function main() {
   const config = loadConfig();
   const db = createDatabase(config.database);
@@ -21,9 +26,15 @@ async function main() {
     ? createS3FileStore(config.s3)
     : createLocalFileStore(join(config.dataDir, 'files'));
   if (await isEmpty(db)) {
-    await seedDemo(db, { size: 'full' });
-    await seedMarking(db, files);
-    console.info('examkit: seeded the demo school 示范中学 (password demo2026)');
+    if (config.seedDemo && config.nodeEnv !== 'production') {
+      await seedDemo(db, { size: 'full' });
+      await seedMarking(db, files);
+      console.info('examkit: seeded the demo school 示范中学 (password demo2026)');
+    } else {
+      if (config.seedDemo)
+        console.warn('examkit: SEED_DEMO is ignored when NODE_ENV=production; no demo accounts.');
+      console.info(FIRST_ADMIN_HINT);
+    }
   }
   const app = await createServer({
     database: schema ? { db, schema } : { db },

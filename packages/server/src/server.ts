@@ -157,7 +157,8 @@ export async function createServer(options: ServerOptions): Promise<FastifyInsta
     db,
     clock,
     sessionTimeouts,
-    addressLimiter: new AttemptLimiter(clock, limits.addressLimit, limits.addressWindowMs),
+    addressFailures: new AttemptLimiter(clock, limits.addressLimit, limits.addressWindowMs),
+    addressCalls: new AttemptLimiter(clock, limits.addressLimit, limits.addressWindowMs),
   });
   registerAuthRoutes(router, {
     db,

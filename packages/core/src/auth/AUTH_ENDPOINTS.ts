@@ -36,6 +36,7 @@ export const AUTH_ENDPOINTS = {
   loginDengyue: post<'loginDengyue'>('/marking-user-extand/dengyue/login/v2', 'form'),
   logout: post<'logout'>(`${LOGIN}wz_login_out`),
   sendSmsCode: post<'sendSmsCode'>(`${LOGIN}send_sms_code`, 'form'),
+  resetPassword: post<'resetPassword'>(`${LOGIN}reset_pass_by_code`, 'form'),
   myRole: post<'myRole'>('/marking-user/get_my_role'),
   schoolList: post<'schoolList'>(`${SCHOOL}list_upgrade`, 'form'),
   updatePassword: post<'updatePassword'>('/marking-user/user/teacher/user/update/pass'),

@@ -368,16 +368,16 @@ describe('createAuthClient: logout and password change', () => {
     expect(navigate).toHaveBeenCalledWith('https://sso.example.cn/logout');
   });
 
-  it('changes one\'s own password: "修改成功", then logs out locally without calling logout', async () => {
+  it('changes one\'s own password with the current one: "修改成功", and stays signed in', async () => {
     const { auth, fake, storage, notifier, navigate } = await signedIn({ [PASS]: ok(null) });
-    expect(await auth.changePassword(7, 'n3wpass')).toBe(true);
+    expect(await auth.changePassword(7, 'n3wpass', 'old1pass')).toBe(true);
     expect(fake.calls.at(-1)).toMatchObject({
       url: '/marking-user/user/teacher/user/update/pass',
-      data: '{"id":7,"newPassWord":"n3wpass"}',
+      data: '{"id":7,"newPassWord":"n3wpass","oldPassWord":"old1pass"}',
     });
     expect(notifier.messages).toEqual([{ type: 'success', text: '修改成功' }]);
-    expect(storage.get('token')).toBeNull();
-    expect(navigate).toHaveBeenCalledWith('/login');
+    expect(storage.get('token')).toBe('tok-demo-7');
+    expect(navigate).not.toHaveBeenCalled();
     expect(fake.calls.some((c) => c.url === '/marking-login/login/wz_login_out')).toBe(false);
   });
 

@@ -105,23 +105,30 @@ export function createAuthClient(options: AuthClientOptions): AuthClient {
     );
   }
 
-  async function changePassword(id: number, newPassWord: string): Promise<boolean> {
-    const reply = await quiet('updatePassword', { id, newPassWord });
+  async function changePassword(
+    id: number,
+    newPassWord: string,
+    oldPassWord?: string,
+  ): Promise<boolean> {
+    const body = oldPassWord === undefined ? { id, newPassWord } : { id, newPassWord, oldPassWord };
+    const reply = await quiet('updatePassword', body);
     if (isNetworkFailure(reply)) return false;
     if (reply.code !== 200) {
       notifier.message('error', '修改失败，' + reply.message);
       return false;
     }
+    // The server keeps this session and ends the user's others, so one stays signed in.
     notifier.message('success', '修改成功');
-    // The server revokes every session of that user: only one's own change ends this session.
-    if (store.getState().user?.userId === id) logoutLocally();
     return true;
   }
 
   const calls = Object.fromEntries(
     (Object.keys(AUTH_ENDPOINTS) as Key[]).map((key) => [
       key,
-      isSignIn(key) ? signIn(key) : send(key),
+      // The reset form shows its own errors inline, beside the fields.
+      isSignIn(key)
+        ? signIn(key)
+        : send(key, key === 'resetPassword' ? { errorMessage: false } : {}),
     ]),
   );
   return {

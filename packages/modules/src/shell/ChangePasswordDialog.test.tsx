@@ -28,6 +28,7 @@ describe('ChangePasswordDialog (spec 000 §5)', () => {
   });
 
   it.each([
+    ['current password', '原密码', '', '请输入原密码'],
     ['new password', '新密码', '', '请输入新密码'],
     ['confirm', '确认密码', '', '请再次输入新密码'],
   ])('%s is required, checked on blur: %s → "%s"', async (_field, label, value, message) => {
@@ -72,12 +73,14 @@ describe('ChangePasswordDialog (spec 000 §5)', () => {
     const before = api.calls.length;
     await user.click(screen.getByRole('button', { name: '确定' }));
     expect(await screen.findByText('请输入新密码')).toBeInTheDocument();
+    expect(screen.getByText('请输入原密码')).toBeInTheDocument();
     expect(screen.getByText('请再次输入新密码')).toBeInTheDocument();
     expect(api.calls.length).toBe(before);
   });
 
-  it('on success says "修改成功", sends id and newPassWord, and logs out to /login', async () => {
+  it('on success says "修改成功", sends id, newPassWord and the current password, closes and stays signed in', async () => {
     const { user, api, router, store } = await openDialog();
+    await user.type(screen.getByLabelText('原密码'), 'old123');
     await user.type(screen.getByLabelText('新密码'), 'abc123');
     await user.type(screen.getByLabelText('确认密码'), 'abc123');
     await user.click(screen.getByRole('button', { name: '确定' }));
@@ -85,18 +88,24 @@ describe('ChangePasswordDialog (spec 000 §5)', () => {
     expect(api.lastBody('/marking-user/user/teacher/user/update/pass')).toEqual({
       id: 7,
       newPassWord: 'abc123',
+      oldPassWord: 'old123',
     });
-    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
-    expect(store.getState().user).toBeNull();
+    await waitFor(() =>
+      expect(screen.queryByRole('dialog', { name: '修改密码' })).not.toBeInTheDocument(),
+    );
+    expect(router.state.location.pathname).toBe('/home/index');
+    expect(store.getState().user?.userId).toBe(7);
   });
 
   it('on failure says "修改失败，" with the message and stays signed in', async () => {
-    const api = createFakeApi({ ...SCHOOL_ROUTES, [UPDATE]: fail(400, '密码须为数字和字母组合') });
+    const api = createFakeApi({ ...SCHOOL_ROUTES, [UPDATE]: fail(400, '原密码错误，还可尝试3次') });
     const { user, store } = await openDialog(api);
+    await user.type(screen.getByLabelText('原密码'), 'wrong1');
     await user.type(screen.getByLabelText('新密码'), 'abcdef');
     await user.type(screen.getByLabelText('确认密码'), 'abcdef');
     await user.click(screen.getByRole('button', { name: '确定' }));
-    expect(await screen.findByText('修改失败，密码须为数字和字母组合')).toBeInTheDocument();
+    expect(await screen.findByText('修改失败，原密码错误，还可尝试3次')).toBeInTheDocument();
+    expect(screen.getByRole('dialog', { name: '修改密码' })).toBeInTheDocument();
     expect(store.getState().user?.userId).toBe(7);
   });
 });

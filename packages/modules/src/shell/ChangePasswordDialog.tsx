@@ -13,9 +13,10 @@ export const CHANGE_PASSWORD_WIDTH = 580;
 /** The placeholder of the new password (spec 000 §5). */
 export const PASSWORD_PLACEHOLDER = '请输入数字和字母组合的密码，至少6位';
 
-type Values = { password: string; repeatPassword: string };
+type Values = { oldPassword: string; password: string; repeatPassword: string };
 
 const RULES = {
+  oldPassword: [{ required: true, message: '请输入原密码' }],
   password: [{ required: true, message: '请输入新密码' }],
   repeatPassword: [
     { required: true, message: '请再次输入新密码' },
@@ -27,17 +28,19 @@ const RULES = {
 };
 
 /**
- * The change-password dialog of the user menu (spec 000 §5): both fields
- * required and checked on blur, the confirmation re-checked when the new
- * password changes. On success the auth client says "修改成功" and signs out
- * to /login; on failure it says "修改失败，" with the server's message.
+ * The change-password dialog of the user menu (spec 000 §5): the current
+ * password (checked by the server) and the new one twice, every field required
+ * and checked on blur, the confirmation re-checked when the new password
+ * changes. On success the auth client says "修改成功" and the dialog closes;
+ * the user stays signed in (the server ends their other sessions). On failure
+ * it says "修改失败，" with the server's message.
  */
 export function ChangePasswordDialog({ open, onClose }: ChangePasswordDialogProps) {
   const { auth } = useExamkit();
   const userId = useExamkitStore((s) => s.user?.userId ?? null);
   const [pending, setPending] = useState(false);
   const form = useFormValidation<Values>(RULES, {
-    initialValues: { password: '', repeatPassword: '' },
+    initialValues: { oldPassword: '', password: '', repeatPassword: '' },
     dependents: { password: ['repeatPassword'] },
   });
 
@@ -63,7 +66,7 @@ export function ChangePasswordDialog({ open, onClose }: ChangePasswordDialogProp
     event?.preventDefault();
     if (!form.validate() || userId === null) return;
     setPending(true);
-    const ok = await auth.changePassword(userId, form.values.password);
+    const ok = await auth.changePassword(userId, form.values.password, form.values.oldPassword);
     setPending(false);
     if (ok) close();
   };
@@ -84,6 +87,13 @@ export function ChangePasswordDialog({ open, onClose }: ChangePasswordDialogProp
       }
     >
       <form onSubmit={(e) => void onSubmit(e)} noValidate aria-label="修改密码">
+        <FormField label="原密码" required error={form.errors.oldPassword}>
+          <PasswordInput
+            autoComplete="current-password"
+            placeholder="请输入原密码"
+            {...field('oldPassword')}
+          />
+        </FormField>
         <FormField label="新密码" required error={form.errors.password}>
           <PasswordInput
             autoComplete="new-password"

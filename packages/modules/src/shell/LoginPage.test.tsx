@@ -47,6 +47,18 @@ describe('LoginPage', () => {
     expect(router.state.location.pathname).toBe('/login');
   });
 
+  it('shows the tries left before the lock, as the server says them', async () => {
+    const api = createFakeApi({
+      ...SCHOOL_ROUTES,
+      [LOGIN_PD]: fail(400, '账号或密码错误，还可尝试2次'),
+    });
+    await renderApp({ api });
+    await fillAndSubmit(userEvent.setup(), 'director', 'wrong');
+    expect(
+      (await screen.findAllByText('登录失败，账号或密码错误，还可尝试2次')).length,
+    ).toBeGreaterThan(0);
+  });
+
   it('asks for the account and the password before calling the server', async () => {
     const api = createFakeApi(SCHOOL_ROUTES);
     await renderApp({ api });

@@ -7,6 +7,7 @@ import { BrandLogo } from '../layout/BrandLogo';
 import { useBrand } from '../hooks/useBrand';
 import { CodeLoginForm } from './login/CodeLoginForm';
 import { PasswordLoginForm } from './login/PasswordLoginForm';
+import { ResetPasswordForm } from './login/ResetPasswordForm';
 
 const Page = styled.main`
   min-height: 100vh;
@@ -57,6 +58,23 @@ const Tabs = styled.div`
   }
 `;
 
+const Forgot = styled.button`
+  display: block;
+  margin: 12px 0 0 auto;
+  border: 0;
+  background: none;
+  padding: 4px 0;
+  font: inherit;
+  cursor: pointer;
+  color: ${(p) => themeOf(p).colors.primary};
+  &:focus-visible {
+    outline: 2px solid ${(p) => themeOf(p).colors.focus};
+  }
+`;
+
+/** Shown on the sign-in page after a password reset. */
+export const PASSWORD_RESET_NOTICE = '密码已重置，请使用新密码登录';
+
 type Tab = 'password' | 'code';
 const TABS: [Tab, string][] = [
   ['password', '账号登录'],
@@ -64,7 +82,8 @@ const TABS: [Tab, string][] = [
 ];
 
 /**
- * The sign-in page (/login): account and password, or phone and code. The
+ * The sign-in page (/login): account and password, or phone and code, and
+ * 忘记密码 (a new password with a code sent to the phone). The
  * optional query `bv` selects the brand variant: it is stored and sets the
  * logo and the document title.
  */
@@ -77,6 +96,8 @@ export function LoginPage() {
   }, [bv, store]);
   const brand = useBrand();
   const [tab, setTab] = useState<Tab>('password');
+  const [resetting, setResetting] = useState(false);
+  const [notice, setNotice] = useState<string | null>(null);
   const id = useId();
 
   const onKeyDown = (event: KeyboardEvent) => {
@@ -90,26 +111,51 @@ export function LoginPage() {
     <Page>
       <Card>
         <BrandLogo logo={brand.logo} title={brand.title} />
-        <h1>欢迎登录</h1>
-        <Tabs role="tablist" aria-label="登录方式" onKeyDown={onKeyDown}>
-          {TABS.map(([key, label]) => (
-            <button
-              key={key}
-              id={`${id}-${key}`}
+        {resetting ? (
+          <>
+            <h1>找回密码</h1>
+            <ResetPasswordForm
+              onDone={(done) => {
+                setResetting(false);
+                setTab('password');
+                setNotice(done ? PASSWORD_RESET_NOTICE : null);
+              }}
+            />
+          </>
+        ) : (
+          <>
+            <h1>欢迎登录</h1>
+            {notice && <p role="status">{notice}</p>}
+            <Tabs role="tablist" aria-label="登录方式" onKeyDown={onKeyDown}>
+              {TABS.map(([key, label]) => (
+                <button
+                  key={key}
+                  id={`${id}-${key}`}
+                  type="button"
+                  role="tab"
+                  aria-selected={tab === key}
+                  aria-controls={`${id}-panel`}
+                  tabIndex={tab === key ? 0 : -1}
+                  onClick={() => setTab(key)}
+                >
+                  {label}
+                </button>
+              ))}
+            </Tabs>
+            <div role="tabpanel" id={`${id}-panel`} aria-labelledby={`${id}-${tab}`}>
+              {tab === 'password' ? <PasswordLoginForm /> : <CodeLoginForm />}
+            </div>
+            <Forgot
               type="button"
-              role="tab"
-              aria-selected={tab === key}
-              aria-controls={`${id}-panel`}
-              tabIndex={tab === key ? 0 : -1}
-              onClick={() => setTab(key)}
+              onClick={() => {
+                setNotice(null);
+                setResetting(true);
+              }}
             >
-              {label}
-            </button>
-          ))}
-        </Tabs>
-        <div role="tabpanel" id={`${id}-panel`} aria-labelledby={`${id}-${tab}`}>
-          {tab === 'password' ? <PasswordLoginForm /> : <CodeLoginForm />}
-        </div>
+              忘记密码
+            </Forgot>
+          </>
+        )}
       </Card>
     </Page>
   );

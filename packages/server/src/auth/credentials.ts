@@ -1,48 +1,74 @@
 import type { Db } from '../core/database';
-import { badRequest, tooManyRequests } from '../core/envelope';
+import { badRequest, tooManyRequests, type ApiError } from '../core/envelope';
 import { verifyAgainstDummy, verifyPassword } from '../core/password';
-import type { AccountLocks } from '../core/rateLimit';
+import type { AccountLocks, ReservedAttempt } from '../core/rateLimit';
 import { ACCOUNT_COLUMNS, type Account } from './signIn';
 
 export const WRONG_CREDENTIALS_MESSAGE = '账号或密码错误';
 export const ACCOUNT_LOCKED_MESSAGE = '登录失败次数过多，账号已锁定，请15分钟后再试';
+/** From this many tries left on, a failure says how many remain. */
+export const WARN_WHEN_LEFT = 3;
 
 /** The lock key of an account: its login name, whatever school is asked for. */
 export const accountKey = (loginName: string) => `account:${loginName.toLowerCase()}`;
 
-/** Refuses at once while the account is locked. */
-export function assertNotLocked(locks: AccountLocks, key: string): void {
-  if (locks.lockedFor(key) > 0) throw tooManyRequests(ACCOUNT_LOCKED_MESSAGE);
+/** Reserves one try on the key before any slow check; refuses at once while it is locked. */
+export function reserveAttempt(
+  locks: AccountLocks,
+  key: string,
+  lockedMessage = ACCOUNT_LOCKED_MESSAGE,
+): ReservedAttempt {
+  const attempt = locks.reserve(key);
+  if (!attempt) throw tooManyRequests(lockedMessage);
+  return attempt;
+}
+
+/**
+ * The answer to a failed try: the message, with the tries left once they are
+ * few ("账号或密码错误，还可尝试3次"), or the lock message when this one locked it.
+ */
+export function failedAttempt(
+  attempt: ReservedAttempt,
+  message: string,
+  options: { lockedMessage?: string; refuse?: (message: string) => ApiError } = {},
+): ApiError {
+  const left = attempt.fail();
+  if (left === 0) return tooManyRequests(options.lockedMessage ?? ACCOUNT_LOCKED_MESSAGE);
+  const refuse = options.refuse ?? badRequest;
+  return refuse(left <= WARN_WHEN_LEFT ? `${message}，还可尝试${left}次` : message);
 }
 
 /**
  * The active accounts with this login name (in one school when given) whose
- * password matches. An unknown name costs the same time as a wrong password.
- * Counts a failure against the account when nothing matches.
+ * password matches. An unknown name costs the same time as a wrong password
+ * and counts against the name the same way. The try is reserved before the
+ * hash check, so parallel attempts cannot check more passwords than the limit.
  */
 export async function matchPassword(
   db: Db,
   locks: AccountLocks,
   input: { loginName: string; password: string; schoolId?: number | undefined },
 ): Promise<Account[]> {
-  const key = accountKey(input.loginName);
-  assertNotLocked(locks, key);
-  let query = db
-    .selectFrom('users')
-    .select([...ACCOUNT_COLUMNS, 'password_hash'])
-    .where('login_name', '=', input.loginName)
-    .where('status', '=', 1);
-  if (input.schoolId !== undefined) query = query.where('school_id', '=', input.schoolId);
-  const candidates = await query.orderBy('school_id').execute();
-  if (candidates.length === 0) await verifyAgainstDummy(input.password);
-  const matched: Account[] = [];
-  for (const { password_hash, ...account } of candidates) {
-    if (await verifyPassword(password_hash, input.password)) matched.push(account);
+  const attempt = reserveAttempt(locks, accountKey(input.loginName));
+  let matched: Account[];
+  try {
+    let query = db
+      .selectFrom('users')
+      .select([...ACCOUNT_COLUMNS, 'password_hash'])
+      .where('login_name', '=', input.loginName)
+      .where('status', '=', 1);
+    if (input.schoolId !== undefined) query = query.where('school_id', '=', input.schoolId);
+    const candidates = await query.orderBy('school_id').execute();
+    if (candidates.length === 0) await verifyAgainstDummy(input.password);
+    matched = [];
+    for (const { password_hash, ...account } of candidates) {
+      if (await verifyPassword(password_hash, input.password)) matched.push(account);
+    }
+  } catch (error) {
+    attempt.release();
+    throw error;
   }
-  if (matched.length === 0) {
-    locks.fail(key);
-    throw badRequest(WRONG_CREDENTIALS_MESSAGE);
-  }
-  locks.succeed(key);
+  if (matched.length === 0) throw failedAttempt(attempt, WRONG_CREDENTIALS_MESSAGE);
+  attempt.succeed();
   return matched;
 }

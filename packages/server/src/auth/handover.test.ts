@@ -18,6 +18,7 @@ describe.each(DIALECTS)('hand-over and partner sign-in on %s', (dialect) => {
     loginName: string,
     client: { clientId: string; secret: string } = portal,
     schoolId?: number,
+    remoteAddress?: string,
   ) => {
     const result = await call<{ token: string; expiresIn: number }>(
       server.app,
@@ -29,6 +30,7 @@ describe.each(DIALECTS)('hand-over and partner sign-in on %s', (dialect) => {
           loginName,
           schoolId: schoolId ?? server.seed.demoSchoolId,
         },
+        ...(remoteAddress ? { remoteAddress } : {}),
       },
     );
     return result;
@@ -71,6 +73,39 @@ describe.each(DIALECTS)('hand-over and partner sign-in on %s', (dialect) => {
     expect(bad.body).toMatchObject({ code: 403, msg: '集成凭据无效' });
     const otherSchool = await handover('lab-admin', portal, server.seed.labSchoolId);
     expect(otherSchool.body.code).toBe(403);
+  });
+
+  it('wrong secrets lock the guessing address, never the partner: the real partner signs in from its own address', async () => {
+    const guesses: { code: number; msg: string }[] = [];
+    for (let i = 0; i < 25; i++) {
+      const bad = await handover(
+        'teacher',
+        { clientId: portal.clientId, secret: `guess${i}` },
+        undefined,
+        '10.66.0.1',
+      );
+      guesses.push({ code: bad.body.code, msg: bad.body.msg });
+    }
+    expect(guesses.slice(0, 5).map((g) => g.msg)).toEqual([
+      '集成凭据无效',
+      '集成凭据无效，还可尝试3次',
+      '集成凭据无效，还可尝试2次',
+      '集成凭据无效，还可尝试1次',
+      '集成凭据错误次数过多，请15分钟后再试',
+    ]);
+    expect(guesses.slice(5).every((g) => g.code === 429)).toBe(true);
+    // Even the right secret from the guessing address waits out the lock …
+    expect((await handover('teacher', portal, undefined, '10.66.0.1')).body.code).toBe(429);
+    // … while the real partner, from its own address, is not locked out.
+    const real = await handover('teacher', portal, undefined, '10.77.0.1');
+    expect(real.body.code).toBe(200);
+    const signedIn = await call<UserInfo>(server.app, authRoutes.loginToken, {
+      query: { token: real.body.data.token },
+      remoteAddress: '10.88.0.1',
+    });
+    expect(signedIn.body.data.nickName).toBe('李老师');
+    server.clock.advance(15 * 60_000);
+    expect((await handover('teacher', portal, undefined, '10.66.0.1')).body.code).toBe(200);
   });
 
   it('yuexun/login consumes a partner code once', async () => {
@@ -128,6 +163,25 @@ describe.each(DIALECTS)('hand-over and partner sign-in on %s', (dialect) => {
         body: signed({ key: 'not-the-secret' }),
       });
       expect(result.body).toMatchObject({ code: 403, msg: '签名无效' });
+    });
+
+    it('bad signatures lock the sending address, not the account: its owner still signs in', async () => {
+      for (let i = 0; i < 6; i++) {
+        await call(server.app, authRoutes.loginDengyue, {
+          body: signed({ key: `wrong-${i}` }),
+          remoteAddress: '10.55.0.1',
+        });
+      }
+      const locked = await call(server.app, authRoutes.loginDengyue, {
+        body: signed({}),
+        remoteAddress: '10.55.0.1',
+      });
+      expect(locked.body).toMatchObject({ code: 429, msg: '集成凭据错误次数过多，请15分钟后再试' });
+      const owner = await call(server.app, authRoutes.loginPassword, {
+        body: { loginName: 'teacher', password: 'demo2026' },
+        remoteAddress: '10.55.0.2',
+      });
+      expect(owner.body.code).toBe(200);
     });
 
     it('accepts ±300 s of clock difference and no more', async () => {

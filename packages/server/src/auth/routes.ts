@@ -2,12 +2,17 @@ import { authRoutes, ResultCode, type UserInfo } from '@examkit/contracts';
 import type { Clock } from '../core/clock';
 import type { Db } from '../core/database';
 import { ApiError, badRequest, forbidden, notFound } from '../core/envelope';
-import { hashPassword, isAcceptablePassword, PASSWORD_RULE_MESSAGE } from '../core/password';
+import {
+  hashPassword,
+  isAcceptablePassword,
+  PASSWORD_RULE_MESSAGE,
+  verifyPassword,
+} from '../core/password';
 import type { AccountLocks } from '../core/rateLimit';
 import type { Router } from '../core/router';
 import { revokeSession, revokeUserSessions } from '../core/session';
 import { effectiveAccess, loadRoleGrants, permissionCodesIn } from './access';
-import { accountKey, assertNotLocked, matchPassword } from './credentials';
+import { accountKey, failedAttempt, matchPassword, reserveAttempt } from './credentials';
 import { claimSign, hasValidSign, isFresh } from './dengyue';
 import { authenticateIntegration, servesSchool, signingPartner } from './integrations';
 import {
@@ -40,6 +45,10 @@ export interface AuthDeps {
 export const HANDOVER_TTL_MS = 60_000;
 export const BIND_TICKET_TTL_MS = 10 * 60_000;
 const TOKEN_INVALID = '登录凭证无效或已过期';
+export const PARTNER_LOCKED_MESSAGE = '集成凭据错误次数过多，请15分钟后再试';
+export const CODE_LOCKED_MESSAGE = '验证码错误次数过多，请15分钟后再试';
+export const OLD_PASSWORD_WRONG_MESSAGE = '原密码错误';
+export const PASSWORD_RESET_TEL_UNKNOWN = '该手机号未绑定账号';
 const TAG = 'auth';
 
 /** Registers every sign-in and session call of `authRoutes`. */
@@ -94,47 +103,93 @@ export function registerAuthRoutes(router: Router, deps: AuthDeps): void {
     schoolOptions(db, await matchPassword(db, locks, body)),
   );
 
-  router.publicRoute(authRoutes.sendSmsCode, TAG, async ({ body }) =>
-    requestSmsCode(sms, body.tel),
+  // A send costs a message: every send counts against the address, not only failures.
+  router.publicRoute(
+    authRoutes.sendSmsCode,
+    TAG,
+    async ({ body }) => requestSmsCode(sms, body.tel),
+    {
+      countEveryCall: true,
+    },
   );
 
-  router.publicRoute(authRoutes.loginCode, TAG, async ({ body }) => {
-    const key = telLockKey(deps.secret, body.tel);
-    assertNotLocked(locks, key);
+  /**
+   * Checks a phone code with a reserved try on the phone (5 wrong codes lock it
+   * for 15 minutes); resolves the code's id and the phone's accounts, settling
+   * the try: a wrong code fails it, a right one succeeds.
+   */
+  const checkPhoneCode = async (tel: string, code: string, schoolId?: number) => {
+    const attempt = reserveAttempt(locks, telLockKey(deps.secret, tel), CODE_LOCKED_MESSAGE);
     let codeId: number;
     try {
-      codeId = await checkSmsCode(sms, body.tel, body.code);
+      codeId = await checkSmsCode(sms, tel, code);
     } catch (error) {
-      locks.fail(key);
+      if (error instanceof ApiError && error.code === 400)
+        throw failedAttempt(attempt, error.message, { lockedMessage: CODE_LOCKED_MESSAGE });
+      attempt.release();
       throw error;
     }
+    attempt.succeed();
     let query = db
       .selectFrom('users')
       .select(ACCOUNT_COLUMNS)
-      .where('tel', '=', body.tel)
+      .where('tel', '=', tel)
       .where('status', '=', 1);
-    if (body.schoolId !== undefined) query = query.where('school_id', '=', body.schoolId);
+    if (schoolId !== undefined) query = query.where('school_id', '=', schoolId);
     const accounts = await query.orderBy('school_id').execute();
+    return { codeId, accounts };
+  };
+
+  router.publicRoute(authRoutes.loginCode, TAG, async ({ body }) => {
+    const { codeId, accounts } = await checkPhoneCode(body.tel, body.code, body.schoolId);
     const [first] = accounts;
     if (!first) throw badRequest('该手机号未绑定账号');
     // Choosing a school must not burn the code: the client asks again with schoolId.
     if (accounts.length > 1) throw await chooseSchool(db, accounts);
-    const info = await db.transaction().execute(async (trx) => {
+    return db.transaction().execute(async (trx) => {
       if (!(await consumeSmsCode(trx, clock, codeId))) throw badRequest('验证码错误或已过期');
       return completeSignIn(trx, clock, first);
     });
-    locks.succeed(key);
-    return info;
   });
 
-  router.publicRoute(authRoutes.handover, TAG, async ({ body }) => {
-    const key = `client:${body.clientId}`;
-    assertNotLocked(locks, key);
-    const integration = await authenticateIntegration(db, body.clientId, body.clientSecret);
+  router.publicRoute(authRoutes.resetPassword, TAG, async ({ body }) => {
+    if (!isAcceptablePassword(body.newPassWord)) throw badRequest(PASSWORD_RULE_MESSAGE);
+    const { codeId, accounts } = await checkPhoneCode(body.tel, body.code, body.schoolId);
+    const [account] = accounts;
+    if (!account) throw badRequest(PASSWORD_RESET_TEL_UNKNOWN);
+    if (accounts.length > 1) throw await chooseSchool(db, accounts);
+    const passwordHash = await hashPassword(body.newPassWord);
+    await db.transaction().execute(async (trx) => {
+      if (!(await consumeSmsCode(trx, clock, codeId))) throw badRequest('验证码错误或已过期');
+      await trx
+        .updateTable('users')
+        .set({ password_hash: passwordHash })
+        .where('id', '=', account.id)
+        .execute();
+      await revokeUserSessions(trx, clock, account.id);
+    });
+    // The owner proved who they are: a lock from wrong passwords no longer holds them out.
+    locks.clear(accountKey(account.login_name));
+    return null;
+  });
+
+  // Wrong secrets lock the calling address, never the client id (which is public): a stranger
+  // guessing secrets cannot keep the real partner, calling from its own address, out.
+  router.publicRoute(authRoutes.handover, TAG, async ({ body, request }) => {
+    const attempt = reserveAttempt(locks, `handover-ip:${request.ip}`, PARTNER_LOCKED_MESSAGE);
+    const integration = await authenticateIntegration(db, body.clientId, body.clientSecret).catch(
+      (error: unknown) => {
+        attempt.release();
+        throw error;
+      },
+    );
     if (!integration || (integration.kind !== 'portal' && integration.kind !== 'region')) {
-      locks.fail(key);
-      throw forbidden('集成凭据无效');
+      throw failedAttempt(attempt, '集成凭据无效', {
+        lockedMessage: PARTNER_LOCKED_MESSAGE,
+        refuse: forbidden,
+      });
     }
+    attempt.succeed();
     if (!servesSchool(integration, body.schoolId)) throw forbidden('该集成无权访问此学校');
     const account = await activeAccount(db, body);
     if (!account) throw notFound('账号不存在');
@@ -159,14 +214,20 @@ export function registerAuthRoutes(router: Router, deps: AuthDeps): void {
     signInWithToken('region', body.token, body.schoolId),
   );
 
-  router.publicRoute(authRoutes.loginDengyue, TAG, async ({ body }) => {
-    const key = accountKey(body.loginName);
-    assertNotLocked(locks, key);
-    const partner = await signingPartner(db, body.appId);
+  // A bad signature locks the calling address, not the account: it must not keep the user out.
+  router.publicRoute(authRoutes.loginDengyue, TAG, async ({ body, request }) => {
+    const attempt = reserveAttempt(locks, `partner-sign-ip:${request.ip}`, PARTNER_LOCKED_MESSAGE);
+    const partner = await signingPartner(db, body.appId).catch((error: unknown) => {
+      attempt.release();
+      throw error;
+    });
     if (!partner?.signKey || !hasValidSign(partner.signKey, body)) {
-      locks.fail(key);
-      throw forbidden('签名无效');
+      throw failedAttempt(attempt, '签名无效', {
+        lockedMessage: PARTNER_LOCKED_MESSAGE,
+        refuse: forbidden,
+      });
     }
+    attempt.succeed();
     if (!isFresh(clock, body.timestamp)) throw badRequest('签名已过期，请重新发起登录');
     if (!servesSchool(partner, body.schoolId)) throw forbidden('该应用无权访问此学校');
     const account = await activeAccount(db, body);
@@ -234,18 +295,31 @@ export function registerAuthRoutes(router: Router, deps: AuthDeps): void {
 
   router.sessionRoute(authRoutes.updatePassword, TAG, async ({ body, session }) => {
     if (!isAcceptablePassword(body.newPassWord)) throw badRequest(PASSWORD_RULE_MESSAGE);
+    const own = body.id === session.userId;
     const target = await db
       .selectFrom('users')
-      .select('id')
+      .select(['id', 'login_name', 'password_hash'])
       .where('id', '=', body.id)
       .where('school_id', '=', session.schoolId)
       .executeTakeFirst();
-    if (body.id !== session.userId) {
+    if (!own) {
       const codes = await permissionCodesIn(db, session.userId, session.academicYear);
       if (!codes.has('System-Teacher')) throw forbidden('无权修改其他教师的密码');
-      if (!target) throw notFound('用户不存在');
     }
     if (!target) throw notFound('用户不存在');
+    if (own) {
+      // The current password is checked like a sign-in: the same tries, the same lock.
+      if (!body.oldPassWord) throw badRequest('请输入原密码');
+      const attempt = reserveAttempt(locks, accountKey(target.login_name));
+      const matches = await verifyPassword(target.password_hash, body.oldPassWord).catch(
+        (error: unknown) => {
+          attempt.release();
+          throw error;
+        },
+      );
+      if (!matches) throw failedAttempt(attempt, OLD_PASSWORD_WRONG_MESSAGE);
+      attempt.succeed();
+    }
     const passwordHash = await hashPassword(body.newPassWord);
     await db.transaction().execute(async (trx) => {
       await trx
@@ -253,7 +327,8 @@ export function registerAuthRoutes(router: Router, deps: AuthDeps): void {
         .set({ password_hash: passwordHash })
         .where('id', '=', target.id)
         .execute();
-      await revokeUserSessions(trx, clock, target.id);
+      // One's own change keeps this session and ends the others; a teacher's ends all of theirs.
+      await revokeUserSessions(trx, clock, target.id, own ? { except: session.tokenHash } : {});
     });
     return null;
   });

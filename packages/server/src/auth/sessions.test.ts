@@ -108,26 +108,61 @@ describe.each(DIALECTS)('sessions on %s', (dialect) => {
     expect(query.body.code).toBe(403);
   });
 
-  it('a password change revokes every session of the user; the old password then fails', async () => {
+  it("changing one's own password needs the current one, keeps this session and ends the others; the old password then fails", async () => {
     server.clock.set(TEST_NOW);
     const first = await signIn(server.app, 'director');
     const second = await signIn(server.app, 'director');
-    const changed = await call(server.app, authRoutes.updatePassword, {
-      token: first.token,
-      body: { id: first.userId, newPassWord: 'fresh2027' },
+    const change = (body: Record<string, unknown>) =>
+      call(server.app, authRoutes.updatePassword, {
+        token: first.token,
+        body: { id: first.userId, newPassWord: 'fresh2027', ...body },
+      });
+    expect((await change({})).body).toMatchObject({ code: 400, msg: '请输入原密码' });
+    expect((await change({ oldPassWord: 'guess123' })).body).toMatchObject({
+      code: 400,
+      msg: '原密码错误',
     });
-    expect(changed.body).toMatchObject({ code: 200, data: null });
-    for (const token of [first.token, second.token]) {
-      expect((await call(server.app, authRoutes.myRole, { token, body: {} })).body).toEqual(
-        EXPIRED,
-      );
-    }
+    expect((await change({ oldPassWord: 'demo2026' })).body).toMatchObject({
+      code: 200,
+      data: null,
+    });
+    // This session goes on working; the other one has ended.
+    expect(
+      (await call(server.app, authRoutes.myRole, { token: first.token, body: {} })).body.code,
+    ).toBe(200);
+    expect(
+      (await call(server.app, authRoutes.myRole, { token: second.token, body: {} })).body,
+    ).toEqual(EXPIRED);
     const old = await call(server.app, authRoutes.loginPassword, {
       body: { loginName: 'director', password: 'demo2026' },
     });
     expect(old.body.msg).toBe('账号或密码错误');
     const fresh = await signIn(server.app, 'director', { password: 'fresh2027' });
     expect(fresh.userId).toBe(first.userId);
+  });
+
+  it('wrong current passwords count like sign-in failures: a warning, then the lock', async () => {
+    server.clock.set(TEST_NOW);
+    const user = await signIn(server.app, 'grader');
+    const answers: string[] = [];
+    for (let i = 0; i < 5; i++) {
+      const result = await call(server.app, authRoutes.updatePassword, {
+        token: user.token,
+        body: { id: user.userId, newPassWord: 'fresh2027', oldPassWord: `guess${i}x` },
+      });
+      answers.push(result.body.msg);
+    }
+    expect(answers).toEqual([
+      '原密码错误',
+      '原密码错误，还可尝试3次',
+      '原密码错误，还可尝试2次',
+      '原密码错误，还可尝试1次',
+      '登录失败次数过多，账号已锁定，请15分钟后再试',
+    ]);
+    // The session itself stays signed in.
+    expect(
+      (await call(server.app, authRoutes.myRole, { token: user.token, body: {} })).body.code,
+    ).toBe(200);
   });
 
   it.each(['abcdefg', '1234567', 'ab12'])(
@@ -137,7 +172,7 @@ describe.each(DIALECTS)('sessions on %s', (dialect) => {
       const user = await signIn(server.app, 'gradelead');
       const result = await call(server.app, authRoutes.updatePassword, {
         token: user.token,
-        body: { id: user.userId, newPassWord: weak },
+        body: { id: user.userId, newPassWord: weak, oldPassWord: 'demo2026' },
       });
       expect(result.status).toBe(400);
       expect(result.body.msg).toContain('密码须为至少6位的字母和数字组合');

@@ -96,7 +96,7 @@ export async function requestSmsCode(
     await deps.sender.send({
       tel,
       code,
-      text: `您的登录验证码为 ${code}，5分钟内有效，请勿泄露给他人。`,
+      text: `您的验证码为 ${code}，用于登录或重置密码，5分钟内有效，请勿泄露给他人。`,
     });
   }
   return { expiresIn: SMS_CODE_TTL_MS / 1000, resendIn: SMS_RESEND_MS / 1000 };

@@ -17,17 +17,19 @@ export interface EnvConfig {
   secret: string | undefined;
   wx: WxOAuthOptions | undefined;
   session: SessionTimeouts;
-  /** Sign-in attempts per client address per minute. */
+  /** Failed sign-in calls (and code sends) per client address per minute. */
   addressLimit: number;
   trustProxy: boolean;
   /** S3-compatible storage for scans and crops (S3_BUCKET, S3_ENDPOINT, …); local disk when unset. */
   s3: S3Config | undefined;
+  /** SEED_DEMO=1: seed the demo schools into an empty database (never when NODE_ENV=production). */
+  seedDemo: boolean;
 }
 
 /**
  * Reads PORT (8080), HOST (127.0.0.1), DATA_DIR (.data), DATABASE_URL (PostgreSQL
  * instead of SQLite), DATABASE_SCHEMA, STATIC_DIR, CORS_ORIGINS (comma list),
- * NODE_ENV, LOG_LEVEL, EXAMKIT_SECRET, WX_APPID, WX_SECRET, WX_API_BASE,
+ * NODE_ENV, SEED_DEMO (1: seed an empty database with the demo schools, not in production), LOG_LEVEL, EXAMKIT_SECRET, WX_APPID, WX_SECRET, WX_API_BASE,
  * SESSION_IDLE_MINUTES (30), SESSION_MAX_HOURS (12), SIGNIN_LIMIT_PER_MINUTE (30),
  * TRUST_PROXY, S3_BUCKET (S3-compatible storage instead of DATA_DIR/files, with S3_ENDPOINT,
  * S3_REGION, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY, S3_FORCE_PATH_STYLE, S3_PREFIX). The scan
@@ -81,6 +83,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     addressLimit: positiveInt(env.SIGNIN_LIMIT_PER_MINUTE, 30, 'SIGNIN_LIMIT_PER_MINUTE'),
     trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
     s3: s3ConfigFromEnv(env),
+    seedDemo: env.SEED_DEMO === '1' || env.SEED_DEMO === 'true',
   };
 }
 

@@ -5,7 +5,13 @@ import {
   type QueryOf,
   type RouteContract,
 } from '@examkit/contracts';
-import type { FastifyInstance, FastifyRequest, FastifySchema, onRequestHookHandler } from 'fastify';
+import type {
+  FastifyInstance,
+  FastifyRequest,
+  FastifySchema,
+  onRequestHookHandler,
+  onResponseHookHandler,
+} from 'fastify';
 import { Type, type Static, type TSchema } from 'typebox';
 import { attachment } from './attachment';
 import type { Clock } from './clock';
@@ -58,14 +64,32 @@ export interface RouterDeps {
   db: Db;
   clock: Clock;
   sessionTimeouts: SessionTimeouts;
-  /** Counts attempts per client address on public (sign-in and code) routes. */
-  addressLimiter: AttemptLimiter;
+  /** Counts failed calls per client address on public (sign-in and code) routes. */
+  addressFailures: AttemptLimiter;
+  /** Counts every call per client address on public routes that cost something when they succeed (sending a code). */
+  addressCalls: AttemptLimiter;
+}
+
+export interface PublicRouteOptions {
+  /**
+   * Count every call against the address, not only failures (a code send costs a message).
+   * @default false
+   */
+  countEveryCall?: boolean;
 }
 
 /** Registers contract routes: schemas from the contract, the envelope around the handler's data. */
 export interface Router {
-  /** A route open without a session; every call counts against the client address's limit. */
-  publicRoute<C extends RouteContract>(contract: C, tag: string, handler: PublicHandler<C>): void;
+  /**
+   * A route open without a session. Its failed calls count against the client
+   * address's limit (every call, with `countEveryCall`); an address over it is refused.
+   */
+  publicRoute<C extends RouteContract>(
+    contract: C,
+    tag: string,
+    handler: PublicHandler<C>,
+    options?: PublicRouteOptions,
+  ): void;
   /** A route that needs a live session (header `token`) of the school in header `schoolId`, when sent. */
   sessionRoute<C extends RouteContract>(contract: C, tag: string, handler: SessionHandler<C>): void;
   /**
@@ -85,9 +109,25 @@ const FORM_TYPE = 'application/x-www-form-urlencoded';
 export function createRouter(app: FastifyInstance, deps: RouterDeps): Router {
   app.decorateRequest('examkitSession', null);
 
-  const limitAddress: onRequestHookHandler = async (request) => {
-    if (deps.addressLimiter.hit(`ip:${request.ip}`) > 0)
-      throw tooManyRequests('请求过于频繁，请稍后再试');
+  const TOO_MANY = '请求过于频繁，请稍后再试';
+  const addressKey = (request: FastifyRequest) => `ip:${request.ip}`;
+  // Requests this limit refused itself: their answer is not counted again.
+  const refused = new WeakSet<FastifyRequest>();
+  const refuse = (request: FastifyRequest) => {
+    refused.add(request);
+    return tooManyRequests(TOO_MANY);
+  };
+  const limitFailures: onRequestHookHandler = async (request) => {
+    if (deps.addressFailures.waitFor(addressKey(request)) > 0) throw refuse(request);
+  };
+  const limitCalls: onRequestHookHandler = async (request) => {
+    if (deps.addressFailures.waitFor(addressKey(request)) > 0) throw refuse(request);
+    if (deps.addressCalls.hit(addressKey(request)) > 0) throw refuse(request);
+  };
+  // Failures are known only from the answer.
+  const countFailure: onResponseHookHandler = async (request, reply) => {
+    if (reply.statusCode >= 400 && !refused.has(request))
+      deps.addressFailures.record(addressKey(request));
   };
 
   const authenticate: onRequestHookHandler = async (request) => {
@@ -106,6 +146,7 @@ export function createRouter(app: FastifyInstance, deps: RouterDeps): Router {
     contract: C,
     tag: string,
     run: (input: RouteInput<C>, request: FastifyRequest) => Promise<DataOf<C>>,
+    limit: onRequestHookHandler = limitFailures,
   ) {
     const schema: FastifySchema = {
       summary: contract.summary,
@@ -119,7 +160,8 @@ export function createRouter(app: FastifyInstance, deps: RouterDeps): Router {
       method: contract.method,
       url: contract.url,
       schema,
-      onRequest: contract.auth ? authenticate : limitAddress,
+      onRequest: contract.auth ? authenticate : limit,
+      ...(contract.auth ? {} : { onResponse: countFailure }),
       preValidation: async (request) => {
         if (contract.query) request.query = coerceStrings(contract.query, request.query);
         if (contract.body) {
@@ -137,9 +179,14 @@ export function createRouter(app: FastifyInstance, deps: RouterDeps): Router {
   }
 
   return {
-    publicRoute(contract, tag, handler) {
+    publicRoute(contract, tag, handler, options = {}) {
       if (contract.auth) throw new Error(`${contract.url} needs a session`);
-      register(contract, tag, (input) => handler(input));
+      register(
+        contract,
+        tag,
+        (input) => handler(input),
+        options.countEveryCall ? limitCalls : limitFailures,
+      );
     },
     sessionDownload(contract, tag, handler) {
       app.route({

@@ -100,12 +100,18 @@ export async function revokeSession(db: Db, clock: Clock, tokenHash: string): Pr
     .execute();
 }
 
-/** Ends every session of a user (after a password change). */
-export async function revokeUserSessions(db: Db, clock: Clock, userId: number): Promise<void> {
-  await db
+/** Ends every session of a user (after a password change), but the one whose token hash is `except`. */
+export async function revokeUserSessions(
+  db: Db,
+  clock: Clock,
+  userId: number,
+  options: { except?: string } = {},
+): Promise<void> {
+  let query = db
     .updateTable('sessions')
     .set({ revoked_at: clock.now().getTime() })
     .where('user_id', '=', userId)
-    .where('revoked_at', 'is', null)
-    .execute();
+    .where('revoked_at', 'is', null);
+  if (options.except !== undefined) query = query.where('token_hash', '!=', options.except);
+  await query.execute();
 }

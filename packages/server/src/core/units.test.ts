@@ -94,21 +94,47 @@ describe('AttemptLimiter', () => {
 });
 
 describe('AccountLocks', () => {
+  const settings = { accountFailures: 2, accountWindowMs: 10_000, accountLockMs: 5_000 };
+
   it('locks after the failures and only time lifts the lock', () => {
     const clock = createFakeClock(new Date(0));
-    const locks = new AccountLocks(clock, {
-      accountFailures: 2,
-      accountWindowMs: 10_000,
-      accountLockMs: 5_000,
-    });
-    locks.fail('x');
+    const locks = new AccountLocks(clock, settings);
+    expect(locks.reserve('x')?.fail()).toBe(1);
     expect(locks.lockedFor('x')).toBe(0);
-    locks.fail('x');
+    expect(locks.reserve('x')?.fail()).toBe(0);
     expect(locks.lockedFor('x')).toBe(5_000);
-    locks.succeed('x');
-    expect(locks.lockedFor('x')).toBe(5_000);
+    expect(locks.reserve('x')).toBeNull();
     clock.advance(5_000);
     expect(locks.lockedFor('x')).toBe(0);
+    expect(locks.reserve('x')).not.toBeNull();
+  });
+
+  it('counts tries in flight: no more than the limit are reserved at once', () => {
+    const clock = createFakeClock(new Date(0));
+    const locks = new AccountLocks(clock, settings);
+    const first = locks.reserve('x');
+    const second = locks.reserve('x');
+    expect(first && second).toBeTruthy();
+    expect(locks.reserve('x')).toBeNull();
+    first?.release();
+    const third = locks.reserve('x');
+    expect(third).not.toBeNull();
+    second?.succeed();
+    third?.succeed();
+    expect([locks.reserve('x'), locks.reserve('x')].every(Boolean)).toBe(true);
+  });
+
+  it('a success forgets the failures; clear lifts a lock', () => {
+    const clock = createFakeClock(new Date(0));
+    const locks = new AccountLocks(clock, settings);
+    expect(locks.reserve('x')?.fail()).toBe(1);
+    locks.reserve('x')?.succeed();
+    expect(locks.reserve('x')?.fail()).toBe(1);
+    expect(locks.reserve('x')?.fail()).toBe(0);
+    expect(locks.lockedFor('x')).toBe(5_000);
+    locks.clear('x');
+    expect(locks.lockedFor('x')).toBe(0);
+    expect(locks.reserve('x')).not.toBeNull();
   });
 });
 
