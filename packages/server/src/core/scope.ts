@@ -153,3 +153,48 @@ export function accessOf(db: Db, session: SessionInfo): Access {
   };
   return access;
 }
+
+/**
+ * The classes whose data of one subject the scope shows, or null for every class. `subjectId`
+ * is the school's subject (`subjects.id`); null stands for a subject the school does not list,
+ * which only full-scope classes (班主任, 年级主任) show.
+ */
+export function classesForSubject(scope: DataScope, subjectId: number | null): number[] | null {
+  if (scope.schoolWide) return null;
+  return [...scope.subjectsByClass.keys()].filter(
+    (classId) =>
+      scope.fullClassIds.has(classId) ||
+      (subjectId !== null && (scope.subjectsByClass.get(classId)?.has(subjectId) ?? false)),
+  );
+}
+
+/** The school's subject of an exam subject (matched by code, then by name), or null. */
+export async function schoolSubjectOf(
+  db: Db,
+  schoolId: number,
+  examSubject: { subject_code: string; subject_name: string },
+): Promise<number | null> {
+  const subjects = await db
+    .selectFrom('subjects')
+    .select(['id', 'code', 'name'])
+    .where('school_id', '=', schoolId)
+    .execute();
+  const own =
+    subjects.find((s) => s.code === examSubject.subject_code) ??
+    subjects.find((s) => s.name === examSubject.subject_name);
+  return own?.id ?? null;
+}
+
+/**
+ * The one data-scope rule for a subject's students and scores: the classes of the exam subject
+ * the user may see (null: all). Lists filter by it; a single read outside it answers exactly
+ * as a missing record (docs/scope.md).
+ */
+export async function subjectClassScope(
+  db: Db,
+  scope: DataScope,
+  examSubject: { subject_code: string; subject_name: string },
+): Promise<number[] | null> {
+  if (scope.schoolWide) return null;
+  return classesForSubject(scope, await schoolSubjectOf(db, scope.schoolId, examSubject));
+}
