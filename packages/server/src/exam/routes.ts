@@ -120,8 +120,11 @@ export function registerExamRoutes(router: Router, deps: ExamRoutesDeps): void {
   router.sessionRoute(examRoutes.detail, TAG, async ({ body, session }) => {
     await requireAnyPermission(db, session, EXAM_SINGLE);
     const exam = await loadExam(db, session.schoolId, body.id);
-    assertExamVisible(await loadScope(db, session), exam);
-    return detailOf(db, exam);
+    const scope = await loadScope(db, session);
+    assertExamVisible(scope, exam);
+    return detailOf(db, exam, {
+      manager: scope.schoolWide || scope.leadGradeIds.has(exam.grade_id),
+    });
   });
 
   router.sessionRoute(examRoutes.create, TAG, async ({ body, session }) => {

@@ -767,6 +767,18 @@ describe.each(DIALECTS)('data scope on %s', (dialect) => {
     expect(reconcile.body.code).toBe(403);
   });
 
+  it('exam/detail offers state changes (撤回报告 …) only to the exam’s managers', async () => {
+    const detail = async (role: string) =>
+      (await as(role, R('exam.detail'), { id: ids.examId })).body.data as {
+        allowedTransitions: string[];
+      };
+    expect((await detail('admin')).allowedTransitions).toContain('finished');
+    expect((await detail('head')).allowedTransitions).toEqual([]);
+    expect((await detail('teacher')).allowedTransitions).toEqual([]);
+    const withdraw = await as('head', R('exam.transition'), { id: ids.examId, to: 'finished' });
+    expect(withdraw.body.code).toBe(403);
+  });
+
   it('another school’s ids in marking writes answer exactly as missing ids', async () => {
     const lab = await database.db
       .selectFrom('schools')
