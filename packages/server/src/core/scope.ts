@@ -5,7 +5,8 @@ import { permissionCodesIn } from '../auth/access';
 
 /**
  * What the signed-in user may see in the session's school and academic year
- * (docs/administration.md, "Data scope"). A role marked school-wide (学校管理员,
+ * (docs/scope.md). Subjects led as 学科组长 (`subject_roles`) add that subject in
+ * every class of the grade, or of the school, to the union below. A role marked school-wide (学校管理员,
  * 校长, 教务主任) sees everything; otherwise the scope is the union of the user's
  * grades as 年级主任, classes as 班主任 (every subject) and teaching
  * assignments (only the subjects taught there).
@@ -48,7 +49,7 @@ export async function loadScope(db: Db, session: SessionInfo): Promise<DataScope
   };
   if (scope.schoolWide) return scope;
 
-  const [led, headed, taught] = await Promise.all([
+  const [led, headed, taught, subjectLed] = await Promise.all([
     db
       .selectFrom('grade_roles as gr')
       .innerJoin('grades as g', 'g.id', 'gr.grade_id')
@@ -76,6 +77,22 @@ export async function loadScope(db: Db, session: SessionInfo): Promise<DataScope
       .where('ta.academic_year', '=', academicYear)
       .where('g.school_id', '=', schoolId)
       .execute(),
+    db
+      .selectFrom('subject_roles as sr')
+      .innerJoin('grades as g', (join) =>
+        join
+          .on('g.school_id', '=', schoolId)
+          .on('g.academic_year', '=', academicYear)
+          .on((eb) =>
+            eb.or([eb('sr.grade_id', 'is', null), eb('sr.grade_id', '=', eb.ref('g.id'))]),
+          ),
+      )
+      .innerJoin('classes as c', 'c.grade_id', 'g.id')
+      .select(['g.id as gradeId', 'c.id as classId', 'sr.subject_id as subjectId'])
+      .where('sr.user_id', '=', userId)
+      .where('sr.academic_year', '=', academicYear)
+      .where('sr.school_id', '=', schoolId)
+      .execute(),
   ]);
   const leadGrades = await db
     .selectFrom('grade_roles as gr')
@@ -94,7 +111,7 @@ export async function loadScope(db: Db, session: SessionInfo): Promise<DataScope
     scope.gradeIds.add(row.gradeId);
     scope.subjectsByClass.set(row.classId, new Set());
   }
-  for (const row of taught) {
+  for (const row of [...taught, ...subjectLed]) {
     scope.gradeIds.add(row.gradeId);
     const subjects = scope.subjectsByClass.get(row.classId) ?? new Set<number>();
     subjects.add(row.subjectId);

@@ -93,6 +93,12 @@ const SCOPES: Record<string, Scope> = {
   gradelead: Object.fromEntries(GRADE2.map((c) => [c, 'all' as const])),
   /** 阅卷老师: no class at all, only the blocks they mark. */
   grader: 'none',
+  /** 学科组长 of 数学 in 高一 (set up below): 数学 in every 高一 class. */
+  t004: Object.fromEntries([1, 2, 3, 4].map((n) => [`高一(${n})班`, ['数学']])),
+  /** 学科组长 of 语文 in the whole school (set up below). */
+  t005: Object.fromEntries(
+    ['高一', '高二', '高三'].flatMap((g) => [1, 2, 3, 4].map((n) => [`${g}(${n})班`, ['语文']])),
+  ),
 };
 const ROLES = Object.keys(SCOPES);
 
@@ -513,6 +519,31 @@ describe.each(DIALECTS)('data scope on %s', (dialect) => {
       .where('code', '=', 'demo')
       .executeTakeFirstOrThrow();
     ids = await idsOf(database.db, school.id);
+    // Two 任课教师 become 学科组长 instead of teaching their own classes.
+    const leads: [string, string, string | null][] = [
+      ['t004', '数学', '高一(1)班'],
+      ['t005', '语文', null],
+    ];
+    for (const [login, subject, gradeOf] of leads) {
+      const user = await database.db
+        .selectFrom('users')
+        .select('id')
+        .where('school_id', '=', school.id)
+        .where('login_name', '=', login)
+        .executeTakeFirstOrThrow();
+      await database.db.deleteFrom('teaching_assignments').where('user_id', '=', user.id).execute();
+      await database.db.deleteFrom('class_roles').where('user_id', '=', user.id).execute();
+      await database.db
+        .insertInto('subject_roles')
+        .values({
+          school_id: school.id,
+          academic_year: 2026,
+          subject_id: ids.subjects.get(subject)!,
+          grade_id: gradeOf === null ? null : ids.classes.get(gradeOf)!.gradeId,
+          user_id: user.id,
+        })
+        .execute();
+    }
     for (const role of ROLES) {
       const r = await call<{ token: string }>(app, contracts.authRoutes.loginPassword, {
         body: { loginName: role, password: DEMO_PASSWORD, schoolId: school.id },
@@ -748,6 +779,8 @@ describe.each(DIALECTS)('data scope on %s', (dialect) => {
     expect(await subjectsIn('head')).toEqual([['高一(1)班', 'all']]);
     expect((await subjectsIn('gradelead')).map(([c]) => c)).toEqual(GRADE2);
     expect(await subjectsIn('grader')).toEqual([]);
+    expect(await subjectsIn('t004')).toEqual([1, 2, 3, 4].map((n) => [`高一(${n})班`, ['数学']]));
+    expect((await subjectsIn('t005')).length).toBe(12);
   });
 
   it('exam/students and objective scores list exactly the classes in scope', async () => {
