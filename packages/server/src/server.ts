@@ -34,6 +34,7 @@ import { registerScanRoutes } from './scan/routes';
 import { registerAdministrationRoutes } from './school/adminRoutes';
 import { registerSchoolRoutes } from './school/routes';
 import { registerUserRoutes } from './user/routes';
+import { registerScopeRoutes } from './core/scopeRoutes';
 
 /** Options of {@link createServer}. */
 export interface ServerOptions {
@@ -182,6 +183,7 @@ export async function createServer(options: ServerOptions): Promise<FastifyInsta
         : options.wx,
   });
   registerSchoolRoutes(router, { db, clock });
+  registerScopeRoutes(router, { db });
   registerAiRoutes(router, { db });
   const files = options.files ?? createMemoryFileStore();
   registerAdministrationRoutes(router, { db, clock, files });

@@ -16,6 +16,7 @@ import { Pager } from '../../common/Pager';
 import { useLatestRequest } from '../../common/useLatestRequest';
 import { Actions, PageBox, StateTag, Table, Toolbar } from '../components/styled';
 import { useApiCall } from '../../common/useApiCall';
+import { managesGrade, useMyScope } from '../../common/useMyScope';
 import { STATE_LABELS } from '../utils/examLabels';
 
 const PAGE_SIZE = 20;
@@ -33,6 +34,9 @@ interface Grade {
 export function ExamListPage() {
   const call = useApiCall();
   const navigate = useNavigate();
+  // Creating and deleting exams is for their managers (school-wide roles, the grade's 年级主任).
+  const scope = useMyScope();
+  const managesAny = scope !== null && (scope.schoolWide || scope.manageGradeIds.length > 0);
   const [memory, remember] = useListMemory('exam-single');
   const sessionYear = useExamkitStore((s) => s.user?.academicYear);
   const years = useMemo(() => yearOptions(new Date()), []);
@@ -134,9 +138,11 @@ export function ExamListPage() {
           placeholder="考试名称"
           onSearch={(k) => remember({ keyWord: k, currentPage: 1 })}
         />
-        <Button type="primary" onClick={() => navigate('/exam/single/create')}>
-          创建考试
-        </Button>
+        {managesAny && (
+          <Button type="primary" onClick={() => navigate('/exam/single/create')}>
+            创建考试
+          </Button>
+        )}
       </Toolbar>
 
       {rows === null ? null : rows.length === 0 ? (
@@ -193,14 +199,16 @@ export function ExamListPage() {
                     >
                       教师
                     </Button>
-                    <Button
-                      size="small"
-                      type="link"
-                      aria-label={`删除 ${exam.name}`}
-                      onClick={() => setPendingDelete(exam)}
-                    >
-                      删除
-                    </Button>
+                    {managesGrade(scope, exam.gradeId) && (
+                      <Button
+                        size="small"
+                        type="link"
+                        aria-label={`删除 ${exam.name}`}
+                        onClick={() => setPendingDelete(exam)}
+                      >
+                        删除
+                      </Button>
+                    )}
                   </Actions>
                 </td>
               </tr>
