@@ -1,4 +1,3 @@
-import { inflateRawSync } from 'node:zlib';
 import type { AddressInfo } from 'node:net';
 import {
   aiRoutes,
@@ -11,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertReportFixture, type ReportFixture } from '../report/reportFixtures';
 import { call, DIALECTS, signIn, startTestServer, type TestServer } from '../test/fixtures';
 import { chinaDay, NOT_CONFIGURED_MESSAGE } from './routes';
-import { startFakeOpenAi, type FakeOpenAi } from './testing';
+import { startFakeOpenAi, unzip, type FakeOpenAi } from './testing';
 import { UNAVAILABLE_MESSAGE } from './provider';
 
 const API_KEY = 'sk-never-in-logs-1234';
@@ -37,24 +36,6 @@ const textOf = (events: SseEvent[]) =>
     .filter((e) => e.event === 'delta')
     .map((e) => e.data.text as string)
     .join('');
-
-/** The files of a zip archive (what Word opens), read with node:zlib. */
-export function unzip(buffer: Buffer): Map<string, string> {
-  const files = new Map<string, string>();
-  let at = 0;
-  while (buffer.readUInt32LE(at) === 0x04034b50) {
-    const method = buffer.readUInt16LE(at + 8);
-    const size = buffer.readUInt32LE(at + 18);
-    const nameLength = buffer.readUInt16LE(at + 26);
-    const extra = buffer.readUInt16LE(at + 28);
-    const name = buffer.subarray(at + 30, at + 30 + nameLength).toString('utf8');
-    const start = at + 30 + nameLength + extra;
-    const data = buffer.subarray(start, start + size);
-    files.set(name, (method === 8 ? inflateRawSync(data) : data).toString('utf8'));
-    at = start + size;
-  }
-  return files;
-}
 
 describe.each(DIALECTS)('the AI chat service on %s', (dialect) => {
   let fake: FakeOpenAi;

@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { inflateRawSync } from 'node:zlib';
 
 /**
  * A local OpenAI-compatible chat-completions server for tests: each request takes the next
@@ -165,4 +166,22 @@ export async function startFakeOpenAi(): Promise<FakeOpenAi> {
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
   };
+}
+
+/** The files of a zip archive (a .docx), read with node:zlib. */
+export function unzip(buffer: Buffer): Map<string, string> {
+  const files = new Map<string, string>();
+  let at = 0;
+  while (buffer.readUInt32LE(at) === 0x04034b50) {
+    const method = buffer.readUInt16LE(at + 8);
+    const size = buffer.readUInt32LE(at + 18);
+    const nameLength = buffer.readUInt16LE(at + 26);
+    const extra = buffer.readUInt16LE(at + 28);
+    const name = buffer.subarray(at + 30, at + 30 + nameLength).toString('utf8');
+    const start = at + 30 + nameLength + extra;
+    const data = buffer.subarray(start, start + size);
+    files.set(name, (method === 8 ? inflateRawSync(data) : data).toString('utf8'));
+    at = start + size;
+  }
+  return files;
 }
