@@ -457,3 +457,45 @@ describe('the AI chat service without a model', () => {
     expect(response.json()).toMatchObject({ code: 503, message: NOT_CONFIGURED_MESSAGE });
   });
 });
+
+describe('the per-user question limit', () => {
+  let fake: FakeOpenAi;
+  let server: TestServer;
+  beforeAll(async () => {
+    fake = await startFakeOpenAi();
+    server = await startTestServer('sqlite', {
+      ai: { baseUrl: fake.baseUrl, apiKey: '', model: 'local', retryBaseMs: 10 },
+      aiQuestionsPerMinute: 2,
+    });
+  });
+  afterAll(async () => {
+    await server.close();
+    await fake.close();
+  });
+
+  it('refuses a third question within a minute with a Chinese message, and allows it a minute later', async () => {
+    const { token } = await signIn(server.app, 'teacher');
+    const opened = await call<AiSessionDetails>(server.app, aiRoutes.open, {
+      token,
+      body: { contextMode: 'COMMON' },
+    });
+    const ask = (question: string) =>
+      server.app.inject({
+        method: 'POST',
+        url: aiRoutes.ask.url,
+        headers: { token, 'content-type': 'application/json' },
+        payload: { sessionId: opened.body.data.session.sessionId, question },
+      });
+    expect((await ask('一')).statusCode).toBe(200);
+    expect((await ask('二')).statusCode).toBe(200);
+    const third = await ask('三');
+    expect(third.statusCode).toBe(429);
+    expect(third.json()).toMatchObject({ message: '提问过于频繁，请稍后再试' });
+    server.clock.advance(60_000);
+    const later = await ask('三');
+    expect(later.statusCode).toBe(200);
+    expect(later.body).toContain('event: done');
+    // A local model without a key gets no Authorization header at all.
+    expect(fake.requests.every((r) => r.headers.authorization === undefined)).toBe(true);
+  });
+});
