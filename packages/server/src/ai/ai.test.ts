@@ -8,7 +8,20 @@ import {
 } from '@examkit/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertReportFixture, type ReportFixture } from '../report/reportFixtures';
-import { call, DIALECTS, signIn, startTestServer, type TestServer } from '../test/fixtures';
+import type { FastifyInstance } from 'fastify';
+import { createFakeClock } from '../core/clock';
+import { seedDemo } from '../seed/seedDemo';
+import { createServer } from '../server';
+import {
+  call,
+  createTestDatabase,
+  DIALECTS,
+  signIn,
+  startTestServer,
+  TEST_NOW,
+  type TestDatabase,
+  type TestServer,
+} from '../test/fixtures';
 import { chinaDay, NOT_CONFIGURED_MESSAGE } from './routes';
 import { startFakeOpenAi, unzip, type FakeOpenAi } from './testing';
 import { UNAVAILABLE_MESSAGE } from './provider';
@@ -497,5 +510,105 @@ describe('the per-user question limit', () => {
     expect(later.body).toContain('event: done');
     // A local model without a key gets no Authorization header at all.
     expect(fake.requests.every((r) => r.headers.authorization === undefined)).toBe(true);
+  });
+});
+
+describe('two server instances on one database', () => {
+  let fake: FakeOpenAi;
+  let database: TestDatabase;
+  let a: FastifyInstance;
+  let b: FastifyInstance;
+  let base: string;
+  const clock = createFakeClock(TEST_NOW);
+
+  beforeAll(async () => {
+    fake = await startFakeOpenAi();
+    database = await createTestDatabase('sqlite');
+    await seedDemo(database.db, { size: 'small' });
+    const options = {
+      database: { db: database.db },
+      clock,
+      ai: { baseUrl: fake.baseUrl, apiKey: '', model: 'local', retryBaseMs: 10 },
+      nodeEnv: 'test',
+      secret: 'test-secret',
+      migrate: false,
+    };
+    a = await createServer(options);
+    b = await createServer(options);
+    await a.listen({ port: 0, host: '127.0.0.1' });
+    base = `http://127.0.0.1:${(a.server.address() as AddressInfo).port}`;
+  });
+  afterAll(async () => {
+    await a.close();
+    await b.close();
+    await database.drop();
+    await fake.close();
+  });
+
+  /** Starts a slow answer on instance A and returns its id once the first text arrived. */
+  async function startOnA(token: string, sessionId: number) {
+    fake.queue({ kind: 'stream', chunks: ['一', '二', '三', '四', '五', '六'], delayMs: 150 });
+    const response = await fetch(`${base}${aiRoutes.ask.url}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', token },
+      body: JSON.stringify({ sessionId, question: '数到六' }),
+    });
+    const reader = response.body!.getReader();
+    const decoder = new TextDecoder();
+    let text = '';
+    while (!text.includes('event: delta')) text += decoder.decode((await reader.read()).value);
+    const messageId = Number(/"messageId":(\d+)/.exec(text)![1]);
+    const rest = (async () => {
+      for (;;) {
+        const { value, done } = await reader.read();
+        if (done) return text;
+        text += decoder.decode(value);
+      }
+    })();
+    return { messageId, rest };
+  }
+
+  it('a client that comes back to another instance follows the answer through the database', async () => {
+    const { token } = await signIn(a, 'teacher');
+    const opened = await call<AiSessionDetails>(a, aiRoutes.open, {
+      token,
+      body: { contextMode: 'COMMON' },
+    });
+    const { messageId, rest } = await startOnA(token, opened.body.data.session.sessionId);
+    const resumed = await b.inject({
+      method: 'POST',
+      url: aiRoutes.ask.url,
+      headers: { token, 'content-type': 'application/json' },
+      payload: {
+        sessionId: opened.body.data.session.sessionId,
+        resumeMessageId: messageId,
+        offset: 0,
+      },
+    });
+    const events = parseSse(resumed.body);
+    expect(textOf(events)).toBe('一二三四五六');
+    expect(events.at(-1)).toMatchObject({ event: 'done', data: { status: 'done' } });
+    await rest;
+  });
+
+  it('stopping on another instance stops the answer where it is written', async () => {
+    const { token } = await signIn(a, 'teacher');
+    const opened = await call<AiSessionDetails>(a, aiRoutes.open, {
+      token,
+      body: { contextMode: 'COMMON' },
+    });
+    const { messageId, rest } = await startOnA(token, opened.body.data.session.sessionId);
+    expect((await call(b, aiRoutes.stop, { token, body: { messageId } })).body.code).toBe(200);
+    // Instance A notices at its next write to the database.
+    clock.advance(2_000);
+    const events = parseSse(await rest);
+    expect(events.at(-1)).toMatchObject({ event: 'done', data: { status: 'stopped' } });
+    expect(textOf(events).length).toBeLessThan(6);
+    const row = await database.db
+      .selectFrom('ai_messages')
+      .select('status')
+      .where('id', '=', messageId)
+      .executeTakeFirstOrThrow();
+    expect(row.status).toBe('stopped');
   });
 });

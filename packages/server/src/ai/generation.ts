@@ -103,7 +103,9 @@ export class Generations {
           .set({ content, updated_at: deps.now() })
           .where('id', '=', live.messageId)
           .where('status', '=', 'streaming')
-          .execute()
+          .executeTakeFirst()
+          // Stopped from another server instance: the row is no longer streaming.
+          .then((r) => r.numUpdatedRows === 0n && live.controller.abort())
           .catch((error: unknown) => deps.log.warn({ err: error }, 'ai flush failed')),
       );
     };
@@ -133,6 +135,7 @@ export class Generations {
           emit({ event: 'tool', data: { name: call.name, refused: outcome.refused } });
           messages.push({ role: 'tool', tool_call_id: call.id, content: outcome.content });
         }
+        flush();
       }
     } catch (failure) {
       if (failure instanceof ProviderError && failure.kind === 'aborted') status = 'stopped';

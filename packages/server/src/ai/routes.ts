@@ -37,6 +37,10 @@ export const AI_KEY = 'AiCenter';
 export const DEFAULT_DAILY_TOKEN_QUOTA = 200_000;
 /** Questions a user may ask a minute. */
 export const DEFAULT_QUESTIONS_PER_MINUTE = 10;
+/** An answer not written to for this long is taken as abandoned (its server went away). */
+const STALE_MS = 60_000;
+/** How often an answer written by another instance is read again. */
+const FOLLOW_MS = 500;
 /** Earlier messages sent to the model with a question. */
 const HISTORY_MESSAGES = 20;
 
@@ -363,7 +367,13 @@ export function registerAiRoutes(router: Router, deps: AiDeps): void {
       live.controller.abort();
       await live.finished;
     } else if (message.status === 'streaming') {
-      await markInterrupted(message.id);
+      // Written by another instance (it sees this on its next write and stops), or left by a crash.
+      await db
+        .updateTable('ai_messages')
+        .set({ status: 'stopped', updated_at: now() })
+        .where('id', '=', message.id)
+        .where('status', '=', 'streaming')
+        .execute();
     }
     return null;
   });
@@ -428,22 +438,25 @@ export function registerAiRoutes(router: Router, deps: AiDeps): void {
         .executeTakeFirst();
       if (!message || message.role !== 'assistant') throw notFound('回答不存在');
       const live = generations.get(message.id);
-      if (!live && message.status === 'streaming') await markInterrupted(message.id);
-      const stored = live
-        ? null
-        : await db
-            .selectFrom('ai_messages')
-            .select(['content', 'status', 'error'])
-            .where('id', '=', message.id)
-            .executeTakeFirstOrThrow();
-      return stream(
-        request,
-        reply,
-        { messageId: message.id, questionId: null },
-        body.offset ?? 0,
-        live,
-        stored,
-      );
+      const meta = { messageId: message.id, questionId: null };
+      const offset = body.offset ?? 0;
+      if (live) return stream(request, reply, meta, offset, live, null);
+      const read = () =>
+        db
+          .selectFrom('ai_messages')
+          .select(['content', 'status', 'error', 'updated_at'])
+          .where('id', '=', message.id)
+          .executeTakeFirst();
+      const stored = await read();
+      if (stored?.status === 'streaming') {
+        // Being written by another server instance: follow it through the database.
+        if (now() - Number(stored.updated_at) <= STALE_MS)
+          return follow(reply, message.id, offset, read);
+        // Nobody has written to it for a minute: its server went away.
+        await markInterrupted(message.id);
+        return stream(request, reply, meta, offset, undefined, (await read()) ?? null);
+      }
+      return stream(request, reply, meta, offset, undefined, stored ?? null);
     }
 
     if (!provider) throw new ApiError(503, NOT_CONFIGURED_MESSAGE);
@@ -627,4 +640,60 @@ async function stream(
     live.listeners.add(listener);
     raw.on('close', finish);
   });
+}
+
+/** Follows an answer another server instance is writing, from the database, until it ends. */
+async function follow(
+  reply: FastifyReply,
+  messageId: number,
+  offset: number,
+  read: () => Promise<
+    { content: string; status: string; error: string | null; updated_at: number } | undefined
+  >,
+): Promise<void> {
+  reply.hijack();
+  const raw = reply.raw;
+  raw.writeHead(200, {
+    ...(reply.getHeaders() as Record<string, string>),
+    'content-type': 'text/event-stream; charset=utf-8',
+    'cache-control': 'no-store',
+    'x-accel-buffering': 'no',
+    connection: 'keep-alive',
+  });
+  let closed = false;
+  raw.on('close', () => (closed = true));
+  const send = (event: AiStreamEvent) =>
+    raw.write(`event: ${event.event}\ndata: ${JSON.stringify(event.data)}\n\n`);
+  send({ event: 'meta', data: { messageId, questionId: null } });
+  let sent = offset;
+  let lastChange = Date.now();
+  while (!closed) {
+    const row = await read();
+    const content = row?.content ?? '';
+    if (content.length > sent) {
+      send({ event: 'delta', data: { offset: sent, text: content.slice(sent) } });
+      sent = content.length;
+      lastChange = Date.now();
+    }
+    if (!row || row.status !== 'streaming' || Date.now() - lastChange > STALE_MS) {
+      if (row?.status === 'error')
+        send({
+          event: 'error',
+          data: { message: row.error ?? '回答出错', length: content.length },
+        });
+      else
+        send({
+          event: 'done',
+          data: {
+            status: (row?.status === 'streaming'
+              ? 'stopped'
+              : (row?.status ?? 'done')) as AiMessageStatus,
+            length: content.length,
+          },
+        });
+      break;
+    }
+    await new Promise((resolve) => setTimeout(resolve, FOLLOW_MS));
+  }
+  if (!raw.writableEnded) raw.end();
 }
