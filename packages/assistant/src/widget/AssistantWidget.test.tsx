@@ -158,6 +158,11 @@ describe('AssistantWidget', () => {
     const announcer = dialog.querySelector('[aria-live="polite"]')!;
     await waitFor(() => expect(announcer.textContent).toContain('<b>粗</b>'));
     expect(screen.getByRole('log', { name: '对话记录' })).toHaveAttribute('aria-live', 'off');
+    await user.click(within(log).getByRole('button', { name: '复制' }));
+    expect(await navigator.clipboard.readText()).toBe(
+      '## 班级小结\n\n第一句话。第二句话。<b>粗</b>',
+    );
+    expect(within(log).getByRole('button', { name: '已复制' })).toBeInTheDocument();
     expect(await violations()).toEqual([]);
 
     await user.keyboard('{Escape}');
