@@ -71,6 +71,9 @@ export interface AssistantStoreOptions {
   resumeDelayMs?: number;
 }
 
+/** The server's title of a conversation before its first question. */
+const NEW_TITLE = '新对话';
+
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 function fromBase64(base64: string): Uint8Array {
@@ -100,13 +103,17 @@ export function createAssistantStore(options: AssistantStoreOptions): AssistantS
       }));
 
     const load = (details: AiSessionDetails) =>
-      set({
+      set((s) => ({
+        sessions: [
+          details.session,
+          ...s.sessions.filter((x) => x.sessionId !== details.session.sessionId),
+        ],
         session: details.session,
         messages: details.messages,
         suggestions: details.suggestions,
         mode: 'session',
         error: null,
-      });
+      }));
 
     const fail = (error: unknown) =>
       set({ error: error instanceof Error ? error.message : ASSISTANT_TEXTS.serverError });
@@ -264,12 +271,23 @@ export function createAssistantStore(options: AssistantStoreOptions): AssistantS
           return;
         }
         const temp = --tempId;
-        set((s) => ({
-          messages: [
-            ...s.messages,
-            { messageId: temp, role: 'user', content: text, status: 'done', error: null },
-          ],
-        }));
+        set((s) => {
+          // The server names a new conversation after its first question; the list shows it at once.
+          const titled =
+            s.session && s.messages.length === 0 && s.session.title === NEW_TITLE
+              ? { ...s.session, title: text.slice(0, 20) }
+              : s.session;
+          return {
+            session: titled,
+            sessions: s.sessions.map((x) =>
+              titled && x.sessionId === titled.sessionId ? titled : x,
+            ),
+            messages: [
+              ...s.messages,
+              { messageId: temp, role: 'user', content: text, status: 'done', error: null },
+            ],
+          };
+        });
         const { mode, context } = contextOf();
         await stream(
           { sessionId, question: text, ...(mode !== 'COMMON' ? { context } : {}) },

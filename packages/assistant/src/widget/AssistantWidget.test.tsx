@@ -300,6 +300,8 @@ describe('AssistantChat (the AI centre)', () => {
     expect(calls.find((c) => c.url.endsWith('openAiCenterSession'))!.body).toEqual({
       sessionType: 'PAPER_REVIEW',
     });
+    // The new conversation shows in the list at once.
+    expect(screen.getByRole('button', { name: /^新对话/ })).toBeInTheDocument();
     expect(await violations()).toEqual([]);
   });
 });
