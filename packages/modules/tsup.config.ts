@@ -9,6 +9,7 @@ export default defineConfig({
     'src/system/index.ts',
     'src/marking/index.ts',
     'src/scan/index.ts',
+    'src/ai/index.ts',
   ],
   format: ['esm'],
   dts: true,

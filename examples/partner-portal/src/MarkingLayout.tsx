@@ -1,5 +1,6 @@
 import { Link, Outlet } from 'react-router-dom';
 import { useExamkitStore } from '@examkit/core/react';
+import { PortalAssistant } from './PortalAssistant';
 
 /** The portal's own frame around the embedded marking pages (the marking screen goes full screen). */
 export function MarkingLayout() {
@@ -25,6 +26,7 @@ export function MarkingLayout() {
       <div style={{ maxWidth: 1200, margin: '0 auto', padding: '0 24px' }}>
         <Outlet />
       </div>
+      <PortalAssistant />
     </div>
   );
 }

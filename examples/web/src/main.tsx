@@ -11,6 +11,7 @@ import {
 } from '@examkit/core';
 import { ExamkitProvider } from '@examkit/core/react';
 import { createExamkitRoutes } from '@examkit/modules';
+import { AssistantLauncher, aiPages } from '@examkit/modules/ai';
 import { examPages } from '@examkit/modules/exam';
 import { reportPages } from '@examkit/modules/report';
 import { markingPages } from '@examkit/modules/marking';
@@ -48,7 +49,15 @@ const auth = createAuthClient({
 
 const router = createBrowserRouter(
   createExamkitRoutes({
-    pages: { ...examPages, ...reportPages, ...systemPages, ...markingPages, ...scanPages },
+    pages: {
+      ...examPages,
+      ...reportPages,
+      ...systemPages,
+      ...markingPages,
+      ...scanPages,
+      ...aiPages,
+    },
+    overlay: <AssistantLauncher />,
   }),
 );
 navigateTo = (path) => void router.navigate(path);

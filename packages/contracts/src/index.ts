@@ -17,3 +17,4 @@ export * from './exam';
 export * from './marking';
 export * from './scan';
 export * from './report';
+export * from './ai';

@@ -48,6 +48,7 @@ async function main() {
     ...(config.staticDir ? { staticDir: config.staticDir } : {}),
     secret: loadOrCreateSecret(config.secret, config.dataDir),
     files,
+    ai: config.ai ?? null,
     ...(config.wx ? { wx: createWxOAuthProvider(config.wx) } : {}),
   });
   app.addHook('onClose', () => db.destroy());

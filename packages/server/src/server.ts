@@ -4,6 +4,7 @@ import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import type { AiProviderConfig, ChatProvider } from './ai/provider';
 import { registerAiRoutes } from './ai/routes';
 import { registerAuthRoutes } from './auth/routes';
 import type { SmsSender } from './auth/sms';
@@ -69,6 +70,13 @@ export interface ServerOptions {
    * @default BullMQ when `REDIS_URL` is set, else worker threads in this process
    */
   scanQueue?: ScanQueue;
+  /**
+   * The AI model (OpenAI-compatible chat completions); null or absent turns the assistant off.
+   * @default none (the CLI reads AI_BASE_URL, AI_API_KEY, AI_MODEL)
+   */
+  ai?: AiProviderConfig | ChatProvider | null;
+  /** Questions a user may ask the assistant a minute. @default 10 */
+  aiQuestionsPerMinute?: number;
   /** Run migrations before serving. @default true */
   migrate?: boolean;
 }
@@ -184,8 +192,20 @@ export async function createServer(options: ServerOptions): Promise<FastifyInsta
   });
   registerSchoolRoutes(router, { db, clock });
   registerScopeRoutes(router, { db });
-  registerAiRoutes(router, { db });
   const files = options.files ?? createMemoryFileStore();
+  registerAiRoutes(router, {
+    db,
+    clock,
+    files,
+    ai: options.ai ?? null,
+    ...(options.aiQuestionsPerMinute ? { questionsPerMinute: options.aiQuestionsPerMinute } : {}),
+    log: app.log,
+    onGenerations: (generations) =>
+      app.addHook('onClose', async () => {
+        generations.stopAll();
+        await generations.settle();
+      }),
+  });
   registerAdministrationRoutes(router, { db, clock, files });
   registerUserRoutes(router, { db, clock, files });
   registerExamRoutes(router, { db, clock, files });

@@ -98,6 +98,7 @@ export function createExamkitRoutes(options: ExamkitRoutesOptions = {}): RouteOb
               element: (
                 <RequirePermission>
                   <MainLayout hostedPlatform={options.hostedPlatform ?? false} />
+                  {options.overlay}
                 </RequirePermission>
               ),
             };

@@ -1,4 +1,4 @@
-import type { ComponentType } from 'react';
+import type { ComponentType, ReactNode } from 'react';
 import type { NavigateFunction } from 'react-router-dom';
 import type { ExamkitStore } from '@examkit/core';
 
@@ -29,4 +29,9 @@ export interface ExamkitRoutesOptions {
    * @default false
    */
   hostedPlatform?: boolean;
+  /**
+   * Shown beside the main layout on every signed-in page, e.g. `<AssistantLauncher />` of
+   * `@examkit/modules/ai` (the floating AI assistant).
+   */
+  overlay?: ReactNode;
 }

@@ -1,4 +1,5 @@
 import { resolve } from 'node:path';
+import { aiConfigFromEnv, type AiProviderConfig } from '../ai/provider';
 import type { WxOAuthOptions } from '../auth/wx';
 import type { DatabaseConfig } from './database';
 import { s3ConfigFromEnv, type S3Config } from './s3Files';
@@ -24,6 +25,8 @@ export interface EnvConfig {
   s3: S3Config | undefined;
   /** SEED_DEMO=1: seed the demo schools into an empty database (never when NODE_ENV=production). */
   seedDemo: boolean;
+  /** The AI model (AI_BASE_URL, AI_API_KEY, AI_MODEL, AI_TIMEOUT_MS, AI_MAX_RETRIES, AI_STREAM); off when unset. */
+  ai: AiProviderConfig | undefined;
 }
 
 /**
@@ -33,7 +36,8 @@ export interface EnvConfig {
  * SESSION_IDLE_MINUTES (30), SESSION_MAX_HOURS (12), SIGNIN_LIMIT_PER_MINUTE (30),
  * TRUST_PROXY, S3_BUCKET (S3-compatible storage instead of DATA_DIR/files, with S3_ENDPOINT,
  * S3_REGION, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY, S3_FORCE_PATH_STYLE, S3_PREFIX). The scan
- * queue reads REDIS_URL (BullMQ), SCAN_WORKERS and SCAN_CONCURRENCY itself.
+ * queue reads REDIS_URL (BullMQ), SCAN_WORKERS and SCAN_CONCURRENCY itself. The AI assistant
+ * reads AI_BASE_URL, AI_API_KEY, AI_MODEL (docs/ai.md).
  */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): EnvConfig {
   const dataDir = resolve(cwd, env.DATA_DIR || '.data');
@@ -84,6 +88,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
     s3: s3ConfigFromEnv(env),
     seedDemo: env.SEED_DEMO === '1' || env.SEED_DEMO === 'true',
+    ai: aiConfigFromEnv(env),
   };
 }
 

@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import { Migrator, type Migration, type MigrationProvider } from 'kysely/migration';
+import { aiMigrations } from '../ai/migrations';
 import { examMigrations } from '../exam/migrations';
 import { markingMigrations } from '../marking/migrations';
 import { reportMigrations } from '../report/migrations';
@@ -262,6 +263,7 @@ function migrationsFor(dialect: Dialect): Record<string, Migration> {
     ...scanMigrations(dialect),
     ...reportMigrations(dialect),
     ...scopeMigrations(),
+    ...aiMigrations(dialect),
   };
 }
 

@@ -7,6 +7,7 @@ import {
 } from '@examkit/contracts';
 import type {
   FastifyInstance,
+  FastifyReply,
   FastifyRequest,
   FastifySchema,
   onRequestHookHandler,
@@ -60,6 +61,14 @@ export type DownloadHandler<Q extends TSchema> = (input: {
   request: FastifyRequest;
 }) => Promise<DownloadFile>;
 
+/** A POST that answers with its own stream (server-sent events) instead of an envelope. */
+export type StreamHandler<C extends RouteContract> = (input: {
+  body: BodyOf<C>;
+  session: SessionInfo;
+  request: FastifyRequest;
+  reply: FastifyReply;
+}) => Promise<void>;
+
 export interface RouterDeps {
   db: Db;
   clock: Clock;
@@ -101,6 +110,11 @@ export interface Router {
     tag: string,
     handler: DownloadHandler<Q>,
   ): void;
+  /**
+   * A POST with a validated JSON body that writes its own response (a text/event-stream),
+   * with the same session checks; a failure before the handler writes is still an envelope.
+   */
+  sessionStream<C extends RouteContract>(contract: C, tag: string, handler: StreamHandler<C>): void;
 }
 
 const ErrorEnvelope = Envelope(Type.Unknown());
@@ -212,6 +226,24 @@ export function createRouter(app: FastifyInstance, deps: RouterDeps): Router {
             .header('content-disposition', attachment(file.fileName))
             .header('cache-control', 'no-store')
             .send(file.body);
+        },
+      });
+    },
+    sessionStream(contract, tag, handler) {
+      app.route({
+        method: 'POST',
+        url: contract.url,
+        schema: {
+          summary: contract.summary,
+          tags: [tag],
+          ...(contract.body ? { body: contract.body } : {}),
+          security: [{ token: [] }],
+        },
+        onRequest: authenticate,
+        handler: async (request, reply) => {
+          const session = request.examkitSession;
+          if (!session) throw new ApiError(500, 'session missing');
+          await handler({ body: request.body as BodyOf<typeof contract>, session, request, reply });
         },
       });
     },

@@ -1,4 +1,5 @@
 import type { Generated } from 'kysely';
+import type { AiTables } from '../ai/tables';
 import type { ExamTables } from '../exam/tables';
 import type { MarkingTables } from '../marking/tables';
 import type { ReportTables } from '../report/tables';
@@ -151,7 +152,14 @@ export interface AiAccessTable {
 /** Every table of the examkit database. */
 /** Every table; each domain adds its own through its `tables.ts`. */
 export interface DB
-  extends AdministrationTables, ExamTables, MarkingTables, ScanTables, ReportTables, ScopeTables {
+  extends
+    AdministrationTables,
+    ExamTables,
+    MarkingTables,
+    ScanTables,
+    ReportTables,
+    ScopeTables,
+    AiTables {
   schools: SchoolsTable;
   users: UsersTable;
   roles: RolesTable;
