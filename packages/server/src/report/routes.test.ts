@@ -603,7 +603,11 @@ describe.each(DIALECTS)('report calls on %s', (dialect) => {
           page: 'quickReview',
           format: 'pdf',
         }),
-      ).toEqual({ code: 503, message: '服务器未安装 Chromium，无法生成 PDF' });
+      ).toEqual({
+        code: 503,
+        message:
+          '服务器未安装 Chromium，无法生成 PDF：请安装 chromium 软件包（Debian/Ubuntu：apt-get install chromium），或以 CHROMIUM_PATH 指定浏览器路径',
+      });
     } finally {
       if (saved === undefined) delete process.env.CHROMIUM_PATH;
       else process.env.CHROMIUM_PATH = saved;

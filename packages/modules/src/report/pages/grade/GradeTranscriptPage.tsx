@@ -3,6 +3,7 @@ import { reportRoutes } from '@examkit/contracts';
 import { Button, TextInput } from '@examkit/ui';
 import { transcriptColumns } from '../../components/columns';
 import { DataTable } from '../../components/DataTable';
+import { ExportJobButton } from '../../components/ExportJobButton';
 import { useReport } from '../../hooks/useReport';
 import { useReportContext } from '../../hooks/useReportContext';
 import { ClassFilter } from './ClassFilter';
@@ -62,6 +63,9 @@ export function GradeTranscriptPage() {
             />{' '}
             <Button nativeType="submit">搜索</Button>
           </form>
+          {examId ? (
+            <ExportJobButton examId={examId} page="grade/transcripts" label="导出全部成绩单PDF" />
+          ) : null}
         </>
       }
     >

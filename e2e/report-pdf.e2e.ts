@@ -1,0 +1,146 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startServer, type RunningServer } from './support/server';
+import { callApi, type ApiInit, tokenOf as tokenFor } from './support/app';
+
+const EXAM_NAME = '2026学年第一学期高一期中考试';
+
+let server: RunningServer;
+let token = '';
+let examId = 0;
+let workDir = '';
+
+const api = <T = unknown>(path: string, init?: ApiInit) => callApi<T>(server.url, path, init);
+
+interface FileData {
+  fileName: string;
+  contentType: string;
+  contentBase64: string;
+}
+
+/**
+ * Writes a PDF, then reads it back with poppler: its text (pdftotext), its page count (pdfinfo),
+ * and its first page rendered (pdftoppm) to check that it draws something besides white.
+ */
+function readPdf(name: string, file: FileData) {
+  const path = join(workDir, `${name}.pdf`);
+  const bytes = Buffer.from(file.contentBase64, 'base64');
+  writeFileSync(path, bytes);
+  execFileSync('pdftotext', ['-layout', path, `${path}.txt`]);
+  const text = readFileSync(`${path}.txt`, 'utf8');
+  const info = execFileSync('pdfinfo', [path], { encoding: 'utf8' });
+  const pages = Number(/Pages:\s+(\d+)/.exec(info)?.[1] ?? 0);
+  // first page as greyscale PGM: the share of dark pixels shows that text was drawn
+  execFileSync('pdftoppm', ['-f', '1', '-l', '1', '-r', '40', '-gray', path, `${path}-p`]);
+  const image = readdirSync(workDir).find((f) => f.startsWith(`${name}.pdf-p`))!;
+  const pgm = readFileSync(join(workDir, image));
+  const pixels = pgm.subarray(pgm.length - pgmPixels(pgm));
+  const dark = pixels.filter((v) => v < 128).length / pixels.length;
+  return { text, pages, bytes, dark };
+}
+
+/** The number of pixels of a binary PGM (P5 width height maxval). */
+function pgmPixels(pgm: Buffer): number {
+  const [, w, h] = /^P5\s+(\d+)\s+(\d+)\s+\d+\s/.exec(pgm.subarray(0, 50).toString('latin1'))!;
+  return Number(w) * Number(h);
+}
+
+beforeAll(async () => {
+  workDir = mkdtempSync(join(tmpdir(), 'examkit-pdf-'));
+  // The built server exactly as `npm start` runs it: dist/main.js, no source condition.
+  server = await startServer();
+  token = await tokenFor(server.url, 'director');
+  const exams = await api<{ list: { examId: number; name: string }[] }>(
+    '/marking-report/teacher/getExam',
+    { token, body: { pageNum: 1, pageSize: 50 } },
+  );
+  examId = exams.data.list.find((e) => e.name === EXAM_NAME)!.examId;
+  expect(examId).toBeGreaterThan(0);
+}, 120_000);
+
+afterAll(async () => {
+  await server?.stop();
+  if (workDir) rmSync(workDir, { recursive: true, force: true });
+});
+
+describe('PDF from the built server', () => {
+  it('a class report downloads as a PDF with the exam, the class and Chinese text', async () => {
+    const grade = await api<{ rows: { classes: { classId: number; className: string }[] }[] }>(
+      '/marking-report/exam/report/grade/basic',
+      { token, body: { examId } },
+    );
+    expect(grade.code, grade.message).toBe(200);
+    const klass = grade.data.rows[0]!.classes[0]!;
+    const reply = await api<FileData>('/marking-report/exam/report/export', {
+      token,
+      body: { examId, page: 'class/basic', format: 'pdf', classId: klass.classId },
+    });
+    expect(reply.code, reply.message).toBe(200);
+    expect(reply.data.contentType).toBe('application/pdf');
+    const pdf = readPdf('class', reply.data);
+    expect(pdf.bytes.subarray(0, 5).toString()).toBe('%PDF-');
+    expect(pdf.pages).toBeGreaterThan(0);
+    expect(pdf.dark).toBeGreaterThan(0.005);
+    const text = pdf.text.replace(/\s+/g, '');
+    expect(text).toContain(EXAM_NAME);
+    expect(text).toContain(klass.className.replace(/\s+/g, ''));
+    expect(text).toContain('总分');
+    expect(text).toContain('数学');
+  }, 120_000);
+
+  it("a grade's transcripts run as a background job with progress and a PDF download", async () => {
+    const started = await api<{ jobId: number }>('/marking-report/exam/report/export/job', {
+      token,
+      body: { examId, page: 'grade/transcripts', format: 'pdf' },
+    });
+    expect(started.code, started.message).toBe(200);
+    const jobId = started.data.jobId;
+    const seen: number[] = [];
+    let status: { state: string; done: number; total: number; message: string | null };
+    const deadline = Date.now() + 150_000;
+    for (;;) {
+      const reply = await api<typeof status>('/marking-report/exam/report/export/job/status', {
+        token,
+        body: { jobId },
+      });
+      expect(reply.code, reply.message).toBe(200);
+      status = reply.data;
+      seen.push(status.done);
+      if (status.state === 'done' || status.state === 'failed') break;
+      if (Date.now() > deadline) throw new Error('export job did not finish');
+      await new Promise((r) => setTimeout(r, 300));
+    }
+    expect(status.state, status.message ?? '').toBe('done');
+    expect(status.total).toBeGreaterThan(100);
+    expect(status.done).toBe(status.total);
+    // progress only grows
+    expect(seen).toEqual([...seen].sort((a, b) => a - b));
+
+    const file = await api<FileData>('/marking-report/exam/report/export/job/file', {
+      token,
+      body: { jobId },
+    });
+    expect(file.code, file.message).toBe(200);
+    expect(file.data.fileName).toMatch(/\.pdf$/);
+    const pdf = readPdf('transcripts', file.data);
+    // one student a page at least: the whole grade
+    expect(pdf.pages).toBeGreaterThanOrEqual(status.total);
+    expect(pdf.dark).toBeGreaterThan(0.005);
+    const text = pdf.text.replace(/\s+/g, '');
+    expect(text).toContain(EXAM_NAME);
+    expect(text).toContain('高一(1)班');
+    expect(text).toContain('成绩单');
+
+    // another user cannot fetch somebody else's job
+    const teacher = await tokenFor(server.url, 'teacher');
+    const refused = await api('/marking-report/exam/report/export/job/file', {
+      token: teacher,
+      body: { jobId },
+    });
+    expect(refused.code).not.toBe(200);
+  }, 240_000);
+});
