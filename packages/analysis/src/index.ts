@@ -1,7 +1,7 @@
 export { analyseExam } from './analyse/analyseExam';
 export { studentReport } from './analyse/studentReport';
 export { competitionRanks } from './stats/competitionRanks';
-export { describe } from './stats/describe';
+export { averageOf, describe } from './stats/describe';
 export { DEFAULT_LEVEL_LINES, levelLine, levelRates, scoreLevel } from './stats/levelRates';
 export { scoreSegments } from './stats/scoreSegments';
 export { scoreBands } from './stats/scoreBands';
@@ -12,6 +12,8 @@ export { discrimination, extremeGroups } from './stats/discrimination';
 export type { ExtremeGroups } from './stats/discrimination';
 export { cronbachAlpha } from './stats/cronbachAlpha';
 export { optionDistribution } from './stats/optionDistribution';
+export { compareScoreRates } from './stats/compareScoreRates';
+export type { RateParts } from './stats/compareScoreRates';
 export { tagScoreRates } from './stats/tagScoreRates';
 export type { TaggedQuestion } from './stats/tagScoreRates';
 export type * from './types';

@@ -107,6 +107,21 @@ export interface AnalysisOptions {
   readonly criticalLines?: readonly LineKey[];
   /** Size of the upper and lower groups for discrimination. @default 0.27 */
   readonly groupFraction?: number;
+  /** Size of the lower group (后 N%) when it differs from the upper one. @default groupFraction */
+  readonly lowerGroupFraction?: number;
+  /**
+   * 临界生 band below each line in points (分); when set it replaces `criticalBand` (a fraction of
+   * full marks).
+   */
+  readonly criticalBandPoints?: number;
+  /**
+   * Who the 均分 counts (the mean, and so 超均率); no other figure changes.
+   * `excludeZero`: a score of 0 is left out (均分不计零分). `absentAsZero`: absent students count
+   * as 0 (均分计入缺考). @default { excludeZero: false, absentAsZero: false }
+   */
+  readonly mean?: { readonly excludeZero?: boolean; readonly absentAsZero?: boolean };
+  /** T score = mean + sd × z: 50 + 10z, or 500 + 100z. @default { mean: 50, sd: 10 } */
+  readonly tScale?: { readonly mean: number; readonly sd: number };
 }
 
 /** count, absences and the location and spread of the present scores; null when undefined. */

@@ -6,7 +6,7 @@ import type {
   StudentSubjectColumns,
   SubjectStats,
 } from '../types';
-import { describe } from '../stats/describe';
+import { averageOf } from '../stats/describe';
 import { gather, presentMembers } from './gather';
 import { groupScoreStats } from './groupScoreStats';
 import { buildGroups, type Group } from './groups';
@@ -52,8 +52,8 @@ export function analyseExam(input: ExamInput, options: AnalysisOptions = {}): Ex
     0,
   );
   const { grade, classes, teachers } = buildGroups(input);
-  const gradeMeans = columns.map((c) => describe(c).mean);
-  const gradeTotalMean = describe(total).mean;
+  const gradeMeans = columns.map((c) => averageOf(c, resolved.mean));
+  const gradeTotalMean = averageOf(total, resolved.mean);
 
   const report = (group: Group): GroupReport => {
     const withSegments = group === grade || resolved.classSegments;
@@ -69,6 +69,7 @@ export function analyseExam(input: ExamInput, options: AnalysisOptions = {}): Ex
         present,
         gather(columns[j]!, present),
         resolved.groupFraction,
+        resolved.lowerGroupFraction,
       );
       subjects.push({
         subjectId: subject.id,
@@ -106,6 +107,7 @@ export function analyseExam(input: ExamInput, options: AnalysisOptions = {}): Ex
     ids,
     input.previous?.total,
     resolved.levels,
+    resolved.tScale,
   );
   const subjectStudents: StudentSubjectColumns[] = input.subjects.map((subject, j) => {
     const { columns: figures, gradeRanks } = studentScoreColumns(
@@ -115,6 +117,7 @@ export function analyseExam(input: ExamInput, options: AnalysisOptions = {}): Ex
       ids,
       previousSubjectRanks(input, subject.id),
       resolved.levels,
+      resolved.tScale,
     );
     return {
       subjectId: subject.id,

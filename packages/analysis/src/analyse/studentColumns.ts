@@ -14,6 +14,7 @@ export function studentScoreColumns(
   studentIds: readonly string[],
   previous: Readonly<Record<string, number>> | undefined,
   lines: LevelLines,
+  tScale: { readonly mean: number; readonly sd: number } = { mean: 50, sd: 10 },
 ): { columns: StudentScoreColumns; gradeRanks: Int32Array } {
   const n = column.length;
   const gradeRanks = new Int32Array(n);
@@ -40,7 +41,7 @@ export function studentScoreColumns(
       classRanks: Array.from(classRanks, rankOrNull),
       gradeRanks: Array.from(gradeRanks, rankOrNull),
       z,
-      t: z.map(tScore),
+      t: z.map((v) => tScore(v, tScale)),
       rankChanges: Array.from(gradeRanks, (r, s) => {
         const id = studentIds[s] as string;
         const before =

@@ -6,9 +6,12 @@ export function zScore(score: number, mean: number | null, sd: number | null): n
   return (score - mean) / sd;
 }
 
-/** T score: 50 + 10 z. */
-export function tScore(z: number | null): number | null {
-  return z === null ? null : 50 + 10 * z;
+/** T score: 50 + 10 z, or another scale such as 500 + 100 z. */
+export function tScore(
+  z: number | null,
+  scale: { readonly mean: number; readonly sd: number } = { mean: 50, sd: 10 },
+): number | null {
+  return z === null ? null : scale.mean + scale.sd * z;
 }
 
 /** Population z scores of a column; absent (NaN) and zero-spread columns give null. */

@@ -38,7 +38,7 @@ const GradeTagRow = Obj({
     Obj({
       classId: Int,
       scoreRate: N,
-      /** Students of the class whose own score rate on the tag is under 0.6. */
+      /** Students of the class whose own score rate on the tag is under the school's 薄弱线 (default 60 %). */
       weakStudents: Int,
     }),
   ),

@@ -383,10 +383,11 @@ describe.each(DIALECTS)('report calls on %s', (dialect) => {
     const screen = await ok('principal', r.screen, { examId: fx.examId });
     expect(screen.headline).toMatchObject({ studentCount: 5, present: 4, absent: 1 });
     expect(screen.hardestQuestions[0]).toMatchObject({ number: '1', scoreRate: 0.4 });
-    // Lines over 35: 及格 21, 低分 10.5; 数学 低分 4.5.
+    // Lines over 35: 及格 21, 低分 10.5; 数学 低分 4.5. The 临界 band is 5 分 (统计设置, in
+    // points by default): s2's 18 is in [16, 21).
     const warning = await ok('admin', r.warningReport, { examId: fx.examId });
     expect(warning.students.map((s) => [s.studentId, s.reasons])).toEqual([
-      [s2(), ['总分不及格']],
+      [s2(), ['总分不及格', '总分及格临界']],
       [s5(), ['总分不及格', '数学低分']],
     ]);
   });
@@ -453,6 +454,7 @@ describe.each(DIALECTS)('report calls on %s', (dialect) => {
       const warning = await ok('admin', r.warningReport, { examId: now.examId });
       expect(warning.students.find((x) => x.studentId === s2())?.reasons).toEqual([
         '总分不及格',
+        '总分及格临界',
         '总分退步1名',
       ]);
     } finally {

@@ -35,7 +35,7 @@ import {
   weakQuestions,
 } from './shared';
 
-/** Score rate under which a knowledge point counts as weak for a student. */
+/** Score rate under which a knowledge point counts as weak for a student, unless the school's 薄弱线 says otherwise. */
 export const WEAK_TAG_RATE = 0.6;
 
 /** 年级报告·基本情况: the grade per subject and the total, every class beside it. */
@@ -115,6 +115,8 @@ function gradeTags(
   const students = ctx.report.snapshot.students;
   // Each student's own tag score rates, through the engine's weighting rule.
   const weakByClass = new Map<string, Map<number, number>>();
+  // the knowledge page's 薄弱线 (知识点设置), compared exactly
+  const weakLine = ctx.report.snapshot.weakRate ?? WEAK_TAG_RATE;
   students.forEach((student, i) => {
     if (scores.absent[i]) return;
     const rates = tagScoreRates(
@@ -126,7 +128,8 @@ function gradeTags(
       })),
     );
     for (const r of rates) {
-      if (r.scoreRate === null || r.scoreRate >= WEAK_TAG_RATE) continue;
+      // weak: under the line; a rate on the line (within 10⁻⁹) is not weak
+      if (r.scoreRate === null || r.scoreRate > weakLine - 1e-9) continue;
       const perClass = weakByClass.get(r.tag) ?? new Map<number, number>();
       perClass.set(student.classId, (perClass.get(student.classId) ?? 0) + 1);
       weakByClass.set(r.tag, perClass);

@@ -1,4 +1,10 @@
-import type { CriticalStudents, QuestionStats, ScoreStats, SubjectStats } from '@examkit/analysis';
+import {
+  compareScoreRates,
+  type CriticalStudents,
+  type QuestionStats,
+  type ScoreStats,
+  type SubjectStats,
+} from '@examkit/analysis';
 import { inScopeClass } from '../../core/scope';
 import { engineId } from '../cache';
 import type { SnapshotQuestion, SnapshotSubject } from '../snapshot';
@@ -165,12 +171,23 @@ export function losers(ctx: ReportContext, subjectId: number, qi: number, member
   return out.sort((a, b) => (a.score ?? 0) - (b.score ?? 0) || a.studentId - b.studentId);
 }
 
-/** Questions whose score rate in the given figures is at or under a line, hardest first. */
+/**
+ * A rate at or under a line the user typed (0.6, 64 / 110): within 10⁻⁹, so a rate on the line
+ * is never left out by the last bit of a division.
+ */
+export function atOrBelow(rate: number, line: number): boolean {
+  return rate <= line + 1e-9;
+}
+
+/** Questions whose score rate in the given figures is at or under a line, hardest first (exact ties by number). */
 export function weakQuestions(subject: SnapshotSubject, stats: SubjectStats, maxScoreRate: number) {
   return subject.questions
-    .map((q, qi) => ({ q, qi, rate: questionStats(stats, q.id)?.scoreRate ?? null }))
-    .filter((x) => x.rate !== null && x.rate <= maxScoreRate)
-    .sort((a, b) => (a.rate ?? 0) - (b.rate ?? 0) || a.qi - b.qi);
+    .map((q, qi) => {
+      const st = questionStats(stats, q.id);
+      return { q, qi, st, rate: st?.scoreRate ?? null };
+    })
+    .filter((x) => x.rate !== null && x.st && atOrBelow(x.rate, maxScoreRate))
+    .sort((a, b) => compareScoreRates(a.st!, b.st!) || a.qi - b.qi);
 }
 
 /** Question numbers of a tag's questions (engine ids where a question is unknown). */

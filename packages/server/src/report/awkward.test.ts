@@ -1,0 +1,237 @@
+import { reportRoutes, type DataOf, type RouteContract } from '@examkit/contracts';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { writeParam } from '../school/params';
+import { call, DIALECTS, signIn, startTestServer, type TestServer } from '../test/fixtures';
+import { AWKWARD_MATH, insertAwkwardExam, type AwkwardFixture } from './awkwardFixtures';
+
+const r = reportRoutes;
+
+// Every expected figure below is worked by hand from the table in awkwardFixtures.ts, or
+// recomputed here from its columns (AWKWARD_MATH, AWKWARD_CHINESE), never read from the engine.
+describe.each(DIALECTS)('the awkward exam on %s', (dialect) => {
+  let server: TestServer;
+  let fx: AwkwardFixture;
+  let token = '';
+  let clockTick = 10;
+
+  async function ok<C extends RouteContract>(
+    contract: C,
+    body: Record<string, unknown>,
+  ): Promise<DataOf<C>> {
+    const result = await call<DataOf<C>>(server.app, contract, { token, body });
+    if (result.body.code !== 200)
+      throw new Error(`${contract.url}: ${JSON.stringify(result.body)}`);
+    return result.body.data;
+  }
+  /** Saves one parameter page as a school would (a new save time changes the report's version). */
+  const setParam = (type: Parameters<typeof writeParam>[2], value: Record<string, unknown>) =>
+    writeParam(
+      server.db,
+      server.seed.demoSchoolId,
+      type,
+      value as Record<string, number | boolean>,
+      clockTick++,
+    );
+
+  beforeAll(async () => {
+    server = await startTestServer(dialect);
+    fx = await insertAwkwardExam(server.db, server.seed.demoSchoolId);
+    token = (await signIn(server.app, 'admin')).token;
+  });
+  afterEach(async () => {
+    await server.db
+      .deleteFrom('school_params')
+      .where('school_id', '=', server.seed.demoSchoolId)
+      .where('param_type', 'in', ['level', 'count', 'average', 'knowledge'])
+      .execute();
+  });
+  afterAll(() => server.close());
+
+  const s = (n: number) => fx.students[n - 1]!;
+  const gradeRow = async (subjectId: number) =>
+    (await ok(r.gradeBasic, { examId: fx.examId })).rows.find((x) => x.subjectId === subjectId)!;
+
+  it('the hard cases themselves: 缺考, a zero, full marks, the class of one, the paper nobody sat', async () => {
+    const chinese = await gradeRow(fx.chinese.id);
+    // 语文: 11 present (s12 absent), 64 points, max 10 (full marks), min 0
+    expect(chinese.grade).toMatchObject({ count: 11, absent: 1, max: 10, min: 0 });
+    expect(chinese.grade.mean).toBeCloseTo(64 / 11, 12);
+    // the class of one: 高一(8)班 sat 数学 (6) only
+    const math = await gradeRow(fx.math.id);
+    const lone = math.classes.find((c) => c.classId === fx.class8)!;
+    expect(lone.stats).toMatchObject({ count: 1, mean: 6, max: 6, min: 6, sd: 0, median: 6 });
+    // 化学: nobody sat, so it is no part of the total (full marks 30 = 数学 20 + 语文 10)
+    const chemistry = await gradeRow(fx.chemistry.id);
+    expect(chemistry.grade).toMatchObject({ count: 0, absent: 12, mean: null });
+    const total = await gradeRow(0);
+    expect(total.grade).toMatchObject({ fullMarks: 30, count: 11, absent: 1, max: 27, min: 5 });
+  });
+
+  it('1. customGroup uses the school’s level lines, like every other report', async () => {
+    const group = async () =>
+      (
+        await ok(r.gradeCustomGroup, {
+          examId: fx.examId,
+          groups: [{ name: '一班', classIds: [fx.class1] }],
+        })
+      ).groups[0]!.rows.find((x) => x.subjectId === fx.chinese.id)!.stats;
+    // 语文 of 高一(1)班: 10 6 6 0 8 8 7 7 6 3 3. Default lines 85/70/60/30 %: 及格 ≥ 6 → 8 of 11,
+    // 低分 < 3 → 1 of 11.
+    expect(await group()).toMatchObject({ passRate: 8 / 11, lowRate: 1 / 11 });
+    await setParam('level', { excellent: 90, good: 80, pass: 70, low: 40 });
+    // 90/80/70/40 %: 优秀 ≥ 9 → 1, 良好 ≥ 8 → 3, 及格 ≥ 7 → 5, 低分 < 4 → 3 (0, 3, 3)
+    const custom = await group();
+    expect(custom).toMatchObject({
+      excellentRate: 1 / 11,
+      goodRate: 3 / 11,
+      passRate: 5 / 11,
+      lowRate: 3 / 11,
+    });
+    // the same figures as the class report under the same lines
+    const basic = await ok(r.classBasic, { examId: fx.examId, classId: fx.class1 });
+    const row = basic.rows.find((x) => x.subjectId === fx.chinese.id)!;
+    expect(row.class.passRate).toBe(custom.passRate);
+    expect(row.class.lowRate).toBe(custom.lowRate);
+  });
+
+  it('3. equal score rates are equal: ties in question number order, however floats round', async () => {
+    // q3: 33 / (12 × 9); q4: 11 / (12 × 3): both 0.30555…, but not in floating point
+    expect(11 / 12 / 3).not.toBe(33 / 12 / 9);
+    const set = await ok(r.gradeProblemSet, {
+      examId: fx.examId,
+      subjectId: fx.math.id,
+      maxScoreRate: 0.6,
+    });
+    // q2 (nobody answered) 0, then q3 and q4 tied, by number; q1 (50 / 60) is above 0.6
+    expect(set.questions.map((q) => q.number)).toEqual(['2', '3', '4']);
+    expect(set.questions[0]!.gradeScoreRate).toBe(0);
+    const screen = await ok(r.screen, { examId: fx.examId });
+    expect(screen.hardestQuestions.map((q) => `${q.subjectName}${q.number}`)).toEqual([
+      '数学2',
+      '数学3',
+      '数学4',
+      '语文1',
+      '数学1',
+    ]);
+    // a question exactly on the line is in the set: 语文 q1 is 64 / 110
+    const chinese = await ok(r.gradeProblemSet, {
+      examId: fx.examId,
+      subjectId: fx.chinese.id,
+      maxScoreRate: 64 / 110,
+    });
+    expect(chinese.questions.map((q) => q.number)).toEqual(['1']);
+  });
+
+  it('4. 均分不计零分 and 缺考不计 change the 均分 and 超均率 only', async () => {
+    const before = await gradeRow(fx.chinese.id);
+    // default: zeros count, absent students do not: 64 / 11
+    expect(before.grade.mean).toBeCloseTo(64 / 11, 12);
+    await setParam('average', { excludeZero: true, excludeAbsent: true });
+    const noZero = await gradeRow(fx.chinese.id);
+    // s4's 0 left out: 64 / 10
+    expect(noZero.grade.mean).toBeCloseTo(6.4, 12);
+    await setParam('average', { excludeZero: false, excludeAbsent: false });
+    const withAbsent = await gradeRow(fx.chinese.id);
+    // s12 counted as 0: 64 / 12; 高一(1)班 64 / 11 is (64/11 − 64/12) / (64/12) = 1/11 above
+    expect(withAbsent.grade.mean).toBeCloseTo(64 / 12, 12);
+    const class1 = withAbsent.classes.find((c) => c.classId === fx.class1)!;
+    expect(class1.stats.aboveMeanRate).toBeCloseTo(1 / 11, 12);
+    expect(before.classes.find((c) => c.classId === fx.class1)!.stats.aboveMeanRate).toBe(0);
+    // the class of one, absent: 均分 0 instead of none
+    expect(withAbsent.classes.find((c) => c.classId === fx.class8)!.stats.mean).toBe(0);
+    // nothing else moves
+    for (const row of [noZero, withAbsent]) {
+      const { mean: _m, aboveMeanRate: _a, ...rest } = row.grade;
+      const { mean: _m0, aboveMeanRate: _a0, ...restBefore } = before.grade;
+      expect(rest).toEqual(restBefore);
+    }
+  });
+
+  it('4. 后 N% sets the lower group of the discrimination', async () => {
+    // 数学 totals, highest first, ties by student id (as text): the upper and lower groups
+    const totals = AWKWARD_MATH.map(([, a, b, c], i) => ({
+      id: String(s(i + 1)),
+      i,
+      t: a + b + c,
+    }));
+    const order = [...totals].sort((x, y) => y.t - x.t || (x.id < y.id ? -1 : 1));
+    const q3 = (members: typeof order) =>
+      members.reduce((sum, m) => sum + AWKWARD_MATH[m.i]![2], 0) / members.length;
+    // 12 present: upper and lower 27 % are round(3.24) = 3 each; 后 50 % is 6
+    const upper = q3(order.slice(0, 3));
+    const expected = (lower: number) => (upper - q3(order.slice(12 - lower))) / 9;
+    const d = async () =>
+      (await ok(r.quality, { examId: fx.examId, subjectId: fx.math.id })).subjects
+        .find((x) => x.subjectId === fx.math.id)!
+        .questions.find((q) => q.number === '3')!.discrimination;
+    expect(await d()).toBeCloseTo(expected(3), 12);
+    await setParam('count', { bottomPercent: 50 });
+    expect(await d()).toBeCloseTo(expected(6), 12);
+    expect(expected(6)).not.toBeCloseTo(expected(3), 3);
+  });
+
+  it('4. 薄弱线 (知识点设置) counts the students weak on a knowledge point', async () => {
+    const weak = async () =>
+      (await ok(r.gradeAbility, { examId: fx.examId, subjectId: fx.math.id })).knowledgePoints
+        .find((k) => k.tag === '几何')!
+        .classes.map((c) => [c.classId, c.weakStudents]);
+    // 几何 = q3 + q4 of 12: s1 12, s3 6, s5 6, the rest under 6. Under 60 %: all but s1.
+    expect(await weak()).toEqual([
+      [fx.class1, 10],
+      [fx.class8, 1],
+    ]);
+    // under 50 %: s3 and s5 (exactly 50 %) are not weak
+    await setParam('knowledge', { weakPercent: 50 });
+    expect(await weak()).toEqual([
+      [fx.class1, 8],
+      [fx.class8, 1],
+    ]);
+  });
+
+  it('5. 临界 band: 5 分 by default, 5 % of full marks when the school says so', async () => {
+    const pass = async () => (await gradeRow(fx.math.id)).critical.find((c) => c.line === 'pass')!;
+    // 数学 及格 line 12; 5 分 → [7, 12): s5 11, s2 9, s6 9, s7 8, s8 7, s9 7, s10 7
+    const points = await pass();
+    expect(points).toMatchObject({ lineScore: 12, from: 7 });
+    expect(points.students.map((x) => x.studentId).sort()).toEqual(
+      [s(2), s(5), s(6), s(7), s(8), s(9), s(10)].sort(),
+    );
+    await setParam('count', { border: 5, borderInPercent: true });
+    // 5 % of 20 = 1 → [11, 12): s5
+    const percent = await pass();
+    expect(percent).toMatchObject({ lineScore: 12, from: 11 });
+    expect(percent.students.map((x) => x.studentId)).toEqual([s(5)]);
+  });
+
+  it('6. quick review’s top 10 keeps everyone tied with the 10th', async () => {
+    const quick = await ok(r.quickReview, { examId: fx.examId });
+    // totals 27 19 17 15 15 14 13 12 10 5 5: s4 and s11 share rank 10, so 11 students
+    expect(quick.top).toHaveLength(11);
+    expect(quick.top.slice(-2).map((t) => [t.gradeRank, t.score])).toEqual([
+      [10, 5],
+      [10, 5],
+    ]);
+    expect(
+      quick.top
+        .slice(-2)
+        .map((t) => t.studentId)
+        .sort(),
+    ).toEqual([s(4), s(11)].sort());
+    // s12 missed 语文; 化学, which nobody sat, is nobody's absence
+    expect(quick.absentees.map((a) => [a.studentId, a.subjectNames])).toEqual([[s(12), ['语文']]]);
+  });
+
+  it('9. T scores 50 + 10z, or 500 + 100z when the school says so', async () => {
+    const math = AWKWARD_MATH.map(([, a, b, c]) => a + b + c);
+    const mean = math.reduce((x, y) => x + y, 0) / math.length;
+    const sd = Math.sqrt(math.reduce((x, y) => x + (y - mean) ** 2, 0) / math.length);
+    const z = (17 - mean) / sd;
+    const t = async () =>
+      (
+        await ok(r.studentTranscript, { examId: fx.examId, classId: fx.class1, studentId: s(1) })
+      ).basic.find((b) => b.subjectId === fx.math.id)!.t;
+    expect(await t()).toBeCloseTo(50 + 10 * z, 10);
+    await setParam('count', { tScore500: true });
+    expect(await t()).toBeCloseTo(500 + 100 * z, 10);
+  });
+});
