@@ -93,6 +93,12 @@ export const classReportRoutes = {
           class: QuestionGroupStats,
           grade: QuestionGroupStats,
           options: Type.Array(OptionRow),
+          /**
+           * Whether the students' choices were recorded (scanned sheets, or an import with answer
+           * columns); false for an objective question without them (shown as 未录入选项, options
+           * empty) and for every subjective question.
+           */
+          choicesRecorded: Type.Boolean(),
           /** The wrong option chosen most often in the class; null when none. */
           commonWrong: Nullable(Str),
           lostStudents: Type.Array(LostStudent),

@@ -23,6 +23,11 @@ export const ReportPage = Type.Union([
   Type.Literal('quickReview'),
   Type.Literal('warningReport'),
   Type.Literal('quality'),
+  /**
+   * Every student's score per question of one subject (`subjectId`) and their objective choices
+   * where recorded, as `.xlsx` or `.csv` in the score import's layout: importing it changes nothing.
+   */
+  Type.Literal('rawScores'),
 ]);
 
 /** A generated file, base64 encoded. */
@@ -36,8 +41,13 @@ const ReportFile = Obj({
 const ExportBody = Obj({
   examId: Id,
   page: ReportPage,
-  /** `html`: the print-ready page itself (what the PDF is rendered from). */
-  format: Type.Union([Type.Literal('xlsx'), Type.Literal('pdf'), Type.Literal('html')]),
+  /** `html`: the print-ready page itself (what the PDF is rendered from); `csv`: rawScores only. */
+  format: Type.Union([
+    Type.Literal('xlsx'),
+    Type.Literal('pdf'),
+    Type.Literal('html'),
+    Type.Literal('csv'),
+  ]),
   classId: Type.Optional(Id),
   subjectId: Type.Optional(SubjectKey),
   studentId: Type.Optional(Id),

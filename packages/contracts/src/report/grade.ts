@@ -87,6 +87,12 @@ export const gradeReportRoutes = {
           grade: QuestionGroupStats,
           itemTotalCorrelation: N,
           options: Type.Array(OptionRow),
+          /**
+           * Whether the students' choices were recorded (scanned sheets, or an import with answer
+           * columns); false for an objective question without them (shown as 未录入选项, options
+           * empty) and for every subjective question.
+           */
+          choicesRecorded: Type.Boolean(),
           commonWrong: Nullable(Str),
           classes: Type.Array(Obj({ classId: Int, className: Str, mean: N, scoreRate: N })),
           comments: Type.Array(ReportComment),

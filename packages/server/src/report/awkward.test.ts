@@ -1,4 +1,5 @@
-import { reportRoutes, type DataOf, type RouteContract } from '@examkit/contracts';
+import { examRoutes, reportRoutes, type DataOf, type RouteContract } from '@examkit/contracts';
+import ExcelJS from 'exceljs';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { writeParam } from '../school/params';
 import { call, DIALECTS, signIn, startTestServer, type TestServer } from '../test/fixtures';
@@ -219,6 +220,118 @@ describe.each(DIALECTS)('the awkward exam on %s', (dialect) => {
     ).toEqual([s(4), s(11)].sort());
     // s12 missed 语文; 化学, which nobody sat, is nobody's absence
     expect(quick.absentees.map((a) => [a.studentId, a.subjectNames])).toEqual([[s(12), ['语文']]]);
+  });
+
+  it('2. option counts: counted where choices were recorded, 未录入选项 where the import had none', async () => {
+    const comment = async () =>
+      (await ok(r.gradeComment, { examId: fx.examId, subjectId: fx.math.id })).questions;
+    const [q1, q2, q3] = await comment();
+    // q1 (key A): A s1 s2 s4–s10 s12 = 10, B s11 = 1, C s3 = 1, D 0; of 12 present
+    expect(q1!.choicesRecorded).toBe(true);
+    expect(q1!.options.map((o) => [o.option, o.count, o.correct])).toEqual([
+      ['A', 10, true],
+      ['B', 1, false],
+      ['C', 1, false],
+      ['D', 0, false],
+    ]);
+    expect(q1!.commonWrong).toBe('B');
+    // q2: recorded, nobody answered: every option 0 (blanks are choices recorded as blank)
+    expect(q2!.choicesRecorded).toBe(true);
+    expect(q2!.options.every((o) => o.count === 0)).toBe(true);
+    expect(q3!.choicesRecorded).toBe(false);
+    // the same paper imported without choices: answers null → 未录入选项, no zero counts
+    await server.db
+      .updateTable('exam_scores')
+      .set({ answer: null, updated_at: Date.parse('2026-12-01T00:00:00Z') })
+      .where('question_id', '=', fx.math.q[0]!)
+      .execute();
+    try {
+      const [bare] = await comment();
+      expect(bare!.choicesRecorded).toBe(false);
+      expect(bare!.options).toEqual([]);
+      expect(bare!.commonWrong).toBeNull();
+      const sheet = await ok(r.exportReport, {
+        examId: fx.examId,
+        page: 'grade/comment',
+        format: 'html',
+        subjectId: fx.math.id,
+      });
+      expect(Buffer.from(sheet.contentBase64, 'base64').toString('utf8')).toContain('未录入选项');
+    } finally {
+      for (const [i, sid] of fx.students.entries())
+        await server.db
+          .updateTable('exam_scores')
+          .set({ answer: AWKWARD_MATH[i]![0], updated_at: Date.parse('2026-12-02T00:00:00Z') })
+          .where('question_id', '=', fx.math.q[0]!)
+          .where('student_id', '=', sid)
+          .execute();
+    }
+  });
+
+  it('11. raw scores out as .xlsx and .csv; the score import takes each back unchanged', async () => {
+    const file = async (format: 'xlsx' | 'csv') =>
+      ok(r.exportReport, { examId: fx.examId, page: 'rawScores', format, subjectId: fx.math.id });
+    const xlsx = await file('xlsx');
+    const csv = await file('csv');
+    expect(xlsx.fileName).toBe('疑难月考-数学-原始成绩.xlsx');
+    expect(csv.contentType).toBe('text/csv; charset=utf-8');
+    const text = Buffer.from(csv.contentBase64, 'base64').toString('utf8');
+    const lines = text
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
+    // every question, then the choice columns of the objective ones
+    expect(lines[0]).toBe('考号/学号,姓名,1,2,3,4,1选项,2选项');
+    // s1: K01 甲一 5 0 9 3, chose A, left q2 blank
+    expect(lines[1]).toBe('K01,甲一,5,0,9,3,A,');
+    expect(lines).toHaveLength(13);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(Buffer.from(xlsx.contentBase64, 'base64') as never);
+    expect(book.worksheets[0]!.getRow(4).values).toEqual([
+      undefined,
+      'K03',
+      '丙三',
+      0,
+      0,
+      4,
+      2,
+      'C',
+      '',
+    ]);
+
+    const snapshot = () =>
+      server.db
+        .selectFrom('exam_scores')
+        .select(['student_id', 'question_id', 'score', 'answer', 'source', 'updated_at'])
+        .where('exam_subject_id', '=', fx.math.id)
+        .orderBy('student_id')
+        .orderBy('question_id')
+        .execute();
+    const before = await snapshot();
+    // imports are for exams still being entered: reopen the exam for the round trip
+    await server.db
+      .updateTable('exams')
+      .set({ state: 'draft' })
+      .where('id', '=', fx.examId)
+      .execute();
+    try {
+      for (const f of [xlsx, csv]) {
+        const back = await call<{ imported: number; absent: number; unchanged: number }>(
+          server.app,
+          examRoutes.scoreImport,
+          { token, body: { examSubjectId: fx.math.id, file: f.contentBase64 } },
+        );
+        expect(back.body.code, JSON.stringify(back.body)).toBe(200);
+        expect(back.body.data).toEqual({ imported: 12, absent: 0, unchanged: 12 });
+        expect(await snapshot()).toEqual(before);
+      }
+    } finally {
+      await server.db
+        .updateTable('exams')
+        .set({ state: 'published' })
+        .where('id', '=', fx.examId)
+        .execute();
+    }
   });
 
   it('9. T scores 50 + 10z, or 500 + 100z when the school says so', async () => {

@@ -206,7 +206,7 @@ export async function insertAwkwardExam(db: Db, schoolId: number): Promise<Awkwa
     const [answer, a1, a3, a4] = AWKWARD_MATH[i]!;
     const rows = [
       row(mathId, q[0]!, sid, a1, answer),
-      row(mathId, q[1]!, sid, 0, null),
+      row(mathId, q[1]!, sid, 0, ''),
       row(mathId, q[2]!, sid, a3, null),
       row(mathId, q[3]!, sid, a4, null),
     ];

@@ -1,6 +1,7 @@
 import type { BodyOf, DataOf, reportRoutes } from '@examkit/contracts';
 import { ApiError, notFound } from '../core/envelope';
 import type { SessionInfo } from '../core/session';
+import { rawScoresFile } from '../exam/scoreImport';
 import { listComments } from './comments';
 import { htmlToPdf, tablesToHtml, tablesToXlsx, type ReportTable } from './exportFiles';
 import { pageTables } from './pageTables';
@@ -14,7 +15,12 @@ type JobStatus = DataOf<typeof reportRoutes.exportJobStatus>;
 
 /** Pages read with the grade key and grade scope; the rest are class pages. */
 export function isGradePage(page: string): boolean {
-  return page.startsWith('grade/') || page === 'quickReview' || page === 'quality';
+  return (
+    page.startsWith('grade/') ||
+    page === 'quickReview' ||
+    page === 'quality' ||
+    page === 'rawScores'
+  );
 }
 
 /** Every student's transcript, one student a page, in class then exam-number order. */
@@ -64,6 +70,8 @@ export async function renderExport(
   const classId = () => need(body.classId, 'classId');
   const subjectId = () => need(body.subjectId, 'subjectId');
   const comments = () => listComments(db, body.examId);
+  if (page === 'rawScores') return rawScores(deps, ctx, body.examId, subjectId(), body.format);
+  if (body.format === 'csv') throw new ApiError(400, '仅原始成绩可导出为 CSV');
   let tables: ReportTable[];
   if (page === 'grade/transcripts') {
     tables = gradeTranscriptTables(ctx, onProgress);
@@ -143,6 +151,36 @@ export async function renderExport(
     fileName: `${title}.pdf`,
     contentType: 'application/pdf',
     contentBase64: pdf.toString('base64'),
+  };
+}
+
+/** 原始成绩: a subject's scores per question in the import's layout (exam/scoreImport.ts). */
+async function rawScores(
+  deps: ReportDeps,
+  ctx: ReportContext,
+  examId: number,
+  subjectId: number,
+  format: ExportBody['format'],
+): Promise<ExportFile> {
+  views.assertGrade(ctx);
+  if (format !== 'xlsx' && format !== 'csv')
+    throw new ApiError(400, '原始成绩只能导出为 xlsx 或 CSV');
+  const subject = await deps.db
+    .selectFrom('exam_subjects')
+    .selectAll()
+    .where('id', '=', subjectId)
+    .where('exam_id', '=', examId)
+    .executeTakeFirst();
+  if (!subject) throw notFound('考试科目不存在');
+  const bytes = await rawScoresFile(deps.db, subject, format);
+  const title = `${ctx.report.snapshot.exam.name}-${subject.subject_name}-原始成绩`;
+  return {
+    fileName: `${title}.${format}`,
+    contentType:
+      format === 'csv'
+        ? 'text/csv; charset=utf-8'
+        : 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    contentBase64: bytes.toString('base64'),
   };
 }
 

@@ -26,6 +26,7 @@ import {
   criticalGroups,
   losers,
   optionRows,
+  choicesRecorded,
   previousExam,
   questionGroupStats,
   questionHead,
@@ -109,12 +110,14 @@ export function classComment(
     subjectId,
     subjectName: subject.name,
     questions: subject.questions.map((q, qi) => {
-      const options = optionRows(q, questionStats(mine, q.id));
+      const recorded = choicesRecorded(ctx, subjectId, qi);
+      const options = optionRows(q, questionStats(mine, q.id), recorded);
       return {
         ...questionHead(q),
         class: questionGroupStats(questionStats(mine, q.id)),
         grade: questionGroupStats(questionStats(all, q.id)),
         options,
+        choicesRecorded: recorded,
         commonWrong: commonWrong(options),
         lostStudents: losers(ctx, subjectId, qi, members),
         comments: commentsFor(comments, q.id, [0, classId]),

@@ -24,6 +24,7 @@ import {
   examHeader,
   losers,
   optionRows,
+  choicesRecorded,
   questionGroupStats,
   questionHead,
   questionStats,
@@ -78,14 +79,16 @@ export function gradeComment(
     exam: examHeader(ctx),
     subjectId,
     subjectName: subject.name,
-    questions: subject.questions.map((q) => {
+    questions: subject.questions.map((q, qi) => {
       const stats = questionStats(all, q.id);
-      const options = optionRows(q, stats);
+      const recorded = choicesRecorded(ctx, subjectId, qi);
+      const options = optionRows(q, stats, recorded);
       return {
         ...questionHead(q),
         grade: questionGroupStats(stats),
         itemTotalCorrelation: stats?.itemTotalCorrelation ?? null,
         options,
+        choicesRecorded: recorded,
         commonWrong: commonWrong(options),
         classes: ctx.report.analysis.classes.map((c) => {
           const cq = questionStats(subjectStats(c, subjectId), q.id);

@@ -138,8 +138,25 @@ export function questionHead(q: SnapshotQuestion) {
   };
 }
 
-/** Option counts of a question, each marked when it belongs to the key. */
-export function optionRows(question: SnapshotQuestion, stats: QuestionStats | undefined) {
+/**
+ * Whether the students' choices on an objective question were recorded: scanning stores every
+ * choice ('' for a blank) and an import with a `<题号>选项` column stores them too, while scores
+ * imported without choices leave the answer null. Their option counts would all read 0, so the
+ * pages say 未录入选项 instead.
+ */
+export function choicesRecorded(ctx: ReportContext, subjectId: number, qi: number): boolean {
+  const si = subjectIndex(ctx, subjectId);
+  if (!ctx.report.snapshot.subjects[si]!.questions[qi]?.objective) return false;
+  return (ctx.report.snapshot.scores[si]!.answers[qi] ?? []).some((a) => a !== null);
+}
+
+/** Option counts of a question, each marked when it belongs to the key; none when not recorded. */
+export function optionRows(
+  question: SnapshotQuestion,
+  stats: QuestionStats | undefined,
+  recorded = true,
+) {
+  if (!recorded) return [];
   const key = new Set((question.answer ?? '').toUpperCase());
   return (stats?.options ?? []).map((o) => ({ ...o, correct: key.has(o.option) }));
 }
