@@ -28,6 +28,8 @@ export const ReportPage = Type.Union([
    * where recorded, as `.xlsx` or `.csv` in the score import's layout: importing it changes nothing.
    */
   Type.Literal('rawScores'),
+  /** 一分一段 of every subject and the total, one table each. */
+  Type.Literal('grade/segments'),
 ]);
 
 /** A generated file, base64 encoded. */

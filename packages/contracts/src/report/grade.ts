@@ -113,7 +113,11 @@ export const gradeReportRoutes = {
     Obj({
       exam: ReportExam,
       ...SubjectHead,
-      segments: Type.Array(Obj({ score: Num, count: Int, cumulative: Int })),
+      /**
+       * 一分一段 in 1-point steps: students in [score, score + 1), at or above `score`, and the
+       * grade rank of the segment's best student (cumulative − count + 1; null for an empty step).
+       */
+      segments: Type.Array(Obj({ score: Num, count: Int, cumulative: Int, rank: NInt })),
       page: Paged(RankRow),
     }),
   ),

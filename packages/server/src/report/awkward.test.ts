@@ -334,6 +334,52 @@ describe.each(DIALECTS)('the awkward exam on %s', (dialect) => {
     }
   });
 
+  it('10. 一分一段 of every subject and the total: count, cumulative, rank; on screen and in .xlsx', async () => {
+    const rank = await ok(r.gradeRank, {
+      examId: fx.examId,
+      subjectId: fx.chinese.id,
+      pageNum: 1,
+      pageSize: 20,
+    });
+    // 语文 10 8 8 7 7 6 6 6 3 3 0, 1-point steps from 10 down to 0
+    expect(rank.segments.map((x) => [x.score, x.count, x.cumulative, x.rank])).toEqual([
+      [10, 1, 1, 1],
+      [9, 0, 1, null],
+      [8, 2, 3, 2],
+      [7, 2, 5, 4],
+      [6, 3, 8, 6],
+      [5, 0, 8, null],
+      [4, 0, 8, null],
+      [3, 2, 10, 9],
+      [2, 0, 10, null],
+      [1, 0, 10, null],
+      [0, 1, 11, 11],
+    ]);
+    // the band width setting does not change the step
+    await setParam('count', { border: 5 });
+    const file = await ok(r.exportReport, {
+      examId: fx.examId,
+      page: 'grade/segments',
+      format: 'xlsx',
+    });
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(Buffer.from(file.contentBase64, 'base64') as never);
+    expect(book.worksheets.map((w) => w.name)).toEqual([
+      '总分一分一段',
+      '数学一分一段',
+      '语文一分一段',
+      '化学一分一段',
+    ]);
+    const total = book.getWorksheet('总分一分一段')!;
+    expect(total.getRow(1).values).toEqual([undefined, '分数', '人数', '累计人数', '名次']);
+    // totals 27 19 17 15 15 14 13 12 10 5 5: the top row is 27, the 15s are rank 4
+    expect(total.getRow(2).values).toEqual([undefined, 27, 1, 1, 1]);
+    const fifteen = total
+      .getRows(2, total.rowCount - 1)!
+      .find((row) => row.getCell(1).value === 15)!;
+    expect(fifteen.values).toEqual([undefined, 15, 2, 5, 4]);
+  });
+
   it('9. T scores 50 + 10z, or 500 + 100z when the school says so', async () => {
     const math = AWKWARD_MATH.map(([, a, b, c]) => a + b + c);
     const mean = math.reduce((x, y) => x + y, 0) / math.length;

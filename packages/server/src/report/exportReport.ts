@@ -112,6 +112,8 @@ export async function renderExport(
           });
         case 'grade/problemSet':
           return views.gradeProblemSet(ctx, subjectId(), 0.6);
+        case 'grade/segments':
+          return views.gradeSegments(ctx);
         case 'grade/customContrast':
           return views.gradeCustomContrast(ctx);
         case 'quickReview':

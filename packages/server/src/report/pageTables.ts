@@ -156,6 +156,15 @@ function optionsCell(q: {
   return q.options.map((o) => `${o.option} ${o.count}`).join('、');
 }
 
+/** 一分一段: score, count, cumulative count and the rank of the step's best student. */
+function segmentTable(title: string, segments: D<'gradeRank'>['segments']): ReportTable {
+  return {
+    title,
+    columns: [col('分数', 'score'), col('人数', 'int'), col('累计人数', 'int'), col('名次', 'int')],
+    rows: segments.map((s) => [s.score, s.count, s.cumulative, s.rank]),
+  };
+}
+
 export function pageTables(page: string, data: unknown): ReportTable[] {
   switch (page) {
     case 'class/basic': {
@@ -446,12 +455,14 @@ export function pageTables(page: string, data: unknown): ReportTable[] {
             level(r.level),
           ]),
         },
-        {
-          title: '一分一段',
-          columns: [col('分数', 'score'), col('人数', 'int'), col('累计人数', 'int')],
-          rows: d.segments.map((s) => [s.score, s.count, s.cumulative]),
-        },
+        segmentTable(`${d.subjectName}一分一段`, d.segments),
       ];
+    }
+    case 'grade/segments': {
+      const d = data as {
+        columns: { subjectName: string; segments: D<'gradeRank'>['segments'] }[];
+      };
+      return d.columns.map((c) => segmentTable(`${c.subjectName}一分一段`, c.segments));
     }
     case 'grade/problemSet': {
       const d = data as D<'gradeProblemSet'>;

@@ -340,7 +340,7 @@ describe.each(DIALECTS)('report calls on %s', (dialect) => {
       [s5(), 11, 4],
       [s3(), null, null],
     ]);
-    expect(rank.segments[0]).toEqual({ score: 33, count: 1, cumulative: 1 });
+    expect(rank.segments[0]).toEqual({ score: 33, count: 1, cumulative: 1, rank: 1 });
     const transcript = await ok('admin', r.gradeTranscript, {
       examId: fx.examId,
       classId: fx.class9,

@@ -117,7 +117,7 @@ export const GRADE_RANK = {
   exam: EXAM,
   subjectId: 0,
   subjectName: '总分',
-  segments: [{ score: 280, count: 1, cumulative: 1 }],
+  segments: [{ score: 280, count: 1, cumulative: 1, rank: 1 }],
   page: {
     list: [
       {

@@ -1,4 +1,4 @@
-import { tagScoreRates } from '@examkit/analysis';
+import { tagScoreRates, type ScoreSegment } from '@examkit/analysis';
 import { engineId, fromEngineId } from '../cache';
 import type { SnapshotSubject } from '../snapshot';
 import { assertGrade } from './access';
@@ -183,6 +183,29 @@ function pageOf<T>(
   };
 }
 
+/** 一分一段 rows with the rank of each step's best student (null for an empty step). */
+export function segmentRows(segments: readonly ScoreSegment[] | null) {
+  return (segments ?? []).map((s) => ({
+    score: s.score,
+    count: s.count,
+    cumulative: s.cumulative,
+    rank: s.count > 0 ? s.cumulative - s.count + 1 : null,
+  }));
+}
+
+/** 一分一段 of every subject and the total (page `grade/segments`). */
+export function gradeSegments(ctx: ReportContext) {
+  assertGrade(ctx);
+  return {
+    exam: examHeader(ctx),
+    columns: allKeys(ctx).map((key) => ({
+      subjectId: key,
+      subjectName: subjectName(ctx, key),
+      segments: segmentRows(columnStats(ctx.report.analysis.grade, key).segments),
+    })),
+  };
+}
+
 /** 年级报告·排名分析: 一分一段 and one page of the ranking in a column (0 = total). */
 export function gradeRank(
   ctx: ReportContext,
@@ -197,7 +220,7 @@ export function gradeRank(
     exam: examHeader(ctx),
     subjectId,
     subjectName: subjectName(ctx, subjectId),
-    segments: [...(all.segments ?? [])],
+    segments: segmentRows(all.segments),
     page: pageOf(ranked, page, (i) => rankRow(ctx, i, subjectId)),
   };
 }
