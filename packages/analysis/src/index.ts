@@ -5,7 +5,14 @@ export { averageOf, describe } from './stats/describe';
 export { DEFAULT_LEVEL_LINES, levelLine, levelRates, scoreLevel } from './stats/levelRates';
 export { scoreSegments } from './stats/scoreSegments';
 export { scoreBands } from './stats/scoreBands';
-export { aboveMeanRate, rankChange, tScore, zScore, zScores } from './stats/standardScores';
+export {
+  aboveMeanRate,
+  percentileRank,
+  rankChange,
+  tScore,
+  zScore,
+  zScores,
+} from './stats/standardScores';
 export { criticalStudents } from './stats/criticalStudents';
 export { pearson } from './stats/pearson';
 export { discrimination, extremeGroups } from './stats/discrimination';

@@ -57,7 +57,10 @@ export interface TeacherInput {
   readonly subjectIds?: readonly string[];
 }
 
-/** Grade ranks (年级名次) of the grade's previous exam, by student id. */
+/**
+ * Grade ranks (年级名次) of the grade's previous exam, by student id. List every ranked student of
+ * that exam: their number is the base of the previous percentile rank.
+ */
 export interface PreviousRanks {
   readonly total?: Readonly<Record<string, number>>;
   readonly subjects?: Readonly<Record<string, Readonly<Record<string, number>>>>;
@@ -251,6 +254,13 @@ export interface StudentScoreColumns {
   readonly t: readonly (number | null)[];
   /** Previous grade rank − grade rank: positive is progress (进步). */
   readonly rankChanges: readonly (number | null)[];
+  /** Percentile rank now: 100 × (ranked − grade rank) / ranked, the share of the grade behind. */
+  readonly percentiles: readonly (number | null)[];
+  /**
+   * 进退步 by percentile: percentile now − percentile in the previous exam (over that exam's
+   * ranked students), so exams of different sizes compare; positive is progress.
+   */
+  readonly percentileChanges: readonly (number | null)[];
 }
 
 export interface StudentSubjectColumns extends StudentScoreColumns {
@@ -276,6 +286,7 @@ export interface StudentScore {
   readonly z: number | null;
   readonly t: number | null;
   readonly rankChange: number | null;
+  readonly percentileChange: number | null;
 }
 
 export interface StudentReport {

@@ -72,3 +72,23 @@ describe('each setting changes exactly the figures it names (awkward exam)', () 
     expect(column(wide, 'math').z).toEqual(column(off, 'math').z);
   });
 });
+
+describe('进退步 by percentile rank', () => {
+  it('compares exams of different sizes by the share of the grade behind', () => {
+    // 数学 now: a 15 rank 1 of 5; b c e 10 rank 2; d 5 rank 5.
+    // Last time 10 students were ranked: a 5th (50 % behind), d 10th (0 %).
+    const previous: Record<string, number> = { a: 5, d: 10, x1: 1, x2: 2, x3: 3, x4: 4 };
+    for (const [i, id] of ['y6', 'y7', 'y8', 'y9'].entries()) previous[id] = 6 + i;
+    const input = { ...awkwardExam(), previous: { subjects: { math: previous } } };
+    const math = column(analyseExam(input), 'math');
+    // a: now (5 − 1) / 5 = 80 % behind, before (10 − 5) / 10 = 50 % → +30; raw ranks 5 → 1: +4
+    expect(math.percentiles[0]).toBe(80);
+    expect(math.percentileChanges[0]).toBeCloseTo(30, 12);
+    expect(math.rankChanges[0]).toBe(4);
+    // d: 10th of 10 → 5th of 5: raw +5 looks like progress, the percentile says no change
+    expect(math.rankChanges[3]).toBe(5);
+    expect(math.percentileChanges[3]).toBe(0);
+    // b was not in the previous exam
+    expect(math.percentileChanges[1]).toBeNull();
+  });
+});

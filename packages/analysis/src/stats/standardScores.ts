@@ -25,6 +25,11 @@ export function aboveMeanRate(groupMean: number | null, gradeMean: number | null
   return (groupMean - gradeMean) / gradeMean;
 }
 
+/** Percentile rank: 100 × (n − rank) / n, the share of the n ranked students behind; null without a rank. */
+export function percentileRank(rank: number | null | undefined, n: number): number | null {
+  return rank == null || !(n > 0) ? null : (100 * (n - rank)) / n;
+}
+
 /** 进退步: previous rank − current rank (positive is progress); null when either is missing. */
 export function rankChange(
   previousRank: number | null | undefined,

@@ -140,9 +140,21 @@ export const classReportRoutes = {
         Obj({ subjectId: SubjectKey, subjectName: Str, lines: Type.Array(CriticalGroup) }),
       ),
       previousExam: PreviousExam,
-      /** 进退步 of the total, largest progress first; empty without a previous exam or the total. */
+      /**
+       * 进退步 of the total by percentile rank (share of the grade behind, %), largest progress
+       * first, raw ranks beside; empty without a previous exam or the total.
+       */
       rankChanges: Type.Array(
-        Obj({ studentId: Int, name: Str, previousRank: Int, gradeRank: Int, change: Int }),
+        Obj({
+          studentId: Int,
+          name: Str,
+          previousRank: Int,
+          gradeRank: Int,
+          change: Int,
+          previousPercentile: N,
+          percentile: N,
+          percentileChange: N,
+        }),
       ),
       imbalanced: Type.Array(
         Obj({

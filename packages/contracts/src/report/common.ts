@@ -131,8 +131,13 @@ export const StudentSubjectScore = Obj({
   gradeRank: NInt,
   /** excellent, good, pass, fail (≥ 低分线) or low. */
   level: Nullable(Str),
-  /** 进退步: grade rank in the grade's previous exam − grade rank now (positive is progress). */
+  /** Raw 进退步: grade rank in the grade's previous exam − grade rank now (positive is progress). */
   rankChange: NInt,
+  /**
+   * 进退步 by percentile rank (share of the grade behind, in %): now − previous exam, so exams of
+   * different sizes compare; positive is progress.
+   */
+  percentileChange: N,
 });
 
 /** The grade's previous exam, the basis of 进退步. */

@@ -419,16 +419,40 @@ describe.each(DIALECTS)('report calls on %s', (dialect) => {
       classId: now.class9,
     });
     expect(analysis.previousExam).toMatchObject({ examId: before.examId, examDate: '2026-11-01' });
+    // 4 ranked students both times: percentile = (4 − rank) / 4 × 100
     expect(analysis.rankChanges).toEqual([
-      { studentId: s5(), name: expect.any(String), previousRank: 4, gradeRank: 3, change: 1 },
-      { studentId: s4(), name: expect.any(String), previousRank: 2, gradeRank: 2, change: 0 },
+      {
+        studentId: s5(),
+        name: expect.any(String),
+        previousRank: 4,
+        gradeRank: 3,
+        change: 1,
+        previousPercentile: 0,
+        percentile: 25,
+        percentileChange: 25,
+      },
+      {
+        studentId: s4(),
+        name: expect.any(String),
+        previousRank: 2,
+        gradeRank: 2,
+        change: 0,
+        previousPercentile: 50,
+        percentile: 50,
+        percentileChange: 0,
+      },
     ]);
     const student = await ok('admin', r.studentTranscript, {
       examId: now.examId,
       classId: now.class1,
       studentId: s2(),
     });
-    expect(student.basic[0]).toMatchObject({ subjectId: 0, gradeRank: 4, rankChange: -1 });
+    expect(student.basic[0]).toMatchObject({
+      subjectId: 0,
+      gradeRank: 4,
+      rankChange: -1,
+      percentileChange: -25,
+    });
     // 数学: s2's 6 was 4th of 15 6 9 8 2 and is 5th of 15 6 9 8 10.
     expect(student.basic.find((b) => b.subjectId === now.math.id)).toMatchObject({
       rankChange: -1,

@@ -496,7 +496,7 @@ export async function loadSnapshot(db: Db, examId: number): Promise<Snapshot | n
 }
 
 /** Bumped when the cached payload's shape changes, so old rows are recomputed, never misread. */
-const PAYLOAD_FORMAT = 'r2';
+const PAYLOAD_FORMAT = 'r3';
 
 // Rounded so that float summation order (parallel aggregates) never looks like a change.
 const fmt = (v: unknown) =>

@@ -241,6 +241,7 @@ export function transcriptRow(
       gradeRank: col.gradeRanks[i] ?? null,
       level: col.levels[i] ?? null,
       rankChange: col.rankChanges[i] ?? null,
+      percentileChange: col.percentileChanges?.[i] ?? null,
     };
   };
   return {

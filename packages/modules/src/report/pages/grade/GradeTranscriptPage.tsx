@@ -6,6 +6,7 @@ import { DataTable } from '../../components/DataTable';
 import { ExportJobButton } from '../../components/ExportJobButton';
 import { useReport } from '../../hooks/useReport';
 import { useReportContext } from '../../hooks/useReportContext';
+import { PROGRESS_NOTE } from '../../utils/format';
 import { ClassFilter } from './ClassFilter';
 import { GradeFrame } from './GradeFrame';
 import { PAGE_SIZE, Pager } from './Pager';
@@ -83,6 +84,7 @@ export function GradeTranscriptPage() {
             )}
           />
           <Pager pageNum={pageNum} total={data.page.total} onPage={setPage} />
+          <p>{PROGRESS_NOTE}</p>
         </>
       )}
     </GradeFrame>
