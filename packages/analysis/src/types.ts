@@ -43,6 +43,11 @@ export interface SubjectScores {
   /** 1 where the student was absent (缺考). */
   readonly absent?: ArrayLike<number | boolean>;
   /**
+   * 选考: 1 where the student takes the subject (omitted: everybody does). A student who does not
+   * take it is outside its figures (not absent) and their total is over the subjects they take.
+   */
+  readonly takes?: ArrayLike<number | boolean>;
+  /**
    * Chosen options of objective questions, one array per question (undefined for others):
    * a bit mask over `QuestionInput.options` (bit i set = option i chosen; 0 = blank).
    */

@@ -12,7 +12,7 @@ import { groupScoreStats } from './groupScoreStats';
 import { buildGroups, type Group } from './groups';
 import { paperStats } from './paperStats';
 import { resolveOptions } from './resolveOptions';
-import { checkScores, subjectColumn, totalColumn } from './scoreColumns';
+import { checkScores, subjectColumn, totalColumn, totalFullMarks } from './scoreColumns';
 import { balanceColumn, studentScoreColumns } from './studentColumns';
 
 function previousSubjectRanks(
@@ -43,16 +43,22 @@ export function analyseExam(input: ExamInput, options: AnalysisOptions = {}): Ex
   );
   // A paper nobody sat (not held, or not yet marked) is not part of the total.
   const sat = columns.map((column) => column.some((v) => !Number.isNaN(v)));
+  const takes = input.subjects.map((subject) => scoresOf.get(subject.id)?.takes);
   const total = totalColumn(
     columns.filter((_, j) => sat[j]),
     n,
+    takes.filter((_, j) => sat[j]),
   );
-  const totalFullMarks = input.subjects.reduce(
-    (sum, s, j) => (sat[j] ? sum + s.fullMarks : sum),
-    0,
+  const totalFull = totalFullMarks(
+    input.subjects.filter((_, j) => sat[j]).map((s) => s.fullMarks),
+    n,
+    takes.filter((_, j) => sat[j]),
   );
   const { grade, classes, teachers } = buildGroups(input);
-  const gradeMeans = columns.map((c) => averageOf(c, resolved.mean));
+  const gradeMeans = columns.map((c, j) => {
+    const who = takes[j];
+    return averageOf(who === undefined ? c : c.filter((_, s) => Boolean(who[s])), resolved.mean);
+  });
   const gradeTotalMean = averageOf(total, resolved.mean);
 
   const report = (group: Group): GroupReport => {
@@ -61,8 +67,13 @@ export function analyseExam(input: ExamInput, options: AnalysisOptions = {}): Ex
     const subjects: SubjectStats[] = [];
     input.subjects.forEach((subject, j) => {
       if (group.subjectIds !== null && !group.subjectIds.has(subject.id)) return;
-      const scores = gather(columns[j]!, group.members);
-      const present = presentMembers(group.members, scores);
+      // 选考: only the students who take the subject are in its figures
+      const who = takes[j];
+      const members =
+        who === undefined ? group.members : group.members.filter((s) => Boolean(who[s]));
+      const memberIds = who === undefined ? groupIds : Array.from(members, (s) => ids[s] as string);
+      const scores = gather(columns[j]!, members);
+      const present = presentMembers(members, scores);
       const paper = paperStats(
         subject,
         scoresOf.get(subject.id),
@@ -75,7 +86,7 @@ export function analyseExam(input: ExamInput, options: AnalysisOptions = {}): Ex
         subjectId: subject.id,
         ...groupScoreStats(
           scores,
-          groupIds,
+          memberIds,
           subject.fullMarks,
           gradeMeans[j] ?? null,
           resolved,
@@ -92,7 +103,7 @@ export function analyseExam(input: ExamInput, options: AnalysisOptions = {}): Ex
       total: groupScoreStats(
         gather(total, group.members),
         groupIds,
-        totalFullMarks,
+        totalFull,
         gradeTotalMean,
         resolved,
         withSegments,
@@ -102,7 +113,7 @@ export function analyseExam(input: ExamInput, options: AnalysisOptions = {}): Ex
 
   const totalStudents = studentScoreColumns(
     total,
-    totalFullMarks,
+    totalFull,
     classes,
     ids,
     input.previous?.total,

@@ -92,3 +92,30 @@ describe('进退步 by percentile rank', () => {
     expect(math.percentileChanges[1]).toBeNull();
   });
 });
+
+describe('选考: totals over the subjects each student takes', () => {
+  it('a student not taking 物理 is not absent from it, and has a total over 数学 and 语文', () => {
+    const exam = awkwardExam();
+    const input = {
+      ...exam,
+      scores: exam.scores.map((s) =>
+        s.subjectId === 'physics' ? { ...s, takes: [1, 1, 0, 0, 0] } : s,
+      ),
+    };
+    const a = analyseExam(input);
+    // a 15 + 10 + 8 = 33, b 10 + 6 + 6 = 22, c 10 + 6 = 16, d 5 + 0 = 5, e absent from 语文
+    expect(a.students.total.scores).toEqual([33, 22, 16, 5, null]);
+    expect(a.students.total.gradeRanks).toEqual([1, 2, 3, 4, null]);
+    // 物理: the two who take it; nobody is absent
+    expect(subject(a, 'grade', 'physics').description).toMatchObject({
+      count: 2,
+      absent: 0,
+      mean: 7,
+    });
+    // the total's full marks: the most anyone can score, 数学 20 + 语文 10 + 物理 10
+    expect(a.grade.total.fullMarks).toBe(40);
+    expect(a.grade.total.description).toMatchObject({ count: 4, absent: 1 });
+    // without `takes` the old rule: c, d and e are absent from 物理, so from the total
+    expect(analyseExam(exam).students.total.scores).toEqual([33, 22, null, null, null]);
+  });
+});

@@ -166,6 +166,14 @@ export const RankRow = Obj({
   gradeRank: NInt,
   classRank: NInt,
   level: Nullable(Str),
+  /**
+   * 选考 (3+1+2), total only: the student's elective subjects (`物理+化学+生物`) and their rank of
+   * the total within that combination, and within 物理类 / 历史类 (`track`); null elsewhere.
+   */
+  combination: Nullable(Str),
+  combinationRank: NInt,
+  track: Nullable(Str),
+  trackRank: NInt,
 });
 
 /** The head of every class page's data (spread into an object). */

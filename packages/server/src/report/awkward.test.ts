@@ -3,7 +3,12 @@ import ExcelJS from 'exceljs';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { writeParam } from '../school/params';
 import { call, DIALECTS, signIn, startTestServer, type TestServer } from '../test/fixtures';
-import { AWKWARD_MATH, insertAwkwardExam, type AwkwardFixture } from './awkwardFixtures';
+import {
+  AWKWARD_CHINESE,
+  AWKWARD_MATH,
+  insertAwkwardExam,
+  type AwkwardFixture,
+} from './awkwardFixtures';
 
 const r = reportRoutes;
 
@@ -392,5 +397,117 @@ describe.each(DIALECTS)('the awkward exam on %s', (dialect) => {
     expect(await t()).toBeCloseTo(50 + 10 * z, 10);
     await setParam('count', { tScore500: true });
     expect(await t()).toBeCloseTo(500 + 100 * z, 10);
+  });
+
+  it('8. 选考: totals over the subjects each student takes, ranks within 物理类 / 历史类', async () => {
+    // s1–s6 take 物理 (8 6 7 5 9 4), s7–s12 take 历史 (9 3 5 8 2 6); both 选考, 10 marks
+    const physics = [8, 6, 7, 5, 9, 4];
+    const history = [9, 3, 5, 8, 2, 6];
+    const added: number[] = [];
+    const elective = async (name: string, takers: number[], scores: number[], sort: number) => {
+      const { id } = await server.db
+        .insertInto('exam_subjects')
+        .values({
+          exam_id: fx.examId,
+          subject_code: name,
+          subject_name: name,
+          full_marks: 10,
+          elective: 1,
+          sort_order: sort,
+          sheet_design: null,
+          sheet_template: null,
+          sheet_saved_at: null,
+          answer_key_version: 1,
+          rescore_needed: 0,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      added.push(id);
+      await server.db
+        .insertInto('exam_student_electives')
+        .values(takers.map((sid) => ({ exam_subject_id: id, student_id: sid })))
+        .execute();
+      await server.db
+        .insertInto('exam_subject_totals')
+        .values(
+          takers.map((sid, k) => ({
+            exam_subject_id: id,
+            student_id: sid,
+            score: scores[k]!,
+            absent: 0,
+            updated_at: 1,
+          })),
+        )
+        .execute();
+      return id;
+    };
+    try {
+      const physicsId = await elective('物理', fx.students.slice(0, 6), physics, 4);
+      await elective('历史', fx.students.slice(6), history, 5);
+      // 数学 + 语文 + the elective: s1 35, s2 21, s3 19, s4 10, s5 28, s6 21,
+      // s7 24, s8 17, s9 18, s10 18, s11 7; s12 absent from 语文
+      const base = AWKWARD_MATH.map(([, a, b, c], i) => a + b + c + (AWKWARD_CHINESE[i] ?? NaN));
+      const expected = base.map((v, i) => v + (i < 6 ? physics[i]! : history[i - 6]!));
+      expect(expected.slice(0, 11)).toEqual([35, 21, 19, 10, 28, 21, 24, 17, 18, 18, 7]);
+      const rank = await ok(r.gradeRank, {
+        examId: fx.examId,
+        subjectId: 0,
+        pageNum: 1,
+        pageSize: 20,
+      });
+      const row = (n: number) => rank.page.list.find((x) => x.studentId === s(n))!;
+      expect(rank.page.list.filter((x) => x.score !== null)).toHaveLength(11);
+      expect([1, 2, 5, 6, 7, 9, 10, 8, 11].map((n) => [row(n).score, row(n).gradeRank])).toEqual([
+        [35, 1],
+        [21, 4],
+        [28, 2],
+        [21, 4],
+        [24, 3],
+        [18, 7],
+        [18, 7],
+        [17, 9],
+        [7, 11],
+      ]);
+      // 物理类 35 21 19 10 28 21; 历史类 24 17 18 18 7
+      expect([1, 5, 2, 6, 3, 4].map((n) => [row(n).track, row(n).trackRank])).toEqual([
+        ['物理类', 1],
+        ['物理类', 2],
+        ['物理类', 3],
+        ['物理类', 3],
+        ['物理类', 5],
+        ['物理类', 6],
+      ]);
+      expect([7, 9, 10, 8, 11].map((n) => [row(n).combination, row(n).combinationRank])).toEqual([
+        ['历史', 1],
+        ['历史', 2],
+        ['历史', 2],
+        ['历史', 4],
+        ['历史', 5],
+      ]);
+      expect(row(12)).toMatchObject({ score: null, trackRank: null, track: '历史类' });
+      // 物理's own figures: the six who take it, nobody absent
+      const basic = await ok(r.gradeBasic, { examId: fx.examId });
+      const p = basic.rows.find((x) => x.subjectId === physicsId)!;
+      expect(p.grade).toMatchObject({ count: 6, absent: 0, mean: 39 / 6 });
+      // the total's full marks: 数学 20 + 语文 10 + one elective 10
+      expect(basic.rows.find((x) => x.subjectId === 0)!.grade.fullMarks).toBe(40);
+      // not taking 物理 is no absence in the quick review
+      const quick = await ok(r.quickReview, { examId: fx.examId });
+      expect(quick.absentees.map((a) => [a.studentId, a.subjectNames])).toEqual([
+        [s(12), ['语文']],
+      ]);
+    } finally {
+      for (const id of added) {
+        await server.db
+          .deleteFrom('exam_student_electives')
+          .where('exam_subject_id', '=', id)
+          .execute();
+        await server.db
+          .deleteFrom('exam_subject_totals')
+          .where('exam_subject_id', '=', id)
+          .execute();
+        await server.db.deleteFrom('exam_subjects').where('id', '=', id).execute();
+      }
+    }
   });
 });

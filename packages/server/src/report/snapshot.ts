@@ -60,6 +60,8 @@ export interface SnapshotScores {
   totals: (number | null)[];
   /** 1 = 缺考 (or not taking a 选考 subject). */
   absent: number[];
+  /** 选考 subjects only: 1 where the student takes it (the engine leaves the others out, not absent). */
+  takes?: number[];
 }
 
 export interface SnapshotTeacher {
@@ -438,7 +440,13 @@ export async function loadSnapshot(db: Db, examId: number): Promise<Snapshot | n
       fullMarks: Number(subject.full_marks),
       questions,
     });
-    scores.push({ questions: matrix, answers, totals, absent });
+    scores.push({
+      questions: matrix,
+      answers,
+      totals,
+      absent,
+      ...(takers ? { takes: studentRows.map((s) => (takers.has(s.id) ? 1 : 0)) } : {}),
+    });
   }
 
   const classIds = new Set(classRows.map((c) => c.id));
@@ -496,7 +504,7 @@ export async function loadSnapshot(db: Db, examId: number): Promise<Snapshot | n
 }
 
 /** Bumped when the cached payload's shape changes, so old rows are recomputed, never misread. */
-const PAYLOAD_FORMAT = 'r3';
+const PAYLOAD_FORMAT = 'r4';
 
 // Rounded so that float summation order (parallel aggregates) never looks like a change.
 const fmt = (v: unknown) =>

@@ -117,9 +117,11 @@ export function quickReview(ctx: ReportContext): D<'quickReview'> {
   // a paper nobody sat (not held, not marked) is nobody's absence
   const sat = ctx.report.snapshot.scores.map((sc) => sc.absent.some((a) => !a));
   const absentees = students.flatMap((s, i) => {
-    const names = ctx.report.snapshot.subjects.filter(
-      (_, si) => sat[si] && ctx.report.snapshot.scores[si]!.absent[i],
-    );
+    const names = ctx.report.snapshot.subjects.filter((_, si) => {
+      const sc = ctx.report.snapshot.scores[si]!;
+      // not taking a 选考 subject is no absence
+      return sat[si] && sc.absent[i] && (sc.takes?.[i] ?? 1) === 1;
+    });
     return names.length === 0
       ? []
       : [

@@ -1,5 +1,6 @@
 import {
   compareScoreRates,
+  competitionRanks,
   type CriticalStudents,
   type QuestionStats,
   type ScoreStats,
@@ -269,7 +270,66 @@ export function rankRow(ctx: ReportContext, i: number, key: number) {
     gradeRank: col.gradeRanks[i] ?? null,
     classRank: col.classRanks[i] ?? null,
     level: col.levels[i] ?? null,
+    ...(key === 0
+      ? electiveRanks(ctx)[i]!
+      : { combination: null, combinationRank: null, track: null, trackRank: null }),
   };
+}
+
+interface ElectiveRank {
+  combination: string | null;
+  combinationRank: number | null;
+  track: string | null;
+  trackRank: number | null;
+}
+const electiveCache = new WeakMap<ReportContext['report'], ElectiveRank[]>();
+
+/**
+ * 选考 (3+1+2) ranks of the total: within each combination of elective subjects a student takes,
+ * and within 物理类 / 历史类 (the student takes 物理, or 历史). Competition ranks over the students
+ * with a total; null for everyone when the exam has no elective subject.
+ */
+export function electiveRanks(ctx: ReportContext): ElectiveRank[] {
+  const cached = electiveCache.get(ctx.report);
+  if (cached) return cached;
+  const { subjects, scores, students } = ctx.report.snapshot;
+  const electives = subjects.flatMap((s, si) => (scores[si]!.takes ? [{ s, si }] : []));
+  const total = studentColumns(ctx, 0).scores;
+  const keyOf = (i: number) => {
+    const taken = electives.filter(({ si }) => scores[si]!.takes![i] === 1);
+    const names = taken.map(({ s }) => s.name);
+    const track = names.some((n) => n.includes('物理'))
+      ? '物理类'
+      : names.some((n) => n.includes('历史'))
+        ? '历史类'
+        : null;
+    return { combination: names.length ? names.join('+') : null, track };
+  };
+  const keys = students.map((_, i) => (electives.length ? keyOf(i) : null));
+  const ranksWithin = (key: (i: number) => string | null) => {
+    const out = new Array<number | null>(students.length).fill(null);
+    const groups = new Map<string, number[]>();
+    students.forEach((_, i) => {
+      const k = key(i);
+      if (k === null || total[i] === null || total[i] === undefined) return;
+      groups.set(k, [...(groups.get(k) ?? []), i]);
+    });
+    for (const members of groups.values()) {
+      const ranks = competitionRanks(members.map((i) => total[i] as number));
+      members.forEach((i, k) => (out[i] = ranks[k] ?? null));
+    }
+    return out;
+  };
+  const byCombination = ranksWithin((i) => keys[i]?.combination ?? null);
+  const byTrack = ranksWithin((i) => keys[i]?.track ?? null);
+  const result = students.map((_, i) => ({
+    combination: keys[i]?.combination ?? null,
+    combinationRank: byCombination[i] ?? null,
+    track: keys[i]?.track ?? null,
+    trackRank: byTrack[i] ?? null,
+  }));
+  electiveCache.set(ctx.report, result);
+  return result;
 }
 
 /** Students (of one class, or all) by grade rank in a column (absent last), then student number. */

@@ -26,6 +26,7 @@ export function GradeRankPage() {
       : null,
   );
   const data = report.data;
+  type Row = NonNullable<typeof data>['page']['list'][number];
   const call = useReportCall();
   /** 一分一段 of every subject and the total, one sheet each. */
   const exportSegments = async () => {
@@ -79,6 +80,23 @@ export function GradeRankPage() {
               { title: '分数', cell: (r) => formatScore(r.score), numeric: true },
               { title: '班级排名', cell: (r) => formatInt(r.classRank), numeric: true },
               { title: '等级', cell: (r) => levelLabel(r.level) },
+              // 选考 (3+1+2): ranks within the subject combination and 物理类 / 历史类
+              ...(data.page.list.some((r) => r.combination !== null && r.combination !== undefined)
+                ? [
+                    { title: '选考组合', cell: (r: Row) => r.combination ?? '—' },
+                    {
+                      title: '组合内排名',
+                      cell: (r: Row) => formatInt(r.combinationRank),
+                      numeric: true,
+                    },
+                    { title: '类别', cell: (r: Row) => r.track ?? '—' },
+                    {
+                      title: '类别内排名',
+                      cell: (r: Row) => formatInt(r.trackRank),
+                      numeric: true,
+                    },
+                  ]
+                : []),
             ]}
           />
           <Pager pageNum={pageNum} total={data.page.total} onPage={setPage} />
