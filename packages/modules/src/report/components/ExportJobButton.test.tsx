@@ -64,4 +64,46 @@ describe('grade transcripts as a background export', () => {
     await waitFor(() => expect(clicked).toHaveLength(1));
     expect(clicked[0]!.download).toBe('期中-成绩单.pdf');
   });
+
+  it('exports a subject’s raw scores as CSV', async () => {
+    vi.spyOn(window, 'scrollTo').mockImplementation(() => {});
+    const user = userEvent.setup();
+    Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:csv'), revokeObjectURL: vi.fn() });
+    const clicked: HTMLAnchorElement[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+      this: HTMLAnchorElement,
+    ) {
+      clicked.push(this);
+    });
+    const api = reportApi({
+      [key(reportRoutes.gradeTranscript)]: ok({
+        exam: EXAM,
+        previousExam: null,
+        page: { list: [], total: 0, pageNum: 1, pageSize: 20 },
+      }),
+      [key(reportRoutes.exportReport)]: ok({
+        fileName: '期中-数学-原始成绩.csv',
+        contentType: 'text/csv; charset=utf-8',
+        contentBase64: btoa('x'),
+      }),
+    });
+    renderApp({
+      path: '/exam/single/report/grade/transcript/5',
+      api,
+      user: directorUser(),
+      pages: reportPages,
+    });
+    const subject = await screen.findByLabelText('原始成绩科目');
+    const second = EXAM.subjects[1]!;
+    await user.selectOptions(subject, String(second.id));
+    await user.click(screen.getByRole('button', { name: '导出原始成绩CSV' }));
+    await waitFor(() => expect(clicked).toHaveLength(1));
+    expect(clicked[0]!.download).toBe('期中-数学-原始成绩.csv');
+    expect(api.lastBody(reportRoutes.exportReport.url)).toEqual({
+      examId: 5,
+      page: 'rawScores',
+      format: 'csv',
+      subjectId: second.id,
+    });
+  });
 });

@@ -4,6 +4,7 @@ import { Button, TextInput } from '@examkit/ui';
 import { transcriptColumns } from '../../components/columns';
 import { DataTable } from '../../components/DataTable';
 import { ExportJobButton } from '../../components/ExportJobButton';
+import { RawScoresExport } from '../../components/RawScoresExport';
 import { useReport } from '../../hooks/useReport';
 import { useReportContext } from '../../hooks/useReportContext';
 import { PROGRESS_NOTE } from '../../utils/format';
@@ -66,6 +67,9 @@ export function GradeTranscriptPage() {
           </form>
           {examId ? (
             <ExportJobButton examId={examId} page="grade/transcripts" label="导出全部成绩单PDF" />
+          ) : null}
+          {examId && context.exam ? (
+            <RawScoresExport examId={examId} subjects={context.exam.subjects} />
           ) : null}
         </>
       }
