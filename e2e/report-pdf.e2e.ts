@@ -4,12 +4,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { launchBrowser, screenshot } from './support/browser';
 import { startServer, type RunningServer } from './support/server';
-import { callApi, type ApiInit, tokenOf as tokenFor } from './support/app';
+import { axeViolations, callApi, signedIn, type ApiInit, tokenOf as tokenFor } from './support/app';
 
 const EXAM_NAME = '2026学年第一学期高一期中考试';
 
 let server: RunningServer;
+let browser: Browser | undefined;
 let token = '';
 let examId = 0;
 let workDir = '';
@@ -63,6 +66,7 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
+  await browser?.close();
   await server?.stop();
   if (workDir) rmSync(workDir, { recursive: true, force: true });
 });
@@ -142,5 +146,33 @@ describe('PDF from the built server', () => {
       body: { jobId },
     });
     expect(refused.code).not.toBe(200);
+  }, 240_000);
+
+  it('in the browser: 导出全部成绩单PDF shows its progress, then downloads the PDF', async () => {
+    browser = await launchBrowser();
+    const page = await signedIn(browser, server.url, 'director');
+    await page.goto(`${server.url}/exam/single/report/grade/transcript/${examId}`);
+    await page.getByRole('table', { name: '年级成绩单' }).waitFor({ timeout: 60_000 });
+    await page.getByRole('button', { name: '导出全部成绩单PDF' }).click();
+    const progress = page.getByRole('status').filter({ hasText: '正在导出' });
+    await progress.waitFor({ timeout: 30_000 });
+    expect(await page.getByRole('progressbar', { name: '导出全部成绩单PDF进度' }).count()).toBe(1);
+    await screenshot(page, 'report-transcripts-job');
+    expect(await axeViolations(page)).toEqual([]);
+    const download = page.getByRole('button', { name: /^下载 .*\.pdf$/ });
+    await download.waitFor({ timeout: 150_000 });
+    const [file] = await Promise.all([page.waitForEvent('download'), download.click()]);
+    expect(file.suggestedFilename()).toMatch(/\.pdf$/);
+    const bytes = readFileSync((await file.path())!);
+    expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
+    // the raw scores of a subject, as the score import takes them
+    const [raw] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: '导出原始成绩CSV' }).click(),
+    ]);
+    expect(raw.suggestedFilename()).toMatch(/原始成绩\.csv$/);
+    const csv = readFileSync((await raw.path())!, 'utf8');
+    expect(csv.replace(/^\uFEFF/, '').startsWith('考号/学号,姓名,')).toBe(true);
+    await page.context().close();
   }, 240_000);
 });
