@@ -96,6 +96,47 @@ describe('PDF from the built server', () => {
     expect(text).toContain('数学');
   }, 120_000);
 
+  it('every other report page downloads as a PDF with the exam name', async () => {
+    const grade = await api<{
+      rows: { subjectId: number; classes: { classId: number }[] }[];
+    }>('/marking-report/exam/report/grade/basic', { token, body: { examId } });
+    const classId = grade.data.rows[0]!.classes[0]!.classId;
+    const subjectId = grade.data.rows.find((r) => r.subjectId !== 0)!.subjectId;
+    const transcript = await api<{ students: { studentId: number }[] }>(
+      '/marking-report/exam/report/class/transcript',
+      { token, body: { examId, classId } },
+    );
+    const studentId = transcript.data.students[0]!.studentId;
+    const pages: [string, Record<string, number>][] = [
+      ['class/comment', { classId, subjectId }],
+      ['class/ability', { classId, subjectId }],
+      ['class/analysis', { classId }],
+      ['class/transcript', { classId }],
+      ['class/problemSet', { classId, subjectId }],
+      ['student/transcript', { classId, studentId }],
+      ['grade/basic', {}],
+      ['grade/comment', { subjectId }],
+      ['grade/ability', { subjectId }],
+      ['grade/rank', { subjectId: 0 }],
+      ['grade/transcript', {}],
+      ['grade/problemSet', { subjectId }],
+      ['grade/customContrast', {}],
+      ['grade/segments', {}],
+      ['quickReview', {}],
+      ['warningReport', {}],
+      ['quality', {}],
+    ];
+    for (const [page, keys] of pages) {
+      const reply = await api<FileData>('/marking-report/exam/report/export', {
+        token,
+        body: { examId, page, format: 'pdf', ...keys },
+      });
+      expect(reply.code, `${page}: ${reply.message}`).toBe(200);
+      const pdf = readPdf(page.replace('/', '-'), reply.data);
+      expect(pdf.text.replace(/\s+/g, ''), page).toContain(EXAM_NAME);
+    }
+  }, 240_000);
+
   it("a grade's transcripts run as a background job with progress and a PDF download", async () => {
     const started = await api<{ jobId: number }>('/marking-report/exam/report/export/job', {
       token,
