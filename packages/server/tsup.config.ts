@@ -10,5 +10,7 @@ export default defineConfig({
   target: 'es2022',
   platform: 'node',
   // The wire contract is a workspace package: keep it external like every other dependency.
-  external: ['@examkit/contracts'],
+  // playwright-core is an optional dependency, which tsup would otherwise bundle: bundled, it
+  // cannot find its own data files (`Cannot find module '../browsers.json'`) and PDF export fails.
+  external: ['@examkit/contracts', 'playwright-core'],
 });

@@ -1,17 +1,26 @@
 export { analyseExam } from './analyse/analyseExam';
 export { studentReport } from './analyse/studentReport';
 export { competitionRanks } from './stats/competitionRanks';
-export { describe } from './stats/describe';
+export { averageOf, describe } from './stats/describe';
 export { DEFAULT_LEVEL_LINES, levelLine, levelRates, scoreLevel } from './stats/levelRates';
 export { scoreSegments } from './stats/scoreSegments';
 export { scoreBands } from './stats/scoreBands';
-export { aboveMeanRate, rankChange, tScore, zScore, zScores } from './stats/standardScores';
+export {
+  aboveMeanRate,
+  percentileRank,
+  rankChange,
+  tScore,
+  zScore,
+  zScores,
+} from './stats/standardScores';
 export { criticalStudents } from './stats/criticalStudents';
 export { pearson } from './stats/pearson';
 export { discrimination, extremeGroups } from './stats/discrimination';
 export type { ExtremeGroups } from './stats/discrimination';
 export { cronbachAlpha } from './stats/cronbachAlpha';
 export { optionDistribution } from './stats/optionDistribution';
+export { compareScoreRates } from './stats/compareScoreRates';
+export type { RateParts } from './stats/compareScoreRates';
 export { tagScoreRates } from './stats/tagScoreRates';
 export type { TaggedQuestion } from './stats/tagScoreRates';
 export type * from './types';

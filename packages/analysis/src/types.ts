@@ -43,6 +43,11 @@ export interface SubjectScores {
   /** 1 where the student was absent (缺考). */
   readonly absent?: ArrayLike<number | boolean>;
   /**
+   * 选考: 1 where the student takes the subject (omitted: everybody does). A student who does not
+   * take it is outside its figures (not absent) and their total is over the subjects they take.
+   */
+  readonly takes?: ArrayLike<number | boolean>;
+  /**
    * Chosen options of objective questions, one array per question (undefined for others):
    * a bit mask over `QuestionInput.options` (bit i set = option i chosen; 0 = blank).
    */
@@ -57,7 +62,10 @@ export interface TeacherInput {
   readonly subjectIds?: readonly string[];
 }
 
-/** Grade ranks (年级名次) of the grade's previous exam, by student id. */
+/**
+ * Grade ranks (年级名次) of the grade's previous exam, by student id. List every ranked student of
+ * that exam: their number is the base of the previous percentile rank.
+ */
 export interface PreviousRanks {
   readonly total?: Readonly<Record<string, number>>;
   readonly subjects?: Readonly<Record<string, Readonly<Record<string, number>>>>;
@@ -107,6 +115,21 @@ export interface AnalysisOptions {
   readonly criticalLines?: readonly LineKey[];
   /** Size of the upper and lower groups for discrimination. @default 0.27 */
   readonly groupFraction?: number;
+  /** Size of the lower group (后 N%) when it differs from the upper one. @default groupFraction */
+  readonly lowerGroupFraction?: number;
+  /**
+   * 临界生 band below each line in points (分); when set it replaces `criticalBand` (a fraction of
+   * full marks).
+   */
+  readonly criticalBandPoints?: number;
+  /**
+   * Who the 均分 counts (the mean, and so 超均率); no other figure changes.
+   * `excludeZero`: a score of 0 is left out (均分不计零分). `absentAsZero`: absent students count
+   * as 0 (均分计入缺考). @default { excludeZero: false, absentAsZero: false }
+   */
+  readonly mean?: { readonly excludeZero?: boolean; readonly absentAsZero?: boolean };
+  /** T score = mean + sd × z: 50 + 10z, or 500 + 100z. @default { mean: 50, sd: 10 } */
+  readonly tScale?: { readonly mean: number; readonly sd: number };
 }
 
 /** count, absences and the location and spread of the present scores; null when undefined. */
@@ -236,6 +259,13 @@ export interface StudentScoreColumns {
   readonly t: readonly (number | null)[];
   /** Previous grade rank − grade rank: positive is progress (进步). */
   readonly rankChanges: readonly (number | null)[];
+  /** Percentile rank now: 100 × (ranked − grade rank) / ranked, the share of the grade behind. */
+  readonly percentiles: readonly (number | null)[];
+  /**
+   * 进退步 by percentile: percentile now − percentile in the previous exam (over that exam's
+   * ranked students), so exams of different sizes compare; positive is progress.
+   */
+  readonly percentileChanges: readonly (number | null)[];
 }
 
 export interface StudentSubjectColumns extends StudentScoreColumns {
@@ -261,6 +291,7 @@ export interface StudentScore {
   readonly z: number | null;
   readonly t: number | null;
   readonly rankChange: number | null;
+  readonly percentileChange: number | null;
 }
 
 export interface StudentReport {

@@ -6,13 +6,13 @@ import type {
   StudentSubjectColumns,
   SubjectStats,
 } from '../types';
-import { describe } from '../stats/describe';
+import { averageOf } from '../stats/describe';
 import { gather, presentMembers } from './gather';
 import { groupScoreStats } from './groupScoreStats';
 import { buildGroups, type Group } from './groups';
 import { paperStats } from './paperStats';
 import { resolveOptions } from './resolveOptions';
-import { checkScores, subjectColumn, totalColumn } from './scoreColumns';
+import { checkScores, subjectColumn, totalColumn, totalFullMarks } from './scoreColumns';
 import { balanceColumn, studentScoreColumns } from './studentColumns';
 
 function previousSubjectRanks(
@@ -43,17 +43,23 @@ export function analyseExam(input: ExamInput, options: AnalysisOptions = {}): Ex
   );
   // A paper nobody sat (not held, or not yet marked) is not part of the total.
   const sat = columns.map((column) => column.some((v) => !Number.isNaN(v)));
+  const takes = input.subjects.map((subject) => scoresOf.get(subject.id)?.takes);
   const total = totalColumn(
     columns.filter((_, j) => sat[j]),
     n,
+    takes.filter((_, j) => sat[j]),
   );
-  const totalFullMarks = input.subjects.reduce(
-    (sum, s, j) => (sat[j] ? sum + s.fullMarks : sum),
-    0,
+  const totalFull = totalFullMarks(
+    input.subjects.filter((_, j) => sat[j]).map((s) => s.fullMarks),
+    n,
+    takes.filter((_, j) => sat[j]),
   );
   const { grade, classes, teachers } = buildGroups(input);
-  const gradeMeans = columns.map((c) => describe(c).mean);
-  const gradeTotalMean = describe(total).mean;
+  const gradeMeans = columns.map((c, j) => {
+    const who = takes[j];
+    return averageOf(who === undefined ? c : c.filter((_, s) => Boolean(who[s])), resolved.mean);
+  });
+  const gradeTotalMean = averageOf(total, resolved.mean);
 
   const report = (group: Group): GroupReport => {
     const withSegments = group === grade || resolved.classSegments;
@@ -61,20 +67,26 @@ export function analyseExam(input: ExamInput, options: AnalysisOptions = {}): Ex
     const subjects: SubjectStats[] = [];
     input.subjects.forEach((subject, j) => {
       if (group.subjectIds !== null && !group.subjectIds.has(subject.id)) return;
-      const scores = gather(columns[j]!, group.members);
-      const present = presentMembers(group.members, scores);
+      // 选考: only the students who take the subject are in its figures
+      const who = takes[j];
+      const members =
+        who === undefined ? group.members : group.members.filter((s) => Boolean(who[s]));
+      const memberIds = who === undefined ? groupIds : Array.from(members, (s) => ids[s] as string);
+      const scores = gather(columns[j]!, members);
+      const present = presentMembers(members, scores);
       const paper = paperStats(
         subject,
         scoresOf.get(subject.id),
         present,
         gather(columns[j]!, present),
         resolved.groupFraction,
+        resolved.lowerGroupFraction,
       );
       subjects.push({
         subjectId: subject.id,
         ...groupScoreStats(
           scores,
-          groupIds,
+          memberIds,
           subject.fullMarks,
           gradeMeans[j] ?? null,
           resolved,
@@ -91,7 +103,7 @@ export function analyseExam(input: ExamInput, options: AnalysisOptions = {}): Ex
       total: groupScoreStats(
         gather(total, group.members),
         groupIds,
-        totalFullMarks,
+        totalFull,
         gradeTotalMean,
         resolved,
         withSegments,
@@ -101,11 +113,12 @@ export function analyseExam(input: ExamInput, options: AnalysisOptions = {}): Ex
 
   const totalStudents = studentScoreColumns(
     total,
-    totalFullMarks,
+    totalFull,
     classes,
     ids,
     input.previous?.total,
     resolved.levels,
+    resolved.tScale,
   );
   const subjectStudents: StudentSubjectColumns[] = input.subjects.map((subject, j) => {
     const { columns: figures, gradeRanks } = studentScoreColumns(
@@ -115,6 +128,7 @@ export function analyseExam(input: ExamInput, options: AnalysisOptions = {}): Ex
       ids,
       previousSubjectRanks(input, subject.id),
       resolved.levels,
+      resolved.tScale,
     );
     return {
       subjectId: subject.id,

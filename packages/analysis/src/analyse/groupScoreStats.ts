@@ -1,5 +1,5 @@
 import { criticalStudents } from '../stats/criticalStudents';
-import { describe } from '../stats/describe';
+import { averageOf, describe } from '../stats/describe';
 import { levelLine, levelRates } from '../stats/levelRates';
 import { scoreBands } from '../stats/scoreBands';
 import { scoreSegments } from '../stats/scoreSegments';
@@ -18,9 +18,13 @@ export function groupScoreStats(
   options: ResolvedOptions,
   withSegments: boolean,
 ): ScoreStats {
-  const description = describe(scores);
+  const plain = describe(scores);
+  const description =
+    options.mean.excludeZero || options.mean.absentAsZero
+      ? { ...plain, mean: averageOf(scores, options.mean) }
+      : plain;
   const levels = levelRates(scores, fullMarks, options.levels);
-  const band = levelLine(fullMarks, options.criticalBand);
+  const band = options.criticalBandPoints ?? levelLine(fullMarks, options.criticalBand);
   const critical: CriticalStudents[] = options.criticalLines.map((line) => {
     const score = levels.lines[line];
     // Members are in student-id order, so ties broken by position are broken by student id.

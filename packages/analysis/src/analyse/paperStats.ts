@@ -29,12 +29,13 @@ export function paperStats(
   present: Int32Array,
   totals: Float64Array,
   groupFraction: number,
+  lowerGroupFraction = groupFraction,
 ): PaperStats {
   if (scores === undefined || scores.questions.length === 0 || subject.questions.length === 0)
     return EMPTY;
   const n = present.length;
   // `present` is in student-id order, so ties broken by position are broken by student id.
-  const groups = extremeGroups(totals, groupFraction);
+  const groups = extremeGroups(totals, groupFraction, undefined, lowerGroupFraction);
   const item = new Float64Array(n);
   const itemSum = new Float64Array(n);
   let itemVarianceSum = 0;

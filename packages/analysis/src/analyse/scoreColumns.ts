@@ -13,9 +13,9 @@ export function subjectColumn(
 ): Float64Array {
   const column = new Float64Array(studentCount).fill(Number.NaN);
   if (scores === undefined) return column;
-  const { questions, totals, absent } = scores;
+  const { questions, totals, absent, takes } = scores;
   for (let s = 0; s < studentCount; s++) {
-    if (absent?.[s]) continue;
+    if (absent?.[s] || (takes !== undefined && !takes[s])) continue;
     if (totals !== undefined) {
       column[s] = totals[s] as number;
       continue;
@@ -34,13 +34,47 @@ export function subjectColumn(
   return column;
 }
 
-/** Total of every student present in every subject; NaN otherwise (and when there is no subject). */
-export function totalColumn(columns: readonly Float64Array[], studentCount: number): Float64Array {
-  const total = new Float64Array(studentCount).fill(columns.length > 0 ? 0 : Number.NaN);
-  for (const column of columns)
-    for (let s = 0; s < studentCount; s++) total[s]! += column[s] as number;
-  for (let s = 0; s < studentCount; s++) total[s] = snap(total[s] as number);
+/**
+ * Total of every student over the subjects they take (all, unless `takes` says otherwise):
+ * NaN when absent from any of them, or when they take none.
+ */
+export function totalColumn(
+  columns: readonly Float64Array[],
+  studentCount: number,
+  takes: readonly (ArrayLike<number | boolean> | undefined)[] = [],
+): Float64Array {
+  const total = new Float64Array(studentCount);
+  const taken = new Int32Array(studentCount);
+  columns.forEach((column, j) => {
+    const who = takes[j];
+    for (let s = 0; s < studentCount; s++) {
+      if (who !== undefined && !who[s]) continue;
+      total[s]! += column[s] as number;
+      taken[s]!++;
+    }
+  });
+  for (let s = 0; s < studentCount; s++)
+    total[s] = taken[s] === 0 ? Number.NaN : snap(total[s] as number);
   return total;
+}
+
+/** Full marks of the total: the most a student can score over the subjects they take. */
+export function totalFullMarks(
+  fullMarks: readonly number[],
+  studentCount: number,
+  takes: readonly (ArrayLike<number | boolean> | undefined)[] = [],
+): number {
+  if (takes.every((t) => t === undefined)) return fullMarks.reduce((a, b) => a + b, 0);
+  let best = 0;
+  for (let s = 0; s < studentCount; s++) {
+    let sum = 0;
+    fullMarks.forEach((f, j) => {
+      const who = takes[j];
+      if (who === undefined || who[s]) sum += f;
+    });
+    if (sum > best) best = sum;
+  }
+  return best;
 }
 
 /** Throws when the scores do not fit the students and papers. */
@@ -67,7 +101,13 @@ export function checkScores(
         `subject ${subject.id}: ${entry.questions.length} question columns for ${subject.questions.length} questions`,
       );
     }
-    const columns = [...entry.questions, ...(entry.responses ?? []), entry.totals, entry.absent];
+    const columns = [
+      ...entry.questions,
+      ...(entry.responses ?? []),
+      entry.totals,
+      entry.absent,
+      entry.takes,
+    ];
     for (const column of columns) {
       if (column !== undefined && column.length !== studentCount) {
         throw new RangeError(

@@ -1,7 +1,7 @@
 import { rankInto } from '../stats/competitionRanks';
 import { meanAndSd, sortedPresent } from '../stats/describe';
 import { levelLinesFor, scoreLevel } from '../stats/levelRates';
-import { rankChange, tScore, zScore } from '../stats/standardScores';
+import { percentileRank, rankChange, tScore, zScore } from '../stats/standardScores';
 import type { LevelLines, StudentScoreColumns } from '../types';
 import { gather } from './gather';
 import type { Group } from './groups';
@@ -14,6 +14,7 @@ export function studentScoreColumns(
   studentIds: readonly string[],
   previous: Readonly<Record<string, number>> | undefined,
   lines: LevelLines,
+  tScale: { readonly mean: number; readonly sd: number } = { mean: 50, sd: 10 },
 ): { columns: StudentScoreColumns; gradeRanks: Int32Array } {
   const n = column.length;
   const gradeRanks = new Int32Array(n);
@@ -30,6 +31,13 @@ export function studentScoreColumns(
   const points = levelLinesFor(fullMarks, lines);
   const rankOrNull = (r: number) => (r === 0 ? null : r);
   const z = Array.from(column, (v) => zScore(v, mean, sd));
+  const ranked = moments === null ? 0 : gradeRanks.reduce((k, r) => (r > 0 ? k + 1 : k), 0);
+  const previousRanked = previous === undefined ? 0 : Object.keys(previous).length;
+  const before = (s: number) => {
+    const id = studentIds[s] as string;
+    return previous !== undefined && Object.hasOwn(previous, id) ? previous[id] : undefined;
+  };
+  const percentiles = Array.from(gradeRanks, (r) => percentileRank(rankOrNull(r), ranked));
   return {
     gradeRanks,
     columns: {
@@ -40,12 +48,12 @@ export function studentScoreColumns(
       classRanks: Array.from(classRanks, rankOrNull),
       gradeRanks: Array.from(gradeRanks, rankOrNull),
       z,
-      t: z.map(tScore),
-      rankChanges: Array.from(gradeRanks, (r, s) => {
-        const id = studentIds[s] as string;
-        const before =
-          previous !== undefined && Object.hasOwn(previous, id) ? previous[id] : undefined;
-        return rankChange(before, rankOrNull(r));
+      t: z.map((v) => tScore(v, tScale)),
+      rankChanges: Array.from(gradeRanks, (r, s) => rankChange(before(s), rankOrNull(r))),
+      percentiles,
+      percentileChanges: percentiles.map((p, s) => {
+        const was = percentileRank(before(s), previousRanked);
+        return p === null || was === null ? null : p - was;
       }),
     },
   };

@@ -9,6 +9,7 @@ function row(columns: StudentScoreColumns, s: number): StudentScore {
     z: columns.z[s] ?? null,
     t: columns.t[s] ?? null,
     rankChange: columns.rankChanges[s] ?? null,
+    percentileChange: columns.percentileChanges[s] ?? null,
   };
 }
 

@@ -63,3 +63,27 @@ export function describe(scores: ArrayLike<number>): Description {
     sd: moments?.sd ?? null,
   };
 }
+
+/**
+ * The 均分 under a school's rules: present scores, without zeros when `excludeZero`, with absent
+ * students as 0 when `absentAsZero`. With neither it is `describe(scores).mean`. Null over nobody.
+ */
+export function averageOf(
+  scores: ArrayLike<number>,
+  rules: { readonly excludeZero?: boolean; readonly absentAsZero?: boolean } = {},
+): number | null {
+  if (!rules.excludeZero && !rules.absentAsZero) return describe(scores).mean;
+  let sum = 0;
+  let n = 0;
+  for (let i = 0; i < scores.length; i++) {
+    const v = scores[i] as number;
+    if (Number.isNaN(v)) {
+      if (rules.absentAsZero) n++;
+      continue;
+    }
+    if (v === 0 && rules.excludeZero) continue;
+    sum += v;
+    n++;
+  }
+  return n > 0 ? sum / n : null;
+}

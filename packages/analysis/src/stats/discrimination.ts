@@ -5,14 +5,15 @@ export interface ExtremeGroups {
 }
 
 /**
- * The upper and lower `fraction` (27 %) of present students by paper total: group size is
- * round(fraction × n), at least 1; ties at a boundary are broken by `tieKeys` (student ids), then index.
- * Null with fewer than two present students.
+ * The upper `fraction` (27 %) and lower `lowerFraction` (the same by default) of present students
+ * by paper total: a group's size is round(fraction × n), at least 1 and at most ⌊n / 2⌋; ties at a
+ * boundary are broken by `tieKeys` (student ids), then index. Null with fewer than two present students.
  */
 export function extremeGroups(
   totals: ArrayLike<number>,
   fraction = 0.27,
   tieKeys?: readonly string[],
+  lowerFraction = fraction,
 ): ExtremeGroups | null {
   let n = 0;
   for (let i = 0; i < totals.length; i++) if (!Number.isNaN(totals[i])) n++;
@@ -27,8 +28,8 @@ export function extremeGroups(
     const kb = tieKeys?.[b] ?? '';
     return ka < kb ? -1 : ka > kb ? 1 : a - b;
   });
-  const size = Math.min(Math.floor(n / 2), Math.max(1, Math.round(fraction * n)));
-  return { upper: order.slice(0, size), lower: order.slice(n - size) };
+  const sizeOf = (f: number) => Math.min(Math.floor(n / 2), Math.max(1, Math.round(f * n)));
+  return { upper: order.slice(0, sizeOf(fraction)), lower: order.slice(n - sizeOf(lowerFraction)) };
 }
 
 function groupMean(item: ArrayLike<number>, members: Int32Array): number {

@@ -6,9 +6,12 @@ export function zScore(score: number, mean: number | null, sd: number | null): n
   return (score - mean) / sd;
 }
 
-/** T score: 50 + 10 z. */
-export function tScore(z: number | null): number | null {
-  return z === null ? null : 50 + 10 * z;
+/** T score: 50 + 10 z, or another scale such as 500 + 100 z. */
+export function tScore(
+  z: number | null,
+  scale: { readonly mean: number; readonly sd: number } = { mean: 50, sd: 10 },
+): number | null {
+  return z === null ? null : scale.mean + scale.sd * z;
 }
 
 /** Population z scores of a column; absent (NaN) and zero-spread columns give null. */
@@ -20,6 +23,11 @@ export function zScores(scores: ArrayLike<number>): (number | null)[] {
 export function aboveMeanRate(groupMean: number | null, gradeMean: number | null): number | null {
   if (groupMean === null || gradeMean === null || gradeMean === 0) return null;
   return (groupMean - gradeMean) / gradeMean;
+}
+
+/** Percentile rank: 100 × (n − rank) / n, the share of the n ranked students behind; null without a rank. */
+export function percentileRank(rank: number | null | undefined, n: number): number | null {
+  return rank == null || !(n > 0) ? null : (100 * (n - rank)) / n;
 }
 
 /** 进退步: previous rank − current rank (positive is progress); null when either is missing. */

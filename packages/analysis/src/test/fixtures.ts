@@ -142,3 +142,71 @@ export function examFromTotals(
     scores: ids.map((id) => ({ subjectId: id, questions: [], totals: totals[id]! })),
   };
 }
+
+/**
+ * A small hand-made exam with every awkward case (docs/analysis.md "The awkward exam"): ties,
+ * 缺考, zeros, full marks, a class of one, a question nobody answered, a paper nobody sat and an
+ * elective. Figures in tests are worked by hand from this table.
+ *
+ * | student | class | 数学 q1 (5, A) | q2 (5, B) | q3 (10) | 数学 (20) | 语文 (10) | 物理 (10, 选考) | 化学 (10) |
+ * |---|---|---|---|---|---|---|---|---|
+ * | a | c1 | A 5 | — 0 | 10 | 15 | 10 | 8 | nobody sat |
+ * | b | c1 | A 5 | — 0 | 5 | 10 | 6 | 6 | |
+ * | c | c1 | C 0 | — 0 | 10 | 10 | 6 | not taken | |
+ * | d | c1 | A 5 | — 0 | 0 | 5 | 0 | not taken | |
+ * | e | c2 | B 0 | — 0 | 10 | 10 | 缺考 | not taken | |
+ */
+export function awkwardExam(): ExamInput {
+  const NaN_ = Number.NaN;
+  const options = ['A', 'B', 'C', 'D'];
+  const bit = (o: string) => 1 << options.indexOf(o);
+  return {
+    students: [
+      { id: 'a', classId: 'c1' },
+      { id: 'b', classId: 'c1' },
+      { id: 'c', classId: 'c1' },
+      { id: 'd', classId: 'c1' },
+      { id: 'e', classId: 'c2' },
+    ],
+    subjects: [
+      {
+        id: 'math',
+        fullMarks: 20,
+        questions: [
+          { id: 'm1', fullMarks: 5, kind: 'objective', tags: ['函数'], options },
+          { id: 'm2', fullMarks: 5, kind: 'objective', tags: ['函数'], options },
+          { id: 'm3', fullMarks: 10, kind: 'subjective', tags: ['几何'] },
+        ],
+      },
+      {
+        id: 'chinese',
+        fullMarks: 10,
+        questions: [{ id: 'c1', fullMarks: 10, kind: 'subjective', tags: [] }],
+      },
+      {
+        id: 'physics',
+        fullMarks: 10,
+        questions: [{ id: 'p1', fullMarks: 10, kind: 'subjective', tags: [] }],
+      },
+      {
+        id: 'chemistry',
+        fullMarks: 10,
+        questions: [{ id: 'h1', fullMarks: 10, kind: 'subjective', tags: [] }],
+      },
+    ],
+    scores: [
+      {
+        subjectId: 'math',
+        questions: [
+          [5, 5, 0, 5, 0],
+          [0, 0, 0, 0, 0],
+          [10, 5, 10, 0, 10],
+        ],
+        responses: [[bit('A'), bit('A'), bit('C'), bit('A'), bit('B')], [0, 0, 0, 0, 0], undefined],
+      },
+      { subjectId: 'chinese', questions: [[10, 6, 6, 0, NaN_]] },
+      { subjectId: 'physics', questions: [[8, 6, NaN_, NaN_, NaN_]] },
+      { subjectId: 'chemistry', questions: [[NaN_, NaN_, NaN_, NaN_, NaN_]] },
+    ],
+  };
+}

@@ -93,6 +93,12 @@ export const classReportRoutes = {
           class: QuestionGroupStats,
           grade: QuestionGroupStats,
           options: Type.Array(OptionRow),
+          /**
+           * Whether the students' choices were recorded (scanned sheets, or an import with answer
+           * columns); false for an objective question without them (shown as 未录入选项, options
+           * empty) and for every subjective question.
+           */
+          choicesRecorded: Type.Boolean(),
           /** The wrong option chosen most often in the class; null when none. */
           commonWrong: Nullable(Str),
           lostStudents: Type.Array(LostStudent),
@@ -134,9 +140,21 @@ export const classReportRoutes = {
         Obj({ subjectId: SubjectKey, subjectName: Str, lines: Type.Array(CriticalGroup) }),
       ),
       previousExam: PreviousExam,
-      /** 进退步 of the total, largest progress first; empty without a previous exam or the total. */
+      /**
+       * 进退步 of the total by percentile rank (share of the grade behind, %), largest progress
+       * first, raw ranks beside; empty without a previous exam or the total.
+       */
       rankChanges: Type.Array(
-        Obj({ studentId: Int, name: Str, previousRank: Int, gradeRank: Int, change: Int }),
+        Obj({
+          studentId: Int,
+          name: Str,
+          previousRank: Int,
+          gradeRank: Int,
+          change: Int,
+          previousPercentile: N,
+          percentile: N,
+          percentileChange: N,
+        }),
       ),
       imbalanced: Type.Array(
         Obj({

@@ -131,8 +131,13 @@ export const StudentSubjectScore = Obj({
   gradeRank: NInt,
   /** excellent, good, pass, fail (≥ 低分线) or low. */
   level: Nullable(Str),
-  /** 进退步: grade rank in the grade's previous exam − grade rank now (positive is progress). */
+  /** Raw 进退步: grade rank in the grade's previous exam − grade rank now (positive is progress). */
   rankChange: NInt,
+  /**
+   * 进退步 by percentile rank (share of the grade behind, in %): now − previous exam, so exams of
+   * different sizes compare; positive is progress.
+   */
+  percentileChange: N,
 });
 
 /** The grade's previous exam, the basis of 进退步. */
@@ -161,6 +166,14 @@ export const RankRow = Obj({
   gradeRank: NInt,
   classRank: NInt,
   level: Nullable(Str),
+  /**
+   * 选考 (3+1+2), total only: the student's elective subjects (`物理+化学+生物`) and their rank of
+   * the total within that combination, and within 物理类 / 历史类 (`track`); null elsewhere.
+   */
+  combination: Nullable(Str),
+  combinationRank: NInt,
+  track: Nullable(Str),
+  trackRank: NInt,
 });
 
 /** The head of every class page's data (spread into an object). */

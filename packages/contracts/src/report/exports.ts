@@ -1,6 +1,6 @@
 import { Type } from 'typebox';
-import { Id, Obj, post } from '../builders';
-import { R, Str, SubjectKey } from './common';
+import { Id, Nullable, Obj, post } from '../builders';
+import { Int, R, Str, SubjectKey } from './common';
 
 /** Report pages whose tables export to `.xlsx` or PDF. */
 export const ReportPage = Type.Union([
@@ -16,11 +16,20 @@ export const ReportPage = Type.Union([
   Type.Literal('grade/ability'),
   Type.Literal('grade/rank'),
   Type.Literal('grade/transcript'),
+  /** Every student's transcript, one student a page: long, best run as an export job. */
+  Type.Literal('grade/transcripts'),
   Type.Literal('grade/problemSet'),
   Type.Literal('grade/customContrast'),
   Type.Literal('quickReview'),
   Type.Literal('warningReport'),
   Type.Literal('quality'),
+  /**
+   * Every student's score per question of one subject (`subjectId`) and their objective choices
+   * where recorded, as `.xlsx` or `.csv` in the score import's layout: importing it changes nothing.
+   */
+  Type.Literal('rawScores'),
+  /** 一分一段 of every subject and the total, one table each. */
+  Type.Literal('grade/segments'),
 ]);
 
 /** A generated file, base64 encoded. */
@@ -30,20 +39,57 @@ const ReportFile = Obj({
   contentBase64: Str,
 });
 
-/** A report page's tables as a file. */
+/** What to export: a page, the format and the page's keys. */
+const ExportBody = Obj({
+  examId: Id,
+  page: ReportPage,
+  /** `html`: the print-ready page itself (what the PDF is rendered from); `csv`: rawScores only. */
+  format: Type.Union([
+    Type.Literal('xlsx'),
+    Type.Literal('pdf'),
+    Type.Literal('html'),
+    Type.Literal('csv'),
+  ]),
+  classId: Type.Optional(Id),
+  subjectId: Type.Optional(SubjectKey),
+  studentId: Type.Optional(Id),
+});
+
+/** Progress of a background export: `running`, then `done` (file ready) or `failed` (message). */
+const ExportJobStatus = Obj({
+  jobId: Int,
+  state: Type.Union([Type.Literal('running'), Type.Literal('done'), Type.Literal('failed')]),
+  /** Steps done (students, for transcripts) of `total`. */
+  done: Int,
+  total: Int,
+  fileName: Nullable(Str),
+  message: Nullable(Str),
+});
+
+/** A report page's tables as a file, at once or as a background job. */
 export const exportRoutes = {
   exportReport: post(
     `${R}/export`,
     "a report page's tables as .xlsx, as a print-ready HTML page, or as a PDF rendered by headless Chromium",
-    Obj({
-      examId: Id,
-      page: ReportPage,
-      /** `html`: the print-ready page itself (what the PDF is rendered from). */
-      format: Type.Union([Type.Literal('xlsx'), Type.Literal('pdf'), Type.Literal('html')]),
-      classId: Type.Optional(Id),
-      subjectId: Type.Optional(SubjectKey),
-      studentId: Type.Optional(Id),
-    }),
+    ExportBody,
+    ReportFile,
+  ),
+  exportJobStart: post(
+    `${R}/export/job`,
+    'starts the same export in the background (a whole grade’s transcripts); poll its status',
+    ExportBody,
+    Obj({ jobId: Int }),
+  ),
+  exportJobStatus: post(
+    `${R}/export/job/status`,
+    "a background export's progress; only its starter sees it",
+    Obj({ jobId: Id }),
+    ExportJobStatus,
+  ),
+  exportJobFile: post(
+    `${R}/export/job/file`,
+    "a finished background export's file",
+    Obj({ jobId: Id }),
     ReportFile,
   ),
 };

@@ -38,7 +38,7 @@ const GradeTagRow = Obj({
     Obj({
       classId: Int,
       scoreRate: N,
-      /** Students of the class whose own score rate on the tag is under 0.6. */
+      /** Students of the class whose own score rate on the tag is under the school's 薄弱线 (default 60 %). */
       weakStudents: Int,
     }),
   ),
@@ -87,6 +87,12 @@ export const gradeReportRoutes = {
           grade: QuestionGroupStats,
           itemTotalCorrelation: N,
           options: Type.Array(OptionRow),
+          /**
+           * Whether the students' choices were recorded (scanned sheets, or an import with answer
+           * columns); false for an objective question without them (shown as 未录入选项, options
+           * empty) and for every subjective question.
+           */
+          choicesRecorded: Type.Boolean(),
           commonWrong: Nullable(Str),
           classes: Type.Array(Obj({ classId: Int, className: Str, mean: N, scoreRate: N })),
           comments: Type.Array(ReportComment),
@@ -107,7 +113,11 @@ export const gradeReportRoutes = {
     Obj({
       exam: ReportExam,
       ...SubjectHead,
-      segments: Type.Array(Obj({ score: Num, count: Int, cumulative: Int })),
+      /**
+       * 一分一段 in 1-point steps: students in [score, score + 1), at or above `score`, and the
+       * grade rank of the segment's best student (cumulative − count + 1; null for an empty step).
+       */
+      segments: Type.Array(Obj({ score: Num, count: Int, cumulative: Int, rank: NInt })),
       page: Paged(RankRow),
     }),
   ),

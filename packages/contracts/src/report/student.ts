@@ -44,6 +44,8 @@ export const studentReportRoutes = {
           /** Subject grade rank − total grade rank (偏科); null for the total. */
           balance: NInt,
           rankChange: NInt,
+          /** 进退步 by percentile rank (points of %), positive is progress. */
+          percentileChange: N,
           classMean: N,
           gradeMean: N,
           classMax: N,

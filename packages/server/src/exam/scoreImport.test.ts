@@ -129,6 +129,56 @@ describe.each(DIALECTS)('score import on %s', (dialect) => {
     expect(finished.body.data.state).toBe('finished');
   });
 
+  it('imports the students’ choices from <题号>选项 columns, checked against the options', async () => {
+    const { mathId } = await mathExam('选项');
+    const [a, b] = grade.students;
+    const header = [...HEADER, '1选项', '2选项', '3选项'];
+    const bad = await importFile(mathId, [
+      header,
+      [a!.studentNo, a!.name, 5, 3, 2, 4, 4, 7.5, 'E', 'ac', 'T'],
+      [b!.studentNo, b!.name, 0, 0, 0, 0, 0, 0, 'AB', '', 'x'],
+    ]);
+    expect((bad.body.data as unknown as { errors: unknown[] }).errors).toEqual([
+      { row: 2, key: a!.studentNo, message: '第 1 题选项“E”不是 A/B/C/D' },
+      {
+        row: 3,
+        key: b!.studentNo,
+        message: '第 1 题只能选一个选项；第 3 题选项“x”不是 T/F',
+      },
+    ]);
+    const okRows = [
+      header,
+      [a!.studentNo, a!.name, 5, 3, 2, 4, 4, 7.5, 'b', 'c, a', 'T'],
+      [b!.studentNo, b!.name, 0, 0, 0, 0, 0, 0, 'A', '', 'F'],
+    ];
+    expect((await importFile(mathId, okRows)).body.code).toBe(200);
+    const answers = await server.db
+      .selectFrom('exam_scores as s')
+      .innerJoin('exam_questions as q', 'q.id', 's.question_id')
+      .select(['s.student_id', 'q.number', 's.answer'])
+      .where('s.exam_subject_id', '=', mathId)
+      .where('q.number', 'in', ['1', '2', '3', '4'])
+      .orderBy('s.student_id')
+      .orderBy('q.number')
+      .execute();
+    // upper case, in option order; '' for a blank; null where the file had no choice column
+    expect(answers.map((x) => [x.student_id, x.number, x.answer])).toEqual([
+      [a!.id, '1', 'B'],
+      [a!.id, '2', 'AC'],
+      [a!.id, '3', 'T'],
+      [a!.id, '4', null],
+      [b!.id, '1', 'A'],
+      [b!.id, '2', ''],
+      [b!.id, '3', 'F'],
+      [b!.id, '4', null],
+    ]);
+    // a column for a question that is not objective is refused
+    const fill = await importFile(mathId, [[...HEADER, '4选项'], okRows[1]!]);
+    expect((fill.body.data as unknown as { errors: unknown[] }).errors).toEqual([
+      { row: 1, message: '第 9 列“4选项”不是本科目客观题的选项列' },
+    ]);
+  });
+
   it('reports every bad row with its reason and writes nothing', async () => {
     const { mathId } = await mathExam('坏行');
     const [a, b] = grade.students;

@@ -4,7 +4,7 @@ import type { Db } from '../core/database';
 import { ApiError, badRequest } from '../core/envelope';
 import { leavesOf, loadQuestionRows, toQuestionTree } from './paper';
 import { chunks, recomputeTotals } from './scores';
-import { readSheetRows, writeSheet } from './spreadsheets';
+import { readSheetRows, writeCsv, writeSheet } from './spreadsheets';
 import { assertStateUnchanged, type ExamRow, type SubjectRow } from './access';
 
 export interface SubjectParticipant {
@@ -53,10 +53,97 @@ export async function scoreTemplate(db: Db, subject: SubjectRow): Promise<Buffer
   );
 }
 
+/**
+ * Every participant's score per question of a subject, and their choices on objective questions
+ * where any were recorded, in the import template's layout (考号/学号, 姓名, each question, then
+ * `<题号>选项` columns): the score import takes the file back unchanged. An absent student's row
+ * is empty, as the import reads 缺考. `.xlsx` or UTF-8 `.csv`.
+ */
+export async function rawScoresFile(
+  db: Db,
+  subject: SubjectRow,
+  format: 'xlsx' | 'csv',
+): Promise<Buffer> {
+  const leaves = leavesOf(toQuestionTree(await loadQuestionRows(db, subject.id)));
+  const [students, scores, totals] = await Promise.all([
+    participantsOf(db, subject),
+    db
+      .selectFrom('exam_scores')
+      .select(['student_id', 'question_id', 'score', 'answer'])
+      .where('exam_subject_id', '=', subject.id)
+      .execute(),
+    db
+      .selectFrom('exam_subject_totals')
+      .select(['student_id', 'absent'])
+      .where('exam_subject_id', '=', subject.id)
+      .execute(),
+  ]);
+  const absent = new Set(totals.filter((t) => t.absent === 1).map((t) => t.student_id));
+  const byStudent = new Map<number, Map<number, { score: number; answer: string | null }>>();
+  for (const s of scores) {
+    const m =
+      byStudent.get(s.student_id) ?? new Map<number, { score: number; answer: string | null }>();
+    m.set(s.question_id, { score: s.score, answer: s.answer });
+    byStudent.set(s.student_id, m);
+  }
+  const recorded = leaves.filter(
+    (q) =>
+      OBJECTIVE_KINDS.has(q.kind) &&
+      scores.some((s) => s.question_id === q.id && s.answer !== null),
+  );
+  const header = [
+    KEY_HEADER,
+    '姓名',
+    ...leaves.map((q) => q.fullNumber),
+    ...recorded.map((q) => `${q.fullNumber}${CHOICE_SUFFIX}`),
+  ];
+  const rows = students.map((st) => {
+    const mine = byStudent.get(st.studentId);
+    if (absent.has(st.studentId) || !mine) return [st.examNo, st.name];
+    return [
+      st.examNo,
+      st.name,
+      ...leaves.map((q) => mine.get(q.id)?.score ?? ''),
+      ...recorded.map((q) => mine.get(q.id)?.answer ?? ''),
+    ];
+  });
+  return format === 'csv'
+    ? writeCsv([header, ...rows])
+    : writeSheet(subject.subject_name, header, rows);
+}
+
 interface ParsedRow {
   studentId: number;
   absent: boolean;
   scores: Map<number, number>;
+  /** Chosen options of objective questions whose `<题号>选项` column is in the file ('' = blank). */
+  answers: Map<number, string>;
+}
+
+/** Header of the column with the students' choices on an objective question: `1选项`. */
+export const CHOICE_SUFFIX = '选项';
+const OBJECTIVE_KINDS = new Set(['single', 'multiple', 'judge']);
+
+/** The options a student may choose on an objective question (judge: T and F). */
+export function choiceLetters(q: Pick<Question, 'kind' | 'optionCount'>): string[] {
+  if (q.kind === 'judge') return ['T', 'F'];
+  const n = Math.max(0, Math.min(q.optionCount ?? 4, 26));
+  return Array.from({ length: n }, (_, i) => String.fromCharCode(65 + i));
+}
+
+/** A choice as stored: upper case, letters in option order; or the reason it is not one. */
+function parseChoice(
+  text: string,
+  q: Pick<Question, 'kind' | 'optionCount' | 'fullNumber'>,
+): { value: string } | { problem: string } {
+  const letters = choiceLetters(q);
+  const raw = text.toUpperCase().replace(/[\s,，、]/g, '');
+  const picked = [...new Set(raw)];
+  if (picked.some((ch) => !letters.includes(ch)))
+    return { problem: `第 ${q.fullNumber} 题选项“${text}”不是 ${letters.join('/')}` };
+  if (q.kind !== 'multiple' && picked.length > 1)
+    return { problem: `第 ${q.fullNumber} 题只能选一个选项` };
+  return { value: letters.filter((l) => picked.includes(l)).join('') };
 }
 
 /** Reads and checks every row; returns the rows, or every problem found. */
@@ -68,11 +155,26 @@ export function checkScoreRows(
   const errors: RowError[] = [];
   const header = rows[0] ?? [];
   const columns: { index: number; question: Omit<Question, 'children'> }[] = [];
+  const choiceColumns: { index: number; question: Omit<Question, 'children'> }[] = [];
   const byNumber = new Map(leaves.map((q) => [q.fullNumber, q]));
   const found = new Set<number>();
+  const foundChoices = new Set<number>();
   header.forEach((cell, index) => {
     if (index < 2 || cell === '') return;
-    const question = byNumber.get(cell.replace(/\s/g, ''));
+    const text = cell.replace(/\s/g, '');
+    if (text.endsWith(CHOICE_SUFFIX) && !byNumber.has(text)) {
+      const target = byNumber.get(text.slice(0, -CHOICE_SUFFIX.length));
+      if (!target || !OBJECTIVE_KINDS.has(target.kind))
+        return errors.push({
+          row: 1,
+          message: `第 ${index + 1} 列“${cell}”不是本科目客观题的选项列`,
+        });
+      if (foundChoices.has(target.id))
+        return errors.push({ row: 1, message: `选项列 ${cell} 重复` });
+      foundChoices.add(target.id);
+      return choiceColumns.push({ index, question: target });
+    }
+    const question = byNumber.get(text);
     if (!question)
       return errors.push({ row: 1, message: `第 ${index + 1} 列“${cell}”不是本科目的题号` });
     if (found.has(question.id)) return errors.push({ row: 1, message: `题号 ${cell} 的列重复` });
@@ -106,9 +208,15 @@ export function checkScoreRows(
     seen.set(student.studentId, row);
     const texts = columns.map((c) => (cells[c.index] ?? '').trim());
     if (texts.every((t) => t === '')) {
-      parsed.push({ studentId: student.studentId, absent: true, scores: new Map() });
+      parsed.push({
+        studentId: student.studentId,
+        absent: true,
+        scores: new Map(),
+        answers: new Map(),
+      });
       return;
     }
+    const answers = new Map<number, string>();
     const scores = new Map<number, number>();
     const problems: string[] = [];
     columns.forEach(({ question }, k) => {
@@ -122,8 +230,13 @@ export function checkScoreRows(
         problems.push(`第 ${question.fullNumber} 题成绩 ${value} 超过满分 ${question.fullMarks}`);
       else scores.set(question.id, value);
     });
+    for (const { index, question } of choiceColumns) {
+      const choice = parseChoice((cells[index] ?? '').trim(), question);
+      if ('problem' in choice) problems.push(choice.problem);
+      else answers.set(question.id, choice.value);
+    }
     if (problems.length > 0) return errors.push({ row, key, message: problems.join('；') });
-    parsed.push({ studentId: student.studentId, absent: false, scores });
+    parsed.push({ studentId: student.studentId, absent: false, scores, answers });
   });
   if (parsed.length === 0 && errors.length === 0)
     errors.push({ row: 2, message: '文件中没有成绩行' });
@@ -143,7 +256,7 @@ export async function importScores(
 ): Promise<{ imported: number; absent: number; unchanged: number }> {
   const leaves = leavesOf(toQuestionTree(await loadQuestionRows(db, subject.id)));
   if (leaves.length === 0) throw badRequest('请先录入试卷结构，再导入成绩');
-  const rows = await readSheetRows(file);
+  const rows = await readSheetRows(file, { csvHeader: KEY_HEADER });
   const students = await participantsOf(db, subject);
   const { parsed, errors } = checkScoreRows(rows, leaves, students);
   if (errors.length > 0)
@@ -156,7 +269,7 @@ export async function importScores(
     const [stored, totals] = await Promise.all([
       trx
         .selectFrom('exam_scores')
-        .select(['student_id', 'question_id', 'score', 'source'])
+        .select(['student_id', 'question_id', 'score', 'source', 'answer'])
         .where('exam_subject_id', '=', subject.id)
         .execute(),
       trx
@@ -165,10 +278,11 @@ export async function importScores(
         .where('exam_subject_id', '=', subject.id)
         .execute(),
     ]);
-    const storedBy = new Map<number, Map<number, { score: number; source: string }>>();
+    type Stored = { score: number; source: string; answer: string | null };
+    const storedBy = new Map<number, Map<number, Stored>>();
     for (const s of stored) {
-      const m = storedBy.get(s.student_id) ?? new Map<number, { score: number; source: string }>();
-      m.set(s.question_id, { score: s.score, source: s.source });
+      const m = storedBy.get(s.student_id) ?? new Map<number, Stored>();
+      m.set(s.question_id, { score: s.score, source: s.source, answer: s.answer });
       storedBy.set(s.student_id, m);
     }
     const absentBefore = new Set(totals.filter((t) => t.absent === 1).map((t) => t.student_id));
@@ -181,7 +295,7 @@ export async function importScores(
       student_id: number;
       score: number;
       source: string;
-      answer: null;
+      answer: string | null;
       updated_at: number;
     }[] = [];
     const scored: number[] = [];
@@ -201,7 +315,12 @@ export async function importScores(
         before.size === row.scores.size &&
         [...row.scores].every(([q, v]) => {
           const b = before.get(q);
-          return b !== undefined && b.score === v && b.source === 'import';
+          return (
+            b !== undefined &&
+            b.score === v &&
+            b.source === 'import' &&
+            b.answer === (row.answers.get(q) ?? null)
+          );
         });
       if (same) {
         unchanged += 1;
@@ -215,7 +334,7 @@ export async function importScores(
           student_id: row.studentId,
           score,
           source: 'import',
-          answer: null,
+          answer: row.answers.get(questionId) ?? null,
           updated_at: now,
         });
     }

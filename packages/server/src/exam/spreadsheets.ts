@@ -3,7 +3,21 @@ import ExcelJS from 'exceljs';
 import { badRequest } from '../core/envelope';
 
 /** Rows of the first worksheet as trimmed texts (formula results, rich text and dates flattened). */
-export async function readSheetRows(file: Buffer): Promise<string[][]> {
+export async function readSheetRows(
+  file: Buffer,
+  options: { csvHeader?: string } = {},
+): Promise<string[][]> {
+  // A UTF-8 CSV starting with the expected first header (the raw scores export's .csv) is read
+  // as CSV; everything else must be an .xlsx.
+  const { csvHeader } = options;
+  if (
+    csvHeader &&
+    file
+      .toString('utf8', 0, 64)
+      .replace(/^\uFEFF/, '')
+      .startsWith(csvHeader)
+  )
+    return parseCsv(file);
   const workbook = new ExcelJS.Workbook();
   try {
     await workbook.xlsx.load(file as unknown as Parameters<typeof workbook.xlsx.load>[0]);
@@ -19,6 +33,49 @@ export async function readSheetRows(file: Buffer): Promise<string[][]> {
     rows[rowNumber - 1] = cells;
   });
   return Array.from(rows, (r) => r ?? []);
+}
+
+/** Rows of a UTF-8 CSV (RFC 4180 quotes, optional BOM), cells trimmed. */
+export function parseCsv(file: Buffer): string[][] {
+  const text = file.toString('utf8').replace(/^\uFEFF/, '');
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let cell = '';
+  let quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const ch = text[i]!;
+    if (quoted) {
+      if (ch === '"' && text[i + 1] === '"') {
+        cell += '"';
+        i++;
+      } else if (ch === '"') quoted = false;
+      else cell += ch;
+    } else if (ch === '"') quoted = true;
+    else if (ch === ',') {
+      row.push(cell.trim());
+      cell = '';
+    } else if (ch === '\n' || ch === '\r') {
+      if (ch === '\r' && text[i + 1] === '\n') i++;
+      row.push(cell.trim());
+      rows.push(row);
+      row = [];
+      cell = '';
+    } else cell += ch;
+  }
+  if (cell !== '' || row.length > 0) {
+    row.push(cell.trim());
+    rows.push(row);
+  }
+  return rows;
+}
+
+/** A CSV file of rows (UTF-8 with BOM, so Excel opens Chinese text correctly). */
+export function writeCsv(rows: readonly (readonly (string | number | null)[])[]): Buffer {
+  const quote = (v: string | number | null) => {
+    const t = v === null ? '' : String(v);
+    return /[",\r\n]/.test(t) ? `"${t.replace(/"/g, '""')}"` : t;
+  };
+  return Buffer.from('\uFEFF' + rows.map((r) => r.map(quote).join(',')).join('\r\n') + '\r\n');
 }
 
 function cellText(value: ExcelJS.CellValue): string {

@@ -65,6 +65,7 @@ describe('engine input', () => {
       options: {},
       previous: null,
       rankDropWarning: 50,
+      weakRate: 0.6,
     };
     const input = engineInput(snapshot);
     expect(input.students).toEqual([

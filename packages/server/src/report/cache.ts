@@ -31,6 +31,7 @@ export function engineInput(snapshot: Snapshot): ExamInput {
         questions: scores.questions.map((col) => Float64Array.from(col, (v) => v ?? Number.NaN)),
         totals: Float64Array.from(scores.totals, (v) => v ?? Number.NaN),
         absent: Uint8Array.from(scores.absent),
+        ...(scores.takes ? { takes: Uint8Array.from(scores.takes) } : {}),
         responses: subject.questions.map((q, qi) =>
           q.objective
             ? Uint32Array.from(scores.answers[qi]!, (a) => optionMask(q.options, a))

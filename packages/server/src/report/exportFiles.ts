@@ -10,6 +10,8 @@ export type Cell = string | number | null;
 /** One table of a report page, ready for `.xlsx`, HTML or PDF. */
 export interface ReportTable {
   title: string;
+  /** Starts a new printed page (one student a page in a grade's transcripts). @default false */
+  newPage?: boolean;
   columns: { header: string; kind: ColumnKind }[];
   rows: Cell[][];
 }
@@ -83,7 +85,7 @@ export function tablesToHtml(title: string, subtitle: string, tables: ReportTabl
             )
             .join('')
         : `<tr><td colspan="${t.columns.length}" class="empty">暂无数据</td></tr>`;
-      return `<section><h2>${escapeHtml(t.title)}</h2><table><thead><tr>${head}</tr></thead><tbody>${rows}</tbody></table></section>`;
+      return `<section${t.newPage ? ' class="page"' : ''}><h2>${escapeHtml(t.title)}</h2><table><thead><tr>${head}</tr></thead><tbody>${rows}</tbody></table></section>`;
     })
     .join('');
   return `<!doctype html><html lang="zh-CN"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title><style>
@@ -92,7 +94,7 @@ body { font-family: "Noto Sans CJK SC", "Noto Serif CJK SC", "Microsoft YaHei", 
 h1 { font-size: 16pt; margin: 0 0 2mm; } .sub { color: #666; margin-bottom: 4mm; }
 h2 { font-size: 12pt; margin: 5mm 0 2mm; }
 table { border-collapse: collapse; width: 100%; } thead { display: table-header-group; }
-tr { page-break-inside: avoid; }
+tr { page-break-inside: avoid; } section.page { break-before: page; }
 th, td { border: 1px solid #999; padding: 1mm 1.5mm; } th { background: #eef2f7; }
 td.int, td.score, td.rate { text-align: right; } td.empty { text-align: center; color: #888; }
 </style></head><body><h1>${escapeHtml(title)}</h1><div class="sub">${escapeHtml(subtitle)}</div>${body}</body></html>`;
@@ -106,7 +108,10 @@ export function findChromium(env: NodeJS.ProcessEnv = process.env): string | nul
   return candidates.find((p) => existsSync(p)) ?? null;
 }
 
-export const NO_CHROMIUM_MESSAGE = '服务器未安装 Chromium，无法生成 PDF';
+export const NO_CHROMIUM_MESSAGE =
+  '服务器未安装 Chromium，无法生成 PDF：请安装 chromium 软件包（Debian/Ubuntu：apt-get install chromium），或以 CHROMIUM_PATH 指定浏览器路径';
+export const NO_DRIVER_MESSAGE =
+  '服务器缺少 playwright-core，无法生成 PDF：请在服务器目录运行 npm install playwright-core';
 /** Result code of a PDF asked for where Chromium is missing: the service is unavailable here. */
 export const UNAVAILABLE = 503;
 
@@ -135,14 +140,14 @@ export async function htmlToPdf(
   try {
     ({ chromium } = await import('playwright-core'));
   } catch {
-    throw new ApiError(UNAVAILABLE, NO_CHROMIUM_MESSAGE);
+    throw new ApiError(UNAVAILABLE, NO_DRIVER_MESSAGE);
   }
   const run = async () => {
     let browser;
     try {
       browser = await chromium.launch({ executablePath, args: CHROMIUM_ARGS, timeout: 30_000 });
     } catch {
-      throw new ApiError(UNAVAILABLE, NO_CHROMIUM_MESSAGE);
+      throw new ApiError(UNAVAILABLE, `Chromium（${executablePath}）无法启动，无法生成 PDF`);
     }
     try {
       const context = await browser.newContext({ javaScriptEnabled: false, offline: true });

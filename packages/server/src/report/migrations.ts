@@ -53,5 +53,38 @@ export function reportMigrations(dialect: Dialect): Record<string, Migration> {
         await db.schema.dropTable('report_cache').ifExists().execute();
       },
     },
+    '0006b_report_export_jobs': {
+      async up(db: AnyDb) {
+        await db.schema
+          .createTable('report_export_jobs')
+          .addColumn('id', id, auto)
+          .addColumn('school_id', 'integer', (c) =>
+            c.notNull().references('schools.id').onDelete('cascade'),
+          )
+          .addColumn('user_id', 'integer', (c) => c.notNull())
+          .addColumn('exam_id', 'integer', (c) =>
+            c.notNull().references('exams.id').onDelete('cascade'),
+          )
+          .addColumn('request', 'text', (c) => c.notNull())
+          .addColumn('state', 'text', (c) => c.notNull())
+          .addColumn('done', 'integer', (c) => c.notNull().defaultTo(0))
+          .addColumn('total', 'integer', (c) => c.notNull().defaultTo(0))
+          .addColumn('file_key', 'text')
+          .addColumn('file_name', 'text')
+          .addColumn('content_type', 'text')
+          .addColumn('message', 'text')
+          .addColumn('created_at', 'bigint', (c) => c.notNull())
+          .addColumn('updated_at', 'bigint', (c) => c.notNull())
+          .execute();
+        await db.schema
+          .createIndex('report_export_jobs_user')
+          .on('report_export_jobs')
+          .columns(['school_id', 'user_id'])
+          .execute();
+      },
+      async down(db: AnyDb) {
+        await db.schema.dropTable('report_export_jobs').ifExists().execute();
+      },
+    },
   };
 }

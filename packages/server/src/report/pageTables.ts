@@ -143,6 +143,28 @@ const questionCells = (q: {
 }) => [q.number, q.kind, q.fullMarks, q.answer, q.knowledgePoints.join('、')];
 
 /** The tables of a page's data, as exported to `.xlsx` and printed to PDF. */
+const OBJECTIVE = new Set(['single', 'multiple', 'judge']);
+
+/** Option counts as text (`A 3、B 1`); 未录入选项 when the import carried no choices. */
+function optionsCell(q: {
+  kind: string;
+  choicesRecorded: boolean;
+  options: { option: string; count: number }[];
+}): string {
+  if (!OBJECTIVE.has(q.kind)) return '';
+  if (!q.choicesRecorded) return '未录入选项';
+  return q.options.map((o) => `${o.option} ${o.count}`).join('、');
+}
+
+/** 一分一段: score, count, cumulative count and the rank of the step's best student. */
+function segmentTable(title: string, segments: D<'gradeRank'>['segments']): ReportTable {
+  return {
+    title,
+    columns: [col('分数', 'score'), col('人数', 'int'), col('累计人数', 'int'), col('名次', 'int')],
+    rows: segments.map((s) => [s.score, s.count, s.cumulative, s.rank]),
+  };
+}
+
 export function pageTables(page: string, data: unknown): ReportTable[] {
   switch (page) {
     case 'class/basic': {
@@ -194,6 +216,7 @@ export function pageTables(page: string, data: unknown): ReportTable[] {
             col('年级得分率', 'rate'),
             col('满分率', 'rate'),
             col('零分率', 'rate'),
+            col('选项分布'),
             col('常见错选'),
             col('失分人数', 'int'),
             col('失分学生'),
@@ -204,6 +227,7 @@ export function pageTables(page: string, data: unknown): ReportTable[] {
             q.grade.scoreRate,
             q.class.fullMarkRate,
             q.class.zeroRate,
+            optionsCell(q),
             q.commonWrong,
             q.lostStudents.length,
             q.lostStudents.map((s) => s.name).join('、'),
@@ -376,6 +400,7 @@ export function pageTables(page: string, data: unknown): ReportTable[] {
             col('区分度', 'score'),
             col('满分率', 'rate'),
             col('零分率', 'rate'),
+            col('选项分布'),
             col('常见错选'),
             ...(d.questions[0]?.classes ?? []).map((c) => col(c.className, 'rate')),
           ],
@@ -385,6 +410,7 @@ export function pageTables(page: string, data: unknown): ReportTable[] {
             q.grade.discrimination,
             q.grade.fullMarkRate,
             q.grade.zeroRate,
+            optionsCell(q),
             q.commonWrong,
             ...q.classes.map((c) => c.scoreRate),
           ]),
@@ -429,12 +455,14 @@ export function pageTables(page: string, data: unknown): ReportTable[] {
             level(r.level),
           ]),
         },
-        {
-          title: '一分一段',
-          columns: [col('分数', 'score'), col('人数', 'int'), col('累计人数', 'int')],
-          rows: d.segments.map((s) => [s.score, s.count, s.cumulative]),
-        },
+        segmentTable(`${d.subjectName}一分一段`, d.segments),
       ];
+    }
+    case 'grade/segments': {
+      const d = data as {
+        columns: { subjectName: string; segments: D<'gradeRank'>['segments'] }[];
+      };
+      return d.columns.map((c) => segmentTable(`${c.subjectName}一分一段`, c.segments));
     }
     case 'grade/problemSet': {
       const d = data as D<'gradeProblemSet'>;

@@ -340,7 +340,7 @@ describe.each(DIALECTS)('report calls on %s', (dialect) => {
       [s5(), 11, 4],
       [s3(), null, null],
     ]);
-    expect(rank.segments[0]).toEqual({ score: 33, count: 1, cumulative: 1 });
+    expect(rank.segments[0]).toEqual({ score: 33, count: 1, cumulative: 1, rank: 1 });
     const transcript = await ok('admin', r.gradeTranscript, {
       examId: fx.examId,
       classId: fx.class9,
@@ -383,10 +383,11 @@ describe.each(DIALECTS)('report calls on %s', (dialect) => {
     const screen = await ok('principal', r.screen, { examId: fx.examId });
     expect(screen.headline).toMatchObject({ studentCount: 5, present: 4, absent: 1 });
     expect(screen.hardestQuestions[0]).toMatchObject({ number: '1', scoreRate: 0.4 });
-    // Lines over 35: 及格 21, 低分 10.5; 数学 低分 4.5.
+    // Lines over 35: 及格 21, 低分 10.5; 数学 低分 4.5. The 临界 band is 5 分 (统计设置, in
+    // points by default): s2's 18 is in [16, 21).
     const warning = await ok('admin', r.warningReport, { examId: fx.examId });
     expect(warning.students.map((s) => [s.studentId, s.reasons])).toEqual([
-      [s2(), ['总分不及格']],
+      [s2(), ['总分不及格', '总分及格临界']],
       [s5(), ['总分不及格', '数学低分']],
     ]);
   });
@@ -418,16 +419,40 @@ describe.each(DIALECTS)('report calls on %s', (dialect) => {
       classId: now.class9,
     });
     expect(analysis.previousExam).toMatchObject({ examId: before.examId, examDate: '2026-11-01' });
+    // 4 ranked students both times: percentile = (4 − rank) / 4 × 100
     expect(analysis.rankChanges).toEqual([
-      { studentId: s5(), name: expect.any(String), previousRank: 4, gradeRank: 3, change: 1 },
-      { studentId: s4(), name: expect.any(String), previousRank: 2, gradeRank: 2, change: 0 },
+      {
+        studentId: s5(),
+        name: expect.any(String),
+        previousRank: 4,
+        gradeRank: 3,
+        change: 1,
+        previousPercentile: 0,
+        percentile: 25,
+        percentileChange: 25,
+      },
+      {
+        studentId: s4(),
+        name: expect.any(String),
+        previousRank: 2,
+        gradeRank: 2,
+        change: 0,
+        previousPercentile: 50,
+        percentile: 50,
+        percentileChange: 0,
+      },
     ]);
     const student = await ok('admin', r.studentTranscript, {
       examId: now.examId,
       classId: now.class1,
       studentId: s2(),
     });
-    expect(student.basic[0]).toMatchObject({ subjectId: 0, gradeRank: 4, rankChange: -1 });
+    expect(student.basic[0]).toMatchObject({
+      subjectId: 0,
+      gradeRank: 4,
+      rankChange: -1,
+      percentileChange: -25,
+    });
     // 数学: s2's 6 was 4th of 15 6 9 8 2 and is 5th of 15 6 9 8 10.
     expect(student.basic.find((b) => b.subjectId === now.math.id)).toMatchObject({
       rankChange: -1,
@@ -453,6 +478,7 @@ describe.each(DIALECTS)('report calls on %s', (dialect) => {
       const warning = await ok('admin', r.warningReport, { examId: now.examId });
       expect(warning.students.find((x) => x.studentId === s2())?.reasons).toEqual([
         '总分不及格',
+        '总分及格临界',
         '总分退步1名',
       ]);
     } finally {
@@ -603,7 +629,11 @@ describe.each(DIALECTS)('report calls on %s', (dialect) => {
           page: 'quickReview',
           format: 'pdf',
         }),
-      ).toEqual({ code: 503, message: '服务器未安装 Chromium，无法生成 PDF' });
+      ).toEqual({
+        code: 503,
+        message:
+          '服务器未安装 Chromium，无法生成 PDF：请安装 chromium 软件包（Debian/Ubuntu：apt-get install chromium），或以 CHROMIUM_PATH 指定浏览器路径',
+      });
     } finally {
       if (saved === undefined) delete process.env.CHROMIUM_PATH;
       else process.env.CHROMIUM_PATH = saved;

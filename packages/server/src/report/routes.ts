@@ -8,8 +8,13 @@ import { accessOf, inScopeClass, type Access } from '../core/scope';
 import type { SessionInfo } from '../core/session';
 import { readExamReport } from './cache';
 import { getComment, listComments, saveComment } from './comments';
-import { htmlToPdf, tablesToHtml, tablesToXlsx } from './exportFiles';
-import { pageTables } from './pageTables';
+import {
+  exportJobFile,
+  exportJobStatus,
+  isGradePage,
+  renderExport,
+  startExportJob,
+} from './exportReport';
 import * as views from './views';
 import type { ReportContext } from './views';
 
@@ -186,91 +191,22 @@ export function registerReportRoutes(router: Router, deps: ReportDeps): void {
   );
 
   router.sessionRoute(r.exportReport, TAG, async ({ body, session }) => {
-    const page = body.page as string;
-    const grade = page.startsWith('grade/') || page === 'quickReview' || page === 'quality';
-    const ctx = await open(session, body.examId, grade ? GRADE_KEYS : CLASS_KEYS);
-    const need = (v: number | undefined, what: string) => {
-      if (v === undefined) throw new ApiError(400, `请求参数错误：缺少 ${what}`);
-      return v;
-    };
-    const classId = () => need(body.classId, 'classId');
-    const subjectId = () => need(body.subjectId, 'subjectId');
-    const comments = () => listComments(db, body.examId);
-    const data: unknown = await (async () => {
-      switch (page) {
-        case 'class/basic':
-          return views.classBasic(ctx, classId());
-        case 'class/comment':
-          return views.classComment(ctx, classId(), subjectId(), await comments());
-        case 'class/ability':
-          return views.classAbility(ctx, classId(), subjectId());
-        case 'class/analysis':
-          return views.classAnalysis(ctx, classId());
-        case 'class/transcript':
-          return views.classTranscript(ctx, classId());
-        case 'class/problemSet':
-          return views.classProblemSet(ctx, classId(), subjectId(), 0.6);
-        case 'student/transcript':
-          return views.studentTranscript(ctx, classId(), need(body.studentId, 'studentId'));
-        case 'grade/basic':
-          return views.gradeBasic(ctx);
-        case 'grade/comment':
-          return views.gradeComment(ctx, subjectId(), await comments());
-        case 'grade/ability':
-          return views.gradeAbility(ctx, subjectId());
-        case 'grade/rank':
-          return views.gradeRank(ctx, body.subjectId ?? 0, {
-            pageNum: 1,
-            pageSize: Number.MAX_SAFE_INTEGER,
-            classId: body.classId,
-          });
-        case 'grade/transcript':
-          return views.gradeTranscript(ctx, {
-            pageNum: 1,
-            pageSize: Number.MAX_SAFE_INTEGER,
-            classId: body.classId,
-          });
-        case 'grade/problemSet':
-          return views.gradeProblemSet(ctx, subjectId(), 0.6);
-        case 'grade/customContrast':
-          return views.gradeCustomContrast(ctx);
-        case 'quickReview':
-          return views.quickReview(ctx);
-        case 'warningReport':
-          return views.warningReport(ctx, body.classId);
-        default:
-          return views.quality(ctx, body.subjectId || undefined);
-      }
-    })();
-    const tables = pageTables(page, data);
-    const { exam } = ctx.report.snapshot;
-    const title = `${exam.name}-${page.replace('/', '-')}`;
-    if (body.format === 'xlsx') {
-      const bytes = await tablesToXlsx(title, tables);
-      return {
-        fileName: `${title}.xlsx`,
-        contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-        contentBase64: bytes.toString('base64'),
-      };
-    }
-    const html = tablesToHtml(exam.name, `${exam.gradeName} · ${exam.examDate}`, tables);
-    if (body.format === 'html') {
-      return {
-        fileName: `${title}.html`,
-        contentType: 'text/html; charset=utf-8',
-        contentBase64: Buffer.from(html, 'utf8').toString('base64'),
-      };
-    }
-    const pdf = await htmlToPdf(
-      html,
-      deps.chromiumPath === undefined ? {} : { executablePath: deps.chromiumPath },
-    );
-    return {
-      fileName: `${title}.pdf`,
-      contentType: 'application/pdf',
-      contentBase64: pdf.toString('base64'),
-    };
+    const ctx = await open(session, body.examId, isGradePage(body.page) ? GRADE_KEYS : CLASS_KEYS);
+    return renderExport(deps, ctx, body);
   });
+  router.sessionRoute(r.exportJobStart, TAG, async ({ body, session }) => {
+    const ctx = await open(session, body.examId, isGradePage(body.page) ? GRADE_KEYS : CLASS_KEYS);
+    // the page's own access check (class or grade scope) before any work is queued
+    if (body.page === 'grade/transcripts') views.assertGrade(ctx);
+    const { jobId } = await startExportJob(deps, session, ctx, body);
+    return { jobId };
+  });
+  router.sessionRoute(r.exportJobStatus, TAG, async ({ body, session }) =>
+    exportJobStatus(deps, session, body.jobId),
+  );
+  router.sessionRoute(r.exportJobFile, TAG, async ({ body, session }) =>
+    exportJobFile(deps, session, body.jobId),
+  );
 
   router.sessionRoute(r.recomputeReport, TAG, async ({ body, session }) => {
     const exam = await db

@@ -60,6 +60,8 @@ export interface SnapshotScores {
   totals: (number | null)[];
   /** 1 = 缺考 (or not taking a 选考 subject). */
   absent: number[];
+  /** 选考 subjects only: 1 where the student takes it (the engine leaves the others out, not absent). */
+  takes?: number[];
 }
 
 export interface SnapshotTeacher {
@@ -84,6 +86,8 @@ export interface Snapshot {
   previous: SnapshotPrevious | null;
   /** A total grade rank this many places worse than last time is a warning (parameter `undulate`). */
   rankDropWarning: number;
+  /** 薄弱线 of the knowledge page as a fraction (default 0.6). */
+  weakRate: number;
 }
 
 /** Grade ranks of the previous exam by student id, per subject (this exam's subject ids) and total. */
@@ -198,16 +202,23 @@ async function loadPrevious(
   };
 }
 
-/** The engine's options from the school's parameter pages `level` and `count` (percentages). */
+/**
+ * The engine's options from the school's parameter pages (docs/reports.md "Settings"): `level`
+ * (lines in % of full marks), `count` (临界 band in 分 or %, upper and lower group %, T scale) and
+ * `average` (均分不计零分, 缺考不计).
+ */
 export async function schoolOptions(db: Db, schoolId: number): Promise<AnalysisOptions> {
-  const [level, count] = await Promise.all([
+  const [level, count, average] = await Promise.all([
     readParam(db, schoolId, 'level'),
     readParam(db, schoolId, 'count'),
+    readParam(db, schoolId, 'average'),
   ]);
   const share = (v: unknown, fallback: number) => {
     const n = Number(v);
     return Number.isFinite(n) && n >= 0 && n <= 100 ? n / 100 : fallback;
   };
+  const border = Number(count.border);
+  const upper = Math.min(0.5, share(count.topPercent, 0.27)) || 0.27;
   return {
     levels: {
       excellent: share(level.excellent, 0.85),
@@ -215,9 +226,23 @@ export async function schoolOptions(db: Db, schoolId: number): Promise<AnalysisO
       pass: share(level.pass, 0.6),
       low: share(level.low, 0.3),
     },
-    criticalBand: share(count.border, 0.05),
-    groupFraction: Math.min(0.5, share(count.topPercent, 0.27)) || 0.27,
+    ...(count.borderInPercent === true
+      ? { criticalBand: share(count.border, 0.05) }
+      : { criticalBandPoints: Number.isFinite(border) && border >= 0 ? border : 5 }),
+    groupFraction: upper,
+    lowerGroupFraction: Math.min(0.5, share(count.bottomPercent, upper)) || upper,
+    mean: {
+      excludeZero: average.excludeZero === true,
+      absentAsZero: average.excludeAbsent === false,
+    },
+    tScale: count.tScore500 === true ? { mean: 500, sd: 100 } : { mean: 50, sd: 10 },
   };
+}
+
+/** The knowledge page's 薄弱线: a student's own score rate on a point under it is weak. */
+async function weakRate(db: Db, schoolId: number): Promise<number> {
+  const value = Number((await readParam(db, schoolId, 'knowledge')).weakPercent);
+  return Number.isFinite(value) && value >= 0 && value <= 100 ? value / 100 : 0.6;
 }
 
 async function rankDropWarning(db: Db, schoolId: number): Promise<number> {
@@ -415,7 +440,13 @@ export async function loadSnapshot(db: Db, examId: number): Promise<Snapshot | n
       fullMarks: Number(subject.full_marks),
       questions,
     });
-    scores.push({ questions: matrix, answers, totals, absent });
+    scores.push({
+      questions: matrix,
+      answers,
+      totals,
+      absent,
+      ...(takers ? { takes: studentRows.map((s) => (takers.has(s.id) ? 1 : 0)) } : {}),
+    });
   }
 
   const classIds = new Set(classRows.map((c) => c.id));
@@ -468,11 +499,12 @@ export async function loadSnapshot(db: Db, examId: number): Promise<Snapshot | n
     options: await schoolOptions(db, exam.school_id),
     previous: await loadPrevious(db, examId, subjects),
     rankDropWarning: await rankDropWarning(db, exam.school_id),
+    weakRate: await weakRate(db, exam.school_id),
   };
 }
 
 /** Bumped when the cached payload's shape changes, so old rows are recomputed, never misread. */
-const PAYLOAD_FORMAT = 'r1';
+const PAYLOAD_FORMAT = 'r4';
 
 // Rounded so that float summation order (parallel aggregates) never looks like a change.
 const fmt = (v: unknown) =>
@@ -548,7 +580,7 @@ export async function scoresVersion(db: Db, examId: number): Promise<string> {
       .selectFrom('school_params')
       .select(['param_type', 'updated_at'])
       .where('school_id', 'in', db.selectFrom('exams').select('school_id').where('id', '=', examId))
-      .where('param_type', 'in', ['level', 'count', 'undulate'])
+      .where('param_type', 'in', ['level', 'count', 'undulate', 'average', 'knowledge'])
       .orderBy('param_type')
       .execute(),
     totalsFingerprint(db, prev?.id ?? 0),

@@ -33,10 +33,13 @@ export const DEFAULT_PARAMS: Record<ParamType, ParamValue> = {
   level: { excellent: 85, good: 70, pass: 60, low: 30 },
   knowledge: { masteredPercent: 80, weakPercent: 60 },
   undulate: { rankChange: 50, scoreChangePercent: 10 },
-  count: { border: 5, topPercent: 27, bottomPercent: 27 },
+  // border: the 临界 band below each line, in 分 unless borderInPercent (then % of full marks);
+  // tScore500: T scores as 500 + 100z instead of 50 + 10z (docs/reports.md "Settings").
+  count: { border: 5, borderInPercent: false, topPercent: 27, bottomPercent: 27, tScore500: false },
   ability: { enabled: true },
   accomplishment: { enabled: true },
-  average: { excludeZero: true, excludeAbsent: true },
+  // A 0 is a real score, so means count it unless the school turns excludeZero on.
+  average: { excludeZero: false, excludeAbsent: true },
   gradeSet: { showRank: true, showLevel: true, gradeIds: '' },
   other: { watermark: true },
   homework: { lateSubmitDays: 3, autoPublishAnswers: false },

@@ -4,6 +4,7 @@ import {
   formatChange,
   formatFixed,
   formatInt,
+  formatPercentileChange,
   formatRate,
   formatScore,
   kindLabel,
@@ -114,7 +115,12 @@ export function transcriptColumns(
     { title: '总分', cell: (r) => formatScore(r.total?.score), numeric: true },
     { title: '班级排名', cell: (r) => formatInt(r.total?.classRank), numeric: true },
     { title: '年级排名', cell: (r) => formatInt(r.total?.gradeRank), numeric: true },
-    { title: '进退步', cell: (r) => formatChange(r.total?.rankChange), numeric: true },
+    {
+      title: '进退步（百分位）',
+      cell: (r) => formatPercentileChange(r.total?.percentileChange),
+      numeric: true,
+    },
+    { title: '名次变化', cell: (r) => formatChange(r.total?.rankChange), numeric: true },
   );
   for (const s of subjects) {
     const score = (r: TranscriptRow) => r.scores.find((x) => x.subjectId === s.id);

@@ -201,6 +201,7 @@ describe('class comment', () => {
               { option: 'A', count: 4, rate: 0.0816, correct: false },
               { option: 'B', count: 36, rate: 0.7347, correct: true },
             ],
+            choicesRecorded: true,
             commonWrong: 'A',
             lostStudents: [{ studentId: 8, name: '张俊佑', score: 0, answer: 'A' }],
             comments: [],

@@ -66,7 +66,33 @@ describe('grade report', () => {
     expect(within(ranking).getAllByRole('row')[1]).toHaveTextContent('张三');
     expect(within(ranking).getAllByRole('row')[1]).toHaveTextContent('280.5');
     expect(within(ranking).getAllByRole('row')[1]).toHaveTextContent('优秀');
+    // 选考: the combination and the ranks within it and within 物理类
+    expect(
+      within(ranking)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(expect.arrayContaining(['选考组合', '组合内排名', '类别', '类别内排名']));
+    expect(within(ranking).getAllByRole('row')[1]).toHaveTextContent('物理+化学+生物');
+    expect(within(ranking).getAllByRole('row')[1]).toHaveTextContent('物理类');
     expect(bodyOf(api, reportRoutes.gradeRank.url)).toMatchObject({ examId: 5, subjectId: 0 });
+    // 一分一段 with the rank of each step's best student; every subject's as one workbook
+    const segments = screen.getByRole('table', { name: '一分一段表' });
+    expect(
+      within(segments)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['分数', '人数', '累计人数', '名次']);
+    expect(within(segments).getAllByRole('row')[1]).toHaveTextContent('28011');
+    Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:x'), revokeObjectURL: vi.fn() });
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+    await user.click(screen.getByRole('button', { name: '导出各科一分一段' }));
+    await waitFor(() =>
+      expect(bodyOf(api, reportRoutes.exportReport.url)).toEqual({
+        examId: 5,
+        page: 'grade/segments',
+        format: 'xlsx',
+      }),
+    );
 
     const rank = screen.getByRole('tab', { name: '排名分析' });
     expect(rank).toHaveAttribute('aria-selected', 'true');

@@ -76,8 +76,10 @@ describe('试卷讲评 of the grade', () => {
             ...QUESTION,
             grade: GROUP,
             itemTotalCorrelation: 0.3125,
+            // scores imported without the students' choices
             options: [],
-            commonWrong: 'A',
+            choicesRecorded: false,
+            commonWrong: null,
             classes: [
               { classId: 101, className: '高一(1)班', mean: 2.5, scoreRate: 0.8333 },
               { classId: 102, className: '高一(2)班', mean: 1.9, scoreRate: 0.6333 },
@@ -93,10 +95,10 @@ describe('试卷讲评 of the grade', () => {
       { type: 'bar', name: '年级得分率', data: [73.47] },
     ]);
     expect(headers(table)).toBe(
-      '题号 题型 满分 平均分 得分率 满分率 零分率 区分度 题总相关 常见错误选项 各班得分率 讲评',
+      '题号 题型 满分 平均分 得分率 满分率 零分率 区分度 题总相关 选项分布 常见错误选项 各班得分率 讲评',
     );
     expect(cells(table)).toBe(
-      '7 | 单选题 | 3 | 2.2 | 73.47% | 70.00% | 26.53% | 0.46 | 0.31 | A | 高一(1)班 83.33%；高一(2)班 63.33% | 先讲概念 编辑讲评',
+      '7 | 单选题 | 3 | 2.2 | 73.47% | 70.00% | 26.53% | 0.46 | 0.31 | 未录入选项 | — | 高一(1)班 83.33%；高一(2)班 63.33% | 先讲概念 编辑讲评',
     );
     expect(within(table).getByRole('link', { name: '编辑讲评' })).toHaveAttribute(
       'href',

@@ -17,7 +17,7 @@ afterEach(() => vi.restoreAllMocks());
 
 const TRANSCRIPT = {
   exam: EXAM,
-  previousExam: null,
+  previousExam: { examId: 4, name: '月考', examDate: '2026-10-10' },
   student: {
     studentId: 9,
     name: '程涵紫',
@@ -39,6 +39,7 @@ const TRANSCRIPT = {
       t: 71.345,
       balance: null,
       rankChange: 5,
+      percentileChange: 12.5,
       classMean: 200.123,
       gradeMean: 198,
       classMax: 260.5,
@@ -99,6 +100,9 @@ describe('student transcript', () => {
     expect(row).toHaveTextContent('260.5');
     expect(row).toHaveTextContent('优秀');
     expect(row).toHaveTextContent('+5');
+    // 进退步 by percentile, raw rank change beside, and the page says so
+    expect(row).toHaveTextContent('+12.5%');
+    expect(screen.getByText(/进退步按年级百分位比较/)).toBeInTheDocument();
     expect(row).toHaveTextContent('2.13');
     expect(row).toHaveTextContent('71.3');
     expect(row).toHaveTextContent('200.12');

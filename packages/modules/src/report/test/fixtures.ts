@@ -117,7 +117,7 @@ export const GRADE_RANK = {
   exam: EXAM,
   subjectId: 0,
   subjectName: '总分',
-  segments: [{ score: 280, count: 1, cumulative: 1 }],
+  segments: [{ score: 280, count: 1, cumulative: 1, rank: 1 }],
   page: {
     list: [
       {
@@ -130,6 +130,10 @@ export const GRADE_RANK = {
         gradeRank: 1,
         classRank: 1,
         level: 'excellent',
+        combination: '物理+化学+生物',
+        combinationRank: 1,
+        track: '物理类',
+        trackRank: 1,
       },
     ],
     total: 1,

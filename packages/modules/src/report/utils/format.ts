@@ -30,6 +30,17 @@ export function formatChange(value: number | null | undefined): string {
   return value > 0 ? `+${value}` : String(value);
 }
 
+/** A change of percentile rank in points of %, signed, 1 decimal: `+12.5%`. */
+export function formatPercentileChange(value: number | null | undefined): string {
+  if (value == null) return DASH;
+  const text = `${value.toFixed(1)}%`;
+  return value > 0 ? `+${text}` : text;
+}
+
+/** What 进退步 compares, said on every page that shows it. */
+export const PROGRESS_NOTE =
+  '进退步按年级百分位比较（超过年级同学的百分比，本次减上次），两次考试人数不同也可比较；名次变化为原始年级名次之差，列在旁边。';
+
 const LEVELS: Record<string, string> = {
   excellent: '优秀',
   good: '良好',

@@ -26,6 +26,7 @@ import {
   criticalGroups,
   losers,
   optionRows,
+  choicesRecorded,
   previousExam,
   questionGroupStats,
   questionHead,
@@ -109,12 +110,14 @@ export function classComment(
     subjectId,
     subjectName: subject.name,
     questions: subject.questions.map((q, qi) => {
-      const options = optionRows(q, questionStats(mine, q.id));
+      const recorded = choicesRecorded(ctx, subjectId, qi);
+      const options = optionRows(q, questionStats(mine, q.id), recorded);
       return {
         ...questionHead(q),
         class: questionGroupStats(questionStats(mine, q.id)),
         grade: questionGroupStats(questionStats(all, q.id)),
         options,
+        choicesRecorded: recorded,
         commonWrong: commonWrong(options),
         lostStudents: losers(ctx, subjectId, qi, members),
         comments: commentsFor(comments, q.id, [0, classId]),
@@ -214,7 +217,7 @@ function imbalanced(ctx: ReportContext, members: number[]): D<'classAnalysis'>['
   return out;
 }
 
-/** 进退步 of the total, largest progress first. */
+/** 进退步 of the total by percentile rank, largest progress first (raw ranks beside). */
 function rankChanges(ctx: ReportContext, members: number[]): D<'classAnalysis'>['rankChanges'] {
   const out: D<'classAnalysis'>['rankChanges'] = [];
   const total = ctx.report.analysis.students.total;
@@ -223,15 +226,25 @@ function rankChanges(ctx: ReportContext, members: number[]): D<'classAnalysis'>[
     const rank = total.gradeRanks[i];
     if (change === null || change === undefined || rank === null || rank === undefined) continue;
     const s = ctx.report.snapshot.students[i]!;
+    const percentile = total.percentiles?.[i] ?? null;
+    const percentileChange = total.percentileChanges?.[i] ?? null;
     out.push({
       studentId: s.id,
       name: s.name,
       previousRank: rank + change,
       gradeRank: rank,
       change,
+      previousPercentile:
+        percentile === null || percentileChange === null ? null : percentile - percentileChange,
+      percentile,
+      percentileChange,
     });
   }
-  return out.sort((a, b) => b.change - a.change || a.gradeRank - b.gradeRank);
+  return out.sort(
+    (a, b) =>
+      (b.percentileChange ?? -Infinity) - (a.percentileChange ?? -Infinity) ||
+      a.gradeRank - b.gradeRank,
+  );
 }
 
 /** 班级报告·成绩单: every student of the class by total grade rank. */

@@ -1,4 +1,4 @@
-import { tagScoreRates } from '@examkit/analysis';
+import { tagScoreRates, type ScoreSegment } from '@examkit/analysis';
 import { engineId, fromEngineId } from '../cache';
 import type { SnapshotSubject } from '../snapshot';
 import { assertGrade } from './access';
@@ -24,6 +24,7 @@ import {
   examHeader,
   losers,
   optionRows,
+  choicesRecorded,
   questionGroupStats,
   questionHead,
   questionStats,
@@ -35,7 +36,7 @@ import {
   weakQuestions,
 } from './shared';
 
-/** Score rate under which a knowledge point counts as weak for a student. */
+/** Score rate under which a knowledge point counts as weak for a student, unless the school's 薄弱线 says otherwise. */
 export const WEAK_TAG_RATE = 0.6;
 
 /** 年级报告·基本情况: the grade per subject and the total, every class beside it. */
@@ -78,14 +79,16 @@ export function gradeComment(
     exam: examHeader(ctx),
     subjectId,
     subjectName: subject.name,
-    questions: subject.questions.map((q) => {
+    questions: subject.questions.map((q, qi) => {
       const stats = questionStats(all, q.id);
-      const options = optionRows(q, stats);
+      const recorded = choicesRecorded(ctx, subjectId, qi);
+      const options = optionRows(q, stats, recorded);
       return {
         ...questionHead(q),
         grade: questionGroupStats(stats),
         itemTotalCorrelation: stats?.itemTotalCorrelation ?? null,
         options,
+        choicesRecorded: recorded,
         commonWrong: commonWrong(options),
         classes: ctx.report.analysis.classes.map((c) => {
           const cq = questionStats(subjectStats(c, subjectId), q.id);
@@ -115,6 +118,8 @@ function gradeTags(
   const students = ctx.report.snapshot.students;
   // Each student's own tag score rates, through the engine's weighting rule.
   const weakByClass = new Map<string, Map<number, number>>();
+  // the knowledge page's 薄弱线 (知识点设置), compared exactly
+  const weakLine = ctx.report.snapshot.weakRate ?? WEAK_TAG_RATE;
   students.forEach((student, i) => {
     if (scores.absent[i]) return;
     const rates = tagScoreRates(
@@ -126,7 +131,8 @@ function gradeTags(
       })),
     );
     for (const r of rates) {
-      if (r.scoreRate === null || r.scoreRate >= WEAK_TAG_RATE) continue;
+      // weak: under the line; a rate on the line (within 10⁻⁹) is not weak
+      if (r.scoreRate === null || r.scoreRate > weakLine - 1e-9) continue;
       const perClass = weakByClass.get(r.tag) ?? new Map<number, number>();
       perClass.set(student.classId, (perClass.get(student.classId) ?? 0) + 1);
       weakByClass.set(r.tag, perClass);
@@ -177,6 +183,29 @@ function pageOf<T>(
   };
 }
 
+/** 一分一段 rows with the rank of each step's best student (null for an empty step). */
+export function segmentRows(segments: readonly ScoreSegment[] | null) {
+  return (segments ?? []).map((s) => ({
+    score: s.score,
+    count: s.count,
+    cumulative: s.cumulative,
+    rank: s.count > 0 ? s.cumulative - s.count + 1 : null,
+  }));
+}
+
+/** 一分一段 of every subject and the total (page `grade/segments`). */
+export function gradeSegments(ctx: ReportContext) {
+  assertGrade(ctx);
+  return {
+    exam: examHeader(ctx),
+    columns: allKeys(ctx).map((key) => ({
+      subjectId: key,
+      subjectName: subjectName(ctx, key),
+      segments: segmentRows(columnStats(ctx.report.analysis.grade, key).segments),
+    })),
+  };
+}
+
 /** 年级报告·排名分析: 一分一段 and one page of the ranking in a column (0 = total). */
 export function gradeRank(
   ctx: ReportContext,
@@ -191,7 +220,7 @@ export function gradeRank(
     exam: examHeader(ctx),
     subjectId,
     subjectName: subjectName(ctx, subjectId),
-    segments: [...(all.segments ?? [])],
+    segments: segmentRows(all.segments),
     page: pageOf(ranked, page, (i) => rankRow(ctx, i, subjectId)),
   };
 }

@@ -1,4 +1,10 @@
-import { aboveMeanRate, describe, levelRates } from '@examkit/analysis';
+import {
+  aboveMeanRate,
+  averageOf,
+  DEFAULT_LEVEL_LINES,
+  describe,
+  levelRates,
+} from '@examkit/analysis';
 import { fromEngineId } from '../cache';
 import { assertGrade } from './access';
 import {
@@ -21,13 +27,19 @@ function groupStats(ctx: ReportContext, key: number, classIds: Set<number>): Sta
   const scores = columnFor(ctx, key, classIds);
   const full = fullMarksOf(ctx, key);
   const d = describe(scores);
-  const levels = levelRates(scores, full);
+  // the school's 均分 rules (均分设置), as the engine applies them to every other group
+  const mean = averageOf(scores, ctx.report.snapshot.options.mean ?? {});
+  // the school's level lines, as every other report (parameter page 等级设置)
+  const levels = levelRates(scores, full, {
+    ...DEFAULT_LEVEL_LINES,
+    ...ctx.report.snapshot.options.levels,
+  });
   const gradeMean = columnStats(ctx.report.analysis.grade, key).description.mean;
   return {
     fullMarks: full,
     count: d.count,
     absent: d.absent,
-    mean: d.mean,
+    mean,
     max: d.max,
     min: d.min,
     median: d.median,
@@ -36,7 +48,7 @@ function groupStats(ctx: ReportContext, key: number, classIds: Set<number>): Sta
     goodRate: levels.goodRate,
     passRate: levels.passRate,
     lowRate: levels.lowRate,
-    aboveMeanRate: aboveMeanRate(d.mean, gradeMean),
+    aboveMeanRate: aboveMeanRate(mean, gradeMean),
   };
 }
 

@@ -33,6 +33,7 @@ export {
   gradeComment,
   gradeProblemSet,
   gradeRank,
+  gradeSegments,
   gradeTranscript,
 } from './grade';
 export { gradeCustomContrast, gradeCustomGroup } from './gradeCustom';

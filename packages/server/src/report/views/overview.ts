@@ -1,3 +1,4 @@
+import { compareScoreRates, type RateParts } from '@examkit/analysis';
 import { fromEngineId } from '../cache';
 import { assertGrade } from './access';
 import {
@@ -22,24 +23,34 @@ export function screen(ctx: ReportContext): D<'screen'> {
   const ranks = meanRanks(ctx, 0);
   const questions = ctx.report.snapshot.subjects.flatMap((subject) => {
     const stats = subjectStats(grade, subject.id);
-    return subject.questions.map((q) => ({
-      subjectId: subject.id,
-      subjectName: subject.name,
-      questionId: q.id,
-      number: q.number,
-      scoreRate: questionStats(stats, q.id)?.scoreRate ?? null,
-    }));
+    return subject.questions.map((q) => {
+      const st = questionStats(stats, q.id);
+      return {
+        subjectId: subject.id,
+        subjectName: subject.name,
+        questionId: q.id,
+        number: q.number,
+        scoreRate: st?.scoreRate ?? null,
+        parts: { mean: st?.mean ?? null, count: st?.count ?? 0, fullMarks: q.fullMarks },
+      };
+    });
   });
-  const tags = ctx.report.snapshot.subjects.flatMap((subject) =>
-    subjectStats(grade, subject.id).knowledgePoints.map((t) => ({
+  const tags = ctx.report.snapshot.subjects.flatMap((subject) => {
+    const stats = subjectStats(grade, subject.id);
+    // every question of a paper is over the paper's present students
+    const count = stats.description.count;
+    return stats.knowledgePoints.map((t) => ({
       subjectId: subject.id,
       subjectName: subject.name,
       tag: t.tag,
       scoreRate: t.scoreRate,
-    })),
-  );
-  const byRate = <T extends { scoreRate: number | null }>(a: T, b: T) =>
-    (a.scoreRate ?? Infinity) - (b.scoreRate ?? Infinity);
+      parts: { mean: t.mean, count, fullMarks: t.fullMarks },
+    }));
+  });
+  // exact comparison; ties keep paper order, then question (or tag) order: the sort is stable
+  const byRate = <T extends { parts: RateParts }>(a: T, b: T) =>
+    compareScoreRates(a.parts, b.parts);
+  const strip = <T extends { parts: RateParts }>({ parts: _parts, ...rest }: T) => rest;
   return {
     exam: examHeader(ctx),
     headline: {
@@ -76,12 +87,26 @@ export function screen(ctx: ReportContext): D<'screen'> {
     hardestQuestions: questions
       .filter((q) => q.scoreRate !== null)
       .sort(byRate)
-      .slice(0, SUMMARY_TOP),
+      .slice(0, SUMMARY_TOP)
+      .map(strip),
     weakKnowledgePoints: tags
       .filter((t) => t.scoreRate !== null)
       .sort(byRate)
-      .slice(0, SUMMARY_TOP),
+      .slice(0, SUMMARY_TOP)
+      .map(strip),
   };
+}
+
+/**
+ * The students ranked in the top `n` by total: everyone whose grade rank is at most `n`, so a
+ * student tied with the n-th is never cut (competition ranks: a tie at 10 lists 11 or more).
+ */
+export function topWithTies(ctx: ReportContext, n: number): number[] {
+  const ranks = ctx.report.analysis.students.total.gradeRanks;
+  return rankedIndexes(ctx, 0).filter((i) => {
+    const rank = ranks[i];
+    return rank !== null && rank !== undefined && rank <= n;
+  });
 }
 
 /** 快速讲评: each subject and the total, the top students by total, and who was absent. */
@@ -89,10 +114,14 @@ export function quickReview(ctx: ReportContext): D<'quickReview'> {
   assertGrade(ctx);
   const { grade } = ctx.report.analysis;
   const students = ctx.report.snapshot.students;
+  // a paper nobody sat (not held, not marked) is nobody's absence
+  const sat = ctx.report.snapshot.scores.map((sc) => sc.absent.some((a) => !a));
   const absentees = students.flatMap((s, i) => {
-    const names = ctx.report.snapshot.subjects.filter(
-      (_, si) => ctx.report.snapshot.scores[si]!.absent[i],
-    );
+    const names = ctx.report.snapshot.subjects.filter((_, si) => {
+      const sc = ctx.report.snapshot.scores[si]!;
+      // not taking a 选考 subject is no absence
+      return sat[si] && sc.absent[i] && (sc.takes?.[i] ?? 1) === 1;
+    });
     return names.length === 0
       ? []
       : [
@@ -121,10 +150,7 @@ export function quickReview(ctx: ReportContext): D<'quickReview'> {
         excellentRate: s.levels.excellentRate,
       };
     }),
-    top: rankedIndexes(ctx, 0)
-      .filter((i) => ctx.report.analysis.students.total.gradeRanks[i] !== null)
-      .slice(0, SUMMARY_TOP)
-      .map((i) => rankRow(ctx, i, 0)),
+    top: topWithTies(ctx, SUMMARY_TOP).map((i) => rankRow(ctx, i, 0)),
     absentees,
   };
 }

@@ -1,4 +1,11 @@
-import type { CriticalStudents, QuestionStats, ScoreStats, SubjectStats } from '@examkit/analysis';
+import {
+  compareScoreRates,
+  competitionRanks,
+  type CriticalStudents,
+  type QuestionStats,
+  type ScoreStats,
+  type SubjectStats,
+} from '@examkit/analysis';
 import { inScopeClass } from '../../core/scope';
 import { engineId } from '../cache';
 import type { SnapshotQuestion, SnapshotSubject } from '../snapshot';
@@ -132,8 +139,25 @@ export function questionHead(q: SnapshotQuestion) {
   };
 }
 
-/** Option counts of a question, each marked when it belongs to the key. */
-export function optionRows(question: SnapshotQuestion, stats: QuestionStats | undefined) {
+/**
+ * Whether the students' choices on an objective question were recorded: scanning stores every
+ * choice ('' for a blank) and an import with a `<题号>选项` column stores them too, while scores
+ * imported without choices leave the answer null. Their option counts would all read 0, so the
+ * pages say 未录入选项 instead.
+ */
+export function choicesRecorded(ctx: ReportContext, subjectId: number, qi: number): boolean {
+  const si = subjectIndex(ctx, subjectId);
+  if (!ctx.report.snapshot.subjects[si]!.questions[qi]?.objective) return false;
+  return (ctx.report.snapshot.scores[si]!.answers[qi] ?? []).some((a) => a !== null);
+}
+
+/** Option counts of a question, each marked when it belongs to the key; none when not recorded. */
+export function optionRows(
+  question: SnapshotQuestion,
+  stats: QuestionStats | undefined,
+  recorded = true,
+) {
+  if (!recorded) return [];
   const key = new Set((question.answer ?? '').toUpperCase());
   return (stats?.options ?? []).map((o) => ({ ...o, correct: key.has(o.option) }));
 }
@@ -165,12 +189,23 @@ export function losers(ctx: ReportContext, subjectId: number, qi: number, member
   return out.sort((a, b) => (a.score ?? 0) - (b.score ?? 0) || a.studentId - b.studentId);
 }
 
-/** Questions whose score rate in the given figures is at or under a line, hardest first. */
+/**
+ * A rate at or under a line the user typed (0.6, 64 / 110): within 10⁻⁹, so a rate on the line
+ * is never left out by the last bit of a division.
+ */
+export function atOrBelow(rate: number, line: number): boolean {
+  return rate <= line + 1e-9;
+}
+
+/** Questions whose score rate in the given figures is at or under a line, hardest first (exact ties by number). */
 export function weakQuestions(subject: SnapshotSubject, stats: SubjectStats, maxScoreRate: number) {
   return subject.questions
-    .map((q, qi) => ({ q, qi, rate: questionStats(stats, q.id)?.scoreRate ?? null }))
-    .filter((x) => x.rate !== null && x.rate <= maxScoreRate)
-    .sort((a, b) => (a.rate ?? 0) - (b.rate ?? 0) || a.qi - b.qi);
+    .map((q, qi) => {
+      const st = questionStats(stats, q.id);
+      return { q, qi, st, rate: st?.scoreRate ?? null };
+    })
+    .filter((x) => x.rate !== null && x.st && atOrBelow(x.rate, maxScoreRate))
+    .sort((a, b) => compareScoreRates(a.st!, b.st!) || a.qi - b.qi);
 }
 
 /** Question numbers of a tag's questions (engine ids where a question is unknown). */
@@ -207,6 +242,7 @@ export function transcriptRow(
       gradeRank: col.gradeRanks[i] ?? null,
       level: col.levels[i] ?? null,
       rankChange: col.rankChanges[i] ?? null,
+      percentileChange: col.percentileChanges?.[i] ?? null,
     };
   };
   return {
@@ -234,7 +270,66 @@ export function rankRow(ctx: ReportContext, i: number, key: number) {
     gradeRank: col.gradeRanks[i] ?? null,
     classRank: col.classRanks[i] ?? null,
     level: col.levels[i] ?? null,
+    ...(key === 0
+      ? electiveRanks(ctx)[i]!
+      : { combination: null, combinationRank: null, track: null, trackRank: null }),
   };
+}
+
+interface ElectiveRank {
+  combination: string | null;
+  combinationRank: number | null;
+  track: string | null;
+  trackRank: number | null;
+}
+const electiveCache = new WeakMap<ReportContext['report'], ElectiveRank[]>();
+
+/**
+ * 选考 (3+1+2) ranks of the total: within each combination of elective subjects a student takes,
+ * and within 物理类 / 历史类 (the student takes 物理, or 历史). Competition ranks over the students
+ * with a total; null for everyone when the exam has no elective subject.
+ */
+export function electiveRanks(ctx: ReportContext): ElectiveRank[] {
+  const cached = electiveCache.get(ctx.report);
+  if (cached) return cached;
+  const { subjects, scores, students } = ctx.report.snapshot;
+  const electives = subjects.flatMap((s, si) => (scores[si]!.takes ? [{ s, si }] : []));
+  const total = studentColumns(ctx, 0).scores;
+  const keyOf = (i: number) => {
+    const taken = electives.filter(({ si }) => scores[si]!.takes![i] === 1);
+    const names = taken.map(({ s }) => s.name);
+    const track = names.some((n) => n.includes('物理'))
+      ? '物理类'
+      : names.some((n) => n.includes('历史'))
+        ? '历史类'
+        : null;
+    return { combination: names.length ? names.join('+') : null, track };
+  };
+  const keys = students.map((_, i) => (electives.length ? keyOf(i) : null));
+  const ranksWithin = (key: (i: number) => string | null) => {
+    const out = new Array<number | null>(students.length).fill(null);
+    const groups = new Map<string, number[]>();
+    students.forEach((_, i) => {
+      const k = key(i);
+      if (k === null || total[i] === null || total[i] === undefined) return;
+      groups.set(k, [...(groups.get(k) ?? []), i]);
+    });
+    for (const members of groups.values()) {
+      const ranks = competitionRanks(members.map((i) => total[i] as number));
+      members.forEach((i, k) => (out[i] = ranks[k] ?? null));
+    }
+    return out;
+  };
+  const byCombination = ranksWithin((i) => keys[i]?.combination ?? null);
+  const byTrack = ranksWithin((i) => keys[i]?.track ?? null);
+  const result = students.map((_, i) => ({
+    combination: keys[i]?.combination ?? null,
+    combinationRank: byCombination[i] ?? null,
+    track: keys[i]?.track ?? null,
+    trackRank: byTrack[i] ?? null,
+  }));
+  electiveCache.set(ctx.report, result);
+  return result;
 }
 
 /** Students (of one class, or all) by grade rank in a column (absent last), then student number. */

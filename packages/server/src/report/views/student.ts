@@ -47,6 +47,7 @@ export function studentTranscript(
       t: col.t[i] ?? null,
       balance,
       rankChange: col.rankChanges[i] ?? null,
+      percentileChange: col.percentileChanges?.[i] ?? null,
       classMean: mine.mean,
       gradeMean: all.mean,
       classMax: mine.max,

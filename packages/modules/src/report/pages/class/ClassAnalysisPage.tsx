@@ -5,7 +5,13 @@ import { criticalColumns, criticalRows } from '../../components/columns';
 import { DataTable } from '../../components/DataTable';
 import { useReport } from '../../hooks/useReport';
 import { useReportContext } from '../../hooks/useReportContext';
-import { formatChange, formatInt } from '../../utils/format';
+import {
+  formatChange,
+  formatFixed,
+  formatInt,
+  formatPercentileChange,
+  PROGRESS_NOTE,
+} from '../../utils/format';
 import { ClassFrame } from './ClassFrame';
 
 /** 班级报告·学情分析: levels, 临界生, 进退步 and 偏科, with the class's rank trend. */
@@ -66,11 +72,23 @@ export function ClassAnalysisPage() {
             rows={data.rankChanges}
             columns={[
               { title: '姓名', cell: (r) => r.name },
+              {
+                title: '上次百分位',
+                cell: (r) => formatFixed(r.previousPercentile, 1),
+                numeric: true,
+              },
+              { title: '本次百分位', cell: (r) => formatFixed(r.percentile, 1), numeric: true },
+              {
+                title: '进退步（百分位）',
+                cell: (r) => formatPercentileChange(r.percentileChange),
+                numeric: true,
+              },
               { title: '上次年级排名', cell: (r) => r.previousRank, numeric: true },
               { title: '本次年级排名', cell: (r) => r.gradeRank, numeric: true },
-              { title: '进退步', cell: (r) => formatChange(r.change), numeric: true },
+              { title: '名次变化', cell: (r) => formatChange(r.change), numeric: true },
             ]}
           />
+          <p>{PROGRESS_NOTE}</p>
           <DataTable
             caption="偏科学生"
             rowKey={(r) => r.studentId}

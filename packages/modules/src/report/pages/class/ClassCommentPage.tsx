@@ -6,13 +6,7 @@ import { useReportContext } from '../../hooks/useReportContext';
 import { formatRate, formatScore } from '../../utils/format';
 import { ClassFrame } from './ClassFrame';
 import { lostStudentsText } from './lostStudentsText';
-
-const optionsText = (
-  options: readonly { option: string; count: number; rate: number | null; correct: boolean }[],
-) =>
-  options
-    .map((o) => `${o.option}${o.correct ? '✓' : ''} ${o.count}人（${formatRate(o.rate)}）`)
-    .join('；');
+import { optionsCell } from '../../utils/optionsCell';
 
 /** 班级报告·试卷讲评: per question the class beside the grade, options, who lost points. */
 export function ClassCommentPage() {
@@ -51,7 +45,7 @@ export function ClassCommentPage() {
             {
               title: '选项分布',
               wrap: true,
-              cell: (q) => (q.options.length ? optionsText(q.options) : '—'),
+              cell: (q) => optionsCell(q),
             },
             { title: '常见错误选项', cell: (q) => q.commonWrong ?? '—' },
             {

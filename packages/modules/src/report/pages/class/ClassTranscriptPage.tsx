@@ -5,7 +5,7 @@ import { transcriptColumns } from '../../components/columns';
 import { DataTable } from '../../components/DataTable';
 import { useReport } from '../../hooks/useReport';
 import { useReportContext } from '../../hooks/useReportContext';
-import { boxOf } from '../../utils/format';
+import { boxOf, PROGRESS_NOTE } from '../../utils/format';
 import { ClassFrame } from './ClassFrame';
 
 /** 班级报告·成绩单: every student with a box plot of each subject. */
@@ -54,6 +54,7 @@ export function ClassTranscriptPage() {
                 `/exam/single/report/class/transcript/${examId}/${r.classId}/${r.studentId}/transcriptBasic`,
             )}
           />
+          <p>{PROGRESS_NOTE}</p>
         </>
       )}
     </ClassFrame>

@@ -5,6 +5,7 @@ import { QuestionReview } from '../../components/QuestionReview';
 import { useReport } from '../../hooks/useReport';
 import { useReportContext } from '../../hooks/useReportContext';
 import { formatFixed, formatRate, formatScore } from '../../utils/format';
+import { optionsCell } from '../../utils/optionsCell';
 import { GradeFrame } from './GradeFrame';
 
 /** 年级报告·试卷讲评: per question statistics, options, classes and comments. */
@@ -38,6 +39,7 @@ export function GradeCommentPage() {
               cell: (q) => formatFixed(q.itemTotalCorrelation),
               numeric: true,
             },
+            { title: '选项分布', wrap: true, cell: (q) => optionsCell(q) },
             { title: '常见错误选项', cell: (q) => q.commonWrong ?? '—' },
             {
               title: '各班得分率',

@@ -1,8 +1,11 @@
 import { useState } from 'react';
 import { reportRoutes } from '@examkit/contracts';
+import { Button } from '@examkit/ui';
 import { Chart } from '../../components/Chart';
 import { lineOption } from '../../components/charts';
 import { DataTable } from '../../components/DataTable';
+import { useReportCall } from '../../hooks/useReportCall';
+import { saveBase64File } from '../../utils/saveBase64File';
 import { useReport } from '../../hooks/useReport';
 import { useReportContext } from '../../hooks/useReportContext';
 import { formatInt, formatScore, levelLabel } from '../../utils/format';
@@ -23,6 +26,17 @@ export function GradeRankPage() {
       : null,
   );
   const data = report.data;
+  type Row = NonNullable<typeof data>['page']['list'][number];
+  const call = useReportCall();
+  /** 一分一段 of every subject and the total, one sheet each. */
+  const exportSegments = async () => {
+    const outcome = await call(reportRoutes.exportReport, {
+      examId,
+      page: 'grade/segments',
+      format: 'xlsx',
+    });
+    if (outcome.ok) saveBase64File(outcome.data);
+  };
   return (
     <GradeFrame
       tab="rank"
@@ -66,6 +80,23 @@ export function GradeRankPage() {
               { title: '分数', cell: (r) => formatScore(r.score), numeric: true },
               { title: '班级排名', cell: (r) => formatInt(r.classRank), numeric: true },
               { title: '等级', cell: (r) => levelLabel(r.level) },
+              // 选考 (3+1+2): ranks within the subject combination and 物理类 / 历史类
+              ...(data.page.list.some((r) => r.combination !== null && r.combination !== undefined)
+                ? [
+                    { title: '选考组合', cell: (r: Row) => r.combination ?? '—' },
+                    {
+                      title: '组合内排名',
+                      cell: (r: Row) => formatInt(r.combinationRank),
+                      numeric: true,
+                    },
+                    { title: '类别', cell: (r: Row) => r.track ?? '—' },
+                    {
+                      title: '类别内排名',
+                      cell: (r: Row) => formatInt(r.trackRank),
+                      numeric: true,
+                    },
+                  ]
+                : []),
             ]}
           />
           <Pager pageNum={pageNum} total={data.page.total} onPage={setPage} />
@@ -77,8 +108,15 @@ export function GradeRankPage() {
               { title: '分数', cell: (s) => formatScore(s.score), numeric: true },
               { title: '人数', cell: (s) => s.count, numeric: true },
               { title: '累计人数', cell: (s) => s.cumulative, numeric: true },
+              { title: '名次', cell: (s) => formatInt(s.rank), numeric: true },
             ]}
           />
+          <p>
+            一分一段按 1 分一段统计（不受分数段宽度设置影响）；名次为该段最高分的年级名次。
+            <Button data-noprint onClick={() => void exportSegments()}>
+              导出各科一分一段
+            </Button>
+          </p>
         </>
       )}
     </GradeFrame>

@@ -3,8 +3,11 @@ import { reportRoutes } from '@examkit/contracts';
 import { Button, TextInput } from '@examkit/ui';
 import { transcriptColumns } from '../../components/columns';
 import { DataTable } from '../../components/DataTable';
+import { ExportJobButton } from '../../components/ExportJobButton';
+import { RawScoresExport } from '../../components/RawScoresExport';
 import { useReport } from '../../hooks/useReport';
 import { useReportContext } from '../../hooks/useReportContext';
+import { PROGRESS_NOTE } from '../../utils/format';
 import { ClassFilter } from './ClassFilter';
 import { GradeFrame } from './GradeFrame';
 import { PAGE_SIZE, Pager } from './Pager';
@@ -62,6 +65,12 @@ export function GradeTranscriptPage() {
             />{' '}
             <Button nativeType="submit">搜索</Button>
           </form>
+          {examId ? (
+            <ExportJobButton examId={examId} page="grade/transcripts" label="导出全部成绩单PDF" />
+          ) : null}
+          {examId && context.exam ? (
+            <RawScoresExport examId={examId} subjects={context.exam.subjects} />
+          ) : null}
         </>
       }
     >
@@ -79,6 +88,7 @@ export function GradeTranscriptPage() {
             )}
           />
           <Pager pageNum={pageNum} total={data.page.total} onPage={setPage} />
+          <p>{PROGRESS_NOTE}</p>
         </>
       )}
     </GradeFrame>

@@ -8,6 +8,7 @@ import { ReportFrame } from '../../components/ReportFrame';
 import { Meta } from '../../components/styled';
 import { useReport } from '../../hooks/useReport';
 import { useReportContext } from '../../hooks/useReportContext';
+import { PROGRESS_NOTE } from '../../utils/format';
 import { BasicTable, MistakeTables } from './TranscriptTables';
 import { useTranscriptIds } from './useTranscriptIds';
 
@@ -60,6 +61,7 @@ export function StudentTranscript({ tab }: { tab: 'transcriptBasic' | 'transcrip
             {data.student.className} · 学号 {data.student.studentNo} · 考号 {data.student.examNo}
             {data.previousExam ? ` · 进退步对比 ${data.previousExam.name}` : ''}
           </Meta>
+          {data.previousExam && <Meta>{PROGRESS_NOTE}</Meta>}
           {tab === 'transcriptBasic' ? (
             <>
               <Chart

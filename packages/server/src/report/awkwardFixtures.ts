@@ -1,0 +1,252 @@
+import type { Db } from '../core/database';
+
+/**
+ * The awkward exam of docs/reports.md ("Tests"): ties, 缺考, a zero, full marks, a class of one,
+ * a question nobody answered, equal score rates that differ in floating point, and a paper nobody
+ * sat. 高一: a new 高一(17)班 of eleven students s1…s11 and a new 高一(18)班 of one (s12).
+ *
+ * | s | 数学 q1 (5, 单选 A) | q2 (3, 单选 B) | q3 (9) | q4 (3) | 数学 (20) | 语文 (10) | 化学 (10) | 总分 |
+ * |---|---|---|---|---|---|---|---|---|
+ * | s1 | A 5 | blank 0 | 9 | 3 | 17 | 10 | nobody sat | 27 |
+ * | s2 | A 5 | blank 0 | 3 | 1 | 9 | 6 | | 15 |
+ * | s3 | C 0 | blank 0 | 4 | 2 | 6 | 6 | | 12 |
+ * | s4 | A 5 | blank 0 | 0 | 0 | 5 | 0 | | 5 |
+ * | s5 | A 5 | blank 0 | 5 | 1 | 11 | 8 | | 19 |
+ * | s6 | A 5 | blank 0 | 3 | 1 | 9 | 8 | | 17 |
+ * | s7 | A 5 | blank 0 | 2 | 1 | 8 | 7 | | 15 |
+ * | s8 | A 5 | blank 0 | 2 | 0 | 7 | 7 | | 14 |
+ * | s9 | A 5 | blank 0 | 2 | 0 | 7 | 6 | | 13 |
+ * | s10 | A 5 | blank 0 | 1 | 1 | 7 | 3 | | 10 |
+ * | s11 | B 0 | blank 0 | 1 | 1 | 2 | 3 | | 5 |
+ * | s12 (18班) | A 5 | blank 0 | 1 | 0 | 6 | 缺考 | | 缺考 |
+ *
+ * q3 and q4 both have the score rate 33 / (12 × 9) = 11 / (12 × 3) = 0.30555…, which floating point
+ * makes q4 the smaller. Knowledge points: q1 q2 函数, q3 q4 几何.
+ */
+export interface AwkwardFixture {
+  examId: number;
+  class1: number;
+  class8: number;
+  /** s1 … s12 in the table's order. */
+  students: number[];
+  math: { id: number; q: number[] };
+  chinese: { id: number; q1: number };
+  chemistry: { id: number };
+}
+
+export const AWKWARD_MATH: [answer: string | null, q1: number, q3: number, q4: number][] = [
+  ['A', 5, 9, 3],
+  ['A', 5, 3, 1],
+  ['C', 0, 4, 2],
+  ['A', 5, 0, 0],
+  ['A', 5, 5, 1],
+  ['A', 5, 3, 1],
+  ['A', 5, 2, 1],
+  ['A', 5, 2, 0],
+  ['A', 5, 2, 0],
+  ['A', 5, 1, 1],
+  ['B', 0, 1, 1],
+  ['A', 5, 1, 0],
+];
+export const AWKWARD_CHINESE: (number | null)[] = [10, 6, 6, 0, 8, 8, 7, 7, 6, 3, 3, null];
+
+export async function insertAwkwardExam(db: Db, schoolId: number): Promise<AwkwardFixture> {
+  const now = Date.parse('2026-11-16T08:00:00Z');
+  const grade = await db
+    .selectFrom('grades')
+    .select('id')
+    .where('school_id', '=', schoolId)
+    .where('academic_year', '=', 2026)
+    .where('name', '=', '高一')
+    .executeTakeFirstOrThrow();
+  const newClass = (name: string) =>
+    db
+      .insertInto('classes')
+      .values({ grade_id: grade.id, name })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+  const newStudents = (classId: number, names: string[], prefix: string) =>
+    db
+      .insertInto('students')
+      .values(
+        names.map((name, i) => ({
+          school_id: schoolId,
+          class_id: classId,
+          student_no: `${prefix}${String(i + 1).padStart(2, '0')}`,
+          name,
+          tel: null,
+        })),
+      )
+      .returning('id')
+      .execute();
+  const class1 = await newClass('高一(17)班');
+  const class8 = await newClass('高一(18)班');
+  const eleven = await newStudents(
+    class1.id,
+    ['甲一', '乙二', '丙三', '丁四', '戊五', '己六', '庚七', '辛八', '壬九', '癸十', '子十一'],
+    '20261710',
+  );
+  const lone = (await newStudents(class8.id, ['独行'], '20261810'))[0]!;
+  const students = [...eleven.map((s) => s.id), lone.id];
+  const admin = await db
+    .selectFrom('users')
+    .select('id')
+    .where('school_id', '=', schoolId)
+    .where('login_name', '=', 'admin')
+    .executeTakeFirstOrThrow();
+  const exam = await db
+    .insertInto('exams')
+    .values({
+      school_id: schoolId,
+      academic_year: 2026,
+      grade_id: grade.id,
+      exam_type: '月测',
+      name: '疑难月考',
+      exam_date: '2026-11-12',
+      state: 'published',
+      created_by: admin.id,
+      created_at: now,
+      updated_at: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await db
+    .insertInto('exam_classes')
+    .values([class1.id, class8.id].map((c) => ({ exam_id: exam.id, class_id: c })))
+    .execute();
+  await db
+    .insertInto('exam_students')
+    .values(
+      students.map((id, i) => ({
+        exam_id: exam.id,
+        student_id: id,
+        class_id: i < 11 ? class1.id : class8.id,
+        exam_no: `K${String(i + 1).padStart(2, '0')}`,
+      })),
+    )
+    .execute();
+  const subject = async (name: string, fullMarks: number, sort: number) =>
+    (
+      await db
+        .insertInto('exam_subjects')
+        .values({
+          exam_id: exam.id,
+          subject_code: name,
+          subject_name: name,
+          full_marks: fullMarks,
+          elective: 0,
+          sort_order: sort,
+          sheet_design: null,
+          sheet_template: null,
+          sheet_saved_at: null,
+          answer_key_version: 1,
+          rescore_needed: 0,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+    ).id;
+  const mathId = await subject('数学', 20, 1);
+  const chineseId = await subject('语文', 10, 2);
+  const chemistryId = await subject('化学', 10, 3);
+  const question = async (
+    examSubjectId: number,
+    number: string,
+    kind: string,
+    fullMarks: number,
+    answer: string | null,
+    knowledge: string[],
+    sort: number,
+  ) =>
+    (
+      await db
+        .insertInto('exam_questions')
+        .values({
+          exam_subject_id: examSubjectId,
+          parent_id: null,
+          number,
+          kind,
+          full_marks: fullMarks,
+          option_count: kind === 'single' ? 4 : null,
+          answer,
+          partial_marks: null,
+          score_step: 1,
+          blank_count: null,
+          knowledge_points: JSON.stringify(knowledge),
+          abilities: JSON.stringify([]),
+          sort_order: sort,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+    ).id;
+  const q = [
+    await question(mathId, '1', 'single', 5, 'A', ['函数'], 1),
+    await question(mathId, '2', 'single', 3, 'B', ['函数'], 2),
+    await question(mathId, '3', 'subjective', 9, null, ['几何'], 3),
+    await question(mathId, '4', 'subjective', 3, null, ['几何'], 4),
+  ];
+  const c1 = await question(chineseId, '1', 'subjective', 10, null, ['写作'], 1);
+  await question(chemistryId, '1', 'subjective', 10, null, ['实验'], 1);
+
+  const row = (
+    examSubjectId: number,
+    questionId: number,
+    studentId: number,
+    score: number,
+    answer: string | null,
+  ) => ({
+    exam_subject_id: examSubjectId,
+    question_id: questionId,
+    student_id: studentId,
+    score,
+    source: 'import',
+    answer,
+    updated_at: now,
+  });
+  const scoreRows = students.flatMap((sid, i) => {
+    const [answer, a1, a3, a4] = AWKWARD_MATH[i]!;
+    const rows = [
+      row(mathId, q[0]!, sid, a1, answer),
+      row(mathId, q[1]!, sid, 0, ''),
+      row(mathId, q[2]!, sid, a3, null),
+      row(mathId, q[3]!, sid, a4, null),
+    ];
+    const c = AWKWARD_CHINESE[i];
+    if (c !== null && c !== undefined) rows.push(row(chineseId, c1, sid, c, null));
+    return rows;
+  });
+  await db.insertInto('exam_scores').values(scoreRows).execute();
+  await db
+    .insertInto('exam_subject_totals')
+    .values(
+      students.flatMap((sid, i) => {
+        const [, a1, a3, a4] = AWKWARD_MATH[i]!;
+        const c = AWKWARD_CHINESE[i] ?? null;
+        return [
+          {
+            exam_subject_id: mathId,
+            student_id: sid,
+            score: a1 + a3 + a4,
+            absent: 0,
+            updated_at: now,
+          },
+          {
+            exam_subject_id: chineseId,
+            student_id: sid,
+            score: c,
+            absent: c === null ? 1 : 0,
+            updated_at: now,
+          },
+        ];
+      }),
+    )
+    .execute();
+  return {
+    examId: exam.id,
+    class1: class1.id,
+    class8: class8.id,
+    students,
+    math: { id: mathId, q },
+    chinese: { id: chineseId, q1: c1 },
+    chemistry: { id: chemistryId },
+  };
+}
