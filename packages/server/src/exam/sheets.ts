@@ -152,12 +152,36 @@ export function savedSheetIdentity(
   return subjectSheetIdentity(subject.id, paper, design);
 }
 
+/**
+ * The length of the longest exam number (考号) among the students of the subject's exam; 0
+ * when the exam has no students yet.
+ */
+export async function examNumberLength(db: Db, examSubjectId: number): Promise<number> {
+  const row = await db
+    .selectFrom('exam_subjects as s')
+    .innerJoin('exam_students as st', 'st.exam_id', 's.exam_id')
+    .select((eb) => eb.fn.max(eb.fn<number>('length', ['st.exam_no'])).as('n'))
+    .where('s.id', '=', examSubjectId)
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
+/**
+ * A design whose 考号位数 (`examNumCount`) was never set takes the length of the exam's exam
+ * numbers, so a new sheet holds them (docs/answer-sheet.md); a chosen value stays.
+ */
+export function withExamNumberDefault(design: StoredDesign, length: number): StoredDesign {
+  if (design.settings.examNumCount !== undefined || length <= 0) return design;
+  return { ...design, settings: { ...design.settings, examNumCount: length } };
+}
+
 /** The subject's sheet from its questions and a design, with its identity; 400 without questions. */
 async function laySubjectSheet(
   db: Db,
   subject: { id: number; subject_name: string },
-  design: StoredDesign,
+  stored: StoredDesign,
 ): Promise<{ document: SheetDocument; identity: string }> {
+  const design = withExamNumberDefault(stored, await examNumberLength(db, subject.id));
   const tree = toQuestionTree(await loadQuestionRows(db, subject.id));
   if (tree.length === 0) throw badRequest('请先录入试卷结构，再制作答题卡');
   const paper = toPaperStructure(subject.subject_name, tree);
@@ -190,9 +214,12 @@ export interface SavedSheet {
 export async function saveSheet(
   trx: Db,
   subject: { id: number; subject_name: string },
-  design: StoredDesign,
+  stored: StoredDesign,
   now: number,
 ): Promise<SavedSheet> {
+  // The default 考号位数 is kept with the design: the template and every later PDF agree even
+  // when the exam's students change.
+  const design = withExamNumberDefault(stored, await examNumberLength(trx, subject.id));
   const { document, identity } = await laySubjectSheet(trx, subject, design);
   await trx
     .updateTable('exam_subjects')
