@@ -122,8 +122,8 @@ describe.each(DIALECTS)('exams on %s', (dialect) => {
     const before = await server.db.selectFrom('exams').select('id').execute();
     const labGrade = await gradeOf(server.db, server.seed.labSchoolId);
     const cases: [Record<string, unknown>, string | RegExp][] = [
-      [{ examType: '期中考' }, /examType/],
-      [{ examDate: '2026/11/10' }, /examDate/],
+      [{ examType: '期中考' }, /^请求参数错误：考试类型应为学前、周练.*之一$/],
+      [{ examDate: '2026/11/10' }, '请求参数错误：考试日期格式不正确'],
       [{ classIds: labGrade.classIds }, '所选班级不属于该年级'],
       [{ gradeId: labGrade.gradeId }, '年级不存在'],
       [
@@ -686,7 +686,7 @@ describe.each(DIALECTS)('exams on %s', (dialect) => {
       token: admin,
       body: { examSubjectId: mathId, settings: { isHen: 7 } },
     });
-    expect(bad).toMatchObject({ status: 400, body: { msg: '答题卡设置 isHen 的值无效' } });
+    expect(bad).toMatchObject({ status: 400, body: { msg: '答题卡设置“纸张”的值无效' } });
 
     const pdf = await download(examDownloads.sheetPdf, admin, { examSubjectId: mathId });
     expect(pdf.statusCode).toBe(200);

@@ -9,5 +9,7 @@ import { validationMessage, type SchemaIssue } from '../core/validationMessage';
 export function checkSeed(schema: TSchema, value: unknown, what: string): void {
   const issues = [...Value.Errors(schema, value)] as unknown as SchemaIssue[];
   if (issues.length === 0) return;
-  throw new Error(`demo seed: ${what} ${JSON.stringify(value)}: ${validationMessage(issues)}`);
+  throw new Error(
+    `demo seed: ${what} ${JSON.stringify(value)}: ${validationMessage(issues, schema)}`,
+  );
 }
