@@ -15,6 +15,10 @@ const ALLOWED = new Set([
   // formats and brands
   'Excel',
   'PDF',
+  'PNG',
+  'JPEG',
+  'JPG',
+  'TIFF',
   'QR',
   'AI',
   'examkit',
@@ -52,7 +56,8 @@ const ALLOWED = new Set([
 function latinWords(text: string): string[] {
   const words = text.match(/[A-Za-z][A-Za-z0-9]*/g) ?? [];
   return words.filter(
-    (w) => !/\d/.test(w) && !ALLOWED.has(w) && !/^[A-Z]$/.test(w), // A–F options, T/F, key letters
+    // A–F options, T/F, key letters, a formula's x and f(x)
+    (w) => !/\d/.test(w) && !ALLOWED.has(w) && !/^[A-Za-z]$/.test(w),
   );
 }
 
@@ -123,6 +128,41 @@ async function open(page: Page, navName: string, path: string): Promise<void> {
     });
 }
 
+/** A page's kind: its path with ids left out, so one of each kind is read. */
+const kindOf = (path: string) => path.split('?')[0]!.replace(/\d+/g, '#');
+
+/**
+ * Follows the links inside the page's main area (never a button: nothing is changed) to the
+ * built pages behind it, `depth` levels deep, one page of each kind; reads each and goes back.
+ */
+async function follow(
+  page: Page,
+  depth: number,
+  seen: Set<string>,
+  read: (where: string) => Promise<void>,
+): Promise<void> {
+  if (depth === 0) return;
+  const from = page.url();
+  const hrefs = await page
+    .locator('main a[href^="/"]:not([target="_blank"])')
+    .evaluateAll((links) => links.map((a) => a.getAttribute('href') ?? ''));
+  for (const href of hrefs) {
+    if (seen.has(kindOf(href))) continue;
+    seen.add(kindOf(href));
+    const link = page.locator(`main a[href="${href}"]`).first();
+    if ((await link.count()) === 0 || !(await link.isVisible())) continue;
+    await link.click({ timeout: 5000 });
+    await page.waitForURL((url) => url.href !== from, { timeout: 5000 }).catch(() => {});
+    await read(`${new URL(from).pathname} → ${href}`);
+    await follow(page, depth - 1, seen, read);
+    for (let back = 0; back < 3 && page.url() !== from; back++) {
+      await page.goBack();
+      await page.waitForTimeout(200);
+    }
+    if (page.url() !== from) return;
+  }
+}
+
 describe('every visible text is Chinese', () => {
   it('finds Latin words, leaving ids, sizes, option letters and the allow-list alone', () => {
     expect(
@@ -143,6 +183,12 @@ describe('every visible text is Chinese', () => {
         }
       };
       const visited = new Set<string>();
+      const kinds = new Set<string>();
+      // The built modules' pages behind their list pages (an exam's form, its paper, sheet…).
+      const deeper = async () => {
+        if (/^\/(exam\/(single|marking|tool)|system)/.test(new URL(page.url()).pathname))
+          await follow(page, 2, kinds, read);
+      };
       await read(`${role} 首页 ${new URL(page.url()).pathname}`);
       const tops = await menuEntries(page, '主菜单');
       expect(tops.length, `${role} has a menu`).toBeGreaterThan(0);
@@ -152,6 +198,7 @@ describe('every visible text is Chinese', () => {
         if (!visited.has(path)) {
           visited.add(path);
           await read(`${top} ${path}`);
+          await deeper();
         }
         for (const [sub, subTarget] of await menuEntries(page, `${top}菜单`)) {
           if (visited.has(subTarget)) continue;
@@ -160,6 +207,7 @@ describe('every visible text is Chinese', () => {
           visited.add(subTarget);
           visited.add(subPath);
           await read(`${top}/${sub} ${subPath}`);
+          await deeper();
         }
       }
       // 系统管理 has its own header button (spec 000 §2).
@@ -178,13 +226,16 @@ describe('every visible text is Chinese', () => {
           await open(page, '系统管理菜单', subTarget);
           visited.add(subTarget);
           await read(`系统管理/${sub} ${new URL(page.url()).pathname}`);
+          await deeper();
         }
       }
       await page.context().close();
       const report = [...found].map(([where, words]) => `${where}: ${[...words].join(' ')}`);
       expect(report, `Latin words on ${role}'s pages`).toEqual([]);
       expect(visited.size).toBeGreaterThan(0);
-      console.info(`${role}: ${visited.size} pages read: ${[...visited].join(' ')}`);
+      console.info(
+        `${role}: ${visited.size} menu pages and ${kinds.size} pages behind them read: ${[...visited, ...kinds].join(' ')}`,
+      );
     },
     240_000,
   );
