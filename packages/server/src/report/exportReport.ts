@@ -3,7 +3,14 @@ import { ApiError, notFound } from '../core/envelope';
 import type { SessionInfo } from '../core/session';
 import { rawScoresFile } from '../exam/scoreImport';
 import { listComments } from './comments';
-import { htmlToPdf, tablesToHtml, tablesToXlsx, type ReportTable } from './exportFiles';
+import {
+  downloadFileName,
+  htmlToPdf,
+  REPORT_FILE_TITLES,
+  tablesToHtml,
+  tablesToXlsx,
+  type ReportTable,
+} from './exportFiles';
 import { pageTables } from './pageTables';
 import type { ReportDeps } from './routes';
 import * as views from './views';
@@ -64,11 +71,11 @@ export async function renderExport(
   const { db } = deps;
   const page = body.page as string;
   const need = (v: number | undefined, what: string) => {
-    if (v === undefined) throw new ApiError(400, `请求参数错误：缺少 ${what}`);
+    if (v === undefined) throw new ApiError(400, `请求参数错误：请选择${what}`);
     return v;
   };
-  const classId = () => need(body.classId, 'classId');
-  const subjectId = () => need(body.subjectId, 'subjectId');
+  const classId = () => need(body.classId, '班级');
+  const subjectId = () => need(body.subjectId, '科目');
   const comments = () => listComments(db, body.examId);
   if (page === 'rawScores') return rawScores(deps, ctx, body.examId, subjectId(), body.format);
   if (body.format === 'csv') throw new ApiError(400, '仅原始成绩可导出为 CSV');
@@ -91,7 +98,7 @@ export async function renderExport(
         case 'class/problemSet':
           return views.classProblemSet(ctx, classId(), subjectId(), 0.6);
         case 'student/transcript':
-          return views.studentTranscript(ctx, classId(), need(body.studentId, 'studentId'));
+          return views.studentTranscript(ctx, classId(), need(body.studentId, '学生'));
         case 'grade/basic':
           return views.gradeBasic(ctx);
         case 'grade/comment':
@@ -127,12 +134,20 @@ export async function renderExport(
     tables = pageTables(page, data);
     onProgress(1, 1);
   }
-  const { exam } = ctx.report.snapshot;
-  const title = `${exam.name}-${page.replace('/', '-')}`;
+  const { exam, classes, subjects, students } = ctx.report.snapshot;
+  const reportTitle = REPORT_FILE_TITLES[page] ?? '报告';
+  const fileParts = [
+    exam.name,
+    body.classId ? classes.find((c) => c.id === body.classId)?.name : undefined,
+    page === 'student/transcript' ? students.find((s) => s.id === body.studentId)?.name : undefined,
+    body.subjectId ? subjects.find((s) => s.id === body.subjectId)?.name : undefined,
+    reportTitle,
+  ];
+  const title = `${exam.name}-${reportTitle}`;
   if (body.format === 'xlsx') {
     const bytes = await tablesToXlsx(title, tables);
     return {
-      fileName: `${title}.xlsx`,
+      fileName: downloadFileName(fileParts, 'xlsx'),
       contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
       contentBase64: bytes.toString('base64'),
     };
@@ -140,7 +155,7 @@ export async function renderExport(
   const html = tablesToHtml(exam.name, `${exam.gradeName} · ${exam.examDate}`, tables);
   if (body.format === 'html') {
     return {
-      fileName: `${title}.html`,
+      fileName: downloadFileName(fileParts, 'html'),
       contentType: 'text/html; charset=utf-8',
       contentBase64: Buffer.from(html, 'utf8').toString('base64'),
     };
@@ -150,7 +165,7 @@ export async function renderExport(
     deps.chromiumPath === undefined ? {} : { executablePath: deps.chromiumPath },
   );
   return {
-    fileName: `${title}.pdf`,
+    fileName: downloadFileName(fileParts, 'pdf'),
     contentType: 'application/pdf',
     contentBase64: pdf.toString('base64'),
   };
@@ -175,9 +190,11 @@ async function rawScores(
     .executeTakeFirst();
   if (!subject) throw notFound('考试科目不存在');
   const bytes = await rawScoresFile(deps.db, subject, format);
-  const title = `${ctx.report.snapshot.exam.name}-${subject.subject_name}-原始成绩`;
   return {
-    fileName: `${title}.${format}`,
+    fileName: downloadFileName(
+      [ctx.report.snapshot.exam.name, subject.subject_name, '原始成绩'],
+      format,
+    ),
     contentType:
       format === 'csv'
         ? 'text/csv; charset=utf-8'
@@ -310,7 +327,7 @@ export async function exportJobFile(
   const bytes = await deps.files.get(job.file_key);
   if (!bytes) throw notFound('导出文件已不存在，请重新导出');
   return {
-    fileName: job.file_name ?? 'export',
+    fileName: job.file_name ?? '导出文件',
     contentType: job.content_type ?? 'application/octet-stream',
     contentBase64: bytes.toString('base64'),
   };
