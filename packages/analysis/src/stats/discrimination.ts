@@ -21,13 +21,20 @@ export function extremeGroups(
   const order = new Int32Array(n);
   let j = 0;
   for (let i = 0; i < totals.length; i++) if (!Number.isNaN(totals[i])) order[j++] = i;
-  order.sort((a, b) => {
-    const byTotal = (totals[b] as number) - (totals[a] as number);
-    if (byTotal !== 0) return byTotal;
-    const ka = tieKeys?.[a] ?? '';
-    const kb = tieKeys?.[b] ?? '';
-    return ka < kb ? -1 : ka > kb ? 1 : a - b;
-  });
+  if (tieKeys === undefined) {
+    // the same order as below without keys: by total, then index
+    order.sort((a, b) => {
+      const byTotal = (totals[b] as number) - (totals[a] as number);
+      return byTotal !== 0 ? byTotal : a - b;
+    });
+  } else
+    order.sort((a, b) => {
+      const byTotal = (totals[b] as number) - (totals[a] as number);
+      if (byTotal !== 0) return byTotal;
+      const ka = tieKeys?.[a] ?? '';
+      const kb = tieKeys?.[b] ?? '';
+      return ka < kb ? -1 : ka > kb ? 1 : a - b;
+    });
   const sizeOf = (f: number) => Math.min(Math.floor(n / 2), Math.max(1, Math.round(f * n)));
   return { upper: order.slice(0, sizeOf(fraction)), lower: order.slice(n - sizeOf(lowerFraction)) };
 }
