@@ -1,3 +1,5 @@
+import { sortByScoreDesc } from './scoreOrder';
+
 /**
  * Writes competition ranks (1, 1, 3) of `scores` into `out`, highest first; NaN (absent) gets 0.
  */
@@ -18,7 +20,8 @@ export function rankOrder(scores: ArrayLike<number>, out: Int32Array): Int32Arra
     if (Number.isNaN(scores[i])) out[i] = 0;
     else order[j++] = i;
   }
-  order.sort((a, b) => (scores[b] as number) - (scores[a] as number) || a - b);
+  if (!sortByScoreDesc(scores, order))
+    order.sort((a, b) => (scores[b] as number) - (scores[a] as number) || a - b);
   let rank = 0;
   let previous = Number.NaN;
   for (let k = 0; k < count; k++) {

@@ -1,3 +1,5 @@
+import { sortByScoreDesc } from './scoreOrder';
+
 /** Upper and lower groups of a paper, as indices into the totals. */
 export interface ExtremeGroups {
   readonly upper: Int32Array;
@@ -21,13 +23,8 @@ export function extremeGroups(
   const order = new Int32Array(n);
   let j = 0;
   for (let i = 0; i < totals.length; i++) if (!Number.isNaN(totals[i])) order[j++] = i;
-  if (tieKeys === undefined) {
-    // the same order as below without keys: by total, then index
-    order.sort((a, b) => {
-      const byTotal = (totals[b] as number) - (totals[a] as number);
-      return byTotal !== 0 ? byTotal : a - b;
-    });
-  } else
+  // without keys ties go by index, which sortByScoreDesc does without a comparator
+  if (tieKeys !== undefined || !sortByScoreDesc(totals, order))
     order.sort((a, b) => {
       const byTotal = (totals[b] as number) - (totals[a] as number);
       if (byTotal !== 0) return byTotal;
