@@ -129,21 +129,23 @@ async function duckdbFigures(input, resolvedLines) {
       ),
     ],
   );
+  const questionCounts = new Map(input.subjects.map((s) => [s.id, s.questions.length]));
   await connection.run(
-    'create table questions(subject varchar, question integer, full_marks double, objective boolean)',
-  );
-  const questionRows = input.subjects.flatMap((s) =>
-    s.questions.map((q, k) => [
-      s.id,
-      k,
-      q.fullMarks,
-      q.kind === 'objective' && q.options !== undefined,
-    ]),
+    `create table paper_questions(subject varchar, ${Array.from({ length: questionCount }, (_, k) => `f${k} double, o${k} boolean`).join(', ')})`,
   );
   appendColumns(
-    await connection.createAppender('questions'),
-    [VARCHAR, INTEGER, DOUBLE, BOOLEAN],
-    [0, 1, 2, 3].map((c) => questionRows.map((r) => r[c])),
+    await connection.createAppender('paper_questions'),
+    [VARCHAR, ...Array.from({ length: questionCount }, () => [DOUBLE, BOOLEAN]).flat()],
+    [
+      input.subjects.map((s) => s.id),
+      ...Array.from({ length: questionCount }, (_, k) => [
+        input.subjects.map((s) => s.questions[k]?.fullMarks ?? null),
+        input.subjects.map((s) => {
+          const q = s.questions[k];
+          return q !== undefined && q.kind === 'objective' && q.options !== undefined;
+        }),
+      ]).flat(),
+    ],
   );
   // groups: the grade, each class, each teacher's classes (the teacher's subjects and the total)
   await connection.run('create table memberships(grp varchar, class varchar, subject varchar)');
@@ -260,25 +262,29 @@ async function duckdbFigures(input, resolvedLines) {
   // question figures over present students: score rate, full and zero marks, discrimination by the
   // upper and lower 27 % of the group on the paper (ties by student id), choices of objective questions
   const upper = `least(present // 2, greatest(1, round(${0.27} * present)))`;
+  // one row per group × paper, the figures of every question side by side (no reshaping of the
+  // 27 million question scores into rows)
+  const perQuestion = qNames.map((q, k) => {
+    const score = `coalesce(a.${q}, 0)`;
+    const choice = `coalesce(a.${rNames[k]}, 0)`;
+    return [
+      `avg(${score})`,
+      `count(*) filter (${score} >= p.f${k})::integer`,
+      `count(*) filter (${score} = 0)::integer`,
+      `(avg(${score}) filter (m.position <= ${upper}) - avg(${score}) filter (m.position > m.present - ${upper})) / any_value(p.f${k})`,
+      ...[0, 1, 2, 3].map(
+        (o) => `count(*) filter (p.o${k} and (${choice} >> ${o}) & 1 = 1)::integer`,
+      ),
+      `count(*) filter (p.o${k} and ${choice} = 0)::integer`,
+    ].join(', ');
+  });
   const questionStats = await connection.runAndReadAll(`
-    with long as (
-      -- a present student's unscored question scores 0; no recorded choice is blank (0)
-      unpivot (select student, subject, ${[...qNames, ...rNames].map((c) => `coalesce(${c}, 0) as ${c}`).join(', ')} from answers where not absent)
-      on ${qNames.map((q, k) => `(${q}, ${rNames[k]}) as "${k}"`).join(', ')}
-      into name question value score, response
-    )
-    select m.grp, m.subject, l.question::integer as question, count(*)::integer,
-           avg(l.score),
-           count(*) filter (l.score >= q.full_marks)::integer,
-           count(*) filter (l.score = 0)::integer,
-           (avg(l.score) filter (m.position <= ${upper})
-             - avg(l.score) filter (m.position > m.present - ${upper})) / q.full_marks,
-           ${[0, 1, 2, 3].map((o) => `count(*) filter (q.objective and (l.response >> ${o}) & 1 = 1)::integer`).join(', ')},
-           count(*) filter (q.objective and l.response = 0)::integer
-    from long l
-    join members m on m.student = l.student and m.subject = l.subject
-    join questions q on q.subject = l.subject and q.question = l.question::integer
-    group by m.grp, m.subject, l.question, q.full_marks`);
+    select m.grp, m.subject, count(*)::integer, ${perQuestion.join(', ')}
+    from answers a
+    join members m on m.student = a.student and m.subject = a.subject
+    join paper_questions p on p.subject = a.subject
+    where not a.absent
+    group by m.grp, m.subject`);
   step('question statistics');
   const queryTime = performance.now() - queryStart;
   const cpuUsed = process.cpuUsage(cpuStart);
@@ -291,7 +297,17 @@ async function duckdbFigures(input, resolvedLines) {
     stats: stats.getRows(),
     ranks: ranks.getRows(),
     segments: segments.getRows(),
-    questions: questionStats.getRows(),
+    questions: questionStats
+      .getRows()
+      .flatMap(([grp, subject, count, ...figures]) =>
+        Array.from({ length: questionCounts.get(subject) }, (_, k) => [
+          grp,
+          subject,
+          k,
+          count,
+          ...figures.slice(k * 9, k * 9 + 9),
+        ]),
+      ),
   };
   connection.closeSync();
   instance.closeSync();
