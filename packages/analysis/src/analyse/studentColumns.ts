@@ -1,10 +1,24 @@
-import { rankInto } from '../stats/competitionRanks';
+import { groupRanksInto, rankOrder } from '../stats/competitionRanks';
 import { meanAndSd, sortedPresent } from '../stats/describe';
 import { levelLinesFor, scoreLevel } from '../stats/levelRates';
 import { percentileRank, rankChange, tScore, zScore } from '../stats/standardScores';
 import type { LevelLines, StudentScoreColumns } from '../types';
-import { gather } from './gather';
 import type { Group } from './groups';
+
+const classIndexes = new WeakMap<readonly Group[], Int32Array>();
+
+/** The class of every student, as an index into `classes` (computed once per analysis). */
+function classIndex(classes: readonly Group[], n: number): Int32Array {
+  let index = classIndexes.get(classes);
+  if (index === undefined) {
+    index = new Int32Array(n);
+    classes.forEach((group, c) => {
+      for (const s of group.members) index![s] = c;
+    });
+    classIndexes.set(classes, index);
+  }
+  return index;
+}
 
 /** Grade ranks, class ranks (0 = not ranked) and per-student figures of one score column. */
 export function studentScoreColumns(
@@ -18,13 +32,10 @@ export function studentScoreColumns(
 ): { columns: StudentScoreColumns; gradeRanks: Int32Array } {
   const n = column.length;
   const gradeRanks = new Int32Array(n);
-  rankInto(column, gradeRanks);
+  const order = rankOrder(column, gradeRanks);
+  // class ranks read off the grade's order (every student is in exactly one class)
   const classRanks = new Int32Array(n);
-  for (const group of classes) {
-    const local = new Int32Array(group.members.length);
-    rankInto(gather(column, group.members), local);
-    group.members.forEach((s, k) => (classRanks[s] = local[k] as number));
-  }
+  groupRanksInto(column, order, classIndex(classes, n), classes.length, classRanks);
   const moments = meanAndSd(sortedPresent(column));
   const mean = moments?.mean ?? null;
   const sd = moments?.sd ?? null;

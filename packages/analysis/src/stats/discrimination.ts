@@ -1,3 +1,5 @@
+import { sortByScoreDesc } from './scoreOrder';
+
 /** Upper and lower groups of a paper, as indices into the totals. */
 export interface ExtremeGroups {
   readonly upper: Int32Array;
@@ -21,13 +23,15 @@ export function extremeGroups(
   const order = new Int32Array(n);
   let j = 0;
   for (let i = 0; i < totals.length; i++) if (!Number.isNaN(totals[i])) order[j++] = i;
-  order.sort((a, b) => {
-    const byTotal = (totals[b] as number) - (totals[a] as number);
-    if (byTotal !== 0) return byTotal;
-    const ka = tieKeys?.[a] ?? '';
-    const kb = tieKeys?.[b] ?? '';
-    return ka < kb ? -1 : ka > kb ? 1 : a - b;
-  });
+  // without keys ties go by index, which sortByScoreDesc does without a comparator
+  if (tieKeys !== undefined || !sortByScoreDesc(totals, order))
+    order.sort((a, b) => {
+      const byTotal = (totals[b] as number) - (totals[a] as number);
+      if (byTotal !== 0) return byTotal;
+      const ka = tieKeys?.[a] ?? '';
+      const kb = tieKeys?.[b] ?? '';
+      return ka < kb ? -1 : ka > kb ? 1 : a - b;
+    });
   const sizeOf = (f: number) => Math.min(Math.floor(n / 2), Math.max(1, Math.round(f * n)));
   return { upper: order.slice(0, sizeOf(fraction)), lower: order.slice(n - sizeOf(lowerFraction)) };
 }
