@@ -263,6 +263,9 @@ const TABLE: Record<string, Entry> = {
   'report.exportReport': WRITE(
     'a file of a report page: the page’s own scope (report/routes.test.ts)',
   ),
+  'report.exportJobStart': WRITE(
+    'a background export of a report page: the page’s own scope; status and file only for its starter (report/exportJobs.test.ts)',
+  ),
   'report.teacherClassOverview': { kind: 'list' },
   'report.teacherTeachExamInfo': { kind: 'list', emptyInDemo: true },
   'report.teacherClassExam': { kind: 'list', byClass: true },
