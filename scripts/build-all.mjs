@@ -9,7 +9,12 @@ const apps = ['examples/web', 'examples/partner-portal', 'examples/gallery'].fil
 );
 for (const app of apps) {
   console.log(`\n▶ build ${app}`);
-  execFileSync('npm', ['run', 'build', '--silent'], { cwd: app, stdio: 'inherit' });
+  // Always React's production build, whatever NODE_ENV the caller runs under (Vitest sets "test").
+  execFileSync('npm', ['run', 'build', '--silent'], {
+    cwd: app,
+    stdio: 'inherit',
+    env: { ...process.env, NODE_ENV: 'production' },
+  });
 }
 execFileSync(
   'node',

@@ -43,6 +43,25 @@ describe('the chat client (spec 000 §7, §8)', () => {
     ]);
   });
 
+  it('lets two widgets asking for AI access at once share one answer (React StrictMode mounts twice)', async () => {
+    let release: () => void = () => undefined;
+    const { fetch, calls } = fakeFetch({
+      isUserAiSession: () => new Promise((resolve) => (release = () => resolve(envelope(1)))),
+    });
+    const onError = vi.fn();
+    const transport = createChatTransport({ fetch, getToken: () => 'tok', onError });
+    const first = transport.aiAccess(3);
+    const second = transport.aiAccess(3);
+    release();
+    await expect(Promise.all([first, second])).resolves.toEqual([1, 1]);
+    expect(calls).toHaveLength(1);
+    expect(onError).not.toHaveBeenCalled();
+    const { fetch: again } = fakeFetch({ isUserAiSession: () => envelope(0) });
+    await expect(
+      createChatTransport({ fetch: again, getToken: () => 'tok' }).aiAccess(3),
+    ).resolves.toBe(0);
+  });
+
   it('passes the server’s own message for other failures', async () => {
     const { fetch } = fakeFetch({ editSession: () => envelope(null, 404, '会话不存在或已删除') });
     const transport = createChatTransport({ fetch, getToken: () => 'tok' });

@@ -139,14 +139,22 @@ export function createChatTransport(options: ChatTransportOptions): ChatTranspor
   const post = async <T>(path: string, body: unknown = {}) =>
     (await request('POST', `${P}/${path}`, body)) as T;
 
+  // The access check is asked by every mounted widget (twice under React's StrictMode): callers
+  // asking while it is in flight share its answer instead of being refused as a duplicate.
+  const accessInFlight = new Map<string, Promise<number>>();
+  const aiAccess = (schoolId: number | string): Promise<number> => {
+    const key = String(schoolId);
+    const pending = accessInFlight.get(key);
+    if (pending) return pending;
+    const asked = request('GET', `${P}/isUserAiSession?schoolId=${encodeURIComponent(key)}`)
+      .then(Number)
+      .finally(() => accessInFlight.delete(key));
+    accessInFlight.set(key, asked);
+    return asked;
+  };
+
   return {
-    aiAccess: async (schoolId) =>
-      Number(
-        await request(
-          'GET',
-          `${P}/isUserAiSession?schoolId=${encodeURIComponent(String(schoolId))}`,
-        ),
-      ),
+    aiAccess,
     status: async () => (await request('GET', `${P}/getAiStatus`)) as AiStatus,
     history: async (kind) =>
       (await post<{ list: AiSession[] }>('getSessionHistory', kind ? { kind } : {})).list,
