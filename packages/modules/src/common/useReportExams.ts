@@ -46,9 +46,11 @@ export function reportLinksOf(
   const links: { label: string; to: string }[] = [];
   if (hasPermission(codes, 'Exam-Single-Report-Class'))
     links.push({ label: '班级报告', to: `/exam/single/report/class/basic/${exam.examId}` });
-  if (exam.gradeReport && hasPermission(codes, 'Exam-Single-Report-Grade'))
+  // The quick review reads the whole grade: the server asks for the grade report's key and scope.
+  if (exam.gradeReport && hasPermission(codes, 'Exam-Single-Report-Grade')) {
     links.push({ label: '年级报告', to: `/exam/single/report/grade/basic/${exam.examId}` });
-  if (hasPermission(codes, 'Exam-Single'))
-    links.push({ label: '快速讲评', to: `/exam/report/exam/quickReview/${exam.examId}` });
+    if (hasPermission(codes, 'Exam-Single'))
+      links.push({ label: '快速讲评', to: `/exam/report/exam/quickReview/${exam.examId}` });
+  }
   return links;
 }

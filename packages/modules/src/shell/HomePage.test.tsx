@@ -53,10 +53,9 @@ describe('HomePage', () => {
     await renderApp({ path: '/home/index', api, user: as(['Home', 'Exam', 'Exam-Wuhen']) });
     const todo = await screen.findByRole('list', { name: '待阅试卷' });
     expect(todo).toHaveTextContent('高一数学月考 · 数学 · 第17题：还剩 60 份未阅');
-    expect(within(todo).getByRole('link', { name: '进入阅卷' })).toHaveAttribute(
-      'href',
-      '/exam/marking/readPaper/5/0/1/0/0',
-    );
+    expect(
+      within(todo).getByRole('link', { name: '进入阅卷：高一数学月考 数学 第17题' }),
+    ).toHaveAttribute('href', '/exam/marking/readPaper/5/0/1/0/0');
     expect(screen.queryByLabelText('学校概况')).not.toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: '最新报告' })).not.toBeInTheDocument();
   });

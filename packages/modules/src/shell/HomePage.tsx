@@ -109,7 +109,12 @@ function MarkingTodo() {
       {blocks.map((b) => (
         <li key={b.blockId}>
           {b.examName} · {b.subjectName} · {b.name}：还剩 {b.papers.total - b.papers.done} 份未阅{' '}
-          <Link to={`/exam/marking/readPaper/${b.blockId}/0/1/0/0`}>进入阅卷</Link>
+          <Link
+            to={`/exam/marking/readPaper/${b.blockId}/0/1/0/0`}
+            aria-label={`进入阅卷：${b.examName} ${b.subjectName} ${b.name}`}
+          >
+            进入阅卷
+          </Link>
         </li>
       ))}
     </ul>

@@ -247,7 +247,10 @@ export function ExamListPage() {
             <ul>
               {reportLinksOf(reportsOf, codes).map((link) => (
                 <li key={link.to}>
-                  <Link to={link.to}>{link.label}</Link>
+                  {/* Closed on the way out: the kept-alive list would keep it over the next page. */}
+                  <Link to={link.to} onClick={() => setReportsOf(null)}>
+                    {link.label}
+                  </Link>
                 </li>
               ))}
             </ul>
