@@ -9,7 +9,7 @@
  *
  * A role's problems are collected and compared at the end, so one run lists all of them.
  */
-import type { Browser, Page, Response } from 'playwright-core';
+import type { Browser, Locator, Page, Response } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations, signedIn as signedInAs } from './support/app';
 import { launchBrowser, screenshot } from './support/browser';
@@ -44,6 +44,8 @@ const UNSAFE = /删除|撤回|发布|退出|下载|导出|打印|重置|保存|�
 /** Records what goes wrong on a page while a role clicks through it. */
 class Journey {
   readonly problems: string[] = [];
+  /** Every click checked, in order (printed at the end of a role's test). */
+  readonly visited: string[] = [];
   private shot = 0;
   private readonly seen = new Set<string>();
   constructor(
@@ -96,6 +98,7 @@ class Journey {
   async check(how: string, fromBuiltPage: boolean): Promise<boolean> {
     await this.settle();
     const path = this.path();
+    this.visited.push(`${how} → ${path}`);
     const text = await this.page.locator('body').innerText();
     const denied = text.match(DENIED);
     if (denied) {
@@ -130,6 +133,24 @@ class Journey {
 
 const mainArea = (page: Page) => page.locator('main');
 
+/**
+ * Clicks and waits for the page it leads to: the router changes the URL only once the next
+ * page's code has loaded, so wait for the URL to change (or reach the link's target) first.
+ */
+async function clickTo(journey: Journey, target: Locator) {
+  const { page } = journey;
+  const href = await target.getAttribute('href', { timeout: 5_000 }).catch(() => null);
+  const before = page.url();
+  await target.click();
+  const goal = href?.startsWith('/') ? href.split('?')[0] : null;
+  await page
+    .waitForURL((u) => u.href !== before || u.pathname === goal, {
+      timeout: goal ? 10_000 : 1_500,
+    })
+    .catch(() => {});
+  await journey.settle();
+}
+
 /** The names of the links of a navigation, read once (the list re-renders on each click). */
 async function linkNames(page: Page, navName: string): Promise<string[]> {
   const nav = page.getByRole('navigation', { name: navName, exact: true });
@@ -149,7 +170,7 @@ async function linkNames(page: Page, navName: string): Promise<string[]> {
 /** A full-screen page (marking, data screen) has no header: back with the browser's button. */
 async function ensureHeader(journey: Journey) {
   const menu = journey.page.getByRole('navigation', { name: '主菜单', exact: true });
-  for (let i = 0; i < 3 && (await menu.count()) === 0; i++) {
+  for (let i = 0; i < 4 && !(await menu.isVisible().catch(() => false)); i++) {
     await journey.page.goBack();
     await journey.settle();
   }
@@ -178,9 +199,9 @@ async function tryMainControls(journey: Journey, back: () => Promise<void>) {
     return true;
   });
   for (const link of chosen.slice(0, LINKS_PER_PAGE)) {
-    const target = main.locator(`a[href="${link.href}"]`).first();
+    const target = main.locator(`a[href="${link.href}"]`).filter({ visible: true }).first();
     if (!(await target.isVisible().catch(() => false))) continue;
-    await target.click();
+    await clickTo(journey, target);
     await journey.check(`${from} 的链接「${link.name}」`, true);
     await back();
   }
@@ -199,18 +220,21 @@ async function tryMainControls(journey: Journey, back: () => Promise<void>) {
     const kind = name.split(' ')[0]!;
     if (firstOfKind.has(kind)) continue;
     firstOfKind.add(kind);
-    const button = main.getByRole('button', { name, exact: true }).first();
+    const button = main
+      .getByRole('button', { name, exact: true })
+      .filter({ visible: true })
+      .first();
     if (!(await button.isVisible().catch(() => false))) continue;
-    await button.click();
+    await clickTo(journey, button);
     const dialog = page.getByRole('dialog');
     if (await dialog.isVisible().catch(() => false)) {
       await journey.check(`${from} 的按钮「${name}」（对话框）`, true);
       const inDialog = await dialog.getByRole('link').allInnerTexts();
       for (const linkName of inDialog) {
-        await dialog.getByRole('link', { name: linkName }).click();
+        await clickTo(journey, dialog.getByRole('link', { name: linkName }));
         await journey.check(`${from}「${name}」→「${linkName}」`, true);
         await back();
-        await main.getByRole('button', { name, exact: true }).first().click();
+        await button.click();
         await dialog.waitFor();
       }
       await page.keyboard.press('Escape');
@@ -229,16 +253,18 @@ async function clickThroughMenus(journey: Journey) {
   const entries: { name: string; open: () => Promise<void> }[] = tops.map((name) => ({
     name,
     open: () =>
-      page
-        .getByRole('navigation', { name: '主菜单', exact: true })
-        .getByRole('link', { name: new RegExp(`^${name}`) })
-        .click(),
+      clickTo(
+        journey,
+        page
+          .getByRole('navigation', { name: '主菜单', exact: true })
+          .getByRole('link', { name: new RegExp(`^${name}`) }),
+      ),
   }));
-  if ((await page.getByRole('button', { name: '系统管理' }).count()) > 0)
-    entries.push({
-      name: '系统管理',
-      open: () => page.getByRole('button', { name: '系统管理' }).click(),
-    });
+  const systemEntry = page
+    .getByRole('banner')
+    .getByRole('button', { name: '系统管理', exact: true });
+  if ((await systemEntry.count()) > 0)
+    entries.push({ name: '系统管理', open: () => clickTo(journey, systemEntry) });
   for (const top of entries) {
     await ensureHeader(journey);
     await top.open();
@@ -259,8 +285,7 @@ async function clickThroughMenus(journey: Journey) {
       const openSub = async () => {
         await ensureHeader(journey);
         if ((await subMenu().count()) === 0) await top.open();
-        await subMenu().click();
-        await journey.settle();
+        await clickTo(journey, subMenu());
       };
       await openSub();
       if (await journey.check(`菜单「${top.name} › ${sub}」`, false))
@@ -268,6 +293,12 @@ async function clickThroughMenus(journey: Journey) {
     }
   }
 }
+
+/** Prints what a role visited, to read with the screenshots. */
+const report = (journey: Journey) =>
+  console.log(
+    `${journey.role} visited ${journey.visited.length}:\n  ${journey.visited.join('\n  ')}`,
+  );
 
 const signedIn = async (loginName: string) => {
   const page = await signedInAs(browser, server.url, loginName);
@@ -349,6 +380,7 @@ describe('a new user’s first hour, by clicks alone', () => {
     await journey.check('发布报告', true);
 
     await clickThroughMenus(journey);
+    report(journey);
     expect(journey.problems).toEqual([]);
     await page.context().close();
   }, 600_000);
@@ -356,6 +388,7 @@ describe('a new user’s first hour, by clicks alone', () => {
   it('director clicks through every menu and page', async () => {
     const journey = await signedIn('director');
     await clickThroughMenus(journey);
+    report(journey);
     expect(journey.problems).toEqual([]);
     await journey.page.context().close();
   }, 600_000);
@@ -365,6 +398,7 @@ describe('a new user’s first hour, by clicks alone', () => {
     const classPicker = await openOwnClassReport(journey);
     expect(await classPicker.locator('option').allInnerTexts()).toEqual(['高一(1)班']);
     await clickThroughMenus(journey);
+    report(journey);
     expect(journey.problems).toEqual([]);
     await journey.page.context().close();
   }, 600_000);
@@ -376,6 +410,7 @@ describe('a new user’s first hour, by clicks alone', () => {
     if ((await subject.count()) > 0)
       expect(await subject.locator('option:checked').innerText()).toBe('数学');
     await clickThroughMenus(journey);
+    report(journey);
     expect(journey.problems).toEqual([]);
     await journey.page.context().close();
   }, 600_000);
@@ -405,6 +440,7 @@ describe('a new user’s first hour, by clicks alone', () => {
       );
     await page.goBack();
     await clickThroughMenus(journey);
+    report(journey);
     expect(journey.problems).toEqual([]);
     await page.context().close();
   }, 600_000);
