@@ -37,7 +37,8 @@ const UNBUILT = '功能建设中';
 /** Main links and buttons tried per built page (the first of each name). */
 const LINKS_PER_PAGE = 6;
 /** Buttons that open a page or a dialog without changing data, tried where they appear. */
-const SAFE_BUTTONS = /^(创建考试|新增学生|新增教师|查看报告 .*|管理 .*|考生 .*|教师 .*|查询)$/;
+const SAFE_BUTTONS =
+  /^(创建考试|答题卡上传|新增学生|新增教师|查看报告 .*|管理 .*|考生 .*|教师 .*|查询)$/;
 /** Links and buttons never clicked by the crawl (they change data or leave the app). */
 const UNSAFE = /删除|撤回|发布|退出|下载|导出|打印|重置|保存|提交|导入|开始|完成|暂停|结束/;
 
@@ -248,6 +249,7 @@ async function tryMainControls(journey: Journey, back: () => Promise<void>) {
 /** Every top menu entry, its second-level entries and the 系统管理 entry, by clicks. */
 async function clickThroughMenus(journey: Journey) {
   const { page } = journey;
+  await ensureHeader(journey);
   const tops = await linkNames(page, '主菜单');
   expect(tops.length).toBeGreaterThan(0);
   const entries: { name: string; open: () => Promise<void> }[] = tops.map((name) => ({
@@ -378,6 +380,32 @@ describe('a new user’s first hour, by clicks alone', () => {
     await confirm.getByRole('button', { name: '确定发布' }).click();
     await page.getByRole('group', { name: '考试状态' }).getByText('报告已发布').waitFor();
     await journey.check('发布报告', true);
+
+    // The scan hub and a subject's scan page, from the exam list.
+    await openExamList(journey);
+    await clickTo(journey, page.getByRole('button', { name: '答题卡上传' }));
+    await journey.check('答题卡上传', true);
+    await clickTo(journey, page.getByRole('link', { name: /^上传答题卡 / }).first());
+    await page.getByRole('heading', { level: 1 }).first().waitFor();
+    await journey.check('答题卡上传 → 上传答题卡', true);
+
+    // The designer's A3 preview starts at its left edge (scrolls, never clipped).
+    await clickTo(
+      journey,
+      page
+        .getByRole('navigation', { name: '考试管理菜单', exact: true })
+        .getByRole('link', { name: '考试工具', exact: true }),
+    );
+    await clickTo(journey, page.getByRole('link', { name: `编辑 ${MIDTERM} 语文 答题卡` }));
+    const preview = page.getByRole('region', { name: '预览' });
+    await preview.locator('svg').first().waitFor();
+    await page.getByLabel('纸张').selectOption('1');
+    await preview.getByRole('img', { name: /A3/ }).first().waitFor();
+    const area = (await preview.boundingBox())!;
+    const sheet = (await preview.getByRole('img', { name: /A3/ }).first().boundingBox())!;
+    expect(sheet.width).toBeGreaterThan(area.width);
+    expect(sheet.x).toBeGreaterThanOrEqual(area.x);
+    await journey.check('答题卡设计 A3', true);
 
     await clickThroughMenus(journey);
     report(journey);

@@ -145,6 +145,7 @@ export function ExamListPage() {
         <Button type="primary" onClick={() => navigate('/exam/single/create')}>
           创建考试
         </Button>
+        <Button onClick={() => navigate('/exam/single/up_charm')}>答题卡上传</Button>
       </Toolbar>
 
       {rows === null ? null : rows.length === 0 ? (
