@@ -86,23 +86,20 @@ describe('shell in the browser', () => {
     await teacher.context().close();
   });
 
-  it('denies the system entry to a teacher with "禁止访问！" and stays on the page', async () => {
+  it('shows no 系统管理 entry to a teacher without a system page (issue #12)', async () => {
     const page = await signedIn('teacher');
-    const before = page.url();
-    await page.getByRole('button', { name: '系统管理' }).click();
-    const alert = page.getByRole('alertdialog');
-    await alert.waitFor();
-    expect(await alert.innerText()).toContain('禁止访问！');
-    expect(await alert.innerText()).toContain('对不起，您没有本页访问权限！');
-    expect(page.url()).toBe(before);
-    await screenshot(page, 'shell-denied');
+    await page.getByRole('navigation', { name: '主菜单' }).waitFor();
+    expect(await page.getByRole('button', { name: '系统管理' }).count()).toBe(0);
     await page.context().close();
   });
 
   it('denies a guarded URL opened directly', async () => {
     const page = await signedIn('teacher');
     await page.goto(`${server.url}/system/role`);
-    await page.getByRole('alertdialog').filter({ hasText: '禁止访问！' }).waitFor();
+    const alert = page.getByRole('alertdialog').filter({ hasText: '禁止访问！' });
+    await alert.waitFor();
+    expect(await alert.innerText()).toContain('对不起，您没有本页访问权限！');
+    await screenshot(page, 'shell-denied');
     expect(new URL(page.url()).pathname).toBe('/system/role');
     expect(await page.getByRole('heading', { name: '角色管理' }).count()).toBe(0);
     await page.context().close();

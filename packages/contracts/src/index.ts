@@ -7,6 +7,7 @@ export type { PermNode } from './user';
 export { route } from './route';
 export type { RouteContract, BodyEncoding, BodyOf, QueryOf, DataOf } from './route';
 export { authRoutes } from './auth';
+export { scopeRoutes, MyScope } from './scope';
 export { permissionCatalogue, PERMISSION_KEYS } from './permissions';
 export type { CatalogueEntry } from './permissions';
 export { academicYearOf, termOf, resolveEffectiveAccess, roleCodes, rolePerms } from './academic';

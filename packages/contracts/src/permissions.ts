@@ -54,6 +54,8 @@ const catalogueTree = (): CatalogueEntry[] => [
     key('Subject', '新高考学科报告', '/exam/gaokao/report/subject'),
     key('like', '新高考物理类报告', '/exam/gaokao/report/like'),
     key('wenke', '新高考历史类报告', '/exam/gaokao/report/wenke'),
+    // examkit's key beyond spec 001 §6: managing marking is not implied by exam management.
+    key('Exam-Wuhen-Manage', '阅卷管理', '/exam/marking'),
   ]),
   menu('Study', '学情分析', '/study', [
     menu('Study-Student', '学生学情', '/study/student'),

@@ -33,6 +33,7 @@ import { scanQueueFromEnv, type ScanQueue } from './scan/queue';
 import { registerScanRoutes } from './scan/routes';
 import { registerAdministrationRoutes } from './school/adminRoutes';
 import { registerSchoolRoutes } from './school/routes';
+import { registerScopeRoutes } from './core/scopeRoutes';
 
 /** Options of {@link createServer}. */
 export interface ServerOptions {
@@ -180,6 +181,7 @@ export async function createServer(options: ServerOptions): Promise<FastifyInsta
         : options.wx,
   });
   registerSchoolRoutes(router, { db, clock });
+  registerScopeRoutes(router, { db });
   registerAiRoutes(router, { db });
   const files = options.files ?? createMemoryFileStore();
   registerAdministrationRoutes(router, { db, clock, files });

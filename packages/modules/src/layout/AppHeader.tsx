@@ -100,13 +100,16 @@ export function AppHeader({ brand, activeCode, hostedPlatform }: AppHeaderProps)
             {growth.permName}
           </a>
         )}
-        <Button
-          type="text"
-          onClick={openSystem}
-          aria-current={activeCode === 'System' ? 'page' : undefined}
-        >
-          系统管理
-        </Button>
+        {/* Shown only to users the server lets into a system page (issue #12: no entry that is refused). */}
+        {systemEntryTarget(menus) !== null && (
+          <Button
+            type="text"
+            onClick={openSystem}
+            aria-current={activeCode === 'System' ? 'page' : undefined}
+          >
+            系统管理
+          </Button>
+        )}
         {user && <span>{user.schoolName}</span>}
         {user?.isHistoryRole && (
           <HistoryBadge title="当前学年无权限，正在使用上一学年的角色">历史角色</HistoryBadge>

@@ -37,9 +37,11 @@ describe('MainLayout', () => {
     expect(topMenu().getByRole('link', { name: /作业/ })).toHaveTextContent('HOT');
   });
 
-  it('shows "禁止访问！" and stays on the page when a user without System opens the system entry', async () => {
+  it('shows no 系统管理 entry to a user without System, and "禁止访问！" on a typed system path', async () => {
     const { router } = await renderApp({ path: '/home/index', user: teacherUser() });
-    await userEvent.setup().click(await screen.findByRole('button', { name: '系统管理' }));
+    expect(await screen.findByRole('link', { name: /首页/ })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: '系统管理' })).not.toBeInTheDocument();
+    await act(() => router.navigate('/system/student/list'));
     const alert = await screen.findByRole('alertdialog');
     expect(alert).toHaveTextContent('禁止访问！');
     expect(alert).toHaveTextContent('对不起，您没有本页访问权限！');

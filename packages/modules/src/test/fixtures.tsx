@@ -1,7 +1,12 @@
 import axios, { type AxiosAdapter, type InternalAxiosRequestConfig } from 'axios';
 import { render } from '@testing-library/react';
 import { RouterProvider, createMemoryRouter } from 'react-router-dom';
-import { permissionCatalogue, type PermItem, type UserInfo } from '@examkit/contracts';
+import {
+  permissionCatalogue,
+  type MyScope,
+  type PermItem,
+  type UserInfo,
+} from '@examkit/contracts';
 import {
   createAuthClient,
   createExamkitStore,
@@ -145,7 +150,21 @@ export const SCHOOL_ROUTES = {
     academicYear: 2026,
   }),
   'POST /marking-login/login/wz_login_out': ok(null),
+  'POST /marking-user/user/school/my_scope': ok(myScope()),
 };
+
+/** A `my_scope` answer: school-wide by default (docs/scope.md). */
+export function myScope(overrides: Partial<MyScope> = {}): MyScope {
+  return {
+    schoolWide: true,
+    manageGradeIds: [10],
+    gradeIds: [10],
+    classes: [],
+    markingManager: true,
+    markingBlockIds: [],
+    ...overrides,
+  };
+}
 
 export interface RenderAppOptions extends ExamkitRoutesOptions {
   path?: string;

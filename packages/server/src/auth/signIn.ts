@@ -1,9 +1,15 @@
-import { ResultCode, type SchoolOption, type UserInfo } from '@examkit/contracts';
+import {
+  permissionCatalogue,
+  ResultCode,
+  type SchoolOption,
+  type UserInfo,
+} from '@examkit/contracts';
 import type { Clock } from '../core/clock';
 import type { Db } from '../core/database';
 import { ApiError, forbidden } from '../core/envelope';
 import { createSession } from '../core/session';
-import { effectiveAccess, loadRoleGrants, permItemsOf } from './access';
+import { effectiveAccess, loadRoleGrants, permItemsOf, type RoleGrants } from './access';
+import { hasBlockRole, MARKING_KEY } from '../marking/access';
 
 export const NO_ACCESS_MESSAGE = '该账号无任何权限，请联系管理员分配权限';
 export const CHOOSE_SCHOOL_MESSAGE = '该账号存在于多所学校，请选择学校';
@@ -37,6 +43,7 @@ export async function completeSignIn(
   const grants = await loadRoleGrants(db, account.id);
   const access = effectiveAccess(grants, clock);
   if (!access) throw forbidden(NO_ACCESS_MESSAGE);
+  await addMarkingEntry(db, account, grants, access.academicYear);
   const token = await createSession(db, clock, {
     userId: account.id,
     schoolId: school.id,
@@ -59,6 +66,27 @@ export async function completeSignIn(
     academicYearType: 0,
     isHistoryRole: access.isHistoryRole,
   };
+}
+
+/**
+ * A teacher named on a marking block reaches 网上阅卷 in every role of the year, as the marking
+ * calls let them in (docs/scope.md): the menu shows what the server allows.
+ */
+async function addMarkingEntry(
+  db: Db,
+  account: Account,
+  grants: RoleGrants,
+  academicYear: number,
+): Promise<void> {
+  const year = grants.allPerm[String(academicYear)];
+  if (!year || Object.values(year).every((codes) => codes.includes(MARKING_KEY))) return;
+  const assigned = await hasBlockRole(db, { userId: account.id, schoolId: account.school_id });
+  if (!assigned) return;
+  for (const [roleId, codes] of Object.entries(year)) {
+    if (codes.includes(MARKING_KEY)) continue;
+    const withEntry = new Set([...codes, 'Exam', MARKING_KEY]);
+    year[roleId] = permissionCatalogue.map((p) => p.permCode).filter((code) => withEntry.has(code));
+  }
 }
 
 /** The 6002 answer: the same credentials are valid in several schools. */

@@ -5,6 +5,7 @@ import { markingMigrations } from '../marking/migrations';
 import { reportMigrations } from '../report/migrations';
 import { scanMigrations } from '../scan/migrations';
 import { administrationMigrations } from '../school/migrations';
+import { scopeMigrations } from './scopeTables';
 import { dialectOf, type Db, type Dialect } from './database';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations run against the schema before it exists
@@ -260,6 +261,7 @@ function migrationsFor(dialect: Dialect): Record<string, Migration> {
     ...markingMigrations(dialect),
     ...scanMigrations(dialect),
     ...reportMigrations(dialect),
+    ...scopeMigrations(),
   };
 }
 

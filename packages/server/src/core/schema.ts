@@ -4,6 +4,7 @@ import type { MarkingTables } from '../marking/tables';
 import type { ReportTables } from '../report/tables';
 import type { ScanTables } from '../scan/tables';
 import type { AdministrationTables } from '../school/tables';
+import type { ScopeTables } from './scopeTables';
 
 /** Times are stored as epoch milliseconds; flags as 0/1 integers, the same on SQLite and PostgreSQL. */
 export interface SchoolsTable {
@@ -150,7 +151,7 @@ export interface AiAccessTable {
 /** Every table of the examkit database. */
 /** Every table; each domain adds its own through its `tables.ts`. */
 export interface DB
-  extends AdministrationTables, ExamTables, MarkingTables, ScanTables, ReportTables {
+  extends AdministrationTables, ExamTables, MarkingTables, ScanTables, ReportTables, ScopeTables {
   schools: SchoolsTable;
   users: UsersTable;
   roles: RolesTable;

@@ -5,7 +5,8 @@ import { permissionCodesIn } from '../auth/access';
 
 /**
  * What the signed-in user may see in the session's school and academic year
- * (docs/administration.md, "Data scope"). A role marked school-wide (学校管理员,
+ * (docs/scope.md). Subjects led as 学科组长 (`subject_roles`) add that subject in
+ * every class of the grade, or of the school, to the union below. A role marked school-wide (学校管理员,
  * 校长, 教务主任) sees everything; otherwise the scope is the union of the user's
  * grades as 年级主任, classes as 班主任 (every subject) and teaching
  * assignments (only the subjects taught there).
@@ -48,7 +49,7 @@ export async function loadScope(db: Db, session: SessionInfo): Promise<DataScope
   };
   if (scope.schoolWide) return scope;
 
-  const [led, headed, taught] = await Promise.all([
+  const [led, headed, taught, subjectLed] = await Promise.all([
     db
       .selectFrom('grade_roles as gr')
       .innerJoin('grades as g', 'g.id', 'gr.grade_id')
@@ -76,6 +77,22 @@ export async function loadScope(db: Db, session: SessionInfo): Promise<DataScope
       .where('ta.academic_year', '=', academicYear)
       .where('g.school_id', '=', schoolId)
       .execute(),
+    db
+      .selectFrom('subject_roles as sr')
+      .innerJoin('grades as g', (join) =>
+        join
+          .on('g.school_id', '=', schoolId)
+          .on('g.academic_year', '=', academicYear)
+          .on((eb) =>
+            eb.or([eb('sr.grade_id', 'is', null), eb('sr.grade_id', '=', eb.ref('g.id'))]),
+          ),
+      )
+      .innerJoin('classes as c', 'c.grade_id', 'g.id')
+      .select(['g.id as gradeId', 'c.id as classId', 'sr.subject_id as subjectId'])
+      .where('sr.user_id', '=', userId)
+      .where('sr.academic_year', '=', academicYear)
+      .where('sr.school_id', '=', schoolId)
+      .execute(),
   ]);
   const leadGrades = await db
     .selectFrom('grade_roles as gr')
@@ -94,7 +111,7 @@ export async function loadScope(db: Db, session: SessionInfo): Promise<DataScope
     scope.gradeIds.add(row.gradeId);
     scope.subjectsByClass.set(row.classId, new Set());
   }
-  for (const row of taught) {
+  for (const row of [...taught, ...subjectLed]) {
     scope.gradeIds.add(row.gradeId);
     const subjects = scope.subjectsByClass.get(row.classId) ?? new Set<number>();
     subjects.add(row.subjectId);
@@ -152,4 +169,49 @@ export function accessOf(db: Db, session: SessionInfo): Access {
     },
   };
   return access;
+}
+
+/**
+ * The classes whose data of one subject the scope shows, or null for every class. `subjectId`
+ * is the school's subject (`subjects.id`); null stands for a subject the school does not list,
+ * which only full-scope classes (班主任, 年级主任) show.
+ */
+export function classesForSubject(scope: DataScope, subjectId: number | null): number[] | null {
+  if (scope.schoolWide) return null;
+  return [...scope.subjectsByClass.keys()].filter(
+    (classId) =>
+      scope.fullClassIds.has(classId) ||
+      (subjectId !== null && (scope.subjectsByClass.get(classId)?.has(subjectId) ?? false)),
+  );
+}
+
+/** The school's subject of an exam subject (matched by code, then by name), or null. */
+export async function schoolSubjectOf(
+  db: Db,
+  schoolId: number,
+  examSubject: { subject_code: string; subject_name: string },
+): Promise<number | null> {
+  const subjects = await db
+    .selectFrom('subjects')
+    .select(['id', 'code', 'name'])
+    .where('school_id', '=', schoolId)
+    .execute();
+  const own =
+    subjects.find((s) => s.code === examSubject.subject_code) ??
+    subjects.find((s) => s.name === examSubject.subject_name);
+  return own?.id ?? null;
+}
+
+/**
+ * The one data-scope rule for a subject's students and scores: the classes of the exam subject
+ * the user may see (null: all). Lists filter by it; a single read outside it answers exactly
+ * as a missing record (docs/scope.md).
+ */
+export async function subjectClassScope(
+  db: Db,
+  scope: DataScope,
+  examSubject: { subject_code: string; subject_name: string },
+): Promise<number[] | null> {
+  if (scope.schoolWide) return null;
+  return classesForSubject(scope, await schoolSubjectOf(db, scope.schoolId, examSubject));
 }

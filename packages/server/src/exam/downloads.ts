@@ -4,7 +4,7 @@ import { Type } from 'typebox';
 import type { Db } from '../core/database';
 import { badRequest, notFound } from '../core/envelope';
 import type { Router } from '../core/router';
-import { loadScope } from '../core/scope';
+import { loadScope, subjectClassScope } from '../core/scope';
 import {
   assertExamManager,
   assertExamVisible,
@@ -46,15 +46,18 @@ export function registerExamDownloads(router: Router, { db }: ExamDownloadsDeps)
     async ({ query, session }) => {
       await requireAnyPermission(db, session, SHEET_TOOL);
       const { exam, subject } = await loadSubject(db, session.schoolId, query.examSubjectId);
-      assertExamVisible(await loadScope(db, session), exam);
+      const scope = await loadScope(db, session);
+      assertExamVisible(scope, exam);
       let student: { examNumber: string; name: string } | undefined;
       if (query.examNo) {
+        const classIds = await subjectClassScope(db, scope, subject);
         const row = await db
           .selectFrom('exam_students as es')
           .innerJoin('students as s', 's.id', 'es.student_id')
           .select(['es.exam_no', 's.name'])
           .where('es.exam_id', '=', exam.id)
           .where('es.exam_no', '=', query.examNo)
+          .$if(classIds !== null, (q) => q.where('es.class_id', 'in', [0, ...(classIds ?? [])]))
           .executeTakeFirst();
         if (!row) throw notFound('考生不存在');
         student = { examNumber: row.exam_no, name: row.name };

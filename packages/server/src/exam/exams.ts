@@ -119,8 +119,16 @@ export async function summariesOf(db: Db, exams: readonly ExamRow[]): Promise<Ex
   }));
 }
 
-/** The detail of an exam of the school (the caller has checked the school). */
-export async function detailOf(db: Db, exam: ExamRow): Promise<ExamDetail> {
+/**
+ * The detail of an exam of the school (the caller has checked the school). `manager: false`
+ * (a teacher who sees the exam but does not manage it) lists no state change: the screen shows
+ * only the buttons the server allows.
+ */
+export async function detailOf(
+  db: Db,
+  exam: ExamRow,
+  { manager = true }: { manager?: boolean } = {},
+): Promise<ExamDetail> {
   const [summary] = await summariesOf(db, [exam]);
   if (!summary) throw notFound('考试不存在');
   const classes = await db
@@ -131,7 +139,12 @@ export async function detailOf(db: Db, exam: ExamRow): Promise<ExamDetail> {
     .orderBy('c.name')
     .execute();
   const rules = rulesOf(exam.state);
-  return { ...summary, classes, allowedTransitions: [...TRANSITIONS[exam.state]], editable: rules };
+  return {
+    ...summary,
+    classes,
+    allowedTransitions: manager ? [...TRANSITIONS[exam.state]] : [],
+    editable: rules,
+  };
 }
 
 export interface ParticipantsInput {

@@ -6,7 +6,7 @@ import { badRequest, notFound } from '../core/envelope';
 import type { FileStore } from '../core/files';
 import type { Router } from '../core/router';
 import type { SessionInfo } from '../core/session';
-import { loadScope } from '../core/scope';
+import { loadScope, scopedClassIds } from '../core/scope';
 import {
   assertExamManager,
   assertExamVisible,
@@ -120,8 +120,11 @@ export function registerExamRoutes(router: Router, deps: ExamRoutesDeps): void {
   router.sessionRoute(examRoutes.detail, TAG, async ({ body, session }) => {
     await requireAnyPermission(db, session, EXAM_SINGLE);
     const exam = await loadExam(db, session.schoolId, body.id);
-    assertExamVisible(await loadScope(db, session), exam);
-    return detailOf(db, exam);
+    const scope = await loadScope(db, session);
+    assertExamVisible(scope, exam);
+    return detailOf(db, exam, {
+      manager: scope.schoolWide || scope.leadGradeIds.has(exam.grade_id),
+    });
   });
 
   router.sessionRoute(examRoutes.create, TAG, async ({ body, session }) => {
@@ -279,7 +282,11 @@ export function registerExamRoutes(router: Router, deps: ExamRoutesDeps): void {
   router.sessionRoute(examRoutes.students, TAG, async ({ body, session }) => {
     await requireAnyPermission(db, session, EXAM_SINGLE);
     const exam = await loadExam(db, session.schoolId, body.id);
-    assertExamVisible(await loadScope(db, session), exam);
+    const scope = await loadScope(db, session);
+    assertExamVisible(scope, exam);
+    // A class outside the scope lists nobody, as a class that is not in the exam.
+    const classIds = scopedClassIds(scope);
+    if (classIds !== null && classIds.length === 0) return [];
     let query = db
       .selectFrom('exam_students as es')
       .innerJoin('students as s', 's.id', 'es.student_id')
@@ -294,6 +301,7 @@ export function registerExamRoutes(router: Router, deps: ExamRoutesDeps): void {
       ])
       .where('es.exam_id', '=', exam.id);
     if (body.classId !== undefined) query = query.where('es.class_id', '=', body.classId);
+    if (classIds !== null) query = query.where('es.class_id', 'in', classIds);
     const [rows, electives] = await Promise.all([
       query.orderBy('c.name').orderBy('es.exam_no').execute(),
       db
@@ -313,7 +321,10 @@ export function registerExamRoutes(router: Router, deps: ExamRoutesDeps): void {
   router.sessionRoute(examRoutes.teachers, TAG, async ({ body, session }) => {
     await requireAnyPermission(db, session, EXAM_SINGLE);
     const exam = await loadExam(db, session.schoolId, body.id);
-    assertExamVisible(await loadScope(db, session), exam);
+    const scope = await loadScope(db, session);
+    assertExamVisible(scope, exam);
+    const classIds = scopedClassIds(scope);
+    if (classIds !== null && classIds.length === 0) return [];
     const [subjects, rows] = await Promise.all([
       db
         .selectFrom('exam_subjects')
@@ -338,6 +349,7 @@ export function registerExamRoutes(router: Router, deps: ExamRoutesDeps): void {
         .where('ec.exam_id', '=', exam.id)
         .where('ta.school_id', '=', session.schoolId)
         .where('ta.academic_year', '=', exam.academic_year)
+        .$if(classIds !== null, (q) => q.where('ta.class_id', 'in', classIds ?? []))
         .orderBy('c.name')
         .orderBy('u.id')
         .execute(),

@@ -9,8 +9,11 @@ export type Block = Selectable<MarkingBlocksTable>;
 
 /** The marking permission key (spec 001 §6). */
 export const MARKING_KEY = 'Exam-Wuhen';
-/** Keys that make a marking user a manager of every block of the school (set-up, finish, scores). */
-export const MANAGER_KEYS = ['Exam-Single', 'System'];
+/**
+ * The key that makes a marking user a manager of every block of the school (set-up, finish,
+ * scores). Exam management (Exam-Single) or System alone no longer does (issue #22).
+ */
+export const MANAGER_KEY = 'Exam-Wuhen-Manage';
 
 /** What the caller may do on a block. */
 export interface BlockAccess {
@@ -41,14 +44,39 @@ async function cachedCodes(db: Db, session: SessionInfo): Promise<Set<string>> {
   return codes;
 }
 
-/** Refuses callers without Exam-Wuhen; tells whether they manage marking. */
-export async function markingCaller(db: Db, session: SessionInfo): Promise<{ manager: boolean }> {
-  const codes = await cachedCodes(db, session);
-  if (!codes.has(MARKING_KEY)) throw forbidden('对不起，您没有网上阅卷权限');
-  return { manager: MANAGER_KEYS.some((k) => codes.has(k)) };
+/** Whether the user holds a role (marker, leader, arbitrator) on a block of the school. */
+export async function hasBlockRole(
+  db: Db,
+  session: Pick<SessionInfo, 'userId' | 'schoolId'>,
+): Promise<boolean> {
+  const row = await db
+    .selectFrom('marking_block_users as u')
+    .innerJoin('marking_blocks as b', 'b.id', 'u.block_id')
+    .select('u.block_id')
+    .where('u.user_id', '=', session.userId)
+    .where('b.school_id', '=', session.schoolId)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
 }
 
-/** A block of the caller's school and the caller's roles on it; another school's block is not found. */
+/**
+ * Refuses callers who neither hold Exam-Wuhen (or the manager key) nor have a role on a block:
+ * a teacher named marker of a block reaches their tasks without a marking role. Tells whether
+ * they manage marking.
+ */
+export async function markingCaller(db: Db, session: SessionInfo): Promise<{ manager: boolean }> {
+  const codes = await cachedCodes(db, session);
+  const manager = codes.has(MANAGER_KEY);
+  if (!manager && !codes.has(MARKING_KEY) && !(await hasBlockRole(db, session)))
+    throw forbidden('对不起，您没有网上阅卷权限');
+  return { manager };
+}
+
+/**
+ * A block of the caller's school and the caller's roles on it. Another school's block, and a
+ * block the caller has no role on (unless they manage marking), is not found.
+ */
 export async function blockAccess(
   db: Db,
   session: SessionInfo,
@@ -68,6 +96,8 @@ export async function blockAccess(
     .where('block_id', '=', blockId)
     .where('user_id', '=', session.userId)
     .execute();
+  // A block the caller has no role on is, for them, a block that does not exist (docs/scope.md).
+  if (!manager && roles.length === 0) throw notFound('阅卷题块不存在');
   const has = (role: string) => roles.some((r) => r.role === role);
   return {
     block,

@@ -211,9 +211,47 @@ const markReason: Migration = {
 };
 
 /**
+ * The marking manager became its own key (Exam-Wuhen-Manage): a role that managed marking by
+ * holding Exam-Wuhen with Exam-Single or System keeps doing so. Users who got both keys from two
+ * different roles (任课教师 + 阅卷老师) no longer manage marking (issue #22).
+ */
+const markingManagerKey: Migration = {
+  async up(db: AnyDb) {
+    const rows = (await db
+      .selectFrom('role_permissions')
+      .select(['role_id', 'perm_code'])
+      .where('perm_code', 'in', ['Exam-Wuhen', 'Exam-Single', 'System', 'Exam-Wuhen-Manage'])
+      .execute()) as { role_id: number; perm_code: string }[];
+    const codes = new Map<number, Set<string>>();
+    for (const r of rows)
+      codes.set(r.role_id, (codes.get(r.role_id) ?? new Set()).add(r.perm_code));
+    const roleIds = [...codes]
+      .filter(
+        ([, c]) =>
+          c.has('Exam-Wuhen') &&
+          (c.has('Exam-Single') || c.has('System')) &&
+          !c.has('Exam-Wuhen-Manage'),
+      )
+      .map(([id]) => id);
+    if (roleIds.length > 0)
+      await db
+        .insertInto('role_permissions')
+        .values(roleIds.map((role_id) => ({ role_id, perm_code: 'Exam-Wuhen-Manage' })))
+        .execute();
+  },
+  async down(db: AnyDb) {
+    await db.deleteFrom('role_permissions').where('perm_code', '=', 'Exam-Wuhen-Manage').execute();
+  },
+};
+
+/**
  * Migrations of the marking domain, named `0004_marking`, `0004a_…` and so on so that
  * they run after the domains they build on. Written in code so the built package needs no files.
  */
 export function markingMigrations(dialect: Dialect): Record<string, Migration> {
-  return { '0004_marking': marking(dialect), '0006a_marking_mark_reason': markReason };
+  return {
+    '0004_marking': marking(dialect),
+    '0006a_marking_mark_reason': markReason,
+    '0007m_marking_manager_key': markingManagerKey,
+  };
 }

@@ -5,6 +5,7 @@ import { badRequest, forbidden, notFound } from '../core/envelope';
 import type { FileStore } from '../core/files';
 import type { Router } from '../core/router';
 import type { SessionInfo } from '../core/session';
+import { loadSubject } from '../exam/access';
 import {
   blockAccess,
   markingCaller,
@@ -42,11 +43,15 @@ const TAG = 'marking';
 export function registerMarkingRoutes(router: Router, deps: MarkingRoutesDeps): void {
   const { db, clock, files } = deps;
 
+  // Another school's task or paper answers exactly as a missing one (not as a missing block).
   async function taskAccess(session: SessionInfo, taskId: number) {
     const task = await db
       .selectFrom('marking_tasks')
       .selectAll()
       .where('id', '=', taskId)
+      .where('block_id', 'in', (eb) =>
+        eb.selectFrom('marking_blocks').select('id').where('school_id', '=', session.schoolId),
+      )
       .executeTakeFirst();
     if (!task) throw notFound('阅卷任务不存在');
     return { task, access: await blockAccess(db, session, task.block_id) };
@@ -57,6 +62,9 @@ export function registerMarkingRoutes(router: Router, deps: MarkingRoutesDeps): 
       .selectFrom('marking_papers')
       .selectAll()
       .where('id', '=', paperId)
+      .where('block_id', 'in', (eb) =>
+        eb.selectFrom('marking_blocks').select('id').where('school_id', '=', session.schoolId),
+      )
       .executeTakeFirst();
     if (!paper) throw notFound('试卷不存在');
     return { paper, access: await blockAccess(db, session, paper.block_id) };
@@ -451,6 +459,7 @@ export function registerMarkingRoutes(router: Router, deps: MarkingRoutesDeps): 
 
   router.sessionRoute(markingRoutes.finishSubject, TAG, async ({ body, session }) => {
     requireManager(await markingCaller(db, session));
+    await loadSubject(db, session.schoolId, body.examSubjectId);
     return finishSubject(db, clock, session.schoolId, body.examSubjectId);
   });
 
@@ -468,6 +477,16 @@ export function registerMarkingRoutes(router: Router, deps: MarkingRoutesDeps): 
 
   router.sessionRoute(markingRoutes.resetAnswer, TAG, async ({ body, session }) => {
     requireManager(await markingCaller(db, session));
+    // Each id must be the school's: another school's answers as one that does not exist.
+    await loadSubject(db, session.schoolId, body.examSubjectId);
+    const student = await db
+      .selectFrom('students')
+      .select('id')
+      .where('id', '=', body.studentId)
+      .where('school_id', '=', session.schoolId)
+      .executeTakeFirst();
+    if (!student) throw notFound('学生不存在');
+    if (body.blockId !== undefined) await blockAccess(db, session, body.blockId);
     return resetAnswer(db, clock, { schoolId: session.schoolId, ...body });
   });
 

@@ -10,7 +10,7 @@ import type { Db } from '../core/database';
 import { badRequest } from '../core/envelope';
 import type { SubjectRow } from '../exam/access';
 import { contains } from '../school/common';
-import { rosterQuery, type RosterStudent } from './roster';
+import { inClasses, rosterQuery, type RosterStudent } from './roster';
 import { activeSheets } from './scoring';
 
 /** The objective scores of the scan page (`objective/list`, `objective/detail`). @see docs/scanning.md */
@@ -147,10 +147,15 @@ export async function objectiveScorePage(
     pageSize?: number | undefined;
     keyWord?: string | undefined;
   },
+  /** The classes in the caller's data scope; null for all. */
+  classIds: number[] | null = null,
 ): Promise<ScanObjectivePage> {
   const pageNum = body.pageNum ?? 1;
   const pageSize = body.pageSize ?? OBJECTIVE_PAGE_SIZE;
-  let roster = rosterQuery(db, subject.exam_id, subject.id, subject.elective === 1);
+  let roster = inClasses(
+    rosterQuery(db, subject.exam_id, subject.id, subject.elective === 1),
+    classIds,
+  );
   const kw = body.keyWord?.trim();
   if (kw)
     roster = roster.where((eb) => eb.or([contains('s.name', kw), contains('es.exam_no', kw)]));
@@ -180,8 +185,13 @@ export async function objectiveDetail(
   db: Db,
   subject: SubjectRow,
   studentId: number,
+  classIds: number[] | null = null,
 ): Promise<ScanObjectiveDetail> {
-  const student = await rosterQuery(db, subject.exam_id, subject.id, subject.elective === 1)
+  // A student outside the caller's scope answers as one who does not take the subject.
+  const student = await inClasses(
+    rosterQuery(db, subject.exam_id, subject.id, subject.elective === 1),
+    classIds,
+  )
     .where('es.student_id', '=', studentId)
     .executeTakeFirst();
   if (!student) throw badRequest('该学生不是本考试科目的考生');

@@ -42,3 +42,8 @@ export function rosterQuery(db: Db, examId: number, examSubjectId: number, elect
     );
   return query;
 }
+
+/** Keeps the roster's students of the given classes (null: every class). */
+export function inClasses(query: ReturnType<typeof rosterQuery>, classIds: number[] | null) {
+  return classIds === null ? query : query.where('es.class_id', 'in', [0, ...classIds]);
+}

@@ -5,9 +5,10 @@ import type { Db } from '../core/database';
 import { badRequest, notFound } from '../core/envelope';
 import type { FileStore } from '../core/files';
 import type { Router } from '../core/router';
-import { loadScope } from '../core/scope';
+import { loadScope, subjectClassScope } from '../core/scope';
 import type { SessionInfo } from '../core/session';
 import {
+  assertExamManager,
   assertExamVisible,
   EXAM_SINGLE,
   loadExam,
@@ -84,6 +85,21 @@ export function registerScanRoutes(router: Router, deps: ScanRoutesDeps): void {
       console.error('examkit scan: re-queueing unfinished batches failed', error),
     ));
 
+  /** A subject to read scores of: the exam in scope; rows are filtered by `classIds`. */
+  async function readAccess(
+    session: SessionInfo,
+    examSubjectId: number,
+  ): Promise<{ exam: ExamRow; subject: SubjectRow; classIds: number[] | null }> {
+    await requireAnyPermission(db, session, EXAM_SINGLE);
+    const found = await loadSubject(db, session.schoolId, examSubjectId);
+    const scope = await loadScope(db, session);
+    assertExamVisible(scope, found.exam);
+    return { ...found, classIds: await subjectClassScope(db, scope, found.subject) };
+  }
+  /**
+   * Scanning, reconciling and fixing sheets show every student of the subject: they are the
+   * work of the exam's managers (school-wide roles, the grade's 年级主任), docs/scope.md.
+   */
   async function access(
     session: SessionInfo,
     examSubjectId: number,
@@ -91,7 +107,9 @@ export function registerScanRoutes(router: Router, deps: ScanRoutesDeps): void {
     await requireAnyPermission(db, session, EXAM_SINGLE);
     await recover();
     const found = await loadSubject(db, session.schoolId, examSubjectId);
-    assertExamVisible(await loadScope(db, session), found.exam);
+    const scope = await loadScope(db, session);
+    assertExamVisible(scope, found.exam);
+    assertExamManager(scope, found.exam.grade_id);
     return found;
   }
   const writable = (exam: ExamRow) => {
@@ -190,12 +208,12 @@ export function registerScanRoutes(router: Router, deps: ScanRoutesDeps): void {
     return { subjects: await scanOverview(db, exam) };
   });
   router.sessionRoute(scanRoutes.objectiveScores, TAG, async ({ body, session }) => {
-    const { subject } = await access(session, body.examSubjectId);
-    return objectiveScorePage(db, subject, body);
+    const { subject, classIds } = await readAccess(session, body.examSubjectId);
+    return objectiveScorePage(db, subject, body, classIds);
   });
   router.sessionRoute(scanRoutes.objectiveDetail, TAG, async ({ body, session }) => {
-    const { subject } = await access(session, body.examSubjectId);
-    return objectiveDetail(db, subject, body.studentId);
+    const { subject, classIds } = await readAccess(session, body.examSubjectId);
+    return objectiveDetail(db, subject, body.studentId, classIds);
   });
   router.sessionRoute(scanRoutes.handToMarking, TAG, async ({ body, session }) => {
     const { subject } = await access(session, body.examSubjectId);

@@ -252,16 +252,18 @@ describe.each(DIALECTS)('school administration on %s', (dialect) => {
         expect(list.body.data.total).toBe(
           new Set([...grade2.map((g) => g.user_id), ids.demo.user('gradelead')]).size,
         );
-        expect(
-          (await as('gradelead', r.queryTeacher, { id: ids.demo.user('teacher') })).body.code,
-        ).toBe(403);
+        // Out of scope answers exactly as an unknown teacher.
+        const outside = await as('gradelead', r.queryTeacher, { id: ids.demo.user('teacher') });
+        const unknown = await as('gradelead', r.queryTeacher, { id: 999_999 });
+        expect([outside.body.code, outside.body.msg]).toEqual([404, '教师不存在']);
+        expect(outside.body).toEqual(unknown.body);
         expect(
           (await as('gradelead', r.queryTeacherByClass, { classId: ids.demo.cls('高一(1)班') }))
             .body.code,
         ).toBe(403);
         expect(
           (await as('gradelead', r.userHistory, { id: ids.demo.user('teacher') })).body.code,
-        ).toBe(403);
+        ).toBe(404);
         const write = await as('gradelead', r.updateTeacher, {
           id: ids.demo.user('t001'),
           name: 'x',
@@ -370,8 +372,11 @@ describe.each(DIALECTS)('school administration on %s', (dialect) => {
       });
       expect(underscore.body.data.total).toBe(0);
       const inGrade2 = ids.demo.studentIn(ids.demo.cls('高二(1)班'));
-      expect((await as('head', r.updateStudent, { id: inGrade2, name: 'x' })).body.code).toBe(403);
-      expect((await as('head', r.deleteStudents, { ids: [inGrade2] })).body.code).toBe(403);
+      // Out of scope answers exactly as an unknown student.
+      expect((await as('head', r.updateStudent, { id: inGrade2, name: 'x' })).body).toEqual(
+        (await as('head', r.updateStudent, { id: 999_999, name: 'x' })).body,
+      );
+      expect((await as('head', r.deleteStudents, { ids: [inGrade2] })).body.code).toBe(404);
       const labStudent = ids.lab.studentIn(ids.lab.cls('高一(1)班'));
       for (const [contract, body] of [
         [r.getStudent, { id: labStudent }],

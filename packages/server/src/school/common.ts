@@ -11,6 +11,14 @@ export function maskTel(tel: string | null, canSee: boolean): string | null {
   return tel.length >= 7 ? `${tel.slice(0, 3)}****${tel.slice(-4)}` : '****';
 }
 
+/**
+ * A login name that is a phone number (a teacher added without a login name gets their phone)
+ * is masked like the phone itself, unless the caller may see phone numbers.
+ */
+export function maskLoginName(loginName: string, canSee: boolean): string {
+  return /^1[0-9]{10}$/.test(loginName) ? (maskTel(loginName, canSee) ?? loginName) : loginName;
+}
+
 export interface ClassRow {
   id: number;
   name: string;

@@ -69,6 +69,7 @@ export const DEMO_ROLES: Readonly<Record<string, readonly string[]>> = {
     'Exam-Multiple',
     'Exam-AnalyticCenter',
     'Exam-Wuhen',
+    'Exam-Wuhen-Manage',
     'Exam-Gaokao',
     'Exam-Cross-School',
     'Exam-Print',

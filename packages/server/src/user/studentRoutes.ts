@@ -157,7 +157,10 @@ async function studentCount(db: Db, scope: DataScope, filter: StudentFilter) {
   return Number(row?.n ?? 0);
 }
 
-/** Students of the school this year, all in scope; another school's or an unknown id is 404, out of scope 403. */
+/**
+ * Students of the school this year, all in scope; another school's, an unknown or an
+ * out-of-scope id answers the same 404 (docs/scope.md).
+ */
 async function studentsInScope(db: Db, scope: DataScope, ids: number[]) {
   const rows = await db
     .selectFrom('students as s')
@@ -168,8 +171,8 @@ async function studentsInScope(db: Db, scope: DataScope, ids: number[]) {
     .where('g.academic_year', '=', scope.academicYear)
     .where('s.id', 'in', ids)
     .execute();
-  if (rows.length !== ids.length) throw notFound('学生不存在');
-  if (rows.some((s) => !inScopeClass(scope, s.class_id))) throw forbidden('超出数据范围');
+  if (rows.length !== ids.length || rows.some((s) => !inScopeClass(scope, s.class_id)))
+    throw notFound('学生不存在');
   return rows;
 }
 

@@ -37,7 +37,8 @@ async function assertVisible(db: Db, scope: DataScope, userId: number, id: numbe
     .select('u.id')
     .where('u.id', '=', id)
     .executeTakeFirst();
-  if (!row) throw forbidden('超出数据范围');
+  // Out of scope answers as an unknown teacher (docs/scope.md).
+  if (!row) throw notFound('教师不存在');
 }
 
 async function teacherWriteAccess(db: Db, session: SessionInfo) {

@@ -1,6 +1,6 @@
 import type { Db } from '../core/database';
 import type { DataScope } from '../core/scope';
-import { contains, maskTel } from '../school/common';
+import { contains, maskLoginName, maskTel } from '../school/common';
 
 /** Users with status 2 are deleted teachers: kept for history, hidden from lists. */
 export const DELETED = 2;
@@ -138,7 +138,7 @@ export async function teacherRows(
     names.set(role.user_id, [...(names.get(role.user_id) ?? []), role.role_name]);
   return rows.map((row) => ({
     id: row.id,
-    loginName: row.login_name,
+    loginName: maskLoginName(row.login_name, canSeeTel),
     name: row.nick_name,
     tel: maskTel(row.tel, canSeeTel),
     subjectName: row.subject,

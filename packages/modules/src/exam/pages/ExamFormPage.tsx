@@ -22,6 +22,7 @@ import {
 import { useApiCall } from '../../common/useApiCall';
 import { ConfirmDialog } from '../../common/ConfirmDialog';
 import { STATE_LABELS, transitionLabel } from '../utils/examLabels';
+import { managesGrade, useMyScope } from '../../common/useMyScope';
 
 interface SubjectRow {
   id?: number;
@@ -86,6 +87,7 @@ export function ExamFormPage() {
   const examId = id ? Number(id) : null;
   const call = useApiCall();
   const navigate = useNavigate();
+  const scope = useMyScope();
   const [detail, setDetail] = useState<ExamDetail | null>(null);
   const [grades, setGrades] = useState<Option[]>([]);
   const [classes, setClasses] = useState<Option[]>([]);
@@ -483,14 +485,17 @@ export function ExamFormPage() {
 
         {serverError && <ErrorText role="alert">{serverError}</ErrorText>}
         <Actions>
-          <Button
-            type="primary"
-            nativeType="submit"
-            loading={saving}
-            disabled={basicsLocked && participantsLocked}
-          >
-            {examId ? '保存' : '创建'}
-          </Button>
+          {/* Saving is for the exam's managers; others see the exam read-only. */}
+          {(!detail || managesGrade(scope, detail.gradeId)) && (
+            <Button
+              type="primary"
+              nativeType="submit"
+              loading={saving}
+              disabled={basicsLocked && participantsLocked}
+            >
+              {examId ? '保存' : '创建'}
+            </Button>
+          )}
           <Button onClick={() => navigate('/exam/single')}>返回列表</Button>
         </Actions>
       </form>
@@ -543,18 +548,22 @@ export function ExamFormPage() {
                       >
                         制作答题卡
                       </Link>
-                      <Link
-                        to={`/exam/single/import?examId=${detail.id}&examSubjectId=${s.id}`}
-                        aria-label={`${s.subjectName}导入成绩`}
-                      >
-                        导入成绩
-                      </Link>
-                      <Link
-                        to={`/exam/single/scanpaper/${s.id}`}
-                        aria-label={`${s.subjectName}扫描试卷`}
-                      >
-                        扫描试卷
-                      </Link>
+                      {managesGrade(scope, detail.gradeId) && (
+                        <>
+                          <Link
+                            to={`/exam/single/import?examId=${detail.id}&examSubjectId=${s.id}`}
+                            aria-label={`${s.subjectName}导入成绩`}
+                          >
+                            导入成绩
+                          </Link>
+                          <Link
+                            to={`/exam/single/scanpaper/${s.id}`}
+                            aria-label={`${s.subjectName}扫描试卷`}
+                          >
+                            扫描试卷
+                          </Link>
+                        </>
+                      )}
                     </Actions>
                   </td>
                 </tr>

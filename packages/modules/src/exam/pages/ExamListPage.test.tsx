@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { demoUser, ok, renderApp } from '../../test/fixtures';
+import { demoUser, myScope, ok, renderApp } from '../../test/fixtures';
 import { examPages } from '../index';
 import { EXAM, bodiesOf, examApi } from '../test/fixtures';
 
@@ -145,5 +145,38 @@ describe('ExamListPage', () => {
     );
     await waitFor(() => expect(bodiesOf(api, EXAM.remove)).toEqual([{ id: 2 }]));
     expect(await screen.findByText('删除成功')).toBeInTheDocument();
+  });
+
+  it('shows a 班主任 no 创建考试 and no 删除: only the exams’ managers may (my_scope)', async () => {
+    const api = examApi({
+      'POST /marking-user/user/school/my_scope': ok(
+        myScope({
+          schoolWide: false,
+          manageGradeIds: [],
+          classes: [{ classId: 101, allSubjects: true, subjectIds: [] }],
+          markingManager: false,
+        }),
+      ),
+    });
+    await open(api);
+    const table = await screen.findByRole('table', { name: '考试列表' });
+    expect(
+      within(table).getByRole('button', { name: '考生 2026学年高一数学第十二周周练' }),
+    ).toBeVisible();
+    expect(screen.queryByRole('button', { name: /^删除/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: '创建考试' })).not.toBeInTheDocument();
+  });
+
+  it('shows the grade’s 年级主任 删除 for the exams of their grade', async () => {
+    const api = examApi({
+      'POST /marking-user/user/school/my_scope': ok(
+        myScope({ schoolWide: false, manageGradeIds: [10], markingManager: false }),
+      ),
+    });
+    await open(api);
+    expect(
+      await screen.findByRole('button', { name: '删除 2026学年高一数学第十二周周练' }),
+    ).toBeVisible();
+    expect(screen.getByRole('button', { name: '创建考试' })).toBeVisible();
   });
 });

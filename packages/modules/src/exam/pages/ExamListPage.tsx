@@ -17,6 +17,7 @@ import { Pager } from '../../common/Pager';
 import { useLatestRequest } from '../../common/useLatestRequest';
 import { Actions, PageBox, StateTag, Table, Toolbar } from '../components/styled';
 import { useApiCall } from '../../common/useApiCall';
+import { managesGrade, useMyScope } from '../../common/useMyScope';
 import { STATE_LABELS } from '../utils/examLabels';
 
 const PAGE_SIZE = 20;
@@ -34,6 +35,9 @@ interface Grade {
 export function ExamListPage() {
   const call = useApiCall();
   const navigate = useNavigate();
+  // Creating and deleting exams is for their managers (school-wide roles, the grade's 年级主任).
+  const scope = useMyScope();
+  const managesAny = scope !== null && (scope.schoolWide || scope.manageGradeIds.length > 0);
   const [memory, remember] = useListMemory('exam-single');
   const sessionYear = useExamkitStore((s) => s.user?.academicYear);
   const years = useMemo(() => yearOptions(new Date()), []);
@@ -142,10 +146,14 @@ export function ExamListPage() {
           placeholder="考试名称"
           onSearch={(k) => remember({ keyWord: k, currentPage: 1 })}
         />
-        <Button type="primary" onClick={() => navigate('/exam/single/create')}>
-          创建考试
-        </Button>
-        <Button onClick={() => navigate('/exam/single/up_charm')}>答题卡上传</Button>
+        {managesAny && (
+          <>
+            <Button type="primary" onClick={() => navigate('/exam/single/create')}>
+              创建考试
+            </Button>
+            <Button onClick={() => navigate('/exam/single/up_charm')}>答题卡上传</Button>
+          </>
+        )}
       </Toolbar>
 
       {rows === null ? null : rows.length === 0 ? (
@@ -212,14 +220,16 @@ export function ExamListPage() {
                     >
                       教师
                     </Button>
-                    <Button
-                      size="small"
-                      type="link"
-                      aria-label={`删除 ${exam.name}`}
-                      onClick={() => setPendingDelete(exam)}
-                    >
-                      删除
-                    </Button>
+                    {managesGrade(scope, exam.gradeId) && (
+                      <Button
+                        size="small"
+                        type="link"
+                        aria-label={`删除 ${exam.name}`}
+                        onClick={() => setPendingDelete(exam)}
+                      >
+                        删除
+                      </Button>
+                    )}
                   </Actions>
                 </td>
               </tr>

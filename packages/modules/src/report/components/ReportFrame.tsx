@@ -33,7 +33,7 @@ export function ReportFrame(props: ReportFrameProps) {
   const loading = context.loading || (props.loading ?? false);
   const subjectOptions = [
     ...(subjectPicker === 'total' ? [{ value: 0, label: '总分' }] : []),
-    ...(exam?.subjects ?? []).map((s) => ({ value: s.id, label: s.name })),
+    ...context.subjects.map((s) => ({ value: s.id, label: s.name })),
   ];
   return (
     <ReportBox aria-busy={loading}>

@@ -12,6 +12,11 @@ export interface ReportContext {
   classId: number | null;
   /** The subject shown (`?subjectId=`, else the first subject in scope). */
   subjectId: number | null;
+  /**
+   * The subjects the caller may see in the chosen class (a 任课教师: the subjects they teach
+   * there), from the same scope rule the server applies; the subject picker lists only these.
+   */
+  subjects: ReportExam['subjects'];
   setQuery: (name: 'classId' | 'subjectId', value: number) => void;
   error: string | null;
   loading: boolean;
@@ -41,13 +46,19 @@ export function useReportContext(options: { total?: boolean } = {}): ReportConte
     if (wantedClass !== null && exam.classes.some((c) => c.id === wantedClass)) return wantedClass;
     return exam.classes[0]?.id ?? null;
   }, [exam, wantedClass]);
+  const subjects = useMemo(() => {
+    if (!exam) return [];
+    const entry = overview.data?.classes.find((c) => c.classId === classId);
+    if (!entry) return exam.subjects;
+    return exam.subjects.filter((s) => entry.subjects.some((x) => x.subjectId === s.id));
+  }, [exam, overview.data, classId]);
   const subjectId = useMemo(() => {
     if (!exam) return null;
     if (total && (search.get('subjectId') ?? '0') === '0') return 0;
-    if (wantedSubject !== null && exam.subjects.some((s) => s.id === wantedSubject))
+    if (wantedSubject !== null && subjects.some((s) => s.id === wantedSubject))
       return wantedSubject;
-    return exam.subjects[0]?.id ?? null;
-  }, [exam, wantedSubject, total, search]);
+    return subjects[0]?.id ?? null;
+  }, [exam, subjects, wantedSubject, total, search]);
   const setQuery = useCallback(
     (name: 'classId' | 'subjectId', value: number) =>
       setSearch(
@@ -65,6 +76,7 @@ export function useReportContext(options: { total?: boolean } = {}): ReportConte
     exam,
     classId,
     subjectId,
+    subjects,
     setQuery,
     error: examId ? overview.error : '考试不存在',
     loading: overview.loading,

@@ -131,6 +131,66 @@ describe('试卷讲评 of a class', () => {
   });
 });
 
+describe('a report of a subject teacher (issue #12 item 5)', () => {
+  it('opens on a class and subject the teacher may see and lists only those', async () => {
+    const overview = (classId: number, className: string, subjects: [number, string][]) => ({
+      classId,
+      className,
+      studentCount: 40,
+      subjects: subjects.map(([subjectId, subjectName]) => ({
+        subjectId,
+        subjectName,
+        mean: 100,
+        gradeMean: 98,
+        aboveMeanRate: 0.5,
+        passRate: 0.9,
+        excellentRate: 0.2,
+        meanRank: 1,
+      })),
+    });
+    const comment = (request: { data: unknown }) => {
+      const body = JSON.parse(String(request.data)) as { subjectId: number };
+      // The server refuses a subject the teacher does not teach.
+      return body.subjectId === 22
+        ? ok({
+            ...REVIEW,
+            subjectId: 22,
+            subjectName: '数学',
+            classId: 101,
+            className: '高一(1)班',
+            questions: [],
+          })
+        : {
+            code: 403,
+            data: null,
+            msg: '超出数据范围：无权查看该科目的报告',
+            message: '超出数据范围：无权查看该科目的报告',
+          };
+    };
+    const api = reportApi({
+      // 数学 in 高一(1)班 only: the exam has 语文 first.
+      [key(reportRoutes.teacherClassOverview)]: ok({
+        exam: { ...EXAM, classes: [{ id: 101, name: '高一(1)班' }] },
+        classes: [overview(101, '高一(1)班', [[22, '数学']])],
+      }),
+      [key(reportRoutes.classComment)]: comment,
+    });
+    await open('/exam/single/report/class/comment/5', api);
+    expect(await screen.findByText(/高一\(1\)班 数学/)).toBeInTheDocument();
+    expect(api.lastBody(reportRoutes.classComment.url)).toMatchObject({
+      classId: 101,
+      subjectId: 22,
+    });
+    const picker = screen.getByRole('combobox', { name: '学科' });
+    expect(
+      within(picker)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['数学']);
+    expect(screen.queryByText(/无权查看/)).not.toBeInTheDocument();
+  });
+});
+
 const tag = (name: string, rate: number) => ({
   tag: name,
   questionNumbers: ['1', '7'],

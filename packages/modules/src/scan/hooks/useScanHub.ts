@@ -2,11 +2,13 @@ import { useEffect, useState } from 'react';
 import {
   examRoutes,
   scanRoutes,
+  scopeRoutes,
   type ExamState,
   type ExamSummary,
   type ScanSubjectOverview,
 } from '@examkit/contracts';
 import { useApiCall } from '../../common/useApiCall';
+import { managesGrade } from '../../common/useMyScope';
 
 /** Exam states with a saved answer sheet: 答题卡已就绪 and every later one. */
 export const HUB_STATES: readonly ExamState[] = [
@@ -46,13 +48,22 @@ export function useScanHub(): ScanHub {
     let live = true;
     void (async () => {
       // Calls to one url are deduplicated by default: these run side by side on purpose.
-      const replies = await Promise.all(
-        HUB_STATES.map((state) =>
-          call(examRoutes.list, { state, pageSize: PER_STATE }, { dedupe: false }),
+      const [scope, replies] = await Promise.all([
+        call(scopeRoutes.myScope, {}, { errorMessage: false }),
+        Promise.all(
+          HUB_STATES.map((state) =>
+            call(examRoutes.list, { state, pageSize: PER_STATE }, { dedupe: false }),
+          ),
         ),
-      );
+      ]);
       if (!live) return;
-      const list = replies.flatMap((r) => (r.ok ? r.data.list : [])).sort(newestFirst);
+      // Scanning is for the exams' managers: the hub lists only the exams the server lets scan.
+      const manages = (exam: ExamSummary) =>
+        managesGrade(scope.ok ? scope.data : null, exam.gradeId);
+      const list = replies
+        .flatMap((r) => (r.ok ? r.data.list : []))
+        .filter(manages)
+        .sort(newestFirst);
       setExams(list);
       await Promise.all(
         list.map(async (exam) => {
