@@ -1,7 +1,7 @@
 import { defineConfig } from 'tsup';
 
 export default defineConfig({
-  entry: ['src/index.ts', 'src/main.ts', 'src/seed-cli.ts'],
+  entry: ['src/index.ts', 'src/main.ts', 'src/seed-cli.ts', 'src/precompress-cli.ts'],
   format: ['esm'],
   dts: { entry: 'src/index.ts' },
   sourcemap: true,

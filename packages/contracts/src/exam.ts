@@ -464,6 +464,11 @@ export const examRoutes = {
     query: undefined,
     data: Type.Object({
       examSubjectId: Type.Integer(),
+      /**
+       * Length of the longest exam number among the exam's students (0 without students): the
+       * default 考号位数 of a sheet that never set it, and what the designer warns against.
+       */
+      examNumberLength: Type.Integer(),
       saved: Type.Boolean(),
       savedAt: Type.Union([Type.Integer(), Type.Null()]),
       editable: Type.Boolean(),

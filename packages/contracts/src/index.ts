@@ -5,6 +5,7 @@ export type { ApiEnvelope, Page, StaticEnvelope } from './envelope';
 export { PermItem, Role, UserInfo, SchoolOption, ChooseSchoolData, WxNotBoundData } from './user';
 export type { PermNode } from './user';
 export { route } from './route';
+export { FIELD_LABELS } from './fieldLabels';
 export type { RouteContract, BodyEncoding, BodyOf, QueryOf, DataOf } from './route';
 export { authRoutes } from './auth';
 export { scopeRoutes, MyScope } from './scope';

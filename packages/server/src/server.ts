@@ -1,7 +1,6 @@
 import cors from '@fastify/cors';
 import formbody from '@fastify/formbody';
 import helmet from '@fastify/helmet';
-import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { registerAiRoutes } from './ai/routes';
@@ -26,6 +25,7 @@ import { randomToken } from './core/secrets';
 import { pruneExpired } from './core/housekeeping';
 import { DEFAULT_SESSION_TIMEOUTS, type SessionTimeouts } from './core/session';
 import { createMemoryFileStore, type FileStore } from './core/files';
+import { registerStaticFiles } from './core/staticFiles';
 import { registerExamRoutes } from './exam/routes';
 import { registerMarkingRoutes } from './marking/routes';
 import { registerReportRoutes } from './report/routes';
@@ -151,7 +151,7 @@ export async function createServer(options: ServerOptions): Promise<FastifyInsta
       components: { securitySchemes: { token: { type: 'apiKey', in: 'header', name: 'token' } } },
     },
   });
-  if (options.staticDir) await app.register(fastifyStatic, { root: options.staticDir });
+  if (options.staticDir) await registerStaticFiles(app, options.staticDir);
 
   const router = createRouter(app, {
     db,

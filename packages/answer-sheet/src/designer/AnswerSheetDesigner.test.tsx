@@ -9,7 +9,7 @@ import { AnswerSheetDesigner } from './AnswerSheetDesigner';
 
 const initial: SheetDesign = { paper: smallPaper(), settings: {}, overrides: {} };
 
-function setup(value: SheetDesign = initial, identity?: string) {
+function setup(value: SheetDesign = initial, identity?: string, examNumberLength?: number) {
   const changes: SheetDesign[] = [];
   function Harness() {
     const [design, setDesign] = useState(value);
@@ -17,6 +17,7 @@ function setup(value: SheetDesign = initial, identity?: string) {
       <AnswerSheetDesigner
         value={design}
         identity={identity}
+        examNumberLength={examNumberLength}
         onChange={(next) => {
           changes.push(next);
           setDesign(next);
@@ -171,6 +172,35 @@ describe('AnswerSheetDesigner', () => {
     await user.clear(digits);
     await user.type(digits, '10');
     expect(nines()).toBe(before + 2);
+  });
+
+  it('warns while the exam-number grid is shorter than the exam’s 10-digit numbers', async () => {
+    const { user } = setup({ ...initial, settings: { examNumCount: 8 } }, undefined, 10);
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      '考号位数 8 位少于本场考生的考号（10 位），答题卡填涂不下完整考号，请改为 10 位',
+    );
+    const digits = screen.getByRole('spinbutton', { name: '考号位数' });
+    await user.clear(digits);
+    await user.type(digits, '10');
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    // A barcode sticker holds any number.
+    await user.clear(digits);
+    await user.type(digits, '9');
+    expect(screen.getByRole('alert')).toBeInTheDocument();
+    await user.selectOptions(screen.getByRole('combobox', { name: '考号形式' }), '条形码');
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('warns that numbers longer than any grid need a barcode', () => {
+    setup({ ...initial, settings: { examNumCount: 20 } }, undefined, 24);
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      '本场考生的考号有 24 位，填涂考号最多 20 位，填涂不下，请改用条形码',
+    );
+  });
+
+  it('does not warn without the exam’s numbers or when they fit', () => {
+    setup({ ...initial, settings: { examNumCount: 10 } }, undefined, 10);
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 
   it('zooms the preview in and out within 50 %–200 %', async () => {

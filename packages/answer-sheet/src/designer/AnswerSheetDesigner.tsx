@@ -28,6 +28,11 @@ export interface AnswerSheetDesignerProps {
    * @see docs/answer-sheet.md
    */
   identity?: string | undefined;
+  /**
+   * The length of the exam's longest exam number (考号). When the 填涂考号 grid has fewer digits
+   * (or the numbers are longer than a grid can be), the settings show a warning.
+   */
+  examNumberLength?: number | undefined;
   className?: string;
 }
 
@@ -48,6 +53,7 @@ export function AnswerSheetDesigner({
   onChange,
   defaultZoom = 0.75,
   identity,
+  examNumberLength,
   className,
 }: AnswerSheetDesignerProps) {
   const [zoom, setZoom] = useState(defaultZoom);
@@ -133,7 +139,11 @@ export function AnswerSheetDesigner({
         </span>
       </Toolbar>
       <Panel aria-label="设置">
-        <SettingsPanel settings={settings} onChange={changeSettings} />
+        <SettingsPanel
+          settings={settings}
+          examNumberLength={examNumberLength}
+          onChange={changeSettings}
+        />
         <fieldset>
           <legend>题目</legend>
           <QuestionList

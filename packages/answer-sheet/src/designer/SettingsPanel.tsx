@@ -2,6 +2,7 @@ import { useId } from 'react';
 import type { SheetSettings } from '../types';
 import { EXAM_NUM_COUNT_RANGE } from '../settings';
 import { NumberField } from './NumberField';
+import { Warning } from './styles';
 
 type BooleanSetting = {
   [K in keyof SheetSettings]: SheetSettings[K] extends boolean ? K : never;
@@ -23,13 +24,16 @@ const SWITCHES: { key: BooleanSetting; label: string; inverted?: boolean }[] = [
 
 export interface SettingsPanelProps {
   settings: SheetSettings;
+  /** The length of the exam's longest exam number, when known; a shorter 考号位数 is warned about. */
+  examNumberLength?: number | undefined;
   /** `mergeKey` groups keystrokes in one text field into one undo step. */
   onChange(patch: Partial<SheetSettings>, mergeKey?: string): void;
 }
 
 /** The settings of spec 001 §3 as labelled Chinese form controls. */
-export function SettingsPanel({ settings, onChange }: SettingsPanelProps) {
+export function SettingsPanel({ settings, examNumberLength, onChange }: SettingsPanelProps) {
   const id = useId();
+  const digitsWarning = examNumberWarning(settings, examNumberLength);
   return (
     <>
       <fieldset>
@@ -77,6 +81,7 @@ export function SettingsPanel({ settings, onChange }: SettingsPanelProps) {
             onCommit={(examNumCount) => onChange({ examNumCount }, `${id}-digits`)}
           />
         </label>
+        {digitsWarning ? <Warning role="alert">{digitsWarning}</Warning> : null}
         <label>
           判断题符号
           <select
@@ -137,4 +142,20 @@ export function SettingsPanel({ settings, onChange }: SettingsPanelProps) {
       </fieldset>
     </>
   );
+}
+
+/**
+ * The warning shown when the sheet's exam-number grid cannot hold the exam's exam numbers, or
+ * null. A barcode sticker holds any length.
+ */
+export function examNumberWarning(
+  settings: Pick<SheetSettings, 'examNoType' | 'examNumCount'>,
+  examNumberLength: number | undefined,
+): string | null {
+  if (!examNumberLength || settings.examNoType === 2) return null;
+  if (examNumberLength > EXAM_NUM_COUNT_RANGE.max)
+    return `本场考生的考号有 ${examNumberLength} 位，填涂考号最多 ${EXAM_NUM_COUNT_RANGE.max} 位，填涂不下，请改用条形码`;
+  if (settings.examNumCount < examNumberLength)
+    return `考号位数 ${settings.examNumCount} 位少于本场考生的考号（${examNumberLength} 位），答题卡填涂不下完整考号，请改为 ${examNumberLength} 位`;
+  return null;
 }

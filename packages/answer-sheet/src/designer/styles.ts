@@ -161,3 +161,13 @@ export const PreviewArea = styled.div`
     margin-inline: auto;
   }
 `;
+
+/** A warning about the settings (dark red on the panel's surface: AA contrast). */
+export const Warning = styled.p`
+  margin: 0;
+  padding: 4px 6px;
+  color: #a40e26;
+  background: #fff1f0;
+  border-left: 3px solid #a40e26;
+  font-size: 13px;
+`;

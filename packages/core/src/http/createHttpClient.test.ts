@@ -214,13 +214,19 @@ describe('createHttpClient: identical in-flight requests', () => {
   it('GET: aborts the earlier call, which resolves to a silent cancelled failure; the later one gets the reply', async () => {
     const first = deferred<FakeReply>();
     const replies = [first.promise, Promise.resolve(ok('second'))];
-    const { http, notifier, fake } = setup({ 'GET /list': () => replies.shift()! });
+    const { http, notifier, fake } = setup({
+      'GET /warm': ok(),
+      'GET /list': () => replies.shift()!,
+    });
+    // axios loads with the first call; after it, the first /list is on the wire when aborted.
+    await http.request({ url: '/warm' });
     const a = http.request({ url: '/list', params: { page: 1 } });
+    await vi.waitFor(() => expect(fake.calls).toHaveLength(2));
     const b = http.request({ url: '/list', params: { page: 2 } });
     first.resolve(ok('first'));
     expect(await a).toMatchObject({ kind: 'network-failure', reason: 'cancelled' });
     expect(await b).toMatchObject({ code: 200, data: 'second' });
-    expect(fake.calls).toHaveLength(2);
+    expect(fake.calls).toHaveLength(3);
     expect(notifier.messages).toEqual([]);
   });
 

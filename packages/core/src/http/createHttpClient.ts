@@ -1,4 +1,4 @@
-import axios, { type AxiosError, type AxiosRequestConfig } from 'axios';
+import type { AxiosError, AxiosInstance, AxiosRequestConfig } from 'axios';
 import type { ApiEnvelope } from '@examkit/contracts';
 import type {
   CallResult,
@@ -56,13 +56,25 @@ export function createHttpClient(options: HttpClientOptions = {}): HttpClient {
       }
     });
 
-  const instance = axios.create({
-    baseURL: options.baseURL ?? '',
-    timeout: options.timeout ?? 120000,
-    // Every status is read as an envelope; the code inside decides.
-    validateStatus: () => true,
-    ...(options.adapter ? { adapter: options.adapter } : {}),
-  });
+  // axios loads with the first call, so a page that calls nothing yet (the sign-in page)
+  // does not download it.
+  let instance: Promise<AxiosInstance> | undefined;
+  const axiosInstance = () =>
+    (instance ??= import('axios')
+      .then(({ default: axios }) =>
+        axios.create({
+          baseURL: options.baseURL ?? '',
+          timeout: options.timeout ?? 120000,
+          // Every status is read as an envelope; the code inside decides.
+          validateStatus: () => true,
+          ...(options.adapter ? { adapter: options.adapter } : {}),
+        }),
+      )
+      .catch((error: unknown) => {
+        // A chunk that failed to load (offline) is fetched again by the next call.
+        instance = undefined;
+        throw error;
+      }));
   const inFlight = new Map<string, AbortController>();
 
   async function sendOnce(
@@ -74,7 +86,9 @@ export function createHttpClient(options: HttpClientOptions = {}): HttpClient {
     try {
       // Core's own options travel along in the config; axios ignores keys it does not know,
       // and drops headers whose value is null or undefined (token and schoolId when not stored).
-      const response = await instance.request({
+      const response = await (
+        await axiosInstance()
+      ).request({
         ...config,
         method,
         data: body.data,

@@ -27,10 +27,12 @@ export function handleError(
     return send(reply, error.code, error.message, error.data);
   }
   if (error.validation) {
+    const schemas = request.routeOptions.schema as Record<string, unknown> | undefined;
+    const part = error.validationContext === 'querystring' ? 'querystring' : 'body';
     return send(
       reply,
       ResultCode.BadRequest,
-      validationMessage(error.validation as SchemaIssue[]),
+      validationMessage(error.validation as SchemaIssue[], schemas?.[part]),
       null,
     );
   }

@@ -1,5 +1,5 @@
 import type { AddressInfo } from 'node:net';
-import { authRoutes, type UserInfo } from '@examkit/contracts';
+import { authRoutes, examRoutes, type UserInfo } from '@examkit/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, DIALECTS, signIn, startTestServer, type TestServer } from '../test/fixtures';
 
@@ -36,35 +36,35 @@ describe.each(DIALECTS)('request handling on %s', (dialect) => {
       '{"password":"demo2026"}',
       'application/json',
       400,
-      '请求参数错误：loginName 不能为空',
+      '请求参数错误：账号不能为空',
     ],
     [
       'an empty field',
       'loginName=&password=demo2026',
       'application/x-www-form-urlencoded',
       400,
-      '请求参数错误：loginName 不能为空',
+      '请求参数错误：账号不能为空',
     ],
     [
       'a number for a string',
       '{"loginName":123,"password":"demo2026"}',
       'application/json',
       400,
-      '请求参数错误：loginName 应为字符串',
+      '请求参数错误：账号应为文字',
     ],
     [
       'a string for an integer',
       '{"loginName":"admin","password":"demo2026","schoolId":"1"}',
       'application/json',
       400,
-      '请求参数错误：schoolId 应为整数',
+      '请求参数错误：学校应为整数',
     ],
     [
       'a non-number in a form integer',
       'loginName=admin&password=demo2026&schoolId=abc',
       'application/x-www-form-urlencoded',
       400,
-      '请求参数错误：schoolId 应为整数',
+      '请求参数错误：学校应为整数',
     ],
     [
       'an unknown form field',
@@ -106,12 +106,55 @@ describe.each(DIALECTS)('request handling on %s', (dialect) => {
       token: user.token,
       query: { schoolId: 'x' },
     });
-    expect(bad.body.msg).toBe('请求参数错误：schoolId 应为整数');
+    expect(bad.body.msg).toBe('请求参数错误：学校应为整数');
     const extra = await call(server.app, authRoutes.aiAccess, {
       token: user.token,
       query: { schoolId: user.schoolId, x: 1 },
     });
     expect(extra.body.msg).toBe('请求参数错误：不支持的字段 x');
+  });
+
+  it('names fields by their Chinese labels, the choices of a closed list included', async () => {
+    const user = await signIn(server.app, 'admin');
+    const exam = await call(server.app, examRoutes.create, {
+      token: user.token,
+      body: {
+        name: '月考',
+        examType: '月考',
+        gradeId: 1,
+        examDate: '2026-11-10',
+        subjects: [{ subjectCode: '02', subjectName: '数学', fullMarks: 100 }],
+        classIds: [1],
+      },
+    });
+    expect(exam.body.msg).toBe(
+      '请求参数错误：考试类型应为学前、周练、单元、月测、期中、期末、模拟、其它之一',
+    );
+    const marks = await call(server.app, examRoutes.create, {
+      token: user.token,
+      body: {
+        name: '期中',
+        examType: '期中',
+        gradeId: 1,
+        examDate: '2026-11-10',
+        subjects: [{ subjectCode: '02', subjectName: '数学', fullMarks: 0 }],
+        classIds: [1],
+      },
+    });
+    expect(marks.body.msg).toBe('请求参数错误：考试科目第1项的满分应大于 0');
+    const date = await call(server.app, examRoutes.create, {
+      token: user.token,
+      body: {
+        name: '期中',
+        examType: '期中',
+        gradeId: 1,
+        examDate: '11/10',
+        subjects: [],
+        classIds: [1],
+      },
+    });
+    expect(date.body.msg).toMatch(/^请求参数错误：(考试日期格式不正确|考试科目至少选择 1 项)$/);
+    expect(date.body.msg).not.toMatch(/[A-Za-z]/);
   });
 
   it('answers an unknown API path with a 404 envelope', async () => {

@@ -11,27 +11,38 @@ describe('validationMessage', () => {
   it.each([
     [
       { keyword: 'required', instancePath: '', params: { missingProperty: 'loginName' } },
-      '请求参数错误：loginName 不能为空',
+      '请求参数错误：账号不能为空',
     ],
     [
       { keyword: 'additionalProperties', instancePath: '', params: { additionalProperty: 'x' } },
       '请求参数错误：不支持的字段 x',
     ],
-    [{ keyword: 'pattern', instancePath: '/tel', params: {} }, '请求参数错误：tel 格式不正确'],
+    [{ keyword: 'pattern', instancePath: '/tel', params: {} }, '请求参数错误：手机号格式不正确'],
     [
       { keyword: 'maxLength', instancePath: '/loginName', params: { limit: 64 } },
-      '请求参数错误：loginName 长度不能超过 64 位',
+      '请求参数错误：账号长度不能超过 64 位',
     ],
     [
       { keyword: 'minimum', instancePath: '/schoolId', params: { limit: 1 } },
-      '请求参数错误：schoolId 不能小于 1',
+      '请求参数错误：学校不能小于 1',
     ],
     [
       { keyword: 'minLength', instancePath: '/newPassWord', params: { limit: 6 } },
       '请求参数错误：密码须为至少6位的字母和数字组合',
     ],
+    [
+      { keyword: 'type', instancePath: '/subjects/1/fullMarks', params: { type: 'number' } },
+      '请求参数错误：考试科目第2项的满分应为数字',
+    ],
   ])('%j → %s', (issue, message) => {
     expect(validationMessage([issue])).toBe(message);
+  });
+
+  it('prefers the schema’s own title of a field', () => {
+    const schema = { properties: { name: { type: 'string', title: '考试名称' } } };
+    const issue = { keyword: 'minLength', instancePath: '/name', params: { limit: 1 } };
+    expect(validationMessage([issue], schema)).toBe('请求参数错误：考试名称不能为空');
+    expect(validationMessage([issue])).toBe('请求参数错误：名称不能为空');
   });
 });
 

@@ -122,8 +122,8 @@ describe.each(DIALECTS)('exams on %s', (dialect) => {
     const before = await server.db.selectFrom('exams').select('id').execute();
     const labGrade = await gradeOf(server.db, server.seed.labSchoolId);
     const cases: [Record<string, unknown>, string | RegExp][] = [
-      [{ examType: '期中考' }, /examType/],
-      [{ examDate: '2026/11/10' }, /examDate/],
+      [{ examType: '期中考' }, /^请求参数错误：考试类型应为学前、周练.*之一$/],
+      [{ examDate: '2026/11/10' }, '请求参数错误：考试日期格式不正确'],
       [{ classIds: labGrade.classIds }, '所选班级不属于该年级'],
       [{ gradeId: labGrade.gradeId }, '年级不存在'],
       [
@@ -642,12 +642,30 @@ describe.each(DIALECTS)('exams on %s', (dialect) => {
     );
     expect(empty.body.data.saved).toBe(false);
     expect(empty.body.data.design.paper.questions).toHaveLength(5);
+    // 考号位数 defaults to the length of the exam's exam numbers (the demo's 10), not 8.
+    const digits = Math.max(...grade.students.map((s) => s.studentNo.length));
+    expect(digits).toBe(10);
+    expect(empty.body.data).toMatchObject({
+      examNumberLength: 10,
+      design: { settings: { examNumCount: 10 } },
+    });
+    const byDefault = await call(server.app, examRoutes.sheetSave, {
+      token: admin,
+      body: { examSubjectId: mathId, settings: {}, overrides: {} },
+    });
+    expect(byDefault.body.code).toBe(200);
+    const laidOut = await call<{ template: { examNumCount: number } }>(
+      server.app,
+      examRoutes.sheetGet,
+      { token: admin, body: { examSubjectId: mathId } },
+    );
+    expect(laidOut.body.data.template.examNumCount).toBe(10);
 
     const saved = await call<{ pageCount: number }>(server.app, examRoutes.sheetSave, {
       token: admin,
       body: {
         examSubjectId: mathId,
-        settings: { isHen: 1, column: 2, examNumCount: 10 },
+        settings: { isHen: 1, column: 2, examNumCount: 12 },
         overrides: {},
       },
     });
@@ -660,15 +678,15 @@ describe.each(DIALECTS)('exams on %s', (dialect) => {
     }>(server.app, examRoutes.sheetGet, { token: admin, body: { examSubjectId: mathId } });
     expect(got.body.data).toMatchObject({
       saved: true,
-      design: { settings: { isHen: 1, column: 2, examNumCount: 10 } },
-      template: { paperSize: 'A3', examNumCount: 10 },
+      design: { settings: { isHen: 1, column: 2, examNumCount: 12 } },
+      template: { paperSize: 'A3', examNumCount: 12 },
     });
 
     const bad = await call(server.app, examRoutes.sheetSave, {
       token: admin,
       body: { examSubjectId: mathId, settings: { isHen: 7 } },
     });
-    expect(bad).toMatchObject({ status: 400, body: { msg: '答题卡设置 isHen 的值无效' } });
+    expect(bad).toMatchObject({ status: 400, body: { msg: '答题卡设置“纸张”的值无效' } });
 
     const pdf = await download(examDownloads.sheetPdf, admin, { examSubjectId: mathId });
     expect(pdf.statusCode).toBe(200);
@@ -730,7 +748,7 @@ describe.each(DIALECTS)('exams on %s', (dialect) => {
 
     // A new title moves nothing the recogniser reads; another exam-number length does.
     expect(await save({ isHiddenQrcode: false, answerSheetTitle: '期中答题卡' })).toBe(identity);
-    const moved = await save({ isHiddenQrcode: false, examNumCount: 10 });
+    const moved = await save({ isHiddenQrcode: false, examNumCount: 12 });
     expect(moved).not.toBe(identity);
     expect((await get()).identity).toBe(moved);
   });

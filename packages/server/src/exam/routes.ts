@@ -34,9 +34,11 @@ import { importScores } from './scoreImport';
 import {
   checkOverrides,
   checkSettings,
+  examNumberLength,
   parseDesign,
   savedSheetIdentity,
   saveSheet,
+  withExamNumberDefault,
 } from './sheets';
 import { parseQuestionRows, readSheetRows, splitPasted, decodeUpload } from './spreadsheets';
 import { refusal, rulesOf, STATE_NAMES, TRANSITIONS } from './states';
@@ -429,9 +431,11 @@ export function registerExamRoutes(router: Router, deps: ExamRoutesDeps): void {
     const { exam, subject } = await loadSubject(db, session.schoolId, body.examSubjectId);
     assertExamVisible(await loadScope(db, session), exam);
     const tree = toQuestionTree(await loadQuestionRows(db, subject.id));
-    const design = parseDesign(subject.sheet_design);
+    const numberLength = await examNumberLength(db, subject.id);
+    const design = withExamNumberDefault(parseDesign(subject.sheet_design), numberLength);
     const paper = toPaperStructure(subject.subject_name, tree);
     return {
+      examNumberLength: numberLength,
       examSubjectId: subject.id,
       saved: subject.sheet_saved_at !== null,
       savedAt: subject.sheet_saved_at,

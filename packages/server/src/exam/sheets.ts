@@ -48,22 +48,46 @@ const CHOICES: Record<string, readonly number[]> = {
   isJudgeSymbol: [1, 2],
 };
 
+/** The designer's Chinese name of each setting, for messages. */
+const SETTING_LABELS: Record<string, string> = {
+  isTemplate: '仅答题区',
+  hasSealLine: '密封线',
+  isClassAndExamNo: '填写班级和考号',
+  isObjectiveVertical: '客观题竖排',
+  hasCareTip: '温馨提示',
+  hasMissTag: '缺考标记',
+  isHiddenQrcode: '显示二维码',
+  showPagination: '页码',
+  isShowCorrectStand: '填涂示例',
+  isShowHalfPoint: '打分栏含半分',
+  answerSheetTitle: '答题卡标题',
+  attentionContent: '注意事项',
+  studentInfoContent: '考生信息',
+  sealLineStudentInfoContent: '密封线考生信息',
+  isHen: '纸张',
+  column: '栏数',
+  examNoType: '考号形式',
+  isJudgeSymbol: '判断题符号',
+  examNumCount: '考号位数',
+};
+const settingName = (key: string) => SETTING_LABELS[key] ?? key;
+
 /** Checks settings from the wire against the spec's settings; throws 400 naming the bad one. */
 export function checkSettings(raw: Record<string, unknown>): Partial<SheetSettings> {
   const out: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(raw)) {
     if ((BOOLEAN_SETTINGS as readonly string[]).includes(key)) {
-      if (typeof value !== 'boolean') throw badRequest(`答题卡设置 ${key} 应为 true 或 false`);
+      if (typeof value !== 'boolean') throw badRequest(`答题卡设置“${settingName(key)}”应为是或否`);
     } else if ((TEXT_SETTINGS as readonly string[]).includes(key)) {
       if (typeof value !== 'string' || value.length > 2000)
-        throw badRequest(`答题卡设置 ${key} 应为不超过 2000 字的文字`);
+        throw badRequest(`答题卡设置“${settingName(key)}”应为不超过 2000 字的文字`);
     } else if (key in CHOICES) {
       if (typeof value !== 'number' || !CHOICES[key]?.includes(value))
-        throw badRequest(`答题卡设置 ${key} 的值无效`);
+        throw badRequest(`答题卡设置“${settingName(key)}”的值无效`);
     } else if (key === 'examNumCount') {
       if (typeof value !== 'number' || !Number.isInteger(value) || value < 4 || value > 20)
         throw badRequest('考号位数应为 4–20');
-    } else throw badRequest(`未知的答题卡设置 ${key}`);
+    } else throw badRequest('未知的答题卡设置');
     out[key] = value;
   }
   return out as Partial<SheetSettings>;
@@ -99,7 +123,7 @@ export function checkOverrides(raw: Record<string, unknown>): SheetOverrides {
         );
       if (!ok) throw badRequest('空白区域格式错误');
       out.blankAreas = value as NonNullable<SheetOverrides['blankAreas']>;
-    } else throw badRequest(`未知的答题卡调整项 ${key}`);
+    } else throw badRequest('未知的答题卡调整项');
   }
   return out;
 }
@@ -152,12 +176,36 @@ export function savedSheetIdentity(
   return subjectSheetIdentity(subject.id, paper, design);
 }
 
+/**
+ * The length of the longest exam number (考号) among the students of the subject's exam; 0
+ * when the exam has no students yet.
+ */
+export async function examNumberLength(db: Db, examSubjectId: number): Promise<number> {
+  const row = await db
+    .selectFrom('exam_subjects as s')
+    .innerJoin('exam_students as st', 'st.exam_id', 's.exam_id')
+    .select((eb) => eb.fn.max(eb.fn<number>('length', ['st.exam_no'])).as('n'))
+    .where('s.id', '=', examSubjectId)
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
+/**
+ * A design whose 考号位数 (`examNumCount`) was never set takes the length of the exam's exam
+ * numbers, so a new sheet holds them (docs/answer-sheet.md); a chosen value stays.
+ */
+export function withExamNumberDefault(design: StoredDesign, length: number): StoredDesign {
+  if (design.settings.examNumCount !== undefined || length <= 0) return design;
+  return { ...design, settings: { ...design.settings, examNumCount: length } };
+}
+
 /** The subject's sheet from its questions and a design, with its identity; 400 without questions. */
 async function laySubjectSheet(
   db: Db,
   subject: { id: number; subject_name: string },
-  design: StoredDesign,
+  stored: StoredDesign,
 ): Promise<{ document: SheetDocument; identity: string }> {
+  const design = withExamNumberDefault(stored, await examNumberLength(db, subject.id));
   const tree = toQuestionTree(await loadQuestionRows(db, subject.id));
   if (tree.length === 0) throw badRequest('请先录入试卷结构，再制作答题卡');
   const paper = toPaperStructure(subject.subject_name, tree);
@@ -190,9 +238,12 @@ export interface SavedSheet {
 export async function saveSheet(
   trx: Db,
   subject: { id: number; subject_name: string },
-  design: StoredDesign,
+  stored: StoredDesign,
   now: number,
 ): Promise<SavedSheet> {
+  // The default 考号位数 is kept with the design: the template and every later PDF agree even
+  // when the exam's students change.
+  const design = withExamNumberDefault(stored, await examNumberLength(trx, subject.id));
   const { document, identity } = await laySubjectSheet(trx, subject, design);
   await trx
     .updateTable('exam_subjects')

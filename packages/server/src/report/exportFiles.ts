@@ -157,3 +157,37 @@ export async function htmlToPdf(
   queue = job.catch(() => undefined);
   return job;
 }
+
+/** The Chinese name of each exported report page, as its file names say it. */
+export const REPORT_FILE_TITLES: Readonly<Record<string, string>> = {
+  'class/basic': '班级成绩',
+  'class/comment': '班级试卷讲评',
+  'class/ability': '班级能力分析',
+  'class/analysis': '班级学情分析',
+  'class/transcript': '班级成绩单',
+  'class/problemSet': '班级错题集',
+  'student/transcript': '学生成绩单',
+  'grade/basic': '年级成绩',
+  'grade/comment': '年级试卷讲评',
+  'grade/ability': '年级能力分析',
+  'grade/rank': '年级排名分析',
+  'grade/transcript': '年级成绩单',
+  'grade/problemSet': '年级错题集',
+  'grade/customContrast': '年级自定义对比',
+  quickReview: '快速讲评',
+  warningReport: '预警报告',
+  quality: '阅卷质量',
+};
+
+/**
+ * A download's file name from its parts (exam, class, student, subject, report), the empty
+ * ones left out and characters no file system takes replaced:
+ * `2026期中考试-高一(1)班-班级成绩.xlsx`.
+ */
+export function downloadFileName(parts: readonly (string | null | undefined)[], ext: string) {
+  const name = parts
+    .filter((p): p is string => typeof p === 'string' && p.trim() !== '')
+    .map((p) => p.trim().replace(/[\\/:*?"<>|]/g, '_'))
+    .join('-');
+  return `${name}.${ext}`;
+}

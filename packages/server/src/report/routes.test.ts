@@ -557,7 +557,7 @@ describe.each(DIALECTS)('report calls on %s', (dialect) => {
       format: 'xlsx',
       classId: fx.class1,
     });
-    expect(file.fileName).toMatch(/\.xlsx$/);
+    expect(file.fileName).toBe('报告测试月考-高一(1)班-班级成绩单.xlsx');
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load(Buffer.from(file.contentBase64, 'base64') as unknown as ArrayBuffer);
     const sheet = workbook.worksheets[0]!;
@@ -583,6 +583,7 @@ describe.each(DIALECTS)('report calls on %s', (dialect) => {
       classId: fx.class1,
       studentId: s2(),
     });
+    expect(file.fileName).toMatch(/^报告测试月考-高一\(1\)班-[\u4e00-\u9fff]+-学生成绩单\.html$/);
     const html = Buffer.from(file.contentBase64, 'base64').toString('utf8');
     expect(html).toContain('@page { size: A4 landscape');
     expect(html).toContain('<h2>错题</h2>');
@@ -620,6 +621,7 @@ describe.each(DIALECTS)('report calls on %s', (dialect) => {
         format: 'pdf',
       });
       expect(file.contentType).toBe('application/pdf');
+      expect(file.fileName).toBe('报告测试月考-预警报告.pdf');
       expect(Buffer.from(file.contentBase64, 'base64').subarray(0, 5).toString()).toBe('%PDF-');
     }, 60_000);
 

@@ -8,7 +8,13 @@ import { accessOf, inScopeClass, type Access } from '../core/scope';
 import type { SessionInfo } from '../core/session';
 import { readExamReport } from './cache';
 import { getComment, listComments, saveComment } from './comments';
-import { htmlToPdf, tablesToHtml, tablesToXlsx } from './exportFiles';
+import {
+  downloadFileName,
+  htmlToPdf,
+  REPORT_FILE_TITLES,
+  tablesToHtml,
+  tablesToXlsx,
+} from './exportFiles';
 import { pageTables } from './pageTables';
 import * as views from './views';
 import type { ReportContext } from './views';
@@ -190,11 +196,11 @@ export function registerReportRoutes(router: Router, deps: ReportDeps): void {
     const grade = page.startsWith('grade/') || page === 'quickReview' || page === 'quality';
     const ctx = await open(session, body.examId, grade ? GRADE_KEYS : CLASS_KEYS);
     const need = (v: number | undefined, what: string) => {
-      if (v === undefined) throw new ApiError(400, `请求参数错误：缺少 ${what}`);
+      if (v === undefined) throw new ApiError(400, `请求参数错误：请选择${what}`);
       return v;
     };
-    const classId = () => need(body.classId, 'classId');
-    const subjectId = () => need(body.subjectId, 'subjectId');
+    const classId = () => need(body.classId, '班级');
+    const subjectId = () => need(body.subjectId, '科目');
     const comments = () => listComments(db, body.examId);
     const data: unknown = await (async () => {
       switch (page) {
@@ -211,7 +217,7 @@ export function registerReportRoutes(router: Router, deps: ReportDeps): void {
         case 'class/problemSet':
           return views.classProblemSet(ctx, classId(), subjectId(), 0.6);
         case 'student/transcript':
-          return views.studentTranscript(ctx, classId(), need(body.studentId, 'studentId'));
+          return views.studentTranscript(ctx, classId(), need(body.studentId, '学生'));
         case 'grade/basic':
           return views.gradeBasic(ctx);
         case 'grade/comment':
@@ -243,12 +249,22 @@ export function registerReportRoutes(router: Router, deps: ReportDeps): void {
       }
     })();
     const tables = pageTables(page, data);
-    const { exam } = ctx.report.snapshot;
-    const title = `${exam.name}-${page.replace('/', '-')}`;
+    const { exam, classes, subjects, students } = ctx.report.snapshot;
+    const reportTitle = REPORT_FILE_TITLES[page] ?? '报告';
+    const fileParts = [
+      exam.name,
+      body.classId ? classes.find((c) => c.id === body.classId)?.name : undefined,
+      page === 'student/transcript'
+        ? students.find((s) => s.id === body.studentId)?.name
+        : undefined,
+      body.subjectId ? subjects.find((s) => s.id === body.subjectId)?.name : undefined,
+      reportTitle,
+    ];
+    const title = `${exam.name}-${reportTitle}`;
     if (body.format === 'xlsx') {
       const bytes = await tablesToXlsx(title, tables);
       return {
-        fileName: `${title}.xlsx`,
+        fileName: downloadFileName(fileParts, 'xlsx'),
         contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
         contentBase64: bytes.toString('base64'),
       };
@@ -256,7 +272,7 @@ export function registerReportRoutes(router: Router, deps: ReportDeps): void {
     const html = tablesToHtml(exam.name, `${exam.gradeName} · ${exam.examDate}`, tables);
     if (body.format === 'html') {
       return {
-        fileName: `${title}.html`,
+        fileName: downloadFileName(fileParts, 'html'),
         contentType: 'text/html; charset=utf-8',
         contentBase64: Buffer.from(html, 'utf8').toString('base64'),
       };
@@ -266,7 +282,7 @@ export function registerReportRoutes(router: Router, deps: ReportDeps): void {
       deps.chromiumPath === undefined ? {} : { executablePath: deps.chromiumPath },
     );
     return {
-      fileName: `${title}.pdf`,
+      fileName: downloadFileName(fileParts, 'pdf'),
       contentType: 'application/pdf',
       contentBase64: pdf.toString('base64'),
     };

@@ -80,7 +80,12 @@ describe.each(DIALECTS)('the sheet QR code on %s', (dialect) => {
       expect(saved.body.code, JSON.stringify(saved.body)).toBe(200);
       const sheet = await call(server.app, examRoutes.sheetSave, {
         token: admin,
-        body: { examSubjectId, settings: { isHiddenQrcode: false }, overrides: {} },
+        // The student below gets an 8-digit exam number, so an 8-digit grid.
+        body: {
+          examSubjectId,
+          settings: { isHiddenQrcode: false, examNumCount: 8 },
+          overrides: {},
+        },
       });
       expect(sheet.body.code, JSON.stringify(sheet.body)).toBe(200);
     }

@@ -240,7 +240,7 @@ export function registerScanRoutes(router: Router, deps: ScanRoutesDeps): void {
         .where('id', '=', query.sheetId)
         .executeTakeFirst();
       if (!sheet) throw notFound('答题卡不存在');
-      await access(session, sheet.exam_subject_id);
+      const { exam, subject } = await access(session, sheet.exam_subject_id);
       let key = sheet.image_key;
       if (query.questionId !== undefined) {
         const crop = await db
@@ -254,11 +254,24 @@ export function registerScanRoutes(router: Router, deps: ScanRoutesDeps): void {
       }
       const body = key ? await files.get(key) : null;
       if (!body) throw notFound('该答题卡没有图像');
-      const name =
+      const question =
         query.questionId === undefined
-          ? `sheet-${sheet.id}.png`
-          : `sheet-${sheet.id}-q${query.questionId}-${query.part ?? 0}.png`;
-      return { fileName: name, contentType: 'image/png', body };
+          ? undefined
+          : await db
+              .selectFrom('exam_questions')
+              .select('number')
+              .where('id', '=', query.questionId)
+              .where('exam_subject_id', '=', subject.id)
+              .executeTakeFirst();
+      const name = [
+        exam.name,
+        subject.subject_name,
+        `答题卡${sheet.id}`,
+        ...(question ? [`第${question.number}题`] : []),
+      ]
+        .join('-')
+        .replace(/[\\/:*?"<>|]/g, '_');
+      return { fileName: `${name}.png`, contentType: 'image/png', body };
     },
   );
 }

@@ -12,7 +12,7 @@ import {
   type DataScope,
 } from '../core/scope';
 import { finishImport } from '../user/imports';
-import { readSheet, writeSheet } from '../user/spreadsheet';
+import { listFileName, readSheet, schoolNameOf, writeSheet } from '../user/spreadsheet';
 import type { AdministrationDeps } from './adminRoutes';
 import { classOf, contains, gradeOf, pageOf, subjectOf, subjectsOf, teacherOf } from './common';
 
@@ -392,7 +392,7 @@ export function registerClassRoutes(router: Router, { db, clock }: Administratio
     await access.require('System-Class');
     const classes = await classesInScope(db, await access.scope());
     return writeSheet(
-      'classes.xlsx',
+      listFileName([await schoolNameOf(db, session.schoolId), '班级名单']),
       '班级',
       ['年级', '班级', '班主任', '学生数'],
       classes.map((c) => [c.gradeName, c.name, c.headTeacherName, c.studentCount]),

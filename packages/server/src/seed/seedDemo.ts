@@ -1,8 +1,10 @@
+import { administrationRoutes } from '@examkit/contracts';
 import type { Transaction } from 'kysely';
 import type { Db } from '../core/database';
 import { hashPassword } from '../core/password';
 import type { DB } from '../core/schema';
 import { sha256Hex } from '../core/secrets';
+import { checkSeed } from './checkSeed';
 import { DEMO_ROLES } from './demoRoles';
 import { demoName, subjectOf } from './names';
 import { seedAdministration } from './seedAdministration';
@@ -218,6 +220,11 @@ async function seedSchool(trx: Trx, seed: SchoolSeed): Promise<number> {
     });
   }
   for (const account of teachers) {
+    checkSeed(
+      administrationRoutes.addTeacher.body,
+      { name: account.nickName, tel: account.tel, loginName: account.loginName },
+      `teacher ${account.loginName}`,
+    );
     const { id: userId } = await trx
       .insertInto('users')
       .values({
@@ -259,9 +266,15 @@ async function seedSchool(trx: Trx, seed: SchoolSeed): Promise<number> {
       .returning('id')
       .executeTakeFirstOrThrow();
     for (let c = 1; c <= seed.classesPerGrade; c++) {
+      const className = `${grade.name}(${c})班`;
+      checkSeed(
+        administrationRoutes.addClassNew.body,
+        { gradeId, name: className },
+        `class ${className}`,
+      );
       const { id: classId } = await trx
         .insertInto('classes')
-        .values({ grade_id: gradeId, name: `${grade.name}(${c})班` })
+        .values({ grade_id: gradeId, name: className })
         .returning('id')
         .executeTakeFirstOrThrow();
       const students = Array.from({ length: seed.studentsPerClass }, (_, i) => {
@@ -274,6 +287,12 @@ async function seedSchool(trx: Trx, seed: SchoolSeed): Promise<number> {
           tel: null,
         };
       });
+      for (const student of students)
+        checkSeed(
+          administrationRoutes.addStudent.body,
+          { studentNo: student.student_no, name: student.name, classId },
+          `student ${student.student_no}`,
+        );
       if (students.length > 0) await trx.insertInto('students').values(students).execute();
     }
   }

@@ -1,10 +1,12 @@
-import type { QuestionInput } from '@examkit/contracts';
+import { examRoutes, type QuestionInput } from '@examkit/contracts';
 import type { Db } from '../core/database';
 import { scoreObjective } from '../exam/objectiveScoring';
 import { isObjective, loadQuestionRows } from '../exam/paper';
 import { saveStructure } from '../exam/paperWrites';
 import { chunks, recomputeTotals } from '../exam/scores';
 import { saveSheet } from '../exam/sheets';
+import { checkSubjects } from '../exam/exams';
+import { checkSeed } from './checkSeed';
 
 /** The demo exams (docs/demo-school.md): a finished 期中 with scores, a draft 周练 for the designer. */
 export const DEMO_EXAMS = {
@@ -339,8 +341,38 @@ export async function seedExams(
         .executeTakeFirstOrThrow()
     ).id;
 
+  // What the exam form would send to create the exam: a seeded exam must pass the same checks.
+  const checkExam = (
+    name: string,
+    examType: string,
+    examDate: string,
+    subjects: readonly { name: string; fullMarks: number }[],
+  ) => {
+    const body = {
+      name,
+      examType,
+      gradeId: grade.id,
+      examDate,
+      subjects: subjects.map((s) => ({
+        subjectCode: codeOf.get(s.name) ?? s.name,
+        subjectName: s.name,
+        fullMarks: s.fullMarks,
+        elective: false,
+      })),
+      classIds: classes.map((c) => c.id),
+    };
+    checkSeed(examRoutes.create.body, body, `exam ${name}`);
+    checkSubjects(body.subjects);
+  };
+
   if (!has.has(DEMO_EXAMS.midterm)) {
     const random = prng(20261112);
+    checkExam(
+      DEMO_EXAMS.midterm,
+      '期中',
+      '2026-11-12',
+      MIDTERM.map((s) => ({ name: s.code, fullMarks: s.fullMarks })),
+    );
     const examId = await createExam(DEMO_EXAMS.midterm, '期中', '2026-11-12', 'finished');
     // Each student's ability, shared by the subjects, with a per-subject offset below.
     const ability = new Map(students.map((s) => [s.id, (random() + random() + random()) / 3]));
@@ -433,6 +465,10 @@ export async function seedExams(
 
   if (!has.has(DEMO_EXAMS.quiz)) {
     const random = prng(20261128);
+    checkExam(DEMO_EXAMS.quiz, '周练', '2026-11-28', [
+      { name: '数学', fullMarks: 100 },
+      { name: '物理', fullMarks: 100 },
+    ]);
     const examId = await createExam(DEMO_EXAMS.quiz, '周练', '2026-11-28', 'draft');
     const mathId = await addSubject(examId, '数学', 100, 0);
     await addSubject(examId, '物理', 100, 1);

@@ -1,8 +1,11 @@
+import { examRoutes } from '@examkit/contracts';
 import sharp from 'sharp';
 import { systemClock, type Clock } from '../core/clock';
 import type { Db } from '../core/database';
 import type { FileStore } from '../core/files';
+import { checkSubjects } from '../exam/exams';
 import { changeBlockState, registerPapers, saveBlock } from '../marking/blocks';
+import { checkSeed } from './checkSeed';
 
 /** The demo marking exam (docs/marking.md, docs/exams.md "Demo data"). */
 export const DEMO_MARKING_EXAM = '2026学年高一数学十一月月考';
@@ -221,6 +224,29 @@ export async function seedMarking(
     .orderBy('student_no')
     .execute();
 
+  // The school's code for 数学 (administration seed), so the exam form lists it once.
+  const math = await db
+    .selectFrom('subjects')
+    .select('code')
+    .where('school_id', '=', schoolId)
+    .where('name', '=', '数学')
+    .executeTakeFirst();
+  const subjectCode = math?.code ?? '数学';
+  const fullMarks = BLOCKS.reduce(
+    (sum, b) => sum + b.questions.reduce((t, q) => t + q.marks, 0),
+    0,
+  );
+  const body = {
+    name: DEMO_MARKING_EXAM,
+    examType: '月测',
+    gradeId: grade.id,
+    examDate: '2026-11-18',
+    subjects: [{ subjectCode, subjectName: '数学', fullMarks, elective: false }],
+    classIds: classes.map((c) => c.id),
+  };
+  checkSeed(examRoutes.create.body, body, `exam ${DEMO_MARKING_EXAM}`);
+  checkSubjects(body.subjects);
+
   const { examSubjectId, examId, questionIds } = await db.transaction().execute(async (trx) => {
     const exam = await trx
       .insertInto('exams')
@@ -228,9 +254,9 @@ export async function seedMarking(
         school_id: schoolId,
         academic_year: grade.academic_year,
         grade_id: grade.id,
-        exam_type: '月考',
-        name: DEMO_MARKING_EXAM,
-        exam_date: '2026-11-18',
+        exam_type: body.examType,
+        name: body.name,
+        exam_date: body.examDate,
         state: 'marking',
         created_by: admin,
         created_at: SEEDED_AT,
@@ -258,9 +284,9 @@ export async function seedMarking(
       .insertInto('exam_subjects')
       .values({
         exam_id: exam.id,
-        subject_code: '数学',
+        subject_code: subjectCode,
         subject_name: '数学',
-        full_marks: 22,
+        full_marks: fullMarks,
         elective: 0,
         sort_order: 1,
         answer_key_version: 1,

@@ -148,7 +148,7 @@ describe.each(DIALECTS)('import and export on %s', (dialect) => {
     ]);
     expect(await studentCount()).toBe(before);
     const report = await as('admin', r.studentImportErrors, { id: result.body.data.jobId });
-    expect(report.body.data.fileName).toMatch(/errors\.xlsx$/);
+    expect(report.body.data.fileName).toMatch(/^学生导入错误-\d+\.xlsx$/);
     expect(await readXlsx(report.body.data.contentBase64)).toEqual([
       ['行号', '列', '原因'],
       ['3', '姓名', '姓名不能为空'],
@@ -250,6 +250,7 @@ describe.each(DIALECTS)('import and export on %s', (dialect) => {
 
   it('student template and class import/download', async () => {
     const template = await as('admin', r.studentTemplate, {});
+    expect(template.body.data.fileName).toBe('学生导入模板.xlsx');
     expect((await readXlsx(template.body.data.contentBase64))[0]).toEqual(STUDENT_HEADER);
     const file = await xlsx(
       ['年级', '班级'],
@@ -308,6 +309,7 @@ describe.each(DIALECTS)('import and export on %s', (dialect) => {
       { grade_num: 9, name: '九年级(2)班' },
     ]);
     const download = await as('admin', r.sysClassDownload, {});
+    expect(download.body.data.fileName).toBe('示范中学-班级名单.xlsx');
     expect((await readXlsx(download.body.data.contentBase64)).map((row) => row[1])).toContain(
       '高三(2)班',
     );
@@ -342,7 +344,10 @@ describe.each(DIALECTS)('import and export on %s', (dialect) => {
       keyWord: 'S00001',
     });
     expect((await readXlsx(full.body.data.contentBase64))[1]?.[5]).toBe('13500000000');
+    // Chinese file names naming the school and the class.
+    expect(full.body.data.fileName).toBe('示范中学-学生名单.xlsx');
     const teachers = await as('admin', r.exportTeachers, { pageNum: 1, pageSize: 20 });
+    expect(teachers.body.data.fileName).toBe('示范中学-教师名单.xlsx');
     expect((await readXlsx(teachers.body.data.contentBase64)).length).toBeGreaterThan(14);
     const audit = await server.db
       .selectFrom('audit_log')
@@ -359,5 +364,14 @@ describe.each(DIALECTS)('import and export on %s', (dialect) => {
     expect((await as('admin', r.exportTeachers, { pageNum: 1, pageSize: 20 })).body.code).toBe(429);
     server.clock.advance(61_000);
     expect((await as('admin', r.exportTeachers, { pageNum: 1, pageSize: 20 })).body.code).toBe(200);
+    const classId = (
+      await server.db
+        .selectFrom('students')
+        .select('class_id')
+        .where('student_no', '=', 'S00001')
+        .executeTakeFirstOrThrow()
+    ).class_id;
+    const ofClass = await as('admin', r.exportStudents, { pageNum: 1, pageSize: 20, classId });
+    expect(ofClass.body.data.fileName).toBe('示范中学-高一(1)班-学生名单.xlsx');
   });
 });

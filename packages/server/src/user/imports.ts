@@ -104,7 +104,7 @@ export async function importErrorsFile(db: Db, session: SessionInfo, kind: strin
   const job = await importJob(db, session, kind, jobId);
   if (!job) throw notFound('导入记录不存在');
   return writeSheet(
-    `${kind}-import-${jobId}-errors.xlsx`,
+    `${kind === 'teacher' ? '教师' : kind === 'student' ? '学生' : ''}导入错误-${jobId}.xlsx`,
     '错误',
     ['行号', '列', '原因'],
     job.errors.map((e) => [e.row, e.column, e.reason]),

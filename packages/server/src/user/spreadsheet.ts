@@ -1,5 +1,6 @@
 import { Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
+import type { Db } from '../core/database';
 import { badRequest } from '../core/envelope';
 
 /** The largest decoded upload: 700 KiB of spreadsheet (about 20,000 short rows). */
@@ -71,6 +72,25 @@ export async function readSheet(
     if (!blank) rows.push({ row: rowNumber, values });
   });
   return rows;
+}
+
+/** The school's name, which an exported list's file name starts with. */
+export async function schoolNameOf(db: Db, schoolId: number): Promise<string> {
+  const row = await db
+    .selectFrom('schools')
+    .select('name')
+    .where('id', '=', schoolId)
+    .executeTakeFirst();
+  return row?.name ?? '';
+}
+
+/** `示范中学-高一(1)班-学生名单.xlsx`: the non-empty parts joined, unsafe characters replaced. */
+export function listFileName(parts: readonly (string | null | undefined)[]): string {
+  const name = parts
+    .filter((p): p is string => typeof p === 'string' && p.trim() !== '')
+    .map((p) => p.trim().replace(/[\\/:*?"<>|]/g, '_'))
+    .join('-');
+  return `${name}.xlsx`;
 }
 
 /** An `.xlsx` of one sheet with a bold header, base64 encoded for the envelope. */

@@ -10,7 +10,7 @@ import type { AdministrationDeps } from '../school/adminRoutes';
 import { teachClassRows } from '../school/classRoutes';
 import { classOf, contains, gradeOf, maskTel, pageOf, unique } from '../school/common';
 import { auditExport, finishImport, importErrorsFile, importJob, type RowError } from './imports';
-import { readSheet, writeSheet } from './spreadsheet';
+import { listFileName, readSheet, schoolNameOf, writeSheet } from './spreadsheet';
 
 const TAG = 'administration';
 const TEL = /^1[0-9]{10}$/;
@@ -515,7 +515,7 @@ export function registerStudentRoutes(
   router.sessionRoute(r.studentTemplate, TAG, async ({ session }) => {
     await accessOf(db, session).require('System-Student');
     return writeSheet(
-      'student-template.xlsx',
+      '学生导入模板.xlsx',
       '学生',
       [...STUDENT_COLUMNS],
       [['2026100101', '张三', '高一', '高一(1)班', '男', '', '']],
@@ -546,8 +546,14 @@ export function registerStudentRoutes(
       throw tooManyRequests('导出过于频繁，请稍后再试');
     const rows = await studentRows(db, scope, body, canSeeTel);
     await auditExport(db, clock, session, 'export:student', rows.length);
+    const only = (pick: (s: (typeof rows)[number]) => string) =>
+      rows.length > 0 && rows.every((s) => pick(s) === pick(rows[0]!)) ? pick(rows[0]!) : null;
     return writeSheet(
-      'students.xlsx',
+      listFileName([
+        await schoolNameOf(db, session.schoolId),
+        body.classId ? only((s) => s.className) : body.gradeId ? only((s) => s.gradeName) : null,
+        '学生名单',
+      ]),
       '学生',
       [...STUDENT_COLUMNS],
       rows.map((s) => [

@@ -17,7 +17,7 @@ import {
   unique,
 } from '../school/common';
 import { auditExport, finishImport, importErrorsFile, importJob, type RowError } from './imports';
-import { readSheet, writeSheet } from './spreadsheet';
+import { listFileName, readSheet, schoolNameOf, writeSheet } from './spreadsheet';
 import {
   assignmentsOf,
   DELETED,
@@ -437,7 +437,7 @@ export function registerTeacherRoutes(
   router.sessionRoute(r.teacherTemplate, TAG, async ({ session }) => {
     await accessOf(db, session).require('System-Teacher');
     return writeSheet(
-      'teacher-template.xlsx',
+      '教师导入模板.xlsx',
       '教师',
       [...TEACHER_COLUMNS],
       [['张三', '13900000000', 'zhangsan', '数学']],
@@ -566,7 +566,7 @@ export function registerTeacherRoutes(
     );
     await auditExport(db, clock, session, 'export:teacher', rows.length);
     return writeSheet(
-      'teachers.xlsx',
+      listFileName([await schoolNameOf(db, session.schoolId), '教师名单']),
       '教师',
       ['姓名', '手机号', '登录名', '学科', '角色'],
       rows.map((t) => [t.name, t.tel, t.loginName, t.subjectName, t.roleNames.join('、')]),

@@ -12,6 +12,7 @@ afterEach(() => vi.restoreAllMocks());
 
 const SHEET = {
   examSubjectId: 21,
+  examNumberLength: 10,
   saved: false,
   savedAt: null,
   editable: true,
@@ -23,7 +24,8 @@ const SHEET = {
         { id: '2', number: '2', type: 'subjective', fullMarks: 95 },
       ],
     },
-    settings: {},
+    // The server's default 考号位数: the length of the exam's exam numbers.
+    settings: { examNumCount: 10 },
     overrides: {},
   },
   template: null,
@@ -60,6 +62,34 @@ describe('AnswerSheetPage', () => {
     expect(body).not.toHaveProperty('paper');
     expect(await screen.findByText(/^已保存于/)).toBeInTheDocument();
     expect(screen.getByText('答题卡已保存')).toBeInTheDocument();
+  });
+
+  it('warns when the saved 考号位数 cannot hold the exam’s 10-digit exam numbers', async () => {
+    const older = { ...SHEET, design: { ...SHEET.design, settings: { examNumCount: 8 } } };
+    await renderApp({
+      path: '/exam/single/create_answer_sheet?examSubjectId=21',
+      api: examApi({ [EXAM.sheetGet]: ok(older) }),
+      user: demoUser(),
+      pages: examPages,
+    });
+    const user = userEvent.setup();
+    const warning = await screen.findByText(/考号位数 8 位少于本场考生的考号（10 位）/);
+    expect(warning).toHaveAttribute('role', 'alert');
+    const digits = screen.getByRole('spinbutton', { name: '考号位数' });
+    await user.clear(digits);
+    await user.type(digits, '10');
+    expect(screen.queryByText(/填涂不下/)).not.toBeInTheDocument();
+  });
+
+  it('opens on the server’s default 考号位数 without a warning', async () => {
+    await renderApp({
+      path: '/exam/single/create_answer_sheet?examSubjectId=21',
+      api: examApi({ [EXAM.sheetGet]: ok(SHEET) }),
+      user: demoUser(),
+      pages: examPages,
+    });
+    expect(await screen.findByRole('spinbutton', { name: '考号位数' })).toHaveValue(10);
+    expect(screen.queryByText(/填涂不下/)).not.toBeInTheDocument();
   });
 
   it('previews the QR code the server gives the saved sheet, and the sample while edits are unsaved', async () => {

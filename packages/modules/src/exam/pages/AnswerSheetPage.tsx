@@ -25,6 +25,7 @@ export function AnswerSheetPage() {
   const [editable, setEditable] = useState(false);
   const [savedAt, setSavedAt] = useState<number | null>(null);
   const [identity, setIdentity] = useState<string | null>(null);
+  const [examNumberLength, setExamNumberLength] = useState(0);
   const [dirty, setDirty] = useState(false);
   const [serverError, setServerError] = useState('');
   const [saving, setSaving] = useState(false);
@@ -41,6 +42,7 @@ export function AnswerSheetPage() {
       setEditable(r.data.editable);
       setSavedAt(r.data.savedAt);
       setIdentity(r.data.identity);
+      setExamNumberLength(r.data.examNumberLength);
       setDirty(false);
     });
   }, [call, examSubjectId]);
@@ -114,6 +116,7 @@ export function AnswerSheetPage() {
             value={design}
             // The saved sheet's code; unsaved edits may change it, so they preview the sample.
             identity={dirty ? undefined : (identity ?? undefined)}
+            examNumberLength={examNumberLength || undefined}
             onChange={(next) => {
               setDesign(next);
               setDirty(true);

@@ -18,6 +18,12 @@ export interface ScoreQuestion {
 
 export interface ScorePanelHandle {
   focus(): void;
+  /**
+   * A score key typed elsewhere on the marking screen (e.g. after a click on the image):
+   * a digit or `.` is added to the active box, which takes the focus; `F` and `Z` give full
+   * and zero marks as they do in the box.
+   */
+  type(key: string): void;
 }
 
 export interface ScorePanelProps {
@@ -104,8 +110,6 @@ export function ScorePanel({
   const [active, setActive] = useState(0);
   const inputs = useRef<(HTMLInputElement | null)[]>([]);
 
-  useImperativeHandle(ref, () => ({ focus: () => inputs.current[active]?.focus() }), [active]);
-
   // A new paper: empty (or 回评 values), focus on the first box.
   const lastKey = useRef<string | number | null>(null);
   useEffect(() => {
@@ -160,6 +164,17 @@ export function ScorePanel({
       inputs.current[i + 1]?.focus();
     } else submit(list);
   };
+
+  useImperativeHandle(ref, () => ({
+    focus: () => inputs.current[active]?.focus(),
+    type: (key: string) => {
+      if (disabled) return;
+      inputs.current[active]?.focus();
+      if (/^[\d.]$/.test(key)) setValue(active, `${values[active] ?? ''}${key}`);
+      else if (key === 'f' || key === 'F') fill(active, questions[active]!.full);
+      else if (key === 'z' || key === 'Z') fill(active, 0);
+    },
+  }));
 
   const onKeyDown = (i: number) => (event: KeyboardEvent<HTMLInputElement>) => {
     if (event.ctrlKey || event.metaKey || event.altKey) return;

@@ -254,6 +254,42 @@ describe('ReadPaperPage', () => {
     expect(box).not.toHaveFocus();
     await user.keyboard('7');
     expect(box).toHaveFocus();
+    expect(box).toHaveValue('7');
+  });
+
+  it('enters a score typed after a click on the image to zoom it, its 0 included', async () => {
+    const { api, box } = await open();
+    const user = userEvent.setup();
+    await user.click(cropImage()!);
+    expect(screen.getByRole('region', { name: '试卷图像' })).toHaveFocus();
+    await user.keyboard('+');
+    expect(cropImage()!.style.transform).toContain('scale(1.2)');
+    await user.keyboard('10');
+    expect(box).toHaveFocus();
+    expect(box).toHaveValue('10');
+    // The 0 was a score, not the image's own reset key.
+    expect(cropImage()!.style.transform).toContain('scale(1.2)');
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(bodiesOf(api, MK.submit)).toHaveLength(1));
+    expect(bodiesOf(api, MK.submit)[0]).toMatchObject({ taskId: 101, score: 10 });
+  });
+
+  it('gives full marks with F typed after dragging the image', async () => {
+    const { api } = await open();
+    const user = userEvent.setup();
+    const image = cropImage()!;
+    await user.click(image);
+    await user.keyboard('++');
+    const zoomed = image.style.transform;
+    await user.pointer([
+      { keys: '[MouseLeft>]', target: image, coords: { clientX: 10, clientY: 10 } },
+      { target: image, coords: { clientX: 40, clientY: 30 } },
+      { keys: '[/MouseLeft]', target: image },
+    ]);
+    expect(image.style.transform).not.toBe(zoomed);
+    await user.keyboard('f');
+    await waitFor(() => expect(bodiesOf(api, MK.submit)).toHaveLength(1));
+    expect(bodiesOf(api, MK.submit)[0]).toMatchObject({ taskId: 101, score: 10 });
   });
 
   it('sets the paper on screen as an exemplary or typical sample, beside the scoring guide', async () => {

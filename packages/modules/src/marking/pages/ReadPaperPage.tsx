@@ -162,7 +162,7 @@ export function ReadPaperPage() {
     }
   };
 
-  useMarkingShortcuts(onShortcut, () => panel.current?.focus());
+  useMarkingShortcuts(onShortcut, (key) => panel.current?.type(key));
 
   const shownCrop = reviewing ? reviewing.crop : leased.crop;
   const paperKey = reviewing ? `review-${reviewing.item.taskId}` : (current?.taskId ?? 'none');
