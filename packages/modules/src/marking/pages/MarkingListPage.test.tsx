@@ -60,4 +60,32 @@ describe('MarkingListPage', () => {
     expect(link).toHaveAttribute('href', `/exam/single/report/class/basic/${BLOCK.examId}`);
     expect(within(table).getAllByRole('link', { name: /查看成绩/ })).toHaveLength(1);
   });
+
+  it('offers 仲裁 to an arbitrator or a leader, not to a marking manager alone (the server refuses)', async () => {
+    const api = markingApi();
+    api.on(
+      MK.list,
+      ok({
+        list: [
+          { ...BLOCK, roles: ['manager'] },
+          { ...BLOCK, blockId: 6, name: '第18题', roles: ['leader'] },
+        ],
+      }),
+    );
+    await renderApp({
+      path: '/exam/marking',
+      api,
+      pages: markingPages,
+      user: demoUser({
+        perms: permissionCatalogue.filter((p) => CODES.includes(p.permCode)),
+        allPerm: { '2026': { '1': CODES } },
+      }),
+    });
+    const table = await screen.findByRole('table', { name: '阅卷题块' });
+    expect(
+      within(table)
+        .getAllByRole('link', { name: /^仲裁：/ })
+        .map((l) => l.getAttribute('aria-label')),
+    ).toEqual(['仲裁：第18题']);
+  });
 });
