@@ -60,6 +60,28 @@ describe('HomePage', () => {
     expect(screen.queryByRole('heading', { name: '最新报告' })).not.toBeInTheDocument();
   });
 
+  it('shows no exams waiting to a subject teacher who marks but manages no grade', async () => {
+    const api = createFakeApi({
+      ...SCHOOL_ROUTES,
+      'POST /marking-main/exam/marking/list': ok({ list: [block] }),
+      'POST /marking-user/user/school/my_scope': ok({
+        schoolWide: false,
+        manageGradeIds: [],
+        gradeIds: [1],
+        classes: [{ classId: 1, allSubjects: false, subjectIds: [2] }],
+        markingManager: false,
+        markingBlockIds: [5],
+      }),
+    });
+    await renderApp({
+      path: '/home/index',
+      api,
+      user: as(['Home', 'Exam', 'Exam-Single', 'Exam-Wuhen']),
+    });
+    await screen.findByRole('list', { name: '待阅试卷' });
+    expect(screen.queryByRole('heading', { name: '待处理的考试' })).not.toBeInTheDocument();
+  });
+
   it('shows a class teacher the newest reports of their classes', async () => {
     const api = createFakeApi({
       ...SCHOOL_ROUTES,
@@ -104,11 +126,20 @@ describe('HomePage', () => {
     const api = createFakeApi({
       ...SCHOOL_ROUTES,
       'POST /marking-main/exam/marking/list': ok({ list: [] }),
+      'POST /marking-user/user/school/my_scope': ok({
+        schoolWide: false,
+        manageGradeIds: [1],
+        gradeIds: [1, 2],
+        classes: [],
+        markingManager: true,
+        markingBlockIds: [],
+      }),
       'POST /marking-main/exam/list': ok({
         list: [
           exam(1, '期中考试', 'finished'),
           exam(2, '月考', 'sheet_ready'),
           exam(3, '周练', 'draft'),
+          { ...exam(4, '高二月考', 'sheet_ready'), gradeId: 2 },
         ],
         total: 3,
         pageNum: 1,
@@ -124,6 +155,8 @@ describe('HomePage', () => {
     expect(waiting).toHaveTextContent('待扫描（1）：月考');
     expect(waiting).toHaveTextContent('待发布报告（1）：期中考试');
     expect(waiting).not.toHaveTextContent('周练');
+    // Only the grades the user manages.
+    expect(waiting).not.toHaveTextContent('高二月考');
     expect(await screen.findByText('暂无待阅的试卷。')).toBeInTheDocument();
     expect(await screen.findByLabelText('学校概况')).toBeInTheDocument();
   });

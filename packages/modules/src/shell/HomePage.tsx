@@ -7,6 +7,7 @@ import { useExamkit, useExamkitStore } from '@examkit/core/react';
 import { hasPermission } from '@examkit/permission';
 import { themeOf } from '@examkit/ui';
 import { useApiCall } from '../common/useApiCall';
+import { useMyScope } from '../common/useMyScope';
 import { reportLinksOf, useReportExams } from '../common/useReportExams';
 import { messageOf } from '../utils/messageOf';
 
@@ -122,7 +123,7 @@ function MarkingTodo() {
 }
 
 /** The exam manager's to-do: this year's exams waiting for scans, marking or publishing. */
-function ExamTodo() {
+function ExamTodo({ gradeIds }: { gradeIds: readonly number[] | null }) {
   const call = useApiCall();
   const exams = useLoaded<ExamSummary[]>(true, async () => {
     const r = await call(examRoutes.list, { pageSize: 100 }, { errorMessage: false });
@@ -131,7 +132,9 @@ function ExamTodo() {
   if (exams === undefined) return <p>正在加载考试…</p>;
   const waiting = WAITING.map(([state, label]) => ({
     label,
-    exams: (exams ?? []).filter((e) => e.state === state),
+    exams: (exams ?? []).filter(
+      (e) => e.state === state && (gradeIds === null || gradeIds.includes(e.gradeId)),
+    ),
   })).filter((w) => w.exams.length > 0);
   if (waiting.length === 0) return <p>本学年暂无待处理的考试。</p>;
   return (
@@ -185,7 +188,12 @@ export function HomePage() {
   const [detail, setDetail] = useState<SchoolDetail | null>(null);
   const [error, setError] = useState<string | null>(null);
   const marks = hasPermission(codes, 'Exam-Wuhen');
-  const managesExams = hasPermission(codes, 'Exam-Single') && marks;
+  // Exams wait for their managers (school-wide roles, a grade's 年级主任): the server's scope.
+  const scope = useMyScope();
+  const managesExams =
+    hasPermission(codes, 'Exam-Single') &&
+    scope !== null &&
+    (scope.schoolWide || scope.manageGradeIds.length > 0);
   const readsReports =
     hasPermission(codes, 'Exam-Single-Report-Class') ||
     hasPermission(codes, 'Exam-Single-Report-Grade');
@@ -225,7 +233,7 @@ export function HomePage() {
       {managesExams && (
         <Panel aria-labelledby="examkit-home-exams">
           <h2 id="examkit-home-exams">待处理的考试</h2>
-          <ExamTodo />
+          <ExamTodo gradeIds={scope?.schoolWide ? null : (scope?.manageGradeIds ?? [])} />
         </Panel>
       )}
       {readsReports && (
