@@ -35,7 +35,7 @@ const NEW_EXAM = '首小时测试高一语文单元测';
 const DENIED = /禁止访问|没有本页访问权限|页面不存在/;
 const UNBUILT = '功能建设中';
 /** Main links and buttons tried per built page (the first of each name). */
-const LINKS_PER_PAGE = 6;
+const LINKS_PER_PAGE = 12;
 /** Buttons that open a page or a dialog without changing data, tried where they appear. */
 const SAFE_BUTTONS =
   /^(创建考试|答题卡上传|新增学生|新增教师|查看报告 .*|管理 .*|考生 .*|教师 .*|查询)$/;

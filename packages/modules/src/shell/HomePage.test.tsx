@@ -52,7 +52,7 @@ describe('HomePage', () => {
     });
     await renderApp({ path: '/home/index', api, user: as(['Home', 'Exam', 'Exam-Wuhen']) });
     const todo = await screen.findByRole('list', { name: '待阅试卷' });
-    expect(todo).toHaveTextContent('高一数学月考 · 数学 · 第17题：还剩 60 份未阅');
+    expect(todo).toHaveTextContent('高一数学月考 · 数学 · 第17题：本题块还剩 60 份未阅完');
     expect(
       within(todo).getByRole('link', { name: '进入阅卷：高一数学月考 数学 第17题' }),
     ).toHaveAttribute('href', '/exam/marking/readPaper/5/0/1/0/0');

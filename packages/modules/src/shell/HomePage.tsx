@@ -109,7 +109,8 @@ function MarkingTodo() {
     <ul aria-label="待阅试卷">
       {blocks.map((b) => (
         <li key={b.blockId}>
-          {b.examName} · {b.subjectName} · {b.name}：还剩 {b.papers.total - b.papers.done} 份未阅{' '}
+          {b.examName} · {b.subjectName} · {b.name}：本题块还剩 {b.papers.total - b.papers.done}{' '}
+          份未阅完{' '}
           <Link
             to={`/exam/marking/readPaper/${b.blockId}/0/1/0/0`}
             aria-label={`进入阅卷：${b.examName} ${b.subjectName} ${b.name}`}
