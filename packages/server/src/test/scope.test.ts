@@ -674,6 +674,18 @@ describe.each(DIALECTS)('data scope on %s', (dialect) => {
               continue;
             expect(found.body, where).toEqual(missing.body);
           }
+      // A student of 高一(3)班 asked through a class the user sees answers as a missing one too.
+      for (const role of ROLES) {
+        if (allowed(role, '高一(3)班', undefined)) continue;
+        const ctx = ctxFor('高一(1)班', '数学', '高一(3)班');
+        const other = await as(role, route, bodyFor(route, ctx, entry.body));
+        const missing = await as(
+          role,
+          route,
+          bodyFor(route, { ...ctx, studentId: 9_999_999 }, entry.body),
+        );
+        expect(other.body, `${role} ${name} via 高一(1)班`).toEqual(missing.body);
+      }
     },
     120_000,
   );
