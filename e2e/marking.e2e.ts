@@ -154,6 +154,31 @@ describe('online marking (seeded double-marking block)', () => {
     expect((await progress()).doneMarks).toBe(before.doneMarks + 2);
   });
 
+  it('marks by keyboard after a click on the image to zoom and pan it (issue #12 item 4)', async () => {
+    const before = await progress();
+    const image = grader.getByRole('img', { name: '当前试卷' });
+    const crop = await shownCrop(grader);
+    await image.click();
+    await grader.keyboard.press('+');
+    const box = await image.boundingBox();
+    await grader.mouse.move(box!.x + box!.width / 2, box!.y + box!.height / 2);
+    await grader.mouse.down();
+    await grader.mouse.move(box!.x + box!.width / 2 + 40, box!.y + box!.height / 2 + 20);
+    await grader.mouse.up();
+    expect(await image.evaluate((el) => (el as HTMLElement).style.transform)).toContain(
+      'scale(1.2)',
+    );
+    // Focus is on the image, not in the box: the typed score still lands in the box.
+    expect(await scoreBox(grader).evaluate((el) => el === document.activeElement)).toBe(false);
+    await grader.keyboard.type('10');
+    expect(await scoreBox(grader).inputValue()).toBe('10');
+    await grader.keyboard.press('Enter');
+    await expect.poll(() => shownCrop(grader)).not.toBe(crop);
+    await expect
+      .poll(async () => (await progress()).doneMarks, { timeout: 15_000 })
+      .toBe(before.doneMarks + 1);
+  });
+
   it('the arbitrator sees both scores and gives the final one', async () => {
     const before = await progress();
     const page = await signedIn('director');

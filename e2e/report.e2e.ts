@@ -92,7 +92,8 @@ describe('report pages in the browser', () => {
       page.waitForEvent('download'),
       page.getByRole('button', { name: '导出Excel' }).click(),
     ]);
-    expect(download.suggestedFilename()).toMatch(/\.xlsx$/);
+    // Named in Chinese after the exam and the report (issue #12 item 9).
+    expect(download.suggestedFilename()).toBe(`${EXAM_NAME}-年级成绩单.xlsx`);
     const file = readFileSync((await download.path())!);
     expect(file.subarray(0, 2).toString()).toBe('PK');
 

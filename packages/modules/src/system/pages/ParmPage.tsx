@@ -51,7 +51,7 @@ const LABELS: Record<string, string> = {
   bottomPercent: '低分组比例（%）',
   excludeZero: '均分不计零分',
   excludeAbsent: '均分不计缺考',
-  gradeIds: '年级（id，逗号分隔）',
+  gradeIds: '适用年级（年级编号，逗号分隔）',
   watermark: '显示水印',
   lateSubmitDays: '允许补交天数',
   autoPublishAnswers: '截止后自动公布答案',
