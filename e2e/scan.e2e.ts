@@ -291,7 +291,12 @@ describe('scan page in the browser', () => {
 
     // Fix 1 with the keyboard: the sheet belongs to the 5th student.
     const fifth = students[4]!;
-    await unknown.getByRole('combobox').selectOption(String(fifth.studentId));
+    // The student picker is a searchable combobox: type the 考号, choose with Enter.
+    await unknown.getByRole('combobox').click();
+    await page.keyboard.type(fifth.examNo);
+    await unknown.getByRole('option', { name: new RegExp(fifth.examNo) }).waitFor();
+    await page.keyboard.press('Enter');
+    expect(await unknown.getByRole('combobox').inputValue()).toContain(fifth.name);
     await unknown.getByRole('button', { name: /^指定考生/ }).focus();
     await page.keyboard.press('Enter');
     await page.getByText(/异常 #\d+ 已处理：指定考生/).waitFor();

@@ -33,9 +33,11 @@ const http = createHttpClient({
   notifier,
   navigate: (path) => navigateTo(path),
   // Session expiry (spec 000 §8): the toast must survive, so the app navigates instead of reloading.
+  // A page may have several calls in flight when the session ends: say it once.
   onSessionExpired: () => {
+    const hadSession = store.getState().user !== null;
     store.getState().clearSession();
-    notifier.message('error', '账号过期，请重新登录');
+    if (hadSession) notifier.message('error', '账号过期，请重新登录');
     navigateTo('/login');
   },
 });

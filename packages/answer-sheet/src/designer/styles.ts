@@ -14,7 +14,7 @@ interface Tokens {
 }
 
 const fallback: Tokens = {
-  primary: '#1f6feb',
+  primary: '#0969da',
   text: '#1f2328',
   textSecondary: '#59636e',
   border: '#d1d9e0',
@@ -51,7 +51,7 @@ function tokens(props: { theme?: unknown }): Tokens {
 
 export const Root = styled.div`
   display: grid;
-  grid-template-columns: minmax(260px, 320px) 1fr;
+  grid-template-columns: minmax(260px, 320px) minmax(0, 1fr);
   grid-template-rows: auto 1fr;
   gap: 12px;
   font-family: ${(p) => tokens(p).font};
@@ -147,14 +147,18 @@ export const PreviewArea = styled.div`
     outline-offset: 2px;
   }
   max-height: 80vh;
+  min-width: 0;
   display: flex;
   flex-direction: column;
-  align-items: center;
+  /* Centred by auto margins, not align-items: a page wider than the area (A3) then scrolls
+     from its left edge instead of being cut off on the left. */
+  align-items: flex-start;
   gap: 16px;
   svg {
     background: #fff;
     box-shadow: 0 1px 4px rgba(15, 23, 42, 0.2);
     flex: none;
+    margin-inline: auto;
   }
 `;
 

@@ -24,6 +24,7 @@ export const examPages: Readonly<Record<string, PageLoader>> = {
   'card-create': () => import('./pages/AnswerSheetPage').then((m) => m.AnswerSheetPage),
   'card-create-v2': () => import('./pages/AnswerSheetPage').then((m) => m.AnswerSheetPage),
   'card-stand': () => import('./pages/AnswerSheetPage').then((m) => m.AnswerSheetPage),
+  'exam-tool': () => import('./pages/AnswerSheetListPage').then((m) => m.ExamToolPage),
   'exam-tool-answerSheet-intro': () =>
     import('./pages/AnswerSheetListPage').then((m) => m.AnswerSheetIntroPage),
   'exam-tool-answerSheet-list': () =>
@@ -45,6 +46,7 @@ export const ScoreImportPage = lazyPage(examPages['exam-single-import']!);
 export const AnswerSheetPage = lazyPage(examPages['card-create']!);
 export const AnswerSheetListPage = lazyPage(examPages['exam-tool-answerSheet-list']!);
 export const AnswerSheetIntroPage = lazyPage(examPages['exam-tool-answerSheet-intro']!);
+export const ExamToolPage = lazyPage(examPages['exam-tool']!);
 
 export { downloadFile, fileNameOf } from './utils/downloadFile';
 export type { DownloadFileOptions } from './utils/downloadFile';

@@ -1,6 +1,13 @@
 import { screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { demoUser, renderApp, teacherUser } from '../test/fixtures';
+import {
+  SCHOOL_ROUTES,
+  createFakeApi,
+  demoUser,
+  ok,
+  renderApp,
+  teacherUser,
+} from '../test/fixtures';
 
 beforeEach(() => {
   vi.spyOn(window, 'scrollTo').mockImplementation(() => {});
@@ -40,6 +47,71 @@ describe('createExamkitRoutes', () => {
       user: demoUser({ allPerm: { '2026': { '1': ['System', 'System-Parm', 'Parm-Level'] } } }),
     });
     await waitFor(() => expect(router.state.location.pathname).toBe('/system/parm/level'));
+  });
+
+  it('opens the first child a user may see on a parent path, never 页面不存在', async () => {
+    const { router } = await renderApp({ path: '/system/student', user: demoUser() });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/system/student/list'));
+    expect(screen.queryByRole('heading', { name: '页面不存在' })).not.toBeInTheDocument();
+  });
+
+  it('opens the class report of the newest exam with a report on /exam/single/report/class', async () => {
+    const api = createFakeApi(SCHOOL_ROUTES);
+    api.on(
+      'POST /marking-report/teacher/getExam',
+      ok({
+        list: [
+          {
+            examId: 41,
+            name: '期中考试',
+            examType: '期中',
+            examDate: '2026-11-10',
+            gradeId: 1,
+            gradeName: '高一',
+            state: 'published',
+            published: true,
+            gradeReport: false,
+          },
+        ],
+        total: 1,
+        pageNum: 1,
+        pageSize: 50,
+      }),
+    );
+    const codes = ['Home', 'Exam', 'Exam-Single', 'Exam-Single-Report-Class'];
+    const { router } = await renderApp({
+      path: '/exam/single/report/class',
+      api,
+      user: demoUser({ allPerm: { '2026': { '1': codes } } }),
+    });
+    await waitFor(() =>
+      expect(router.state.location.pathname).toBe('/exam/single/report/class/basic/41'),
+    );
+  });
+
+  it('says so when no exam has a report yet, and denies a parent path with no child in reach', async () => {
+    const api = createFakeApi(SCHOOL_ROUTES);
+    api.on(
+      'POST /marking-report/teacher/getExam',
+      ok({ list: [], total: 0, pageNum: 1, pageSize: 50 }),
+    );
+    const codes = ['Home', 'Exam', 'Exam-Single', 'Exam-Single-Report-Class'];
+    await renderApp({
+      path: '/exam/single/report/class',
+      api,
+      user: demoUser({ allPerm: { '2026': { '1': codes } } }),
+    });
+    expect(await screen.findByRole('heading', { name: '暂无可查看的报告' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: '返回考试列表' })).toHaveAttribute(
+      'href',
+      '/exam/single',
+    );
+  });
+
+  it('denies a parent path whose children the user may not see', async () => {
+    await renderApp({ path: '/system/student', user: teacherUser() });
+    expect(await screen.findAllByText('对不起，您没有本页访问权限！')).not.toHaveLength(0);
+    expect(screen.queryByRole('heading', { name: '页面不存在' })).not.toBeInTheDocument();
   });
 
   it('denies a signed-in user a page whose key they lack', async () => {

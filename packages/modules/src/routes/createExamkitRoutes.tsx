@@ -1,9 +1,11 @@
 import { Suspense, type ComponentType, type ReactNode } from 'react';
 import { Navigate, Outlet, type RouteObject } from 'react-router-dom';
 import { DENIED_MESSAGE, DENIED_TITLE, RequirePermission } from '@examkit/permission';
+import { parentPaths } from '../catalogue/parentPaths';
 import { routeCatalogue } from '../catalogue/routeCatalogue';
 import type { RouteEntry } from '../catalogue/types';
 import { AbilityGrowthPage } from './AbilityGrowthPage';
+import { ParentEntryPage } from './ParentEntryPage';
 import { RedirectTo } from './RedirectTo';
 import { ScrollToTop } from './ScrollToTop';
 import { SystemEntryPage } from './SystemEntryPage';
@@ -71,7 +73,8 @@ function guardedRoute(entry: RouteEntry, options: ExamkitRoutesOptions): RouteOb
  * The React Router 7 route objects of the whole product, for
  * `createBrowserRouter` (spec 000 §2, 001 §2): / → /login, the public sign-in
  * pages, every catalogue route inside `MainLayout` behind its permission key,
- * and a 404 page. Pages load lazily.
+ * the catalogue's parent paths (forwarding to their first child the user may
+ * see), and a 404 page. Pages load lazily.
  *
  * @example
  * const router = createBrowserRouter(createExamkitRoutes({ pages: { 'exam-single': loadExamList } }));
@@ -103,7 +106,14 @@ export function createExamkitRoutes(options: ExamkitRoutesOptions = {}): RouteOb
               ),
             };
           },
-          children: guarded.map((entry) => guardedRoute(entry, options)),
+          children: [
+            ...guarded.map((entry) => guardedRoute(entry, options)),
+            // A parent path opens its first child the user may see, never 页面不存在.
+            ...parentPaths.map((parent): RouteObject => ({
+              path: parent.path,
+              element: <ParentEntryPage parent={parent} />,
+            })),
+          ],
         },
         {
           path: '*',

@@ -33,8 +33,8 @@ export interface ExamkitTheme {
 /** The default examkit theme: a calm blue on white, sized for long days of reading scans. */
 export const defaultTheme: ExamkitTheme = {
   colors: {
-    primary: '#1f6feb',
-    primaryHover: '#1a5fd0',
+    primary: '#0969da',
+    primaryHover: '#0550ae',
     primaryText: '#ffffff',
     text: '#1f2328',
     textSecondary: '#59636e',

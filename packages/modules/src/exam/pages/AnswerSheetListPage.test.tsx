@@ -34,7 +34,9 @@ describe('AnswerSheetListPage', () => {
       within(table).getByRole('link', { name: '编辑 2026学年第一学期高一期中考试 数学 答题卡' }),
     ).toHaveAttribute('href', '/card/create?examSubjectId=12');
     expect(
-      within(table).getByRole('button', { name: '下载 2026学年第一学期高一期中考试 数学 答题卡' }),
+      within(table).getByRole('button', {
+        name: '下载 PDF：2026学年第一学期高一期中考试 数学 答题卡',
+      }),
     ).toBeInTheDocument();
   });
 
@@ -45,6 +47,18 @@ describe('AnswerSheetListPage', () => {
       user: toolUser(),
       pages: examPages,
     });
-    expect(await screen.findByText('暂无数据')).toBeInTheDocument();
+    expect(await screen.findByText('暂无已保存的答题卡')).toBeInTheDocument();
+  });
+
+  it('lists the built answer sheets on /exam/tool instead of 功能建设中', async () => {
+    await renderApp({ path: '/exam/tool', api: examApi(), user: toolUser(), pages: examPages });
+    expect(await screen.findByRole('heading', { name: '考试工具' })).toBeInTheDocument();
+    const table = await screen.findByRole('table', { name: '答题卡列表' });
+    expect(within(table).getAllByRole('row')).toHaveLength(3);
+    expect(screen.queryByText('功能建设中')).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: '制作答题卡' })).toHaveAttribute(
+      'href',
+      '/card/create',
+    );
   });
 });

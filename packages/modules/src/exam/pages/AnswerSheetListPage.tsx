@@ -12,8 +12,8 @@ interface SheetRow {
   subjectName: string;
 }
 
-/** /exam/tool/answerSheet/list: the saved answer sheets of the school's exams. */
-export function AnswerSheetListPage() {
+/** The saved answer sheets of the school's exams, with their editor and PDF. */
+function SheetTable() {
   const call = useApiCall();
   const download = useDownload();
   const [rows, setRows] = useState<SheetRow[] | null>(null);
@@ -30,13 +30,9 @@ export function AnswerSheetListPage() {
     });
   }, [call]);
   return (
-    <PageBox aria-labelledby="sheet-list-title">
-      <h1 id="sheet-list-title">答题卡列表</h1>
-      <Note>
-        <Link to="/card/create">制作答题卡</Link>
-      </Note>
+    <>
       {rows === null ? null : rows.length === 0 ? (
-        <Empty />
+        <Empty text="暂无已保存的答题卡" />
       ) : (
         <Table aria-label="答题卡列表">
           <thead>
@@ -64,7 +60,7 @@ export function AnswerSheetListPage() {
                     <Button
                       size="small"
                       type="link"
-                      aria-label={`下载 ${row.exam.name} ${row.subjectName} 答题卡`}
+                      aria-label={`下载 PDF：${row.exam.name} ${row.subjectName} 答题卡`}
                       onClick={() =>
                         void download(examDownloads.sheetPdf, '答题卡.pdf', {
                           examSubjectId: row.subjectId,
@@ -80,6 +76,36 @@ export function AnswerSheetListPage() {
           </tbody>
         </Table>
       )}
+    </>
+  );
+}
+
+/** /exam/tool/answerSheet/list: the saved answer sheets of the school's exams. */
+export function AnswerSheetListPage() {
+  return (
+    <PageBox aria-labelledby="sheet-list-title">
+      <h1 id="sheet-list-title">答题卡列表</h1>
+      <Note>
+        <Link to="/card/create">制作答题卡</Link>
+      </Note>
+      <SheetTable />
+    </PageBox>
+  );
+}
+
+/** /exam/tool: the exam tools, starting with the answer sheets already built. */
+export function ExamToolPage() {
+  return (
+    <PageBox aria-labelledby="exam-tool-title">
+      <h1 id="exam-tool-title">考试工具</h1>
+      <section aria-labelledby="exam-tool-sheets">
+        <h2 id="exam-tool-sheets">答题卡</h2>
+        <Actions>
+          <Link to="/card/create">制作答题卡</Link>
+          <Link to="/exam/tool/answerSheet/intro">答题卡介绍</Link>
+        </Actions>
+        <SheetTable />
+      </section>
     </PageBox>
   );
 }

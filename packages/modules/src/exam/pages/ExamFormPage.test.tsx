@@ -137,4 +137,30 @@ describe('ExamFormPage', () => {
       '/exam/single/question/21',
     );
   });
+
+  it('asks before 发布报告 and publishes only after 确定发布', async () => {
+    const finished = { ...weeklyDetail(), state: 'finished', allowedTransitions: ['published'] };
+    const api = examApi({
+      [EXAM.detail]: ok(finished),
+      [EXAM.transition]: ok({ ...finished, state: 'published', allowedTransitions: ['finished'] }),
+    });
+    await open(api, '/exam/single/edit/2');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: '发布报告' }));
+    const dialog = screen.getByRole('alertdialog', { name: '发布报告' });
+    expect(dialog).toHaveTextContent('发布后，班主任和任课教师即可查看本班的成绩和报告');
+    expect(bodiesOf(api, EXAM.transition)).toEqual([]);
+    await user.click(within(dialog).getByRole('button', { name: '取消' }));
+    expect(bodiesOf(api, EXAM.transition)).toEqual([]);
+    await user.click(screen.getByRole('button', { name: '发布报告' }));
+    await user.click(
+      within(screen.getByRole('alertdialog', { name: '发布报告' })).getByRole('button', {
+        name: '确定发布',
+      }),
+    );
+    await waitFor(() =>
+      expect(bodiesOf(api, EXAM.transition)).toEqual([{ id: 2, to: 'published' }]),
+    );
+    expect(await screen.findByRole('button', { name: '撤回报告' })).toBeInTheDocument();
+  });
 });

@@ -20,6 +20,7 @@ import {
   Toolbar,
 } from '../components/styled';
 import { useApiCall } from '../../common/useApiCall';
+import { ConfirmDialog } from '../../common/ConfirmDialog';
 import { STATE_LABELS, transitionLabel } from '../utils/examLabels';
 import { managesGrade, useMyScope } from '../../common/useMyScope';
 
@@ -269,6 +270,16 @@ export function ExamFormPage() {
     };
   }
 
+  /** Publishing and withdrawing a report change what every teacher sees: asked first. */
+  const [confirming, setConfirming] = useState<'published' | 'finished' | null>(null);
+  const [moving, setMoving] = useState(false);
+
+  function ask(to: ExamDetail['state']) {
+    if (to === 'published' || (to === 'finished' && detail?.state === 'published'))
+      setConfirming(to);
+    else void move(to);
+  }
+
   async function move(to: ExamDetail['state']) {
     if (!detail) return;
     setServerError('');
@@ -303,7 +314,7 @@ export function ExamFormPage() {
             当前状态：<StateTag>{STATE_LABELS[detail.state]}</StateTag>
           </span>
           {detail.allowedTransitions.map((to) => (
-            <Button key={to} size="small" onClick={() => void move(to)}>
+            <Button key={to} size="small" onClick={() => ask(to)}>
               {transitionLabel(detail.state, to)}
             </Button>
           ))}
@@ -566,6 +577,28 @@ export function ExamFormPage() {
           </Note>
         </>
       )}
+      <ConfirmDialog
+        open={confirming !== null}
+        title={confirming === 'published' ? '发布报告' : '撤回报告'}
+        confirmLabel={confirming === 'published' ? '确定发布' : '确定撤回'}
+        loading={moving}
+        onCancel={() => setConfirming(null)}
+        onConfirm={() => {
+          const to = confirming;
+          if (!to) return;
+          setMoving(true);
+          void move(to).finally(() => {
+            setMoving(false);
+            setConfirming(null);
+          });
+        }}
+      >
+        <p>
+          {confirming === 'published'
+            ? `确定发布“${detail?.name ?? ''}”的报告吗？发布后，班主任和任课教师即可查看本班的成绩和报告。`
+            : `确定撤回“${detail?.name ?? ''}”的报告吗？撤回后，教师将无法再查看这次考试的报告。`}
+        </p>
+      </ConfirmDialog>
     </PageBox>
   );
 }

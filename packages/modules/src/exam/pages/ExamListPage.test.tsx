@@ -65,6 +65,62 @@ describe('ExamListPage', () => {
     expect(bodiesOf(api, EXAM.list).at(-1)).toMatchObject({ gradeId: 10, examType: '期中' });
   });
 
+  it('offers 查看报告 on an exam whose report the user may open, leading to its reports', async () => {
+    const api = examApi({
+      'POST /marking-report/teacher/getExam': ok({
+        list: [
+          {
+            examId: 1,
+            name: '2026学年第一学期高一期中考试',
+            examType: '期中',
+            examDate: '2026-11-10',
+            gradeId: 10,
+            gradeName: '高一',
+            state: 'finished',
+            published: false,
+            gradeReport: true,
+          },
+        ],
+        total: 1,
+        pageNum: 1,
+        pageSize: 200,
+      }),
+    });
+    const codes = [
+      'Home',
+      'Exam',
+      'Exam-Single',
+      'Exam-Single-Report-Class',
+      'Exam-Single-Report-Grade',
+    ];
+    await renderApp({
+      path: '/exam/single',
+      api,
+      user: demoUser({ allPerm: { '2026': { '1': codes } } }),
+      pages: examPages,
+    });
+    const user = userEvent.setup();
+    await user.click(
+      await screen.findByRole('button', { name: '查看报告 2026学年第一学期高一期中考试' }),
+    );
+    expect(
+      screen.queryByRole('button', { name: '查看报告 2026学年高一数学第十二周周练' }),
+    ).not.toBeInTheDocument();
+    const dialog = screen.getByRole('dialog', { name: /查看报告/ });
+    expect(within(dialog).getByRole('link', { name: '班级报告' })).toHaveAttribute(
+      'href',
+      '/exam/single/report/class/basic/1',
+    );
+    expect(within(dialog).getByRole('link', { name: '年级报告' })).toHaveAttribute(
+      'href',
+      '/exam/single/report/grade/basic/1',
+    );
+    expect(within(dialog).getByRole('link', { name: '快速讲评' })).toHaveAttribute(
+      'href',
+      '/exam/report/exam/quickReview/1',
+    );
+  });
+
   it('shows 暂无数据 when no exam matches', async () => {
     await open(examApi({ [EXAM.list]: ok({ list: [], total: 0, pageNum: 1, pageSize: 20 }) }));
     expect(await screen.findByText('暂无数据')).toBeInTheDocument();

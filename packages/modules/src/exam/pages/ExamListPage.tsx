@@ -9,8 +9,9 @@ import {
 } from '@examkit/contracts';
 import { yearOptions } from '@examkit/core';
 import { useExamkitStore, useListMemory } from '@examkit/core/react';
-import { Button, Empty, FormField, Select } from '@examkit/ui';
+import { Button, Dialog, Empty, FormField, Select } from '@examkit/ui';
 import { ConfirmDialog } from '../../common/ConfirmDialog';
+import { reportLinksOf, useReportExams, type ReportExamRow } from '../../common/useReportExams';
 import { KeywordSearch } from '../../common/KeywordSearch';
 import { Pager } from '../../common/Pager';
 import { useLatestRequest } from '../../common/useLatestRequest';
@@ -48,6 +49,13 @@ export function ExamListPage() {
   const [total, setTotal] = useState(0);
   const [pendingDelete, setPendingDelete] = useState<ExamSummary | null>(null);
   const [deleting, setDeleting] = useState(false);
+  const codes = useExamkitStore((s) => s.permCodes);
+  const reportExams = useReportExams(200);
+  const reportOf = useMemo(
+    () => new Map((reportExams ?? []).map((e) => [e.examId, e])),
+    [reportExams],
+  );
+  const [reportsOf, setReportsOf] = useState<ReportExamRow | null>(null);
 
   const gradeId = memory.gradeId ? Number(memory.gradeId) : undefined;
   const examType = (memory.examTypeId || undefined) as ExamType | undefined;
@@ -139,9 +147,12 @@ export function ExamListPage() {
           onSearch={(k) => remember({ keyWord: k, currentPage: 1 })}
         />
         {managesAny && (
-          <Button type="primary" onClick={() => navigate('/exam/single/create')}>
-            创建考试
-          </Button>
+          <>
+            <Button type="primary" onClick={() => navigate('/exam/single/create')}>
+              创建考试
+            </Button>
+            <Button onClick={() => navigate('/exam/single/up_charm')}>答题卡上传</Button>
+          </>
         )}
       </Toolbar>
 
@@ -175,6 +186,16 @@ export function ExamListPage() {
                 </td>
                 <td>
                   <Actions>
+                    {reportOf.has(exam.id) && (
+                      <Button
+                        size="small"
+                        type="link"
+                        aria-label={`查看报告 ${exam.name}`}
+                        onClick={() => setReportsOf(reportOf.get(exam.id)!)}
+                      >
+                        查看报告
+                      </Button>
+                    )}
                     <Button
                       size="small"
                       type="link"
@@ -225,6 +246,28 @@ export function ExamListPage() {
           onPage={(p) => remember({ currentPage: p })}
         />
       )}
+
+      <Dialog
+        open={reportsOf !== null}
+        title={`查看报告 · ${reportsOf?.name ?? ''}`}
+        onClose={() => setReportsOf(null)}
+      >
+        {reportsOf && (
+          <nav aria-label="报告">
+            <p>{reportsOf.published ? '报告已发布。' : '报告未发布，仅学校管理人员可见。'}</p>
+            <ul>
+              {reportLinksOf(reportsOf, codes).map((link) => (
+                <li key={link.to}>
+                  {/* Closed on the way out: the kept-alive list would keep it over the next page. */}
+                  <Link to={link.to} onClick={() => setReportsOf(null)}>
+                    {link.label}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        )}
+      </Dialog>
 
       <ConfirmDialog
         open={pendingDelete !== null}

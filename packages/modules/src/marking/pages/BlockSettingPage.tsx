@@ -457,6 +457,7 @@ export function BlockSettingPage() {
         </FormField>
         <FormField label="评分标准">
           <textarea
+            aria-label="评分标准"
             rows={3}
             style={{ width: '100%', font: 'inherit' }}
             value={form.guide}
@@ -465,6 +466,7 @@ export function BlockSettingPage() {
         </FormField>
         <FormField label="参考答案">
           <textarea
+            aria-label="参考答案"
             rows={3}
             style={{ width: '100%', font: 'inherit' }}
             value={form.answer}

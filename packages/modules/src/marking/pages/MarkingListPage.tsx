@@ -11,6 +11,7 @@ import { Empty, Select } from '@examkit/ui';
 import { Actions, PageBox, Table, Tabs, Toolbar } from '../components/styled';
 import { useMarkingCall } from '../hooks/useMarkingCall';
 import { BLOCK_STATE_LABELS, MODE_LABELS } from '../utils/scoring';
+import { useReportExams } from '../../common/useReportExams';
 
 const TABS: { state: BlockState | 'all'; label: string }[] = [
   { state: 'all', label: '全部' },
@@ -32,7 +33,16 @@ export const readPaperPath = (blockId: number, arbitration = false) =>
 
 const isLeader = (b: MarkingBlock) => b.roles.includes('leader') || b.roles.includes('manager');
 
-function BlockTable({ blocks, tasksOnly }: { blocks: MarkingBlock[]; tasksOnly: boolean }) {
+function BlockTable({
+  blocks,
+  tasksOnly,
+  reportExamIds = new Set(),
+}: {
+  blocks: MarkingBlock[];
+  tasksOnly: boolean;
+  /** Exams whose report the user may open: a finished subject links to its results there. */
+  reportExamIds?: ReadonlySet<number>;
+}) {
   if (blocks.length === 0) return <Empty text={tasksOnly ? '暂无阅卷任务' : '暂无阅卷题块'} />;
   return (
     <Table aria-label={tasksOnly ? '我的阅卷任务' : '阅卷题块'}>
@@ -66,12 +76,21 @@ function BlockTable({ blocks, tasksOnly }: { blocks: MarkingBlock[]; tasksOnly: 
             <td>{b.roles.map((r) => ROLE_LABELS[r] ?? r).join('、') || '—'}</td>
             <td>
               <Actions>
+                {b.state === 'finished' && reportExamIds.has(b.examId) && (
+                  <Link
+                    to={`/exam/single/report/class/basic/${b.examId}`}
+                    aria-label={`查看成绩：${b.examName} ${b.subjectName}`}
+                  >
+                    查看成绩
+                  </Link>
+                )}
                 {b.roles.includes('marker') && b.state === 'open' && (
                   <Link to={readPaperPath(b.blockId)} aria-label={`进入阅卷：${b.name}`}>
                     进入阅卷
                   </Link>
                 )}
-                {(b.roles.includes('arbitrator') || isLeader(b)) &&
+                {/* The server lets an arbitrator or a leader arbitrate, not a manager alone. */}
+                {(b.roles.includes('arbitrator') || b.roles.includes('leader')) &&
                   b.state !== 'finished' &&
                   b.mode !== 'single' && (
                     <Link to={readPaperPath(b.blockId, true)} aria-label={`仲裁：${b.name}`}>
@@ -144,6 +163,8 @@ function useBlocks(state: BlockState | 'all') {
 export function MarkingListPage() {
   const [state, setState] = useState<BlockState | 'all'>('all');
   const { blocks } = useBlocks(state);
+  const reportExams = useReportExams(200);
+  const reportExamIds = new Set((reportExams ?? []).map((e) => e.examId));
   const isManager = blocks?.some((b) => b.roles.includes('manager')) ?? false;
   return (
     <PageBox>
@@ -164,7 +185,7 @@ export function MarkingListPage() {
       {blocks === null ? (
         <Empty text="正在加载…" />
       ) : (
-        <BlockTable blocks={blocks} tasksOnly={false} />
+        <BlockTable blocks={blocks} tasksOnly={false} reportExamIds={reportExamIds} />
       )}
       {(isManager || blocks?.length === 0) && <NewBlockEntry />}
     </PageBox>

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { styled } from 'styled-components';
 import type { ScanException, ScanFixAction } from '@examkit/contracts';
 import { Button, themeOf } from '@examkit/ui';
-import { Actions, CellInput, CellSelect } from '../../exam/components/styled';
+import { Actions, CellInput } from '../../exam/components/styled';
 import {
   ACTION_LABELS,
   FIXES,
@@ -11,6 +11,7 @@ import {
   type Participant,
 } from '../utils/scanLabels';
 import { SheetImageButton } from './SheetImageButton';
+import { StudentCombobox } from './StudentCombobox';
 
 /** The body of `exception/resolve` without the exception id. */
 export interface FixInput {
@@ -64,7 +65,7 @@ export function ExceptionItem({
 }) {
   const fixes: readonly ScanFixAction[] = FIXES[item.kind] ?? [];
   const title = `${KIND_LABELS[item.kind]} #${item.id}`;
-  const [studentId, setStudentId] = useState('');
+  const [studentId, setStudentId] = useState<number | null>(null);
   const reviewed = item.answers.filter((a) => a.status === 'review');
   const [answers, setAnswers] = useState<Record<number, string>>(() =>
     Object.fromEntries(reviewed.map((a) => [a.questionId, a.answer])),
@@ -113,24 +114,19 @@ export function ExceptionItem({
         )}
         {fixes.includes('assign') && (
           <>
-            <CellSelect
-              aria-label={`选择考生（${title}）`}
+            <StudentCombobox
+              label={`选择考生（${title}）`}
+              roster={roster}
               value={studentId}
-              onChange={(e) => setStudentId(e.target.value)}
-            >
-              <option value="">请选择考生</option>
-              {roster.map((s) => (
-                <option key={s.studentId} value={s.studentId}>
-                  {s.className} {s.name}（{s.examNo}）
-                </option>
-              ))}
-            </CellSelect>
+              onChange={setStudentId}
+              disabled={busy}
+            />
             <Button
               size="small"
               type="primary"
-              disabled={busy || !studentId}
+              disabled={busy || studentId === null}
               aria-label={`指定考生（${title}）`}
-              onClick={() => onFix({ action: 'assign', studentId: Number(studentId) })}
+              onClick={() => studentId !== null && onFix({ action: 'assign', studentId })}
             >
               指定考生
             </Button>

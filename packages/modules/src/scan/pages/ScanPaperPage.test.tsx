@@ -200,10 +200,16 @@ describe('ScanPaperPage', () => {
     const queue = await screen.findByRole('list', { name: '异常队列' });
     const item = within(queue).getByRole('listitem', { name: '考号不在名单中 #41' });
     expect(item).toHaveTextContent('考号 59670415 不在本考试科目的考生名单中');
-    await user.selectOptions(
-      within(item).getByLabelText('选择考生（考号不在名单中 #41）'),
-      '高一(1)班 李二（20260002）',
-    );
+    // The picker is a combobox: type part of a name or 考号, choose with the keyboard.
+    const picker = within(item).getByRole('combobox', { name: '选择考生（考号不在名单中 #41）' });
+    await user.click(picker);
+    await user.keyboard('0002');
+    const options = within(item).getAllByRole('option');
+    expect(options.map((o) => o.textContent)).toEqual(['高一(1)班 李二（20260002）']);
+    expect(picker).toHaveAttribute('aria-activedescendant', options[0]!.id);
+    await user.keyboard('{Enter}');
+    expect(picker).toHaveValue('高一(1)班 李二（20260002）');
+    expect(picker).toHaveAttribute('aria-expanded', 'false');
     // Keyboard: tab to the button and press Enter.
     within(item).getByRole('button', { name: '指定考生（考号不在名单中 #41）' }).focus();
     // Later reads leave only the faint bubble open.

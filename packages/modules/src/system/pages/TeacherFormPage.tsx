@@ -1,6 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { administrationRoutes } from '@examkit/contracts';
+import { usePermission } from '@examkit/permission';
 import {
   Button,
   FormField,
@@ -33,6 +34,7 @@ export function TeacherFormPage() {
   const { id } = useParams();
   const teacherId = id ? Number(id) : undefined;
   const call = useApiCall();
+  const mayListRoles = usePermission('System-Role');
   const navigate = useNavigate();
   const form = useFormValidation<TeacherValues>(
     {
@@ -76,12 +78,13 @@ export function TeacherFormPage() {
     void call(administrationRoutes.dicGetSubject, {}, { errorMessage: false }).then((r) => {
       if (r.ok) setSubjects(r.data.map((s) => ({ id: s.id, name: s.name })));
     });
-    if (teacherId === undefined) {
+    // Roles are listed only to those who may manage them (the server asks for System-Role).
+    if (teacherId === undefined && mayListRoles) {
       void call(administrationRoutes.roleList, {}, { errorMessage: false }).then((r) => {
         if (r.ok) setRoles(r.data);
       });
     }
-  }, [call, teacherId]);
+  }, [call, teacherId, mayListRoles]);
 
   useEffect(() => {
     if (teacherId === undefined) return;

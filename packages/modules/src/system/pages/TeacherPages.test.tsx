@@ -147,7 +147,7 @@ describe('TeacherFormPage', () => {
     await renderApp({
       path: '/system/teacher/new',
       api: fake,
-      user: demoUser(),
+      user: adminUser(),
       pages: systemPages,
     });
     const user = userEvent.setup();
@@ -175,5 +175,19 @@ describe('TeacherFormPage', () => {
     expect(
       await screen.findByText('手机号已被其他账号使用', { selector: '[role=alert]' }),
     ).toBeInTheDocument();
+  });
+
+  it('offers no roles, and does not ask for them, to a user without 角色管理 (System-Role)', async () => {
+    const fake = api();
+    await renderApp({
+      path: '/system/teacher/new',
+      api: fake,
+      user: demoUser(),
+      pages: systemPages,
+    });
+    await screen.findByRole('heading', { name: '新增教师' });
+    await screen.findByRole('option', { name: '数学' });
+    expect(screen.queryByRole('checkbox', { name: '任课教师' })).not.toBeInTheDocument();
+    expect(fake.calls.filter((c) => c.url.endsWith('/school/role/list'))).toHaveLength(0);
   });
 });

@@ -1,0 +1,91 @@
+import { screen, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { permissionCatalogue } from '@examkit/contracts';
+import { demoUser, ok, renderApp } from '../../test/fixtures';
+import { markingPages } from '../markingPages';
+import { BLOCK, MK, markingApi } from '../test/fixtures';
+
+beforeEach(() => {
+  vi.spyOn(window, 'scrollTo').mockImplementation(() => {});
+});
+
+const CODES = ['Home', 'Exam', 'Exam-Single', 'Exam-Wuhen', 'Exam-Single-Report-Class'];
+
+describe('MarkingListPage', () => {
+  it('links a finished subject to its results in the class report', async () => {
+    const api = markingApi();
+    api.on(
+      MK.list,
+      ok({
+        list: [
+          { ...BLOCK, state: 'finished', roles: ['leader'] },
+          { ...BLOCK, blockId: 6, examId: 4, name: '第18题', state: 'open' },
+        ],
+      }),
+    );
+    api.on(
+      'POST /marking-report/teacher/getExam',
+      ok({
+        list: [
+          {
+            examId: BLOCK.examId,
+            name: BLOCK.examName,
+            examType: '月考',
+            examDate: '2026-11-20',
+            gradeId: 1,
+            gradeName: '高一',
+            state: 'finished',
+            published: false,
+            gradeReport: true,
+          },
+        ],
+        total: 1,
+        pageNum: 1,
+        pageSize: 200,
+      }),
+    );
+    await renderApp({
+      path: '/exam/marking',
+      api,
+      pages: markingPages,
+      user: demoUser({
+        perms: permissionCatalogue.filter((p) => CODES.includes(p.permCode)),
+        allPerm: { '2026': { '1': CODES } },
+      }),
+    });
+    const table = await screen.findByRole('table', { name: '阅卷题块' });
+    const link = await within(table).findByRole('link', {
+      name: `查看成绩：${BLOCK.examName} 数学`,
+    });
+    expect(link).toHaveAttribute('href', `/exam/single/report/class/basic/${BLOCK.examId}`);
+    expect(within(table).getAllByRole('link', { name: /查看成绩/ })).toHaveLength(1);
+  });
+
+  it('offers 仲裁 to an arbitrator or a leader, not to a marking manager alone (the server refuses)', async () => {
+    const api = markingApi();
+    api.on(
+      MK.list,
+      ok({
+        list: [
+          { ...BLOCK, roles: ['manager'] },
+          { ...BLOCK, blockId: 6, name: '第18题', roles: ['leader'] },
+        ],
+      }),
+    );
+    await renderApp({
+      path: '/exam/marking',
+      api,
+      pages: markingPages,
+      user: demoUser({
+        perms: permissionCatalogue.filter((p) => CODES.includes(p.permCode)),
+        allPerm: { '2026': { '1': CODES } },
+      }),
+    });
+    const table = await screen.findByRole('table', { name: '阅卷题块' });
+    expect(
+      within(table)
+        .getAllByRole('link', { name: /^仲裁：/ })
+        .map((l) => l.getAttribute('aria-label')),
+    ).toEqual(['仲裁：第18题']);
+  });
+});
