@@ -62,6 +62,23 @@ describe('the chat client (spec 000 §7, §8)', () => {
     ).resolves.toBe(0);
   });
 
+  it('leaves an expired session to the app: no message of its own for 431 (spec 000 §8)', async () => {
+    const { fetch } = fakeFetch({
+      getSessionHistory: () => envelope(null, 431, '账号过期，请重新登录'),
+    });
+    const onError = vi.fn();
+    const onSessionExpired = vi.fn();
+    const transport = createChatTransport({
+      fetch,
+      getToken: () => 'tok',
+      onError,
+      onSessionExpired,
+    });
+    await expect(transport.history('widget')).rejects.toThrow('账号过期，请重新登录');
+    expect(onSessionExpired).toHaveBeenCalledOnce();
+    expect(onError).not.toHaveBeenCalled();
+  });
+
   it('passes the server’s own message for other failures', async () => {
     const { fetch } = fakeFetch({ editSession: () => envelope(null, 404, '会话不存在或已删除') });
     const transport = createChatTransport({ fetch, getToken: () => 'tok' });

@@ -124,7 +124,12 @@ export function createChatTransport(options: ChatTransportOptions): ChatTranspor
       }
       const code = envelope.code ?? response.status;
       if (code === 200) return envelope.data;
-      if (code === 401 || code === 431) options.onSessionExpired?.();
+      if (code === 401 || code === 431) {
+        // Spec 000 §8: the second client clears the session without a message of its own; the
+        // app's main client already says 账号过期.
+        options.onSessionExpired?.();
+        throw new AssistantError(envelope.message ?? envelope.msg ?? '', code, false);
+      }
       return fail(
         code === 500 || (response.status >= 500 && !envelope.message)
           ? ASSISTANT_TEXTS.serverError
