@@ -93,6 +93,18 @@ function toSession(row: SessionRow): AiSession {
 
 const DEFAULT_TITLE = '新对话';
 
+/** The columns a session is read with (a session row of the history and of one's own). */
+const SESSION_COLUMNS = [
+  'id',
+  'title',
+  'kind',
+  'session_type',
+  'context_mode',
+  'context',
+  'created_at',
+  'updated_at',
+] as const;
+
 /** Registers the AI chat service (/chatgpt-server). */
 export function registerAiRoutes(router: Router, deps: AiDeps): void {
   const { db, clock } = deps;
@@ -158,16 +170,7 @@ export function registerAiRoutes(router: Router, deps: AiDeps): void {
   async function ownSession(session: SessionInfo, sessionId: number): Promise<SessionRow> {
     const row = await db
       .selectFrom('ai_sessions')
-      .select([
-        'id',
-        'title',
-        'kind',
-        'session_type',
-        'context_mode',
-        'context',
-        'created_at',
-        'updated_at',
-      ])
+      .select(SESSION_COLUMNS)
       .where('id', '=', sessionId)
       .where('school_id', '=', session.schoolId)
       .where('user_id', '=', session.userId)
@@ -301,16 +304,7 @@ export function registerAiRoutes(router: Router, deps: AiDeps): void {
     await requirePermission(session);
     let query = db
       .selectFrom('ai_sessions')
-      .select([
-        'id',
-        'title',
-        'kind',
-        'session_type',
-        'context_mode',
-        'context',
-        'created_at',
-        'updated_at',
-      ])
+      .select(SESSION_COLUMNS)
       .where('school_id', '=', session.schoolId)
       .where('user_id', '=', session.userId);
     if (body.kind) query = query.where('kind', '=', body.kind);
