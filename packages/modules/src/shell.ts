@@ -13,7 +13,7 @@ export { MainLayout, PAGE_SIDE_MARGIN } from './layout/MainLayout';
 export { HEADER_HEIGHT } from './layout/AppHeader';
 export { AbilityGrowthPage, ABILITY_GROWTH_CONTAINER_ID } from './routes/AbilityGrowthPage';
 export { WATERMARK_ON } from './layout/Watermark';
-export { SMS_RESEND_SECONDS } from './shell/login/CodeLoginForm';
+export { SMS_RESEND_SECONDS } from './shell/login/PhoneCodeFields';
 export type { UnderConstructionPageProps } from './shell/UnderConstructionPage';
 export type { NotFoundPageProps } from './shell/NotFoundPage';
 export type { ChangePasswordDialogProps } from './shell/ChangePasswordDialog';

@@ -1,10 +1,9 @@
 import { useState, type FormEvent } from 'react';
 import { isNetworkFailure, type SchoolOption } from '@examkit/core';
 import { useExamkit } from '@examkit/core/react';
-import { Button, FormField, PasswordInput, TextInput } from '@examkit/ui';
-import { useCountdown } from '../../hooks/useCountdown';
+import { Button, FormField, PasswordInput } from '@examkit/ui';
 import { messageOf } from '../../utils/messageOf';
-import { SMS_RESEND_SECONDS } from './CodeLoginForm';
+import { PhoneCodeFields, usePhoneCode } from './PhoneCodeFields';
 import { SchoolChoice } from './SchoolChoice';
 
 export interface ResetPasswordFormProps {
@@ -12,7 +11,6 @@ export interface ResetPasswordFormProps {
   onDone: (done: boolean) => void;
 }
 
-const TEL = /^1[0-9]{10}$/;
 const PASSWORD = /^(?=.*[A-Za-z])(?=.*[0-9]).{6,64}$/;
 
 /**
@@ -22,30 +20,14 @@ const PASSWORD = /^(?=.*[A-Za-z])(?=.*[0-9]).{6,64}$/;
  */
 export function ResetPasswordForm({ onDone }: ResetPasswordFormProps) {
   const { auth } = useExamkit();
-  const { left, start } = useCountdown();
-  const [tel, setTel] = useState('');
-  const [code, setCode] = useState('');
   const [password, setPassword] = useState('');
   const [repeat, setRepeat] = useState('');
-  const [sent, setSent] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
   const [schools, setSchools] = useState<SchoolOption[] | null>(null);
 
-  const sendCode = async () => {
-    if (!TEL.test(tel)) return setError('请输入正确的手机号');
-    setError(null);
-    start(SMS_RESEND_SECONDS);
-    try {
-      const result = await auth.sendSmsCode({ tel });
-      if (isNetworkFailure(result)) {
-        setError(result.message);
-        start(0);
-      } else setSent(true);
-    } catch (reply) {
-      setError(`验证码发送失败，${messageOf(reply)}`);
-    }
-  };
+  const phone = usePhoneCode(setError);
+  const { tel, code } = phone;
 
   const reset = async (schoolId?: number) => {
     setPending(true);
@@ -70,8 +52,8 @@ export function ResetPasswordForm({ onDone }: ResetPasswordFormProps) {
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    if (!TEL.test(tel)) return setError('请输入正确的手机号');
-    if (!/^[0-9]{6}$/.test(code)) return setError('请输入6位验证码');
+    const problem = phone.problem();
+    if (problem) return setError(problem);
     if (!password) return setError('请输入新密码');
     if (!PASSWORD.test(password)) return setError('密码须为至少6位的字母和数字组合');
     if (!repeat) return setError('请再次输入新密码');
@@ -91,31 +73,7 @@ export function ResetPasswordForm({ onDone }: ResetPasswordFormProps) {
   }
   return (
     <form onSubmit={onSubmit} aria-label="找回密码" noValidate>
-      <FormField label="手机号" required hint="账号绑定的手机号">
-        <TextInput
-          name="tel"
-          inputMode="numeric"
-          autoComplete="tel"
-          maxLength={11}
-          placeholder="请输入手机号"
-          value={tel}
-          onChange={(e) => setTel(e.target.value.trim())}
-        />
-      </FormField>
-      <FormField label="验证码" required hint={sent ? '验证码已发送，请查收短信' : undefined}>
-        <TextInput
-          name="code"
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          maxLength={6}
-          placeholder="请输入6位验证码"
-          value={code}
-          onChange={(e) => setCode(e.target.value.trim())}
-        />
-      </FormField>
-      <Button type="plain" disabled={left > 0} onClick={() => void sendCode()}>
-        {left > 0 ? `${left}秒后重新获取` : '获取验证码'}
-      </Button>
+      <PhoneCodeFields phone={phone} telHint="账号绑定的手机号" />
       <FormField label="新密码" required>
         <PasswordInput
           name="newPassword"
