@@ -1,4 +1,5 @@
 import type { Db } from '../core/database';
+import { insertQuestion, insertSubject } from './fixtureRows';
 
 /**
  * The awkward exam of docs/reports.md ("Tests"): ties, 缺考, a zero, full marks, a class of one,
@@ -125,30 +126,12 @@ export async function insertAwkwardExam(db: Db, schoolId: number): Promise<Awkwa
       })),
     )
     .execute();
-  const subject = async (name: string, fullMarks: number, sort: number) =>
-    (
-      await db
-        .insertInto('exam_subjects')
-        .values({
-          exam_id: exam.id,
-          subject_code: name,
-          subject_name: name,
-          full_marks: fullMarks,
-          elective: 0,
-          sort_order: sort,
-          sheet_design: null,
-          sheet_template: null,
-          sheet_saved_at: null,
-          answer_key_version: 1,
-          rescore_needed: 0,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow()
-    ).id;
+  const subject = (name: string, fullMarks: number, sort: number) =>
+    insertSubject(db, exam.id, name, fullMarks, sort);
   const mathId = await subject('数学', 20, 1);
   const chineseId = await subject('语文', 10, 2);
   const chemistryId = await subject('化学', 10, 3);
-  const question = async (
+  const question = (
     examSubjectId: number,
     number: string,
     kind: string,
@@ -156,28 +139,7 @@ export async function insertAwkwardExam(db: Db, schoolId: number): Promise<Awkwa
     answer: string | null,
     knowledge: string[],
     sort: number,
-  ) =>
-    (
-      await db
-        .insertInto('exam_questions')
-        .values({
-          exam_subject_id: examSubjectId,
-          parent_id: null,
-          number,
-          kind,
-          full_marks: fullMarks,
-          option_count: kind === 'single' ? 4 : null,
-          answer,
-          partial_marks: null,
-          score_step: 1,
-          blank_count: null,
-          knowledge_points: JSON.stringify(knowledge),
-          abilities: JSON.stringify([]),
-          sort_order: sort,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow()
-    ).id;
+  ) => insertQuestion(db, examSubjectId, number, kind, fullMarks, answer, knowledge, [], sort);
   const q = [
     await question(mathId, '1', 'single', 5, 'A', ['函数'], 1),
     await question(mathId, '2', 'single', 3, 'B', ['函数'], 2),

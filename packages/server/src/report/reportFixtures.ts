@@ -1,4 +1,5 @@
 import type { Db } from '../core/database';
+import { insertQuestion, insertSubject } from './fixtureRows';
 
 /**
  * A tiny exam for report tests, small enough to work every figure by hand (docs/reports.md):
@@ -122,62 +123,23 @@ export async function insertReportFixture(
       })),
     )
     .execute();
-  const subject = async (code: string, fullMarks: number, sort: number) =>
-    (
-      await db
-        .insertInto('exam_subjects')
-        .values({
-          exam_id: exam.id,
-          subject_code: code,
-          subject_name: code,
-          full_marks: fullMarks,
-          elective: 0,
-          sort_order: sort,
-          sheet_design: null,
-          sheet_template: null,
-          sheet_saved_at: null,
-          answer_key_version: 1,
-          rescore_needed: 0,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow()
-    ).id;
+  const subject = (code: string, fullMarks: number, sort: number) =>
+    insertSubject(db, exam.id, code, fullMarks, sort);
   const mathId = await subject('数学', 15, 1);
   const chineseId = await subject('语文', 20, 2);
-  const question = async (
-    examSubjectId: number,
-    number: string,
-    kind: string,
-    fullMarks: number,
-    answer: string | null,
-    knowledge: string[],
-    abilities: string[],
-    sort: number,
-  ) =>
-    (
-      await db
-        .insertInto('exam_questions')
-        .values({
-          exam_subject_id: examSubjectId,
-          parent_id: null,
-          number,
-          kind,
-          full_marks: fullMarks,
-          option_count: kind === 'single' ? 4 : null,
-          answer,
-          partial_marks: null,
-          score_step: 1,
-          blank_count: null,
-          knowledge_points: JSON.stringify(knowledge),
-          abilities: JSON.stringify(abilities),
-          sort_order: sort,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow()
-    ).id;
-  const q1 = await question(mathId, '1', 'single', 5, 'A', ['函数'], ['运算'], 1);
-  const q2 = await question(mathId, '2', 'subjective', 10, null, ['函数', '几何'], ['推理'], 2);
-  const c1 = await question(chineseId, '1', 'subjective', 20, null, ['写作'], [], 1);
+  const q1 = await insertQuestion(db, mathId, '1', 'single', 5, 'A', ['函数'], ['运算'], 1);
+  const q2 = await insertQuestion(
+    db,
+    mathId,
+    '2',
+    'subjective',
+    10,
+    null,
+    ['函数', '几何'],
+    ['推理'],
+    2,
+  );
+  const c1 = await insertQuestion(db, chineseId, '1', 'subjective', 20, null, ['写作'], [], 1);
 
   const mathRows: [number, string | null, number][] = [
     [5, 'A', 10],
