@@ -14,6 +14,7 @@ export {
 } from './core/index';
 export { useAssistant } from './parts/useAssistant';
 export { Markdown } from './parts/Markdown';
+export { Formula } from './parts/Formula';
 export { Thread } from './parts/Thread';
 export { Message, saveFile } from './parts/Message';
 export { Composer } from './parts/Composer';

@@ -1,5 +1,6 @@
 import { Fragment, useMemo, type ReactNode } from 'react';
 import { parseMarkdown, type Inline } from '../core/markdown';
+import { Formula } from './Formula';
 
 function inline(nodes: Inline[]): ReactNode[] {
   return nodes.map((node, i) => {
@@ -13,11 +14,7 @@ function inline(nodes: Inline[]): ReactNode[] {
       case 'code':
         return <code key={i}>{node.text}</code>;
       case 'math':
-        return (
-          <span key={i} role="math" aria-label={node.text} data-part="math">
-            {node.text}
-          </span>
-        );
+        return <Formula key={i} tex={node.text} />;
       case 'link':
         return (
           <a key={i} href={node.href} target="_blank" rel="noopener noreferrer">
@@ -61,11 +58,7 @@ export function Markdown({ text, className }: MarkdownProps) {
               </pre>
             );
           case 'math':
-            return (
-              <div key={i} role="math" aria-label={block.text} data-part="math">
-                {block.text}
-              </div>
-            );
+            return <Formula key={i} tex={block.text} display />;
           case 'list': {
             const L = block.ordered ? 'ol' : 'ul';
             return (

@@ -119,7 +119,13 @@ export const partStyles = css`
   }
   [data-part='math'] {
     font-family: 'Cambria Math', 'STIX Two Math', serif;
+  }
+  [data-part='math'][role='math'] {
     font-style: italic;
+  }
+  [data-part='math'][data-display] {
+    overflow-x: auto;
+    margin: 8px 0;
   }
   [data-part='actions'] {
     display: flex;
