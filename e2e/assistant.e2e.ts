@@ -174,6 +174,108 @@ describe('the AI assistant in the reference app', () => {
     await page.context().close();
   }, 120_000);
 
+  it('drags the button with the mouse, keeps it inside the window and remembers where it was put', async () => {
+    const page = await signedIn('teacher');
+    await launcher(page).waitFor({ timeout: 60_000 });
+    const floating = launcher(page).locator('xpath=..');
+    const { width, height } = page.viewportSize()!;
+    const box = async () => (await floating.boundingBox())!;
+    const centre = async () => {
+      const b = (await launcher(page).boundingBox())!;
+      return { x: b.x + b.width / 2, y: b.y + b.height / 2 };
+    };
+    const dragBy = async (dx: number, dy: number) => {
+      const from = await centre();
+      await page.mouse.move(from.x, from.y);
+      await page.mouse.down();
+      for (let step = 1; step <= 10; step++)
+        await page.mouse.move(from.x + (dx * step) / 10, from.y + (dy * step) / 10);
+      await page.mouse.up();
+    };
+
+    // First placed no further than the window minus 300 px right and down.
+    const start = await box();
+    expect(start.x).toBeLessThanOrEqual(width - 300);
+    expect(start.y).toBeLessThanOrEqual(height - 300);
+
+    // Dragged to a new place: it follows the mouse, and the drag does not open the drawer.
+    await dragBy(-400, -250);
+    const moved = await box();
+    expect(moved.x).toBeCloseTo(start.x - 400, 0);
+    expect(moved.y).toBeCloseTo(start.y - 250, 0);
+    expect(await page.getByRole('dialog').count()).toBe(0);
+
+    // Dragged far beyond the bottom-right corner: it stops at the edge, wholly inside the window.
+    await dragBy(width * 2, height * 2);
+    const edge = await box();
+    expect(edge.x + edge.width).toBeCloseTo(width, 0);
+    expect(edge.y + edge.height).toBeCloseTo(height, 0);
+    // And beyond the top-left corner.
+    await dragBy(-width * 2, -height * 2);
+    const corner = await box();
+    expect(corner.x).toBe(0);
+    expect(corner.y).toBe(0);
+    expect(await page.getByRole('dialog').count()).toBe(0);
+
+    // Put somewhere in the middle, then reloaded: it comes back where it was put.
+    await dragBy(520, 330);
+    const put = await box();
+    expect(put.x).toBeCloseTo(520, 0);
+    expect(put.y).toBeCloseTo(330, 0);
+    await page.reload();
+    await launcher(page).waitFor({ timeout: 60_000 });
+    const remembered = await box();
+    expect(remembered.x).toBeCloseTo(put.x, 0);
+    expect(remembered.y).toBeCloseTo(put.y, 0);
+
+    // Left at the bottom-right edge and reloaded: placed again within the window minus 300 px.
+    await dragBy(width * 2, height * 2);
+    await page.reload();
+    await launcher(page).waitFor({ timeout: 60_000 });
+    const again = await box();
+    expect(again.x).toBeCloseTo(width - 300, 0);
+    expect(again.y).toBeCloseTo(height - 300, 0);
+
+    // A plain click still opens the drawer.
+    await launcher(page).click();
+    await page.getByRole('dialog').waitFor();
+    await page.context().close();
+  }, 120_000);
+
+  it('typesets formulas in an answer as MathML', async () => {
+    const page = await signedIn('teacher');
+    await launcher(page).waitFor({ timeout: 60_000 });
+    fake.queue({
+      kind: 'stream',
+      chunks: [
+        '面积是 $x^2$ 平方米，',
+        '比例为\n\n$$\\frac{a}{b}$$\n\n',
+        '链接 $\\href{javascript:alert(1)}{x}$ 完。',
+      ],
+    });
+    await launcher(page).click();
+    const drawer = page.getByRole('dialog');
+    await drawer.getByLabel('问题', { exact: true }).fill('公式');
+    await drawer.getByLabel('问题', { exact: true }).press('Enter');
+    const answer = drawer.locator('[data-role="assistant"]');
+    await answer.getByText('完。').waitFor();
+    await answer.locator('math mfrac').waitFor();
+    expect(await answer.locator('math').count()).toBe(3);
+    expect(await answer.locator('math msup').count()).toBe(1);
+    expect(await answer.locator('a').count()).toBe(0);
+    // Rendered by the browser as maths: the fraction stacks a over b.
+    const [a, b] = await answer
+      .locator('mfrac > *')
+      .evaluateAll((els) => els.map((el) => el.getBoundingClientRect().top));
+    expect(b!).toBeGreaterThan(a!);
+    const paragraph = await answer.locator('p').first().innerText();
+    expect(paragraph.startsWith('面积是 ')).toBe(true);
+    expect(paragraph).not.toContain('$');
+    expect(await axeViolations(page)).toEqual([]);
+    await screenshot(page, 'assistant-formulas');
+    await page.context().close();
+  }, 120_000);
+
   it('is hidden on the AI centre, which offers the fixed session types', async () => {
     const page = await signedIn('teacher');
     await launcher(page).waitFor({ timeout: 60_000 });
