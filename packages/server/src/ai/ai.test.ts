@@ -431,6 +431,22 @@ describe.each(DIALECTS)('the AI chat service on %s', (dialect) => {
     expect(parts.get('word/styles.xml')).toContain('w:styleId="Heading1"');
   });
 
+  it('keeps formulas in the Word export as their LaTeX text', async () => {
+    const file = await ok<{ fileName: string; contentBase64: string }>('teacher', aiRoutes.toWord, {
+      markdown:
+        '## 公式\n\n面积 $x^2$，乘积 $a*b*c$，**加粗** 不变。\n\n$$\\frac{a}{b} < 1$$\n\n- 列表里 $\\sqrt{2}$',
+      title: '公式',
+    });
+    const document = unzip(Buffer.from(file.contentBase64, 'base64')).get('word/document.xml')!;
+    const text = [...document.matchAll(/<w:t xml:space="preserve">([^<]*)<\/w:t>/g)]
+      .map((m) => m[1])
+      .join('');
+    expect(text).toContain('面积 $x^2$，乘积 $a*b*c$，加粗 不变。');
+    expect(text).toContain('$$\\frac{a}{b} &lt; 1$$');
+    expect(text).toContain('列表里 $\\sqrt{2}$');
+    expect(document).toMatch(/<w:b\/><\/w:rPr><w:t xml:space="preserve">加粗</);
+  });
+
   it('never writes the model key to the log', () => {
     expect(server.logs.join('\n')).not.toContain(API_KEY);
   });

@@ -70,12 +70,14 @@ const escapeXml = (text: string) =>
 /** Inline Markdown (bold, italic, code) as runs. */
 function runs(text: string): string {
   const out: string[] = [];
-  const pattern = /(\*\*[^*]+\*\*|`[^`]+`|\*[^*]+\*)/g;
+  // Formulas (`$…$`, `$$…$$`) stay as their LaTeX text: `*` or `**` inside one is maths.
+  const pattern = /(\$\$[^$]+\$\$|\$[^$\n]+\$|\*\*[^*]+\*\*|`[^`]+`|\*[^*]+\*)/g;
   let last = 0;
   for (const match of text.matchAll(pattern)) {
     if (match.index > last) out.push(run(text.slice(last, match.index), ''));
     const token = match[0];
-    if (token.startsWith('**')) out.push(run(token.slice(2, -2), '<w:b/>'));
+    if (token.startsWith('$')) out.push(run(token, ''));
+    else if (token.startsWith('**')) out.push(run(token.slice(2, -2), '<w:b/>'));
     else if (token.startsWith('`'))
       out.push(run(token.slice(1, -1), '<w:rFonts w:ascii="Consolas" w:hAnsi="Consolas"/>'));
     else out.push(run(token.slice(1, -1), '<w:i/>'));
