@@ -176,6 +176,8 @@ describe('the AI assistant in the reference app', () => {
 
   it('drags the button with the mouse, keeps it inside the window and remembers where it was put', async () => {
     const page = await signedIn('teacher');
+    const typesetter: string[] = [];
+    page.on('request', (r) => /temml/i.test(r.url()) && typesetter.push(r.url()));
     await launcher(page).waitFor({ timeout: 60_000 });
     const floating = launcher(page).locator('xpath=..');
     const { width, height } = page.viewportSize()!;
@@ -239,11 +241,15 @@ describe('the AI assistant in the reference app', () => {
     // A plain click still opens the drawer.
     await launcher(page).click();
     await page.getByRole('dialog').waitFor();
+    // No formula on screen: the formula typesetter was never fetched.
+    expect(typesetter).toEqual([]);
     await page.context().close();
   }, 120_000);
 
   it('typesets formulas in an answer as MathML', async () => {
     const page = await signedIn('teacher');
+    const typesetter: string[] = [];
+    page.on('request', (r) => /temml/i.test(r.url()) && typesetter.push(r.url()));
     await launcher(page).waitFor({ timeout: 60_000 });
     fake.queue({
       kind: 'stream',
@@ -261,6 +267,8 @@ describe('the AI assistant in the reference app', () => {
     await answer.getByText('完。').waitFor();
     await answer.locator('math mfrac').waitFor();
     expect(await answer.locator('math').count()).toBe(3);
+    // Fetched lazily, once, for the first formula.
+    expect(typesetter).toHaveLength(1);
     expect(await answer.locator('math msup').count()).toBe(1);
     expect(await answer.locator('a').count()).toBe(0);
     // Rendered by the browser as maths: the fraction stacks a over b.
