@@ -22,6 +22,8 @@ const ALLOWED = new Set([
   'QR',
   'AI',
   'examkit',
+  // a model server a school may run (the AI centre says how to configure it)
+  'Ollama',
   // the footer's 备案 number (京ICP备…)
   'ICP',
   // the spec's menu badges (spec 000 §2: a hot badge, a NEW badge)
@@ -54,7 +56,11 @@ const ALLOWED = new Set([
 
 /** A token to report: letters only (an id such as S00001 or a paper size A4 has digits). */
 function latinWords(text: string): string[] {
-  const words = text.match(/[A-Za-z][A-Za-z0-9]*/g) ?? [];
+  // Addresses and environment variable names (AI_BASE_URL) are ids an administrator types.
+  const prose = text
+    .replace(/https?:\/\/[\x21-\x7e]+/g, ' ')
+    .replace(/\b[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+\b/g, ' ');
+  const words = prose.match(/[A-Za-z][A-Za-z0-9]*/g) ?? [];
   return words.filter(
     // A–F options, T/F, key letters, a formula's x and f(x)
     (w) => !/\d/.test(w) && !ALLOWED.has(w) && !/^[A-Za-z]$/.test(w),
