@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
-import { scopeRoutes, type MyScope } from '@examkit/contracts';
+import type { MyScope } from '@examkit/contracts';
+import { shellRoutes } from './shellRoutes';
 import { useApiCall } from './useApiCall';
 
 /**
@@ -12,7 +13,7 @@ export function useMyScope(): MyScope | null {
   const [scope, setScope] = useState<MyScope | null>(null);
   useEffect(() => {
     let live = true;
-    void call(scopeRoutes.myScope, {}, { errorMessage: false }).then((r) => {
+    void call(shellRoutes.myScope, {}, { errorMessage: false }).then((r) => {
       if (live && r.ok) setScope(r.data);
     });
     return () => {

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
-import { reportRoutes, type DataOf } from '@examkit/contracts';
+import type { DataOf, reportRoutes } from '@examkit/contracts';
+import { shellRoutes } from './shellRoutes';
 import { useExamkitStore } from '@examkit/core/react';
 import { hasPermission } from '@examkit/permission';
 import { useApiCall } from './useApiCall';
@@ -26,7 +27,7 @@ export function useReportExams(pageSize = 50): ReportExamRow[] | null {
       return;
     }
     let live = true;
-    void call(reportRoutes.teacherGetExam, { pageNum: 1, pageSize }, { errorMessage: false }).then(
+    void call(shellRoutes.teacherGetExam, { pageNum: 1, pageSize }, { errorMessage: false }).then(
       (r) => {
         if (live) setRows(r.ok ? r.data.list : []);
       },

@@ -1,6 +1,7 @@
+import { shellRoutes } from '../common/shellRoutes';
 import { useEffect, useMemo, useState } from 'react';
 import { Link, Navigate, generatePath, useLocation, useParams } from 'react-router-dom';
-import { reportRoutes } from '@examkit/contracts';
+
 import { useExamkit, useExamkitStore } from '@examkit/core/react';
 import { DENIED_MESSAGE, DENIED_TITLE, hasPermission } from '@examkit/permission';
 import { LOADING_TEXT } from '@examkit/ui';
@@ -55,7 +56,7 @@ export function ParentEntryPage({ parent }: ParentEntryPageProps) {
     if (!first || first.kind === 'go') return;
     let live = true;
     void call(
-      reportRoutes.teacherGetExam,
+      shellRoutes.teacherGetExam,
       { pageNum: 1, pageSize: 50 },
       { errorMessage: false },
     ).then((r) => {

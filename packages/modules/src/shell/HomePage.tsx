@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { styled } from 'styled-components';
-import { examRoutes, markingRoutes, type ExamSummary, type MarkingBlock } from '@examkit/contracts';
+import type { ExamSummary, MarkingBlock } from '@examkit/contracts';
+import { shellRoutes } from '../common/shellRoutes';
 import { isNetworkFailure, type AuthClient, type ApiEnvelope } from '@examkit/core';
 import { useExamkit, useExamkitStore } from '@examkit/core/react';
 import { hasPermission } from '@examkit/permission';
@@ -100,7 +101,7 @@ function useLoaded<T>(enabled: boolean, load: () => Promise<T | null>): T | null
 function MarkingTodo() {
   const call = useApiCall();
   const blocks = useLoaded<MarkingBlock[]>(true, async () => {
-    const r = await call(markingRoutes.list, { state: 'open' }, { errorMessage: false });
+    const r = await call(shellRoutes.markingList, { state: 'open' }, { errorMessage: false });
     return r.ok ? r.data.list.filter((b) => b.roles.includes('marker')) : [];
   });
   if (blocks === undefined) return <p>正在加载阅卷任务…</p>;
@@ -127,7 +128,7 @@ function MarkingTodo() {
 function ExamTodo({ gradeIds }: { gradeIds: readonly number[] | null }) {
   const call = useApiCall();
   const exams = useLoaded<ExamSummary[]>(true, async () => {
-    const r = await call(examRoutes.list, { pageSize: 100 }, { errorMessage: false });
+    const r = await call(shellRoutes.examList, { pageSize: 100 }, { errorMessage: false });
     return r.ok ? r.data.list : [];
   });
   if (exams === undefined) return <p>正在加载考试…</p>;
