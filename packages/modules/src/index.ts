@@ -9,3 +9,4 @@ export {
 export { createExamkitRoutes } from './routes/createExamkitRoutes';
 export type * from './catalogue/types';
 export type * from './routes/types';
+export type * from './abilityGrowth/types';

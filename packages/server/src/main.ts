@@ -41,6 +41,7 @@ async function main() {
     migrate: false,
     logger: { level: config.logLevel },
     corsOrigins: config.corsOrigins,
+    ...(config.abilityGrowthHost ? { abilityGrowthHost: config.abilityGrowthHost } : {}),
     session: config.session,
     rateLimit: { addressLimit: config.addressLimit },
     nodeEnv: config.nodeEnv,

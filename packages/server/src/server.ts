@@ -49,6 +49,12 @@ export interface ServerOptions {
   logger?: boolean | (Record<string, unknown> & { level?: string });
   /** Origins allowed by CORS; none when empty. @default [] */
   corsOrigins?: string[];
+  /**
+   * Origin of the separately deployed AbilityGrowth sub-application ({host}, spec 000 §2): the CSP
+   * lets the app load its entry page, scripts, stylesheets, images and fonts (docs/ability-growth.md).
+   * @default none
+   */
+  abilityGrowthHost?: string;
   /** @default 30 minutes idle, 12 hours absolute */
   session?: Partial<SessionTimeouts>;
   /** @default 30 attempts a minute per address; 5 failures in 15 minutes lock an account for 15 minutes */
@@ -129,16 +135,17 @@ export async function createServer(options: ServerOptions): Promise<FastifyInsta
   // Only JSON and form bodies are part of the contract; plain text would reach validation as a string.
   app.removeContentTypeParser('text/plain');
 
+  const growth = options.abilityGrowthHost ? [new URL(options.abilityGrowthHost).origin] : [];
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
+        scriptSrc: ["'self'", ...growth],
+        styleSrc: ["'self'", "'unsafe-inline'", ...growth],
+        imgSrc: ["'self'", 'data:', 'blob:', ...growth],
         mediaSrc: ["'self'", 'blob:', 'data:'],
-        fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
+        fontSrc: ["'self'", 'data:', ...growth],
+        connectSrc: ["'self'", ...growth],
         objectSrc: ["'none'"],
         frameAncestors: ["'self'"],
         // Schools often serve over plain HTTP on their LAN; upgrading would break every asset there.

@@ -131,20 +131,6 @@ describe('createExamkitRoutes', () => {
     expect(container.ownerDocument.getElementById('ability-growth')).not.toBeNull();
   });
 
-  it('mounts a configured AbilityGrowth sub-application into its container', async () => {
-    const mount = vi.fn((el: HTMLElement) => {
-      el.textContent = '子应用已加载';
-      return () => {};
-    });
-    await renderApp({
-      path: '/ability-growth/registration',
-      user: demoUser(),
-      abilityGrowth: mount,
-    });
-    expect(await screen.findByText('子应用已加载')).toBeInTheDocument();
-    expect(mount).toHaveBeenCalledTimes(1);
-  });
-
   it('scrolls to the top on navigation', async () => {
     const { router } = await renderApp({ path: '/home/index', user: demoUser() });
     await screen.findByRole('banner');

@@ -4,7 +4,6 @@ import { DENIED_MESSAGE, DENIED_TITLE, RequirePermission } from '@examkit/permis
 import { parentPaths } from '../catalogue/parentPaths';
 import { routeCatalogue } from '../catalogue/routeCatalogue';
 import type { RouteEntry } from '../catalogue/types';
-import { AbilityGrowthPage } from './AbilityGrowthPage';
 import { ParentEntryPage } from './ParentEntryPage';
 import { RedirectTo } from './RedirectTo';
 import { ScrollToTop } from './ScrollToTop';
@@ -54,7 +53,16 @@ function guardedRoute(entry: RouteEntry, options: ExamkitRoutesOptions): RouteOb
   if (entry.redirect) return { ...base, element: guard(<RedirectTo to={entry.redirect} />) };
   if (entry.name === 'system') return { ...base, element: guard(<SystemEntryPage />) };
   if (entry.module === 'ability-growth')
-    return { ...base, element: guard(<AbilityGrowthPage mount={options.abilityGrowth} />) };
+    return {
+      ...base,
+      lazy: lazyElement(
+        () =>
+          import('./AbilityGrowthPage').then((m) => () => (
+            <m.AbilityGrowthPage host={options.abilityGrowthHost} />
+          )),
+        guard,
+      ),
+    };
   const load = options.pages?.[entry.name] ?? SHELL_PAGES[entry.name];
   if (load) return { ...base, lazy: lazyElement(load, guard) };
   return {
@@ -96,12 +104,17 @@ export function createExamkitRoutes(options: ExamkitRoutesOptions = {}): RouteOb
         })),
         {
           lazy: async () => {
-            const { MainLayout } = await import('../layout/MainLayout');
+            const host = options.abilityGrowthHost;
+            const [{ MainLayout }, prefetch] = await Promise.all([
+              import('../layout/MainLayout'),
+              host ? import('../abilityGrowth/AbilityGrowthPrefetch') : null,
+            ]);
             return {
               element: (
                 <RequirePermission>
                   <MainLayout hostedPlatform={options.hostedPlatform ?? false} />
                   {options.overlay}
+                  {host && prefetch && <prefetch.AbilityGrowthPrefetch host={host} />}
                 </RequirePermission>
               ),
             };

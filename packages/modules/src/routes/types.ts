@@ -1,15 +1,4 @@
 import type { ComponentType, ReactNode } from 'react';
-import type { NavigateFunction } from 'react-router-dom';
-import type { ExamkitStore } from '@examkit/core';
-
-/**
- * Mounts the AbilityGrowth sub-application into its container with the shared
- * store handle and the main router's navigate; may return an unmount function.
- */
-export type AbilityGrowthMount = (
-  container: HTMLElement,
-  props: { store: ExamkitStore; navigate: NavigateFunction },
-) => void | (() => void) | Promise<void | (() => void)>;
 
 /** Loads a page component of one route. */
 export type PageLoader = () => Promise<ComponentType>;
@@ -22,8 +11,12 @@ export interface ExamkitRoutesOptions {
    * @default {}
    */
   pages?: Readonly<Record<string, PageLoader>>;
-  /** The AbilityGrowth sub-application; without it /ability-growth/* says it is not configured. */
-  abilityGrowth?: AbilityGrowthMount;
+  /**
+   * {host} of the separately deployed AbilityGrowth sub-application: the address of its entry
+   * page, whose ES module exports `bootstrap`, `mount` and `unmount` (docs/ability-growth.md).
+   * Without it /ability-growth/* says the sub-application is not configured.
+   */
+  abilityGrowthHost?: string;
   /**
    * The third-party hosted platform variant (spec 000 §6).
    * @default false

@@ -13,6 +13,8 @@ export interface EnvConfig {
   database: DatabaseConfig;
   staticDir: string | undefined;
   corsOrigins: string[];
+  /** ABILITY_GROWTH_HOST: where the AbilityGrowth sub-application is served from (allowed by the CSP). */
+  abilityGrowthHost: string | undefined;
   nodeEnv: string;
   logLevel: string;
   secret: string | undefined;
@@ -59,6 +61,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       .split(',')
       .map((s) => s.trim())
       .filter(Boolean),
+    abilityGrowthHost: env.ABILITY_GROWTH_HOST || undefined,
     nodeEnv,
     logLevel: env.LOG_LEVEL || (nodeEnv === 'development' ? 'debug' : 'info'),
     secret: env.EXAMKIT_SECRET || undefined,

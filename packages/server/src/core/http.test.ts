@@ -8,7 +8,10 @@ const PASSWORD_URL = authRoutes.loginPassword.url;
 describe.each(DIALECTS)('request handling on %s', (dialect) => {
   let server: TestServer;
   beforeAll(async () => {
-    server = await startTestServer(dialect, { corsOrigins: ['https://school.example'] });
+    server = await startTestServer(dialect, {
+      corsOrigins: ['https://school.example'],
+      abilityGrowthHost: 'https://growth.example:8443/app/',
+    });
   });
   afterAll(() => server.close());
 
@@ -184,6 +187,10 @@ describe.each(DIALECTS)('request handling on %s', (dialect) => {
     expect(csp).toContain("img-src 'self' data: blob:");
     expect(csp).toContain("media-src 'self' blob: data:");
     expect(csp).not.toContain('upgrade-insecure-requests');
+    // The AbilityGrowth sub-application's origin, and only its origin, may serve code and styles.
+    expect(csp).toContain("script-src 'self' https://growth.example:8443;");
+    expect(csp).toContain("style-src 'self' 'unsafe-inline' https://growth.example:8443;");
+    expect(csp).toMatch(/connect-src 'self' https:\/\/growth\.example:8443(;|$)/);
     expect(response.headers['x-content-type-options']).toBe('nosniff');
   });
 

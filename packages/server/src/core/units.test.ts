@@ -170,6 +170,7 @@ describe('loadConfig', () => {
         STATIC_DIR: 'web/dist',
         HOST: '0.0.0.0',
         PORT: '9000',
+        ABILITY_GROWTH_HOST: 'https://growth.example/',
       },
       '/srv/app',
     );
@@ -179,6 +180,7 @@ describe('loadConfig', () => {
       database: { dialect: 'postgres', connectionString: 'postgres://u@db/examkit' },
       corsOrigins: ['https://a.example', 'https://b.example'],
       staticDir: '/srv/app/web/dist',
+      abilityGrowthHost: 'https://growth.example/',
     });
   });
 
