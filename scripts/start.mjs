@@ -3,6 +3,7 @@
 import { execFileSync, spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
+import { ABILITY_GROWTH_HOST } from './ability-growth-host.mjs';
 
 const tooOld = createRequire(import.meta.url)('./check-node.cjs').problem(process.version);
 if (tooOld) {
@@ -21,6 +22,8 @@ const env = {
   DATA_DIR: process.env.DATA_DIR ?? join(process.cwd(), '.data'),
   // The embedded default seeds the demo school into an empty database; the server never does in production.
   SEED_DEMO: process.env.SEED_DEMO ?? '1',
+  // The CSP lets the app load the AbilityGrowth sub-application from its own host.
+  ABILITY_GROWTH_HOST,
 };
 console.log(`\nexamkit: http://localhost:${env.PORT}  (demo accounts: see README.md)`);
 const server = spawn(process.execPath, ['packages/server/dist/main.js'], { env, stdio: 'inherit' });

@@ -11,6 +11,7 @@ export default function setup(): void {
     'examples/web/dist/index.html',
     'examples/partner-portal/dist/index.html',
     'examples/gallery/dist/index.html',
+    'examples/ability-growth/dist/index.html',
   ];
   if (!outputs.every((file) => existsSync(file))) {
     execFileSync('node', ['scripts/build-all.mjs'], { stdio: 'inherit' });

@@ -15,21 +15,31 @@ const TYPES: Record<string, string> = {
   '.json': 'application/json',
 };
 
-/** Serves a built folder on loopback (for example pages that need no API). */
-export async function serveStatic(dir: string): Promise<{ url: string; close(): Promise<void> }> {
+/**
+ * Serves a built folder on loopback (for example pages that need no API), on `port` or any
+ * free one. Any origin may read it: a host page imports the AbilityGrowth example's modules.
+ */
+export async function serveStatic(
+  dir: string,
+  port = 0,
+): Promise<{ url: string; close(): Promise<void> }> {
   const server: Server = createServer((req, res) => {
     const path = normalize(decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname));
     let file = join(dir, path);
     if (!file.startsWith(dir) || !existsSync(file) || statSync(file).isDirectory())
       file = join(dir, 'index.html');
     res.setHeader('content-type', TYPES[extname(file)] ?? 'application/octet-stream');
+    res.setHeader('access-control-allow-origin', '*');
     createReadStream(file).pipe(res);
   });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, '127.0.0.1', resolve);
+  });
   const address = server.address();
-  const port = typeof address === 'object' && address ? address.port : 0;
+  const bound = typeof address === 'object' && address ? address.port : 0;
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: `http://127.0.0.1:${bound}`,
     close: () => new Promise((r) => server.close(() => r())),
   };
 }

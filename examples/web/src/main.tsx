@@ -1,3 +1,4 @@
+/// <reference types="vite/client" />
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider, createBrowserRouter } from 'react-router-dom';
@@ -60,6 +61,10 @@ const router = createBrowserRouter(
       ...aiPages,
     },
     overlay: <AssistantLauncher />,
+    // {host} of the AbilityGrowth sub-application, set at build time (docs/ability-growth.md).
+    ...(import.meta.env.VITE_ABILITY_GROWTH_HOST
+      ? { abilityGrowthHost: import.meta.env.VITE_ABILITY_GROWTH_HOST as string }
+      : {}),
   }),
 );
 navigateTo = (path) => void router.navigate(path);
