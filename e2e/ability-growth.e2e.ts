@@ -58,6 +58,8 @@ interface Footprint {
 
 /** After two full garbage collections: heap, DOM nodes, listeners (all, on window, on document), intervals. */
 async function footprint(page: Page, cdp: CDPSession): Promise<Footprint> {
+  // The home page's own calls settle first, the same way before and after.
+  await page.waitForTimeout(1000);
   await cdp.send('HeapProfiler.collectGarbage');
   await cdp.send('HeapProfiler.collectGarbage');
   const { metrics } = await cdp.send('Performance.getMetrics');
@@ -105,7 +107,7 @@ describe('ability-growth host in the browser', () => {
     expect(await page.getByRole('region', { name: '成长档案' }).getAttribute('aria-busy')).toBe(
       'true',
     );
-    await context.unroute(ABILITY_GROWTH_HOST);
+    await context.unrouteAll({ behavior: 'wait' });
 
     // Mounted in a shadow root of #ability-growth: the progress bar finishes, the page is not busy.
     await page.getByRole('heading', { name: '成长记录', level: 2 }).waitFor();
@@ -227,8 +229,17 @@ describe('ability-growth host in the browser', () => {
       .getByRole('navigation', { name: '主菜单' })
       .getByRole('link', { name: /首页/ })
       .click();
-    await page.getByLabel('学校概况').waitFor();
+    await page.waitForURL('**/home/index');
     await unmounted();
+    const cycle = async () => {
+      await page.goBack();
+      await mounted();
+      await page.goForward();
+      await page.waitForURL('**/home/index');
+      await unmounted();
+    };
+    // Warm-up: the first visits compile code and fill the host's caches.
+    for (let i = 0; i < 3; i += 1) await cycle();
     const before = await footprint(page, cdp);
     // What the sub-application registered (its resize listener, its clock) is gone.
     expect(whileMounted.windowListeners.filter((t) => t === 'resize').length).toBeGreaterThan(
@@ -236,13 +247,7 @@ describe('ability-growth host in the browser', () => {
     );
     expect(whileMounted.intervals).toBe(before.intervals + 1);
 
-    for (let cycle = 0; cycle < 50; cycle += 1) {
-      await page.goBack();
-      await mounted();
-      await page.goForward();
-      await page.getByLabel('学校概况').waitFor();
-      await unmounted();
-    }
+    for (let i = 0; i < 50; i += 1) await cycle();
     const after = await footprint(page, cdp);
     console.info(
       `ability-growth: heap ${(before.heap / 1e6).toFixed(2)} → ${(after.heap / 1e6).toFixed(2)} MB, ` +
@@ -252,8 +257,8 @@ describe('ability-growth host in the browser', () => {
     expect(after.windowListeners).toEqual(before.windowListeners);
     expect(after.documentListeners).toEqual(before.documentListeners);
     expect(after.intervals).toBe(before.intervals);
-    expect(after.nodes).toBeLessThanOrEqual(before.nodes + 50);
-    expect(after.listeners).toBeLessThanOrEqual(before.listeners + 20);
+    expect(after.nodes).toBeLessThanOrEqual(before.nodes + 20);
+    expect(after.listeners).toBeLessThanOrEqual(before.listeners + 10);
     await context.close();
   }, 300_000);
 

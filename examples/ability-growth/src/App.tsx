@@ -57,7 +57,7 @@ export function App({ host }: { host: AbilityGrowthProps }) {
           </a>
         ))}
       </nav>
-      <main className="ag-page">
+      <section className="ag-page" aria-label={page.title}>
         <h2>{page.title}</h2>
         {page.path === '/ability-growth/home' ? (
           <ul className="ag-records">
@@ -83,7 +83,7 @@ export function App({ host }: { host: AbilityGrowthProps }) {
         <button type="button" className="ag-button" onClick={() => setOpen(true)}>
           填写说明
         </button>
-      </main>
+      </section>
       {open && <RecordDialog host={host} onClose={() => setOpen(false)} />}
     </div>
   );

@@ -10,7 +10,7 @@ export function RecordDialog({ host, onClose }: { host: AbilityGrowthProps; onCl
   const close = useRef<HTMLButtonElement>(null);
   useEffect(() => {
     close.current?.focus();
-    return host.tracked.addEventListener(document, 'keydown', (event) => {
+    return host.tracked.addEventListener<KeyboardEvent>(document, 'keydown', (event) => {
       if (event.key === 'Escape') onClose();
     });
   }, [host, onClose]);

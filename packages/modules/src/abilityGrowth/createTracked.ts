@@ -35,15 +35,11 @@ export function createTracked(): TrackedRegistry {
   };
 
   const tracked: AbilityGrowthTracked = {
-    addEventListener(
-      target: EventTarget,
-      type: string,
-      listener: EventListenerOrEventListenerObject,
-      options?: AddEventListenerOptions | boolean,
-    ) {
+    addEventListener(target, type, listener, options) {
       if (disposed) return () => {};
-      target.addEventListener(type, listener, options);
-      return track(() => target.removeEventListener(type, listener, options));
+      const handler = listener as EventListener;
+      target.addEventListener(type, handler, options);
+      return track(() => target.removeEventListener(type, handler, options));
     },
     setTimeout(callback, ms) {
       if (disposed) return () => {};
@@ -63,7 +59,7 @@ export function createTracked(): TrackedRegistry {
     onCleanup(cleanup) {
       track(cleanup);
     },
-  } as AbilityGrowthTracked;
+  };
 
   return {
     tracked,

@@ -37,22 +37,11 @@ export interface AbilityGrowthRouter {
  * `document` or any target, timers, and any other clean-up.
  */
 export interface AbilityGrowthTracked {
-  addEventListener<K extends keyof WindowEventMap>(
-    target: Window,
-    type: K,
-    listener: (event: WindowEventMap[K]) => void,
-    options?: AddEventListenerOptions | boolean,
-  ): () => void;
-  addEventListener<K extends keyof DocumentEventMap>(
-    target: Document,
-    type: K,
-    listener: (event: DocumentEventMap[K]) => void,
-    options?: AddEventListenerOptions | boolean,
-  ): () => void;
-  addEventListener(
+  /** Adds `listener` to `target` (`window`, `document`, …); answers the function that removes it. */
+  addEventListener<E extends Event = Event>(
     target: EventTarget,
     type: string,
-    listener: EventListenerOrEventListenerObject,
+    listener: (event: E) => void,
     options?: AddEventListenerOptions | boolean,
   ): () => void;
   setTimeout(callback: () => void, ms?: number): () => void;

@@ -52,29 +52,19 @@ function guardedRoute(entry: RouteEntry, options: ExamkitRoutesOptions): RouteOb
   const base = { path: entry.path, handle: { route: entry } };
   if (entry.redirect) return { ...base, element: guard(<RedirectTo to={entry.redirect} />) };
   if (entry.name === 'system') return { ...base, element: guard(<SystemEntryPage />) };
-  if (entry.module === 'ability-growth')
-    return {
-      ...base,
-      lazy: lazyElement(
-        () =>
+  const load =
+    entry.module === 'ability-growth'
+      ? () =>
           import('./AbilityGrowthPage').then((m) => () => (
             <m.AbilityGrowthPage host={options.abilityGrowthHost} />
-          )),
-        guard,
-      ),
-    };
-  const load = options.pages?.[entry.name] ?? SHELL_PAGES[entry.name];
-  if (load) return { ...base, lazy: lazyElement(load, guard) };
-  return {
-    ...base,
-    lazy: lazyElement(
-      () =>
-        import('../shell/UnderConstructionPage').then((m) => () => (
-          <m.UnderConstructionPage title={entry.title} />
-        )),
-      guard,
-    ),
-  };
+          ))
+      : (options.pages?.[entry.name] ??
+        SHELL_PAGES[entry.name] ??
+        (() =>
+          import('../shell/UnderConstructionPage').then((m) => () => (
+            <m.UnderConstructionPage title={entry.title} />
+          ))));
+  return { ...base, lazy: lazyElement(load, guard) };
 }
 
 /**
