@@ -45,6 +45,7 @@ import { refusal, rulesOf, STATE_NAMES, TRANSITIONS } from './states';
 import type { ExamRow, SubjectRow } from './access';
 
 import { registerExamDownloads } from './downloads';
+import { registerMultipleExamRoutes } from './multiple';
 
 export interface ExamRoutesDeps {
   db: Db;
@@ -59,6 +60,7 @@ export function registerExamRoutes(router: Router, deps: ExamRoutesDeps): void {
   const { db, clock } = deps;
   const now = () => clock.now().getTime();
   registerExamDownloads(router, { db });
+  registerMultipleExamRoutes(router, deps);
 
   const paperData = async (exam: ExamRow, subject: SubjectRow) => {
     const detail = await detailOf(db, exam);
