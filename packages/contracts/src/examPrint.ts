@@ -145,3 +145,11 @@ export const examPrintRoutes = {
     ),
   ),
 };
+
+/**
+ * Binary downloads of 试卷印刷 (GET with header `token`, errors as the JSON envelope):
+ * `sheetPdf?examId&examSubjectId&classId` is the answer sheet of one task, for whoever sees it.
+ */
+export const examPrintDownloads = {
+  sheetPdf: `${P}/examprint/sheet`,
+} as const;

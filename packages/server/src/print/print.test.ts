@@ -1,6 +1,13 @@
-import { examPrintRoutes, type Page, type PrintExam, type PrintPlan } from '@examkit/contracts';
+import {
+  examPrintDownloads,
+  examRoutes,
+  examPrintRoutes,
+  type Page,
+  type PrintExam,
+  type PrintPlan,
+} from '@examkit/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createExam, gradeOf, type GradeInfo } from '../exam/testKit';
+import { createExam, gradeOf, MATH_QUESTIONS, type GradeInfo } from '../exam/testKit';
 import { call, DIALECTS, signIn, startTestServer, type TestServer } from '../test/fixtures';
 
 type Notice = { examId: number; title: string; body: string; link: string };
@@ -224,5 +231,35 @@ describe.each(DIALECTS)('试卷印刷 on %s', (dialect) => {
       printedCount: 1,
       informedCount: 1,
     });
+  });
+
+  it('the answer sheet of a task downloads as PDF for whoever sees the task, once it is saved', async () => {
+    const sheet = (who: string, subject: string, classId: number) =>
+      server.app.inject({
+        method: 'GET',
+        url: `${examPrintDownloads.sheetPdf}?examId=${examId}&examSubjectId=${subjects[subject]}&classId=${classId}`,
+        headers: { token: tokens[who] ?? '' },
+      });
+    const before = await sheet('teacher', '数学', class1);
+    expect(before.json()).toMatchObject({ code: 400, msg: '该科目还没有保存答题卡' });
+    for (const route of [examRoutes.questionsSave, examRoutes.sheetSave]) {
+      const r = await call(server.app, route, {
+        token: tokens.admin!,
+        body:
+          route === examRoutes.sheetSave
+            ? { examSubjectId: subjects['数学'], settings: {} }
+            : { examSubjectId: subjects['数学'], questions: MATH_QUESTIONS },
+      });
+      expect(r.body.code, JSON.stringify(r.body)).toBe(200);
+    }
+    const pdf = await sheet('teacher', '数学', class1);
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.headers['content-type']).toContain('application/pdf');
+    expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    // 数学 of 高一(2) is not the teacher's class: as missing as a task that does not exist.
+    expect((await sheet('teacher', '数学', class2)).json()).toMatchObject({ code: 404 });
+    expect((await sheet('lab-admin', '数学', class1)).json()).toMatchObject({ code: 404 });
+    const plan = (await as<PrintPlan>('admin', 'printGet', { examId })).body.data;
+    expect(task(plan, '数学', class1)).toMatchObject({ hasSheet: true, sheetCopies: 8 });
   });
 });

@@ -1,11 +1,14 @@
-import { examPrintRoutes } from '@examkit/contracts';
+import { renderSheetPdf } from '@examkit/answer-sheet/pdf';
+import { examPrintDownloads, examPrintRoutes } from '@examkit/contracts';
+import { Type } from 'typebox';
 import type { Db } from '../core/database';
 import type { DomainDeps } from '../core/deps';
-import { badRequest, forbidden } from '../core/envelope';
+import { badRequest, forbidden, notFound } from '../core/envelope';
 import type { Router } from '../core/router';
 import { loadScope } from '../core/scope';
 import type { SessionInfo } from '../core/session';
 import { assertExamVisible, loadExam, requireAnyPermission, type ExamRow } from '../exam/access';
+import { layoutSubjectSheet, parseDesign } from '../exam/sheets';
 import { informTeachers } from './informTeachers';
 import {
   allTasks,
@@ -20,6 +23,14 @@ import {
 const TAG = 'exam';
 /** 试卷印刷 (/exam/print). */
 const EXAM_PRINT = ['Exam-Print'] as const;
+const TaskQuery = Type.Object(
+  {
+    examId: Type.Integer({ minimum: 1 }),
+    examSubjectId: Type.Integer({ minimum: 1 }),
+    classId: Type.Integer({ minimum: 1 }),
+  },
+  { additionalProperties: false },
+);
 const key = (t: { examSubjectId: number; classId: number }) => `${t.examSubjectId}:${t.classId}`;
 
 /** Registers 试卷印刷: examprint list/get/save/mark/notices and inform_tea_finish (docs/exams.md). */
@@ -219,6 +230,32 @@ export function registerPrintRoutes(router: Router, deps: DomainDeps): void {
       return { teachers, tasks: claimed.length };
     });
   });
+
+  router.sessionDownload(
+    {
+      url: examPrintDownloads.sheetPdf,
+      summary: 'the answer sheet PDF of one print task (its printer, its teachers, exam managers)',
+      query: TaskQuery,
+    },
+    TAG,
+    async ({ query, session }) => {
+      const { exam, viewer } = await open(session, query.examId);
+      const task = (await visibleTasks(db, exam, viewer)).find((t) => key(t) === key(query));
+      if (!task) throw notFound('印刷任务不存在');
+      const subject = await db
+        .selectFrom('exam_subjects')
+        .selectAll()
+        .where('id', '=', task.examSubjectId)
+        .executeTakeFirstOrThrow();
+      if (subject.sheet_saved_at === null) throw badRequest('该科目还没有保存答题卡');
+      const document = await layoutSubjectSheet(db, subject, parseDesign(subject.sheet_design));
+      return {
+        fileName: `${exam.name}-${task.subjectName}-${task.className}-答题卡.pdf`,
+        contentType: 'application/pdf',
+        body: await renderSheetPdf(document, {}),
+      };
+    },
+  );
 
   router.sessionRoute(examPrintRoutes.printNotices, TAG, async ({ session }) => {
     await requireAnyPermission(db, session, EXAM_PRINT);
