@@ -101,7 +101,9 @@ describe('试卷印刷 and 多科考试 in the browser', () => {
 
     // 李老师 (数学 in 高一(1)(2)班) reads the notice and sees only the tasks of their classes.
     const teacher = await signedIn('teacher');
-    await openExamMenu(teacher, '试卷印刷');
+    // Spec 000 §6 keeps Exam-Print out of the menu: the exam list opens it.
+    await openExamMenu(teacher, '单校考试');
+    await teacher.getByRole('button', { name: '试卷印刷', exact: true }).click();
     await teacher.waitForURL('**/exam/print');
     const notices = teacher.getByRole('region', { name: '我的印刷通知' });
     await notices.getByText(`试卷已印好：${EXAM_NAME}`).waitFor();

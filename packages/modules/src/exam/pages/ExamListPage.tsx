@@ -146,6 +146,10 @@ export function ExamListPage() {
           placeholder="考试名称"
           onSearch={(k) => remember({ keyWord: k, currentPage: 1 })}
         />
+        {/* Spec 000 §6 keeps Exam-Print out of the menu: 试卷印刷 opens from here. */}
+        {codes.includes('Exam-Print') && (
+          <Button onClick={() => navigate('/exam/print')}>试卷印刷</Button>
+        )}
         {managesAny && (
           <>
             <Button type="primary" onClick={() => navigate('/exam/single/create')}>
