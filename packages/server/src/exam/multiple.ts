@@ -5,13 +5,7 @@ import { badRequest } from '../core/envelope';
 import type { Router } from '../core/router';
 import { loadScope } from '../core/scope';
 import { assertExamManager, EXAM_SINGLE, requireAnyPermission } from './access';
-import {
-  checkSubjects,
-  resolveParticipants,
-  summariesOf,
-  writeParticipants,
-  writeSubjects,
-} from './exams';
+import { checkSubjects, createDraftExam, resolveParticipants, summariesOf } from './exams';
 
 /**
  * 多科考试 (/exam/single/multiple): one draft exam per grade with the same subjects, all or none;
@@ -72,25 +66,20 @@ export function registerMultipleExamRoutes(router: Router, deps: Pick<DomainDeps
           .execute();
         const created: number[] = [];
         for (const { grade, classIds, participants } of plans) {
-          const exam = await trx
-            .insertInto('exams')
-            .values({
-              school_id: session.schoolId,
-              academic_year: grade.academic_year,
-              grade_id: grade.id,
-              exam_type: body.examType,
-              name: body.name.trim(),
-              exam_date: body.examDate,
-              state: 'draft',
-              created_by: session.userId,
-              created_at: at,
-              updated_at: at,
-            })
-            .returning('id')
-            .executeTakeFirstOrThrow();
-          await writeSubjects(trx, exam.id, body.subjects);
-          await writeParticipants(trx, exam.id, classIds, participants);
-          created.push(exam.id);
+          const examId = await createDraftExam(trx, {
+            schoolId: session.schoolId,
+            academicYear: grade.academic_year,
+            gradeId: grade.id,
+            examType: body.examType,
+            name: body.name,
+            examDate: body.examDate,
+            createdBy: session.userId,
+            at,
+            subjects: body.subjects,
+            classIds,
+            participants,
+          });
+          created.push(examId);
         }
         await trx
           .updateTable('exam_batches')

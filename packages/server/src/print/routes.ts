@@ -9,6 +9,7 @@ import { loadScope } from '../core/scope';
 import type { SessionInfo } from '../core/session';
 import { assertExamVisible, loadExam, requireAnyPermission, type ExamRow } from '../exam/access';
 import { layoutSubjectSheet, parseDesign } from '../exam/sheets';
+import { pageOfExams, whereNameHas } from '../exam/exams';
 import { informTeachers } from './informTeachers';
 import {
   allTasks,
@@ -76,15 +77,8 @@ export function registerPrintRoutes(router: Router, deps: DomainDeps): void {
       );
     }
     const keyword = body.keyWord?.trim();
-    if (keyword) query = query.where('name', 'like', `%${keyword.replace(/[\\%_]/g, '')}%`);
-    const counted = await query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
-    const exams = await query
-      .selectAll()
-      .orderBy('exam_date', 'desc')
-      .orderBy('id', 'desc')
-      .limit(pageSize)
-      .offset((pageNum - 1) * pageSize)
-      .execute();
+    if (keyword) query = whereNameHas(query, keyword);
+    const { rows: exams, total } = await pageOfExams(query, pageNum, pageSize);
     const grades = new Map(
       exams.length === 0
         ? []
@@ -102,7 +96,7 @@ export function registerPrintRoutes(router: Router, deps: DomainDeps): void {
       const tasks = await visibleTasks(db, exam, viewer);
       list.push(printExamOf(exam, grades.get(exam.grade_id) ?? '', tasks));
     }
-    return { list, total: Number(counted?.n ?? 0), pageNum, pageSize };
+    return { list, total, pageNum, pageSize };
   });
 
   router.sessionRoute(examPrintRoutes.printGet, TAG, async ({ body, session }) => {

@@ -13,6 +13,7 @@ import {
   subjectsError,
   type SubjectRow,
 } from '../components/ExamSubjectsEditor';
+import { IdCheckList } from '../components/IdCheckList';
 import { ParticipantsEditor, type ParticipantRow } from '../components/ParticipantsEditor';
 import {
   Actions,
@@ -367,20 +368,7 @@ export function ExamFormPage() {
               全选
             </label>
           )}
-          {classChoices.map((c) => (
-            <label key={c.id}>
-              <input
-                type="checkbox"
-                checked={classIds.includes(c.id)}
-                onChange={(e) =>
-                  setClassIds((ids) =>
-                    e.target.checked ? [...ids, c.id] : ids.filter((x) => x !== c.id),
-                  )
-                }
-              />
-              {c.name}
-            </label>
-          ))}
+          <IdCheckList options={classChoices} value={classIds} onChange={setClassIds} />
           {classChoices.length === 0 && <Note>{gradeId ? '暂无数据' : '请先选择年级'}</Note>}
         </CheckGroup>
         {errors.classIds && <ErrorText role="alert">{errors.classIds}</ErrorText>}

@@ -15,6 +15,7 @@ import {
   subjectsError,
   type SubjectRow,
 } from '../components/ExamSubjectsEditor';
+import { IdCheckList } from '../components/IdCheckList';
 import { Actions, CheckGroup, ErrorText, Note, PageBox } from '../components/styled';
 
 type Errors = Partial<Record<'name' | 'examType' | 'examDate' | 'gradeIds' | 'subjects', string>>;
@@ -117,20 +118,7 @@ export function MultipleExamPage() {
         </FormField>
         <CheckGroup aria-describedby={errors.gradeIds ? 'exam-grades-error' : undefined}>
           <legend>参考年级</legend>
-          {managed.map((g) => (
-            <label key={g.id}>
-              <input
-                type="checkbox"
-                checked={gradeIds.includes(g.id)}
-                onChange={(e) =>
-                  setGradeIds((ids) =>
-                    e.target.checked ? [...ids, g.id] : ids.filter((x) => x !== g.id),
-                  )
-                }
-              />
-              {g.name}
-            </label>
-          ))}
+          <IdCheckList options={managed} value={gradeIds} onChange={setGradeIds} />
           {managed.length === 0 && <Note>暂无数据</Note>}
         </CheckGroup>
         {errors.gradeIds && (
