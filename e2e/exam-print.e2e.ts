@@ -93,7 +93,7 @@ describe('试卷印刷 and 多科考试 in the browser', () => {
     await math1.getByText('已打印').waitFor();
     await page.getByRole('button', { name: '通知老师领取' }).click();
     await page.getByText(/^已通知 \d+ 位老师领取 1 个班级科目的试卷$/).waitFor();
-    expect(await math1.getByRole('cell', { name: '是', exact: true }).count()).toBe(1);
+    await math1.getByRole('cell', { name: '是', exact: true }).waitFor();
     expect(await axeViolations(page)).toEqual([]);
     await screenshot(page, 'exam-print-tasks');
     expect(errors).toEqual([]);

@@ -202,7 +202,7 @@ function PrintTasks({ examId, onBack }: { examId: number; onBack(): void }) {
     const r = await run(call(examPrintRoutes.informTeaFinish, { examId }));
     if (!r.ok) return setError(r.message);
     setError('');
-    void call(examPrintRoutes.printGet, { examId }).then(show);
+    show(await call(examPrintRoutes.printGet, { examId }));
     setInformed(`已通知 ${r.data.teachers} 位老师领取 ${r.data.tasks} 个班级科目的试卷`);
   };
 
