@@ -19,3 +19,5 @@ export * from './marking';
 export * from './scan';
 export * from './report';
 export * from './ai';
+export * from './examPrint';
+export * from './examBatch';

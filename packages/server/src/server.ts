@@ -29,6 +29,7 @@ import { createMemoryFileStore, type FileStore } from './core/files';
 import { registerStaticFiles } from './core/staticFiles';
 import { registerExamRoutes } from './exam/routes';
 import { registerMarkingRoutes } from './marking/routes';
+import { registerPrintRoutes } from './print/routes';
 import { registerReportRoutes } from './report/routes';
 import { scanQueueFromEnv, type ScanQueue } from './scan/queue';
 import { registerScanRoutes } from './scan/routes';
@@ -216,6 +217,7 @@ export async function createServer(options: ServerOptions): Promise<FastifyInsta
   registerAdministrationRoutes(router, { db, clock, files });
   registerUserRoutes(router, { db, clock, files });
   registerExamRoutes(router, { db, clock, files });
+  registerPrintRoutes(router, { db, clock, files });
   registerMarkingRoutes(router, { db, clock, files });
   const scanQueue =
     options.scanQueue ??

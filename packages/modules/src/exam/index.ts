@@ -18,6 +18,8 @@ export const examPages: Readonly<Record<string, PageLoader>> = {
     import('./pages/PaperStructurePage').then((m) => m.PaperStructurePage),
   'exam-single-answer': () => import('./pages/AnswerKeyPage').then((m) => m.AnswerKeyPage),
   'exam-single-answer-new': () => import('./pages/AnswerKeyPage').then((m) => m.AnswerKeyPage),
+  'exam-single-multiple': () => import('./pages/MultipleExamPage').then((m) => m.MultipleExamPage),
+  'exam-print': () => import('./pages/ExamPrintPage').then((m) => m.ExamPrintPage),
   'exam-single-import': () => import('./pages/ScoreImportPage').then((m) => m.ScoreImportPage),
   'exam-single-create-answer-sheet': () =>
     import('./pages/AnswerSheetPage').then((m) => m.AnswerSheetPage),
@@ -47,6 +49,8 @@ export const AnswerSheetPage = lazyPage(examPages['card-create']!);
 export const AnswerSheetListPage = lazyPage(examPages['exam-tool-answerSheet-list']!);
 export const AnswerSheetIntroPage = lazyPage(examPages['exam-tool-answerSheet-intro']!);
 export const ExamToolPage = lazyPage(examPages['exam-tool']!);
+export const MultipleExamPage = lazyPage(examPages['exam-single-multiple']!);
+export const ExamPrintPage = lazyPage(examPages['exam-print']!);
 
 export { downloadFile, fileNameOf } from './utils/downloadFile';
 export type { DownloadFileOptions } from './utils/downloadFile';

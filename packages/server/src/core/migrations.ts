@@ -1,8 +1,10 @@
 import { sql, type Kysely } from 'kysely';
 import { Migrator, type Migration, type MigrationProvider } from 'kysely/migration';
 import { aiMigrations } from '../ai/migrations';
+import { examBatchMigrations } from '../exam/batchMigrations';
 import { examMigrations } from '../exam/migrations';
 import { markingMigrations } from '../marking/migrations';
+import { printMigrations } from '../print/migrations';
 import { reportMigrations } from '../report/migrations';
 import { scanMigrations } from '../scan/migrations';
 import { administrationMigrations } from '../school/migrations';
@@ -264,6 +266,8 @@ function migrationsFor(dialect: Dialect): Record<string, Migration> {
     ...reportMigrations(dialect),
     ...scopeMigrations(),
     ...aiMigrations(dialect),
+    ...printMigrations(dialect),
+    ...examBatchMigrations(),
   };
 }
 

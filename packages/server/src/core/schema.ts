@@ -1,7 +1,9 @@
 import type { Generated } from 'kysely';
 import type { AiTables } from '../ai/tables';
+import type { ExamBatchTables } from '../exam/batchTables';
 import type { ExamTables } from '../exam/tables';
 import type { MarkingTables } from '../marking/tables';
+import type { PrintTables } from '../print/tables';
 import type { ReportTables } from '../report/tables';
 import type { ScanTables } from '../scan/tables';
 import type { AdministrationTables } from '../school/tables';
@@ -155,11 +157,13 @@ export interface DB
   extends
     AdministrationTables,
     ExamTables,
+    ExamBatchTables,
     MarkingTables,
     ScanTables,
     ReportTables,
     ScopeTables,
-    AiTables {
+    AiTables,
+    PrintTables {
   schools: SchoolsTable;
   users: UsersTable;
   roles: RolesTable;

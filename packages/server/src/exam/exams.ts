@@ -5,7 +5,9 @@ import type {
   ExamSubjectInput,
   ExamSummary,
 } from '@examkit/contracts';
+import { sql, type SelectQueryBuilder } from 'kysely';
 import type { Db } from '../core/database';
+import type { DB } from '../core/schema';
 import { badRequest, notFound } from '../core/envelope';
 import type { ExamRow } from './access';
 import { chunks } from './scores';
@@ -363,4 +365,68 @@ export async function transitionProblem(
     if (score) return '已有扫描成绩，不能退回到答题卡就绪';
   }
   return null;
+}
+
+/** Exams whose name holds the keyword (`%` and `_` taken literally). */
+export function whereNameHas<O>(
+  query: SelectQueryBuilder<DB, 'exams', O>,
+  keyword: string,
+): SelectQueryBuilder<DB, 'exams', O> {
+  const escaped = keyword.replace(/[\\%_]/g, (c) => `\\${c}`);
+  return query.where(sql<boolean>`name like ${`%${escaped}%`} escape '\\'`);
+}
+
+/** One page of a filtered exam query, newest exam date first, with the total. */
+export async function pageOfExams(
+  query: SelectQueryBuilder<DB, 'exams', object>,
+  pageNum: number,
+  pageSize: number,
+): Promise<{ rows: ExamRow[]; total: number }> {
+  const counted = await query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
+  const rows = await query
+    .selectAll()
+    .orderBy('exam_date', 'desc')
+    .orderBy('id', 'desc')
+    .limit(pageSize)
+    .offset((pageNum - 1) * pageSize)
+    .execute();
+  return { rows, total: Number(counted?.n ?? 0) };
+}
+
+/** A new draft exam with its subjects and participants (inside the caller's transaction); returns its id. */
+export async function createDraftExam(
+  trx: Db,
+  exam: {
+    schoolId: number;
+    academicYear: number;
+    gradeId: number;
+    examType: string;
+    name: string;
+    examDate: string;
+    createdBy: number;
+    at: number;
+    subjects: readonly ExamSubjectInput[];
+    classIds: readonly number[];
+    participants: readonly { studentId: number; classId: number; studentNo: string }[];
+  },
+): Promise<number> {
+  const { id } = await trx
+    .insertInto('exams')
+    .values({
+      school_id: exam.schoolId,
+      academic_year: exam.academicYear,
+      grade_id: exam.gradeId,
+      exam_type: exam.examType,
+      name: exam.name.trim(),
+      exam_date: exam.examDate,
+      state: 'draft',
+      created_by: exam.createdBy,
+      created_at: exam.at,
+      updated_at: exam.at,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await writeSubjects(trx, id, exam.subjects);
+  await writeParticipants(trx, id, exam.classIds, exam.participants);
+  return id;
 }

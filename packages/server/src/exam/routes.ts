@@ -1,5 +1,4 @@
 import { examRoutes, type ExamState } from '@examkit/contracts';
-import { sql } from 'kysely';
 import type { Clock } from '../core/clock';
 import type { Db } from '../core/database';
 import { badRequest, notFound } from '../core/envelope';
@@ -21,9 +20,12 @@ import {
 import {
   checkSubjects,
   detailOf,
+  createDraftExam,
+  pageOfExams,
   resolveParticipants,
   summariesOf,
   transitionProblem,
+  whereNameHas,
   writeElectives,
   writeParticipants,
   writeSubjects,
@@ -45,6 +47,7 @@ import { refusal, rulesOf, STATE_NAMES, TRANSITIONS } from './states';
 import type { ExamRow, SubjectRow } from './access';
 
 import { registerExamDownloads } from './downloads';
+import { registerMultipleExamRoutes } from './multiple';
 
 export interface ExamRoutesDeps {
   db: Db;
@@ -59,6 +62,7 @@ export function registerExamRoutes(router: Router, deps: ExamRoutesDeps): void {
   const { db, clock } = deps;
   const now = () => clock.now().getTime();
   registerExamDownloads(router, { db });
+  registerMultipleExamRoutes(router, deps);
 
   const paperData = async (exam: ExamRow, subject: SubjectRow) => {
     const detail = await detailOf(db, exam);
@@ -104,19 +108,9 @@ export function registerExamRoutes(router: Router, deps: ExamRoutesDeps): void {
     if (body.examType !== undefined) query = query.where('exam_type', '=', body.examType);
     if (body.state !== undefined) query = query.where('state', '=', body.state);
     const keyword = body.keyWord?.trim();
-    if (keyword) {
-      const escaped = keyword.replace(/[\\%_]/g, (c) => `\\${c}`);
-      query = query.where(sql<boolean>`name like ${`%${escaped}%`} escape '\\'`);
-    }
-    const counted = await query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
-    const rows = await query
-      .selectAll()
-      .orderBy('exam_date', 'desc')
-      .orderBy('id', 'desc')
-      .limit(pageSize)
-      .offset((pageNum - 1) * pageSize)
-      .execute();
-    return { list: await summariesOf(db, rows), total: Number(counted?.n ?? 0), pageNum, pageSize };
+    if (keyword) query = whereNameHas(query, keyword);
+    const { rows, total } = await pageOfExams(query, pageNum, pageSize);
+    return { list: await summariesOf(db, rows), total, pageNum, pageSize };
   });
 
   router.sessionRoute(examRoutes.detail, TAG, async ({ body, session }) => {
@@ -147,26 +141,21 @@ export function registerExamRoutes(router: Router, deps: ExamRoutesDeps): void {
     });
     const at = now();
     const id = await db.transaction().execute(async (trx) => {
-      const exam = await trx
-        .insertInto('exams')
-        .values({
-          school_id: session.schoolId,
-          academic_year: grade.academic_year,
-          grade_id: grade.id,
-          exam_type: body.examType,
-          name: body.name.trim(),
-          exam_date: body.examDate,
-          state: 'draft',
-          created_by: session.userId,
-          created_at: at,
-          updated_at: at,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      await writeSubjects(trx, exam.id, body.subjects);
-      await writeParticipants(trx, exam.id, body.classIds, participants);
-      if (body.electives) await writeElectives(trx, exam.id, body.electives);
-      return exam.id;
+      const examId = await createDraftExam(trx, {
+        schoolId: session.schoolId,
+        academicYear: grade.academic_year,
+        gradeId: grade.id,
+        examType: body.examType,
+        name: body.name,
+        examDate: body.examDate,
+        createdBy: session.userId,
+        at,
+        subjects: body.subjects,
+        classIds: body.classIds,
+        participants,
+      });
+      if (body.electives) await writeElectives(trx, examId, body.electives);
+      return examId;
     });
     return detailOf(db, await loadExam(db, session.schoolId, id));
   });

@@ -26,6 +26,7 @@ const TABLES: Record<string, Record<string, RouteContract>> = {
   report: contracts.reportRoutes,
   auth: contracts.authRoutes,
   scope: contracts.scopeRoutes,
+  print: contracts.examPrintRoutes,
 };
 const SHORT: Record<string, string> = {
   administrationRoutes: 'admin',
@@ -35,6 +36,7 @@ const SHORT: Record<string, string> = {
   reportRoutes: 'report',
   authRoutes: 'auth',
   scopeRoutes: 'scope',
+  examPrintRoutes: 'print',
 };
 
 /** A route by `<table>.<name>`. */
@@ -189,6 +191,13 @@ const TABLE: Record<string, Entry> = {
   'exam.scoreImport': WRITE(),
   'exam.sheetGet': WRITE('the answer sheet of a subject, no personal data'),
   'exam.sheetSave': WRITE(),
+  // 试卷印刷: a teacher sees the tasks of their classes and subjects, and those they print
+  'print.printGet': { kind: 'list' },
+  'print.printSave': WRITE('exam managers only (print/print.test.ts)'),
+  'print.printMark': WRITE('the task’s printer or an exam manager (print/print.test.ts)'),
+  'print.informTeaFinish': WRITE(
+    'exam managers and printers; tells each task once (print/print.test.ts)',
+  ),
   // scan: scanning is exam management; scores are scoped
   'scan.objectiveScores': { kind: 'list', bySubject: true },
   'scan.objectiveDetail': { kind: 'single' },

@@ -8,6 +8,12 @@ import {
   type ExamType,
 } from '@examkit/contracts';
 import { Button, FormField, Select, TextInput } from '@examkit/ui';
+import {
+  ExamSubjectsEditor,
+  subjectsError,
+  type SubjectRow,
+} from '../components/ExamSubjectsEditor';
+import { IdCheckList } from '../components/IdCheckList';
 import { ParticipantsEditor, type ParticipantRow } from '../components/ParticipantsEditor';
 import {
   Actions,
@@ -23,14 +29,6 @@ import { useApiCall } from '../../common/useApiCall';
 import { ConfirmDialog } from '../../common/ConfirmDialog';
 import { STATE_LABELS, transitionLabel } from '../utils/examLabels';
 import { managesGrade, useMyScope } from '../../common/useMyScope';
-
-interface SubjectRow {
-  id?: number;
-  subjectCode: string;
-  subjectName: string;
-  fullMarks: string;
-  elective: boolean;
-}
 
 interface Option {
   id: number;
@@ -63,14 +61,8 @@ export function validateExamForm(values: {
   if (!values.examType) errors.examType = '请选择考试类型';
   if (!values.gradeId) errors.gradeId = '请选择年级';
   if (!/^\d{4}-\d{2}-\d{2}$/.test(values.examDate)) errors.examDate = '请选择考试日期';
-  if (values.subjects.length === 0) errors.subjects = '请至少选择一个科目';
-  else if (
-    values.subjects.some((s) => {
-      const marks = Number(s.fullMarks);
-      return !s.fullMarks.trim() || !Number.isFinite(marks) || marks <= 0 || marks > 1000;
-    })
-  )
-    errors.subjects = '每个科目的满分须为 0 到 1000 之间的数';
+  const subjectProblem = subjectsError(values.subjects);
+  if (subjectProblem) errors.subjects = subjectProblem;
   if (values.classIds.length === 0) errors.classIds = '请至少选择一个参考班级';
   else if (values.participants && !values.participants.some((p) => p.included))
     errors.students = '请至少选择一名考生';
@@ -197,14 +189,6 @@ export function ExamFormPage() {
 
   const basicsLocked = detail !== null && !detail.editable.basics;
   const participantsLocked = detail !== null && !detail.editable.participants;
-
-  function toggleSubject(code: string, subjectName: string, checked: boolean) {
-    setSubjects((rows) =>
-      checked
-        ? [...rows, { subjectCode: code, subjectName, fullMarks: '100', elective: false }]
-        : rows.filter((s) => s.subjectCode !== code),
-    );
-  }
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -364,72 +348,13 @@ export function ExamFormPage() {
           />
         </FormField>
 
-        <CheckGroup
+        <ExamSubjectsEditor
+          choices={subjectChoices}
+          subjects={subjects}
+          onChange={setSubjects}
           disabled={participantsLocked}
-          aria-describedby={errors.subjects ? 'exam-subjects-error' : undefined}
-        >
-          <legend>考试科目（勾选后填写满分）</legend>
-          {subjectChoices.map((s) => (
-            <label key={s.code}>
-              <input
-                type="checkbox"
-                checked={subjects.some((row) => row.subjectCode === s.code)}
-                onChange={(e) => toggleSubject(s.code, s.name, e.target.checked)}
-              />
-              {s.name}
-            </label>
-          ))}
-          {subjectChoices.length === 0 && <Note>暂无数据</Note>}
-        </CheckGroup>
-        {subjects.length > 0 && (
-          <Table aria-label="科目满分" style={{ marginBottom: 18 }}>
-            <thead>
-              <tr>
-                <th scope="col">科目</th>
-                <th scope="col">满分</th>
-                <th scope="col">选考</th>
-              </tr>
-            </thead>
-            <tbody>
-              {subjects.map((s, i) => (
-                <tr key={s.subjectCode}>
-                  <td>{s.subjectName}</td>
-                  <td>
-                    <TextInput
-                      aria-label={`${s.subjectName}满分`}
-                      inputMode="decimal"
-                      value={s.fullMarks}
-                      disabled={participantsLocked}
-                      onChange={(e) =>
-                        setSubjects((rows) =>
-                          rows.map((r, j) => (j === i ? { ...r, fullMarks: e.target.value } : r)),
-                        )
-                      }
-                    />
-                  </td>
-                  <td>
-                    <input
-                      type="checkbox"
-                      aria-label={`${s.subjectName}为选考科目`}
-                      checked={s.elective}
-                      disabled={participantsLocked}
-                      onChange={(e) =>
-                        setSubjects((rows) =>
-                          rows.map((r, j) => (j === i ? { ...r, elective: e.target.checked } : r)),
-                        )
-                      }
-                    />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </Table>
-        )}
-        {errors.subjects && (
-          <ErrorText id="exam-subjects-error" role="alert">
-            {errors.subjects}
-          </ErrorText>
-        )}
+          error={errors.subjects}
+        />
 
         <CheckGroup disabled={participantsLocked}>
           <legend>参考班级（班级的全部学生参加考试）</legend>
@@ -443,20 +368,7 @@ export function ExamFormPage() {
               全选
             </label>
           )}
-          {classChoices.map((c) => (
-            <label key={c.id}>
-              <input
-                type="checkbox"
-                checked={classIds.includes(c.id)}
-                onChange={(e) =>
-                  setClassIds((ids) =>
-                    e.target.checked ? [...ids, c.id] : ids.filter((x) => x !== c.id),
-                  )
-                }
-              />
-              {c.name}
-            </label>
-          ))}
+          <IdCheckList options={classChoices} value={classIds} onChange={setClassIds} />
           {classChoices.length === 0 && <Note>{gradeId ? '暂无数据' : '请先选择年级'}</Note>}
         </CheckGroup>
         {errors.classIds && <ErrorText role="alert">{errors.classIds}</ErrorText>}

@@ -146,11 +146,16 @@ export function ExamListPage() {
           placeholder="考试名称"
           onSearch={(k) => remember({ keyWord: k, currentPage: 1 })}
         />
+        {/* Spec 000 §6 keeps Exam-Print out of the menu: 试卷印刷 opens from here. */}
+        {codes.includes('Exam-Print') && (
+          <Button onClick={() => navigate('/exam/print')}>试卷印刷</Button>
+        )}
         {managesAny && (
           <>
             <Button type="primary" onClick={() => navigate('/exam/single/create')}>
               创建考试
             </Button>
+            <Button onClick={() => navigate('/exam/single/multiple')}>多科考试</Button>
             <Button onClick={() => navigate('/exam/single/up_charm')}>答题卡上传</Button>
           </>
         )}
@@ -220,6 +225,16 @@ export function ExamListPage() {
                     >
                       教师
                     </Button>
+                    {codes.includes('Exam-Print') && (
+                      <Button
+                        size="small"
+                        type="link"
+                        aria-label={`印刷 ${exam.name}`}
+                        onClick={() => navigate(`/exam/print?examId=${exam.id}`)}
+                      >
+                        印刷
+                      </Button>
+                    )}
                     {managesGrade(scope, exam.gradeId) && (
                       <Button
                         size="small"

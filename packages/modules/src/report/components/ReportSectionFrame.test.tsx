@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { reportRoutes } from '@examkit/contracts';
-import { renderApp } from '../../test/fixtures';
+import { demoUser, renderApp } from '../../test/fixtures';
 import { reportPages } from '../index';
 import { EXAM, directorUser, key, ok, reportApi } from '../test/fixtures';
 
@@ -70,5 +70,27 @@ describe('the tabbed report scaffold', () => {
         format: 'xlsx',
       }),
     );
+  });
+
+  it('leads to 预警报告打印, of the chosen class from a class page', async () => {
+    const user = userEvent.setup();
+    const { router } = await open('/exam/single/report/class/basic/5?classId=102');
+    await user.click(await screen.findByRole('button', { name: '预警报告' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/print/5/warningReport'));
+    expect(router.state.location.search).toBe('?classId=102');
+  });
+
+  it('shows 预警报告 only with Exam-Single, the key of the print page', async () => {
+    const reportsOnly = demoUser({
+      allPerm: { '2026': { '1': ['Home', 'Exam', 'Exam-Single-Report-Grade'] } },
+    });
+    await renderApp({
+      path: '/exam/single/report/grade/basic/5',
+      api: reportApi(),
+      user: reportsOnly,
+      pages: reportPages,
+    });
+    expect(await screen.findByRole('button', { name: '导出Excel' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: '预警报告' })).not.toBeInTheDocument();
   });
 });

@@ -1,4 +1,8 @@
 import type { ReactNode } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { useExamkitStore } from '@examkit/core/react';
+import { hasPermission } from '@examkit/permission';
+import { Button } from '@examkit/ui';
 import { useNavigateKeepingQuery } from '../hooks/useNavigateKeepingQuery';
 import type { ReportContext } from '../hooks/useReportContext';
 import { ExportActions, type ExportPage } from './ExportActions';
@@ -48,16 +52,32 @@ export function ReportSectionFrame<Tab extends string>({
   children,
 }: ReportSectionFrameProps<Tab>) {
   const navigate = useNavigateKeepingQuery();
+  const open = useNavigate();
+  const codes = useExamkitStore((s) => s.permCodes);
   const perClass = section.perClass ?? false;
-  const actions =
-    perClass && exportPage && context.classId === null ? null : (
-      <ExportActions
-        examId={context.examId}
-        page={exportPage}
-        classId={perClass && exportPage ? (context.classId ?? undefined) : undefined}
-        subjectId={exportSubject ? (context.subjectId ?? undefined) : undefined}
-      />
-    );
+  // 预警报告打印 (/print/{examId}/warningReport) is a route of Exam-Single.
+  const warningClass = perClass && context.classId !== null ? `?classId=${context.classId}` : '';
+  const warning = hasPermission(codes, 'Exam-Single') && (
+    <Button
+      type="link"
+      onClick={() => open(`/print/${context.examId}/warningReport${warningClass}`)}
+    >
+      预警报告
+    </Button>
+  );
+  const actions = (
+    <>
+      {warning}
+      {perClass && exportPage && context.classId === null ? null : (
+        <ExportActions
+          examId={context.examId}
+          page={exportPage}
+          classId={perClass && exportPage ? (context.classId ?? undefined) : undefined}
+          subjectId={exportSubject ? (context.subjectId ?? undefined) : undefined}
+        />
+      )}
+    </>
+  );
   return (
     <ReportFrame
       title={section.title}

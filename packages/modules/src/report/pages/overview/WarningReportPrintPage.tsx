@@ -1,6 +1,6 @@
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { reportRoutes } from '@examkit/contracts';
-import { LOADING_TEXT, Select } from '@examkit/ui';
+import { Button, LOADING_TEXT, Select } from '@examkit/ui';
 import { DataTable } from '../../components/DataTable';
 import { ExportActions } from '../../components/ExportActions';
 import { ErrorBox, Meta, ReportBox, Spacer, Toolbar } from '../../components/styled';
@@ -30,6 +30,7 @@ export function WarningReportPrintPage() {
       ) : (
         <>
           <Toolbar data-noprint>
+            <Button onClick={() => navigate(-1)}>返回</Button>
             <Select
               label="班级"
               value={classId}

@@ -1,5 +1,7 @@
 import { useNavigate } from 'react-router-dom';
 import { reportRoutes } from '@examkit/contracts';
+import { useExamkitStore } from '@examkit/core/react';
+import { hasPermission } from '@examkit/permission';
 import { Button } from '@examkit/ui';
 import { Chart } from '../../components/Chart';
 import { barOption } from '../../components/charts';
@@ -20,6 +22,7 @@ const TABS = [
 /** 学生成绩单 on one tab (基本情况 or 错题); the tabs switch by route. */
 export function StudentTranscript({ tab }: { tab: 'transcriptBasic' | 'transcriptMistakes' }) {
   const navigate = useNavigate();
+  const codes = useExamkitStore((s) => s.permCodes);
   const { examId, classId, studentId } = useTranscriptIds();
   const context = useReportContext();
   const report = useReport(
@@ -46,12 +49,17 @@ export function StudentTranscript({ tab }: { tab: 'transcriptBasic' | 'transcrip
             classId={classId}
             studentId={studentId}
           />
-          <Button
-            type="link"
-            onClick={() => navigate(`/print/${examId}/${classId}/${studentId}/transcriptMistakes`)}
-          >
-            打印错题
-          </Button>
+          {/* The print page is a route of Exam-Single. */}
+          {hasPermission(codes, 'Exam-Single') && (
+            <Button
+              type="link"
+              onClick={() =>
+                navigate(`/print/${examId}/${classId}/${studentId}/transcriptMistakes`)
+              }
+            >
+              打印错题
+            </Button>
+          )}
         </>
       }
     >

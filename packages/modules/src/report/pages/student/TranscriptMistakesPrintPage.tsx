@@ -1,5 +1,6 @@
 import { reportRoutes } from '@examkit/contracts';
-import { LOADING_TEXT } from '@examkit/ui';
+import { useNavigate } from 'react-router-dom';
+import { Button, LOADING_TEXT } from '@examkit/ui';
 import { ExportActions } from '../../components/ExportActions';
 import { ErrorBox, Meta, ReportBox, Spacer, Toolbar } from '../../components/styled';
 import { useReport } from '../../hooks/useReport';
@@ -8,6 +9,7 @@ import { useTranscriptIds } from './useTranscriptIds';
 
 /** The print page of a student's transcript and lost questions (/print/…/transcriptMistakes). */
 export function TranscriptMistakesPrintPage() {
+  const navigate = useNavigate();
   const { examId, classId, studentId } = useTranscriptIds();
   const report = useReport(
     reportRoutes.studentTranscript,
@@ -23,6 +25,7 @@ export function TranscriptMistakesPrintPage() {
       ) : (
         <>
           <Toolbar data-noprint>
+            <Button onClick={() => navigate(-1)}>返回</Button>
             <Spacer />
             <ExportActions
               examId={examId}
