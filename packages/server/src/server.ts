@@ -29,6 +29,7 @@ import { createMemoryFileStore, type FileStore } from './core/files';
 import { registerStaticFiles } from './core/staticFiles';
 import { registerExamRoutes } from './exam/routes';
 import { registerMarkingRoutes } from './marking/routes';
+import { registerOnlineRoutes } from './online/routes';
 import { registerReportRoutes } from './report/routes';
 import { scanQueueFromEnv, type ScanQueue } from './scan/queue';
 import { registerScanRoutes } from './scan/routes';
@@ -210,6 +211,7 @@ export async function createServer(options: ServerOptions): Promise<FastifyInsta
   registerUserRoutes(router, { db, clock, files });
   registerExamRoutes(router, { db, clock, files });
   registerMarkingRoutes(router, { db, clock, files });
+  registerOnlineRoutes(router, { db, clock, files });
   const scanQueue =
     options.scanQueue ??
     scanQueueFromEnv(process.env, (job, error) =>

@@ -2,6 +2,7 @@ import type { Generated } from 'kysely';
 import type { AiTables } from '../ai/tables';
 import type { ExamTables } from '../exam/tables';
 import type { MarkingTables } from '../marking/tables';
+import type { OnlineTables } from '../online/tables';
 import type { ReportTables } from '../report/tables';
 import type { ScanTables } from '../scan/tables';
 import type { AdministrationTables } from '../school/tables';
@@ -159,7 +160,8 @@ export interface DB
     ScanTables,
     ReportTables,
     ScopeTables,
-    AiTables {
+    AiTables,
+    OnlineTables {
   schools: SchoolsTable;
   users: UsersTable;
   roles: RolesTable;

@@ -79,7 +79,7 @@ export async function subjectsOf(
 export async function summariesOf(db: Db, exams: readonly ExamRow[]): Promise<ExamSummary[]> {
   const ids = exams.map((e) => e.id);
   if (ids.length === 0) return [];
-  const [subjects, grades, classCounts, studentCounts] = await Promise.all([
+  const [subjects, grades, classCounts, studentCounts, online] = await Promise.all([
     subjectsOf(db, ids),
     db
       .selectFrom('grades')
@@ -98,7 +98,9 @@ export async function summariesOf(db: Db, exams: readonly ExamRow[]): Promise<Ex
       .where('exam_id', 'in', ids)
       .groupBy('exam_id')
       .execute(),
+    db.selectFrom('online_exams').select('exam_id').where('exam_id', 'in', ids).execute(),
   ]);
+  const onlineIds = new Set(online.map((o) => o.exam_id));
   const gradeName = new Map(grades.map((g) => [g.id, g.name]));
   const classCount = new Map(classCounts.map((c) => [c.exam_id, Number(c.n)]));
   const studentCount = new Map(studentCounts.map((c) => [c.exam_id, Number(c.n)]));
@@ -116,6 +118,7 @@ export async function summariesOf(db: Db, exams: readonly ExamRow[]): Promise<Ex
     studentCount: studentCount.get(e.id) ?? 0,
     createdBy: e.created_by,
     createdAt: e.created_at,
+    ...(onlineIds.has(e.id) ? { online: true } : {}),
   }));
 }
 

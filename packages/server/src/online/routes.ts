@@ -1,0 +1,577 @@
+import { onlineRoutes, type OnlineQuestion, type QuestionInput } from '@examkit/contracts';
+import type { Clock } from '../core/clock';
+import type { Db } from '../core/database';
+import { badRequest, notFound } from '../core/envelope';
+import type { FileStore } from '../core/files';
+import type { Router } from '../core/router';
+import { loadScope, scopedClassIds } from '../core/scope';
+import { randomToken, sha256Hex } from '../core/secrets';
+import type { SessionInfo } from '../core/session';
+import {
+  assertExamManager,
+  assertExamVisible,
+  assertSubjectEditor,
+  EXAM_SINGLE,
+  requireAnyPermission,
+} from '../exam/access';
+import { resolveParticipants, writeParticipants, writeSubjects } from '../exam/exams';
+import { validateStructure } from '../exam/paper';
+import { saveAnswers, saveStructure } from '../exam/paperWrites';
+import { changeBlockState, saveBlock } from '../marking/blocks';
+import { writeTransaction } from '../marking/transaction';
+import {
+  chinaDate,
+  chinaTime,
+  closeExpired,
+  deadlineOf,
+  detailOf,
+  handToMarking,
+  loadOnline,
+  loadParts,
+  newExamCode,
+  onlineQuestions,
+  parseAnswers,
+  rescoreFill,
+  submitAttempt,
+  type AttemptRow,
+  type OnlineExam,
+} from './online';
+import { isAutoScored } from './scoring';
+import { statisticsOf } from './statistics';
+
+export interface OnlineRoutesDeps {
+  db: Db;
+  clock: Clock;
+  files: FileStore;
+}
+
+const TAG = 'online-exam';
+/** Wrong code or wrong number: one answer, so neither can be probed alone. */
+export const ENTRY_REFUSED = '考试码或学号不正确';
+export const TICKET_REFUSED = '答题已在其他页面继续或凭证已失效，请重新进入考试';
+export const ALREADY_STARTED = '已有学生开始作答，不能修改试题';
+/** A submit sent a little after the deadline (network, a slow click) still counts. */
+export const SUBMIT_GRACE_MS = 30_000;
+
+const CHOICE = new Set(['single', 'multiple']);
+
+/** Registers the online-exam calls: staff pages and the public student page (docs/online-exams.md). */
+export function registerOnlineRoutes(router: Router, deps: OnlineRoutesDeps): void {
+  const { db, clock, files } = deps;
+  const now = () => clock.now().getTime();
+
+  const visible = async (session: SessionInfo, id: number) => {
+    await requireAnyPermission(db, session, EXAM_SINGLE);
+    const ctx = await loadOnline(db, session.schoolId, id);
+    const scope = await loadScope(db, session);
+    assertExamVisible(scope, ctx.exam);
+    return { ctx, scope };
+  };
+  const managed = async (session: SessionInfo, id: number) => {
+    const { ctx, scope } = await visible(session, id);
+    assertExamManager(scope, ctx.exam.grade_id);
+    return ctx;
+  };
+  const edited = async (session: SessionInfo, id: number) => {
+    const { ctx, scope } = await visible(session, id);
+    await assertSubjectEditor(db, scope, ctx.exam, ctx.subject);
+    return ctx;
+  };
+  const startedCount = async (examId: number, from: Db = db) =>
+    Number(
+      (
+        await from
+          .selectFrom('online_attempts')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .where('exam_id', '=', examId)
+          .executeTakeFirst()
+      )?.n ?? 0,
+    );
+  const reload = async (ctx: OnlineExam) =>
+    detailOf(db, await loadOnline(db, ctx.exam.school_id, ctx.exam.id));
+
+  router.sessionRoute(onlineRoutes.save, TAG, async ({ body, session }) => {
+    await requireAnyPermission(db, session, EXAM_SINGLE);
+    const grade = await db
+      .selectFrom('grades')
+      .select(['id', 'academic_year'])
+      .where('id', '=', body.gradeId)
+      .where('school_id', '=', session.schoolId)
+      .executeTakeFirst();
+    if (!grade) throw badRequest('年级不存在');
+    const participants = await resolveParticipants(db, session.schoolId, {
+      gradeId: grade.id,
+      classIds: body.classIds,
+      studentIds: undefined,
+    });
+    const at = now();
+    if (body.id === undefined) {
+      assertExamManager(await loadScope(db, session), grade.id);
+      const code = await newExamCode(db);
+      const id = await db.transaction().execute(async (trx) => {
+        const exam = await trx
+          .insertInto('exams')
+          .values({
+            school_id: session.schoolId,
+            academic_year: grade.academic_year,
+            grade_id: grade.id,
+            exam_type: body.examType ?? '其它',
+            name: body.name.trim(),
+            exam_date: chinaDate(at),
+            state: 'draft',
+            created_by: session.userId,
+            created_at: at,
+            updated_at: at,
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        await writeSubjects(trx, exam.id, [
+          { subjectCode: body.subjectCode, subjectName: body.subjectName, fullMarks: 100 },
+        ]);
+        await writeParticipants(trx, exam.id, body.classIds, participants);
+        await trx
+          .insertInto('online_exams')
+          .values({
+            exam_id: exam.id,
+            school_id: session.schoolId,
+            code,
+            starts_at: null,
+            ends_at: null,
+            duration_minutes: null,
+            created_at: at,
+            updated_at: at,
+          })
+          .execute();
+        return exam.id;
+      });
+      return detailOf(db, await loadOnline(db, session.schoolId, id));
+    }
+    const ctx = await managed(session, body.id);
+    if (ctx.exam.state === 'published') throw badRequest('成绩报告已发布，请先撤回报告再修改');
+    if (grade.id !== ctx.exam.grade_id) throw badRequest('在线考试创建后不能更换年级');
+    const started = await startedCount(ctx.exam.id);
+    const sameClasses = async () => {
+      const had = await db
+        .selectFrom('exam_classes')
+        .select('class_id')
+        .where('exam_id', '=', ctx.exam.id)
+        .execute();
+      const wanted = new Set(body.classIds);
+      return had.length === wanted.size && had.every((c) => wanted.has(c.class_id));
+    };
+    if (started > 0 && !(await sameClasses()))
+      throw badRequest('已有学生开始作答，不能修改参加班级');
+    await db.transaction().execute(async (trx) => {
+      await trx
+        .updateTable('exams')
+        .set({
+          name: body.name.trim(),
+          exam_type: body.examType ?? ctx.exam.exam_type,
+          updated_at: at,
+        })
+        .where('id', '=', ctx.exam.id)
+        .execute();
+      await writeSubjects(trx, ctx.exam.id, [
+        {
+          id: ctx.subject.id,
+          subjectCode: body.subjectCode,
+          subjectName: body.subjectName,
+          fullMarks: ctx.subject.full_marks,
+        },
+      ]);
+      if (started === 0) await writeParticipants(trx, ctx.exam.id, body.classIds, participants);
+    });
+    return reload(ctx);
+  });
+
+  router.sessionRoute(onlineRoutes.get, TAG, async ({ body, session }) => {
+    const { ctx } = await visible(session, body.id);
+    return detailOf(db, ctx);
+  });
+
+  router.sessionRoute(onlineRoutes.saveQuestions, TAG, async ({ body, session }) => {
+    const ctx = await edited(session, body.id);
+    if (ctx.exam.state !== 'draft' || (await startedCount(ctx.exam.id)) > 0)
+      throw badRequest(ALREADY_STARTED);
+    const before = await onlineQuestions(db, ctx.subject.id);
+    const inputs: QuestionInput[] = body.questions.map((q, i) => {
+      const number = String(i + 1);
+      const options = q.options ?? [];
+      if (CHOICE.has(q.kind) && options.length < 2)
+        throw badRequest(`第 ${number} 题是选择题，至少需要两个选项`);
+      if (!CHOICE.has(q.kind) && options.length > 0)
+        throw badRequest(`第 ${number} 题不是选择题，不能有选项`);
+      const old = before.find((b) => b.number === number && b.kind === q.kind);
+      const last = String.fromCharCode(64 + options.length);
+      const keepKey =
+        old?.answer != null && (q.kind === 'judge' || [...old.answer].every((l) => l <= last));
+      const keepPartial =
+        q.kind === 'multiple' && old?.partialMarks != null && old.partialMarks < q.fullMarks;
+      return {
+        number,
+        kind: q.kind,
+        fullMarks: q.fullMarks,
+        ...(CHOICE.has(q.kind) ? { optionCount: options.length } : {}),
+        answer: keepKey ? old.answer : null,
+        partialMarks: keepPartial ? old.partialMarks : null,
+        ...(q.kind === 'fill' ? { blankCount: 1 } : {}),
+      };
+    });
+    validateStructure(inputs);
+    await writeTransaction(db, async (trx) => {
+      if ((await startedCount(ctx.exam.id, trx)) > 0) throw badRequest(ALREADY_STARTED);
+      const at = now();
+      await saveStructure(trx, ctx.subject.id, inputs, at);
+      const rows = await trx
+        .selectFrom('exam_questions')
+        .select(['id', 'number'])
+        .where('exam_subject_id', '=', ctx.subject.id)
+        .execute();
+      const idOf = new Map(rows.map((r) => [r.number, r.id]));
+      await trx.deleteFrom('online_questions').where('exam_id', '=', ctx.exam.id).execute();
+      await trx
+        .insertInto('online_questions')
+        .values(
+          body.questions.map((q, i) => {
+            const number = String(i + 1);
+            const old = before.find((b) => b.number === number && b.kind === q.kind);
+            return {
+              question_id: idOf.get(number)!,
+              exam_id: ctx.exam.id,
+              stem: q.stem,
+              options: JSON.stringify(q.options ?? []),
+              accepted: JSON.stringify(old?.accepted ?? []),
+              reference: old?.reference ?? '',
+              source: q.source ?? 'typed',
+              source_ref: q.sourceRef ?? null,
+            };
+          }),
+        )
+        .execute();
+      await trx
+        .updateTable('exam_subjects')
+        .set({ full_marks: body.questions.reduce((s, q) => s + q.fullMarks, 0) })
+        .where('id', '=', ctx.subject.id)
+        .execute();
+    });
+    return reload(ctx);
+  });
+
+  router.sessionRoute(onlineRoutes.saveAnswers, TAG, async ({ body, session }) => {
+    const ctx = await edited(session, body.id);
+    if (ctx.exam.state === 'published') throw badRequest('成绩报告已发布，请先撤回报告再修改');
+    const questions = await onlineQuestions(db, ctx.subject.id);
+    const byId = new Map(questions.map((q) => [q.id, q]));
+    const keys: { questionId: number; answer: string | null; partialMarks?: number | null }[] = [];
+    for (const a of body.answers) {
+      const q = byId.get(a.questionId);
+      if (!q) throw badRequest('题目不属于该考试');
+      if (a.answer !== undefined || a.partialMarks !== undefined) {
+        if (!isAutoScored(q.kind) || q.kind === 'fill')
+          throw badRequest(`第 ${q.number} 题不是选择题或判断题，不能设置选项答案`);
+        keys.push({
+          questionId: q.id,
+          answer: a.answer === undefined ? q.answer : a.answer,
+          ...(a.partialMarks !== undefined ? { partialMarks: a.partialMarks } : {}),
+        });
+      }
+      if (a.accepted !== undefined && q.kind !== 'fill')
+        throw badRequest(`第 ${q.number} 题不是填空题，不能设置可接受答案`);
+      if (a.reference !== undefined && q.kind !== 'subjective')
+        throw badRequest(`第 ${q.number} 题不是解答题，不能设置参考答案`);
+    }
+    await writeTransaction(db, async (trx) => {
+      const at = now();
+      if (keys.length > 0) await saveAnswers(trx, ctx.subject.id, keys, at);
+      let fillChanged = false;
+      for (const a of body.answers) {
+        const accepted =
+          a.accepted === undefined ? undefined : [...new Set(a.accepted.map((s) => s.trim()))];
+        if (accepted === undefined && a.reference === undefined) continue;
+        await trx
+          .updateTable('online_questions')
+          .set({
+            ...(accepted !== undefined ? { accepted: JSON.stringify(accepted) } : {}),
+            ...(a.reference !== undefined ? { reference: a.reference } : {}),
+          })
+          .where('question_id', '=', a.questionId)
+          .execute();
+        if (accepted !== undefined) fillChanged = true;
+      }
+      if (fillChanged)
+        await rescoreFill(trx, ctx.subject, await onlineQuestions(trx, ctx.subject.id), at);
+    });
+    return reload(ctx);
+  });
+
+  router.sessionRoute(onlineRoutes.saveTime, TAG, async ({ body, session }) => {
+    const ctx = await managed(session, body.id);
+    if (ctx.exam.state === 'published' || ctx.exam.state === 'finished')
+      throw badRequest('考试已结束，不能修改时间');
+    if (body.endsAt <= body.startsAt) throw badRequest('结束时间必须晚于开始时间');
+    if (body.durationMinutes * 60_000 > body.endsAt - body.startsAt)
+      throw badRequest('考试时长不能超过开始到结束的时间段');
+    const at = now();
+    await db.transaction().execute(async (trx) => {
+      await trx
+        .updateTable('online_exams')
+        .set({
+          starts_at: body.startsAt,
+          ends_at: body.endsAt,
+          duration_minutes: body.durationMinutes,
+          updated_at: at,
+        })
+        .where('exam_id', '=', ctx.exam.id)
+        .execute();
+      await trx
+        .updateTable('exams')
+        .set({ exam_date: chinaDate(body.startsAt), updated_at: at })
+        .where('id', '=', ctx.exam.id)
+        .execute();
+    });
+    return reload(ctx);
+  });
+
+  router.sessionRoute(onlineRoutes.statistics, TAG, async ({ body, session }) => {
+    const { ctx, scope } = await visible(session, body.id);
+    await closeExpired(db, clock, files, ctx);
+    const questions = await onlineQuestions(db, ctx.subject.id);
+    let classIds = scopedClassIds(scope);
+    if (body.classId !== undefined)
+      classIds = (classIds ?? [body.classId]).filter((c) => c === body.classId);
+    const stats = await statisticsOf(db, ctx, questions, classIds);
+    const manager = scope.schoolWide || scope.leadGradeIds.has(ctx.exam.grade_id);
+    return {
+      ...stats,
+      canHandToMarking:
+        manager &&
+        stats.submittedCount > 0 &&
+        questions.some((q) => q.kind === 'subjective') &&
+        (ctx.exam.state === 'draft' || ctx.exam.state === 'marking'),
+    };
+  });
+
+  router.sessionRoute(onlineRoutes.toMarking, TAG, async ({ body, session }) => {
+    const ctx = await managed(session, body.id);
+    if (ctx.exam.state !== 'draft' && ctx.exam.state !== 'marking')
+      throw badRequest('考试已结束阅卷，不能再交给阅卷');
+    await closeExpired(db, clock, files, ctx);
+    const free = (await onlineQuestions(db, ctx.subject.id)).filter((q) => q.kind === 'subjective');
+    if (free.length === 0) throw badRequest('本场考试没有解答题，无需阅卷');
+    const blocks = await db
+      .selectFrom('marking_blocks')
+      .select('id')
+      .where('exam_subject_id', '=', ctx.subject.id)
+      .execute();
+    const created: number[] = [];
+    if (blocks.length === 0)
+      for (const q of free) {
+        const blockId = await saveBlock(db, clock, session.schoolId, {
+          examSubjectId: ctx.subject.id,
+          name: `第${q.number}题`,
+          questionIds: [q.id],
+          mode: 'single',
+          tolerance: 0,
+          scoreStep: Number.isInteger(q.fullMarks) ? 1 : 0.5,
+          distribution: 'pool',
+          anonymous: true,
+          guide: '',
+          answer: q.reference,
+          recheckPercent: 0,
+          leaseMinutes: 5,
+          markers: [{ userId: session.userId }],
+          arbitrators: [],
+          leaders: [session.userId],
+        });
+        created.push(blockId);
+      }
+    if (ctx.exam.state === 'draft')
+      await db
+        .updateTable('exams')
+        .set({ state: 'marking', updated_at: now() })
+        .where('id', '=', ctx.exam.id)
+        .where('state', '=', 'draft')
+        .execute();
+    const handed = await handToMarking(db, clock, files, ctx);
+    // New blocks open at once with the papers in them; the leader may change markers later.
+    for (const h of handed)
+      if (created.includes(h.blockId) && h.registered > 0)
+        await changeBlockState(db, clock, h.blockId, 'start');
+    return { blocks: handed };
+  });
+
+  // ---- the student page (public: the exam code and the student number, no account) ----
+
+  const byTicket = async (ticket: string) => {
+    const attempt = await db
+      .selectFrom('online_attempts')
+      .selectAll()
+      .where('ticket_hash', '=', sha256Hex(ticket))
+      .executeTakeFirst();
+    if (!attempt) throw notFound(TICKET_REFUSED);
+    const online = await db
+      .selectFrom('online_exams')
+      .selectAll()
+      .where('exam_id', '=', attempt.exam_id)
+      .executeTakeFirstOrThrow();
+    return { attempt, ctx: await loadParts(db, online) };
+  };
+  const checkAnswers = (
+    answers: readonly { questionId: number; answer: string }[],
+    questions: readonly OnlineQuestion[],
+  ): Record<string, string> => {
+    const ids = new Set(questions.map((q) => q.id));
+    const out: Record<string, string> = {};
+    for (const a of answers) {
+      if (!ids.has(a.questionId)) throw badRequest('题目不属于该考试');
+      out[String(a.questionId)] = a.answer;
+    }
+    return out;
+  };
+  const resultOf = async (ctx: OnlineExam, attempt: AttemptRow) => {
+    const questions = await onlineQuestions(db, ctx.subject.id);
+    const scores = await db
+      .selectFrom('exam_scores')
+      .select(['question_id', 'score'])
+      .where('exam_subject_id', '=', ctx.subject.id)
+      .where('student_id', '=', attempt.student_id)
+      .execute();
+    const scored = new Map(scores.map((s) => [s.question_id, s.score]));
+    const auto = questions.filter((q) => isAutoScored(q.kind));
+    return {
+      submittedAt: Number(attempt.submitted_at),
+      objectiveScore: auto.reduce((s, q) => s + (scored.get(q.id) ?? 0), 0),
+      objectiveFull: auto.reduce((s, q) => s + q.fullMarks, 0),
+      pendingMarks: questions
+        .filter((q) => q.kind === 'subjective' && !scored.has(q.id))
+        .reduce((s, q) => s + q.fullMarks, 0),
+    };
+  };
+  /** Hands in with what was saved when the time ran out; true when the attempt is now closed. */
+  const closeIfLate = async (ctx: OnlineExam, attempt: AttemptRow, grace = 0) => {
+    if (attempt.submitted_at !== null) return true;
+    if (now() <= deadlineOf(ctx.online, attempt) + grace) return false;
+    await closeExpired(db, clock, files, ctx);
+    return true;
+  };
+
+  router.publicRoute(onlineRoutes.enter, TAG, async ({ body }) => {
+    const code = body.code.trim().toUpperCase();
+    const online = await db
+      .selectFrom('online_exams')
+      .selectAll()
+      .where('code', '=', code)
+      .executeTakeFirst();
+    if (!online) throw notFound(ENTRY_REFUSED);
+    const ctx = await loadParts(db, online);
+    const number = body.studentNo.trim();
+    const student = await db
+      .selectFrom('exam_students as es')
+      .innerJoin('students as s', 's.id', 'es.student_id')
+      .innerJoin('classes as c', 'c.id', 'es.class_id')
+      .select(['s.id', 's.name', 'c.name as className'])
+      .where('es.exam_id', '=', ctx.exam.id)
+      .where((eb) => eb.or([eb('s.student_no', '=', number), eb('es.exam_no', '=', number)]))
+      .executeTakeFirst();
+    if (!student) throw notFound(ENTRY_REFUSED);
+    const questions = await onlineQuestions(db, ctx.subject.id);
+    if (online.starts_at === null || online.ends_at === null || questions.length === 0)
+      throw badRequest('考试还没有准备好，请联系老师');
+    const at = now();
+    let attempt = await db
+      .selectFrom('online_attempts')
+      .selectAll()
+      .where('exam_id', '=', ctx.exam.id)
+      .where('student_id', '=', student.id)
+      .executeTakeFirst();
+    if (!attempt) {
+      if (at < online.starts_at)
+        throw badRequest(`考试尚未开始，开始时间：${chinaTime(online.starts_at)}`);
+      if (at >= online.ends_at || (ctx.exam.state !== 'draft' && ctx.exam.state !== 'marking'))
+        throw badRequest('考试已结束');
+    }
+    const ticket = randomToken(24);
+    await db
+      .insertInto('online_attempts')
+      .values({
+        exam_id: ctx.exam.id,
+        student_id: student.id,
+        ticket_hash: sha256Hex(ticket),
+        started_at: at,
+        saved_at: null,
+        submitted_at: null,
+        answers: '{}',
+      })
+      .onConflict((oc) =>
+        oc.columns(['exam_id', 'student_id']).doUpdateSet({ ticket_hash: sha256Hex(ticket) }),
+      )
+      .execute();
+    attempt = await db
+      .selectFrom('online_attempts')
+      .selectAll()
+      .where('exam_id', '=', ctx.exam.id)
+      .where('student_id', '=', student.id)
+      .executeTakeFirstOrThrow();
+    if (await closeIfLate(ctx, attempt))
+      attempt = await db
+        .selectFrom('online_attempts')
+        .selectAll()
+        .where('id', '=', attempt.id)
+        .executeTakeFirstOrThrow();
+    const answers = parseAnswers(attempt.answers);
+    return {
+      ticket,
+      examName: ctx.exam.name,
+      subjectName: ctx.subject.subject_name,
+      studentName: student.name,
+      className: student.className,
+      endsAt: Number(online.ends_at),
+      deadlineAt: deadlineOf(online, attempt),
+      durationMinutes: online.duration_minutes ?? 0,
+      questions: questions.map((q) => ({
+        id: q.id,
+        number: q.number,
+        kind: q.kind,
+        stem: q.stem,
+        options: q.options,
+        fullMarks: q.fullMarks,
+      })),
+      answers: Object.entries(answers).map(([id, answer]) => ({ questionId: Number(id), answer })),
+      submittedAt: attempt.submitted_at === null ? null : Number(attempt.submitted_at),
+    };
+  });
+
+  router.publicRoute(onlineRoutes.autosave, TAG, async ({ body }) => {
+    const { attempt, ctx } = await byTicket(body.ticket);
+    if (attempt.submitted_at !== null) throw badRequest('已经交卷，不能再修改答案');
+    if (await closeIfLate(ctx, attempt)) throw badRequest('考试时间已到，已按最后保存的答案交卷');
+    const answers = checkAnswers(body.answers, await onlineQuestions(db, ctx.subject.id));
+    const at = now();
+    await db
+      .updateTable('online_attempts')
+      .set({ answers: JSON.stringify(answers), saved_at: at })
+      .where('id', '=', attempt.id)
+      .where('submitted_at', 'is', null)
+      .execute();
+    return { savedAt: at };
+  });
+
+  router.publicRoute(onlineRoutes.submit, TAG, async ({ body }) => {
+    const { attempt, ctx } = await byTicket(body.ticket);
+    if (attempt.submitted_at !== null) return resultOf(ctx, attempt);
+    if (await closeIfLate(ctx, attempt, SUBMIT_GRACE_MS))
+      throw badRequest('考试时间已到，已按最后保存的答案交卷');
+    const questions = await onlineQuestions(db, ctx.subject.id);
+    const answers = checkAnswers(body.answers, questions);
+    const first = await writeTransaction(db, (trx) =>
+      submitAttempt(trx, now(), ctx.subject, questions, attempt, answers),
+    );
+    if (first) await handToMarking(db, clock, files, ctx, [attempt.student_id]);
+    const done = await db
+      .selectFrom('online_attempts')
+      .selectAll()
+      .where('id', '=', attempt.id)
+      .executeTakeFirstOrThrow();
+    return resultOf(ctx, done);
+  });
+}
