@@ -18,7 +18,7 @@ export function wrapLines(text: string, emPerLine = (WIDTH - 2 * MARGIN) / FONT)
     let line = '';
     let width = 0;
     for (const ch of paragraph) {
-      const w = /[\u0000-\u00ff]/.test(ch) ? 0.55 : 1;
+      const w = ch.charCodeAt(0) <= 0xff ? 0.55 : 1;
       if (width + w > emPerLine) {
         lines.push(line);
         line = '';
