@@ -40,7 +40,9 @@ async function typeQuestion(
   await box.getByLabel(`第 ${n} 题题型`).selectOption({ label: kind });
   await box.getByLabel(`第 ${n} 题题干`).fill(stem);
   for (const [i, option] of options.entries())
-    await box.getByLabel(`第 ${n} 题选项 ${String.fromCharCode(65 + i)}`).fill(option);
+    await box
+      .getByRole('textbox', { name: `第 ${n} 题选项 ${String.fromCharCode(65 + i)}` })
+      .fill(option);
   await box.getByLabel(`第 ${n} 题分值`).fill(marks);
 }
 
