@@ -47,14 +47,20 @@ export const OnlineQuestionInput = Obj({
 });
 export type OnlineQuestionInput = Static<typeof OnlineQuestionInput>;
 
-/** A question of an online exam as the staff see it, key included. */
-export const OnlineQuestion = Type.Object({
+/** A question as the student page shows it: no key. */
+export const StudentQuestion = Type.Object({
   id: Type.Integer(),
   number: Type.String(),
   kind: OnlineQuestionKind,
   stem: Type.String(),
   options: Type.Array(Type.String()),
   fullMarks: Type.Number(),
+});
+export type StudentQuestion = Static<typeof StudentQuestion>;
+
+/** A question of an online exam as the staff see it, key included. */
+export const OnlineQuestion = Type.Object({
+  ...StudentQuestion.properties,
   /** Choice key: `A`, `ABD`, `T`/`F`; null while unset. */
   answer: Nullable(Type.String()),
   partialMarks: Nullable(Type.Number()),
@@ -66,17 +72,6 @@ export const OnlineQuestion = Type.Object({
   sourceRef: Nullable(Type.String()),
 });
 export type OnlineQuestion = Static<typeof OnlineQuestion>;
-
-/** A question as the student page shows it: no key. */
-export const StudentQuestion = Type.Object({
-  id: Type.Integer(),
-  number: Type.String(),
-  kind: OnlineQuestionKind,
-  stem: Type.String(),
-  options: Type.Array(Type.String()),
-  fullMarks: Type.Number(),
-});
-export type StudentQuestion = Static<typeof StudentQuestion>;
 
 export const OnlineDetail = Type.Object({
   id: Type.Integer(),

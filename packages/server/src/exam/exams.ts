@@ -367,3 +367,51 @@ export async function transitionProblem(
   }
   return null;
 }
+
+/** The school's grade with its academic year, or 400 `年级不存在`. */
+export async function gradeOfSchool(
+  db: Db,
+  schoolId: number,
+  gradeId: number,
+): Promise<{ id: number; academic_year: number }> {
+  const grade = await db
+    .selectFrom('grades')
+    .select(['id', 'academic_year'])
+    .where('id', '=', gradeId)
+    .where('school_id', '=', schoolId)
+    .executeTakeFirst();
+  if (!grade) throw badRequest('年级不存在');
+  return grade;
+}
+
+/** Inserts a draft exam of the grade's academic year; returns its id. */
+export async function insertDraftExam(
+  trx: Db,
+  exam: {
+    schoolId: number;
+    grade: { id: number; academic_year: number };
+    examType: string;
+    name: string;
+    examDate: string;
+    userId: number;
+    at: number;
+  },
+): Promise<number> {
+  const row = await trx
+    .insertInto('exams')
+    .values({
+      school_id: exam.schoolId,
+      academic_year: exam.grade.academic_year,
+      grade_id: exam.grade.id,
+      exam_type: exam.examType,
+      name: exam.name.trim(),
+      exam_date: exam.examDate,
+      state: 'draft',
+      created_by: exam.userId,
+      created_at: exam.at,
+      updated_at: exam.at,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}

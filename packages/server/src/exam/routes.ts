@@ -21,6 +21,8 @@ import {
 import {
   checkSubjects,
   detailOf,
+  gradeOfSchool,
+  insertDraftExam,
   resolveParticipants,
   summariesOf,
   transitionProblem,
@@ -132,13 +134,7 @@ export function registerExamRoutes(router: Router, deps: ExamRoutesDeps): void {
   router.sessionRoute(examRoutes.create, TAG, async ({ body, session }) => {
     await requireAnyPermission(db, session, EXAM_SINGLE);
     checkSubjects(body.subjects);
-    const grade = await db
-      .selectFrom('grades')
-      .select(['id', 'academic_year'])
-      .where('id', '=', body.gradeId)
-      .where('school_id', '=', session.schoolId)
-      .executeTakeFirst();
-    if (!grade) throw badRequest('年级不存在');
+    const grade = await gradeOfSchool(db, session.schoolId, body.gradeId);
     assertExamManager(await loadScope(db, session), grade.id);
     const participants = await resolveParticipants(db, session.schoolId, {
       gradeId: grade.id,
@@ -147,26 +143,19 @@ export function registerExamRoutes(router: Router, deps: ExamRoutesDeps): void {
     });
     const at = now();
     const id = await db.transaction().execute(async (trx) => {
-      const exam = await trx
-        .insertInto('exams')
-        .values({
-          school_id: session.schoolId,
-          academic_year: grade.academic_year,
-          grade_id: grade.id,
-          exam_type: body.examType,
-          name: body.name.trim(),
-          exam_date: body.examDate,
-          state: 'draft',
-          created_by: session.userId,
-          created_at: at,
-          updated_at: at,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      await writeSubjects(trx, exam.id, body.subjects);
-      await writeParticipants(trx, exam.id, body.classIds, participants);
-      if (body.electives) await writeElectives(trx, exam.id, body.electives);
-      return exam.id;
+      const examId = await insertDraftExam(trx, {
+        schoolId: session.schoolId,
+        grade,
+        examType: body.examType,
+        name: body.name,
+        examDate: body.examDate,
+        userId: session.userId,
+        at,
+      });
+      await writeSubjects(trx, examId, body.subjects);
+      await writeParticipants(trx, examId, body.classIds, participants);
+      if (body.electives) await writeElectives(trx, examId, body.electives);
+      return examId;
     });
     return detailOf(db, await loadExam(db, session.schoolId, id));
   });

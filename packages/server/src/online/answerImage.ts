@@ -1,36 +1,11 @@
+import { wrapText } from '@examkit/answer-sheet';
 import sharp from 'sharp';
+import { escapeXml } from '../core/xml';
 
 const WIDTH = 760;
 const FONT = 22;
 const LINE = 36;
 const MARGIN = 24;
-
-const escapeXml = (text: string) =>
-  text.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c]!,
-  );
-
-/** Wraps text into lines that fit the width: CJK and full-width characters count 1 em, others ½. */
-export function wrapLines(text: string, emPerLine = (WIDTH - 2 * MARGIN) / FONT): string[] {
-  const lines: string[] = [];
-  for (const paragraph of text.replace(/\r\n?/g, '\n').split('\n')) {
-    let line = '';
-    let width = 0;
-    for (const ch of paragraph) {
-      const w = ch.charCodeAt(0) <= 0xff ? 0.55 : 1;
-      if (width + w > emPerLine) {
-        lines.push(line);
-        line = '';
-        width = 0;
-      }
-      line += ch;
-      width += w;
-    }
-    lines.push(line);
-  }
-  return lines;
-}
 
 /**
  * A student's typed free answer as a PNG for the marking screen, which shows every paper as an
@@ -38,7 +13,8 @@ export function wrapLines(text: string, emPerLine = (WIDTH - 2 * MARGIN) / FONT)
  * An empty answer reads 未作答.
  */
 export async function renderAnswerImage(text: string): Promise<Buffer> {
-  const lines = wrapLines(text.trim() === '' ? '（未作答）' : text.trim()).slice(0, 200);
+  const source = text.trim() === '' ? '（未作答）' : text.trim().replace(/\r\n?/g, '\n');
+  const lines = wrapText(source, WIDTH - 2 * MARGIN, FONT).slice(0, 200);
   const height = MARGIN * 2 + lines.length * LINE;
   const rows = lines
     .map(

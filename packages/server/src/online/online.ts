@@ -6,7 +6,7 @@ import type { Db } from '../core/database';
 import { notFound } from '../core/envelope';
 import type { FileStore } from '../core/files';
 import type { ExamRow, SubjectRow } from '../exam/access';
-import { recomputeTotals } from '../exam/scores';
+import { recomputeTotals, writeRescored } from '../exam/scores';
 import { registerPapers, type PaperInput } from '../marking/blocks';
 import { renderAnswerImage } from './answerImage';
 import { isAutoScored, scoreOnline, storedAnswer } from './scoring';
@@ -203,19 +203,9 @@ export async function rescoreFill(
     .where('exam_subject_id', '=', subject.id)
     .where('question_id', 'in', [...fill.keys()])
     .execute();
-  const touched = new Set<number>();
-  for (const s of scores) {
-    const score = scoreOnline(fill.get(s.question_id)!, s.answer);
-    if (score === s.score) continue;
-    await trx
-      .updateTable('exam_scores')
-      .set({ score, updated_at: now })
-      .where('question_id', '=', s.question_id)
-      .where('student_id', '=', s.student_id)
-      .execute();
-    touched.add(s.student_id);
-  }
-  await recomputeTotals(trx, subject.id, now, [...touched]);
+  await writeRescored(trx, subject.id, now, scores, (s) =>
+    scoreOnline(fill.get(s.question_id)!, s.answer),
+  );
 }
 
 /** Hands in, with what they saved, the attempts whose time ran out without a submit. */

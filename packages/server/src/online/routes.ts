@@ -14,7 +14,13 @@ import {
   EXAM_SINGLE,
   requireAnyPermission,
 } from '../exam/access';
-import { resolveParticipants, writeParticipants, writeSubjects } from '../exam/exams';
+import {
+  gradeOfSchool,
+  insertDraftExam,
+  resolveParticipants,
+  writeParticipants,
+  writeSubjects,
+} from '../exam/exams';
 import { validateStructure } from '../exam/paper';
 import { saveAnswers, saveStructure } from '../exam/paperWrites';
 import { changeBlockState, saveBlock } from '../marking/blocks';
@@ -92,13 +98,7 @@ export function registerOnlineRoutes(router: Router, deps: OnlineRoutesDeps): vo
 
   router.sessionRoute(onlineRoutes.save, TAG, async ({ body, session }) => {
     await requireAnyPermission(db, session, EXAM_SINGLE);
-    const grade = await db
-      .selectFrom('grades')
-      .select(['id', 'academic_year'])
-      .where('id', '=', body.gradeId)
-      .where('school_id', '=', session.schoolId)
-      .executeTakeFirst();
-    if (!grade) throw badRequest('年级不存在');
+    const grade = await gradeOfSchool(db, session.schoolId, body.gradeId);
     const participants = await resolveParticipants(db, session.schoolId, {
       gradeId: grade.id,
       classIds: body.classIds,
@@ -109,30 +109,23 @@ export function registerOnlineRoutes(router: Router, deps: OnlineRoutesDeps): vo
       assertExamManager(await loadScope(db, session), grade.id);
       const code = await newExamCode(db);
       const id = await db.transaction().execute(async (trx) => {
-        const exam = await trx
-          .insertInto('exams')
-          .values({
-            school_id: session.schoolId,
-            academic_year: grade.academic_year,
-            grade_id: grade.id,
-            exam_type: body.examType ?? '其它',
-            name: body.name.trim(),
-            exam_date: chinaDate(at),
-            state: 'draft',
-            created_by: session.userId,
-            created_at: at,
-            updated_at: at,
-          })
-          .returning('id')
-          .executeTakeFirstOrThrow();
-        await writeSubjects(trx, exam.id, [
+        const examId = await insertDraftExam(trx, {
+          schoolId: session.schoolId,
+          grade,
+          examType: body.examType ?? '其它',
+          name: body.name,
+          examDate: chinaDate(at),
+          userId: session.userId,
+          at,
+        });
+        await writeSubjects(trx, examId, [
           { subjectCode: body.subjectCode, subjectName: body.subjectName, fullMarks: 100 },
         ]);
-        await writeParticipants(trx, exam.id, body.classIds, participants);
+        await writeParticipants(trx, examId, body.classIds, participants);
         await trx
           .insertInto('online_exams')
           .values({
-            exam_id: exam.id,
+            exam_id: examId,
             school_id: session.schoolId,
             code,
             starts_at: null,
@@ -142,7 +135,7 @@ export function registerOnlineRoutes(router: Router, deps: OnlineRoutesDeps): vo
             updated_at: at,
           })
           .execute();
-        return exam.id;
+        return examId;
       });
       return detailOf(db, await loadOnline(db, session.schoolId, id));
     }

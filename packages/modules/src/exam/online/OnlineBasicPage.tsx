@@ -1,23 +1,13 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import {
-  EXAM_TYPES,
-  administrationRoutes,
-  onlineRoutes,
-  type ExamType,
-  type OnlineDetail,
-} from '@examkit/contracts';
+import { EXAM_TYPES, onlineRoutes, type ExamType, type OnlineDetail } from '@examkit/contracts';
 import { Button, FormField, Select, TextInput } from '@examkit/ui';
 import { CheckGroup, ErrorText, Note, PageBox, StateTag, Table } from '../components/styled';
+import { useSchoolChoices } from '../hooks/useSchoolChoices';
 import { STATE_LABELS } from '../utils/examLabels';
 import { OnlineSteps } from './OnlineSteps';
 import { formatTime } from './labels';
 import { useOnlineExam } from './useOnlineExam';
-
-interface Option {
-  id: number;
-  name: string;
-}
 
 type Errors = Partial<Record<'name' | 'gradeId' | 'classIds' | 'subject', string>>;
 
@@ -28,26 +18,15 @@ type Errors = Partial<Record<'name' | 'gradeId' | 'classIds' | 'subject', string
 export function OnlineBasicPage() {
   const { id, exam, replace, call } = useOnlineExam();
   const navigate = useNavigate();
-  const [grades, setGrades] = useState<Option[]>([]);
-  const [classes, setClasses] = useState<Option[]>([]);
-  const [subjects, setSubjects] = useState<{ code: string; name: string }[]>([]);
   const [name, setName] = useState('');
   const [examType, setExamType] = useState<string>('周练');
   const [gradeId, setGradeId] = useState('');
+  const { grades, classes, subjects } = useSchoolChoices(gradeId);
   const [classIds, setClassIds] = useState<number[]>([]);
   const [subjectCode, setSubjectCode] = useState('');
   const [errors, setErrors] = useState<Errors>({});
   const [serverError, setServerError] = useState('');
   const [saving, setSaving] = useState(false);
-
-  useEffect(() => {
-    void call(administrationRoutes.getPermGrade, {}).then((r) => {
-      if (r.ok) setGrades(r.data.map((g) => ({ id: g.id, name: g.name })));
-    });
-    void call(administrationRoutes.dicGetSubject, {}).then((r) => {
-      if (r.ok) setSubjects(r.data.map((s) => ({ code: s.code, name: s.name })));
-    });
-  }, [call]);
 
   useEffect(() => {
     if (!exam) return;
@@ -57,13 +36,6 @@ export function OnlineBasicPage() {
     setClassIds(exam.classes.map((c) => c.classId));
     setSubjectCode(exam.subjectCode);
   }, [exam]);
-
-  useEffect(() => {
-    if (!gradeId) return setClasses([]);
-    void call(administrationRoutes.listClassByGrade, { gradeId: Number(gradeId) }).then((r) => {
-      if (r.ok) setClasses(r.data.map((c) => ({ id: c.id, name: c.name })));
-    });
-  }, [call, gradeId]);
 
   const subjectChoices =
     exam && !subjects.some((s) => s.code === exam.subjectCode)

@@ -20,6 +20,7 @@ import {
   Toolbar,
 } from '../components/styled';
 import { useApiCall } from '../../common/useApiCall';
+import { useSchoolChoices } from '../hooks/useSchoolChoices';
 import { ConfirmDialog } from '../../common/ConfirmDialog';
 import { STATE_LABELS, transitionLabel } from '../utils/examLabels';
 import { managesGrade, useMyScope } from '../../common/useMyScope';
@@ -30,11 +31,6 @@ interface SubjectRow {
   subjectName: string;
   fullMarks: string;
   elective: boolean;
-}
-
-interface Option {
-  id: number;
-  name: string;
 }
 
 type Errors = Partial<
@@ -89,12 +85,10 @@ export function ExamFormPage() {
   const navigate = useNavigate();
   const scope = useMyScope();
   const [detail, setDetail] = useState<ExamDetail | null>(null);
-  const [grades, setGrades] = useState<Option[]>([]);
-  const [classes, setClasses] = useState<Option[]>([]);
-  const [schoolSubjects, setSchoolSubjects] = useState<{ code: string; name: string }[]>([]);
   const [name, setName] = useState('');
   const [examType, setExamType] = useState<string>('');
   const [gradeId, setGradeId] = useState('');
+  const { grades, classes, subjects: schoolSubjects } = useSchoolChoices(gradeId);
   const [examDate, setExamDate] = useState(today());
   const [subjects, setSubjects] = useState<SubjectRow[]>([]);
   const [classIds, setClassIds] = useState<number[]>([]);
@@ -105,31 +99,12 @@ export function ExamFormPage() {
   const [saving, setSaving] = useState(false);
 
   useEffect(() => {
-    void call(administrationRoutes.getPermGrade, {}).then((r) => {
-      if (r.ok) setGrades(r.data.map((g) => ({ id: g.id, name: g.name })));
-    });
-    void call(administrationRoutes.dicGetSubject, {}).then((r) => {
-      if (r.ok) setSchoolSubjects(r.data.map((s) => ({ code: s.code, name: s.name })));
-    });
-  }, [call]);
-
-  useEffect(() => {
     if (!examId) return;
     void call(examRoutes.detail, { id: examId }).then((r) => {
       if (!r.ok) return;
       fill(r.data);
     });
   }, [call, examId]);
-
-  useEffect(() => {
-    if (!gradeId) {
-      setClasses([]);
-      return;
-    }
-    void call(administrationRoutes.listClassByGrade, { gradeId: Number(gradeId) }).then((r) => {
-      if (r.ok) setClasses(r.data.map((c) => ({ id: c.id, name: c.name })));
-    });
-  }, [call, gradeId]);
 
   const hasElective = subjects.some((s) => s.elective);
   const participantsShown = showParticipants || hasElective;
