@@ -2,7 +2,8 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { EXAM_TYPES, onlineRoutes, type ExamType, type OnlineDetail } from '@examkit/contracts';
 import { Button, FormField, Select, TextInput } from '@examkit/ui';
-import { CheckGroup, ErrorText, Note, PageBox, StateTag, Table } from '../components/styled';
+import { ErrorText, Note, PageBox, StateTag, Table } from '../components/styled';
+import { ClassChecks } from '../components/ClassChecks';
 import { useSchoolChoices } from '../hooks/useSchoolChoices';
 import { STATE_LABELS } from '../utils/examLabels';
 import { OnlineSteps } from './OnlineSteps';
@@ -116,32 +117,15 @@ export function OnlineBasicPage() {
             onChange={(e) => setSubjectCode(e.target.value)}
           />
         </FormField>
-        <CheckGroup
+        <ClassChecks
+          legend="参加班级"
+          classes={classes}
+          value={classIds}
+          onChange={setClassIds}
           disabled={locked}
-          aria-describedby={errors.classIds ? 'online-classes-error' : undefined}
-        >
-          <legend>参加班级</legend>
-          {classes.map((c) => (
-            <label key={c.id}>
-              <input
-                type="checkbox"
-                checked={classIds.includes(c.id)}
-                onChange={(e) =>
-                  setClassIds((ids) =>
-                    e.target.checked ? [...ids, c.id] : ids.filter((x) => x !== c.id),
-                  )
-                }
-              />
-              {c.name}
-            </label>
-          ))}
-          {classes.length === 0 && <Note>请先选择年级</Note>}
-        </CheckGroup>
-        {errors.classIds && (
-          <ErrorText id="online-classes-error" role="alert">
-            {errors.classIds}
-          </ErrorText>
-        )}
+          emptyText="请先选择年级"
+        />
+        {errors.classIds && <ErrorText role="alert">{errors.classIds}</ErrorText>}
         {locked && <Note>已有学生开始作答，参加班级不能再修改。</Note>}
         {serverError && <ErrorText role="alert">{serverError}</ErrorText>}
         <Button type="primary" nativeType="submit" loading={saving}>

@@ -82,27 +82,23 @@ export function OnlineTimePage() {
         aria-label="考试时间"
         style={{ maxWidth: 480 }}
       >
-        <FormField label="开始时间" required error={errors.startsAt}>
-          <TextInput
-            type="datetime-local"
-            value={startsAt}
-            onChange={(e) => setStartsAt(e.target.value)}
-          />
-        </FormField>
-        <FormField label="结束时间" required error={errors.endsAt}>
-          <TextInput
-            type="datetime-local"
-            value={endsAt}
-            onChange={(e) => setEndsAt(e.target.value)}
-          />
-        </FormField>
-        <FormField label="考试时长（分钟）" required error={errors.duration}>
-          <TextInput
-            inputMode="numeric"
-            value={duration}
-            onChange={(e) => setDuration(e.target.value)}
-          />
-        </FormField>
+        {(
+          [
+            ['开始时间', errors.startsAt, startsAt, setStartsAt],
+            ['结束时间', errors.endsAt, endsAt, setEndsAt],
+            ['考试时长（分钟）', errors.duration, duration, setDuration],
+          ] as const
+        ).map(([label, error, value, set]) => (
+          <FormField key={label} label={label} required error={error}>
+            <TextInput
+              {...(set === setDuration
+                ? { inputMode: 'numeric' as const }
+                : { type: 'datetime-local' })}
+              value={value}
+              onChange={(e) => set(e.target.value)}
+            />
+          </FormField>
+        ))}
         {serverError && <ErrorText role="alert">{serverError}</ErrorText>}
         <Button type="primary" nativeType="submit" loading={saving}>
           保存时间

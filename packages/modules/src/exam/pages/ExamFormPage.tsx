@@ -8,6 +8,7 @@ import {
   type ExamType,
 } from '@examkit/contracts';
 import { Button, FormField, Select, TextInput } from '@examkit/ui';
+import { ClassChecks } from '../components/ClassChecks';
 import { ParticipantsEditor, type ParticipantRow } from '../components/ParticipantsEditor';
 import {
   Actions,
@@ -406,34 +407,14 @@ export function ExamFormPage() {
           </ErrorText>
         )}
 
-        <CheckGroup disabled={participantsLocked}>
-          <legend>参考班级（班级的全部学生参加考试）</legend>
-          {classChoices.length > 1 && (
-            <label>
-              <input
-                type="checkbox"
-                checked={classChoices.every((c) => classIds.includes(c.id))}
-                onChange={(e) => setClassIds(e.target.checked ? classChoices.map((c) => c.id) : [])}
-              />
-              全选
-            </label>
-          )}
-          {classChoices.map((c) => (
-            <label key={c.id}>
-              <input
-                type="checkbox"
-                checked={classIds.includes(c.id)}
-                onChange={(e) =>
-                  setClassIds((ids) =>
-                    e.target.checked ? [...ids, c.id] : ids.filter((x) => x !== c.id),
-                  )
-                }
-              />
-              {c.name}
-            </label>
-          ))}
-          {classChoices.length === 0 && <Note>{gradeId ? '暂无数据' : '请先选择年级'}</Note>}
-        </CheckGroup>
+        <ClassChecks
+          legend="参考班级（班级的全部学生参加考试）"
+          classes={classChoices}
+          value={classIds}
+          onChange={setClassIds}
+          disabled={participantsLocked}
+          emptyText={gradeId ? '暂无数据' : '请先选择年级'}
+        />
         {errors.classIds && <ErrorText role="alert">{errors.classIds}</ErrorText>}
 
         {participantsShown ? (
