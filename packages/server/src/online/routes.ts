@@ -1,4 +1,4 @@
-import { onlineRoutes, type OnlineQuestion, type QuestionInput } from '@examkit/contracts';
+import { onlineRoutes, type OnlineQuestion } from '@examkit/contracts';
 import type { Clock } from '../core/clock';
 import type { Db } from '../core/database';
 import { badRequest, notFound } from '../core/envelope';
@@ -16,17 +16,13 @@ import {
 } from '../exam/access';
 import {
   gradeOfSchool,
-  insertDraftExam,
   resolveParticipants,
   writeParticipants,
   writeSubjects,
 } from '../exam/exams';
-import { validateStructure } from '../exam/paper';
-import { saveAnswers, saveStructure } from '../exam/paperWrites';
 import { changeBlockState, saveBlock } from '../marking/blocks';
 import { writeTransaction } from '../marking/transaction';
 import {
-  chinaDate,
   chinaTime,
   closeExpired,
   deadlineOf,
@@ -34,16 +30,24 @@ import {
   handToMarking,
   loadOnline,
   loadParts,
-  newExamCode,
   onlineQuestions,
   parseAnswers,
-  rescoreFill,
   submitAttempt,
   type AttemptRow,
   type OnlineExam,
 } from './online';
 import { isAutoScored } from './scoring';
 import { statisticsOf } from './statistics';
+import {
+  ALREADY_STARTED,
+  createOnline,
+  replaceQuestions,
+  setKeys,
+  setWindow,
+  startedCount,
+} from './writes';
+
+export { ALREADY_STARTED };
 
 export interface OnlineRoutesDeps {
   db: Db;
@@ -55,11 +59,8 @@ const TAG = 'online-exam';
 /** Wrong code or wrong number: one answer, so neither can be probed alone. */
 export const ENTRY_REFUSED = '考试码或学号不正确';
 export const TICKET_REFUSED = '答题已在其他页面继续或凭证已失效，请重新进入考试';
-export const ALREADY_STARTED = '已有学生开始作答，不能修改试题';
 /** A submit sent a little after the deadline (network, a slow click) still counts. */
 export const SUBMIT_GRACE_MS = 30_000;
-
-const CHOICE = new Set(['single', 'multiple']);
 
 /** Registers the online-exam calls: staff pages and the public student page (docs/online-exams.md). */
 export function registerOnlineRoutes(router: Router, deps: OnlineRoutesDeps): void {
@@ -83,16 +84,6 @@ export function registerOnlineRoutes(router: Router, deps: OnlineRoutesDeps): vo
     await assertSubjectEditor(db, scope, ctx.exam, ctx.subject);
     return ctx;
   };
-  const startedCount = async (examId: number, from: Db = db) =>
-    Number(
-      (
-        await from
-          .selectFrom('online_attempts')
-          .select((eb) => eb.fn.countAll<number>().as('n'))
-          .where('exam_id', '=', examId)
-          .executeTakeFirst()
-      )?.n ?? 0,
-    );
   const reload = async (ctx: OnlineExam) =>
     detailOf(db, await loadOnline(db, ctx.exam.school_id, ctx.exam.id));
 
@@ -107,42 +98,24 @@ export function registerOnlineRoutes(router: Router, deps: OnlineRoutesDeps): vo
     const at = now();
     if (body.id === undefined) {
       assertExamManager(await loadScope(db, session), grade.id);
-      const code = await newExamCode(db);
-      const id = await db.transaction().execute(async (trx) => {
-        const examId = await insertDraftExam(trx, {
-          schoolId: session.schoolId,
-          grade,
-          examType: body.examType ?? '其它',
-          name: body.name,
-          examDate: chinaDate(at),
-          userId: session.userId,
-          at,
-        });
-        await writeSubjects(trx, examId, [
-          { subjectCode: body.subjectCode, subjectName: body.subjectName, fullMarks: 100 },
-        ]);
-        await writeParticipants(trx, examId, body.classIds, participants);
-        await trx
-          .insertInto('online_exams')
-          .values({
-            exam_id: examId,
-            school_id: session.schoolId,
-            code,
-            starts_at: null,
-            ends_at: null,
-            duration_minutes: null,
-            created_at: at,
-            updated_at: at,
-          })
-          .execute();
-        return examId;
+      const id = await createOnline(db, {
+        schoolId: session.schoolId,
+        userId: session.userId,
+        grade,
+        participants,
+        name: body.name,
+        examType: body.examType ?? '其它',
+        classIds: body.classIds,
+        subjectCode: body.subjectCode,
+        subjectName: body.subjectName,
+        at,
       });
       return detailOf(db, await loadOnline(db, session.schoolId, id));
     }
     const ctx = await managed(session, body.id);
     if (ctx.exam.state === 'published') throw badRequest('成绩报告已发布，请先撤回报告再修改');
     if (grade.id !== ctx.exam.grade_id) throw badRequest('在线考试创建后不能更换年级');
-    const started = await startedCount(ctx.exam.id);
+    const started = await startedCount(db, ctx.exam.id);
     const sameClasses = async () => {
       const had = await db
         .selectFrom('exam_classes')
@@ -184,144 +157,19 @@ export function registerOnlineRoutes(router: Router, deps: OnlineRoutesDeps): vo
 
   router.sessionRoute(onlineRoutes.saveQuestions, TAG, async ({ body, session }) => {
     const ctx = await edited(session, body.id);
-    if (ctx.exam.state !== 'draft' || (await startedCount(ctx.exam.id)) > 0)
-      throw badRequest(ALREADY_STARTED);
-    const before = await onlineQuestions(db, ctx.subject.id);
-    const inputs: QuestionInput[] = body.questions.map((q, i) => {
-      const number = String(i + 1);
-      const options = q.options ?? [];
-      if (CHOICE.has(q.kind) && options.length < 2)
-        throw badRequest(`第 ${number} 题是选择题，至少需要两个选项`);
-      if (!CHOICE.has(q.kind) && options.length > 0)
-        throw badRequest(`第 ${number} 题不是选择题，不能有选项`);
-      const old = before.find((b) => b.number === number && b.kind === q.kind);
-      const last = String.fromCharCode(64 + options.length);
-      const keepKey =
-        old?.answer != null && (q.kind === 'judge' || [...old.answer].every((l) => l <= last));
-      const keepPartial =
-        q.kind === 'multiple' && old?.partialMarks != null && old.partialMarks < q.fullMarks;
-      return {
-        number,
-        kind: q.kind,
-        fullMarks: q.fullMarks,
-        ...(CHOICE.has(q.kind) ? { optionCount: options.length } : {}),
-        answer: keepKey ? old.answer : null,
-        partialMarks: keepPartial ? old.partialMarks : null,
-        ...(q.kind === 'fill' ? { blankCount: 1 } : {}),
-      };
-    });
-    validateStructure(inputs);
-    await writeTransaction(db, async (trx) => {
-      if ((await startedCount(ctx.exam.id, trx)) > 0) throw badRequest(ALREADY_STARTED);
-      const at = now();
-      await saveStructure(trx, ctx.subject.id, inputs, at);
-      const rows = await trx
-        .selectFrom('exam_questions')
-        .select(['id', 'number'])
-        .where('exam_subject_id', '=', ctx.subject.id)
-        .execute();
-      const idOf = new Map(rows.map((r) => [r.number, r.id]));
-      await trx.deleteFrom('online_questions').where('exam_id', '=', ctx.exam.id).execute();
-      await trx
-        .insertInto('online_questions')
-        .values(
-          body.questions.map((q, i) => {
-            const number = String(i + 1);
-            const old = before.find((b) => b.number === number && b.kind === q.kind);
-            return {
-              question_id: idOf.get(number)!,
-              exam_id: ctx.exam.id,
-              stem: q.stem,
-              options: JSON.stringify(q.options ?? []),
-              accepted: JSON.stringify(old?.accepted ?? []),
-              reference: old?.reference ?? '',
-              source: q.source ?? 'typed',
-              source_ref: q.sourceRef ?? null,
-            };
-          }),
-        )
-        .execute();
-      await trx
-        .updateTable('exam_subjects')
-        .set({ full_marks: body.questions.reduce((s, q) => s + q.fullMarks, 0) })
-        .where('id', '=', ctx.subject.id)
-        .execute();
-    });
+    await replaceQuestions(db, ctx, body.questions, now());
     return reload(ctx);
   });
 
   router.sessionRoute(onlineRoutes.saveAnswers, TAG, async ({ body, session }) => {
     const ctx = await edited(session, body.id);
-    if (ctx.exam.state === 'published') throw badRequest('成绩报告已发布，请先撤回报告再修改');
-    const questions = await onlineQuestions(db, ctx.subject.id);
-    const byId = new Map(questions.map((q) => [q.id, q]));
-    const keys: { questionId: number; answer: string | null; partialMarks?: number | null }[] = [];
-    for (const a of body.answers) {
-      const q = byId.get(a.questionId);
-      if (!q) throw badRequest('题目不属于该考试');
-      if (a.answer !== undefined || a.partialMarks !== undefined) {
-        if (!isAutoScored(q.kind) || q.kind === 'fill')
-          throw badRequest(`第 ${q.number} 题不是选择题或判断题，不能设置选项答案`);
-        keys.push({
-          questionId: q.id,
-          answer: a.answer === undefined ? q.answer : a.answer,
-          ...(a.partialMarks !== undefined ? { partialMarks: a.partialMarks } : {}),
-        });
-      }
-      if (a.accepted !== undefined && q.kind !== 'fill')
-        throw badRequest(`第 ${q.number} 题不是填空题，不能设置可接受答案`);
-      if (a.reference !== undefined && q.kind !== 'subjective')
-        throw badRequest(`第 ${q.number} 题不是解答题，不能设置参考答案`);
-    }
-    await writeTransaction(db, async (trx) => {
-      const at = now();
-      if (keys.length > 0) await saveAnswers(trx, ctx.subject.id, keys, at);
-      let fillChanged = false;
-      for (const a of body.answers) {
-        const accepted =
-          a.accepted === undefined ? undefined : [...new Set(a.accepted.map((s) => s.trim()))];
-        if (accepted === undefined && a.reference === undefined) continue;
-        await trx
-          .updateTable('online_questions')
-          .set({
-            ...(accepted !== undefined ? { accepted: JSON.stringify(accepted) } : {}),
-            ...(a.reference !== undefined ? { reference: a.reference } : {}),
-          })
-          .where('question_id', '=', a.questionId)
-          .execute();
-        if (accepted !== undefined) fillChanged = true;
-      }
-      if (fillChanged)
-        await rescoreFill(trx, ctx.subject, await onlineQuestions(trx, ctx.subject.id), at);
-    });
+    await setKeys(db, ctx, body.answers, now());
     return reload(ctx);
   });
 
   router.sessionRoute(onlineRoutes.saveTime, TAG, async ({ body, session }) => {
     const ctx = await managed(session, body.id);
-    if (ctx.exam.state === 'published' || ctx.exam.state === 'finished')
-      throw badRequest('考试已结束，不能修改时间');
-    if (body.endsAt <= body.startsAt) throw badRequest('结束时间必须晚于开始时间');
-    if (body.durationMinutes * 60_000 > body.endsAt - body.startsAt)
-      throw badRequest('考试时长不能超过开始到结束的时间段');
-    const at = now();
-    await db.transaction().execute(async (trx) => {
-      await trx
-        .updateTable('online_exams')
-        .set({
-          starts_at: body.startsAt,
-          ends_at: body.endsAt,
-          duration_minutes: body.durationMinutes,
-          updated_at: at,
-        })
-        .where('exam_id', '=', ctx.exam.id)
-        .execute();
-      await trx
-        .updateTable('exams')
-        .set({ exam_date: chinaDate(body.startsAt), updated_at: at })
-        .where('id', '=', ctx.exam.id)
-        .execute();
-    });
+    await setWindow(db, ctx, body, now());
     return reload(ctx);
   });
 
