@@ -97,6 +97,10 @@ export const OnlineDetail = Type.Object({
   submittedCount: Type.Integer(),
   /** Questions can still change (nobody has started). */
   questionsEditable: Type.Boolean(),
+  /** The caller may change the basics and the time and hand answers to marking (exam managers). */
+  canManage: Type.Boolean(),
+  /** The caller may change the questions and keys (managers and the subject's teachers). */
+  canEdit: Type.Boolean(),
 });
 export type OnlineDetail = Static<typeof OnlineDetail>;
 

@@ -285,7 +285,11 @@ export async function handToMarking(
 }
 
 /** The staff's view of an online exam. */
-export async function detailOf(db: Db, ctx: OnlineExam): Promise<OnlineDetail> {
+export async function detailOf(
+  db: Db,
+  ctx: OnlineExam,
+  access: { canManage: boolean; canEdit: boolean },
+): Promise<OnlineDetail> {
   const { exam, online, subject } = ctx;
   const [grade, classes, questions, students, attempts] = await Promise.all([
     db.selectFrom('grades').select('name').where('id', '=', exam.grade_id).executeTakeFirst(),
@@ -333,5 +337,6 @@ export async function detailOf(db: Db, ctx: OnlineExam): Promise<OnlineDetail> {
     startedCount,
     submittedCount: Number(attempts?.submitted ?? 0),
     questionsEditable: startedCount === 0 && exam.state === 'draft',
+    ...access,
   };
 }

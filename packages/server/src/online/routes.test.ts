@@ -112,6 +112,8 @@ describe.each(DIALECTS)('online exams on %s', (dialect) => {
       studentCount: grade.students.length,
       startedCount: 0,
       questionsEditable: true,
+      canManage: true,
+      canEdit: true,
     });
     expect(exam.code).toMatch(/^[A-HJ-NP-Z2-9]{8}$/);
     expect(

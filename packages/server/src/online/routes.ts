@@ -84,8 +84,19 @@ export function registerOnlineRoutes(router: Router, deps: OnlineRoutesDeps): vo
     await assertSubjectEditor(db, scope, ctx.exam, ctx.subject);
     return ctx;
   };
-  const reload = async (ctx: OnlineExam) =>
-    detailOf(db, await loadOnline(db, ctx.exam.school_id, ctx.exam.id));
+  /** The detail with what the caller may change, so the pages show only the buttons allowed. */
+  const detailFor = async (session: SessionInfo, examId: number) => {
+    const ctx = await loadOnline(db, session.schoolId, examId);
+    const scope = await loadScope(db, session);
+    const canManage = scope.schoolWide || scope.leadGradeIds.has(ctx.exam.grade_id);
+    const canEdit =
+      canManage ||
+      (await assertSubjectEditor(db, scope, ctx.exam, ctx.subject).then(
+        () => true,
+        () => false,
+      ));
+    return detailOf(db, ctx, { canManage, canEdit });
+  };
 
   router.sessionRoute(onlineRoutes.save, TAG, async ({ body, session }) => {
     await requireAnyPermission(db, session, EXAM_SINGLE);
@@ -110,7 +121,7 @@ export function registerOnlineRoutes(router: Router, deps: OnlineRoutesDeps): vo
         subjectName: body.subjectName,
         at,
       });
-      return detailOf(db, await loadOnline(db, session.schoolId, id));
+      return detailFor(session, id);
     }
     const ctx = await managed(session, body.id);
     if (ctx.exam.state === 'published') throw badRequest('成绩报告已发布，请先撤回报告再修改');
@@ -147,30 +158,30 @@ export function registerOnlineRoutes(router: Router, deps: OnlineRoutesDeps): vo
       ]);
       if (started === 0) await writeParticipants(trx, ctx.exam.id, body.classIds, participants);
     });
-    return reload(ctx);
+    return detailFor(session, ctx.exam.id);
   });
 
   router.sessionRoute(onlineRoutes.get, TAG, async ({ body, session }) => {
     const { ctx } = await visible(session, body.id);
-    return detailOf(db, ctx);
+    return detailFor(session, ctx.exam.id);
   });
 
   router.sessionRoute(onlineRoutes.saveQuestions, TAG, async ({ body, session }) => {
     const ctx = await edited(session, body.id);
     await replaceQuestions(db, ctx, body.questions, now());
-    return reload(ctx);
+    return detailFor(session, ctx.exam.id);
   });
 
   router.sessionRoute(onlineRoutes.saveAnswers, TAG, async ({ body, session }) => {
     const ctx = await edited(session, body.id);
     await setKeys(db, ctx, body.answers, now());
-    return reload(ctx);
+    return detailFor(session, ctx.exam.id);
   });
 
   router.sessionRoute(onlineRoutes.saveTime, TAG, async ({ body, session }) => {
     const ctx = await managed(session, body.id);
     await setWindow(db, ctx, body, now());
-    return reload(ctx);
+    return detailFor(session, ctx.exam.id);
   });
 
   router.sessionRoute(onlineRoutes.statistics, TAG, async ({ body, session }) => {

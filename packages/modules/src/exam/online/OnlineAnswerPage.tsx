@@ -137,16 +137,13 @@ export function OnlineAnswerPage() {
         </Table>
       )}
       {error && <ErrorText role="alert">{error}</ErrorText>}
-      <Actions style={{ marginTop: 16 }}>
-        <Button
-          type="primary"
-          loading={saving}
-          disabled={!exam || exam.questions.length === 0 || exam.state === 'published'}
-          onClick={() => void save()}
-        >
-          保存并设置时间
-        </Button>
-      </Actions>
+      {exam?.canEdit && exam.questions.length > 0 && exam.state !== 'published' && (
+        <Actions style={{ marginTop: 16 }}>
+          <Button type="primary" loading={saving} onClick={() => void save()}>
+            保存并设置时间
+          </Button>
+        </Actions>
+      )}
     </PageBox>
   );
 }

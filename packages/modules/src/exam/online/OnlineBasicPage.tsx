@@ -128,9 +128,11 @@ export function OnlineBasicPage() {
         {errors.classIds && <ErrorText role="alert">{errors.classIds}</ErrorText>}
         {locked && <Note>已有学生开始作答，参加班级不能再修改。</Note>}
         {serverError && <ErrorText role="alert">{serverError}</ErrorText>}
-        <Button type="primary" nativeType="submit" loading={saving}>
-          {id ? '保存' : '下一步：设置试题'}
-        </Button>
+        {(exam === null || exam.canManage) && (
+          <Button type="primary" nativeType="submit" loading={saving}>
+            {id ? '保存' : '下一步：设置试题'}
+          </Button>
+        )}
       </form>
     </PageBox>
   );

@@ -136,7 +136,7 @@ export function OnlineQuestionsPage() {
     navigate(`/exam/single/Online/setAnswer?id=${id}`);
   }
 
-  const editable = exam?.questionsEditable ?? true;
+  const editable = exam !== null && exam.questionsEditable && exam.canEdit;
   const total = drafts.reduce((s, d) => s + (Number(d.fullMarks) || 0), 0);
   return (
     <PageBox aria-labelledby="online-questions-title">
@@ -145,7 +145,9 @@ export function OnlineQuestionsPage() {
       <Note>
         公式写在两个美元符号之间，学生页面按公式显示。共 {drafts.length} 题，{total} 分。
       </Note>
-      {!editable && <Note role="status">已有学生开始作答，试题不能再修改。</Note>}
+      {exam && !exam.questionsEditable && (
+        <Note role="status">已有学生开始作答，试题不能再修改。</Note>
+      )}
       <fieldset disabled={!editable} style={{ border: 0, padding: 0, margin: 0 }}>
         {drafts.map((d, i) => (
           <QuestionBox key={i} aria-label={`第 ${i + 1} 题`}>
@@ -228,17 +230,14 @@ export function OnlineQuestionsPage() {
         ))}
       </fieldset>
       {error && <ErrorText role="alert">{error}</ErrorText>}
-      <Actions>
-        <Button
-          disabled={!editable}
-          onClick={() => setDrafts((rows) => [...rows, blankQuestion()])}
-        >
-          添加题目
-        </Button>
-        <Button type="primary" loading={saving} disabled={!editable} onClick={() => void save()}>
-          保存并设置答案
-        </Button>
-      </Actions>
+      {editable && (
+        <Actions>
+          <Button onClick={() => setDrafts((rows) => [...rows, blankQuestion()])}>添加题目</Button>
+          <Button type="primary" loading={saving} onClick={() => void save()}>
+            保存并设置答案
+          </Button>
+        </Actions>
+      )}
     </PageBox>
   );
 }

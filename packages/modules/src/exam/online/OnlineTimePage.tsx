@@ -100,9 +100,11 @@ export function OnlineTimePage() {
           </FormField>
         ))}
         {serverError && <ErrorText role="alert">{serverError}</ErrorText>}
-        <Button type="primary" nativeType="submit" loading={saving}>
-          保存时间
-        </Button>
+        {exam?.canManage && (
+          <Button type="primary" nativeType="submit" loading={saving}>
+            保存时间
+          </Button>
+        )}
       </form>
     </PageBox>
   );
