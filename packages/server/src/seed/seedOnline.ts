@@ -2,7 +2,7 @@ import { onlineRoutes, type OnlineQuestionInput } from '@examkit/contracts';
 import { systemClock, type Clock } from '../core/clock';
 import type { Db } from '../core/database';
 import { randomToken, sha256Hex } from '../core/secrets';
-import { gradeOfSchool, resolveParticipants } from '../exam/exams';
+import { resolveParticipants } from '../exam/exams';
 import { loadOnline, onlineQuestions, submitAttempt } from '../online/online';
 import { createOnline, replaceQuestions, setKeys, setWindow } from '../online/writes';
 import { checkSeed } from './checkSeed';
@@ -63,20 +63,17 @@ export async function seedOnline(
     .where('name', '=', DEMO_ONLINE.name)
     .executeTakeFirst();
   if (existing) return null;
-  const gradeRow = await db
-    .selectFrom('grades')
-    .select('id')
-    .where('school_id', '=', school.id)
-    .where('name', '=', '高一')
-    .orderBy('academic_year', 'desc')
-    .executeTakeFirstOrThrow();
-  const grade = await gradeOfSchool(db, school.id, gradeRow.id);
+  // The first class of this year's 高一.
   const klass = await db
-    .selectFrom('classes')
-    .select('id')
-    .where('grade_id', '=', grade.id)
-    .orderBy('id')
+    .selectFrom('classes as c')
+    .innerJoin('grades as g', 'g.id', 'c.grade_id')
+    .select(['c.id', 'g.id as gradeId', 'g.academic_year'])
+    .where('g.school_id', '=', school.id)
+    .where('g.name', '=', '高一')
+    .orderBy('g.academic_year', 'desc')
+    .orderBy('c.id')
     .executeTakeFirstOrThrow();
+  const grade = { id: klass.gradeId, academic_year: klass.academic_year };
   const admin = await db
     .selectFrom('users')
     .select('id')
