@@ -206,6 +206,22 @@ describe.each(DIALECTS)('online exams on %s', (dialect) => {
     expect((await ok<OnlineDetail>(onlineRoutes.get, { id: exam.id })).name).toBe('在线测验隔离');
   });
 
+  it('shows the statistics within the data scope: the 班主任 sees their class, another grade’s lead nothing', async () => {
+    const exam = await readyExam('在线测验范围');
+    const head = (await signIn(server.app, 'head')).token;
+    const gradelead = (await signIn(server.app, 'gradelead')).token;
+    const seen = await staff<OnlineStatistics>(onlineRoutes.statistics, { id: exam.id }, head);
+    expect(seen.body.code).toBe(200);
+    expect(seen.body.data.students.length).toBeGreaterThan(0);
+    expect(new Set(seen.body.data.students.map((s) => s.className))).toEqual(
+      new Set(['高一(1)班']),
+    );
+    expect(seen.body.data.canHandToMarking).toBe(false);
+    const detail = await staff<OnlineDetail>(onlineRoutes.get, { id: exam.id }, head);
+    expect(detail.body.data.canManage).toBe(false);
+    expect((await staff(onlineRoutes.statistics, { id: exam.id }, gradelead)).body.code).toBe(403);
+  });
+
   it('refuses a wrong code or a number not in the exam with one message, and limits guessing', async () => {
     const exam = await readyExam('在线测验考试码');
     const from = address();
