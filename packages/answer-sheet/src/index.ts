@@ -4,4 +4,5 @@ export { DEFAULT_SHEET_SETTINGS, EXAM_NUM_COUNT_RANGE, resolveSettings } from '.
 export { leafQuestions } from './layout/flattenQuestions';
 export { defaultAnswerHeight, scoreBarValues } from './layout/answerBlocks';
 export { GEOMETRY, PAGE_SIZES } from './layout/geometry';
+export { wrapText } from './layout/wrapText';
 export type * from './types';

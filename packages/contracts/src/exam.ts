@@ -107,6 +107,8 @@ export const ExamSummary = Type.Object({
   studentCount: Type.Integer(),
   createdBy: Type.Integer(),
   createdAt: Type.Integer(),
+  /** An online exam (docs/online-exams.md): its pages are /exam/single/Online/*. */
+  online: Type.Optional(Type.Boolean()),
 });
 export type ExamSummary = Static<typeof ExamSummary>;
 

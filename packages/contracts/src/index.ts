@@ -15,6 +15,7 @@ export { academicYearOf, termOf, resolveEffectiveAccess, roleCodes, rolePerms } 
 export type { EffectiveAccess } from './academic';
 export * from './school';
 export * from './exam';
+export * from './online';
 export * from './marking';
 export * from './scan';
 export * from './report';

@@ -8,6 +8,7 @@ import { createLocalFileStore } from './core/files';
 import { createS3FileStore } from './core/s3Files';
 import { loadOrCreateSecret } from './core/secrets';
 import { isEmpty, seedDemo } from './seed/seedDemo';
+import { seedOnline } from './seed/seedOnline';
 import { seedMarking } from './seed/seedMarking';
 import { createServer } from './server';
 
@@ -29,6 +30,7 @@ async function main() {
     if (config.seedDemo && config.nodeEnv !== 'production') {
       await seedDemo(db, { size: 'full' });
       await seedMarking(db, files);
+      await seedOnline(db);
       console.info('examkit: seeded the demo school 示范中学 (password demo2026)');
     } else {
       if (config.seedDemo)

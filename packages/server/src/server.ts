@@ -30,6 +30,7 @@ import { registerStaticFiles } from './core/staticFiles';
 import { registerExamRoutes } from './exam/routes';
 import { registerMarkingRoutes } from './marking/routes';
 import { registerPrintRoutes } from './print/routes';
+import { registerOnlineRoutes } from './online/routes';
 import { registerReportRoutes } from './report/routes';
 import { scanQueueFromEnv, type ScanQueue } from './scan/queue';
 import { registerScanRoutes } from './scan/routes';
@@ -219,6 +220,7 @@ export async function createServer(options: ServerOptions): Promise<FastifyInsta
   registerExamRoutes(router, { db, clock, files });
   registerPrintRoutes(router, { db, clock, files });
   registerMarkingRoutes(router, { db, clock, files });
+  registerOnlineRoutes(router, { db, clock, files });
   const scanQueue =
     options.scanQueue ??
     scanQueueFromEnv(process.env, (job, error) =>

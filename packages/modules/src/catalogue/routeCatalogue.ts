@@ -55,6 +55,14 @@ const shell = group('shell', null, null, [
   ['/c-oauth', 'c-oauth', '统一登录', null, { public: true }],
 ]);
 
+/**
+ * The online-exam student page: not in spec 001 §2, which names no page for students without an
+ * account; public, entered with the exam code and the student number (docs/online-exams.md).
+ */
+const onlineStudent = group('exam', null, null, [
+  ['/online-exam', 'online-exam', '在线答题', null, { public: true, fullscreen: true }],
+]);
+
 const home = group('home', 'Home', 'Home', [['/home/index', 'home', '首页']]);
 
 const message = group('message', null, null, [
@@ -716,6 +724,7 @@ export const routeCatalogue: readonly RouteEntry[] = [
   ...home,
   ...message,
   ...examSingle,
+  ...onlineStudent,
   ...examTool,
   ...examClassReport,
   ...examGradeReport,

@@ -26,6 +26,19 @@ export const examPages: Readonly<Record<string, PageLoader>> = {
   'card-create': () => import('./pages/AnswerSheetPage').then((m) => m.AnswerSheetPage),
   'card-create-v2': () => import('./pages/AnswerSheetPage').then((m) => m.AnswerSheetPage),
   'card-stand': () => import('./pages/AnswerSheetPage').then((m) => m.AnswerSheetPage),
+  'exam-online-createBasic': () =>
+    import('./online/OnlineBasicPage').then((m) => m.OnlineBasicPage),
+  'exam-online-edit': () => import('./online/OnlineBasicPage').then((m) => m.OnlineBasicPage),
+  'exam-online-createSetQuestion': () =>
+    import('./online/OnlineQuestionsPage').then((m) => m.OnlineQuestionsPage),
+  'exam-online-setAnswer': () =>
+    import('./online/OnlineAnswerPage').then((m) => m.OnlineAnswerPage),
+  'exam-online-createSetTime': () =>
+    import('./online/OnlineTimePage').then((m) => m.OnlineTimePage),
+  'exam-online-answerStatistics': () =>
+    import('./online/OnlineStatisticsPage').then((m) => m.OnlineStatisticsPage),
+  /** Public: the student page of online exams (no account). */
+  'online-exam': () => import('./online/OnlineStudentPage').then((m) => m.OnlineStudentPage),
   'exam-tool': () => import('./pages/AnswerSheetListPage').then((m) => m.ExamToolPage),
   'exam-tool-answerSheet-intro': () =>
     import('./pages/AnswerSheetListPage').then((m) => m.AnswerSheetIntroPage),

@@ -90,7 +90,10 @@ export function createExamkitRoutes(options: ExamkitRoutesOptions = {}): RouteOb
         ...publicRoutes.map((entry): RouteObject => ({
           path: entry.path,
           handle: { route: entry },
-          lazy: lazyElement(entry.name === 'login' ? SHELL_PAGES.login! : SHELL_PAGES.oauth!),
+          lazy: lazyElement(
+            options.pages?.[entry.name] ??
+              (entry.name === 'login' ? SHELL_PAGES.login! : SHELL_PAGES.oauth!),
+          ),
         })),
         {
           lazy: async () => {

@@ -1,4 +1,5 @@
 import { crc32, deflateRawSync } from 'node:zlib';
+import { escapeXml } from '../core/xml';
 
 /**
  * markdownToWork: a Markdown answer as a Word document. A .docx is a zip of XML parts; this
@@ -58,14 +59,6 @@ export function zip(entries: ZipEntry[]): Buffer {
   end.writeUInt32LE(offset, 16);
   return Buffer.concat([...locals, directory, end]);
 }
-
-const escapeXml = (text: string) =>
-  text
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    // eslint-disable-next-line no-control-regex -- characters XML 1.0 forbids
-    .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/g, '');
 
 /** Inline Markdown (bold, italic, code) as runs. */
 function runs(text: string): string {

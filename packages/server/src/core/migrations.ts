@@ -5,6 +5,7 @@ import { examBatchMigrations } from '../exam/batchMigrations';
 import { examMigrations } from '../exam/migrations';
 import { markingMigrations } from '../marking/migrations';
 import { printMigrations } from '../print/migrations';
+import { onlineMigrations } from '../online/migrations';
 import { reportMigrations } from '../report/migrations';
 import { scanMigrations } from '../scan/migrations';
 import { administrationMigrations } from '../school/migrations';
@@ -268,6 +269,7 @@ function migrationsFor(dialect: Dialect): Record<string, Migration> {
     ...aiMigrations(dialect),
     ...printMigrations(dialect),
     ...examBatchMigrations(),
+    ...onlineMigrations(dialect),
   };
 }
 

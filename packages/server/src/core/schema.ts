@@ -4,6 +4,7 @@ import type { ExamBatchTables } from '../exam/batchTables';
 import type { ExamTables } from '../exam/tables';
 import type { MarkingTables } from '../marking/tables';
 import type { PrintTables } from '../print/tables';
+import type { OnlineTables } from '../online/tables';
 import type { ReportTables } from '../report/tables';
 import type { ScanTables } from '../scan/tables';
 import type { AdministrationTables } from '../school/tables';
@@ -163,7 +164,8 @@ export interface DB
     ReportTables,
     ScopeTables,
     AiTables,
-    PrintTables {
+    PrintTables,
+    OnlineTables {
   schools: SchoolsTable;
   users: UsersTable;
   roles: RolesTable;

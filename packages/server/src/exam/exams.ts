@@ -81,7 +81,7 @@ export async function subjectsOf(
 export async function summariesOf(db: Db, exams: readonly ExamRow[]): Promise<ExamSummary[]> {
   const ids = exams.map((e) => e.id);
   if (ids.length === 0) return [];
-  const [subjects, grades, classCounts, studentCounts] = await Promise.all([
+  const [subjects, grades, classCounts, studentCounts, online] = await Promise.all([
     subjectsOf(db, ids),
     db
       .selectFrom('grades')
@@ -100,7 +100,9 @@ export async function summariesOf(db: Db, exams: readonly ExamRow[]): Promise<Ex
       .where('exam_id', 'in', ids)
       .groupBy('exam_id')
       .execute(),
+    db.selectFrom('online_exams').select('exam_id').where('exam_id', 'in', ids).execute(),
   ]);
+  const onlineIds = new Set(online.map((o) => o.exam_id));
   const gradeName = new Map(grades.map((g) => [g.id, g.name]));
   const classCount = new Map(classCounts.map((c) => [c.exam_id, Number(c.n)]));
   const studentCount = new Map(studentCounts.map((c) => [c.exam_id, Number(c.n)]));
@@ -118,6 +120,7 @@ export async function summariesOf(db: Db, exams: readonly ExamRow[]): Promise<Ex
     studentCount: studentCount.get(e.id) ?? 0,
     createdBy: e.created_by,
     createdAt: e.created_at,
+    ...(onlineIds.has(e.id) ? { online: true } : {}),
   }));
 }
 
@@ -365,6 +368,22 @@ export async function transitionProblem(
     if (score) return '已有扫描成绩，不能退回到答题卡就绪';
   }
   return null;
+}
+
+/** The school's grade with its academic year, or 400 `年级不存在`. */
+export async function gradeOfSchool(
+  db: Db,
+  schoolId: number,
+  gradeId: number,
+): Promise<{ id: number; academic_year: number }> {
+  const grade = await db
+    .selectFrom('grades')
+    .select(['id', 'academic_year'])
+    .where('id', '=', gradeId)
+    .where('school_id', '=', schoolId)
+    .executeTakeFirst();
+  if (!grade) throw badRequest('年级不存在');
+  return grade;
 }
 
 /** Exams whose name holds the keyword (`%` and `_` taken literally). */

@@ -3,7 +3,7 @@ import type { Db } from '../core/database';
 import { badRequest } from '../core/envelope';
 import { scoreObjective } from './objectiveScoring';
 import { checkAnswer, isObjective, loadQuestionRows, toQuestionTree } from './paper';
-import { chunks, recomputeTotals } from './scores';
+import { chunks, recomputeTotals, writeRescored } from './scores';
 import { relayoutSavedSheet } from './sheets';
 
 type Fields = Omit<QuestionInput, 'children' | 'number'>;
@@ -147,28 +147,18 @@ export async function saveAnswers(
     .execute();
   if (scores.length === 0) return;
   let needsRescore = false;
-  const touched = new Set<number>();
-  for (const s of scores) {
+  await writeRescored(trx, examSubjectId, now, scores, (s) => {
     const q = byId.get(s.question_id);
-    if (!q || !isObjective(q.kind)) continue;
+    if (!q || !isObjective(q.kind)) return null;
     if (s.source !== 'objective') {
       needsRescore = true;
-      continue;
+      return null;
     }
-    const score = scoreObjective(
+    return scoreObjective(
       { kind: q.kind, fullMarks: q.full_marks, answer: q.answer, partialMarks: q.partial_marks },
       s.answer,
     );
-    if (score === s.score) continue;
-    await trx
-      .updateTable('exam_scores')
-      .set({ score, updated_at: now })
-      .where('question_id', '=', s.question_id)
-      .where('student_id', '=', s.student_id)
-      .execute();
-    touched.add(s.student_id);
-  }
-  await recomputeTotals(trx, examSubjectId, now, [...touched]);
+  });
   await trx
     .updateTable('exam_subjects')
     .set((eb) => ({

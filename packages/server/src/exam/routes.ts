@@ -21,6 +21,7 @@ import {
   checkSubjects,
   detailOf,
   createDraftExam,
+  gradeOfSchool,
   pageOfExams,
   resolveParticipants,
   summariesOf,
@@ -126,13 +127,7 @@ export function registerExamRoutes(router: Router, deps: ExamRoutesDeps): void {
   router.sessionRoute(examRoutes.create, TAG, async ({ body, session }) => {
     await requireAnyPermission(db, session, EXAM_SINGLE);
     checkSubjects(body.subjects);
-    const grade = await db
-      .selectFrom('grades')
-      .select(['id', 'academic_year'])
-      .where('id', '=', body.gradeId)
-      .where('school_id', '=', session.schoolId)
-      .executeTakeFirst();
-    if (!grade) throw badRequest('年级不存在');
+    const grade = await gradeOfSchool(db, session.schoolId, body.gradeId);
     assertExamManager(await loadScope(db, session), grade.id);
     const participants = await resolveParticipants(db, session.schoolId, {
       gradeId: grade.id,

@@ -73,3 +73,31 @@ export async function recomputeTotals(
       .execute();
   }
 }
+
+/**
+ * Scores stored answers again (after a key change): writes each row's new score where
+ * `scoreOf` gives one that differs, then those students' totals. `null` leaves a row alone.
+ */
+export async function writeRescored<
+  R extends { question_id: number; student_id: number; score: number },
+>(
+  trx: Db,
+  examSubjectId: number,
+  now: number,
+  rows: readonly R[],
+  scoreOf: (row: R) => number | null,
+): Promise<void> {
+  const touched = new Set<number>();
+  for (const row of rows) {
+    const score = scoreOf(row);
+    if (score === null || score === row.score) continue;
+    await trx
+      .updateTable('exam_scores')
+      .set({ score, updated_at: now })
+      .where('question_id', '=', row.question_id)
+      .where('student_id', '=', row.student_id)
+      .execute();
+    touched.add(row.student_id);
+  }
+  await recomputeTotals(trx, examSubjectId, now, [...touched]);
+}

@@ -27,6 +27,7 @@ const TABLES: Record<string, Record<string, RouteContract>> = {
   auth: contracts.authRoutes,
   scope: contracts.scopeRoutes,
   print: contracts.examPrintRoutes,
+  online: contracts.onlineRoutes,
 };
 const SHORT: Record<string, string> = {
   administrationRoutes: 'admin',
@@ -37,6 +38,7 @@ const SHORT: Record<string, string> = {
   authRoutes: 'auth',
   scopeRoutes: 'scope',
   examPrintRoutes: 'print',
+  onlineRoutes: 'online',
 };
 
 /** A route by `<table>.<name>`. */
@@ -198,6 +200,19 @@ const TABLE: Record<string, Entry> = {
   'print.informTeaFinish': WRITE(
     'exam managers and printers; tells each task once (print/print.test.ts)',
   ),
+  // online exams (online/routes.test.ts): writes need an exam manager or the subject's teacher
+  'online.save': WRITE(),
+  'online.get': WRITE('the questions and window of an online exam, no personal data'),
+  'online.saveQuestions': WRITE(),
+  'online.saveAnswers': WRITE(),
+  'online.saveTime': WRITE(),
+  'online.statistics': WRITE(
+    'per-student scores of the classes in the caller’s scope only (scopedClassIds, online/routes.ts)',
+  ),
+  'online.toMarking': WRITE(),
+  'online.enter': WRITE('public student page: one student’s own exam by exam code and number'),
+  'online.autosave': WRITE('public student page: the ticket’s own attempt only'),
+  'online.submit': WRITE('public student page: the ticket’s own attempt only'),
   // scan: scanning is exam management; scores are scoped
   'scan.objectiveScores': { kind: 'list', bySubject: true },
   'scan.objectiveDetail': { kind: 'single' },

@@ -13,27 +13,14 @@ import {
   subjectsError,
   type SubjectRow,
 } from '../components/ExamSubjectsEditor';
-import { IdCheckList } from '../components/IdCheckList';
+import { ClassChecks } from '../components/ClassChecks';
 import { ParticipantsEditor, type ParticipantRow } from '../components/ParticipantsEditor';
-import {
-  Actions,
-  CheckGroup,
-  ErrorText,
-  Note,
-  PageBox,
-  StateTag,
-  Table,
-  Toolbar,
-} from '../components/styled';
+import { Actions, ErrorText, Note, PageBox, StateTag, Table, Toolbar } from '../components/styled';
 import { useApiCall } from '../../common/useApiCall';
+import { useSchoolChoices } from '../hooks/useSchoolChoices';
 import { ConfirmDialog } from '../../common/ConfirmDialog';
 import { STATE_LABELS, transitionLabel } from '../utils/examLabels';
 import { managesGrade, useMyScope } from '../../common/useMyScope';
-
-interface Option {
-  id: number;
-  name: string;
-}
 
 type Errors = Partial<
   Record<
@@ -81,12 +68,10 @@ export function ExamFormPage() {
   const navigate = useNavigate();
   const scope = useMyScope();
   const [detail, setDetail] = useState<ExamDetail | null>(null);
-  const [grades, setGrades] = useState<Option[]>([]);
-  const [classes, setClasses] = useState<Option[]>([]);
-  const [schoolSubjects, setSchoolSubjects] = useState<{ code: string; name: string }[]>([]);
   const [name, setName] = useState('');
   const [examType, setExamType] = useState<string>('');
   const [gradeId, setGradeId] = useState('');
+  const { grades, classes, subjects: schoolSubjects } = useSchoolChoices(gradeId);
   const [examDate, setExamDate] = useState(today());
   const [subjects, setSubjects] = useState<SubjectRow[]>([]);
   const [classIds, setClassIds] = useState<number[]>([]);
@@ -97,31 +82,12 @@ export function ExamFormPage() {
   const [saving, setSaving] = useState(false);
 
   useEffect(() => {
-    void call(administrationRoutes.getPermGrade, {}).then((r) => {
-      if (r.ok) setGrades(r.data.map((g) => ({ id: g.id, name: g.name })));
-    });
-    void call(administrationRoutes.dicGetSubject, {}).then((r) => {
-      if (r.ok) setSchoolSubjects(r.data.map((s) => ({ code: s.code, name: s.name })));
-    });
-  }, [call]);
-
-  useEffect(() => {
     if (!examId) return;
     void call(examRoutes.detail, { id: examId }).then((r) => {
       if (!r.ok) return;
       fill(r.data);
     });
   }, [call, examId]);
-
-  useEffect(() => {
-    if (!gradeId) {
-      setClasses([]);
-      return;
-    }
-    void call(administrationRoutes.listClassByGrade, { gradeId: Number(gradeId) }).then((r) => {
-      if (r.ok) setClasses(r.data.map((c) => ({ id: c.id, name: c.name })));
-    });
-  }, [call, gradeId]);
 
   const hasElective = subjects.some((s) => s.elective);
   const participantsShown = showParticipants || hasElective;
@@ -356,21 +322,14 @@ export function ExamFormPage() {
           error={errors.subjects}
         />
 
-        <CheckGroup disabled={participantsLocked}>
-          <legend>参考班级（班级的全部学生参加考试）</legend>
-          {classChoices.length > 1 && (
-            <label>
-              <input
-                type="checkbox"
-                checked={classChoices.every((c) => classIds.includes(c.id))}
-                onChange={(e) => setClassIds(e.target.checked ? classChoices.map((c) => c.id) : [])}
-              />
-              全选
-            </label>
-          )}
-          <IdCheckList options={classChoices} value={classIds} onChange={setClassIds} />
-          {classChoices.length === 0 && <Note>{gradeId ? '暂无数据' : '请先选择年级'}</Note>}
-        </CheckGroup>
+        <ClassChecks
+          legend="参考班级（班级的全部学生参加考试）"
+          classes={classChoices}
+          value={classIds}
+          onChange={setClassIds}
+          disabled={participantsLocked}
+          emptyText={gradeId ? '暂无数据' : '请先选择年级'}
+        />
         {errors.classIds && <ErrorText role="alert">{errors.classIds}</ErrorText>}
 
         {participantsShown ? (

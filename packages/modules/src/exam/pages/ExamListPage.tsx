@@ -156,6 +156,9 @@ export function ExamListPage() {
               创建考试
             </Button>
             <Button onClick={() => navigate('/exam/single/multiple')}>多科考试</Button>
+            <Button onClick={() => navigate('/exam/single/Online/createBasic')}>
+              创建在线考试
+            </Button>
             <Button onClick={() => navigate('/exam/single/up_charm')}>答题卡上传</Button>
           </>
         )}
@@ -209,6 +212,28 @@ export function ExamListPage() {
                     >
                       管理
                     </Button>
+                    {exam.online && (
+                      <>
+                        <Button
+                          size="small"
+                          type="link"
+                          aria-label={`在线考试 ${exam.name}`}
+                          onClick={() => navigate(`/exam/single/Online/edit?id=${exam.id}`)}
+                        >
+                          在线考试
+                        </Button>
+                        <Button
+                          size="small"
+                          type="link"
+                          aria-label={`答题统计 ${exam.name}`}
+                          onClick={() =>
+                            navigate(`/exam/single/Online/answerStatistics?id=${exam.id}`)
+                          }
+                        >
+                          答题统计
+                        </Button>
+                      </>
+                    )}
                     <Button
                       size="small"
                       type="link"
