@@ -404,10 +404,10 @@ export const examToolRoutes = {
       note: Type.Optional(t('说明', Type.String({ maxLength: 200 }))),
       items: t(
         '分工',
-        Type.Array(
-          Obj({ classId: Id('班级'), subjectId: Id('学科'), teacherId: Id('教师') }),
-          { minItems: 1, maxItems: 400 },
-        ),
+        Type.Array(Obj({ classId: Id('班级'), subjectId: Id('学科'), teacherId: Id('教师') }), {
+          minItems: 1,
+          maxItems: 400,
+        }),
       ),
     }),
     Type.Object({ id: Type.Integer() }),

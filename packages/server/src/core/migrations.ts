@@ -4,6 +4,7 @@ import { aiMigrations } from '../ai/migrations';
 import { examMigrations } from '../exam/migrations';
 import { markingMigrations } from '../marking/migrations';
 import { reportMigrations } from '../report/migrations';
+import { examToolMigrations } from '../examtool/migrations';
 import { scanMigrations } from '../scan/migrations';
 import { administrationMigrations } from '../school/migrations';
 import { scopeMigrations } from './scopeTables';
@@ -262,6 +263,7 @@ function migrationsFor(dialect: Dialect): Record<string, Migration> {
     ...markingMigrations(dialect),
     ...scanMigrations(dialect),
     ...reportMigrations(dialect),
+    ...examToolMigrations(dialect),
     ...scopeMigrations(),
     ...aiMigrations(dialect),
   };

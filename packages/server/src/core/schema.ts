@@ -3,6 +3,7 @@ import type { AiTables } from '../ai/tables';
 import type { ExamTables } from '../exam/tables';
 import type { MarkingTables } from '../marking/tables';
 import type { ReportTables } from '../report/tables';
+import type { ExamToolTables } from '../examtool/tables';
 import type { ScanTables } from '../scan/tables';
 import type { AdministrationTables } from '../school/tables';
 import type { ScopeTables } from './scopeTables';
@@ -158,6 +159,7 @@ export interface DB
     MarkingTables,
     ScanTables,
     ReportTables,
+    ExamToolTables,
     ScopeTables,
     AiTables {
   schools: SchoolsTable;

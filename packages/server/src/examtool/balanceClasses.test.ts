@@ -13,7 +13,10 @@ const twelve: BalanceStudent[] = Array.from({ length: 12 }, (_, i) => ({
 
 describe('balanceClasses (分班)', () => {
   it('deals 12 ranked students into 3 classes of 4 with equal means', () => {
-    const placement = balanceClasses(twelve, [10, 20, 30], { balanceSex: false, byCombination: false });
+    const placement = balanceClasses(twelve, [10, 20, 30], {
+      balanceSex: false,
+      byCombination: false,
+    });
     const { classes, meanRange, sizeRange } = balanceOf(twelve, placement, [10, 20, 30]);
     expect(classes.map((c) => c.count)).toEqual([4, 4, 4]);
     expect(sizeRange).toBe(0);
@@ -61,7 +64,9 @@ describe('balanceClasses (分班)', () => {
     expect(sizeRange).toBeLessThanOrEqual(1);
     expect(meanRange).toBeNull();
     expect(classes.reduce((n, c) => n + c.male, 0)).toBe(7);
-    expect(Math.max(...classes.map((c) => c.male)) - Math.min(...classes.map((c) => c.male))).toBeLessThanOrEqual(1);
+    expect(
+      Math.max(...classes.map((c) => c.male)) - Math.min(...classes.map((c) => c.male)),
+    ).toBeLessThanOrEqual(1);
   });
 
   it('is deterministic: the same students in any order give the same placement', () => {
@@ -75,7 +80,10 @@ describe('balanceClasses (分班)', () => {
   it('narrows the gap of class means below a plain serpentine on uneven scores', () => {
     const scores = [98, 97, 91, 88, 85, 80, 79, 77, 70, 66, 61, 59, 58, 40, 33, 20];
     const students = scores.map((score, i) => ({ id: i + 1, score, sex: 1, combination: null }));
-    const placement = balanceClasses(students, [1, 2, 3, 4], { balanceSex: false, byCombination: false });
+    const placement = balanceClasses(students, [1, 2, 3, 4], {
+      balanceSex: false,
+      byCombination: false,
+    });
     const { meanRange } = balanceOf(students, placement, [1, 2, 3, 4]);
     // Plain serpentine 1-2-3-4-4-3-2-1: means 66.5, 67.75, 64.75, 64.0 → range 3.75.
     expect(meanRange).not.toBeNull();

@@ -87,8 +87,7 @@ export function balanceClasses(
   const n = scored.reduce((a, b) => a + b, 0);
   if (n > 0) {
     const grand = total / n;
-    const cost = (c: number, s: number) =>
-      scored[c]! === 0 ? 0 : (s / scored[c]! - grand) ** 2;
+    const cost = (c: number, s: number) => (scored[c]! === 0 ? 0 : (s / scored[c]! - grand) ** 2);
     const maxPasses = options.maxPasses ?? 50;
     const groups = ordered.map(([, list]) =>
       [...list].filter((s) => s.score !== null).sort((a, b) => a.id - b.id),
