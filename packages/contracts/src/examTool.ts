@@ -1,6 +1,7 @@
 import { Type, type Static, type TSchema } from 'typebox';
 import { Obj, post } from './builders';
 import { Paged } from './envelope';
+import { FileData, ImportResult } from './school/common';
 
 /**
  * The exam tool (spec 001 §2 "Exam tool"): quick score sheets (成绩表), score-entry tasks (录入任务)
@@ -17,13 +18,6 @@ const FullMarks = t('满分', Type.Number({ exclusiveMinimum: 0, maximum: 1000 }
 const ClassIds = t(
   '班级',
   Type.Array(Type.Integer({ minimum: 1 }), { minItems: 1, maxItems: 40, uniqueItems: true }),
-);
-const Xlsx = t(
-  '文件',
-  Obj({
-    fileName: t('文件名', Type.String({ minLength: 1, maxLength: 128, pattern: '\\.xlsx$' })),
-    contentBase64: t('文件内容', Type.String({ minLength: 1, maxLength: 1_000_000 })),
-  }),
 );
 
 const ClassRef = Type.Object({ classId: Type.Integer(), className: Type.String() });
@@ -315,17 +309,14 @@ export const examToolRoutes = {
   sheetImport: post(
     '/marking-main/exam/tool/sheet/import',
     'import scores from .xlsx (学号, 姓名, then one column per subject; 缺考 or empty leaves a cell empty); all rows or none',
-    Obj({ sheetId: SheetId, file: Xlsx }),
-    Type.Object({
-      saved: Type.Integer(),
-      errors: Type.Array(Type.Object({ row: Type.Integer(), reason: Type.String() })),
-    }),
+    Obj({ sheetId: SheetId, file: FileData }),
+    ImportResult,
   ),
   sheetTemplate: post(
     '/marking-main/exam/tool/sheet/template',
     'the .xlsx to fill in: the students in scope with their current scores',
     Obj({ sheetId: SheetId }),
-    Type.Object({ fileName: Type.String(), contentBase64: Type.String() }),
+    FileData,
   ),
   sheetResult: post(
     '/marking-main/exam/tool/sheet/result',

@@ -3,6 +3,7 @@ import {
   type AssignPlan,
   type AssignRecord,
   type AssignSummary,
+  type DataOf,
   type Page,
   type TaskDetail,
   type TaskSummary,
@@ -22,6 +23,8 @@ import {
   userIdOf,
   type TestServer,
 } from '../test/fixtures';
+
+type ImportResult = DataOf<typeof R.sheetImport>;
 
 describe.each(DIALECTS)('exam tool on %s', (dialect) => {
   let server: TestServer;
@@ -169,22 +172,23 @@ describe.each(DIALECTS)('exam tool on %s', (dialect) => {
       sheet.getRow(2).getCell(6).value = 120;
       sheet.getRow(3).getCell(6).value = 999;
       const bad = Buffer.from(await book.xlsx.writeBuffer()).toString('base64');
-      const refused = await ok<{ saved: number; errors: { row: number; reason: string }[] }>(
-        R.sheetImport,
-        admin,
-        { sheetId, file: { fileName: 'a.xlsx', contentBase64: bad } },
-      );
-      expect(refused).toEqual({
-        saved: 0,
-        errors: [{ row: 3, reason: '英语成绩须为 0 到 150 的数' }],
+      const refused = await ok<ImportResult>(R.sheetImport, admin, {
+        sheetId,
+        file: { fileName: 'a.xlsx', contentBase64: bad },
+      });
+      expect(refused).toMatchObject({
+        status: 'rejected',
+        inserted: 0,
+        errors: [{ row: 3, column: '英语', reason: '英语成绩须为 0 到 150 的数' }],
       });
       sheet.getRow(3).getCell(6).value = 130;
       const good = Buffer.from(await book.xlsx.writeBuffer()).toString('base64');
-      const imported = await ok<{ saved: number }>(R.sheetImport, admin, {
+      const imported = await ok<ImportResult>(R.sheetImport, admin, {
         sheetId,
         file: { fileName: 'a.xlsx', contentBase64: good },
       });
-      expect(imported.saved).toBeGreaterThan(0);
+      expect(imported).toMatchObject({ status: 'ok', inserted: 2, updated: 0, errors: [] });
+      expect(imported.unchanged).toBeGreaterThan(0);
       const detail = await ok<ToolSheetDetail>(R.sheetDetail, admin, { sheetId });
       expect(detail.students.slice(0, 2).map((s) => s.scores)).toEqual([
         [90, 80, 120],

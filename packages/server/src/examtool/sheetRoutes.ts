@@ -226,35 +226,54 @@ export function registerSheetRoutes(
     const columns = access.subjects.map((s) => ({ subject: s, index: header.indexOf(s.name) }));
     const students = await sheetStudents(db, access.sheet.id, access.classIds);
     const byNo = new Map(students.map((s) => [s.studentNo, s]));
-    const errors: { row: number; reason: string }[] = [];
+    const errors: { row: number; column: string; reason: string }[] = [];
     const cells: { studentId: number; subjectId: number; score: number | null }[] = [];
+    const before = new Map(
+      students.flatMap((s) =>
+        access.subjects.map((sub, j) => [`${s.studentId}:${sub.id}`, s.scores[j] ?? null] as const),
+      ),
+    );
+    let total = 0;
     rows.slice(1).forEach((row, i) => {
       const line = i + 2;
       const no = row[0]?.trim() ?? '';
       if (!no && row.every((c) => !c?.trim())) return;
+      total += 1;
       const student = byNo.get(no);
-      if (!student) return errors.push({ row: line, reason: `学号 ${no} 不在成绩表的班级中` });
+      if (!student) {
+        errors.push({ row: line, column: '学号', reason: `学号 ${no} 不在成绩表的班级中` });
+        return;
+      }
       for (const { subject, index } of columns) {
-        if (index < 0) continue;
+        if (index < 0 || !access.editable.has(`${student.classId}:${subject.id}`)) continue;
         const text = row[index]?.trim() ?? '';
-        if (!access.editable.has(`${student.classId}:${subject.id}`)) continue;
-        if (text === '' || text === '缺考') {
-          cells.push({ studentId: student.studentId, subjectId: subject.id, score: null });
-          continue;
-        }
-        const score = Number(text);
-        if (!Number.isFinite(score) || score < 0 || score > subject.fullMarks)
+        const score = text === '' || text === '缺考' ? null : Number(text);
+        if (score !== null && (!Number.isFinite(score) || score < 0 || score > subject.fullMarks))
           errors.push({
             row: line,
+            column: subject.name,
             reason: `${subject.name}成绩须为 0 到 ${subject.fullMarks} 的数`,
           });
         else cells.push({ studentId: student.studentId, subjectId: subject.id, score });
       }
-      return undefined;
     });
-    if (errors.length > 0) return { saved: 0, errors };
-    if (cells.length === 0) throw badRequest('文件中没有可导入的成绩');
-    return { saved: await saveCells(access, session.userId, cells), errors: [] };
+    const changed = cells.filter(
+      (c) => (before.get(`${c.studentId}:${c.subjectId}`) ?? null) !== c.score,
+    );
+    const inserted = changed.filter((c) => before.get(`${c.studentId}:${c.subjectId}`) === null);
+    const result = {
+      jobId: 0,
+      total,
+      inserted: errors.length ? 0 : inserted.length,
+      updated: errors.length ? 0 : changed.length - inserted.length,
+      unchanged: errors.length ? 0 : cells.length - changed.length,
+      errors,
+      createdAt: now(),
+    };
+    if (errors.length > 0) return { ...result, status: 'rejected' as const };
+    if (total === 0) throw badRequest('文件中没有可导入的成绩');
+    if (changed.length > 0) await saveCells(access, session.userId, changed);
+    return { ...result, status: 'ok' as const };
   });
 
   const resultOf = async (schoolId: number, access: Awaited<ReturnType<typeof open>>['access']) => {
