@@ -1,0 +1,550 @@
+import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import {
+  examRoutes,
+  examToolRoutes,
+  type AssignPlan,
+  type AssignRecord,
+  type AssignSummary,
+  type Page,
+} from '@examkit/contracts';
+import { Button, Empty, FormField, Select, TextInput } from '@examkit/ui';
+import { Actions, CheckGroup, Note, PageBox, StateTag, Table, Toolbar } from '../components/styled';
+import { useApiCall } from '../../common/useApiCall';
+import { Pager } from '../../common/Pager';
+import { ConfirmDialog } from '../../common/ConfirmDialog';
+import { GradeClassPicker, num, useQueryId, type Option } from './common';
+
+const BASE = '/exam/tool/classAssign';
+const STATE: Record<AssignSummary['state'], string> = {
+  draft: '未应用',
+  applied: '已应用',
+  undone: '已撤销',
+};
+const SEX = ['未填', '男', '女'];
+
+/** /exam/tool/classAssign/intro: what 分班 does. */
+export function AssignIntroPage() {
+  return (
+    <PageBox aria-labelledby="assign-intro-title">
+      <h1 id="assign-intro-title">分班</h1>
+      <p>
+        把一个年级的学生分到若干个班：按一次考试的总分（或仅按花名册）排序，在同一选科组合、同一性别内蛇形分配，
+        再在同组学生之间交换以缩小各班平均分的差距。保存方案后可查看各班人数、平均分、标准差、男女人数和选科组合，
+        确认后一次性应用到学生名单，并可撤销。
+      </p>
+      <Actions>
+        <Link to={`${BASE}/create_step1`}>新建分班</Link>
+        <Link to={`${BASE}/list`}>分班列表</Link>
+        <Link to={`${BASE}/record`}>分班记录</Link>
+      </Actions>
+    </PageBox>
+  );
+}
+
+/** /exam/tool/classAssign/list: saved plans of the grades the caller manages. */
+export function AssignListPage() {
+  const call = useApiCall();
+  const [page, setPage] = useState(1);
+  const [data, setData] = useState<Page<AssignSummary> | null>(null);
+  useEffect(() => {
+    void call(examToolRoutes.assignList, { pageNum: page, pageSize: 20 }).then(
+      (r) => r.ok && setData(r.data),
+    );
+  }, [call, page]);
+  return (
+    <PageBox aria-labelledby="assign-list-title">
+      <h1 id="assign-list-title">分班列表</h1>
+      <Toolbar>
+        <Link to={`${BASE}/create_step1`}>新建分班</Link>
+        <Link to={`${BASE}/record`}>分班记录</Link>
+        <Link to={`${BASE}/intro`}>分班介绍</Link>
+      </Toolbar>
+      {data && data.list.length === 0 && <Empty text="暂无分班方案" />}
+      {data && data.list.length > 0 && (
+        <>
+          <Table aria-label="分班方案">
+            <thead>
+              <tr>
+                <th scope="col">名称</th>
+                <th scope="col">年级</th>
+                <th scope="col">依据</th>
+                <th scope="col">班级数</th>
+                <th scope="col">学生数</th>
+                <th scope="col">状态</th>
+                <th scope="col">操作</th>
+              </tr>
+            </thead>
+            <tbody>
+              {data.list.map((a) => (
+                <tr key={a.id}>
+                  <td>{a.name}</td>
+                  <td>{a.gradeName}</td>
+                  <td>{a.examName ?? '花名册'}</td>
+                  <td>{a.classCount}</td>
+                  <td>{a.studentCount}</td>
+                  <td>
+                    <StateTag>{STATE[a.state]}</StateTag>
+                  </td>
+                  <td>
+                    <Actions>
+                      <Link
+                        to={`${BASE}/classDetail?id=${a.id}`}
+                        aria-label={`班级详情：${a.name}`}
+                      >
+                        班级详情
+                      </Link>
+                      <Link to={`${BASE}/rankDetail?id=${a.id}`} aria-label={`排名详情：${a.name}`}>
+                        排名详情
+                      </Link>
+                    </Actions>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </Table>
+          <Pager total={data.total} page={page} pageSize={20} onPage={setPage} />
+        </>
+      )}
+    </PageBox>
+  );
+}
+
+/** The options of a plan as they travel from step 1 to step 2 in the address. */
+interface AssignForm {
+  name: string;
+  gradeId: number;
+  examId?: number;
+  classIds: number[];
+  balanceSex: boolean;
+  byCombination: boolean;
+}
+
+function formOf(params: URLSearchParams): AssignForm | null {
+  const gradeId = Number(params.get('gradeId'));
+  const classIds = (params.get('classIds') ?? '')
+    .split(',')
+    .map(Number)
+    .filter((n) => n > 0);
+  const examId = Number(params.get('examId'));
+  const name = params.get('name') ?? '';
+  if (!gradeId || classIds.length < 2 || !name) return null;
+  return {
+    name,
+    gradeId,
+    ...(examId > 0 ? { examId } : {}),
+    classIds,
+    balanceSex: params.get('sex') === '1',
+    byCombination: params.get('combo') === '1',
+  };
+}
+
+/** /exam/tool/classAssign/create_step1: grade, target classes, ranking source and strata. */
+export function AssignStep1Page() {
+  const call = useApiCall();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const initial = formOf(params);
+  const [name, setName] = useState(initial?.name ?? '');
+  const [gradeId, setGradeId] = useState(initial ? String(initial.gradeId) : '');
+  const [classIds, setClassIds] = useState<number[]>(initial?.classIds ?? []);
+  const [examId, setExamId] = useState(initial?.examId ? String(initial.examId) : '');
+  const [balanceSex, setBalanceSex] = useState(initial?.balanceSex ?? true);
+  const [byCombination, setByCombination] = useState(initial?.byCombination ?? true);
+  const [exams, setExams] = useState<Option[]>([]);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+
+  useEffect(() => {
+    if (!gradeId) return setExams([]);
+    void call(examRoutes.list, { academicYear: 0, gradeId: Number(gradeId), pageSize: 100 }).then(
+      (r) =>
+        r.ok &&
+        setExams(
+          r.data.list
+            .filter((e) => e.state === 'finished' || e.state === 'published')
+            .map((e) => ({ id: e.id, name: e.name })),
+        ),
+    );
+  }, [call, gradeId]);
+
+  function next(e: FormEvent) {
+    e.preventDefault();
+    const found: Record<string, string> = {};
+    if (!name.trim()) found.name = '请输入方案名称';
+    if (!gradeId) found.gradeId = '请选择年级';
+    if (classIds.length < 2) found.classIds = '请至少选择两个班级';
+    setErrors(found);
+    if (Object.keys(found).length) return;
+    const query = new URLSearchParams({
+      name: name.trim(),
+      gradeId,
+      classIds: classIds.join(','),
+      sex: balanceSex ? '1' : '0',
+      combo: byCombination ? '1' : '0',
+      ...(examId ? { examId } : {}),
+    });
+    navigate(`${BASE}/create_step2?${query}`);
+  }
+
+  return (
+    <PageBox aria-labelledby="assign-step1-title">
+      <h1 id="assign-step1-title">新建分班（第一步：设置）</h1>
+      <form noValidate aria-label="分班设置" onSubmit={next} style={{ maxWidth: 720 }}>
+        <FormField label="方案名称" required error={errors.name}>
+          <TextInput value={name} maxLength={60} onChange={(e) => setName(e.target.value)} />
+        </FormField>
+        <GradeClassPicker
+          gradeId={gradeId}
+          classIds={classIds}
+          onGrade={(g) => {
+            setGradeId(g);
+            setExamId('');
+          }}
+          onClasses={setClassIds}
+          legend="分到这些班级（年级全部学生重新分配）"
+          gradeError={errors.gradeId}
+          classError={errors.classIds}
+        />
+        <FormField label="成绩依据" hint="不选考试时只按人数、性别和选科组合均衡">
+          <Select
+            value={examId}
+            placeholder="不按成绩（花名册）"
+            options={exams.map((x) => ({ value: x.id, label: x.name }))}
+            onChange={(e) => setExamId(e.target.value)}
+          />
+        </FormField>
+        <CheckGroup>
+          <legend>均衡条件</legend>
+          <label>
+            <input
+              type="checkbox"
+              checked={balanceSex}
+              onChange={(e) => setBalanceSex(e.target.checked)}
+            />
+            男女均衡
+          </label>
+          <label>
+            <input
+              type="checkbox"
+              checked={byCombination}
+              onChange={(e) => setByCombination(e.target.checked)}
+            />
+            选科组合均衡
+          </label>
+        </CheckGroup>
+        <Actions>
+          <Link to={`${BASE}/list`}>取消</Link>
+          <Button type="primary" nativeType="submit">
+            下一步：预览分班
+          </Button>
+        </Actions>
+      </form>
+    </PageBox>
+  );
+}
+
+/** Size, mean, spread, sexes and 选科组合 of each class of a plan. */
+function BalanceTable({ plan }: { plan: AssignPlan }) {
+  return (
+    <>
+      <Note role="status">
+        各班人数相差 {plan.sizeRange} 人
+        {plan.meanRange === null
+          ? '（未按成绩分班）'
+          : `，平均分最大相差 ${num(plan.meanRange)} 分`}
+      </Note>
+      <Table aria-label="各班均衡情况">
+        <thead>
+          <tr>
+            <th scope="col">班级</th>
+            <th scope="col">人数</th>
+            <th scope="col">平均分</th>
+            <th scope="col">标准差</th>
+            <th scope="col">男</th>
+            <th scope="col">女</th>
+            <th scope="col">选科组合</th>
+          </tr>
+        </thead>
+        <tbody>
+          {plan.classes.map((c) => (
+            <tr key={c.classId}>
+              <td>{c.className}</td>
+              <td>{c.count}</td>
+              <td>{num(c.mean)}</td>
+              <td>{num(c.sd)}</td>
+              <td>{c.male}</td>
+              <td>{c.female}</td>
+              <td>{c.combinations.map((x) => `${x.name} ${x.count}`).join('，') || '—'}</td>
+            </tr>
+          ))}
+        </tbody>
+      </Table>
+    </>
+  );
+}
+
+/** /exam/tool/classAssign/create_step2: the computed plan with its balance; save it. */
+export function AssignStep2Page() {
+  const call = useApiCall();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const form = formOf(params);
+  const key = params.toString();
+  const [plan, setPlan] = useState<AssignPlan | null>(null);
+  const [saving, setSaving] = useState(false);
+  useEffect(() => {
+    const f = formOf(new URLSearchParams(key));
+    if (!f) return;
+    const { name: _name, ...options } = f;
+    void call(examToolRoutes.assignPreview, options).then((r) => r.ok && setPlan(r.data));
+  }, [call, key]);
+  if (!form)
+    return (
+      <PageBox aria-labelledby="assign-step2-title">
+        <h1 id="assign-step2-title">新建分班（第二步：预览）</h1>
+        <Link to={`${BASE}/create_step1`}>请先完成第一步</Link>
+      </PageBox>
+    );
+  async function save() {
+    setSaving(true);
+    const r = await call(examToolRoutes.assignCreate, form!);
+    setSaving(false);
+    if (r.ok) navigate(`${BASE}/classDetail?id=${r.data.id}`);
+  }
+  return (
+    <PageBox aria-labelledby="assign-step2-title">
+      <h1 id="assign-step2-title">新建分班（第二步：预览）</h1>
+      <Note>{form.name}</Note>
+      {plan && <BalanceTable plan={plan} />}
+      <Actions>
+        <Link to={`${BASE}/create_step1?${key}`}>上一步</Link>
+        <Button type="primary" loading={saving} disabled={!plan} onClick={() => void save()}>
+          保存分班方案
+        </Button>
+      </Actions>
+    </PageBox>
+  );
+}
+
+type Detail = { assign: AssignSummary; plan: AssignPlan };
+
+function useAssign(id: number | null) {
+  const call = useApiCall();
+  const [data, setData] = useState<Detail | null>(null);
+  const load = useCallback(async () => {
+    if (!id) return;
+    const r = await call(examToolRoutes.assignDetail, { assignId: id });
+    if (r.ok) setData(r.data);
+  }, [call, id]);
+  useEffect(() => void load(), [load]);
+  return { data, load };
+}
+
+function AssignHeader({ assign, current }: { assign: AssignSummary; current: string }) {
+  return (
+    <>
+      <h1 id="assign-detail-title">
+        {assign.name}：{current}
+      </h1>
+      <Note>
+        {assign.gradeName} · 依据：{assign.examName ?? '花名册'} · {assign.studentCount} 人分到{' '}
+        {assign.classCount} 个班 · 状态：<StateTag>{STATE[assign.state]}</StateTag>
+      </Note>
+      <Toolbar>
+        <Link to={`${BASE}/classDetail?id=${assign.id}`}>班级详情</Link>
+        <Link to={`${BASE}/rankDetail?id=${assign.id}`}>排名详情</Link>
+        <Link to={`${BASE}/list`}>分班列表</Link>
+        <Link to={`${BASE}/record`}>分班记录</Link>
+      </Toolbar>
+    </>
+  );
+}
+
+/** /exam/tool/classAssign/classDetail?id=: the balance, each class's students, apply or undo. */
+export function AssignClassDetailPage() {
+  const id = useQueryId();
+  const call = useApiCall();
+  const { data, load } = useAssign(id);
+  const [asking, setAsking] = useState<'apply' | 'undo' | null>(null);
+  const [done, setDone] = useState<AssignRecord | null>(null);
+  if (!id) return <Link to={`${BASE}/list`}>前往分班列表</Link>;
+  if (!data) return null;
+  const { assign, plan } = data;
+  async function act() {
+    const route = asking === 'undo' ? examToolRoutes.assignUndo : examToolRoutes.assignApply;
+    const r = await call(route, { assignId: assign.id });
+    setAsking(null);
+    if (r.ok) {
+      setDone(r.data);
+      await load();
+    }
+  }
+  return (
+    <PageBox aria-labelledby="assign-detail-title">
+      <AssignHeader assign={assign} current="班级详情" />
+      <Actions style={{ marginBottom: 12 }}>
+        {assign.state !== 'applied' && (
+          <Button type="primary" onClick={() => setAsking('apply')}>
+            应用到学生名单
+          </Button>
+        )}
+        {assign.state === 'applied' && <Button onClick={() => setAsking('undo')}>撤销分班</Button>}
+      </Actions>
+      {done && (
+        <p role="status">
+          {done.action === 'apply' ? '已应用' : '已撤销'}：调整 {done.moved} 名学生的班级
+          {done.skipped ? `，${done.skipped} 名学生因已再次调班未改动` : ''}。
+        </p>
+      )}
+      <BalanceTable plan={plan} />
+      {plan.classes.map((c) => (
+        <section key={c.classId} aria-labelledby={`assign-class-${c.classId}`}>
+          <h2 id={`assign-class-${c.classId}`}>
+            {c.className}（{c.count} 人）
+          </h2>
+          <Table aria-label={`${c.className}学生`}>
+            <thead>
+              <tr>
+                <th scope="col">学号</th>
+                <th scope="col">姓名</th>
+                <th scope="col">性别</th>
+                <th scope="col">选科组合</th>
+                <th scope="col">成绩</th>
+                <th scope="col">名次</th>
+              </tr>
+            </thead>
+            <tbody>
+              {plan.students
+                .filter((s) => s.toClassId === c.classId)
+                .sort(
+                  (a, b) =>
+                    (a.rank ?? Infinity) - (b.rank ?? Infinity) ||
+                    (a.studentNo < b.studentNo ? -1 : 1),
+                )
+                .map((s) => (
+                  <tr key={s.studentId}>
+                    <td>{s.studentNo}</td>
+                    <td>{s.name}</td>
+                    <td>{SEX[s.sex] ?? '未填'}</td>
+                    <td>{s.combination ?? '—'}</td>
+                    <td>{num(s.score)}</td>
+                    <td>{s.rank ?? '—'}</td>
+                  </tr>
+                ))}
+            </tbody>
+          </Table>
+        </section>
+      ))}
+      <ConfirmDialog
+        open={asking !== null}
+        title={asking === 'undo' ? '撤销分班' : '应用分班'}
+        confirmLabel={asking === 'undo' ? '确定撤销' : '确定应用'}
+        onCancel={() => setAsking(null)}
+        onConfirm={() => void act()}
+      >
+        {asking === 'undo'
+          ? `把“${assign.name}”调整过的学生调回原班级？之后又调过班的学生不会改动。`
+          : `按“${assign.name}”把${assign.gradeName}的 ${assign.studentCount} 名学生调整到新班级？操作会记入分班记录，可撤销。`}
+      </ConfirmDialog>
+    </PageBox>
+  );
+}
+
+/** /exam/tool/classAssign/rankDetail?id=: every student by rank with the class before and after. */
+export function AssignRankDetailPage() {
+  const id = useQueryId();
+  const { data } = useAssign(id);
+  if (!id) return <Link to={`${BASE}/list`}>前往分班列表</Link>;
+  if (!data) return null;
+  const names = new Map(data.plan.classes.map((c) => [c.classId, c.className]));
+  const students = [...data.plan.students].sort(
+    (a, b) => (a.rank ?? Infinity) - (b.rank ?? Infinity) || (a.studentNo < b.studentNo ? -1 : 1),
+  );
+  return (
+    <PageBox aria-labelledby="assign-detail-title">
+      <AssignHeader assign={data.assign} current="排名详情" />
+      <Table aria-label="学生排名与分班">
+        <thead>
+          <tr>
+            <th scope="col">名次</th>
+            <th scope="col">学号</th>
+            <th scope="col">姓名</th>
+            <th scope="col">性别</th>
+            <th scope="col">选科组合</th>
+            <th scope="col">成绩</th>
+            <th scope="col">原班级</th>
+            <th scope="col">新班级</th>
+          </tr>
+        </thead>
+        <tbody>
+          {students.map((s) => (
+            <tr key={s.studentId}>
+              <td>{s.rank ?? '—'}</td>
+              <td>{s.studentNo}</td>
+              <td>{s.name}</td>
+              <td>{SEX[s.sex] ?? '未填'}</td>
+              <td>{s.combination ?? '—'}</td>
+              <td>{num(s.score)}</td>
+              <td>{names.get(s.fromClassId) ?? '其他班级'}</td>
+              <td>{names.get(s.toClassId)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </Table>
+    </PageBox>
+  );
+}
+
+/** /exam/tool/classAssign/record: every application and undo, newest first. */
+export function AssignRecordPage() {
+  const call = useApiCall();
+  const [page, setPage] = useState(1);
+  const [data, setData] = useState<Page<AssignRecord> | null>(null);
+  useEffect(() => {
+    void call(examToolRoutes.assignRecords, { pageNum: page, pageSize: 20 }).then(
+      (r) => r.ok && setData(r.data),
+    );
+  }, [call, page]);
+  return (
+    <PageBox aria-labelledby="assign-record-title">
+      <h1 id="assign-record-title">分班记录</h1>
+      <Toolbar>
+        <Link to={`${BASE}/list`}>分班列表</Link>
+      </Toolbar>
+      {data && data.list.length === 0 && <Empty text="暂无分班记录" />}
+      {data && data.list.length > 0 && (
+        <>
+          <Table aria-label="分班记录">
+            <thead>
+              <tr>
+                <th scope="col">时间</th>
+                <th scope="col">方案</th>
+                <th scope="col">年级</th>
+                <th scope="col">操作</th>
+                <th scope="col">调整人数</th>
+                <th scope="col">未改动</th>
+                <th scope="col">操作人</th>
+              </tr>
+            </thead>
+            <tbody>
+              {data.list.map((r) => (
+                <tr key={r.id}>
+                  <td>{new Date(r.at).toLocaleString('zh-CN')}</td>
+                  <td>
+                    <Link to={`${BASE}/classDetail?id=${r.assignId}`}>{r.assignName}</Link>
+                  </td>
+                  <td>{r.gradeName}</td>
+                  <td>{r.action === 'apply' ? '应用' : '撤销'}</td>
+                  <td>{r.moved}</td>
+                  <td>{r.skipped}</td>
+                  <td>{r.operator}</td>
+                </tr>
+              ))}
+            </tbody>
+          </Table>
+          <Pager total={data.total} page={page} pageSize={20} onPage={setPage} />
+        </>
+      )}
+    </PageBox>
+  );
+}
