@@ -306,7 +306,9 @@ const TABLE: Record<string, Entry> = {
   'tool.sheetStudent': WRITE(
     'a student of the sheet’s classes in scope; another school’s sheet 404 (examtool.test.ts)',
   ),
-  'tool.assignPreview': WRITE('分班: school-wide roles and the grade’s 年级主任 (examtool.test.ts)'),
+  'tool.assignPreview': WRITE(
+    '分班: school-wide roles and the grade’s 年级主任 (examtool.test.ts)',
+  ),
   'tool.assignCreate': WRITE('分班: school-wide roles and the grade’s 年级主任 (examtool.test.ts)'),
   'tool.taskDetail': WRITE(
     'the task’s creator sees every part, a teacher only theirs; others 404 (examtool.test.ts)',
