@@ -1,19 +1,26 @@
-import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import {
   examRoutes,
   examToolRoutes,
   type AssignPlan,
   type AssignRecord,
+  type AssignStudent,
   type AssignSummary,
-  type Page,
 } from '@examkit/contracts';
-import { Button, Empty, FormField, Select, TextInput } from '@examkit/ui';
-import { Actions, CheckGroup, Note, PageBox, StateTag, Table, Toolbar } from '../components/styled';
+import { Button, FormField, Select, TextInput } from '@examkit/ui';
+import { Actions, CheckGroup, Note, PageBox, StateTag, Toolbar } from '../components/styled';
 import { useApiCall } from '../../common/useApiCall';
-import { Pager } from '../../common/Pager';
 import { ConfirmDialog } from '../../common/ConfirmDialog';
-import { GradeClassPicker, num, useQueryId, type Option } from './common';
+import {
+  DataTable,
+  GradeClassPicker,
+  PagedTable,
+  num,
+  useCallData,
+  useQueryId,
+  type Option,
+} from './common';
 
 const BASE = '/exam/tool/classAssign';
 const STATE: Record<AssignSummary['state'], string> = {
@@ -22,6 +29,12 @@ const STATE: Record<AssignSummary['state'], string> = {
   undone: '已撤销',
 };
 const SEX = ['未填', '男', '女'];
+
+/** Students by rank (no score last), then 学号. */
+const byRank = (students: readonly AssignStudent[]) =>
+  [...students].sort(
+    (a, b) => (a.rank ?? Infinity) - (b.rank ?? Infinity) || (a.studentNo < b.studentNo ? -1 : 1),
+  );
 
 /** /exam/tool/classAssign/intro: what 分班 does. */
 export function AssignIntroPage() {
@@ -44,14 +57,6 @@ export function AssignIntroPage() {
 
 /** /exam/tool/classAssign/list: saved plans of the grades the caller manages. */
 export function AssignListPage() {
-  const call = useApiCall();
-  const [page, setPage] = useState(1);
-  const [data, setData] = useState<Page<AssignSummary> | null>(null);
-  useEffect(() => {
-    void call(examToolRoutes.assignList, { pageNum: page, pageSize: 20 }).then(
-      (r) => r.ok && setData(r.data),
-    );
-  }, [call, page]);
   return (
     <PageBox aria-labelledby="assign-list-title">
       <h1 id="assign-list-title">分班列表</h1>
@@ -60,52 +65,29 @@ export function AssignListPage() {
         <Link to={`${BASE}/record`}>分班记录</Link>
         <Link to={`${BASE}/intro`}>分班介绍</Link>
       </Toolbar>
-      {data && data.list.length === 0 && <Empty text="暂无分班方案" />}
-      {data && data.list.length > 0 && (
-        <>
-          <Table aria-label="分班方案">
-            <thead>
-              <tr>
-                <th scope="col">名称</th>
-                <th scope="col">年级</th>
-                <th scope="col">依据</th>
-                <th scope="col">班级数</th>
-                <th scope="col">学生数</th>
-                <th scope="col">状态</th>
-                <th scope="col">操作</th>
-              </tr>
-            </thead>
-            <tbody>
-              {data.list.map((a) => (
-                <tr key={a.id}>
-                  <td>{a.name}</td>
-                  <td>{a.gradeName}</td>
-                  <td>{a.examName ?? '花名册'}</td>
-                  <td>{a.classCount}</td>
-                  <td>{a.studentCount}</td>
-                  <td>
-                    <StateTag>{STATE[a.state]}</StateTag>
-                  </td>
-                  <td>
-                    <Actions>
-                      <Link
-                        to={`${BASE}/classDetail?id=${a.id}`}
-                        aria-label={`班级详情：${a.name}`}
-                      >
-                        班级详情
-                      </Link>
-                      <Link to={`${BASE}/rankDetail?id=${a.id}`} aria-label={`排名详情：${a.name}`}>
-                        排名详情
-                      </Link>
-                    </Actions>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </Table>
-          <Pager total={data.total} page={page} pageSize={20} onPage={setPage} />
-        </>
-      )}
+      <PagedTable<AssignSummary>
+        route={examToolRoutes.assignList}
+        label="分班方案"
+        empty="暂无分班方案"
+        columns={['名称', '年级', '依据', '班级数', '学生数', '状态', '操作']}
+        rowKey={(a) => a.id}
+        cells={(a) => [
+          a.name,
+          a.gradeName,
+          a.examName ?? '花名册',
+          a.classCount,
+          a.studentCount,
+          <StateTag key="state">{STATE[a.state]}</StateTag>,
+          <Actions key="actions">
+            <Link to={`${BASE}/classDetail?id=${a.id}`} aria-label={`班级详情：${a.name}`}>
+              班级详情
+            </Link>
+            <Link to={`${BASE}/rankDetail?id=${a.id}`} aria-label={`排名详情：${a.name}`}>
+              排名详情
+            </Link>
+          </Actions>,
+        ]}
+      />
     </PageBox>
   );
 }
@@ -138,6 +120,8 @@ function formOf(params: URLSearchParams): AssignForm | null {
     byCombination: params.get('combo') === '1',
   };
 }
+
+const optionsOf = ({ name: _name, ...options }: AssignForm) => options;
 
 /** /exam/tool/classAssign/create_step1: grade, target classes, ranking source and strata. */
 export function AssignStep1Page() {
@@ -253,32 +237,21 @@ function BalanceTable({ plan }: { plan: AssignPlan }) {
           ? '（未按成绩分班）'
           : `，平均分最大相差 ${num(plan.meanRange)} 分`}
       </Note>
-      <Table aria-label="各班均衡情况">
-        <thead>
-          <tr>
-            <th scope="col">班级</th>
-            <th scope="col">人数</th>
-            <th scope="col">平均分</th>
-            <th scope="col">标准差</th>
-            <th scope="col">男</th>
-            <th scope="col">女</th>
-            <th scope="col">选科组合</th>
-          </tr>
-        </thead>
-        <tbody>
-          {plan.classes.map((c) => (
-            <tr key={c.classId}>
-              <td>{c.className}</td>
-              <td>{c.count}</td>
-              <td>{num(c.mean)}</td>
-              <td>{num(c.sd)}</td>
-              <td>{c.male}</td>
-              <td>{c.female}</td>
-              <td>{c.combinations.map((x) => `${x.name} ${x.count}`).join('，') || '—'}</td>
-            </tr>
-          ))}
-        </tbody>
-      </Table>
+      <DataTable
+        label="各班均衡情况"
+        columns={['班级', '人数', '平均分', '标准差', '男', '女', '选科组合']}
+        rows={plan.classes}
+        rowKey={(c) => c.classId}
+        cells={(c) => [
+          c.className,
+          c.count,
+          num(c.mean),
+          num(c.sd),
+          c.male,
+          c.female,
+          c.combinations.map((x) => `${x.name} ${x.count}`).join('，') || '—',
+        ]}
+      />
     </>
   );
 }
@@ -290,14 +263,8 @@ export function AssignStep2Page() {
   const [params] = useSearchParams();
   const form = formOf(params);
   const key = params.toString();
-  const [plan, setPlan] = useState<AssignPlan | null>(null);
+  const { data: plan } = useCallData(examToolRoutes.assignPreview, form && optionsOf(form));
   const [saving, setSaving] = useState(false);
-  useEffect(() => {
-    const f = formOf(new URLSearchParams(key));
-    if (!f) return;
-    const { name: _name, ...options } = f;
-    void call(examToolRoutes.assignPreview, options).then((r) => r.ok && setPlan(r.data));
-  }, [call, key]);
   if (!form)
     return (
       <PageBox aria-labelledby="assign-step2-title">
@@ -326,19 +293,8 @@ export function AssignStep2Page() {
   );
 }
 
-type Detail = { assign: AssignSummary; plan: AssignPlan };
-
-function useAssign(id: number | null) {
-  const call = useApiCall();
-  const [data, setData] = useState<Detail | null>(null);
-  const load = useCallback(async () => {
-    if (!id) return;
-    const r = await call(examToolRoutes.assignDetail, { assignId: id });
-    if (r.ok) setData(r.data);
-  }, [call, id]);
-  useEffect(() => void load(), [load]);
-  return { data, load };
-}
+const useAssign = (id: number | null) =>
+  useCallData(examToolRoutes.assignDetail, id ? { assignId: id } : null);
 
 function AssignHeader({ assign, current }: { assign: AssignSummary; current: string }) {
   return (
@@ -364,7 +320,7 @@ function AssignHeader({ assign, current }: { assign: AssignSummary; current: str
 export function AssignClassDetailPage() {
   const id = useQueryId();
   const call = useApiCall();
-  const { data, load } = useAssign(id);
+  const { data, reload } = useAssign(id);
   const [asking, setAsking] = useState<'apply' | 'undo' | null>(null);
   const [done, setDone] = useState<AssignRecord | null>(null);
   if (!id) return <Link to={`${BASE}/list`}>前往分班列表</Link>;
@@ -376,7 +332,7 @@ export function AssignClassDetailPage() {
     setAsking(null);
     if (r.ok) {
       setDone(r.data);
-      await load();
+      await reload();
     }
   }
   return (
@@ -402,37 +358,20 @@ export function AssignClassDetailPage() {
           <h2 id={`assign-class-${c.classId}`}>
             {c.className}（{c.count} 人）
           </h2>
-          <Table aria-label={`${c.className}学生`}>
-            <thead>
-              <tr>
-                <th scope="col">学号</th>
-                <th scope="col">姓名</th>
-                <th scope="col">性别</th>
-                <th scope="col">选科组合</th>
-                <th scope="col">成绩</th>
-                <th scope="col">名次</th>
-              </tr>
-            </thead>
-            <tbody>
-              {plan.students
-                .filter((s) => s.toClassId === c.classId)
-                .sort(
-                  (a, b) =>
-                    (a.rank ?? Infinity) - (b.rank ?? Infinity) ||
-                    (a.studentNo < b.studentNo ? -1 : 1),
-                )
-                .map((s) => (
-                  <tr key={s.studentId}>
-                    <td>{s.studentNo}</td>
-                    <td>{s.name}</td>
-                    <td>{SEX[s.sex] ?? '未填'}</td>
-                    <td>{s.combination ?? '—'}</td>
-                    <td>{num(s.score)}</td>
-                    <td>{s.rank ?? '—'}</td>
-                  </tr>
-                ))}
-            </tbody>
-          </Table>
+          <DataTable
+            label={`${c.className}学生`}
+            columns={['学号', '姓名', '性别', '选科组合', '成绩', '名次']}
+            rows={byRank(plan.students.filter((s) => s.toClassId === c.classId))}
+            rowKey={(s) => s.studentId}
+            cells={(s) => [
+              s.studentNo,
+              s.name,
+              SEX[s.sex] ?? '未填',
+              s.combination ?? '—',
+              num(s.score),
+              s.rank ?? '—',
+            ]}
+          />
         </section>
       ))}
       <ConfirmDialog
@@ -457,94 +396,55 @@ export function AssignRankDetailPage() {
   if (!id) return <Link to={`${BASE}/list`}>前往分班列表</Link>;
   if (!data) return null;
   const names = new Map(data.plan.classes.map((c) => [c.classId, c.className]));
-  const students = [...data.plan.students].sort(
-    (a, b) => (a.rank ?? Infinity) - (b.rank ?? Infinity) || (a.studentNo < b.studentNo ? -1 : 1),
-  );
   return (
     <PageBox aria-labelledby="assign-detail-title">
       <AssignHeader assign={data.assign} current="排名详情" />
-      <Table aria-label="学生排名与分班">
-        <thead>
-          <tr>
-            <th scope="col">名次</th>
-            <th scope="col">学号</th>
-            <th scope="col">姓名</th>
-            <th scope="col">性别</th>
-            <th scope="col">选科组合</th>
-            <th scope="col">成绩</th>
-            <th scope="col">原班级</th>
-            <th scope="col">新班级</th>
-          </tr>
-        </thead>
-        <tbody>
-          {students.map((s) => (
-            <tr key={s.studentId}>
-              <td>{s.rank ?? '—'}</td>
-              <td>{s.studentNo}</td>
-              <td>{s.name}</td>
-              <td>{SEX[s.sex] ?? '未填'}</td>
-              <td>{s.combination ?? '—'}</td>
-              <td>{num(s.score)}</td>
-              <td>{names.get(s.fromClassId) ?? '其他班级'}</td>
-              <td>{names.get(s.toClassId)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </Table>
+      <DataTable
+        label="学生排名与分班"
+        columns={['名次', '学号', '姓名', '性别', '选科组合', '成绩', '原班级', '新班级']}
+        rows={byRank(data.plan.students)}
+        rowKey={(s) => s.studentId}
+        cells={(s) => [
+          s.rank ?? '—',
+          s.studentNo,
+          s.name,
+          SEX[s.sex] ?? '未填',
+          s.combination ?? '—',
+          num(s.score),
+          names.get(s.fromClassId) ?? '其他班级',
+          names.get(s.toClassId),
+        ]}
+      />
     </PageBox>
   );
 }
 
 /** /exam/tool/classAssign/record: every application and undo, newest first. */
 export function AssignRecordPage() {
-  const call = useApiCall();
-  const [page, setPage] = useState(1);
-  const [data, setData] = useState<Page<AssignRecord> | null>(null);
-  useEffect(() => {
-    void call(examToolRoutes.assignRecords, { pageNum: page, pageSize: 20 }).then(
-      (r) => r.ok && setData(r.data),
-    );
-  }, [call, page]);
   return (
     <PageBox aria-labelledby="assign-record-title">
       <h1 id="assign-record-title">分班记录</h1>
       <Toolbar>
         <Link to={`${BASE}/list`}>分班列表</Link>
       </Toolbar>
-      {data && data.list.length === 0 && <Empty text="暂无分班记录" />}
-      {data && data.list.length > 0 && (
-        <>
-          <Table aria-label="分班记录">
-            <thead>
-              <tr>
-                <th scope="col">时间</th>
-                <th scope="col">方案</th>
-                <th scope="col">年级</th>
-                <th scope="col">操作</th>
-                <th scope="col">调整人数</th>
-                <th scope="col">未改动</th>
-                <th scope="col">操作人</th>
-              </tr>
-            </thead>
-            <tbody>
-              {data.list.map((r) => (
-                <tr key={r.id}>
-                  <td>{new Date(r.at).toLocaleString('zh-CN')}</td>
-                  <td>
-                    <Link to={`${BASE}/classDetail?id=${r.assignId}`}>{r.assignName}</Link>
-                  </td>
-                  <td>{r.gradeName}</td>
-                  <td>{r.action === 'apply' ? '应用' : '撤销'}</td>
-                  <td>{r.moved}</td>
-                  <td>{r.skipped}</td>
-                  <td>{r.operator}</td>
-                </tr>
-              ))}
-            </tbody>
-          </Table>
-          <Pager total={data.total} page={page} pageSize={20} onPage={setPage} />
-        </>
-      )}
+      <PagedTable<AssignRecord>
+        route={examToolRoutes.assignRecords}
+        label="分班记录"
+        empty="暂无分班记录"
+        columns={['时间', '方案', '年级', '操作', '调整人数', '未改动', '操作人']}
+        rowKey={(r) => r.id}
+        cells={(r) => [
+          new Date(r.at).toLocaleString('zh-CN'),
+          <Link key="plan" to={`${BASE}/classDetail?id=${r.assignId}`}>
+            {r.assignName}
+          </Link>,
+          r.gradeName,
+          r.action === 'apply' ? '应用' : '撤销',
+          r.moved,
+          r.skipped,
+          r.operator,
+        ]}
+      />
     </PageBox>
   );
 }

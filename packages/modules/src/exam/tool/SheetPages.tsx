@@ -1,22 +1,24 @@
-import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import {
   examToolRoutes,
-  type DataOf,
-  type Page,
   type ToolGroupResult,
-  type ToolSheetDetail,
-  type ToolSheetResult,
   type ToolSheetSummary,
 } from '@examkit/contracts';
-import { Button, Empty, FormField, TextInput } from '@examkit/ui';
-import { Actions, ErrorText, Note, PageBox, Table, Toolbar } from '../components/styled';
-import { CellInput } from '../components/styled';
+import { Button, FormField, TextInput } from '@examkit/ui';
+import { Actions, CellInput, ErrorText, Note, PageBox, Toolbar } from '../components/styled';
 import { useApiCall } from '../../common/useApiCall';
-import { Pager } from '../../common/Pager';
 import { ConfirmDialog } from '../../common/ConfirmDialog';
 import { ImportDialog } from '../../system/components/ImportDialog';
-import { GradeClassPicker, num, pct, useQueryId } from './common';
+import {
+  DataTable,
+  GradeClassPicker,
+  PagedTable,
+  num,
+  pct,
+  useCallData,
+  useQueryId,
+} from './common';
 
 const BASE = '/exam/tool/sheet';
 
@@ -39,14 +41,6 @@ export function SheetIntroPage() {
 
 /** /exam/tool/sheet/list: the sheets of the caller's classes, newest first. */
 export function SheetListPage() {
-  const call = useApiCall();
-  const [page, setPage] = useState(1);
-  const [data, setData] = useState<Page<ToolSheetSummary> | null>(null);
-  useEffect(() => {
-    void call(examToolRoutes.sheetList, { pageNum: page, pageSize: 20 }).then((r) => {
-      if (r.ok) setData(r.data);
-    });
-  }, [call, page]);
   return (
     <PageBox aria-labelledby="sheet-list-title">
       <h1 id="sheet-list-title">成绩表列表</h1>
@@ -54,49 +48,29 @@ export function SheetListPage() {
         <Link to={`${BASE}/newsheet`}>新建成绩表</Link>
         <Link to={`${BASE}/intro`}>成绩表介绍</Link>
       </Toolbar>
-      {data && data.list.length === 0 && <Empty text="暂无成绩表" />}
-      {data && data.list.length > 0 && (
-        <>
-          <Table aria-label="成绩表">
-            <thead>
-              <tr>
-                <th scope="col">名称</th>
-                <th scope="col">年级</th>
-                <th scope="col">班级</th>
-                <th scope="col">学科</th>
-                <th scope="col">学生数</th>
-                <th scope="col">已录入</th>
-                <th scope="col">操作</th>
-              </tr>
-            </thead>
-            <tbody>
-              {data.list.map((s) => (
-                <tr key={s.id}>
-                  <td>{s.name}</td>
-                  <td>{s.gradeName}</td>
-                  <td>{s.classes.map((c) => c.className).join('、')}</td>
-                  <td>{s.subjects.map((x) => `${x.name}（${x.fullMarks}）`).join('、')}</td>
-                  <td>{s.studentCount}</td>
-                  <td>
-                    {s.filled} / {s.studentCount * s.subjects.length}
-                  </td>
-                  <td>
-                    <Actions>
-                      <Link to={`${BASE}/detail?id=${s.id}`} aria-label={`录入成绩：${s.name}`}>
-                        录入成绩
-                      </Link>
-                      <Link to={`${BASE}/result?id=${s.id}`} aria-label={`查看结果：${s.name}`}>
-                        查看结果
-                      </Link>
-                    </Actions>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </Table>
-          <Pager total={data.total} page={page} pageSize={20} onPage={setPage} />
-        </>
-      )}
+      <PagedTable<ToolSheetSummary>
+        route={examToolRoutes.sheetList}
+        label="成绩表"
+        empty="暂无成绩表"
+        columns={['名称', '年级', '班级', '学科', '学生数', '已录入', '操作']}
+        rowKey={(s) => s.id}
+        cells={(s) => [
+          s.name,
+          s.gradeName,
+          s.classes.map((c) => c.className).join('、'),
+          s.subjects.map((x) => `${x.name}（${x.fullMarks}）`).join('、'),
+          s.studentCount,
+          `${s.filled} / ${s.studentCount * s.subjects.length}`,
+          <Actions key="actions">
+            <Link to={`${BASE}/detail?id=${s.id}`} aria-label={`录入成绩：${s.name}`}>
+              录入成绩
+            </Link>
+            <Link to={`${BASE}/result?id=${s.id}`} aria-label={`查看结果：${s.name}`}>
+              查看结果
+            </Link>
+          </Actions>,
+        ]}
+      />
     </PageBox>
   );
 }
@@ -167,56 +141,42 @@ export function NewSheetPage() {
           gradeError={errors.gradeId}
           classError={errors.classIds}
         />
-        <Table aria-label="学科和满分" style={{ margin: '12px 0' }}>
-          <thead>
-            <tr>
-              <th scope="col">学科</th>
-              <th scope="col">满分</th>
-              <th scope="col">操作</th>
-            </tr>
-          </thead>
-          <tbody>
-            {subjects.map((s, i) => (
-              <tr key={i}>
-                <td>
-                  <CellInput
-                    aria-label={`第 ${i + 1} 个学科名称`}
-                    value={s.name}
-                    maxLength={20}
-                    onChange={(e) =>
-                      setSubjects((rows) =>
-                        rows.map((r, j) => (j === i ? { ...r, name: e.target.value } : r)),
-                      )
-                    }
-                  />
-                </td>
-                <td>
-                  <CellInput
-                    aria-label={`第 ${i + 1} 个学科满分`}
-                    inputMode="decimal"
-                    value={s.fullMarks}
-                    onChange={(e) =>
-                      setSubjects((rows) =>
-                        rows.map((r, j) => (j === i ? { ...r, fullMarks: e.target.value } : r)),
-                      )
-                    }
-                  />
-                </td>
-                <td>
-                  <Button
-                    size="small"
-                    type="link"
-                    disabled={subjects.length === 1}
-                    aria-label={`移除第 ${i + 1} 个学科`}
-                    onClick={() => setSubjects((rows) => rows.filter((_, j) => j !== i))}
-                  >
-                    移除
-                  </Button>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </Table>
+        <DataTable
+          label="学科和满分"
+          columns={['学科', '满分', '操作']}
+          rows={subjects}
+          rowKey={(_, i) => i}
+          cells={(s, i) => {
+            const edit = (field: keyof SubjectDraft, value: string) =>
+              setSubjects((rows) => rows.map((r, j) => (j === i ? { ...r, [field]: value } : r)));
+            return [
+              <CellInput
+                key="name"
+                aria-label={`第 ${i + 1} 个学科名称`}
+                value={s.name}
+                maxLength={20}
+                onChange={(e) => edit('name', e.target.value)}
+              />,
+              <CellInput
+                key="marks"
+                aria-label={`第 ${i + 1} 个学科满分`}
+                inputMode="decimal"
+                value={s.fullMarks}
+                onChange={(e) => edit('fullMarks', e.target.value)}
+              />,
+              <Button
+                key="remove"
+                size="small"
+                type="link"
+                disabled={subjects.length === 1}
+                aria-label={`移除第 ${i + 1} 个学科`}
+                onClick={() => setSubjects((rows) => rows.filter((_, j) => j !== i))}
+              >
+                移除
+              </Button>,
+            ];
+          }}
+        />
         {errors.subjects && <ErrorText role="alert">{errors.subjects}</ErrorText>}
         <Actions>
           <Button onClick={() => setSubjects((rows) => [...rows, { name: '', fullMarks: '100' }])}>
@@ -293,21 +253,20 @@ export function SheetDetailPage() {
   const id = useQueryId();
   const call = useApiCall();
   const navigate = useNavigate();
-  const [sheet, setSheet] = useState<ToolSheetDetail | null>(null);
+  const { data: sheet, reload } = useCallData(
+    examToolRoutes.sheetDetail,
+    id ? { sheetId: id } : null,
+  );
   const [draft, setDraft] = useState<Record<string, string>>({});
   const [problem, setProblem] = useState('');
   const [saving, setSaving] = useState(false);
   const [importing, setImporting] = useState(false);
   const [removing, setRemoving] = useState(false);
 
-  const load = useCallback(async () => {
-    if (!id) return;
-    const r = await call(examToolRoutes.sheetDetail, { sheetId: id });
-    if (!r.ok) return;
-    setSheet(r.data);
+  const load = async () => {
+    await reload();
     setDraft({});
-  }, [call, id]);
-  useEffect(() => void load(), [load]);
+  };
 
   if (!id) return <MissingSheet />;
   if (!sheet) return null;
@@ -365,49 +324,38 @@ export function SheetDetailPage() {
       </Toolbar>
       {problem && <ErrorText role="alert">{problem}</ErrorText>}
       <div style={{ overflowX: 'auto' }}>
-        <Table aria-label="成绩录入">
-          <thead>
-            <tr>
-              <th scope="col">学号</th>
-              <th scope="col">姓名</th>
-              <th scope="col">班级</th>
-              {sheet.subjects.map((s) => (
-                <th scope="col" key={s.id}>
-                  {s.name}（{s.fullMarks}）
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {sheet.students.map((st) => (
-              <tr key={st.studentId}>
-                <td>{st.studentNo}</td>
-                <td>{st.name}</td>
-                <td>{st.className}</td>
-                {sheet.subjects.map((sub, j) => {
-                  const key = keyOf(st.studentId, sub.id);
-                  const stored = st.scores[j];
-                  const shown =
-                    draft[key] ?? (stored === null || stored === undefined ? '' : String(stored));
-                  return (
-                    <td key={sub.id}>
-                      {editable.has(`${st.classId}:${sub.id}`) ? (
-                        <CellInput
-                          aria-label={`${st.name} ${sub.name}`}
-                          inputMode="decimal"
-                          value={shown}
-                          onChange={(e) => setDraft((d) => ({ ...d, [key]: e.target.value }))}
-                        />
-                      ) : (
-                        num(stored)
-                      )}
-                    </td>
-                  );
-                })}
-              </tr>
-            ))}
-          </tbody>
-        </Table>
+        <DataTable
+          label="成绩录入"
+          columns={[
+            '学号',
+            '姓名',
+            '班级',
+            ...sheet.subjects.map((s) => `${s.name}（${s.fullMarks}）`),
+          ]}
+          rows={sheet.students}
+          rowKey={(st) => st.studentId}
+          cells={(st) => [
+            st.studentNo,
+            st.name,
+            st.className,
+            ...sheet.subjects.map((sub, j) => {
+              const key = keyOf(st.studentId, sub.id);
+              const stored = st.scores[j];
+              if (!editable.has(`${st.classId}:${sub.id}`)) return num(stored);
+              return (
+                <CellInput
+                  key={key}
+                  aria-label={`${st.name} ${sub.name}`}
+                  inputMode="decimal"
+                  value={
+                    draft[key] ?? (stored === null || stored === undefined ? '' : String(stored))
+                  }
+                  onChange={(e) => setDraft((d) => ({ ...d, [key]: e.target.value }))}
+                />
+              );
+            }),
+          ]}
+        />
       </div>
       <ImportDialog
         open={importing}
@@ -445,56 +393,48 @@ export function SheetDetailPage() {
 /** Figures of groups: 总分 and each subject. */
 function StatsTable({ label, groups }: { label: string; groups: ToolGroupResult[] }) {
   return (
-    <Table aria-label={label}>
-      <thead>
-        <tr>
-          <th scope="col">班级</th>
-          <th scope="col">科目</th>
-          <th scope="col">满分</th>
-          <th scope="col">实考</th>
-          <th scope="col">平均分</th>
-          <th scope="col">最高分</th>
-          <th scope="col">最低分</th>
-          <th scope="col">标准差</th>
-          <th scope="col">优秀率</th>
-          <th scope="col">及格率</th>
-          <th scope="col">低分率</th>
-          <th scope="col">超均率</th>
-        </tr>
-      </thead>
-      <tbody>
-        {groups.flatMap((g) =>
-          g.stats.map((s) => (
-            <tr key={`${g.id}-${s.key}`}>
-              <td>{g.name}</td>
-              <td>{s.name}</td>
-              <td>{s.fullMarks}</td>
-              <td>{s.count}</td>
-              <td>{num(s.mean)}</td>
-              <td>{num(s.max)}</td>
-              <td>{num(s.min)}</td>
-              <td>{num(s.sd)}</td>
-              <td>{pct(s.excellentRate)}</td>
-              <td>{pct(s.passRate)}</td>
-              <td>{pct(s.lowRate)}</td>
-              <td>{pct(s.aboveMeanRate)}</td>
-            </tr>
-          )),
-        )}
-      </tbody>
-    </Table>
+    <DataTable
+      label={label}
+      columns={STATS_COLUMNS}
+      rows={groups.flatMap((g) => g.stats.map((stats) => ({ group: g.name, id: g.id, stats })))}
+      rowKey={(r) => `${r.id}-${r.stats.key}`}
+      cells={({ group, stats: s }) => [
+        group,
+        s.name,
+        s.fullMarks,
+        s.count,
+        num(s.mean),
+        num(s.max),
+        num(s.min),
+        num(s.sd),
+        pct(s.excellentRate),
+        pct(s.passRate),
+        pct(s.lowRate),
+        pct(s.aboveMeanRate),
+      ]}
+    />
   );
 }
+
+const STATS_COLUMNS = [
+  '班级',
+  '科目',
+  '满分',
+  '实考',
+  '平均分',
+  '最高分',
+  '最低分',
+  '标准差',
+  '优秀率',
+  '及格率',
+  '低分率',
+  '超均率',
+];
 
 /** /exam/tool/sheet/result?id=: the grade and class figures and the students by total. */
 export function SheetResultPage() {
   const id = useQueryId();
-  const call = useApiCall();
-  const [result, setResult] = useState<ToolSheetResult | null>(null);
-  useEffect(() => {
-    if (id)
-      void call(examToolRoutes.sheetResult, { sheetId: id }).then((r) => r.ok && setResult(r.data));
-  }, [call, id]);
+  const { data: result } = useCallData(examToolRoutes.sheetResult, id ? { sheetId: id } : null);
   if (!id) return <MissingSheet />;
   if (!result) return null;
   const { sheet } = result;
@@ -508,58 +448,41 @@ export function SheetResultPage() {
       <h2>整体与各班</h2>
       <StatsTable label="整体与各班统计" groups={[result.grade, ...result.classes]} />
       <h2>学生排名</h2>
-      <Table aria-label="学生排名">
-        <thead>
-          <tr>
-            <th scope="col">名次</th>
-            <th scope="col">学号</th>
-            <th scope="col">姓名</th>
-            <th scope="col">班级</th>
-            {result.students[0]?.scores.map((s) => (
-              <th scope="col" key={s.key}>
-                {s.name}
-              </th>
-            ))}
-            <th scope="col">班级名次</th>
-          </tr>
-        </thead>
-        <tbody>
-          {result.students.map((st) => (
-            <tr key={st.studentId}>
-              <td>{st.scores[0]?.gradeRank ?? '—'}</td>
-              <td>{st.studentNo}</td>
-              <td>
-                <Link to={`${BASE}/student?id=${sheet.id}&studentId=${st.studentId}`}>
-                  {st.name}
-                </Link>
-              </td>
-              <td>{st.className}</td>
-              {st.scores.map((s) => (
-                <td key={s.key}>{num(s.score)}</td>
-              ))}
-              <td>{st.scores[0]?.classRank ?? '—'}</td>
-            </tr>
-          ))}
-        </tbody>
-      </Table>
+      <DataTable
+        label="学生排名"
+        columns={[
+          '名次',
+          '学号',
+          '姓名',
+          '班级',
+          ...(result.students[0]?.scores.map((s) => s.name) ?? []),
+          '班级名次',
+        ]}
+        rows={result.students}
+        rowKey={(st) => st.studentId}
+        cells={(st) => [
+          st.scores[0]?.gradeRank ?? '—',
+          st.studentNo,
+          <Link key="name" to={`${BASE}/student?id=${sheet.id}&studentId=${st.studentId}`}>
+            {st.name}
+          </Link>,
+          st.className,
+          ...st.scores.map((s) => num(s.score)),
+          st.scores[0]?.classRank ?? '—',
+        ]}
+      />
     </PageBox>
   );
 }
-
-type StudentData = DataOf<typeof examToolRoutes.sheetStudent>;
 
 /** /exam/tool/sheet/student?id=&studentId=: one student's scores, levels and ranks. */
 export function SheetStudentPage() {
   const id = useQueryId();
   const studentId = useQueryId('studentId');
-  const call = useApiCall();
-  const [data, setData] = useState<StudentData | null>(null);
-  useEffect(() => {
-    if (id && studentId)
-      void call(examToolRoutes.sheetStudent, { sheetId: id, studentId }).then(
-        (r) => r.ok && setData(r.data),
-      );
-  }, [call, id, studentId]);
+  const { data } = useCallData(
+    examToolRoutes.sheetStudent,
+    id && studentId ? { sheetId: id, studentId } : null,
+  );
   if (!id || !studentId) return <MissingSheet />;
   if (!data) return null;
   const { student, classStats, gradeStats } = data;
@@ -571,32 +494,21 @@ export function SheetStudentPage() {
       <Toolbar>
         <Link to={`${BASE}/result?id=${id}`}>返回成绩分析</Link>
       </Toolbar>
-      <Table aria-label="学生成绩">
-        <thead>
-          <tr>
-            <th scope="col">科目</th>
-            <th scope="col">成绩</th>
-            <th scope="col">等级</th>
-            <th scope="col">班级名次</th>
-            <th scope="col">总名次</th>
-            <th scope="col">班级平均分</th>
-            <th scope="col">整体平均分</th>
-          </tr>
-        </thead>
-        <tbody>
-          {student.scores.map((s, i) => (
-            <tr key={s.key}>
-              <td>{s.name}</td>
-              <td>{s.score === null ? '未录入' : num(s.score)}</td>
-              <td>{s.level ?? '—'}</td>
-              <td>{s.classRank ?? '—'}</td>
-              <td>{s.gradeRank ?? '—'}</td>
-              <td>{num(classStats.stats[i]?.mean)}</td>
-              <td>{num(gradeStats.stats[i]?.mean)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </Table>
+      <DataTable
+        label="学生成绩"
+        columns={['科目', '成绩', '等级', '班级名次', '总名次', '班级平均分', '整体平均分']}
+        rows={student.scores}
+        rowKey={(s) => s.key}
+        cells={(s, i) => [
+          s.name,
+          s.score === null ? '未录入' : num(s.score),
+          s.level ?? '—',
+          s.classRank ?? '—',
+          s.gradeRank ?? '—',
+          num(classStats.stats[i]?.mean),
+          num(gradeStats.stats[i]?.mean),
+        ]}
+      />
     </PageBox>
   );
 }

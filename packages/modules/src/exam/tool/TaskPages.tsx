@@ -3,12 +3,10 @@ import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
 import {
   examToolRoutes,
   type DataOf,
-  type Page,
-  type TaskDetail,
   type TaskSummary,
   type ToolSheetSummary,
 } from '@examkit/contracts';
-import { Button, Empty, FormField, Select, TextInput } from '@examkit/ui';
+import { Button, FormField, Select, TextInput } from '@examkit/ui';
 import {
   Actions,
   CellSelect,
@@ -16,11 +14,10 @@ import {
   Note,
   PageBox,
   StateTag,
-  Table,
   Toolbar,
 } from '../components/styled';
 import { useApiCall } from '../../common/useApiCall';
-import { Pager } from '../../common/Pager';
+import { DataTable, PagedTable, useCallData } from './common';
 
 const BASE = '/exam/tool/task';
 const SHEETS = '/exam/tool/sheet';
@@ -44,14 +41,6 @@ export function TaskIntroPage() {
 
 /** /exam/tool/task/list: tasks the caller set or has a part in, with completion. */
 export function TaskListPage() {
-  const call = useApiCall();
-  const [page, setPage] = useState(1);
-  const [data, setData] = useState<Page<TaskSummary> | null>(null);
-  useEffect(() => {
-    void call(examToolRoutes.taskList, { pageNum: page, pageSize: 20 }).then(
-      (r) => r.ok && setData(r.data),
-    );
-  }, [call, page]);
   return (
     <PageBox aria-labelledby="task-list-title">
       <h1 id="task-list-title">任务列表</h1>
@@ -59,45 +48,27 @@ export function TaskListPage() {
         <Link to={`${BASE}/create`}>新建任务</Link>
         <Link to={`${BASE}/intro`}>任务介绍</Link>
       </Toolbar>
-      {data && data.list.length === 0 && <Empty text="暂无录入任务" />}
-      {data && data.list.length > 0 && (
-        <>
-          <Table aria-label="录入任务">
-            <thead>
-              <tr>
-                <th scope="col">任务</th>
-                <th scope="col">成绩表</th>
-                <th scope="col">年级</th>
-                <th scope="col">截止日期</th>
-                <th scope="col">完成</th>
-                <th scope="col">操作</th>
-              </tr>
-            </thead>
-            <tbody>
-              {data.list.map((t) => (
-                <tr key={t.id}>
-                  <td>{t.name}</td>
-                  <td>{t.sheetName}</td>
-                  <td>{t.gradeName}</td>
-                  <td>{t.deadline}</td>
-                  <td>
-                    {t.doneCount} / {t.itemCount}
-                  </td>
-                  <td>
-                    <Link
-                      to={`${BASE}/list/${t.id}/${t.gradeId}`}
-                      aria-label={`查看进度：${t.name}`}
-                    >
-                      查看进度
-                    </Link>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </Table>
-          <Pager total={data.total} page={page} pageSize={20} onPage={setPage} />
-        </>
-      )}
+      <PagedTable<TaskSummary>
+        route={examToolRoutes.taskList}
+        label="录入任务"
+        empty="暂无录入任务"
+        columns={['任务', '成绩表', '年级', '截止日期', '完成', '操作']}
+        rowKey={(t) => t.id}
+        cells={(t) => [
+          t.name,
+          t.sheetName,
+          t.gradeName,
+          t.deadline,
+          `${t.doneCount} / ${t.itemCount}`,
+          <Link
+            key="go"
+            to={`${BASE}/list/${t.id}/${t.gradeId}`}
+            aria-label={`查看进度：${t.name}`}
+          >
+            查看进度
+          </Link>,
+        ]}
+      />
     </PageBox>
   );
 }
@@ -105,16 +76,12 @@ export function TaskListPage() {
 /** /exam/tool/task/list/{id}/{gradeId}: each part's teacher and progress. */
 export function TaskDetailPage() {
   const { id, gradeId } = useParams();
-  const call = useApiCall();
-  const [task, setTask] = useState<TaskDetail | null>(null);
-  useEffect(() => {
-    const taskId = Number(id);
-    const grade = Number(gradeId);
-    if (taskId > 0 && grade > 0)
-      void call(examToolRoutes.taskDetail, { taskId, gradeId: grade }).then(
-        (r) => r.ok && setTask(r.data),
-      );
-  }, [call, id, gradeId]);
+  const taskId = Number(id);
+  const grade = Number(gradeId);
+  const { data: task } = useCallData(
+    examToolRoutes.taskDetail,
+    taskId > 0 && grade > 0 ? { taskId, gradeId: grade } : null,
+  );
   if (!task) return null;
   return (
     <PageBox aria-labelledby="task-detail-title">
@@ -128,32 +95,21 @@ export function TaskDetailPage() {
         <Link to={`${SHEETS}/detail?id=${task.sheetId}`}>去录入成绩</Link>
         <Link to={`${BASE}/list`}>任务列表</Link>
       </Toolbar>
-      <Table aria-label="任务分工与进度">
-        <thead>
-          <tr>
-            <th scope="col">班级</th>
-            <th scope="col">学科</th>
-            <th scope="col">录入教师</th>
-            <th scope="col">已录入</th>
-            <th scope="col">状态</th>
-          </tr>
-        </thead>
-        <tbody>
-          {task.items.map((i) => (
-            <tr key={`${i.classId}-${i.subjectId}`}>
-              <td>{i.className}</td>
-              <td>{i.subjectName}</td>
-              <td>{i.teacherName}</td>
-              <td>
-                {i.entered} / {i.total}
-              </td>
-              <td>
-                <StateTag>{i.total > 0 && i.entered >= i.total ? '已完成' : '未完成'}</StateTag>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </Table>
+      <DataTable
+        label="任务分工与进度"
+        columns={['班级', '学科', '录入教师', '已录入', '状态']}
+        rows={task.items}
+        rowKey={(i) => `${i.classId}-${i.subjectId}`}
+        cells={(i) => [
+          i.className,
+          i.subjectName,
+          i.teacherName,
+          `${i.entered} / ${i.total}`,
+          <StateTag key="state">
+            {i.total > 0 && i.entered >= i.total ? '已完成' : '未完成'}
+          </StateTag>,
+        ]}
+      />
     </PageBox>
   );
 }
@@ -293,44 +249,33 @@ export function TaskSecondPage() {
     <PageBox aria-labelledby="task-second-title">
       <h1 id="task-second-title">新建任务（第二步：分配教师）</h1>
       <Note>{sheet.name}：默认为任教该班该学科的教师；不需要录入的留空。</Note>
-      <Table aria-label="录入教师">
-        <thead>
-          <tr>
-            <th scope="col">班级</th>
-            {sheet.subjects.map((s) => (
-              <th scope="col" key={s.id}>
-                {s.name}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {sheet.classes.map((c) => (
-            <tr key={c.classId}>
-              <td>{c.className}</td>
-              {sheet.subjects.map((s) => {
-                const key = `${c.classId}:${s.id}`;
-                return (
-                  <td key={s.id}>
-                    <CellSelect
-                      aria-label={`${c.className} ${s.name} 录入教师`}
-                      value={chosen[key] ?? ''}
-                      onChange={(e) => setChosen((x) => ({ ...x, [key]: e.target.value }))}
-                    >
-                      <option value="">不安排</option>
-                      {options.map((o) => (
-                        <option key={o.value} value={o.value}>
-                          {o.label}
-                        </option>
-                      ))}
-                    </CellSelect>
-                  </td>
-                );
-              })}
-            </tr>
-          ))}
-        </tbody>
-      </Table>
+      <DataTable
+        label="录入教师"
+        columns={['班级', ...sheet.subjects.map((s) => s.name)]}
+        rows={sheet.classes}
+        rowKey={(c) => c.classId}
+        cells={(c) => [
+          c.className,
+          ...sheet.subjects.map((s) => {
+            const key = `${c.classId}:${s.id}`;
+            return (
+              <CellSelect
+                key={key}
+                aria-label={`${c.className} ${s.name} 录入教师`}
+                value={chosen[key] ?? ''}
+                onChange={(e) => setChosen((x) => ({ ...x, [key]: e.target.value }))}
+              >
+                <option value="">不安排</option>
+                {options.map((o) => (
+                  <option key={o.value} value={o.value}>
+                    {o.label}
+                  </option>
+                ))}
+              </CellSelect>
+            );
+          }),
+        ]}
+      />
       {error && <ErrorText role="alert">{error}</ErrorText>}
       <Actions>
         <Link to={`${BASE}/create/first`} state={draft}>
@@ -372,24 +317,17 @@ export function TaskThirdPage() {
       <Note>
         {draft.name} · 成绩表：{sheet.name} · 截止 {draft.deadline}
       </Note>
-      <Table aria-label="任务分工">
-        <thead>
-          <tr>
-            <th scope="col">班级</th>
-            <th scope="col">学科</th>
-            <th scope="col">录入教师</th>
-          </tr>
-        </thead>
-        <tbody>
-          {items.map((i) => (
-            <tr key={`${i.classId}-${i.subjectId}`}>
-              <td>{className.get(i.classId)}</td>
-              <td>{subjectName.get(i.subjectId)}</td>
-              <td>{draft.teacherNames?.[i.teacherId] ?? ''}</td>
-            </tr>
-          ))}
-        </tbody>
-      </Table>
+      <DataTable
+        label="任务分工"
+        columns={['班级', '学科', '录入教师']}
+        rows={items}
+        rowKey={(i) => `${i.classId}-${i.subjectId}`}
+        cells={(i) => [
+          className.get(i.classId),
+          subjectName.get(i.subjectId),
+          draft.teacherNames?.[i.teacherId] ?? '',
+        ]}
+      />
       <Actions>
         <Link to={`${BASE}/create/second`} state={draft}>
           上一步

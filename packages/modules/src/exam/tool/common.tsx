@@ -1,9 +1,16 @@
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { administrationRoutes } from '@examkit/contracts';
-import { FormField, Select } from '@examkit/ui';
-import { CheckGroup, ErrorText, Note } from '../components/styled';
+import {
+  administrationRoutes,
+  type BodyOf,
+  type DataOf,
+  type Page,
+  type RouteContract,
+} from '@examkit/contracts';
+import { Empty, FormField, Select } from '@examkit/ui';
+import { CheckGroup, ErrorText, Note, Table } from '../components/styled';
 import { useApiCall } from '../../common/useApiCall';
+import { Pager } from '../../common/Pager';
 
 export interface Option {
   id: number;
@@ -108,4 +115,85 @@ export function GradeClassPicker(props: GradeClassPickerProps) {
       )}
     </>
   );
+}
+
+export interface DataTableProps<T> {
+  /** The table's accessible name. */
+  label: string;
+  columns: readonly string[];
+  rows: readonly T[];
+  rowKey(row: T, index: number): string | number;
+  cells(row: T, index: number): readonly ReactNode[];
+}
+
+/** A plain table: a header row of column names, then one row of cells per item. */
+export function DataTable<T>({ label, columns, rows, rowKey, cells }: DataTableProps<T>) {
+  return (
+    <Table aria-label={label}>
+      <thead>
+        <tr>
+          {columns.map((c) => (
+            <th scope="col" key={c}>
+              {c}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((row, r) => (
+          <tr key={rowKey(row, r)}>
+            {cells(row, r).map((cell, i) => (
+              <td key={i}>{cell}</td>
+            ))}
+          </tr>
+        ))}
+      </tbody>
+    </Table>
+  );
+}
+
+export interface PagedTableProps<T> extends Omit<DataTableProps<T>, 'rows'> {
+  /** A paged list call: `pageNum` and `pageSize` in, a `Page` of `T` out. */
+  route: RouteContract;
+  /** What an empty list says. */
+  empty: string;
+}
+
+/** A list of the server, 20 a page, as a table with the pager under it. */
+export function PagedTable<T>({ route, empty, ...table }: PagedTableProps<T>) {
+  const call = useApiCall();
+  const [page, setPage] = useState(1);
+  const [data, setData] = useState<Page<T> | null>(null);
+  useEffect(() => {
+    void call(route, { pageNum: page, pageSize: PAGE_SIZE } as never).then(
+      (r) => r.ok && setData(r.data as Page<T>),
+    );
+  }, [call, route, page]);
+  if (!data) return null;
+  if (data.list.length === 0) return <Empty text={empty} />;
+  return (
+    <>
+      <DataTable rows={data.list} {...table} />
+      <Pager total={data.total} page={page} pageSize={PAGE_SIZE} onPage={setPage} />
+    </>
+  );
+}
+
+const PAGE_SIZE = 20;
+
+/**
+ * The data of one call, loaded when `body` (compared by value) is given and again on `reload()`;
+ * null until it answers or when the call is refused (core shows the message).
+ */
+export function useCallData<R extends RouteContract>(route: R, body: BodyOf<R> | null) {
+  const call = useApiCall();
+  const [data, setData] = useState<DataOf<R> | null>(null);
+  const key = body === null ? null : JSON.stringify(body);
+  const reload = useCallback(async () => {
+    if (key === null) return;
+    const r = await call(route, JSON.parse(key) as BodyOf<R>);
+    if (r.ok) setData(r.data);
+  }, [call, route, key]);
+  useEffect(() => void reload(), [reload]);
+  return { data, reload };
 }
