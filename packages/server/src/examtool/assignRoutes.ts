@@ -15,6 +15,7 @@ import { loadScope, type DataScope } from '../core/scope';
 import type { SessionInfo } from '../core/session';
 import { requireAnyPermission } from '../exam/access';
 import { balanceClasses, balanceOf } from './balanceClasses';
+import { eachOf, emptyPage, pageOf } from './paging';
 import { TAG } from './sheetRoutes';
 import type { ClassAssignsTable } from './tables';
 
@@ -180,27 +181,8 @@ export function registerAssignRoutes(
       throw notFound(ASSIGN_NOT_FOUND);
     return row;
   };
-  const recordOf = async (id: number): Promise<AssignRecord> => {
-    const r = await db
-      .selectFrom('class_assign_records as r')
-      .innerJoin('class_assigns as a', 'a.id', 'r.assign_id')
-      .innerJoin('grades as g', 'g.id', 'a.grade_id')
-      .leftJoin('users as u', 'u.id', 'r.user_id')
-      .select([
-        'r.id',
-        'r.assign_id',
-        'a.name',
-        'g.name as gradeName',
-        'r.action',
-        'r.moves',
-        'r.skipped',
-        'u.nick_name',
-        'r.at',
-      ])
-      .where('r.id', '=', id)
-      .executeTakeFirstOrThrow();
-    return toRecord(r);
-  };
+  const recordOf = async (id: number): Promise<AssignRecord> =>
+    toRecord(await recordsOf(db).where('r.id', '=', id).executeTakeFirstOrThrow());
 
   router.sessionRoute(examToolRoutes.assignPreview, TAG, async ({ body, session }) => {
     assertGradeManager(await manager(session), body.gradeId);
@@ -239,24 +221,16 @@ export function registerAssignRoutes(
 
   router.sessionRoute(examToolRoutes.assignList, TAG, async ({ body, session }) => {
     const scope = await manager(session);
-    const { pageNum, pageSize } = body;
+    const grades = managedGrades(scope);
+    if (grades?.length === 0) return emptyPage(body);
     let query = db.selectFrom('class_assigns').where('school_id', '=', session.schoolId);
-    if (!scope.schoolWide) {
-      const grades = [...scope.leadGradeIds];
-      if (grades.length === 0) return { list: [], total: 0, pageNum, pageSize };
-      query = query.where('grade_id', 'in', grades);
-    }
-    const counted = await query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
-    const rows = await query
-      .selectAll()
-      .orderBy('created_at', 'desc')
-      .orderBy('id', 'desc')
-      .limit(pageSize)
-      .offset((pageNum - 1) * pageSize)
-      .execute();
-    const list = [];
-    for (const row of rows) list.push(await summaryOf(db, row));
-    return { list, total: Number(counted?.n ?? 0), pageNum, pageSize };
+    if (grades) query = query.where('grade_id', 'in', grades);
+    return pageOf(
+      db,
+      query.selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc'),
+      body,
+      (rows) => eachOf(rows, (row) => summaryOf(db, row)),
+    );
   });
 
   router.sessionRoute(examToolRoutes.assignDetail, TAG, async ({ body, session }) => {
@@ -340,38 +314,36 @@ export function registerAssignRoutes(
 
   router.sessionRoute(examToolRoutes.assignRecords, TAG, async ({ body, session }) => {
     const scope = await manager(session);
-    const { pageNum, pageSize } = body;
-    let query = db
-      .selectFrom('class_assign_records as r')
-      .innerJoin('class_assigns as a', 'a.id', 'r.assign_id')
-      .innerJoin('grades as g', 'g.id', 'a.grade_id')
-      .leftJoin('users as u', 'u.id', 'r.user_id')
-      .where('r.school_id', '=', session.schoolId);
-    if (!scope.schoolWide) {
-      const grades = [...scope.leadGradeIds];
-      if (grades.length === 0) return { list: [], total: 0, pageNum, pageSize };
-      query = query.where('a.grade_id', 'in', grades);
-    }
-    const counted = await query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
-    const rows = await query
-      .select([
-        'r.id',
-        'r.assign_id',
-        'a.name',
-        'g.name as gradeName',
-        'r.action',
-        'r.moves',
-        'r.skipped',
-        'u.nick_name',
-        'r.at',
-      ])
-      .orderBy('r.id', 'desc')
-      .limit(pageSize)
-      .offset((pageNum - 1) * pageSize)
-      .execute();
-    return { list: rows.map(toRecord), total: Number(counted?.n ?? 0), pageNum, pageSize };
+    const grades = managedGrades(scope);
+    if (grades?.length === 0) return emptyPage(body);
+    let query = recordsOf(db).where('r.school_id', '=', session.schoolId);
+    if (grades) query = query.where('a.grade_id', 'in', grades);
+    return pageOf(db, query.orderBy('r.id', 'desc'), body, (rows) => rows.map(toRecord));
   });
 }
+
+/** Records with their plan, grade and operator. */
+const recordsOf = (db: Db) =>
+  db
+    .selectFrom('class_assign_records as r')
+    .innerJoin('class_assigns as a', 'a.id', 'r.assign_id')
+    .innerJoin('grades as g', 'g.id', 'a.grade_id')
+    .leftJoin('users as u', 'u.id', 'r.user_id')
+    .select([
+      'r.id',
+      'r.assign_id',
+      'a.name',
+      'g.name as gradeName',
+      'r.action',
+      'r.moves',
+      'r.skipped',
+      'u.nick_name',
+      'r.at',
+    ]);
+
+/** Grades whose plans the caller sees: null for every grade (school-wide roles). */
+const managedGrades = (scope: DataScope): number[] | null =>
+  scope.schoolWide ? null : [...scope.leadGradeIds];
 
 function toRecord(r: {
   id: number;

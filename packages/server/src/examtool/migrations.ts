@@ -22,8 +22,9 @@ export function examToolMigrations(dialect: Dialect): Record<string, Migration> 
   const auto = <T extends { primaryKey(): T; autoIncrement(): T }>(c: T) =>
     dialect === 'postgres' ? c.primaryKey() : c.primaryKey().autoIncrement();
   const num = 'double precision' as const;
-  const school = (c: ColumnDefinitionBuilder) =>
-    c.notNull().references('schools.id').onDelete('cascade');
+  const cascade = (target: string) => (c: ColumnDefinitionBuilder) =>
+    c.notNull().references(target).onDelete('cascade');
+  const school = cascade('schools.id');
   return {
     '0020_exam_tool': {
       async up(db: AnyDb) {
@@ -32,29 +33,21 @@ export function examToolMigrations(dialect: Dialect): Record<string, Migration> 
           .addColumn('id', id, auto)
           .addColumn('school_id', 'integer', school)
           .addColumn('academic_year', 'integer', (c) => c.notNull())
-          .addColumn('grade_id', 'integer', (c) =>
-            c.notNull().references('grades.id').onDelete('cascade'),
-          )
+          .addColumn('grade_id', 'integer', cascade('grades.id'))
           .addColumn('name', 'text', (c) => c.notNull())
           .addColumn('created_by', 'integer', (c) => c.notNull())
           .addColumn('created_at', 'bigint', (c) => c.notNull())
           .execute();
         await db.schema
           .createTable('tool_sheet_classes')
-          .addColumn('sheet_id', 'integer', (c) =>
-            c.notNull().references('tool_sheets.id').onDelete('cascade'),
-          )
-          .addColumn('class_id', 'integer', (c) =>
-            c.notNull().references('classes.id').onDelete('cascade'),
-          )
+          .addColumn('sheet_id', 'integer', cascade('tool_sheets.id'))
+          .addColumn('class_id', 'integer', cascade('classes.id'))
           .addPrimaryKeyConstraint('tool_sheet_classes_pk', ['sheet_id', 'class_id'])
           .execute();
         await db.schema
           .createTable('tool_sheet_subjects')
           .addColumn('id', id, auto)
-          .addColumn('sheet_id', 'integer', (c) =>
-            c.notNull().references('tool_sheets.id').onDelete('cascade'),
-          )
+          .addColumn('sheet_id', 'integer', cascade('tool_sheets.id'))
           .addColumn('name', 'text', (c) => c.notNull())
           .addColumn('full_marks', num, (c) => c.notNull())
           .addColumn('ord', 'integer', (c) => c.notNull())
@@ -62,15 +55,9 @@ export function examToolMigrations(dialect: Dialect): Record<string, Migration> 
           .execute();
         await db.schema
           .createTable('tool_sheet_scores')
-          .addColumn('sheet_id', 'integer', (c) =>
-            c.notNull().references('tool_sheets.id').onDelete('cascade'),
-          )
-          .addColumn('subject_id', 'integer', (c) =>
-            c.notNull().references('tool_sheet_subjects.id').onDelete('cascade'),
-          )
-          .addColumn('student_id', 'integer', (c) =>
-            c.notNull().references('students.id').onDelete('cascade'),
-          )
+          .addColumn('sheet_id', 'integer', cascade('tool_sheets.id'))
+          .addColumn('subject_id', 'integer', cascade('tool_sheet_subjects.id'))
+          .addColumn('student_id', 'integer', cascade('students.id'))
           .addColumn('score', num)
           .addColumn('updated_by', 'integer', (c) => c.notNull())
           .addColumn('updated_at', 'bigint', (c) => c.notNull())
@@ -85,9 +72,7 @@ export function examToolMigrations(dialect: Dialect): Record<string, Migration> 
           .createTable('tool_tasks')
           .addColumn('id', id, auto)
           .addColumn('school_id', 'integer', school)
-          .addColumn('sheet_id', 'integer', (c) =>
-            c.notNull().references('tool_sheets.id').onDelete('cascade'),
-          )
+          .addColumn('sheet_id', 'integer', cascade('tool_sheets.id'))
           .addColumn('name', 'text', (c) => c.notNull())
           .addColumn('deadline', 'text', (c) => c.notNull())
           .addColumn('note', 'text', (c) => c.notNull())
@@ -96,18 +81,10 @@ export function examToolMigrations(dialect: Dialect): Record<string, Migration> 
           .execute();
         await db.schema
           .createTable('tool_task_items')
-          .addColumn('task_id', 'integer', (c) =>
-            c.notNull().references('tool_tasks.id').onDelete('cascade'),
-          )
-          .addColumn('class_id', 'integer', (c) =>
-            c.notNull().references('classes.id').onDelete('cascade'),
-          )
-          .addColumn('subject_id', 'integer', (c) =>
-            c.notNull().references('tool_sheet_subjects.id').onDelete('cascade'),
-          )
-          .addColumn('teacher_id', 'integer', (c) =>
-            c.notNull().references('users.id').onDelete('cascade'),
-          )
+          .addColumn('task_id', 'integer', cascade('tool_tasks.id'))
+          .addColumn('class_id', 'integer', cascade('classes.id'))
+          .addColumn('subject_id', 'integer', cascade('tool_sheet_subjects.id'))
+          .addColumn('teacher_id', 'integer', cascade('users.id'))
           .addPrimaryKeyConstraint('tool_task_items_pk', ['task_id', 'class_id', 'subject_id'])
           .execute();
         await db.schema
@@ -115,9 +92,7 @@ export function examToolMigrations(dialect: Dialect): Record<string, Migration> 
           .addColumn('id', id, auto)
           .addColumn('school_id', 'integer', school)
           .addColumn('academic_year', 'integer', (c) => c.notNull())
-          .addColumn('grade_id', 'integer', (c) =>
-            c.notNull().references('grades.id').onDelete('cascade'),
-          )
+          .addColumn('grade_id', 'integer', cascade('grades.id'))
           .addColumn('name', 'text', (c) => c.notNull())
           .addColumn('exam_id', 'integer', (c) => c.references('exams.id').onDelete('set null'))
           .addColumn('balance_sex', 'integer', (c) => c.notNull())
@@ -133,9 +108,7 @@ export function examToolMigrations(dialect: Dialect): Record<string, Migration> 
           .createTable('class_assign_records')
           .addColumn('id', id, auto)
           .addColumn('school_id', 'integer', school)
-          .addColumn('assign_id', 'integer', (c) =>
-            c.notNull().references('class_assigns.id').onDelete('cascade'),
-          )
+          .addColumn('assign_id', 'integer', cascade('class_assigns.id'))
           .addColumn('action', 'text', (c) => c.notNull())
           .addColumn('moves', 'text', (c) => c.notNull())
           .addColumn('skipped', 'integer', (c) => c.notNull())

@@ -7,6 +7,7 @@ import type { SessionInfo } from '../core/session';
 import { inScopeClass, loadScope } from '../core/scope';
 import { requireAnyPermission, SHEET_TOOL } from '../exam/access';
 import { decodeUpload, readSheetRows, writeSheet } from '../exam/spreadsheets';
+import { eachOf, pageOf } from './paging';
 import {
   analyseSheet,
   groupResult,
@@ -33,7 +34,6 @@ export function registerSheetRoutes(
   router.sessionRoute(examToolRoutes.sheetList, TAG, async ({ body, session }) => {
     await requireAnyPermission(db, session, SHEET_TOOL);
     const scope = await loadScope(db, session);
-    const { pageNum, pageSize } = body;
     let query = db
       .selectFrom('tool_sheets as s')
       .where('s.school_id', '=', session.schoolId)
@@ -62,17 +62,12 @@ export function registerSheetRoutes(
       const escaped = keyword.replace(/[\\%_]/g, (c) => `\\${c}`);
       query = query.where(sql<boolean>`s.name like ${`%${escaped}%`} escape '\\'`);
     }
-    const counted = await query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
-    const rows = await query
-      .selectAll('s')
-      .orderBy('s.created_at', 'desc')
-      .orderBy('s.id', 'desc')
-      .limit(pageSize)
-      .offset((pageNum - 1) * pageSize)
-      .execute();
-    const list = [];
-    for (const row of rows) list.push(await summaryOf(db, row));
-    return { list, total: Number(counted?.n ?? 0), pageNum, pageSize };
+    return pageOf(
+      db,
+      query.selectAll('s').orderBy('s.created_at', 'desc').orderBy('s.id', 'desc'),
+      body,
+      (rows) => eachOf(rows, (row) => summaryOf(db, row)),
+    );
   });
 
   router.sessionRoute(examToolRoutes.sheetCreate, TAG, async ({ body, session }) => {

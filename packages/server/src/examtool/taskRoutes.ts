@@ -8,6 +8,7 @@ import { loadScope } from '../core/scope';
 import type { SessionInfo } from '../core/session';
 import { requireAnyPermission, SHEET_TOOL } from '../exam/access';
 import { loadSheetAccess, sheetParts } from './sheets';
+import { eachOf, pageOf } from './paging';
 import { TAG } from './sheetRoutes';
 import type { ToolTasksTable } from './tables';
 
@@ -204,7 +205,6 @@ export function registerTaskRoutes(
   router.sessionRoute(examToolRoutes.taskList, TAG, async ({ body, session }) => {
     await requireAnyPermission(db, session, SHEET_TOOL);
     const scope = await loadScope(db, session);
-    const { pageNum, pageSize } = body;
     let query = db.selectFrom('tool_tasks as t').where('t.school_id', '=', session.schoolId);
     if (!scope.schoolWide)
       query = query.where((eb) =>
@@ -219,20 +219,16 @@ export function registerTaskRoutes(
           ),
         ]),
       );
-    const counted = await query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
-    const rows = await query
-      .selectAll('t')
-      .orderBy('t.created_at', 'desc')
-      .orderBy('t.id', 'desc')
-      .limit(pageSize)
-      .offset((pageNum - 1) * pageSize)
-      .execute();
-    const list = [];
-    for (const task of rows) {
-      const whole = scope.schoolWide || task.created_by === session.userId;
-      list.push(await summaryOf(db, task, await itemsOf(db, task, whole ? null : session.userId)));
-    }
-    return { list, total: Number(counted?.n ?? 0), pageNum, pageSize };
+    return pageOf(
+      db,
+      query.selectAll('t').orderBy('t.created_at', 'desc').orderBy('t.id', 'desc'),
+      body,
+      (rows) =>
+        eachOf(rows, async (task) => {
+          const whole = scope.schoolWide || task.created_by === session.userId;
+          return summaryOf(db, task, await itemsOf(db, task, whole ? null : session.userId));
+        }),
+    );
   });
 
   router.sessionRoute(examToolRoutes.taskDetail, TAG, async ({ body, session }) => {

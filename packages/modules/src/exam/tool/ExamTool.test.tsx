@@ -1,22 +1,16 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { permissionCatalogue, type AssignPlan, type ToolSheetDetail } from '@examkit/contracts';
-import { DIRECTOR_CODES, demoUser, ok, renderApp } from '../../test/fixtures';
+import type { AssignPlan, ToolSheetDetail } from '@examkit/contracts';
+import { ok, renderApp } from '../../test/fixtures';
 import { examPages } from '../index';
-import { examApi } from '../test/fixtures';
+import { examApi, toolUser } from '../test/fixtures';
 
 beforeEach(() => {
   vi.spyOn(window, 'scrollTo').mockImplementation(() => {});
 });
 afterEach(() => vi.restoreAllMocks());
 
-const CODES = [...DIRECTOR_CODES, 'Exam-Tool'];
-const toolUser = () =>
-  demoUser({
-    perms: permissionCatalogue.filter((p) => CODES.includes(p.permCode)),
-    allPerm: { '2026': { '1': CODES } },
-  });
 const T = '/marking-main/exam/tool';
 
 const SHEET: ToolSheetDetail = {

@@ -1,10 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import {
-  examToolRoutes,
-  type ToolGroupResult,
-  type ToolSheetSummary,
-} from '@examkit/contracts';
+import { examToolRoutes, type ToolGroupResult, type ToolSheetSummary } from '@examkit/contracts';
 import { Button, FormField, TextInput } from '@examkit/ui';
 import { Actions, CellInput, ErrorText, Note, PageBox, Toolbar } from '../components/styled';
 import { useApiCall } from '../../common/useApiCall';
