@@ -1,6 +1,7 @@
 import { Type, type Static, type TSchema } from 'typebox';
 import { Obj, post } from './builders';
 import { Paged } from './envelope';
+import { ReportStats } from './report/common';
 import { FileData, ImportResult } from './school/common';
 
 /**
@@ -64,22 +65,12 @@ export const ToolSheetDetail = Type.Object({
 });
 export type ToolSheetDetail = Static<typeof ToolSheetDetail>;
 
-/** Figures of one score column for a group (the analysis engine's, rounded for display). */
+/** Figures of one score column for a group: the report pages' figures (`ReportStats`). */
 export const ToolStats = Type.Object({
+  /** `total` or the subject's id. */
   key: Type.String(),
   name: Type.String(),
-  fullMarks: Type.Number(),
-  count: Type.Integer(),
-  absent: Type.Integer(),
-  mean: Type.Union([Type.Number(), Type.Null()]),
-  max: Type.Union([Type.Number(), Type.Null()]),
-  min: Type.Union([Type.Number(), Type.Null()]),
-  sd: Type.Union([Type.Number(), Type.Null()]),
-  excellentRate: Type.Union([Type.Number(), Type.Null()]),
-  goodRate: Type.Union([Type.Number(), Type.Null()]),
-  passRate: Type.Union([Type.Number(), Type.Null()]),
-  lowRate: Type.Union([Type.Number(), Type.Null()]),
-  aboveMeanRate: Type.Union([Type.Number(), Type.Null()]),
+  ...ReportStats.properties,
 });
 export type ToolStats = Static<typeof ToolStats>;
 

@@ -18,6 +18,7 @@ import type { Db } from '../core/database';
 import { notFound } from '../core/envelope';
 import { inScopeClass, type DataScope } from '../core/scope';
 import { schoolOptions } from '../report/snapshot';
+import { statsRow } from '../report/views/shared';
 import type { ToolSheetsTable } from './tables';
 
 export type SheetRow = Selectable<ToolSheetsTable>;
@@ -230,25 +231,11 @@ export async function analyseSheet(
 
 const TOTAL = 'total';
 
-function statsOf(key: string, name: string, s: ScoreStats): ToolStats {
-  const d = s.description;
-  return {
-    key,
-    name,
-    fullMarks: s.fullMarks,
-    count: d.count,
-    absent: d.absent,
-    mean: d.mean,
-    max: d.max,
-    min: d.min,
-    sd: d.sd,
-    excellentRate: s.levels.excellentRate,
-    goodRate: s.levels.goodRate,
-    passRate: s.levels.passRate,
-    lowRate: s.levels.lowRate,
-    aboveMeanRate: s.aboveMeanRate,
-  };
-}
+const statsOf = (key: string, name: string, s: ScoreStats): ToolStats => ({
+  key,
+  name,
+  ...statsRow(s),
+});
 
 export function groupResult(
   group: GroupReport,

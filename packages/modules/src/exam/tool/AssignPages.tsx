@@ -15,11 +15,12 @@ import { ConfirmDialog } from '../../common/ConfirmDialog';
 import {
   DataTable,
   GradeClassPicker,
-  PagedTable,
   num,
   useCallData,
   useQueryId,
   type Option,
+  ToolIntroPage,
+  ToolListPage,
 } from './common';
 
 const BASE = '/exam/tool/classAssign';
@@ -39,56 +40,50 @@ const byRank = (students: readonly AssignStudent[]) =>
 /** /exam/tool/classAssign/intro: what 分班 does. */
 export function AssignIntroPage() {
   return (
-    <PageBox aria-labelledby="assign-intro-title">
-      <h1 id="assign-intro-title">分班</h1>
-      <p>
-        把一个年级的学生分到若干个班：按一次考试的总分（或仅按花名册）排序，在同一选科组合、同一性别内蛇形分配，
-        再在同组学生之间交换以缩小各班平均分的差距。保存方案后可查看各班人数、平均分、标准差、男女人数和选科组合，
-        确认后一次性应用到学生名单，并可撤销。
-      </p>
-      <Actions>
-        <Link to={`${BASE}/create_step1`}>新建分班</Link>
-        <Link to={`${BASE}/list`}>分班列表</Link>
-        <Link to={`${BASE}/record`}>分班记录</Link>
-      </Actions>
-    </PageBox>
+    <ToolIntroPage
+      title="分班"
+      text="把一个年级的学生分到若干个班：按一次考试的总分（或仅按花名册）排序，在同一选科组合、同一性别内蛇形分配，再在同组学生之间交换以缩小各班平均分的差距。保存方案后可查看各班人数、平均分、标准差、男女人数和选科组合，确认后一次性应用到学生名单，并可撤销。"
+      links={[
+        [`${BASE}/create_step1`, '新建分班'],
+        [`${BASE}/list`, '分班列表'],
+        [`${BASE}/record`, '分班记录'],
+      ]}
+    />
   );
 }
 
 /** /exam/tool/classAssign/list: saved plans of the grades the caller manages. */
 export function AssignListPage() {
   return (
-    <PageBox aria-labelledby="assign-list-title">
-      <h1 id="assign-list-title">分班列表</h1>
-      <Toolbar>
-        <Link to={`${BASE}/create_step1`}>新建分班</Link>
-        <Link to={`${BASE}/record`}>分班记录</Link>
-        <Link to={`${BASE}/intro`}>分班介绍</Link>
-      </Toolbar>
-      <PagedTable<AssignSummary>
-        route={examToolRoutes.assignList}
-        label="分班方案"
-        empty="暂无分班方案"
-        columns={['名称', '年级', '依据', '班级数', '学生数', '状态', '操作']}
-        rowKey={(a) => a.id}
-        cells={(a) => [
-          a.name,
-          a.gradeName,
-          a.examName ?? '花名册',
-          a.classCount,
-          a.studentCount,
-          <StateTag key="state">{STATE[a.state]}</StateTag>,
-          <Actions key="actions">
-            <Link to={`${BASE}/classDetail?id=${a.id}`} aria-label={`班级详情：${a.name}`}>
-              班级详情
-            </Link>
-            <Link to={`${BASE}/rankDetail?id=${a.id}`} aria-label={`排名详情：${a.name}`}>
-              排名详情
-            </Link>
-          </Actions>,
-        ]}
-      />
-    </PageBox>
+    <ToolListPage<AssignSummary>
+      title="分班列表"
+      links={[
+        [`${BASE}/create_step1`, '新建分班'],
+        [`${BASE}/record`, '分班记录'],
+        [`${BASE}/intro`, '分班介绍'],
+      ]}
+      route={examToolRoutes.assignList}
+      label="分班方案"
+      empty="暂无分班方案"
+      columns={['名称', '年级', '依据', '班级数', '学生数', '状态', '操作']}
+      rowKey={(a) => a.id}
+      cells={(a) => [
+        a.name,
+        a.gradeName,
+        a.examName ?? '花名册',
+        a.classCount,
+        a.studentCount,
+        <StateTag key="state">{STATE[a.state]}</StateTag>,
+        <Actions key="actions">
+          <Link to={`${BASE}/classDetail?id=${a.id}`} aria-label={`班级详情：${a.name}`}>
+            班级详情
+          </Link>
+          <Link to={`${BASE}/rankDetail?id=${a.id}`} aria-label={`排名详情：${a.name}`}>
+            排名详情
+          </Link>
+        </Actions>,
+      ]}
+    />
   );
 }
 
@@ -422,29 +417,25 @@ export function AssignRankDetailPage() {
 /** /exam/tool/classAssign/record: every application and undo, newest first. */
 export function AssignRecordPage() {
   return (
-    <PageBox aria-labelledby="assign-record-title">
-      <h1 id="assign-record-title">分班记录</h1>
-      <Toolbar>
-        <Link to={`${BASE}/list`}>分班列表</Link>
-      </Toolbar>
-      <PagedTable<AssignRecord>
-        route={examToolRoutes.assignRecords}
-        label="分班记录"
-        empty="暂无分班记录"
-        columns={['时间', '方案', '年级', '操作', '调整人数', '未改动', '操作人']}
-        rowKey={(r) => r.id}
-        cells={(r) => [
-          new Date(r.at).toLocaleString('zh-CN'),
-          <Link key="plan" to={`${BASE}/classDetail?id=${r.assignId}`}>
-            {r.assignName}
-          </Link>,
-          r.gradeName,
-          r.action === 'apply' ? '应用' : '撤销',
-          r.moved,
-          r.skipped,
-          r.operator,
-        ]}
-      />
-    </PageBox>
+    <ToolListPage<AssignRecord>
+      title="分班记录"
+      links={[[`${BASE}/list`, '分班列表']]}
+      route={examToolRoutes.assignRecords}
+      label="分班记录"
+      empty="暂无分班记录"
+      columns={['时间', '方案', '年级', '操作', '调整人数', '未改动', '操作人']}
+      rowKey={(r) => r.id}
+      cells={(r) => [
+        new Date(r.at).toLocaleString('zh-CN'),
+        <Link key="plan" to={`${BASE}/classDetail?id=${r.assignId}`}>
+          {r.assignName}
+        </Link>,
+        r.gradeName,
+        r.action === 'apply' ? '应用' : '撤销',
+        r.moved,
+        r.skipped,
+        r.operator,
+      ]}
+    />
   );
 }

@@ -9,11 +9,12 @@ import { ImportDialog } from '../../system/components/ImportDialog';
 import {
   DataTable,
   GradeClassPicker,
-  PagedTable,
   num,
   pct,
   useCallData,
   useQueryId,
+  ToolIntroPage,
+  ToolListPage,
 } from './common';
 
 const BASE = '/exam/tool/sheet';
@@ -21,53 +22,48 @@ const BASE = '/exam/tool/sheet';
 /** /exam/tool/sheet/intro: what a quick score sheet is, with its entries. */
 export function SheetIntroPage() {
   return (
-    <PageBox aria-labelledby="sheet-tool-intro">
-      <h1 id="sheet-tool-intro">成绩表</h1>
-      <p>
-        不经过考试流程，为一个或几个班快速建一张成绩表：填写学科和满分，逐个录入或用 Excel
-        导入成绩，即可看到与考试报告相同口径的平均分、优秀率、及格率、排名和每个学生的成绩单。
-      </p>
-      <Actions>
-        <Link to={`${BASE}/newsheet`}>新建成绩表</Link>
-        <Link to={`${BASE}/list`}>成绩表列表</Link>
-      </Actions>
-    </PageBox>
+    <ToolIntroPage
+      title="成绩表"
+      text="不经过考试流程，为一个或几个班快速建一张成绩表：填写学科和满分，逐个录入或用 Excel 导入成绩，即可看到与考试报告相同口径的平均分、优秀率、及格率、排名和每个学生的成绩单。"
+      links={[
+        [`${BASE}/newsheet`, '新建成绩表'],
+        [`${BASE}/list`, '成绩表列表'],
+      ]}
+    />
   );
 }
 
 /** /exam/tool/sheet/list: the sheets of the caller's classes, newest first. */
 export function SheetListPage() {
   return (
-    <PageBox aria-labelledby="sheet-list-title">
-      <h1 id="sheet-list-title">成绩表列表</h1>
-      <Toolbar>
-        <Link to={`${BASE}/newsheet`}>新建成绩表</Link>
-        <Link to={`${BASE}/intro`}>成绩表介绍</Link>
-      </Toolbar>
-      <PagedTable<ToolSheetSummary>
-        route={examToolRoutes.sheetList}
-        label="成绩表"
-        empty="暂无成绩表"
-        columns={['名称', '年级', '班级', '学科', '学生数', '已录入', '操作']}
-        rowKey={(s) => s.id}
-        cells={(s) => [
-          s.name,
-          s.gradeName,
-          s.classes.map((c) => c.className).join('、'),
-          s.subjects.map((x) => `${x.name}（${x.fullMarks}）`).join('、'),
-          s.studentCount,
-          `${s.filled} / ${s.studentCount * s.subjects.length}`,
-          <Actions key="actions">
-            <Link to={`${BASE}/detail?id=${s.id}`} aria-label={`录入成绩：${s.name}`}>
-              录入成绩
-            </Link>
-            <Link to={`${BASE}/result?id=${s.id}`} aria-label={`查看结果：${s.name}`}>
-              查看结果
-            </Link>
-          </Actions>,
-        ]}
-      />
-    </PageBox>
+    <ToolListPage<ToolSheetSummary>
+      title="成绩表列表"
+      links={[
+        [`${BASE}/newsheet`, '新建成绩表'],
+        [`${BASE}/intro`, '成绩表介绍'],
+      ]}
+      route={examToolRoutes.sheetList}
+      label="成绩表"
+      empty="暂无成绩表"
+      columns={['名称', '年级', '班级', '学科', '学生数', '已录入', '操作']}
+      rowKey={(s) => s.id}
+      cells={(s) => [
+        s.name,
+        s.gradeName,
+        s.classes.map((c) => c.className).join('、'),
+        s.subjects.map((x) => `${x.name}（${x.fullMarks}）`).join('、'),
+        s.studentCount,
+        `${s.filled} / ${s.studentCount * s.subjects.length}`,
+        <Actions key="actions">
+          <Link to={`${BASE}/detail?id=${s.id}`} aria-label={`录入成绩：${s.name}`}>
+            录入成绩
+          </Link>
+          <Link to={`${BASE}/result?id=${s.id}`} aria-label={`查看结果：${s.name}`}>
+            查看结果
+          </Link>
+        </Actions>,
+      ]}
+    />
   );
 }
 

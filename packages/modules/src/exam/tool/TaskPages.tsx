@@ -17,7 +17,7 @@ import {
   Toolbar,
 } from '../components/styled';
 import { useApiCall } from '../../common/useApiCall';
-import { DataTable, PagedTable, useCallData } from './common';
+import { DataTable, useCallData, ToolIntroPage, ToolListPage } from './common';
 
 const BASE = '/exam/tool/task';
 const SHEETS = '/exam/tool/sheet';
@@ -25,51 +25,42 @@ const SHEETS = '/exam/tool/sheet';
 /** /exam/tool/task/intro: what an entry task is. */
 export function TaskIntroPage() {
   return (
-    <PageBox aria-labelledby="task-intro-title">
-      <h1 id="task-intro-title">录入任务</h1>
-      <p>
-        为一张成绩表布置成绩录入：按班级和学科指定录入教师并设截止日期。被指定的教师在“录入任务”中看到自己的任务，
-        即可录入对应班级和学科的成绩；布置者按年级查看每个班每个学科的录入进度。
-      </p>
-      <Actions>
-        <Link to={`${BASE}/create`}>新建任务</Link>
-        <Link to={`${BASE}/list`}>任务列表</Link>
-      </Actions>
-    </PageBox>
+    <ToolIntroPage
+      title="录入任务"
+      text="为一张成绩表布置成绩录入：按班级和学科指定录入教师并设截止日期。被指定的教师在“录入任务”中看到自己的任务，即可录入对应班级和学科的成绩；布置者按年级查看每个班每个学科的录入进度。"
+      links={[
+        [`${BASE}/create`, '新建任务'],
+        [`${BASE}/list`, '任务列表'],
+      ]}
+    />
   );
 }
 
 /** /exam/tool/task/list: tasks the caller set or has a part in, with completion. */
 export function TaskListPage() {
   return (
-    <PageBox aria-labelledby="task-list-title">
-      <h1 id="task-list-title">任务列表</h1>
-      <Toolbar>
-        <Link to={`${BASE}/create`}>新建任务</Link>
-        <Link to={`${BASE}/intro`}>任务介绍</Link>
-      </Toolbar>
-      <PagedTable<TaskSummary>
-        route={examToolRoutes.taskList}
-        label="录入任务"
-        empty="暂无录入任务"
-        columns={['任务', '成绩表', '年级', '截止日期', '完成', '操作']}
-        rowKey={(t) => t.id}
-        cells={(t) => [
-          t.name,
-          t.sheetName,
-          t.gradeName,
-          t.deadline,
-          `${t.doneCount} / ${t.itemCount}`,
-          <Link
-            key="go"
-            to={`${BASE}/list/${t.id}/${t.gradeId}`}
-            aria-label={`查看进度：${t.name}`}
-          >
-            查看进度
-          </Link>,
-        ]}
-      />
-    </PageBox>
+    <ToolListPage<TaskSummary>
+      title="任务列表"
+      links={[
+        [`${BASE}/create`, '新建任务'],
+        [`${BASE}/intro`, '任务介绍'],
+      ]}
+      route={examToolRoutes.taskList}
+      label="录入任务"
+      empty="暂无录入任务"
+      columns={['任务', '成绩表', '年级', '截止日期', '完成', '操作']}
+      rowKey={(t) => t.id}
+      cells={(t) => [
+        t.name,
+        t.sheetName,
+        t.gradeName,
+        t.deadline,
+        `${t.doneCount} / ${t.itemCount}`,
+        <Link key="go" to={`${BASE}/list/${t.id}/${t.gradeId}`} aria-label={`查看进度：${t.name}`}>
+          查看进度
+        </Link>,
+      ]}
+    />
   );
 }
 

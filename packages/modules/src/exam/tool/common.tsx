@@ -1,5 +1,5 @@
-import { useCallback, useEffect, useState, type ReactNode } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { useCallback, useEffect, useId, useState, type ReactNode } from 'react';
+import { Link, useSearchParams } from 'react-router-dom';
 import {
   administrationRoutes,
   type BodyOf,
@@ -8,7 +8,7 @@ import {
   type RouteContract,
 } from '@examkit/contracts';
 import { Empty, FormField, Select } from '@examkit/ui';
-import { CheckGroup, ErrorText, Note, Table } from '../components/styled';
+import { CheckGroup, ErrorText, Note, PageBox, Table, Toolbar } from '../components/styled';
 import { useApiCall } from '../../common/useApiCall';
 import { Pager } from '../../common/Pager';
 
@@ -196,4 +196,53 @@ export function useCallData<R extends RouteContract>(route: R, body: BodyOf<R> |
   }, [call, route, key]);
   useEffect(() => void reload(), [reload]);
   return { data, reload };
+}
+
+/** Links as `[to, label]` pairs. */
+type Links = readonly (readonly [string, string])[];
+
+const LinkRow = ({ links }: { links: Links }) => (
+  <Toolbar>
+    {links.map(([to, label]) => (
+      <Link key={to} to={to}>
+        {label}
+      </Link>
+    ))}
+  </Toolbar>
+);
+
+/** A tool's list page: its title, links to the tool's other pages, the paged table. */
+export function ToolListPage<T>({
+  title,
+  links,
+  ...table
+}: PagedTableProps<T> & { title: string; links: Links }) {
+  const id = useId();
+  return (
+    <PageBox aria-labelledby={id}>
+      <h1 id={id}>{title}</h1>
+      <LinkRow links={links} />
+      <PagedTable {...table} />
+    </PageBox>
+  );
+}
+
+/** A tool's introduction: what it does, and where to start. */
+export function ToolIntroPage({
+  title,
+  text,
+  links,
+}: {
+  title: string;
+  text: string;
+  links: Links;
+}) {
+  const id = useId();
+  return (
+    <PageBox aria-labelledby={id}>
+      <h1 id={id}>{title}</h1>
+      <p>{text}</p>
+      <LinkRow links={links} />
+    </PageBox>
+  );
 }
