@@ -15,6 +15,7 @@ import { loadScope, type DataScope } from '../core/scope';
 import type { SessionInfo } from '../core/session';
 import { requireAnyPermission } from '../exam/access';
 import { balanceClasses, balanceOf } from './balanceClasses';
+import { loadGradeClasses } from './sheets';
 import { eachOf, emptyPage, pageOf } from './paging';
 import { TAG } from './sheetRoutes';
 import type { ClassAssignsTable } from './tables';
@@ -38,20 +39,8 @@ function assertGradeManager(scope: DataScope, gradeId: number): void {
 
 /** The grade's students with sex, 选科 and (from an exam) total, dealt into the classes. */
 async function computePlan(db: Db, schoolId: number, o: AssignOptions): Promise<AssignPlan> {
-  const grade = await db
-    .selectFrom('grades')
-    .select('id')
-    .where('id', '=', o.gradeId)
-    .where('school_id', '=', schoolId)
-    .executeTakeFirst();
-  if (!grade) throw badRequest('年级不存在');
-  const classes = await db
-    .selectFrom('classes')
-    .select(['id', 'name'])
-    .where('grade_id', '=', grade.id)
-    .execute();
-  const className = new Map(classes.map((c) => [c.id, c.name]));
-  if (!o.classIds.every((id) => className.has(id))) throw badRequest('班级不存在或不属于该年级');
+  const grade = await loadGradeClasses(db, schoolId, o.gradeId, o.classIds);
+  const className = grade.classes;
   if (o.classIds.length < 2) throw badRequest('至少选择两个班级');
   const rows = await db
     .selectFrom('students as s')
@@ -192,16 +181,12 @@ export function registerAssignRoutes(
   router.sessionRoute(examToolRoutes.assignCreate, TAG, async ({ body, session }) => {
     assertGradeManager(await manager(session), body.gradeId);
     const plan = await computePlan(db, session.schoolId, body);
-    const grade = await db
-      .selectFrom('grades')
-      .select('academic_year')
-      .where('id', '=', body.gradeId)
-      .executeTakeFirstOrThrow();
+    const grade = await loadGradeClasses(db, session.schoolId, body.gradeId, body.classIds);
     const row = await db
       .insertInto('class_assigns')
       .values({
         school_id: session.schoolId,
-        academic_year: grade.academic_year,
+        academic_year: grade.academicYear,
         grade_id: body.gradeId,
         name: body.name.trim(),
         exam_id: body.examId ?? null,

@@ -11,6 +11,7 @@ import { eachOf, pageOf } from './paging';
 import {
   analyseSheet,
   groupResult,
+  loadGradeClasses,
   loadSheetAccess,
   sheetStudents,
   studentResults,
@@ -73,20 +74,7 @@ export function registerSheetRoutes(
   router.sessionRoute(examToolRoutes.sheetCreate, TAG, async ({ body, session }) => {
     await requireAnyPermission(db, session, SHEET_TOOL);
     const scope = await loadScope(db, session);
-    const grade = await db
-      .selectFrom('grades')
-      .select(['id', 'academic_year'])
-      .where('id', '=', body.gradeId)
-      .where('school_id', '=', session.schoolId)
-      .executeTakeFirst();
-    if (!grade) throw badRequest('年级不存在');
-    const classes = await db
-      .selectFrom('classes')
-      .select('id')
-      .where('grade_id', '=', grade.id)
-      .where('id', 'in', body.classIds)
-      .execute();
-    if (classes.length !== body.classIds.length) throw badRequest('班级不存在或不属于该年级');
+    const grade = await loadGradeClasses(db, session.schoolId, body.gradeId, body.classIds);
     if (!body.classIds.every((id) => inScopeClass(scope, id)))
       throw forbidden('超出数据范围：只能为您任教或管理的班级建成绩表');
     const names = body.subjects.map((s) => s.name.trim());
@@ -97,7 +85,7 @@ export function registerSheetRoutes(
         .insertInto('tool_sheets')
         .values({
           school_id: session.schoolId,
-          academic_year: grade.academic_year,
+          academic_year: grade.academicYear,
           grade_id: grade.id,
           name: body.name.trim(),
           created_by: session.userId,

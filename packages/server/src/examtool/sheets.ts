@@ -15,7 +15,7 @@ import type {
 } from '@examkit/contracts';
 import type { Selectable } from 'kysely';
 import type { Db } from '../core/database';
-import { notFound } from '../core/envelope';
+import { badRequest, notFound } from '../core/envelope';
 import { inScopeClass, type DataScope } from '../core/scope';
 import { schoolOptions } from '../report/snapshot';
 import { statsRow } from '../report/views/shared';
@@ -289,4 +289,31 @@ export function studentResults(
       };
     }),
   }));
+}
+
+/**
+ * A grade of the school with every class it has; 400 when the grade is another school's or
+ * missing, or when a chosen class is not one of its classes.
+ */
+export async function loadGradeClasses(
+  db: Db,
+  schoolId: number,
+  gradeId: number,
+  chosen: readonly number[],
+): Promise<{ id: number; academicYear: number; classes: Map<number, string> }> {
+  const grade = await db
+    .selectFrom('grades')
+    .select(['id', 'academic_year'])
+    .where('id', '=', gradeId)
+    .where('school_id', '=', schoolId)
+    .executeTakeFirst();
+  if (!grade) throw badRequest('年级不存在');
+  const rows = await db
+    .selectFrom('classes')
+    .select(['id', 'name'])
+    .where('grade_id', '=', grade.id)
+    .execute();
+  const classes = new Map(rows.map((c) => [c.id, c.name]));
+  if (!chosen.every((id) => classes.has(id))) throw badRequest('班级不存在或不属于该年级');
+  return { id: grade.id, academicYear: grade.academic_year, classes };
 }
