@@ -110,6 +110,59 @@ describe('exam tool in the browser', () => {
     expect(problems).toEqual([]);
   });
 
+  it('sets an entry task on that sheet in three steps and shows its progress', async () => {
+    const { page, problems } = await onExamTool();
+    await page
+      .getByRole('navigation', { name: '考试工具' })
+      .getByRole('link', { name: '录入任务' })
+      .click();
+    await page.getByRole('heading', { name: '任务列表' }).waitFor();
+    await page.getByRole('link', { name: '新建任务' }).click();
+
+    const form = page.getByRole('form', { name: '任务信息' });
+    await form.getByLabel('任务名称').fill('周测成绩录入');
+    await form.getByLabel('截止日期').fill('2026-12-01');
+    await form.getByLabel('成绩表').selectOption({ label: '高一(1)班语数周测（高一）' });
+    await form.getByRole('button', { name: '下一步：分配教师' }).click();
+
+    const teachers = page.getByRole('table', { name: '录入教师' });
+    await teachers.waitFor();
+    // Prefilled with who teaches each subject in the class.
+    const chinese = teachers.getByLabel('高一(1)班 语文 录入教师');
+    await page.waitForFunction(
+      () =>
+        (
+          document.querySelector(
+            'select[aria-label="高一(1)班 语文 录入教师"]',
+          ) as HTMLSelectElement
+        )?.value !== '',
+    );
+    const chineseTeacher = await chinese.evaluate(
+      (el) => (el as HTMLSelectElement).selectedOptions[0]?.textContent ?? '',
+    );
+    expect(await axeViolations(page)).toEqual([]);
+    await page.getByRole('button', { name: '下一步：确认' }).click();
+
+    const summary = page.getByRole('table', { name: '任务分工' });
+    await summary.waitFor();
+    expect((await cellsOf(page, '任务分工'))[0]).toEqual(['高一(1)班', '语文', chineseTeacher]);
+    await page.getByRole('button', { name: '创建任务' }).click();
+
+    await page.getByRole('heading', { name: '周测成绩录入' }).waitFor();
+    const parts = await (async () => {
+      await page.getByRole('table', { name: '任务分工与进度' }).waitFor();
+      return cellsOf(page, '任务分工与进度');
+    })();
+    // The first test entered three students of 50 in each subject.
+    expect(parts.map((r) => [r[0], r[1], r[3], r[4]])).toEqual([
+      ['高一(1)班', '语文', '3 / 50', '未完成'],
+      ['高一(1)班', '数学', '3 / 50', '未完成'],
+    ]);
+    expect(await axeViolations(page)).toEqual([]);
+    await screenshot(page, 'exam-tool-task-progress');
+    expect(problems).toEqual([]);
+  });
+
   it('assigns 高一 into its four classes by the mid-term totals, shows the balance and applies it', async () => {
     const { page, problems } = await onExamTool();
     await page
