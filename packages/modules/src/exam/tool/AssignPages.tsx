@@ -12,6 +12,7 @@ import { Button, FormField, Select, TextInput } from '@examkit/ui';
 import { Actions, CheckGroup, Note, PageBox, StateTag, Toolbar } from '../components/styled';
 import { useApiCall } from '../../common/useApiCall';
 import { ConfirmDialog } from '../../common/ConfirmDialog';
+import { useMyScope } from '../../common/useMyScope';
 import {
   DataTable,
   GradeClassPicker,
@@ -37,31 +38,32 @@ const byRank = (students: readonly AssignStudent[]) =>
     (a, b) => (a.rank ?? Infinity) - (b.rank ?? Infinity) || (a.studentNo < b.studentNo ? -1 : 1),
   );
 
+/** 新建分班, for those who manage a grade (the server refuses everyone else). */
+function useCreateLink(): [string, string][] {
+  const scope = useMyScope();
+  const manages = scope !== null && (scope.schoolWide || scope.manageGradeIds.length > 0);
+  return manages ? [[`${BASE}/create_step1`, '新建分班']] : [];
+}
+
 /** /exam/tool/classAssign/intro: what 分班 does. */
 export function AssignIntroPage() {
+  const create = useCreateLink();
   return (
     <ToolIntroPage
       title="分班"
       text="把一个年级的学生分到若干个班：按一次考试的总分（或仅按花名册）排序，在同一选科组合、同一性别内蛇形分配，再在同组学生之间交换以缩小各班平均分的差距。保存方案后可查看各班人数、平均分、标准差、男女人数和选科组合，确认后一次性应用到学生名单，并可撤销。"
-      links={[
-        [`${BASE}/create_step1`, '新建分班'],
-        [`${BASE}/list`, '分班列表'],
-        [`${BASE}/record`, '分班记录'],
-      ]}
+      links={[...create, [`${BASE}/list`, '分班列表'], [`${BASE}/record`, '分班记录']]}
     />
   );
 }
 
 /** /exam/tool/classAssign/list: saved plans of the grades the caller manages. */
 export function AssignListPage() {
+  const create = useCreateLink();
   return (
     <ToolListPage<AssignSummary>
       title="分班列表"
-      links={[
-        [`${BASE}/create_step1`, '新建分班'],
-        [`${BASE}/record`, '分班记录'],
-        [`${BASE}/intro`, '分班介绍'],
-      ]}
+      links={[...create, [`${BASE}/record`, '分班记录'], [`${BASE}/intro`, '分班介绍']]}
       route={examToolRoutes.assignList}
       label="分班方案"
       empty="暂无分班方案"

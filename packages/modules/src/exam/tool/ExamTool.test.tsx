@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AssignPlan, ToolSheetDetail } from '@examkit/contracts';
-import { ok, renderApp } from '../../test/fixtures';
+import { myScope, ok, renderApp } from '../../test/fixtures';
 import { examPages } from '../index';
 import { examApi, toolUser } from '../test/fixtures';
 
@@ -173,5 +173,29 @@ describe('exam tool pages', () => {
       gradeId: 10,
     });
     expect(screen.getByRole('button', { name: '应用到学生名单' })).toBeInTheDocument();
+  });
+
+  it('offers 新建分班 only to those who manage a grade', async () => {
+    const empty = ok({ list: [], total: 0, pageNum: 1, pageSize: 20 });
+    for (const [scope, shown] of [
+      [myScope({ schoolWide: false, manageGradeIds: [] }), false],
+      [myScope({ schoolWide: false, manageGradeIds: [10] }), true],
+    ] as const) {
+      const view = await renderApp({
+        path: '/exam/tool/classAssign/list',
+        api: examApi({
+          [`POST ${T}/classAssign/list`]: empty,
+          'POST /marking-user/user/school/my_scope': ok(scope),
+        }),
+        user: toolUser(),
+        pages: examPages,
+      });
+      expect(await screen.findByText('暂无分班方案')).toBeInTheDocument();
+      await waitFor(() =>
+        expect(screen.queryByRole('link', { name: '新建分班' }) !== null).toBe(shown),
+      );
+      expect(screen.getByRole('link', { name: '分班记录' })).toBeInTheDocument();
+      view.unmount();
+    }
   });
 });
