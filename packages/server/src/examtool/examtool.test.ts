@@ -412,6 +412,29 @@ describe.each(DIALECTS)('exam tool on %s', (dialect) => {
       expect(list.list[0]).toMatchObject({ id, state: 'undone' });
     });
 
+    it('applies an undone plan again; undo leaves a student moved since where they are', async () => {
+      const { list } = await ok<Page<AssignSummary>>(R.assignList, admin, {
+        pageNum: 1,
+        pageSize: 1,
+      });
+      const assignId = list[0]!.id;
+      const applied = await ok<AssignRecord>(R.assignApply, admin, { assignId });
+      const { plan } = await ok<{ plan: AssignPlan }>(R.assignDetail, admin, { assignId });
+      const moved = plan.students.find((s) => s.fromClassId !== s.toClassId)!;
+      // Moved by hand afterwards (back to where it was): undo must not touch it.
+      await server.db
+        .updateTable('students')
+        .set({ class_id: moved.fromClassId })
+        .where('id', '=', moved.studentId)
+        .execute();
+      const undone = await ok<AssignRecord>(R.assignUndo, admin, { assignId });
+      expect(undone).toMatchObject({ moved: applied.moved - 1, skipped: 1 });
+      expect(await codeOf(R.assignUndo, admin, { assignId })).toMatchObject({
+        code: 400,
+        message: '该分班方案尚未应用，无需撤销',
+      });
+    });
+
     it('is for grade managers with 考试工具 only; another school’s plan is missing', async () => {
       const body = {
         gradeId: grade.gradeId,
