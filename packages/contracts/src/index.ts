@@ -22,3 +22,4 @@ export * from './report';
 export * from './ai';
 export * from './examPrint';
 export * from './examBatch';
+export * from './examTool';

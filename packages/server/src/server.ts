@@ -28,6 +28,7 @@ import { DEFAULT_SESSION_TIMEOUTS, type SessionTimeouts } from './core/session';
 import { createMemoryFileStore, type FileStore } from './core/files';
 import { registerStaticFiles } from './core/staticFiles';
 import { registerExamRoutes } from './exam/routes';
+import { registerExamToolRoutes } from './examtool/routes';
 import { registerMarkingRoutes } from './marking/routes';
 import { registerPrintRoutes } from './print/routes';
 import { registerOnlineRoutes } from './online/routes';
@@ -219,6 +220,7 @@ export async function createServer(options: ServerOptions): Promise<FastifyInsta
   registerUserRoutes(router, { db, clock, files });
   registerExamRoutes(router, { db, clock, files });
   registerPrintRoutes(router, { db, clock, files });
+  registerExamToolRoutes(router, { db, clock });
   registerMarkingRoutes(router, { db, clock, files });
   registerOnlineRoutes(router, { db, clock, files });
   const scanQueue =

@@ -1,5 +1,6 @@
 import { lazy, type ComponentType } from 'react';
 import type { PageLoader } from '../routes/types';
+import { examToolPages } from './tool/toolPages';
 
 /**
  * The exam module's pages by route name of the catalogue, each loaded on first visit as its
@@ -44,6 +45,7 @@ export const examPages: Readonly<Record<string, PageLoader>> = {
     import('./pages/AnswerSheetListPage').then((m) => m.AnswerSheetIntroPage),
   'exam-tool-answerSheet-list': () =>
     import('./pages/AnswerSheetListPage').then((m) => m.AnswerSheetListPage),
+  ...examToolPages,
 };
 
 /** A page as a `React.lazy` component: its own chunk, rendered inside `<Suspense>`. */

@@ -7,6 +7,7 @@ import { markingMigrations } from '../marking/migrations';
 import { printMigrations } from '../print/migrations';
 import { onlineMigrations } from '../online/migrations';
 import { reportMigrations } from '../report/migrations';
+import { examToolMigrations } from '../examtool/migrations';
 import { scanMigrations } from '../scan/migrations';
 import { administrationMigrations } from '../school/migrations';
 import { scopeMigrations } from './scopeTables';
@@ -265,6 +266,7 @@ function migrationsFor(dialect: Dialect): Record<string, Migration> {
     ...markingMigrations(dialect),
     ...scanMigrations(dialect),
     ...reportMigrations(dialect),
+    ...examToolMigrations(dialect),
     ...scopeMigrations(),
     ...aiMigrations(dialect),
     ...printMigrations(dialect),

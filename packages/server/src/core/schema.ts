@@ -6,6 +6,7 @@ import type { MarkingTables } from '../marking/tables';
 import type { PrintTables } from '../print/tables';
 import type { OnlineTables } from '../online/tables';
 import type { ReportTables } from '../report/tables';
+import type { ExamToolTables } from '../examtool/tables';
 import type { ScanTables } from '../scan/tables';
 import type { AdministrationTables } from '../school/tables';
 import type { ScopeTables } from './scopeTables';
@@ -162,6 +163,7 @@ export interface DB
     MarkingTables,
     ScanTables,
     ReportTables,
+    ExamToolTables,
     ScopeTables,
     AiTables,
     PrintTables,

@@ -28,6 +28,7 @@ const TABLES: Record<string, Record<string, RouteContract>> = {
   scope: contracts.scopeRoutes,
   print: contracts.examPrintRoutes,
   online: contracts.onlineRoutes,
+  tool: contracts.examToolRoutes,
 };
 const SHORT: Record<string, string> = {
   administrationRoutes: 'admin',
@@ -39,6 +40,7 @@ const SHORT: Record<string, string> = {
   scopeRoutes: 'scope',
   examPrintRoutes: 'print',
   onlineRoutes: 'online',
+  examToolRoutes: 'tool',
 };
 
 /** A route by `<table>.<name>`. */
@@ -323,6 +325,18 @@ const TABLE: Record<string, Entry> = {
     'students of the teaching class’s grade in scope (adminRoutes.test.ts)',
   ),
   'admin.electiveStudents': { kind: 'list', grade: true, body: { classId: undefined } },
+  // exam tool (examtool/examtool.test.ts “keeps teachers to their classes”, “grade managers only”)
+  'tool.sheetCreate': WRITE('classes in the caller’s scope only (examtool.test.ts)'),
+  'tool.sheetStudent': WRITE(
+    'a student of the sheet’s classes in scope; another school’s sheet 404 (examtool.test.ts)',
+  ),
+  'tool.assignPreview': WRITE(
+    '分班: school-wide roles and the grade’s 年级主任 (examtool.test.ts)',
+  ),
+  'tool.assignCreate': WRITE('分班: school-wide roles and the grade’s 年级主任 (examtool.test.ts)'),
+  'tool.taskDetail': WRITE(
+    'the task’s creator sees every part, a teacher only theirs; others 404 (examtool.test.ts)',
+  ),
 };
 
 // ---------------------------------------------------------------------------------------------

@@ -1,21 +1,13 @@
 import { screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { permissionCatalogue } from '@examkit/contracts';
-import { DIRECTOR_CODES, demoUser, ok, renderApp } from '../../test/fixtures';
+import { ok, renderApp } from '../../test/fixtures';
 import { examPages } from '../index';
-import { EXAM, examApi } from '../test/fixtures';
+import { EXAM, examApi, toolUser } from '../test/fixtures';
 
 beforeEach(() => {
   vi.spyOn(window, 'scrollTo').mockImplementation(() => {});
 });
 afterEach(() => vi.restoreAllMocks());
-
-const CODES = [...DIRECTOR_CODES, 'Exam-Tool'];
-const toolUser = () =>
-  demoUser({
-    perms: permissionCatalogue.filter((p) => CODES.includes(p.permCode)),
-    allPerm: { '2026': { '1': CODES } },
-  });
 
 describe('AnswerSheetListPage', () => {
   it('lists the saved answer sheets of every exam with edit and download', async () => {

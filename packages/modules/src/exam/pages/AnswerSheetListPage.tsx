@@ -93,11 +93,19 @@ export function AnswerSheetListPage() {
   );
 }
 
-/** /exam/tool: the exam tools, starting with the answer sheets already built. */
+/** /exam/tool: the exam tools (成绩表, 录入任务, 分班, 答题卡), with the answer sheets already built. */
 export function ExamToolPage() {
   return (
     <PageBox aria-labelledby="exam-tool-title">
       <h1 id="exam-tool-title">考试工具</h1>
+      <nav aria-label="考试工具">
+        <Actions>
+          <Link to="/exam/tool/sheet/list">成绩表</Link>
+          <Link to="/exam/tool/task/list">录入任务</Link>
+          <Link to="/exam/tool/classAssign/list">分班</Link>
+          <Link to="/exam/tool/answerSheet/list">答题卡</Link>
+        </Actions>
+      </nav>
       <section aria-labelledby="exam-tool-sheets">
         <h2 id="exam-tool-sheets">答题卡</h2>
         <Actions>

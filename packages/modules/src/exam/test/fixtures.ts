@@ -1,5 +1,6 @@
 import type { ExamDetail, ExamSummary, Question } from '@examkit/contracts';
-import { SCHOOL_ROUTES, createFakeApi, ok } from '../../test/fixtures';
+import { permissionCatalogue } from '@examkit/contracts';
+import { DIRECTOR_CODES, SCHOOL_ROUTES, createFakeApi, demoUser, ok } from '../../test/fixtures';
 
 /** Calls of the exam pages, keyed as the fake API takes them. */
 export const EXAM = {
@@ -205,3 +206,12 @@ export function bodiesOf(
       typeof c.data === 'string' ? (JSON.parse(c.data) as Record<string, unknown>) : {},
     );
 }
+
+const TOOL_CODES = [...DIRECTOR_CODES, 'Exam-Tool'];
+
+/** 教务主任 with the exam tool (Exam-Tool). */
+export const toolUser = () =>
+  demoUser({
+    perms: permissionCatalogue.filter((p) => TOOL_CODES.includes(p.permCode)),
+    allPerm: { '2026': { '1': TOOL_CODES } },
+  });
