@@ -18,4 +18,13 @@ export * from './exam';
 export * from './marking';
 export * from './scan';
 export * from './report';
+export {
+  downloadRoutes,
+  DownloadJob,
+  DownloadKind,
+  DownloadState,
+  DownloadStarted,
+  DOWNLOAD_FILE_URL,
+  DOWNLOAD_RETENTION_DAYS,
+} from './download';
 export * from './ai';

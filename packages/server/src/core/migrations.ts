@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import { Migrator, type Migration, type MigrationProvider } from 'kysely/migration';
 import { aiMigrations } from '../ai/migrations';
+import { downloadMigrations } from '../download/migrations';
 import { examMigrations } from '../exam/migrations';
 import { markingMigrations } from '../marking/migrations';
 import { reportMigrations } from '../report/migrations';
@@ -264,6 +265,7 @@ function migrationsFor(dialect: Dialect): Record<string, Migration> {
     ...reportMigrations(dialect),
     ...scopeMigrations(),
     ...aiMigrations(dialect),
+    ...downloadMigrations(dialect),
   };
 }
 
