@@ -48,5 +48,5 @@ export const AnswerSheetListPage = lazyPage(examPages['exam-tool-answerSheet-lis
 export const AnswerSheetIntroPage = lazyPage(examPages['exam-tool-answerSheet-intro']!);
 export const ExamToolPage = lazyPage(examPages['exam-tool']!);
 
-export { downloadFile, fileNameOf } from './utils/downloadFile';
-export type { DownloadFileOptions } from './utils/downloadFile';
+export { downloadFile, fileNameOf } from '../common/downloadFile';
+export type { DownloadFileOptions } from '../common/downloadFile';

@@ -3,7 +3,7 @@ import { Link } from 'react-router-dom';
 import { examDownloads, examRoutes, type ExamSummary } from '@examkit/contracts';
 import { Button, Empty } from '@examkit/ui';
 import { Actions, Note, PageBox, Table } from '../components/styled';
-import { useDownload } from '../hooks/useDownload';
+import { useDownload } from '../../common/useDownload';
 import { useApiCall } from '../../common/useApiCall';
 
 interface SheetRow {
