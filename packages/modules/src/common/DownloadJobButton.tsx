@@ -81,7 +81,7 @@ export function DownloadJobButton({
           {busy && (
             <>
               <progress aria-label={`${label}进度`} max={100} value={job.progress} /> {job.stage}{' '}
-              {job.progress}%{' '}
+              {job.progress}%，
             </>
           )}
           已加入

@@ -103,7 +103,7 @@ export function DownloadCentrePage() {
                     ) : job.state === 'failed' ? (
                       (job.message ?? '导出失败，请重试')
                     ) : (
-                      job.stage
+                      '100%'
                     )}
                   </td>
                   <td>{sizeText(job.size)}</td>

@@ -52,7 +52,7 @@ describe('grade transcripts as a download-centre job', () => {
     });
     await user.click(await screen.findByRole('button', { name: '导出全部成绩单PDF' }));
     const status = await screen.findByRole('status');
-    expect(status).toHaveTextContent('正在生成成绩单 40/120 33%');
+    expect(status).toHaveTextContent('正在生成成绩单 40/120 33%，已加入下载中心');
     // where the job is listed: the download centre, in a new tab
     expect(within(status).getByRole('link', { name: '下载中心' })).toHaveAttribute(
       'target',
