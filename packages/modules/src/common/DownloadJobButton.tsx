@@ -11,6 +11,8 @@ type Job = DataOf<typeof downloadRoutes.downloadStatus>;
 export interface DownloadJobButtonProps {
   /** The button's text, e.g. 导出全部成绩单PDF. */
   label: string;
+  /** The button's accessible name where `label` repeats (a row's button). @default label */
+  name?: string;
   /** Starts the export on the server (a call answering `{ jobId }`). */
   start(): Promise<CallOutcome<{ jobId: number }>>;
   /** Save the file as soon as it is ready, for exports that take seconds. @default false */
@@ -34,6 +36,7 @@ export function useSaveJobFile() {
  */
 export function DownloadJobButton({
   label,
+  name = label,
   start,
   saveWhenDone = false,
   pollMs = 1000,
@@ -73,14 +76,19 @@ export function DownloadJobButton({
   const busy = job?.state === 'queued' || job?.state === 'running';
   return (
     <span data-noprint style={{ display: 'inline-flex', gap: 8, alignItems: 'center' }}>
-      <Button loading={busy} {...(size ? { size } : {})} onClick={() => void begin()}>
+      <Button
+        loading={busy}
+        {...(size ? { size } : {})}
+        {...(name !== label && { 'aria-label': name })}
+        onClick={() => void begin()}
+      >
         {label}
       </Button>
       {job && (
         <span role="status">
           {busy && (
             <>
-              <progress aria-label={`${label}进度`} max={100} value={job.progress} /> {job.stage}{' '}
+              <progress aria-label={`${name}进度`} max={100} value={job.progress} /> {job.stage}{' '}
               {job.progress}%，
             </>
           )}
