@@ -2,23 +2,22 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { downloadRoutes } from '@examkit/contracts';
-import { createFakeApi, demoUser, ok, renderApp, SCHOOL_ROUTES } from '../test/fixtures';
+import {
+  createFakeApi,
+  demoUser,
+  downloadJob,
+  ok,
+  renderApp,
+  SCHOOL_ROUTES,
+} from '../test/fixtures';
 import { doneJob, key, mockJobFile } from '../report/test/fixtures';
 import { downloadPages } from './index';
 
 afterEach(() => vi.restoreAllMocks());
 
-const running = (progress: number, stage: string) => ({
-  ...doneJob('期中-全年级成绩单.xlsx', 9),
-  title: '期中-全年级成绩单（Excel）',
-  state: 'running',
-  progress,
-  stage,
-  fileName: null,
-  size: null,
-  finishedAt: null,
-  expiresAt: null,
-});
+const TITLE = '期中-全年级成绩单（Excel）';
+const running = (progress: number, stage: string) =>
+  downloadJob({ jobId: 9, title: TITLE, progress, stage });
 const page = (...list: unknown[]) => ok({ list, total: list.length, pageNum: 1, pageSize: 20 });
 
 describe('下载中心', () => {

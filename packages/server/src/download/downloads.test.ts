@@ -55,6 +55,34 @@ describe.each(DIALECTS)('the download centre on %s', (dialect) => {
     tokens['multi-lab'] = (await multi(server.seed.labSchoolId)).token;
   }
 
+  /** Starts and closes a second server on the same database, as a restart does. */
+  async function restart() {
+    const restarted = await createServer({
+      database: { db: server.db },
+      clock: server.clock,
+      files,
+      migrate: false,
+    });
+    await restarted.close();
+  }
+
+  /** Exports `page` of the fixture's exam as admin, waits for it; the job and its file's key. */
+  async function exported(page: string) {
+    const started = await reply('admin', r.exportJobStart, {
+      examId: fx.examId,
+      page,
+      format: 'xlsx',
+    });
+    expect(started.code, started.message).toBe(200);
+    const job = await finished('admin', started.data.jobId);
+    const row = await server.db
+      .selectFrom('download_jobs')
+      .select('file_key')
+      .where('id', '=', job.jobId)
+      .executeTakeFirstOrThrow();
+    return { job, fileKey: row.file_key! };
+  }
+
   /** A job row as a previous process left it: `grade/rank` of the fixture's exam. */
   async function insertJob(who: string, state: 'running' | 'done'): Promise<number> {
     const at = server.clock.now().getTime();
@@ -75,15 +103,8 @@ describe.each(DIALECTS)('the download centre on %s', (dialect) => {
         state,
         progress: 40,
         stage: '正在生成报表',
-        file_key: null,
-        file_name: null,
-        content_type: null,
-        size: null,
-        message: null,
         created_at: at,
         updated_at: at,
-        finished_at: null,
-        expires_at: null,
       })
       .returning('id')
       .executeTakeFirstOrThrow();
@@ -102,9 +123,7 @@ describe.each(DIALECTS)('the download centre on %s', (dialect) => {
   const transcripts = { page: 'grade/transcripts', format: 'xlsx' };
 
   it("a grade's transcripts run as a job: progress to 100, listed, the xlsx downloads", async () => {
-    const started = await reply('admin', r.exportJobStart, { ...transcripts, examId: fx.examId });
-    expect(started.code, started.message).toBe(200);
-    const job = await finished('admin', started.data.jobId);
+    const { job } = await exported('grade/transcripts');
     expect(job).toMatchObject({
       kind: 'report',
       state: 'done',
@@ -150,13 +169,7 @@ describe.each(DIALECTS)('the download centre on %s', (dialect) => {
   });
 
   it("another user's or another school's job answers as missing; its file is refused", async () => {
-    const started = await reply('admin', r.exportJobStart, {
-      examId: fx.examId,
-      page: 'grade/transcript',
-      format: 'xlsx',
-    });
-    await finished('admin', started.data.jobId);
-    const jobId = started.data.jobId;
+    const { jobId } = (await exported('grade/transcript')).job;
     for (const who of ['teacher', 'lab-admin']) {
       expect(await reply(who, d.downloadStatus, { jobId })).toMatchObject({
         code: 404,
@@ -199,35 +212,15 @@ describe.each(DIALECTS)('the download centre on %s', (dialect) => {
   });
 
   it('delete removes the job and its file', async () => {
-    const started = await reply('admin', r.exportJobStart, {
-      examId: fx.examId,
-      page: 'quickReview',
-      format: 'xlsx',
-    });
-    await finished('admin', started.data.jobId);
-    const row = await server.db
-      .selectFrom('download_jobs')
-      .select('file_key')
-      .where('id', '=', started.data.jobId)
-      .executeTakeFirstOrThrow();
-    expect(await files.get(row.file_key!)).not.toBeNull();
-    expect((await reply('admin', d.downloadDelete, { jobId: started.data.jobId })).code).toBe(200);
-    expect((await reply('admin', d.downloadStatus, { jobId: started.data.jobId })).code).toBe(404);
-    expect(await files.get(row.file_key!)).toBeNull();
+    const { job, fileKey } = await exported('quickReview');
+    expect(await files.get(fileKey)).not.toBeNull();
+    expect((await reply('admin', d.downloadDelete, { jobId: job.jobId })).code).toBe(200);
+    expect((await reply('admin', d.downloadStatus, { jobId: job.jobId })).code).toBe(404);
+    expect(await files.get(fileKey)).toBeNull();
   });
 
   it(`a file expires after ${DOWNLOAD_RETENTION_DAYS} days: no longer listed, then deleted`, async () => {
-    const started = await reply('admin', r.exportJobStart, {
-      examId: fx.examId,
-      page: 'grade/segments',
-      format: 'xlsx',
-    });
-    const job = await finished('admin', started.data.jobId);
-    const row = await server.db
-      .selectFrom('download_jobs')
-      .select('file_key')
-      .where('id', '=', job.jobId)
-      .executeTakeFirstOrThrow();
+    const { job, fileKey } = await exported('grade/segments');
     server.clock.advance(DOWNLOAD_RETENTION_DAYS * DAY + 1000);
     // a week later the sessions have expired too
     await signInAll();
@@ -236,13 +229,7 @@ describe.each(DIALECTS)('the download centre on %s', (dialect) => {
       expect(list.data.list.map((j) => j.jobId)).not.toContain(job.jobId);
       expect((await fileOf('admin', job.jobId)).statusCode).toBe(404);
       // the hourly housekeeping (and every start) deletes the row and the file
-      const restarted = await createServer({
-        database: { db: server.db },
-        clock: server.clock,
-        files,
-        migrate: false,
-      });
-      await restarted.close();
+      await restart();
       expect(
         await server.db
           .selectFrom('download_jobs')
@@ -250,19 +237,13 @@ describe.each(DIALECTS)('the download centre on %s', (dialect) => {
           .where('id', '=', job.jobId)
           .executeTakeFirst(),
       ).toBeUndefined();
-      expect(await files.get(row.file_key!)).toBeNull();
+      expect(await files.get(fileKey)).toBeNull();
     }
   });
 
   it('a restart fails the jobs left running, which a retry runs again in the same row', async () => {
     const left = { id: await insertJob('admin', 'running') };
-    const restarted = await createServer({
-      database: { db: server.db },
-      clock: server.clock,
-      files,
-      migrate: false,
-    });
-    await restarted.close();
+    await restart();
     const failed = await reply('admin', d.downloadStatus, { jobId: left.id });
     expect(failed.data).toMatchObject({ state: 'failed', message: RESTART_MESSAGE });
     const retry = await reply('admin', r.exportJobStart, {

@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import userEvent from '@testing-library/user-event';
 import { downloadRoutes, permissionCatalogue } from '@examkit/contracts';
-import { DIRECTOR_CODES, demoUser, ok, renderApp } from '../../test/fixtures';
+import { DIRECTOR_CODES, demoUser, downloadJob, ok, renderApp } from '../../test/fixtures';
 import { examPages } from '../index';
 import { EXAM, bodiesOf, examApi } from '../test/fixtures';
 
@@ -45,20 +45,9 @@ describe('AnswerSheetListPage', () => {
     const user = userEvent.setup();
     const api = examApi({
       [`POST ${downloadRoutes.downloadSheets.url}`]: ok({ jobId: 6 }),
-      [`POST ${downloadRoutes.downloadStatus.url}`]: ok({
-        jobId: 6,
-        kind: 'sheets',
-        title: '期中-数学-考生答题卡',
-        state: 'queued',
-        progress: 0,
-        stage: '排队中',
-        fileName: null,
-        size: null,
-        message: null,
-        createdAt: 0,
-        finishedAt: null,
-        expiresAt: null,
-      }),
+      [`POST ${downloadRoutes.downloadStatus.url}`]: ok(
+        downloadJob({ jobId: 6, kind: 'sheets', state: 'queued', stage: '排队中' }),
+      ),
     });
     await renderApp({
       path: '/exam/tool/answerSheet/list',

@@ -5,6 +5,7 @@ import {
   SCHOOL_ROUTES,
   createFakeApi,
   demoUser,
+  downloadJob,
   fail,
   ok,
 } from '../../test/fixtures';
@@ -165,22 +166,18 @@ export function mockJobFile(
 }
 
 /** A finished download-centre job whose file is `fileName`. */
-export function doneJob(fileName: string, jobId = 1) {
-  return {
+export const doneJob = (fileName: string, jobId = 1) =>
+  downloadJob({
     jobId,
-    kind: 'report',
     title: fileName.replace(/\.[^.]+$/, ''),
     state: 'done',
     progress: 100,
     stage: '已完成',
     fileName,
     size: 7,
-    message: null,
-    createdAt: 0,
     finishedAt: 0,
     expiresAt: 604_800_000,
-  };
-}
+  });
 
 export function reportApi(overrides: Record<string, unknown> = {}) {
   return createFakeApi({

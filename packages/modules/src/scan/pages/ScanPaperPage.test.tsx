@@ -3,7 +3,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { downloadRoutes } from '@examkit/contracts';
-import { demoUser, fail, ok, renderApp } from '../../test/fixtures';
+import { demoUser, downloadJob, fail, ok, renderApp } from '../../test/fixtures';
 import { bodiesOf } from '../../exam/test/fixtures';
 import { pendingKey } from '../hooks/useScanUpload';
 import { scanPages } from '../index';
@@ -434,20 +434,9 @@ describe('ScanPaperPage', () => {
     const api = scanApi({
       [SCAN.list]: ok({ list: [batch()] }),
       [`POST ${downloadRoutes.downloadScans.url}`]: ok({ jobId: 4 }),
-      [`POST ${downloadRoutes.downloadStatus.url}`]: ok({
-        jobId: 4,
-        kind: 'scans',
-        title: '期中-数学-答题卡扫描图像',
-        state: 'running',
-        progress: 45,
-        stage: '正在打包答题卡 9/20',
-        fileName: null,
-        size: null,
-        message: null,
-        createdAt: 0,
-        finishedAt: null,
-        expiresAt: null,
-      }),
+      [`POST ${downloadRoutes.downloadStatus.url}`]: ok(
+        downloadJob({ jobId: 4, kind: 'scans', progress: 45, stage: '正在打包答题卡 9/20' }),
+      ),
     });
     await open(api);
     await user.click(await screen.findByRole('button', { name: '导出扫描图像' }));
