@@ -80,6 +80,10 @@ describe('下载中心 in the browser', () => {
       { timeout: 120_000 },
     );
     expect(await axeViolations(centre)).toEqual([]);
+    // the page is read by no menu crawl (it opens in a new tab): its words are checked here
+    const latin = (await centre.locator('body').innerText()).match(/[A-Za-z]{2,}/g) ?? [];
+    const allowed = new Set(['Excel', 'PDF', 'KB', 'MB', 'HOT', 'NEW', 'AI', 'examkit', 'ICP']);
+    expect(latin.filter((w) => !allowed.has(w))).toEqual([]);
 
     // the Excel file: one sheet a student, each with the student's scores
     const download = excelRow.getByRole('button', { name: /^下载 .*\.xlsx$/ });
