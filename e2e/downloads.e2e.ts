@@ -42,11 +42,13 @@ describe('下载中心 in the browser', () => {
     // the whole grade's transcripts as Excel, and as PDF (slower: every page rendered)
     await page.getByRole('button', { name: '导出全部成绩单Excel' }).click();
     await page.getByRole('progressbar', { name: '导出全部成绩单Excel进度' }).waitFor();
+    await screenshot(page, 'downloads-report-started');
+    // the page follows it to the end and offers the file (the toolbar holds still meanwhile)
+    await page.getByRole('button', { name: /^下载 .*\.xlsx$/ }).waitFor({ timeout: 120_000 });
     await page.getByRole('button', { name: '导出全部成绩单PDF' }).click();
     await page.getByRole('progressbar', { name: '导出全部成绩单PDF进度' }).waitFor();
     const notice = page.getByRole('status').filter({ hasText: '已加入下载中心' }).first();
     await notice.waitFor();
-    await screenshot(page, 'downloads-report-started');
 
     // the notice's link opens the download centre in a new tab
     const [centre] = await Promise.all([
@@ -61,7 +63,7 @@ describe('下载中心 in the browser', () => {
     await excelRow.waitFor();
     await pdfRow.waitFor();
 
-    // the PDF is still being made: its progress bar moves as the page reads the list again
+    // the PDF transcripts are still being made: the progress bar moves as the list is read again
     const bar = pdfRow.getByRole('progressbar');
     await bar.waitFor();
     const first = Number(await bar.getAttribute('value'));
@@ -85,9 +87,8 @@ describe('下载中心 in the browser', () => {
     const allowed = new Set(['Excel', 'PDF', 'KB', 'MB', 'HOT', 'NEW', 'AI', 'examkit', 'ICP']);
     expect(latin.filter((w) => !allowed.has(w))).toEqual([]);
 
-    // the Excel file: one sheet a student, each with the student's scores
+    // the Excel file, kept in the download centre: one sheet a student, with the student's scores
     const download = excelRow.getByRole('button', { name: /^下载 .*\.xlsx$/ });
-    await download.waitFor({ timeout: 120_000 });
     expect(await excelRow.innerText()).toContain('已完成');
     const [file] = await Promise.all([centre.waitForEvent('download'), download.click()]);
     expect(file.suggestedFilename()).toBe(`${EXAM_NAME}-全年级成绩单.xlsx`);

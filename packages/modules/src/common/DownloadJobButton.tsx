@@ -85,7 +85,8 @@ export function DownloadJobButton({
         {label}
       </Button>
       {job && (
-        <span role="status">
+        // wide enough for the usual stages, so the buttons beside it do not move as it changes
+        <span role="status" style={{ minWidth: '24em' }}>
           {busy && (
             <>
               <progress aria-label={`${name}进度`} max={100} value={job.progress} /> {job.stage}{' '}
