@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Migration } from 'kysely/migration';
 import type { Dialect } from '../core/database';
+import { autoId } from '../core/migrationColumns';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations run against the schema before it exists
 type AnyDb = Kysely<any>;
@@ -10,9 +11,7 @@ type AnyDb = Kysely<any>;
  * long export (reports, transcripts, scans, answer sheets) is one kind of job (docs/downloads.md).
  */
 export function downloadMigrations(dialect: Dialect): Record<string, Migration> {
-  const id = dialect === 'postgres' ? ('serial' as const) : ('integer' as const);
-  const auto = <T extends { primaryKey(): T; autoIncrement(): T }>(c: T) =>
-    dialect === 'postgres' ? c.primaryKey() : c.primaryKey().autoIncrement();
+  const { id, auto } = autoId(dialect);
   return {
     '0011d_download_jobs': {
       async up(db: AnyDb) {
