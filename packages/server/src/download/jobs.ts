@@ -106,13 +106,15 @@ export function createDownloadJobs(
   const active = new Map<number, Promise<void>>();
   let running = 0;
   const waiting: (() => void)[] = [];
+  // a finished job hands its slot straight to the next in line, so none is taken twice
   const slot = async () => {
     if (running >= concurrency) await new Promise<void>((r) => waiting.push(r));
-    running += 1;
+    else running += 1;
   };
   const release = () => {
-    running -= 1;
-    waiting.shift()?.();
+    const next = waiting.shift();
+    if (next) next();
+    else running -= 1;
   };
   const now = () => clock.now().getTime();
 
