@@ -13,6 +13,7 @@ import {
 import { ExamkitProvider } from '@examkit/core/react';
 import { createExamkitRoutes } from '@examkit/modules';
 import { AssistantLauncher, aiPages } from '@examkit/modules/ai';
+import { downloadPages } from '@examkit/modules/download';
 import { examPages } from '@examkit/modules/exam';
 import { reportPages } from '@examkit/modules/report';
 import { markingPages } from '@examkit/modules/marking';
@@ -59,6 +60,7 @@ const router = createBrowserRouter(
       ...markingPages,
       ...scanPages,
       ...aiPages,
+      ...downloadPages,
     },
     overlay: <AssistantLauncher />,
     // {host} of the AbilityGrowth sub-application, set at build time (docs/ability-growth.md).

@@ -19,6 +19,15 @@ export * from './online';
 export * from './marking';
 export * from './scan';
 export * from './report';
+export {
+  downloadRoutes,
+  DownloadJob,
+  DownloadKind,
+  DownloadState,
+  DownloadStarted,
+  DOWNLOAD_FILE_URL,
+  DOWNLOAD_RETENTION_DAYS,
+} from './download';
 export * from './ai';
 export * from './examPrint';
 export * from './examBatch';

@@ -27,6 +27,8 @@ import { pruneExpired } from './core/housekeeping';
 import { DEFAULT_SESSION_TIMEOUTS, type SessionTimeouts } from './core/session';
 import { createMemoryFileStore, type FileStore } from './core/files';
 import { registerStaticFiles } from './core/staticFiles';
+import { createDownloadJobs } from './download/jobs';
+import { registerDownloadRoutes } from './download/routes';
 import { registerExamRoutes } from './exam/routes';
 import { registerExamToolRoutes } from './examtool/routes';
 import { registerMarkingRoutes } from './marking/routes';
@@ -108,6 +110,8 @@ export async function createServer(options: ServerOptions): Promise<FastifyInsta
   const limits = { ...DEFAULT_RATE_LIMITS, ...options.rateLimit };
 
   if (options.migrate !== false) await migrate(db, schema ? { schema } : {});
+  // Hourly chores of the domains (expired download files), beside the sessions' pruning.
+  const housekeepingTasks: (() => Promise<unknown>)[] = [];
   await pruneExpired(db, clock, sessionTimeouts);
 
   const app = Fastify({
@@ -126,6 +130,9 @@ export async function createServer(options: ServerOptions): Promise<FastifyInsta
   const housekeeping = setInterval(() => {
     pruneExpired(db, clock, sessionTimeouts).catch((error: unknown) =>
       app.log.warn({ err: error }, 'pruning failed'),
+    );
+    housekeepingTasks.forEach((task) =>
+      task().catch((error: unknown) => app.log.warn({ err: error }, 'pruning failed')),
     );
   }, 3_600_000);
   housekeeping.unref();
@@ -233,7 +240,14 @@ export async function createServer(options: ServerOptions): Promise<FastifyInsta
     );
   app.addHook('onClose', () => scanQueue.close());
   registerScanRoutes(router, { db, clock, files, queue: scanQueue });
-  registerReportRoutes(router, { db, clock, files });
+  // Jobs a previous process left running cannot finish: they are failed (docs/downloads.md).
+  const downloads = createDownloadJobs({ db, clock, files });
+  await downloads.recover();
+  await downloads.prune();
+  housekeepingTasks.push(() => downloads.prune());
+  app.addHook('onClose', () => downloads.settle());
+  registerDownloadRoutes(router, { db, clock, files, downloads });
+  registerReportRoutes(router, { db, clock, files, downloads });
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
   app.get('/health', { schema: { hide: true } }, async () => ok({ status: 'ok' }));
   registerNotFound(app, { spaFallback: options.staticDir !== undefined });

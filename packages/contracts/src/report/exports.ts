@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import { Id, Nullable, Obj, post } from '../builders';
+import { Id, Obj, post } from '../builders';
 import { Int, R, Str, SubjectKey } from './common';
 
 /** Report pages whose tables export to `.xlsx` or PDF. */
@@ -55,17 +55,6 @@ const ExportBody = Obj({
   studentId: Type.Optional(Id),
 });
 
-/** Progress of a background export: `running`, then `done` (file ready) or `failed` (message). */
-const ExportJobStatus = Obj({
-  jobId: Int,
-  state: Type.Union([Type.Literal('running'), Type.Literal('done'), Type.Literal('failed')]),
-  /** Steps done (students, for transcripts) of `total`. */
-  done: Int,
-  total: Int,
-  fileName: Nullable(Str),
-  message: Nullable(Str),
-});
-
 /** A report page's tables as a file, at once or as a background job. */
 export const exportRoutes = {
   exportReport: post(
@@ -76,20 +65,8 @@ export const exportRoutes = {
   ),
   exportJobStart: post(
     `${R}/export/job`,
-    'starts the same export in the background (a whole grade’s transcripts); poll its status',
+    'starts the same export as a download-centre job (downloadRoutes); the same export asked again while it runs answers the same job',
     ExportBody,
     Obj({ jobId: Int }),
-  ),
-  exportJobStatus: post(
-    `${R}/export/job/status`,
-    "a background export's progress; only its starter sees it",
-    Obj({ jobId: Id }),
-    ExportJobStatus,
-  ),
-  exportJobFile: post(
-    `${R}/export/job/file`,
-    "a finished background export's file",
-    Obj({ jobId: Id }),
-    ReportFile,
   ),
 };

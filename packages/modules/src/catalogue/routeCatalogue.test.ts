@@ -98,8 +98,12 @@ const SPEC_PATHS = `
   .split(/\s+/)
   .filter(Boolean);
 
-/** Routes the product adds where the spec names none: the online-exam student page (docs/online-exams.md). */
-const PRODUCT_PATHS = ['/online-exam'];
+/**
+ * Routes the product adds where the spec names none: the online-exam student page
+ * (docs/online-exams.md) and the download centre, whose entry spec 000 §2 names without a path
+ * (docs/downloads.md).
+ */
+const PRODUCT_PATHS = ['/online-exam', '/new-home-download/index'];
 
 const byPath = new Map(routeCatalogue.map((r) => [r.path, r]));
 const byName = new Map(routeCatalogue.map((r) => [r.name, r]));

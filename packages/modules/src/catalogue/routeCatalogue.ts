@@ -69,6 +69,8 @@ const message = group('message', null, null, [
   ['/new-home-help/index', 'new-home-help', '帮助中心'],
   ['/new-home-message/index', 'new-home-message', '消息通知'],
   ['/new-home-message/detail', 'new-home-message-detail', '消息详情'],
+  // examkit's path for the download centre, which spec 000 §2 names without one (docs/downloads.md)
+  ['/new-home-download/index', 'new-home-download', '下载中心'],
 ]);
 
 const online = (step: string, title: string): Row => [

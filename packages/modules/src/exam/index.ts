@@ -67,5 +67,5 @@ export const ExamToolPage = lazyPage(examPages['exam-tool']!);
 export const MultipleExamPage = lazyPage(examPages['exam-single-multiple']!);
 export const ExamPrintPage = lazyPage(examPages['exam-print']!);
 
-export { downloadFile, fileNameOf } from './utils/downloadFile';
-export type { DownloadFileOptions } from './utils/downloadFile';
+export { downloadFile, fileNameOf } from '../common/downloadFile';
+export type { DownloadFileOptions } from '../common/downloadFile';

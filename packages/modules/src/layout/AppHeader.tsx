@@ -8,6 +8,7 @@ import {
 import { Button, themeOf } from '@examkit/ui';
 import { useNavigate } from 'react-router-dom';
 import { styled } from 'styled-components';
+import { DOWNLOAD_CENTRE_PATH } from '../common/downloadCentrePath';
 import { RoleSelector } from '../shell/RoleSelector';
 import { BrandLogo } from './BrandLogo';
 import { TopMenu } from './TopMenu';
@@ -98,6 +99,12 @@ export function AppHeader({ brand, activeCode, hostedPlatform }: AppHeaderProps)
         {growth && (
           <a href={growth.moduleUrl} target="_blank" rel="noopener noreferrer">
             {growth.permName}
+          </a>
+        )}
+        {/* Every user's own exports (spec 000 §2: the entry opens in a new tab). */}
+        {user && (
+          <a href={DOWNLOAD_CENTRE_PATH} target="_blank" rel="noopener noreferrer">
+            下载中心
           </a>
         )}
         {/* Shown only to users the server lets into a system page (issue #12: no entry that is refused). */}

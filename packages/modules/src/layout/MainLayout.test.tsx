@@ -31,6 +31,15 @@ describe('MainLayout', () => {
     expect(screen.getByRole('button', { name: '用户菜单：王老师' })).toBeInTheDocument();
   });
 
+  it('gives every user the 下载中心 entry in the header, opening in a new tab (spec 000 §2)', async () => {
+    await renderApp({ path: '/home/index', user: teacherUser() });
+    const header = await screen.findByRole('banner');
+    const entry = within(header).getByRole('link', { name: '下载中心' });
+    expect(entry).toHaveAttribute('href', '/new-home-download/index');
+    expect(entry).toHaveAttribute('target', '_blank');
+    expect(entry).toHaveAttribute('rel', 'noopener noreferrer');
+  });
+
   it('marks 首页 with NEW and 作业 with a hot badge', async () => {
     await renderApp({ path: '/home/index', user: demoUser() });
     expect(await screen.findByLabelText('新功能')).toHaveTextContent('NEW');

@@ -91,6 +91,25 @@ export const fail = (code: number, msg: string, data: unknown = null) => ({
   message: msg,
 });
 
+/** A download-centre job as `downloadStatus` answers it: running at 0 % unless told otherwise. */
+export function downloadJob(overrides: Record<string, unknown> = {}) {
+  return {
+    jobId: 1,
+    kind: 'report',
+    title: '导出',
+    state: 'running',
+    progress: 0,
+    stage: '开始导出',
+    fileName: null,
+    size: null,
+    message: null,
+    createdAt: 0,
+    finishedAt: null,
+    expiresAt: null,
+    ...overrides,
+  };
+}
+
 export interface FakeRequest {
   method: string;
   url: string;

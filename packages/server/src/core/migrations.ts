@@ -2,6 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import { Migrator, type Migration, type MigrationProvider } from 'kysely/migration';
 import { aiMigrations } from '../ai/migrations';
 import { examBatchMigrations } from '../exam/batchMigrations';
+import { downloadMigrations } from '../download/migrations';
 import { examMigrations } from '../exam/migrations';
 import { markingMigrations } from '../marking/migrations';
 import { printMigrations } from '../print/migrations';
@@ -272,6 +273,7 @@ function migrationsFor(dialect: Dialect): Record<string, Migration> {
     ...printMigrations(dialect),
     ...examBatchMigrations(),
     ...onlineMigrations(dialect),
+    ...downloadMigrations(dialect),
   };
 }
 

@@ -1,6 +1,7 @@
 import type { Generated } from 'kysely';
 import type { AiTables } from '../ai/tables';
 import type { ExamBatchTables } from '../exam/batchTables';
+import type { DownloadTables } from '../download/tables';
 import type { ExamTables } from '../exam/tables';
 import type { MarkingTables } from '../marking/tables';
 import type { PrintTables } from '../print/tables';
@@ -167,7 +168,8 @@ export interface DB
     ScopeTables,
     AiTables,
     PrintTables,
-    OnlineTables {
+    OnlineTables,
+    DownloadTables {
   schools: SchoolsTable;
   users: UsersTable;
   roles: RolesTable;

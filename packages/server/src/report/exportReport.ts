@@ -1,6 +1,6 @@
 import type { BodyOf, DataOf, reportRoutes } from '@examkit/contracts';
 import { ApiError, notFound } from '../core/envelope';
-import type { SessionInfo } from '../core/session';
+import type { DownloadRequest } from '../download/jobs';
 import { rawScoresFile } from '../exam/scoreImport';
 import { listComments } from './comments';
 import {
@@ -18,7 +18,6 @@ import type { ReportContext } from './views';
 
 export type ExportBody = BodyOf<typeof reportRoutes.exportReport>;
 export type ExportFile = DataOf<typeof reportRoutes.exportReport>;
-type JobStatus = DataOf<typeof reportRoutes.exportJobStatus>;
 
 /** Pages read with the grade key and grade scope; the rest are class pages. */
 export function isGradePage(page: string): boolean {
@@ -31,16 +30,18 @@ export function isGradePage(page: string): boolean {
 }
 
 /** Every student's transcript, one student a page, in class then exam-number order. */
-function gradeTranscriptTables(
+async function gradeTranscriptTables(
   ctx: ReportContext,
   onProgress: (done: number, total: number) => void,
-): ReportTable[] {
+): Promise<ReportTable[]> {
   views.assertGrade(ctx);
   const students = [...ctx.report.snapshot.students].sort(
     (a, b) => a.classId - b.classId || (a.examNo < b.examNo ? -1 : a.examNo > b.examNo ? 1 : 0),
   );
   const tables: ReportTable[] = [];
-  students.forEach((s, n) => {
+  for (const [n, s] of students.entries()) {
+    // a whole grade takes a while: let progress writes and other calls through
+    if (n % 10 === 9) await new Promise((r) => setImmediate(r));
     const data = views.studentTranscript(ctx, s.classId, s.id);
     const [first, ...rest] = pageTables('student/transcript', data);
     if (first) {
@@ -52,13 +53,22 @@ function gradeTranscriptTables(
     }
     tables.push(...rest);
     onProgress(n + 1, students.length);
-  });
+  }
   return tables;
 }
 
-/** The number of steps an export takes (students for a grade's transcripts, else 1). */
-export function exportSteps(ctx: ReportContext, page: string): number {
-  return page === 'grade/transcripts' ? ctx.report.snapshot.students.length : 1;
+/** What names an export: the exam, class, student, subject and the report's title. */
+function exportNameParts(ctx: ReportContext, body: ExportBody): (string | undefined)[] {
+  const { exam, classes, subjects, students } = ctx.report.snapshot;
+  return [
+    exam.name,
+    body.classId ? classes.find((c) => c.id === body.classId)?.name : undefined,
+    body.page === 'student/transcript'
+      ? students.find((s) => s.id === body.studentId)?.name
+      : undefined,
+    body.subjectId ? subjects.find((s) => s.id === body.subjectId)?.name : undefined,
+    REPORT_FILE_TITLES[body.page] ?? '报告',
+  ];
 }
 
 /** A report page's tables as `.xlsx`, print HTML or PDF; `onProgress` counts the steps done. */
@@ -66,7 +76,7 @@ export async function renderExport(
   deps: ReportDeps,
   ctx: ReportContext,
   body: ExportBody,
-  onProgress: (done: number, total: number) => void = () => {},
+  onProgress: (done: number, total: number, stage?: string) => void = () => {},
 ): Promise<ExportFile> {
   const { db } = deps;
   const page = body.page as string;
@@ -81,7 +91,7 @@ export async function renderExport(
   if (body.format === 'csv') throw new ApiError(400, '仅原始成绩可导出为 CSV');
   let tables: ReportTable[];
   if (page === 'grade/transcripts') {
-    tables = gradeTranscriptTables(ctx, onProgress);
+    tables = await gradeTranscriptTables(ctx, onProgress);
   } else {
     const data: unknown = await (async () => {
       switch (page) {
@@ -134,16 +144,9 @@ export async function renderExport(
     tables = pageTables(page, data);
     onProgress(1, 1);
   }
-  const { exam, classes, subjects, students } = ctx.report.snapshot;
-  const reportTitle = REPORT_FILE_TITLES[page] ?? '报告';
-  const fileParts = [
-    exam.name,
-    body.classId ? classes.find((c) => c.id === body.classId)?.name : undefined,
-    page === 'student/transcript' ? students.find((s) => s.id === body.studentId)?.name : undefined,
-    body.subjectId ? subjects.find((s) => s.id === body.subjectId)?.name : undefined,
-    reportTitle,
-  ];
-  const title = `${exam.name}-${reportTitle}`;
+  const { exam } = ctx.report.snapshot;
+  const fileParts = exportNameParts(ctx, body);
+  const title = `${exam.name}-${REPORT_FILE_TITLES[page] ?? '报告'}`;
   if (body.format === 'xlsx') {
     const bytes = await tablesToXlsx(title, tables);
     return {
@@ -160,6 +163,7 @@ export async function renderExport(
       contentBase64: Buffer.from(html, 'utf8').toString('base64'),
     };
   }
+  onProgress(1, 1, '正在生成PDF');
   const pdf = await htmlToPdf(
     html,
     deps.chromiumPath === undefined ? {} : { executablePath: deps.chromiumPath },
@@ -203,132 +207,37 @@ async function rawScores(
   };
 }
 
-// Progress is written at most this often, so a long export does not write a row per student.
-const PROGRESS_EVERY_MS = 250;
-
 /**
- * Starts an export in the background: a row in `report_export_jobs` with its progress, the file
- * in the file store when done. Access was checked on `ctx` by the caller; the job runs in this
- * process (a restart leaves it `running`, and the page offers to start again).
+ * A report export as a download-centre job (docs/downloads.md): access was checked on `ctx` by
+ * the caller; progress counts the students of a grade's transcripts.
  */
-export async function startExportJob(
+export function reportDownload(
   deps: ReportDeps,
-  session: SessionInfo,
   ctx: ReportContext,
   body: ExportBody,
-): Promise<{ jobId: number; finished: Promise<void> }> {
-  const { db, clock, files } = deps;
-  const now = clock.now().getTime();
-  const row = await db
-    .insertInto('report_export_jobs')
-    .values({
-      school_id: session.schoolId,
-      user_id: session.userId,
-      exam_id: body.examId,
-      request: JSON.stringify(body),
-      state: 'running',
-      done: 0,
-      total: exportSteps(ctx, body.page),
-      file_key: null,
-      file_name: null,
-      content_type: null,
-      message: null,
-      created_at: now,
-      updated_at: now,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  const jobId = row.id;
-  const update = (values: {
-    state?: string;
-    done?: number;
-    total?: number;
-    file_key?: string;
-    file_name?: string;
-    content_type?: string;
-    message?: string;
-  }) =>
-    db
-      .updateTable('report_export_jobs')
-      .set({ ...values, updated_at: clock.now().getTime() })
-      .where('id', '=', jobId)
-      .execute();
-  const finished = (async () => {
-    // let the start call answer first
-    await new Promise((r) => setImmediate(r));
-    let written = 0;
-    let pending: Promise<unknown> = Promise.resolve();
-    try {
-      const file = await renderExport(deps, ctx, body, (done, total) => {
-        const t = Date.now();
-        if (t - written < PROGRESS_EVERY_MS && done < total) return;
-        written = t;
-        pending = pending.then(() => update({ done: Math.min(done, total - 1), total }));
-      });
-      await pending;
-      const key = `report-exports/${session.schoolId}/${jobId}`;
-      await files.put(key, Buffer.from(file.contentBase64, 'base64'));
-      const total = exportSteps(ctx, body.page);
-      await update({
-        state: 'done',
-        done: total,
-        total,
-        file_key: key,
-        file_name: file.fileName,
-        content_type: file.contentType,
-      });
-    } catch (error) {
-      await pending.catch(() => undefined);
-      const message = error instanceof ApiError ? error.message : '导出失败，请重试';
-      await update({ state: 'failed', message }).catch(() => undefined);
-    }
-  })();
-  return { jobId, finished };
-}
-
-async function jobOf(deps: ReportDeps, session: SessionInfo, jobId: number) {
-  const job = await deps.db
-    .selectFrom('report_export_jobs')
-    .selectAll()
-    .where('id', '=', jobId)
-    .where('school_id', '=', session.schoolId)
-    .where('user_id', '=', session.userId)
-    .executeTakeFirst();
-  if (!job) throw notFound('导出任务不存在');
-  return job;
-}
-
-/** A job's progress, for its starter only. */
-export async function exportJobStatus(
-  deps: ReportDeps,
-  session: SessionInfo,
-  jobId: number,
-): Promise<JobStatus> {
-  const job = await jobOf(deps, session, jobId);
+): DownloadRequest {
+  const parts = exportNameParts(ctx, body);
+  const format = body.format === 'xlsx' ? 'Excel' : body.format.toUpperCase();
   return {
-    jobId: job.id,
-    state: job.state as JobStatus['state'],
-    done: Number(job.done),
-    total: Number(job.total),
-    fileName: job.file_name,
-    message: job.message,
-  };
-}
-
-/** A finished job's file, for its starter only. */
-export async function exportJobFile(
-  deps: ReportDeps,
-  session: SessionInfo,
-  jobId: number,
-): Promise<ExportFile> {
-  const job = await jobOf(deps, session, jobId);
-  if (job.state === 'failed') throw new ApiError(409, job.message ?? '导出失败，请重试');
-  if (job.state !== 'done' || !job.file_key) throw new ApiError(409, '导出尚未完成');
-  const bytes = await deps.files.get(job.file_key);
-  if (!bytes) throw notFound('导出文件已不存在，请重新导出');
-  return {
-    fileName: job.file_name ?? '导出文件',
-    contentType: job.content_type ?? 'application/octet-stream',
-    contentBase64: bytes.toString('base64'),
+    kind: 'report',
+    title: `${parts.filter(Boolean).join('-')}（${format}）`,
+    params: { ...body },
+    async run(progress) {
+      progress(0, '正在读取报告数据');
+      const file = await renderExport(deps, ctx, body, (done, total, stage) =>
+        progress(
+          (done / Math.max(1, total)) * 90,
+          stage ??
+            (body.page === 'grade/transcripts'
+              ? `正在生成成绩单 ${done}/${total}`
+              : '正在生成报表'),
+        ),
+      );
+      return {
+        fileName: file.fileName,
+        contentType: file.contentType,
+        body: Buffer.from(file.contentBase64, 'base64'),
+      };
+    },
   };
 }

@@ -8,13 +8,8 @@ import { accessOf, inScopeClass, type Access } from '../core/scope';
 import type { SessionInfo } from '../core/session';
 import { readExamReport } from './cache';
 import { getComment, listComments, saveComment } from './comments';
-import {
-  exportJobFile,
-  exportJobStatus,
-  isGradePage,
-  renderExport,
-  startExportJob,
-} from './exportReport';
+import type { DownloadJobs } from '../download/jobs';
+import { isGradePage, renderExport, reportDownload } from './exportReport';
 import * as views from './views';
 import type { ReportContext } from './views';
 
@@ -73,7 +68,13 @@ const CLASS_KEYS = [CLASS_KEY, GRADE_KEY];
 const GRADE_KEYS = [GRADE_KEY];
 
 /** Registers the report domain's calls (/marking-report and the report pages' data). */
-export function registerReportRoutes(router: Router, deps: ReportDeps): void {
+export function registerReportRoutes(
+  router: Router,
+  deps: ReportDeps & {
+    /** The download centre's jobs, which run the long exports. */
+    downloads: DownloadJobs;
+  },
+): void {
   const { db, clock } = deps;
   const r = reportRoutes;
   const open = (session: SessionInfo, examId: number, keys = CLASS_KEYS) =>
@@ -198,15 +199,11 @@ export function registerReportRoutes(router: Router, deps: ReportDeps): void {
     const ctx = await open(session, body.examId, isGradePage(body.page) ? GRADE_KEYS : CLASS_KEYS);
     // the page's own access check (class or grade scope) before any work is queued
     if (body.page === 'grade/transcripts') views.assertGrade(ctx);
-    const { jobId } = await startExportJob(deps, session, ctx, body);
+    else if (body.classId !== undefined && !isGradePage(body.page))
+      views.assertClass(ctx, body.classId);
+    const { jobId } = await deps.downloads.start(session, reportDownload(deps, ctx, body));
     return { jobId };
   });
-  router.sessionRoute(r.exportJobStatus, TAG, async ({ body, session }) =>
-    exportJobStatus(deps, session, body.jobId),
-  );
-  router.sessionRoute(r.exportJobFile, TAG, async ({ body, session }) =>
-    exportJobFile(deps, session, body.jobId),
-  );
 
   router.sessionRoute(r.recomputeReport, TAG, async ({ body, session }) => {
     const exam = await db

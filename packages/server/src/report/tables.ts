@@ -8,28 +8,6 @@ import type { Generated } from 'kysely';
 export interface ReportTables {
   report_cache: ReportCacheTable;
   report_comments: ReportCommentsTable;
-  report_export_jobs: ReportExportJobsTable;
-}
-
-/** A background export (a whole grade's transcripts): its progress, then its file in the file store. */
-export interface ReportExportJobsTable {
-  id: Generated<number>;
-  school_id: number;
-  /** Only the user who started a job sees it. */
-  user_id: number;
-  exam_id: number;
-  /** The export's body (`R/export`), JSON. */
-  request: string;
-  /** `running`, `done` or `failed`. */
-  state: string;
-  done: number;
-  total: number;
-  file_key: string | null;
-  file_name: string | null;
-  content_type: string | null;
-  message: string | null;
-  created_at: number;
-  updated_at: number;
 }
 
 /** One computed report per exam: the analysis and the scores it was computed from. */

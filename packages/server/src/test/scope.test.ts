@@ -29,6 +29,7 @@ const TABLES: Record<string, Record<string, RouteContract>> = {
   print: contracts.examPrintRoutes,
   online: contracts.onlineRoutes,
   tool: contracts.examToolRoutes,
+  download: contracts.downloadRoutes,
 };
 const SHORT: Record<string, string> = {
   administrationRoutes: 'admin',
@@ -41,6 +42,7 @@ const SHORT: Record<string, string> = {
   examPrintRoutes: 'print',
   onlineRoutes: 'online',
   examToolRoutes: 'tool',
+  downloadRoutes: 'download',
 };
 
 /** A route by `<table>.<name>`. */
@@ -290,7 +292,13 @@ const TABLE: Record<string, Entry> = {
     'a file of a report page: the page’s own scope (report/routes.test.ts)',
   ),
   'report.exportJobStart': WRITE(
-    'a background export of a report page: the page’s own scope; status and file only for its starter (report/exportJobs.test.ts)',
+    'a background export of a report page: the page’s own scope; a download-centre job only its starter sees (download/downloads.test.ts)',
+  ),
+  'download.downloadScans': WRITE(
+    "a zip of a subject's scanned sheets: only the caller's classes of that subject; another class or school answers as missing (download/downloads.test.ts)",
+  ),
+  'download.downloadSheets': WRITE(
+    "a zip of a subject's pre-printed answer sheets: only the caller's classes (download/downloads.test.ts)",
   ),
   'report.teacherClassOverview': { kind: 'list' },
   'report.teacherTeachExamInfo': { kind: 'list', emptyInDemo: true },

@@ -1,7 +1,7 @@
 import type { Dispatch, SetStateAction } from 'react';
 import { IdCheckList } from './IdCheckList';
 import { CheckGroup, Note } from './styled';
-import type { Choice } from '../hooks/useSchoolChoices';
+import type { Choice } from '../../common/useSchoolChoices';
 
 export interface ClassChecksProps {
   legend: string;

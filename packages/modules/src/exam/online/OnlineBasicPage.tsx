@@ -4,7 +4,7 @@ import { EXAM_TYPES, onlineRoutes, type ExamType, type OnlineDetail } from '@exa
 import { Button, FormField, Select, TextInput } from '@examkit/ui';
 import { ErrorText, Note, PageBox, StateTag, Table } from '../components/styled';
 import { ClassChecks } from '../components/ClassChecks';
-import { useSchoolChoices } from '../hooks/useSchoolChoices';
+import { useSchoolChoices } from '../../common/useSchoolChoices';
 import { STATE_LABELS } from '../utils/examLabels';
 import { OnlineSteps } from './OnlineSteps';
 import { formatTime } from './labels';

@@ -1,8 +1,10 @@
 import { screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ok, renderApp } from '../../test/fixtures';
+import userEvent from '@testing-library/user-event';
+import { downloadRoutes } from '@examkit/contracts';
+import { downloadJob, ok, renderApp } from '../../test/fixtures';
 import { examPages } from '../index';
-import { EXAM, examApi, toolUser } from '../test/fixtures';
+import { EXAM, bodiesOf, examApi, toolUser } from '../test/fixtures';
 
 beforeEach(() => {
   vi.spyOn(window, 'scrollTo').mockImplementation(() => {});
@@ -30,6 +32,35 @@ describe('AnswerSheetListPage', () => {
         name: '下载 PDF：2026学年第一学期高一期中考试 数学 答题卡',
       }),
     ).toBeInTheDocument();
+  });
+
+  it("makes each student's pre-printed sheet as a download-centre job", async () => {
+    const user = userEvent.setup();
+    const api = examApi({
+      [`POST ${downloadRoutes.downloadSheets.url}`]: ok({ jobId: 6 }),
+      [`POST ${downloadRoutes.downloadStatus.url}`]: ok(
+        downloadJob({ jobId: 6, kind: 'sheets', state: 'queued', stage: '排队中' }),
+      ),
+    });
+    await renderApp({
+      path: '/exam/tool/answerSheet/list',
+      api,
+      user: toolUser(),
+      pages: examPages,
+    });
+    const table = await screen.findByRole('table', { name: '答题卡列表' });
+    await user.click(
+      within(table).getByRole('button', { name: '考生答题卡：2026学年第一学期高一期中考试 数学' }),
+    );
+    expect(
+      await screen.findByRole('progressbar', {
+        name: '考生答题卡：2026学年第一学期高一期中考试 数学进度',
+      }),
+    ).toBeInTheDocument();
+    expect(screen.getByText(/排队中 0%/)).toBeInTheDocument();
+    expect(bodiesOf(api, `POST ${downloadRoutes.downloadSheets.url}`)).toEqual([
+      { examSubjectId: 12 },
+    ]);
   });
 
   it('shows 暂无数据 without saved sheets', async () => {

@@ -1,9 +1,10 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { examDownloads, examRoutes, type ExamSummary } from '@examkit/contracts';
+import { downloadRoutes, examDownloads, examRoutes, type ExamSummary } from '@examkit/contracts';
 import { Button, Empty } from '@examkit/ui';
 import { Actions, Note, PageBox, Table } from '../components/styled';
-import { useDownload } from '../hooks/useDownload';
+import { DownloadJobButton } from '../../common/DownloadJobButton';
+import { useDownload } from '../../common/useDownload';
 import { useApiCall } from '../../common/useApiCall';
 
 interface SheetRow {
@@ -69,6 +70,15 @@ function SheetTable() {
                     >
                       下载 PDF
                     </Button>
+                    {/* a sheet pre-printed with each student's name and number, in the download centre */}
+                    <DownloadJobButton
+                      size="small"
+                      label="考生答题卡"
+                      name={`考生答题卡：${row.exam.name} ${row.subjectName}`}
+                      start={() =>
+                        call(downloadRoutes.downloadSheets, { examSubjectId: row.subjectId })
+                      }
+                    />
                   </Actions>
                 </td>
               </tr>

@@ -5,7 +5,7 @@ import { AnswerSheetDesigner, type SheetDesign } from '@examkit/answer-sheet/des
 import { Button } from '@examkit/ui';
 import { SubjectPicker } from '../components/SubjectPicker';
 import { Actions, ErrorText, Note, PageBox, Toolbar } from '../components/styled';
-import { useDownload } from '../hooks/useDownload';
+import { useDownload } from '../../common/useDownload';
 import { useApiCall } from '../../common/useApiCall';
 
 const timeOf = (ms: number) => new Date(ms).toLocaleString('zh-CN', { hour12: false });

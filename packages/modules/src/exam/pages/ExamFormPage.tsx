@@ -17,7 +17,7 @@ import { ClassChecks } from '../components/ClassChecks';
 import { ParticipantsEditor, type ParticipantRow } from '../components/ParticipantsEditor';
 import { Actions, ErrorText, Note, PageBox, StateTag, Table, Toolbar } from '../components/styled';
 import { useApiCall } from '../../common/useApiCall';
-import { useSchoolChoices } from '../hooks/useSchoolChoices';
+import { useSchoolChoices } from '../../common/useSchoolChoices';
 import { ConfirmDialog } from '../../common/ConfirmDialog';
 import { STATE_LABELS, transitionLabel } from '../utils/examLabels';
 import { managesGrade, useMyScope } from '../../common/useMyScope';

@@ -23,7 +23,7 @@ import {
   Table,
   Toolbar,
 } from '../components/styled';
-import { useDownload } from '../hooks/useDownload';
+import { useDownload } from '../../common/useDownload';
 
 const PAGE_SIZE = 20;
 type Notice = DataOf<typeof examPrintRoutes.printNotices>[number];

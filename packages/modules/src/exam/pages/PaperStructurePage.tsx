@@ -10,7 +10,7 @@ import {
 import { Button, Empty, FormField, Select, TextInput } from '@examkit/ui';
 import { RowErrors } from '../components/RowErrors';
 import { Actions, ErrorText, Note, PageBox, Table, Toolbar } from '../components/styled';
-import { useDownload } from '../hooks/useDownload';
+import { useDownload } from '../../common/useDownload';
 import { useApiCall } from '../../common/useApiCall';
 import { KIND_LABELS } from '../utils/examLabels';
 import {

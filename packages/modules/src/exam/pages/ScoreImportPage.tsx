@@ -5,7 +5,7 @@ import { Button, FormField, Select } from '@examkit/ui';
 import { RowErrors } from '../components/RowErrors';
 import { SubjectPicker } from '../components/SubjectPicker';
 import { Actions, ErrorText, Note, PageBox, Toolbar } from '../components/styled';
-import { useDownload } from '../hooks/useDownload';
+import { useDownload } from '../../common/useDownload';
 import { useApiCall } from '../../common/useApiCall';
 import { readFileAsBase64 } from '../utils/readFileAsBase64';
 

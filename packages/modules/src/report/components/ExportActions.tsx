@@ -1,9 +1,6 @@
-import { useState } from 'react';
-import { reportRoutes, type BodyOf } from '@examkit/contracts';
-import { useExamkit } from '@examkit/core/react';
+import type { reportRoutes, BodyOf } from '@examkit/contracts';
 import { Button } from '@examkit/ui';
-import { useReportCall } from '../hooks/useReportCall';
-import { saveBase64File } from '../utils/saveBase64File';
+import { ExportJobButton } from './ExportJobButton';
 
 /** A report page the server exports. */
 export type ExportPage = BodyOf<typeof reportRoutes.exportReport>['page'];
@@ -19,7 +16,10 @@ export interface ExportActionsProps {
   pdf?: boolean;
 }
 
-/** 导出Excel (the server's `.xlsx`), 下载PDF and 打印 (`window.print()`) for a report page. */
+/**
+ * 导出Excel and 下载PDF (download-centre jobs, saved when ready and listed in the download centre)
+ * and 打印 (`window.print()`) for a report page.
+ */
 export function ExportActions({
   examId,
   page,
@@ -28,36 +28,21 @@ export function ExportActions({
   studentId,
   pdf = true,
 }: ExportActionsProps) {
-  const call = useReportCall();
-  const { notifier } = useExamkit();
-  const [busy, setBusy] = useState<'xlsx' | 'pdf' | null>(null);
-  const run = async (format: 'xlsx' | 'pdf') => {
-    if (!page) return;
-    setBusy(format);
-    if (format === 'pdf') notifier.message('info', '正在生成PDF，请稍后~');
-    const outcome = await call(reportRoutes.exportReport, {
+  const body = (format: 'xlsx' | 'pdf') =>
+    page && {
       examId,
       page,
       format,
       ...(classId !== undefined && { classId }),
       ...(subjectId !== undefined && { subjectId }),
       ...(studentId !== undefined && { studentId }),
-    });
-    setBusy(null);
-    if (outcome.ok) saveBase64File(outcome.data);
-  };
+    };
+  const xlsx = body('xlsx');
+  const pdfBody = pdf ? body('pdf') : undefined;
   return (
-    <span data-noprint style={{ display: 'inline-flex', gap: 8 }}>
-      {page && (
-        <Button loading={busy === 'xlsx'} onClick={() => void run('xlsx')}>
-          导出Excel
-        </Button>
-      )}
-      {page && pdf && (
-        <Button loading={busy === 'pdf'} onClick={() => void run('pdf')}>
-          下载PDF
-        </Button>
-      )}
+    <span data-noprint style={{ display: 'inline-flex', gap: 8, flexWrap: 'wrap' }}>
+      {xlsx && <ExportJobButton label="导出Excel" body={xlsx} saveWhenDone />}
+      {pdfBody && <ExportJobButton label="下载PDF" body={pdfBody} saveWhenDone />}
       <Button onClick={() => window.print()}>打印</Button>
     </span>
   );

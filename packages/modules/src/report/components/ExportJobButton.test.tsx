@@ -1,17 +1,17 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { reportRoutes } from '@examkit/contracts';
+import { downloadRoutes, reportRoutes } from '@examkit/contracts';
 import { renderApp } from '../../test/fixtures';
 import { reportPages } from '../index';
-import { EXAM, directorUser, key, ok, reportApi } from '../test/fixtures';
+import { EXAM, directorUser, doneJob, key, mockJobFile, ok, reportApi } from '../test/fixtures';
 
 vi.mock('./Chart', () => ({
   Chart: ({ label }: { label: string }) => <div role="img" aria-label={label} />,
 }));
 afterEach(() => vi.restoreAllMocks());
 
-describe('grade transcripts as a background export', () => {
+describe('grade transcripts as a download-centre job', () => {
   it('starts the job, shows its progress, then downloads the PDF', async () => {
     vi.spyOn(window, 'scrollTo').mockImplementation(() => {});
     const user = userEvent.setup();
@@ -24,10 +24,16 @@ describe('grade transcripts as a background export', () => {
     });
     // the server reports 40 of 120 students, then done
     const replies = [
-      { state: 'running', done: 40, total: 120, fileName: null, message: null },
-      { state: 'done', done: 120, total: 120, fileName: '期中-成绩单.pdf', message: null },
+      {
+        ...doneJob('期中-成绩单.pdf', 7),
+        state: 'running',
+        progress: 33,
+        stage: '正在生成成绩单 40/120',
+      },
+      doneJob('期中-成绩单.pdf', 7),
     ];
     let polls = 0;
+    const fetched = mockJobFile('期中-成绩单.pdf', '%PDF-fake', 'application/pdf');
     const api = reportApi({
       [key(reportRoutes.gradeTranscript)]: ok({
         exam: EXAM,
@@ -35,13 +41,8 @@ describe('grade transcripts as a background export', () => {
         page: { list: [], total: 0, pageNum: 1, pageSize: 20 },
       }),
       [key(reportRoutes.exportJobStart)]: ok({ jobId: 7 }),
-      [key(reportRoutes.exportJobStatus)]: () =>
-        ok({ jobId: 7, ...replies[Math.min(polls++, replies.length - 1)]! }),
-      [key(reportRoutes.exportJobFile)]: ok({
-        fileName: '期中-成绩单.pdf',
-        contentType: 'application/pdf',
-        contentBase64: btoa('%PDF-fake'),
-      }),
+      [key(downloadRoutes.downloadStatus)]: () =>
+        ok(replies[Math.min(polls++, replies.length - 1)]!),
     });
     renderApp({
       path: '/exam/single/report/grade/transcript/5',
@@ -50,11 +51,22 @@ describe('grade transcripts as a background export', () => {
       pages: reportPages,
     });
     await user.click(await screen.findByRole('button', { name: '导出全部成绩单PDF' }));
-    expect(await screen.findByRole('status')).toHaveTextContent('正在导出 40/120');
+    const status = await screen.findByRole('status');
+    expect(status).toHaveTextContent('正在生成成绩单 40/120 33%，已加入下载中心');
+    // where the job is listed: the download centre, in a new tab
+    expect(within(status).getByRole('link', { name: '下载中心' })).toHaveAttribute(
+      'target',
+      '_blank',
+    );
     expect(screen.getByRole('progressbar', { name: '导出全部成绩单PDF进度' })).toHaveAttribute(
       'value',
-      '40',
+      '33',
     );
+    expect(api.lastBody(reportRoutes.exportJobStart.url)).toEqual({
+      examId: 5,
+      page: 'grade/transcripts',
+      format: 'pdf',
+    });
     const download = await screen.findByRole(
       'button',
       { name: '下载 期中-成绩单.pdf' },
@@ -63,6 +75,7 @@ describe('grade transcripts as a background export', () => {
     await user.click(download);
     await waitFor(() => expect(clicked).toHaveLength(1));
     expect(clicked[0]!.download).toBe('期中-成绩单.pdf');
+    expect(String(fetched.mock.calls[0]![0])).toBe('/marking-download/job/file?jobId=7');
   });
 
   it('exports a subject’s raw scores as CSV', async () => {
@@ -81,12 +94,10 @@ describe('grade transcripts as a background export', () => {
         previousExam: null,
         page: { list: [], total: 0, pageNum: 1, pageSize: 20 },
       }),
-      [key(reportRoutes.exportReport)]: ok({
-        fileName: '期中-数学-原始成绩.csv',
-        contentType: 'text/csv; charset=utf-8',
-        contentBase64: btoa('x'),
-      }),
+      [key(reportRoutes.exportJobStart)]: ok({ jobId: 3 }),
+      [key(downloadRoutes.downloadStatus)]: ok(doneJob('期中-数学-原始成绩.csv', 3)),
     });
+    mockJobFile('期中-数学-原始成绩.csv', 'x', 'text/csv');
     renderApp({
       path: '/exam/single/report/grade/transcript/5',
       api,
@@ -99,7 +110,7 @@ describe('grade transcripts as a background export', () => {
     await user.click(screen.getByRole('button', { name: '导出原始成绩CSV' }));
     await waitFor(() => expect(clicked).toHaveLength(1));
     expect(clicked[0]!.download).toBe('期中-数学-原始成绩.csv');
-    expect(api.lastBody(reportRoutes.exportReport.url)).toEqual({
+    expect(api.lastBody(reportRoutes.exportJobStart.url)).toEqual({
       examId: 5,
       page: 'rawScores',
       format: 'csv',

@@ -64,7 +64,7 @@ describe('the tabbed report scaffold', () => {
     await open('/exam/single/report/grade/basic/5?classId=101', api);
     await user.click(await screen.findByRole('button', { name: '导出Excel' }));
     await waitFor(() =>
-      expect(api.lastBody(reportRoutes.exportReport.url)).toEqual({
+      expect(api.lastBody(reportRoutes.exportJobStart.url)).toEqual({
         examId: 5,
         page: 'grade/basic',
         format: 'xlsx',

@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { reportRoutes } from '@examkit/contracts';
 import { renderApp } from '../../test/fixtures';
 import { reportPages } from '../index';
-import { EXAM, directorUser, fail, key, ok, reportApi, stats } from '../test/fixtures';
+import { EXAM, directorUser, fail, key, mockJobFile, ok, reportApi, stats } from '../test/fixtures';
 
 vi.mock('../components/Chart', () => ({
   Chart: ({ label }: { label: string }) => <div role="img" aria-label={label} />,
@@ -211,6 +211,7 @@ describe('class comment', () => {
     });
     const clicked: HTMLAnchorElement[] = [];
     Object.assign(URL, { createObjectURL: () => 'blob:x', revokeObjectURL: () => {} });
+    mockJobFile();
     vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
       this: HTMLAnchorElement,
     ) {
@@ -235,7 +236,7 @@ describe('class comment', () => {
     });
     await user.click(screen.getByRole('button', { name: '导出Excel' }));
     await waitFor(() => expect(clicked).toHaveLength(1));
-    expect(api.lastBody(reportRoutes.exportReport.url)).toEqual({
+    expect(api.lastBody(reportRoutes.exportJobStart.url)).toEqual({
       examId: 5,
       page: 'class/comment',
       format: 'xlsx',

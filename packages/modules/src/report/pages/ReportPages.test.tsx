@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { reportRoutes } from '@examkit/contracts';
 import { renderApp } from '../../test/fixtures';
 import { reportPages } from '../index';
-import { directorUser, fail, key, ok, reportApi, EXAM } from '../test/fixtures';
+import { directorUser, fail, key, mockJobFile, ok, reportApi, EXAM } from '../test/fixtures';
 
 vi.mock('../components/Chart', () => ({
   Chart: ({ label }: { label: string }) => <div role="img" aria-label={label} />,
@@ -85,9 +85,10 @@ describe('grade report', () => {
     expect(within(segments).getAllByRole('row')[1]).toHaveTextContent('28011');
     Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:x'), revokeObjectURL: vi.fn() });
     vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+    mockJobFile();
     await user.click(screen.getByRole('button', { name: '导出各科一分一段' }));
     await waitFor(() =>
-      expect(bodyOf(api, reportRoutes.exportReport.url)).toEqual({
+      expect(bodyOf(api, reportRoutes.exportJobStart.url)).toEqual({
         examId: 5,
         page: 'grade/segments',
         format: 'xlsx',
@@ -103,8 +104,9 @@ describe('grade report', () => {
     );
   });
 
-  it('exports the page as .xlsx through a Blob link', async () => {
+  it('exports the page as a download-centre job, then saves the .xlsx through a Blob link', async () => {
     const user = userEvent.setup();
+    const fetched = mockJobFile();
     const created = vi.fn(() => 'blob:report');
     Object.assign(URL, { createObjectURL: created, revokeObjectURL: vi.fn() });
     const clicked: HTMLAnchorElement[] = [];
@@ -119,7 +121,7 @@ describe('grade report', () => {
     await waitFor(() => expect(clicked).toHaveLength(1));
     expect(clicked[0]!.download).toBe('年级报告-基本情况.xlsx');
     expect(clicked[0]!.href).toBe('blob:report');
-    expect(bodyOf(api, reportRoutes.exportReport.url)).toEqual({
+    expect(bodyOf(api, reportRoutes.exportJobStart.url)).toEqual({
       examId: 5,
       page: 'grade/basic',
       format: 'xlsx',
@@ -127,6 +129,12 @@ describe('grade report', () => {
     const blob = (created.mock.calls[0] as unknown as [Blob])[0];
     expect(blob.type).toContain('spreadsheetml');
     expect(blob.size).toBe('PK-fake'.length);
+    // the file comes from the download-centre file route of job 1
+    expect(String(fetched.mock.calls[0]![0])).toBe('/marking-download/job/file?jobId=1');
+    // the header's entry and the notice beside the button both lead to the download centre
+    const links = screen.getAllByRole('link', { name: '下载中心' });
+    expect(links).toHaveLength(2);
+    for (const link of links) expect(link).toHaveAttribute('href', '/new-home-download/index');
   });
 
   it('prints with window.print', async () => {

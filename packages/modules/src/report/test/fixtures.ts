@@ -1,9 +1,11 @@
-import { reportRoutes } from '@examkit/contracts';
+import { vi } from 'vitest';
+import { downloadRoutes, reportRoutes } from '@examkit/contracts';
 import {
   DIRECTOR_CODES,
   SCHOOL_ROUTES,
   createFakeApi,
   demoUser,
+  downloadJob,
   fail,
   ok,
 } from '../../test/fixtures';
@@ -143,6 +145,40 @@ export const GRADE_RANK = {
 };
 
 /** The report API of the tests: a director who sees both classes. */
+/**
+ * Answers the download-centre file route (`fetch`, not the api adapter) with `body`, saved as
+ * `fileName`; returns the spy.
+ */
+export function mockJobFile(
+  fileName = '年级报告-基本情况.xlsx',
+  body = 'PK-fake',
+  type = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+) {
+  return vi.spyOn(globalThis, 'fetch').mockImplementation(
+    async () =>
+      new Response(body, {
+        headers: {
+          'content-type': type,
+          'content-disposition': `attachment; filename*=UTF-8''${encodeURIComponent(fileName)}`,
+        },
+      }),
+  );
+}
+
+/** A finished download-centre job whose file is `fileName`. */
+export const doneJob = (fileName: string, jobId = 1) =>
+  downloadJob({
+    jobId,
+    title: fileName.replace(/\.[^.]+$/, ''),
+    state: 'done',
+    progress: 100,
+    stage: '已完成',
+    fileName,
+    size: 7,
+    finishedAt: 0,
+    expiresAt: 604_800_000,
+  });
+
 export function reportApi(overrides: Record<string, unknown> = {}) {
   return createFakeApi({
     ...SCHOOL_ROUTES,
@@ -150,11 +186,8 @@ export function reportApi(overrides: Record<string, unknown> = {}) {
     [key(reportRoutes.gradeBasic)]: ok(GRADE_BASIC),
     [key(reportRoutes.gradeRank)]: ok(GRADE_RANK),
     [key(reportRoutes.classBasic)]: ok(CLASS_BASIC),
-    [key(reportRoutes.exportReport)]: ok({
-      fileName: '年级报告-基本情况.xlsx',
-      contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-      contentBase64: btoa('PK-fake'),
-    }),
+    [key(reportRoutes.exportJobStart)]: ok({ jobId: 1 }),
+    [key(downloadRoutes.downloadStatus)]: ok(doneJob('年级报告-基本情况.xlsx')),
     ...overrides,
   });
 }

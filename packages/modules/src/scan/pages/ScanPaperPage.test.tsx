@@ -2,7 +2,8 @@ import { createHash } from 'node:crypto';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { demoUser, fail, ok, renderApp } from '../../test/fixtures';
+import { downloadRoutes } from '@examkit/contracts';
+import { demoUser, downloadJob, fail, ok, renderApp } from '../../test/fixtures';
 import { bodiesOf } from '../../exam/test/fixtures';
 import { pendingKey } from '../hooks/useScanUpload';
 import { scanPages } from '../index';
@@ -426,5 +427,26 @@ describe('ScanPaperPage', () => {
     await waitFor(() =>
       expect(within(table).getByRole('row', { name: /张一/ })).toHaveTextContent('6 / 13'),
     );
+  });
+
+  it('exports the scanned pages as a zip through the download centre', async () => {
+    const user = userEvent.setup();
+    const api = scanApi({
+      [SCAN.list]: ok({ list: [batch()] }),
+      [`POST ${downloadRoutes.downloadScans.url}`]: ok({ jobId: 4 }),
+      [`POST ${downloadRoutes.downloadStatus.url}`]: ok(
+        downloadJob({ jobId: 4, kind: 'scans', progress: 45, stage: '正在打包答题卡 9/20' }),
+      ),
+    });
+    await open(api);
+    await user.click(await screen.findByRole('button', { name: '导出扫描图像' }));
+    expect(await screen.findByRole('progressbar', { name: '导出扫描图像进度' })).toHaveAttribute(
+      'value',
+      '45',
+    );
+    expect(screen.getByText(/正在打包答题卡 9\/20 45%/)).toBeInTheDocument();
+    expect(bodiesOf(api, `POST ${downloadRoutes.downloadScans.url}`)).toEqual([
+      { examSubjectId: 21 },
+    ]);
   });
 });

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { styled } from 'styled-components';
 import {
+  downloadRoutes,
   examRoutes,
   scanRoutes,
   type ExamState,
@@ -11,6 +12,7 @@ import {
 } from '@examkit/contracts';
 import { Button, Empty, themeOf } from '@examkit/ui';
 import { Actions, ErrorText, Note, PageBox, Table } from '../../exam/components/styled';
+import { DownloadJobButton } from '../../common/DownloadJobButton';
 import { useApiCall } from '../../common/useApiCall';
 import { ExceptionItem, type FixInput } from '../components/ExceptionItem';
 import { ObjectiveScores } from '../components/ObjectiveScores';
@@ -335,6 +337,15 @@ export function ScanPaperPage() {
 
       <Section aria-labelledby="scan-batches">
         <h2 id="scan-batches">扫描批次</h2>
+        {batches.length > 0 && (
+          <p>
+            {/* every recognised page of this subject as a zip, made in the download centre */}
+            <DownloadJobButton
+              label="导出扫描图像"
+              start={() => call(downloadRoutes.downloadScans, { examSubjectId })}
+            />
+          </p>
+        )}
         {batches.length === 0 ? (
           <Empty />
         ) : (

@@ -1,11 +1,9 @@
 import { useState } from 'react';
 import { reportRoutes } from '@examkit/contracts';
-import { Button } from '@examkit/ui';
 import { Chart } from '../../components/Chart';
 import { lineOption } from '../../components/charts';
 import { DataTable } from '../../components/DataTable';
-import { useReportCall } from '../../hooks/useReportCall';
-import { saveBase64File } from '../../utils/saveBase64File';
+import { ExportJobButton } from '../../components/ExportJobButton';
 import { useReport } from '../../hooks/useReport';
 import { useReportContext } from '../../hooks/useReportContext';
 import { formatInt, formatScore, levelLabel } from '../../utils/format';
@@ -27,16 +25,6 @@ export function GradeRankPage() {
   );
   const data = report.data;
   type Row = NonNullable<typeof data>['page']['list'][number];
-  const call = useReportCall();
-  /** 一分一段 of every subject and the total, one sheet each. */
-  const exportSegments = async () => {
-    const outcome = await call(reportRoutes.exportReport, {
-      examId,
-      page: 'grade/segments',
-      format: 'xlsx',
-    });
-    if (outcome.ok) saveBase64File(outcome.data);
-  };
   return (
     <GradeFrame
       tab="rank"
@@ -113,9 +101,12 @@ export function GradeRankPage() {
           />
           <p>
             一分一段按 1 分一段统计（不受分数段宽度设置影响）；名次为该段最高分的年级名次。
-            <Button data-noprint onClick={() => void exportSegments()}>
-              导出各科一分一段
-            </Button>
+            {/* 一分一段 of every subject and the total, one sheet each */}
+            <ExportJobButton
+              label="导出各科一分一段"
+              body={{ examId, page: 'grade/segments', format: 'xlsx' }}
+              saveWhenDone
+            />
           </p>
         </>
       )}

@@ -66,7 +66,16 @@ export function GradeTranscriptPage() {
             <Button nativeType="submit">搜索</Button>
           </form>
           {examId ? (
-            <ExportJobButton examId={examId} page="grade/transcripts" label="导出全部成绩单PDF" />
+            <>
+              <ExportJobButton
+                label="导出全部成绩单Excel"
+                body={{ examId, page: 'grade/transcripts', format: 'xlsx' }}
+              />
+              <ExportJobButton
+                label="导出全部成绩单PDF"
+                body={{ examId, page: 'grade/transcripts', format: 'pdf' }}
+              />
+            </>
           ) : null}
           {examId && context.exam ? (
             <RawScoresExport examId={examId} subjects={context.exam.subjects} />

@@ -1,5 +1,5 @@
 import { STORAGE_KEYS, type KeyValueStorage, type Notifier } from '@examkit/core';
-import { messageOf } from '../../utils/messageOf';
+import { messageOf } from '../utils/messageOf';
 
 export interface DownloadFileOptions {
   /** Path of the download (`examDownloads.sheetPdf`). */

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { administrationRoutes } from '@examkit/contracts';
-import { useApiCall } from '../../common/useApiCall';
+import { useApiCall } from './useApiCall';
 
 export interface Choice {
   id: number;

@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { useExamkit } from '@examkit/core/react';
-import { downloadFile } from '../utils/downloadFile';
+import { downloadFile } from './downloadFile';
 
 /** `downloadFile` bound to the session's storage and notifier. */
 export function useDownload() {

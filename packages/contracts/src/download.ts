@@ -1,0 +1,91 @@
+import { Type } from 'typebox';
+import { Id, Nullable, Obj, post } from './builders';
+import { EmptyData, Paged } from './envelope';
+
+const D = '/marking-download/job';
+const Int = Type.Integer();
+const Str = Type.String();
+
+/** Days a finished file stays in the download centre before it is deleted. @see docs/downloads.md */
+export const DOWNLOAD_RETENTION_DAYS = 7;
+
+/** What a job makes: a report page, scanned sheets (zip) or answer sheets (zip of PDFs). */
+export const DownloadKind = Type.Union([
+  Type.Literal('report'),
+  Type.Literal('scans'),
+  Type.Literal('sheets'),
+]);
+
+/** `queued` → `running` → `done` (file ready) or `failed` (message); a restart fails running jobs. */
+export const DownloadState = Type.Union([
+  Type.Literal('queued'),
+  Type.Literal('running'),
+  Type.Literal('done'),
+  Type.Literal('failed'),
+]);
+
+/** One background export of the download centre. */
+export const DownloadJob = Obj({
+  jobId: Int,
+  kind: DownloadKind,
+  /** What is exported, in Chinese (`期中考试-年级成绩单（全部学生）`). */
+  title: Str,
+  state: DownloadState,
+  /** 0–100. */
+  progress: Type.Integer({ minimum: 0, maximum: 100 }),
+  /** The step being done, in Chinese (`正在生成成绩单 12/40`). */
+  stage: Str,
+  fileName: Nullable(Str),
+  /** Bytes of the finished file. */
+  size: Nullable(Int),
+  /** Why it failed. */
+  message: Nullable(Str),
+  /** Milliseconds since 1970. */
+  createdAt: Int,
+  finishedAt: Nullable(Int),
+  /** When the file is deleted (finished jobs only). */
+  expiresAt: Nullable(Int),
+});
+
+/** A job started (or the same one already under way: a retry never starts a second). */
+export const DownloadStarted = Obj({ jobId: Int });
+
+/** The download centre's calls (examkit's own; the spec names the entry only, spec 000 §2). */
+export const downloadRoutes = {
+  downloadList: post(
+    `${D}/list`,
+    "the caller's background exports in this school, newest first",
+    Obj({
+      pageNum: Type.Integer({ minimum: 1, default: 1 }),
+      pageSize: Type.Integer({ minimum: 1, maximum: 100, default: 20 }),
+    }),
+    Paged(DownloadJob),
+  ),
+  downloadStatus: post(
+    `${D}/status`,
+    "one background export's progress; only its starter sees it",
+    Obj({ jobId: Id }),
+    DownloadJob,
+  ),
+  downloadDelete: post(
+    `${D}/delete`,
+    'deletes a background export and its file (a running one stops being listed)',
+    Obj({ jobId: Id }),
+    EmptyData,
+  ),
+  downloadScans: post(
+    `${D}/scans`,
+    "an exam subject's scanned sheets as a zip of page images, optionally of one class",
+    Obj({ examSubjectId: Id, classId: Type.Optional(Id) }),
+    DownloadStarted,
+  ),
+  downloadSheets: post(
+    `${D}/sheets`,
+    "an exam subject's answer sheets pre-printed for every student (a zip of PDFs, one a student)",
+    Obj({ examSubjectId: Id, classId: Type.Optional(Id) }),
+    DownloadStarted,
+  ),
+};
+
+/** GET `?jobId=`: a finished job's file through the session download route. */
+export const DOWNLOAD_FILE_URL = `${D}/file`;
