@@ -19,3 +19,4 @@ export * from './marking';
 export * from './scan';
 export * from './report';
 export * from './ai';
+export * from './message';

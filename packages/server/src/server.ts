@@ -29,6 +29,7 @@ import { createMemoryFileStore, type FileStore } from './core/files';
 import { registerStaticFiles } from './core/staticFiles';
 import { registerExamRoutes } from './exam/routes';
 import { registerMarkingRoutes } from './marking/routes';
+import { registerMessageRoutes } from './message/routes';
 import { registerReportRoutes } from './report/routes';
 import { scanQueueFromEnv, type ScanQueue } from './scan/queue';
 import { registerScanRoutes } from './scan/routes';
@@ -221,6 +222,7 @@ export async function createServer(options: ServerOptions): Promise<FastifyInsta
   app.addHook('onClose', () => scanQueue.close());
   registerScanRoutes(router, { db, clock, files, queue: scanQueue });
   registerReportRoutes(router, { db, clock, files });
+  registerMessageRoutes(router, { db, clock, files });
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
   app.get('/health', { schema: { hide: true } }, async () => ok({ status: 'ok' }));
   registerNotFound(app, { spaFallback: options.staticDir !== undefined });

@@ -3,6 +3,7 @@ import { Migrator, type Migration, type MigrationProvider } from 'kysely/migrati
 import { aiMigrations } from '../ai/migrations';
 import { examMigrations } from '../exam/migrations';
 import { markingMigrations } from '../marking/migrations';
+import { messageMigrations } from '../message/migrations';
 import { reportMigrations } from '../report/migrations';
 import { scanMigrations } from '../scan/migrations';
 import { administrationMigrations } from '../school/migrations';
@@ -264,6 +265,7 @@ function migrationsFor(dialect: Dialect): Record<string, Migration> {
     ...reportMigrations(dialect),
     ...scopeMigrations(),
     ...aiMigrations(dialect),
+    ...messageMigrations(dialect),
   };
 }
 

@@ -1,5 +1,6 @@
 import type { Generated } from 'kysely';
 import type { AiTables } from '../ai/tables';
+import type { MessageTables } from '../message/tables';
 import type { ExamTables } from '../exam/tables';
 import type { MarkingTables } from '../marking/tables';
 import type { ReportTables } from '../report/tables';
@@ -159,7 +160,8 @@ export interface DB
     ScanTables,
     ReportTables,
     ScopeTables,
-    AiTables {
+    AiTables,
+    MessageTables {
   schools: SchoolsTable;
   users: UsersTable;
   roles: RolesTable;
