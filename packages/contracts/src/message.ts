@@ -2,6 +2,8 @@ import { Type } from 'typebox';
 import { Id, Nullable, Obj, get, post } from './builders';
 import { Paged } from './envelope';
 
+export { MESSAGE_KINDS, MESSAGE_KIND_NAMES } from './messageKinds';
+
 /**
  * Messages (消息通知, /new-home-message) and the client
  * error log (/marking-minipro update error_log, spec 001 §7). The spec names no message call;
@@ -11,14 +13,6 @@ import { Paged } from './envelope';
 /** Prefix of examkit's message calls. */
 const M = '/marking-main/message';
 
-/** What sent a message: the product itself (one kind per event) or an administrator's notice. */
-export const MESSAGE_KINDS = [
-  'marking_assigned',
-  'marking_finished',
-  'report_published',
-  'import_finished',
-  'notice',
-] as const;
 export const MessageKind = Type.Union([
   Type.Literal('marking_assigned'),
   Type.Literal('marking_finished'),
@@ -26,15 +20,6 @@ export const MessageKind = Type.Union([
   Type.Literal('import_finished'),
   Type.Literal('notice'),
 ]);
-
-/** The Chinese name of each kind, as the list shows it. */
-export const MESSAGE_KIND_NAMES: Readonly<Record<(typeof MESSAGE_KINDS)[number], string>> = {
-  marking_assigned: '阅卷任务',
-  marking_finished: '阅卷完成',
-  report_published: '报告发布',
-  import_finished: '导入完成',
-  notice: '通知公告',
-};
 
 /** One message as its recipient sees it. */
 export const MessageItem = Obj({

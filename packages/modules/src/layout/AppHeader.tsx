@@ -10,6 +10,7 @@ import { useNavigate } from 'react-router-dom';
 import { styled } from 'styled-components';
 import { RoleSelector } from '../shell/RoleSelector';
 import { BrandLogo } from './BrandLogo';
+import { MessageEntry } from './MessageEntry';
 import { TopMenu } from './TopMenu';
 import { UserMenu } from './UserMenu';
 
@@ -110,6 +111,7 @@ export function AppHeader({ brand, activeCode, hostedPlatform }: AppHeaderProps)
             系统管理
           </Button>
         )}
+        {user && <MessageEntry />}
         {user && <span>{user.schoolName}</span>}
         {user?.isHistoryRole && (
           <HistoryBadge title="当前学年无权限，正在使用上一学年的角色">历史角色</HistoryBadge>
