@@ -23,8 +23,18 @@ const Count = styled.span`
   background: ${(p) => themeOf(p).colors.danger};
 `;
 
+/** Read by screen readers, not shown. */
+const Hidden = styled.span`
+  position: absolute;
+  width: 1px;
+  height: 1px;
+  overflow: hidden;
+  clip: rect(0 0 0 0);
+  white-space: nowrap;
+`;
+
 /**
- * The header's 消息 entry with the unread count (docs/messages.md), asked for on every page
+ * The header's 消息通知 entry with the unread count (docs/messages.md), asked for on every page
  * change, every minute and whenever a message page reads messages; and 帮助中心, which opens
  * in a new tab (spec 000 §2).
  */
@@ -57,11 +67,16 @@ export function MessageEntry() {
     <>
       <Link
         to="/new-home-message/index"
-        aria-label={count > 0 ? `消息通知，${count} 条未读` : '消息通知'}
         aria-current={pathname.startsWith('/new-home-message') ? 'page' : undefined}
       >
-        消息
-        {count > 0 && <Count aria-hidden="true">{count > 99 ? '99+' : count}</Count>}
+        消息通知
+        {count > 0 && (
+          <Count>
+            <Hidden>，</Hidden>
+            {count > 99 ? '99+' : count}
+            <Hidden> 条未读</Hidden>
+          </Count>
+        )}
       </Link>
       <a href="/new-home-help/index" target="_blank" rel="noopener">
         帮助中心

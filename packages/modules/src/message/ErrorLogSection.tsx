@@ -23,9 +23,13 @@ export function ErrorLogSection() {
   const [pageNum, setPageNum] = useState(1);
   const [page, setPage] = useState<Page | null>(null);
   useEffect(() => {
-    void call(messageRefs.errorLogList, { pageNum, pageSize: PAGE_SIZE }).then(
-      (r) => r.ok && setPage(r.data),
+    let live = true;
+    void call(messageRefs.errorLogList, { pageNum, pageSize: PAGE_SIZE }, { dedupe: false }).then(
+      (r) => live && r.ok && setPage(r.data),
     );
+    return () => {
+      live = false;
+    };
   }, [call, pageNum]);
 
   return (

@@ -12,6 +12,7 @@ import { Pager } from '../common/Pager';
 import { messageRefs } from '../common/shellRoutes';
 import { PageBox, Spacer, Toolbar } from '../common/styled';
 import { useApiCall } from '../common/useApiCall';
+import { useLatestRequest } from '../common/useLatestRequest';
 import { useMyScope } from '../common/useMyScope';
 import { ErrorLogSection } from './ErrorLogSection';
 import { NoticeDialog } from './NoticeDialog';
@@ -69,10 +70,17 @@ export function MessageListPage() {
   const [page, setPage] = useState<Page | null>(null);
   const [writing, setWriting] = useState(false);
 
+  const beginRequest = useLatestRequest();
   const load = useCallback(async () => {
-    const r = await call(messageRefs.list, { pageNum, pageSize: PAGE_SIZE, unreadOnly });
-    if (r.ok) setPage(r.data);
-  }, [call, pageNum, unreadOnly]);
+    const isLatest = beginRequest();
+    // Every filter or page change asks again; only the newest answer is shown.
+    const r = await call(
+      messageRefs.list,
+      { pageNum, pageSize: PAGE_SIZE, unreadOnly },
+      { dedupe: false },
+    );
+    if (isLatest() && r.ok) setPage(r.data);
+  }, [call, beginRequest, pageNum, unreadOnly]);
   useEffect(() => {
     void load();
   }, [load]);
