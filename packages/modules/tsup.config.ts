@@ -10,6 +10,7 @@ export default defineConfig({
     'src/marking/index.ts',
     'src/scan/index.ts',
     'src/ai/index.ts',
+    'src/message/index.ts',
   ],
   format: ['esm'],
   dts: true,

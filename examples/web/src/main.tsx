@@ -15,6 +15,7 @@ import { AssistantLauncher, aiPages } from '@examkit/modules/ai';
 import { examPages } from '@examkit/modules/exam';
 import { reportPages } from '@examkit/modules/report';
 import { markingPages } from '@examkit/modules/marking';
+import { messagePages } from '@examkit/modules/message';
 import { scanPages } from '@examkit/modules/scan';
 import { systemPages } from '@examkit/modules/system';
 import { createMenuFilter } from '@examkit/permission';
@@ -58,6 +59,7 @@ const router = createBrowserRouter(
       ...markingPages,
       ...scanPages,
       ...aiPages,
+      ...messagePages,
     },
     overlay: <AssistantLauncher />,
   }),

@@ -16,10 +16,6 @@ const SHELL_PAGES: Record<string, PageLoader> = {
   login: () => import('../shell/LoginPage').then((m) => m.LoginPage),
   oauth: () => import('../shell/OauthPage').then((m) => m.OauthPage),
   home: () => import('../shell/HomePage').then((m) => m.HomePage),
-  'new-home-message': () => import('../message/MessageListPage').then((m) => m.MessageListPage),
-  'new-home-message-detail': () =>
-    import('../message/MessageDetailPage').then((m) => m.MessageDetailPage),
-  'new-home-help': () => import('../message/HelpPage').then((m) => m.HelpPage),
 };
 
 const lazyElement =
