@@ -35,6 +35,40 @@ const Area = styled.textarea`
   border-radius: 4px;
 `;
 
+/** A group of checkboxes choosing ids. */
+function CheckList({
+  legend,
+  items,
+  chosen,
+  onChange,
+}: {
+  legend: string;
+  items: readonly { id: number; name: string }[];
+  chosen: ReadonlySet<number>;
+  onChange(next: Set<number>): void;
+}) {
+  return (
+    <Choices>
+      <legend>{legend}</legend>
+      {items.map((item) => (
+        <label key={item.id}>
+          <input
+            type="checkbox"
+            checked={chosen.has(item.id)}
+            onChange={(e) => {
+              const next = new Set(chosen);
+              if (e.target.checked) next.add(item.id);
+              else next.delete(item.id);
+              onChange(next);
+            }}
+          />{' '}
+          {item.name}
+        </label>
+      ))}
+    </Choices>
+  );
+}
+
 /** 发布通知: a school administrator's notice to the holders of roles and the teachers of classes. */
 export function NoticeDialog({ open, onClose, onSent }: NoticeDialogProps) {
   const call = useApiCall();
@@ -50,13 +84,6 @@ export function NoticeDialog({ open, onClose, onSent }: NoticeDialogProps) {
     if (!open || targets) return;
     void call(messageRefs.noticeTargets, undefined).then((r) => r.ok && setTargets(r.data));
   }, [call, open, targets]);
-
-  const toggle = (set: Set<number>, id: number, on: boolean) => {
-    const next = new Set(set);
-    if (on) next.add(id);
-    else next.delete(id);
-    return next;
-  };
 
   const send = async () => {
     if (!title.trim() || !content.trim()) return setError('请填写标题和内容');
@@ -108,32 +135,18 @@ export function NoticeDialog({ open, onClose, onSent }: NoticeDialogProps) {
           onChange={(e) => setContent(e.target.value)}
         />
       </FormField>
-      <Choices>
-        <legend>接收角色</legend>
-        {targets?.roles.map((role) => (
-          <label key={role.id}>
-            <input
-              type="checkbox"
-              checked={roleIds.has(role.id)}
-              onChange={(e) => setRoleIds(toggle(roleIds, role.id, e.target.checked))}
-            />{' '}
-            {role.name}
-          </label>
-        ))}
-      </Choices>
-      <Choices>
-        <legend>接收班级（该班任课教师和班主任）</legend>
-        {targets?.classes.map((cls) => (
-          <label key={cls.id}>
-            <input
-              type="checkbox"
-              checked={classIds.has(cls.id)}
-              onChange={(e) => setClassIds(toggle(classIds, cls.id, e.target.checked))}
-            />{' '}
-            {cls.name}
-          </label>
-        ))}
-      </Choices>
+      <CheckList
+        legend="接收角色"
+        items={targets?.roles ?? []}
+        chosen={roleIds}
+        onChange={setRoleIds}
+      />
+      <CheckList
+        legend="接收班级（该班任课教师和班主任）"
+        items={targets?.classes ?? []}
+        chosen={classIds}
+        onChange={setClassIds}
+      />
     </Dialog>
   );
 }

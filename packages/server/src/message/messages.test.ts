@@ -3,6 +3,7 @@ import {
   examRoutes,
   markingRoutes,
   messageRoutes as r,
+  type DataOf,
   type RouteContract,
 } from '@examkit/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -11,15 +12,7 @@ import { call, DIALECTS, signIn, startTestServer, type TestServer } from '../tes
 import { CLIENT_ERROR_LIMIT } from './routes';
 import { scrub } from './scrub';
 
-interface Item {
-  id: number;
-  kind: string;
-  title: string;
-  content: string;
-  link: string | null;
-  senderName: string | null;
-  read: boolean;
-}
+type Item = DataOf<typeof r.detail>;
 interface Page<T> {
   list: T[];
   total: number;

@@ -65,23 +65,17 @@ async function recipientsOf(db: Db, schoolId: number, to: Audience): Promise<num
   }
   if (classTeachers && classTeachers.classIds.length > 0) {
     const classIds = [...classTeachers.classIds];
-    const [taught, headed] = await Promise.all([
-      db
-        .selectFrom('teaching_assignments')
+    // 任课教师 of any subject, and 班主任.
+    for (const table of ['teaching_assignments', 'class_roles'] as const) {
+      const rows = await db
+        .selectFrom(table)
         .select('user_id')
         .where('school_id', '=', schoolId)
         .where('academic_year', '=', classTeachers.academicYear)
         .where('class_id', 'in', classIds)
-        .execute(),
-      db
-        .selectFrom('class_roles')
-        .select('user_id')
-        .where('school_id', '=', schoolId)
-        .where('academic_year', '=', classTeachers.academicYear)
-        .where('class_id', 'in', classIds)
-        .execute(),
-    ]);
-    for (const r of [...taught, ...headed]) ids.add(r.user_id);
+        .execute();
+      for (const r of rows) ids.add(r.user_id);
+    }
   }
   if (roleHolders && roleHolders.roleIds.length > 0) {
     const rows = await db

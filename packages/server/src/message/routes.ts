@@ -7,6 +7,7 @@ import { accessOf, assertSchoolWide, type Access } from '../core/scope';
 import { sha256Hex } from '../core/secrets';
 import type { SessionInfo } from '../core/session';
 import type { Db } from '../core/database';
+import { pageOf } from '../school/common';
 import { notify, type MessageKindValue } from './notify';
 import { pathOnly, scrub } from './scrub';
 
@@ -61,6 +62,17 @@ const COLUMNS = [
   'mr.read_at as readAt',
 ] as const;
 
+/** One page of a list as `Paged` answers it: the rows at the page's offset and the total. */
+async function pageAnswer<T>(
+  body: { pageNum: number; pageSize: number },
+  total: Promise<{ total: number }>,
+  rows: (offset: number, limit: number) => Promise<T[]>,
+) {
+  const { pageNum, pageSize, offset } = pageOf(body);
+  const [count, list] = await Promise.all([total, rows(offset, pageSize)]);
+  return { list, total: Number(count.total), pageNum, pageSize };
+}
+
 /** Client errors a school keeps: the most recent fingerprints, older ones pruned on write. */
 export const CLIENT_ERROR_LIMIT = 500;
 /** Reports a user may send a minute (each carries up to 20 errors). */
@@ -73,22 +85,20 @@ export function registerMessageRoutes(router: Router, { db, clock }: DomainDeps)
   router.sessionRoute(r.list, TAG, async ({ body, session }) => {
     let q = receiptsOf(db, session);
     if (body.unreadOnly) q = q.where('mr.read_at', 'is', null);
-    const [{ total }, rows] = await Promise.all([
+    return pageAnswer(
+      body,
       q.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
-      q
-        .select(COLUMNS)
-        .orderBy('m.created_at', 'desc')
-        .orderBy('m.id', 'desc')
-        .limit(body.pageSize)
-        .offset((body.pageNum - 1) * body.pageSize)
-        .execute(),
-    ]);
-    return {
-      list: rows.map(itemOf),
-      total: Number(total),
-      pageNum: body.pageNum,
-      pageSize: body.pageSize,
-    };
+      async (offset, limit) =>
+        (
+          await q
+            .select(COLUMNS)
+            .orderBy('m.created_at', 'desc')
+            .orderBy('m.id', 'desc')
+            .limit(limit)
+            .offset(offset)
+            .execute()
+        ).map(itemOf),
+    );
   });
 
   router.sessionRoute(r.detail, TAG, async ({ body, session }) => {
@@ -271,31 +281,29 @@ export function registerMessageRoutes(router: Router, { db, clock }: DomainDeps)
   router.sessionRoute(r.errorLogList, TAG, async ({ body, session }) => {
     await requireSchoolAdmin(accessOf(db, session));
     const base = db.selectFrom('client_errors').where('school_id', '=', session.schoolId);
-    const [{ total }, rows] = await Promise.all([
+    return pageAnswer(
+      body,
       base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
-      base
-        .selectAll()
-        .orderBy('last_seen_at', 'desc')
-        .orderBy('id', 'desc')
-        .limit(body.pageSize)
-        .offset((body.pageNum - 1) * body.pageSize)
-        .execute(),
-    ]);
-    return {
-      list: rows.map((e) => ({
-        id: e.id,
-        kind: e.kind,
-        message: e.message,
-        stack: e.stack,
-        page: e.page,
-        userAgent: e.user_agent,
-        count: e.count,
-        firstSeenAt: Number(e.first_seen_at),
-        lastSeenAt: Number(e.last_seen_at),
-      })),
-      total: Number(total),
-      pageNum: body.pageNum,
-      pageSize: body.pageSize,
-    };
+      async (offset, limit) =>
+        (
+          await base
+            .selectAll()
+            .orderBy('last_seen_at', 'desc')
+            .orderBy('id', 'desc')
+            .limit(limit)
+            .offset(offset)
+            .execute()
+        ).map((e) => ({
+          id: e.id,
+          kind: e.kind,
+          message: e.message,
+          stack: e.stack,
+          page: e.page,
+          userAgent: e.user_agent,
+          count: e.count,
+          firstSeenAt: Number(e.first_seen_at),
+          lastSeenAt: Number(e.last_seen_at),
+        })),
+    );
   });
 }
