@@ -146,4 +146,26 @@ describe('messages, parent guide and help centre in the browser', () => {
     await help.getByRole('heading', { name: '成绩报告', level: 2 }).waitFor();
     await page.context().close();
   });
+
+  it('an uncaught error in the app reaches the administrator’s error log without personal data', async () => {
+    const page = await signedIn('director');
+    await dismissGuide(page);
+    const reported = page.waitForRequest('**/marking-minipro/update/error_log');
+    await page.evaluate(() => {
+      setTimeout(() => {
+        throw new Error('演示错误 13812345678');
+      });
+    });
+    await reported;
+    await page.context().close();
+
+    const admin = await signedIn('admin');
+    await header(admin).getByRole('link', { name: '消息通知', exact: true }).click();
+    const log = admin.getByRole('table', { name: '客户端错误日志' });
+    await log.getByText('Error: 演示错误 ***', { exact: true }).waitFor();
+    expect(await log.getByText('13812345678').count()).toBe(0);
+    expect(await axeViolations(admin)).toEqual([]);
+    await screenshot(admin, 'client-error-log');
+    await admin.context().close();
+  });
 });

@@ -27,6 +27,16 @@ const describe = (value: unknown): { message: string; stack?: string } => {
       message: `${value.name}: ${value.message}`.slice(0, 1000),
       ...(value.stack ? { stack: value.stack.slice(0, 4000) } : {}),
     };
+  // A refused call rejects with its envelope: say its code and message, not [object Object].
+  const envelope = value as { code?: unknown; msg?: unknown; message?: unknown } | null;
+  const text = typeof envelope?.message === 'string' ? envelope.message : envelope?.msg;
+  if (typeof text === 'string')
+    return {
+      message: `${typeof envelope?.code === 'number' ? `${envelope.code} ` : ''}${text}`.slice(
+        0,
+        1000,
+      ),
+    };
   return { message: String(value).slice(0, 1000) || '未知错误' };
 };
 
