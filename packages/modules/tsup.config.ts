@@ -11,6 +11,7 @@ export default defineConfig({
     'src/scan/index.ts',
     'src/ai/index.ts',
     'src/download/index.ts',
+    'src/message/index.ts',
   ],
   format: ['esm'],
   dts: true,

@@ -17,6 +17,7 @@ import { downloadPages } from '@examkit/modules/download';
 import { examPages } from '@examkit/modules/exam';
 import { reportPages } from '@examkit/modules/report';
 import { markingPages } from '@examkit/modules/marking';
+import { messagePages } from '@examkit/modules/message';
 import { scanPages } from '@examkit/modules/scan';
 import { systemPages } from '@examkit/modules/system';
 import { createMenuFilter } from '@examkit/permission';
@@ -61,6 +62,7 @@ const router = createBrowserRouter(
       ...scanPages,
       ...aiPages,
       ...downloadPages,
+      ...messagePages,
     },
     overlay: <AssistantLauncher />,
     // {host} of the AbilityGrowth sub-application, set at build time (docs/ability-growth.md).

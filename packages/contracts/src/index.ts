@@ -32,3 +32,4 @@ export * from './ai';
 export * from './examPrint';
 export * from './examBatch';
 export * from './examTool';
+export * from './message';

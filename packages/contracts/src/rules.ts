@@ -8,3 +8,5 @@ export { permissionCatalogue, PERMISSION_KEYS } from './permissions';
 export { academicYearOf, termOf, resolveEffectiveAccess, roleCodes, rolePerms } from './academic';
 export type { EffectiveAccess } from './academic';
 export type { CatalogueEntry } from './permissions';
+export { MESSAGE_KINDS, MESSAGE_KIND_NAMES } from './messageKinds';
+export type { MessageKindName } from './messageKinds';

@@ -34,6 +34,7 @@ import { registerExamToolRoutes } from './examtool/routes';
 import { registerMarkingRoutes } from './marking/routes';
 import { registerPrintRoutes } from './print/routes';
 import { registerOnlineRoutes } from './online/routes';
+import { registerMessageRoutes } from './message/routes';
 import { registerReportRoutes } from './report/routes';
 import { scanQueueFromEnv, type ScanQueue } from './scan/queue';
 import { registerScanRoutes } from './scan/routes';
@@ -248,6 +249,7 @@ export async function createServer(options: ServerOptions): Promise<FastifyInsta
   app.addHook('onClose', () => downloads.settle());
   registerDownloadRoutes(router, { db, clock, files, downloads });
   registerReportRoutes(router, { db, clock, files, downloads });
+  registerMessageRoutes(router, { db, clock, files });
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
   app.get('/health', { schema: { hide: true } }, async () => ok({ status: 'ok' }));
   registerNotFound(app, { spaFallback: options.staticDir !== undefined });

@@ -1,6 +1,12 @@
-import { examRoutes, markingRoutes, reportRoutes, scopeRoutes } from '@examkit/contracts';
+import {
+  examRoutes,
+  markingRoutes,
+  messageRoutes,
+  reportRoutes,
+  scopeRoutes,
+} from '@examkit/contracts';
 import { describe, expect, it } from 'vitest';
-import { shellRoutes } from './shellRoutes';
+import { messageRefs, shellRoutes } from './shellRoutes';
 
 describe('shellRoutes', () => {
   it.each([
@@ -15,5 +21,17 @@ describe('shellRoutes', () => {
       url: contract.url,
       encoding: contract.encoding,
     });
+  });
+
+  it.each(Object.entries(messageRefs))('message %s is called as its contract says', (name, ref) => {
+    const contract = messageRoutes[name as keyof typeof messageRoutes];
+    expect({ method: ref.method, url: ref.url, encoding: ref.encoding }).toEqual({
+      method: contract.method,
+      url: contract.url,
+      encoding: contract.encoding,
+    });
+  });
+  it('covers every message call', () => {
+    expect(Object.keys(messageRefs).sort()).toEqual(Object.keys(messageRoutes).sort());
   });
 });

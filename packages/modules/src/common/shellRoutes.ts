@@ -1,12 +1,21 @@
-import type { examRoutes, markingRoutes, reportRoutes, scopeRoutes } from '@examkit/contracts';
+import type {
+  examRoutes,
+  markingRoutes,
+  messageRoutes,
+  reportRoutes,
+  scopeRoutes,
+} from '@examkit/contracts';
 
 /**
  * A contract route by its method and address only, typed as the contract: what the http client
  * needs to call it. The shell (home page, menus, parent paths) calls through these so that the
  * contracts' schemas stay out of the login page's first load (issue #12 item 13).
  */
-function ref<R extends { method: 'GET' | 'POST'; url: string }>(url: string): R {
-  return { method: 'POST', url, encoding: 'json' } as unknown as R;
+function ref<R extends { method: 'GET' | 'POST'; url: string }>(
+  url: string,
+  method: 'GET' | 'POST' = 'POST',
+): R {
+  return { method, url, encoding: 'json' } as unknown as R;
 }
 
 /** The routes the always-loaded shell calls; `shellRoutes.test.ts` checks them against the contracts. */
@@ -15,4 +24,19 @@ export const shellRoutes = {
   examList: ref<typeof examRoutes.list>('/marking-main/exam/list'),
   teacherGetExam: ref<typeof reportRoutes.teacherGetExam>('/marking-report/teacher/getExam'),
   myScope: ref<typeof scopeRoutes.myScope>('/marking-user/user/school/my_scope'),
+};
+
+const M = '/marking-main/message';
+
+/** The message centre's calls (header count, pages, error reporter): the same rule as `shellRoutes`. */
+export const messageRefs = {
+  list: ref<typeof messageRoutes.list>(`${M}/list`),
+  detail: ref<typeof messageRoutes.detail>(`${M}/detail`),
+  read: ref<typeof messageRoutes.read>(`${M}/read`),
+  readAll: ref<typeof messageRoutes.readAll>(`${M}/read_all`),
+  unreadCount: ref<typeof messageRoutes.unreadCount>(`${M}/unread_count`, 'GET'),
+  noticeTargets: ref<typeof messageRoutes.noticeTargets>(`${M}/notice/targets`, 'GET'),
+  noticeSend: ref<typeof messageRoutes.noticeSend>(`${M}/notice/send`),
+  errorLog: ref<typeof messageRoutes.errorLog>('/marking-minipro/update/error_log'),
+  errorLogList: ref<typeof messageRoutes.errorLogList>('/marking-minipro/error_log/list'),
 };

@@ -11,6 +11,7 @@ import { styled } from 'styled-components';
 import { DOWNLOAD_CENTRE_PATH } from '../common/downloadCentrePath';
 import { RoleSelector } from '../shell/RoleSelector';
 import { BrandLogo } from './BrandLogo';
+import { MessageEntry } from './MessageEntry';
 import { TopMenu } from './TopMenu';
 import { UserMenu } from './UserMenu';
 
@@ -117,6 +118,7 @@ export function AppHeader({ brand, activeCode, hostedPlatform }: AppHeaderProps)
             系统管理
           </Button>
         )}
+        {user && <MessageEntry />}
         {user && <span>{user.schoolName}</span>}
         {user?.isHistoryRole && (
           <HistoryBadge title="当前学年无权限，正在使用上一学年的角色">历史角色</HistoryBadge>

@@ -1,13 +1,16 @@
+import { useEffect } from 'react';
 import { useLocation } from 'react-router-dom';
 import { styled } from 'styled-components';
-import { useExamkitStore } from '@examkit/core/react';
+import { useExamkit, useExamkitStore } from '@examkit/core/react';
 import { BackToTop, themeOf } from '@examkit/ui';
 import { findRoute } from '../catalogue/findRoute';
 import { isFooterHidden } from '../catalogue/layoutRules';
 import { useBrand } from '../hooks/useBrand';
 import { AppFooter } from './AppFooter';
 import { AppHeader } from './AppHeader';
+import { installErrorReporter } from './errorReporter';
 import { KeepAliveOutlet } from './KeepAliveOutlet';
+import { ParentGuide } from './ParentGuide';
 import { SubMenu } from './SubMenu';
 import { WATERMARK_ON, Watermark } from './Watermark';
 
@@ -49,6 +52,8 @@ export function MainLayout({ hostedPlatform = false }: MainLayoutProps) {
   const menus = useExamkitStore((s) => s.menus);
   const watermark = useExamkitStore((s) => s.watermark);
   const nickName = useExamkitStore((s) => s.user?.nickName ?? '');
+  const { http } = useExamkit();
+  useEffect(() => installErrorReporter(http), [http]);
 
   const layout = entry?.layout;
   const fullscreen = layout?.fullscreen ?? false;
@@ -63,6 +68,7 @@ export function MainLayout({ hostedPlatform = false }: MainLayoutProps) {
       )}
       {!fullscreen && subMenuNode && <SubMenu node={subMenuNode} />}
       <Main $margin={!(layout?.dataView ?? false)}>
+        {!fullscreen && <ParentGuide />}
         <KeepAliveOutlet keepAlive={entry?.keepAlive ?? false} />
       </Main>
       {!fullscreen && !footerHidden && <AppFooter kind={brand.footer} />}

@@ -170,6 +170,8 @@ export const SCHOOL_ROUTES = {
   }),
   'POST /marking-login/login/wz_login_out': ok(null),
   'POST /marking-user/user/school/my_scope': ok(myScope()),
+  'GET /marking-main/message/unread_count': ok({ count: 0 }),
+  'GET /marking-paper/parent/guide/getParentGuide': ok({ seen: true, code: 3 }),
 };
 
 /** A `my_scope` answer: school-wide by default (docs/scope.md). */

@@ -7,6 +7,7 @@ import { examMigrations } from '../exam/migrations';
 import { markingMigrations } from '../marking/migrations';
 import { printMigrations } from '../print/migrations';
 import { onlineMigrations } from '../online/migrations';
+import { messageMigrations } from '../message/migrations';
 import { reportMigrations } from '../report/migrations';
 import { examToolMigrations } from '../examtool/migrations';
 import { scanMigrations } from '../scan/migrations';
@@ -274,6 +275,7 @@ function migrationsFor(dialect: Dialect): Record<string, Migration> {
     ...examBatchMigrations(),
     ...onlineMigrations(dialect),
     ...downloadMigrations(dialect),
+    ...messageMigrations(dialect),
   };
 }
 

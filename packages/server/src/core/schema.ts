@@ -2,6 +2,7 @@ import type { Generated } from 'kysely';
 import type { AiTables } from '../ai/tables';
 import type { ExamBatchTables } from '../exam/batchTables';
 import type { DownloadTables } from '../download/tables';
+import type { MessageTables } from '../message/tables';
 import type { ExamTables } from '../exam/tables';
 import type { MarkingTables } from '../marking/tables';
 import type { PrintTables } from '../print/tables';
@@ -169,7 +170,8 @@ export interface DB
     AiTables,
     PrintTables,
     OnlineTables,
-    DownloadTables {
+    DownloadTables,
+    MessageTables {
   schools: SchoolsTable;
   users: UsersTable;
   roles: RolesTable;

@@ -49,6 +49,8 @@ import type { ExamRow, SubjectRow } from './access';
 
 import { registerExamDownloads } from './downloads';
 import { registerMultipleExamRoutes } from './multiple';
+import { reportPublished } from '../message/events';
+import { notify } from '../message/notify';
 
 export interface ExamRoutesDeps {
   db: Db;
@@ -262,6 +264,7 @@ export function registerExamRoutes(router: Router, deps: ExamRoutesDeps): void {
         .executeTakeFirst();
       if (Number(updated.numUpdatedRows) !== 1) throw badRequest('考试状态已变化，请刷新后重试');
     });
+    if (to === 'published') await notify(db, clock, reportPublished(exam));
     return detailOf(db, await loadExam(db, session.schoolId, exam.id));
   });
 

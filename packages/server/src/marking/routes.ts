@@ -6,6 +6,8 @@ import type { FileStore } from '../core/files';
 import type { Router } from '../core/router';
 import type { SessionInfo } from '../core/session';
 import { loadSubject } from '../exam/access';
+import { markingAssigned, markingFinished } from '../message/events';
+import { notify } from '../message/notify';
 import {
   blockAccess,
   markingCaller,
@@ -160,6 +162,8 @@ export function registerMarkingRoutes(router: Router, deps: MarkingRoutesDeps): 
     requireManager(await markingCaller(db, session));
     if (body.blockId !== undefined) await blockAccess(db, session, body.blockId);
     const blockId = await saveBlock(db, clock, session.schoolId, body.setup, body.blockId);
+    const { exam, subject } = await loadSubject(db, session.schoolId, body.setup.examSubjectId);
+    await notify(db, clock, markingAssigned(exam, subject, { id: blockId, name: body.setup.name }));
     return { blockId };
   });
 
@@ -459,8 +463,10 @@ export function registerMarkingRoutes(router: Router, deps: MarkingRoutesDeps): 
 
   router.sessionRoute(markingRoutes.finishSubject, TAG, async ({ body, session }) => {
     requireManager(await markingCaller(db, session));
-    await loadSubject(db, session.schoolId, body.examSubjectId);
-    return finishSubject(db, clock, session.schoolId, body.examSubjectId);
+    const { exam, subject } = await loadSubject(db, session.schoolId, body.examSubjectId);
+    const finished = await finishSubject(db, clock, session.schoolId, body.examSubjectId);
+    await notify(db, clock, markingFinished(exam, subject));
+    return finished;
   });
 
   router.sessionRoute(markingRoutes.refreshReport, TAG, async ({ body, session }) => {

@@ -305,6 +305,10 @@ const TABLE: Record<string, Entry> = {
   'report.teacherClassExam': { kind: 'list', byClass: true },
   'report.quality': { kind: 'list', emptyInDemo: true },
   'report.recomputeReport': WRITE('grade managers only (report/routes.test.ts)'),
+  // messages
+  'messageRoutes.noticeSend': WRITE(
+    'a notice: school administrators only; classes of the school and year (message/messages.test.ts)',
+  ),
   // administration
   'admin.getPermSubject': { kind: 'list', byClass: true },
   'admin.queryClassRole': { kind: 'list', byClass: true },

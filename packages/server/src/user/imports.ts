@@ -5,6 +5,8 @@ import type { DB } from '../core/schema';
 import type { SessionInfo } from '../core/session';
 import type { Transaction } from 'kysely';
 import { writeSheet } from './spreadsheet';
+import { importFinished } from '../message/events';
+import { notify } from '../message/notify';
 
 export interface RowError {
   row: number;
@@ -55,18 +57,22 @@ export async function finishImport(
       })
       .returning('id')
       .executeTakeFirstOrThrow();
+  let result: ImportResultData;
   if (errors.length > 0) {
     const none = { inserted: 0, updated: 0, unchanged: 0 };
     const { id } = await record(db, 'rejected', none);
-    return { jobId: id, status: 'rejected', total, errors, createdAt, ...none };
+    result = { jobId: id, status: 'rejected', total, errors, createdAt, ...none };
+  } else {
+    result = await db.transaction().execute(async (trx) => {
+      // One import of a kind at a time per school (PostgreSQL; SQLite has one writer anyway).
+      await lockKey(trx, `import:${kind}:${session.schoolId}`);
+      const applied = await apply(trx);
+      const { id } = await record(trx, 'ok', applied);
+      return { jobId: id, status: 'ok' as const, total, errors, createdAt, ...applied };
+    });
   }
-  return db.transaction().execute(async (trx) => {
-    // One import of a kind at a time per school (PostgreSQL; SQLite has one writer anyway).
-    await lockKey(trx, `import:${kind}:${session.schoolId}`);
-    const applied = await apply(trx);
-    const { id } = await record(trx, 'ok', applied);
-    return { jobId: id, status: 'ok' as const, total, errors, createdAt, ...applied };
-  });
+  await notify(db, clock, importFinished(session, kind, result));
+  return result;
 }
 
 /** A job of the caller's school, or the latest of the kind when no id is given. */
