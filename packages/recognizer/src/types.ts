@@ -31,9 +31,15 @@ export interface BubbleReading {
   /** Darkness of the bubble centre above the printed empty bubble: 0 empty, 1 solid black. */
   darkness: number;
   state: MarkState;
+  /**
+   * Set when the bubble holds a mark that is not a fill: `'stroke'` (a cross, tick, bar, centre
+   * dot or a part-filled bubble) or `'circled'` (a ring drawn round a bubble left empty). The
+   * question then goes to review (flag `notFilled`).
+   */
+  shape?: 'stroke' | 'circled';
 }
 
-export type AnswerFlag = 'faint' | 'multiple' | 'erasure' | 'blank';
+export type AnswerFlag = 'faint' | 'multiple' | 'erasure' | 'blank' | 'notFilled';
 
 export interface ObjectiveAnswer {
   questionId: string;
