@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import sharp from 'sharp';
+import { pdfScanImages, type PdfScanImage } from './pdfScan';
 import type { RawImage } from './types';
 
 const run = promisify(execFile);
@@ -26,7 +27,16 @@ export interface DecodeOptions {
   pdfImages?: boolean;
   /** pdftoppm executable. @default 'pdftoppm' */
   pdftoppm?: string;
+  /**
+   * Size of the page the scan holds (the template's, in mm): a JPEG (file or inside a PDF) is
+   * then decoded at 1/2, 1/4 or 1/8 of its size by libjpeg itself (shrink-on-load) while it keeps
+   * at least `READ_PX_PER_MM` pixels a millimetre. The `recognize*` functions pass it.
+   */
+  pageMm?: { width: number; height: number };
 }
+
+/** Resolution a JPEG is decoded at, at least (pixels a millimetre, ≈ 127 dpi): see docs/recognition.md. */
+export const READ_PX_PER_MM = 5;
 
 export type ScanFormat = 'pdf' | 'jpeg' | 'png' | 'tiff' | 'unknown';
 
@@ -67,9 +77,24 @@ export function parsePgm(data: Uint8Array): RawImage {
   return { width, height, data: new Uint8Array(data.subarray(start, start + width * height)) };
 }
 
-async function decodeRaster(buf: Buffer, page?: number): Promise<RawImage> {
-  const input = sharp(buf, { failOn: 'error', ...(page !== undefined ? { page } : {}) });
+async function decodeRaster(
+  buf: Buffer,
+  page?: number,
+  pageMm?: DecodeOptions['pageMm'],
+): Promise<RawImage> {
+  let input = sharp(buf, { failOn: 'error', ...(page !== undefined ? { page } : {}) });
   const meta = await input.metadata();
+  if (pageMm && meta.format === 'jpeg' && meta.width && meta.height) {
+    // Shrink-on-load: libjpeg decodes at 1/2, 1/4 or 1/8 directly (an exact power-of-two resize).
+    const ppm = Math.min(meta.width / pageMm.width, meta.height / pageMm.height);
+    let f = 1;
+    while (f < 8 && ppm / (f * 2) >= READ_PX_PER_MM) f *= 2;
+    if (f > 1)
+      input = input.resize(Math.ceil(meta.width / f), Math.ceil(meta.height / f), {
+        kernel: 'nearest',
+        fastShrinkOnLoad: true,
+      });
+  }
   // Always ask for one grey band: without it sharp widens grey scans to sRGB, three times the
   // pixels for nothing.
   const pipeline = (meta.hasAlpha ? input.flatten({ background: '#ffffff' }) : input).toColourspace(
@@ -112,7 +137,82 @@ async function scannedPdfDpi(file: string): Promise<number | null> {
   }
 }
 
+/** Decodes one image taken out of a scanned PDF (pdfScan.ts) to a grey page. */
+async function decodePdfImage(img: PdfScanImage, options: DecodeOptions): Promise<RawImage> {
+  let out: RawImage;
+  if (img.kind !== 'raw') out = await decodeRaster(img.data, undefined, options.pageMm);
+  else if (img.bits === 1) {
+    const { width, height } = img;
+    const row = Math.ceil(width / 8);
+    const data = new Uint8Array(width * height);
+    for (let y = 0; y < height; y++) {
+      const o = y * width;
+      const r = y * row;
+      for (let xb = 0; xb < row; xb++) {
+        const byte = img.data[r + xb]!;
+        const x0 = xb * 8;
+        const n = Math.min(8, width - x0);
+        for (let b = 0; b < n; b++) data[o + x0 + b] = (byte << b) & 0x80 ? 255 : 0;
+      }
+    }
+    out = { width, height, data };
+  } else if (img.channels === 1)
+    out = {
+      width: img.width,
+      height: img.height,
+      data: new Uint8Array(img.data.subarray(0, img.width * img.height)),
+    };
+  else {
+    const { data, info } = await sharp(img.data.subarray(0, img.width * img.height * 3), {
+      raw: { width: img.width, height: img.height, channels: 3 },
+    })
+      .toColourspace('b-w')
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    out = {
+      width: info.width,
+      height: info.height,
+      data: new Uint8Array(data.buffer, data.byteOffset, info.width * info.height),
+    };
+  }
+  if (img.invert) for (let i = 0; i < out.data.length; i++) out.data[i] = 255 - out.data[i]!;
+  return img.rotate ? rotateRaw(out, img.rotate) : out;
+}
+
+/** Turns a grey page clockwise by 90, 180 or 270 degrees. */
+export function rotateRaw(img: RawImage, deg: number): RawImage {
+  const { width: w, height: h, data } = img;
+  const turn = deg === 90 || deg === 270;
+  const W = turn ? h : w;
+  const H = turn ? w : h;
+  const out = new Uint8Array(w * h);
+  for (let y = 0; y < h; y++)
+    for (let x = 0; x < w; x++) {
+      const [X, Y] =
+        deg === 90
+          ? [h - 1 - y, x]
+          : deg === 180
+            ? [w - 1 - x, h - 1 - y]
+            : deg === 270
+              ? [y, w - 1 - x]
+              : [x, y];
+      out[Y * W + X] = data[y * w + x]!;
+    }
+  return { width: W, height: H, data: out };
+}
+
 async function rasterisePdf(buf: Buffer, options: DecodeOptions): Promise<RawImage[]> {
+  // A scanned PDF: its images as stored, decoded in-process (no rendering, no tools).
+  if ((options.dpi === undefined || options.dpi === 'auto') && options.pdfImages !== false) {
+    const found = pdfScanImages(buf);
+    if (!('notAScan' in found)) {
+      try {
+        return await Promise.all(found.map((img) => decodePdfImage(img, options)));
+      } catch {
+        // Data the reader took for a scan but sharp cannot decode: the tools below decide.
+      }
+    }
+  }
   const dir = await mkdtemp(join(tmpdir(), 'examkit-scan-'));
   const tool = options.pdftoppm ?? 'pdftoppm';
   try {
@@ -180,7 +280,7 @@ export async function decodeScan(
       for (let p = 0; p < pages; p++) out.push(await decodeRaster(buf, p));
       return out;
     }
-    return [await decodeRaster(buf)];
+    return [await decodeRaster(buf, undefined, options.pageMm)];
   } catch {
     throw new ScanDecodeError(`图像文件损坏，无法解码（${format.toUpperCase()}）`);
   }

@@ -27,6 +27,7 @@ import {
   threshold,
   unevenLight,
 } from './degrade';
+import { scannedPdf, type PdfEncoding } from './pdfWriter';
 import { drawDot, drawNonFill, drawPencil, NON_FILL_KINDS, type PencilMark } from './pencil';
 import { between, chance, pick, rng } from './random';
 import type { QuestionTruth, ScanFileFormat, SheetTruth } from './truth';
@@ -67,8 +68,11 @@ export interface CorpusTemplate {
   template: RecognitionTemplate;
 }
 
-export function corpusTemplate(paper: PaperStructure = corpusPaper()): CorpusTemplate {
-  const document = layoutSheet(paper, {});
+export function corpusTemplate(
+  paper: PaperStructure = corpusPaper(),
+  settings: Parameters<typeof layoutSheet>[1] = {},
+): CorpusTemplate {
+  const document = layoutSheet(paper, settings);
   return { paper, document, template: toRecognitionTemplate(document) };
 }
 
@@ -110,7 +114,7 @@ const blankCache = new Map<string, Promise<RawImage>>();
 
 /** Renders the designer's own PDF of the paper and rasterises a page with pdftoppm (cached per process). */
 export function blankPage(ct: CorpusTemplate, page: number, dpi: number): Promise<RawImage> {
-  const key = `${JSON.stringify(ct.paper)}:${page}:${dpi}`;
+  const key = `${JSON.stringify(ct.paper)}:${ct.template.widthMm}:${page}:${dpi}`;
   let hit = blankCache.get(key);
   if (!hit) {
     hit = (async () => {
@@ -423,6 +427,7 @@ export async function generateSheet(
     quality: Math.round(between(r, 50, 95)),
     dpi,
     lossless: blackAndWhite,
+    ...(options.pdfEncoding ? { pdfEncoding: options.pdfEncoding } : {}),
   });
   return { truth, file, raw: null };
 }
@@ -436,8 +441,12 @@ export async function encodeScan(
     quality?: number;
     dpi: number;
     /** PDF: embed PNG instead of JPEG. */ lossless?: boolean;
+    /** PDF: how the image is held. @default 'pdfkit' */
+    pdfEncoding?: PdfEncoding;
   },
 ): Promise<Buffer> {
+  if (format === 'pdf' && o.pdfEncoding && o.pdfEncoding !== 'pdfkit' && !o.colour)
+    return scannedPdf(img, o.pdfEncoding, o.dpi, o.quality ?? 85);
   let s: ReturnType<typeof sharp>;
   if (o.colour) {
     const rgb = new Uint8Array(img.width * img.height * 3);
@@ -486,3 +495,5 @@ export async function* generateCorpus(options: CorpusOptions): AsyncGenerator<Co
 
 export { emptyScore, mergeScores, scoreSheet, type CorpusScore } from './evaluate';
 export type { QuestionTruth, ScanFileFormat, SheetTruth } from './truth';
+export { scannedPdf, type PdfEncoding } from './pdfWriter';
+export { NON_FILL_KINDS, type NonFillKind } from './pencil';
