@@ -181,10 +181,9 @@ function imageOf(pdf: PdfFile, ref: PdfValue, rotate: number): PdfScanImage | No
   const decode = list(pdf, d.get('Decode'));
   const inverted = decode.length === 2 && decode[0] === 1 && decode[1] === 0;
   let data: Buffer = o.stream;
-  let parm: PdfDict | null = null;
   // Flate first (sometimes wrapped round a JPEG), then the image's own coding.
   if (filters[0] === 'FlateDecode' || filters[0] === 'Fl') {
-    parm = parms[0] ?? null;
+    const flateParm = parms[0] ?? null;
     try {
       data = inflateSync(data);
     } catch {
@@ -197,7 +196,7 @@ function imageOf(pdf: PdfFile, ref: PdfValue, rotate: number): PdfScanImage | No
       if (!channels || (bits !== 8 && !(bits === 1 && channels === 1)))
         return { notAScan: 'colour space or depth not read directly' };
       const rowBytes = Math.ceil((width * channels * bits) / 8);
-      const predictor = parm ? (pdf.number(parm.get('Predictor')) ?? 1) : 1;
+      const predictor = flateParm ? (pdf.number(flateParm.get('Predictor')) ?? 1) : 1;
       if (predictor >= 10) data = unPredictPng(data, rowBytes, Math.max(1, (channels * bits) >> 3));
       else if (predictor !== 1) return { notAScan: 'TIFF predictor' };
       if (data.length < rowBytes * height) return { notAScan: 'short image data' };
@@ -215,7 +214,7 @@ function imageOf(pdf: PdfFile, ref: PdfValue, rotate: number): PdfScanImage | No
   }
   if (filters.length !== 1) return { notAScan: `filters ${filters.join(',')}` };
   const f = filters[0];
-  parm = parms[0] ?? null;
+  const parm = parms[0] ?? null;
   if (f === 'DCTDecode' || f === 'DCT')
     return { kind: 'jpeg', data, width, height, channels: 1, bits: 8, invert: false, rotate };
   if (f === 'CCITTFaxDecode' || f === 'CCF') {
