@@ -120,25 +120,24 @@ const kinds = {
 const perCoreOf = {};
 sharp.concurrency(1);
 for (const [kind, [tpl, files]] of Object.entries(kinds)) {
-  await recognizeScan(files[0], tpl.template);
-  let c = cpuMs();
-  const imgs = [];
-  for (const f of files)
-    imgs.push(
-      (
-        await decodeScan(f, {
-          pageMm: { width: tpl.template.widthMm, height: tpl.template.heightMm },
-        })
-      )[0],
-    );
-  const dec = (cpuMs() - c) / files.length;
-  c = cpuMs();
-  let failed = 0;
-  for (const img of imgs) if (recognizeImage(img, tpl.template).status === 'failed') failed++;
-  const rec = (cpuMs() - c) / files.length;
-  perCoreOf[kind] = 1000 / (dec + rec);
+  const pageMm = { width: tpl.template.widthMm, height: tpl.template.heightMm };
+  // One pass to warm the JIT, then two measured passes: the faster is kept (the machine is shared).
+  let best = null;
+  for (let pass = 0; pass < 3; pass++) {
+    let c = cpuMs();
+    const imgs = [];
+    for (const f of files) imgs.push((await decodeScan(f, { pageMm }))[0]);
+    const dec = (cpuMs() - c) / files.length;
+    c = cpuMs();
+    let failed = 0;
+    for (const img of imgs) if (recognizeImage(img, tpl.template).status === 'failed') failed++;
+    const rec = (cpuMs() - c) / files.length;
+    if (pass > 0 && (!best || dec + rec < best.dec + best.rec))
+      best = { dec, rec, failed, size: `${imgs[0].width}×${imgs[0].height}` };
+  }
+  perCoreOf[kind] = 1000 / (best.dec + best.rec);
   console.log(
-    `throughput, ${kind}: ${files.length} scans (${Math.round(files.reduce((a, f) => a + f.length, 0) / files.length / 1024)} kB mean, decoded ${imgs[0].width}×${imgs[0].height}): decode ${dec.toFixed(1)} ms + recognition ${rec.toFixed(1)} ms CPU → ${perCoreOf[kind].toFixed(1)} sheets/s per core (${failed} failed)`,
+    `throughput, ${kind}: ${files.length} scans (${Math.round(files.reduce((a, f) => a + f.length, 0) / files.length / 1024)} kB mean, read at ${best.size}): decode ${best.dec.toFixed(1)} ms + recognition ${best.rec.toFixed(1)} ms CPU → ${perCoreOf[kind].toFixed(1)} sheets/s per core (${best.failed} failed)`,
   );
 }
 check(

@@ -4,6 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import sharp from 'sharp';
+import { isBilevel } from './bilevel';
+import { downsample } from './image';
 import { pdfScanImages, type PdfScanImage } from './pdfScan';
 import type { RawImage } from './types';
 
@@ -36,7 +38,7 @@ export interface DecodeOptions {
 }
 
 /** Resolution a JPEG is decoded at, at least (pixels a millimetre, ≈ 127 dpi): see docs/recognition.md. */
-export const READ_PX_PER_MM = 5;
+export const READ_PX_PER_MM = 3.8;
 
 export type ScanFormat = 'pdf' | 'jpeg' | 'png' | 'tiff' | 'unknown';
 
@@ -272,7 +274,30 @@ export async function decodeScan(
   const format = sniffFormat(buf);
   if (format === 'unknown')
     throw new ScanDecodeError('无法识别的图像格式（支持 JPEG、PNG、TIFF、PDF）');
-  if (format === 'pdf') return rasterisePdf(buf, options);
+  const pages =
+    format === 'pdf' ? await rasterisePdf(buf, options) : await decodeImage(buf, format, options);
+  return options.pageMm ? pages.map((p) => toReadingSize(p, options.pageMm!)) : pages;
+}
+
+/**
+ * A page decoded above twice the reading resolution (PNG, TIFF, raw pixels from a PDF; a JPEG
+ * was already shrunk on load) is box-averaged 2 × 2 (or 4 × 4) down to it. A black-and-white page
+ * keeps `bilevel: true`: its averaged pixels are grey, but a faint pencil mark is still lost.
+ */
+export function toReadingSize(img: RawImage, pageMm: { width: number; height: number }): RawImage {
+  const ppm = Math.min(img.width / pageMm.width, img.height / pageMm.height);
+  let f = 1;
+  while (f < 4 && ppm / (f * 2) >= READ_PX_PER_MM) f *= 2;
+  if (f === 1) return img;
+  const bilevel = img.bilevel ?? isBilevel(img);
+  return { ...downsample(img, f), bilevel };
+}
+
+async function decodeImage(
+  buf: Buffer,
+  format: ScanFormat,
+  options: DecodeOptions,
+): Promise<RawImage[]> {
   try {
     if (format === 'tiff') {
       const { pages = 1 } = await sharp(buf).metadata();

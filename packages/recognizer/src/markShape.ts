@@ -18,6 +18,10 @@ const FY = 0.32;
 /** Ring radii relative to the bubble's half sizes, and the size of a ring sample (mm). */
 const RING_RX = 1.3;
 const RING_RY = 1.42;
+/** Half sizes of a ring sample (mm): across the ring, along it, and on the diagonals. */
+const RING_ACROSS = 0.4;
+const RING_ALONG = 0.25;
+const RING_DIAG = 0.33;
 
 function inkAt(s: Scan, h: Mat3, xMm: number, yMm: number, hwMm: number, hhMm: number): number {
   const c = apply(h, xMm, yMm);
@@ -40,14 +44,19 @@ export function measureShape(s: Scan, h: Mat3, r: Rect): MarkShape {
   const ring: number[] = [];
   for (let p = 0; p < 8; p++) {
     const t = (p * Math.PI) / 4;
+    // Longer across the ring than along it: a hand-drawn ring is never quite where expected.
+    const across = RING_ACROSS;
+    const along = RING_ALONG;
+    const [hwRing, hhRing] =
+      p % 4 === 0 ? [across, along] : p % 4 === 2 ? [along, across] : [RING_DIAG, RING_DIAG];
     ring.push(
       inkAt(
         s,
         h,
         cx + (r.w / 2) * RING_RX * Math.cos(t),
         cy + (r.h / 2) * RING_RY * Math.sin(t),
-        0.25,
-        0.25,
+        hwRing,
+        hhRing,
       ),
     );
   }

@@ -7,6 +7,11 @@ export interface RawImage {
   width: number;
   height: number;
   data: Uint8Array;
+  /**
+   * The page was black and white (1-bit or dithered) before `decodeScan` averaged it down to the
+   * reading resolution; unset: measured on the pixels.
+   */
+  bilevel?: boolean;
 }
 
 /** Why a sheet could not be recognised. */
