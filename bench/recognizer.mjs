@@ -13,7 +13,6 @@ import {
   createRecognizerPool,
   decodeScan,
   recognizeImage,
-  recognizeScan,
   recognizeSheet,
 } from '@examkit/recognizer';
 import {

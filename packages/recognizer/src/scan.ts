@@ -28,7 +28,9 @@ export async function recognizeScan(
   let pages: RawImage[];
   try {
     pages = await decodeScan(input as Uint8Array | string, {
-      pageMm: { width: template.widthMm, height: template.heightMm },
+      ...(options.fullResolution
+        ? {}
+        : { pageMm: { width: template.widthMm, height: template.heightMm } }),
       ...options,
     });
   } catch (e) {
