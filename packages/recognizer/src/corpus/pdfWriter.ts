@@ -43,7 +43,10 @@ async function g4Of(img: RawImage): Promise<{ data: Buffer; width: number; heigh
   return { data: Buffer.from(tiff.subarray(offset, offset + count)), width, height };
 }
 
-/** A JBIG2 embedded stream (no file header): page information, one MMR generic region, end of page. */
+/**
+ * A JBIG2 embedded stream as PDF wants it (no file header, no end-of-page segment): page
+ * information and one immediate lossless generic region coded with MMR.
+ */
 function jbig2OfG4(g4: Buffer, width: number, height: number): Buffer {
   const seg = (num: number, type: number, body: Buffer): Buffer => {
     const h = Buffer.alloc(11);
@@ -62,11 +65,7 @@ function jbig2OfG4(g4: Buffer, width: number, height: number): Buffer {
   region.writeUInt32BE(width, 0);
   region.writeUInt32BE(height, 4);
   region[17] = 0x01; // MMR
-  return Buffer.concat([
-    seg(0, 48, pageInfo),
-    seg(1, 39, Buffer.concat([region, g4])),
-    seg(2, 49, Buffer.alloc(0)),
-  ]);
+  return Buffer.concat([seg(0, 48, pageInfo), seg(1, 39, Buffer.concat([region, g4]))]);
 }
 
 /** The image XObject of a page in the chosen encoding: its dictionary entries and data. */
