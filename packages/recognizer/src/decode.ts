@@ -41,6 +41,13 @@ export interface DecodeOptions {
    * markers, at about half the speed. Only used by the `recognize*` functions. @default false
    */
   fullResolution?: boolean;
+  /**
+   * With `pageMm`: keep the page at the scan's own resolution as `full` on the page read (crops
+   * are cut from it), and decode JPEGs at full size rather than shrinking them on load (one full
+   * decode plus a box average costs less than a shrunk decode plus a second, full one). The
+   * `recognize*` functions pass `!skipCrops`. @default true
+   */
+  keepFull?: boolean;
 }
 
 /** Resolution a page is read at, at least (pixels a millimetre, ≈ 97 dpi): see docs/recognition.md. */
@@ -89,6 +96,7 @@ async function decodeRaster(
   buf: Buffer,
   page?: number,
   pageMm?: DecodeOptions['pageMm'],
+  shrinkOnLoad = false,
 ): Promise<RawImage> {
   // The embedded colour profile is ignored: darkness is measured against the paper's own white,
   // and libvips' colour transform cost more than the whole JPEG decode.
@@ -98,10 +106,11 @@ async function decodeRaster(
     ...(page !== undefined ? { page } : {}),
   });
   const meta = await input.metadata();
-  if (pageMm && meta.format === 'jpeg' && meta.width && meta.height) {
+  if (shrinkOnLoad && pageMm && meta.format === 'jpeg' && meta.width && meta.height) {
     // Shrink-on-load: libjpeg decodes at 1/4 or 1/8 directly (sharp does so only when both sides
     // shrink by at least that factor, hence the rounded-down size). At 1/2 it measured slower
-    // than a full decode plus the 2 × 2 average of `toReadingSize` (docs/recognition.md).
+    // than a full decode plus the 2 × 2 average of `toReadingSize` (docs/recognition.md). Only
+    // when no crop is wanted: crops are cut from the full-size page.
     const ppm = Math.min(meta.width / pageMm.width, meta.height / pageMm.height);
     let f = 1;
     while (f < 8 && ppm / (f * 2) >= READ_PX_PER_MM) f *= 2;
@@ -157,7 +166,8 @@ async function scannedPdfDpi(file: string): Promise<number | null> {
 /** Decodes one image taken out of a scanned PDF (pdfScan.ts) to a grey page. */
 async function decodePdfImage(img: PdfScanImage, options: DecodeOptions): Promise<RawImage> {
   let out: RawImage;
-  if (img.kind !== 'raw') out = await decodeRaster(img.data, undefined, options.pageMm);
+  if (img.kind !== 'raw')
+    out = await decodeRaster(img.data, undefined, options.pageMm, options.keepFull === false);
   else if (img.bits === 1) {
     const { width, height } = img;
     const row = Math.ceil(width / 8);
@@ -291,7 +301,11 @@ export async function decodeScan(
     throw new ScanDecodeError('无法识别的图像格式（支持 JPEG、PNG、TIFF、PDF）');
   const pages =
     format === 'pdf' ? await rasterisePdf(buf, options) : await decodeImage(buf, format, options);
-  return options.pageMm ? pages.map((p) => toReadingSize(p, options.pageMm!)) : pages;
+  if (!options.pageMm) return pages;
+  return pages.map((p) => {
+    const read = toReadingSize(p, options.pageMm!);
+    return read !== p && options.keepFull !== false ? { ...read, full: p } : read;
+  });
 }
 
 /**
@@ -320,7 +334,7 @@ async function decodeImage(
       for (let p = 0; p < pages; p++) out.push(await decodeRaster(buf, p));
       return out;
     }
-    return [await decodeRaster(buf, undefined, options.pageMm)];
+    return [await decodeRaster(buf, undefined, options.pageMm, options.keepFull === false)];
   } catch {
     throw new ScanDecodeError(`图像文件损坏，无法解码（${format.toUpperCase()}）`);
   }

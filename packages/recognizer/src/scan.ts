@@ -30,7 +30,10 @@ export async function recognizeScan(
     pages = await decodeScan(input as Uint8Array | string, {
       ...(options.fullResolution
         ? {}
-        : { pageMm: { width: template.widthMm, height: template.heightMm } }),
+        : {
+            pageMm: { width: template.widthMm, height: template.heightMm },
+            keepFull: !options.skipCrops,
+          }),
       ...options,
     });
   } catch (e) {

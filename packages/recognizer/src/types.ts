@@ -12,6 +12,12 @@ export interface RawImage {
    * reading resolution; unset: measured on the pixels.
    */
   bilevel?: boolean;
+  /**
+   * The same page at the scan's own resolution, kept by `decodeScan` when it averaged the page
+   * down to the reading resolution: subjective crops (and an aligned page finer than the reading
+   * resolution) are cut from it, so what a teacher marks from stays at the scan's resolution.
+   */
+  full?: RawImage;
 }
 
 /** Why a sheet could not be recognised. */
