@@ -10,7 +10,11 @@ const ok = (r: SheetResult): RecognizedSheet => {
 };
 const DPI = 200;
 const K = DPI / 25.4;
-const region = ct.template.elements.find((e) => e.kind === 'subjective' && e.page === 0)!;
+type Element = (typeof ct.template.elements)[number];
+const region = ct.template.elements.find(
+  (e): e is Extract<Element, { kind: 'subjective' | 'fill' }> =>
+    e.kind === 'subjective' && e.page === 0,
+)!;
 /** The printed test pattern: 10 × 6 mm of vertical lines 2 px wide, 2 px apart, 3 mm into the box. */
 const PATTERN = { x: region.x + 3, y: region.y + 3, w: 10, h: 6 };
 

@@ -37,8 +37,9 @@ export interface DecodeOptions {
    */
   pageMm?: { width: number; height: number };
   /**
-   * Read at the scan's own resolution (no shrink-on-load, no averaging down): sharper crops for
-   * markers, at about half the speed. Only used by the `recognize*` functions. @default false
+   * Read the marks at the scan's own resolution too (no shrink-on-load, no averaging down), at
+   * about half the speed; crops are at the scan's resolution either way. Only used by the
+   * `recognize*` functions. @default false
    */
   fullResolution?: boolean;
   /**
