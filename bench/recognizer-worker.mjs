@@ -16,12 +16,13 @@ if (isMainThread) {
   process.exit(0);
 }
 sharp.concurrency(1);
-const { seed, count } = workerData;
+// `generate`: generator options of one input kind (scan mode, speckle, non-fill marks, PDF coding).
+const { seed, count, generate = {} } = workerData;
 const ct = corpusTemplate();
 const score = emptyScore();
 const formats = {};
 for (let i = 0; i < count; i++) {
-  const sheet = await generateSheet(ct, seed + i);
+  const sheet = await generateSheet(ct, seed + i, generate);
   formats[sheet.truth.format] = (formats[sheet.truth.format] ?? 0) + 1;
   const result = await recognizeSheet(sheet.raw ?? sheet.file, ct.template, { alignedPageDpi: 0 });
   scoreSheet(score, sheet.truth, result);
@@ -31,7 +32,7 @@ parentPort.postMessage({ type: 'progress', done: count % 50 });
 // Another exam's sheets, scanned like the rest, must all end as 非本场考试答题卡.
 const other = corpusTemplate(otherPaper());
 const wrong = [];
-for (let i = 0; i < workerData.wrong; i++) {
+for (let i = 0; i < (workerData.wrong ?? 0); i++) {
   const sheet = await generateSheet(other, seed + 50_000 + i);
   const r = await recognizeSheet(sheet.raw ?? sheet.file, ct.template, { alignedPageDpi: 0 });
   wrong.push(r.status === 'failed' ? `${r.code}: ${r.reason}` : `recognised as page ${r.page + 1}`);

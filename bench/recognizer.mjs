@@ -16,8 +16,10 @@ import {
   recognizeSheet,
 } from '@examkit/recognizer';
 import {
+  corpusPaper,
   corpusTemplate,
   encodeScan,
+  scannedPdf,
   generateSheet,
   mergeScores,
   emptyScore,
@@ -47,86 +49,123 @@ const check = (label, pass, value) => {
   console.log(`${pass ? '✓' : '✗'} ${label}: ${value}`);
 };
 
-// ── 1. Throughput: 200 dpi A4 scans, decode + recognition (crops and aligned page included),
-// per kind of scan a school's scanner writes: grey JPEG (the usual OMR setting), colour JPEG,
-// and black-and-white pages (1-bit or dithered, saved losslessly as PNG).
+// ── 1. Throughput per input kind (issue 20): decode + recognition (crops included, aligned page
+// for sheets to review) on one thread, as process CPU time (libvips included) → sheets/s per core.
+// Kinds: grey and colour JPEG A4 200 dpi q85, 1-bit A4 200 dpi (CCITT G4 TIFF, speckled),
+// scanned PDFs (grey JPEG inside; 1-bit CCITT G4 inside) and grey JPEG A3 200 dpi.
 console.log(
   `machine: ${availableParallelism()} cores, load ${(await import('node:os'))
     .loadavg()
     .map((l) => l.toFixed(1))
     .join(' ')}`,
 );
-const pages = { grey: [], bw: [] };
-for (let i = 0; pages.grey.length < speedSheets || pages.bw.length < speedSheets / 4; i++) {
-  const s = await generateSheet(ct, seed + 900_000 + i, {
-    dpis: [200],
-    formats: ['raw'],
-    secondPageShare: 0.1,
-  });
-  const bw = s.truth.degradations.some((d) => d === '1-bit' || d.startsWith('dither'));
-  const list = bw ? pages.bw : pages.grey;
-  if (list.length < (bw ? speedSheets / 4 : speedSheets)) list.push(s.raw);
-}
+const perKind = Math.max(8, Math.round(speedSheets / 4));
+const a3 = corpusTemplate(corpusPaper(), { isHen: 1, column: 2 });
+const pagesOf = async (tpl, mode, n, base) => {
+  const out = [];
+  for (let i = 0; out.length < n; i++) {
+    const s = await generateSheet(tpl, base + i, {
+      dpis: [200],
+      formats: ['raw'],
+      secondPageShare: 0.1,
+      scanMode: mode,
+      speckle: mode === '1-bit',
+    });
+    out.push(s.raw);
+  }
+  return out;
+};
+const greyPages = await pagesOf(ct, 'grey', perKind, seed + 900_000);
+const bwPages = await pagesOf(ct, '1-bit', perKind, seed + 910_000);
+const a3Pages = await pagesOf(a3, 'grey', perKind, seed + 920_000);
+const g4 = (p) =>
+  sharp(p.data, { raw: { width: p.width, height: p.height, channels: 1 } })
+    .toColourspace('b-w')
+    .tiff({ compression: 'ccittfax4', bitdepth: 1 })
+    .toBuffer();
 const kinds = {
-  'grey JPEG q85': await Promise.all(
-    pages.grey.map((p) => encodeScan(p, 'jpeg', { dpi: 200, quality: 85 })),
-  ),
-  'colour JPEG q85': await Promise.all(
-    pages.grey.map((p) => encodeScan(p, 'jpeg', { dpi: 200, quality: 85, colour: true })),
-  ),
-  'black-and-white PNG': await Promise.all(pages.bw.map((p) => encodeScan(p, 'png', { dpi: 200 }))),
+  'grey JPEG A4 200 dpi': [
+    ct,
+    await Promise.all(greyPages.map((p) => encodeScan(p, 'jpeg', { dpi: 200, quality: 85 }))),
+  ],
+  'colour JPEG A4 200 dpi': [
+    ct,
+    await Promise.all(
+      greyPages.map((p) => encodeScan(p, 'jpeg', { dpi: 200, quality: 85, colour: true })),
+    ),
+  ],
+  '1-bit A4 200 dpi (G4 TIFF)': [ct, await Promise.all(bwPages.map(g4))],
+  '1-bit A4 200 dpi (PNG)': [
+    ct,
+    await Promise.all(bwPages.map((p) => encodeScan(p, 'png', { dpi: 200 }))),
+  ],
+  'PDF A4 200 dpi (grey JPEG inside)': [
+    ct,
+    await Promise.all(greyPages.map((p) => scannedPdf(p, 'dct', 200))),
+  ],
+  'PDF A4 200 dpi (1-bit G4 inside)': [
+    ct,
+    await Promise.all(bwPages.map((p) => scannedPdf(p, 'ccitt', 200))),
+  ],
+  'PDF A4 200 dpi (1-bit JBIG2 inside)': [
+    ct,
+    await Promise.all(bwPages.map((p) => scannedPdf(p, 'jbig2', 200))),
+  ],
+  'grey JPEG A3 200 dpi': [
+    a3,
+    await Promise.all(a3Pages.map((p) => encodeScan(p, 'jpeg', { dpi: 200, quality: 85 }))),
+  ],
 };
 const perCoreOf = {};
-for (const [kind, files] of Object.entries(kinds)) {
-  console.log(
-    `\nthroughput, ${kind}: ${files.length} scans at 200 dpi A4 (${Math.round(files.reduce((a, f) => a + f.length, 0) / files.length / 1024)} kB mean), decode + recognition + crops (+ aligned page for sheets to review)`,
-  );
-  {
-    // One thread, split into decode and recognition (CPU time, libvips included).
-    sharp.concurrency(1);
-    const n = Math.min(40, files.length);
-    await decodeScan(files[0]);
+sharp.concurrency(1);
+for (const [kind, [tpl, files]] of Object.entries(kinds)) {
+  const pageMm = { width: tpl.template.widthMm, height: tpl.template.heightMm };
+  // One pass to warm the JIT, then two measured passes: the faster is kept (the machine is shared).
+  let best = null;
+  for (let pass = 0; pass < 3; pass++) {
     let c = cpuMs();
     const imgs = [];
-    for (let i = 0; i < n; i++) imgs.push((await decodeScan(files[i]))[0]);
-    const dec = (cpuMs() - c) / n;
-    recognizeImage(imgs[0], ct.template);
+    for (const f of files) imgs.push((await decodeScan(f, { pageMm }))[0]);
+    const dec = (cpuMs() - c) / files.length;
     c = cpuMs();
-    for (const img of imgs) recognizeImage(img, ct.template);
-    const rec = (cpuMs() - c) / n;
-    c = cpuMs();
-    for (const img of imgs)
-      recognizeImage(img, ct.template, { skipCrops: true, alignedPage: 'never' });
-    const core = (cpuMs() - c) / n;
-    console.log(
-      `  one thread: decode ${dec.toFixed(1)} ms + recognition ${rec.toFixed(1)} ms (${core.toFixed(1)} ms without crops and aligned page) CPU a sheet → ${(1000 / (dec + rec)).toFixed(1)} sheets/s per core`,
-    );
+    let failed = 0;
+    for (const img of imgs) if (recognizeImage(img, tpl.template).status === 'failed') failed++;
+    const rec = (cpuMs() - c) / files.length;
+    if (pass > 0 && (!best || dec + rec < best.dec + best.rec))
+      best = { dec, rec, failed, size: `${imgs[0].width}×${imgs[0].height}` };
   }
+  perCoreOf[kind] = 1000 / (best.dec + best.rec);
+  console.log(
+    `throughput, ${kind}: ${files.length} scans (${Math.round(files.reduce((a, f) => a + f.length, 0) / files.length / 1024)} kB mean, read at ${best.size}): decode ${best.dec.toFixed(1)} ms + recognition ${best.rec.toFixed(1)} ms CPU → ${perCoreOf[kind].toFixed(1)} sheets/s per core (${best.failed} failed)`,
+  );
+}
+check(
+  'throughput ≥ 30 sheets/s per core on grey and colour JPEG and 1-bit A4, ≥ 15 on A3 (one thread, CPU time)',
+  perCoreOf['grey JPEG A4 200 dpi'] >= 30 &&
+    perCoreOf['colour JPEG A4 200 dpi'] >= 30 &&
+    perCoreOf['1-bit A4 200 dpi (G4 TIFF)'] >= 30 &&
+    perCoreOf['grey JPEG A3 200 dpi'] >= 15,
+  Object.entries(perCoreOf)
+    .map(([k, v]) => `${k} ${v.toFixed(1)}`)
+    .join(', '),
+);
+{
+  // The pool (worker threads) on grey JPEG: wall and CPU throughput of the usual setting.
+  const files = kinds['grey JPEG A4 200 dpi'][1];
   const pool = createRecognizerPool({ workers });
   await pool.recognize(
     files.slice(0, workers).map((f, i) => ({ id: `w${i}`, input: f, template: ct.template })),
   );
   const c = cpuMs();
   const t = performance.now();
-  const results = await pool.recognize(
-    files.map((f, i) => ({ id: String(i), input: f, template: ct.template })),
-  );
+  await pool.recognize(files.map((f, i) => ({ id: String(i), input: f, template: ct.template })));
   const wall = (performance.now() - t) / 1000;
   const cpu = (cpuMs() - c) / 1000;
   await pool.close();
-  const failed = results.flat().filter((r) => r.status === 'failed').length;
-  perCoreOf[kind] = files.length / cpu;
   console.log(
-    `  pool of ${workers} workers: ${(files.length / wall).toFixed(1)} sheets/s wall, ${cpu.toFixed(1)} CPU-s → ${perCoreOf[kind].toFixed(1)} sheets/s per core (${failed} failed)`,
+    `  pool of ${workers} workers, grey JPEG: ${(files.length / wall).toFixed(1)} sheets/s wall, ${(files.length / cpu).toFixed(1)} sheets/s per core`,
   );
 }
-check(
-  'throughput ≥ 20 sheets/s per core on grey JPEG (CPU time, 200 dpi A4)',
-  perCoreOf['grey JPEG q85'] >= 20,
-  Object.entries(perCoreOf)
-    .map(([k, v]) => `${k} ${v.toFixed(1)}`)
-    .join(', '),
-);
 
 if (process.argv.includes('--only=speed')) process.exit(ok ? 0 : 1);
 
@@ -211,6 +250,77 @@ check(
   `${score.absentFound}/${score.absentTrue} found, ${score.absentFalseAlarms} false alarms, ${score.absentReviews} to review`,
 );
 for (const e of score.examples.slice(0, 10)) console.log(`    ${e}`);
+
+// ── 2b. Accuracy per input kind (issue 20): review and error counts on fresh seeds, each kind
+// generated on purpose: 1-bit with speckle, marks that are not fills, scanned PDFs of each coding.
+const kindSheets = arg('kind-sheets', 100);
+const NON_FILL = ['cross', 'tick', 'bar', 'dot', 'circle'];
+const accuracyKinds = {
+  grey: { scanMode: 'grey' },
+  '1-bit + speckle': { scanMode: '1-bit', speckle: true, formats: ['png', 'tiff', 'pdf'] },
+  'non-fill marks, grey': { scanMode: 'grey', nonFill: 0.3 },
+  'non-fill marks, 1-bit': {
+    scanMode: '1-bit',
+    speckle: true,
+    nonFill: 0.3,
+    formats: ['png', 'tiff'],
+  },
+  'PDF, JPEG inside': { scanMode: 'grey', formats: ['pdf'], pdfEncoding: 'dct' },
+  'PDF, Flate inside': { formats: ['pdf'], pdfEncoding: 'flate' },
+  'PDF, 1-bit CCITT G4': {
+    scanMode: '1-bit',
+    speckle: true,
+    formats: ['pdf'],
+    pdfEncoding: 'ccitt',
+  },
+  'PDF, 1-bit JBIG2 (MMR)': {
+    scanMode: '1-bit',
+    speckle: true,
+    formats: ['pdf'],
+    pdfEncoding: 'jbig2',
+  },
+};
+let kindIndex = 0;
+for (const [label, generate] of Object.entries(accuracyKinds)) {
+  const base = seed + 200_000 + kindIndex++ * 10_000;
+  const per2 = Math.ceil(kindSheets / workers);
+  const parts = await Promise.all(
+    Array.from(
+      { length: workers },
+      (_, w) =>
+        new Promise((resolve, reject) => {
+          const worker = new Worker(new URL('./recognizer-worker.mjs', import.meta.url), {
+            workerData: {
+              seed: base + w * per2,
+              count: Math.max(0, Math.min(per2, kindSheets - w * per2)),
+              wrong: 0,
+              generate,
+            },
+          });
+          worker.on('message', (m) => m.type === 'done' && resolve(m));
+          worker.on('error', reject);
+        }),
+    ),
+  );
+  const sc = parts.reduce((a, p) => mergeScores(a, p.score), emptyScore());
+  const q = sc.questionsByKind;
+  const rv = sc.reviewsByKind;
+  const clearReviewed = (rv.clear ?? 0) / Math.max(1, q.clear ?? 0);
+  const nonFill = NON_FILL.filter((k) => q[k]).map(
+    (k) => `${k} ${rv[k] ?? 0}/${q[k]} reviewed, ${sc.nonFillUnflagged[k] ?? 0} unflagged`,
+  );
+  check(
+    `${label}: no silent error, clear questions to review ≤ 1 %${nonFill.length ? ', every non-fill mark flagged' : ''}`,
+    sc.aligned === sc.sheets &&
+      sc.silentWrongAnswers === 0 &&
+      sc.clearBubbleSilentErrors === 0 &&
+      sc.silentExamNumberErrors === 0 &&
+      clearReviewed <= 0.01 &&
+      Object.values(sc.nonFillUnflagged).every((v) => v === 0),
+    `${sc.aligned}/${sc.sheets} aligned; silent errors: answers ${sc.silentWrongAnswers}, bubbles ${sc.clearBubbleSilentErrors}, exam numbers ${sc.silentExamNumberErrors}; clear questions to review ${rv.clear ?? 0}/${q.clear ?? 0} (${(clearReviewed * 100).toFixed(2)} %), blank ${rv.blank ?? 0}/${q.blank ?? 0}, faint ${rv.faint ?? 0}/${q.faint ?? 0}, erasure ${rv.erasure ?? 0}/${q.erasure ?? 0}${nonFill.length ? `; ${nonFill.join(', ')}` : ''}`,
+  );
+  for (const e of sc.examples.slice(0, 3)) console.log(`    ${e}`);
+}
 
 // ── 3. Wrong exam and corrupt files: typed failures with a reason, never an exception.
 const wrongOk = wrong.filter((w) => w.startsWith('wrongExam')).length;

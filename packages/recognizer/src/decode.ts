@@ -4,6 +4,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import sharp from 'sharp';
+import { isBilevel } from './bilevel';
+import { downsample } from './image';
+import { pdfScanImages, type PdfScanImage } from './pdfScan';
 import type { RawImage } from './types';
 
 const run = promisify(execFile);
@@ -26,7 +29,30 @@ export interface DecodeOptions {
   pdfImages?: boolean;
   /** pdftoppm executable. @default 'pdftoppm' */
   pdftoppm?: string;
+  /**
+   * Size of the page the scan holds (the template's, in mm): the page is then read at the lowest
+   * resolution that keeps at least `READ_PX_PER_MM` pixels a millimetre — a JPEG shrunk on load
+   * by libjpeg at 1/4 or 1/8, any page box-averaged 2 × 2 after decoding (`toReadingSize`). The
+   * `recognize*` functions pass the template's unless `fullResolution`.
+   */
+  pageMm?: { width: number; height: number };
+  /**
+   * Read the marks at the scan's own resolution too (no shrink-on-load, no averaging down), at
+   * about half the speed; crops are at the scan's resolution either way. Only used by the
+   * `recognize*` functions. @default false
+   */
+  fullResolution?: boolean;
+  /**
+   * With `pageMm`: keep the page at the scan's own resolution as `full` on the page read (crops
+   * are cut from it), and decode JPEGs at full size rather than shrinking them on load (one full
+   * decode plus a box average costs less than a shrunk decode plus a second, full one). The
+   * `recognize*` functions pass `!skipCrops`. @default true
+   */
+  keepFull?: boolean;
 }
+
+/** Resolution a page is read at, at least (pixels a millimetre, ≈ 97 dpi): see docs/recognition.md. */
+export const READ_PX_PER_MM = 3.8;
 
 export type ScanFormat = 'pdf' | 'jpeg' | 'png' | 'tiff' | 'unknown';
 
@@ -67,14 +93,40 @@ export function parsePgm(data: Uint8Array): RawImage {
   return { width, height, data: new Uint8Array(data.subarray(start, start + width * height)) };
 }
 
-async function decodeRaster(buf: Buffer, page?: number): Promise<RawImage> {
-  const input = sharp(buf, { failOn: 'error', ...(page !== undefined ? { page } : {}) });
+async function decodeRaster(
+  buf: Buffer,
+  page?: number,
+  pageMm?: DecodeOptions['pageMm'],
+  shrinkOnLoad = false,
+): Promise<RawImage> {
+  // The embedded colour profile is ignored: darkness is measured against the paper's own white,
+  // and libvips' colour transform cost more than the whole JPEG decode.
+  let input = sharp(buf, {
+    failOn: 'error',
+    ignoreIcc: true,
+    ...(page !== undefined ? { page } : {}),
+  });
   const meta = await input.metadata();
-  // Always ask for one grey band: without it sharp widens grey scans to sRGB, three times the
-  // pixels for nothing.
-  const pipeline = (meta.hasAlpha ? input.flatten({ background: '#ffffff' }) : input).toColourspace(
-    'b-w',
-  );
+  if (shrinkOnLoad && pageMm && meta.format === 'jpeg' && meta.width && meta.height) {
+    // Shrink-on-load: libjpeg decodes at 1/4 or 1/8 directly (sharp does so only when both sides
+    // shrink by at least that factor, hence the rounded-down size). At 1/2 it measured slower
+    // than a full decode plus the 2 × 2 average of `toReadingSize` (docs/recognition.md). Only
+    // when no crop is wanted: crops are cut from the full-size page.
+    const ppm = Math.min(meta.width / pageMm.width, meta.height / pageMm.height);
+    let f = 1;
+    while (f < 8 && ppm / (f * 2) >= READ_PX_PER_MM) f *= 2;
+    if (f >= 4)
+      input = input.resize(Math.floor(meta.width / f), Math.floor(meta.height / f), {
+        kernel: 'linear',
+        fastShrinkOnLoad: true,
+      });
+  }
+  if (meta.hasAlpha) input = input.flatten({ background: '#ffffff' });
+  // One grey band: without asking, sharp widens grey scans to sRGB, three times the pixels for
+  // nothing. A colour scan gives its green channel (pencil is grey; blue and red ink stay dark,
+  // which a luma conversion would lighten), at a third of the cost of a conversion.
+  const rgb = (meta.channels ?? 1) >= 3 && meta.space === 'srgb';
+  const pipeline = rgb ? input.extractChannel(1) : input.toColourspace('b-w');
   const { data, info } = await pipeline
     .raw({ depth: 'uchar' })
     .toBuffer({ resolveWithObject: true });
@@ -112,7 +164,83 @@ async function scannedPdfDpi(file: string): Promise<number | null> {
   }
 }
 
+/** Decodes one image taken out of a scanned PDF (pdfScan.ts) to a grey page. */
+async function decodePdfImage(img: PdfScanImage, options: DecodeOptions): Promise<RawImage> {
+  let out: RawImage;
+  if (img.kind !== 'raw')
+    out = await decodeRaster(img.data, undefined, options.pageMm, options.keepFull === false);
+  else if (img.bits === 1) {
+    const { width, height } = img;
+    const row = Math.ceil(width / 8);
+    const data = new Uint8Array(width * height);
+    for (let y = 0; y < height; y++) {
+      const o = y * width;
+      const r = y * row;
+      for (let xb = 0; xb < row; xb++) {
+        const byte = img.data[r + xb]!;
+        const x0 = xb * 8;
+        const n = Math.min(8, width - x0);
+        for (let b = 0; b < n; b++) data[o + x0 + b] = (byte << b) & 0x80 ? 255 : 0;
+      }
+    }
+    out = { width, height, data };
+  } else if (img.channels === 1)
+    out = {
+      width: img.width,
+      height: img.height,
+      data: new Uint8Array(img.data.subarray(0, img.width * img.height)),
+    };
+  else {
+    const { data, info } = await sharp(img.data.subarray(0, img.width * img.height * 3), {
+      raw: { width: img.width, height: img.height, channels: 3 },
+    })
+      .toColourspace('b-w')
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    out = {
+      width: info.width,
+      height: info.height,
+      data: new Uint8Array(data.buffer, data.byteOffset, info.width * info.height),
+    };
+  }
+  if (img.invert) for (let i = 0; i < out.data.length; i++) out.data[i] = 255 - out.data[i]!;
+  return img.rotate ? rotateRaw(out, img.rotate) : out;
+}
+
+/** Turns a grey page clockwise by 90, 180 or 270 degrees. */
+export function rotateRaw(img: RawImage, deg: number): RawImage {
+  const { width: w, height: h, data } = img;
+  const turn = deg === 90 || deg === 270;
+  const W = turn ? h : w;
+  const H = turn ? w : h;
+  const out = new Uint8Array(w * h);
+  for (let y = 0; y < h; y++)
+    for (let x = 0; x < w; x++) {
+      const [X, Y] =
+        deg === 90
+          ? [h - 1 - y, x]
+          : deg === 180
+            ? [w - 1 - x, h - 1 - y]
+            : deg === 270
+              ? [y, w - 1 - x]
+              : [x, y];
+      out[Y * W + X] = data[y * w + x]!;
+    }
+  return { width: W, height: H, data: out };
+}
+
 async function rasterisePdf(buf: Buffer, options: DecodeOptions): Promise<RawImage[]> {
+  // A scanned PDF: its images as stored, decoded in-process (no rendering, no tools).
+  if ((options.dpi === undefined || options.dpi === 'auto') && options.pdfImages !== false) {
+    const found = pdfScanImages(buf);
+    if (!('notAScan' in found)) {
+      try {
+        return await Promise.all(found.map((img) => decodePdfImage(img, options)));
+      } catch {
+        // Data the reader took for a scan but sharp cannot decode: the tools below decide.
+      }
+    }
+  }
   const dir = await mkdtemp(join(tmpdir(), 'examkit-scan-'));
   const tool = options.pdftoppm ?? 'pdftoppm';
   try {
@@ -172,7 +300,34 @@ export async function decodeScan(
   const format = sniffFormat(buf);
   if (format === 'unknown')
     throw new ScanDecodeError('无法识别的图像格式（支持 JPEG、PNG、TIFF、PDF）');
-  if (format === 'pdf') return rasterisePdf(buf, options);
+  const pages =
+    format === 'pdf' ? await rasterisePdf(buf, options) : await decodeImage(buf, format, options);
+  if (!options.pageMm) return pages;
+  return pages.map((p) => {
+    const read = toReadingSize(p, options.pageMm!);
+    return read !== p && options.keepFull !== false ? { ...read, full: p } : read;
+  });
+}
+
+/**
+ * A page decoded above twice the reading resolution (PNG, TIFF, raw pixels from a PDF; a JPEG
+ * was already shrunk on load) is box-averaged 2 × 2 (or 4 × 4) down to it. A black-and-white page
+ * keeps `bilevel: true`: its averaged pixels are grey, but a faint pencil mark is still lost.
+ */
+export function toReadingSize(img: RawImage, pageMm: { width: number; height: number }): RawImage {
+  const ppm = Math.min(img.width / pageMm.width, img.height / pageMm.height);
+  let f = 1;
+  while (f < 4 && ppm / (f * 2) >= READ_PX_PER_MM) f *= 2;
+  if (f === 1) return img;
+  const bilevel = img.bilevel ?? isBilevel(img);
+  return { ...downsample(img, f), bilevel };
+}
+
+async function decodeImage(
+  buf: Buffer,
+  format: ScanFormat,
+  options: DecodeOptions,
+): Promise<RawImage[]> {
   try {
     if (format === 'tiff') {
       const { pages = 1 } = await sharp(buf).metadata();
@@ -180,7 +335,7 @@ export async function decodeScan(
       for (let p = 0; p < pages; p++) out.push(await decodeRaster(buf, p));
       return out;
     }
-    return [await decodeRaster(buf)];
+    return [await decodeRaster(buf, undefined, options.pageMm, options.keepFull === false)];
   } catch {
     throw new ScanDecodeError(`图像文件损坏，无法解码（${format.toUpperCase()}）`);
   }

@@ -6,6 +6,19 @@ export function downsample(img: RawImage, f: number): RawImage {
   const w = Math.floor(img.width / f);
   const h = Math.floor(img.height / f);
   const out = new Uint8Array(w * h);
+  if (f === 2) {
+    // Two rows at a time (the same floor of the mean as below).
+    const s2 = img.data;
+    const W2 = img.width;
+    for (let y = 0; y < h; y++) {
+      let a = 2 * y * W2;
+      let b = a + W2;
+      const o = y * w;
+      for (let x = 0; x < w; x++, a += 2, b += 2)
+        out[o + x] = (s2[a]! + s2[a + 1]! + s2[b]! + s2[b + 1]!) >> 2;
+    }
+    return { width: w, height: h, data: out };
+  }
   const acc = new Uint32Array(w);
   const src = img.data;
   const W = img.width;

@@ -5,6 +5,8 @@ export {
   sniffFormat,
   parsePgm,
   ScanDecodeError,
+  READ_PX_PER_MM,
+  toReadingSize,
   type DecodeOptions,
   type ScanFormat,
 } from './decode';

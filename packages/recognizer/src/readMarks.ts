@@ -1,5 +1,6 @@
 import type { Mat3 } from './geometry';
 import type { PreparedPage } from './prepare';
+import { measureShape, shapeKind } from './markShape';
 import { readQuestion, scoreOf } from './readQuestion';
 import { inkOf, type Scan } from './scanImage';
 import type {
@@ -51,6 +52,19 @@ export function readMarks(
   const all = [...qInk.flat(), ...dInk.flat()];
   const empty = Math.max(0, Math.min(0.3, all.length >= 8 ? percentile(all, 0.25) : 0));
   const norm = (f: number): number => (f - empty) / (1 - empty);
+  // Shape of every objective bubble's mark (markShape.ts), each cell and ring point measured
+  // above the page's own printed level at that place (letters inside, numbers beside bubbles).
+  const qShape = page.questions.map((q) =>
+    q.options.map((o) => measureShape(scan, mapOf(o.block), o.rect)),
+  );
+  const flatShapes = qShape.flat();
+  const levelOf = (values: number[]): number =>
+    Math.max(0, Math.min(0.5, values.length >= 8 ? percentile(values, 0.25) : 0));
+  const cellLevel = [0, 1, 2, 3, 4, 5, 6, 7, 8].map((c) =>
+    levelOf(flatShapes.map((x) => x.cells[c]!)),
+  );
+  const ringLevel = [0, 1, 2, 3, 4, 5, 6, 7].map((p) => levelOf(flatShapes.map((x) => x.ring[p]!)));
+  const above = (v: number, level: number): number => (v - level) / (1 - level);
   const stateOf = (m: number): BubbleReading['state'] =>
     m >= th.filled ? 'filled' : m < th.blank ? 'blank' : 'faint';
   const confOf = (m: number): number => {
@@ -64,13 +78,30 @@ export function readMarks(
   };
 
   const reviewReasons: string[] = [];
-  const answers = page.questions.map((q, qi) =>
-    readQuestion(q, qInk[qi]!.map(norm), stateOf, confOf, th),
-  );
+  const answers = page.questions.map((q, qi) => {
+    const ms = qInk[qi]!.map(norm);
+    const shapes = qShape[qi]!.map((x, i) =>
+      shapeKind(
+        x.cells.map((v, c) => above(v, cellLevel[c]!)),
+        x.ring.map((v, p) => above(v, ringLevel[p]!)),
+        ms[i]! >= th.filled,
+      ),
+    );
+    return readQuestion(q, ms, stateOf, confOf, th, shapes);
+  });
   for (const a of answers) {
     // A black-and-white (thresholded) scan loses light pencil: an empty question may hide a faint mark.
     if (bilevel && a.answer === '' && a.status === 'ok') a.status = 'review';
-    if (a.status === 'review') {
+    const odd = a.bubbles.filter((b) => b.shape);
+    if (odd.length > 0) {
+      // A mark that is not a fill: the reason names the option and what was seen.
+      for (const b of odd)
+        reviewReasons.push(
+          b.shape === 'circled'
+            ? `第 ${a.number} 题 ${b.option} 选项被圈出而未填涂，请人工确认`
+            : `第 ${a.number} 题 ${b.option} 选项不是完整填涂（勾、叉、横线、圆点或只涂一部分），请人工确认`,
+        );
+    } else if (a.status === 'review') {
       const why = a.flags.includes('multiple')
         ? '多选/重复填涂'
         : a.flags.includes('erasure')

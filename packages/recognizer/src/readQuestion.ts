@@ -11,12 +11,17 @@ export function readQuestion(
   stateOf: (m: number) => BubbleReading['state'],
   confOf: (m: number) => number,
   th: MarkThresholds,
+  shapes: ('stroke' | 'circled' | null)[] = [],
 ): ObjectiveAnswer {
-  const bubbles: BubbleReading[] = q.options.map((o, i) => ({
-    option: o.option,
-    darkness: round3(ms[i]!),
-    state: stateOf(ms[i]!),
-  }));
+  const bubbles: BubbleReading[] = q.options.map((o, i) => {
+    const shape = shapes[i];
+    return {
+      option: o.option,
+      darkness: round3(ms[i]!),
+      state: stateOf(ms[i]!),
+      ...(shape ? { shape } : {}),
+    };
+  });
   const filled = bubbles.filter((b) => b.state === 'filled');
   const faint = bubbles.filter((b) => b.state === 'faint');
   const flags: AnswerFlag[] = [];
@@ -53,6 +58,12 @@ export function readQuestion(
     flags.push('erasure');
   }
   if (!single && filled.length > 1) flags.push('multiple');
+  // A mark that is not a fill (a cross, tick, bar, dot, part fill or a circled bubble) is never
+  // read silently as a fill nor dropped: a person decides.
+  if (bubbles.some((b) => b.shape)) {
+    flags.push('notFilled');
+    status = 'review';
+  }
   return {
     questionId: q.questionId,
     number: q.number,

@@ -27,7 +27,15 @@ export async function recognizeScan(
   if (isRaw(input)) return [recognizeImage(input, template, options)];
   let pages: RawImage[];
   try {
-    pages = await decodeScan(input as Uint8Array | string, options);
+    pages = await decodeScan(input as Uint8Array | string, {
+      ...(options.fullResolution
+        ? {}
+        : {
+            pageMm: { width: template.widthMm, height: template.heightMm },
+            keepFull: !options.skipCrops,
+          }),
+      ...options,
+    });
   } catch (e) {
     const reason = e instanceof ScanDecodeError ? e.message : '图像无法解码';
     return [

@@ -43,10 +43,12 @@ export function openScan(
 ): { scan: Scan; bilevel: boolean; smoothed: boolean; ppmPrior: number } {
   // Black-and-white scans (1-bit, dithered, also after JPEG) are smoothed back to grey levels first.
   // Only the parts that are read are smoothed (markers, anchors, bubbles, crops), on demand.
-  const bilevel = isBilevel(input);
+  const bilevel = input.bilevel ?? isBilevel(input);
+  // A page averaged down from black and white (decode.ts) is smoothed less: it is half-way grey.
+  const ppm0 = img0ppm(input, Wmm, Hmm);
   const lazy =
     bilevel || speckle(input) > SPECKLE
-      ? new LazySmooth(input, img0ppm(input, Wmm, Hmm) > 9 ? 3 : 2)
+      ? new LazySmooth(input, ppm0 > 9 ? 3 : input.bilevel ? 1 : 2)
       : null;
   const img = lazy ? lazy.img : input;
   // A first guess of the scale from the image size only bounds the searches; the scale used

@@ -7,6 +7,17 @@ export interface RawImage {
   width: number;
   height: number;
   data: Uint8Array;
+  /**
+   * The page was black and white (1-bit or dithered) before `decodeScan` averaged it down to the
+   * reading resolution; unset: measured on the pixels.
+   */
+  bilevel?: boolean;
+  /**
+   * The same page at the scan's own resolution, kept by `decodeScan` when it averaged the page
+   * down to the reading resolution: subjective crops (and an aligned page finer than the reading
+   * resolution) are cut from it, so what a teacher marks from stays at the scan's resolution.
+   */
+  full?: RawImage;
 }
 
 /** Why a sheet could not be recognised. */
@@ -31,9 +42,15 @@ export interface BubbleReading {
   /** Darkness of the bubble centre above the printed empty bubble: 0 empty, 1 solid black. */
   darkness: number;
   state: MarkState;
+  /**
+   * Set when the bubble holds a mark that is not a fill: `'stroke'` (a cross, tick, bar, centre
+   * dot or a part-filled bubble) or `'circled'` (a ring drawn round a bubble left empty). The
+   * question then goes to review (flag `notFilled`).
+   */
+  shape?: 'stroke' | 'circled';
 }
 
-export type AnswerFlag = 'faint' | 'multiple' | 'erasure' | 'blank';
+export type AnswerFlag = 'faint' | 'multiple' | 'erasure' | 'blank' | 'notFilled';
 
 export interface ObjectiveAnswer {
   questionId: string;

@@ -151,3 +151,28 @@ export function errorDiffusion(img: RawImage): void {
     }
   }
 }
+
+/**
+ * Speckle of a black-and-white scanner (dust, paper fibre, a dirty glass): isolated black specks
+ * of 1–2 px over the page (`density` a pixel) and as many white drop-outs in the ink.
+ */
+export function addSpeckle(img: RawImage, density: number, seed: number): void {
+  let s = seed >>> 0 || 1;
+  const next = (): number => {
+    s ^= s << 13;
+    s ^= s >>> 17;
+    s ^= s << 5;
+    return (s >>> 0) / 4294967296;
+  };
+  const { width: w, height: h, data } = img;
+  const n = Math.round(w * h * density);
+  for (let i = 0; i < n; i++) {
+    const x = Math.floor(next() * (w - 1));
+    const y = Math.floor(next() * (h - 1));
+    const o = y * w + x;
+    const v = data[o]! < 128 ? 255 : 0;
+    data[o] = v;
+    if (next() < 0.5) data[o + 1] = v;
+    if (next() < 0.3) data[o + w] = v;
+  }
+}

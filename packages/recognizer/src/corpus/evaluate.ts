@@ -27,6 +27,8 @@ export interface CorpusScore {
   silentWrongByKind: Record<string, number>;
   questionsByKind: Record<string, number>;
   reviewsByKind: Record<string, number>;
+  /** Marks that are not fills (cross, tick, bar, dot, circle) read with status ok, by kind: must be 0. */
+  nonFillUnflagged: Record<string, number>;
   absentTrue: number;
   absentFound: number;
   absentFalseAlarms: number;
@@ -54,6 +56,7 @@ export function emptyScore(): CorpusScore {
     silentWrongByKind: {},
     questionsByKind: {},
     reviewsByKind: {},
+    nonFillUnflagged: {},
     absentTrue: 0,
     absentFound: 0,
     absentFalseAlarms: 0,
@@ -63,6 +66,7 @@ export function emptyScore(): CorpusScore {
 }
 
 const CLEAR: QuestionTruth['kind'][] = ['clear', 'blank', 'stray'];
+export const NON_FILL: QuestionTruth['kind'][] = ['cross', 'tick', 'bar', 'dot', 'circle'];
 
 /** Adds one sheet's result to the score. */
 export function scoreSheet(score: CorpusScore, truth: SheetTruth, result: SheetResult): void {
@@ -102,6 +106,10 @@ export function scoreSheet(score: CorpusScore, truth: SheetTruth, result: SheetR
     if (!a) continue;
     if (a.status === 'review') score.reviewsByKind[q.kind] = (score.reviewsByKind[q.kind] ?? 0) + 1;
     else {
+      if (NON_FILL.includes(q.kind)) {
+        score.nonFillUnflagged[q.kind] = (score.nonFillUnflagged[q.kind] ?? 0) + 1;
+        note(`q ${q.questionId} (${q.kind}) read ${a.answer || '∅'} without review`);
+      }
       const single = a.questionType !== 'multiple';
       const wrong = a.answer !== q.answer || (q.kind === 'double' && single);
       // A faint or partial mark read as a clear answer is right only when it is the intended one.

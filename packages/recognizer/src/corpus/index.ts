@@ -19,6 +19,7 @@ import { prepareTemplate } from '../prepare';
 import type { RawImage } from '../types';
 import {
   addNoise,
+  addSpeckle,
   boxBlur,
   errorDiffusion,
   orderedDither,
@@ -26,7 +27,8 @@ import {
   threshold,
   unevenLight,
 } from './degrade';
-import { drawDot, drawPencil, type PencilMark } from './pencil';
+import { scannedPdf, type PdfEncoding } from './pdfWriter';
+import { drawDot, drawNonFill, drawPencil, NON_FILL_KINDS, type PencilMark } from './pencil';
 import { between, chance, pick, rng } from './random';
 import type { QuestionTruth, ScanFileFormat, SheetTruth } from './truth';
 
@@ -66,8 +68,11 @@ export interface CorpusTemplate {
   template: RecognitionTemplate;
 }
 
-export function corpusTemplate(paper: PaperStructure = corpusPaper()): CorpusTemplate {
-  const document = layoutSheet(paper, {});
+export function corpusTemplate(
+  paper: PaperStructure = corpusPaper(),
+  settings: Parameters<typeof layoutSheet>[1] = {},
+): CorpusTemplate {
+  const document = layoutSheet(paper, settings);
   return { paper, document, template: toRecognitionTemplate(document) };
 }
 
@@ -92,13 +97,24 @@ export interface CorpusOptions {
   secondPageShare?: number;
   /** Paper to render. @default corpusPaper() */
   paper?: PaperStructure;
+  /**
+   * Share of questions marked with a mark that is not a fill (cross, tick, bar, centre dot,
+   * circled bubble) on one option instead of the usual draw. @default 0
+   */
+  nonFill?: number;
+  /** Forces the scan's colour mode (else 1-bit 6 %, ordered dither 3 %, error diffusion 3 %). */
+  scanMode?: 'grey' | '1-bit' | 'dither-ordered' | 'dither-diffusion';
+  /** Speckle (isolated black specks and white drop-outs, 0.1–0.6 % of pixels) on black-and-white scans. @default false */
+  speckle?: boolean;
+  /** How a `pdf` file holds its image. @default 'pdfkit' (JPEG, or PNG for black and white, through pdfkit) */
+  pdfEncoding?: PdfEncoding;
 }
 
 const blankCache = new Map<string, Promise<RawImage>>();
 
 /** Renders the designer's own PDF of the paper and rasterises a page with pdftoppm (cached per process). */
 export function blankPage(ct: CorpusTemplate, page: number, dpi: number): Promise<RawImage> {
-  const key = `${JSON.stringify(ct.paper)}:${page}:${dpi}`;
+  const key = `${JSON.stringify(ct.paper)}:${ct.template.widthMm}:${page}:${dpi}`;
   let hit = blankCache.get(key);
   if (!hit) {
     hit = (async () => {
@@ -199,9 +215,25 @@ export async function generateSheet(
     truth.examNumber = number;
   }
   // Objective answers.
+  const rNonFill = rng(seed ^ 0x2f1b_c3d5);
   for (const q of pg.questions) {
     const opts = q.options;
     const n = opts.length;
+    if (!absent && options.nonFill && chance(rNonFill, options.nonFill)) {
+      // A mark that is not a fill, alone on one option: the student's choice, drawn another way.
+      const kind = pick(rNonFill, NON_FILL_KINDS);
+      const at = Math.floor(rNonFill() * n);
+      drawNonFill(img, opts[at]!.rect, k, kind, rNonFill);
+      truth.questions.push({ questionId: q.questionId, answer: opts[at]!.option, kind });
+      opts.forEach((o, i) =>
+        truth.bubbles.push({
+          questionId: q.questionId,
+          option: o.option,
+          intended: i === at ? 'faint' : 'blank',
+        }),
+      );
+      continue;
+    }
     const roll = r();
     let kind: QuestionTruth['kind'] = absent
       ? 'blank'
@@ -334,7 +366,14 @@ export async function generateSheet(
     // A black-and-white scanner corrects its shading before thresholding: little uneven light there.
     const bw = r();
     const mode =
-      bw < 0.06 ? '1-bit' : bw < 0.09 ? 'dither-ordered' : bw < 0.12 ? 'dither-diffusion' : 'grey';
+      options.scanMode ??
+      (bw < 0.06
+        ? '1-bit'
+        : bw < 0.09
+          ? 'dither-ordered'
+          : bw < 0.12
+            ? 'dither-diffusion'
+            : 'grey');
     if (chance(r, 0.5)) {
       unevenLight(
         out,
@@ -356,6 +395,10 @@ export async function generateSheet(
     else if (mode === 'dither-ordered') orderedDither(out);
     else if (mode === 'dither-diffusion') errorDiffusion(out);
     if (mode !== 'grey') truth.degradations.push(mode);
+    if (mode !== 'grey' && options.speckle) {
+      addSpeckle(out, between(rNonFill, 0.001, 0.006), Math.floor(rNonFill() * 2 ** 31));
+      truth.degradations.push('speckle');
+    }
   }
   let format: ScanFileFormat = pick<ScanFileFormat>(
     r,
@@ -384,6 +427,7 @@ export async function generateSheet(
     quality: Math.round(between(r, 50, 95)),
     dpi,
     lossless: blackAndWhite,
+    ...(options.pdfEncoding ? { pdfEncoding: options.pdfEncoding } : {}),
   });
   return { truth, file, raw: null };
 }
@@ -397,8 +441,12 @@ export async function encodeScan(
     quality?: number;
     dpi: number;
     /** PDF: embed PNG instead of JPEG. */ lossless?: boolean;
+    /** PDF: how the image is held. @default 'pdfkit' */
+    pdfEncoding?: PdfEncoding;
   },
 ): Promise<Buffer> {
+  if (format === 'pdf' && o.pdfEncoding && o.pdfEncoding !== 'pdfkit' && !o.colour)
+    return scannedPdf(img, o.pdfEncoding, o.dpi, o.quality ?? 85);
   let s: ReturnType<typeof sharp>;
   if (o.colour) {
     const rgb = new Uint8Array(img.width * img.height * 3);
@@ -447,3 +495,5 @@ export async function* generateCorpus(options: CorpusOptions): AsyncGenerator<Co
 
 export { emptyScore, mergeScores, scoreSheet, type CorpusScore } from './evaluate';
 export type { QuestionTruth, ScanFileFormat, SheetTruth } from './truth';
+export { scannedPdf, type PdfEncoding } from './pdfWriter';
+export { NON_FILL_KINDS, type NonFillKind } from './pencil';

@@ -74,3 +74,86 @@ export function drawDot(
     for (let px = Math.floor(cx - rr); px <= Math.ceil(cx + rr); px++)
       if ((px + 0.5 - cx) ** 2 + (py + 0.5 - cy) ** 2 <= rr * rr) darken(img, px, py, darkness);
 }
+
+/** A pencil line of `widthMm` from (x0, y0) to (x1, y1) mm (a stroke of a cross, tick or bar). */
+export function drawLine(
+  img: RawImage,
+  x0: number,
+  y0: number,
+  x1: number,
+  y1: number,
+  widthMm: number,
+  k: number,
+  darkness: number,
+): void {
+  const steps = Math.max(2, Math.ceil((Math.hypot(x1 - x0, y1 - y0) * k) / 0.7));
+  const rr = (widthMm / 2) * k;
+  // Each pixel is darkened once, however many stamps of the line cover it.
+  const hit = new Set<number>();
+  for (let s = 0; s <= steps; s++) {
+    const cx = (x0 + ((x1 - x0) * s) / steps) * k;
+    const cy = (y0 + ((y1 - y0) * s) / steps) * k;
+    for (let py = Math.floor(cy - rr); py <= Math.ceil(cy + rr); py++)
+      for (let px = Math.floor(cx - rr); px <= Math.ceil(cx + rr); px++)
+        if ((px + 0.5 - cx) ** 2 + (py + 0.5 - cy) ** 2 <= rr * rr) {
+          const i = py * img.width + px;
+          if (hit.has(i)) continue;
+          hit.add(i);
+          darken(img, px, py, darkness);
+        }
+  }
+}
+
+/** Marks that are not fills: how a student who never learnt to fill a bubble marks a choice. */
+export type NonFillKind = 'cross' | 'tick' | 'bar' | 'dot' | 'circle';
+export const NON_FILL_KINDS: readonly NonFillKind[] = ['cross', 'tick', 'bar', 'dot', 'circle'];
+
+/** Draws a non-fill mark of `kind` on a bubble (mm rectangle) of an image of `k` px/mm. */
+export function drawNonFill(
+  img: RawImage,
+  r: Rect,
+  k: number,
+  kind: NonFillKind,
+  rand: Rand,
+): void {
+  const cx = r.x + r.w / 2 + between(rand, -0.2, 0.2);
+  const cy = r.y + r.h / 2 + between(rand, -0.15, 0.15);
+  const a = r.w / 2;
+  const b = r.h / 2;
+  const dark = between(rand, 0.7, 0.95);
+  const width = between(rand, 0.35, 0.6);
+  const reach = between(rand, 0.8, 1.05);
+  const line = (x0: number, y0: number, x1: number, y1: number): void =>
+    drawLine(img, cx + x0, cy + y0, cx + x1, cy + y1, width, k, dark);
+  if (kind === 'cross') {
+    line(-a * reach, -b * reach, a * reach, b * reach);
+    line(-a * reach, b * reach, a * reach, -b * reach);
+  } else if (kind === 'tick') {
+    line(-a * 0.6, -b * 0.1, -a * 0.15, b * 0.9);
+    line(-a * 0.15, b * 0.9, a * reach, -b * 1.2);
+  } else if (kind === 'bar') {
+    const t = between(rand, 0.4, 0.8);
+    drawLine(img, cx - a * reach, cy, cx + a * reach, cy, t, k, dark);
+  } else if (kind === 'dot') {
+    drawDot(img, cx, cy, between(rand, 0.5, 0.8), k, dark);
+  } else {
+    // A ring drawn round the printed bubble, clear of it.
+    const ra = a * between(rand, 1.25, 1.35);
+    const rb = b * between(rand, 1.35, 1.5);
+    const n = 48;
+    for (let i = 0; i < n; i++) {
+      const t0 = (i / n) * 2 * Math.PI;
+      const t1 = ((i + 1) / n) * 2 * Math.PI;
+      drawLine(
+        img,
+        cx + ra * Math.cos(t0),
+        cy + rb * Math.sin(t0),
+        cx + ra * Math.cos(t1),
+        cy + rb * Math.sin(t1),
+        0.35,
+        k,
+        dark,
+      );
+    }
+  }
+}

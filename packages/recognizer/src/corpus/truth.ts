@@ -6,7 +6,20 @@ export interface QuestionTruth {
   questionId: string;
   /** The answer the student meant (`''` none); for `double` on a single choice the two options. */
   answer: string;
-  kind: 'clear' | 'blank' | 'faint' | 'double' | 'erasure' | 'stray' | 'partial';
+  kind:
+    | 'clear'
+    | 'blank'
+    | 'faint'
+    | 'double'
+    | 'erasure'
+    | 'stray'
+    | 'partial'
+    // Marks that are not fills (see pencil.ts): must go to review, never read silently.
+    | 'cross'
+    | 'tick'
+    | 'bar'
+    | 'dot'
+    | 'circle';
 }
 
 export interface SheetTruth {
