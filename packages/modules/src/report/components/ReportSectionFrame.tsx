@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { useNavigateKeepingQuery } from '../hooks/useNavigateKeepingQuery';
-import type { ReportContext } from '../hooks/useReportContext';
+import type { ReportPage } from '../hooks/useReportPage';
 import { ExportActions, type ExportPage } from './ExportActions';
 import { ReportFrame } from './ReportFrame';
 
@@ -19,12 +19,10 @@ export interface ReportSection<Tab extends string> {
 export interface ReportSectionFrameProps<Tab extends string> {
   section: ReportSection<Tab>;
   tab: Tab;
-  context: ReportContext;
+  /** The exam context and the page's own call (its error and loading are shown). */
+  page: ReportPage;
   /** Show the subject picker; `total` adds 总分. @default false */
   subjectPicker?: boolean | 'total';
-  /** The page's own call. */
-  error?: string | null;
-  loading?: boolean;
   /** The server's page whose tables 导出Excel and 下载PDF export; without it only 打印 is offered. */
   exportPage?: ExportPage;
   /** The export is of the chosen subject. @default false */
@@ -38,16 +36,15 @@ export interface ReportSectionFrameProps<Tab extends string> {
 export function ReportSectionFrame<Tab extends string>({
   section,
   tab,
-  context,
+  page,
   subjectPicker = false,
-  error = null,
-  loading = false,
   exportPage,
   exportSubject = false,
   controls,
   children,
 }: ReportSectionFrameProps<Tab>) {
   const navigate = useNavigateKeepingQuery();
+  const { context, report } = page;
   const perClass = section.perClass ?? false;
   const actions =
     perClass && exportPage && context.classId === null ? null : (
@@ -67,8 +64,8 @@ export function ReportSectionFrame<Tab extends string>({
       onTab={(key) => navigate(section.pathOf(key as Tab, context.examId))}
       classPicker={perClass}
       subjectPicker={subjectPicker}
-      error={error}
-      loading={loading}
+      error={report?.error ?? null}
+      loading={report?.loading ?? false}
       actions={actions}
       controls={controls}
     >

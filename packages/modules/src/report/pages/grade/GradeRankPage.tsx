@@ -6,8 +6,7 @@ import { lineOption } from '../../components/charts';
 import { DataTable } from '../../components/DataTable';
 import { useReportCall } from '../../hooks/useReportCall';
 import { saveBase64File } from '../../utils/saveBase64File';
-import { useReport } from '../../hooks/useReport';
-import { useReportContext } from '../../hooks/useReportContext';
+import { useReportPage } from '../../hooks/useReportPage';
 import { formatInt, formatScore, levelLabel } from '../../utils/format';
 import { ClassFilter } from './ClassFilter';
 import { GradeFrame } from './GradeFrame';
@@ -15,16 +14,17 @@ import { PAGE_SIZE, Pager } from './Pager';
 
 /** 年级报告·排名分析: 一分一段 and the ranking. */
 export function GradeRankPage() {
-  const context = useReportContext({ total: true });
-  const { examId, subjectId } = context;
   const [classId, setClassId] = useState(0);
   const [pageNum, setPage] = useState(1);
-  const report = useReport(
+  const { context, report } = useReportPage(
     reportRoutes.gradeRank,
-    subjectId !== null
-      ? { examId, subjectId, pageNum, pageSize: PAGE_SIZE, ...(classId ? { classId } : {}) }
-      : null,
+    ({ examId, subjectId }) =>
+      subjectId !== null
+        ? { examId, subjectId, pageNum, pageSize: PAGE_SIZE, ...(classId ? { classId } : {}) }
+        : null,
+    { total: true },
   );
+  const { examId } = context;
   const data = report.data;
   type Row = NonNullable<typeof data>['page']['list'][number];
   const call = useReportCall();
@@ -40,10 +40,8 @@ export function GradeRankPage() {
   return (
     <GradeFrame
       tab="rank"
-      context={context}
+      page={{ context, report }}
       subjectPicker="total"
-      error={report.error}
-      loading={report.loading}
       exportPage="grade/rank"
       exportSubject
       controls={
