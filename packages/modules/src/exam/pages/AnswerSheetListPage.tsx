@@ -1,10 +1,11 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { examDownloads, examRoutes, type ExamSummary } from '@examkit/contracts';
-import { Button, Empty } from '@examkit/ui';
+import { Empty } from '@examkit/ui';
 import { Actions, Note, PageBox, Table } from '../components/styled';
 import { useDownload } from '../hooks/useDownload';
 import { useApiCall } from '../../common/useApiCall';
+import { RowAction } from '../../common/RowAction';
 
 interface SheetRow {
   exam: ExamSummary;
@@ -57,18 +58,15 @@ function SheetTable() {
                     >
                       编辑
                     </Link>
-                    <Button
-                      size="small"
-                      type="link"
+                    <RowAction
+                      text="下载 PDF"
                       aria-label={`下载 PDF：${row.exam.name} ${row.subjectName} 答题卡`}
                       onClick={() =>
                         void download(examDownloads.sheetPdf, '答题卡.pdf', {
                           examSubjectId: row.subjectId,
                         })
                       }
-                    >
-                      下载 PDF
-                    </Button>
+                    />
                   </Actions>
                 </td>
               </tr>

@@ -19,6 +19,7 @@ import { Actions, PageBox, StateTag, Table, Toolbar } from '../components/styled
 import { useApiCall } from '../../common/useApiCall';
 import { managesGrade, useMyScope } from '../../common/useMyScope';
 import { STATE_LABELS } from '../utils/examLabels';
+import { RowAction } from '../../common/RowAction';
 
 const PAGE_SIZE = 20;
 
@@ -187,48 +188,33 @@ export function ExamListPage() {
                 <td>
                   <Actions>
                     {reportOf.has(exam.id) && (
-                      <Button
-                        size="small"
-                        type="link"
-                        aria-label={`查看报告 ${exam.name}`}
+                      <RowAction
+                        text="查看报告"
+                        of={exam.name}
                         onClick={() => setReportsOf(reportOf.get(exam.id)!)}
-                      >
-                        查看报告
-                      </Button>
+                      />
                     )}
-                    <Button
-                      size="small"
-                      type="link"
-                      aria-label={`管理 ${exam.name}`}
+                    <RowAction
+                      text="管理"
+                      of={exam.name}
                       onClick={() => navigate(`/exam/single/edit/${exam.id}`)}
-                    >
-                      管理
-                    </Button>
-                    <Button
-                      size="small"
-                      type="link"
-                      aria-label={`考生 ${exam.name}`}
+                    />
+                    <RowAction
+                      text="考生"
+                      of={exam.name}
                       onClick={() => navigate(`/exam/single/project/student?id=${exam.id}`)}
-                    >
-                      考生
-                    </Button>
-                    <Button
-                      size="small"
-                      type="link"
-                      aria-label={`教师 ${exam.name}`}
+                    />
+                    <RowAction
+                      text="教师"
+                      of={exam.name}
                       onClick={() => navigate(`/exam/single/project/teacher?id=${exam.id}`)}
-                    >
-                      教师
-                    </Button>
+                    />
                     {managesGrade(scope, exam.gradeId) && (
-                      <Button
-                        size="small"
-                        type="link"
-                        aria-label={`删除 ${exam.name}`}
+                      <RowAction
+                        text="删除"
+                        of={exam.name}
                         onClick={() => setPendingDelete(exam)}
-                      >
-                        删除
-                      </Button>
+                      />
                     )}
                   </Actions>
                 </td>

@@ -9,6 +9,7 @@ import { useGradeClasses } from '../hooks/useGradeClasses';
 import { useApiCall } from '../../common/useApiCall';
 import type { TeacherRow } from '../types';
 import { saveFile } from '../utils/files';
+import { RowAction } from '../../common/RowAction';
 
 type ClassRow = DataOf<typeof administrationRoutes.queryClass>[number];
 type TeachClassRow = DataOf<typeof administrationRoutes.teachClassList>['list'][number];
@@ -226,38 +227,29 @@ export function ClassPage() {
                 <td>{c.studentCount}</td>
                 <td>
                   <Actions>
-                    <Button
-                      size="small"
-                      type="link"
-                      aria-label={`重命名 ${c.name}`}
+                    <RowAction
+                      text="重命名"
+                      of={c.name}
                       onClick={() => {
                         setDialogError(null);
                         setDraft({ id: c.id, gradeId: String(c.gradeId), name: c.name });
                       }}
-                    >
-                      重命名
-                    </Button>
-                    <Button
-                      size="small"
-                      type="link"
-                      aria-label={`设置班主任 ${c.name}`}
+                    />
+                    <RowAction
+                      text="设置班主任"
+                      of={c.name}
                       onClick={() => {
                         setDialogError(null);
                         setHead({ cls: c, userId: c.headTeacherId ? String(c.headTeacherId) : '' });
                       }}
-                    >
-                      设置班主任
-                    </Button>
-                    <Button
-                      size="small"
-                      type="link"
-                      aria-label={`删除 ${c.name}`}
+                    />
+                    <RowAction
+                      text="删除"
+                      of={c.name}
                       disabled={c.studentCount > 0}
                       title={c.studentCount > 0 ? '只能删除没有学生的班级' : undefined}
                       onClick={() => setPendingDelete(c)}
-                    >
-                      删除
-                    </Button>
+                    />
                   </Actions>
                 </td>
               </tr>
@@ -301,14 +293,7 @@ export function ClassPage() {
                   <td>{t.teacherName ?? '-'}</td>
                   <td>{t.studentCount}</td>
                   <td>
-                    <Button
-                      size="small"
-                      type="link"
-                      aria-label={`删除 ${t.name}`}
-                      onClick={() => void deleteTeachClass(t)}
-                    >
-                      删除
-                    </Button>
+                    <RowAction text="删除" of={t.name} onClick={() => void deleteTeachClass(t)} />
                   </td>
                 </tr>
               ))}

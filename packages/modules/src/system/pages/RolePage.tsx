@@ -15,6 +15,7 @@ import {
 } from '../components/styled';
 import { useApiCall } from '../../common/useApiCall';
 import type { RoleRow, TeacherRow } from '../types';
+import { RowAction } from '../../common/RowAction';
 
 interface RoleDraft {
   id?: number;
@@ -156,18 +157,14 @@ export function RolePage() {
                     <td>{role.userCount}</td>
                     <td>
                       <Actions>
-                        <Button
-                          size="small"
-                          type="link"
-                          aria-label={`权限 ${role.roleName}`}
+                        <RowAction
+                          text="权限"
+                          of={role.roleName}
                           onClick={() => setSelected(role)}
-                        >
-                          权限
-                        </Button>
-                        <Button
-                          size="small"
-                          type="link"
-                          aria-label={`编辑 ${role.roleName}`}
+                        />
+                        <RowAction
+                          text="编辑"
+                          of={role.roleName}
                           onClick={() => {
                             setDraftError(null);
                             setDraft({
@@ -176,19 +173,14 @@ export function RolePage() {
                               schoolWide: role.schoolWide,
                             });
                           }}
-                        >
-                          编辑
-                        </Button>
-                        <Button
-                          size="small"
-                          type="link"
-                          aria-label={`删除 ${role.roleName}`}
+                        />
+                        <RowAction
+                          text="删除"
+                          of={role.roleName}
                           disabled={role.userCount > 0}
                           title={role.userCount > 0 ? '有教师持有该角色，不能删除' : undefined}
                           onClick={() => setPendingDelete(role)}
-                        >
-                          删除
-                        </Button>
+                        />
                       </Actions>
                     </td>
                   </tr>
