@@ -1,11 +1,11 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { examDownloads, examRoutes, type ExamSummary } from '@examkit/contracts';
-import { Empty } from '@examkit/ui';
-import { Actions, Note, PageBox, Table } from '../components/styled';
+import { Actions, Note, PageBox } from '../components/styled';
 import { useDownload } from '../hooks/useDownload';
 import { useApiCall } from '../../common/useApiCall';
 import { RowAction } from '../../common/RowAction';
+import { ListTable } from '../../common/ListTable';
 
 interface SheetRow {
   exam: ExamSummary;
@@ -32,48 +32,39 @@ function SheetTable() {
   }, [call]);
   return (
     <>
-      {rows === null ? null : rows.length === 0 ? (
-        <Empty text="暂无已保存的答题卡" />
-      ) : (
-        <Table aria-label="答题卡列表">
-          <thead>
-            <tr>
-              <th scope="col">考试</th>
-              <th scope="col">科目</th>
-              <th scope="col">考试日期</th>
-              <th scope="col">操作</th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((row) => (
-              <tr key={row.subjectId}>
-                <td>{row.exam.name}</td>
-                <td>{row.subjectName}</td>
-                <td>{row.exam.examDate}</td>
-                <td>
-                  <Actions>
-                    <Link
-                      to={`/card/create?examSubjectId=${row.subjectId}`}
-                      aria-label={`编辑 ${row.exam.name} ${row.subjectName} 答题卡`}
-                    >
-                      编辑
-                    </Link>
-                    <RowAction
-                      text="下载 PDF"
-                      aria-label={`下载 PDF：${row.exam.name} ${row.subjectName} 答题卡`}
-                      onClick={() =>
-                        void download(examDownloads.sheetPdf, '答题卡.pdf', {
-                          examSubjectId: row.subjectId,
-                        })
-                      }
-                    />
-                  </Actions>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </Table>
-      )}
+      <ListTable
+        label="答题卡列表"
+        rows={rows}
+        headers={['考试', '科目', '考试日期', '操作']}
+        empty="暂无已保存的答题卡"
+      >
+        {(row) => (
+          <tr key={row.subjectId}>
+            <td>{row.exam.name}</td>
+            <td>{row.subjectName}</td>
+            <td>{row.exam.examDate}</td>
+            <td>
+              <Actions>
+                <Link
+                  to={`/card/create?examSubjectId=${row.subjectId}`}
+                  aria-label={`编辑 ${row.exam.name} ${row.subjectName} 答题卡`}
+                >
+                  编辑
+                </Link>
+                <RowAction
+                  text="下载 PDF"
+                  aria-label={`下载 PDF：${row.exam.name} ${row.subjectName} 答题卡`}
+                  onClick={() =>
+                    void download(examDownloads.sheetPdf, '答题卡.pdf', {
+                      examSubjectId: row.subjectId,
+                    })
+                  }
+                />
+              </Actions>
+            </td>
+          </tr>
+        )}
+      </ListTable>
     </>
   );
 }

@@ -9,17 +9,18 @@ import {
 } from '@examkit/contracts';
 import { yearOptions } from '@examkit/core';
 import { useExamkitStore, useListMemory } from '@examkit/core/react';
-import { Button, Dialog, Empty, FormField, Select } from '@examkit/ui';
+import { Button, Dialog, FormField, Select } from '@examkit/ui';
 import { ConfirmDialog } from '../../common/ConfirmDialog';
 import { reportLinksOf, useReportExams, type ReportExamRow } from '../../common/useReportExams';
 import { KeywordSearch } from '../../common/KeywordSearch';
 import { Pager } from '../../common/Pager';
 import { useLatestRequest } from '../../common/useLatestRequest';
-import { Actions, PageBox, StateTag, Table, Toolbar } from '../components/styled';
+import { Actions, PageBox, StateTag, Toolbar } from '../components/styled';
 import { useApiCall } from '../../common/useApiCall';
 import { managesGrade, useMyScope } from '../../common/useMyScope';
 import { STATE_LABELS } from '../utils/examLabels';
 import { RowAction } from '../../common/RowAction';
+import { ListTable } from '../../common/ListTable';
 
 const PAGE_SIZE = 20;
 
@@ -157,72 +158,55 @@ export function ExamListPage() {
         )}
       </Toolbar>
 
-      {rows === null ? null : rows.length === 0 ? (
-        <Empty />
-      ) : (
-        <Table aria-label="考试列表">
-          <thead>
-            <tr>
-              <th scope="col">考试名称</th>
-              <th scope="col">类型</th>
-              <th scope="col">年级</th>
-              <th scope="col">考试日期</th>
-              <th scope="col">科目</th>
-              <th scope="col">状态</th>
-              <th scope="col">操作</th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((exam) => (
-              <tr key={exam.id}>
-                <td>
-                  <Link to={`/exam/single/edit/${exam.id}`}>{exam.name}</Link>
-                </td>
-                <td>{exam.examType}</td>
-                <td>{exam.gradeName}</td>
-                <td>{exam.examDate}</td>
-                <td>{exam.subjects.map((s) => s.subjectName).join('、')}</td>
-                <td>
-                  <StateTag>{STATE_LABELS[exam.state]}</StateTag>
-                </td>
-                <td>
-                  <Actions>
-                    {reportOf.has(exam.id) && (
-                      <RowAction
-                        text="查看报告"
-                        of={exam.name}
-                        onClick={() => setReportsOf(reportOf.get(exam.id)!)}
-                      />
-                    )}
-                    <RowAction
-                      text="管理"
-                      of={exam.name}
-                      onClick={() => navigate(`/exam/single/edit/${exam.id}`)}
-                    />
-                    <RowAction
-                      text="考生"
-                      of={exam.name}
-                      onClick={() => navigate(`/exam/single/project/student?id=${exam.id}`)}
-                    />
-                    <RowAction
-                      text="教师"
-                      of={exam.name}
-                      onClick={() => navigate(`/exam/single/project/teacher?id=${exam.id}`)}
-                    />
-                    {managesGrade(scope, exam.gradeId) && (
-                      <RowAction
-                        text="删除"
-                        of={exam.name}
-                        onClick={() => setPendingDelete(exam)}
-                      />
-                    )}
-                  </Actions>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </Table>
-      )}
+      <ListTable
+        label="考试列表"
+        rows={rows}
+        headers={['考试名称', '类型', '年级', '考试日期', '科目', '状态', '操作']}
+      >
+        {(exam) => (
+          <tr key={exam.id}>
+            <td>
+              <Link to={`/exam/single/edit/${exam.id}`}>{exam.name}</Link>
+            </td>
+            <td>{exam.examType}</td>
+            <td>{exam.gradeName}</td>
+            <td>{exam.examDate}</td>
+            <td>{exam.subjects.map((s) => s.subjectName).join('、')}</td>
+            <td>
+              <StateTag>{STATE_LABELS[exam.state]}</StateTag>
+            </td>
+            <td>
+              <Actions>
+                {reportOf.has(exam.id) && (
+                  <RowAction
+                    text="查看报告"
+                    of={exam.name}
+                    onClick={() => setReportsOf(reportOf.get(exam.id)!)}
+                  />
+                )}
+                <RowAction
+                  text="管理"
+                  of={exam.name}
+                  onClick={() => navigate(`/exam/single/edit/${exam.id}`)}
+                />
+                <RowAction
+                  text="考生"
+                  of={exam.name}
+                  onClick={() => navigate(`/exam/single/project/student?id=${exam.id}`)}
+                />
+                <RowAction
+                  text="教师"
+                  of={exam.name}
+                  onClick={() => navigate(`/exam/single/project/teacher?id=${exam.id}`)}
+                />
+                {managesGrade(scope, exam.gradeId) && (
+                  <RowAction text="删除" of={exam.name} onClick={() => setPendingDelete(exam)} />
+                )}
+              </Actions>
+            </td>
+          </tr>
+        )}
+      </ListTable>
 
       {rows && rows.length > 0 && (
         <Pager
