@@ -1,18 +1,16 @@
 import Database from 'better-sqlite3';
 import { join } from 'node:path';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { axeViolations, openLogin as openLoginPage, signIn } from './support/app';
-import { launchBrowser, screenshot } from './support/browser';
-import { startServer, type RunningServer } from './support/server';
+import { describe, expect, it } from 'vitest';
+import { axeViolations, signIn } from './support/app';
+import { screenshot } from './support/browser';
+import { browserSuite } from './support/suite';
 
-let server: RunningServer;
-let browser: Browser;
-const openLogin = () => openLoginPage(browser, server.url);
+const app = browserSuite();
+const { openLogin } = app;
 
 /** The code of the last message queued for a phone (the embedded sender's outbox). */
 function lastCodeFor(tel: string): string {
-  const db = new Database(join(server.dataDir, 'examkit.db'), { readonly: true });
+  const db = new Database(join(app.server.dataDir, 'examkit.db'), { readonly: true });
   try {
     const row = db
       .prepare('select body from sms_outbox where tel = ? order by id desc limit 1')
@@ -22,16 +20,6 @@ function lastCodeFor(tel: string): string {
     db.close();
   }
 }
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
 
 describe('sign-in limits and 忘记密码 in the browser', () => {
   it('warns how many tries are left before the lock', async () => {

@@ -1,8 +1,8 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { signedIn } from './support/app';
-import { launchBrowser, screenshot } from './support/browser';
-import { startServer, type RunningServer } from './support/server';
+import { screenshot } from './support/browser';
+import { browserSuite } from './support/suite';
 
 /**
  * Issue #12 item 9: every visible text is Chinese. Each demo role signs in and only clicks
@@ -69,18 +69,7 @@ function latinWords(text: string): string[] {
 
 const ROLES = ['admin', 'director', 'head', 'teacher', 'grader'];
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const app = browserSuite();
 
 /** Waits until the page's text stops changing (lazy pages, their data), at most 6 s. */
 async function settledText(page: Page): Promise<string> {
@@ -179,7 +168,7 @@ describe('every visible text is Chinese', () => {
   it.each(ROLES)(
     'on every page %s reaches from the menus',
     async (role) => {
-      const page = await signedIn(browser, server.url, role);
+      const page = await signedIn(app.browser, app.server.url, role);
       const found = new Map<string, Set<string>>();
       const read = async (where: string) => {
         const words = latinWords(await settledText(page));

@@ -2,28 +2,16 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync } from 'node:fs';
 
 import { join } from 'node:path';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SCREENSHOT_DIR, launchBrowser, screenshot } from './support/browser';
-import { startServer, type RunningServer } from './support/server';
-import { signedIn as signedInAs, axeViolations } from './support/app';
+import { describe, expect, it } from 'vitest';
+import { SCREENSHOT_DIR, screenshot } from './support/browser';
+import { browserSuite } from './support/suite';
+import { axeViolations } from './support/app';
 
 const EXAM_NAME = '浏览器测试高一物理单元测';
 
-let server: RunningServer;
-let browser: Browser;
+const app = browserSuite();
 
-const signedIn = (loginName: string) => signedInAs(browser, server.url, loginName);
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const { signedIn } = app;
 
 describe('exam module in the browser', () => {
   it('creates an exam, enters its paper, designs the sheet and downloads its PDF', async () => {
@@ -32,7 +20,7 @@ describe('exam module in the browser', () => {
     page.on('pageerror', (e) => errors.push(e.message));
 
     // The list with the demo exams.
-    await page.goto(`${server.url}/exam/single`);
+    await page.goto(`${app.server.url}/exam/single`);
     const list = page.getByRole('table', { name: '考试列表' });
     await list.getByText('2026学年第一学期高一期中考试').waitFor();
     expect(await list.innerText()).toContain('已完成');
@@ -69,7 +57,7 @@ describe('exam module in the browser', () => {
 
     // The participants: every student of the classes, 物理 taken by the one chosen.
     const examId = Number(page.url().split('/').pop());
-    await page.goto(`${server.url}/exam/single/project/student?id=${examId}`);
+    await page.goto(`${app.server.url}/exam/single/project/student?id=${examId}`);
     const participants = page.getByRole('table', { name: '考试学生' });
     await participants.waitFor();
     expect(await participants.getByRole('row').count()).toBe(physics.length + 1);
@@ -77,7 +65,7 @@ describe('exam module in the browser', () => {
     expect(await participants.getByRole('row').filter({ hasText: '物理' }).innerText()).toContain(
       chooser,
     );
-    await page.goto(`${server.url}/exam/single/edit/${examId}`);
+    await page.goto(`${app.server.url}/exam/single/edit/${examId}`);
 
     // Paper structure: pasted rows read by the server, one key changed by hand.
     const paperLink = page.getByRole('link', { name: '物理试题设置' });
@@ -106,7 +94,9 @@ describe('exam module in the browser', () => {
     expect(await axeViolations(page)).toEqual([]);
 
     // The answer sheet in the designer.
-    await page.goto(`${server.url}/exam/single/create_answer_sheet?examSubjectId=${examSubjectId}`);
+    await page.goto(
+      `${app.server.url}/exam/single/create_answer_sheet?examSubjectId=${examSubjectId}`,
+    );
     await page.getByRole('heading', { name: '制作答题卡 · 物理' }).waitFor();
     const title = page.getByRole('textbox', { name: '答题卡标题' });
     await title.fill('高一物理单元测答题卡');
@@ -140,7 +130,7 @@ describe('exam module in the browser', () => {
     expect(readFileSync(join(SCREENSHOT_DIR, 'exam-sheet-page1.png')).length).toBeGreaterThan(1000);
 
     // Back on the kept-alive list: the new exam is there, as a draft.
-    await page.goto(`${server.url}/exam/single`);
+    await page.goto(`${app.server.url}/exam/single`);
     const row = page.getByRole('row').filter({ hasText: EXAM_NAME });
     await row.waitFor();
     expect(await row.innerText()).toContain('草稿');

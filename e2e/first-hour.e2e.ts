@@ -9,24 +9,13 @@
  *
  * A role's problems are collected and compared at the end, so one run lists all of them.
  */
-import type { Browser, Locator, Page, Response } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Locator, Page, Response } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { axeViolations, signedIn as signedInAs } from './support/app';
-import { launchBrowser, screenshot } from './support/browser';
-import { startServer, type RunningServer } from './support/server';
+import { screenshot } from './support/browser';
+import { browserSuite } from './support/suite';
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const app = browserSuite();
 
 const MIDTERM = '2026学年第一学期高一期中考试';
 const NEW_EXAM = '首小时测试高一语文单元测';
@@ -65,7 +54,7 @@ class Journey {
 
   private async onResponse(response: Response) {
     const url = new URL(response.url());
-    if (url.origin !== server.url) return;
+    if (url.origin !== app.server.url) return;
     const where = `${response.request().method()} ${url.pathname}`;
     if (response.status() >= 400) {
       this.problems.push(`HTTP ${response.status()} ${where} @${this.path()}`);
@@ -303,7 +292,7 @@ const report = (journey: Journey) =>
   );
 
 const signedIn = async (loginName: string) => {
-  const page = await signedInAs(browser, server.url, loginName);
+  const page = await signedInAs(app.browser, app.server.url, loginName);
   const journey = new Journey(page, loginName);
   await journey.check('登录', false);
   return journey;

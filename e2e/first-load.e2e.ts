@@ -1,25 +1,12 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser } from './support/browser';
+import { describe, expect, it } from 'vitest';
 import { measureFirstLoad } from './support/firstLoad';
-import { startServer, type RunningServer } from './support/server';
+import { browserSuite } from './support/suite';
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const app = browserSuite();
 
 describe('the login page’s first load (issue #12 item 13)', () => {
   it('loads at most 150 kB of JavaScript (gzip), sent brotli-compressed and cached as immutable', async () => {
-    const load = await measureFirstLoad(browser, server.url);
+    const load = await measureFirstLoad(app.browser, app.server.url);
     expect(load.scripts.length).toBeGreaterThan(0);
     expect(load.gzip).toBeLessThanOrEqual(150_000);
     // The chunks worth compressing came compressed; the browser asked for brotli.
@@ -34,11 +21,11 @@ describe('the login page’s first load (issue #12 item 13)', () => {
   });
 
   it('answers the HTML with no-cache and a hashed script with a year of immutable caching', async () => {
-    const html = await fetch(`${server.url}/login`);
+    const html = await fetch(`${app.server.url}/login`);
     expect(html.headers.get('cache-control')).toBe('no-cache');
     const script = /src="(\/assets\/[^"]+\.js)"/.exec(await html.text())?.[1];
     expect(script).toBeDefined();
-    const res = await fetch(`${server.url}${script}`, { headers: { 'accept-encoding': 'br' } });
+    const res = await fetch(`${app.server.url}${script}`, { headers: { 'accept-encoding': 'br' } });
     expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
     expect(res.headers.get('content-encoding')).toBe('br');
     expect(res.headers.get('vary')).toMatch(/accept-encoding/i);

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newPage, screenshot } from './support/browser';
-import { startServer, type RunningServer } from './support/server';
+import { newPage, screenshot } from './support/browser';
+import { type RunningServer } from './support/server';
+import { browserSuite } from './support/suite';
 import { serveStatic } from './support/static';
-import { callApi, type ApiInit, tokenOf as tokenFor, signedIn as signedInAs } from './support/app';
 
 /**
  * Online marking against the real server and the seeded demo exam (seedMarking): two markers
@@ -17,8 +17,7 @@ import { callApi, type ApiInit, tokenOf as tokenFor, signedIn as signedInAs } fr
 const PASSWORD = 'demo2026';
 const BLOCK_NAME = '第17题 函数';
 
-let server: RunningServer;
-let browser: Browser;
+const app = browserSuite();
 let director: string;
 let blockId: number;
 
@@ -38,7 +37,7 @@ const progress = async () =>
 
 /** Opens the marking screen of the block from the marking list. */
 async function openMarking(page: Page, arbitration = false): Promise<void> {
-  await page.goto(`${server.url}/exam/marking`);
+  await page.goto(`${app.server.url}/exam/marking`);
   await page
     .getByRole('link', { name: `${arbitration ? '仲裁' : '进入阅卷'}：${BLOCK_NAME}` })
     .click();
@@ -71,13 +70,11 @@ async function mark(page: Page, score: string): Promise<void> {
     .toBe('next');
 }
 
-const api = <T = unknown>(path: string, init?: ApiInit) => callApi<T>(server.url, path, init);
-const tokenOf = (loginName: string) => tokenFor(server.url, loginName);
-const signedIn = (loginName: string) => signedInAs(browser, server.url, loginName);
+const { api } = app;
+const { tokenOf } = app;
+const { signedIn } = app;
 
 beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
   director = await tokenOf('director');
   const admin = await tokenOf('admin');
   // 任课教师 has no Exam-Wuhen: teacher marks as a 阅卷老师 this year (the first role is the active one).
@@ -104,11 +101,6 @@ beforeAll(async () => {
   const block = list.data.list.find((b) => b.name === BLOCK_NAME)!;
   expect(block).toMatchObject({ state: 'open', mode: 'double' });
   blockId = block.blockId;
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
 });
 
 describe('online marking (seeded double-marking block)', () => {
@@ -208,7 +200,7 @@ describe('online marking (seeded double-marking block)', () => {
     await expect.poll(async () => (await progress()).papers.problem, { timeout: 10_000 }).toBe(1);
 
     const leader = await signedIn('director');
-    await leader.goto(`${server.url}/exam/marking/error?blockId=${blockId}`);
+    await leader.goto(`${app.server.url}/exam/marking/error?blockId=${blockId}`);
     const card = leader.getByRole('article').filter({ hasText: '图像不清' });
     await card.waitFor();
     expect(await card.innerText()).toContain('字迹模糊');
@@ -220,7 +212,7 @@ describe('online marking (seeded double-marking block)', () => {
 
   it('shows progress changing live, and the quality page', async () => {
     const leader = await signedIn('director');
-    await leader.goto(`${server.url}/exam/marking/readMonitor/${blockId}`);
+    await leader.goto(`${app.server.url}/exam/marking/readMonitor/${blockId}`);
     const marksDone = leader.getByTestId('marks-done');
     await marksDone.waitFor();
     const before = Number(await marksDone.innerText());
@@ -277,7 +269,7 @@ describe('marking set-up (seeded 第18题 block)', () => {
     expect(seeded).toMatchObject({ mode: 'double', tolerance: 2, state: 'open' });
     expect(seeded.markers).toHaveLength(5);
     const page = await signedIn('director');
-    await page.goto(`${server.url}/exam/marking/setting/${seeded.examSubjectId}`);
+    await page.goto(`${app.server.url}/exam/marking/setting/${seeded.examSubjectId}`);
     const blocks = page.getByRole('table', { name: '本科目题块' });
     await blocks.getByRole('button', { name: `编辑${SETUP_BLOCK}` }).click();
     await page.getByRole('heading', { name: `编辑题块：${SETUP_BLOCK}（阅卷中）` }).waitFor();
@@ -307,7 +299,7 @@ describe('marking set-up (seeded 第18题 block)', () => {
     expect(await getBlock(seeded.blockId)).toMatchObject({ state: 'open', tolerance: 1.5 });
     await screenshot(page, 'marking-setup');
     // The marking list shows the block open to its markers.
-    await page.goto(`${server.url}/exam/marking`);
+    await page.goto(`${app.server.url}/exam/marking`);
     await page.getByRole('table', { name: '阅卷题块' }).getByText(SETUP_BLOCK).first().waitFor();
     await page.close();
   });
@@ -349,7 +341,7 @@ describe('marking set-up (seeded 第18题 block)', () => {
     expect(await fetchGrader()).toEqual([]);
 
     const page = await signedIn('director');
-    await page.goto(`${server.url}/exam/marking/setting/${seeded.examSubjectId}?block=${id}`);
+    await page.goto(`${app.server.url}/exam/marking/setting/${seeded.examSubjectId}?block=${id}`);
     await page.getByRole('heading', { name: `编辑题块：${SETUP_BLOCK}（阅卷中）` }).waitFor();
     const recheck = page.getByLabel('重评比例（%）');
     await expect.poll(() => recheck.inputValue()).toBe('0');
@@ -392,7 +384,7 @@ describe('marking set-up (seeded 第18题 block)', () => {
 
     // grader opens marking: the seed looks like any paper; 4 + 4 is the known 8.
     const marker = await signedIn('grader');
-    await marker.goto(`${server.url}/exam/marking`);
+    await marker.goto(`${app.server.url}/exam/marking`);
     await marker.getByRole('link', { name: `进入阅卷：${SETUP_BLOCK}` }).click();
     const firstBox = marker.getByLabel('第 1 小题（满分 6）');
     await firstBox.waitFor();
@@ -417,7 +409,7 @@ describe('marking set-up (seeded 第18题 block)', () => {
       { token: director, body: { pageNum: 1, pageSize: 20, keyWord: 'grader' } },
     );
     const markerName = teachers.data.list.find((t) => t.loginName === 'grader')!.name;
-    await page.goto(`${server.url}/exam/marking/readMonitor/${id}`);
+    await page.goto(`${app.server.url}/exam/marking/readMonitor/${id}`);
     await page.getByRole('link', { name: '阅卷质量' }).click();
     const quality = page.getByRole('table', { name: '阅卷质量' });
     await quality.waitFor();
@@ -433,10 +425,8 @@ describe('partner portal: the marking module mounted alone', () => {
   let portal: { url: string; close(): Promise<void> };
 
   beforeAll(async () => {
-    await server?.stop();
     portal = await serveStatic(join(process.cwd(), 'examples/partner-portal/dist'));
-    portalServer = await startServer({ CORS_ORIGINS: portal.url });
-    server = portalServer;
+    portalServer = await app.restartServer({ CORS_ORIGINS: portal.url });
     director = await tokenOf('director');
   });
 
@@ -457,7 +447,7 @@ describe('partner portal: the marking module mounted alone', () => {
       },
     });
     expect(handover.code).toBe(200);
-    const page = await newPage(browser);
+    const page = await newPage(app.browser);
     await page.goto(
       `${portal.url}/?api=${encodeURIComponent(portalServer.url)}&token=${encodeURIComponent(handover.data.token)}`,
     );

@@ -1,21 +1,14 @@
 import { readFileSync } from 'node:fs';
 
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, screenshot } from './support/browser';
-import { startServer, type RunningServer } from './support/server';
-import {
-  callApi,
-  type ApiInit,
-  tokenOf as tokenFor,
-  signedIn as signedInAs,
-  axeViolations,
-} from './support/app';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { screenshot } from './support/browser';
+import { browserSuite } from './support/suite';
+import { axeViolations } from './support/app';
 
 const EXAM_NAME = '2026学年第一学期高一期中考试';
 
-let server: RunningServer;
-let browser: Browser;
+const app = browserSuite();
 let examId = 0;
 
 /** Waits until every chart on the page has drawn its canvas. */
@@ -30,13 +23,11 @@ async function chartsDrawn(page: Page, atLeast: number) {
   );
 }
 
-const api = <T = unknown>(path: string, init?: ApiInit) => callApi<T>(server.url, path, init);
-const tokenOf = (loginName: string) => tokenFor(server.url, loginName);
-const signedIn = (loginName: string) => signedInAs(browser, server.url, loginName);
+const { api } = app;
+const { tokenOf } = app;
+const { signedIn } = app;
 
 beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
   // The seeded 期中 is finished; publishing it opens the report to teachers in scope.
   const director = await tokenOf('director');
   const exams = await api<{ list: { examId: number; name: string; state: string }[] }>(
@@ -56,15 +47,10 @@ beforeAll(async () => {
   }
 }, 120_000);
 
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
 describe('report pages in the browser', () => {
   it('director: grade report with charts, tabs, .xlsx export and a transcript print page', async () => {
     const page = await signedIn('director');
-    await page.goto(`${server.url}/exam/single/report/grade/basic/${examId}`);
+    await page.goto(`${app.server.url}/exam/single/report/grade/basic/${examId}`);
     const overview = page.getByRole('table', { name: '年级各学科成绩概况' });
     await overview.waitFor({ timeout: 60_000 });
     expect(await overview.innerText()).toContain('总分');
@@ -125,7 +111,7 @@ describe('report pages in the browser', () => {
 
   it('teacher: the class report offers only their classes and subject', async () => {
     const page = await signedIn('teacher');
-    await page.goto(`${server.url}/exam/single/report/class/basic/${examId}`);
+    await page.goto(`${app.server.url}/exam/single/report/class/basic/${examId}`);
     const picker = page.getByLabel('班级', { exact: true });
     await picker.waitFor({ timeout: 60_000 });
     expect(await picker.locator('option').allInnerTexts()).toEqual(['高一(1)班', '高一(2)班']);
@@ -141,7 +127,7 @@ describe('report pages in the browser', () => {
     await page.getByRole('table', { name: /高一\(2\)班各学科成绩概况/ }).waitFor();
 
     // the grade report is refused with the server's message
-    await page.goto(`${server.url}/exam/single/report/grade/basic/${examId}`);
+    await page.goto(`${app.server.url}/exam/single/report/grade/basic/${examId}`);
     const refused = page.getByRole('tabpanel').getByRole('alert');
     const denied = page.getByText('对不起，您没有本页访问权限！').first();
     await Promise.race([refused.waitFor(), denied.waitFor()]);
@@ -168,7 +154,7 @@ describe('report pages in the browser', () => {
       [`/print/${examId}/warningReport`, '预警学生'],
     ];
     for (const [path, table, shot] of pages) {
-      await page.goto(`${server.url}${path}`);
+      await page.goto(`${app.server.url}${path}`);
       const found = page.getByRole('table', { name: table }).first();
       await found.waitFor({ timeout: 30_000 });
       expect(await found.locator('tbody tr').count(), path).toBeGreaterThan(0);

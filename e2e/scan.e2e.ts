@@ -5,11 +5,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { layoutSheet, type PaperStructure } from '@examkit/answer-sheet';
 import { blankPage, encodeScan, type CorpusTemplate } from '@examkit/recognizer/corpus';
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, screenshot, SCREENSHOT_DIR } from './support/browser';
-import { startServer, type RunningServer } from './support/server';
-import { signedIn as signedInAs, axeViolations } from './support/app';
+import { screenshot, SCREENSHOT_DIR } from './support/browser';
+import { browserSuite } from './support/suite';
+import { axeViolations } from './support/app';
 
 /**
  * The scan page (/exam/single/scanpaper/{examSubjectId}) against the real server: a new exam
@@ -22,8 +22,7 @@ import { signedIn as signedInAs, axeViolations } from './support/app';
 const PASSWORD = 'demo2026';
 const DPI = 150;
 
-let server: RunningServer;
-let browser: Browser;
+const app = browserSuite();
 let token: string;
 let folder: string;
 
@@ -47,7 +46,7 @@ async function api<T = unknown>(
     body = JSON.stringify(init.body ?? {});
   }
   if (token) headers.token = token;
-  const res = await fetch(`${server.url}${path}`, { method: 'POST', headers, body });
+  const res = await fetch(`${app.server.url}${path}`, { method: 'POST', headers, body });
   const reply = (await res.json()) as Envelope<T>;
   if (reply.code !== 200) throw new Error(`${path}: ${JSON.stringify(reply)}`);
   return reply.data;
@@ -137,11 +136,9 @@ async function shoot(target: Page | Locator, name: string): Promise<void> {
   await target.screenshot({ path: join(SCREENSHOT_DIR, `${name}.png`) });
 }
 
-const signedIn = (loginName: string) => signedInAs(browser, server.url, loginName);
+const { signedIn } = app;
 
 beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
   folder = mkdtempSync(join(tmpdir(), 'examkit-scan-e2e-'));
   token = (
     await api<{ token: string }>('/marking-login/login/school_login_pd', {
@@ -226,8 +223,6 @@ beforeAll(async () => {
 }, 180_000);
 
 afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
   if (folder) rmSync(folder, { recursive: true, force: true });
 });
 
@@ -238,7 +233,7 @@ describe('scan page in the browser', () => {
     page.on('pageerror', (e) => errors.push(e.message));
 
     // From the exam's edit page to the scan page of its subject.
-    await page.goto(`${server.url}/exam/single/edit/${examId}`);
+    await page.goto(`${app.server.url}/exam/single/edit/${examId}`);
     await page.getByRole('link', { name: '数学扫描试卷' }).click();
     await page.waitForURL(`**/exam/single/scanpaper/${examSubjectId}`);
     await page.getByRole('heading', { name: /扫描试卷 · 浏览器测试高一数学扫描测 数学/ }).waitFor();

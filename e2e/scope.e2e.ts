@@ -2,26 +2,23 @@
  * The screen shows exactly what the server allows (issue #12 items 5 and 6, issue #22): the demo's
  * 班主任, 任课教师 (named marker of the demo's marking exam) and 阅卷老师 sign in and click.
  */
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, screenshot } from './support/browser';
-import { startServer, type RunningServer } from './support/server';
-import { callApi, signedIn as signedInAs, tokenOf } from './support/app';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { screenshot } from './support/browser';
+import { browserSuite } from './support/suite';
+import { callApi, tokenOf } from './support/app';
 
 const EXAM_NAME = '2026学年第一学期高一期中考试';
 
-let server: RunningServer;
-let browser: Browser;
+const app = browserSuite();
 let examId = 0;
 
-const signedIn = (loginName: string) => signedInAs(browser, server.url, loginName);
+const { signedIn } = app;
 
 beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-  const director = await tokenOf(server.url, 'director');
+  const director = await tokenOf(app.server.url, 'director');
   const exams = await callApi<{ list: { examId: number; name: string; state: string }[] }>(
-    server.url,
+    app.server.url,
     '/marking-report/teacher/getExam',
     { token: director, body: { pageNum: 1, pageSize: 50 } },
   );
@@ -29,18 +26,13 @@ beforeAll(async () => {
   expect(exam).toBeDefined();
   examId = exam!.examId;
   if (exam!.state !== 'published') {
-    const published = await callApi(server.url, '/marking-main/exam/transition', {
+    const published = await callApi(app.server.url, '/marking-main/exam/transition', {
       token: director,
       body: { id: examId, to: 'published' },
     });
     expect(published.code, published.message).toBe(200);
   }
 }, 120_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
 
 /** Fails when a denial or a server error is on screen. */
 async function noRefusal(page: Page) {
@@ -123,7 +115,7 @@ describe('screens follow the data scope', () => {
 
   it('任课教师: the class comment report opens on their subject and lists only it', async () => {
     const page = await signedIn('teacher');
-    await page.goto(`${server.url}/exam/single/report/class/comment/${examId}`);
+    await page.goto(`${app.server.url}/exam/single/report/class/comment/${examId}`);
     const subject = page.getByLabel('学科', { exact: true });
     await subject.waitFor({ timeout: 60_000 });
     expect(await subject.locator('option').allInnerTexts()).toEqual(['数学']);

@@ -1,35 +1,14 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newPage, screenshot } from './support/browser';
-import { startServer, type RunningServer } from './support/server';
-import {
-  callApi,
-  type ApiInit,
-  openLogin as openLoginPage,
-  signIn,
-  signedIn as signedInAs,
-  axeViolations,
-} from './support/app';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { newPage, screenshot } from './support/browser';
+import { browserSuite } from './support/suite';
+import { signIn, axeViolations } from './support/app';
 
 const PASSWORD = 'demo2026';
 
-let server: RunningServer;
-let browser: Browser;
+const app = browserSuite();
 
-const api = <T = unknown>(path: string, init?: ApiInit) => callApi<T>(server.url, path, init);
-const openLogin = (query = '') => openLoginPage(browser, server.url, query);
-const signedIn = (loginName: string, password?: string) =>
-  signedInAs(browser, server.url, loginName, password);
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const { api, openLogin, signedIn } = app;
 
 const topMenuTexts = (page: Page) =>
   page.getByRole('navigation', { name: '主菜单' }).getByRole('link').allInnerTexts();
@@ -95,7 +74,7 @@ describe('shell in the browser', () => {
 
   it('denies a guarded URL opened directly', async () => {
     const page = await signedIn('teacher');
-    await page.goto(`${server.url}/system/role`);
+    await page.goto(`${app.server.url}/system/role`);
     const alert = page.getByRole('alertdialog').filter({ hasText: '禁止访问！' });
     await alert.waitFor();
     expect(await alert.innerText()).toContain('对不起，您没有本页访问权限！');
@@ -150,7 +129,7 @@ describe('shell in the browser', () => {
     await page.waitForURL('**/login**');
     await page.getByLabel('账号', { exact: true }).waitFor();
     expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
-    await page.goto(`${server.url}/home/index`);
+    await page.goto(`${app.server.url}/home/index`);
     await page.waitForURL('**/login');
     await page.context().close();
   });
@@ -163,7 +142,7 @@ describe('shell in the browser', () => {
     expect(token).toBeTruthy();
     const reply = await api('/marking-login/login/wz_login_out', { token: token! });
     expect(reply.code).toBe(200);
-    await page.goto(`${server.url}/home/index`);
+    await page.goto(`${app.server.url}/home/index`);
     await page.getByText('账号过期，请重新登录').waitFor();
     await page.waitForURL('**/login');
     await page.context().close();
@@ -190,16 +169,16 @@ describe('shell in the browser', () => {
     });
     expect(handover.code).toBe(200);
     const token = handover.data.token;
-    const page = await newPage(browser);
-    await page.goto(`${server.url}/oauth?token=${encodeURIComponent(token)}`);
+    const page = await newPage(app.browser);
+    await page.goto(`${app.server.url}/oauth?token=${encodeURIComponent(token)}`);
     await page.getByRole('banner').waitFor();
     expect(page.url()).not.toContain(token);
     expect(await page.evaluate(() => history.length)).toBeGreaterThan(0);
     expect(await page.evaluate(() => window.location.href)).not.toContain(token);
 
     // The token was single-use.
-    const reuse = await newPage(browser);
-    await reuse.goto(`${server.url}/oauth?token=${encodeURIComponent(token)}`);
+    const reuse = await newPage(app.browser);
+    await reuse.goto(`${app.server.url}/oauth?token=${encodeURIComponent(token)}`);
     await reuse.getByRole('heading', { name: '统一登录失败' }).waitFor();
     await reuse.getByRole('link', { name: '返回登录页' }).waitFor();
     await page.context().close();
@@ -223,7 +202,7 @@ describe('shell in the browser', () => {
     await page.getByRole('heading', { name: '联合考试' }).waitFor();
     await page.getByText('功能建设中').waitFor();
     await screenshot(page, 'shell-module');
-    await page.goto(`${server.url}/no/such/page`);
+    await page.goto(`${app.server.url}/no/such/page`);
     await page.getByRole('heading', { name: '页面不存在' }).waitFor();
     await page.context().close();
   });

@@ -1,27 +1,15 @@
 import ExcelJS from 'exceljs';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, screenshot } from './support/browser';
-import { startServer, type RunningServer } from './support/server';
-import { signedIn as signedInAs } from './support/app';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { screenshot } from './support/browser';
+import { browserSuite } from './support/suite';
 
 const HEADER = ['学号', '姓名', '年级', '班级', '性别', '手机号', '选科'];
 const ROLE_NAME = '学籍助理';
 
-let server: RunningServer;
-let browser: Browser;
+const app = browserSuite();
 
-const signedIn = (loginName: string) => signedInAs(browser, server.url, loginName);
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const { signedIn } = app;
 
 /** A real `.xlsx` roster, as a school would fill in the template. */
 async function roster(rows: (string | number)[][]): Promise<Buffer> {
@@ -59,7 +47,7 @@ async function search(page: Page, keyWord: string) {
 describe('system administration in the browser', () => {
   it('admin imports a roster (bad rows first), edits a student, and makes a role for teacher', async () => {
     const page = await signedIn('admin');
-    await page.goto(`${server.url}/system/student/list`);
+    await page.goto(`${app.server.url}/system/student/list`);
     const list = page.getByRole('table', { name: '学生列表' });
     await list.waitFor();
     expect(await page.getByText(/^共 \d+ 条$/).innerText()).toBe('共 600 条');
@@ -119,7 +107,7 @@ describe('system administration in the browser', () => {
     await list.getByRole('cell', { name: '导入甲一', exact: true }).waitFor();
 
     // A role with 首页 and 学生管理 (its module 系统管理 comes along).
-    await page.goto(`${server.url}/system/role`);
+    await page.goto(`${app.server.url}/system/role`);
     await page.getByRole('table', { name: '角色列表' }).waitFor();
     await page.getByRole('button', { name: '新增角色' }).click();
     const roleDialog = page.getByRole('dialog', { name: '新增角色' });
@@ -188,7 +176,7 @@ describe('system administration in the browser', () => {
 describe('homework settings in the browser', () => {
   it('admin sets 高一数学 homework and its textbook, and both survive a reload', async () => {
     const page = await signedIn('admin');
-    await page.goto(`${server.url}/system/homework`);
+    await page.goto(`${app.server.url}/system/homework`);
     await page.getByRole('table', { name: '作业设置' }).waitFor();
     await page.getByLabel('高一数学 默认截止时间').fill('21:30');
     await page.getByLabel('高一数学 批改方式').selectOption({ label: '学生互评' });

@@ -10,32 +10,17 @@ write(
 );
 write(
   'vitest.config.ts',
-  `import { defineProject } from 'vitest/config';
-import pkg from './package.json' with { type: 'json' };
+  `import pkg from './package.json' with { type: 'json' };
+import { packageProject } from '../../scripts/vitest-project';
 
-export default defineProject({
-  resolve: { conditions: ['source'] },
-  ssr: { resolve: { conditions: ['source'] } },
-  test: {
-    name: pkg.name,
-    environment: '${env}',${env === 'jsdom' ? "\n    setupFiles: ['../../scripts/vitest-setup-dom.ts']," : ''}
-  },
-});
+export default packageProject(pkg.name, '${env}');
 `,
 );
 write(
   'tsup.config.ts',
-  `import { defineConfig } from 'tsup';
+  `import { packageBuild } from '../../scripts/tsup-package';
 
-export default defineConfig({
-  entry: ['src/index.ts'],
-  format: ['esm'],
-  dts: true,
-  sourcemap: true,
-  clean: true,
-  treeshake: true,
-  target: 'es2022',
-});
+export default packageBuild({ entry: ['src/index.ts'] });
 `,
 );
 console.log(`scaffolded ${dir} (${description})`);

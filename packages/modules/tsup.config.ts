@@ -1,6 +1,6 @@
-import { defineConfig } from 'tsup';
+import { packageBuild } from '../../scripts/tsup-package';
 
-export default defineConfig({
+export default packageBuild({
   entry: [
     'src/index.ts',
     'src/shell.ts',
@@ -13,14 +13,5 @@ export default defineConfig({
     'src/download/index.ts',
     'src/message/index.ts',
   ],
-  format: ['esm'],
-  dts: true,
-  sourcemap: true,
-  clean: true,
-  treeshake: true,
-  target: 'es2022',
-  esbuildOptions(options) {
-    // Chinese texts as UTF-8, not \u escapes.
-    options.charset = 'utf8';
-  },
+  utf8: true,
 });

@@ -1,12 +1,4 @@
-import { defineProject } from 'vitest/config';
 import pkg from './package.json' with { type: 'json' };
+import { packageProject } from '../../scripts/vitest-project';
 
-export default defineProject({
-  resolve: { conditions: ['source'] },
-  ssr: { resolve: { conditions: ['source'] } },
-  test: {
-    name: pkg.name,
-    environment: 'jsdom',
-    setupFiles: ['../../scripts/vitest-setup-dom.ts'],
-  },
-});
+export default packageProject(pkg.name, 'jsdom');

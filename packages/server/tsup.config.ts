@@ -1,6 +1,6 @@
-import { defineConfig } from 'tsup';
+import { packageBuild } from '../../scripts/tsup-package';
 
-export default defineConfig({
+export default packageBuild({
   entry: [
     'src/index.ts',
     'src/main.ts',
@@ -8,12 +8,7 @@ export default defineConfig({
     'src/create-admin-cli.ts',
     'src/precompress-cli.ts',
   ],
-  format: ['esm'],
   dts: { entry: 'src/index.ts' },
-  sourcemap: true,
-  clean: true,
-  treeshake: true,
-  target: 'es2022',
   platform: 'node',
   // The wire contract is a workspace package: keep it external like every other dependency.
   // playwright-core is an optional dependency, which tsup would otherwise bundle: bundled, it

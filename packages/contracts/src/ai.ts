@@ -1,5 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { Id, Nullable, Obj, get, post } from './builders';
+import { OneOf } from './builders';
 import { route } from './route';
 
 /**
@@ -10,11 +11,7 @@ const A = '/chatgpt-server';
 
 /** Where the question is asked: the spec's context modes (000 §4). */
 export const CONTEXT_MODES = ['COMMON', 'CLASS_REPORT', 'GRADE_REPORT'] as const;
-export const ContextMode = Type.Union([
-  Type.Literal('COMMON'),
-  Type.Literal('CLASS_REPORT'),
-  Type.Literal('GRADE_REPORT'),
-]);
+export const ContextMode = OneOf(CONTEXT_MODES);
 export type ContextMode = (typeof CONTEXT_MODES)[number];
 
 /** The fixed session types of the AI centre (getAiFixedSessionTypes). */
@@ -24,12 +21,7 @@ export const AI_SESSION_TYPES = [
   'TEACHING_ADVICE',
   'PARENT_TALK',
 ] as const;
-export const AiSessionType = Type.Union([
-  Type.Literal('SCORE_ANALYSIS'),
-  Type.Literal('PAPER_REVIEW'),
-  Type.Literal('TEACHING_ADVICE'),
-  Type.Literal('PARENT_TALK'),
-]);
+export const AiSessionType = OneOf(AI_SESSION_TYPES);
 export type AiSessionType = (typeof AI_SESSION_TYPES)[number];
 
 /** What a report page in view adds to a question: the exam, class and subject shown. */

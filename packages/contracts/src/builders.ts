@@ -1,4 +1,4 @@
-import { Type, type TSchema } from 'typebox';
+import { Type, type TLiteral, type TSchema, type TUnion } from 'typebox';
 import { route } from './route';
 
 /**
@@ -12,6 +12,15 @@ export const Obj = <P extends Record<string, TSchema>>(props: P) =>
 
 /** A schema or null. */
 export const Nullable = <T extends TSchema>(t: T) => Type.Union([t, Type.Null()]);
+
+/**
+ * One of a fixed list of string constants, written once as a `const` array: a union of its
+ * literals, in its order (the same schema as `Type.Union([Type.Literal(…), …])`).
+ */
+export const OneOf = <const T extends readonly string[]>(values: T) =>
+  Type.Union(values.map((v) => Type.Literal(v))) as unknown as TUnion<{
+    -readonly [K in keyof T]: TLiteral<T[K]>;
+  }>;
 
 /** A row id in a request: a positive integer. */
 export const Id = Type.Integer({ minimum: 1 });

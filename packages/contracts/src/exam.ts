@@ -1,23 +1,14 @@
 import { Type, type Static } from 'typebox';
 import { Paged } from './envelope';
+import { Id, OneOf } from './builders';
 import { route } from './route';
 
 const strict = { additionalProperties: false } as const;
-const Id = Type.Integer({ minimum: 1 });
 const Marks = Type.Number({ minimum: 0, maximum: 1000 });
 
 /** Exam types of spec 001 §3. */
 export const EXAM_TYPES = ['学前', '周练', '单元', '月测', '期中', '期末', '模拟', '其它'] as const;
-export const ExamType = Type.Union([
-  Type.Literal('学前'),
-  Type.Literal('周练'),
-  Type.Literal('单元'),
-  Type.Literal('月测'),
-  Type.Literal('期中'),
-  Type.Literal('期末'),
-  Type.Literal('模拟'),
-  Type.Literal('其它'),
-]);
+export const ExamType = OneOf(EXAM_TYPES);
 export type ExamType = Static<typeof ExamType>;
 
 /** Exam states in their forward order; docs/exams.md has the transitions. */
@@ -29,24 +20,11 @@ export const EXAM_STATES = [
   'finished',
   'published',
 ] as const;
-export const ExamState = Type.Union([
-  Type.Literal('draft'),
-  Type.Literal('sheet_ready'),
-  Type.Literal('scanning'),
-  Type.Literal('marking'),
-  Type.Literal('finished'),
-  Type.Literal('published'),
-]);
+export const ExamState = OneOf(EXAM_STATES);
 export type ExamState = Static<typeof ExamState>;
 
 export const QUESTION_KINDS = ['single', 'multiple', 'judge', 'fill', 'subjective'] as const;
-export const QuestionKind = Type.Union([
-  Type.Literal('single'),
-  Type.Literal('multiple'),
-  Type.Literal('judge'),
-  Type.Literal('fill'),
-  Type.Literal('subjective'),
-]);
+export const QuestionKind = OneOf(QUESTION_KINDS);
 export type QuestionKind = Static<typeof QuestionKind>;
 
 const ExamDate = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', description: 'YYYY-MM-DD' });

@@ -1,10 +1,9 @@
 import { Type, type Static, type TSchema } from 'typebox';
 import { EmptyData } from './envelope';
+import { Id, Nullable, OneOf } from './builders';
 import { route } from './route';
 
 const strict = { additionalProperties: false } as const;
-const Id = Type.Integer({ minimum: 1 });
-const Nullable = <T extends TSchema>(t: T) => Type.Union([t, Type.Null()]);
 /** Points, in steps of 0.5. */
 const Points = Type.Number({ minimum: 0, maximum: 1000, multipleOf: 0.5 });
 /** A client-made UUID: a retried call with the same key is written once. */
@@ -16,30 +15,16 @@ const BlockRef = Type.Object({ blockId: Id }, strict);
 const ListOf = <T extends TSchema>(item: T) => Type.Object({ list: Type.Array(item) });
 
 export const MARKING_MODES = ['single', 'double', 'triple'] as const;
-export const MarkingMode = Type.Union([
-  Type.Literal('single'),
-  Type.Literal('double'),
-  Type.Literal('triple'),
-]);
+export const MarkingMode = OneOf(MARKING_MODES);
 export type MarkingMode = Static<typeof MarkingMode>;
 
 export const BLOCK_STATES = ['setup', 'open', 'paused', 'finished'] as const;
-export const BlockState = Type.Union([
-  Type.Literal('setup'),
-  Type.Literal('open'),
-  Type.Literal('paused'),
-  Type.Literal('finished'),
-]);
+export const BlockState = OneOf(BLOCK_STATES);
 export type BlockState = Static<typeof BlockState>;
 
 /** 问题卷 reasons: unclear image, wrong region, suspected copying, other. */
 export const PROBLEM_REASONS = ['unclear', 'wrong_region', 'copying', 'other'] as const;
-export const ProblemReason = Type.Union([
-  Type.Literal('unclear'),
-  Type.Literal('wrong_region'),
-  Type.Literal('copying'),
-  Type.Literal('other'),
-]);
+export const ProblemReason = OneOf(PROBLEM_REASONS);
 export type ProblemReason = Static<typeof ProblemReason>;
 
 /** Set-up of a question block (题块). */

@@ -1,10 +1,9 @@
-import { Type, type Static, type TSchema } from 'typebox';
+import { Type, type Static } from 'typebox';
 import { Paged } from './envelope';
+import { Id, Nullable } from './builders';
 import { route } from './route';
 
 const strict = { additionalProperties: false } as const;
-const Id = Type.Integer({ minimum: 1 });
-const Nullable = <T extends TSchema>(t: T) => Type.Union([t, Type.Null()]);
 const Sha256 = Type.String({ pattern: '^[0-9a-f]{64}$', description: 'SHA-256, lower-case hex' });
 const SubjectRef = Type.Object({ examSubjectId: Id }, strict);
 const BatchRef = Type.Object({ batchId: Id }, strict);

@@ -1,6 +1,7 @@
 import { Type } from 'typebox';
 import { Id, Nullable, Obj, post } from '../builders';
 import { Empty, U } from './common';
+import { OneOf } from '../builders';
 
 /** How homework of a grade × subject is corrected (docs/administration.md "Homework settings"). */
 export const CORRECTION_MODES = ['teacher', 'peer', 'auto'] as const;
@@ -11,11 +12,7 @@ export const CORRECTION_MODE_LABELS: Record<(typeof CORRECTION_MODES)[number], s
   auto: '自动批改',
 };
 /** One of `CORRECTION_MODES`. */
-export const CorrectionMode = Type.Union([
-  Type.Literal('teacher'),
-  Type.Literal('peer'),
-  Type.Literal('auto'),
-]);
+export const CorrectionMode = OneOf(CORRECTION_MODES);
 
 /** The textbook editions a school may choose for a grade × subject. */
 export const TEXTBOOK_EDITIONS = [
@@ -30,17 +27,7 @@ export const TEXTBOOK_EDITIONS = [
   '其他',
 ] as const;
 /** One of `TEXTBOOK_EDITIONS`. */
-export const TextbookEdition = Type.Union([
-  Type.Literal('人教版'),
-  Type.Literal('北师大版'),
-  Type.Literal('苏教版'),
-  Type.Literal('沪教版'),
-  Type.Literal('外研版'),
-  Type.Literal('湘教版'),
-  Type.Literal('鲁科版'),
-  Type.Literal('部编版'),
-  Type.Literal('其他'),
-]);
+export const TextbookEdition = OneOf(TEXTBOOK_EDITIONS);
 /** Suggestions for the volume (册次), which is free text. */
 export const VOLUME_SUGGESTIONS = [
   '上册',

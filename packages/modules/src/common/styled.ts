@@ -70,12 +70,19 @@ export const tableBase = css`
   }
 `;
 
-/** A data table whose cells may hold inputs and selects in the page font. */
+/**
+ * A data table whose cells may hold inputs and selects in the page font, and whose current row
+ * (`aria-current`) stands out.
+ */
 export const Table = styled.table`
   ${tableBase}
   input,
   select {
     font: inherit;
+  }
+  tr[aria-current='true'] td {
+    background: ${(p) => themeOf(p).colors.background};
+    font-weight: 600;
   }
 `;
 

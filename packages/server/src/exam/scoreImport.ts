@@ -3,7 +3,7 @@ import { ResultCode } from '@examkit/contracts';
 import type { Db } from '../core/database';
 import { ApiError, badRequest } from '../core/envelope';
 import { leavesOf, loadQuestionRows, toQuestionTree } from './paper';
-import { chunks, recomputeTotals } from './scores';
+import { chunks, recomputeTotals, upsertScores } from './scores';
 import { readSheetRows, writeCsv, writeSheet } from './spreadsheets';
 import { assertStateUnchanged, type ExamRow, type SubjectRow } from './access';
 
@@ -338,20 +338,7 @@ export async function importScores(
           updated_at: now,
         });
     }
-    for (const part of chunks(writes)) {
-      await trx
-        .insertInto('exam_scores')
-        .values(part)
-        .onConflict((oc) =>
-          oc.columns(['question_id', 'student_id']).doUpdateSet((eb) => ({
-            score: eb.ref('excluded.score'),
-            source: eb.ref('excluded.source'),
-            answer: eb.ref('excluded.answer'),
-            updated_at: eb.ref('excluded.updated_at'),
-          })),
-        )
-        .execute();
-    }
+    await upsertScores(trx, writes);
     const resetTotals = [...scored, ...absentNow];
     for (const part of chunks(resetTotals)) {
       await trx

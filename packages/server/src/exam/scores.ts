@@ -1,4 +1,6 @@
+import type { Insertable } from 'kysely';
 import type { Db } from '../core/database';
+import type { DB } from '../core/schema';
 
 /** Rows per multi-row insert: well under SQLite's and PostgreSQL's bound-parameter limits. */
 export const CHUNK = 500;
@@ -7,6 +9,31 @@ export function chunks<T>(items: readonly T[], size = CHUNK): T[][] {
   const out: T[][] = [];
   for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
   return out;
+}
+
+/**
+ * Writes leaf scores, replacing a question's earlier score of the same student (in chunks).
+ * `keepAnswer` leaves the stored answer as it was (a marker's score has no answer of its own).
+ */
+export async function upsertScores(
+  trx: Db,
+  rows: readonly Insertable<DB['exam_scores']>[],
+  { keepAnswer = false }: { keepAnswer?: boolean } = {},
+): Promise<void> {
+  for (const part of chunks(rows)) {
+    await trx
+      .insertInto('exam_scores')
+      .values(part)
+      .onConflict((oc) =>
+        oc.columns(['question_id', 'student_id']).doUpdateSet((eb) => ({
+          score: eb.ref('excluded.score'),
+          source: eb.ref('excluded.source'),
+          ...(keepAnswer ? {} : { answer: eb.ref('excluded.answer') }),
+          updated_at: eb.ref('excluded.updated_at'),
+        })),
+      )
+      .execute();
+  }
 }
 
 /**

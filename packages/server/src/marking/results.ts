@@ -1,7 +1,7 @@
 import type { Clock } from '../core/clock';
 import type { Db } from '../core/database';
 import { badRequest } from '../core/envelope';
-import { chunks, recomputeTotals } from '../exam/scores';
+import { chunks, recomputeTotals, upsertScores } from '../exam/scores';
 import { conflict } from './blocks';
 import { lockPaper, SLOT } from './assignment';
 import { writeTransaction } from './transaction';
@@ -34,19 +34,7 @@ async function writeSubjectScores(trx: Db, examSubjectId: number, now: number): 
       updated_at: now,
     }));
   });
-  for (const part of chunks(rows)) {
-    await trx
-      .insertInto('exam_scores')
-      .values(part)
-      .onConflict((oc) =>
-        oc.columns(['question_id', 'student_id']).doUpdateSet((eb) => ({
-          score: eb.ref('excluded.score'),
-          source: eb.ref('excluded.source'),
-          updated_at: eb.ref('excluded.updated_at'),
-        })),
-      )
-      .execute();
-  }
+  await upsertScores(trx, rows, { keepAnswer: true });
   await recomputeTotals(trx, examSubjectId, now);
   return new Set(papers.map((p) => p.student_id)).size;
 }

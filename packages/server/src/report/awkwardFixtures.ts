@@ -1,5 +1,11 @@
 import type { Db } from '../core/database';
-import { insertQuestion, insertSubject } from './fixtureRows';
+import {
+  grade2026,
+  insertExamWithStudents,
+  insertQuestion,
+  insertSubject,
+  insertTotals,
+} from './fixtureRows';
 
 /**
  * The awkward exam of docs/reports.md ("Tests"): ties, 缺考, a zero, full marks, a class of one,
@@ -53,13 +59,7 @@ export const AWKWARD_CHINESE: (number | null)[] = [10, 6, 6, 0, 8, 8, 7, 7, 6, 3
 
 export async function insertAwkwardExam(db: Db, schoolId: number): Promise<AwkwardFixture> {
   const now = Date.parse('2026-11-16T08:00:00Z');
-  const grade = await db
-    .selectFrom('grades')
-    .select('id')
-    .where('school_id', '=', schoolId)
-    .where('academic_year', '=', 2026)
-    .where('name', '=', '高一')
-    .executeTakeFirstOrThrow();
+  const grade = await grade2026(db, schoolId);
   const newClass = (name: string) =>
     db
       .insertInto('classes')
@@ -89,43 +89,22 @@ export async function insertAwkwardExam(db: Db, schoolId: number): Promise<Awkwa
   );
   const lone = (await newStudents(class8.id, ['独行'], '20261810'))[0]!;
   const students = [...eleven.map((s) => s.id), lone.id];
-  const admin = await db
-    .selectFrom('users')
-    .select('id')
-    .where('school_id', '=', schoolId)
-    .where('login_name', '=', 'admin')
-    .executeTakeFirstOrThrow();
-  const exam = await db
-    .insertInto('exams')
-    .values({
-      school_id: schoolId,
-      academic_year: 2026,
-      grade_id: grade.id,
-      exam_type: '月测',
+  const exam = {
+    id: await insertExamWithStudents(db, {
+      schoolId,
+      gradeId: grade.id,
       name: '疑难月考',
-      exam_date: '2026-11-12',
+      examDate: '2026-11-12',
       state: 'published',
-      created_by: admin.id,
-      created_at: now,
-      updated_at: now,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  await db
-    .insertInto('exam_classes')
-    .values([class1.id, class8.id].map((c) => ({ exam_id: exam.id, class_id: c })))
-    .execute();
-  await db
-    .insertInto('exam_students')
-    .values(
-      students.map((id, i) => ({
-        exam_id: exam.id,
-        student_id: id,
-        class_id: i < 11 ? class1.id : class8.id,
-        exam_no: `K${String(i + 1).padStart(2, '0')}`,
+      now,
+      classIds: [class1.id, class8.id],
+      students: students.map((id, i) => ({
+        id,
+        classId: i < 11 ? class1.id : class8.id,
+        examNo: `K${String(i + 1).padStart(2, '0')}`,
       })),
-    )
-    .execute();
+    }),
+  };
   const subject = (name: string, fullMarks: number, sort: number) =>
     insertSubject(db, exam.id, name, fullMarks, sort);
   const mathId = await subject('数学', 20, 1);
@@ -177,31 +156,17 @@ export async function insertAwkwardExam(db: Db, schoolId: number): Promise<Awkwa
     return rows;
   });
   await db.insertInto('exam_scores').values(scoreRows).execute();
-  await db
-    .insertInto('exam_subject_totals')
-    .values(
-      students.flatMap((sid, i) => {
-        const [, a1, a3, a4] = AWKWARD_MATH[i]!;
-        const c = AWKWARD_CHINESE[i] ?? null;
-        return [
-          {
-            exam_subject_id: mathId,
-            student_id: sid,
-            score: a1 + a3 + a4,
-            absent: 0,
-            updated_at: now,
-          },
-          {
-            exam_subject_id: chineseId,
-            student_id: sid,
-            score: c,
-            absent: c === null ? 1 : 0,
-            updated_at: now,
-          },
-        ];
-      }),
-    )
-    .execute();
+  await insertTotals(
+    db,
+    now,
+    students.flatMap((studentId, i) => {
+      const [, a1, a3, a4] = AWKWARD_MATH[i]!;
+      return [
+        { examSubjectId: mathId, studentId, score: a1 + a3 + a4 },
+        { examSubjectId: chineseId, studentId, score: AWKWARD_CHINESE[i] ?? null },
+      ];
+    }),
+  );
   return {
     examId: exam.id,
     class1: class1.id,

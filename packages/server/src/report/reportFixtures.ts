@@ -1,5 +1,11 @@
 import type { Db } from '../core/database';
-import { insertQuestion, insertSubject } from './fixtureRows';
+import {
+  grade2026,
+  insertExamWithStudents,
+  insertQuestion,
+  insertSubject,
+  insertTotals,
+} from './fixtureRows';
 
 /**
  * A tiny exam for report tests, small enough to work every figure by hand (docs/reports.md):
@@ -30,13 +36,7 @@ export async function insertReportFixture(
   options: { state?: 'finished' | 'published'; name?: string; examDate?: string } = {},
 ): Promise<ReportFixture> {
   const now = Date.parse('2026-11-15T08:00:00Z');
-  const grade = await db
-    .selectFrom('grades')
-    .select('id')
-    .where('school_id', '=', schoolId)
-    .where('academic_year', '=', 2026)
-    .where('name', '=', '高一')
-    .executeTakeFirstOrThrow();
+  const grade = await grade2026(db, schoolId);
   const class1 = await db
     .selectFrom('classes')
     .select('id')
@@ -85,44 +85,22 @@ export async function insertReportFixture(
       .execute();
   }
   const students = [...firstThree, ...nine].map((s) => s.id);
-  const admin = await db
-    .selectFrom('users')
-    .select('id')
-    .where('school_id', '=', schoolId)
-    .where('login_name', '=', 'admin')
-    .executeTakeFirstOrThrow();
-
-  const exam = await db
-    .insertInto('exams')
-    .values({
-      school_id: schoolId,
-      academic_year: 2026,
-      grade_id: grade.id,
-      exam_type: '月测',
+  const exam = {
+    id: await insertExamWithStudents(db, {
+      schoolId,
+      gradeId: grade.id,
       name: options.name ?? '报告测试月考',
-      exam_date: options.examDate ?? '2026-11-10',
+      examDate: options.examDate ?? '2026-11-10',
       state: options.state ?? 'published',
-      created_by: admin.id,
-      created_at: now,
-      updated_at: now,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  await db
-    .insertInto('exam_classes')
-    .values([class1.id, class9.id].map((c) => ({ exam_id: exam.id, class_id: c })))
-    .execute();
-  await db
-    .insertInto('exam_students')
-    .values(
-      students.map((id, i) => ({
-        exam_id: exam.id,
-        student_id: id,
-        class_id: i < 3 ? class1.id : class9.id,
-        exam_no: `R${i + 1}`,
+      now,
+      classIds: [class1.id, class9.id],
+      students: students.map((id, i) => ({
+        id,
+        classId: i < 3 ? class1.id : class9.id,
+        examNo: `R${i + 1}`,
       })),
-    )
-    .execute();
+    }),
+  };
   const subject = (code: string, fullMarks: number, sort: number) =>
     insertSubject(db, exam.id, code, fullMarks, sort);
   const mathId = await subject('数学', 15, 1);
@@ -185,25 +163,17 @@ export async function insertReportFixture(
     return rows;
   });
   await db.insertInto('exam_scores').values(scoreRows).execute();
-  await db
-    .insertInto('exam_subject_totals')
-    .values(
-      students.flatMap((sid, i) => {
-        const [a, , b] = mathRows[i]!;
-        const c = chinese[i] ?? null;
-        return [
-          { exam_subject_id: mathId, student_id: sid, score: a + b, absent: 0, updated_at: now },
-          {
-            exam_subject_id: chineseId,
-            student_id: sid,
-            score: c,
-            absent: c === null ? 1 : 0,
-            updated_at: now,
-          },
-        ];
-      }),
-    )
-    .execute();
+  await insertTotals(
+    db,
+    now,
+    students.flatMap((studentId, i) => {
+      const [a, , b] = mathRows[i]!;
+      return [
+        { examSubjectId: mathId, studentId, score: a + b },
+        { examSubjectId: chineseId, studentId, score: chinese[i] ?? null },
+      ];
+    }),
+  );
   return {
     examId: exam.id,
     gradeId: grade.id,

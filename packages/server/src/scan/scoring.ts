@@ -1,6 +1,6 @@
 import type { Db } from '../core/database';
 import { normalizeChoice, scoreObjective } from '../exam/objectiveScoring';
-import { chunks, recomputeTotals } from '../exam/scores';
+import { chunks, recomputeTotals, upsertScores } from '../exam/scores';
 
 const OBJECTIVE = new Set(['single', 'multiple', 'judge']);
 
@@ -80,20 +80,7 @@ export async function scoreStudents(
         },
       ];
     });
-    for (const batch of chunks(rows)) {
-      await trx
-        .insertInto('exam_scores')
-        .values(batch)
-        .onConflict((oc) =>
-          oc.columns(['question_id', 'student_id']).doUpdateSet((eb) => ({
-            score: eb.ref('excluded.score'),
-            source: eb.ref('excluded.source'),
-            answer: eb.ref('excluded.answer'),
-            updated_at: eb.ref('excluded.updated_at'),
-          })),
-        )
-        .execute();
-    }
+    await upsertScores(trx, rows);
     const present = part.filter((id) => !absent.has(id));
     if (present.length > 0)
       await trx

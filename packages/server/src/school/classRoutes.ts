@@ -88,13 +88,12 @@ async function subjectsInScope(db: Db, scope: DataScope, classIds: number[]) {
   return all.filter((s) => allowed.has(s.id));
 }
 
-export async function teachClassRows(
-  db: Db,
-  scope: DataScope,
-  userId: number,
-  filter: { id?: number; gradeId?: number; subjectId?: number; keyWord?: string },
-) {
-  let q = db
+/**
+ * 教学班 with their grade, subject, teacher and student count (aliases tc, g, s, u): the one query
+ * behind the class page's list and a student's 教学班.
+ */
+export function teachingClassQuery(db: Db) {
+  return db
     .selectFrom('teaching_classes as tc')
     .innerJoin('grades as g', 'g.id', 'tc.grade_id')
     .innerJoin('subjects as s', 's.id', 'tc.subject_id')
@@ -109,11 +108,32 @@ export async function teachClassRows(
       'u.id as teacherId',
       'u.nick_name as teacherName',
       eb
-        .selectFrom('teaching_class_students as tcs')
+        .selectFrom('teaching_class_students as x')
         .select(eb.fn.countAll<number>().as('n'))
-        .whereRef('tcs.teaching_class_id', '=', 'tc.id')
+        .whereRef('x.teaching_class_id', '=', 'tc.id')
         .as('studentCount'),
-    ])
+    ]);
+}
+
+/** A row of {@link teachingClassQuery} as the calls answer it. */
+export function teachingClassRow<
+  R extends { teacherId: number | null; teacherName: string | null; studentCount: unknown },
+>(row: R) {
+  return {
+    ...row,
+    teacherId: row.teacherId ?? null,
+    teacherName: row.teacherName ?? null,
+    studentCount: Number(row.studentCount ?? 0),
+  };
+}
+
+export async function teachClassRows(
+  db: Db,
+  scope: DataScope,
+  userId: number,
+  filter: { id?: number; gradeId?: number; subjectId?: number; keyWord?: string },
+) {
+  let q = teachingClassQuery(db)
     .where('tc.school_id', '=', scope.schoolId)
     .where('g.academic_year', '=', scope.academicYear);
   if (!scope.schoolWide) {
@@ -130,12 +150,7 @@ export async function teachClassRows(
   if (filter.subjectId !== undefined) q = q.where('tc.subject_id', '=', filter.subjectId);
   if (filter.keyWord) q = q.where(contains('tc.name', filter.keyWord));
   const rows = await q.orderBy('g.grade_num').orderBy('s.sort').orderBy('tc.id').execute();
-  return rows.map((row) => ({
-    ...row,
-    teacherId: row.teacherId ?? null,
-    teacherName: row.teacherName ?? null,
-    studentCount: Number(row.studentCount ?? 0),
-  }));
+  return rows.map(teachingClassRow);
 }
 
 /** A teaching class of the school this year that the caller may change. */

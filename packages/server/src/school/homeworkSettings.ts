@@ -1,5 +1,8 @@
 import { administrationRoutes as r } from '@examkit/contracts';
+import type { Insertable, Selectable, Transaction } from 'kysely';
 import type { Db } from '../core/database';
+import type { DB } from '../core/schema';
+import type { AdministrationTables as SchoolTables } from './tables';
 import { badRequest, forbidden, notFound } from '../core/envelope';
 import type { Router } from '../core/router';
 import { accessOf, type Access } from '../core/scope';
@@ -53,6 +56,86 @@ async function gridOf(db: Db, session: SessionInfo) {
 
 const keyOf = (row: { gradeId: number; subjectId: number }) => `${row.gradeId}:${row.subjectId}`;
 
+type GridTable = 'homework_settings' | 'homework_textbooks';
+type GridRow<T extends GridTable> = Selectable<SchoolTables[T]>;
+
+/** The saved rows of one of the two grids for the session's school and year, by grade × subject. */
+async function savedByKey<T extends GridTable>(
+  db: Db | Transaction<DB>,
+  table: T,
+  session: Pick<SessionInfo, 'schoolId' | 'academicYear'>,
+  gradeIds?: number[],
+): Promise<Map<string, GridRow<T>>> {
+  let q = db
+    .selectFrom(table as GridTable)
+    .selectAll()
+    .where('school_id', '=', session.schoolId)
+    .where('academic_year', '=', session.academicYear);
+  if (gradeIds) q = q.where('grade_id', 'in', gradeIds);
+  const rows = await q.execute();
+  return new Map(rows.map((s) => [`${s.grade_id}:${s.subject_id}`, s as GridRow<T>]));
+}
+
+/** Every grade × subject of the session with its saved row of `table`, if any. */
+async function gridWithSaved<T extends GridTable>(db: Db, session: SessionInfo, table: T) {
+  const [grid, saved] = await Promise.all([gridOf(db, session), savedByKey(db, table, session)]);
+  return grid.map((cell) => ({ cell, saved: saved.get(keyOf(cell)) }));
+}
+
+/**
+ * Saves the changed cells of one of the two grids in one transaction: `next` says per item what
+ * its row should now hold (`null`: no row), or `undefined` when it is unchanged.
+ */
+async function saveGrid<T extends GridTable, I extends { gradeId: number; subjectId: number }>(
+  db: Db,
+  table: T,
+  session: SessionInfo,
+  items: readonly I[],
+  now: number,
+  next: (
+    item: I,
+    old: GridRow<T> | undefined,
+  ) => Record<string, string | number> | null | undefined,
+): Promise<{ changed: number; unchanged: number }> {
+  const { schoolId, academicYear, userId } = session;
+  return db.transaction().execute(async (trx) => {
+    const gradeIds = [...new Set(items.map((i) => i.gradeId))];
+    const byKey = await savedByKey(trx, table, session, gradeIds);
+    let changed = 0;
+    for (const item of items) {
+      const old = byKey.get(keyOf(item));
+      const values = next(item, old);
+      if (values === undefined || (values === null && !old)) continue;
+      changed++;
+      const cell = {
+        school_id: schoolId,
+        academic_year: academicYear,
+        grade_id: item.gradeId,
+        subject_id: item.subjectId,
+      };
+      if (values === null) {
+        await trx
+          .deleteFrom(table as GridTable)
+          .where('school_id', '=', schoolId)
+          .where('academic_year', '=', academicYear)
+          .where('grade_id', '=', item.gradeId)
+          .where('subject_id', '=', item.subjectId)
+          .execute();
+        continue;
+      }
+      const stamp = { ...values, updated_by: userId, updated_at: now };
+      await trx
+        .insertInto(table as 'homework_textbooks')
+        .values({ ...cell, ...stamp } as Insertable<SchoolTables['homework_textbooks']>)
+        .onConflict((oc) =>
+          oc.columns(['school_id', 'academic_year', 'grade_id', 'subject_id']).doUpdateSet(stamp),
+        )
+        .execute();
+    }
+    return { changed, unchanged: items.length - changed };
+  });
+}
+
 /**
  * Checks a save before anything is written: System-Homework, no grade × subject twice, every
  * grade of the session's school and year, every subject of the school, and every grade in the
@@ -94,20 +177,10 @@ export function registerHomeworkSettingsRoutes(router: Router, { db, clock }: Do
 
   router.sessionRoute(r.homeworkSettingsGet, TAG, async ({ session }) => {
     await requireRead(accessOf(db, session));
-    const [grid, saved] = await Promise.all([
-      gridOf(db, session),
-      db
-        .selectFrom('homework_settings')
-        .selectAll()
-        .where('school_id', '=', session.schoolId)
-        .where('academic_year', '=', session.academicYear)
-        .execute(),
-    ]);
-    const byKey = new Map(saved.map((s) => [`${s.grade_id}:${s.subject_id}`, s]));
+    const grid = await gridWithSaved(db, session, 'homework_settings');
     return {
       academicYear: session.academicYear,
-      rows: grid.map((cell) => {
-        const s = byKey.get(keyOf(cell));
+      rows: grid.map(({ cell, saved: s }) => {
         if (!s) return { ...cell, ...HOMEWORK_DEFAULTS, saved: false };
         return {
           ...cell,
@@ -123,126 +196,42 @@ export function registerHomeworkSettingsRoutes(router: Router, { db, clock }: Do
   });
 
   router.sessionRoute(r.homeworkSettingsSave, TAG, async ({ body, session }) => {
-    const access = accessOf(db, session);
-    await checkItems(db, access, body.items);
-    const { schoolId, academicYear, userId } = session;
-    return db.transaction().execute(async (trx) => {
-      const existing = await trx
-        .selectFrom('homework_settings')
-        .selectAll()
-        .where('school_id', '=', schoolId)
-        .where('academic_year', '=', academicYear)
-        .where('grade_id', 'in', [...new Set(body.items.map((i) => i.gradeId))])
-        .execute();
-      const byKey = new Map(existing.map((s) => [`${s.grade_id}:${s.subject_id}`, s]));
-      let changed = 0;
-      for (const item of body.items) {
-        const values = {
-          enabled: item.enabled ? 1 : 0,
-          deadline_time: item.deadlineTime,
-          allow_late: item.allowLate ? 1 : 0,
-          correction_mode: item.correctionMode,
-          notify_parents: item.notifyParents ? 1 : 0,
-        };
-        const old = byKey.get(keyOf(item));
-        if (
-          old &&
-          (Object.keys(values) as (keyof typeof values)[]).every((k) => old[k] === values[k])
-        )
-          continue;
-        changed++;
-        const stamp = { ...values, updated_by: userId, updated_at: now() };
-        await trx
-          .insertInto('homework_settings')
-          .values({
-            school_id: schoolId,
-            academic_year: academicYear,
-            grade_id: item.gradeId,
-            subject_id: item.subjectId,
-            ...stamp,
-          })
-          .onConflict((oc) =>
-            oc.columns(['school_id', 'academic_year', 'grade_id', 'subject_id']).doUpdateSet(stamp),
-          )
-          .execute();
-      }
-      return { changed, unchanged: body.items.length - changed };
+    await checkItems(db, accessOf(db, session), body.items);
+    return saveGrid(db, 'homework_settings', session, body.items, now(), (item, old) => {
+      const values = {
+        enabled: item.enabled ? 1 : 0,
+        deadline_time: item.deadlineTime,
+        allow_late: item.allowLate ? 1 : 0,
+        correction_mode: item.correctionMode,
+        notify_parents: item.notifyParents ? 1 : 0,
+      };
+      const same =
+        old && (Object.keys(values) as (keyof typeof values)[]).every((k) => old[k] === values[k]);
+      return same ? undefined : values;
     });
   });
 
   router.sessionRoute(r.homeworkCorrelationGet, TAG, async ({ session }) => {
     await requireRead(accessOf(db, session));
-    const [grid, saved] = await Promise.all([
-      gridOf(db, session),
-      db
-        .selectFrom('homework_textbooks')
-        .selectAll()
-        .where('school_id', '=', session.schoolId)
-        .where('academic_year', '=', session.academicYear)
-        .execute(),
-    ]);
-    const byKey = new Map(saved.map((s) => [`${s.grade_id}:${s.subject_id}`, s]));
+    const grid = await gridWithSaved(db, session, 'homework_textbooks');
     return {
       academicYear: session.academicYear,
-      rows: grid.map((cell) => {
-        const s = byKey.get(keyOf(cell));
-        return {
-          ...cell,
-          edition: (s?.edition ?? null) as Edition | null,
-          volume: s?.volume ?? '',
-        };
-      }),
+      rows: grid.map(({ cell, saved: s }) => ({
+        ...cell,
+        edition: (s?.edition ?? null) as Edition | null,
+        volume: s?.volume ?? '',
+      })),
     };
   });
 
   router.sessionRoute(r.homeworkCorrelationSave, TAG, async ({ body, session }) => {
-    const access = accessOf(db, session);
-    await checkItems(db, access, body.items);
-    const { schoolId, academicYear, userId } = session;
-    return db.transaction().execute(async (trx) => {
-      const existing = await trx
-        .selectFrom('homework_textbooks')
-        .selectAll()
-        .where('school_id', '=', schoolId)
-        .where('academic_year', '=', academicYear)
-        .where('grade_id', 'in', [...new Set(body.items.map((i) => i.gradeId))])
-        .execute();
-      const byKey = new Map(existing.map((s) => [`${s.grade_id}:${s.subject_id}`, s]));
-      let changed = 0;
-      for (const item of body.items) {
-        const old = byKey.get(keyOf(item));
-        if (item.edition === null) {
-          // No edition: the row is cleared (the volume means nothing without one).
-          if (!old) continue;
-          changed++;
-          await trx
-            .deleteFrom('homework_textbooks')
-            .where('school_id', '=', schoolId)
-            .where('academic_year', '=', academicYear)
-            .where('grade_id', '=', item.gradeId)
-            .where('subject_id', '=', item.subjectId)
-            .execute();
-          continue;
-        }
-        const volume = item.volume.trim();
-        if (old && old.edition === item.edition && old.volume === volume) continue;
-        changed++;
-        const stamp = { edition: item.edition, volume, updated_by: userId, updated_at: now() };
-        await trx
-          .insertInto('homework_textbooks')
-          .values({
-            school_id: schoolId,
-            academic_year: academicYear,
-            grade_id: item.gradeId,
-            subject_id: item.subjectId,
-            ...stamp,
-          })
-          .onConflict((oc) =>
-            oc.columns(['school_id', 'academic_year', 'grade_id', 'subject_id']).doUpdateSet(stamp),
-          )
-          .execute();
-      }
-      return { changed, unchanged: body.items.length - changed };
+    await checkItems(db, accessOf(db, session), body.items);
+    return saveGrid(db, 'homework_textbooks', session, body.items, now(), (item, old) => {
+      // No edition: the row is cleared (the volume means nothing without one).
+      if (item.edition === null) return null;
+      const volume = item.volume.trim();
+      if (old && old.edition === item.edition && old.volume === volume) return undefined;
+      return { edition: item.edition, volume };
     });
   });
 }

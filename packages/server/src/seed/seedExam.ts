@@ -7,6 +7,8 @@ import { chunks, recomputeTotals } from '../exam/scores';
 import { saveSheet } from '../exam/sheets';
 import { checkSubjects } from '../exam/exams';
 import { checkSeed } from './checkSeed';
+import { prng } from './prng';
+import { studentsOfClasses } from './queries';
 
 /** The demo exams (docs/demo-school.md): a finished 期中 with scores, a draft 周练 for the designer. */
 export const DEMO_EXAMS = {
@@ -15,18 +17,6 @@ export const DEMO_EXAMS = {
 } as const;
 
 const SEEDED_AT = Date.parse('2026-11-12T08:00:00+08:00');
-
-/** mulberry32: a small deterministic PRNG, so every seed run gives the same scores. */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 type Kind = QuestionInput['kind'];
 interface Block {
@@ -265,16 +255,10 @@ export async function seedExams(
     .orderBy('id')
     .execute();
   if (classes.length === 0) return;
-  const students = await trx
-    .selectFrom('students')
-    .select(['id', 'class_id', 'student_no'])
-    .where(
-      'class_id',
-      'in',
-      classes.map((c) => c.id),
-    )
-    .orderBy('student_no')
-    .execute();
+  const students = await studentsOfClasses(
+    trx,
+    classes.map((c) => c.id),
+  );
 
   const createExam = async (
     name: string,

@@ -6,6 +6,8 @@ import type { FileStore } from '../core/files';
 import { checkSubjects } from '../exam/exams';
 import { changeBlockState, registerPapers, saveBlock } from '../marking/blocks';
 import { checkSeed } from './checkSeed';
+import { prng } from './prng';
+import { studentsOfClasses } from './queries';
 
 /** The demo marking exam (docs/marking.md, docs/exams.md "Demo data"). */
 export const DEMO_MARKING_EXAM = '2026学年高一数学十一月月考';
@@ -15,18 +17,6 @@ const MARKERS = ['teacher', 'grader', 't001', 't002', 't003'];
 const EXTRA_GRADERS = ['t001', 't002', 't003'];
 
 const SEEDED_AT = Date.parse('2026-11-18T08:00:00+08:00');
-
-/** mulberry32, so every seed run draws the same answers. */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 interface DemoQuestion {
   number: string;
@@ -213,16 +203,10 @@ export async function seedMarking(
     .limit(options.classes ?? 2)
     .execute();
   if (classes.length === 0) return null;
-  const students = await db
-    .selectFrom('students')
-    .select(['id', 'class_id', 'student_no'])
-    .where(
-      'class_id',
-      'in',
-      classes.map((c) => c.id),
-    )
-    .orderBy('student_no')
-    .execute();
+  const students = await studentsOfClasses(
+    db,
+    classes.map((c) => c.id),
+  );
 
   // The school's code for 数学 (administration seed), so the exam form lists it once.
   const math = await db

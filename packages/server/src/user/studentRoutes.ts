@@ -7,7 +7,7 @@ import type { Router } from '../core/router';
 import { accessOf, inScopeClass, scopedClassIds, type DataScope } from '../core/scope';
 import type { SessionInfo } from '../core/session';
 import type { DomainDeps } from '../core/deps';
-import { teachClassRows } from '../school/classRoutes';
+import { teachClassRows, teachingClassQuery, teachingClassRow } from '../school/classRoutes';
 import { classOf, contains, gradeOf, maskTel, pageOf, unique } from '../school/common';
 import { auditExport, finishImport, importErrorsFile, importJob, type RowError } from './imports';
 import { listFileName, readSheet, schoolNameOf, writeSheet } from './spreadsheet';
@@ -571,37 +571,13 @@ export function registerStudentRoutes(
   router.sessionRoute(r.queryStudentTeachClass, TAG, async ({ body, session }) => {
     const { scope } = await readContext(session);
     await studentsInScope(db, scope, [body.studentId]);
-    const rows = await db
-      .selectFrom('teaching_class_students as tcs')
-      .innerJoin('teaching_classes as tc', 'tc.id', 'tcs.teaching_class_id')
-      .innerJoin('grades as g', 'g.id', 'tc.grade_id')
-      .innerJoin('subjects as s', 's.id', 'tc.subject_id')
-      .leftJoin('users as u', 'u.id', 'tc.teacher_id')
-      .select((eb) => [
-        'tc.id',
-        'tc.name',
-        'g.id as gradeId',
-        'g.name as gradeName',
-        's.id as subjectId',
-        's.name as subjectName',
-        'u.id as teacherId',
-        'u.nick_name as teacherName',
-        eb
-          .selectFrom('teaching_class_students as x')
-          .select(eb.fn.countAll<number>().as('n'))
-          .whereRef('x.teaching_class_id', '=', 'tc.id')
-          .as('studentCount'),
-      ])
+    const rows = await teachingClassQuery(db)
+      .innerJoin('teaching_class_students as tcs', 'tcs.teaching_class_id', 'tc.id')
       .where('tcs.student_id', '=', body.studentId)
       .where('tc.school_id', '=', session.schoolId)
       .orderBy('s.sort')
       .execute();
-    return rows.map((row) => ({
-      ...row,
-      teacherId: row.teacherId ?? null,
-      teacherName: row.teacherName ?? null,
-      studentCount: Number(row.studentCount ?? 0),
-    }));
+    return rows.map(teachingClassRow);
   });
 
   router.sessionRoute(r.listStudentTeachClass, TAG, async ({ body, session }) => {

@@ -1,11 +1,12 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { downloadRoutes, examDownloads, examRoutes, type ExamSummary } from '@examkit/contracts';
-import { Button, Empty } from '@examkit/ui';
-import { Actions, Note, PageBox, Table } from '../components/styled';
+import { Actions, Note, PageBox } from '../components/styled';
 import { DownloadJobButton } from '../../common/DownloadJobButton';
 import { useDownload } from '../../common/useDownload';
 import { useApiCall } from '../../common/useApiCall';
+import { RowAction } from '../../common/RowAction';
+import { ListTable } from '../../common/ListTable';
 
 interface SheetRow {
   exam: ExamSummary;
@@ -32,60 +33,46 @@ function SheetTable() {
   }, [call]);
   return (
     <>
-      {rows === null ? null : rows.length === 0 ? (
-        <Empty text="暂无已保存的答题卡" />
-      ) : (
-        <Table aria-label="答题卡列表">
-          <thead>
-            <tr>
-              <th scope="col">考试</th>
-              <th scope="col">科目</th>
-              <th scope="col">考试日期</th>
-              <th scope="col">操作</th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((row) => (
-              <tr key={row.subjectId}>
-                <td>{row.exam.name}</td>
-                <td>{row.subjectName}</td>
-                <td>{row.exam.examDate}</td>
-                <td>
-                  <Actions>
-                    <Link
-                      to={`/card/create?examSubjectId=${row.subjectId}`}
-                      aria-label={`编辑 ${row.exam.name} ${row.subjectName} 答题卡`}
-                    >
-                      编辑
-                    </Link>
-                    <Button
-                      size="small"
-                      type="link"
-                      aria-label={`下载 PDF：${row.exam.name} ${row.subjectName} 答题卡`}
-                      onClick={() =>
-                        void download(examDownloads.sheetPdf, '答题卡.pdf', {
-                          examSubjectId: row.subjectId,
-                        })
-                      }
-                    >
-                      下载 PDF
-                    </Button>
-                    {/* a sheet pre-printed with each student's name and number, in the download centre */}
-                    <DownloadJobButton
-                      size="small"
-                      label="考生答题卡"
-                      name={`考生答题卡：${row.exam.name} ${row.subjectName}`}
-                      start={() =>
-                        call(downloadRoutes.downloadSheets, { examSubjectId: row.subjectId })
-                      }
-                    />
-                  </Actions>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </Table>
-      )}
+      <ListTable
+        label="答题卡列表"
+        rows={rows}
+        headers={['考试', '科目', '考试日期', '操作']}
+        empty="暂无已保存的答题卡"
+      >
+        {(row) => (
+          <tr key={row.subjectId}>
+            <td>{row.exam.name}</td>
+            <td>{row.subjectName}</td>
+            <td>{row.exam.examDate}</td>
+            <td>
+              <Actions>
+                <Link
+                  to={`/card/create?examSubjectId=${row.subjectId}`}
+                  aria-label={`编辑 ${row.exam.name} ${row.subjectName} 答题卡`}
+                >
+                  编辑
+                </Link>
+                <RowAction
+                  text="下载 PDF"
+                  aria-label={`下载 PDF：${row.exam.name} ${row.subjectName} 答题卡`}
+                  onClick={() =>
+                    void download(examDownloads.sheetPdf, '答题卡.pdf', {
+                      examSubjectId: row.subjectId,
+                    })
+                  }
+                />
+                {/* a sheet pre-printed with each student's name and number, in the download centre */}
+                <DownloadJobButton
+                  size="small"
+                  label="考生答题卡"
+                  name={`考生答题卡：${row.exam.name} ${row.subjectName}`}
+                  start={() => call(downloadRoutes.downloadSheets, { examSubjectId: row.subjectId })}
+                />
+              </Actions>
+            </td>
+          </tr>
+        )}
+      </ListTable>
     </>
   );
 }

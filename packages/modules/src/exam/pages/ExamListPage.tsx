@@ -9,16 +9,18 @@ import {
 } from '@examkit/contracts';
 import { yearOptions } from '@examkit/core';
 import { useExamkitStore, useListMemory } from '@examkit/core/react';
-import { Button, Dialog, Empty, FormField, Select } from '@examkit/ui';
+import { Button, Dialog, FormField, Select } from '@examkit/ui';
 import { ConfirmDialog } from '../../common/ConfirmDialog';
 import { reportLinksOf, useReportExams, type ReportExamRow } from '../../common/useReportExams';
 import { KeywordSearch } from '../../common/KeywordSearch';
 import { Pager } from '../../common/Pager';
 import { useLatestRequest } from '../../common/useLatestRequest';
-import { Actions, PageBox, StateTag, Table, Toolbar } from '../components/styled';
+import { Actions, PageBox, StateTag, Toolbar } from '../components/styled';
 import { useApiCall } from '../../common/useApiCall';
 import { managesGrade, useMyScope } from '../../common/useMyScope';
 import { STATE_LABELS } from '../utils/examLabels';
+import { RowAction } from '../../common/RowAction';
+import { ListTable } from '../../common/ListTable';
 
 const PAGE_SIZE = 20;
 
@@ -164,119 +166,76 @@ export function ExamListPage() {
         )}
       </Toolbar>
 
-      {rows === null ? null : rows.length === 0 ? (
-        <Empty />
-      ) : (
-        <Table aria-label="考试列表">
-          <thead>
-            <tr>
-              <th scope="col">考试名称</th>
-              <th scope="col">类型</th>
-              <th scope="col">年级</th>
-              <th scope="col">考试日期</th>
-              <th scope="col">科目</th>
-              <th scope="col">状态</th>
-              <th scope="col">操作</th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((exam) => (
-              <tr key={exam.id}>
-                <td>
-                  <Link to={`/exam/single/edit/${exam.id}`}>{exam.name}</Link>
-                </td>
-                <td>{exam.examType}</td>
-                <td>{exam.gradeName}</td>
-                <td>{exam.examDate}</td>
-                <td>{exam.subjects.map((s) => s.subjectName).join('、')}</td>
-                <td>
-                  <StateTag>{STATE_LABELS[exam.state]}</StateTag>
-                </td>
-                <td>
-                  <Actions>
-                    {reportOf.has(exam.id) && (
-                      <Button
-                        size="small"
-                        type="link"
-                        aria-label={`查看报告 ${exam.name}`}
-                        onClick={() => setReportsOf(reportOf.get(exam.id)!)}
-                      >
-                        查看报告
-                      </Button>
-                    )}
-                    <Button
-                      size="small"
-                      type="link"
-                      aria-label={`管理 ${exam.name}`}
-                      onClick={() => navigate(`/exam/single/edit/${exam.id}`)}
-                    >
-                      管理
-                    </Button>
-                    {exam.online && (
-                      <>
-                        <Button
-                          size="small"
-                          type="link"
-                          aria-label={`在线考试 ${exam.name}`}
-                          onClick={() => navigate(`/exam/single/Online/edit?id=${exam.id}`)}
-                        >
-                          在线考试
-                        </Button>
-                        <Button
-                          size="small"
-                          type="link"
-                          aria-label={`答题统计 ${exam.name}`}
-                          onClick={() =>
-                            navigate(`/exam/single/Online/answerStatistics?id=${exam.id}`)
-                          }
-                        >
-                          答题统计
-                        </Button>
-                      </>
-                    )}
-                    <Button
-                      size="small"
-                      type="link"
-                      aria-label={`考生 ${exam.name}`}
-                      onClick={() => navigate(`/exam/single/project/student?id=${exam.id}`)}
-                    >
-                      考生
-                    </Button>
-                    <Button
-                      size="small"
-                      type="link"
-                      aria-label={`教师 ${exam.name}`}
-                      onClick={() => navigate(`/exam/single/project/teacher?id=${exam.id}`)}
-                    >
-                      教师
-                    </Button>
-                    {codes.includes('Exam-Print') && (
-                      <Button
-                        size="small"
-                        type="link"
-                        aria-label={`印刷 ${exam.name}`}
-                        onClick={() => navigate(`/exam/print?examId=${exam.id}`)}
-                      >
-                        印刷
-                      </Button>
-                    )}
-                    {managesGrade(scope, exam.gradeId) && (
-                      <Button
-                        size="small"
-                        type="link"
-                        aria-label={`删除 ${exam.name}`}
-                        onClick={() => setPendingDelete(exam)}
-                      >
-                        删除
-                      </Button>
-                    )}
-                  </Actions>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </Table>
-      )}
+      <ListTable
+        label="考试列表"
+        rows={rows}
+        headers={['考试名称', '类型', '年级', '考试日期', '科目', '状态', '操作']}
+      >
+        {(exam) => (
+          <tr key={exam.id}>
+            <td>
+              <Link to={`/exam/single/edit/${exam.id}`}>{exam.name}</Link>
+            </td>
+            <td>{exam.examType}</td>
+            <td>{exam.gradeName}</td>
+            <td>{exam.examDate}</td>
+            <td>{exam.subjects.map((s) => s.subjectName).join('、')}</td>
+            <td>
+              <StateTag>{STATE_LABELS[exam.state]}</StateTag>
+            </td>
+            <td>
+              <Actions>
+                {reportOf.has(exam.id) && (
+                  <RowAction
+                    text="查看报告"
+                    of={exam.name}
+                    onClick={() => setReportsOf(reportOf.get(exam.id)!)}
+                  />
+                )}
+                <RowAction
+                  text="管理"
+                  of={exam.name}
+                  onClick={() => navigate(`/exam/single/edit/${exam.id}`)}
+                />
+                {exam.online && (
+                  <>
+                    <RowAction
+                      text="在线考试"
+                      of={exam.name}
+                      onClick={() => navigate(`/exam/single/Online/edit?id=${exam.id}`)}
+                    />
+                    <RowAction
+                      text="答题统计"
+                      of={exam.name}
+                      onClick={() => navigate(`/exam/single/Online/answerStatistics?id=${exam.id}`)}
+                    />
+                  </>
+                )}
+                <RowAction
+                  text="考生"
+                  of={exam.name}
+                  onClick={() => navigate(`/exam/single/project/student?id=${exam.id}`)}
+                />
+                <RowAction
+                  text="教师"
+                  of={exam.name}
+                  onClick={() => navigate(`/exam/single/project/teacher?id=${exam.id}`)}
+                />
+                {codes.includes('Exam-Print') && (
+                  <RowAction
+                    text="印刷"
+                    of={exam.name}
+                    onClick={() => navigate(`/exam/print?examId=${exam.id}`)}
+                  />
+                )}
+                {managesGrade(scope, exam.gradeId) && (
+                  <RowAction text="删除" of={exam.name} onClick={() => setPendingDelete(exam)} />
+                )}
+              </Actions>
+            </td>
+          </tr>
+        )}
+      </ListTable>
 
       {rows && rows.length > 0 && (
         <Pager

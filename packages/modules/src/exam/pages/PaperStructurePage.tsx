@@ -24,6 +24,7 @@ import {
   type QuestionDraft,
 } from '../utils/paperDraft';
 import { readFileAsBase64 } from '../utils/readFileAsBase64';
+import { RowAction } from '../../common/RowAction';
 
 const kindOptions = QUESTION_KINDS.map((k) => ({ value: k, label: KIND_LABELS[k] }));
 
@@ -233,23 +234,13 @@ export function PaperStructurePage() {
         <td>
           <Actions>
             {!parent && (
-              <Button
-                size="small"
-                type="link"
+              <RowAction
+                text="添加小题"
                 aria-label={`${label}添加小题`}
                 onClick={() => addChild(d)}
-              >
-                添加小题
-              </Button>
+              />
             )}
-            <Button
-              size="small"
-              type="link"
-              aria-label={`删除${label}`}
-              onClick={() => remove(d.key)}
-            >
-              删除
-            </Button>
+            <RowAction text="删除" aria-label={`删除${label}`} onClick={() => remove(d.key)} />
           </Actions>
           {rowProblems.map((m) => (
             <ErrorText key={m}>{m}</ErrorText>

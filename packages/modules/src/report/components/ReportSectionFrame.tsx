@@ -4,7 +4,7 @@ import { useExamkitStore } from '@examkit/core/react';
 import { hasPermission } from '@examkit/permission';
 import { Button } from '@examkit/ui';
 import { useNavigateKeepingQuery } from '../hooks/useNavigateKeepingQuery';
-import type { ReportContext } from '../hooks/useReportContext';
+import type { ReportPage } from '../hooks/useReportPage';
 import { ExportActions, type ExportPage } from './ExportActions';
 import { ReportFrame } from './ReportFrame';
 
@@ -23,12 +23,10 @@ export interface ReportSection<Tab extends string> {
 export interface ReportSectionFrameProps<Tab extends string> {
   section: ReportSection<Tab>;
   tab: Tab;
-  context: ReportContext;
+  /** The exam context and the page's own call (its error and loading are shown). */
+  page: ReportPage;
   /** Show the subject picker; `total` adds 总分. @default false */
   subjectPicker?: boolean | 'total';
-  /** The page's own call. */
-  error?: string | null;
-  loading?: boolean;
   /** The server's page whose tables 导出Excel and 下载PDF export; without it only 打印 is offered. */
   exportPage?: ExportPage;
   /** The export is of the chosen subject. @default false */
@@ -42,10 +40,8 @@ export interface ReportSectionFrameProps<Tab extends string> {
 export function ReportSectionFrame<Tab extends string>({
   section,
   tab,
-  context,
+  page,
   subjectPicker = false,
-  error = null,
-  loading = false,
   exportPage,
   exportSubject = false,
   controls,
@@ -54,6 +50,7 @@ export function ReportSectionFrame<Tab extends string>({
   const navigate = useNavigateKeepingQuery();
   const open = useNavigate();
   const codes = useExamkitStore((s) => s.permCodes);
+  const { context, report } = page;
   const perClass = section.perClass ?? false;
   // 预警报告打印 (/print/{examId}/warningReport) is a route of Exam-Single.
   const warningClass = perClass && context.classId !== null ? `?classId=${context.classId}` : '';
@@ -87,8 +84,8 @@ export function ReportSectionFrame<Tab extends string>({
       onTab={(key) => navigate(section.pathOf(key as Tab, context.examId))}
       classPicker={perClass}
       subjectPicker={subjectPicker}
-      error={error}
-      loading={loading}
+      error={report?.error ?? null}
+      loading={report?.loading ?? false}
       actions={actions}
       controls={controls}
     >

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { scanRoutes, type ScanObjectivePage, type ScanObjectiveStudent } from '@examkit/contracts';
-import { Button, Empty } from '@examkit/ui';
+import { Empty } from '@examkit/ui';
 import { KeywordSearch } from '../../common/KeywordSearch';
 import { Pager } from '../../common/Pager';
 import { Toolbar } from '../../common/styled';
@@ -9,6 +9,7 @@ import { useLatestRequest } from '../../common/useLatestRequest';
 import { Table } from '../../exam/components/styled';
 import { objectiveStatusText } from '../utils/scanLabels';
 import { ObjectiveDetailDialog } from './ObjectiveDetailDialog';
+import { RowAction } from '../../common/RowAction';
 
 /** Students per page of the objective scores. */
 export const OBJECTIVE_PAGE_SIZE = 50;
@@ -89,15 +90,12 @@ export function ObjectiveScores({ examSubjectId, version }: ObjectiveScoresProps
                   </td>
                   <td>{objectiveStatusText(s)}</td>
                   <td>
-                    <Button
-                      size="small"
-                      type="link"
+                    <RowAction
+                      text="查看明细"
                       disabled={s.status === 'no_sheet'}
                       aria-label={`查看明细（${s.name}）`}
                       onClick={() => setShown(s)}
-                    >
-                      查看明细
-                    </Button>
+                    />
                   </td>
                 </tr>
               ))}

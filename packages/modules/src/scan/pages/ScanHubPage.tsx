@@ -1,9 +1,10 @@
 import { Link } from 'react-router-dom';
 import type { ExamSubject, ExamSummary } from '@examkit/contracts';
-import { Button, Empty } from '@examkit/ui';
+import { Empty } from '@examkit/ui';
 import { Note, PageBox, StateTag, Table } from '../../exam/components/styled';
 import { STATE_LABELS } from '../../exam/utils/examLabels';
 import { useScanHub, type SubjectCounts } from '../hooks/useScanHub';
+import { RowAction } from '../../common/RowAction';
 
 /** The counts of a subject, or what stands in for them while loading or after a failure. */
 function countCells(counts: SubjectCounts | undefined, subject: ExamSubject) {
@@ -39,15 +40,7 @@ function SubjectRow({
           </Link>
         ) : (
           <>
-            <Button
-              size="small"
-              type="link"
-              disabled
-              aria-label={label}
-              aria-describedby={reasonId}
-            >
-              上传答题卡
-            </Button>{' '}
+            <RowAction text="上传答题卡" disabled aria-label={label} aria-describedby={reasonId} />{' '}
             <span id={reasonId}>
               未保存答题卡，请先
               <Link

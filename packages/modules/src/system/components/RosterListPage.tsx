@@ -17,6 +17,7 @@ import type { ImportOutcome } from '../types';
 import { saveFile, type FilePayload } from '../utils/files';
 import { ImportDialog } from './ImportDialog';
 import { Actions, PageBox, Spacer, Table, Toolbar } from './styled';
+import { RowAction } from '../../common/RowAction';
 
 /** A column of a roster table: its header and what a row shows in it. */
 export interface RosterColumn<Row> {
@@ -155,14 +156,11 @@ export function RosterListPage<Row extends { id: number; name: string }>({
                 ))}
                 <td>
                   <Actions>
-                    <Button
-                      size="small"
-                      type="link"
-                      aria-label={`编辑 ${row.name}`}
+                    <RowAction
+                      text="编辑"
+                      of={row.name}
                       onClick={() => navigate(`${path}/edit/${row.id}`)}
-                    >
-                      编辑
-                    </Button>
+                    />
                     {(removal.offered?.(row) ?? true) && (
                       <Button
                         size="small"

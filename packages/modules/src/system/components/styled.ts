@@ -1,23 +1,14 @@
 import { styled } from 'styled-components';
 import { themeOf } from '@examkit/ui';
-import { pageFrame, tableBase } from '../../common/styled';
+import { pageFrame } from '../../common/styled';
 
-export { Actions, CheckGroup, ErrorText, Note, Spacer, Toolbar } from '../../common/styled';
+export { Actions, CheckGroup, ErrorText, Note, Spacer, Table, Toolbar } from '../../common/styled';
 
 /** The frame of a system page: title row, then content; links in the primary blue. */
 export const PageBox = styled.section`
   ${pageFrame}
   a {
     color: ${(p) => themeOf(p).colors.primary};
-  }
-`;
-
-/** A table whose current row (`aria-current`) stands out. */
-export const Table = styled.table`
-  ${tableBase}
-  tr[aria-current='true'] td {
-    background: ${(p) => themeOf(p).colors.background};
-    font-weight: 600;
   }
 `;
 

@@ -5,6 +5,7 @@ import { Actions, ErrorText, Note, PageBox, Table, Toolbar } from '../components
 import { useGradeClasses } from '../hooks/useGradeClasses';
 import { useApiCall } from '../../common/useApiCall';
 import type { TeacherRow } from '../types';
+import { RowAction } from '../../common/RowAction';
 
 type Assignment = DataOf<typeof administrationRoutes.queryTeacher>['assignments'][number];
 
@@ -141,14 +142,11 @@ export function AssignedClassPage() {
                       <td>{a.className}</td>
                       <td>{a.subjectName}</td>
                       <td>
-                        <Button
-                          size="small"
-                          type="link"
-                          aria-label={`移除 ${a.className} ${a.subjectName}`}
+                        <RowAction
+                          text="移除"
+                          of={`${a.className} ${a.subjectName}`}
                           onClick={() => setRows(rows.filter((x) => x !== a))}
-                        >
-                          移除
-                        </Button>
+                        />
                       </td>
                     </tr>
                   ))}

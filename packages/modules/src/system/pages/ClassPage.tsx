@@ -9,6 +9,8 @@ import { useGradeClasses } from '../hooks/useGradeClasses';
 import { useApiCall } from '../../common/useApiCall';
 import type { TeacherRow } from '../types';
 import { saveFile } from '../utils/files';
+import { RowAction } from '../../common/RowAction';
+import { ListTable } from '../../common/ListTable';
 
 type ClassRow = DataOf<typeof administrationRoutes.queryClass>[number];
 type TeachClassRow = DataOf<typeof administrationRoutes.teachClassList>['list'][number];
@@ -204,67 +206,47 @@ export function ClassPage() {
       </Toolbar>
 
       <h2>行政班</h2>
-      {classes === null ? null : classes.length === 0 ? (
-        <Empty />
-      ) : (
-        <Table aria-label="班级列表">
-          <thead>
-            <tr>
-              <th scope="col">年级</th>
-              <th scope="col">班级</th>
-              <th scope="col">班主任</th>
-              <th scope="col">学生数</th>
-              <th scope="col">操作</th>
-            </tr>
-          </thead>
-          <tbody>
-            {classes.map((c) => (
-              <tr key={c.id}>
-                <td>{c.gradeName}</td>
-                <td>{c.name}</td>
-                <td>{c.headTeacherName ?? '-'}</td>
-                <td>{c.studentCount}</td>
-                <td>
-                  <Actions>
-                    <Button
-                      size="small"
-                      type="link"
-                      aria-label={`重命名 ${c.name}`}
-                      onClick={() => {
-                        setDialogError(null);
-                        setDraft({ id: c.id, gradeId: String(c.gradeId), name: c.name });
-                      }}
-                    >
-                      重命名
-                    </Button>
-                    <Button
-                      size="small"
-                      type="link"
-                      aria-label={`设置班主任 ${c.name}`}
-                      onClick={() => {
-                        setDialogError(null);
-                        setHead({ cls: c, userId: c.headTeacherId ? String(c.headTeacherId) : '' });
-                      }}
-                    >
-                      设置班主任
-                    </Button>
-                    <Button
-                      size="small"
-                      type="link"
-                      aria-label={`删除 ${c.name}`}
-                      disabled={c.studentCount > 0}
-                      title={c.studentCount > 0 ? '只能删除没有学生的班级' : undefined}
-                      onClick={() => setPendingDelete(c)}
-                    >
-                      删除
-                    </Button>
-                  </Actions>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </Table>
-      )}
+      <ListTable
+        label="班级列表"
+        rows={classes}
+        headers={['年级', '班级', '班主任', '学生数', '操作']}
+      >
+        {(c) => (
+          <tr key={c.id}>
+            <td>{c.gradeName}</td>
+            <td>{c.name}</td>
+            <td>{c.headTeacherName ?? '-'}</td>
+            <td>{c.studentCount}</td>
+            <td>
+              <Actions>
+                <RowAction
+                  text="重命名"
+                  of={c.name}
+                  onClick={() => {
+                    setDialogError(null);
+                    setDraft({ id: c.id, gradeId: String(c.gradeId), name: c.name });
+                  }}
+                />
+                <RowAction
+                  text="设置班主任"
+                  of={c.name}
+                  onClick={() => {
+                    setDialogError(null);
+                    setHead({ cls: c, userId: c.headTeacherId ? String(c.headTeacherId) : '' });
+                  }}
+                />
+                <RowAction
+                  text="删除"
+                  of={c.name}
+                  disabled={c.studentCount > 0}
+                  title={c.studentCount > 0 ? '只能删除没有学生的班级' : undefined}
+                  onClick={() => setPendingDelete(c)}
+                />
+              </Actions>
+            </td>
+          </tr>
+        )}
+      </ListTable>
 
       <Actions style={{ justifyContent: 'space-between', alignItems: 'center' }}>
         <h2>教学班（走班）</h2>
@@ -301,14 +283,7 @@ export function ClassPage() {
                   <td>{t.teacherName ?? '-'}</td>
                   <td>{t.studentCount}</td>
                   <td>
-                    <Button
-                      size="small"
-                      type="link"
-                      aria-label={`删除 ${t.name}`}
-                      onClick={() => void deleteTeachClass(t)}
-                    >
-                      删除
-                    </Button>
+                    <RowAction text="删除" of={t.name} onClick={() => void deleteTeachClass(t)} />
                   </td>
                 </tr>
               ))}

@@ -1,20 +1,14 @@
 import { useCallback, useEffect, useState } from 'react';
 import { administrationRoutes } from '@examkit/contracts';
 import { permissionCatalogue } from '@examkit/contracts/rules';
-import { Button, Dialog, Empty, FormField, Select, TextInput } from '@examkit/ui';
+import { Button, Dialog, FormField, Select, TextInput } from '@examkit/ui';
 import { ConfirmDialog } from '../../common/ConfirmDialog';
 import { PermissionTree } from '../components/PermissionTree';
-import {
-  Actions,
-  CheckGroup,
-  Columns,
-  ErrorText,
-  Note,
-  PageBox,
-  Table,
-} from '../components/styled';
+import { Actions, CheckGroup, Columns, ErrorText, Note, PageBox } from '../components/styled';
 import { useApiCall } from '../../common/useApiCall';
 import type { RoleRow, TeacherRow } from '../types';
+import { RowAction } from '../../common/RowAction';
+import { ListTable } from '../../common/ListTable';
 
 interface RoleDraft {
   id?: number;
@@ -136,66 +130,43 @@ export function RolePage() {
               新增角色
             </Button>
           </Actions>
-          {roles === null ? null : roles.length === 0 ? (
-            <Empty />
-          ) : (
-            <Table aria-label="角色列表">
-              <thead>
-                <tr>
-                  <th scope="col">角色名称</th>
-                  <th scope="col">数据范围</th>
-                  <th scope="col">人数</th>
-                  <th scope="col">操作</th>
-                </tr>
-              </thead>
-              <tbody>
-                {roles.map((role) => (
-                  <tr key={role.id} aria-current={selected?.id === role.id ? 'true' : undefined}>
-                    <td>{role.roleName}</td>
-                    <td>{role.schoolWide ? '全校' : '本人任教/管理'}</td>
-                    <td>{role.userCount}</td>
-                    <td>
-                      <Actions>
-                        <Button
-                          size="small"
-                          type="link"
-                          aria-label={`权限 ${role.roleName}`}
-                          onClick={() => setSelected(role)}
-                        >
-                          权限
-                        </Button>
-                        <Button
-                          size="small"
-                          type="link"
-                          aria-label={`编辑 ${role.roleName}`}
-                          onClick={() => {
-                            setDraftError(null);
-                            setDraft({
-                              id: role.id,
-                              roleName: role.roleName,
-                              schoolWide: role.schoolWide,
-                            });
-                          }}
-                        >
-                          编辑
-                        </Button>
-                        <Button
-                          size="small"
-                          type="link"
-                          aria-label={`删除 ${role.roleName}`}
-                          disabled={role.userCount > 0}
-                          title={role.userCount > 0 ? '有教师持有该角色，不能删除' : undefined}
-                          onClick={() => setPendingDelete(role)}
-                        >
-                          删除
-                        </Button>
-                      </Actions>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </Table>
-          )}
+          <ListTable
+            label="角色列表"
+            rows={roles}
+            headers={['角色名称', '数据范围', '人数', '操作']}
+          >
+            {(role) => (
+              <tr key={role.id} aria-current={selected?.id === role.id ? 'true' : undefined}>
+                <td>{role.roleName}</td>
+                <td>{role.schoolWide ? '全校' : '本人任教/管理'}</td>
+                <td>{role.userCount}</td>
+                <td>
+                  <Actions>
+                    <RowAction text="权限" of={role.roleName} onClick={() => setSelected(role)} />
+                    <RowAction
+                      text="编辑"
+                      of={role.roleName}
+                      onClick={() => {
+                        setDraftError(null);
+                        setDraft({
+                          id: role.id,
+                          roleName: role.roleName,
+                          schoolWide: role.schoolWide,
+                        });
+                      }}
+                    />
+                    <RowAction
+                      text="删除"
+                      of={role.roleName}
+                      disabled={role.userCount > 0}
+                      title={role.userCount > 0 ? '有教师持有该角色，不能删除' : undefined}
+                      onClick={() => setPendingDelete(role)}
+                    />
+                  </Actions>
+                </td>
+              </tr>
+            )}
+          </ListTable>
           <RoleAssignment roles={roles ?? []} onAssigned={() => void loadRoles()} />
         </section>
 

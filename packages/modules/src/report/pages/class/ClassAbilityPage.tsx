@@ -1,25 +1,21 @@
 import { reportRoutes } from '@examkit/contracts';
 import { TagRateSections } from '../../components/TagRateSections';
-import { useReport } from '../../hooks/useReport';
-import { useReportContext } from '../../hooks/useReportContext';
+import { useReportPage } from '../../hooks/useReportPage';
 import { formatRate } from '../../utils/format';
 import { ClassFrame } from './ClassFrame';
 
 /** 班级报告·能力分析: knowledge points and abilities with a radar. */
 export function ClassAbilityPage() {
-  const context = useReportContext();
-  const { examId, classId, subjectId } = context;
-  const report = useReport(
+  const { context, report } = useReportPage(
     reportRoutes.classAbility,
-    classId && subjectId ? { examId, classId, subjectId } : null,
+    ({ examId, classId, subjectId }) =>
+      classId && subjectId ? { examId, classId, subjectId } : null,
   );
   return (
     <ClassFrame
       tab="ability"
-      context={context}
+      page={{ context, report }}
       subjectPicker
-      error={report.error}
-      loading={report.loading}
       exportPage="class/ability"
       exportSubject
     >

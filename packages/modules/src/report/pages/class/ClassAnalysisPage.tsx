@@ -4,7 +4,7 @@ import { lineOption } from '../../components/charts';
 import { criticalColumns, criticalRows } from '../../components/columns';
 import { DataTable } from '../../components/DataTable';
 import { useReport } from '../../hooks/useReport';
-import { useReportContext } from '../../hooks/useReportContext';
+import { useReportPage } from '../../hooks/useReportPage';
 import {
   formatChange,
   formatFixed,
@@ -16,20 +16,15 @@ import { ClassFrame } from './ClassFrame';
 
 /** 班级报告·学情分析: levels, 临界生, 进退步 and 偏科, with the class's rank trend. */
 export function ClassAnalysisPage() {
-  const context = useReportContext();
-  const { examId, classId } = context;
-  const report = useReport(reportRoutes.classAnalysis, classId ? { examId, classId } : null);
+  const { context, report } = useReportPage(reportRoutes.classAnalysis, ({ examId, classId }) =>
+    classId ? { examId, classId } : null,
+  );
+  const { classId } = context;
   const trend = useReport(reportRoutes.teacherClassExam, classId ? { classId } : null);
   const data = report.data;
   const exams = trend.data?.exams ?? [];
   return (
-    <ClassFrame
-      tab="analysis"
-      context={context}
-      error={report.error}
-      loading={report.loading}
-      exportPage="class/analysis"
-    >
+    <ClassFrame tab="analysis" page={{ context, report }} exportPage="class/analysis">
       {data && (
         <>
           <DataTable

@@ -11,30 +11,23 @@ import {
 } from '../../components/columns';
 import { DataTable } from '../../components/DataTable';
 import { Grid } from '../../components/styled';
-import { useReport } from '../../hooks/useReport';
-import { useReportContext } from '../../hooks/useReportContext';
+import { useReportPage } from '../../hooks/useReportPage';
 import { formatInt, formatRate, formatScore } from '../../utils/format';
 import { ClassFrame } from './ClassFrame';
 import { ContrastBandChart, ContrastBandTable } from './ContrastBands';
 
 /** 班级报告·基本情况: each subject and the total, class beside grade, bands and 临界生. */
 export function ClassBasicPage() {
-  const context = useReportContext();
-  const { examId, classId } = context;
-  const report = useReport(reportRoutes.classBasic, classId ? { examId, classId } : null);
+  const { context, report } = useReportPage(reportRoutes.classBasic, ({ examId, classId }) =>
+    classId ? { examId, classId } : null,
+  );
   const rows = report.data?.rows ?? [];
   const [bandSubject, setBandSubject] = useState<number | null>(null);
   const bandRow = rows.find((r) => r.subjectId === bandSubject) ?? rows[0];
   const bands = contrastBands(bandRow?.bands ?? []);
   type Row = (typeof rows)[number];
   return (
-    <ClassFrame
-      tab="basic"
-      context={context}
-      error={report.error}
-      loading={report.loading}
-      exportPage="class/basic"
-    >
+    <ClassFrame tab="basic" page={{ context, report }} exportPage="class/basic">
       {report.data && (
         <>
           <DataTable<Row>

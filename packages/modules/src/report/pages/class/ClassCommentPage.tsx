@@ -1,8 +1,7 @@
 import { reportRoutes } from '@examkit/contracts';
 import { questionRateColumns } from '../../components/columns';
 import { QuestionReview } from '../../components/QuestionReview';
-import { useReport } from '../../hooks/useReport';
-import { useReportContext } from '../../hooks/useReportContext';
+import { useReportPage } from '../../hooks/useReportPage';
 import { formatRate, formatScore } from '../../utils/format';
 import { ClassFrame } from './ClassFrame';
 import { lostStudentsText } from './lostStudentsText';
@@ -10,21 +9,18 @@ import { optionsCell } from '../../utils/optionsCell';
 
 /** 班级报告·试卷讲评: per question the class beside the grade, options, who lost points. */
 export function ClassCommentPage() {
-  const context = useReportContext();
-  const { examId, classId, subjectId } = context;
-  const report = useReport(
+  const { context, report } = useReportPage(
     reportRoutes.classComment,
-    classId && subjectId ? { examId, classId, subjectId } : null,
+    ({ examId, classId, subjectId }) =>
+      classId && subjectId ? { examId, classId, subjectId } : null,
   );
   const questions = report.data?.questions ?? [];
   type Q = (typeof questions)[number];
   return (
     <ClassFrame
       tab="comment"
-      context={context}
+      page={{ context, report }}
       subjectPicker
-      error={report.error}
-      loading={report.loading}
       exportPage="class/comment"
       exportSubject
     >

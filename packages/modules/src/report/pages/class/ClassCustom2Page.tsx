@@ -1,28 +1,25 @@
 import { useState } from 'react';
 import { reportRoutes } from '@examkit/contracts';
 import { contrastBands } from '../../components/columns';
-import { useReport } from '../../hooks/useReport';
-import { useReportContext } from '../../hooks/useReportContext';
+import { useReportPage } from '../../hooks/useReportPage';
 import { ClassFrame } from './ClassFrame';
 import { ContrastBandChart, ContrastBandTable } from './ContrastBands';
 
 /** 班级报告·自定义报告二: score bands of a chosen width beside the grade. */
 export function ClassCustom2Page() {
-  const context = useReportContext({ total: true });
-  const { examId, classId, subjectId } = context;
   const [bandWidth, setWidth] = useState(10);
-  const report = useReport(
+  const { context, report } = useReportPage(
     reportRoutes.classCustom2,
-    classId && subjectId !== null ? { examId, classId, subjectId, bandWidth } : null,
+    ({ examId, classId, subjectId }) =>
+      classId && subjectId !== null ? { examId, classId, subjectId, bandWidth } : null,
+    { total: true },
   );
   const bands = contrastBands(report.data?.bands ?? []);
   return (
     <ClassFrame
       tab="custom2"
-      context={context}
+      page={{ context, report }}
       subjectPicker="total"
-      error={report.error}
-      loading={report.loading}
       controls={
         <label>
           分数段宽度

@@ -2,8 +2,7 @@ import { useState } from 'react';
 import { reportRoutes } from '@examkit/contracts';
 import { RateInput } from '../../components/columns';
 import { DataTable, type Column } from '../../components/DataTable';
-import { useReport } from '../../hooks/useReport';
-import { useReportContext } from '../../hooks/useReportContext';
+import { useReportPage } from '../../hooks/useReportPage';
 import { formatRate, levelLabel } from '../../utils/format';
 import { ClassFrame } from './ClassFrame';
 
@@ -11,20 +10,15 @@ const LEVEL_KEYS = ['excellent', 'good', 'pass', 'low'] as const;
 
 /** 班级报告·自定义报告: level rates under the caller's own lines. */
 export function ClassCustomPage() {
-  const context = useReportContext();
-  const { examId, classId } = context;
   const [lines, setLines] = useState({ excellent: 0.85, good: 0.75, pass: 0.6, low: 0.3 });
-  const report = useReport(
-    reportRoutes.classCustom,
+  const { context, report } = useReportPage(reportRoutes.classCustom, ({ examId, classId }) =>
     classId ? { examId, classId, ...lines } : null,
   );
   const rows = report.data?.rows ?? [];
   return (
     <ClassFrame
       tab="custom"
-      context={context}
-      error={report.error}
-      loading={report.loading}
+      page={{ context, report }}
       controls={LEVEL_KEYS.map((k) => (
         <RateInput
           key={k}

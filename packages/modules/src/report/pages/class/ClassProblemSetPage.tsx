@@ -2,28 +2,24 @@ import { useState } from 'react';
 import { reportRoutes } from '@examkit/contracts';
 import { questionColumns, RateInput } from '../../components/columns';
 import { DataTable } from '../../components/DataTable';
-import { useReport } from '../../hooks/useReport';
-import { useReportContext } from '../../hooks/useReportContext';
+import { useReportPage } from '../../hooks/useReportPage';
 import { formatRate } from '../../utils/format';
 import { ClassFrame } from './ClassFrame';
 import { lostStudentsText } from './lostStudentsText';
 
 /** 班级报告·错题集: questions at or under the score-rate line, with who lost points. */
 export function ClassProblemSetPage() {
-  const context = useReportContext();
-  const { examId, classId, subjectId } = context;
   const [maxScoreRate, setMax] = useState(0.6);
-  const report = useReport(
+  const { context, report } = useReportPage(
     reportRoutes.classProblemSet,
-    classId && subjectId ? { examId, classId, subjectId, maxScoreRate } : null,
+    ({ examId, classId, subjectId }) =>
+      classId && subjectId ? { examId, classId, subjectId, maxScoreRate } : null,
   );
   return (
     <ClassFrame
       tab="problemSet"
-      context={context}
+      page={{ context, report }}
       subjectPicker
-      error={report.error}
-      loading={report.loading}
       exportPage="class/problemSet"
       exportSubject
       controls={<RateInput label="得分率不高于" value={maxScoreRate} onChange={setMax} />}

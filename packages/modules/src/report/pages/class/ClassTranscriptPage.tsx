@@ -3,28 +3,22 @@ import { Chart } from '../../components/Chart';
 import { boxOption } from '../../components/charts';
 import { transcriptColumns } from '../../components/columns';
 import { DataTable } from '../../components/DataTable';
-import { useReport } from '../../hooks/useReport';
-import { useReportContext } from '../../hooks/useReportContext';
+import { useReportPage } from '../../hooks/useReportPage';
 import { boxOf, PROGRESS_NOTE } from '../../utils/format';
 import { ClassFrame } from './ClassFrame';
 
 /** 班级报告·成绩单: every student with a box plot of each subject. */
 export function ClassTranscriptPage() {
-  const context = useReportContext();
-  const { examId, classId } = context;
-  const report = useReport(reportRoutes.classTranscript, classId ? { examId, classId } : null);
+  const { context, report } = useReportPage(reportRoutes.classTranscript, ({ examId, classId }) =>
+    classId ? { examId, classId } : null,
+  );
+  const { examId } = context;
   const subjects = (context.exam?.subjects ?? []).filter((s) =>
     report.data?.students.some((st) => st.scores.some((x) => x.subjectId === s.id)),
   );
   const students = report.data?.students ?? [];
   return (
-    <ClassFrame
-      tab="transcript"
-      context={context}
-      error={report.error}
-      loading={report.loading}
-      exportPage="class/transcript"
-    >
+    <ClassFrame tab="transcript" page={{ context, report }} exportPage="class/transcript">
       {report.data && (
         <>
           {students.length > 0 && (

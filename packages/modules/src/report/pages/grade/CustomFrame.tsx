@@ -26,7 +26,7 @@ export function CustomFrame({
         tabs={CUSTOM_TABS}
         active={tab}
         onSelect={(key) =>
-          navigate(`/exam/single/report/grade/custom/${rest.context.examId}/${key}`)
+          navigate(`/exam/single/report/grade/custom/${rest.page.context.examId}/${key}`)
         }
       />
       <div role="tabpanel" id="custom-panel" aria-labelledby={`custom-tab-${tab}`}>

@@ -6,8 +6,7 @@ import { barOption } from '../../components/charts';
 import { criticalColumns, criticalRows, statColumns } from '../../components/columns';
 import { DataTable } from '../../components/DataTable';
 import { Grid, Toolbar } from '../../components/styled';
-import { useReport } from '../../hooks/useReport';
-import { useReportContext } from '../../hooks/useReportContext';
+import { useReportPage } from '../../hooks/useReportPage';
 import { formatInt, formatRate, formatScore, readableBands } from '../../utils/format';
 import { GradeFrame } from './GradeFrame';
 
@@ -15,9 +14,9 @@ type Stats = DataOf<typeof reportRoutes.gradeBasic>['rows'][number]['grade'];
 
 /** 年级报告·基本情况: the grade per subject, every class beside it, bands and 临界生. */
 export function GradeBasicPage() {
-  const context = useReportContext();
-  const { examId } = context;
-  const report = useReport(reportRoutes.gradeBasic, examId ? { examId } : null);
+  const { context, report } = useReportPage(reportRoutes.gradeBasic, ({ examId }) =>
+    examId ? { examId } : null,
+  );
   const rows = report.data?.rows ?? [];
   const [subjectId, setSubject] = useState(0);
   const row = rows.find((r) => r.subjectId === subjectId) ?? rows[0];
@@ -31,13 +30,7 @@ export function GradeBasicPage() {
   type Row = (typeof rows)[number];
   type ClassRow = Row['classes'][number];
   return (
-    <GradeFrame
-      tab="basic"
-      context={context}
-      error={report.error}
-      loading={report.loading}
-      exportPage="grade/basic"
-    >
+    <GradeFrame tab="basic" page={{ context, report }} exportPage="grade/basic">
       {report.data && (
         <>
           <DataTable<Row>

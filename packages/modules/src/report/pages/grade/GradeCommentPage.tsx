@@ -2,26 +2,24 @@ import { Link } from 'react-router-dom';
 import { reportRoutes } from '@examkit/contracts';
 import { questionRateColumns } from '../../components/columns';
 import { QuestionReview } from '../../components/QuestionReview';
-import { useReport } from '../../hooks/useReport';
-import { useReportContext } from '../../hooks/useReportContext';
+import { useReportPage } from '../../hooks/useReportPage';
 import { formatFixed, formatRate, formatScore } from '../../utils/format';
 import { optionsCell } from '../../utils/optionsCell';
 import { GradeFrame } from './GradeFrame';
 
 /** 年级报告·试卷讲评: per question statistics, options, classes and comments. */
 export function GradeCommentPage() {
-  const context = useReportContext();
-  const { examId, subjectId } = context;
-  const report = useReport(reportRoutes.gradeComment, subjectId ? { examId, subjectId } : null);
+  const { context, report } = useReportPage(reportRoutes.gradeComment, ({ examId, subjectId }) =>
+    subjectId ? { examId, subjectId } : null,
+  );
+  const { examId } = context;
   const questions = report.data?.questions ?? [];
   type Q = (typeof questions)[number];
   return (
     <GradeFrame
       tab="comment"
-      context={context}
+      page={{ context, report }}
       subjectPicker
-      error={report.error}
-      loading={report.loading}
       exportPage="grade/comment"
       exportSubject
     >

@@ -1,26 +1,19 @@
 import { reportRoutes } from '@examkit/contracts';
 import { DataTable, type Column } from '../../components/DataTable';
-import { useReport } from '../../hooks/useReport';
-import { useReportContext } from '../../hooks/useReportContext';
+import { useReportPage } from '../../hooks/useReportPage';
 import { formatInt, formatRate, formatScore } from '../../utils/format';
 import { CustomFrame } from './CustomFrame';
 
 /** 自定义报告·班级学科对比: class × subject. */
 export function GradeCustomContrastPage() {
-  const context = useReportContext();
-  const { examId } = context;
-  const report = useReport(reportRoutes.gradeCustomContrast, examId ? { examId } : null);
+  const { context, report } = useReportPage(reportRoutes.gradeCustomContrast, ({ examId }) =>
+    examId ? { examId } : null,
+  );
   const data = report.data;
   const subjects = [{ id: 0, name: '总分' }, ...(data?.exam.subjects ?? [])];
   type Row = NonNullable<typeof data>['classes'][number];
   return (
-    <CustomFrame
-      context={context}
-      tab="customContrast"
-      error={report.error}
-      loading={report.loading}
-      exportPage="grade/customContrast"
-    >
+    <CustomFrame tab="customContrast" page={{ context, report }} exportPage="grade/customContrast">
       {data && (
         <DataTable<Row>
           caption="班级学科对比（平均分 / 超均率 / 排名）"

@@ -29,7 +29,7 @@ export function GradeCustomGroupPage() {
     } else setError(outcome.message);
   };
   return (
-    <CustomFrame context={context} tab="customGroup" error={error}>
+    <CustomFrame tab="customGroup" page={{ context, report: { error, loading: false } }}>
       <fieldset data-noprint>
         <legend>新建分组</legend>
         <Toolbar>

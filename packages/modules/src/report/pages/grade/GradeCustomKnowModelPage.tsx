@@ -1,25 +1,16 @@
 import { reportRoutes } from '@examkit/contracts';
-import { useReport } from '../../hooks/useReport';
-import { useReportContext } from '../../hooks/useReportContext';
+import { useReportPage } from '../../hooks/useReportPage';
 import { CustomFrame } from './CustomFrame';
 import { TagSections } from './TagSections';
 
 /** 自定义报告·知识模型. */
 export function GradeCustomKnowModelPage() {
-  const context = useReportContext();
-  const { examId, subjectId } = context;
-  const report = useReport(
+  const { context, report } = useReportPage(
     reportRoutes.gradeCustomKnowModel,
-    subjectId ? { examId, subjectId } : null,
+    ({ examId, subjectId }) => (subjectId ? { examId, subjectId } : null),
   );
   return (
-    <CustomFrame
-      context={context}
-      tab="customKnowModel"
-      subjectPicker
-      error={report.error}
-      loading={report.loading}
-    >
+    <CustomFrame tab="customKnowModel" page={{ context, report }} subjectPicker>
       {report.data && <TagSections data={report.data} classes={report.data.exam.classes} />}
     </CustomFrame>
   );

@@ -2,19 +2,16 @@ import { useState } from 'react';
 import { reportRoutes } from '@examkit/contracts';
 import { questionColumns, RateInput } from '../../components/columns';
 import { DataTable, type Column } from '../../components/DataTable';
-import { useReport } from '../../hooks/useReport';
-import { useReportContext } from '../../hooks/useReportContext';
+import { useReportPage } from '../../hooks/useReportPage';
 import { formatRate } from '../../utils/format';
 import { GradeFrame } from './GradeFrame';
 
 /** 年级报告·错题集: weak questions with each class's score rate. */
 export function GradeProblemSetPage() {
-  const context = useReportContext();
-  const { examId, subjectId } = context;
   const [maxScoreRate, setMax] = useState(0.6);
-  const report = useReport(
+  const { context, report } = useReportPage(
     reportRoutes.gradeProblemSet,
-    subjectId ? { examId, subjectId, maxScoreRate } : null,
+    ({ examId, subjectId }) => (subjectId ? { examId, subjectId, maxScoreRate } : null),
   );
   const questions = report.data?.questions ?? [];
   const classes = context.exam?.classes ?? [];
@@ -22,10 +19,8 @@ export function GradeProblemSetPage() {
   return (
     <GradeFrame
       tab="problemSet"
-      context={context}
+      page={{ context, report }}
       subjectPicker
-      error={report.error}
-      loading={report.loading}
       exportPage="grade/problemSet"
       exportSubject
       controls={<RateInput label="得分率不高于" value={maxScoreRate} onChange={setMax} />}

@@ -4,8 +4,7 @@ import { Chart } from '../../components/Chart';
 import { lineOption } from '../../components/charts';
 import { DataTable } from '../../components/DataTable';
 import { ExportJobButton } from '../../components/ExportJobButton';
-import { useReport } from '../../hooks/useReport';
-import { useReportContext } from '../../hooks/useReportContext';
+import { useReportPage } from '../../hooks/useReportPage';
 import { formatInt, formatScore, levelLabel } from '../../utils/format';
 import { ClassFilter } from './ClassFilter';
 import { GradeFrame } from './GradeFrame';
@@ -13,25 +12,24 @@ import { PAGE_SIZE, Pager } from './Pager';
 
 /** 年级报告·排名分析: 一分一段 and the ranking. */
 export function GradeRankPage() {
-  const context = useReportContext({ total: true });
-  const { examId, subjectId } = context;
   const [classId, setClassId] = useState(0);
   const [pageNum, setPage] = useState(1);
-  const report = useReport(
+  const { context, report } = useReportPage(
     reportRoutes.gradeRank,
-    subjectId !== null
-      ? { examId, subjectId, pageNum, pageSize: PAGE_SIZE, ...(classId ? { classId } : {}) }
-      : null,
+    ({ examId, subjectId }) =>
+      subjectId !== null
+        ? { examId, subjectId, pageNum, pageSize: PAGE_SIZE, ...(classId ? { classId } : {}) }
+        : null,
+    { total: true },
   );
+  const { examId } = context;
   const data = report.data;
   type Row = NonNullable<typeof data>['page']['list'][number];
   return (
     <GradeFrame
       tab="rank"
-      context={context}
+      page={{ context, report }}
       subjectPicker="total"
-      error={report.error}
-      loading={report.loading}
       exportPage="grade/rank"
       exportSubject
       controls={

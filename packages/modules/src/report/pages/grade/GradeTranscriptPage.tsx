@@ -5,8 +5,7 @@ import { transcriptColumns } from '../../components/columns';
 import { DataTable } from '../../components/DataTable';
 import { ExportJobButton } from '../../components/ExportJobButton';
 import { RawScoresExport } from '../../components/RawScoresExport';
-import { useReport } from '../../hooks/useReport';
-import { useReportContext } from '../../hooks/useReportContext';
+import { useReportPage } from '../../hooks/useReportPage';
 import { PROGRESS_NOTE } from '../../utils/format';
 import { ClassFilter } from './ClassFilter';
 import { GradeFrame } from './GradeFrame';
@@ -14,13 +13,10 @@ import { PAGE_SIZE, Pager } from './Pager';
 
 /** 年级报告·成绩单: paged, by class or name. */
 export function GradeTranscriptPage() {
-  const context = useReportContext();
-  const { examId } = context;
   const [classId, setClassId] = useState(0);
   const [keyWord, setKeyWord] = useState('');
   const [pageNum, setPage] = useState(1);
-  const report = useReport(
-    reportRoutes.gradeTranscript,
+  const { context, report } = useReportPage(reportRoutes.gradeTranscript, ({ examId }) =>
     examId
       ? {
           examId,
@@ -31,13 +27,12 @@ export function GradeTranscriptPage() {
         }
       : null,
   );
+  const { examId } = context;
   const data = report.data;
   return (
     <GradeFrame
       tab="transcript"
-      context={context}
-      error={report.error}
-      loading={report.loading}
+      page={{ context, report }}
       exportPage="grade/transcript"
       controls={
         <>

@@ -4,15 +4,15 @@ import { barOption } from '../../components/charts';
 import { DataTable } from '../../components/DataTable';
 import { ExportActions } from '../../components/ExportActions';
 import { ReportFrame } from '../../components/ReportFrame';
-import { useReport } from '../../hooks/useReport';
-import { useReportContext } from '../../hooks/useReportContext';
+import { useReportPage } from '../../hooks/useReportPage';
 import { formatInt, formatRate, formatScore } from '../../utils/format';
 
 /** 快速讲评: subjects, top students and absentees of a finished exam. */
 export function QuickReviewPage() {
-  const context = useReportContext();
+  const { context, report } = useReportPage(reportRoutes.quickReview, ({ examId }) =>
+    examId ? { examId } : null,
+  );
   const { examId } = context;
-  const report = useReport(reportRoutes.quickReview, examId ? { examId } : null);
   const data = report.data;
   return (
     <ReportFrame

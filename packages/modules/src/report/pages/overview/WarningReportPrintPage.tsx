@@ -4,20 +4,17 @@ import { Button, LOADING_TEXT, Select } from '@examkit/ui';
 import { DataTable } from '../../components/DataTable';
 import { ExportActions } from '../../components/ExportActions';
 import { ErrorBox, Meta, ReportBox, Spacer, Toolbar } from '../../components/styled';
-import { useReport } from '../../hooks/useReport';
-import { useReportContext } from '../../hooks/useReportContext';
+import { useReportPage } from '../../hooks/useReportPage';
 import { formatInt, formatScore } from '../../utils/format';
 
 /** 预警报告打印 (/print/{examId}/warningReport): students to watch, print-ready. */
 export function WarningReportPrintPage() {
-  const context = useReportContext();
-  const { examId, exam } = context;
   const [search] = useSearchParams();
   const classId = Number(search.get('classId')) || 0;
-  const report = useReport(
-    reportRoutes.warningReport,
+  const { context, report } = useReportPage(reportRoutes.warningReport, ({ examId }) =>
     examId ? { examId, ...(classId ? { classId } : {}) } : null,
   );
+  const { examId, exam } = context;
   const navigate = useNavigate();
   const data = report.data;
   const error = context.error ?? report.error;
