@@ -23,12 +23,12 @@ export function speckle(img: RawImage): number {
 /**
  * True when the ink has no grey levels (1-bit scan, also after JPEG): a grey scan has many
  * mid-tones (anti-aliased edges, the light bubble outlines and labels) — ≥ 0.3 of the non-white
- * pixels on the tuning seeds, 1-bit scans ≤ 0.01.
+ * pixels on the tuning seeds, 1-bit scans ≤ 0.01. One pixel in `step` is looked at.
  */
-export function isBilevel(img: RawImage): boolean {
+export function isBilevel(img: RawImage, step = 7): boolean {
   let mid = 0;
   let dark = 0;
-  for (let i = 0; i < img.data.length; i += 7) {
+  for (let i = 0; i < img.data.length; i += step) {
     const v = img.data[i]!;
     if (v < 64) dark++;
     else if (v < 200) mid++;

@@ -319,7 +319,8 @@ export function toReadingSize(img: RawImage, pageMm: { width: number; height: nu
   let f = 1;
   while (f < 4 && ppm / (f * 2) >= READ_PX_PER_MM) f *= 2;
   if (f === 1) return img;
-  const bilevel = img.bilevel ?? isBilevel(img);
+  // As many pixels looked at as on the averaged page (one in 7 there): one in 7 f² here.
+  const bilevel = img.bilevel ?? isBilevel(img, 7 * f * f - 1);
   return { ...downsample(img, f), bilevel };
 }
 

@@ -10,6 +10,22 @@ export function downsample(img: RawImage, f: number): RawImage {
     // Two rows at a time (the same floor of the mean as below).
     const s2 = img.data;
     const W2 = img.width;
+    if ((W2 & 1) === 0 && (s2.byteOffset & 1) === 0) {
+      // Even rows on an even offset: each pair of pixels is one 16-bit read (half the loads).
+      const u = new Uint16Array(s2.buffer, s2.byteOffset, s2.length >> 1);
+      const R = W2 >> 1;
+      for (let y = 0; y < h; y++) {
+        let a = 2 * y * R;
+        let b = a + R;
+        const o = y * w;
+        for (let x = 0; x < w; x++, a++, b++) {
+          const p = u[a]!;
+          const q = u[b]!;
+          out[o + x] = ((p & 255) + (p >> 8) + (q & 255) + (q >> 8)) >> 2;
+        }
+      }
+      return { width: w, height: h, data: out };
+    }
     for (let y = 0; y < h; y++) {
       let a = 2 * y * W2;
       let b = a + W2;
