@@ -66,7 +66,9 @@ function SheetTable() {
                   size="small"
                   label="考生答题卡"
                   name={`考生答题卡：${row.exam.name} ${row.subjectName}`}
-                  start={() => call(downloadRoutes.downloadSheets, { examSubjectId: row.subjectId })}
+                  start={() =>
+                    call(downloadRoutes.downloadSheets, { examSubjectId: row.subjectId })
+                  }
                 />
               </Actions>
             </td>
