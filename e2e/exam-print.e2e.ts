@@ -108,6 +108,7 @@ describe('试卷印刷 and 多科考试 in the browser', () => {
     const notices = teacher.getByRole('region', { name: '我的印刷通知' });
     await notices.getByText(`试卷已印好：${EXAM_NAME}`).waitFor();
     expect(await notices.innerText()).toContain('高一(1)班 数学：试卷 53 份。请到文印室领取。');
+    expect(await notices.innerText()).toContain('（未读）');
     await teacher
       .getByRole('table', { name: '印刷考试列表' })
       .getByRole('row')
@@ -126,6 +127,16 @@ describe('试卷印刷 and 多科考试 in the browser', () => {
     await own.getByRole('button', { name: '改为待打印 高一(1)班 数学' }).waitFor();
     expect(await own.getByRole('button', { name: /高一\(2\)班 数学$/ }).count()).toBe(0);
     await screenshot(teacher, 'exam-print-teacher');
+    // The notice is the teacher's message in 消息通知 (kind 试卷印好), leading back to 试卷印刷.
+    await teacher
+      .getByRole('banner')
+      .getByRole('link', { name: /^消息通知/ })
+      .click();
+    await teacher.waitForURL('**/new-home-message/index');
+    const inbox = teacher.getByRole('list', { name: '消息列表' });
+    await inbox.getByRole('link', { name: `试卷已印好：${EXAM_NAME}` }).click();
+    await teacher.getByText('高一(1)班 数学：试卷 53 份。请到文印室领取。').waitFor();
+    await screenshot(teacher, 'exam-print-teacher-message');
     await teacher.context().close();
   }, 240_000);
 
