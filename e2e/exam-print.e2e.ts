@@ -1,8 +1,8 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, screenshot } from './support/browser';
 import { startServer, type RunningServer } from './support/server';
-import { axeViolations, signedIn as signedInAs } from './support/app';
+import { axeViolations, openExamMenu, signedIn as signedInAs } from './support/app';
 
 const EXAM_NAME = '浏览器测试多科联测';
 
@@ -20,18 +20,6 @@ afterAll(async () => {
   await browser?.close();
   await server?.stop();
 });
-
-/** 考试管理 in the top menu, then an entry of its second-level menu. */
-async function openExamMenu(page: Page, entry: string) {
-  await page
-    .getByRole('navigation', { name: '主菜单' })
-    .getByRole('link', { name: '考试管理' })
-    .click();
-  await page
-    .getByRole('navigation', { name: '考试管理菜单' })
-    .getByRole('link', { name: entry })
-    .click();
-}
 
 describe('试卷印刷 and 多科考试 in the browser', () => {
   it('creates a multi-grade exam, prints its papers, tells the teachers, who read the notice', async () => {

@@ -2,7 +2,13 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, screenshot } from './support/browser';
 import { startServer, type RunningServer } from './support/server';
-import { axeViolations, callApi, signedIn as signedInAs, tokenOf } from './support/app';
+import {
+  axeViolations,
+  callApi,
+  openExamMenu,
+  signedIn as signedInAs,
+  tokenOf,
+} from './support/app';
 
 let server: RunningServer;
 let browser: Browser;
@@ -17,9 +23,9 @@ afterAll(async () => {
   await server?.stop();
 });
 
-/** Admin on /exam/tool, watching for page errors and failed calls. */
-async function onExamTool(): Promise<{ page: Page; problems: string[] }> {
-  const page = await signedInAs(browser, server.url, 'admin');
+/** Signed in, watching for page errors and failed exam-tool calls. */
+async function watched(login: string): Promise<{ page: Page; problems: string[] }> {
+  const page = await signedInAs(browser, server.url, login);
   const problems: string[] = [];
   page.on('pageerror', (e) => problems.push(e.message));
   page.on('response', async (res) => {
@@ -28,6 +34,12 @@ async function onExamTool(): Promise<{ page: Page; problems: string[] }> {
     if (res.status() >= 400 || body?.code !== 200)
       problems.push(`${res.url()} ${res.status()} ${body?.message ?? ''}`);
   });
+  return { page, problems };
+}
+
+/** Admin on /exam/tool. */
+async function onExamTool(): Promise<{ page: Page; problems: string[] }> {
+  const { page, problems } = await watched('admin');
   await page.goto(`${server.url}/exam/tool`);
   await page.getByRole('heading', { name: '考试工具', level: 1 }).waitFor();
   return { page, problems };
@@ -164,22 +176,8 @@ describe('exam tool in the browser', () => {
   });
 
   it('a teacher named on the task reaches it from the menus and enters their part', async () => {
-    const page = await signedInAs(browser, server.url, 'teacher');
-    const problems: string[] = [];
-    page.on('pageerror', (e) => problems.push(e.message));
-    page.on('response', async (res) => {
-      if (!res.url().includes('/marking-main/exam/tool/')) return;
-      const body = (await res.json().catch(() => null)) as { code?: number } | null;
-      if (res.status() >= 400 || body?.code !== 200) problems.push(`${res.url()} ${res.status()}`);
-    });
-    await page
-      .getByRole('navigation', { name: '主菜单' })
-      .getByRole('link', { name: '考试管理' })
-      .click();
-    await page
-      .getByRole('navigation', { name: '考试管理菜单' })
-      .getByRole('link', { name: '考试工具' })
-      .click();
+    const { page, problems } = await watched('teacher');
+    await openExamMenu(page, '考试工具');
     await page
       .getByRole('navigation', { name: '考试工具' })
       .getByRole('link', { name: '录入任务' })
