@@ -1,8 +1,8 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, screenshot } from './support/browser';
 import { startServer, type RunningServer } from './support/server';
-import { axeViolations, signedIn as signedInAs } from './support/app';
+import { axeViolations, openExamMenu, signedIn as signedInAs } from './support/app';
 
 const EXAM_NAME = '浏览器测试多科联测';
 
@@ -20,18 +20,6 @@ afterAll(async () => {
   await browser?.close();
   await server?.stop();
 });
-
-/** 考试管理 in the top menu, then an entry of its second-level menu. */
-async function openExamMenu(page: Page, entry: string) {
-  await page
-    .getByRole('navigation', { name: '主菜单' })
-    .getByRole('link', { name: '考试管理' })
-    .click();
-  await page
-    .getByRole('navigation', { name: '考试管理菜单' })
-    .getByRole('link', { name: entry })
-    .click();
-}
 
 describe('试卷印刷 and 多科考试 in the browser', () => {
   it('creates a multi-grade exam, prints its papers, tells the teachers, who read the notice', async () => {
@@ -108,6 +96,7 @@ describe('试卷印刷 and 多科考试 in the browser', () => {
     const notices = teacher.getByRole('region', { name: '我的印刷通知' });
     await notices.getByText(`试卷已印好：${EXAM_NAME}`).waitFor();
     expect(await notices.innerText()).toContain('高一(1)班 数学：试卷 53 份。请到文印室领取。');
+    expect(await notices.innerText()).toContain('（未读）');
     await teacher
       .getByRole('table', { name: '印刷考试列表' })
       .getByRole('row')
@@ -126,6 +115,16 @@ describe('试卷印刷 and 多科考试 in the browser', () => {
     await own.getByRole('button', { name: '改为待打印 高一(1)班 数学' }).waitFor();
     expect(await own.getByRole('button', { name: /高一\(2\)班 数学$/ }).count()).toBe(0);
     await screenshot(teacher, 'exam-print-teacher');
+    // The notice is the teacher's message in 消息通知 (kind 试卷印好), leading back to 试卷印刷.
+    await teacher
+      .getByRole('banner')
+      .getByRole('link', { name: /^消息通知/ })
+      .click();
+    await teacher.waitForURL('**/new-home-message/index');
+    const inbox = teacher.getByRole('list', { name: '消息列表' });
+    await inbox.getByRole('link', { name: `试卷已印好：${EXAM_NAME}` }).click();
+    await teacher.getByText('高一(1)班 数学：试卷 53 份。请到文印室领取。').waitFor();
+    await screenshot(teacher, 'exam-print-teacher-message');
     await teacher.context().close();
   }, 240_000);
 

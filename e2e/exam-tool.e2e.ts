@@ -2,7 +2,13 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, screenshot } from './support/browser';
 import { startServer, type RunningServer } from './support/server';
-import { axeViolations, callApi, signedIn as signedInAs, tokenOf } from './support/app';
+import {
+  axeViolations,
+  callApi,
+  openExamMenu,
+  signedIn as signedInAs,
+  tokenOf,
+} from './support/app';
 
 let server: RunningServer;
 let browser: Browser;
@@ -17,9 +23,9 @@ afterAll(async () => {
   await server?.stop();
 });
 
-/** Admin on /exam/tool, watching for page errors and failed calls. */
-async function onExamTool(): Promise<{ page: Page; problems: string[] }> {
-  const page = await signedInAs(browser, server.url, 'admin');
+/** Signed in, watching for page errors and failed exam-tool calls. */
+async function watched(login: string): Promise<{ page: Page; problems: string[] }> {
+  const page = await signedInAs(browser, server.url, login);
   const problems: string[] = [];
   page.on('pageerror', (e) => problems.push(e.message));
   page.on('response', async (res) => {
@@ -28,6 +34,12 @@ async function onExamTool(): Promise<{ page: Page; problems: string[] }> {
     if (res.status() >= 400 || body?.code !== 200)
       problems.push(`${res.url()} ${res.status()} ${body?.message ?? ''}`);
   });
+  return { page, problems };
+}
+
+/** Admin on /exam/tool. */
+async function onExamTool(): Promise<{ page: Page; problems: string[] }> {
+  const { page, problems } = await watched('admin');
   await page.goto(`${server.url}/exam/tool`);
   await page.getByRole('heading', { name: '考试工具', level: 1 }).waitFor();
   return { page, problems };
@@ -160,6 +172,43 @@ describe('exam tool in the browser', () => {
     ]);
     expect(await axeViolations(page)).toEqual([]);
     await screenshot(page, 'exam-tool-task-progress');
+    expect(problems).toEqual([]);
+  });
+
+  it('a teacher named on the task reaches it from the menus and enters their part', async () => {
+    const { page, problems } = await watched('teacher');
+    await openExamMenu(page, '考试工具');
+    await page
+      .getByRole('navigation', { name: '考试工具' })
+      .getByRole('link', { name: '录入任务' })
+      .click();
+    await page.getByRole('link', { name: '查看进度：周测成绩录入' }).click();
+    await page.getByRole('heading', { name: '周测成绩录入' }).waitFor();
+    await page.getByRole('table', { name: '任务分工与进度' }).waitFor();
+    // Only the teacher's own part (高一(1)班 数学, 李老师), three of fifty entered by the admin.
+    const mine = await cellsOf(page, '任务分工与进度');
+    expect(mine.map((r) => [r[0], r[1], r[2], r[3]])).toEqual([
+      ['高一(1)班', '数学', '李老师', '3 / 50'],
+    ]);
+    await page.getByRole('link', { name: '去录入成绩' }).click();
+    const grid = page.getByRole('table', { name: '成绩录入' });
+    await grid.waitFor();
+    // 数学 of 高一(1)班 only: 语文 is another teacher's.
+    expect(await grid.getByRole('textbox').count()).toBe(50);
+    const fourth = (await grid.locator('tbody tr td:nth-child(2)').allInnerTexts())[3]!;
+    await grid.getByLabel(`${fourth} 数学`).fill('99');
+    await page.getByRole('button', { name: '保存成绩（1）' }).click();
+    await page.getByRole('button', { name: '保存成绩', exact: true }).waitFor();
+    await screenshot(page, 'exam-tool-teacher-entry');
+
+    await page.goBack();
+    await page.getByRole('table', { name: '任务分工与进度' }).waitFor();
+    await page.getByText('4 / 50').waitFor();
+    // 分班 changes the roster: a teacher is not offered a new plan.
+    await page.goto(`${server.url}/exam/tool/classAssign/list`);
+    await page.getByRole('heading', { name: '分班列表' }).waitFor();
+    expect(await page.getByRole('link', { name: '新建分班' }).count()).toBe(0);
+    expect(await axeViolations(page)).toEqual([]);
     expect(problems).toEqual([]);
   });
 

@@ -115,3 +115,15 @@ export async function axeViolations(page: Page, exclude: string[] = []): Promise
       .flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(' ')} ${n.html.slice(0, 120)}`));
   }, exclude);
 }
+
+/** 考试管理 in the top menu, then an entry of its second-level menu. */
+export async function openExamMenu(page: Page, entry: string) {
+  await page
+    .getByRole('navigation', { name: '主菜单' })
+    .getByRole('link', { name: '考试管理' })
+    .click();
+  await page
+    .getByRole('navigation', { name: '考试管理菜单' })
+    .getByRole('link', { name: entry })
+    .click();
+}

@@ -131,16 +131,18 @@ export const examPrintRoutes = {
   ),
   printNotices: post(
     `${P}/examprint/notices`,
-    'the print notices the caller received, newest first',
+    'the 试卷印好 messages (print_ready) the caller received, newest first',
     Obj({}),
     Type.Array(
       Type.Object({
+        /** The message's id (消息通知). */
         id: Type.Integer(),
-        examId: Type.Integer(),
         title: Type.String(),
         body: Type.String(),
         link: Type.String(),
         createdAt: Type.Integer(),
+        /** Whether the caller has read it in 消息通知. */
+        read: Type.Boolean(),
       }),
     ),
   ),

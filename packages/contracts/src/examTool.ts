@@ -41,6 +41,8 @@ export const ToolSheetSummary = Type.Object({
   /** Scores entered (student × subject cells with a score or 缺考). */
   filled: Type.Integer(),
   createdAt: Type.Integer(),
+  /** The caller created the sheet or is a school-wide role: may add subjects, delete, set tasks. */
+  owner: Type.Boolean(),
 });
 export type ToolSheetSummary = Static<typeof ToolSheetSummary>;
 
@@ -60,8 +62,6 @@ export const ToolSheetDetail = Type.Object({
   students: Type.Array(ToolSheetStudent),
   /** Subject ids the caller may enter per class (`classId:subjectId`). */
   editable: Type.Array(Type.String()),
-  /** Whether the caller may add subjects and delete the sheet (its creator or a school-wide role). */
-  owner: Type.Boolean(),
 });
 export type ToolSheetDetail = Static<typeof ToolSheetDetail>;
 

@@ -18,6 +18,7 @@ export const MessageKind = Type.Union([
   Type.Literal('marking_finished'),
   Type.Literal('report_published'),
   Type.Literal('import_finished'),
+  Type.Literal('print_ready'),
   Type.Literal('notice'),
 ]);
 

@@ -6,6 +6,7 @@ export const MESSAGE_KINDS = [
   'marking_finished',
   'report_published',
   'import_finished',
+  'print_ready',
   'notice',
 ] as const;
 /** The Chinese name of each kind, as the list shows it. */
@@ -14,6 +15,7 @@ export const MESSAGE_KIND_NAMES: Readonly<Record<MessageKindName, string>> = {
   marking_finished: '阅卷完成',
   report_published: '报告发布',
   import_finished: '导入完成',
+  print_ready: '试卷印好',
   notice: '通知公告',
 };
 

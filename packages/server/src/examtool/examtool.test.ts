@@ -317,6 +317,44 @@ describe.each(DIALECTS)('exam tool on %s', (dialect) => {
         code: 404,
       });
     });
+
+    it('gives 任课教师 and 班主任 the tool (demo roles): own sheets and tasks, no 分班', async () => {
+      const teacherId = await userIdOf(server.db, server.seed.demoSchoolId, 'teacher');
+      const { id: own } = await ok<{ id: number }>(R.sheetCreate, teacher, {
+        name: '数学小测',
+        gradeId: grade.gradeId,
+        classIds: [grade.classIds[0]],
+        subjects: [{ name: '数学', fullMarks: 100 }],
+      });
+      const list = await ok<Page<ToolSheetSummary>>(R.sheetList, teacher, {
+        pageNum: 1,
+        pageSize: 20,
+      });
+      // The task page offers only the sheets a task may be set on: the caller's own.
+      expect(list.list.map((s) => [s.id, s.owner])).toEqual([
+        [own, true],
+        [sheetId, false],
+      ]);
+      const [mathOfOwn] = (await ok<ToolSheetDetail>(R.sheetDetail, teacher, { sheetId: own }))
+        .subjects;
+      await ok(R.taskCreate, teacher, {
+        name: '数学小测录入',
+        sheetId: own,
+        deadline: '2026-12-01',
+        items: [{ classId: grade.classIds[0], subjectId: mathOfOwn!.id, teacherId }],
+      });
+      const tasks = await ok<Page<TaskSummary>>(R.taskList, teacher, { pageNum: 1, pageSize: 20 });
+      expect(tasks.list.map((t) => t.name)).toEqual(['数学小测录入', '英语成绩录入']);
+      // 分班 changes the roster: a teacher sees no plan and no record.
+      for (const route of [R.assignList, R.assignRecords])
+        expect(await ok<Page<unknown>>(route, teacher, { pageNum: 1, pageSize: 20 })).toMatchObject(
+          { total: 0 },
+        );
+      const head = (await signIn(server.app, 'head')).token;
+      expect(
+        await ok<Page<TaskSummary>>(R.taskList, head, { pageNum: 1, pageSize: 20 }),
+      ).toMatchObject({ total: 0 });
+    });
   });
 
   describe('分班', () => {

@@ -67,7 +67,10 @@ export function registerSheetRoutes(
       db,
       query.selectAll('s').orderBy('s.created_at', 'desc').orderBy('s.id', 'desc'),
       body,
-      (rows) => eachOf(rows, (row) => summaryOf(db, row)),
+      (rows) =>
+        eachOf(rows, (row) =>
+          summaryOf(db, row, scope.schoolWide || row.created_by === session.userId),
+        ),
     );
   });
 
@@ -134,10 +137,9 @@ export function registerSheetRoutes(
   router.sessionRoute(examToolRoutes.sheetDetail, TAG, async ({ body, session }) => {
     const { access } = await open(session, body.sheetId);
     return {
-      ...(await summaryOf(db, access.sheet)),
+      ...(await summaryOf(db, access.sheet, access.owner)),
       students: await sheetStudents(db, access.sheet.id, access.classIds),
       editable: [...access.editable],
-      owner: access.owner,
     };
   });
 
@@ -285,7 +287,7 @@ export function registerSheetRoutes(
         (a.studentNo < b.studentNo ? -1 : 1),
     );
     return {
-      sheet: await summaryOf(db, access.sheet),
+      sheet: await summaryOf(db, access.sheet, access.owner),
       grade: groupResult(analysis.grade, '全部班级', access.subjects),
       classes: analysis.classes
         .filter((c) => visible.has(Number(c.id)))
@@ -304,7 +306,7 @@ export function registerSheetRoutes(
     const own = studentResults(analysis, students, access.subjects)[index]!;
     const group = analysis.classes.find((c) => c.id === String(own.classId))!;
     return {
-      sheet: await summaryOf(db, access.sheet),
+      sheet: await summaryOf(db, access.sheet, access.owner),
       student: own,
       classStats: groupResult(group, classNames.get(group.id) ?? '', access.subjects),
       gradeStats: groupResult(analysis.grade, '全部班级', access.subjects),

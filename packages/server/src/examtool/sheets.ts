@@ -159,7 +159,12 @@ export async function sheetStudents(
   }));
 }
 
-export async function summaryOf(db: Db, sheet: SheetRow): Promise<ToolSheetSummary> {
+/** The sheet's summary; `owner` is whether the caller created it or is a school-wide role. */
+export async function summaryOf(
+  db: Db,
+  sheet: SheetRow,
+  owner: boolean,
+): Promise<ToolSheetSummary> {
   const [parts, grade, counts] = await Promise.all([
     sheetParts(db, sheet.id),
     db.selectFrom('grades').select('name').where('id', '=', sheet.grade_id).executeTakeFirst(),
@@ -190,6 +195,7 @@ export async function summaryOf(db: Db, sheet: SheetRow): Promise<ToolSheetSumma
     studentCount: Number(students?.n ?? 0),
     filled: Number(counts?.n ?? 0),
     createdAt: Number(sheet.created_at),
+    owner,
   };
 }
 

@@ -90,3 +90,20 @@ export const importFinished = (
     to: { userIds: [session.userId] },
   };
 };
+
+/**
+ * A teacher's papers are printed (试卷印刷 › 通知老师领取): one message per teacher, with their
+ * own classes in `content`. Each print task is told once by its `informed_at` claim, so no key.
+ */
+export const printReady = (
+  exam: { id: number; school_id: number; name: string },
+  userId: number,
+  content: string,
+): Notification => ({
+  schoolId: exam.school_id,
+  kind: 'print_ready',
+  title: `试卷已印好：${exam.name}`,
+  content,
+  link: `/exam/print?examId=${exam.id}`,
+  to: { userIds: [userId] },
+});

@@ -3,7 +3,12 @@ import type { Db } from '../core/database';
 
 /** The kinds of `MESSAGE_KINDS` (`@examkit/contracts`). */
 export type MessageKindValue =
-  'marking_assigned' | 'marking_finished' | 'report_published' | 'import_finished' | 'notice';
+  | 'marking_assigned'
+  | 'marking_finished'
+  | 'report_published'
+  | 'import_finished'
+  | 'print_ready'
+  | 'notice';
 
 /** Who receives a message; the groups are joined and each person gets it once. */
 export interface Audience {
@@ -119,16 +124,30 @@ async function recipientsOf(db: Db, schoolId: number, to: Audience): Promise<num
 /**
  * Sends a message: the one function the other domains call when something a person should
  * know about happened (docs/messages.md). Writes the message and one unread receipt per
- * recipient; answers the new message's id (null when nobody was left to tell).
+ * recipient, in a transaction of its own; answers the new message's id (null when nobody was
+ * left to tell).
  */
 export async function notify(
   db: Db,
   clock: Clock,
   n: Notification,
 ): Promise<{ id: number | null; recipients: number }> {
-  let userIds = await recipientsOf(db, n.schoolId, n.to);
+  const at = clock.now().getTime();
+  return db.transaction().execute((trx) => notifyIn(trx, at, n));
+}
+
+/**
+ * `notify` inside the caller's transaction (`trx`), for a domain whose message belongs to a
+ * change it is making: the message is written, or rolled back, with that change.
+ */
+export async function notifyIn(
+  trx: Db,
+  at: number,
+  n: Notification,
+): Promise<{ id: number | null; recipients: number }> {
+  let userIds = await recipientsOf(trx, n.schoolId, n.to);
   if (n.dedupeKey !== undefined && userIds.length > 0) {
-    const told = await db
+    const told = await trx
       .selectFrom('message_receipts as mr')
       .innerJoin('messages as m', 'm.id', 'mr.message_id')
       .select('mr.user_id')
@@ -139,31 +158,29 @@ export async function notify(
     userIds = userIds.filter((id) => !already.has(id));
   }
   if (userIds.length === 0) return { id: null, recipients: 0 };
-  return db.transaction().execute(async (trx) => {
-    const { id } = await trx
-      .insertInto('messages')
-      .values({
-        school_id: n.schoolId,
-        kind: n.kind,
-        title: n.title,
-        content: n.content,
-        link: n.link ?? null,
-        sender_id: n.senderId ?? null,
-        dedupe_key: n.dedupeKey ?? null,
-        created_at: clock.now().getTime(),
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    for (let i = 0; i < userIds.length; i += CHUNK) {
-      await trx
-        .insertInto('message_receipts')
-        .values(
-          userIds
-            .slice(i, i + CHUNK)
-            .map((user_id) => ({ message_id: id, user_id, school_id: n.schoolId, read_at: null })),
-        )
-        .execute();
-    }
-    return { id, recipients: userIds.length };
-  });
+  const { id } = await trx
+    .insertInto('messages')
+    .values({
+      school_id: n.schoolId,
+      kind: n.kind,
+      title: n.title,
+      content: n.content,
+      link: n.link ?? null,
+      sender_id: n.senderId ?? null,
+      dedupe_key: n.dedupeKey ?? null,
+      created_at: at,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  for (let i = 0; i < userIds.length; i += CHUNK) {
+    await trx
+      .insertInto('message_receipts')
+      .values(
+        userIds
+          .slice(i, i + CHUNK)
+          .map((user_id) => ({ message_id: id, user_id, school_id: n.schoolId, read_at: null })),
+      )
+      .execute();
+  }
+  return { id, recipients: userIds.length };
 }

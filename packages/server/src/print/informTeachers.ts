@@ -1,38 +1,22 @@
 import type { Db } from '../core/database';
-
-/** One notice to some teachers of a school. */
-export interface TeacherNotice {
-  schoolId: number;
-  examId: number;
-  userIds: readonly number[];
-  title: string;
-  /** The text per teacher (their own classes). */
-  bodyOf: (userId: number) => string;
-  /** Where the notice leads in the app. */
-  link: string;
-  at: number;
-}
+import { printReady } from '../message/events';
+import { notifyIn } from '../message/notify';
 
 /**
- * Tells teachers something about an exam. Today the notice is kept in `exam_print_notices` and
- * shown on 试卷印刷; this is the one place to hand it to the messages domain instead.
+ * Tells teachers that their papers are printed: a 试卷印好 (`print_ready`) message of the
+ * messages domain to each teacher, with their own classes in the text (`bodyOf`), written inside
+ * the caller's transaction — the one that claims the tasks, so each task is told once. Answers
+ * the number of teachers told.
  */
-export async function informTeachers(trx: Db, notice: TeacherNotice): Promise<number> {
-  const userIds = [...new Set(notice.userIds)];
-  if (userIds.length === 0) return 0;
-  await trx
-    .insertInto('exam_print_notices')
-    .values(
-      userIds.map((user_id) => ({
-        school_id: notice.schoolId,
-        user_id,
-        exam_id: notice.examId,
-        title: notice.title,
-        body: notice.bodyOf(user_id),
-        link: notice.link,
-        created_at: notice.at,
-      })),
-    )
-    .execute();
-  return userIds.length;
+export async function informTeachers(
+  trx: Db,
+  at: number,
+  exam: { id: number; school_id: number; name: string },
+  userIds: readonly number[],
+  bodyOf: (userId: number) => string,
+): Promise<number> {
+  let told = 0;
+  for (const userId of new Set(userIds))
+    told += (await notifyIn(trx, at, printReady(exam, userId, bodyOf(userId)))).recipients;
+  return told;
 }

@@ -2,6 +2,8 @@ import {
   examPrintDownloads,
   examRoutes,
   examPrintRoutes,
+  messageRoutes,
+  type DataOf,
   type Page,
   type PrintExam,
   type PrintPlan,
@@ -10,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createExam, gradeOf, MATH_QUESTIONS, type GradeInfo } from '../exam/testKit';
 import { call, DIALECTS, signIn, startTestServer, type TestServer } from '../test/fixtures';
 
-type Notice = { examId: number; title: string; body: string; link: string };
+type Notice = { id: number; title: string; body: string; link: string; read: boolean };
 
 describe.each(DIALECTS)('试卷印刷 on %s', (dialect) => {
   let server: TestServer;
@@ -199,11 +201,25 @@ describe.each(DIALECTS)('试卷印刷 on %s', (dialect) => {
       const notices = (await as<Notice[]>(who, 'printNotices', {})).body.data;
       expect(notices, who).toHaveLength(1);
       expect(notices[0]).toMatchObject({
-        examId,
         title: '试卷已印好：印刷测试考试',
         body: '高一(1)班 数学：试卷 8 份。请到文印室领取。',
         link: `/exam/print?examId=${examId}`,
+        read: false,
       });
+      // The notice is the teacher's own message in 消息通知 (kind 试卷印好).
+      const inbox = await call<DataOf<typeof messageRoutes.list>>(server.app, messageRoutes.list, {
+        token: tokens[who]!,
+        body: { pageNum: 1, pageSize: 20 },
+      });
+      expect(inbox.body.data.list.filter((m) => m.kind === 'print_ready')).toEqual([
+        expect.objectContaining({
+          id: notices[0]!.id,
+          title: '试卷已印好：印刷测试考试',
+          content: '高一(1)班 数学：试卷 8 份。请到文印室领取。',
+          link: `/exam/print?examId=${examId}`,
+          read: false,
+        }),
+      ]);
     }
     expect((await as<Notice[]>('gradelead', 'printNotices', {})).body.data).toEqual([]);
     const plan = (await as<PrintPlan>('admin', 'printGet', { examId })).body.data;

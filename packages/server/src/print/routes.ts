@@ -212,15 +212,13 @@ export function registerPrintRoutes(router: Router, deps: DomainDeps): void {
         if (Number(r.numUpdatedRows) === 1) claimed.push(t);
       }
       const lines = await recipientsOf(trx, exam, claimed);
-      const teachers = await informTeachers(trx, {
-        schoolId: exam.school_id,
-        examId: exam.id,
-        userIds: [...lines.keys()],
-        title: `试卷已印好：${exam.name}`,
-        bodyOf: (userId) => `${(lines.get(userId) ?? []).join('；')}。请到文印室领取。`,
-        link: `/exam/print?examId=${exam.id}`,
+      const teachers = await informTeachers(
+        trx,
         at,
-      });
+        exam,
+        [...lines.keys()],
+        (userId) => `${(lines.get(userId) ?? []).join('；')}。请到文印室领取。`,
+      );
       return { teachers, tasks: claimed.length };
     });
   });
@@ -253,22 +251,25 @@ export function registerPrintRoutes(router: Router, deps: DomainDeps): void {
 
   router.sessionRoute(examPrintRoutes.printNotices, TAG, async ({ session }) => {
     await requireAnyPermission(db, session, EXAM_PRINT);
+    // The caller's 试卷印好 messages (docs/messages.md): the messages domain keeps them.
     const rows = await db
-      .selectFrom('exam_print_notices')
-      .select(['id', 'exam_id', 'title', 'body', 'link', 'created_at'])
-      .where('school_id', '=', session.schoolId)
-      .where('user_id', '=', session.userId)
-      .orderBy('created_at', 'desc')
-      .orderBy('id', 'desc')
+      .selectFrom('message_receipts as mr')
+      .innerJoin('messages as m', 'm.id', 'mr.message_id')
+      .select(['m.id', 'm.title', 'm.content', 'm.link', 'm.created_at', 'mr.read_at'])
+      .where('mr.school_id', '=', session.schoolId)
+      .where('mr.user_id', '=', session.userId)
+      .where('m.kind', '=', 'print_ready')
+      .orderBy('m.created_at', 'desc')
+      .orderBy('m.id', 'desc')
       .limit(50)
       .execute();
     return rows.map((r) => ({
       id: r.id,
-      examId: r.exam_id,
       title: r.title,
-      body: r.body,
-      link: r.link,
-      createdAt: r.created_at,
+      body: r.content,
+      link: r.link ?? '',
+      createdAt: Number(r.created_at),
+      read: r.read_at !== null,
     }));
   });
 }

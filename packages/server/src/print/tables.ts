@@ -1,5 +1,3 @@
-import type { Generated } from 'kysely';
-
 /**
  * Tables of 试卷印刷 (docs/exams.md#试卷印刷), merged into the database type `DB`. A task is
  * one exam subject in one class; its row exists once a printer is assigned or it is marked.
@@ -7,7 +5,6 @@ import type { Generated } from 'kysely';
 export interface PrintTables {
   exam_print_plans: ExamPrintPlansTable;
   exam_print_tasks: ExamPrintTasksTable;
-  exam_print_notices: ExamPrintNoticesTable;
 }
 
 export interface ExamPrintPlansTable {
@@ -25,17 +22,4 @@ export interface ExamPrintTasksTable {
   printed_by: number | null;
   informed_at: number | null;
   updated_at: number;
-}
-
-/** A notice that a class's papers are printed, one per teacher told (see `informTeachers`). */
-export interface ExamPrintNoticesTable {
-  id: Generated<number>;
-  school_id: number;
-  user_id: number;
-  exam_id: number;
-  title: string;
-  body: string;
-  /** Where the notice leads in the app. */
-  link: string;
-  created_at: number;
 }

@@ -82,11 +82,11 @@ describe('ExamPrintPage', () => {
       [PRINT.notices]: ok([
         {
           id: 1,
-          examId: 1,
           title: '试卷已印好：高一期中考试',
           body: '高一(1)班 数学：试卷 47 份。请到文印室领取。',
           link: '/exam/print?examId=1',
           createdAt: 0,
+          read: false,
         },
       ]),
       [PRINT.get]: ok(pending),
@@ -106,6 +106,12 @@ describe('ExamPrintPage', () => {
     expect(
       screen.getByText('高一(1)班 数学：试卷 47 份。请到文印室领取。', { exact: false }),
     ).toBeInTheDocument();
+    const notices = screen.getByRole('region', { name: '我的印刷通知' });
+    expect(notices).toHaveTextContent('试卷已印好：高一期中考试（未读）');
+    expect(within(notices).getByRole('link', { name: '消息通知' })).toHaveAttribute(
+      'href',
+      '/new-home-message/index',
+    );
     await u.click(within(exams).getByRole('button', { name: '印刷任务 高一期中考试' }));
     expect(router.state.location.search).toBe('?examId=1');
 

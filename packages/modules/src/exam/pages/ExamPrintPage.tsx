@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router-dom';
 import {
   examPrintDownloads,
   examPrintRoutes,
@@ -122,6 +122,9 @@ function PrintExams({ onOpen }: { onOpen(examId: number): void }) {
       )}
       <section aria-labelledby="print-notices-title">
         <h2 id="print-notices-title">我的印刷通知</h2>
+        <p>
+          通知也在<Link to="/new-home-message/index">消息通知</Link>中，可在那里标为已读。
+        </p>
         {notices.length === 0 ? (
           <Empty />
         ) : (
@@ -129,6 +132,7 @@ function PrintExams({ onOpen }: { onOpen(examId: number): void }) {
             {notices.map((n) => (
               <li key={n.id}>
                 <strong>{n.title}</strong>
+                {n.read ? null : '（未读）'}
                 <p style={{ margin: '4px 0 8px' }}>
                   {n.body}（{new Date(n.createdAt).toLocaleString('zh-CN')}）
                 </p>

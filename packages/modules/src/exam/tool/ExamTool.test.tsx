@@ -95,6 +95,30 @@ describe('exam tool pages', () => {
     );
   });
 
+  it('offers on a new task only the sheets the caller owns (the server refuses the others)', async () => {
+    const { students: _s, editable: _e, ...summary } = SHEET;
+    const sheets = [
+      { ...summary, owner: false },
+      { ...summary, id: 8, name: '我的数学小测', owner: true },
+    ];
+    await renderApp({
+      path: '/exam/tool/task/create/first',
+      api: examApi({
+        [`POST ${T}/sheet/list`]: ok({ list: sheets, total: 2, pageNum: 1, pageSize: 100 }),
+      }),
+      user: toolUser(),
+      pages: examPages,
+    });
+    const select = await screen.findByLabelText('成绩表');
+    await waitFor(() =>
+      expect(
+        within(select)
+          .getAllByRole('option')
+          .map((o) => o.textContent),
+      ).toEqual(['请选择', '我的数学小测（高一）']),
+    );
+  });
+
   it('shows the 分班 balance of step 2 and saves the plan it previewed', async () => {
     const plan: AssignPlan = {
       students: [],

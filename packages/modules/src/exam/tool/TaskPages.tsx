@@ -137,7 +137,8 @@ export function TaskFirstPage() {
   const [errors, setErrors] = useState<Record<string, string>>({});
   useEffect(() => {
     void call(examToolRoutes.sheetList, { pageNum: 1, pageSize: 100 }).then(
-      (r) => r.ok && setSheets(r.data.list),
+      // Only the sheet's creator (or a school-wide role) may set a task on it.
+      (r) => r.ok && setSheets(r.data.list.filter((s) => s.owner)),
     );
   }, [call]);
   function next(e: FormEvent) {
