@@ -27,5 +27,19 @@ const env = {
 };
 console.log(`\nexamkit: http://localhost:${env.PORT}  (demo accounts: see README.md)`);
 const server = spawn(process.execPath, ['packages/server/dist/main.js'], { env, stdio: 'inherit' });
-for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
-server.on('exit', (code) => process.exit(code ?? 0));
+// Without a host of its own, the demo's 成长档案 entry opens the example sub-application, served
+// beside the server on the default host's port (docs/ability-growth.md).
+const subApp = process.env.ABILITY_GROWTH_HOST
+  ? null
+  : spawn('npm', ['run', 'preview', '--silent', '-w', '@examkit/example-ability-growth'], {
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
+for (const signal of ['SIGINT', 'SIGTERM'])
+  process.on(signal, () => {
+    subApp?.kill(signal);
+    server.kill(signal);
+  });
+server.on('exit', (code) => {
+  subApp?.kill();
+  process.exit(code ?? 0);
+});
