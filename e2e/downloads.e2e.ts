@@ -1,30 +1,18 @@
 import { readFileSync } from 'node:fs';
 
 import ExcelJS from 'exceljs';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { axeViolations, signedIn } from './support/app';
-import { launchBrowser, screenshot } from './support/browser';
-import { startServer, type RunningServer } from './support/server';
+import { describe, expect, it } from 'vitest';
+import { axeViolations } from './support/app';
+import { browserSuite } from './support/suite';
+import { screenshot } from './support/browser';
 
 const EXAM_NAME = '2026学年第一学期高一期中考试';
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-}, 120_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const app = browserSuite();
 
 describe('下载中心 in the browser', () => {
   it("a grade's transcripts exported by clicks run in the download centre with progress; the xlsx downloads", async () => {
-    const page = await signedIn(browser, server.url, 'director');
+    const page = await app.signedIn('director');
 
     // 考试管理 → the exam list → 查看报告 → 年级报告 → 成绩单
     await page

@@ -1,29 +1,15 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, screenshot } from './support/browser';
-import { startServer, type RunningServer } from './support/server';
-import { axeViolations, openExamMenu, signedIn as signedInAs } from './support/app';
+import { describe, expect, it } from 'vitest';
+import { screenshot } from './support/browser';
+import { axeViolations, openExamMenu } from './support/app';
+import { browserSuite } from './support/suite';
 
 const EXAM_NAME = '浏览器测试多科联测';
 
-let server: RunningServer;
-let browser: Browser;
-
-const signedIn = (loginName: string) => signedInAs(browser, server.url, loginName);
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const app = browserSuite();
 
 describe('试卷印刷 and 多科考试 in the browser', () => {
   it('creates a multi-grade exam, prints its papers, tells the teachers, who read the notice', async () => {
-    const page = await signedIn('admin');
+    const page = await app.signedIn('admin');
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
 
@@ -88,7 +74,7 @@ describe('试卷印刷 and 多科考试 in the browser', () => {
     await page.context().close();
 
     // 李老师 (数学 in 高一(1)(2)班) reads the notice and sees only the tasks of their classes.
-    const teacher = await signedIn('teacher');
+    const teacher = await app.signedIn('teacher');
     // Spec 000 §6 keeps Exam-Print out of the menu: the exam list opens it.
     await openExamMenu(teacher, '单校考试');
     await teacher.getByRole('button', { name: '试卷印刷', exact: true }).click();
@@ -129,7 +115,7 @@ describe('试卷印刷 and 多科考试 in the browser', () => {
   }, 240_000);
 
   it('the grade report leads to the warning report print page, with real students', async () => {
-    const page = await signedIn('admin');
+    const page = await app.signedIn('admin');
     await openExamMenu(page, '单校考试');
     const list = page.getByRole('table', { name: '考试列表' });
     await list.getByRole('button', { name: '查看报告 2026学年第一学期高一期中考试' }).click();
@@ -152,7 +138,7 @@ describe('试卷印刷 and 多科考试 in the browser', () => {
     await page.getByRole('table', { name: '年级各学科成绩概况' }).waitFor();
 
     // A student's transcript in the class report leads to the print page of their lost questions.
-    await page.goto(`${server.url}/exam/single`);
+    await page.goto(`${app.server.url}/exam/single`);
     await list.getByRole('button', { name: '查看报告 2026学年第一学期高一期中考试' }).click();
     await page.getByRole('dialog').getByRole('link', { name: '班级报告' }).click();
     await page.getByRole('tab', { name: '成绩单' }).click();

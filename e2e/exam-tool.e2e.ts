@@ -1,31 +1,14 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, screenshot } from './support/browser';
-import { startServer, type RunningServer } from './support/server';
-import {
-  axeViolations,
-  callApi,
-  openExamMenu,
-  signedIn as signedInAs,
-  tokenOf,
-} from './support/app';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { screenshot } from './support/browser';
+import { axeViolations, openExamMenu } from './support/app';
+import { browserSuite } from './support/suite';
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const app = browserSuite();
 
 /** Signed in, watching for page errors and failed exam-tool calls. */
 async function watched(login: string): Promise<{ page: Page; problems: string[] }> {
-  const page = await signedInAs(browser, server.url, login);
+  const page = await app.signedIn(login);
   const problems: string[] = [];
   page.on('pageerror', (e) => problems.push(e.message));
   page.on('response', async (res) => {
@@ -40,7 +23,7 @@ async function watched(login: string): Promise<{ page: Page; problems: string[] 
 /** Admin on /exam/tool. */
 async function onExamTool(): Promise<{ page: Page; problems: string[] }> {
   const { page, problems } = await watched('admin');
-  await page.goto(`${server.url}/exam/tool`);
+  await page.goto(`${app.server.url}/exam/tool`);
   await page.getByRole('heading', { name: '考试工具', level: 1 }).waitFor();
   return { page, problems };
 }
@@ -205,7 +188,7 @@ describe('exam tool in the browser', () => {
     await page.getByRole('table', { name: '任务分工与进度' }).waitFor();
     await page.getByText('4 / 50').waitFor();
     // 分班 changes the roster: a teacher is not offered a new plan.
-    await page.goto(`${server.url}/exam/tool/classAssign/list`);
+    await page.goto(`${app.server.url}/exam/tool/classAssign/list`);
     await page.getByRole('heading', { name: '分班列表' }).waitFor();
     expect(await page.getByRole('link', { name: '新建分班' }).count()).toBe(0);
     expect(await axeViolations(page)).toEqual([]);
@@ -258,10 +241,9 @@ describe('exam tool in the browser', () => {
     await screenshot(page, 'exam-tool-assign-applied');
 
     // The roster now holds the plan: each class of 高一 has the students the page listed.
-    const token = await tokenOf(server.url, 'admin');
+    const token = await app.tokenOf('admin');
     const firstClass = await cellsOf(page, '高一(1)班学生');
-    const roster = await callApi<{ list: { studentNo: string; className: string }[] }>(
-      server.url,
+    const roster = await app.api<{ list: { studentNo: string; className: string }[] }>(
       '/marking-user/user/student/get_stu',
       { token, body: { pageNum: 1, pageSize: 200, keyWord: firstClass[0]![0] } },
     );

@@ -3,29 +3,17 @@
  * report published tells the teachers of the exam's classes, who read it and see the unread
  * count drop; the parent guide shows once per user; the help centre finds a page by a word.
  */
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { axeViolations, signedIn as signedInAs } from './support/app';
-import { launchBrowser, screenshot } from './support/browser';
-import { startServer, type RunningServer } from './support/server';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { axeViolations } from './support/app';
+import { browserSuite } from './support/suite';
+import { screenshot } from './support/browser';
 
 const MIDTERM = '2026学年第一学期高一期中考试';
 
-let server: RunningServer;
-let browser: Browser;
-
-const signedIn = (loginName: string) => signedInAs(browser, server.url, loginName);
 const header = (page: Page) => page.getByRole('banner');
 
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const app = browserSuite();
 
 /** Closes the parent guide with 知道了 when it shows (each user sees it once). */
 async function dismissGuide(page: Page) {
@@ -37,7 +25,7 @@ async function dismissGuide(page: Page) {
 
 describe('messages, parent guide and help centre in the browser', () => {
   it('shows the parent guide once: 立即查看 opens the guide, and it does not come back', async () => {
-    const page = await signedIn('head');
+    const page = await app.signedIn('head');
     const guide = page.getByRole('region', { name: '家长使用指南' });
     await guide.waitFor();
     expect(await axeViolations(page)).toEqual([]);
@@ -49,7 +37,7 @@ describe('messages, parent guide and help centre in the browser', () => {
     await page.context().close();
 
     // Signed in again (a new browser session): the server remembers it was seen.
-    const again = await signedIn('head');
+    const again = await app.signedIn('head');
     await again
       .getByRole('navigation', { name: '主菜单' })
       .getByRole('link', { name: /首页/ })
@@ -62,7 +50,7 @@ describe('messages, parent guide and help centre in the browser', () => {
 
   it('a published report reaches the class’s teacher, who reads it and sees the unread count drop', async () => {
     // The administrator publishes the mid-term's report by clicks.
-    const admin = await signedIn('admin');
+    const admin = await app.signedIn('admin');
     await dismissGuide(admin);
     await admin
       .getByRole('navigation', { name: '主菜单' })
@@ -83,7 +71,7 @@ describe('messages, parent guide and help centre in the browser', () => {
     await admin.context().close();
 
     // teacher teaches 高一(1)班: one unread message in the header.
-    const page = await signedIn('teacher');
+    const page = await app.signedIn('teacher');
     await dismissGuide(page);
     const entry = header(page).getByRole('link', { name: /^消息通知\s*，\s*1\s*条未读$/ });
     await entry.waitFor();
@@ -117,7 +105,7 @@ describe('messages, parent guide and help centre in the browser', () => {
   });
 
   it('the help centre opens in a new tab and finds a page by a word', async () => {
-    const page = await signedIn('grader');
+    const page = await app.signedIn('grader');
     await dismissGuide(page);
     const [help] = await Promise.all([
       page.context().waitForEvent('page'),
@@ -148,7 +136,7 @@ describe('messages, parent guide and help centre in the browser', () => {
   });
 
   it('an uncaught error in the app reaches the administrator’s error log without personal data', async () => {
-    const page = await signedIn('director');
+    const page = await app.signedIn('director');
     await dismissGuide(page);
     const reported = page.waitForRequest('**/marking-minipro/update/error_log');
     await page.evaluate(() => {
@@ -159,7 +147,7 @@ describe('messages, parent guide and help centre in the browser', () => {
     await reported;
     await page.context().close();
 
-    const admin = await signedIn('admin');
+    const admin = await app.signedIn('admin');
     await header(admin).getByRole('link', { name: '消息通知', exact: true }).click();
     const log = admin.getByRole('table', { name: '客户端错误日志' });
     await log.getByText('Error: 演示错误 ***', { exact: true }).waitFor();

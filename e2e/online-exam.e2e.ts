@@ -1,23 +1,12 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newPage, screenshot } from './support/browser';
-import { startServer, type RunningServer } from './support/server';
-import { axeViolations, callApi, signedIn, tokenOf } from './support/app';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { newPage, screenshot } from './support/browser';
+import { axeViolations } from './support/app';
+import { browserSuite } from './support/suite';
 
 const EXAM_NAME = '高一数学在线小测';
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const app = browserSuite();
 
 /** `YYYY-MM-DDTHH:mm` for a datetime-local input, in the browser's (and this machine's) zone. */
 const localInput = (ms: number) =>
@@ -52,8 +41,8 @@ async function takeExam(
   studentNo: string,
   answer: (page: Page) => Promise<void>,
 ): Promise<Page> {
-  const page = await newPage(browser);
-  await page.goto(`${server.url}/online-exam`);
+  const page = await newPage(app.browser);
+  await page.goto(`${app.server.url}/online-exam`);
   await page.getByLabel('考试码').fill(code);
   await page.getByLabel('学号').fill(studentNo);
   await page.getByRole('button', { name: '进入考试' }).click();
@@ -65,12 +54,12 @@ async function takeExam(
 
 describe('online exam in the browser', () => {
   it('a teacher creates an online exam by clicks, two students take it on the student page, the teacher sees its statistics', async () => {
-    const teacher = await signedIn(browser, server.url, 'admin');
+    const teacher = await app.signedIn('admin');
     const errors: string[] = [];
     teacher.on('pageerror', (e) => errors.push(e.message));
 
     // From the exam list's create menu.
-    await teacher.goto(`${server.url}/exam/single`);
+    await teacher.goto(`${app.server.url}/exam/single`);
     await teacher.getByRole('table', { name: '考试列表' }).waitFor();
     await teacher.getByRole('button', { name: '创建在线考试' }).click();
     await teacher.getByRole('heading', { name: '创建在线考试' }).waitFor();
@@ -121,9 +110,8 @@ describe('online exam in the browser', () => {
 
     // Two students of 高一(1)班, by their numbers.
     const examId = Number(new URL(teacher.url()).searchParams.get('id'));
-    const token = await tokenOf(server.url, 'admin');
-    const roster = await callApi<{ students: { studentNo: string; name: string }[] }>(
-      server.url,
+    const token = await app.tokenOf('admin');
+    const roster = await app.api<{ students: { studentNo: string; name: string }[] }>(
       '/marking-main/exam/online/statistics',
       { token, body: { id: examId } },
     );
@@ -180,7 +168,7 @@ describe('online exam in the browser', () => {
     expect(await b.getByRole('button', { name: '交卷' }).count()).toBe(0);
 
     // The teacher opens the statistics from the exam list.
-    await teacher.goto(`${server.url}/exam/single`);
+    await teacher.goto(`${app.server.url}/exam/single`);
     await teacher
       .getByRole('button', { name: `答题统计 ${EXAM_NAME}` })
       .first()
