@@ -17,5 +17,14 @@ export default defineConfig({
       '/openapi.json': { target: API, changeOrigin: true },
     },
   },
-  build: { sourcemap: true },
+  build: {
+    sourcemap: true,
+    modulePreload: {
+      // Every browser the product supports has modulepreload.
+      polyfill: false,
+      // A page loaded later fetches its own imports when it runs, so the login page's script
+      // carries no preload table for the 270 lazy routes (docs/architecture.md, first load).
+      resolveDependencies: (_file, deps, { hostType }) => (hostType === 'html' ? deps : []),
+    },
+  },
 });
