@@ -138,7 +138,7 @@ describe('试卷印刷 and 多科考试 in the browser', () => {
     await page.getByRole('table', { name: '年级各学科成绩概况' }).waitFor();
 
     // A student's transcript in the class report leads to the print page of their lost questions.
-    await page.goto(`${app.server.url}/exam/single`);
+    await openExamMenu(page, '单校考试');
     await list.getByRole('button', { name: '查看报告 2026学年第一学期高一期中考试' }).click();
     await page.getByRole('dialog').getByRole('link', { name: '班级报告' }).click();
     await page.getByRole('tab', { name: '成绩单' }).click();

@@ -23,7 +23,7 @@ async function watched(login: string): Promise<{ page: Page; problems: string[] 
 /** Admin on /exam/tool. */
 async function onExamTool(): Promise<{ page: Page; problems: string[] }> {
   const { page, problems } = await watched('admin');
-  await page.goto(`${app.server.url}/exam/tool`);
+  await openExamMenu(page, '考试工具');
   await page.getByRole('heading', { name: '考试工具', level: 1 }).waitFor();
   return { page, problems };
 }
@@ -188,7 +188,8 @@ describe('exam tool in the browser', () => {
     await page.getByRole('table', { name: '任务分工与进度' }).waitFor();
     await page.getByText('4 / 50').waitFor();
     // 分班 changes the roster: a teacher is not offered a new plan.
-    await page.goto(`${app.server.url}/exam/tool/classAssign/list`);
+    await openExamMenu(page, '考试工具');
+    await page.getByRole('link', { name: '分班', exact: true }).click();
     await page.getByRole('heading', { name: '分班列表' }).waitFor();
     expect(await page.getByRole('link', { name: '新建分班' }).count()).toBe(0);
     expect(await axeViolations(page)).toEqual([]);

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { newPage, screenshot } from './support/browser';
-import { axeViolations } from './support/app';
+import { axeViolations, openExamMenu } from './support/app';
 import { browserSuite } from './support/suite';
 
 const EXAM_NAME = '高一数学在线小测';
@@ -59,7 +59,7 @@ describe('online exam in the browser', () => {
     teacher.on('pageerror', (e) => errors.push(e.message));
 
     // From the exam list's create menu.
-    await teacher.goto(`${app.server.url}/exam/single`);
+    await openExamMenu(teacher, '单校考试');
     await teacher.getByRole('table', { name: '考试列表' }).waitFor();
     await teacher.getByRole('button', { name: '创建在线考试' }).click();
     await teacher.getByRole('heading', { name: '创建在线考试' }).waitFor();
@@ -168,7 +168,7 @@ describe('online exam in the browser', () => {
     expect(await b.getByRole('button', { name: '交卷' }).count()).toBe(0);
 
     // The teacher opens the statistics from the exam list.
-    await teacher.goto(`${app.server.url}/exam/single`);
+    await openExamMenu(teacher, '单校考试');
     await teacher
       .getByRole('button', { name: `答题统计 ${EXAM_NAME}` })
       .first()

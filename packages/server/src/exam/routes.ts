@@ -179,13 +179,7 @@ export function registerExamRoutes(router: Router, deps: ExamRoutesDeps): void {
     let gradeYear = exam.academic_year;
     if (body.gradeId !== undefined && body.gradeId !== exam.grade_id) {
       if (body.classIds === undefined) throw badRequest('更换年级时请同时选择班级');
-      const grade = await db
-        .selectFrom('grades')
-        .select(['id', 'academic_year'])
-        .where('id', '=', body.gradeId)
-        .where('school_id', '=', session.schoolId)
-        .executeTakeFirst();
-      if (!grade) throw badRequest('年级不存在');
+      const grade = await gradeOfSchool(db, session.schoolId, body.gradeId);
       assertExamManager(scope, grade.id);
       gradeYear = grade.academic_year;
     }
