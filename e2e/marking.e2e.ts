@@ -60,14 +60,27 @@ async function mark(page: Page, score: string): Promise<void> {
     .toBe(true);
   await page.keyboard.type(score);
   await page.keyboard.press('Enter');
-  await expect
-    .poll(async () => {
-      if ((await page.getByText('暂无可评试卷').count()) > 0) return 'next';
-      return (await page.getByRole('img', { name: '当前试卷' }).getAttribute('src')) !== before
-        ? 'next'
-        : 'same';
-    })
-    .toBe('next');
+  // A marker waits a few seconds at most on a loaded machine; a stuck screen is kept for reading.
+  try {
+    await expect
+      .poll(
+        async () => {
+          if ((await page.getByText('暂无可评试卷').count()) > 0) return 'next';
+          const img = page.getByRole('img', { name: '当前试卷' });
+          if ((await img.count()) === 0) return 'loading';
+          return (await img.getAttribute('src')) !== before ? 'next' : 'same';
+        },
+        { timeout: 10_000 },
+      )
+      .toBe('next');
+  } catch (error) {
+    await screenshot(page, `marking-stuck-${Date.now()}`);
+    const box = await scoreBox(page).inputValue().catch(() => '?');
+    const status = await page.getByRole('status').allInnerTexts().catch(() => []);
+    throw new Error(`评分后未换卷：分数框「${box}」，状态「${status.join(' | ')}」`, {
+      cause: error,
+    });
+  }
 }
 
 const { api } = app;
@@ -165,7 +178,7 @@ describe('online marking (seeded double-marking block)', () => {
     await grader.keyboard.type('10');
     expect(await scoreBox(grader).inputValue()).toBe('10');
     await grader.keyboard.press('Enter');
-    await expect.poll(() => shownCrop(grader)).not.toBe(crop);
+    await expect.poll(() => shownCrop(grader), { timeout: 10_000 }).not.toBe(crop);
     await expect
       .poll(async () => (await progress()).doneMarks, { timeout: 15_000 })
       .toBe(before.doneMarks + 1);
