@@ -75,8 +75,13 @@ async function mark(page: Page, score: string): Promise<void> {
       .toBe('next');
   } catch (error) {
     await screenshot(page, `marking-stuck-${Date.now()}`);
-    const box = await scoreBox(page).inputValue().catch(() => '?');
-    const status = await page.getByRole('status').allInnerTexts().catch(() => []);
+    const box = await scoreBox(page)
+      .inputValue()
+      .catch(() => '?');
+    const status = await page
+      .getByRole('status')
+      .allInnerTexts()
+      .catch(() => []);
     throw new Error(`评分后未换卷：分数框「${box}」，状态「${status.join(' | ')}」`, {
       cause: error,
     });

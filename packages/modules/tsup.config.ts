@@ -12,6 +12,7 @@ export default packageBuild({
     'src/ai/index.ts',
     'src/download/index.ts',
     'src/message/index.ts',
+    'src/resource/index.ts',
   ],
   utf8: true,
 });

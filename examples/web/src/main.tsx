@@ -18,6 +18,7 @@ import { examPages } from '@examkit/modules/exam';
 import { reportPages } from '@examkit/modules/report';
 import { markingPages } from '@examkit/modules/marking';
 import { messagePages } from '@examkit/modules/message';
+import { resourcePages } from '@examkit/modules/resource';
 import { scanPages } from '@examkit/modules/scan';
 import { systemPages } from '@examkit/modules/system';
 import { createMenuFilter } from '@examkit/permission';
@@ -63,6 +64,7 @@ const router = createBrowserRouter(
       ...aiPages,
       ...downloadPages,
       ...messagePages,
+      ...resourcePages,
     },
     overlay: <AssistantLauncher />,
     // {host} of the AbilityGrowth sub-application, set at build time (docs/ability-growth.md).

@@ -33,3 +33,4 @@ export * from './examPrint';
 export * from './examBatch';
 export * from './examTool';
 export * from './message';
+export * from './resource';

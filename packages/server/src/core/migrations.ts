@@ -9,6 +9,7 @@ import { printMigrations } from '../print/migrations';
 import { onlineMigrations } from '../online/migrations';
 import { messageMigrations } from '../message/migrations';
 import { reportMigrations } from '../report/migrations';
+import { resourceMigrations } from '../resource/migrations';
 import { examToolMigrations } from '../examtool/migrations';
 import { scanMigrations } from '../scan/migrations';
 import { administrationMigrations } from '../school/migrations';
@@ -276,6 +277,7 @@ function migrationsFor(dialect: Dialect): Record<string, Migration> {
     ...onlineMigrations(dialect),
     ...downloadMigrations(dialect),
     ...messageMigrations(dialect),
+    ...resourceMigrations(dialect),
   };
 }
 

@@ -9,6 +9,7 @@ import type { PrintTables } from '../print/tables';
 import type { OnlineTables } from '../online/tables';
 import type { ReportTables } from '../report/tables';
 import type { ExamToolTables } from '../examtool/tables';
+import type { ResourceTables } from '../resource/tables';
 import type { ScanTables } from '../scan/tables';
 import type { AdministrationTables } from '../school/tables';
 import type { ScopeTables } from './scopeTables';
@@ -171,7 +172,8 @@ export interface DB
     PrintTables,
     OnlineTables,
     DownloadTables,
-    MessageTables {
+    MessageTables,
+    ResourceTables {
   schools: SchoolsTable;
   users: UsersTable;
   roles: RolesTable;

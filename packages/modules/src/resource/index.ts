@@ -1,0 +1,12 @@
+import type { PageLoader } from '../routes/types';
+
+/**
+ * Resources (spec 001 §2 "Resources"): the question bank, papers, the basket and 组卷, Word in and
+ * out, error questions, by route name: pass them to `createExamkitRoutes({ pages: { ...resourcePages } })`.
+ * @see docs/resources.md
+ */
+export const resourcePages: Readonly<Record<string, PageLoader>> = {};
+export { QuestionView, optionLetter } from './components/QuestionView';
+export { RichText } from './components/RichText';
+export { Formula } from './components/Formula';
+export { parseRichText, parseRichLine, hasMath, type RichSegment } from './components/richText';
