@@ -33,20 +33,16 @@ describe.each(DIALECTS)('migration 0021 on existing notices (%s)', (dialect) => 
         await c.end();
       };
     }
-    await migrate(db, { schema, to: '0020_exam_tool' });
+    await migrate(db, { ...(schema ? { schema } : {}), to: '0020_exam_tool' });
   });
   afterAll(() => drop());
 
   it('turns each notice into one unread message for its teacher and drops the old table', async () => {
-    const one = async (table: string, values: Record<string, unknown>) =>
-      // eslint-disable-next-line @typescript-eslint/no-explicit-any -- tables of an older schema
-      (
-        (await (db as any)
-          .insertInto(table)
-          .values(values)
-          .returning('id')
-          .executeTakeFirstOrThrow()) as { id: number }
-      ).id;
+    // The tables of the older schema are not in today's database type.
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any
+    const older = db as any;
+    const one = async (table: string, values: Record<string, unknown>): Promise<number> =>
+      (await older.insertInto(table).values(values).returning('id').executeTakeFirstOrThrow()).id;
     const school = await one('schools', { code: 's1', name: '一中', created_at: 1 });
     const user = (login: string) =>
       one('users', {
@@ -88,7 +84,7 @@ describe.each(DIALECTS)('migration 0021 on existing notices (%s)', (dialect) => 
     await notice(wang, '期中考试 数学 试卷已印好', 100);
     await notice(li, '期中考试 语文 试卷已印好', 200);
 
-    await migrate(db, { schema });
+    await migrate(db, schema ? { schema } : {});
 
     const rows = await db
       .selectFrom('messages as m')
@@ -115,9 +111,6 @@ describe.each(DIALECTS)('migration 0021 on existing notices (%s)', (dialect) => 
       },
     ]);
     expect(rows.map((r) => Number(r.created_at))).toEqual([100, 200]);
-    await expect(
-      // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the table is gone
-      (db as any).selectFrom('exam_print_notices').selectAll().execute(),
-    ).rejects.toThrow();
+    await expect(older.selectFrom('exam_print_notices').selectAll().execute()).rejects.toThrow();
   });
 });
