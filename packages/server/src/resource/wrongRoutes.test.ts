@@ -17,6 +17,7 @@ import {
   TEST_NOW,
   type TestServer,
 } from '../test/fixtures';
+import { seedWrongPractice } from '../seed/seedWrongPractice';
 import { insertQuestion } from './questions';
 import { isWrong } from './wrongRule';
 
@@ -250,6 +251,36 @@ describe.each(DIALECTS)('error questions on %s', (dialect) => {
     });
     expect(head.list.length).toBeGreaterThan(0);
     expect(head.list.every((row) => row.classId === fx.class1)).toBe(true);
+  });
+
+  it('the practice seed matches the seeded exams’ points by name, once', async () => {
+    await seedWrongPractice(server.db, server.seed.demoSchoolId);
+    await seedWrongPractice(server.db, server.seed.demoSchoolId);
+    const seeded = await server.db
+      .selectFrom('questions')
+      .select('id')
+      .where('source', '=', '错题练习示例')
+      .execute();
+    expect(seeded).toHaveLength(8);
+    const student = await server.db
+      .selectFrom('exam_students as es')
+      .innerJoin('exams as e', 'e.id', 'es.exam_id')
+      .select('es.student_id')
+      .where('e.name', '=', '2026学年第一学期高一期中考试')
+      .orderBy('es.student_id')
+      .executeTakeFirstOrThrow();
+    const data = await ok('admin', r.studentWrongDetail, {
+      studentId: student.student_id,
+      subjectName: '数学',
+      dateFrom: '2026-11-12',
+      dateTo: '2026-11-12',
+    });
+    const math = data.questions;
+    expect(math.length).toBeGreaterThan(0);
+    for (const q of math) {
+      expect(q.recommendations.map((x) => x.question.id)).toHaveLength(1);
+      expect(q.recommendations[0]!.sharedPoints).toEqual(q.knowledgePoints);
+    }
   });
 
   it('downloads the 错题本 as a .docx naming the student and as a PDF', async () => {
