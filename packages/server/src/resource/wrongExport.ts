@@ -72,13 +72,13 @@ export function notebookDocument(
     [
       `${q.examName}（${q.examDate}）${q.subjectName} 第${q.number}题`,
       `知识点：${q.knowledgePoints.join('、') || '—'}`,
-      `得分：${q.score}/${q.fullMarks}　班级得分率：${rate(q.classScoreRate)}`,
-      q.answer ? `正确答案：${q.answer}${q.choice ? `　你的作答：${q.choice}` : ''}` : '',
+      `得分：${q.score}/${q.fullMarks}\u3000班级得分率：${rate(q.classScoreRate)}`,
+      q.answer ? `正确答案：${q.answer}${q.choice ? `\u3000你的作答：${q.choice}` : ''}` : '',
     ].filter(Boolean),
   );
   return {
     title: `${student.name}的错题本`,
-    subtitle: `${student.className}　学号 ${student.studentNo}　共 ${questions.length} 道错题`,
+    subtitle: `${student.className}\u3000学号 ${student.studentNo}\u3000共 ${questions.length} 道错题`,
     sections: [
       { heading: '一、考试错题', lines: wrong.length ? wrong.flat() : ['暂无错题'] },
       {
