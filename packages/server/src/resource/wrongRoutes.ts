@@ -39,8 +39,8 @@ export const CLASS_KEYS = [
   'Consolidate-CommitError',
   'Consolidate-WeakKnowledgePoint',
 ];
-/** 相似题推荐 is a page of the exam report. */
-export const REPORT_KEYS = ['Exam-Single-Report-Class', 'Exam-Single-Report-Grade'];
+/** 相似题推荐 is a page of the grade report's key in the route catalogue (spec 001 §2). */
+export const REPORT_KEYS = ['Exam-Single-Report-Grade'];
 /** 错题库 (智能组卷). */
 export const BANK_KEYS = ['Generate', 'StudySituation'];
 

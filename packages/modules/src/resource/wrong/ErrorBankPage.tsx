@@ -8,7 +8,6 @@ import { ListTable } from '../../common/ListTable';
 import { Pager } from '../../common/Pager';
 import { RowAction } from '../../common/RowAction';
 import { PageBox, Toolbar } from '../../common/styled';
-import { REPORT_KEYS } from '../../common/useReportExams';
 import { percent, useWrongData } from './useWrongData';
 
 const PAGE_SIZE = 20;
@@ -21,7 +20,8 @@ const LINES = [0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 1];
 export function ErrorBankPage() {
   const navigate = useNavigate();
   const codes = useExamkitStore((s) => s.permCodes);
-  const canOpen = REPORT_KEYS.some((k) => hasPermission(codes, k));
+  // 相似题推荐 is a page of the grade report's key in the catalogue.
+  const canOpen = hasPermission(codes, 'Exam-Single-Report-Grade');
   const [gradeId, setGrade] = useState<number | null>(null);
   const [subjectName, setSubject] = useState('');
   const [maxScoreRate, setMax] = useState(0.6);

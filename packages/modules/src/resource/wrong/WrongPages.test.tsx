@@ -143,6 +143,20 @@ describe('学生错题', () => {
 });
 
 describe('相似题推荐', () => {
+  it('is offered on report pages only with the grade report key its page needs', async () => {
+    const classOnly = demoUser({
+      allPerm: { '2026': { '1': ['Home', 'Exam', 'Exam-Single', 'Exam-Single-Report-Class'] } },
+    });
+    await renderApp({
+      path: '/exam/single/report/class/basic/5?classId=101',
+      api: reportApi(),
+      user: classOnly,
+      pages: { ...reportPages, ...resourcePages },
+    });
+    expect(await screen.findByRole('button', { name: '预警报告' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: '相似题推荐' })).not.toBeInTheDocument();
+  });
+
   it('is reached from an exam report and leads to the practice paper', async () => {
     const u = userEvent.setup();
     const similar = {
