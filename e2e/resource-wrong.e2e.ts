@@ -59,6 +59,7 @@ describe('error questions in the browser', () => {
     expect(await page.getByText('班级得分率').count()).toBeGreaterThan(0);
     // the practice seed covers every 数学 point of the exam
     const math = page.getByRole('article', { name: /数学 第\d+题$/ }).first();
+    await math.getByText('推荐练习（1 题）').click();
     await math.getByRole('list', { name: /推荐练习$/ }).waitFor();
     expect(await math.getByText(/推荐 1（共同知识点：/).count()).toBe(1);
     expect(await axeViolations(page)).toEqual([]);

@@ -75,8 +75,14 @@ export function StudentWrongDetailPage() {
                 </>
               )}
             </Facts>
-            <h3>推荐练习</h3>
-            <Recommendations items={q.recommendations} of={title} />
+            {q.recommendations.length === 0 ? (
+              <p>推荐练习：题库中暂无共享知识点的试题</p>
+            ) : (
+              <details>
+                <summary>推荐练习（{q.recommendations.length} 题）</summary>
+                <Recommendations items={q.recommendations} of={title} />
+              </details>
+            )}
           </article>
         );
       })}

@@ -112,7 +112,8 @@ describe('学生错题', () => {
     ).toBeInTheDocument();
     const item = screen.getByRole('article', { name: '期中考试 数学 第3题' });
     expect(within(item).getByText('42.0%')).toBeInTheDocument();
-    expect(within(item).getByText(/函数练习题/)).toBeInTheDocument();
+    await u.click(within(item).getByText('推荐练习（1 题）'));
+    expect(within(item).getByText(/函数练习题/)).toBeVisible();
   });
 
   it('downloads the 错题本 as Word for the student', async () => {

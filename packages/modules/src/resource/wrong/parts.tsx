@@ -7,7 +7,7 @@ import { QuestionView } from '../components/QuestionView';
 
 /** The bank questions recommended for one exam question, each with the points it shares. */
 export function Recommendations({ items, of }: { items: readonly Recommendation[]; of: string }) {
-  if (items.length === 0) return <Empty text="题库中暂无共享知识点的试题" />;
+  if (items.length === 0) return <p>题库中暂无共享知识点的试题</p>;
   return (
     <RecList aria-label={`${of} 推荐练习`}>
       {items.map((r, i) => (
