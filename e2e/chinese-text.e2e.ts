@@ -14,6 +14,7 @@ import { browserSuite } from './support/suite';
 const ALLOWED = new Set([
   // formats and brands
   'Excel',
+  'Word',
   'PDF',
   'PNG',
   'JPEG',

@@ -10,6 +10,7 @@ import { loadOrCreateSecret } from './core/secrets';
 import { isEmpty, seedDemo } from './seed/seedDemo';
 import { seedOnline } from './seed/seedOnline';
 import { seedMarking } from './seed/seedMarking';
+import { seedWrongPractice } from './seed/seedWrongPractice';
 import { createServer } from './server';
 
 export const FIRST_ADMIN_HINT =
@@ -28,9 +29,10 @@ async function main() {
     : createLocalFileStore(join(config.dataDir, 'files'));
   if (await isEmpty(db)) {
     if (config.seedDemo && config.nodeEnv !== 'production') {
-      await seedDemo(db, { size: 'full' });
+      const seeded = await seedDemo(db, { size: 'full' });
       await seedMarking(db, files);
       await seedOnline(db);
+      await seedWrongPractice(db, seeded.demoSchoolId);
       console.info('examkit: seeded the demo school 示范中学 (password demo2026)');
     } else {
       if (config.seedDemo)

@@ -36,6 +36,7 @@ import { registerPrintRoutes } from './print/routes';
 import { registerOnlineRoutes } from './online/routes';
 import { registerMessageRoutes } from './message/routes';
 import { registerReportRoutes } from './report/routes';
+import { registerResourceWrongRoutes } from './resource/wrongRoutes';
 import { scanQueueFromEnv, type ScanQueue } from './scan/queue';
 import { registerScanRoutes } from './scan/routes';
 import { registerAdministrationRoutes } from './school/adminRoutes';
@@ -249,6 +250,7 @@ export async function createServer(options: ServerOptions): Promise<FastifyInsta
   app.addHook('onClose', () => downloads.settle());
   registerDownloadRoutes(router, { db, clock, files, downloads });
   registerReportRoutes(router, { db, clock, files, downloads });
+  registerResourceWrongRoutes(router, { db, clock });
   registerMessageRoutes(router, { db, clock, files });
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
   app.get('/health', { schema: { hide: true } }, async () => ok({ status: 'ok' }));

@@ -1,11 +1,14 @@
 import type { PageLoader } from '../routes/types';
+import { wrongPages } from './wrong/pages';
 
 /**
  * Resources (spec 001 §2 "Resources"): the question bank, papers, the basket and 组卷, Word in and
  * out, error questions, by route name: pass them to `createExamkitRoutes({ pages: { ...resourcePages } })`.
  * @see docs/resources.md
  */
-export const resourcePages: Readonly<Record<string, PageLoader>> = {};
+export const resourcePages: Readonly<Record<string, PageLoader>> = {
+  ...wrongPages,
+};
 export { QuestionView, optionLetter } from './components/QuestionView';
 export { RichText } from './components/RichText';
 export { Formula } from './components/Formula';

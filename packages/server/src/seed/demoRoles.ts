@@ -112,6 +112,8 @@ export const DEMO_ROLES: Readonly<Record<string, readonly string[]>> = {
     'Exam-Tool',
     'Exam-Single-Report-Class',
     ...STUDY,
+    'Resources',
+    'StudySituation',
     ...HOMEWORK,
     ...CONSOLIDATE,
     ...AI,

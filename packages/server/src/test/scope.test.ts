@@ -30,6 +30,7 @@ const TABLES: Record<string, Record<string, RouteContract>> = {
   online: contracts.onlineRoutes,
   tool: contracts.examToolRoutes,
   download: contracts.downloadRoutes,
+  wrong: contracts.resourceWrongRoutes,
 };
 const SHORT: Record<string, string> = {
   administrationRoutes: 'admin',
@@ -43,6 +44,7 @@ const SHORT: Record<string, string> = {
   onlineRoutes: 'online',
   examToolRoutes: 'tool',
   downloadRoutes: 'download',
+  resourceWrongRoutes: 'wrong',
 };
 
 /** A route by `<table>.<name>`. */
@@ -349,6 +351,19 @@ const TABLE: Record<string, Entry> = {
   'tool.taskDetail': WRITE(
     'the task’s creator sees every part, a teacher only theirs; others 404 (examtool.test.ts)',
   ),
+  // error questions (resource/wrongRoutes.test.ts): the report's data scope per exam
+  'wrong.studentWrongList': {
+    kind: 'list',
+    byClass: true,
+    body: { gradeId: null, subjectName: '', dateFrom: '', dateTo: '' },
+  },
+  'wrong.studentWrongDetail': {
+    kind: 'single',
+    body: { subjectName: '', dateFrom: '', dateTo: '' },
+  },
+  'wrong.commonErrors': { kind: 'list', subjects: true, body: { limit: 3 } },
+  'wrong.weakPoints': { kind: 'list', subjects: true, body: { limit: 3 } },
+  'wrong.similarRecommend': { kind: 'list', subjects: true, body: { limit: 2 } },
 };
 
 // ---------------------------------------------------------------------------------------------

@@ -62,9 +62,20 @@ export function ReportSectionFrame<Tab extends string>({
       预警报告
     </Button>
   );
+  // 相似题推荐 (issue #15): the classes' weakest questions with bank questions to practise; the
+  // catalogue puts its page under the grade report's key.
+  const similar = hasPermission(codes, 'Exam-Single-Report-Grade') && (
+    <Button
+      type="link"
+      onClick={() => open(`/exam/single/report/similar_recom/list/${context.examId}`)}
+    >
+      相似题推荐
+    </Button>
+  );
   const actions = (
     <>
       {warning}
+      {similar}
       {perClass && exportPage && context.classId === null ? null : (
         <ExportActions
           examId={context.examId}

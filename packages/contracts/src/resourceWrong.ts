@@ -1,0 +1,222 @@
+import { Type, type Static } from 'typebox';
+import { Nullable, Obj, post } from './builders';
+import { BankQuestionItem } from './resource';
+
+/**
+ * Error questions and recommendations (issue #15): the questions students lost marks on in
+ * exams, a class's common errors and weak knowledge points, the school's error-question bank,
+ * and bank questions recommended for practice. Every figure comes from the exam report's cached
+ * analysis. @see docs/resources.md "Error questions and recommendations"
+ */
+
+const W = '/marking-resources/wrong';
+const t = (title: string) => ({ title });
+
+/**
+ * The wrong-question rule: an objective question (单选, 多选, 判断) is wrong when it scored less
+ * than full marks; any other question when it scored under this fraction of its full marks.
+ */
+export const WRONG_SUBJECTIVE_RATE = 0.6;
+
+const N = Nullable(Type.Number());
+const DateText = Type.String({ maxLength: 10, pattern: '^(\\d{4}-\\d{2}-\\d{2})?$' });
+
+/** Which exams: a grade's finished exams between two dates (`''` = open end), one subject or all. */
+const Range = {
+  subjectName: Type.String({ maxLength: 20, ...t('学科') }),
+  dateFrom: Type.String({ ...DateText, ...t('开始日期') }),
+  dateTo: Type.String({ ...DateText, ...t('结束日期') }),
+};
+
+const Named = Obj({ id: Type.Integer(), name: Type.String() });
+
+/** A bank question recommended for practice, with why it was chosen. */
+export const Recommendation = Obj({
+  question: BankQuestionItem,
+  /** Knowledge point names shared with the exam question. */
+  sharedPoints: Type.Array(Type.String()),
+});
+export type Recommendation = Static<typeof Recommendation>;
+
+/** An exam question as the error pages show it. */
+const ExamQuestionHead = {
+  examId: Type.Integer(),
+  examName: Type.String(),
+  examDate: Type.String(),
+  subjectId: Type.Integer(),
+  subjectName: Type.String(),
+  questionId: Type.Integer(),
+  number: Type.String(),
+  kind: Type.String(),
+  fullMarks: Type.Number(),
+  /** The objective key, null for other questions or when not set. */
+  answer: Nullable(Type.String()),
+  knowledgePoints: Type.Array(Type.String()),
+};
+
+export const WrongQuestion = Obj({
+  ...ExamQuestionHead,
+  score: Type.Number(),
+  /** The student's recognised choice on an objective question. */
+  choice: Nullable(Type.String()),
+  classScoreRate: N,
+  recommendations: Type.Array(Recommendation),
+});
+export type WrongQuestion = Static<typeof WrongQuestion>;
+
+const ClassQuestion = Obj({
+  ...ExamQuestionHead,
+  classScoreRate: N,
+  gradeScoreRate: N,
+  /** Present students of the class who got it wrong (the rule above). */
+  wrongCount: Type.Integer(),
+  recommendations: Type.Array(Recommendation),
+});
+
+const ExamPick = Obj({ id: Type.Integer(), name: Type.String(), examDate: Type.String() });
+
+export const resourceWrongRoutes = {
+  studentWrongList: post(
+    `${W}/student/list`,
+    'students of a class (or the grade) in scope with their wrong-question counts over exams',
+    Obj({
+      gradeId: Nullable(Type.Integer({ minimum: 1, ...t('年级') })),
+      classId: Nullable(Type.Integer({ minimum: 1, ...t('班级') })),
+      ...Range,
+    }),
+    Obj({
+      grades: Type.Array(Named),
+      classes: Type.Array(Named),
+      subjects: Type.Array(Type.String()),
+      gradeId: Nullable(Type.Integer()),
+      exams: Type.Array(ExamPick),
+      rows: Type.Array(
+        Obj({
+          studentId: Type.Integer(),
+          name: Type.String(),
+          studentNo: Type.String(),
+          classId: Type.Integer(),
+          className: Type.String(),
+          wrongCount: Type.Integer(),
+          examCount: Type.Integer(),
+        }),
+      ),
+    }),
+  ),
+  studentWrongDetail: post(
+    `${W}/student/detail`,
+    "one student's wrong questions with the class's score rates and practice recommendations",
+    Obj({ studentId: Type.Integer({ minimum: 1, ...t('学生') }), ...Range }),
+    Obj({
+      student: Obj({
+        id: Type.Integer(),
+        name: Type.String(),
+        studentNo: Type.String(),
+        className: Type.String(),
+      }),
+      questions: Type.Array(WrongQuestion),
+    }),
+  ),
+  commonErrors: post(
+    `${W}/class/commonErrors`,
+    "each class's questions with the lowest score rates in an exam",
+    Obj({
+      examId: Type.Integer({ minimum: 1, ...t('考试') }),
+      limit: Type.Integer({ minimum: 1, maximum: 20, ...t('每班题数') }),
+    }),
+    Obj({
+      examName: Type.String(),
+      classes: Type.Array(
+        Obj({
+          classId: Type.Integer(),
+          className: Type.String(),
+          questions: Type.Array(ClassQuestion),
+        }),
+      ),
+    }),
+  ),
+  weakPoints: post(
+    `${W}/class/weakPoints`,
+    "each class's knowledge points with the lowest mastery in an exam",
+    Obj({
+      examId: Type.Integer({ minimum: 1, ...t('考试') }),
+      limit: Type.Integer({ minimum: 1, maximum: 20, ...t('每班知识点数') }),
+    }),
+    Obj({
+      examName: Type.String(),
+      classes: Type.Array(
+        Obj({
+          classId: Type.Integer(),
+          className: Type.String(),
+          points: Type.Array(
+            Obj({
+              subjectName: Type.String(),
+              point: Type.String(),
+              fullMarks: Type.Number(),
+              scoreRate: N,
+              gradeScoreRate: N,
+              numbers: Type.Array(Type.String()),
+            }),
+          ),
+        }),
+      ),
+    }),
+  ),
+  similarRecommend: post(
+    `${W}/exam/similarRecommend`,
+    "each class's weakest questions of an exam with recommended bank questions",
+    Obj({
+      examId: Type.Integer({ minimum: 1, ...t('考试') }),
+      limit: Type.Integer({ minimum: 1, maximum: 20, ...t('每班题数') }),
+    }),
+    Obj({
+      examName: Type.String(),
+      classes: Type.Array(
+        Obj({
+          classId: Type.Integer(),
+          className: Type.String(),
+          questions: Type.Array(ClassQuestion),
+        }),
+      ),
+    }),
+  ),
+  errorBank: post(
+    `${W}/bank`,
+    "the school's error-question bank: exam questions with the lowest score rates",
+    Obj({
+      gradeId: Nullable(Type.Integer({ minimum: 1, ...t('年级') })),
+      subjectName: Type.String({ maxLength: 20, ...t('学科') }),
+      maxScoreRate: Type.Number({ minimum: 0, maximum: 1, ...t('最高得分率') }),
+      pageNum: Type.Integer({ minimum: 1, ...t('页码') }),
+      pageSize: Type.Integer({ minimum: 1, maximum: 100, ...t('每页条数') }),
+    }),
+    Obj({
+      grades: Type.Array(Named),
+      subjects: Type.Array(Type.String()),
+      gradeId: Nullable(Type.Integer()),
+      total: Type.Integer(),
+      list: Type.Array(
+        Obj({
+          ...ExamQuestionHead,
+          /** 年级, or the class whose figures these are for a teacher without the grade. */
+          groupName: Type.String(),
+          classId: Nullable(Type.Integer()),
+          scoreRate: N,
+          wrongCount: Type.Integer(),
+          studentCount: Type.Integer(),
+        }),
+      ),
+    }),
+  ),
+};
+
+/** Binary downloads (GET with header `token`): the 错题本 of a student and a practice paper. */
+export const resourceWrongDownloads = {
+  /** Query: studentId, format (`docx` | `pdf`), subjectName, dateFrom, dateTo. */
+  notebook: `${W}/notebook`,
+  /** Query: examId, questionIds (comma-separated bank ids, in order), format. */
+  practice: `${W}/practice`,
+} as const;
+
+export const WRONG_FILE_FORMATS = ['docx', 'pdf'] as const;
+export type WrongFileFormat = (typeof WRONG_FILE_FORMATS)[number];

@@ -1,0 +1,119 @@
+import { useCallback, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { resourceWrongRoutes } from '@examkit/contracts';
+import { Button } from '@examkit/ui';
+import { ListTable } from '../../common/ListTable';
+import { PageBox, Toolbar } from '../../common/styled';
+import { ExamPicker } from './parts';
+import { percent, useWrongData } from './useWrongData';
+
+const PER_CLASS = 5;
+
+function useExamChoice() {
+  const [examId, setExam] = useState<number | null>(null);
+  const choose = useCallback((id: number) => setExam(id), []);
+  return { examId, choose };
+}
+
+/**
+ * 作文资源 (/resource/composition): where a class's common errors and weak knowledge points of
+ * an exam are reached.
+ */
+export function CompositionPage() {
+  const navigate = useNavigate();
+  return (
+    <PageBox>
+      <h1>作文资源</h1>
+      <p>按考试查看各班的易错题和薄弱知识点，并据此推荐练习。</p>
+      <Toolbar>
+        <Button type="primary" onClick={() => navigate('/resource/composition/commitError')}>
+          班级易错题
+        </Button>
+        <Button onClick={() => navigate('/resource/composition/weakKnowledgePoint')}>
+          薄弱知识点
+        </Button>
+      </Toolbar>
+    </PageBox>
+  );
+}
+
+/** 易错题 (/resource/composition/commitError): each class's questions with the lowest score rates. */
+export function CommonErrorsPage() {
+  const { examId, choose } = useExamChoice();
+  const { data, error } = useWrongData(
+    resourceWrongRoutes.commonErrors,
+    examId ? { examId, limit: PER_CLASS } : null,
+  );
+  return (
+    <PageBox>
+      <h1>班级易错题</h1>
+      <Toolbar>
+        <ExamPicker value={examId} onChange={choose} />
+      </Toolbar>
+      {error && <p role="alert">{error}</p>}
+      {data?.classes.map((c) => (
+        <section key={c.classId} aria-label={`${c.className} 易错题`}>
+          <h2>{c.className}</h2>
+          <ListTable
+            label={`${c.className} 易错题`}
+            rows={c.questions}
+            headers={['学科', '题号', '知识点', '班级得分率', '年级得分率', '错误人数']}
+          >
+            {(q) => (
+              <tr key={q.questionId}>
+                <td>{q.subjectName}</td>
+                <td>{q.number}</td>
+                <td>{q.knowledgePoints.join('、') || '—'}</td>
+                <td>{percent(q.classScoreRate)}</td>
+                <td>{percent(q.gradeScoreRate)}</td>
+                <td>{q.wrongCount}</td>
+              </tr>
+            )}
+          </ListTable>
+        </section>
+      ))}
+    </PageBox>
+  );
+}
+
+/**
+ * 薄弱知识点 (/resource/composition/weakKnowledgePoint): each class's knowledge points with the
+ * lowest mastery (Σ scores / Σ full marks of the questions tagged with the point).
+ */
+export function WeakPointsPage() {
+  const { examId, choose } = useExamChoice();
+  const { data, error } = useWrongData(
+    resourceWrongRoutes.weakPoints,
+    examId ? { examId, limit: PER_CLASS } : null,
+  );
+  return (
+    <PageBox>
+      <h1>薄弱知识点</h1>
+      <Toolbar>
+        <ExamPicker value={examId} onChange={choose} />
+      </Toolbar>
+      {error && <p role="alert">{error}</p>}
+      {data?.classes.map((c) => (
+        <section key={c.classId} aria-label={`${c.className} 薄弱知识点`}>
+          <h2>{c.className}</h2>
+          <ListTable
+            label={`${c.className} 薄弱知识点`}
+            rows={c.points}
+            headers={['学科', '知识点', '满分', '班级掌握度', '年级掌握度', '题号']}
+          >
+            {(p) => (
+              <tr key={`${p.subjectName}-${p.point}`}>
+                <td>{p.subjectName}</td>
+                <td>{p.point}</td>
+                <td>{p.fullMarks}</td>
+                <td>{percent(p.scoreRate)}</td>
+                <td>{percent(p.gradeScoreRate)}</td>
+                <td>{p.numbers.join('、')}</td>
+              </tr>
+            )}
+          </ListTable>
+        </section>
+      ))}
+    </PageBox>
+  );
+}

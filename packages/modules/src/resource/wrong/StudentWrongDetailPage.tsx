@@ -1,0 +1,91 @@
+import { useSearchParams } from 'react-router-dom';
+import { resourceWrongDownloads, resourceWrongRoutes } from '@examkit/contracts';
+import { Button, Empty, LOADING_TEXT } from '@examkit/ui';
+import { PageBox, Spacer, Toolbar } from '../../common/styled';
+import { useDownload } from '../../common/useDownload';
+import { Facts, Recommendations } from './parts';
+import { percent, useWrongData } from './useWrongData';
+
+/**
+ * 学生错题详情 (/resource/student-wrong/detail?studentId=): one student's wrong questions with the
+ * class's score rate and recommended practice, and the 错题本 as Word or PDF.
+ */
+export function StudentWrongDetailPage() {
+  const [params] = useSearchParams();
+  const studentId = Number(params.get('studentId'));
+  const range = {
+    subjectName: params.get('subjectName') ?? '',
+    dateFrom: params.get('dateFrom') ?? '',
+    dateTo: params.get('dateTo') ?? '',
+  };
+  const { data, error, loading } = useWrongData(
+    resourceWrongRoutes.studentWrongDetail,
+    studentId > 0 ? { studentId, ...range } : null,
+  );
+  const download = useDownload();
+  const save = (format: 'docx' | 'pdf') =>
+    void download(resourceWrongDownloads.notebook, `错题本.${format}`, {
+      studentId,
+      format,
+      ...range,
+    });
+  if (!(studentId > 0)) return <Empty text="请从学生错题列表选择学生" />;
+  return (
+    <PageBox aria-busy={loading}>
+      <h1>{data ? `${data.student.name}的错题` : '学生错题详情'}</h1>
+      <Toolbar>
+        {data && (
+          <span>
+            {data.student.className} · 学号 {data.student.studentNo} · 共 {data.questions.length}{' '}
+            道错题
+          </span>
+        )}
+        <Spacer />
+        <Button onClick={() => save('docx')} disabled={!data}>
+          下载错题本（Word）
+        </Button>
+        <Button onClick={() => save('pdf')} disabled={!data}>
+          下载错题本（PDF）
+        </Button>
+      </Toolbar>
+      {error && <p role="alert">{error}</p>}
+      {loading && !data && <p role="status">{LOADING_TEXT}</p>}
+      {data && data.questions.length === 0 && <Empty text="所选考试中没有错题" />}
+      {data?.questions.map((q) => {
+        const title = `${q.examName} ${q.subjectName} 第${q.number}题`;
+        return (
+          <article key={`${q.examId}-${q.questionId}`} aria-label={title}>
+            <h2>{title}</h2>
+            <Facts>
+              <dt>知识点</dt>
+              <dd>{q.knowledgePoints.join('、') || '—'}</dd>
+              <dt>得分</dt>
+              <dd>
+                {q.score} / {q.fullMarks}
+              </dd>
+              <dt>班级得分率</dt>
+              <dd>{percent(q.classScoreRate)}</dd>
+              {q.answer && (
+                <>
+                  <dt>正确答案</dt>
+                  <dd>
+                    {q.answer}
+                    {q.choice ? `（作答 ${q.choice}）` : ''}
+                  </dd>
+                </>
+              )}
+            </Facts>
+            {q.recommendations.length === 0 ? (
+              <p>推荐练习：题库中暂无共享知识点的试题</p>
+            ) : (
+              <details>
+                <summary>推荐练习（{q.recommendations.length} 题）</summary>
+                <Recommendations items={q.recommendations} of={title} />
+              </details>
+            )}
+          </article>
+        );
+      })}
+    </PageBox>
+  );
+}

@@ -1,0 +1,204 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { resourceWrongRoutes, type BankQuestionItem } from '@examkit/contracts';
+import { reportPages } from '../../report';
+import { directorUser, reportApi } from '../../report/test/fixtures';
+import { createFakeApi, demoUser, ok, renderApp, SCHOOL_ROUTES } from '../../test/fixtures';
+import { resourcePages } from '../index';
+
+vi.mock('../../report/components/Chart', () => ({
+  Chart: ({ label }: { label: string }) => <div role="img" aria-label={label} />,
+}));
+
+const key = (route: { url: string }) => `POST ${route.url}`;
+const CODES = ['Home', 'Resources', 'StudySituation', 'Exam', 'Exam-Single-Report-Class'];
+const user = demoUser({ allPerm: { '2026': { '1': CODES } } });
+
+const bankQuestion = (id: number, stem: string): BankQuestionItem => ({
+  id,
+  bank: 'cloud',
+  subjectCode: '数学',
+  stage: 3,
+  gradeNum: 10,
+  type: 'single',
+  difficulty: 3,
+  stem,
+  options: ['1', '2', '3', '4'],
+  answer: 'C',
+  analysis: '',
+  points: [{ id: 1, name: '函数的概念' }],
+  source: '',
+  year: null,
+  tags: [],
+  children: [],
+  version: 1,
+  updatedAt: 0,
+});
+
+const LIST = {
+  grades: [{ id: 10, name: '高一' }],
+  classes: [{ id: 101, name: '高一(1)班' }],
+  subjects: ['数学'],
+  gradeId: 10,
+  exams: [{ id: 5, name: '期中考试', examDate: '2026-11-12' }],
+  rows: [
+    {
+      studentId: 31,
+      name: '张三',
+      studentNo: '2026001',
+      classId: 101,
+      className: '高一(1)班',
+      wrongCount: 4,
+      examCount: 1,
+    },
+  ],
+};
+
+const DETAIL = {
+  student: { id: 31, name: '张三', studentNo: '2026001', className: '高一(1)班' },
+  questions: [
+    {
+      examId: 5,
+      examName: '期中考试',
+      examDate: '2026-11-12',
+      subjectId: 2,
+      subjectName: '数学',
+      questionId: 77,
+      number: '3',
+      kind: 'single',
+      fullMarks: 5,
+      answer: 'B',
+      knowledgePoints: ['函数的概念'],
+      score: 0,
+      choice: 'A',
+      classScoreRate: 0.42,
+      recommendations: [
+        { question: bankQuestion(900, '函数练习题'), sharedPoints: ['函数的概念'] },
+      ],
+    },
+  ],
+};
+
+const api = () =>
+  createFakeApi({
+    ...SCHOOL_ROUTES,
+    [key(resourceWrongRoutes.studentWrongList)]: ok(LIST),
+    [key(resourceWrongRoutes.studentWrongDetail)]: ok(DETAIL),
+  });
+
+beforeEach(() => vi.spyOn(window, 'scrollTo').mockImplementation(() => {}));
+afterEach(() => vi.restoreAllMocks());
+
+describe('学生错题', () => {
+  it('lists students with their wrong-question counts and opens one student', async () => {
+    const u = userEvent.setup();
+    const { router } = await renderApp({
+      path: '/resource/student-wrong',
+      api: api(),
+      user,
+      pages: resourcePages,
+    });
+    const table = await screen.findByRole('table', { name: '学生错题列表' });
+    expect(within(table).getByRole('cell', { name: '张三' })).toBeInTheDocument();
+    expect(within(table).getByRole('cell', { name: '4' })).toBeInTheDocument();
+    await u.click(screen.getByRole('button', { name: '查看错题 张三' }));
+    await waitFor(() =>
+      expect(router.state.location.pathname).toBe('/resource/student-wrong/detail'),
+    );
+    expect(router.state.location.search).toContain('studentId=31');
+    expect(
+      await screen.findByRole('heading', { name: '张三的错题', level: 1 }),
+    ).toBeInTheDocument();
+    const item = screen.getByRole('article', { name: '期中考试 数学 第3题' });
+    expect(within(item).getByText('42.0%')).toBeInTheDocument();
+    await u.click(within(item).getByText('推荐练习（1 题）'));
+    expect(within(item).getByText(/函数练习题/)).toBeVisible();
+  });
+
+  it('downloads the 错题本 as Word for the student', async () => {
+    const u = userEvent.setup();
+    const fetchMock = vi.fn(
+      async () =>
+        new Response(new Blob(['x']), {
+          headers: { 'content-type': 'application/octet-stream' },
+        }),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    URL.createObjectURL = vi.fn(() => 'blob:x');
+    URL.revokeObjectURL = vi.fn();
+    await renderApp({
+      path: '/resource/student-wrong/detail?studentId=31',
+      api: api(),
+      user,
+      pages: resourcePages,
+    });
+    await u.click(await screen.findByRole('button', { name: '下载错题本（Word）' }));
+    await waitFor(() => expect(fetchMock).toHaveBeenCalled());
+    const url = String((fetchMock.mock.calls[0] as unknown[])[0]);
+    expect(url).toContain('/marking-resources/wrong/notebook?');
+    expect(url).toContain('studentId=31');
+    expect(url).toContain('format=docx');
+    vi.unstubAllGlobals();
+  });
+});
+
+describe('相似题推荐', () => {
+  it('is offered on report pages only with the grade report key its page needs', async () => {
+    const classOnly = demoUser({
+      allPerm: { '2026': { '1': ['Home', 'Exam', 'Exam-Single', 'Exam-Single-Report-Class'] } },
+    });
+    await renderApp({
+      path: '/exam/single/report/class/basic/5?classId=101',
+      api: reportApi(),
+      user: classOnly,
+      pages: { ...reportPages, ...resourcePages },
+    });
+    expect(await screen.findByRole('button', { name: '预警报告' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: '相似题推荐' })).not.toBeInTheDocument();
+  });
+
+  it('is reached from an exam report and leads to the practice paper', async () => {
+    const u = userEvent.setup();
+    const similar = {
+      examName: '期中考试',
+      classes: [
+        {
+          classId: 101,
+          className: '高一(1)班',
+          questions: [
+            {
+              ...DETAIL.questions[0]!,
+              classScoreRate: 0.2,
+              gradeScoreRate: 0.3,
+              wrongCount: 12,
+              recommendations: [
+                { question: bankQuestion(900, '函数练习题'), sharedPoints: ['函数的概念'] },
+                { question: bankQuestion(901, '函数提高题'), sharedPoints: ['函数的概念'] },
+              ],
+            },
+          ],
+        },
+      ],
+    };
+    const reports = reportApi({ [key(resourceWrongRoutes.similarRecommend)]: ok(similar) });
+    const { router } = await renderApp({
+      path: '/exam/single/report/class/basic/5?classId=101',
+      api: reports,
+      user: directorUser(),
+      pages: { ...reportPages, ...resourcePages },
+    });
+    await u.click(await screen.findByRole('button', { name: '相似题推荐' }));
+    await waitFor(() =>
+      expect(router.state.location.pathname).toBe('/exam/single/report/similar_recom/list/5'),
+    );
+    const item = await screen.findByRole('article', { name: '高一(1)班 数学 第3题' });
+    expect(within(item).getAllByText(/推荐 \d/)).toHaveLength(2);
+    await u.click(screen.getByRole('button', { name: '组成练习卷' }));
+    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('已选 2 题'));
+    await u.click(screen.getByRole('checkbox', { name: '选用第 1 题' }));
+    await u.click(screen.getByRole('checkbox', { name: '选用第 2 题' }));
+    expect(screen.getByRole('status')).toHaveTextContent('已选 0 题');
+    expect(screen.getByRole('button', { name: '导出练习卷（Word）' })).toBeDisabled();
+  });
+});

@@ -1,0 +1,326 @@
+import {
+  resourceWrongDownloads,
+  resourceWrongRoutes,
+  type BankQuestionInput,
+  type DataOf,
+  type RouteContract,
+} from '@examkit/contracts';
+import { unzipSync, strFromU8 } from 'fflate';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createFakeClock } from '../core/clock';
+import { insertReportFixture, type ReportFixture } from '../report/reportFixtures';
+import {
+  call,
+  DIALECTS,
+  signIn,
+  startTestServer,
+  TEST_NOW,
+  type TestServer,
+} from '../test/fixtures';
+import { seedWrongPractice } from '../seed/seedWrongPractice';
+import { insertQuestion } from './questions';
+import { isWrong } from './wrongRule';
+
+const r = resourceWrongRoutes;
+const ON_FIXTURE_DAY = { subjectName: '', dateFrom: '2026-11-10', dateTo: '2026-11-10' };
+
+const question = (over: Partial<BankQuestionInput>): BankQuestionInput => ({
+  subjectCode: '数学',
+  stage: 3,
+  gradeNum: 10,
+  type: 'single',
+  difficulty: 3,
+  stem: '已知函数 $f(x)=x^2$，求 $f(2)$',
+  options: ['$1$', '$2$', '$4$', '$8$'],
+  answer: 'C',
+  analysis: '代入即得。',
+  pointIds: [],
+  source: '测试',
+  year: 2026,
+  tags: [],
+  children: [],
+  ...over,
+});
+
+describe('the wrong-question rule', () => {
+  it.each([
+    ['objective under full marks', true, 5, 3, true],
+    ['objective with full marks', true, 5, 5, false],
+    ['subjective under 60 %', false, 10, 5.5, true],
+    ['subjective at 60 %', false, 10, 6, false],
+    ['subjective without a score row', false, 10, null, true],
+  ] as const)('%s', (_, objective, fullMarks, score, wrong) => {
+    expect(isWrong({ objective, fullMarks }, score)).toBe(wrong);
+  });
+});
+
+describe.each(DIALECTS)('error questions on %s', (dialect) => {
+  let server: TestServer;
+  let fx: ReportFixture;
+  const tokens: Record<string, string> = {};
+  const bank: Record<string, number> = {};
+
+  async function ok<C extends RouteContract>(
+    who: string,
+    contract: C,
+    body: object,
+  ): Promise<DataOf<C>> {
+    const res = await call<DataOf<C>>(server.app, contract, {
+      token: tokens[who]!,
+      body: body as Record<string, unknown>,
+    });
+    if (res.body.code !== 200)
+      throw new Error(`${contract.url} as ${who}: ${JSON.stringify(res.body)}`);
+    return res.body.data;
+  }
+  async function code(who: string, contract: RouteContract, body: object) {
+    return (
+      await call(server.app, contract, {
+        token: tokens[who]!,
+        body: body as Record<string, unknown>,
+      })
+    ).body.code;
+  }
+
+  beforeAll(async () => {
+    server = await startTestServer(dialect);
+    fx = await insertReportFixture(server.db, server.seed.demoSchoolId);
+    for (const who of ['admin', 'head', 'teacher', 'lab-admin'])
+      tokens[who] = (await signIn(server.app, who)).token;
+    const point = async (name: string) =>
+      (
+        await server.db
+          .insertInto('knowledge_points')
+          .values({
+            school_id: null,
+            subject_code: '数学',
+            stage: 3,
+            parent_id: null,
+            name,
+            ord: 0,
+            created_at: 0,
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow()
+      ).id;
+    const fn = await point('函数');
+    const geo = await point('几何');
+    const set = await point('集合');
+    const clock = createFakeClock(TEST_NOW);
+    const demo = { schoolId: server.seed.demoSchoolId, userId: null };
+    const cloud = { schoolId: null, userId: null };
+    bank.both = await insertQuestion(
+      server.db,
+      clock,
+      demo,
+      question({ pointIds: [fn, geo], difficulty: 3 }),
+    );
+    bank.easy = await insertQuestion(
+      server.db,
+      clock,
+      cloud,
+      question({ pointIds: [fn], difficulty: 2 }),
+    );
+    bank.hard = await insertQuestion(
+      server.db,
+      clock,
+      cloud,
+      question({ pointIds: [fn], difficulty: 5 }),
+    );
+    bank.lab = await insertQuestion(
+      server.db,
+      clock,
+      { schoolId: server.seed.labSchoolId, userId: null },
+      question({ pointIds: [fn, geo], difficulty: 3 }),
+    );
+    bank.other = await insertQuestion(server.db, clock, cloud, question({ pointIds: [set] }));
+  });
+  afterAll(() => server.close());
+
+  it('counts each student’s wrong questions by the rule (s1 0, s2 1, s3 1, s4 1, s5 3)', async () => {
+    const grade = { gradeId: fx.gradeId, classId: null, ...ON_FIXTURE_DAY };
+    const data = await ok('admin', r.studentWrongList, grade);
+    const counts = fx.students.map(
+      (id) => data.rows.find((row) => row.studentId === id)?.wrongCount,
+    );
+    expect(counts).toEqual([0, 1, 1, 1, 3]);
+    expect(data.exams.map((e) => e.id)).toEqual([fx.examId]);
+  });
+
+  it('a 班主任 sees only their own class; a 数学 teacher only 数学 wrong questions there', async () => {
+    const head = await ok('head', r.studentWrongList, {
+      gradeId: null,
+      classId: null,
+      ...ON_FIXTURE_DAY,
+    });
+    expect(new Set(head.rows.map((row) => row.classId))).toEqual(new Set([fx.class1]));
+    expect(head.classes.map((c) => c.id)).toEqual([fx.class1]);
+    expect(
+      await code('head', r.studentWrongDetail, { studentId: fx.students[4]!, ...ON_FIXTURE_DAY }),
+    ).toBe(404);
+    const teacher = await ok('teacher', r.weakPoints, { examId: fx.examId, limit: 10 });
+    expect(teacher.classes.map((c) => c.classId)).toEqual([fx.class1]);
+    expect(teacher.classes[0]!.points.map((p) => p.subjectName)).toEqual(['数学', '数学']);
+  });
+
+  it('another school’s student and exam answer as missing', async () => {
+    expect(
+      await code('lab-admin', r.studentWrongDetail, {
+        studentId: fx.students[0]!,
+        ...ON_FIXTURE_DAY,
+      }),
+    ).toBe(404);
+    expect(await code('lab-admin', r.commonErrors, { examId: fx.examId, limit: 5 })).toBe(404);
+    expect(await code('lab-admin', r.similarRecommend, { examId: fx.examId, limit: 5 })).toBe(404);
+  });
+
+  it('a student’s wrong questions carry the class score rate and recommendations sharing points', async () => {
+    const data = await ok('head', r.studentWrongDetail, {
+      studentId: fx.students[2]!,
+      ...ON_FIXTURE_DAY,
+    });
+    expect(data.student.name).toBeTruthy();
+    expect(data.questions).toHaveLength(1);
+    const q = data.questions[0]!;
+    expect(q).toMatchObject({
+      number: '2',
+      score: 4,
+      fullMarks: 10,
+      knowledgePoints: ['函数', '几何'],
+    });
+    expect(q.classScoreRate).toBeCloseTo(2 / 3, 12);
+    // both points first, then by the difficulty nearest 2/3 (容易 0.75 before 困难 0.3); never another school's
+    expect(q.recommendations.map((x) => x.question.id)).toEqual([bank.both, bank.easy, bank.hard]);
+    expect(q.recommendations[0]!.sharedPoints).toEqual(['几何', '函数'].sort());
+    const again = await ok('head', r.studentWrongDetail, {
+      studentId: fx.students[2]!,
+      ...ON_FIXTURE_DAY,
+    });
+    expect(again).toEqual(data);
+  });
+
+  it('common errors: each class’s lowest score rates; weak points from the report engine', async () => {
+    const errors = await ok('admin', r.commonErrors, { examId: fx.examId, limit: 2 });
+    const nine = errors.classes.find((c) => c.classId === fx.class9)!;
+    expect(nine.questions.map((q) => [q.subjectName, q.number, q.classScoreRate])).toEqual([
+      ['数学', '1', 0],
+      ['数学', '2', 0.5],
+    ]);
+    expect(nine.questions[0]!.wrongCount).toBe(2);
+    expect(nine.questions[0]!.gradeScoreRate).toBeCloseTo(0.4, 12);
+    const points = await ok('admin', r.weakPoints, { examId: fx.examId, limit: 3 });
+    const one = points.classes.find((c) => c.classId === fx.class1)!;
+    expect(one.points.map((p) => p.point)).toEqual(['函数', '几何', '写作']);
+    expect(one.points[0]!.scoreRate).toBeCloseTo(2 / 3, 12);
+    const head = await ok('head', r.weakPoints, { examId: fx.examId, limit: 3 });
+    expect(head.classes.map((c) => c.classId)).toEqual([fx.class1]);
+  });
+
+  it('similar recommendation: class 9’s weakest question gets the hardest-fitting practice first', async () => {
+    const data = await ok('admin', r.similarRecommend, { examId: fx.examId, limit: 1 });
+    const nine = data.classes.find((c) => c.classId === fx.class9)!;
+    // 数学 1 (函数), class rate 0: 困难 (0.3) nearest, then 中等 (0.6), then 较易 (0.75)
+    expect(nine.questions[0]!.recommendations.map((x) => x.question.id)).toEqual([
+      bank.hard,
+      bank.both,
+      bank.easy,
+    ]);
+    expect(nine.questions[0]!.recommendations.every((x) => x.sharedPoints.includes('函数'))).toBe(
+      true,
+    );
+  });
+
+  it('the error-question bank lists low rates of the grade, or the teacher’s own classes', async () => {
+    const all = await ok('admin', r.errorBank, {
+      gradeId: fx.gradeId,
+      subjectName: '数学',
+      maxScoreRate: 0.5,
+      pageNum: 1,
+      pageSize: 100,
+    });
+    const mine = all.list.filter((row) => row.examId === fx.examId);
+    expect(mine.map((row) => [row.number, row.groupName, row.scoreRate, row.wrongCount])).toEqual([
+      ['1', '年级', 0.4, 3],
+    ]);
+    const head = await ok('head', r.errorBank, {
+      gradeId: null,
+      subjectName: '',
+      maxScoreRate: 1,
+      pageNum: 1,
+      pageSize: 100,
+    });
+    expect(head.list.length).toBeGreaterThan(0);
+    expect(head.list.every((row) => row.classId === fx.class1)).toBe(true);
+  });
+
+  it('the practice seed matches the seeded exams’ points by name, once', async () => {
+    await seedWrongPractice(server.db, server.seed.demoSchoolId);
+    await seedWrongPractice(server.db, server.seed.demoSchoolId);
+    const seeded = await server.db
+      .selectFrom('questions')
+      .select('id')
+      .where('source', '=', '错题练习示例')
+      .execute();
+    expect(seeded).toHaveLength(8);
+    const student = await server.db
+      .selectFrom('exam_students as es')
+      .innerJoin('exams as e', 'e.id', 'es.exam_id')
+      .select('es.student_id')
+      .where('e.name', '=', '2026学年第一学期高一期中考试')
+      .orderBy('es.student_id')
+      .executeTakeFirstOrThrow();
+    const data = await ok('admin', r.studentWrongDetail, {
+      studentId: student.student_id,
+      subjectName: '数学',
+      dateFrom: '2026-11-12',
+      dateTo: '2026-11-12',
+    });
+    const math = data.questions;
+    expect(math.length).toBeGreaterThan(0);
+    for (const q of math) {
+      expect(q.recommendations.map((x) => x.question.id)).toHaveLength(1);
+      expect(q.recommendations[0]!.sharedPoints).toEqual(q.knowledgePoints);
+    }
+  });
+
+  it('downloads the 错题本 as a .docx naming the student and as a PDF', async () => {
+    const get = (format: string, who = 'head') =>
+      server.app.inject({
+        method: 'GET',
+        url: `${resourceWrongDownloads.notebook}?studentId=${fx.students[2]}&format=${format}&dateFrom=2026-11-10&dateTo=2026-11-10`,
+        headers: { token: tokens[who]! },
+      });
+    const docx = await get('docx');
+    expect(docx.statusCode).toBe(200);
+    const xml = strFromU8(unzipSync(new Uint8Array(docx.rawPayload))['word/document.xml']!);
+    const name = (
+      await ok('head', r.studentWrongDetail, { studentId: fx.students[2]!, ...ON_FIXTURE_DAY })
+    ).student.name;
+    expect(xml).toContain(`${name}的错题本`);
+    expect(xml).toContain('练习答案');
+    const pdf = await get('pdf');
+    expect(pdf.headers['content-type']).toContain('application/pdf');
+    expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    expect((await get('pdf', 'lab-admin')).json().code).toBe(404);
+  });
+
+  it('exports chosen recommendations as a 错题练习 paper; unknown ids refused', async () => {
+    const url = (ids: string) =>
+      `${resourceWrongDownloads.practice}?examId=${fx.examId}&questionIds=${ids}&format=docx`;
+    const res = await server.app.inject({
+      method: 'GET',
+      url: url(`${bank.both},${bank.easy}`),
+      headers: { token: tokens.admin! },
+    });
+    expect(res.statusCode).toBe(200);
+    const xml = strFromU8(unzipSync(new Uint8Array(res.rawPayload))['word/document.xml']!);
+    expect(xml).toContain('错题练习');
+    expect(xml).toContain('答案与解析');
+    const lab = await server.app.inject({
+      method: 'GET',
+      url: url(String(bank.lab)),
+      headers: { token: tokens.admin! },
+    });
+    expect(lab.json()).toMatchObject({ code: 400, message: '所选试题不存在' });
+  });
+});

@@ -1,0 +1,154 @@
+import {
+  resourceWrongDownloads,
+  resourceWrongRoutes,
+  WRONG_FILE_FORMATS,
+  type WrongFileFormat,
+} from '@examkit/contracts';
+import { Type } from 'typebox';
+import type { Clock } from '../core/clock';
+import type { Db } from '../core/database';
+import { badRequest, forbidden } from '../core/envelope';
+import type { Router } from '../core/router';
+import { accessOf } from '../core/scope';
+import type { SessionInfo } from '../core/session';
+import { loadQuestions } from './questions';
+import { errorBank } from './wrongBank';
+import { classWeakPoints, classWeakQuestions } from './wrongClasses';
+import { openExam } from './wrongExams';
+import {
+  notebookDocument,
+  practiceDocument,
+  writeDocx,
+  writePdf,
+  type ExportDocument,
+} from './wrongExport';
+import { studentWrongList, studentWrongQuestions } from './wrongStudents';
+
+export interface ResourceWrongDeps {
+  db: Db;
+  clock: Clock;
+}
+
+const TAG = 'resource';
+/** 学生错题 (spec 001 §2 Resources) and the 错题本. */
+export const STUDENT_KEYS = ['StudySituation'];
+/** 作文资源·易错点/薄弱点 and 巩固 (common errors, weak points). */
+export const CLASS_KEYS = [
+  'StudySituation',
+  'Composing',
+  'Consolidate-CommitError',
+  'Consolidate-WeakKnowledgePoint',
+];
+/** 相似题推荐 is a page of the grade report's key in the route catalogue (spec 001 §2). */
+export const REPORT_KEYS = ['Exam-Single-Report-Grade'];
+/** 错题库 (智能组卷). */
+export const BANK_KEYS = ['Generate', 'StudySituation'];
+
+const DOCX = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
+const Format = Type.Union(WRONG_FILE_FORMATS.map((f) => Type.Literal(f)));
+
+async function scopeFor(db: Db, session: SessionInfo, keys: string[]) {
+  const access = accessOf(db, session);
+  const codes = await access.codes();
+  if (!keys.some((k) => codes.has(k))) throw forbidden('没有该操作的权限');
+  return access.scope();
+}
+
+async function file(doc: ExportDocument, format: WrongFileFormat, name: string) {
+  return format === 'docx'
+    ? { fileName: `${name}.docx`, contentType: DOCX, body: await writeDocx(doc) }
+    : { fileName: `${name}.pdf`, contentType: 'application/pdf', body: await writePdf(doc) };
+}
+
+/** Registers error questions, recommendations and the 错题本 (docs/resources.md). */
+export function registerResourceWrongRoutes(
+  router: Router,
+  { db, clock }: ResourceWrongDeps,
+): void {
+  const r = resourceWrongRoutes;
+  router.sessionRoute(r.studentWrongList, TAG, async ({ body, session }) =>
+    studentWrongList(db, clock, await scopeFor(db, session, STUDENT_KEYS), body),
+  );
+  router.sessionRoute(r.studentWrongDetail, TAG, async ({ body, session }) =>
+    studentWrongQuestions(
+      db,
+      clock,
+      await scopeFor(db, session, STUDENT_KEYS),
+      body.studentId,
+      body,
+    ),
+  );
+  router.sessionRoute(r.commonErrors, TAG, async ({ body, session }) => {
+    const scope = await scopeFor(db, session, CLASS_KEYS);
+    return classWeakQuestions(db, await openExam(db, clock, scope, body.examId), body.limit, false);
+  });
+  router.sessionRoute(r.weakPoints, TAG, async ({ body, session }) => {
+    const scope = await scopeFor(db, session, CLASS_KEYS);
+    return classWeakPoints(await openExam(db, clock, scope, body.examId), body.limit);
+  });
+  router.sessionRoute(r.similarRecommend, TAG, async ({ body, session }) => {
+    const scope = await scopeFor(db, session, REPORT_KEYS);
+    return classWeakQuestions(db, await openExam(db, clock, scope, body.examId), body.limit, true);
+  });
+  router.sessionRoute(r.errorBank, TAG, async ({ body, session }) =>
+    errorBank(db, clock, await scopeFor(db, session, BANK_KEYS), body),
+  );
+
+  router.sessionDownload(
+    {
+      url: resourceWrongDownloads.notebook,
+      summary: "a student's 错题本 (.docx or PDF) with practice questions and answers",
+      query: Type.Object(
+        {
+          studentId: Type.Integer({ minimum: 1 }),
+          format: Format,
+          subjectName: Type.Optional(Type.String({ maxLength: 20 })),
+          dateFrom: Type.Optional(Type.String({ pattern: '^(\\d{4}-\\d{2}-\\d{2})?$' })),
+          dateTo: Type.Optional(Type.String({ pattern: '^(\\d{4}-\\d{2}-\\d{2})?$' })),
+        },
+        { additionalProperties: false },
+      ),
+    },
+    TAG,
+    async ({ query, session }) => {
+      const scope = await scopeFor(db, session, STUDENT_KEYS);
+      const data = await studentWrongQuestions(db, clock, scope, query.studentId, {
+        subjectName: query.subjectName ?? '',
+        dateFrom: query.dateFrom ?? '',
+        dateTo: query.dateTo ?? '',
+      });
+      return file(
+        notebookDocument(data.student, data.questions),
+        query.format,
+        `${data.student.name}-错题本`,
+      );
+    },
+  );
+  router.sessionDownload(
+    {
+      url: resourceWrongDownloads.practice,
+      summary:
+        'a 错题练习 paper of chosen recommended questions (.docx or PDF), answers at the end',
+      query: Type.Object(
+        {
+          examId: Type.Integer({ minimum: 1 }),
+          questionIds: Type.String({ minLength: 1, maxLength: 600, pattern: '^\\d+(,\\d+)*$' }),
+          format: Format,
+        },
+        { additionalProperties: false },
+      ),
+    },
+    TAG,
+    async ({ query, session }) => {
+      const scope = await scopeFor(db, session, REPORT_KEYS);
+      const ctx = await openExam(db, clock, scope, query.examId);
+      const ids = [...new Set(query.questionIds.split(',').map(Number))];
+      if (ids.length > 50) throw badRequest('一次最多选择 50 道题');
+      const found = new Map((await loadQuestions(db, session.schoolId, ids)).map((q) => [q.id, q]));
+      if (found.size !== ids.length) throw badRequest('所选试题不存在');
+      const questions = ids.map((id) => found.get(id)!);
+      const name = ctx.report.snapshot.exam.name;
+      return file(practiceDocument(name, questions), query.format, `${name}-错题练习`);
+    },
+  );
+}

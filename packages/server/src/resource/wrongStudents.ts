@@ -1,0 +1,201 @@
+import type { DataOf, resourceWrongRoutes, WrongQuestion } from '@examkit/contracts';
+import type { Clock } from '../core/clock';
+import type { Db } from '../core/database';
+import { notFound } from '../core/envelope';
+import { inScopeClass, inScopeGrade, type DataScope } from '../core/scope';
+import { examContext, readableExams } from './wrongExams';
+import { recommendFor, subjectAliases } from './wrongRecommend';
+import { wrongItems, type WrongItem } from './wrongRule';
+
+type Routes = typeof resourceWrongRoutes;
+type Range = { subjectName: string; dateFrom: string; dateTo: string };
+
+/** Recommendations shown per wrong question. */
+export const RECOMMENDATIONS_PER_QUESTION = 3;
+
+/** The grades of the session's year in the caller's scope, with their classes in scope. */
+async function scopedGrades(db: Db, scope: DataScope) {
+  const rows = await db
+    .selectFrom('grades as g')
+    .innerJoin('classes as c', 'c.grade_id', 'g.id')
+    .select(['g.id as gradeId', 'g.name as gradeName', 'c.id as classId', 'c.name as className'])
+    .where('g.school_id', '=', scope.schoolId)
+    .where('g.academic_year', '=', scope.academicYear)
+    .orderBy('g.grade_num')
+    .orderBy('c.id')
+    .execute();
+  const grades = new Map<
+    number,
+    { id: number; name: string; classes: { id: number; name: string }[] }
+  >();
+  for (const r of rows) {
+    if (!inScopeGrade(scope, r.gradeId) || !inScopeClass(scope, r.classId)) continue;
+    const g = grades.get(r.gradeId) ?? { id: r.gradeId, name: r.gradeName, classes: [] };
+    g.classes.push({ id: r.classId, name: r.className });
+    grades.set(r.gradeId, g);
+  }
+  return [...grades.values()];
+}
+
+/** 学生错题: the students of the chosen grade or class in scope with their wrong-question counts. */
+export async function studentWrongList(
+  db: Db,
+  clock: Clock,
+  scope: DataScope,
+  body: Range & { gradeId: number | null; classId: number | null },
+): Promise<DataOf<Routes['studentWrongList']>> {
+  const grades = await scopedGrades(db, scope);
+  const grade = grades.find((g) => g.id === body.gradeId) ?? (body.gradeId ? undefined : grades[0]);
+  const empty = {
+    grades: grades.map(({ id, name }) => ({ id, name })),
+    classes: [],
+    subjects: [],
+    exams: [],
+    rows: [],
+  };
+  if (!grade) return { ...empty, gradeId: null };
+  const classes = grade.classes.filter((c) => body.classId === null || c.id === body.classId);
+  const classIds = new Set(classes.map((c) => c.id));
+  const exams = await readableExams(db, scope, {
+    gradeId: grade.id,
+    dateFrom: body.dateFrom,
+    dateTo: body.dateTo,
+  });
+  const subjects = new Set<string>();
+  const rows = new Map<number, DataOf<Routes['studentWrongList']>['rows'][number]>();
+  const classNames = new Map(grade.classes.map((c) => [c.id, c.name]));
+  for (const exam of exams) {
+    const ctx = await examContext(db, clock, scope, exam.id);
+    if (!ctx) continue;
+    for (const s of ctx.report.snapshot.subjects) subjects.add(s.name);
+    const members: number[] = [];
+    ctx.report.snapshot.students.forEach((s, i) => {
+      if (classIds.has(s.classId)) members.push(i);
+    });
+    const counts = new Map<number, number>();
+    for (const item of wrongItems(ctx, members, body.subjectName))
+      counts.set(item.studentIndex, (counts.get(item.studentIndex) ?? 0) + 1);
+    for (const i of members) {
+      const s = ctx.report.snapshot.students[i]!;
+      const row = rows.get(s.id) ?? {
+        studentId: s.id,
+        name: s.name,
+        studentNo: s.studentNo,
+        classId: s.classId,
+        className: classNames.get(s.classId) ?? '',
+        wrongCount: 0,
+        examCount: 0,
+      };
+      row.wrongCount += counts.get(i) ?? 0;
+      row.examCount += 1;
+      rows.set(s.id, row);
+    }
+  }
+  return {
+    grades: grades.map(({ id, name }) => ({ id, name })),
+    classes: grade.classes,
+    subjects: [...subjects],
+    gradeId: grade.id,
+    exams: exams.map((e) => ({ id: e.id, name: e.name, examDate: e.examDate })),
+    rows: [...rows.values()].sort(
+      (a, b) =>
+        b.wrongCount - a.wrongCount ||
+        a.classId - b.classId ||
+        a.studentNo.localeCompare(b.studentNo),
+    ),
+  };
+}
+
+/** A student of the session's school whose current class is in scope; else 404 as a missing id. */
+async function scopedStudent(db: Db, scope: DataScope, studentId: number) {
+  const row = await db
+    .selectFrom('students as s')
+    .innerJoin('classes as c', 'c.id', 's.class_id')
+    .select(['s.id', 's.name', 's.student_no', 's.class_id', 'c.name as className'])
+    .where('s.id', '=', studentId)
+    .where('s.school_id', '=', scope.schoolId)
+    .executeTakeFirst();
+  if (!row || !inScopeClass(scope, row.class_id)) throw notFound('学生不存在');
+  return row;
+}
+
+/** Every wrong question of a student over the readable exams of a range, each with recommendations. */
+export async function studentWrongQuestions(
+  db: Db,
+  clock: Clock,
+  scope: DataScope,
+  studentId: number,
+  range: Range,
+): Promise<DataOf<Routes['studentWrongDetail']>> {
+  const student = await scopedStudent(db, scope, studentId);
+  const taken = await db
+    .selectFrom('exam_students')
+    .select('exam_id')
+    .where('student_id', '=', studentId)
+    .execute();
+  const exams = await readableExams(db, scope, {
+    examIds: taken.map((t) => t.exam_id),
+    dateFrom: range.dateFrom,
+    dateTo: range.dateTo,
+  });
+  const questions: WrongQuestion[] = [];
+  for (const exam of exams) {
+    const ctx = await examContext(db, clock, scope, exam.id);
+    if (!ctx) continue;
+    const index = ctx.report.snapshot.students.findIndex((s) => s.id === studentId);
+    if (index < 0 || !inScopeClass(scope, ctx.report.snapshot.students[index]!.classId)) continue;
+    const items = wrongItems(ctx, [index], range.subjectName);
+    questions.push(...(await withRecommendations(db, scope.schoolId, exam, items)));
+  }
+  return {
+    student: {
+      id: student.id,
+      name: student.name,
+      studentNo: student.student_no,
+      className: student.className,
+    },
+    questions,
+  };
+}
+
+/** Wrong items of one exam as rows, with recommendations read once per subject. */
+async function withRecommendations(
+  db: Db,
+  schoolId: number,
+  exam: { id: number; name: string; examDate: string },
+  items: WrongItem[],
+): Promise<WrongQuestion[]> {
+  const bySubject = new Map<number, WrongItem[]>();
+  for (const item of items)
+    bySubject.set(item.subject.id, [...(bySubject.get(item.subject.id) ?? []), item]);
+  const recommended = new Map<WrongItem, WrongQuestion['recommendations']>();
+  for (const group of bySubject.values()) {
+    const subject = group[0]!.subject;
+    const codes = await subjectAliases(db, schoolId, subject);
+    const lists = await recommendFor(
+      db,
+      schoolId,
+      codes,
+      group.map((g) => ({ points: g.question.knowledgePoints, scoreRate: g.classScoreRate })),
+      RECOMMENDATIONS_PER_QUESTION,
+    );
+    group.forEach((g, k) => recommended.set(g, lists[k] ?? []));
+  }
+  return items.map((item) => ({
+    examId: exam.id,
+    examName: exam.name,
+    examDate: exam.examDate,
+    subjectId: item.subject.id,
+    subjectName: item.subject.name,
+    questionId: item.question.id,
+    number: item.question.number,
+    kind: item.question.kind,
+    fullMarks: item.question.fullMarks,
+    answer: item.question.answer,
+    knowledgePoints: item.question.knowledgePoints,
+    score: item.score,
+    choice: item.choice,
+    classScoreRate: item.classScoreRate,
+    recommendations: recommended.get(item) ?? [],
+  }));
+}
