@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import type { ImportOutcome as ImportResult } from '../types';
 import { Button, Dialog } from '@examkit/ui';
-import { readFileAsBase64, saveFile, type FilePayload } from '../utils/files';
+import { readFileAsBase64, saveFile, type FilePayload } from '../../common/files';
 import { Actions, ErrorText, FilePick, Note, Table } from './styled';
 
 export interface ImportDialogProps {

@@ -14,7 +14,7 @@ import {
   type RosterFilters,
 } from '../hooks/useRosterList';
 import type { ImportOutcome } from '../types';
-import { saveFile, type FilePayload } from '../utils/files';
+import { saveFile, type FilePayload } from '../../common/files';
 import { ImportDialog } from './ImportDialog';
 import { Actions, PageBox, Spacer, Table, Toolbar } from './styled';
 import { RowAction } from '../../common/RowAction';

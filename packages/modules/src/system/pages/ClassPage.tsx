@@ -8,7 +8,7 @@ import { Actions, ErrorText, PageBox, Spacer, Table, Toolbar } from '../componen
 import { useGradeClasses } from '../hooks/useGradeClasses';
 import { useApiCall } from '../../common/useApiCall';
 import type { TeacherRow } from '../types';
-import { saveFile } from '../utils/files';
+import { saveFile } from '../../common/files';
 import { RowAction } from '../../common/RowAction';
 import { ListTable } from '../../common/ListTable';
 
