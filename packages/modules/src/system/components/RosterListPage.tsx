@@ -15,7 +15,7 @@ import {
 } from '../hooks/useRosterList';
 import type { ImportOutcome } from '../types';
 import { saveFile, type FilePayload } from '../../common/files';
-import { ImportDialog } from './ImportDialog';
+import { ImportDialog } from '../../common/ImportDialog';
 import { Actions, PageBox, Spacer, Table, Toolbar } from './styled';
 import { RowAction } from '../../common/RowAction';
 
