@@ -1,7 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { Id, Nullable, Obj, get, post } from './builders';
 import { OneOf } from './builders';
-import { route } from './route';
 
 /**
  * The AI chat service (spec 000 §7, 001 §7: prefix /chatgpt-server). Payloads are examkit's
@@ -126,16 +125,12 @@ export type AiStreamEvent =
 
 export const aiRoutes = {
   /** Streams an answer as server-sent events (`AiStreamEvent`); errors before the stream are envelopes. */
-  ask: route({
-    method: 'POST',
-    url: `${A}/getSession`,
-    encoding: 'json',
-    auth: true,
-    summary: 'ask in a session, retry, edit and resend, or resume an answer: text/event-stream',
-    body: AiAskBody,
-    query: undefined,
-    data: Type.Null(),
-  }),
+  ask: post(
+    `${A}/getSession`,
+    'ask in a session, retry, edit and resend, or resume an answer: text/event-stream',
+    AiAskBody,
+    Type.Null(),
+  ),
   stop: post(
     `${A}/stopAnswer`,
     'stop an answer being written; what is written stays',

@@ -1,4 +1,5 @@
 import { Type } from 'typebox';
+import { post } from './builders';
 import { route } from './route';
 import { Role, SchoolOption, UserInfo } from './user';
 
@@ -205,20 +206,16 @@ export const authRoutes = {
     query: undefined,
     data: Type.Null(),
   }),
-  myRole: route({
-    method: 'POST',
-    url: '/marking-user/get_my_role',
-    encoding: 'json',
-    auth: true,
-    summary: "the current user's roles in the effective academic year",
-    body: Type.Object({}, strict),
-    query: undefined,
-    data: Type.Object({
+  myRole: post(
+    '/marking-user/get_my_role',
+    "the current user's roles in the effective academic year",
+    Type.Object({}, strict),
+    Type.Object({
       roles: Type.Array(Role),
       academicYear: Type.Integer(),
       isHistoryRole: Type.Boolean(),
     }),
-  }),
+  ),
   schoolList: route({
     method: 'POST',
     url: '/marking-user/user/school/list_upgrade',
@@ -229,14 +226,10 @@ export const authRoutes = {
     query: undefined,
     data: Type.Array(SchoolOption),
   }),
-  updatePassword: route({
-    method: 'POST',
-    url: '/marking-user/user/teacher/user/update/pass',
-    encoding: 'json',
-    auth: true,
-    summary:
-      "change a password: one's own with the current password (the other sessions of the user end, this one stays), or a teacher's with System-Teacher (every session of that teacher ends)",
-    body: Type.Object(
+  updatePassword: post(
+    '/marking-user/user/teacher/user/update/pass',
+    "change a password: one's own with the current password (the other sessions of the user end, this one stays), or a teacher's with System-Teacher (every session of that teacher ends)",
+    Type.Object(
       {
         id: Type.Integer({ minimum: 1 }),
         newPassWord: Type.String({ minLength: 6, maxLength: 64 }),
@@ -245,9 +238,8 @@ export const authRoutes = {
       },
       strict,
     ),
-    query: undefined,
-    data: Type.Null(),
-  }),
+    Type.Null(),
+  ),
   dictionaryOther: route({
     method: 'GET',
     url: '/marking-user/user/school/dic/get_other',

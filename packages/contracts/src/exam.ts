@@ -1,7 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { Paged } from './envelope';
-import { Id, OneOf } from './builders';
-import { route } from './route';
+import { Id, OneOf, post } from './builders';
 
 const strict = { additionalProperties: false } as const;
 const Marks = Type.Number({ minimum: 0, maximum: 1000 });
@@ -215,13 +214,10 @@ const SubjectIdBody = Type.Object({ examSubjectId: Id }, strict);
 
 /** The exam, paper structure, answer-key, score-import and answer-sheet calls; each entry is a {@link RouteContract} made with `route()`. */
 export const examRoutes = {
-  list: route({
-    method: 'POST',
-    url: '/marking-main/exam/list',
-    encoding: 'json',
-    auth: true,
-    summary: 'single-school exams of the school, newest first, with filters',
-    body: Type.Object(
+  list: post(
+    '/marking-main/exam/list',
+    'single-school exams of the school, newest first, with filters',
+    Type.Object(
       {
         /** @default the session's academic year; 0 = every year */
         academicYear: Type.Optional(Type.Integer({ minimum: 0 })),
@@ -236,27 +232,18 @@ export const examRoutes = {
       },
       strict,
     ),
-    query: undefined,
-    data: Paged(ExamSummary),
-  }),
-  detail: route({
-    method: 'POST',
-    url: '/marking-main/exam/detail',
-    encoding: 'json',
-    auth: true,
-    summary: 'one exam with its subjects, classes, allowed transitions and what may be edited',
-    body: ExamIdBody,
-    query: undefined,
-    data: ExamDetail,
-  }),
-  create: route({
-    method: 'POST',
-    url: '/marking-main/exam/create',
-    encoding: 'json',
-    auth: true,
-    summary:
-      'create a draft exam: name, type, grade, date, subjects, classes (every student of them unless studentIds), 选考 choices',
-    body: Type.Object(
+    Paged(ExamSummary),
+  ),
+  detail: post(
+    '/marking-main/exam/detail',
+    'one exam with its subjects, classes, allowed transitions and what may be edited',
+    ExamIdBody,
+    ExamDetail,
+  ),
+  create: post(
+    '/marking-main/exam/create',
+    'create a draft exam: name, type, grade, date, subjects, classes (every student of them unless studentIds), 选考 choices',
+    Type.Object(
       {
         name: Name,
         examType: ExamType,
@@ -270,17 +257,12 @@ export const examRoutes = {
       },
       strict,
     ),
-    query: undefined,
-    data: ExamDetail,
-  }),
-  update: route({
-    method: 'POST',
-    url: '/marking-main/exam/update',
-    encoding: 'json',
-    auth: true,
-    summary:
-      'edit an exam; absent fields stay. Subjects, classes and students only before scanning',
-    body: Type.Object(
+    ExamDetail,
+  ),
+  update: post(
+    '/marking-main/exam/update',
+    'edit an exam; absent fields stay. Subjects, classes and students only before scanning',
+    Type.Object(
       {
         id: Id,
         name: Type.Optional(Name),
@@ -294,49 +276,31 @@ export const examRoutes = {
       },
       strict,
     ),
-    query: undefined,
-    data: ExamDetail,
-  }),
-  remove: route({
-    method: 'POST',
-    url: '/marking-main/exam/delete',
-    encoding: 'json',
-    auth: true,
-    summary: 'delete an exam with everything in it (not while scanning or marking, not published)',
-    body: ExamIdBody,
-    query: undefined,
-    data: Type.Null(),
-  }),
-  transition: route({
-    method: 'POST',
-    url: '/marking-main/exam/transition',
-    encoding: 'json',
-    auth: true,
-    summary: 'move an exam to another state along an allowed transition',
-    body: Type.Object({ id: Id, to: ExamState }, strict),
-    query: undefined,
-    data: ExamDetail,
-  }),
-  students: route({
-    method: 'POST',
-    url: '/marking-main/exam/students',
-    encoding: 'json',
-    auth: true,
-    summary: 'participants of an exam (project page for students)',
-    body: Type.Object({ id: Id, classId: Type.Optional(Id) }, strict),
-    query: undefined,
-    data: Type.Array(ExamParticipant),
-  }),
-  teachers: route({
-    method: 'POST',
-    url: '/marking-main/exam/teachers',
-    encoding: 'json',
-    auth: true,
-    summary:
-      'teachers of an exam (project page for teachers): who teaches each exam subject in each participating class',
-    body: ExamIdBody,
-    query: undefined,
-    data: Type.Array(
+    ExamDetail,
+  ),
+  remove: post(
+    '/marking-main/exam/delete',
+    'delete an exam with everything in it (not while scanning or marking, not published)',
+    ExamIdBody,
+    Type.Null(),
+  ),
+  transition: post(
+    '/marking-main/exam/transition',
+    'move an exam to another state along an allowed transition',
+    Type.Object({ id: Id, to: ExamState }, strict),
+    ExamDetail,
+  ),
+  students: post(
+    '/marking-main/exam/students',
+    'participants of an exam (project page for students)',
+    Type.Object({ id: Id, classId: Type.Optional(Id) }, strict),
+    Type.Array(ExamParticipant),
+  ),
+  teachers: post(
+    '/marking-main/exam/teachers',
+    'teachers of an exam (project page for teachers): who teaches each exam subject in each participating class',
+    ExamIdBody,
+    Type.Array(
       Type.Object({
         userId: Type.Integer(),
         nickName: Type.String(),
@@ -346,56 +310,38 @@ export const examRoutes = {
         className: Type.String(),
       }),
     ),
-  }),
-  questionsGet: route({
-    method: 'POST',
-    url: '/marking-main/exam/subject/questions/get',
-    encoding: 'json',
-    auth: true,
-    summary: 'paper structure and answer key of one exam subject',
-    body: SubjectIdBody,
-    query: undefined,
-    data: PaperStructureData,
-  }),
-  questionsSave: route({
-    method: 'POST',
-    url: '/marking-main/exam/subject/questions/save',
-    encoding: 'json',
-    auth: true,
-    summary:
-      'replace the paper structure of a subject (draft only); questions keep their ids by full number',
-    body: Type.Object(
+  ),
+  questionsGet: post(
+    '/marking-main/exam/subject/questions/get',
+    'paper structure and answer key of one exam subject',
+    SubjectIdBody,
+    PaperStructureData,
+  ),
+  questionsSave: post(
+    '/marking-main/exam/subject/questions/save',
+    'replace the paper structure of a subject (draft only); questions keep their ids by full number',
+    Type.Object(
       {
         examSubjectId: Id,
         questions: Type.Array(QuestionInput, { minItems: 1, maxItems: 200 }),
       },
       strict,
     ),
-    query: undefined,
-    data: PaperStructureData,
-  }),
-  questionsParse: route({
-    method: 'POST',
-    url: '/marking-main/exam/subject/questions/parse',
-    encoding: 'json',
-    auth: true,
-    summary:
-      'read a paper structure from pasted spreadsheet text (tab-separated) or the .xlsx template; saves nothing',
-    body: Type.Object(
+    PaperStructureData,
+  ),
+  questionsParse: post(
+    '/marking-main/exam/subject/questions/parse',
+    'read a paper structure from pasted spreadsheet text (tab-separated) or the .xlsx template; saves nothing',
+    Type.Object(
       { text: Type.Optional(Type.String({ maxLength: 200_000 })), file: Type.Optional(XlsxBase64) },
       strict,
     ),
-    query: undefined,
-    data: Type.Object({ questions: Type.Array(QuestionInput), errors: Type.Array(RowError) }),
-  }),
-  answerSave: route({
-    method: 'POST',
-    url: '/marking-main/exam/subject/answer/save',
-    encoding: 'json',
-    auth: true,
-    summary:
-      'set answer keys and partial credit; after scanning started it bumps the key version and re-scores objective items',
-    body: Type.Object(
+    Type.Object({ questions: Type.Array(QuestionInput), errors: Type.Array(RowError) }),
+  ),
+  answerSave: post(
+    '/marking-main/exam/subject/answer/save',
+    'set answer keys and partial credit; after scanning started it bumps the key version and re-scores objective items',
+    Type.Object(
       {
         examSubjectId: Id,
         answers: Type.Array(
@@ -412,19 +358,13 @@ export const examRoutes = {
       },
       strict,
     ),
-    query: undefined,
-    data: PaperStructureData,
-  }),
-  scoreImport: route({
-    method: 'POST',
-    url: '/marking-main/exam/score/import',
-    encoding: 'json',
-    auth: true,
-    summary:
-      'import per-question scores of one subject from .xlsx (template from /score/template); all rows or none',
-    body: Type.Object({ examSubjectId: Id, file: XlsxBase64 }, strict),
-    query: undefined,
-    data: Type.Object({
+    PaperStructureData,
+  ),
+  scoreImport: post(
+    '/marking-main/exam/score/import',
+    'import per-question scores of one subject from .xlsx (template from /score/template); all rows or none',
+    Type.Object({ examSubjectId: Id, file: XlsxBase64 }, strict),
+    Type.Object({
       /** Students with scores written. */
       imported: Type.Integer(),
       /** Rows with every score cell empty: recorded as 缺考. */
@@ -432,17 +372,12 @@ export const examRoutes = {
       /** Rows whose stored scores already equalled the file. */
       unchanged: Type.Integer(),
     }),
-  }),
-  sheetGet: route({
-    method: 'POST',
-    url: '/marking-main/exam/sheet/get',
-    encoding: 'json',
-    auth: true,
-    summary:
-      'the answer-sheet design of a subject: the paper from its questions, saved settings and overrides',
-    body: SubjectIdBody,
-    query: undefined,
-    data: Type.Object({
+  ),
+  sheetGet: post(
+    '/marking-main/exam/sheet/get',
+    'the answer-sheet design of a subject: the paper from its questions, saved settings and overrides',
+    SubjectIdBody,
+    Type.Object({
       examSubjectId: Type.Integer(),
       /**
        * Length of the longest exam number among the exam's students (0 without students): the
@@ -466,15 +401,11 @@ export const examRoutes = {
        */
       identity: Type.Union([Type.String(), Type.Null()]),
     }),
-  }),
-  sheetSave: route({
-    method: 'POST',
-    url: '/marking-main/exam/sheet/save',
-    encoding: 'json',
-    auth: true,
-    summary:
-      'lay out and save the answer sheet of a subject (settings and overrides; the paper is the stored structure) with its recognition template',
-    body: Type.Object(
+  ),
+  sheetSave: post(
+    '/marking-main/exam/sheet/save',
+    'lay out and save the answer sheet of a subject (settings and overrides; the paper is the stored structure) with its recognition template',
+    Type.Object(
       {
         examSubjectId: Id,
         settings: Type.Record(Type.String(), Type.Unknown()),
@@ -482,14 +413,13 @@ export const examRoutes = {
       },
       strict,
     ),
-    query: undefined,
-    data: Type.Object({
+    Type.Object({
       savedAt: Type.Integer(),
       pageCount: Type.Integer(),
       /** What the saved sheet's QR code holds: `EK1|<examSubjectId>|<layout version>`. */
       identity: Type.String(),
     }),
-  }),
+  ),
 } as const;
 
 /**

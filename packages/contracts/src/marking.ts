@@ -1,7 +1,6 @@
 import { Type, type Static, type TSchema } from 'typebox';
 import { EmptyData } from './envelope';
-import { Id, Nullable, OneOf } from './builders';
-import { route } from './route';
+import { Id, Nullable, OneOf, post } from './builders';
 
 const strict = { additionalProperties: false } as const;
 /** Points, in steps of 0.5. */
@@ -263,60 +262,35 @@ const M = '/marking-main/exam/marking';
  * Every call needs Exam-Wuhen; docs/marking.md lists who may call which.
  */
 export const markingRoutes = {
-  list: route({
-    method: 'POST',
-    url: `${M}/list`,
-    encoding: 'json',
-    auth: true,
-    summary: 'blocks to mark (the caller’s, or all for a marking manager), by state',
-    body: Type.Object({ state: Type.Optional(BlockState), examId: Type.Optional(Id) }, strict),
-    query: undefined,
-    data: ListOf(MarkingBlock),
-  }),
-  saveBlock: route({
-    method: 'POST',
-    url: `${M}/block/save`,
-    encoding: 'json',
-    auth: true,
-    summary: 'create a question block, or update one (blockId)',
-    body: Type.Object({ blockId: Type.Optional(Id), setup: BlockSetup }, strict),
-    query: undefined,
-    data: Type.Object({ blockId: Type.Integer() }),
-  }),
-  getBlock: route({
-    method: 'POST',
-    url: `${M}/block/get`,
-    encoding: 'json',
-    auth: true,
-    summary: 'a block’s set-up, guide and answer',
-    body: BlockRef,
-    query: undefined,
-    data: MarkingBlock,
-  }),
-  blockState: route({
-    method: 'POST',
-    url: `${M}/block/state`,
-    encoding: 'json',
-    auth: true,
-    summary: 'start, pause or finish a block',
-    body: Type.Object(
+  list: post(
+    `${M}/list`,
+    'blocks to mark (the caller’s, or all for a marking manager), by state',
+    Type.Object({ state: Type.Optional(BlockState), examId: Type.Optional(Id) }, strict),
+    ListOf(MarkingBlock),
+  ),
+  saveBlock: post(
+    `${M}/block/save`,
+    'create a question block, or update one (blockId)',
+    Type.Object({ blockId: Type.Optional(Id), setup: BlockSetup }, strict),
+    Type.Object({ blockId: Type.Integer() }),
+  ),
+  getBlock: post(`${M}/block/get`, 'a block’s set-up, guide and answer', BlockRef, MarkingBlock),
+  blockState: post(
+    `${M}/block/state`,
+    'start, pause or finish a block',
+    Type.Object(
       {
         blockId: Id,
         action: Type.Union([Type.Literal('start'), Type.Literal('pause'), Type.Literal('finish')]),
       },
       strict,
     ),
-    query: undefined,
-    data: Type.Object({ state: BlockState }),
-  }),
-  registerPapers: route({
-    method: 'POST',
-    url: `${M}/papers/register`,
-    encoding: 'json',
-    auth: true,
-    summary:
-      'register the papers (student and crop) of a block; seedScore makes a hidden seed paper',
-    body: Type.Object(
+    Type.Object({ state: BlockState }),
+  ),
+  registerPapers: post(
+    `${M}/papers/register`,
+    'register the papers (student and crop) of a block; seedScore makes a hidden seed paper',
+    Type.Object(
       {
         blockId: Id,
         papers: Type.Array(
@@ -333,17 +307,12 @@ export const markingRoutes = {
       },
       strict,
     ),
-    query: undefined,
-    data: Type.Object({ registered: Type.Integer() }),
-  }),
-  searchPapers: route({
-    method: 'POST',
-    url: `${M}/papers/search`,
-    encoding: 'json',
-    auth: true,
-    summary:
-      'leader: papers of a block by exam number or student name (done: finished papers only), to pick a seed',
-    body: Type.Object(
+    Type.Object({ registered: Type.Integer() }),
+  ),
+  searchPapers: post(
+    `${M}/papers/search`,
+    'leader: papers of a block by exam number or student name (done: finished papers only), to pick a seed',
+    Type.Object(
       {
         blockId: Id,
         /** Part of the exam number or the student name; empty lists the first papers. */
@@ -353,48 +322,30 @@ export const markingRoutes = {
       },
       strict,
     ),
-    query: undefined,
-    data: ListOf(BlockPaperOption),
-  }),
-  seeds: route({
-    method: 'POST',
-    url: `${M}/seed/list`,
-    encoding: 'json',
-    auth: true,
-    summary: 'leader: the hidden seed papers (隐藏样卷) of a block with their known score',
-    body: BlockRef,
-    query: undefined,
-    data: ListOf(SeedPaper),
-  }),
-  addSeed: route({
-    method: 'POST',
-    url: `${M}/seed/add`,
-    encoding: 'json',
-    auth: true,
-    summary:
-      'leader: make a hidden seed paper from a paper of the block (its crop) with a known score; every marker gets it once',
-    body: Type.Object({ blockId: Id, paperId: Id, seedScore: Points }, strict),
-    query: undefined,
-    data: Type.Object({ paperId: Type.Integer() }),
-  }),
-  removeSeed: route({
-    method: 'POST',
-    url: `${M}/seed/remove`,
-    encoding: 'json',
-    auth: true,
-    summary: 'leader: remove a hidden seed paper nobody has marked or is marking',
-    body: Type.Object({ paperId: Id }, strict),
-    query: undefined,
-    data: EmptyData,
-  }),
-  fetch: route({
-    method: 'POST',
-    url: `${M}/fetch`,
-    encoding: 'json',
-    auth: true,
-    summary:
-      'lease the next papers to mark (or to arbitrate); live leases of the caller come back first',
-    body: Type.Object(
+    ListOf(BlockPaperOption),
+  ),
+  seeds: post(
+    `${M}/seed/list`,
+    'leader: the hidden seed papers (隐藏样卷) of a block with their known score',
+    BlockRef,
+    ListOf(SeedPaper),
+  ),
+  addSeed: post(
+    `${M}/seed/add`,
+    'leader: make a hidden seed paper from a paper of the block (its crop) with a known score; every marker gets it once',
+    Type.Object({ blockId: Id, paperId: Id, seedScore: Points }, strict),
+    Type.Object({ paperId: Type.Integer() }),
+  ),
+  removeSeed: post(
+    `${M}/seed/remove`,
+    'leader: remove a hidden seed paper nobody has marked or is marking',
+    Type.Object({ paperId: Id }, strict),
+    EmptyData,
+  ),
+  fetch: post(
+    `${M}/fetch`,
+    'lease the next papers to mark (or to arbitrate); live leases of the caller come back first',
+    Type.Object(
       {
         blockId: Id,
         count: Type.Integer({ minimum: 1, maximum: 20, default: 3 }),
@@ -402,17 +353,12 @@ export const markingRoutes = {
       },
       strict,
     ),
-    query: undefined,
-    data: ListOf(LeasedPaper),
-  }),
-  crop: route({
-    method: 'POST',
-    url: `${M}/crop`,
-    encoding: 'json',
-    auth: true,
-    summary:
-      'the crop image of a leased paper (marker: taskId + leaseToken) or of any paper (leader: paperId)',
-    body: Type.Object(
+    ListOf(LeasedPaper),
+  ),
+  crop: post(
+    `${M}/crop`,
+    'the crop image of a leased paper (marker: taskId + leaseToken) or of any paper (leader: paperId)',
+    Type.Object(
       {
         taskId: Type.Optional(Id),
         leaseToken: Type.Optional(Type.String({ maxLength: 64 })),
@@ -420,16 +366,12 @@ export const markingRoutes = {
       },
       strict,
     ),
-    query: undefined,
-    data: Type.Object({ contentType: Type.String(), dataUrl: Type.String() }),
-  }),
-  submit: route({
-    method: 'POST',
-    url: `${M}/submit`,
-    encoding: 'json',
-    auth: true,
-    summary: 'submit the score of a leased paper, exactly once per idempotency key',
-    body: Type.Object(
+    Type.Object({ contentType: Type.String(), dataUrl: Type.String() }),
+  ),
+  submit: post(
+    `${M}/submit`,
+    'submit the score of a leased paper, exactly once per idempotency key',
+    Type.Object(
       {
         taskId: Id,
         leaseToken: Type.String({ minLength: 1, maxLength: 64 }),
@@ -438,31 +380,22 @@ export const markingRoutes = {
       },
       strict,
     ),
-    query: undefined,
-    data: SubmitResult,
-  }),
-  release: route({
-    method: 'POST',
-    url: `${M}/release`,
-    encoding: 'json',
-    auth: true,
-    summary: 'hand back the caller’s leased papers (closing the marking screen)',
-    body: BlockRef,
-    query: undefined,
-    data: Type.Object({ released: Type.Integer() }),
-  }),
-  reviewList: route({
-    method: 'POST',
-    url: `${M}/review/list`,
-    encoding: 'json',
-    auth: true,
-    summary: '回评: the caller’s recent papers in a block, newest first',
-    body: Type.Object(
+    SubmitResult,
+  ),
+  release: post(
+    `${M}/release`,
+    'hand back the caller’s leased papers (closing the marking screen)',
+    BlockRef,
+    Type.Object({ released: Type.Integer() }),
+  ),
+  reviewList: post(
+    `${M}/review/list`,
+    '回评: the caller’s recent papers in a block, newest first',
+    Type.Object(
       { blockId: Id, limit: Type.Integer({ minimum: 1, maximum: 200, default: 20 }) },
       strict,
     ),
-    query: undefined,
-    data: ListOf(
+    ListOf(
       Type.Object({
         taskId: Type.Integer(),
         paperId: Type.Integer(),
@@ -471,48 +404,32 @@ export const markingRoutes = {
         canRescore: Type.Boolean(),
       }),
     ),
-  }),
-  rescore: route({
-    method: 'POST',
-    url: `${M}/review/submit`,
-    encoding: 'json',
-    auth: true,
-    summary: '回评: change a score the caller gave while the block is open',
-    body: Type.Object({ taskId: Id, idempotencyKey: IdempotencyKey, ...ScoreFields }, strict),
-    query: undefined,
-    data: SubmitResult,
-  }),
-  flagProblem: route({
-    method: 'POST',
-    url: `${M}/problem/flag`,
-    encoding: 'json',
-    auth: true,
-    summary: '问题卷: flag a leased paper; it leaves the pool for the block leader',
-    body: Type.Object(
+  ),
+  rescore: post(
+    `${M}/review/submit`,
+    '回评: change a score the caller gave while the block is open',
+    Type.Object({ taskId: Id, idempotencyKey: IdempotencyKey, ...ScoreFields }, strict),
+    SubmitResult,
+  ),
+  flagProblem: post(
+    `${M}/problem/flag`,
+    '问题卷: flag a leased paper; it leaves the pool for the block leader',
+    Type.Object(
       { taskId: Id, reason: ProblemReason, note: Type.String({ maxLength: 500, default: '' }) },
       strict,
     ),
-    query: undefined,
-    data: EmptyData,
-  }),
-  problemList: route({
-    method: 'POST',
-    url: `${M}/problem/list`,
-    encoding: 'json',
-    auth: true,
-    summary: 'the problem-paper queue of a block (leader)',
-    body: BlockRef,
-    query: undefined,
-    data: ListOf(PaperDetail),
-  }),
-  resolve: route({
-    method: 'POST',
-    url: `${M}/problem/resolve`,
-    encoding: 'json',
-    auth: true,
-    summary:
-      'leader: return a problem paper to the pool, or give any paper its final score (re-mark)',
-    body: Type.Object(
+    EmptyData,
+  ),
+  problemList: post(
+    `${M}/problem/list`,
+    'the problem-paper queue of a block (leader)',
+    BlockRef,
+    ListOf(PaperDetail),
+  ),
+  resolve: post(
+    `${M}/problem/resolve`,
+    'leader: return a problem paper to the pool, or give any paper its final score (re-mark)',
+    Type.Object(
       {
         paperId: Id,
         action: Type.Union([Type.Literal('return'), Type.Literal('score')]),
@@ -521,17 +438,12 @@ export const markingRoutes = {
       },
       strict,
     ),
-    query: undefined,
-    data: EmptyData,
-  }),
-  remark: route({
-    method: 'POST',
-    url: `${M}/paper/remark`,
-    encoding: 'json',
-    auth: true,
-    summary:
-      '组长改分 (leader, manager): set a paper’s final score with a reason; recorded as a leader mark, shown in checkPaper',
-    body: Type.Object(
+    EmptyData,
+  ),
+  remark: post(
+    `${M}/paper/remark`,
+    '组长改分 (leader, manager): set a paper’s final score with a reason; recorded as a leader mark, shown in checkPaper',
+    Type.Object(
       {
         paperId: Id,
         reason: Type.String({ minLength: 1, maxLength: 200 }),
@@ -540,20 +452,16 @@ export const markingRoutes = {
       },
       strict,
     ),
-    query: undefined,
-    data: Type.Object({
+    Type.Object({
       paperId: Type.Integer(),
       score: Type.Number(),
       duplicate: Type.Boolean(),
     }),
-  }),
-  sample: route({
-    method: 'POST',
-    url: `${M}/sample`,
-    encoding: 'json',
-    auth: true,
-    summary: '样卷: mark a paper as exemplary or a typical mistake (kind null clears)',
-    body: Type.Object(
+  ),
+  sample: post(
+    `${M}/sample`,
+    '样卷: mark a paper as exemplary or a typical mistake (kind null clears)',
+    Type.Object(
       {
         paperId: Id,
         kind: Nullable(Type.Union([Type.Literal('exemplary'), Type.Literal('typical')])),
@@ -561,18 +469,13 @@ export const markingRoutes = {
       },
       strict,
     ),
-    query: undefined,
-    data: EmptyData,
-  }),
-  samples: route({
-    method: 'POST',
-    url: `${M}/sample/list`,
-    encoding: 'json',
-    auth: true,
-    summary: 'the sample papers of a block (anonymous), with their crop',
-    body: BlockRef,
-    query: undefined,
-    data: ListOf(
+    EmptyData,
+  ),
+  samples: post(
+    `${M}/sample/list`,
+    'the sample papers of a block (anonymous), with their crop',
+    BlockRef,
+    ListOf(
       Type.Object({
         paperId: Type.Integer(),
         kind: Type.String(),
@@ -580,45 +483,29 @@ export const markingRoutes = {
         finalScore: Nullable(Type.Number()),
       }),
     ),
-  }),
-  arbitrationList: route({
-    method: 'POST',
-    url: `${M}/arbitration/list`,
-    encoding: 'json',
-    auth: true,
-    summary: 'papers waiting for arbitration, with their marks (leader, arbitrator)',
-    body: BlockRef,
-    query: undefined,
-    data: ListOf(PaperDetail),
-  }),
-  progress: route({
-    method: 'POST',
-    url: `${M}/progress`,
-    encoding: 'json',
-    auth: true,
-    summary: 'progress of a block and of each marker: marked, remaining, speed, estimated finish',
-    body: BlockRef,
-    query: undefined,
-    data: BlockProgress,
-  }),
-  quality: route({
-    method: 'POST',
-    url: `${M}/quality`,
-    encoding: 'json',
-    auth: true,
-    summary:
-      'quality per marker beside the block: mean, deviation, distribution, zero/full share, disagreement, re-check, seeds',
-    body: BlockRef,
-    query: undefined,
-    data: BlockQuality,
-  }),
-  checkPaper: route({
-    method: 'POST',
-    url: `${M}/checkPaper`,
-    encoding: 'json',
-    auth: true,
-    summary: 'find a student’s papers and every mark on them, by whom and when',
-    body: Type.Object(
+  ),
+  arbitrationList: post(
+    `${M}/arbitration/list`,
+    'papers waiting for arbitration, with their marks (leader, arbitrator)',
+    BlockRef,
+    ListOf(PaperDetail),
+  ),
+  progress: post(
+    `${M}/progress`,
+    'progress of a block and of each marker: marked, remaining, speed, estimated finish',
+    BlockRef,
+    BlockProgress,
+  ),
+  quality: post(
+    `${M}/quality`,
+    'quality per marker beside the block: mean, deviation, distribution, zero/full share, disagreement, re-check, seeds',
+    BlockRef,
+    BlockQuality,
+  ),
+  checkPaper: post(
+    `${M}/checkPaper`,
+    'find a student’s papers and every mark on them, by whom and when',
+    Type.Object(
       {
         examSubjectId: Type.Optional(Id),
         blockId: Type.Optional(Id),
@@ -627,50 +514,33 @@ export const markingRoutes = {
       },
       strict,
     ),
-    query: undefined,
-    data: ListOf(PaperDetail),
-  }),
-  finishSubject: route({
-    method: 'POST',
-    url: `${M}/subject/finish`,
-    encoding: 'json',
-    auth: true,
-    summary: 'finish a subject: final scores into the exam scores, subject and exam totals',
-    body: Type.Object({ examSubjectId: Id }, strict),
-    query: undefined,
-    data: Type.Object({ students: Type.Integer() }),
-  }),
-  refreshReport: route({
-    method: 'POST',
-    url: '/marking-main/exam/refresh_report',
-    encoding: 'json',
-    auth: true,
-    summary: 'write again the marking scores of the exam’s finished subjects and recompute totals',
-    body: Type.Object({ examId: Id }, strict),
-    query: undefined,
-    data: Type.Object({ subjects: Type.Integer(), students: Type.Integer() }),
-  }),
-  resetAnswer: route({
-    method: 'POST',
-    url: '/marking-main/exam/resetExamResultDetailAnswer',
-    encoding: 'json',
-    auth: true,
-    summary: 'mark a student’s answers in a subject (or one block) again from scratch',
-    body: Type.Object({ examSubjectId: Id, studentId: Id, blockId: Type.Optional(Id) }, strict),
-    query: undefined,
-    data: Type.Object({ papers: Type.Integer() }),
-  }),
-  randomCheck: route({
-    method: 'POST',
-    url: '/marking-main/exam/grading/random_check',
-    encoding: 'json',
-    auth: true,
-    summary: 'a random sample of a block’s finished papers with every mark, for spot checks',
-    body: Type.Object(
+    ListOf(PaperDetail),
+  ),
+  finishSubject: post(
+    `${M}/subject/finish`,
+    'finish a subject: final scores into the exam scores, subject and exam totals',
+    Type.Object({ examSubjectId: Id }, strict),
+    Type.Object({ students: Type.Integer() }),
+  ),
+  refreshReport: post(
+    '/marking-main/exam/refresh_report',
+    'write again the marking scores of the exam’s finished subjects and recompute totals',
+    Type.Object({ examId: Id }, strict),
+    Type.Object({ subjects: Type.Integer(), students: Type.Integer() }),
+  ),
+  resetAnswer: post(
+    '/marking-main/exam/resetExamResultDetailAnswer',
+    'mark a student’s answers in a subject (or one block) again from scratch',
+    Type.Object({ examSubjectId: Id, studentId: Id, blockId: Type.Optional(Id) }, strict),
+    Type.Object({ papers: Type.Integer() }),
+  ),
+  randomCheck: post(
+    '/marking-main/exam/grading/random_check',
+    'a random sample of a block’s finished papers with every mark, for spot checks',
+    Type.Object(
       { blockId: Id, count: Type.Integer({ minimum: 1, maximum: 200, default: 10 }) },
       strict,
     ),
-    query: undefined,
-    data: ListOf(PaperDetail),
-  }),
+    ListOf(PaperDetail),
+  ),
 };

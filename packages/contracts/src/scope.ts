@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { route } from './route';
+import { post } from './builders';
 
 const strict = { additionalProperties: false } as const;
 const Int = Type.Integer();
@@ -28,14 +28,10 @@ export const MyScope = Type.Object({
 export type MyScope = Static<typeof MyScope>;
 
 export const scopeRoutes = {
-  myScope: route({
-    method: 'POST',
-    url: '/marking-user/user/school/my_scope',
-    encoding: 'json',
-    auth: true,
-    summary: 'the signed-in user’s data scope and marking roles (docs/scope.md)',
-    body: Type.Object({}, strict),
-    query: undefined,
-    data: MyScope,
-  }),
+  myScope: post(
+    '/marking-user/user/school/my_scope',
+    'the signed-in user’s data scope and marking roles (docs/scope.md)',
+    Type.Object({}, strict),
+    MyScope,
+  ),
 };

@@ -123,3 +123,31 @@ export const CheckGroup = styled.fieldset`
     gap: 4px;
   }
 `;
+
+/** A file input shown as a button: the native control stays focusable but visually hidden. */
+export const FilePick = styled.span`
+  display: inline-flex;
+  align-items: center;
+  gap: 8px;
+  input {
+    position: absolute;
+    width: 1px;
+    height: 1px;
+    opacity: 0;
+    overflow: hidden;
+  }
+  label {
+    padding: 4px 12px;
+    border: 1px solid ${(p) => themeOf(p).colors.border};
+    border-radius: 4px;
+    background: ${(p) => themeOf(p).colors.surface};
+    cursor: pointer;
+  }
+  input:focus-visible + label {
+    outline: 2px solid ${(p) => themeOf(p).colors.focus};
+    outline-offset: 1px;
+  }
+  span {
+    color: ${(p) => themeOf(p).colors.textSecondary};
+  }
+`;

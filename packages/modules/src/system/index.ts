@@ -64,6 +64,6 @@ export const TextbookCorrelationPage = lazyPage(systemPages['system-homework-cor
 
 export { PermissionTree } from './components/PermissionTree';
 export type { PermissionTreeProps } from './components/PermissionTree';
-export { ImportDialog } from './components/ImportDialog';
-export type { ImportDialogProps } from './components/ImportDialog';
+export { ImportDialog } from '../common/ImportDialog';
+export type { ImportDialogProps } from '../common/ImportDialog';
 export type { ImportOutcome, RoleRow, StudentRow, TeacherRow } from './types';

@@ -1,6 +1,6 @@
 import { sql, type SqlBool } from 'kysely';
 import type { Db } from '../core/database';
-import { badRequest, notFound } from '../core/envelope';
+import { notFound } from '../core/envelope';
 
 /** Marker of an account without a password: it signs in by phone code until one is set. */
 export const NO_PASSWORD = '!';
@@ -92,13 +92,7 @@ export async function teacherOf(db: Db, schoolId: number, userId: number) {
   return row;
 }
 
-/** Offset and limit of a page; the page number is capped so the offset stays sane. */
-export function pageOf(body: { pageNum?: number; pageSize?: number }) {
-  const pageSize = body.pageSize ?? 20;
-  const pageNum = body.pageNum ?? 1;
-  if (pageNum > 100_000) throw badRequest('页码超出范围');
-  return { pageNum, pageSize, offset: (pageNum - 1) * pageSize };
-}
+export { pageOf } from '../core/listing';
 
 /** `%` and `_` in a keyword are matched literally. */
 export function likePattern(keyWord: string): string {

@@ -6,8 +6,9 @@ import {
 import { sql } from 'kysely';
 import type { Db } from '../core/database';
 import { badRequest, notFound } from '../core/envelope';
+import { guardedRoutes } from '../core/guardedRoute';
 import type { Router } from '../core/router';
-import { accessOf, assertSchoolWide } from '../core/scope';
+import { assertSchoolWide } from '../core/scope';
 import type { DomainDeps } from '../core/deps';
 import { teacherOf } from './common';
 
@@ -36,8 +37,9 @@ async function assertFreeName(db: Db, schoolId: number, name: string, except?: n
 
 /** Roles, their permission keys and data scope, and who holds them this academic year. */
 export function registerRoleRoutes(router: Router, { db }: DomainDeps): void {
-  router.sessionRoute(r.roleList, TAG, async ({ session }) => {
-    await accessOf(db, session).require('System-Role');
+  const route = guardedRoutes(router, db, TAG);
+  const role = { permission: 'System-Role' };
+  route(r.roleList, role, async ({ session }) => {
     const rows = await db
       .selectFrom('roles as ro')
       .leftJoin('role_scopes as rs', 'rs.role_id', 'ro.id')
@@ -63,10 +65,8 @@ export function registerRoleRoutes(router: Router, { db }: DomainDeps): void {
     }));
   });
 
-  router.sessionRoute(r.roleInsert, TAG, async ({ body, session }) => {
-    const access = accessOf(db, session);
-    await access.require('System-Role');
-    if (body.schoolWide) assertSchoolWide(await access.scope());
+  route(r.roleInsert, role, async ({ body, session, scope }) => {
+    if (body.schoolWide) assertSchoolWide(scope);
     const name = body.roleName.trim();
     if (!name) throw badRequest('角色名称不能为空');
     await assertFreeName(db, session.schoolId, name);
@@ -84,11 +84,9 @@ export function registerRoleRoutes(router: Router, { db }: DomainDeps): void {
     });
   });
 
-  router.sessionRoute(r.roleUpdate, TAG, async ({ body, session }) => {
-    const access = accessOf(db, session);
-    await access.require('System-Role');
+  route(r.roleUpdate, role, async ({ body, session, scope }) => {
     const role = await roleOf(db, session.schoolId, body.id);
-    if (body.schoolWide !== undefined) assertSchoolWide(await access.scope());
+    if (body.schoolWide !== undefined) assertSchoolWide(scope);
     const name = body.roleName?.trim();
     if (name !== undefined) {
       if (!name) throw badRequest('角色名称不能为空');
@@ -109,8 +107,7 @@ export function registerRoleRoutes(router: Router, { db }: DomainDeps): void {
     return null;
   });
 
-  router.sessionRoute(r.roleDelete, TAG, async ({ body, session }) => {
-    await accessOf(db, session).require('System-Role');
+  route(r.roleDelete, role, async ({ body, session }) => {
     const role = await roleOf(db, session.schoolId, body.id);
     const held = await db
       .selectFrom('user_roles')
@@ -123,8 +120,7 @@ export function registerRoleRoutes(router: Router, { db }: DomainDeps): void {
     return null;
   });
 
-  router.sessionRoute(r.roleUpdatePerm, TAG, async ({ body, session }) => {
-    await accessOf(db, session).require('System-Role');
+  route(r.roleUpdatePerm, role, async ({ body, session }) => {
     const role = await roleOf(db, session.schoolId, body.id);
     const known = new Set(PERMISSION_KEYS);
     const unknown = body.permCodes.filter((c) => !known.has(c));
@@ -144,8 +140,7 @@ export function registerRoleRoutes(router: Router, { db }: DomainDeps): void {
     return null;
   });
 
-  router.sessionRoute(r.roleGetPerms, TAG, async ({ body, session }) => {
-    await accessOf(db, session).require('System-Role');
+  route(r.roleGetPerms, role, async ({ body, session }) => {
     const role = await roleOf(db, session.schoolId, body.id);
     const rows = await db
       .selectFrom('role_permissions')
@@ -158,15 +153,12 @@ export function registerRoleRoutes(router: Router, { db }: DomainDeps): void {
       .sort((a, b) => (order.get(a) ?? Infinity) - (order.get(b) ?? Infinity));
   });
 
-  router.sessionRoute(r.permList, TAG, async ({ session }) => {
-    await accessOf(db, session).require('System-Role');
+  route(r.permList, role, async () => {
     return [...permissionCatalogue];
   });
 
-  router.sessionRoute(r.assignRoles, TAG, async ({ body, session }) => {
-    const access = accessOf(db, session);
-    await access.require('System-Role');
-    assertSchoolWide(await access.scope());
+  route(r.assignRoles, role, async ({ body, session, scope }) => {
+    assertSchoolWide(scope);
     await teacherOf(db, session.schoolId, body.userId);
     const ids = [...new Set(body.roleIds)];
     for (const id of ids) await roleOf(db, session.schoolId, id);

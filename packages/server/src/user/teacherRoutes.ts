@@ -3,8 +3,10 @@ import type { Db } from '../core/database';
 import { badRequest, forbidden, notFound, tooManyRequests } from '../core/envelope';
 import { hashPassword, isAcceptablePassword, PASSWORD_RULE_MESSAGE } from '../core/password';
 import type { AttemptLimiter } from '../core/rateLimit';
+import { guardedRoutes } from '../core/guardedRoute';
+import { pagedList } from '../core/listing';
 import type { Router } from '../core/router';
-import { accessOf, assertSchoolWide, type DataScope } from '../core/scope';
+import { accessOf, type DataScope } from '../core/scope';
 import { revokeUserSessions, type SessionInfo } from '../core/session';
 import type { DomainDeps } from '../core/deps';
 import {
@@ -41,13 +43,6 @@ async function assertVisible(db: Db, scope: DataScope, userId: number, id: numbe
   if (!row) throw notFound('教师不存在');
 }
 
-async function teacherWriteAccess(db: Db, session: SessionInfo) {
-  const access = accessOf(db, session);
-  await access.require('System-Teacher');
-  assertSchoolWide(await access.scope());
-  return access;
-}
-
 async function assertTelFree(db: Db, schoolId: number, tel: string, except?: number) {
   let q = db
     .selectFrom('users')
@@ -66,9 +61,11 @@ export function registerTeacherRoutes(
   exportLimiter: AttemptLimiter,
 ): void {
   const now = () => clock.now().getTime();
+  const route = guardedRoutes(router, db, TAG);
+  const teacher = { permission: 'System-Teacher' };
+  const write = { permission: 'System-Teacher', schoolWide: true };
 
-  router.sessionRoute(r.addTeacher, TAG, async ({ body, session }) => {
-    await teacherWriteAccess(db, session);
+  route(r.addTeacher, write, async ({ body, session }) => {
     const name = body.name.trim();
     if (!name) throw badRequest('姓名不能为空');
     const loginName = body.loginName ?? body.tel;
@@ -117,8 +114,7 @@ export function registerTeacherRoutes(
     });
   });
 
-  router.sessionRoute(r.deleteTeacher, TAG, async ({ body, session }) => {
-    await teacherWriteAccess(db, session);
+  route(r.deleteTeacher, write, async ({ body, session }) => {
     const ids = unique(body.ids);
     if (ids.includes(session.userId)) throw badRequest('不能删除自己');
     const found = await db
@@ -147,8 +143,7 @@ export function registerTeacherRoutes(
     return { count: ids.length };
   });
 
-  router.sessionRoute(r.updateTeacher, TAG, async ({ body, session }) => {
-    await teacherWriteAccess(db, session);
+  route(r.updateTeacher, write, async ({ body, session }) => {
     const teacher = await teacherOf(db, session.schoolId, body.id);
     const user: { nick_name?: string; tel?: string; status?: number } = {};
     if (body.name !== undefined) {
@@ -183,8 +178,7 @@ export function registerTeacherRoutes(
     return null;
   });
 
-  router.sessionRoute(r.updateTeacherPassword, TAG, async ({ body, session }) => {
-    await teacherWriteAccess(db, session);
+  route(r.updateTeacherPassword, write, async ({ body, session }) => {
     if (!isAcceptablePassword(body.password)) throw badRequest(PASSWORD_RULE_MESSAGE);
     const teacher = await teacherOf(db, session.schoolId, body.id);
     const passwordHash = await hashPassword(body.password);
@@ -199,8 +193,7 @@ export function registerTeacherRoutes(
     return null;
   });
 
-  router.sessionRoute(r.saveTeachClass, TAG, async ({ body, session }) => {
-    await teacherWriteAccess(db, session);
+  route(r.saveTeachClass, write, async ({ body, session }) => {
     const teacher = await teacherOf(db, session.schoolId, body.id);
     const pairs = new Map<string, { classId: number; subjectId: number }>();
     for (const a of body.assignments) pairs.set(`${a.classId}:${a.subjectId}`, a);
@@ -231,24 +224,17 @@ export function registerTeacherRoutes(
     return null;
   });
 
-  const listContext = async (session: SessionInfo) => {
-    const access = accessOf(db, session);
-    await access.require('System-Teacher');
-    return { scope: await access.scope(), canSeeTel: await access.has('System-Tel') };
-  };
-
-  router.sessionRoute(r.queryTeachers, TAG, async ({ body, session }) => {
-    const { scope, canSeeTel } = await listContext(session);
-    const { pageNum, pageSize, offset } = pageOf(body);
-    const [list, total] = await Promise.all([
-      teacherRows(db, scope, session.userId, body, canSeeTel, { offset, limit: pageSize }),
-      teacherCount(db, scope, session.userId, body),
-    ]);
-    return { list, total, pageNum, pageSize };
+  route(r.queryTeachers, teacher, async ({ body, session, scope, access }) => {
+    const canSeeTel = await access.has('System-Tel');
+    return pagedList(
+      body,
+      (window) => teacherRows(db, scope, session.userId, body, canSeeTel, window),
+      () => teacherCount(db, scope, session.userId, body),
+    );
   });
 
-  router.sessionRoute(r.queryTeacher, TAG, async ({ body, session }) => {
-    const { scope, canSeeTel } = await listContext(session);
+  route(r.queryTeacher, teacher, async ({ body, session, scope, access }) => {
+    const canSeeTel = await access.has('System-Tel');
     const teacher = await teacherOf(db, session.schoolId, body.id);
     await assertVisible(db, scope, session.userId, teacher.id);
     const [row] = await teacherRows(db, scope, session.userId, {}, canSeeTel).then((rows) =>
@@ -284,21 +270,21 @@ export function registerTeacherRoutes(
     };
   });
 
-  router.sessionRoute(r.queryTeacherByClass, TAG, async ({ body, session }) => {
-    const { scope, canSeeTel } = await listContext(session);
+  route(r.queryTeacherByClass, teacher, async ({ body, session, scope, access }) => {
+    const canSeeTel = await access.has('System-Tel');
     await classOf(db, session.schoolId, session.academicYear, body.classId);
     if (!scope.schoolWide && !scope.subjectsByClass.has(body.classId))
       throw forbidden('超出数据范围');
     return teacherRows(db, scope, session.userId, { classId: body.classId }, canSeeTel);
   });
-  router.sessionRoute(r.queryTeacherByGrade, TAG, async ({ body, session }) => {
-    const { scope, canSeeTel } = await listContext(session);
+  route(r.queryTeacherByGrade, teacher, async ({ body, session, scope, access }) => {
+    const canSeeTel = await access.has('System-Tel');
     await gradeOf(db, session.schoolId, session.academicYear, body.gradeId);
     if (!scope.schoolWide && !scope.gradeIds.has(body.gradeId)) throw forbidden('超出数据范围');
     return teacherRows(db, scope, session.userId, { gradeId: body.gradeId }, canSeeTel);
   });
-  router.sessionRoute(r.queryTeacherByRole, TAG, async ({ body, session }) => {
-    const { scope, canSeeTel } = await listContext(session);
+  route(r.queryTeacherByRole, teacher, async ({ body, session, scope, access }) => {
+    const canSeeTel = await access.has('System-Tel');
     const role = await db
       .selectFrom('roles')
       .select('id')
@@ -308,13 +294,13 @@ export function registerTeacherRoutes(
     if (!role) throw notFound('角色不存在');
     return teacherRows(db, scope, session.userId, { roleId: role.id }, canSeeTel);
   });
-  router.sessionRoute(r.queryTeacherBySubject, TAG, async ({ body, session }) => {
-    const { scope, canSeeTel } = await listContext(session);
+  route(r.queryTeacherBySubject, teacher, async ({ body, session, scope, access }) => {
+    const canSeeTel = await access.has('System-Tel');
     await subjectOf(db, session.schoolId, body.subjectId);
     return teacherRows(db, scope, session.userId, { subjectId: body.subjectId }, canSeeTel);
   });
-  router.sessionRoute(r.listTeacher, TAG, async ({ body, session }) => {
-    const { scope, canSeeTel } = await listContext(session);
+  route(r.listTeacher, teacher, async ({ body, session, scope, access }) => {
+    const canSeeTel = await access.has('System-Tel');
     return teacherRows(db, scope, session.userId, { keyWord: body.keyWord }, canSeeTel, {
       offset: 0,
       limit: 1000,
@@ -333,8 +319,7 @@ export function registerTeacherRoutes(
       await access.has('System-Tel'),
     );
   });
-  router.sessionRoute(r.listTeacherProfile, TAG, async ({ body, session }) => {
-    const { scope } = await listContext(session);
+  route(r.listTeacherProfile, teacher, async ({ body, session, scope }) => {
     const { pageNum, pageSize, offset } = pageOf(body);
     const [rows, total] = await Promise.all([
       teacherQuery(db, scope, session.userId, body)
@@ -398,7 +383,9 @@ export function registerTeacherRoutes(
   });
 
   const history = async (session: SessionInfo, id: number) => {
-    const { scope } = await listContext(session);
+    const access = accessOf(db, session);
+    await access.require('System-Teacher');
+    const scope = await access.scope();
     await teacherOf(db, session.schoolId, id);
     await assertVisible(db, scope, session.userId, id);
     return assignmentsOf(db, session.schoolId, id);
@@ -434,8 +421,7 @@ export function registerTeacherRoutes(
     }));
   });
 
-  router.sessionRoute(r.teacherTemplate, TAG, async ({ session }) => {
-    await accessOf(db, session).require('System-Teacher');
+  route(r.teacherTemplate, teacher, async () => {
     return writeSheet(
       '教师导入模板.xlsx',
       '教师',
@@ -443,17 +429,14 @@ export function registerTeacherRoutes(
       [['张三', '13900000000', 'zhangsan', '数学']],
     );
   });
-  router.sessionRoute(r.teacherImportMessage, TAG, async ({ body, session }) => {
-    await accessOf(db, session).require('System-Teacher');
+  route(r.teacherImportMessage, teacher, async ({ body, session }) => {
     return importJob(db, session, 'teacher', body.jobId);
   });
-  router.sessionRoute(r.teacherImportErrors, TAG, async ({ body, session }) => {
-    await accessOf(db, session).require('System-Teacher');
+  route(r.teacherImportErrors, teacher, async ({ body, session }) => {
     return importErrorsFile(db, session, 'teacher', body.id);
   });
 
-  router.sessionRoute(r.importTeachers, TAG, async ({ body, session }) => {
-    await teacherWriteAccess(db, session);
+  route(r.importTeachers, write, async ({ body, session }) => {
     const rows = await readSheet(body.fileName, body.contentBase64, ['姓名', '手机号']);
     const subjects = new Map(
       (
@@ -551,9 +534,7 @@ export function registerTeacherRoutes(
     });
   });
 
-  router.sessionRoute(r.exportTeachers, TAG, async ({ body, session }) => {
-    const access = accessOf(db, session);
-    await access.require('System-Teacher');
+  route(r.exportTeachers, teacher, async ({ body, session, access }) => {
     await access.require('System-Export');
     if (exportLimiter.hit(`export:${session.userId}`) > 0)
       throw tooManyRequests('导出过于频繁，请稍后再试');

@@ -14,7 +14,7 @@ import { ConfirmDialog } from '../../common/ConfirmDialog';
 import { reportLinksOf, useReportExams, type ReportExamRow } from '../../common/useReportExams';
 import { KeywordSearch } from '../../common/KeywordSearch';
 import { Pager } from '../../common/Pager';
-import { useLatestRequest } from '../../common/useLatestRequest';
+import { usePagedRows } from '../../common/usePagedRows';
 import { Actions, PageBox, StateTag, Toolbar } from '../components/styled';
 import { useApiCall } from '../../common/useApiCall';
 import { managesGrade, useMyScope } from '../../common/useMyScope';
@@ -47,8 +47,6 @@ export function ExamListPage() {
     sessionYear ?? Number(years[0]?.value ?? 0),
   );
   const [grades, setGrades] = useState<Grade[]>([]);
-  const [rows, setRows] = useState<ExamSummary[] | null>(null);
-  const [total, setTotal] = useState(0);
   const [pendingDelete, setPendingDelete] = useState<ExamSummary | null>(null);
   const [deleting, setDeleting] = useState(false);
   const codes = useExamkitStore((s) => s.permCodes);
@@ -70,28 +68,24 @@ export function ExamListPage() {
     });
   }, [call]);
 
-  const beginRequest = useLatestRequest();
-  const load = useCallback(async () => {
-    const isLatest = beginRequest();
-    const r = await call(
-      examRoutes.list,
-      {
-        academicYear,
-        ...(gradeId ? { gradeId } : {}),
-        ...(examType ? { examType } : {}),
-        ...(keyWord ? { keyWord } : {}),
-        currentPage,
-        pageSize: PAGE_SIZE,
-      },
-      // Every filter change asks again; only the newest answer is shown.
-      { dedupe: false },
-    );
-    if (!isLatest()) return;
-    if (r.ok) {
-      setRows(r.data.list);
-      setTotal(r.data.total);
-    } else if (!r.cancelled) setRows([]);
-  }, [call, beginRequest, academicYear, gradeId, examType, keyWord, currentPage]);
+  const fetchPage = useCallback(
+    () =>
+      call(
+        examRoutes.list,
+        {
+          academicYear,
+          ...(gradeId ? { gradeId } : {}),
+          ...(examType ? { examType } : {}),
+          ...(keyWord ? { keyWord } : {}),
+          currentPage,
+          pageSize: PAGE_SIZE,
+        },
+        // Every filter change asks again; only the newest answer is shown.
+        { dedupe: false },
+      ),
+    [call, academicYear, gradeId, examType, keyWord, currentPage],
+  );
+  const { rows, total, load } = usePagedRows(fetchPage);
 
   // Runs again when the kept-alive page is shown again, so a new or edited exam appears.
   useEffect(() => {

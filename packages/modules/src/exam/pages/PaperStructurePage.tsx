@@ -23,7 +23,7 @@ import {
   type PaperProblem,
   type QuestionDraft,
 } from '../utils/paperDraft';
-import { readFileAsBase64 } from '../utils/readFileAsBase64';
+import { readFileAsBase64 } from '../../common/files';
 import { RowAction } from '../../common/RowAction';
 
 const kindOptions = QUESTION_KINDS.map((k) => ({ value: k, label: KIND_LABELS[k] }));

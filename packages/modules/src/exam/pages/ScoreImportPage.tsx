@@ -7,7 +7,7 @@ import { SubjectPicker } from '../components/SubjectPicker';
 import { Actions, ErrorText, Note, PageBox, Toolbar } from '../components/styled';
 import { useDownload } from '../../common/useDownload';
 import { useApiCall } from '../../common/useApiCall';
-import { readFileAsBase64 } from '../utils/readFileAsBase64';
+import { readFileAsBase64 } from '../../common/files';
 
 /** The request limit is 1 MiB of JSON; base64 grows a file by a third. */
 const MAX_FILE_BYTES = 700 * 1024;

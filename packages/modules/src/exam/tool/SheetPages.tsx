@@ -5,7 +5,7 @@ import { Button, FormField, TextInput } from '@examkit/ui';
 import { Actions, CellInput, ErrorText, Note, PageBox, Toolbar } from '../components/styled';
 import { useApiCall } from '../../common/useApiCall';
 import { ConfirmDialog } from '../../common/ConfirmDialog';
-import { ImportDialog } from '../../system/components/ImportDialog';
+import { ImportDialog } from '../../common/ImportDialog';
 import {
   DataTable,
   GradeClassPicker,

@@ -14,8 +14,8 @@ import {
   type RosterFilters,
 } from '../hooks/useRosterList';
 import type { ImportOutcome } from '../types';
-import { saveFile, type FilePayload } from '../utils/files';
-import { ImportDialog } from './ImportDialog';
+import { saveFile, type FilePayload } from '../../common/files';
+import { ImportDialog } from '../../common/ImportDialog';
 import { Actions, PageBox, Spacer, Table, Toolbar } from './styled';
 import { RowAction } from '../../common/RowAction';
 

@@ -1,8 +1,8 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect } from 'react';
 import type { RequestOptions } from '@examkit/core';
 import { useListMemory } from '@examkit/core/react';
 import type { CallOutcome, useApiCall } from '../../common/useApiCall';
-import { useLatestRequest } from '../../common/useLatestRequest';
+import { usePagedRows } from '../../common/usePagedRows';
 import { useGradeClasses } from './useGradeClasses';
 
 /** The call function of a module page, as `useApiCall` gives it. */
@@ -48,8 +48,6 @@ export function useRosterList<Row>(
   const keyWord = memory.keyWord ?? '';
   const page = memory.currentPage || 1;
   const { grades, classes } = useGradeClasses(gradeId);
-  const [rows, setRows] = useState<Row[] | null>(null);
-  const [total, setTotal] = useState(0);
 
   const filters: RosterFilters = {
     ...(gradeId ? { gradeId } : {}),
@@ -57,20 +55,16 @@ export function useRosterList<Row>(
     ...(keyWord ? { keyWord } : {}),
   };
   const filterKey = JSON.stringify(filters);
-  const beginRequest = useLatestRequest();
-  const reload = useCallback(async () => {
-    const isLatest = beginRequest();
-    const r = await fetchPage(
-      call,
-      { pageNum: page, pageSize, ...(JSON.parse(filterKey) as RosterFilters) },
-      { dedupe: false },
-    );
-    if (!isLatest()) return;
-    if (r.ok) {
-      setRows(r.data.list);
-      setTotal(r.data.total);
-    } else if (!r.cancelled) setRows([]);
-  }, [call, beginRequest, fetchPage, page, pageSize, filterKey]);
+  const askPage = useCallback(
+    () =>
+      fetchPage(
+        call,
+        { pageNum: page, pageSize, ...(JSON.parse(filterKey) as RosterFilters) },
+        { dedupe: false },
+      ),
+    [call, fetchPage, page, pageSize, filterKey],
+  );
+  const { rows, total, load: reload } = usePagedRows(askPage);
 
   // Runs again when the kept-alive page is shown again, so an added or edited row appears.
   useEffect(() => {

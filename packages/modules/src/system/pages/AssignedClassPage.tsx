@@ -1,10 +1,10 @@
 import { useEffect, useState } from 'react';
 import { administrationRoutes, type DataOf } from '@examkit/contracts';
-import { Button, Empty, FormField, Select, TextInput } from '@examkit/ui';
+import { Button, Empty, FormField, Select } from '@examkit/ui';
 import { Actions, ErrorText, Note, PageBox, Table, Toolbar } from '../components/styled';
 import { useGradeClasses } from '../hooks/useGradeClasses';
 import { useApiCall } from '../../common/useApiCall';
-import type { TeacherRow } from '../types';
+import { TeacherPicker } from '../components/TeacherPicker';
 import { RowAction } from '../../common/RowAction';
 
 type Assignment = DataOf<typeof administrationRoutes.queryTeacher>['assignments'][number];
@@ -16,8 +16,6 @@ type Assignment = DataOf<typeof administrationRoutes.queryTeacher>['assignments'
  */
 export function AssignedClassPage() {
   const call = useApiCall();
-  const [keyWord, setKeyWord] = useState('');
-  const [teachers, setTeachers] = useState<TeacherRow[]>([]);
   const [teacherId, setTeacherId] = useState('');
   const [rows, setRows] = useState<Assignment[] | null>(null);
   const [gradeId, setGradeId] = useState('');
@@ -26,19 +24,6 @@ export function AssignedClassPage() {
   const [subjects, setSubjects] = useState<{ id: number; name: string }[]>([]);
   const [error, setError] = useState<string | null>(null);
   const { grades, classes } = useGradeClasses(gradeId ? Number(gradeId) : undefined);
-
-  useEffect(() => {
-    const t = setTimeout(() => {
-      void call(
-        administrationRoutes.listTeacher,
-        keyWord.trim() ? { keyWord: keyWord.trim() } : {},
-        { dedupe: false, errorMessage: false },
-      ).then((r) => {
-        if (r.ok) setTeachers(r.data);
-      });
-    }, 250);
-    return () => clearTimeout(t);
-  }, [call, keyWord]);
 
   useEffect(() => {
     void call(administrationRoutes.dicGetSubject, {}, { errorMessage: false }).then((r) => {
@@ -101,22 +86,7 @@ export function AssignedClassPage() {
     <PageBox aria-labelledby="assigned-title">
       <h1 id="assigned-title">分配班级</h1>
       <Toolbar>
-        <FormField label="查找教师">
-          <TextInput
-            type="search"
-            value={keyWord}
-            placeholder="姓名、登录名"
-            onChange={(e) => setKeyWord(e.target.value)}
-          />
-        </FormField>
-        <FormField label="教师">
-          <Select
-            value={teacherId}
-            placeholder="请选择教师"
-            options={teachers.map((t) => ({ value: t.id, label: `${t.name}（${t.loginName}）` }))}
-            onChange={(e) => setTeacherId(e.target.value)}
-          />
-        </FormField>
+        <TeacherPicker value={teacherId} onChange={setTeacherId} />
       </Toolbar>
       {!teacherId ? (
         <Note>请选择教师。</Note>

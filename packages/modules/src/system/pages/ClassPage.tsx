@@ -2,13 +2,13 @@ import { useCallback, useEffect, useState } from 'react';
 import { administrationRoutes, type DataOf } from '@examkit/contracts';
 import { Button, Dialog, Empty, FormField, Select, TextInput } from '@examkit/ui';
 import { ConfirmDialog } from '../../common/ConfirmDialog';
-import { ImportDialog } from '../components/ImportDialog';
+import { ImportDialog } from '../../common/ImportDialog';
 import { Pager } from '../../common/Pager';
 import { Actions, ErrorText, PageBox, Spacer, Table, Toolbar } from '../components/styled';
 import { useGradeClasses } from '../hooks/useGradeClasses';
 import { useApiCall } from '../../common/useApiCall';
 import type { TeacherRow } from '../types';
-import { saveFile } from '../utils/files';
+import { saveFile } from '../../common/files';
 import { RowAction } from '../../common/RowAction';
 import { ListTable } from '../../common/ListTable';
 

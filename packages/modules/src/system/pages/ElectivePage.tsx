@@ -2,11 +2,10 @@ import { useCallback, useEffect, useState } from 'react';
 import { administrationRoutes } from '@examkit/contracts';
 import { Button, Empty, FormField, Select } from '@examkit/ui';
 import { Pager } from '../../common/Pager';
-import { useLatestRequest } from '../../common/useLatestRequest';
+import { usePagedRows } from '../../common/usePagedRows';
 import { Actions, ErrorText, Note, PageBox, Table, Toolbar } from '../components/styled';
 import { useGradeClasses } from '../hooks/useGradeClasses';
 import { useApiCall } from '../../common/useApiCall';
-import type { StudentRow } from '../types';
 import { ELECTIVE_SUBJECTS, checkElective, type ComboType } from '../utils/elective';
 
 const PAGE_SIZE = 50;
@@ -25,34 +24,29 @@ export function ElectivePage() {
   const [filter, setFilter] = useState<'' | ComboType>('');
   const [page, setPage] = useState(1);
   const { grades } = useGradeClasses(undefined);
-  const [rows, setRows] = useState<StudentRow[] | null>(null);
-  const [total, setTotal] = useState(0);
   const [chosen, setChosen] = useState<Set<number>>(new Set());
   const [combo, setCombo] = useState<ComboType>('3+1+2');
   const [subjects, setSubjects] = useState(['', '', '']);
   const [error, setError] = useState<string | null>(null);
 
   const grade = gradeId ? Number(gradeId) : undefined;
-  const beginRequest = useLatestRequest();
-  const load = useCallback(async () => {
-    if (!grade) return;
-    const isLatest = beginRequest();
-    const r = await call(
-      administrationRoutes.electiveStudents,
-      {
-        pageNum: page,
-        pageSize: PAGE_SIZE,
-        gradeId: grade,
-        ...(filter ? { comboType: filter } : {}),
-      },
-      { dedupe: false },
-    );
-    if (!isLatest()) return;
-    if (r.ok) {
-      setRows(r.data.list);
-      setTotal(r.data.total);
-    } else if (!r.cancelled) setRows([]);
-  }, [call, beginRequest, grade, page, filter]);
+  const fetchPage = useCallback(
+    () =>
+      grade
+        ? call(
+            administrationRoutes.electiveStudents,
+            {
+              pageNum: page,
+              pageSize: PAGE_SIZE,
+              gradeId: grade,
+              ...(filter ? { comboType: filter } : {}),
+            },
+            { dedupe: false },
+          )
+        : null,
+    [call, grade, page, filter],
+  );
+  const { rows, total, load } = usePagedRows(fetchPage);
 
   useEffect(() => {
     setChosen(new Set());

@@ -1,12 +1,13 @@
 import { useCallback, useEffect, useState } from 'react';
 import { administrationRoutes } from '@examkit/contracts';
 import { permissionCatalogue } from '@examkit/contracts/rules';
-import { Button, Dialog, FormField, Select, TextInput } from '@examkit/ui';
+import { Button, Dialog, FormField, TextInput } from '@examkit/ui';
 import { ConfirmDialog } from '../../common/ConfirmDialog';
 import { PermissionTree } from '../components/PermissionTree';
 import { Actions, CheckGroup, Columns, ErrorText, Note, PageBox } from '../components/styled';
 import { useApiCall } from '../../common/useApiCall';
-import type { RoleRow, TeacherRow } from '../types';
+import type { RoleRow } from '../types';
+import { TeacherPicker } from '../components/TeacherPicker';
 import { RowAction } from '../../common/RowAction';
 import { ListTable } from '../../common/ListTable';
 
@@ -245,24 +246,9 @@ interface RoleAssignmentProps {
 /** Chooses a teacher and sets their roles for the current academic year (replacing the old ones). */
 function RoleAssignment({ roles, onAssigned }: RoleAssignmentProps) {
   const call = useApiCall();
-  const [teachers, setTeachers] = useState<TeacherRow[]>([]);
-  const [keyWord, setKeyWord] = useState('');
   const [teacherId, setTeacherId] = useState('');
   const [chosen, setChosen] = useState<Set<number> | null>(null);
   const [error, setError] = useState<string | null>(null);
-
-  useEffect(() => {
-    const t = setTimeout(() => {
-      void call(
-        administrationRoutes.listTeacher,
-        keyWord.trim() ? { keyWord: keyWord.trim() } : {},
-        { dedupe: false, errorMessage: false },
-      ).then((r) => {
-        if (r.ok) setTeachers(r.data);
-      });
-    }, 250);
-    return () => clearTimeout(t);
-  }, [call, keyWord]);
 
   useEffect(() => {
     setChosen(null);
@@ -290,22 +276,7 @@ function RoleAssignment({ roles, onAssigned }: RoleAssignmentProps) {
     <section aria-labelledby="assign-title">
       <h2 id="assign-title">教师角色分配（本学年）</h2>
       <Actions style={{ alignItems: 'flex-end' }}>
-        <FormField label="查找教师">
-          <TextInput
-            type="search"
-            value={keyWord}
-            placeholder="姓名、登录名"
-            onChange={(e) => setKeyWord(e.target.value)}
-          />
-        </FormField>
-        <FormField label="教师">
-          <Select
-            value={teacherId}
-            placeholder="请选择教师"
-            options={teachers.map((t) => ({ value: t.id, label: `${t.name}（${t.loginName}）` }))}
-            onChange={(e) => setTeacherId(e.target.value)}
-          />
-        </FormField>
+        <TeacherPicker value={teacherId} onChange={setTeacherId} />
       </Actions>
       {chosen && (
         <>

@@ -1,8 +1,11 @@
 import { useId, useState } from 'react';
-import type { ImportOutcome as ImportResult } from '../types';
+import type { administrationRoutes, DataOf } from '@examkit/contracts';
 import { Button, Dialog } from '@examkit/ui';
-import { readFileAsBase64, saveFile, type FilePayload } from '../utils/files';
+import { readFileAsBase64, saveFile, type FilePayload } from './files';
 import { Actions, ErrorText, FilePick, Note, Table } from './styled';
+
+/** What an import answers: the counts when applied, or every bad row when refused. */
+export type ImportResult = DataOf<(typeof administrationRoutes)['importStudents']>;
 
 export interface ImportDialogProps {
   open: boolean;
