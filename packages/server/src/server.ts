@@ -41,6 +41,7 @@ import { registerScanRoutes } from './scan/routes';
 import { registerAdministrationRoutes } from './school/adminRoutes';
 import { registerSchoolRoutes } from './school/routes';
 import { registerUserRoutes } from './user/routes';
+import { registerRegionRoutes } from './region/routes';
 import { registerScopeRoutes } from './core/scopeRoutes';
 
 /** Options of {@link createServer}. */
@@ -250,6 +251,7 @@ export async function createServer(options: ServerOptions): Promise<FastifyInsta
   registerDownloadRoutes(router, { db, clock, files, downloads });
   registerReportRoutes(router, { db, clock, files, downloads });
   registerMessageRoutes(router, { db, clock, files });
+  registerRegionRoutes(router, { db, clock });
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
   app.get('/health', { schema: { hide: true } }, async () => ok({ status: 'ok' }));
   registerNotFound(app, { spaFallback: options.staticDir !== undefined });
