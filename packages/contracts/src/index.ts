@@ -35,3 +35,4 @@ export * from './examTool';
 export * from './message';
 export * from './resource';
 export * from './region';
+export * from './joint';

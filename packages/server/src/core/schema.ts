@@ -11,6 +11,7 @@ import type { ReportTables } from '../report/tables';
 import type { ExamToolTables } from '../examtool/tables';
 import type { ResourceTables } from '../resource/tables';
 import type { RegionTables } from '../region/tables';
+import type { JointTables } from '../joint/tables';
 import type { ScanTables } from '../scan/tables';
 import type { AdministrationTables } from '../school/tables';
 import type { ScopeTables } from './scopeTables';
@@ -175,7 +176,8 @@ export interface DB
     DownloadTables,
     MessageTables,
     ResourceTables,
-    RegionTables {
+    RegionTables,
+    JointTables {
   schools: SchoolsTable;
   users: UsersTable;
   roles: RolesTable;

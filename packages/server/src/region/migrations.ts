@@ -1,13 +1,14 @@
 import type { Kysely } from 'kysely';
 import type { Migration } from 'kysely/migration';
 import type { Dialect } from '../core/database';
+import { createJointTables, JOINT_TABLES } from '../joint/migrations';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations run against the schema before it exists
 type AnyDb = Kysely<any>;
 
-const TABLES = ['bureau_seats', 'bureau_users', 'region_schools', 'regions'];
+const TABLES = [...JOINT_TABLES, 'bureau_seats', 'bureau_users', 'region_schools', 'regions'];
 
-/** Regions, their schools and bureau accounts, named `0031_…` to run after the schools and users. */
+/** Regions, their schools, bureau accounts and joint exams, named `0031_…` to run after the schools and users. */
 export function regionMigrations(dialect: Dialect): Record<string, Migration> {
   const id = dialect === 'postgres' ? ('serial' as const) : ('integer' as const);
   const auto = <T extends { primaryKey(): T; autoIncrement(): T }>(c: T) =>
@@ -64,6 +65,7 @@ export function regionMigrations(dialect: Dialect): Record<string, Migration> {
           )
           .addPrimaryKeyConstraint('bureau_seats_pk', ['bureau_user_id', 'school_id'])
           .execute();
+        await createJointTables(db, dialect);
       },
       async down(db: AnyDb) {
         for (const table of TABLES) await db.schema.dropTable(table).ifExists().execute();
