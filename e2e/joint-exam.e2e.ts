@@ -145,5 +145,16 @@ describe('joint exam in the browser', () => {
     expect(new Set(schoolsInRanking)).toEqual(new Set(['示范中学']));
     expect(await axeViolations(admin)).toEqual([]);
     await screenshot(admin, 'joint-rank-school');
+    await admin.getByRole('link', { name: '成绩单' }).click();
+    const transcript = admin.getByRole('table', { name: /^联考成绩单/ });
+    await transcript.waitFor();
+    const transcriptSchools = await transcript.locator('tbody tr td:nth-child(3)').allInnerTexts();
+    expect(new Set(transcriptSchools)).toEqual(new Set(['示范中学']));
+    await admin.getByRole('link', { name: '本校对比' }).click();
+    await admin
+      .getByRole('table', { name: `本校与联考整体对比（本校 ${demo.students.length} 人）` })
+      .waitFor();
+    expect(await axeViolations(admin)).toEqual([]);
+    await screenshot(admin, 'joint-school-basic');
   });
 });

@@ -46,6 +46,9 @@ export const reportPages: Readonly<Record<string, PageLoader>> = {
   'warning-report-print': () => overviewPages().then((m) => m.WarningReportPrintPage),
   'exam-multiple-report-grade-basic': () => jointPages().then((m) => m.JointGradeBasicPage),
   'exam-multiple-report-grade-rank': () => jointPages().then((m) => m.JointGradeRankPage),
+  'exam-multiple-report-grade-transcript': () =>
+    jointPages().then((m) => m.JointGradeTranscriptPage),
+  'exam-multiple-report-class-basic': () => jointPages().then((m) => m.JointSchoolBasicPage),
 };
 
 /**
