@@ -35,3 +35,5 @@ export * from './examTool';
 export * from './message';
 export * from './resource';
 export * from './resourceWrong';
+export * from './region';
+export * from './joint';

@@ -42,6 +42,9 @@ import { registerScanRoutes } from './scan/routes';
 import { registerAdministrationRoutes } from './school/adminRoutes';
 import { registerSchoolRoutes } from './school/routes';
 import { registerUserRoutes } from './user/routes';
+import { registerRegionRoutes } from './region/routes';
+import { registerJointRoutes } from './joint/routes';
+import { registerJointReportRoutes } from './joint/reportRoutes';
 import { registerScopeRoutes } from './core/scopeRoutes';
 
 /** Options of {@link createServer}. */
@@ -252,6 +255,9 @@ export async function createServer(options: ServerOptions): Promise<FastifyInsta
   registerReportRoutes(router, { db, clock, files, downloads });
   registerResourceWrongRoutes(router, { db, clock });
   registerMessageRoutes(router, { db, clock, files });
+  registerRegionRoutes(router, { db, clock });
+  registerJointRoutes(router, { db, clock });
+  registerJointReportRoutes(router, { db, clock });
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
   app.get('/health', { schema: { hide: true } }, async () => ok({ status: 'ok' }));
   registerNotFound(app, { spaFallback: options.staticDir !== undefined });

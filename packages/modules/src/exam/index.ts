@@ -46,6 +46,10 @@ export const examPages: Readonly<Record<string, PageLoader>> = {
   'exam-tool-answerSheet-list': () =>
     import('./pages/AnswerSheetListPage').then((m) => m.AnswerSheetListPage),
   ...examToolPages,
+  'exam-multiple': () => import('./joint/JointListPage').then((m) => m.JointListPage),
+  'exam-multiple-create': () => import('./joint/JointCreatePage').then((m) => m.JointCreatePage),
+  'exam-project-create': () => import('./joint/JointCreatePage').then((m) => m.JointCreatePage),
+  'exam-multiple-edit': () => import('./joint/JointEditPage').then((m) => m.JointEditPage),
 };
 
 /** A page as a `React.lazy` component: its own chunk, rendered inside `<Suspense>`. */

@@ -5,6 +5,7 @@ const classPages = () => import('./pages/class');
 const studentPages = () => import('./pages/student');
 const gradePages = () => import('./pages/grade');
 const overviewPages = () => import('./pages/overview');
+const jointPages = () => import('./pages/joint/JointGradePages');
 
 /**
  * The single-exam report pages (spec 001 §2) by route name of the catalogue, loaded on first
@@ -43,6 +44,11 @@ export const reportPages: Readonly<Record<string, PageLoader>> = {
   'exam-single-report-screen-ability': () => overviewPages().then((m) => m.ScreenAbilityPage),
   'exam-quick-review': () => overviewPages().then((m) => m.QuickReviewPage),
   'warning-report-print': () => overviewPages().then((m) => m.WarningReportPrintPage),
+  'exam-multiple-report-grade-basic': () => jointPages().then((m) => m.JointGradeBasicPage),
+  'exam-multiple-report-grade-rank': () => jointPages().then((m) => m.JointGradeRankPage),
+  'exam-multiple-report-grade-transcript': () =>
+    jointPages().then((m) => m.JointGradeTranscriptPage),
+  'exam-multiple-report-class-basic': () => jointPages().then((m) => m.JointSchoolBasicPage),
 };
 
 /**

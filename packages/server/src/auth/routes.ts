@@ -31,6 +31,7 @@ import {
 } from './signIn';
 import { checkSmsCode, consumeSmsCode, requestSmsCode, telLockKey, type SmsSender } from './sms';
 import type { WxIdentityProvider } from './wx';
+import { bureauPasswordSignIn, bureauSchoolList } from '../region/signIn';
 
 export interface AuthDeps {
   db: Db;
@@ -91,16 +92,29 @@ export function registerAuthRoutes(router: Router, deps: AuthDeps): void {
       return completeSignIn(trx, clock, account);
     });
 
-  router.publicRoute(authRoutes.loginPassword, TAG, async ({ body }) =>
-    signInOnly(await matchPassword(db, locks, body)),
+  // A bureau account's login name signs in through the region first (docs/joint-exams.md).
+  router.publicRoute(
+    authRoutes.loginPassword,
+    TAG,
+    async ({ body }) =>
+      (await bureauPasswordSignIn(db, clock, locks, body)) ??
+      signInOnly(await matchPassword(db, locks, body)),
   );
 
-  router.publicRoute(authRoutes.loginClient, TAG, async ({ body }) =>
-    signInOnly(await matchPassword(db, locks, body), body.clientId),
+  router.publicRoute(
+    authRoutes.loginClient,
+    TAG,
+    async ({ body }) =>
+      (await bureauPasswordSignIn(db, clock, locks, body, { clientId: body.clientId })) ??
+      signInOnly(await matchPassword(db, locks, body), body.clientId),
   );
 
-  router.publicRoute(authRoutes.schoolList, TAG, async ({ body }) =>
-    schoolOptions(db, await matchPassword(db, locks, body)),
+  router.publicRoute(
+    authRoutes.schoolList,
+    TAG,
+    async ({ body }) =>
+      (await bureauSchoolList(db, locks, body)) ??
+      schoolOptions(db, await matchPassword(db, locks, body)),
   );
 
   // A send costs a message: every send counts against the address, not only failures.

@@ -10,6 +10,8 @@ import type { OnlineTables } from '../online/tables';
 import type { ReportTables } from '../report/tables';
 import type { ExamToolTables } from '../examtool/tables';
 import type { ResourceTables } from '../resource/tables';
+import type { RegionTables } from '../region/tables';
+import type { JointTables } from '../joint/tables';
 import type { ScanTables } from '../scan/tables';
 import type { AdministrationTables } from '../school/tables';
 import type { ScopeTables } from './scopeTables';
@@ -173,7 +175,9 @@ export interface DB
     OnlineTables,
     DownloadTables,
     MessageTables,
-    ResourceTables {
+    ResourceTables,
+    RegionTables,
+    JointTables {
   schools: SchoolsTable;
   users: UsersTable;
   roles: RolesTable;

@@ -9,6 +9,7 @@ import { DEMO_ROLES } from './demoRoles';
 import { demoName, subjectOf } from './names';
 import { seedAdministration } from './seedAdministration';
 import { seedExams } from './seedExam';
+import { seedRegion } from './seedRegion';
 
 /** Password of every demo account. */
 export const DEMO_PASSWORD = 'demo2026';
@@ -125,7 +126,8 @@ const GRADES = [
 
 /**
  * Seeds the demo school 示范中学 and the second school 实验中学 (accounts,
- * roles, grades, classes, students, teachers, integrations). Idempotent: a
+ * roles, grades, classes, students, teachers, integrations), both in the district 示范区 with its
+ * bureau account `bureau`. Idempotent: a
  * school that already exists is left as it is, so running it twice gives the
  * same data. Everything is written in one transaction.
  */
@@ -164,6 +166,7 @@ export async function seedDemo(db: Db, options: SeedOptions = {}): Promise<SeedR
     await seedAdministration(trx, labSchoolId, current, now);
     await seedIntegrations(trx, demoSchoolId, now);
     await seedExams(trx, { schoolId: demoSchoolId, academicYear: current });
+    await seedRegion(trx, { schoolIds: [demoSchoolId, labSchoolId], passwordHash, now });
     return { demoSchoolId, labSchoolId };
   });
 }

@@ -183,6 +183,14 @@ const TEACHERS = WRITE(
 );
 
 const TABLE: Record<string, Entry> = {
+  // 联考 (jointExamId): a school outside the joint exam gets 404 on every joint route, a
+  // participant reads only its own students (joint/joint.test.ts)
+  ...Object.fromEntries(
+    Object.keys(contracts.jointExamRoutes).map((name) => [
+      `jointExamRoutes.${name}`,
+      { kind: 'covered', why: 'joint exams: joint/joint.test.ts' } as const,
+    ]),
+  ),
   // exam
   'exam.students': { kind: 'list', byClass: true },
   'exam.teachers': { kind: 'list' },

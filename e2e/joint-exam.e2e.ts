@@ -1,0 +1,160 @@
+import ExcelJS from 'exceljs';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { screenshot } from './support/browser';
+import { axeViolations, openExamMenu, signIn } from './support/app';
+import { browserSuite } from './support/suite';
+
+const app = browserSuite();
+
+const NAME = '2026学年高一数学联考';
+const HEADER = ['考号/学号', '姓名', '1', '2', '3'];
+/** Marks of the three 10-mark questions of the n-th student. */
+const marksOf = (n: number) => [n % 11, (n * 3) % 11, (n * 7) % 11];
+
+async function scoreFile(students: { studentNo: string; name: string }[]): Promise<Buffer> {
+  const workbook = new ExcelJS.Workbook();
+  const sheet = workbook.addWorksheet('成绩');
+  sheet.addRow(HEADER);
+  students.forEach((s, n) => sheet.addRow([s.studentNo, s.name, ...marksOf(n)]));
+  return Buffer.from((await workbook.xlsx.writeBuffer()) as ArrayBuffer);
+}
+
+interface Joint {
+  id: number;
+  name: string;
+  schools: { label: string; examId: number | null }[];
+}
+
+/** A school's own exam of the joint exam and its 数学 subject, through the API. */
+async function ownExam(token: string) {
+  const list = await app.api<Joint[]>('/marking-main/joint/list', { token, body: {} });
+  const joint = list.data.find((j) => j.name === NAME)!;
+  const examId = joint.schools.find((s) => s.examId !== null)!.examId!;
+  const detail = await app.api<{ subjects: { id: number }[] }>('/marking-main/exam/detail', {
+    token,
+    body: { id: examId },
+  });
+  const students = await app.api<{ studentNo: string; name: string }[]>(
+    '/marking-main/exam/students',
+    { token, body: { id: examId } },
+  );
+  return { examId, subjectId: detail.data.subjects[0]!.id, students: students.data };
+}
+
+const tableTexts = (page: Page, name: string) =>
+  page.getByRole('table', { name }).locator('tbody tr td:first-child').allInnerTexts();
+
+describe('joint exam in the browser', () => {
+  it('the bureau creates a joint exam of the two demo schools, each imports, the report shows', async () => {
+    // The bureau signs in and picks the school to enter from its district's schools.
+    const page = await app.openLogin();
+    await signIn(page, 'bureau');
+    const choice = page.getByRole('region', { name: '请选择登录学校' });
+    await choice.getByRole('button', { name: '实验中学' }).waitFor();
+    await screenshot(page, 'joint-bureau-school-choice');
+    await choice.getByRole('button', { name: '示范中学' }).click();
+    await page.getByRole('banner').waitFor();
+
+    await openExamMenu(page, '联合考试');
+    await page.getByRole('heading', { name: '联合考试', level: 1 }).waitFor();
+    await page.getByRole('button', { name: '创建联考' }).click();
+    const form = page.getByRole('form', { name: '联考信息' });
+    await form.getByLabel('联考名称').fill(NAME);
+    await form.getByLabel('考试类型').selectOption('期中');
+    await form.getByLabel('年级', { exact: true }).selectOption({ label: '高一' });
+    await form.getByRole('checkbox', { name: '示范中学' }).check();
+    await form.getByRole('checkbox', { name: '实验中学' }).check();
+    await form.getByRole('checkbox', { name: '数学', exact: true }).check();
+    await form.getByLabel('数学满分').fill('30');
+    expect(await axeViolations(page)).toEqual([]);
+    await screenshot(page, 'joint-create');
+    await form.getByRole('button', { name: '创建', exact: true }).click();
+
+    await page.getByRole('heading', { name: '编辑联考' }).waitFor();
+    const schools = page.getByRole('table', { name: '参考学校' });
+    await schools.getByText('学校B').waitFor();
+    expect(await tableTexts(page, '参考学校')).toEqual(['示范中学', '实验中学']);
+    await page.getByLabel('数学（满分 30）题目数量').fill('3');
+    await page.getByRole('button', { name: '保存数学试卷结构' }).click();
+    await page.getByText('已为 2 所学校保存数学试卷结构').waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    await screenshot(page, 'joint-edit');
+
+    // 示范中学 imports its scores through its own exam's import page.
+    const admin = await app.signedIn('admin');
+    const demo = await ownExam(await app.tokenOf('admin'));
+    await openExamMenu(admin, '单校考试');
+    await admin.getByRole('link', { name: NAME }).first().click();
+    await admin.getByRole('link', { name: '数学导入成绩' }).click();
+    await admin.getByRole('heading', { name: `导入成绩 · ${NAME}` }).waitFor();
+    await admin.getByLabel('成绩文件').setInputFiles({
+      name: '数学成绩.xlsx',
+      mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+      buffer: await scoreFile(demo.students),
+    });
+    await admin.getByRole('button', { name: '导入', exact: true }).click();
+    await admin.getByRole('status').filter({ hasText: '导入' }).waitFor();
+    await screenshot(admin, 'joint-demo-import');
+    await admin.getByRole('link', { name: '返回考试' }).click();
+    const states = admin.getByRole('group', { name: '考试状态' });
+    await states.getByRole('button', { name: '完成考试' }).click();
+    await states.getByText('已完成').waitFor();
+
+    // 实验中学 imports through the API (the same calls its import page makes).
+    const labToken = await app.tokenOf('lab-admin');
+    const lab = await ownExam(labToken);
+    const imported = await app.api('/marking-main/exam/score/import', {
+      token: labToken,
+      body: {
+        examSubjectId: lab.subjectId,
+        file: (await scoreFile(lab.students)).toString('base64'),
+      },
+    });
+    expect(imported.code).toBe(200);
+    const finished = await app.api('/marking-main/exam/transition', {
+      token: labToken,
+      body: { id: lab.examId, to: 'finished' },
+    });
+    expect(finished.code).toBe(200);
+
+    // The bureau's joint grade report: every student of both schools, each school by name.
+    await openExamMenu(page, '联合考试');
+    await page.getByRole('button', { name: `联考报告 ${NAME}` }).click();
+    await page.getByRole('heading', { name: `联考年级报告·基本情况：${NAME}` }).waitFor();
+    const overview = page.getByRole('table', { name: '联考各学科成绩概况' });
+    await overview.waitFor();
+    const totalRow = overview.locator('tbody tr').first();
+    const count = demo.students.length + lab.students.length;
+    expect(await totalRow.locator('td').nth(2).innerText()).toBe(String(count));
+    expect(await tableTexts(page, '总分各校对比')).toEqual(['示范中学', '实验中学']);
+    expect(await axeViolations(page)).toEqual([]);
+    await screenshot(page, 'joint-report-bureau');
+
+    // 示范中学 sees the other school by its code, and only its own students in the ranking.
+    await openExamMenu(admin, '联合考试');
+    await admin.getByRole('button', { name: `联考报告 ${NAME}` }).click();
+    await admin.getByRole('table', { name: '总分各校对比' }).waitFor();
+    expect(await tableTexts(admin, '总分各校对比')).toEqual(['示范中学', '学校B']);
+    await screenshot(admin, 'joint-report-school');
+    await admin.getByRole('link', { name: '排名分析' }).click();
+    const ranks = admin.getByRole('table', { name: '总分联考排名（前 200 名）' });
+    await ranks.waitFor();
+    const schoolsInRanking = await ranks.locator('tbody tr td:nth-child(4)').allInnerTexts();
+    expect(schoolsInRanking.length).toBe(Math.min(200, demo.students.length));
+    expect(new Set(schoolsInRanking)).toEqual(new Set(['示范中学']));
+    expect(await axeViolations(admin)).toEqual([]);
+    await screenshot(admin, 'joint-rank-school');
+    await admin.getByRole('link', { name: '成绩单' }).click();
+    const transcript = admin.getByRole('table', { name: /^联考成绩单/ });
+    await transcript.waitFor();
+    const transcriptSchools = await transcript.locator('tbody tr td:nth-child(3)').allInnerTexts();
+    expect(new Set(transcriptSchools)).toEqual(new Set(['示范中学']));
+    await admin.getByRole('link', { name: '本校对比' }).click();
+    await admin
+      .getByRole('table', { name: `本校与联考整体对比（本校 ${demo.students.length} 人）` })
+      .waitFor();
+    expect(await axeViolations(admin)).toEqual([]);
+    await screenshot(admin, 'joint-school-basic');
+  });
+});

@@ -1,0 +1,28 @@
+import { Type } from 'typebox';
+import { Id, Obj, post } from './builders';
+import { SchoolOption } from './user';
+
+/**
+ * Education-bureau calls (issue #17): a bureau account signed into one member school lists its
+ * region's schools and asks for a one-time token to enter another one with
+ * `region_to_school_login`. School accounts are refused (403).
+ * @see docs/joint-exams.md#bureau-sign-in
+ */
+export const regionRoutes = {
+  schools: post(
+    '/marking-region/region/school_list',
+    "the signed-in bureau account's region and its member schools",
+    Obj({}),
+    Obj({
+      regionId: Type.Integer(),
+      regionName: Type.String(),
+      schools: Type.Array(SchoolOption),
+    }),
+  ),
+  enterSchool: post(
+    '/marking-region/region/enter_school',
+    'a one-time token (60 s) for region_to_school_login into another school of the region',
+    Obj({ schoolId: Id }),
+    Obj({ token: Type.String(), expiresIn: Type.Integer() }),
+  ),
+};

@@ -1,0 +1,339 @@
+import {
+  authRoutes,
+  examRoutes,
+  jointExamRoutes,
+  type JointExam,
+  type RouteContract,
+  type UserInfo,
+} from '@examkit/contracts';
+import type { Static } from 'typebox';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { MATH_QUESTIONS, xlsxBase64 } from '../exam/testKit';
+import { DEMO_PASSWORD } from '../seed/seedDemo';
+import { createAdministrator } from '../setup/createAdministrator';
+import {
+  call,
+  DIALECTS,
+  signIn,
+  startTestServer,
+  TEST_NOW,
+  type TestServer,
+} from '../test/fixtures';
+
+type Joint = Static<typeof JointExam>;
+const HEADER = ['考号/学号', '姓名', '1', '2', '3', '4', '5(1)', '5(2)'];
+/** Marks of the six leaves for the n-th student of a school: never above the leaf's full marks. */
+const marksOf = (n: number) => [n % 2 ? 5 : 0, n % 3 ? 6 : 3, 2, n % 6, n % 5, (n * 3) % 9];
+
+describe.each(DIALECTS)('a joint exam of three schools on %s', (dialect) => {
+  let server: TestServer;
+  let thirdId: number;
+  let bureau: UserInfo;
+  const staff: Record<string, UserInfo> = {};
+  let joint: Joint;
+  /** Every imported total, by school id. */
+  const totals = new Map<number, number[]>();
+  const studentsOf = new Map<number, Set<number>>();
+
+  const as = async <T>(user: UserInfo, contract: RouteContract, body: Record<string, unknown>) =>
+    call<T>(server.app, contract, { token: user.token, schoolId: user.schoolId, body });
+  const ok = async <T>(user: UserInfo, contract: RouteContract, body: Record<string, unknown>) => {
+    const result = await as<T>(user, contract, body);
+    if (result.body.code !== 200) throw new Error(JSON.stringify(result.body));
+    return result.body.data;
+  };
+
+  beforeAll(async () => {
+    server = await startTestServer(dialect);
+    const { db, seed } = server;
+    // A third member school of 示范区 with 高一 (1 class, 3 students) and its administrator.
+    thirdId = (
+      await createAdministrator(db, {
+        schoolName: '第三中学',
+        loginName: 'third-admin',
+        password: DEMO_PASSWORD,
+        now: TEST_NOW.getTime(),
+      })
+    ).schoolId;
+    const { id: gradeId } = await db
+      .insertInto('grades')
+      .values({ school_id: thirdId, academic_year: 2026, name: '高一', grade_num: 10 })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const { id: classId } = await db
+      .insertInto('classes')
+      .values({ grade_id: gradeId, name: '高一(1)班' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await db
+      .insertInto('students')
+      .values(
+        ['甲同学', '乙同学', '丙同学'].map((name, i) => ({
+          school_id: thirdId,
+          class_id: classId,
+          student_no: `T30${i}`,
+          name,
+          tel: null,
+        })),
+      )
+      .execute();
+    const region = await db
+      .selectFrom('regions')
+      .select('id')
+      .where('code', '=', 'demo-district')
+      .executeTakeFirstOrThrow();
+    await db
+      .insertInto('region_schools')
+      .values({ region_id: region.id, school_id: thirdId })
+      .execute();
+
+    const into = await call<UserInfo>(server.app, authRoutes.loginPassword, {
+      body: { loginName: 'bureau', password: DEMO_PASSWORD, schoolId: seed.demoSchoolId },
+    });
+    bureau = into.body.data;
+    staff.demo = await signIn(server.app, 'admin');
+    staff.lab = await signIn(server.app, 'lab-admin');
+    staff.third = await signIn(server.app, 'third-admin');
+  });
+  afterAll(() => server.close());
+  beforeEach(() => server.clock.set(TEST_NOW));
+
+  const create = (user: UserInfo, body: Record<string, unknown>) =>
+    as<Joint>(user, jointExamRoutes.jointCreate, {
+      idempotencyKey: 'joint-0001',
+      name: '2026学年高一期中联考',
+      examType: '期中',
+      examDate: '2026-11-12',
+      gradeNum: 10,
+      schoolIds: [server.seed.demoSchoolId, server.seed.labSchoolId, thirdId],
+      subjects: [{ subjectCode: '数学', subjectName: '数学', fullMarks: 30 }],
+      schoolLabels: 'codes',
+      ...body,
+    });
+
+  it('the bureau creates it: one draft exam per school in its 高一, a retry creates nothing', async () => {
+    const created = await create(bureau, {});
+    expect(created.body.code).toBe(200);
+    joint = created.body.data;
+    expect(joint.organiser).toBe('示范区教育局');
+    expect(joint.schools.map((s) => [s.label, s.code, s.studentCount])).toEqual([
+      ['示范中学', '学校A', 5],
+      ['实验中学', '学校B', 20],
+      ['第三中学', '学校C', 3],
+    ]);
+    expect(joint.schools.every((s) => s.examId !== null && s.state === 'draft')).toBe(true);
+    const again = await create(bureau, {});
+    expect(again.body.data.id).toBe(joint.id);
+    const exams = await server.db
+      .selectFrom('exams')
+      .select('school_id')
+      .where('name', '=', '2026学年高一期中联考')
+      .orderBy('school_id')
+      .execute();
+    expect(exams.map((e) => e.school_id)).toEqual([
+      server.seed.demoSchoolId,
+      server.seed.labSchoolId,
+      thirdId,
+    ]);
+  });
+
+  it('refuses a school outside the region and a participant that does not organise', async () => {
+    const outside = await server.db
+      .insertInto('schools')
+      .values({ code: 'far', name: '区外中学', created_at: 0 })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const refused = await create(bureau, {
+      idempotencyKey: 'joint-0002',
+      schoolIds: [server.seed.demoSchoolId, outside.id],
+    });
+    expect(refused.body).toMatchObject({ code: 403, msg: '所选学校不在本区域' });
+    const notOrganiser = await as(staff.demo!, jointExamRoutes.jointUpdate, {
+      jointExamId: joint.id,
+      name: '改名',
+    });
+    expect(notOrganiser.body).toMatchObject({ code: 403, msg: '只有联考的组织者可以修改联考' });
+  });
+
+  it('one paper structure is written to every school, and each school imports its own scores', async () => {
+    const saved = await ok<{ schools: number }>(bureau, jointExamRoutes.jointQuestionsSave, {
+      jointExamId: joint.id,
+      subjectCode: '数学',
+      questions: MATH_QUESTIONS,
+    });
+    expect(saved.schools).toBe(3);
+    for (const [key, user] of Object.entries(staff)) {
+      // Each school finds the joint exam in its own list, with only its own exam id.
+      const list = await ok<Joint[]>(user, jointExamRoutes.jointList, {});
+      const mine = list.find((j) => j.id === joint.id)!;
+      const own = mine.schools.filter((s) => s.examId !== null);
+      expect(own.map((s) => s.schoolId)).toEqual([user.schoolId]);
+      const detail = await ok<{ subjects: { id: number }[] }>(user, examRoutes.detail, {
+        id: own[0]!.examId,
+      });
+      const mathId = detail.subjects[0]!.id;
+      const paper = await ok<{ questions: unknown[] }>(user, examRoutes.questionsGet, {
+        examSubjectId: mathId,
+      });
+      expect(paper.questions.length, key).toBe(5);
+      const students = await server.db
+        .selectFrom('exam_students as es')
+        .innerJoin('students as s', 's.id', 'es.student_id')
+        .select(['s.id', 's.student_no', 's.name'])
+        .where('es.exam_id', '=', own[0]!.examId!)
+        .orderBy('s.student_no')
+        .execute();
+      const rows = students.map((s, n) => [s.student_no, s.name, ...marksOf(n + user.schoolId)]);
+      totals.set(
+        user.schoolId,
+        students.map((_, n) => marksOf(n + user.schoolId).reduce((a, b) => a + b, 0)),
+      );
+      studentsOf.set(user.schoolId, new Set(students.map((s) => s.id)));
+      await ok(user, examRoutes.scoreImport, {
+        examSubjectId: mathId,
+        file: await xlsxBase64([HEADER, ...rows]),
+      });
+      await ok(user, examRoutes.transition, { id: own[0]!.examId, to: 'finished' });
+    }
+  });
+
+  it('the joint grade report covers every student; a school sees the others by code until names are shown', async () => {
+    const all = [...totals.values()].flat();
+    const mean = all.reduce((a, b) => a + b, 0) / all.length;
+    type Basic = {
+      rows: {
+        subjectId: number;
+        grade: { count: number; mean: number };
+        classes: { className: string; stats: { count: number } }[];
+        critical: { students: { studentId: number }[] }[];
+      }[];
+    };
+    const byBureau = await ok<Basic>(bureau, jointExamRoutes.jointGradeBasic, {
+      jointExamId: joint.id,
+    });
+    const total = byBureau.rows.find((r) => r.subjectId === 0)!;
+    expect(total.grade.count).toBe(28);
+    expect(total.grade.mean).toBeCloseTo(mean, 6);
+    expect(total.classes.map((c) => [c.className, c.stats.count])).toEqual([
+      ['示范中学', 5],
+      ['实验中学', 20],
+      ['第三中学', 3],
+    ]);
+
+    const byDemo = await ok<Basic>(staff.demo!, jointExamRoutes.jointGradeBasic, {
+      jointExamId: joint.id,
+    });
+    const demoTotal = byDemo.rows.find((r) => r.subjectId === 0)!;
+    expect(demoTotal.grade.mean).toBeCloseTo(mean, 6);
+    expect(demoTotal.classes.map((c) => c.className)).toEqual(['示范中学', '学校B', '学校C']);
+    const demoStudents = studentsOf.get(server.seed.demoSchoolId)!;
+    for (const row of byDemo.rows)
+      for (const c of row.critical)
+        for (const s of c.students) expect(demoStudents.has(s.studentId)).toBe(true);
+    const labList = await ok<Joint[]>(staff.lab!, jointExamRoutes.jointList, {});
+    expect(labList.find((j) => j.id === joint.id)!.schools.map((s) => s.label)).toEqual([
+      '学校A',
+      '实验中学',
+      '学校C',
+    ]);
+
+    await ok(bureau, jointExamRoutes.jointUpdate, { jointExamId: joint.id, schoolLabels: 'names' });
+    const named = await ok<Basic>(staff.demo!, jointExamRoutes.jointGradeBasic, {
+      jointExamId: joint.id,
+    });
+    expect(named.rows.find((r) => r.subjectId === 0)!.classes.map((c) => c.className)).toEqual([
+      '示范中学',
+      '实验中学',
+      '第三中学',
+    ]);
+    await ok(bureau, jointExamRoutes.jointUpdate, { jointExamId: joint.id, schoolLabels: 'codes' });
+  });
+
+  it('ranks and transcripts: each school its own students with joint ranks, the bureau all', async () => {
+    type Page = {
+      page: { total: number; list: { studentId: number; gradeRank: number | null }[] };
+    };
+    const bureauRank = await ok<Page>(bureau, jointExamRoutes.jointGradeRank, {
+      jointExamId: joint.id,
+      subjectId: 0,
+      pageNum: 1,
+      pageSize: 200,
+    });
+    expect(bureauRank.page.total).toBe(28);
+    const rankOf = new Map(bureauRank.page.list.map((r) => [r.studentId, r.gradeRank]));
+    for (const [key, user] of Object.entries(staff)) {
+      const own = studentsOf.get(user.schoolId)!;
+      const rank = await ok<Page>(user, jointExamRoutes.jointGradeRank, {
+        jointExamId: joint.id,
+        subjectId: 0,
+        pageNum: 1,
+        pageSize: 200,
+      });
+      expect(rank.page.total, key).toBe(own.size);
+      for (const r of rank.page.list) {
+        expect(own.has(r.studentId)).toBe(true);
+        expect(r.gradeRank).toBe(rankOf.get(r.studentId));
+      }
+      const transcript = await ok<Page>(user, jointExamRoutes.jointGradeTranscript, {
+        jointExamId: joint.id,
+        pageNum: 1,
+        pageSize: 200,
+      });
+      expect(transcript.page.list.map((r) => r.studentId).sort()).toEqual([...own].sort());
+    }
+    // At least one school's best student is not first in the joint ranking: the ranks are joint.
+    expect(Math.max(...[...rankOf.values()].map((r) => r ?? 0))).toBeGreaterThan(20);
+  });
+
+  it('a school reads its own school page only; the bureau any school', async () => {
+    type SchoolBasic = { studentCount: number };
+    const own = await ok<SchoolBasic>(staff.lab!, jointExamRoutes.jointSchoolBasic, {
+      jointExamId: joint.id,
+    });
+    expect(own.studentCount).toBe(20);
+    const other = await as(staff.lab!, jointExamRoutes.jointSchoolBasic, {
+      jointExamId: joint.id,
+      schoolId: thirdId,
+    });
+    expect(other.body).toMatchObject({ code: 403, msg: '只能查看本校的联考报告' });
+    const byBureau = await ok<SchoolBasic>(bureau, jointExamRoutes.jointSchoolBasic, {
+      jointExamId: joint.id,
+      schoolId: thirdId,
+    });
+    expect(byBureau.studentCount).toBe(3);
+  });
+
+  it('a school outside a joint exam gets every joint route answered as a missing exam', async () => {
+    const pair = await ok<Joint>(bureau, jointExamRoutes.jointCreate, {
+      idempotencyKey: 'joint-pair-1',
+      name: '两校联考',
+      examType: '月测',
+      examDate: '2026-11-15',
+      gradeNum: 10,
+      schoolIds: [server.seed.demoSchoolId, server.seed.labSchoolId],
+      subjects: [{ subjectCode: '数学', subjectName: '数学', fullMarks: 30 }],
+      schoolLabels: 'names',
+    });
+    const third = staff.third!;
+    const list = await ok<Joint[]>(third, jointExamRoutes.jointList, {});
+    expect(list.map((j) => j.id)).toEqual([joint.id]);
+    const calls: [RouteContract, Record<string, unknown>][] = [
+      [jointExamRoutes.jointDetail, {}],
+      [jointExamRoutes.jointUpdate, { name: '改名' }],
+      [jointExamRoutes.jointQuestionsSave, { subjectCode: '数学', questions: MATH_QUESTIONS }],
+      [jointExamRoutes.jointGradeBasic, {}],
+      [jointExamRoutes.jointGradeRank, { subjectId: 0, pageNum: 1, pageSize: 50 }],
+      [jointExamRoutes.jointGradeTranscript, { pageNum: 1, pageSize: 50 }],
+      [jointExamRoutes.jointSchoolBasic, {}],
+    ];
+    for (const [contract, body] of calls) {
+      const result = await as(third, contract, { jointExamId: pair.id, ...body });
+      expect(result.body, contract.url).toMatchObject({ code: 404, msg: '联考不存在' });
+      const missing = await as(third, contract, { jointExamId: 999_999, ...body });
+      expect(missing.body, contract.url).toMatchObject({ code: 404, msg: '联考不存在' });
+    }
+    // Before any school finished, the participants' report says so.
+    const early = await as(staff.demo!, jointExamRoutes.jointGradeBasic, { jointExamId: pair.id });
+    expect(early.body).toMatchObject({ code: 409, msg: '联考各校尚未完成阅卷，报告尚未生成' });
+  });
+});

@@ -1,0 +1,85 @@
+import type { Kysely } from 'kysely';
+import type { Dialect } from '../core/database';
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations run against the schema before it exists
+type AnyDb = Kysely<any>;
+
+/** Drop order of the joint tables. */
+export const JOINT_TABLES = [
+  'joint_report_cache',
+  'joint_exam_subjects',
+  'joint_exam_schools',
+  'joint_exams',
+];
+
+/** Creates the joint-exam tables; part of `0031_regions_joint` (after the regions it references). */
+export async function createJointTables(db: AnyDb, dialect: Dialect): Promise<void> {
+  const id = dialect === 'postgres' ? ('serial' as const) : ('integer' as const);
+  const auto = <T extends { primaryKey(): T; autoIncrement(): T }>(c: T) =>
+    dialect === 'postgres' ? c.primaryKey() : c.primaryKey().autoIncrement();
+  await db.schema
+    .createTable('joint_exams')
+    .addColumn('id', id, auto)
+    .addColumn('region_id', 'integer', (c) =>
+      c.notNull().references('regions.id').onDelete('cascade'),
+    )
+    .addColumn('lead_school_id', 'integer', (c) => c.references('schools.id').onDelete('cascade'))
+    .addColumn('organiser_key', 'text', (c) => c.notNull())
+    .addColumn('idempotency_key', 'text', (c) => c.notNull())
+    .addColumn('name', 'text', (c) => c.notNull())
+    .addColumn('exam_type', 'text', (c) => c.notNull())
+    .addColumn('exam_date', 'text', (c) => c.notNull())
+    .addColumn('academic_year', 'integer', (c) => c.notNull())
+    .addColumn('grade_num', 'integer', (c) => c.notNull())
+    .addColumn('school_labels', 'text', (c) => c.notNull())
+    .addColumn('created_by', 'integer', (c) => c.notNull())
+    .addColumn('created_at', 'bigint', (c) => c.notNull())
+    .addColumn('updated_at', 'bigint', (c) => c.notNull())
+    .addUniqueConstraint('joint_exams_key_unique', ['organiser_key', 'idempotency_key'])
+    .execute();
+  await db.schema
+    .createIndex('joint_exams_region_idx')
+    .on('joint_exams')
+    .column('region_id')
+    .execute();
+  await db.schema
+    .createTable('joint_exam_schools')
+    .addColumn('joint_exam_id', 'integer', (c) =>
+      c.notNull().references('joint_exams.id').onDelete('cascade'),
+    )
+    .addColumn('school_id', 'integer', (c) =>
+      c.notNull().references('schools.id').onDelete('cascade'),
+    )
+    .addColumn('exam_id', 'integer', (c) =>
+      c.notNull().unique().references('exams.id').onDelete('cascade'),
+    )
+    .addColumn('code', 'text', (c) => c.notNull())
+    .addColumn('sort_order', 'integer', (c) => c.notNull())
+    .addPrimaryKeyConstraint('joint_exam_schools_pk', ['joint_exam_id', 'school_id'])
+    .execute();
+  await db.schema
+    .createIndex('joint_exam_schools_school_idx')
+    .on('joint_exam_schools')
+    .column('school_id')
+    .execute();
+  await db.schema
+    .createTable('joint_exam_subjects')
+    .addColumn('joint_exam_id', 'integer', (c) =>
+      c.notNull().references('joint_exams.id').onDelete('cascade'),
+    )
+    .addColumn('subject_code', 'text', (c) => c.notNull())
+    .addColumn('subject_name', 'text', (c) => c.notNull())
+    .addColumn('full_marks', 'double precision', (c) => c.notNull())
+    .addColumn('sort_order', 'integer', (c) => c.notNull())
+    .addPrimaryKeyConstraint('joint_exam_subjects_pk', ['joint_exam_id', 'subject_code'])
+    .execute();
+  await db.schema
+    .createTable('joint_report_cache')
+    .addColumn('joint_exam_id', 'integer', (c) =>
+      c.primaryKey().references('joint_exams.id').onDelete('cascade'),
+    )
+    .addColumn('version', 'text', (c) => c.notNull())
+    .addColumn('payload', 'text', (c) => c.notNull())
+    .addColumn('computed_at', 'bigint', (c) => c.notNull())
+    .execute();
+}

@@ -1,0 +1,192 @@
+import {
+  administrationRoutes,
+  authRoutes,
+  examRoutes,
+  regionRoutes,
+  type SchoolOption,
+  type UserInfo,
+} from '@examkit/contracts';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { DEMO_PASSWORD } from '../seed/seedDemo';
+import {
+  call,
+  DIALECTS,
+  signIn,
+  startTestServer,
+  TEST_NOW,
+  type TestServer,
+} from '../test/fixtures';
+
+const SCHOOLS = ['示范中学', '实验中学'];
+
+describe.each(DIALECTS)('regions and bureau accounts on %s', (dialect) => {
+  let server: TestServer;
+  let otherSchoolId: number;
+  beforeAll(async () => {
+    server = await startTestServer(dialect);
+    // A school outside the district: the bureau may never enter it.
+    const other = await server.db
+      .insertInto('schools')
+      .values({ code: 'outside', name: '区外中学', created_at: 0 })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    otherSchoolId = other.id;
+  });
+  afterAll(() => server.close());
+  beforeEach(() => server.clock.set(TEST_NOW));
+
+  const password = (body: Record<string, unknown>) =>
+    call<UserInfo>(server.app, authRoutes.loginPassword, {
+      body: { loginName: 'bureau', password: DEMO_PASSWORD, ...body },
+    });
+  const studentsOf = async (user: UserInfo) => {
+    const result = await call<{ list: { id: number }[]; total: number }>(
+      server.app,
+      administrationRoutes.getStudents,
+      { token: user.token, schoolId: user.schoolId, body: { pageNum: 1, pageSize: 200 } },
+    );
+    expect(result.body.code).toBe(200);
+    const ids = result.body.data.list.map((s) => s.id);
+    const owners = await server.db
+      .selectFrom('students')
+      .select('school_id')
+      .distinct()
+      .where('id', 'in', ids.length ? ids : [0])
+      .execute();
+    return { total: result.body.data.total, schools: owners.map((o) => o.school_id) };
+  };
+  const examsOf = async (user: UserInfo) => {
+    const result = await call<{ list: { id: number }[] }>(server.app, examRoutes.list, {
+      token: user.token,
+      schoolId: user.schoolId,
+      body: { academicYear: 0 },
+    });
+    expect(result.body.code).toBe(200);
+    return result.body.data.list.map((e) => e.id);
+  };
+
+  it('a bureau account signs in to the choice of its region’s schools (6002)', async () => {
+    const first = await password({});
+    expect(first.body.code).toBe(6002);
+    const { schools } = first.body.data as unknown as { schools: SchoolOption[] };
+    expect(schools.map((s) => s.schoolName)).toEqual(SCHOOLS);
+    const listed = await call<SchoolOption[]>(server.app, authRoutes.schoolList, {
+      body: { loginName: 'bureau', password: DEMO_PASSWORD },
+    });
+    expect(listed.body.data.map((s) => s.schoolName)).toEqual(SCHOOLS);
+  });
+
+  it('in each member school the bureau sees that school’s data, the school’s staff only their own', async () => {
+    const intoDemo = await password({ schoolId: server.seed.demoSchoolId });
+    expect(intoDemo.body.code).toBe(200);
+    const bureauDemo = intoDemo.body.data;
+    expect(bureauDemo).toMatchObject({ schoolName: '示范中学', nickName: '区教育局' });
+    expect(bureauDemo.roles.map((r) => r.roleName)).toEqual(['教育局']);
+    const bureauLab = (await password({ schoolId: server.seed.labSchoolId })).body.data;
+    expect(bureauLab.schoolName).toBe('实验中学');
+
+    const labAdmin = await signIn(server.app, 'lab-admin');
+    const demoAdmin = await signIn(server.app, 'admin');
+    // The exams: the bureau in a school sees exactly what the school's administrator sees.
+    expect(await examsOf(bureauDemo)).toEqual(await examsOf(demoAdmin));
+    expect((await examsOf(bureauDemo)).length).toBeGreaterThan(0);
+    expect(await examsOf(bureauLab)).toEqual(await examsOf(labAdmin));
+    // Students through the administrator's list: each school's own, never the other's.
+    expect(await studentsOf(demoAdmin)).toEqual({ total: 15, schools: [server.seed.demoSchoolId] });
+    expect(await studentsOf(labAdmin)).toEqual({ total: 20, schools: [server.seed.labSchoolId] });
+    // A school account cannot switch to the other school with the header.
+    const crossed = await call(server.app, examRoutes.list, {
+      token: demoAdmin.token,
+      schoolId: server.seed.labSchoolId,
+      body: {},
+    });
+    expect(crossed.status).toBe(403);
+  });
+
+  it('refuses a school outside the region, and a wrong password as a school sign-in does', async () => {
+    const outside = await password({ schoolId: otherSchoolId });
+    expect(outside.body).toMatchObject({ code: 403, msg: '该学校不在本区域' });
+    const wrong = await password({ password: 'wrong1', schoolId: server.seed.demoSchoolId });
+    expect(wrong.body).toMatchObject({ code: 400, msg: '账号或密码错误' });
+    // One seat per school entered, however often: none in the outside school.
+    await password({ schoolId: server.seed.demoSchoolId });
+    const seats = await server.db
+      .selectFrom('users')
+      .select('school_id')
+      .where('login_name', '=', 'region:bureau')
+      .orderBy('school_id')
+      .execute();
+    expect(seats.map((s) => s.school_id)).toEqual([
+      server.seed.demoSchoolId,
+      server.seed.labSchoolId,
+    ]);
+    // The seat has no password: its login name signs nobody in.
+    const seatLogin = await call(server.app, authRoutes.loginPassword, {
+      body: {
+        loginName: 'region:bureau',
+        password: DEMO_PASSWORD,
+        schoolId: server.seed.demoSchoolId,
+      },
+    });
+    expect(seatLogin.body).toMatchObject({ code: 400, msg: '账号或密码错误' });
+  });
+
+  it('lists the region and enters another school with region_to_school_login', async () => {
+    const bureau = (await password({ schoolId: server.seed.demoSchoolId })).body.data;
+    const as = { token: bureau.token, schoolId: bureau.schoolId };
+    const region = await call<{ regionName: string; schools: SchoolOption[] }>(
+      server.app,
+      regionRoutes.schools,
+      { ...as, body: {} },
+    );
+    expect(region.body.data.regionName).toBe('示范区');
+    expect(region.body.data.schools.map((s) => s.schoolName)).toEqual(SCHOOLS);
+
+    const entered = await call<{ token: string; expiresIn: number }>(
+      server.app,
+      regionRoutes.enterSchool,
+      { ...as, body: { schoolId: server.seed.labSchoolId } },
+    );
+    expect(entered.body.data.expiresIn).toBe(60);
+    const wrongSchool = await call(server.app, authRoutes.regionToSchool, {
+      body: { token: entered.body.data.token, schoolId: server.seed.demoSchoolId },
+    });
+    expect(wrongSchool.body.code).toBe(400);
+    const inLab = await call<UserInfo>(server.app, authRoutes.regionToSchool, {
+      body: { token: entered.body.data.token, schoolId: server.seed.labSchoolId },
+    });
+    expect(inLab.body.data).toMatchObject({ schoolName: '实验中学', nickName: '区教育局' });
+    const again = await call(server.app, authRoutes.regionToSchool, {
+      body: { token: entered.body.data.token, schoolId: server.seed.labSchoolId },
+    });
+    expect(again.body.code).toBe(400);
+
+    const outside = await call(server.app, regionRoutes.enterSchool, {
+      ...as,
+      body: { schoolId: otherSchoolId },
+    });
+    expect(outside.body).toMatchObject({ code: 403, msg: '该学校不在本区域' });
+  });
+
+  it('a school account gets neither the region list nor a token', async () => {
+    const admin = await signIn(server.app, 'admin');
+    const as = { token: admin.token, schoolId: admin.schoolId };
+    const list = await call(server.app, regionRoutes.schools, { ...as, body: {} });
+    expect(list.body).toMatchObject({ code: 403, msg: '仅教育局账号可用' });
+    const enter = await call(server.app, regionRoutes.enterSchool, {
+      ...as,
+      body: { schoolId: server.seed.labSchoolId },
+    });
+    expect(enter.body).toMatchObject({ code: 403, msg: '仅教育局账号可用' });
+  });
+
+  it('a disabled bureau account no longer signs in', async () => {
+    await server.db.updateTable('bureau_users').set({ status: 0 }).execute();
+    try {
+      const refused = await password({ schoolId: server.seed.demoSchoolId });
+      expect(refused.body).toMatchObject({ code: 400, msg: '账号或密码错误' });
+    } finally {
+      await server.db.updateTable('bureau_users').set({ status: 1 }).execute();
+    }
+  });
+});

@@ -1,0 +1,52 @@
+import type { Generated } from 'kysely';
+
+/**
+ * Regions and education-bureau accounts (issue #17), merged into the database type `DB`.
+ * @see docs/joint-exams.md
+ */
+export interface RegionTables {
+  regions: RegionsTable;
+  region_schools: RegionSchoolsTable;
+  bureau_users: BureauUsersTable;
+  bureau_seats: BureauSeatsTable;
+}
+
+/** A district (`level` 'district') or a city ('city'); a district may name its city as parent. */
+export interface RegionsTable {
+  id: Generated<number>;
+  code: string;
+  name: string;
+  level: string;
+  parent_id: number | null;
+  created_at: number;
+}
+
+/** A member school of a region; a school belongs to at most one region. */
+export interface RegionSchoolsTable {
+  region_id: number;
+  school_id: number;
+}
+
+/** An education-bureau staff account; it belongs to one region and to no school. */
+export interface BureauUsersTable {
+  id: Generated<number>;
+  region_id: number;
+  /** Unique among bureau accounts; never also a school account's login name (docs/joint-exams.md). */
+  login_name: string;
+  password_hash: string;
+  nick_name: string;
+  tel: string | null;
+  /** 1 = active, 0 = disabled. */
+  status: number;
+  created_at: number;
+}
+
+/**
+ * The school account a bureau account acts through inside one member school: created on its
+ * first entry, so every school route, permission and data-scope rule applies unchanged.
+ */
+export interface BureauSeatsTable {
+  bureau_user_id: number;
+  school_id: number;
+  user_id: number;
+}

@@ -1,0 +1,54 @@
+import type { Transaction } from 'kysely';
+import type { DB } from '../core/schema';
+
+/** The demo district and its bureau account (docs/demo-school.md#示范区教育局). */
+export const DEMO_REGION = {
+  code: 'demo-district',
+  name: '示范区',
+  bureauLogin: 'bureau',
+  bureauName: '区教育局',
+} as const;
+
+/**
+ * Seeds the district 示范区 with the given member schools and its bureau account `bureau`.
+ * Idempotent: an existing region is left as it is.
+ */
+export async function seedRegion(
+  trx: Transaction<DB>,
+  input: { schoolIds: number[]; passwordHash: string; now: number },
+): Promise<number> {
+  const existing = await trx
+    .selectFrom('regions')
+    .select('id')
+    .where('code', '=', DEMO_REGION.code)
+    .executeTakeFirst();
+  if (existing) return existing.id;
+  const { id: regionId } = await trx
+    .insertInto('regions')
+    .values({
+      code: DEMO_REGION.code,
+      name: DEMO_REGION.name,
+      level: 'district',
+      parent_id: null,
+      created_at: input.now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await trx
+    .insertInto('region_schools')
+    .values(input.schoolIds.map((school_id) => ({ region_id: regionId, school_id })))
+    .execute();
+  await trx
+    .insertInto('bureau_users')
+    .values({
+      region_id: regionId,
+      login_name: DEMO_REGION.bureauLogin,
+      password_hash: input.passwordHash,
+      nick_name: DEMO_REGION.bureauName,
+      tel: '13800000201',
+      status: 1,
+      created_at: input.now,
+    })
+    .execute();
+  return regionId;
+}
