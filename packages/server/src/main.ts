@@ -10,6 +10,7 @@ import { loadOrCreateSecret } from './core/secrets';
 import { isEmpty, seedDemo } from './seed/seedDemo';
 import { seedOnline } from './seed/seedOnline';
 import { seedMarking } from './seed/seedMarking';
+import { seedHomework } from './seed/seedHomework';
 import { createServer } from './server';
 
 export const FIRST_ADMIN_HINT =
@@ -31,6 +32,7 @@ async function main() {
       await seedDemo(db, { size: 'full' });
       await seedMarking(db, files);
       await seedOnline(db);
+      await seedHomework(db, files);
       console.info('examkit: seeded the demo school 示范中学 (password demo2026)');
     } else {
       if (config.seedDemo)
