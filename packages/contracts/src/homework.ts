@@ -249,3 +249,6 @@ export const homeworkRoutes = {
 
 /** The paper of a homework (PDF or image), a download (query `id`). */
 export const HOMEWORK_PAPER_URL = `${M}/school-base/paper`;
+
+/** The homework's answer sheet PDF, laid out by the answer-sheet engine (query `id`). */
+export const HOMEWORK_SHEET_URL = `${M}/school-base/sheet`;

@@ -526,3 +526,64 @@ describe.each(DIALECTS)('AI 拆题 with a model on %s', (dialect) => {
     expect(off.body.msg).toBe('本校未开通 AI 服务，AI 拆题不可用，请手动录入题目');
   });
 });
+
+describe.each(DIALECTS)('homework answer sheet on %s', (dialect) => {
+  let server: TestServer;
+  let token: string;
+  beforeAll(async () => {
+    server = await startTestServer(dialect);
+    token = (await signIn(server.app, 'admin')).token;
+  });
+  afterAll(() => server.close());
+
+  it('prints the questions through the answer-sheet engine; refused before the split', async () => {
+    const demo = server.seed.demoSchoolId;
+    const grade = await server.db
+      .selectFrom('grades')
+      .select('id')
+      .where('school_id', '=', demo)
+      .where('name', '=', '高一')
+      .orderBy('academic_year', 'desc')
+      .executeTakeFirstOrThrow();
+    const subject = await server.db
+      .selectFrom('subjects')
+      .select('id')
+      .where('school_id', '=', demo)
+      .where('name', '=', '数学')
+      .executeTakeFirstOrThrow();
+    const created = await call<{ id: number }>(server.app, homeworkRoutes.homeworkCreate, {
+      token,
+      body: {
+        name: '答题卡作业',
+        gradeId: grade.id,
+        subjectId: subject.id,
+        paper: { fileName: 'a.pdf', contentBase64: PDF },
+        idempotencyKey: `sheet-${dialect}-1`,
+      },
+    });
+    const id = created.body.data.id;
+    const sheet = () =>
+      server.app.inject({
+        method: 'GET',
+        url: `/marking-homework/homework/school-base/sheet?id=${id}`,
+        headers: { token },
+      });
+    const early = await sheet();
+    expect(early.json()).toMatchObject({ code: 400, msg: '请先确认拆题，再打印答题卡' });
+    await call(server.app, homeworkRoutes.splitConfirm, {
+      token,
+      body: {
+        id,
+        questions: [
+          ...QUESTIONS,
+          { label: '4', type: 'objective', answer: '对', fullMarks: 2 },
+          { label: '5', type: 'objective', answer: 'F', fullMarks: 3 },
+        ],
+      },
+    });
+    const pdf = await sheet();
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+    expect(pdf.rawPayload.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+  });
+});

@@ -1,4 +1,5 @@
-import { homeworkRoutes as r, HOMEWORK_PAPER_URL } from '@examkit/contracts';
+import { renderSheetPdf } from '@examkit/answer-sheet/pdf';
+import { homeworkRoutes as r, HOMEWORK_PAPER_URL, HOMEWORK_SHEET_URL } from '@examkit/contracts';
 import { Type } from 'typebox';
 import { createChatProvider, type AiProviderConfig, type ChatProvider } from '../ai/provider';
 import type { Db } from '../core/database';
@@ -13,6 +14,7 @@ import { proposeSplit } from './aiSplit';
 import { assertWrittenAllowed, chinaDay, dailyLoads } from './doubleReduction';
 import { contentTypeOf, decodePaper, paperKindOf } from './paper';
 import { normaliseQuestions } from './questions';
+import { layoutHomeworkSheet } from './sheet';
 import { detailOf, summariesOf } from './views';
 
 const TAG = 'homework';
@@ -323,6 +325,37 @@ export function registerHomeworkRoutes(router: Router, deps: HomeworkDeps): void
         fileName: row.paper_name,
         contentType: contentTypeOf(row.paper_kind, row.paper_name),
         body,
+      };
+    },
+  );
+
+  router.sessionDownload(
+    {
+      url: HOMEWORK_SHEET_URL,
+      summary: 'the answer sheet of a homework, laid out from its questions (PDF)',
+      query: Type.Object({ id: Type.Integer({ minimum: 1 }) }, { additionalProperties: false }),
+    },
+    TAG,
+    async ({ query, session }) => {
+      const row = await open(accessOf(db, session), query.id);
+      const [questions, subject] = await Promise.all([
+        db
+          .selectFrom('homework_questions')
+          .selectAll()
+          .where('homework_id', '=', row.id)
+          .orderBy('no')
+          .execute(),
+        db
+          .selectFrom('subjects')
+          .select('name')
+          .where('id', '=', row.subject_id)
+          .executeTakeFirst(),
+      ]);
+      const document = layoutHomeworkSheet(row, subject?.name ?? '', questions);
+      return {
+        fileName: `${row.name}-答题卡.pdf`,
+        contentType: 'application/pdf',
+        body: await renderSheetPdf(document, {}),
       };
     },
   );

@@ -129,8 +129,9 @@ describe('拆题确认 and 布置', () => {
         { label: '2', type: 'subjective', answer: null, fullMarks: 10 },
       ],
     });
-    // Saved: the 布置 panel appears.
+    // Saved: the 布置 panel and the answer sheet appear.
     expect(screen.getByRole('heading', { name: '布置作业' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: '打印答题卡' })).toBeInTheDocument();
   });
 
   it('双减: shows the day’s warning and assigns only when the teacher confirms it', async () => {

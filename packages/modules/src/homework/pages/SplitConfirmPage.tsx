@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import {
   HOMEWORK_PAPER_URL,
+  HOMEWORK_SHEET_URL,
   HOMEWORK_STATE_LABELS,
   homeworkRoutes,
   type HomeworkDetail,
@@ -107,13 +108,22 @@ export function SplitConfirmPage() {
         )}
         {fromAi && <Note role="status">以下为 AI 拆题结果，请核对后保存。</Note>}
         <QuestionEditor questions={drafts} readOnly={assigned} onChange={setDrafts} />
-        {!assigned && (
-          <Actions>
+        <Actions>
+          {!assigned && (
             <Button type="primary" loading={saving} onClick={() => void save()}>
               保存题目
             </Button>
-          </Actions>
-        )}
+          )}
+          {homework.state !== 'draft' && (
+            <Button
+              onClick={() =>
+                void download(HOMEWORK_SHEET_URL, `${homework.name}-答题卡.pdf`, { id })
+              }
+            >
+              打印答题卡
+            </Button>
+          )}
+        </Actions>
         {error && <ErrorText role="alert">{error}</ErrorText>}
         {saved && <Note role="status">{saved}</Note>}
       </section>
