@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { screenshot } from './support/browser';
 import { axeViolations } from './support/app';
@@ -49,6 +50,16 @@ describe('校本作业 in the browser', () => {
     await page.getByRole('button', { name: '保存题目' }).click();
     await page.getByText('题目已保存：共 3 题，满分 22 分').waitFor();
     expect(await page.getByLabel('第 2 题答案').inputValue()).toBe('AC');
+    const [sheet] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: '打印答题卡' }).click(),
+    ]);
+    expect(sheet.suggestedFilename()).toBe('指数函数课后练习-答题卡.pdf');
+    expect(
+      readFileSync((await sheet.path())!)
+        .subarray(0, 5)
+        .toString('latin1'),
+    ).toBe('%PDF-');
 
     await page.getByRole('heading', { name: '布置作业' }).waitFor();
     await page.getByRole('checkbox', { name: /高一\(1\)班/ }).check();
