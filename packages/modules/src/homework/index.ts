@@ -5,3 +5,4 @@ export { createHomeworkRoutes } from './createHomeworkRoutes';
 export type { HomeworkRoutesOptions } from './createHomeworkRoutes';
 export { readHomeworkHeader, writeHomeworkHeader } from './headerStore';
 export type { HomeworkHeader } from './headerStore';
+export type { ModuleRoutesOptions } from '../routes/createModuleRoutes';
