@@ -81,6 +81,22 @@ describe('partner portal (built packages, another origin)', () => {
     await page.context().close();
   });
 
+  it('opens the homework module mounted alone (createHomeworkRoutes) with the teacher’s homework', async () => {
+    const token = await handover('teacher');
+    const page = await newPage(browser);
+    await page.goto(portalUrl(token));
+    await page
+      .getByRole('region', { name: '校本作业' })
+      .getByRole('link', { name: '进入校本作业' })
+      .click();
+    await page.getByRole('heading', { name: '校本作业', level: 1 }).waitFor();
+    const list = page.getByRole('table', { name: '校本作业列表' });
+    await list.getByText('函数的单调性练习').waitFor();
+    expect(await page.getByText('合作伙伴门户 · 校本作业').count()).toBe(1);
+    await screenshot(page, 'partner-portal-homework');
+    await page.context().close();
+  });
+
   it('refuses a token used twice', async () => {
     const token = await handover('director');
     const first = await newPage(browser);

@@ -13,6 +13,7 @@ export default packageBuild({
     'src/download/index.ts',
     'src/message/index.ts',
     'src/resource/index.ts',
+    'src/homework/index.ts',
   ],
   utf8: true,
 });

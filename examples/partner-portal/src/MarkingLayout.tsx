@@ -2,8 +2,8 @@ import { Link, Outlet } from 'react-router-dom';
 import { useExamkitStore } from '@examkit/core/react';
 import { PortalAssistant } from './PortalAssistant';
 
-/** The portal's own frame around the embedded marking pages (the marking screen goes full screen). */
-export function MarkingLayout() {
+/** The portal's own frame around an embedded examkit module, titled with the module's name. */
+function PortalFrame({ module }: { module: string }) {
   const nickName = useExamkitStore((s) => s.user?.nickName ?? null);
   return (
     <div style={{ minHeight: '100vh' }}>
@@ -17,7 +17,7 @@ export function MarkingLayout() {
           color: '#fff',
         }}
       >
-        <strong>合作伙伴门户 · 网上阅卷</strong>
+        <strong>合作伙伴门户 · {module}</strong>
         <Link to="/" style={{ color: '#fff' }}>
           门户首页
         </Link>
@@ -29,4 +29,14 @@ export function MarkingLayout() {
       <PortalAssistant />
     </div>
   );
+}
+
+/** The frame of the embedded marking pages (the marking screen goes full screen). */
+export function MarkingLayout() {
+  return <PortalFrame module="网上阅卷" />;
+}
+
+/** The frame of the embedded homework pages. */
+export function HomeworkLayout() {
+  return <PortalFrame module="校本作业" />;
 }

@@ -70,6 +70,15 @@ export function PortalPage() {
               </p>
             </section>
           </Authorized>
+          <Authorized perm="Homework-SchoolBase" fallback={<p>您没有校本作业权限。</p>}>
+            <section aria-label="校本作业">
+              <h2>校本作业</h2>
+              <p>您可以上传试卷、确认题目并布置给任教班级。</p>
+              <p>
+                <Link to="/homework/school-base">进入校本作业</Link>
+              </p>
+            </section>
+          </Authorized>
         </>
       )}
     </main>

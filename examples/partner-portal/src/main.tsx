@@ -7,11 +7,12 @@ import {
   createStorage,
 } from '@examkit/core';
 import { ExamkitProvider } from '@examkit/core/react';
+import { createHomeworkRoutes } from '@examkit/modules/homework';
 import { createMarkingRoutes } from '@examkit/modules/marking';
 import { createMenuFilter } from '@examkit/permission';
 import { MessageHost, createUiNotifier } from '@examkit/ui';
 import { RouterProvider, createHashRouter } from 'react-router-dom';
-import { MarkingLayout } from './MarkingLayout';
+import { HomeworkLayout, MarkingLayout } from './MarkingLayout';
 import { PortalPage } from './PortalPage';
 import { apiBaseUrl } from './takeHandoverToken';
 
@@ -27,11 +28,13 @@ const http = createHttpClient({
 });
 const auth = createAuthClient({ http, storage, store, menuFilter: createMenuFilter({}) });
 
-// The portal's page at #/, and examkit's marking module mounted alone beside it (hash routes,
-// so any static host serves it): /exam/marking, set-up, the marking screen, monitoring.
+// The portal's page at #/, and examkit's marking and homework modules mounted alone beside it
+// (hash routes, so any static host serves it): /exam/marking, set-up, the marking screen,
+// monitoring; /homework/school-base and its pages.
 const router = createHashRouter([
   { path: '/', element: <PortalPage /> },
   ...createMarkingRoutes({ layout: MarkingLayout, home: '/' }),
+  ...createHomeworkRoutes({ layout: HomeworkLayout, home: '/' }),
 ]);
 
 createRoot(document.getElementById('root')!).render(

@@ -15,6 +15,7 @@ import { createExamkitRoutes } from '@examkit/modules';
 import { AssistantLauncher, aiPages } from '@examkit/modules/ai';
 import { downloadPages } from '@examkit/modules/download';
 import { examPages } from '@examkit/modules/exam';
+import { homeworkPages } from '@examkit/modules/homework';
 import { reportPages } from '@examkit/modules/report';
 import { markingPages } from '@examkit/modules/marking';
 import { messagePages } from '@examkit/modules/message';
@@ -65,6 +66,7 @@ const router = createBrowserRouter(
       ...downloadPages,
       ...messagePages,
       ...resourcePages,
+      ...homeworkPages,
     },
     overlay: <AssistantLauncher />,
     // {host} of the AbilityGrowth sub-application, set at build time (docs/ability-growth.md).

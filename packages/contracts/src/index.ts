@@ -37,3 +37,4 @@ export * from './resource';
 export * from './resourceWrong';
 export * from './region';
 export * from './joint';
+export * from './homework';

@@ -11,6 +11,7 @@ import { isEmpty, seedDemo } from './seed/seedDemo';
 import { seedOnline } from './seed/seedOnline';
 import { seedMarking } from './seed/seedMarking';
 import { seedWrongPractice } from './seed/seedWrongPractice';
+import { seedHomework } from './seed/seedHomework';
 import { createServer } from './server';
 
 export const FIRST_ADMIN_HINT =
@@ -33,6 +34,7 @@ async function main() {
       await seedMarking(db, files);
       await seedOnline(db);
       await seedWrongPractice(db, seeded.demoSchoolId);
+      await seedHomework(db, files);
       console.info('examkit: seeded the demo school 示范中学 (password demo2026)');
     } else {
       if (config.seedDemo)

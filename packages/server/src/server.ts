@@ -31,6 +31,7 @@ import { createDownloadJobs } from './download/jobs';
 import { registerDownloadRoutes } from './download/routes';
 import { registerExamRoutes } from './exam/routes';
 import { registerExamToolRoutes } from './examtool/routes';
+import { registerHomeworkRoutes } from './homework/routes';
 import { registerMarkingRoutes } from './marking/routes';
 import { registerPrintRoutes } from './print/routes';
 import { registerOnlineRoutes } from './online/routes';
@@ -235,6 +236,7 @@ export async function createServer(options: ServerOptions): Promise<FastifyInsta
   registerExamToolRoutes(router, { db, clock });
   registerMarkingRoutes(router, { db, clock, files });
   registerOnlineRoutes(router, { db, clock, files });
+  registerHomeworkRoutes(router, { db, clock, files, ai: options.ai ?? null });
   const scanQueue =
     options.scanQueue ??
     scanQueueFromEnv(process.env, (job, error) =>

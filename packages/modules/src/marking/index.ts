@@ -18,6 +18,7 @@ export const ProblemPage = lazyPage(markingPages['exam-marking-error']!);
 
 export { createMarkingRoutes } from './createMarkingRoutes';
 export type { MarkingRoutesOptions } from './createMarkingRoutes';
+export type { ModuleRoutesOptions } from '../routes/createModuleRoutes';
 export { ScorePanel } from './components/ScorePanel';
 export type { ScorePanelProps, ScoreQuestion } from './components/ScorePanel';
 export { createSubmitQueue, QUEUE_STORAGE_KEY } from './utils/submitQueue';

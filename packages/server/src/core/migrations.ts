@@ -12,6 +12,7 @@ import { reportMigrations } from '../report/migrations';
 import { resourceMigrations } from '../resource/migrations';
 import { regionMigrations } from '../region/migrations';
 import { examToolMigrations } from '../examtool/migrations';
+import { homeworkMigrations } from '../homework/migrations';
 import { scanMigrations } from '../scan/migrations';
 import { administrationMigrations } from '../school/migrations';
 import { scopeMigrations } from './scopeTables';
@@ -280,6 +281,7 @@ function migrationsFor(dialect: Dialect): Record<string, Migration> {
     ...messageMigrations(dialect),
     ...resourceMigrations(dialect),
     ...regionMigrations(dialect),
+    ...homeworkMigrations(dialect),
   };
 }
 

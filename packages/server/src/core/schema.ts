@@ -9,6 +9,7 @@ import type { PrintTables } from '../print/tables';
 import type { OnlineTables } from '../online/tables';
 import type { ReportTables } from '../report/tables';
 import type { ExamToolTables } from '../examtool/tables';
+import type { HomeworkTables } from '../homework/tables';
 import type { ResourceTables } from '../resource/tables';
 import type { RegionTables } from '../region/tables';
 import type { JointTables } from '../joint/tables';
@@ -177,7 +178,8 @@ export interface DB
     MessageTables,
     ResourceTables,
     RegionTables,
-    JointTables {
+    JointTables,
+    HomeworkTables {
   schools: SchoolsTable;
   users: UsersTable;
   roles: RolesTable;

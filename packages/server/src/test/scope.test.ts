@@ -356,6 +356,13 @@ const TABLE: Record<string, Entry> = {
     '分班: school-wide roles and the grade’s 年级主任 (examtool.test.ts)',
   ),
   'tool.assignCreate': WRITE('分班: school-wide roles and the grade’s 年级主任 (examtool.test.ts)'),
+  // 校本作业 (homework/homework.test.ts “keeps a teacher to their classes and subjects”)
+  'homeworkRoutes.assignCheck': WRITE(
+    'minutes per class, no personal data; a class outside the caller’s subject scope answers as missing (homework.test.ts)',
+  ),
+  'homeworkRoutes.assign': WRITE(
+    'classes and teaching classes of the caller’s grade × subject only; others answer as missing (homework.test.ts)',
+  ),
   'tool.taskDetail': WRITE(
     'the task’s creator sees every part, a teacher only theirs; others 404 (examtool.test.ts)',
   ),

@@ -1,0 +1,86 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { screenshot } from './support/browser';
+import { axeViolations } from './support/app';
+import { browserSuite } from './support/suite';
+
+const app = browserSuite();
+
+const PDF = Buffer.from(
+  '%PDF-1.4\n1 0 obj<< /Type /Catalog /Pages 2 0 R >>endobj\n2 0 obj<< /Type /Pages /Kids [] /Count 0 >>endobj\ntrailer<< /Root 1 0 R >>\n%%EOF\n',
+  'latin1',
+);
+
+describe('校本作业 in the browser', () => {
+  it('a teacher uploads a paper, confirms its questions and assigns it to a class by clicks', async () => {
+    const page = await app.signedIn('teacher');
+    const problems: string[] = [];
+    page.on('pageerror', (e) => problems.push(e.message));
+    await page
+      .getByRole('navigation', { name: '主菜单' })
+      .getByRole('link', { name: /^作业/ })
+      .click();
+    const sub = page.getByRole('navigation', { name: /作业菜单/ });
+    if (await sub.count()) await sub.getByRole('link', { name: '校本作业' }).click();
+    await page.getByRole('heading', { name: '校本作业', level: 1 }).waitFor();
+    const list = page.getByRole('table', { name: '校本作业列表' });
+    await list.getByText('函数的单调性练习').waitFor();
+    expect(await list.locator('tbody tr').count()).toBe(3);
+    expect(await axeViolations(page)).toEqual([]);
+    await screenshot(page, 'homework-list');
+
+    await page.getByRole('link', { name: '上传试卷布置作业' }).click();
+    await page.getByRole('heading', { name: '上传试卷布置作业' }).waitFor();
+    await page.getByLabel('作业名称').fill('指数函数课后练习');
+    await page.getByRole('combobox', { name: '年级' }).selectOption({ label: '高一' });
+    await page.getByRole('combobox', { name: '科目' }).selectOption({ label: '数学' });
+    await page
+      .getByLabel('试卷文件')
+      .setInputFiles({ name: '指数函数.pdf', mimeType: 'application/pdf', buffer: PDF });
+    expect(await axeViolations(page)).toEqual([]);
+    await page.getByRole('button', { name: '上传并拆题' }).click();
+
+    await page.getByRole('heading', { name: '拆题确认 · 指数函数课后练习' }).waitFor();
+    await page.getByRole('button', { name: '添加客观题' }).click();
+    await page.getByRole('button', { name: '添加客观题' }).click();
+    await page.getByRole('button', { name: '添加主观题' }).click();
+    await page.getByLabel('第 1 题答案').fill('B');
+    await page.getByLabel('第 2 题答案').fill('ac');
+    await page.getByLabel('第 3 题满分').fill('12');
+    await page.getByRole('button', { name: '保存题目' }).click();
+    await page.getByText('题目已保存：共 3 题，满分 22 分').waitFor();
+    expect(await page.getByLabel('第 2 题答案').inputValue()).toBe('AC');
+    const [sheet] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: '打印答题卡' }).click(),
+    ]);
+    expect(sheet.suggestedFilename()).toBe('指数函数课后练习-答题卡.pdf');
+    expect(
+      readFileSync((await sheet.path())!)
+        .subarray(0, 5)
+        .toString('latin1'),
+    ).toBe('%PDF-');
+
+    await page.getByRole('heading', { name: '布置作业' }).waitFor();
+    await page.getByRole('checkbox', { name: /高一\(1\)班/ }).check();
+    await page.getByRole('spinbutton', { name: /预计用时/ }).fill('30');
+    expect(await axeViolations(page)).toEqual([]);
+    await screenshot(page, 'homework-split-assign');
+    await page.getByRole('button', { name: '布置', exact: true }).click();
+    const done = page.getByRole('table', { name: '布置记录' });
+    await done.getByText('高一(1)班').waitFor();
+    expect(await done.locator('tbody tr td').nth(3).innerText()).toBe('30');
+    // Assigned: the questions are read only.
+    expect(await page.getByRole('button', { name: '保存题目' }).count()).toBe(0);
+    await screenshot(page, 'homework-assigned');
+
+    await page.getByRole('link', { name: '返回校本作业' }).click();
+    const row = page
+      .getByRole('table', { name: '校本作业列表' })
+      .locator('tbody tr', { hasText: '指数函数课后练习' });
+    await row.waitFor();
+    expect(await row.innerText()).toContain('已布置');
+    expect(await row.innerText()).toContain('高一(1)班');
+    expect(problems).toEqual([]);
+  });
+});

@@ -1,0 +1,19 @@
+import type { PageLoader } from '../routes/types';
+
+const listPages = () => import('./pages/HomeworkListPage');
+const createPages = () => import('./pages/HomeworkCreatePage');
+const splitPages = () => import('./pages/SplitConfirmPage');
+const aiPages = () => import('./pages/AiSplitPage');
+
+/**
+ * The homework pages built so far (校本作业 from an uploaded paper, docs/homework.md) by route
+ * name of the catalogue, loaded on first visit: pass them to
+ * `createExamkitRoutes({ pages: { ...homeworkPages } })`, or mount the module alone with
+ * {@link createHomeworkRoutes}.
+ */
+export const homeworkPages: Readonly<Record<string, PageLoader>> = {
+  'homework-school-base': () => listPages().then((m) => m.HomeworkListPage),
+  'homework-school-base-create': () => createPages().then((m) => m.HomeworkCreatePage),
+  'homework-school-base-split-confirm': () => splitPages().then((m) => m.SplitConfirmPage),
+  'homework-school-base-ai-split-confirm': () => aiPages().then((m) => m.AiSplitPage),
+};

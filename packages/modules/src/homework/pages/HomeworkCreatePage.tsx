@@ -1,0 +1,122 @@
+import { useRef, useState } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import { homeworkRoutes } from '@examkit/contracts';
+import { useExamkit } from '@examkit/core/react';
+import { Button, FormField, Select, TextInput } from '@examkit/ui';
+import { Actions, ErrorText, Note, PageBox, Toolbar } from '../../common/styled';
+import { useApiCall } from '../../common/useApiCall';
+import { readFileAsBase64 } from '../../common/files';
+import { readHomeworkHeader } from '../headerStore';
+import { gradesOf, subjectsOfGrade, useHomeworkOptions } from '../useHomeworkOptions';
+
+/** The request limit is 1 MiB of JSON; base64 grows a file by a third. */
+const MAX_FILE_BYTES = 700 * 1024;
+const PAPER = /\.(pdf|png|jpe?g)$/i;
+
+/**
+ * /homework/school-base/create: a homework from an uploaded paper (PDF or image). The next
+ * step is split-confirm, where the teacher enters or confirms its questions.
+ */
+export function HomeworkCreatePage() {
+  const call = useApiCall();
+  const navigate = useNavigate();
+  const { storage } = useExamkit();
+  const options = useHomeworkOptions();
+  const [header] = useState(() => readHomeworkHeader(storage));
+  const [name, setName] = useState('');
+  const [gradeId, setGradeId] = useState<number | null>(header.gradeId);
+  const [subjectId, setSubjectId] = useState<number | null>(header.subjectId);
+  const [file, setFile] = useState<File | null>(null);
+  const [error, setError] = useState('');
+  const [saving, setSaving] = useState(false);
+  // One key per form: a retried upload answers the homework the first one made.
+  const [key] = useState(() => crypto.randomUUID());
+  const input = useRef<HTMLInputElement>(null);
+
+  function choose(next: File | undefined) {
+    setError('');
+    if (!next) return setFile(null);
+    if (!PAPER.test(next.name)) {
+      setFile(null);
+      return setError('请选择 PDF、PNG 或 JPG 格式的试卷');
+    }
+    if (next.size > MAX_FILE_BYTES) {
+      setFile(null);
+      return setError('文件过大，请压缩后上传（不超过 700 KB）');
+    }
+    setFile(next);
+  }
+
+  async function submit() {
+    if (!name.trim()) return setError('请填写作业名称');
+    if (!gradeId || !subjectId) return setError('请选择年级和科目');
+    if (!file) return setError('请选择试卷文件');
+    setSaving(true);
+    const r = await call(
+      homeworkRoutes.homeworkCreate,
+      {
+        name: name.trim(),
+        gradeId,
+        subjectId,
+        paper: { fileName: file.name, contentBase64: await readFileAsBase64(file) },
+        idempotencyKey: key,
+      },
+      { loading: true, errorMessage: false },
+    );
+    setSaving(false);
+    if (!r.ok) return setError(r.message);
+    void navigate(`/homework/school-base/split-confirm?id=${r.data.id}`);
+  }
+
+  return (
+    <PageBox aria-labelledby="homework-create-title">
+      <h1 id="homework-create-title">上传试卷布置作业</h1>
+      <Note>
+        上传作业试卷（PDF 或图片），下一步确认题目（题号、题型、答案与分值），然后布置给班级。
+      </Note>
+      <FormField label="作业名称" required>
+        <TextInput value={name} maxLength={60} onChange={(e) => setName(e.target.value)} />
+      </FormField>
+      <Toolbar>
+        <FormField label="年级" required>
+          <Select
+            value={gradeId ?? ''}
+            placeholder="请选择年级"
+            options={gradesOf(options ?? [])}
+            onChange={(e) => {
+              setGradeId(Number(e.target.value) || null);
+              setSubjectId(null);
+            }}
+          />
+        </FormField>
+        <FormField label="科目" required>
+          <Select
+            value={subjectId ?? ''}
+            placeholder="请选择科目"
+            options={gradeId ? subjectsOfGrade(options ?? [], gradeId) : []}
+            onChange={(e) => setSubjectId(Number(e.target.value) || null)}
+          />
+        </FormField>
+      </Toolbar>
+      <Toolbar>
+        <Button onClick={() => input.current?.click()}>选择试卷</Button>
+        <input
+          ref={input}
+          type="file"
+          accept=".pdf,.png,.jpg,.jpeg"
+          aria-label="试卷文件"
+          hidden
+          onChange={(e) => choose(e.target.files?.[0])}
+        />
+        <span>{file ? file.name : '未选择文件'}</span>
+      </Toolbar>
+      {error && <ErrorText role="alert">{error}</ErrorText>}
+      <Actions>
+        <Button type="primary" loading={saving} onClick={() => void submit()}>
+          上传并拆题
+        </Button>
+        <Link to="/homework/school-base">返回校本作业</Link>
+      </Actions>
+    </PageBox>
+  );
+}

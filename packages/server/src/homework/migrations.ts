@@ -1,0 +1,97 @@
+import type { Kysely } from 'kysely';
+import type { Migration } from 'kysely/migration';
+import type { Dialect } from '../core/database';
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations run against the schema before it exists
+type AnyDb = Kysely<any>;
+
+/** Migrations of 校本作业, after the administration domain's (grades, classes, teaching classes). */
+export function homeworkMigrations(dialect: Dialect): Record<string, Migration> {
+  const id = dialect === 'postgres' ? ('serial' as const) : ('integer' as const);
+  const auto = <T extends { primaryKey(): T; autoIncrement(): T }>(c: T) =>
+    dialect === 'postgres' ? c.primaryKey() : c.primaryKey().autoIncrement();
+  return {
+    '0030_homework': {
+      async up(db: AnyDb) {
+        await db.schema
+          .createTable('homeworks')
+          .addColumn('id', id, auto)
+          .addColumn('school_id', 'integer', (c) =>
+            c.notNull().references('schools.id').onDelete('cascade'),
+          )
+          .addColumn('academic_year', 'integer', (c) => c.notNull())
+          .addColumn('grade_id', 'integer', (c) =>
+            c.notNull().references('grades.id').onDelete('cascade'),
+          )
+          .addColumn('subject_id', 'integer', (c) =>
+            c.notNull().references('subjects.id').onDelete('cascade'),
+          )
+          .addColumn('name', 'text', (c) => c.notNull())
+          .addColumn('state', 'text', (c) => c.notNull())
+          .addColumn('paper_key', 'text', (c) => c.notNull())
+          .addColumn('paper_name', 'text', (c) => c.notNull())
+          .addColumn('paper_kind', 'text', (c) => c.notNull())
+          .addColumn('created_by', 'integer', (c) => c.notNull())
+          .addColumn('idempotency_key', 'text', (c) => c.notNull())
+          .addColumn('created_at', 'bigint', (c) => c.notNull())
+          .addColumn('updated_at', 'bigint', (c) => c.notNull())
+          .addUniqueConstraint('homeworks_idempotency_unique', [
+            'school_id',
+            'created_by',
+            'idempotency_key',
+          ])
+          .execute();
+        await db.schema
+          .createIndex('homeworks_school_year_idx')
+          .on('homeworks')
+          .columns(['school_id', 'academic_year', 'created_at'])
+          .execute();
+        await db.schema
+          .createTable('homework_questions')
+          .addColumn('homework_id', 'integer', (c) =>
+            c.notNull().references('homeworks.id').onDelete('cascade'),
+          )
+          .addColumn('no', 'integer', (c) => c.notNull())
+          .addColumn('label', 'text', (c) => c.notNull())
+          .addColumn('type', 'text', (c) => c.notNull())
+          .addColumn('answer', 'text')
+          .addColumn('full_marks', 'real', (c) => c.notNull())
+          .addPrimaryKeyConstraint('homework_questions_pk', ['homework_id', 'no'])
+          .execute();
+        await db.schema
+          .createTable('homework_assignments')
+          .addColumn('id', id, auto)
+          .addColumn('homework_id', 'integer', (c) =>
+            c.notNull().references('homeworks.id').onDelete('cascade'),
+          )
+          .addColumn('school_id', 'integer', (c) =>
+            c.notNull().references('schools.id').onDelete('cascade'),
+          )
+          .addColumn('class_id', 'integer', (c) => c.references('classes.id').onDelete('cascade'))
+          .addColumn('teaching_class_id', 'integer', (c) =>
+            c.references('teaching_classes.id').onDelete('cascade'),
+          )
+          .addColumn('due_at', 'bigint', (c) => c.notNull())
+          .addColumn('estimated_minutes', 'integer', (c) => c.notNull())
+          .addColumn('day', 'text', (c) => c.notNull())
+          .addColumn('assigned_by', 'integer', (c) => c.notNull())
+          .addColumn('assigned_at', 'bigint', (c) => c.notNull())
+          .execute();
+        await db.schema
+          .createIndex('homework_assignments_homework_idx')
+          .on('homework_assignments')
+          .column('homework_id')
+          .execute();
+        await db.schema
+          .createIndex('homework_assignments_day_idx')
+          .on('homework_assignments')
+          .columns(['school_id', 'day'])
+          .execute();
+      },
+      async down(db: AnyDb) {
+        for (const table of ['homework_assignments', 'homework_questions', 'homeworks'])
+          await db.schema.dropTable(table).ifExists().execute();
+      },
+    },
+  };
+}

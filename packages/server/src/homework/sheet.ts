@@ -1,0 +1,56 @@
+import {
+  layoutSheet,
+  type PaperQuestion,
+  type PaperStructure,
+  type SheetDocument,
+} from '@examkit/answer-sheet';
+import { badRequest } from '../core/envelope';
+
+export interface SheetQuestionRow {
+  no: number;
+  label: string;
+  type: string;
+  answer: string | null;
+  full_marks: number;
+}
+
+const LETTERS = 'ABCDEFGH';
+
+/**
+ * A homework question as the answer-sheet engine lays it out: 对/错 a 判断题, one letter a 单选题,
+ * several a 多选题 (at least 4 options, more when the key needs them), the rest a 主观题 box.
+ */
+export function sheetQuestionOf(q: SheetQuestionRow): PaperQuestion {
+  const base = { id: `h${q.no}`, number: q.label, fullMarks: Number(q.full_marks) };
+  if (q.type !== 'objective' || q.answer === null) return { ...base, type: 'subjective' };
+  if (q.answer === '对' || q.answer === '错') return { ...base, type: 'judge' };
+  const highest = Math.max(...[...q.answer].map((c) => LETTERS.indexOf(c) + 1));
+  return {
+    ...base,
+    type: q.answer.length > 1 ? 'multiple' : 'single',
+    optionCount: Math.max(4, highest),
+  };
+}
+
+/**
+ * The homework's answer sheet laid out by the answer-sheet engine (the exams' sheet, titled with
+ * the homework's name); its QR code holds `EKH|<homeworkId>` for the scanning still to come.
+ */
+export function layoutHomeworkSheet(
+  homework: { id: number; name: string },
+  subjectName: string,
+  questions: readonly SheetQuestionRow[],
+): SheetDocument {
+  if (questions.length === 0) throw badRequest('请先确认拆题，再打印答题卡');
+  const paper: PaperStructure = { subject: subjectName, questions: questions.map(sheetQuestionOf) };
+  try {
+    return layoutSheet(
+      paper,
+      { answerSheetTitle: homework.name.slice(0, 40) },
+      {},
+      { identity: `EKH|${homework.id}` },
+    );
+  } catch (error) {
+    throw badRequest(`答题卡无法排版：${error instanceof Error ? error.message : String(error)}`);
+  }
+}

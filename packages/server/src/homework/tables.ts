@@ -1,0 +1,58 @@
+import type { Generated } from 'kysely';
+
+/**
+ * Tables of 校本作业 made from an uploaded paper (docs/homework.md), merged into the database
+ * type `DB`. A homework belongs to one grade × subject of one school and academic year.
+ */
+export interface HomeworkTables {
+  homeworks: HomeworksTable;
+  homework_questions: HomeworkQuestionsTable;
+  homework_assignments: HomeworkAssignmentsTable;
+}
+
+export interface HomeworksTable {
+  id: Generated<number>;
+  school_id: number;
+  academic_year: number;
+  grade_id: number;
+  subject_id: number;
+  name: string;
+  /** `draft` (uploaded), `ready` (questions confirmed), `assigned`. */
+  state: string;
+  /** File-store key of the uploaded paper. */
+  paper_key: string;
+  paper_name: string;
+  /** `pdf` or `image`. */
+  paper_kind: string;
+  created_by: number;
+  /** The creating client's key: a retried create answers the first homework. */
+  idempotency_key: string;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface HomeworkQuestionsTable {
+  homework_id: number;
+  /** Order on the paper, from 1. */
+  no: number;
+  label: string;
+  /** `objective` or `subjective`. */
+  type: string;
+  answer: string | null;
+  full_marks: number;
+}
+
+/** One class (`class_id`) or teaching class (`teaching_class_id`) a homework is assigned to. */
+export interface HomeworkAssignmentsTable {
+  id: Generated<number>;
+  homework_id: number;
+  school_id: number;
+  class_id: number | null;
+  teaching_class_id: number | null;
+  due_at: number;
+  estimated_minutes: number;
+  /** China date (YYYY-MM-DD) of the assignment: the day whose 双减 total it counts in. */
+  day: string;
+  assigned_by: number;
+  assigned_at: number;
+}
