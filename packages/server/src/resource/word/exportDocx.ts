@@ -54,7 +54,8 @@ class Writer {
   private async image(url: string, alt: string): Promise<ParagraphChild> {
     const bytes = (await this.options.loadImage?.(url)) ?? null;
     const type = bytes ? imageType(bytes) : null;
-    if (!bytes || !type) return new TextRun({ text: `［图片${alt ? `：${alt}` : ''}］`, font: FONT });
+    if (!bytes || !type)
+      return new TextRun({ text: `［图片${alt ? `：${alt}` : ''}］`, font: FONT });
     const meta = await sharp(bytes).metadata();
     const width = meta.width ?? 100;
     const height = meta.height ?? 100;
@@ -122,7 +123,9 @@ class Writer {
               children: await Promise.all(
                 row.map(
                   async (cell) =>
-                    new TableCell({ children: [new Paragraph({ children: await this.runs(cell) })] }),
+                    new TableCell({
+                      children: [new Paragraph({ children: await this.runs(cell) })],
+                    }),
                 ),
               ),
             }),
@@ -173,7 +176,9 @@ const sectionHeading = (index: number, name: string) =>
     spacing: { before: 200, after: 100 },
     children: [
       new TextRun({
-        text: /^[一二三四五六七八九十]+[、.．]/.test(name) ? name : `${NUMERALS[index] ?? index + 1}、${name}`,
+        text: /^[一二三四五六七八九十]+[、.．]/.test(name)
+          ? name
+          : `${NUMERALS[index] ?? index + 1}、${name}`,
         bold: true,
         font: { ...FONT, eastAsia: '黑体' },
       }),
@@ -215,7 +220,11 @@ export async function exportPaperDocx(
   if (doc.answers === 'end') return pack([...paper, heading('参考答案与解析', 28), ...key]);
   return {
     paper: await pack(paper),
-    answers: await pack([heading(`${doc.title} 参考答案`, 32), heading('参考答案与解析', 28), ...key]),
+    answers: await pack([
+      heading(`${doc.title} 参考答案`, 32),
+      heading('参考答案与解析', 28),
+      ...key,
+    ]),
   };
 }
 

@@ -18,10 +18,7 @@ export function latexToOmml(latex: string): string {
 export const latexToOmmlMath = (latex: string) => `<m:oMath>${latexToOmml(latex)}</m:oMath>`;
 
 type Piece =
-  | { text: string }
-  | { xml: string }
-  | { nary: string; limits: boolean }
-  | { func: string };
+  { text: string } | { xml: string } | { nary: string; limits: boolean } | { func: string };
 
 const FUNCTION_SET = new Set<string>(FUNCTIONS);
 const run = (text: string) => `<m:r><m:t xml:space="preserve">${escapeXml(text)}</m:t></m:r>`;

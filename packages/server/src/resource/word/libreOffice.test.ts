@@ -13,8 +13,11 @@ import type { SplitQuestion } from './splitQuestions';
  */
 const soffice = await findSoffice();
 if (!soffice) {
-  if (process.env.CI) throw new Error('LibreOffice (soffice) is required in CI for the Word round trip');
-  console.warn('[examkit tests] Word round trip left out: soffice not installed (apt-get install libreoffice-writer-nogui libreoffice-math-nogui)');
+  if (process.env.CI)
+    throw new Error('LibreOffice (soffice) is required in CI for the Word round trip');
+  console.warn(
+    '[examkit tests] Word round trip left out: soffice not installed (apt-get install libreoffice-writer-nogui libreoffice-math-nogui)',
+  );
 }
 
 const mi = (x: string) => `<math:mi>${x}</math:mi>`;
@@ -41,7 +44,12 @@ async function paper(png: Uint8Array) {
     `【答案】${formula(`<math:mfrac>${row(mi('n'), mo('('), mi('n'), mo('+'), mn('1'), mo(')'))}${mn('2')}</math:mfrac>`)}`,
     '三、解答题',
     `4. 如图 ${picture(png)}，根据下表求 ${formula(`<math:msubsup>${mi('x')}${mn('1')}${mn('2')}</math:msubsup>`)} 与 ${formula(`<math:mroot>${mn('8')}${mn('3')}</math:mroot>`)}。`,
-    { raw: table([['甲', '乙'], ['1', '2']]) },
+    {
+      raw: table([
+        ['甲', '乙'],
+        ['1', '2'],
+      ]),
+    },
     '【答案】1 与 2',
     '四、阅读理解',
     '5. 阅读材料：小明每天跑步。',
@@ -121,39 +129,45 @@ const asItem = (q: SplitQuestion, id: number): BankQuestionItem => ({
 });
 
 describe.runIf(soffice)('Word round trip with a paper LibreOffice wrote', () => {
-  it('imports its questions, then exports and reads them back unchanged', { timeout: 120_000 }, async () => {
-    const png = await sharp({
-      create: { width: 60, height: 30, channels: 3, background: { r: 20, g: 90, b: 200 } },
-    })
-      .png()
-      .toBuffer();
-    const images = memoryImages();
-    const first = await importDocx(await paper(png), images.store);
-    expectPaper(first.questions);
-    expect(images.stored).toHaveLength(1);
-    expect(first.html).toContain('<table>');
+  it(
+    'imports its questions, then exports and reads them back unchanged',
+    { timeout: 120_000 },
+    async () => {
+      const png = await sharp({
+        create: { width: 60, height: 30, channels: 3, background: { r: 20, g: 90, b: 200 } },
+      })
+        .png()
+        .toBuffer();
+      const images = memoryImages();
+      const first = await importDocx(await paper(png), images.store);
+      expectPaper(first.questions);
+      expect(images.stored).toHaveLength(1);
+      expect(first.html).toContain('<table>');
 
-    const sections = [...new Set(first.questions.map((q) => q.section))].map((name) => ({
-      name,
-      questions: first.questions
-        .filter((q) => q.section === name)
-        .map((q) => ({ item: asItem(q, q.number), score: q.points })),
-    }));
-    const again = (await exportPaperDocx(
-      { title: '八年级数学', sections, answers: 'end' },
-      { loadImage: images.load },
-    )) as Buffer;
-    const second = await importDocx(again, images.store);
-    expectPaper(second.questions);
-    expect(second.questions.map((q) => [q.stem, q.options, q.answer, q.analysis, q.children])).toEqual(
-      first.questions.map((q) => [
-        q.stem.replace('img1', 'img2'),
-        q.options,
-        q.answer,
-        q.analysis,
-        q.children,
-      ]),
-    );
-    expect(Buffer.from(images.stored[1]!)).toEqual(Buffer.from(images.stored[0]!));
-  });
+      const sections = [...new Set(first.questions.map((q) => q.section))].map((name) => ({
+        name,
+        questions: first.questions
+          .filter((q) => q.section === name)
+          .map((q) => ({ item: asItem(q, q.number), score: q.points })),
+      }));
+      const again = (await exportPaperDocx(
+        { title: '八年级数学', sections, answers: 'end' },
+        { loadImage: images.load },
+      )) as Buffer;
+      const second = await importDocx(again, images.store);
+      expectPaper(second.questions);
+      expect(
+        second.questions.map((q) => [q.stem, q.options, q.answer, q.analysis, q.children]),
+      ).toEqual(
+        first.questions.map((q) => [
+          q.stem.replace('img1', 'img2'),
+          q.options,
+          q.answer,
+          q.analysis,
+          q.children,
+        ]),
+      );
+      expect(Buffer.from(images.stored[1]!)).toEqual(Buffer.from(images.stored[0]!));
+    },
+  );
 });

@@ -18,7 +18,9 @@ describe('ommlToLatex', () => {
     ).toBe('x^2+1');
     expect(
       ommlToLatex(
-        omml(`<m:sSubSup><m:e>${r('a')}</m:e><m:sub>${r('n')}</m:sub><m:sup>${r('10')}</m:sup></m:sSubSup>`),
+        omml(
+          `<m:sSubSup><m:e>${r('a')}</m:e><m:sub>${r('n')}</m:sub><m:sup>${r('10')}</m:sup></m:sSubSup>`,
+        ),
       ),
     ).toBe('a_n^{10}');
     expect(
@@ -28,9 +30,9 @@ describe('ommlToLatex', () => {
         ),
       ),
     ).toBe('\\sqrt{b{}^2}');
-    expect(
-      ommlToLatex(omml(`<m:rad><m:deg>${r('3')}</m:deg><m:e>${r('8')}</m:e></m:rad>`)),
-    ).toBe('\\sqrt[3]{8}');
+    expect(ommlToLatex(omml(`<m:rad><m:deg>${r('3')}</m:deg><m:e>${r('8')}</m:e></m:rad>`))).toBe(
+      '\\sqrt[3]{8}',
+    );
   });
 
   it('reads sums, integrals, delimiters, matrices, accents and Greek letters', () => {

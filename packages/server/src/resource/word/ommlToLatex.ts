@@ -74,8 +74,17 @@ function delimiter(char: string | undefined, fallback: string, side: 'left' | 'r
   const c = char ?? fallback;
   if (c === '') return `\\${side}.`;
   const map: Record<string, string> = {
-    '{': '\\{', '}': '\\}', '|': '|', '‖': '\\|', '⟨': '\\langle', '⟩': '\\rangle',
-    '〈': '\\langle', '〉': '\\rangle', '⌊': '\\lfloor', '⌋': '\\rfloor', '⌈': '\\lceil',
+    '{': '\\{',
+    '}': '\\}',
+    '|': '|',
+    '‖': '\\|',
+    '⟨': '\\langle',
+    '⟩': '\\rangle',
+    '〈': '\\langle',
+    '〉': '\\rangle',
+    '⌊': '\\lfloor',
+    '⌋': '\\rfloor',
+    '⌈': '\\lceil',
     '⌉': '\\rceil',
   };
   return `\\${side}${map[c] ?? c}`;
@@ -122,7 +131,8 @@ function convert(node: XmlNode): string {
       const op = name ? `\\${name}` : char;
       const sub = arg(node, 'm:sub');
       const sup = arg(node, 'm:sup');
-      const limits = valOf(props, 'm:limLoc') === 'undOvr' && name?.includes('int') ? '\\limits' : '';
+      const limits =
+        valOf(props, 'm:limLoc') === 'undOvr' && name?.includes('int') ? '\\limits' : '';
       return join([
         op + limits,
         sub ? `_${group(sub)}` : '',
@@ -139,11 +149,29 @@ function convert(node: XmlNode): string {
       const close = valOf(props, 'm:endChr');
       // A brace opening an equation array is a system of equations: cases.
       const only = childrenOf(node, 'm:e')[0];
-      if ((open ?? '(') === '{' && close === '' && items.length === 1 && only && child(only, 'm:eqArr'))
+      if (
+        (open ?? '(') === '{' &&
+        close === '' &&
+        items.length === 1 &&
+        only &&
+        child(only, 'm:eqArr')
+      )
         return `\\begin{cases}${eqRows(child(only, 'm:eqArr')!).join('\\\\')}\\end{cases}`;
-      if ((open ?? '(') === '(' && (close ?? ')') === ')' && items.length === 1 && only && child(only, 'm:m'))
+      if (
+        (open ?? '(') === '(' &&
+        (close ?? ')') === ')' &&
+        items.length === 1 &&
+        only &&
+        child(only, 'm:m')
+      )
         return `\\begin{pmatrix}${matrixRows(child(only, 'm:m')!)}\\end{pmatrix}`;
-      if ((open ?? '(') === '[' && (close ?? ')') === ']' && items.length === 1 && only && child(only, 'm:m'))
+      if (
+        (open ?? '(') === '[' &&
+        (close ?? ')') === ']' &&
+        items.length === 1 &&
+        only &&
+        child(only, 'm:m')
+      )
         return `\\begin{bmatrix}${matrixRows(child(only, 'm:m')!)}\\end{bmatrix}`;
       const inner = items.join(sep === '|' ? '|' : sep);
       return `${delimiter(open, '(', 'left')}${inner}${delimiter(close, ')', 'right')}`;

@@ -76,7 +76,9 @@ class Reader {
         await this.blocks(tc, inner);
         cells.push(
           inner
-            .map((b) => (b.kind === 'paragraph' ? b.text : b.rows.map((r) => r.join(' ')).join(' ')))
+            .map((b) =>
+              b.kind === 'paragraph' ? b.text : b.rows.map((r) => r.join(' ')).join(' '),
+            )
             .filter(Boolean)
             .join(' ')
             .replace(/\|/g, '｜'),
@@ -128,7 +130,9 @@ class Reader {
           break;
         case 'mc:AlternateContent': {
           const choice = child(c, 'mc:Choice');
-          out += await this.inline((choice && find(choice, 'a:blip') ? choice : child(c, 'mc:Fallback')) ?? c);
+          out += await this.inline(
+            (choice && find(choice, 'a:blip') ? choice : child(c, 'mc:Fallback')) ?? c,
+          );
           break;
         }
         case 'w:rPr':
@@ -187,7 +191,10 @@ const esc = (s: string) =>
 
 /** Rich text of one paragraph → safe HTML: everything escaped, only our own image addresses. */
 function inlineHtml(text: string): string {
-  return esc(text).replace(/!\[\]\((\/marking-oss\/file\/[A-Za-z0-9._-]+)\)/g, '<img src="$1" alt="图片">');
+  return esc(text).replace(
+    /!\[\]\((\/marking-oss\/file\/[A-Za-z0-9._-]+)\)/g,
+    '<img src="$1" alt="图片">',
+  );
 }
 
 /**

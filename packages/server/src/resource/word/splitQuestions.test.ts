@@ -63,7 +63,12 @@ describe('splitQuestions', () => {
       type: 'composite',
       stem: '阅读下面的短文，回答问题。\n\n春天来了，小草发芽了。',
       children: [
-        { type: 'single', stem: '短文写的是哪个季节？', options: ['春', '夏', '秋', '冬'], answer: 'A' },
+        {
+          type: 'single',
+          stem: '短文写的是哪个季节？',
+          options: ['春', '夏', '秋', '冬'],
+          answer: 'A',
+        },
         { type: 'answer', stem: '小草怎么了？', options: [], answer: '发芽了' },
       ],
     });

@@ -160,7 +160,7 @@ function finish(draft: Draft): SplitQuestion {
   for (const field of ['answer', 'analysis'] as const) {
     const holders = draft.parts.filter((p) => p[field]);
     const last = draft.parts[draft.parts.length - 1];
-    if (holders.length === 1 && holders[0] === last && !draft[field]) {
+    if (last && holders.length === 1 && holders[0] === last && !draft[field]) {
       draft[field] = last[field];
       last[field] = '';
     }

@@ -63,7 +63,14 @@ export function sampleItems(imageUrl: string): BankQuestionItem[] {
           answer: 'B',
           analysis: '',
         },
-        { id: 6, type: 'answer', stem: '求 $\\sqrt[3]{8}$。', options: [], answer: '2', analysis: '' },
+        {
+          id: 6,
+          type: 'answer',
+          stem: '求 $\\sqrt[3]{8}$。',
+          options: [],
+          answer: '2',
+          analysis: '',
+        },
       ],
     },
   ];
