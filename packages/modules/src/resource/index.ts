@@ -5,7 +5,11 @@ import type { PageLoader } from '../routes/types';
  * out, error questions, by route name: pass them to `createExamkitRoutes({ pages: { ...resourcePages } })`.
  * @see docs/resources.md
  */
-export const resourcePages: Readonly<Record<string, PageLoader>> = {};
+export const resourcePages: Readonly<Record<string, PageLoader>> = {
+  'resource-process': () => import('./process/ProcessPage').then((m) => m.ProcessPage),
+  'resource-process-detail': () =>
+    import('./process/ProcessDetailPage').then((m) => m.ProcessDetailPage),
+};
 export { QuestionView, optionLetter } from './components/QuestionView';
 export { RichText } from './components/RichText';
 export { Formula } from './components/Formula';
