@@ -1,5 +1,6 @@
 import { unzipSync, strFromU8 } from 'fflate';
 import { badRequest } from '../../core/envelope';
+import { createNumbering } from './numbering';
 import { ommlToLatex } from './ommlToLatex';
 import { child, childrenOf, find, parseXml, textOf, type XmlNode } from './xmlTree';
 
@@ -55,12 +56,15 @@ class Reader {
     private readonly files: Record<string, Uint8Array>,
     private readonly rels: Map<string, string>,
     private readonly storeImage: StoreImage,
+    private readonly numbering: ReturnType<typeof createNumbering>,
   ) {}
 
   async blocks(container: XmlNode, out: DocxBlock[]): Promise<void> {
     for (const node of container.children) {
-      if (node.tag === 'w:p') out.push({ kind: 'paragraph', text: await this.paragraph(node) });
-      else if (node.tag === 'w:tbl') out.push({ kind: 'table', rows: await this.table(node) });
+      if (node.tag === 'w:p') {
+        const text = this.numbering.prefix(node) + (await this.paragraph(node));
+        out.push({ kind: 'paragraph', text: text.trim() });
+      } else if (node.tag === 'w:tbl') out.push({ kind: 'table', rows: await this.table(node) });
       else if (node.tag === 'w:sdt') await this.blocks(child(node, 'w:sdtContent') ?? node, out);
       else if (node.tag === 'm:oMathPara')
         out.push({ kind: 'paragraph', text: `$$${ommlToLatex(node)}$$` });
@@ -172,7 +176,9 @@ export async function readDocx(data: Uint8Array, storeImage: StoreImage): Promis
   const body = root && child(root, 'w:body');
   if (!body) throw badRequest('文件不是有效的 Word 文档（.docx）');
   const blocks: DocxBlock[] = [];
-  await new Reader(files, relationships(files), storeImage).blocks(body, blocks);
+  const numberingXml = files['word/numbering.xml'];
+  const numbering = createNumbering(numberingXml ? strFromU8(numberingXml) : undefined);
+  await new Reader(files, relationships(files), storeImage, numbering).blocks(body, blocks);
   return { blocks };
 }
 
