@@ -76,6 +76,8 @@ describe('Word import (资源加工) in the browser', () => {
 
     await page.getByRole('link', { name: '返回资源加工' }).click();
     const table = page.getByRole('table', { name: '加工记录' });
+    await table.getByRole('cell', { name: '已入库' }).waitFor();
+    await screenshot(page, 'resource-process-list');
     const cells = await table.locator('tbody tr').first().locator('td').allInnerTexts();
     expect(cells.slice(0, 6)).toEqual([
       '高一数学单元练习.docx',

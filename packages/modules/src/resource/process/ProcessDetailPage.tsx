@@ -124,7 +124,7 @@ export function ProcessDetailPage() {
         </Note>
       )}
       <Columns>
-        <Source aria-label="试卷原文">
+        <Source aria-label="试卷原文" tabIndex={0}>
           <h2>试卷原文</h2>
           {/* Built by the server from the parsed document with every text escaped (word2html). */}
           <div dangerouslySetInnerHTML={{ __html: detail.html }} />
