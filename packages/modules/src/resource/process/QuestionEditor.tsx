@@ -10,6 +10,7 @@ import {
 } from '@examkit/contracts';
 import { GRADES } from '@examkit/contracts/rules';
 import { FormField, Select, TextInput, themeOf } from '@examkit/ui';
+import { QuestionView } from '../components/QuestionView';
 
 const Box = styled.fieldset`
   border: 1px solid ${(p) => themeOf(p).colors.border};
@@ -60,6 +61,18 @@ function Area(p: { label: string; value: string; rows?: number; onChange(v: stri
     </FormField>
   );
 }
+
+/** The question as the bank will show it (formulas typeset), from what is being edited. */
+const previewOf = (q: BankQuestionInput, number: number) => ({
+  ...q,
+  id: number,
+  bank: 'school' as const,
+  gradeNum: q.gradeNum,
+  points: [],
+  children: q.children.map((c, i) => ({ ...c, id: number * 100 + i })),
+  version: 1,
+  updatedAt: 0,
+});
 
 const CHOICE = new Set<BankQuestionType>(['single', 'multiple']);
 const linesOf = (text: string) =>
@@ -163,6 +176,14 @@ export function QuestionEditor({ value, subjects, onChange }: QuestionEditorProp
           />
         </Child>
       ))}
+      <details>
+        <summary>预览第 {value.number} 题</summary>
+        <QuestionView
+          question={previewOf(q, value.number)}
+          withAnswer
+          label={`第 ${value.number} 题预览`}
+        />
+      </details>
     </Box>
   );
 }

@@ -137,6 +137,10 @@ describe('资源加工', () => {
       await user.clear(stem);
       await user.type(stem, '方程 x²=4 的正数根是');
       await user.selectOptions(within(first).getByRole('combobox', { name: '难度' }), '2');
+      await user.click(within(first).getByText('预览第 1 题'));
+      const preview = within(first).getByRole('article', { name: '第 1 题预览' });
+      expect(preview).toHaveTextContent('方程 x²=4 的正数根是');
+      expect(preview).toHaveTextContent('较易');
       await user.click(screen.getByRole('button', { name: '确认入库' }));
       const dialog = await screen.findByRole('alertdialog', { name: '确认入库' });
       await user.click(within(dialog).getByRole('button', { name: '确认入库' }));
