@@ -132,6 +132,8 @@ describe.each(DIALECTS)('uploads and Word processing on %s', (dialect) => {
     expect(cloud.data.key).toMatch(new RegExp(`^cloud/${server.seed.demoSchoolId}/`));
 
     await files.put(ticket.data.key, docx); // what the browser's PUT does
+    const odd = await as(admin, ossRoutes.register, { key: '../etc/passwd', fileName: 'a.docx' });
+    expect(odd.code).toBe(404);
     const elsewhere = await as(lab, ossRoutes.register, {
       key: ticket.data.key,
       fileName: '试卷.docx',

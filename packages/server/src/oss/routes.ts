@@ -89,7 +89,8 @@ export function registerOssRoutes(router: Router, deps: DomainDeps): void {
   router.sessionRoute(r.register, TAG, async ({ body, session }) => {
     await requireUploader(deps, session);
     const mine = [folderOf('direct', session.schoolId), folderOf('cloud', session.schoolId)];
-    if (!mine.some((folder) => body.key.startsWith(folder)) || body.key.includes('..'))
+    const shaped = /^(direct|cloud)\/\d+\/[0-9a-f-]{36}\.(png|jpg|gif|webp|docx)$/.test(body.key);
+    if (!shaped || !mine.some((folder) => body.key.startsWith(folder)))
       throw notFound('上传的文件不存在');
     const bytes = await deps.files.get(body.key);
     if (!bytes) throw notFound('上传的文件不存在');
