@@ -14,6 +14,8 @@ import { browserSuite } from './support/suite';
 const ALLOWED = new Set([
   // formats and brands
   'Excel',
+  'Word',
+  'docx',
   'PDF',
   'PNG',
   'JPEG',
