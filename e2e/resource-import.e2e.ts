@@ -68,6 +68,12 @@ describe('Word import (资源加工) in the browser', () => {
     await first.getByRole('combobox', { name: '难度' }).selectOption({ label: '较易' });
     expect(await axeViolations(page)).toEqual([]);
     await screenshot(page, 'resource-process-detail');
+    await first.getByText('预览第 1 题').click();
+    const preview = first.getByRole('article', { name: '第 1 题预览' });
+    await preview.locator('math').first().waitFor();
+    expect(await preview.innerText()).toContain('一元二次方程');
+    expect(await axeViolations(page)).toEqual([]);
+    await screenshot(page, 'resource-process-preview');
     await page.getByRole('button', { name: '确认入库' }).click();
     const dialog = page.getByRole('alertdialog', { name: '确认入库' });
     await dialog.getByRole('button', { name: '确认入库' }).click();
