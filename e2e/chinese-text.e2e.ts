@@ -15,6 +15,7 @@ const ALLOWED = new Set([
   // formats and brands
   'Excel',
   'Word',
+  'docx',
   'PDF',
   'PNG',
   'JPEG',

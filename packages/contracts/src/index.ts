@@ -38,3 +38,4 @@ export * from './resourceWrong';
 export * from './region';
 export * from './joint';
 export * from './homework';
+export * from './oss';

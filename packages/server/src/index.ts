@@ -24,3 +24,5 @@ export { createS3FileStore } from './core/s3Files';
 export type { S3Config } from './core/s3Files';
 export { createBullScanQueue, createInProcessScanQueue } from './scan/queue';
 export type { ScanQueue } from './scan/queue';
+export { exportPaperDocx, exportQuestionsDocx } from './resource/word/exportDocx';
+export type { PaperDocx, ExportOptions } from './resource/word/exportDocx';

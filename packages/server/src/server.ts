@@ -36,6 +36,8 @@ import { registerMarkingRoutes } from './marking/routes';
 import { registerPrintRoutes } from './print/routes';
 import { registerOnlineRoutes } from './online/routes';
 import { registerMessageRoutes } from './message/routes';
+import { registerOssRoutes, registerUploadedFiles } from './oss/routes';
+import { registerProcessRoutes } from './oss/processRoutes';
 import { registerReportRoutes } from './report/routes';
 import { registerResourceWrongRoutes } from './resource/wrongRoutes';
 import { scanQueueFromEnv, type ScanQueue } from './scan/queue';
@@ -260,6 +262,9 @@ export async function createServer(options: ServerOptions): Promise<FastifyInsta
   registerRegionRoutes(router, { db, clock });
   registerJointRoutes(router, { db, clock });
   registerJointReportRoutes(router, { db, clock });
+  registerOssRoutes(router, { db, clock, files });
+  registerProcessRoutes(router, { db, clock, files });
+  registerUploadedFiles(app, files);
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
   app.get('/health', { schema: { hide: true } }, async () => ok({ status: 'ok' }));
   registerNotFound(app, { spaFallback: options.staticDir !== undefined });

@@ -8,6 +8,9 @@ import { wrongPages } from './wrong/pages';
  */
 export const resourcePages: Readonly<Record<string, PageLoader>> = {
   ...wrongPages,
+  'resource-process': () => import('./process/ProcessPage').then((m) => m.ProcessPage),
+  'resource-process-detail': () =>
+    import('./process/ProcessDetailPage').then((m) => m.ProcessDetailPage),
 };
 export { QuestionView, optionLetter } from './components/QuestionView';
 export { RichText } from './components/RichText';

@@ -13,6 +13,15 @@ export interface FileStore {
   /** The file's bytes, or null when there is none. */
   get(key: string): Promise<Buffer | null>;
   delete(key: string): Promise<void>;
+  /**
+   * A URL the browser may PUT this one key to, with these headers, until it expires; only a
+   * store the browser can reach has it (S3 with keys). @see docs/resources.md "Uploads"
+   */
+  presignPut?(
+    key: string,
+    headers: Record<string, string>,
+    expiresSeconds: number,
+  ): { url: string; expiresAt: number };
 }
 
 const KEY = /^[A-Za-z0-9_-][A-Za-z0-9._/-]*$/;

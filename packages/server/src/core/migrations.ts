@@ -11,6 +11,7 @@ import { messageMigrations } from '../message/migrations';
 import { reportMigrations } from '../report/migrations';
 import { resourceMigrations } from '../resource/migrations';
 import { regionMigrations } from '../region/migrations';
+import { ossMigrations } from '../oss/migrations';
 import { examToolMigrations } from '../examtool/migrations';
 import { homeworkMigrations } from '../homework/migrations';
 import { scanMigrations } from '../scan/migrations';
@@ -282,6 +283,7 @@ function migrationsFor(dialect: Dialect): Record<string, Migration> {
     ...resourceMigrations(dialect),
     ...regionMigrations(dialect),
     ...homeworkMigrations(dialect),
+    ...ossMigrations(dialect),
   };
 }
 

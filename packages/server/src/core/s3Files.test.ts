@@ -38,6 +38,33 @@ beforeAll(async () => {
 afterAll(() => new Promise<void>((r) => server.close(() => r())));
 
 describe('S3 file store', () => {
+  it('presigns a PUT of one key for the browser when it has keys, and not without', async () => {
+    const env = {
+      S3_ENDPOINT: endpoint,
+      S3_BUCKET: 'scans',
+      S3_FORCE_PATH_STYLE: 'true',
+      S3_PREFIX: 'ek/',
+    };
+    expect(createS3FileStore(s3ConfigFromEnv(env)!).presignPut).toBeUndefined();
+    const store = createS3FileStore(
+      s3ConfigFromEnv({ ...env, S3_ACCESS_KEY_ID: 'k', S3_SECRET_ACCESS_KEY: 's' })!,
+    );
+    const signed = store.presignPut!('direct/1/a.png', { 'content-type': 'image/png' }, 300);
+    expect(signed.url).toMatch(
+      new RegExp(`^${endpoint}/scans/ek/direct/1/a\\.png\\?X-Amz-Algorithm=AWS4-HMAC-SHA256&`),
+    );
+    expect(signed.url).toContain('X-Amz-Expires=300');
+    const put = await fetch(signed.url, {
+      method: 'PUT',
+      headers: { 'content-type': 'image/png' },
+      body: new Uint8Array([7]),
+    });
+    expect(put.ok).toBe(true);
+    expect(objects.get('/scans/ek/direct/1/a.png')).toEqual(Buffer.from([7]));
+    seen.length = 0;
+    objects.clear();
+  });
+
   it('puts, gets and deletes objects in the bucket, null for a missing key', async () => {
     const store = createS3FileStore(
       s3ConfigFromEnv({

@@ -6,6 +6,7 @@ import {
   S3Client,
 } from '@aws-sdk/client-s3';
 import { assertFileKey, type FileStore } from './files';
+import { presignUrl } from './presign';
 
 /** Where an S3-compatible store lives (AWS S3, MinIO, Aliyun OSS, Tencent COS…). */
 export interface S3Config {
@@ -26,7 +27,11 @@ export interface S3Config {
  * A {@link FileStore} in an S3-compatible bucket. A PUT replaces an object whole, so readers see
  * the old file or the new one, never a part (the FileStore contract).
  */
-export function createS3FileStore(config: S3Config, client?: S3Client): FileStore {
+export function createS3FileStore(
+  config: S3Config,
+  client?: S3Client,
+  now: () => Date = () => new Date(),
+): FileStore {
   const s3 =
     client ??
     new S3Client({
@@ -69,6 +74,31 @@ export function createS3FileStore(config: S3Config, client?: S3Client): FileStor
     async delete(key) {
       await s3.send(new DeleteObjectCommand({ Bucket: config.bucket, Key: keyOf(key) }));
     },
+    ...(config.accessKeyId && config.secretAccessKey
+      ? {
+          presignPut(key: string, headers: Record<string, string>, expiresSeconds: number) {
+            const at = now();
+            const region = config.region || 'us-east-1';
+            const base = config.endpoint
+              ? config.forcePathStyle
+                ? `${config.endpoint.replace(/\/$/, '')}/${config.bucket}`
+                : config.endpoint.replace('://', `://${config.bucket}.`)
+              : `https://${config.bucket}.s3.${region}.amazonaws.com`;
+            const url = presignUrl({
+              method: 'PUT',
+              base,
+              key: keyOf(key),
+              region,
+              accessKeyId: config.accessKeyId!,
+              secretAccessKey: config.secretAccessKey!,
+              expiresSeconds,
+              now: at,
+              headers,
+            });
+            return { url, expiresAt: at.getTime() + expiresSeconds * 1000 };
+          },
+        }
+      : {}),
   };
 }
 

@@ -13,6 +13,7 @@ import type { HomeworkTables } from '../homework/tables';
 import type { ResourceTables } from '../resource/tables';
 import type { RegionTables } from '../region/tables';
 import type { JointTables } from '../joint/tables';
+import type { OssTables } from '../oss/tables';
 import type { ScanTables } from '../scan/tables';
 import type { AdministrationTables } from '../school/tables';
 import type { ScopeTables } from './scopeTables';
@@ -179,7 +180,8 @@ export interface DB
     ResourceTables,
     RegionTables,
     JointTables,
-    HomeworkTables {
+    HomeworkTables,
+    OssTables {
   schools: SchoolsTable;
   users: UsersTable;
   roles: RolesTable;
