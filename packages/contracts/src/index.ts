@@ -34,3 +34,5 @@ export * from './examBatch';
 export * from './examTool';
 export * from './message';
 export * from './resource';
+export * from './resourceBasket';
+export * from './resourcePaper';

@@ -35,6 +35,8 @@ import { registerMarkingRoutes } from './marking/routes';
 import { registerPrintRoutes } from './print/routes';
 import { registerOnlineRoutes } from './online/routes';
 import { registerMessageRoutes } from './message/routes';
+import { registerBasketRoutes } from './resource/basketRoutes';
+import { registerPaperRoutes } from './resource/paperRoutes';
 import { registerReportRoutes } from './report/routes';
 import { scanQueueFromEnv, type ScanQueue } from './scan/queue';
 import { registerScanRoutes } from './scan/routes';
@@ -250,6 +252,8 @@ export async function createServer(options: ServerOptions): Promise<FastifyInsta
   registerDownloadRoutes(router, { db, clock, files, downloads });
   registerReportRoutes(router, { db, clock, files, downloads });
   registerMessageRoutes(router, { db, clock, files });
+  registerBasketRoutes(router, { db, clock, files });
+  registerPaperRoutes(router, { db, clock, files });
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
   app.get('/health', { schema: { hide: true } }, async () => ok({ status: 'ok' }));
   registerNotFound(app, { spaFallback: options.staticDir !== undefined });

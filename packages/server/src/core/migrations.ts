@@ -10,6 +10,7 @@ import { onlineMigrations } from '../online/migrations';
 import { messageMigrations } from '../message/migrations';
 import { reportMigrations } from '../report/migrations';
 import { resourceMigrations } from '../resource/migrations';
+import { paperMigrations } from '../resource/paperMigrations';
 import { examToolMigrations } from '../examtool/migrations';
 import { scanMigrations } from '../scan/migrations';
 import { administrationMigrations } from '../school/migrations';
@@ -278,6 +279,7 @@ function migrationsFor(dialect: Dialect): Record<string, Migration> {
     ...downloadMigrations(dialect),
     ...messageMigrations(dialect),
     ...resourceMigrations(dialect),
+    ...paperMigrations(dialect),
   };
 }
 

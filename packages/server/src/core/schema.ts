@@ -10,6 +10,7 @@ import type { OnlineTables } from '../online/tables';
 import type { ReportTables } from '../report/tables';
 import type { ExamToolTables } from '../examtool/tables';
 import type { ResourceTables } from '../resource/tables';
+import type { PaperTables } from '../resource/paperTables';
 import type { ScanTables } from '../scan/tables';
 import type { AdministrationTables } from '../school/tables';
 import type { ScopeTables } from './scopeTables';
@@ -173,7 +174,8 @@ export interface DB
     OnlineTables,
     DownloadTables,
     MessageTables,
-    ResourceTables {
+    ResourceTables,
+    PaperTables {
   schools: SchoolsTable;
   users: UsersTable;
   roles: RolesTable;
