@@ -101,9 +101,17 @@ export const basketRoutes = {
   ),
   count: post(
     `${B}/count`,
-    'how many questions the basket of a subject holds (userId must be the caller)',
-    Obj({ userId: Type.Integer({ minimum: 1, ...t('用户') }), subjectCode: SubjectCode }),
-    BasketCount,
+    'how many questions the basket of a subject holds (userId must be the caller); without subjectCode, the basket the caller added to last',
+    Obj({
+      userId: Type.Integer({ minimum: 1, ...t('用户') }),
+      subjectCode: Type.Optional(SubjectCode),
+    }),
+    Type.Object({
+      questCount: Type.Integer(),
+      subjectCode: Nullable(Type.String()),
+      /** The grade of the latest question in it (the basket page's gradeNum), or null. */
+      gradeNum: Nullable(Type.Integer()),
+    }),
   ),
   savePaper: post(
     `${B}/save_paper`,

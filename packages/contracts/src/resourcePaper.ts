@@ -66,7 +66,12 @@ export const paperRoutes = {
     ListBody,
     Paged(BankPaperSummary),
   ),
-  cloudList: post(`${P}/cloud/list`, 'the cloud papers (read-only)', ListBody, Paged(BankPaperSummary)),
+  cloudList: post(
+    `${P}/cloud/list`,
+    'the cloud papers (read-only)',
+    ListBody,
+    Paged(BankPaperSummary),
+  ),
   myList: post(
     '/marking-resources/myPaper/list',
     'the papers the caller made',

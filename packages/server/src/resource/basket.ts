@@ -29,6 +29,18 @@ export async function basketCount(db: Db, owner: BasketOwner, subjectCode: strin
   return Number(row?.n ?? 0);
 }
 
+/** The question the user put into a basket last (of one subject, or of any). */
+export async function latestItem(db: Db, owner: BasketOwner, subjectCode: string | undefined) {
+  let q = db
+    .selectFrom('basket_items as b')
+    .innerJoin('questions as q', 'q.id', 'b.question_id')
+    .select(['b.subject_code', 'q.grade_num'])
+    .where('b.school_id', '=', owner.schoolId)
+    .where('b.user_id', '=', owner.userId);
+  if (subjectCode !== undefined) q = q.where('b.subject_code', '=', subjectCode);
+  return q.orderBy('b.added_at', 'desc').orderBy('b.question_id', 'desc').executeTakeFirst();
+}
+
 /** The question ids of a basket, in the order they were added. */
 export async function basketIds(db: Db, owner: BasketOwner, subjectCode: string) {
   const rows = await itemsOf(db, owner, subjectCode)

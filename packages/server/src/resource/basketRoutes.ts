@@ -9,6 +9,7 @@ import {
   basketCount,
   basketGroups,
   basketIds,
+  latestItem,
   removeFromBasket,
   replaceInBasket,
   type BasketOwner,
@@ -75,7 +76,14 @@ export function registerBasketRoutes(router: Router, { db, clock }: DomainDeps):
 
   router.sessionRoute(r.count, TAG, async ({ body, session }) => {
     if (body.userId !== session.userId) throw forbidden('只能查看自己的试题篮');
-    return { questCount: await basketCount(db, await ownerOf(db, session), body.subjectCode) };
+    const owner = await ownerOf(db, session);
+    const latest = await latestItem(db, owner, body.subjectCode);
+    const subjectCode = body.subjectCode ?? latest?.subject_code ?? null;
+    return {
+      questCount: subjectCode === null ? 0 : await basketCount(db, owner, subjectCode),
+      subjectCode,
+      gradeNum: latest?.grade_num ?? null,
+    };
   });
 
   router.sessionRoute(r.savePaper, TAG, async ({ body, session }) => {
