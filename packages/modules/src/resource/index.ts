@@ -5,7 +5,17 @@ import type { PageLoader } from '../routes/types';
  * out, error questions, by route name: pass them to `createExamkitRoutes({ pages: { ...resourcePages } })`.
  * @see docs/resources.md
  */
-export const resourcePages: Readonly<Record<string, PageLoader>> = {};
+export const resourcePages: Readonly<Record<string, PageLoader>> = {
+  'resource-basket': () => import('./basket/BasketPage').then((m) => m.BasketPage),
+  'resource-basket-confirm': () => import('./paper/GroupPaperPage').then((m) => m.GroupPaperPage),
+  'resource-group-paper': () => import('./paper/GroupPaperPage').then((m) => m.GroupPaperPage),
+  'resource-paper-school': () => import('./paper/PaperListPage').then((m) => m.SchoolPaperListPage),
+  'resource-paper-cloud': () => import('./paper/PaperListPage').then((m) => m.CloudPaperListPage),
+  'resource-paper-school-detail': () =>
+    import('./paper/PaperDetailPage').then((m) => m.PaperDetailPage),
+  'resource-paper-cloudPreiew': () =>
+    import('./paper/PaperDetailPage').then((m) => m.PaperDetailPage),
+};
 export { QuestionView, optionLetter } from './components/QuestionView';
 export { RichText } from './components/RichText';
 export { Formula } from './components/Formula';
