@@ -1,4 +1,4 @@
-import { Type } from 'typebox';
+import { Type, type Static } from 'typebox';
 import { Nullable, Obj, post } from './builders';
 import { BankQuestionItem } from './resource';
 
@@ -55,6 +55,8 @@ export const BankPaperInput = Obj({
   gradeNum: Nullable(Type.Integer({ minimum: 1, maximum: 12, ...t('年级') })),
   sections: Type.Array(BankPaperSectionInput, { minItems: 1, maxItems: 20, ...t('大题') }),
 });
+
+export type BankPaperInput = Static<typeof BankPaperInput>;
 
 export const basketRoutes = {
   add: post(

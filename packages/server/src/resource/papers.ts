@@ -12,7 +12,7 @@ import { loadQuestions } from './questions';
  * `schoolId` null is the cloud bank's.
  */
 
-type Input = Static<typeof BankPaperInput>;
+type Input = BankPaperInput;
 type Summary = Static<typeof BankPaperSummary>;
 type Detail = Static<typeof BankPaperDetail>;
 
