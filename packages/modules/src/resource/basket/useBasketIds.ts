@@ -5,8 +5,8 @@ import { BASKET_CHANGED } from '../../common/basketEvents';
 import { basketRefs } from '../../common/shellRoutes';
 
 /**
- * Which questions of a subject are in the basket, asked once per subject for every toggle of a
- * list (not once per row) and asked again when a page announces a change.
+ * Which questions of a subject are in the basket, asked once for all the toggles of a page (not
+ * once per row) and asked again when a page announces a change.
  */
 const known = new Map<string, ReadonlySet<number>>();
 const asking = new Set<string>();
@@ -33,8 +33,9 @@ export function useBasketIds(subjectCode: string): ReadonlySet<number> {
   const { http } = useExamkit();
   const ids = useSyncExternalStore(subscribe, () => known.get(subjectCode) ?? EMPTY);
   useEffect(() => {
-    const ask = (force: boolean) => {
-      if (asking.has(subjectCode) || (!force && known.has(subjectCode))) return;
+    // Rows that mount together share one call; a new page asks again (another tab may have changed it).
+    const ask = () => {
+      if (asking.has(subjectCode)) return;
       asking.add(subjectCode);
       http
         .call(basketRefs.ids, { body: { subjectCode } }, { errorMessage: false, dedupe: false })
@@ -46,10 +47,9 @@ export function useBasketIds(subjectCode: string): ReadonlySet<number> {
         .catch(() => {})
         .finally(() => asking.delete(subjectCode));
     };
-    ask(false);
-    const again = () => ask(true);
-    window.addEventListener(BASKET_CHANGED, again);
-    return () => window.removeEventListener(BASKET_CHANGED, again);
+    ask();
+    window.addEventListener(BASKET_CHANGED, ask);
+    return () => window.removeEventListener(BASKET_CHANGED, ask);
   }, [http, subjectCode]);
   return ids;
 }
