@@ -2,6 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { paperRoutes, type DataOf } from '@examkit/contracts';
 import { formatDate } from '@examkit/core';
+import { useExamkitStore } from '@examkit/core/react';
 import { Button } from '@examkit/ui';
 import { KeywordSearch } from '../../common/KeywordSearch';
 import { ListTable } from '../../common/ListTable';
@@ -29,6 +30,7 @@ function PaperList({ cloud }: { cloud: boolean }) {
   const [pageNum, setPageNum] = useState(1);
   const [page, setPage] = useState<Page | null>(null);
   const beginRequest = useLatestRequest();
+  const codes = useExamkitStore((s) => s.permCodes);
 
   const load = useCallback(async () => {
     const isLatest = beginRequest();
@@ -72,6 +74,10 @@ function PaperList({ cloud }: { cloud: boolean }) {
               我组的试卷
             </Button>
           </div>
+        )}
+        {!cloud && codes.includes('Paper-Cloud') && <Link to="/resource/paper/cloud">云试卷</Link>}
+        {cloud && codes.includes('Paper-School') && (
+          <Link to="/resource/paper/school">校本试卷</Link>
         )}
         <Spacer />
         <KeywordSearch
