@@ -1,5 +1,5 @@
 import type { BankQuestionItem, BankQuestionType } from '@examkit/contracts';
-import { QUESTION_TYPES } from '@examkit/contracts';
+import { QUESTION_TYPES } from '@examkit/contracts/rules';
 
 /**
  * The paper 组卷 edits before it is saved: pure functions over sections of questions, so the
