@@ -13,6 +13,8 @@ import { DEFAULT_FONT_FAMILY, DEFAULT_FONT_PATH } from '@examkit/answer-sheet/pd
 type Detail = Static<typeof BankPaperDetail>;
 
 const LETTERS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
+/** The ideographic space that indents and separates in Chinese print. */
+const GAP = '\u3000';
 
 /** Rich text as plain lines for the PDF: images named, paragraphs kept. */
 export const plainOf = (text: string) => text.replace(/!\[[^\]]*\]\([^)]*\)/g, '[图]').trim();
@@ -39,7 +41,7 @@ export function renderPaperPdf(
   doc
     .moveDown(0.3)
     .fontSize(10.5)
-    .text(`考试时间：${paper.durationMinutes} 分钟　满分：${paper.fullMarks} 分`, {
+    .text(`考试时间：${paper.durationMinutes} 分钟${GAP}满分：${paper.fullMarks} 分`, {
       align: 'center',
     });
   doc.moveDown();
@@ -54,10 +56,10 @@ export function renderPaperPdf(
     for (const item of section.questions) {
       const q = item.question;
       doc.text(`${item.number}．（${item.score}分）${plainOf(q.stem)}`);
-      q.options.forEach((o, k) => doc.text(`　　${LETTERS[k]}．${plainOf(o)}`));
+      q.options.forEach((o, k) => doc.text(`${GAP}${GAP}${LETTERS[k]}．${plainOf(o)}`));
       q.children.forEach((c, k) => {
-        doc.text(`　（${k + 1}）${plainOf(c.stem)}`);
-        c.options.forEach((o, n) => doc.text(`　　　${LETTERS[n]}．${plainOf(o)}`));
+        doc.text(`${GAP}（${k + 1}）${plainOf(c.stem)}`);
+        c.options.forEach((o, n) => doc.text(`${GAP}${GAP}${GAP}${LETTERS[n]}．${plainOf(o)}`));
       });
       doc.moveDown(0.5);
     }
@@ -68,10 +70,10 @@ export function renderPaperPdf(
     for (const item of paper.sections.flatMap((s) => s.questions)) {
       const q = item.question;
       const answer = q.children.length
-        ? q.children.map((c, k) => `（${k + 1}）${plainOf(c.answer)}`).join('　')
+        ? q.children.map((c, k) => `（${k + 1}）${plainOf(c.answer)}`).join(GAP)
         : plainOf(q.answer);
       doc.text(`${item.number}．【答案】${answer || '略'}`);
-      if (q.analysis.trim()) doc.text(`　【解析】${plainOf(q.analysis)}`);
+      if (q.analysis.trim()) doc.text(`${GAP}【解析】${plainOf(q.analysis)}`);
       doc.moveDown(0.3);
     }
   }

@@ -39,6 +39,7 @@ const Items = styled.ol`
   padding: 0;
 `;
 
+const GAP = '\u3000';
 const numeral = (i: number) => '一二三四五六七八九十'[i] ?? String(i + 1);
 
 /**
@@ -117,8 +118,8 @@ export function PaperDetailPage() {
         <h1 id="paper-title">{paper.title}</h1>
         {paper.subtitle && <p>{paper.subtitle}</p>}
         <p>
-          考试时间：{paper.durationMinutes} 分钟　满分：{paper.fullMarks} 分　共{' '}
-          {paper.questionCount} 题{paper.bank === 'cloud' && '　（云试卷，只读）'}
+          考试时间：{paper.durationMinutes} 分钟{GAP}满分：{paper.fullMarks} 分{GAP}共{' '}
+          {paper.questionCount} 题{paper.bank === 'cloud' && `${GAP}（云试卷，只读）`}
         </p>
       </Head>
       {paper.sections.map((s, si) => (
