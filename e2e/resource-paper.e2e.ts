@@ -49,11 +49,11 @@ describe('the question basket and 组卷 in the browser', () => {
     await page.getByRole('button', { name: '去组卷' }).click();
     await page.getByRole('heading', { name: '组卷', level: 1 }).waitFor();
     await page.getByText('共 4 题，满分 24 分').waitFor();
-    await page.getByRole('button', { name: '删除第二大题' }).click();
+    await page.getByRole('button', { name: '删除大题：第二大题' }).click();
     await page.getByRole('textbox', { name: '第一大题标题' }).fill('选择与判断');
     await page.getByRole('textbox', { name: '第二大题标题' }).fill('解答');
     await page.getByRole('textbox', { name: '试卷标题' }).fill('高一数学小测验');
-    await page.getByRole('textbox', { name: '第 4 题分值' }).fill('16');
+    await page.getByRole('spinbutton', { name: '第 4 题分值' }).fill('16');
     await page.getByText('共 4 题，满分 28 分').waitFor();
     // By keyboard: the 判断题 (number 3) moves up to number 1.
     await page.getByRole('button', { name: '上移第 3 题' }).focus();

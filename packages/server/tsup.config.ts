@@ -13,5 +13,6 @@ export default packageBuild({
   // The wire contract is a workspace package: keep it external like every other dependency.
   // playwright-core is an optional dependency, which tsup would otherwise bundle: bundled, it
   // cannot find its own data files (`Cannot find module '../browsers.json'`) and PDF export fails.
-  external: ['@examkit/contracts', 'playwright-core'],
+  // pdfkit (paper PDFs) reads its own font files at run time: bundled, it cannot find them.
+  external: ['@examkit/contracts', 'playwright-core', 'pdfkit'],
 });

@@ -12,7 +12,7 @@ export const EMPTY_BASKET = '请先选择试题';
 
 const Float = styled.button`
   position: fixed;
-  right: 24px;
+  right: 8px;
   top: 40%;
   z-index: 900;
   display: flex;

@@ -159,7 +159,7 @@ describe('the basket and 组卷', () => {
       await user.keyboard('{Enter}');
       const first = screen.getByRole('region', { name: '第一大题' });
       expect(within(first).getAllByRole('listitem')).toHaveLength(2);
-      await user.click(screen.getByRole('button', { name: '删除第二大题' }));
+      await user.click(screen.getByRole('button', { name: '删除大题：第二大题' }));
       await user.clear(screen.getByRole('textbox', { name: '第一大题标题' }));
       await user.type(screen.getByRole('textbox', { name: '第一大题标题' }), '综合练习');
       await user.click(screen.getByRole('button', { name: '保存试卷' }));

@@ -261,7 +261,7 @@ export function GroupPaperPage() {
             <Button
               size="small"
               disabled={sections.length <= 1}
-              aria-label={`删除第${numeral(si)}大题`}
+              aria-label={`删除大题：第${numeral(si)}大题`}
               onClick={() => setSections(deleteSection(sections, si))}
             >
               删除大题

@@ -27,7 +27,7 @@ const Head = styled.header`
 
 const Item = styled.li`
   display: grid;
-  grid-template-columns: 48px 1fr auto;
+  grid-template-columns: 80px 1fr auto;
   gap: 8px;
   padding: 10px 0;
   list-style: none;
