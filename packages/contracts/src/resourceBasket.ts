@@ -47,14 +47,17 @@ export const BankPaperSectionInput = Obj({
 });
 
 /** A paper's header and sections as 组卷 saves it. */
-export const BankPaperInput = Obj({
-  subjectCode: SubjectCode,
-  title: Type.String({ minLength: 1, maxLength: 80, ...t('试卷标题') }),
-  subtitle: Type.String({ maxLength: 120, ...t('副标题') }),
-  durationMinutes: Type.Integer({ minimum: 1, maximum: 600, ...t('考试时长') }),
-  gradeNum: Nullable(Type.Integer({ minimum: 1, maximum: 12, ...t('年级') })),
-  sections: Type.Array(BankPaperSectionInput, { minItems: 1, maxItems: 20, ...t('大题') }),
-});
+export const BankPaperInput = Type.Object(
+  {
+    subjectCode: SubjectCode,
+    title: Type.String({ minLength: 1, maxLength: 80, ...t('试卷标题') }),
+    subtitle: Type.String({ maxLength: 120, ...t('副标题') }),
+    durationMinutes: Type.Integer({ minimum: 1, maximum: 600, ...t('考试时长') }),
+    gradeNum: Type.Union([Type.Integer({ minimum: 1, maximum: 12 }), Type.Null()], t('年级')),
+    sections: Type.Array(BankPaperSectionInput, { minItems: 1, maxItems: 20, ...t('大题') }),
+  },
+  { additionalProperties: false, ...t('试卷') },
+);
 
 export type BankPaperInput = Static<typeof BankPaperInput>;
 
