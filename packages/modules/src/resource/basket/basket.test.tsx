@@ -2,7 +2,14 @@ import { permissionCatalogue } from '@examkit/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { SCHOOL_ROUTES, createFakeApi, demoUser, ok, renderApp } from '../../test/fixtures';
+import {
+  SCHOOL_ROUTES,
+  createFakeApi,
+  demoUser,
+  myScope,
+  ok,
+  renderApp,
+} from '../../test/fixtures';
 import { resourcePages } from '../index';
 
 beforeEach(() => {
@@ -40,7 +47,7 @@ const question = (id: number, type = 'single', stem = `试题${id}的题干`) =>
 });
 
 /** A fake server keeping one basket and one saved paper. */
-function resourceApi() {
+function resourceApi(scope = myScope()) {
   const basket = new Set<number>();
   const saved: unknown[] = [];
   const paper = {
@@ -68,6 +75,7 @@ function resourceApi() {
   const body = (req: { data: unknown }) => JSON.parse(String(req.data)) as Record<string, unknown>;
   const api = createFakeApi({
     ...SCHOOL_ROUTES,
+    'POST /marking-user/user/school/my_scope': ok(scope),
     'POST /marking-resources/basket/count': () =>
       ok({ questCount: basket.size, subjectCode: basket.size ? 'math' : null, gradeNum: null }),
     'POST /marking-resources/basket/ids': () => ok({ questionIds: [...basket] }),
@@ -189,4 +197,17 @@ describe('the basket and 组卷', () => {
       ]);
     },
   );
+
+  it('offers 生成考试 only to who may create an exam of a grade', { timeout: 20_000 }, async () => {
+    const { api } = resourceApi(myScope({ schoolWide: false, manageGradeIds: [] }));
+    await renderApp({
+      pages: resourcePages,
+      path: '/resource/paper/school-detail?id=5',
+      user: resourceUser(),
+      api,
+    });
+    await screen.findByRole('heading', { name: '高一数学周测（一）' });
+    await screen.findByRole('button', { name: '导出PDF' });
+    expect(screen.queryByRole('button', { name: '生成考试' })).not.toBeInTheDocument();
+  });
 });

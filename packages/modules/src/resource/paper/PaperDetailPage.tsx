@@ -7,6 +7,7 @@ import { Button, Empty, LOADING_TEXT, themeOf } from '@examkit/ui';
 import { PageBox, Spacer, Toolbar } from '../../common/styled';
 import { useApiCall } from '../../common/useApiCall';
 import { useDownload } from '../../common/useDownload';
+import { useMyScope } from '../../common/useMyScope';
 import { AddToBasket } from '../basket/AddToBasket';
 import { QuestionView } from '../components/QuestionView';
 import { ToExamDialog } from './ToExamDialog';
@@ -53,6 +54,7 @@ export function PaperDetailPage() {
   const [params] = useSearchParams();
   const id = Number(params.get('id'));
   const codes = useExamkitStore((s) => s.permCodes);
+  const scope = useMyScope();
   const [paper, setPaper] = useState<Paper | null | undefined>(undefined);
   const [answers, setAnswers] = useState(false);
   const [making, setMaking] = useState(false);
@@ -84,7 +86,12 @@ export function PaperDetailPage() {
     );
     if (r.ok) navigate(`/resource/paper/school-detail?id=${r.data.paperId}`);
   };
-  const canMakeExam = paper.bank === 'school' && codes.includes('Exam-Single');
+  // As for creating an exam: Exam-Single and managing a grade (or the whole school).
+  const canMakeExam =
+    paper.bank === 'school' &&
+    codes.includes('Exam-Single') &&
+    scope !== null &&
+    (scope.schoolWide || scope.manageGradeIds.length > 0);
 
   return (
     <PageBox aria-labelledby="paper-title">
