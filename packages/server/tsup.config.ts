@@ -13,6 +13,6 @@ export default packageBuild({
   // The wire contract is a workspace package: keep it external like every other dependency.
   // playwright-core is an optional dependency, which tsup would otherwise bundle: bundled, it
   // cannot find its own data files (`Cannot find module '../browsers.json'`) and PDF export fails.
-  // pdfkit reads its font metrics from its own folder: bundled, it cannot find them (错题本 PDF).
+  // pdfkit reads its font files from its own folder at run time: bundled, it cannot find them.
   external: ['@examkit/contracts', 'playwright-core', 'pdfkit'],
 });

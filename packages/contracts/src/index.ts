@@ -39,3 +39,5 @@ export * from './region';
 export * from './joint';
 export * from './homework';
 export * from './oss';
+export * from './resourceBasket';
+export * from './resourcePaper';

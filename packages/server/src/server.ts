@@ -38,6 +38,8 @@ import { registerOnlineRoutes } from './online/routes';
 import { registerMessageRoutes } from './message/routes';
 import { registerOssRoutes, registerUploadedFiles } from './oss/routes';
 import { registerProcessRoutes } from './oss/processRoutes';
+import { registerBasketRoutes } from './resource/basketRoutes';
+import { registerPaperRoutes } from './resource/paperRoutes';
 import { registerReportRoutes } from './report/routes';
 import { registerResourceWrongRoutes } from './resource/wrongRoutes';
 import { scanQueueFromEnv, type ScanQueue } from './scan/queue';
@@ -265,6 +267,8 @@ export async function createServer(options: ServerOptions): Promise<FastifyInsta
   registerOssRoutes(router, { db, clock, files });
   registerProcessRoutes(router, { db, clock, files });
   registerUploadedFiles(app, files);
+  registerBasketRoutes(router, { db, clock, files });
+  registerPaperRoutes(router, { db, clock, files });
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
   app.get('/health', { schema: { hide: true } }, async () => ok({ status: 'ok' }));
   registerNotFound(app, { spaFallback: options.staticDir !== undefined });

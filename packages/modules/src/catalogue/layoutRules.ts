@@ -56,3 +56,15 @@ export function layoutOf(
     dataView: kind.dataView ?? fullscreen,
   };
 }
+
+/** Route names of /resource/ pages without the floating basket: the basket and 组卷 themselves. */
+export const BASKET_HIDDEN_NAMES: readonly string[] = [
+  'resource-basket',
+  'resource-basket-confirm',
+  'resource-group-paper',
+];
+
+/** Whether the floating question basket shows on a page (spec 000 §2: /resource/ pages). */
+export function showsFloatingBasket(path: string, name?: string | null): boolean {
+  return path.startsWith('/resource/') && !(name != null && BASKET_HIDDEN_NAMES.includes(name));
+}

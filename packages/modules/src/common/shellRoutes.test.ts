@@ -1,4 +1,5 @@
 import {
+  basketRoutes,
   examRoutes,
   markingRoutes,
   messageRoutes,
@@ -6,7 +7,7 @@ import {
   scopeRoutes,
 } from '@examkit/contracts';
 import { describe, expect, it } from 'vitest';
-import { messageRefs, shellRoutes } from './shellRoutes';
+import { basketRefs, messageRefs, shellRoutes } from './shellRoutes';
 
 describe('shellRoutes', () => {
   it.each([
@@ -33,5 +34,14 @@ describe('shellRoutes', () => {
   });
   it('covers every message call', () => {
     expect(Object.keys(messageRefs).sort()).toEqual(Object.keys(messageRoutes).sort());
+  });
+
+  it.each(Object.entries(basketRefs))('basket %s is called as its contract says', (name, ref) => {
+    const contract = basketRoutes[name as keyof typeof basketRoutes];
+    expect({ method: ref.method, url: ref.url, encoding: ref.encoding }).toEqual({
+      method: contract.method,
+      url: contract.url,
+      encoding: contract.encoding,
+    });
   });
 });

@@ -1,4 +1,5 @@
 import type {
+  basketRoutes,
   examRoutes,
   markingRoutes,
   messageRoutes,
@@ -39,4 +40,12 @@ export const messageRefs = {
   noticeSend: ref<typeof messageRoutes.noticeSend>(`${M}/notice/send`),
   errorLog: ref<typeof messageRoutes.errorLog>('/marking-minipro/update/error_log'),
   errorLogList: ref<typeof messageRoutes.errorLogList>('/marking-minipro/error_log/list'),
+};
+
+/** The question basket's calls of the floating basket and the add toggles: the same rule. */
+export const basketRefs = {
+  count: ref<typeof basketRoutes.count>('/marking-resources/basket/count'),
+  add: ref<typeof basketRoutes.add>('/marking-resources/basket/add'),
+  remove: ref<typeof basketRoutes.remove>('/marking-resources/basket/remove'),
+  ids: ref<typeof basketRoutes.ids>('/marking-resources/basket/ids'),
 };

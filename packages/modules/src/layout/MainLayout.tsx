@@ -4,11 +4,12 @@ import { styled } from 'styled-components';
 import { useExamkit, useExamkitStore } from '@examkit/core/react';
 import { BackToTop, themeOf } from '@examkit/ui';
 import { findRoute } from '../catalogue/findRoute';
-import { isFooterHidden } from '../catalogue/layoutRules';
+import { isFooterHidden, showsFloatingBasket } from '../catalogue/layoutRules';
 import { useBrand } from '../hooks/useBrand';
 import { AppFooter } from './AppFooter';
 import { AppHeader } from './AppHeader';
 import { installErrorReporter } from './errorReporter';
+import { FloatingBasket } from './FloatingBasket';
 import { KeepAliveOutlet } from './KeepAliveOutlet';
 import { ParentGuide } from './ParentGuide';
 import { SubMenu } from './SubMenu';
@@ -52,6 +53,7 @@ export function MainLayout({ hostedPlatform = false }: MainLayoutProps) {
   const menus = useExamkitStore((s) => s.menus);
   const watermark = useExamkitStore((s) => s.watermark);
   const nickName = useExamkitStore((s) => s.user?.nickName ?? '');
+  const permCodes = useExamkitStore((s) => s.permCodes);
   const { http } = useExamkit();
   useEffect(() => installErrorReporter(http), [http]);
 
@@ -73,6 +75,9 @@ export function MainLayout({ hostedPlatform = false }: MainLayoutProps) {
       </Main>
       {!fullscreen && !footerHidden && <AppFooter kind={brand.footer} />}
       {!footerHidden && <BackToTop />}
+      {!fullscreen &&
+        permCodes.includes('Resources') &&
+        showsFloatingBasket(pathname, entry?.name) && <FloatingBasket />}
       {watermark === WATERMARK_ON && nickName && <Watermark text={nickName} />}
     </Frame>
   );

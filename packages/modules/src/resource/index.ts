@@ -11,6 +11,15 @@ export const resourcePages: Readonly<Record<string, PageLoader>> = {
   'resource-process': () => import('./process/ProcessPage').then((m) => m.ProcessPage),
   'resource-process-detail': () =>
     import('./process/ProcessDetailPage').then((m) => m.ProcessDetailPage),
+  'resource-basket': () => import('./basket/BasketPage').then((m) => m.BasketPage),
+  'resource-basket-confirm': () => import('./paper/GroupPaperPage').then((m) => m.GroupPaperPage),
+  'resource-group-paper': () => import('./paper/GroupPaperPage').then((m) => m.GroupPaperPage),
+  'resource-paper-school': () => import('./paper/PaperListPage').then((m) => m.SchoolPaperListPage),
+  'resource-paper-cloud': () => import('./paper/PaperListPage').then((m) => m.CloudPaperListPage),
+  'resource-paper-school-detail': () =>
+    import('./paper/PaperDetailPage').then((m) => m.PaperDetailPage),
+  'resource-paper-cloudPreiew': () =>
+    import('./paper/PaperDetailPage').then((m) => m.PaperDetailPage),
 };
 export { QuestionView, optionLetter } from './components/QuestionView';
 export { RichText } from './components/RichText';

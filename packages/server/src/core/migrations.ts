@@ -12,6 +12,7 @@ import { reportMigrations } from '../report/migrations';
 import { resourceMigrations } from '../resource/migrations';
 import { regionMigrations } from '../region/migrations';
 import { ossMigrations } from '../oss/migrations';
+import { paperMigrations } from '../resource/paperMigrations';
 import { examToolMigrations } from '../examtool/migrations';
 import { homeworkMigrations } from '../homework/migrations';
 import { scanMigrations } from '../scan/migrations';
@@ -284,6 +285,7 @@ function migrationsFor(dialect: Dialect): Record<string, Migration> {
     ...regionMigrations(dialect),
     ...homeworkMigrations(dialect),
     ...ossMigrations(dialect),
+    ...paperMigrations(dialect),
   };
 }
 

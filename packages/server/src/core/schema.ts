@@ -14,6 +14,7 @@ import type { ResourceTables } from '../resource/tables';
 import type { RegionTables } from '../region/tables';
 import type { JointTables } from '../joint/tables';
 import type { OssTables } from '../oss/tables';
+import type { PaperTables } from '../resource/paperTables';
 import type { ScanTables } from '../scan/tables';
 import type { AdministrationTables } from '../school/tables';
 import type { ScopeTables } from './scopeTables';
@@ -181,7 +182,8 @@ export interface DB
     RegionTables,
     JointTables,
     HomeworkTables,
-    OssTables {
+    OssTables,
+    PaperTables {
   schools: SchoolsTable;
   users: UsersTable;
   roles: RolesTable;

@@ -10,6 +10,7 @@ import { demoName, subjectOf } from './names';
 import { seedAdministration } from './seedAdministration';
 import { seedExams } from './seedExam';
 import { seedRegion } from './seedRegion';
+import { seedPapers } from './seedPapers';
 
 /** Password of every demo account. */
 export const DEMO_PASSWORD = 'demo2026';
@@ -167,6 +168,7 @@ export async function seedDemo(db: Db, options: SeedOptions = {}): Promise<SeedR
     await seedIntegrations(trx, demoSchoolId, now);
     await seedExams(trx, { schoolId: demoSchoolId, academicYear: current });
     await seedRegion(trx, { schoolIds: [demoSchoolId, labSchoolId], passwordHash, now });
+    await seedPapers(trx, { now: () => new Date(now) }, demoSchoolId);
     return { demoSchoolId, labSchoolId };
   });
 }

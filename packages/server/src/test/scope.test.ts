@@ -319,6 +319,10 @@ const TABLE: Record<string, Entry> = {
   'messageRoutes.noticeSend': WRITE(
     'a notice: school administrators only; classes of the school and year (message/messages.test.ts)',
   ),
+  // papers
+  'paperRoutes.toExam': WRITE(
+    'an exam from a paper: grade managers only, classes of the school’s grade (resource/papers.test.ts)',
+  ),
   // administration
   'admin.getPermSubject': { kind: 'list', byClass: true },
   'admin.queryClassRole': { kind: 'list', byClass: true },

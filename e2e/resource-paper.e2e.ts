@@ -1,0 +1,101 @@
+import { execFileSync } from 'node:child_process';
+import { describe, expect, it } from 'vitest';
+import { screenshot } from './support/browser';
+import { axeViolations } from './support/app';
+import { browserSuite } from './support/suite';
+
+const app = browserSuite();
+
+describe('the question basket and 组卷 in the browser', () => {
+  it('gathers questions in the basket, makes a two-section paper, exports its PDF and makes an exam of it', async () => {
+    // 教务主任: holds the resource area and manages exams for the whole school.
+    const page = await app.signedIn('director');
+    const problems: string[] = [];
+    page.on('pageerror', (e) => problems.push(e.message));
+
+    await page
+      .getByRole('navigation', { name: '主菜单' })
+      .getByRole('link', { name: '资源中心' })
+      .click();
+    await page.getByRole('heading', { name: '校本试卷', level: 1 }).waitFor();
+    const float = page.getByRole('button', { name: /^试题篮，/ });
+    await page.getByRole('button', { name: '试题篮，0 道试题' }).waitFor();
+    await float.click();
+    await page.getByText('请先选择试题').waitFor();
+
+    // The demo paper: its questions go into the basket one by one.
+    await page.getByRole('link', { name: '高一数学周测（一）' }).click();
+    await page.getByRole('heading', { name: '高一数学周测（一）', level: 1 }).waitFor();
+    // Numbers 1 and 2 (单选题), 5 (判断题) and 7 (解答题) of the paper.
+    for (const n of [1, 2, 5, 7]) {
+      const item = page.getByRole('listitem').filter({ hasText: `${n}.（` });
+      await item.getByRole('button', { name: /^加入试题篮：/ }).click();
+      await item.getByRole('button', { name: /^移出试题篮：/ }).waitFor();
+    }
+    await page.getByRole('button', { name: '试题篮，4 道试题' }).waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    await screenshot(page, 'resource-paper-detail-adding');
+
+    await float.click();
+    await page.getByRole('heading', { name: '试题篮', level: 1 }).waitFor();
+    expect(new URL(page.url()).search).toBe('?gradeNum=10&subject=math');
+    await page.getByRole('heading', { name: '单选题（2 道）' }).waitFor();
+    await page.getByRole('heading', { name: '判断题（1 道）' }).waitFor();
+    await page.getByRole('heading', { name: '解答题（1 道）' }).waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    await screenshot(page, 'resource-basket');
+
+    // 组卷: the 判断题 section goes into the first one, which is renamed: two sections remain.
+    await page.getByRole('button', { name: '去组卷' }).click();
+    await page.getByRole('heading', { name: '组卷', level: 1 }).waitFor();
+    await page.getByText('共 4 题，满分 24 分').waitFor();
+    await page.getByRole('button', { name: '删除大题：第二大题' }).click();
+    await page.getByRole('textbox', { name: '第一大题标题' }).fill('选择与判断');
+    await page.getByRole('textbox', { name: '第二大题标题' }).fill('解答');
+    await page.getByRole('textbox', { name: '试卷标题' }).fill('高一数学小测验');
+    await page.getByRole('spinbutton', { name: '第 4 题分值' }).fill('16');
+    await page.getByText('共 4 题，满分 28 分').waitFor();
+    // By keyboard: the 判断题 (number 3) moves up to number 1.
+    await page.getByRole('button', { name: '上移第 3 题' }).focus();
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('Enter');
+    const first = page.getByRole('region', { name: '第一大题' });
+    await first
+      .getByRole('listitem', { name: '第 1 题' })
+      .getByText('空集是任何集合的子集')
+      .waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    await screenshot(page, 'resource-group-paper');
+    await page.getByRole('button', { name: '保存试卷' }).click();
+
+    await page.getByRole('heading', { name: '高一数学小测验', level: 1 }).waitFor();
+    await page.getByRole('heading', { name: /^一、选择与判断/ }).waitFor();
+    await page.getByRole('heading', { name: /^二、解答/ }).waitFor();
+    await page.getByRole('button', { name: '试题篮，0 道试题' }).waitFor();
+    await page.getByRole('button', { name: '显示答案' }).click();
+    await page.getByText('答案：对').waitFor();
+    await screenshot(page, 'resource-paper-saved');
+
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: '导出PDF' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe('高一数学小测验.pdf');
+    const file = (await download.path())!;
+    expect(execFileSync('pdfinfo', [file]).toString()).toMatch(/Pages:\s+2/);
+    const text = execFileSync('pdftotext', [file, '-']).toString();
+    expect(text).toContain('高一数学小测验');
+    expect(text).toContain('参考答案与解析');
+
+    await page.getByRole('button', { name: '生成考试' }).click();
+    const dialog = page.getByRole('dialog', { name: '生成考试' });
+    await dialog.getByLabel('年级').selectOption({ label: '高一' });
+    await dialog.getByRole('checkbox', { name: '高一(1)班' }).check();
+    expect(await axeViolations(page)).toEqual([]);
+    await dialog.getByRole('button', { name: '生成考试' }).click();
+    await page.getByRole('heading', { name: '制作答题卡 · 数学' }).waitFor();
+    await page.getByRole('region', { name: '答题卡设计' }).waitFor();
+    await screenshot(page, 'resource-paper-exam-sheet');
+    expect(problems).toEqual([]);
+  });
+});

@@ -1,0 +1,157 @@
+import { useEffect, useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import { styled } from 'styled-components';
+import { paperDownloads, paperRoutes, type DataOf } from '@examkit/contracts';
+import { useExamkitStore } from '@examkit/core/react';
+import { Button, Empty, LOADING_TEXT, themeOf } from '@examkit/ui';
+import { PageBox, Spacer, Toolbar } from '../../common/styled';
+import { useApiCall } from '../../common/useApiCall';
+import { useDownload } from '../../common/useDownload';
+import { useMyScope } from '../../common/useMyScope';
+import { AddToBasket } from '../basket/AddToBasket';
+import { QuestionView } from '../components/QuestionView';
+import { ToExamDialog } from './ToExamDialog';
+
+type Paper = DataOf<typeof paperRoutes.detail>;
+
+const Head = styled.header`
+  text-align: center;
+  margin-bottom: 16px;
+  h1 {
+    margin: 0 0 4px;
+  }
+  p {
+    margin: 0;
+    color: ${(p) => themeOf(p).colors.textSecondary};
+  }
+`;
+
+const Item = styled.li`
+  display: grid;
+  grid-template-columns: 80px 1fr auto;
+  gap: 8px;
+  padding: 10px 0;
+  list-style: none;
+  border-top: 1px dashed ${(p) => themeOf(p).colors.border};
+`;
+
+const Items = styled.ol`
+  margin: 0;
+  padding: 0;
+`;
+
+const GAP = '\u3000';
+const numeral = (i: number) => '一二三四五六七八九十'[i] ?? String(i + 1);
+
+/**
+ * /resource/paper/school-detail and /resource/paper/cloudPreiew: a paper as it prints, with an
+ * answers toggle, 导出PDF, and 生成考试 (school papers) or 复制到校本 (cloud papers).
+ */
+export function PaperDetailPage() {
+  const call = useApiCall();
+  const download = useDownload();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const id = Number(params.get('id'));
+  const codes = useExamkitStore((s) => s.permCodes);
+  const scope = useMyScope();
+  const [paper, setPaper] = useState<Paper | null | undefined>(undefined);
+  const [answers, setAnswers] = useState(false);
+  const [making, setMaking] = useState(false);
+  const [requestKey] = useState(() => `copy-${id}-${Date.now()}`);
+
+  useEffect(() => {
+    if (!Number.isInteger(id) || id < 1) {
+      setPaper(null);
+      return;
+    }
+    void call(paperRoutes.detail, { id }, { dedupe: false }).then((r) =>
+      setPaper(r.ok ? r.data : null),
+    );
+  }, [call, id]);
+
+  if (paper === undefined) return <p>{LOADING_TEXT}</p>;
+  if (paper === null)
+    return (
+      <PageBox>
+        <Empty text="试卷不存在" />
+      </PageBox>
+    );
+
+  const copy = async () => {
+    const r = await call(
+      paperRoutes.copy,
+      { id: paper.id, requestKey },
+      { successMessage: '已复制到校本试卷' },
+    );
+    if (r.ok) navigate(`/resource/paper/school-detail?id=${r.data.paperId}`);
+  };
+  // As for creating an exam: Exam-Single and managing a grade (or the whole school).
+  const canMakeExam =
+    paper.bank === 'school' &&
+    codes.includes('Exam-Single') &&
+    scope !== null &&
+    (scope.schoolWide || scope.manageGradeIds.length > 0);
+
+  return (
+    <PageBox aria-labelledby="paper-title">
+      <Toolbar>
+        <Button aria-pressed={answers} onClick={() => setAnswers(!answers)}>
+          {answers ? '隐藏答案' : '显示答案'}
+        </Button>
+        <Spacer />
+        <Button
+          onClick={() =>
+            void download(paperDownloads.pdf, `${paper.title}.pdf`, {
+              id: paper.id,
+              answers: answers ? 1 : 0,
+            })
+          }
+        >
+          导出PDF
+        </Button>
+        {paper.bank === 'cloud' && codes.includes('Paper-School') && (
+          <Button type="primary" onClick={() => void copy()}>
+            复制到校本
+          </Button>
+        )}
+        {canMakeExam && (
+          <Button type="primary" onClick={() => setMaking(true)}>
+            生成考试
+          </Button>
+        )}
+      </Toolbar>
+      <Head>
+        <h1 id="paper-title">{paper.title}</h1>
+        {paper.subtitle && <p>{paper.subtitle}</p>}
+        <p>
+          考试时间：{paper.durationMinutes} 分钟{GAP}满分：{paper.fullMarks} 分{GAP}共{' '}
+          {paper.questionCount} 题{paper.bank === 'cloud' && `${GAP}（云试卷，只读）`}
+        </p>
+      </Head>
+      {paper.sections.map((s, si) => (
+        <section key={s.id} aria-labelledby={`paper-section-${s.id}`}>
+          <h2 id={`paper-section-${s.id}`}>
+            {numeral(si)}、{s.title}（共 {s.questions.reduce((n, q) => n + q.score, 0)} 分）
+          </h2>
+          <Items>
+            {s.questions.map((q) => (
+              <Item key={q.question.id}>
+                <strong>
+                  {q.number}.（{q.score}分）
+                </strong>
+                <QuestionView
+                  question={q.question}
+                  withAnswer={answers}
+                  label={`第 ${q.number} 题`}
+                />
+                <AddToBasket question={q.question} />
+              </Item>
+            ))}
+          </Items>
+        </section>
+      ))}
+      {making && <ToExamDialog paper={paper} onClose={() => setMaking(false)} />}
+    </PageBox>
+  );
+}
