@@ -66,6 +66,7 @@ export const FIELD_LABELS: Readonly<Record<string, string>> = {
   good: '良好线',
   gradeId: '年级',
   gradeIds: '年级',
+  gradeNum: '年级',
   groups: '分组',
   guide: '评分标准',
   id: '编号',

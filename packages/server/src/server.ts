@@ -31,6 +31,7 @@ import { createDownloadJobs } from './download/jobs';
 import { registerDownloadRoutes } from './download/routes';
 import { registerExamRoutes } from './exam/routes';
 import { registerExamToolRoutes } from './examtool/routes';
+import { registerResourceRoutes } from './resource/routes';
 import { registerMarkingRoutes } from './marking/routes';
 import { registerPrintRoutes } from './print/routes';
 import { registerOnlineRoutes } from './online/routes';
@@ -229,6 +230,7 @@ export async function createServer(options: ServerOptions): Promise<FastifyInsta
   registerExamRoutes(router, { db, clock, files });
   registerPrintRoutes(router, { db, clock, files });
   registerExamToolRoutes(router, { db, clock });
+  registerResourceRoutes(router, { db, clock });
   registerMarkingRoutes(router, { db, clock, files });
   registerOnlineRoutes(router, { db, clock, files });
   const scanQueue =

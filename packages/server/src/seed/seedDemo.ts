@@ -1,4 +1,5 @@
 import { administrationRoutes } from '@examkit/contracts';
+import { seedBank } from './seedBank';
 import type { Transaction } from 'kysely';
 import type { Db } from '../core/database';
 import { hashPassword } from '../core/password';
@@ -164,6 +165,7 @@ export async function seedDemo(db: Db, options: SeedOptions = {}): Promise<SeedR
     await seedAdministration(trx, labSchoolId, current, now);
     await seedIntegrations(trx, demoSchoolId, now);
     await seedExams(trx, { schoolId: demoSchoolId, academicYear: current });
+    await seedBank(trx, demoSchoolId, now, size);
     return { demoSchoolId, labSchoolId };
   });
 }
