@@ -23,11 +23,11 @@ export interface DemoSubjectBank {
 
 /**
  * The demo bank (高中, stage 3): 语文 01, 数学 02, 英语 03, written from hand-made templates with
- * drawn numbers and computed answers. `small` keeps every fourth question (tests start fast).
+ * drawn numbers and computed answers. `small` keeps every tenth question (tests start fast).
  */
 export function demoBank(size: 'full' | 'small'): DemoSubjectBank[] {
   const r = prng(20261127);
-  const keep = <T>(list: T[]) => (size === 'full' ? list : list.filter((_, i) => i % 4 === 0));
+  const keep = <T>(list: T[]) => (size === 'full' ? list : list.filter((_, i) => i % 10 === 0));
   return [
     { subjectCode: '01', tree: CHINESE_TREE, questions: keep(chineseQuestions(r)) },
     { subjectCode: '02', tree: MATH_TREE, questions: keep(mathQuestions(r, 17)) },
