@@ -31,7 +31,6 @@ describe.each(DIALECTS)('question bank calls on %s', (dialect) => {
   let s: TestServer;
   let teacher: string;
   let lab: string;
-  let head: string;
   let root: number;
   let leaf: number;
   let seq = 0;
@@ -60,7 +59,6 @@ describe.each(DIALECTS)('question bank calls on %s', (dialect) => {
   beforeAll(async () => {
     s = await startTestServer(dialect);
     teacher = (await signIn(s.app, 'teacher')).token;
-    head = (await signIn(s.app, 'head')).token;
     lab = (await signIn(s.app, 'lab-admin')).token;
     const rootId = await as<{ id: number }>(teacher, R.pointAdd, {
       subjectCode: '04',

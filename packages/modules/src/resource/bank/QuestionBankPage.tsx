@@ -141,7 +141,7 @@ export function QuestionBankPage({ bank }: { bank: 'school' | 'cloud' }) {
     }
   }
 
-  const title = editable ? '选题' : '云题库';
+  const title = editable ? '智能组卷' : '云题库';
   return (
     <PageBox aria-labelledby="bank-title">
       <h1 id="bank-title">{title}</h1>

@@ -172,7 +172,7 @@ export function chineseQuestions(r: () => number): DemoQuestion[] {
       ...common(12, 2026),
       type: 'composite',
       difficulty: 3,
-      stem: `阅读下面这首诗，完成后面的题目。\n\n${poem.title}（节选）　${poem.author}\n\n${poem.text}`,
+      stem: `阅读下面这首诗，完成后面的题目。\n\n${poem.title}（节选） ${poem.author}\n\n${poem.text}`,
       options: [],
       answer: '见各小题。',
       analysis: '',
