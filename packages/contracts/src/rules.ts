@@ -10,3 +10,12 @@ export type { EffectiveAccess } from './academic';
 export type { CatalogueEntry } from './permissions';
 export { MESSAGE_KINDS, MESSAGE_KIND_NAMES } from './messageKinds';
 export type { MessageKindName } from './messageKinds';
+export {
+  QUESTION_TYPE_KEYS,
+  QUESTION_TYPES,
+  OBJECTIVE_TYPES,
+  DIFFICULTIES,
+  STAGES,
+  stageOfGrade,
+} from './questionKinds';
+export type { BankQuestionType, Stage } from './questionKinds';

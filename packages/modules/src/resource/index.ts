@@ -15,4 +15,4 @@ export const resourcePages: Readonly<Record<string, PageLoader>> = {
 export { QuestionView, optionLetter } from './components/QuestionView';
 export { RichText } from './components/RichText';
 export { Formula } from './components/Formula';
-export { parseRichText, parseRichLine, hasMath, type RichSegment } from './components/richText';
+export { parseRichText, parseRichLine, hasMath, type RichSegment } from './components/parseRich';

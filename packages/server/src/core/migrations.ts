@@ -282,10 +282,14 @@ function migrationsFor(dialect: Dialect): Record<string, Migration> {
 }
 
 /**
- * Brings the database to the latest schema. Safe to run on every start.
+ * Brings the database to the latest schema (or, with `to`, up to that migration: tests of a
+ * migration's data step start there). Safe to run on every start.
  * On PostgreSQL, pass the schema the server works in so the migration table lives beside the data.
  */
-export async function migrate(db: Db, options: { schema?: string } = {}): Promise<void> {
+export async function migrate(
+  db: Db,
+  options: { schema?: string; to?: string } = {},
+): Promise<void> {
   const dialect = dialectOf(db);
   const provider: MigrationProvider = { getMigrations: async () => migrationsFor(dialect) };
   const schema = options.schema ?? (dialect === 'postgres' ? await currentSchema(db) : undefined);
@@ -297,7 +301,9 @@ export async function migrate(db: Db, options: { schema?: string } = {}): Promis
     allowUnorderedMigrations: true,
     ...(schema ? { migrationTableSchema: schema } : {}),
   });
-  const { error, results } = await migrator.migrateToLatest();
+  const { error, results } = options.to
+    ? await migrator.migrateTo(options.to)
+    : await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {
     throw new Error(`migration ${failed?.migrationName ?? ''} failed`, { cause: error });

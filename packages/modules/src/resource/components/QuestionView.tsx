@@ -1,4 +1,5 @@
-import { DIFFICULTIES, QUESTION_TYPES, type BankQuestionItem } from '@examkit/contracts';
+import type { BankQuestionItem } from '@examkit/contracts';
+import { DIFFICULTIES, QUESTION_TYPES } from '@examkit/contracts/rules';
 import styled from 'styled-components';
 import { themeOf } from '@examkit/ui';
 import { RichText } from './RichText';

@@ -1,7 +1,7 @@
 import { Fragment } from 'react';
 import styled from 'styled-components';
 import { Formula } from './Formula';
-import { parseRichText, type RichSegment } from './richText';
+import { parseRichText, type RichSegment } from './parseRich';
 
 const Para = styled.p`
   margin: 0 0 6px;

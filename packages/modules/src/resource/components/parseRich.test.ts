@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hasMath, parseRichLine, parseRichText } from './richText';
+import { hasMath, parseRichLine, parseRichText } from './parseRich';
 
 describe('rich text of questions', () => {
   it('reads text, inline and display formulas, images and escaped dollars', () => {
