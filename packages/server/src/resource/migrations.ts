@@ -142,6 +142,12 @@ export function resourceMigrations(dialect: Dialect): Record<string, Migration> 
           .on('question_bands')
           .column('question_id')
           .execute();
+        // Lists count and page a school's live questions of a subject from this index alone.
+        await db.schema
+          .createIndex('questions_list_idx')
+          .on('questions')
+          .columns(['school_id', 'subject_code', 'parent_id', 'deleted_at', 'id'])
+          .execute();
         await db.schema.alterTable('questions').addColumn('request_key', 'text').execute();
         await db.schema
           .createIndex('questions_request_idx')
@@ -152,6 +158,7 @@ export function resourceMigrations(dialect: Dialect): Record<string, Migration> 
       },
       async down(db: AnyDb) {
         await db.schema.dropIndex('questions_request_idx').ifExists().execute();
+        await db.schema.dropIndex('questions_list_idx').ifExists().execute();
         await db.schema.alterTable('questions').dropColumn('request_key').execute();
         for (const table of ['question_bands', 'question_signatures', 'question_search'])
           await db.schema.dropTable(table).ifExists().execute();

@@ -265,15 +265,15 @@ export async function loadQuestions(
         .selectFrom('questions')
         .selectAll()
         .where((eb) => eb.or([eb('id', 'in', chunk), eb('parent_id', 'in', chunk)]))
-        .where((eb) =>
-          schoolId === null
-            ? eb('school_id', 'is', null)
-            : eb.or([eb('school_id', 'is', null), eb('school_id', '=', schoolId)]),
-        )
         .orderBy('ord')
         .execute()),
     );
   }
+  // The bank is checked here, not in SQL: with it in the query SQLite walks the bank index
+  // (all of a school's questions) instead of the ids.
+  const visible = rows.filter(
+    (r) => r.school_id === null || (schoolId !== null && r.school_id === schoolId),
+  );
   const points = new Map<number, { id: number; name: string }[]>();
   for (let i = 0; i < unique.length; i += 500) {
     const chunk = unique.slice(i, i + 500);
@@ -292,7 +292,7 @@ export async function loadQuestions(
   }
   const children = new Map<number, QuestionRow[]>();
   const tops = new Map<number, QuestionRow>();
-  for (const r of rows) {
+  for (const r of visible) {
     if (r.parent_id === null) tops.set(r.id, r);
     else children.set(r.parent_id, [...(children.get(r.parent_id) ?? []), r]);
   }

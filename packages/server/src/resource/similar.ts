@@ -14,6 +14,8 @@ export type SimilarTo =
 const TEXT_WEIGHT = 0.7;
 /** Questions sharing a knowledge point that are also compared (beyond the LSH candidates). */
 const POINT_CANDIDATES = 300;
+/** At most this many (newest) questions sharing a band are compared: a bound on the work. */
+const BAND_CANDIDATES = 3000;
 
 /**
  * Similar questions of the school's bank and the cloud bank, same subject, not deleted, best
@@ -42,33 +44,36 @@ export async function similarQuestions(
     if (points.length === 0) points = q.points.map((p) => p.id);
   } else sig = signatureOf(request.text);
 
-  function base() {
-    return db
-      .selectFrom('questions as q')
-      .where('q.subject_code', '=', request.subjectCode)
-      .where('q.parent_id', 'is', null)
-      .where('q.deleted_at', 'is', null)
-      .where((eb) => eb.or([eb('q.school_id', 'is', null), eb('q.school_id', '=', schoolId)]));
-  }
-  const byBand = await base()
-    .innerJoin('question_bands as b', 'b.question_id', 'q.id')
-    .where('b.band_key', 'in', bandKeys(sig))
-    .select('q.id')
+  const bandHits = await db
+    .selectFrom('question_bands')
+    .select('question_id')
     .distinct()
+    .where('band_key', 'in', bandKeys(sig))
     .execute();
-  const byPoint = points.length
-    ? await base()
-        .innerJoin('question_points as qp', 'qp.question_id', 'q.id')
-        .where('qp.point_id', 'in', points)
-        .select('q.id')
+  const pointHits = points.length
+    ? await db
+        .selectFrom('question_points')
+        .select('question_id')
         .distinct()
-        .orderBy('q.id', 'desc')
-        .limit(POINT_CANDIDATES)
+        .where('point_id', 'in', points)
+        .orderBy('question_id', 'desc')
+        .limit(POINT_CANDIDATES * 4)
         .execute()
     : [];
-  const candidates = [...new Set([...byBand, ...byPoint].map((r) => r.id))].filter(
-    (id) => id !== self,
+  const live = await visibleOf(
+    db,
+    schoolId,
+    request.subjectCode,
+    [...new Set([...bandHits, ...pointHits].map((r) => r.question_id))].filter((id) => id !== self),
   );
+  const fromBands = new Set(bandHits.map((r) => r.question_id));
+  const fromPoints = new Set(pointHits.map((r) => r.question_id));
+  const candidates = [
+    ...new Set([
+      ...live.filter((id) => fromBands.has(id)).slice(0, BAND_CANDIDATES),
+      ...live.filter((id) => fromPoints.has(id)).slice(0, POINT_CANDIDATES),
+    ]),
+  ];
   if (candidates.length === 0) return [];
 
   const signatures = new Map<number, number[]>();
@@ -117,4 +122,29 @@ export async function similarQuestions(
       ? [{ question, similarity: s.similarity, pointOverlap: s.pointOverlap, score: s.score }]
       : [];
   });
+}
+
+/**
+ * The ids among `ids` that are live top-level questions of the subject in the school's bank or
+ * the cloud bank, newest first. Looked up by id (then checked here), so the database walks the
+ * candidates, not the whole bank.
+ */
+async function visibleOf(db: Db, schoolId: number, subjectCode: string, ids: number[]) {
+  const out: number[] = [];
+  for (let i = 0; i < ids.length; i += 500) {
+    const rows = await db
+      .selectFrom('questions')
+      .select(['id', 'school_id', 'subject_code', 'parent_id', 'deleted_at'])
+      .where('id', 'in', ids.slice(i, i + 500))
+      .execute();
+    for (const r of rows)
+      if (
+        r.parent_id === null &&
+        r.deleted_at === null &&
+        r.subject_code === subjectCode &&
+        (r.school_id === null || r.school_id === schoolId)
+      )
+        out.push(r.id);
+  }
+  return out.sort((a, b) => b - a);
 }

@@ -1,12 +1,10 @@
 import { useCallback, useEffect, useState } from 'react';
 import {
-  DIFFICULTIES,
-  QUESTION_TYPE_KEYS,
-  QUESTION_TYPES,
   resourceQuestionRoutes as R,
   type BankQuestionItem,
   type BankQuestionType,
 } from '@examkit/contracts';
+import { DIFFICULTIES, QUESTION_TYPE_KEYS, QUESTION_TYPES } from '@examkit/contracts/rules';
 import { useListMemory } from '@examkit/core/react';
 import { styled } from 'styled-components';
 import { Button, Empty, FormField, Select, themeOf } from '@examkit/ui';

@@ -1,14 +1,12 @@
 import { useMemo, useRef, useState } from 'react';
 import {
-  DIFFICULTIES,
-  QUESTION_TYPE_KEYS,
-  QUESTION_TYPES,
   resourceQuestionRoutes as R,
   type BankQuestionInput,
   type BankQuestionItem,
   type KnowledgeNode,
   type ResourceStage,
 } from '@examkit/contracts';
+import { DIFFICULTIES, QUESTION_TYPE_KEYS, QUESTION_TYPES } from '@examkit/contracts/rules';
 import { styled } from 'styled-components';
 import { Button, Dialog, FormField, Select, TextInput, themeOf } from '@examkit/ui';
 import { useApiCall } from '../../common/useApiCall';
