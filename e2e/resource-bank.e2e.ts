@@ -79,6 +79,16 @@ describe('the question bank in the browser', () => {
     await expect.poll(() => cards(page).count()).toBe(1);
     expect(await cards(page).first().innerText()).toContain('边长之和');
     await screenshot(page, 'resource-bank-found');
+
+    await page
+      .getByRole('navigation', { name: '题库' })
+      .getByRole('link', { name: '知识点编辑' })
+      .click();
+    await page.getByRole('heading', { name: '知识点编辑', level: 1 }).waitFor();
+    await page.getByRole('button', { name: '重命名“本校·二次函数最值专题”' }).waitFor();
+    expect(await page.getByRole('button', { name: '重命名“二次函数”' }).count()).toBe(0);
+    expect(await axeViolations(page)).toEqual([]);
+    await screenshot(page, 'resource-bank-knowledge');
     expect(problems).toEqual([]);
   });
 });

@@ -6,6 +6,7 @@ import {
 } from '@examkit/contracts';
 import { DIFFICULTIES, QUESTION_TYPE_KEYS, QUESTION_TYPES } from '@examkit/contracts/rules';
 import { useListMemory } from '@examkit/core/react';
+import { Link } from 'react-router-dom';
 import { styled } from 'styled-components';
 import { Button, Empty, FormField, Select, themeOf } from '@examkit/ui';
 import { ConfirmDialog } from '../../common/ConfirmDialog';
@@ -191,6 +192,17 @@ export function QuestionBankPage({ bank }: { bank: 'school' | 'cloud' }) {
           onSearch={(k) => remember({ keyWord: k, currentPage: 1 })}
         />
         <Spacer />
+        <nav aria-label="题库">
+          {editable ? (
+            <>
+              <Link to="/resource/generate/cloud-question-bank">云题库</Link>
+              {' · '}
+              <Link to="/resource/knowledge-edit">知识点编辑</Link>
+            </>
+          ) : (
+            <Link to="/resource/generate/topic">返回智能组卷</Link>
+          )}
+        </nav>
         {editable && (
           <Button
             type="primary"
