@@ -36,14 +36,11 @@ export async function searchQuestions(
   if (query.pointId !== null) {
     const points = await subtreeOf(db, schoolId, query.pointId);
     if (points.length === 0) return { list: [], total: 0, pageNum, pageSize };
-    q = q.where((eb) =>
-      eb.exists(
-        eb
-          .selectFrom('question_points as qp')
-          .select('qp.question_id')
-          .whereRef('qp.question_id', '=', 'q.id')
-          .where('qp.point_id', 'in', points),
-      ),
+    q = q.where('q.id', 'in', (eb) =>
+      eb
+        .selectFrom('question_points as qp')
+        .select('qp.question_id')
+        .where('qp.point_id', 'in', points),
     );
   }
   const keyWord = query.keyWord.trim();

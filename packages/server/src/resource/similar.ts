@@ -15,7 +15,7 @@ const TEXT_WEIGHT = 0.7;
 /** Questions sharing a knowledge point that are also compared (beyond the LSH candidates). */
 const POINT_CANDIDATES = 300;
 /** At most this many (newest) questions sharing a band are compared: a bound on the work. */
-const BAND_CANDIDATES = 3000;
+const BAND_CANDIDATES = 1000;
 
 /**
  * Similar questions of the school's bank and the cloud bank, same subject, not deleted, best
