@@ -85,8 +85,9 @@ describe('the question bank in the browser', () => {
       .getByRole('link', { name: '知识点编辑' })
       .click();
     await page.getByRole('heading', { name: '知识点编辑', level: 1 }).waitFor();
-    await page.getByRole('button', { name: '重命名“本校·二次函数最值专题”' }).waitFor();
-    expect(await page.getByRole('button', { name: '重命名“二次函数”' }).count()).toBe(0);
+    await page.getByLabel('学科').selectOption({ label: '数学' });
+    await page.getByRole('button', { name: '重命名：本校·二次函数最值专题' }).waitFor();
+    expect(await page.getByRole('button', { name: '重命名：二次函数' }).count()).toBe(0);
     expect(await axeViolations(page)).toEqual([]);
     await screenshot(page, 'resource-bank-knowledge');
     expect(problems).toEqual([]);

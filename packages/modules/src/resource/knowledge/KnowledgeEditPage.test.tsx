@@ -39,8 +39,8 @@ describe('知识点编辑', () => {
     });
     await screen.findByRole('button', { name: '数列' });
     // Shared nodes offer only 添加下级.
-    expect(screen.queryByRole('button', { name: '重命名“数列”' })).toBeNull();
-    await userEvent.click(screen.getByRole('button', { name: '在“数列”下添加' }));
+    expect(screen.queryByRole('button', { name: '重命名：数列' })).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: '添加下级：数列' }));
     const add = await screen.findByRole('dialog', { name: '添加知识点' });
     await userEvent.type(within(add).getByLabelText('知识点名称'), '数列求和');
     await userEvent.keyboard('{Tab}');
@@ -53,7 +53,7 @@ describe('知识点编辑', () => {
         name: '数列求和',
       }),
     );
-    await userEvent.click(screen.getByRole('button', { name: '重命名“数列专题”' }));
+    await userEvent.click(screen.getByRole('button', { name: '重命名：数列专题' }));
     const rename = await screen.findByRole('dialog', { name: '重命名知识点' });
     const field = within(rename).getByLabelText('知识点名称');
     await userEvent.clear(field);
@@ -62,7 +62,7 @@ describe('知识点编辑', () => {
     await waitFor(() =>
       expect(api.lastBody(`${M}/point/rename`)).toMatchObject({ id: 3, name: '数列综合' }),
     );
-    await userEvent.click(screen.getByRole('button', { name: '删除“数列专题”' }));
+    await userEvent.click(screen.getByRole('button', { name: '删除：数列专题' }));
     await userEvent.click(await screen.findByRole('button', { name: '确定删除' }));
     expect(await screen.findByText('该知识点已被 2 道试题使用，不能删除')).toBeTruthy();
   });

@@ -74,7 +74,7 @@ export function KnowledgeEditPage() {
     <Inline>
       <Button
         size="small"
-        aria-label={`在“${n.name}”下添加`}
+        aria-label={`添加下级：${n.name}`}
         onClick={() => open({ kind: 'add', parent: n })}
       >
         添加下级
@@ -83,7 +83,7 @@ export function KnowledgeEditPage() {
         <>
           <Button
             size="small"
-            aria-label={`重命名“${n.name}”`}
+            aria-label={`重命名：${n.name}`}
             onClick={() => open({ kind: 'rename', node: n })}
           >
             重命名
@@ -91,7 +91,7 @@ export function KnowledgeEditPage() {
           {n.parentId !== null && (
             <Button
               size="small"
-              aria-label={`把“${n.name}”移到第一级`}
+              aria-label={`移到第一级：${n.name}`}
               onClick={() =>
                 void act(() =>
                   call(R.pointMove, { id: n.id, parentId: null }, { successMessage: '移动成功' }),
@@ -101,7 +101,7 @@ export function KnowledgeEditPage() {
               移到第一级
             </Button>
           )}
-          <Button size="small" aria-label={`删除“${n.name}”`} onClick={() => setRemoving(n)}>
+          <Button size="small" aria-label={`删除：${n.name}`} onClick={() => setRemoving(n)}>
             删除
           </Button>
         </>
