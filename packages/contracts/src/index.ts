@@ -41,3 +41,4 @@ export * from './homework';
 export * from './oss';
 export * from './resourceBasket';
 export * from './resourcePaper';
+export * from './resourceQuestion';

@@ -32,6 +32,7 @@ import { registerDownloadRoutes } from './download/routes';
 import { registerExamRoutes } from './exam/routes';
 import { registerExamToolRoutes } from './examtool/routes';
 import { registerHomeworkRoutes } from './homework/routes';
+import { registerResourceRoutes } from './resource/routes';
 import { registerMarkingRoutes } from './marking/routes';
 import { registerPrintRoutes } from './print/routes';
 import { registerOnlineRoutes } from './online/routes';
@@ -238,6 +239,7 @@ export async function createServer(options: ServerOptions): Promise<FastifyInsta
   registerExamRoutes(router, { db, clock, files });
   registerPrintRoutes(router, { db, clock, files });
   registerExamToolRoutes(router, { db, clock });
+  registerResourceRoutes(router, { db, clock });
   registerMarkingRoutes(router, { db, clock, files });
   registerOnlineRoutes(router, { db, clock, files });
   registerHomeworkRoutes(router, { db, clock, files, ai: options.ai ?? null });

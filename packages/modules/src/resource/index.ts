@@ -20,6 +20,11 @@ export const resourcePages: Readonly<Record<string, PageLoader>> = {
     import('./paper/PaperDetailPage').then((m) => m.PaperDetailPage),
   'resource-paper-cloudPreiew': () =>
     import('./paper/PaperDetailPage').then((m) => m.PaperDetailPage),
+  'resource-generate-topic': () => import('./bank/QuestionBankPage').then((m) => m.TopicPage),
+  'resource-generate-cloud-question-bank': () =>
+    import('./bank/QuestionBankPage').then((m) => m.CloudBankPage),
+  'resource-knowledge-edit': () =>
+    import('./knowledge/KnowledgeEditPage').then((m) => m.KnowledgeEditPage),
 };
 export { QuestionView, optionLetter } from './components/QuestionView';
 export { RichText } from './components/RichText';

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Migration } from 'kysely/migration';
+import { sql } from 'kysely';
 import type { Dialect } from '../core/database';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations run against the schema before it exists
@@ -98,6 +99,70 @@ export function resourceMigrations(dialect: Dialect): Record<string, Migration> 
       },
       async down(db: AnyDb) {
         for (const table of TABLES) await db.schema.dropTable(table).ifExists().execute();
+      },
+    },
+    '0023_resource_search': {
+      async up(db: AnyDb) {
+        if (dialect === 'postgres') {
+          await db.schema
+            .createTable('question_search')
+            .addColumn('question_id', 'integer', (c) =>
+              c.primaryKey().references('questions.id').onDelete('cascade'),
+            )
+            .addColumn('tokens', sql`tsvector`, (c) => c.notNull())
+            .execute();
+          await sql`create index question_search_gin on question_search using gin (tokens)`.execute(
+            db,
+          );
+        } else {
+          // Pre-segmented words separated by spaces; rowid is the question id.
+          await sql`create virtual table question_fts using fts5(tokens)`.execute(db);
+        }
+        await db.schema
+          .createTable('question_signatures')
+          .addColumn('question_id', 'integer', (c) =>
+            c.primaryKey().references('questions.id').onDelete('cascade'),
+          )
+          .addColumn('signature', 'text', (c) => c.notNull())
+          .execute();
+        await db.schema
+          .createTable('question_bands')
+          .addColumn('question_id', 'integer', (c) =>
+            c.notNull().references('questions.id').onDelete('cascade'),
+          )
+          .addColumn('band_key', 'integer', (c) => c.notNull())
+          .execute();
+        await db.schema
+          .createIndex('question_bands_key_idx')
+          .on('question_bands')
+          .column('band_key')
+          .execute();
+        await db.schema
+          .createIndex('question_bands_question_idx')
+          .on('question_bands')
+          .column('question_id')
+          .execute();
+        // Lists count and page a school's live questions of a subject from this index alone.
+        await db.schema
+          .createIndex('questions_list_idx')
+          .on('questions')
+          .columns(['school_id', 'subject_code', 'parent_id', 'deleted_at', 'id'])
+          .execute();
+        await db.schema.alterTable('questions').addColumn('request_key', 'text').execute();
+        await db.schema
+          .createIndex('questions_request_idx')
+          .on('questions')
+          .columns(['created_by', 'request_key'])
+          .unique()
+          .execute();
+      },
+      async down(db: AnyDb) {
+        await db.schema.dropIndex('questions_request_idx').ifExists().execute();
+        await db.schema.dropIndex('questions_list_idx').ifExists().execute();
+        await db.schema.alterTable('questions').dropColumn('request_key').execute();
+        for (const table of ['question_bands', 'question_signatures', 'question_search'])
+          await db.schema.dropTable(table).ifExists().execute();
+        await sql`drop table if exists question_fts`.execute(db);
       },
     },
   };

@@ -2,6 +2,7 @@ import type { BankQuestionInput, BankQuestionItem, BankQuestionType } from '@exa
 import type { Clock } from '../core/clock';
 import type { Db } from '../core/database';
 import { badRequest, notFound } from '../core/envelope';
+import { indexQuestion, unindexQuestion } from './searchIndex';
 
 /**
  * Writing and reading bank questions: the one place that knows how a question and its
@@ -13,6 +14,8 @@ import { badRequest, notFound } from '../core/envelope';
 export interface QuestionOwner {
   schoolId: number | null;
   userId: number | null;
+  /** The add form's request key: a retried add returns the question the first one wrote. */
+  requestKey?: string;
 }
 
 /** Knowledge points must be the shared tree's or the school's own, of the question's subject. */
@@ -71,6 +74,7 @@ async function writeChildren(
         created_at: now,
         updated_at: now,
         deleted_at: null,
+        request_key: null,
       })
       .execute();
   }
@@ -106,6 +110,15 @@ export async function insertQuestion(
   await checkPoints(db, owner, input);
   const now = clock.now().getTime();
   const write = async (trx: Db) => {
+    if (owner.requestKey && owner.userId !== null) {
+      const earlier = await trx
+        .selectFrom('questions')
+        .select('id')
+        .where('created_by', '=', owner.userId)
+        .where('request_key', '=', owner.requestKey)
+        .executeTakeFirst();
+      if (earlier) return earlier.id;
+    }
     const row = await trx
       .insertInto('questions')
       .values({
@@ -118,6 +131,7 @@ export async function insertQuestion(
         created_at: now,
         updated_at: now,
         deleted_at: null,
+        request_key: owner.requestKey ?? null,
       })
       .returning('id')
       .executeTakeFirstOrThrow();
@@ -131,6 +145,7 @@ export async function insertQuestion(
         .insertInto('question_points')
         .values(input.pointIds.map((point_id) => ({ question_id: row.id, point_id })))
         .execute();
+    await indexQuestion(trx, row.id, input);
     return row.id;
   };
   return db.isTransaction ? write(db) : db.transaction().execute(write);
@@ -143,14 +158,22 @@ export async function insertQuestion(
 export async function updateQuestion(
   db: Db,
   clock: Clock,
-  owner: QuestionOwner & { questionId: number },
+  owner: QuestionOwner & { questionId: number; expectedVersion?: number },
   input: BankQuestionInput,
-): Promise<void> {
+): Promise<number> {
   checkShape(input);
   await checkPoints(db, owner, input);
   const [before] = await loadQuestions(db, owner.schoolId, [owner.questionId]);
-  if (!before || (before.bank === 'cloud') !== (owner.schoolId === null))
+  const deleted = await db
+    .selectFrom('questions')
+    .select('id')
+    .where('id', '=', owner.questionId)
+    .where('deleted_at', 'is not', null)
+    .executeTakeFirst();
+  if (!before || deleted || (before.bank === 'cloud') !== (owner.schoolId === null))
     throw notFound('试题不存在');
+  if (owner.expectedVersion !== undefined && owner.expectedVersion !== before.version)
+    throw badRequest(STALE);
   const now = clock.now().getTime();
   await db.transaction().execute(async (trx) => {
     const moved = await trx
@@ -159,7 +182,7 @@ export async function updateQuestion(
       .where('id', '=', owner.questionId)
       .where('version', '=', before.version)
       .executeTakeFirst();
-    if (Number(moved.numUpdatedRows) !== 1) throw badRequest('试题已被他人修改，请刷新后重试');
+    if (Number(moved.numUpdatedRows) !== 1) throw badRequest(STALE);
     await trx
       .insertInto('question_versions')
       .values({
@@ -182,6 +205,37 @@ export async function updateQuestion(
         .insertInto('question_points')
         .values(input.pointIds.map((point_id) => ({ question_id: owner.questionId, point_id })))
         .execute();
+    await indexQuestion(trx, owner.questionId, input);
+  });
+  return before.version + 1;
+}
+
+const STALE = '试题已被他人修改，请刷新后重试';
+
+/**
+ * Soft-deletes a question of the owner's bank (a school's own, or the cloud bank's with
+ * `schoolId` null): lists, search and similar questions no longer find it; papers keep it.
+ */
+export async function deleteQuestion(
+  db: Db,
+  clock: Clock,
+  owner: QuestionOwner & { questionId: number },
+): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const gone = await trx
+      .updateTable('questions')
+      .set({ deleted_at: clock.now().getTime() })
+      .where('id', '=', owner.questionId)
+      .where('parent_id', 'is', null)
+      .where('deleted_at', 'is', null)
+      .where((eb) =>
+        owner.schoolId === null
+          ? eb('school_id', 'is', null)
+          : eb('school_id', '=', owner.schoolId),
+      )
+      .executeTakeFirst();
+    if (Number(gone.numUpdatedRows) !== 1) throw notFound('试题不存在');
+    await unindexQuestion(trx, owner.questionId);
   });
 }
 
@@ -211,15 +265,15 @@ export async function loadQuestions(
         .selectFrom('questions')
         .selectAll()
         .where((eb) => eb.or([eb('id', 'in', chunk), eb('parent_id', 'in', chunk)]))
-        .where((eb) =>
-          schoolId === null
-            ? eb('school_id', 'is', null)
-            : eb.or([eb('school_id', 'is', null), eb('school_id', '=', schoolId)]),
-        )
         .orderBy('ord')
         .execute()),
     );
   }
+  // The bank is checked here, not in SQL: with it in the query SQLite walks the bank index
+  // (all of a school's questions) instead of the ids.
+  const visible = rows.filter(
+    (r) => r.school_id === null || (schoolId !== null && r.school_id === schoolId),
+  );
   const points = new Map<number, { id: number; name: string }[]>();
   for (let i = 0; i < unique.length; i += 500) {
     const chunk = unique.slice(i, i + 500);
@@ -238,7 +292,7 @@ export async function loadQuestions(
   }
   const children = new Map<number, QuestionRow[]>();
   const tops = new Map<number, QuestionRow>();
-  for (const r of rows) {
+  for (const r of visible) {
     if (r.parent_id === null) tops.set(r.id, r);
     else children.set(r.parent_id, [...(children.get(r.parent_id) ?? []), r]);
   }

@@ -10,6 +10,9 @@ export interface ResourceTables {
   questions: QuestionsTable;
   question_versions: QuestionVersionsTable;
   question_points: QuestionPointsTable;
+  question_signatures: QuestionSignaturesTable;
+  question_bands: QuestionBandsTable;
+  question_search: QuestionSearchTable;
 }
 
 /** A node of a subject's knowledge tree for one stage; `school_id` null is the shared tree. */
@@ -59,6 +62,8 @@ export interface QuestionsTable {
   updated_at: number;
   /** Soft delete: papers and exams made from a question keep it readable. */
   deleted_at: number | null;
+  /** The add form's request key: a retried add finds the question it already wrote. */
+  request_key: string | null;
 }
 
 /** The state of a question before an edit (a JSON snapshot of its fields and points). */
@@ -73,4 +78,27 @@ export interface QuestionVersionsTable {
 export interface QuestionPointsTable {
   question_id: number;
   point_id: number;
+}
+
+/**
+ * The MinHash signature of a bank question's segmented stem (docs/resources.md "Similar
+ * questions"), written with the question. SQLite's full-text table `question_fts` (FTS5, rowid =
+ * question id) is not typed here: it is reached with `sql` only.
+ */
+export interface QuestionSignaturesTable {
+  question_id: number;
+  /** 64 hex words (`encodeSignature`). */
+  signature: string;
+}
+
+/** LSH bands of a signature: questions sharing a band key are similar-question candidates. */
+export interface QuestionBandsTable {
+  question_id: number;
+  band_key: number;
+}
+
+/** PostgreSQL only: the segmented stem as a `tsvector` ('simple' config), GIN-indexed. */
+export interface QuestionSearchTable {
+  question_id: number;
+  tokens: string;
 }

@@ -1,4 +1,5 @@
 import { administrationRoutes } from '@examkit/contracts';
+import { seedBank } from './seedBank';
 import type { Transaction } from 'kysely';
 import type { Db } from '../core/database';
 import { hashPassword } from '../core/password';
@@ -169,6 +170,7 @@ export async function seedDemo(db: Db, options: SeedOptions = {}): Promise<SeedR
     await seedExams(trx, { schoolId: demoSchoolId, academicYear: current });
     await seedRegion(trx, { schoolIds: [demoSchoolId, labSchoolId], passwordHash, now });
     await seedPapers(trx, { now: () => new Date(now) }, demoSchoolId);
+    await seedBank(trx, demoSchoolId, now, size);
     return { demoSchoolId, labSchoolId };
   });
 }
