@@ -13,7 +13,7 @@ import { insertQuestion } from '../resource/questions';
 const SEED_KEY = 'demo-seed-paper-1';
 
 const base: BankQuestionInput = {
-  subjectCode: 'math',
+  subjectCode: '02',
   stage: 3,
   gradeNum: 10,
   type: 'single',
@@ -104,17 +104,25 @@ export async function seedPapers(db: Db, clock: Clock, schoolId: number): Promis
     .where('request_key', '=', SEED_KEY)
     .executeTakeFirst();
   if (done) return done.id;
+  // The school's own code of 数学 (the bank's shared trees use the standard 02).
+  const math = await db
+    .selectFrom('subjects')
+    .select('code')
+    .where('school_id', '=', schoolId)
+    .where('name', '=', '数学')
+    .executeTakeFirst();
+  const subjectCode = math?.code ?? '02';
   const own = { schoolId, userId: null };
   const ids: number[] = [];
-  for (const q of QUESTIONS) ids.push(await insertQuestion(db, clock, own, { ...base, ...q }));
+  for (const q of QUESTIONS) ids.push(await insertQuestion(db, clock, own, { ...base, subjectCode, ...q }));
   const cloudIds: number[] = [];
   for (const q of CLOUD_QUESTIONS)
     cloudIds.push(
-      await insertQuestion(db, clock, { schoolId: null, userId: null }, { ...base, ...q }),
+      await insertQuestion(db, clock, { schoolId: null, userId: null }, { ...base, subjectCode, ...q }),
     );
   const at = clock.now().getTime();
   const school: BankPaperInput = {
-    subjectCode: 'math',
+    subjectCode,
     title: '高一数学周测（一）',
     subtitle: '集合与函数',
     durationMinutes: 45,
@@ -135,7 +143,7 @@ export async function seedPapers(db: Db, clock: Clock, schoolId: number): Promis
     ],
   };
   const cloud: BankPaperInput = {
-    subjectCode: 'math',
+    subjectCode,
     title: '高一数学基础练习（云）',
     subtitle: '一元二次方程与不等式',
     durationMinutes: 30,
