@@ -34,3 +34,4 @@ export * from './examBatch';
 export * from './examTool';
 export * from './message';
 export * from './resource';
+export * from './gaokao';

@@ -31,6 +31,7 @@ import { createDownloadJobs } from './download/jobs';
 import { registerDownloadRoutes } from './download/routes';
 import { registerExamRoutes } from './exam/routes';
 import { registerExamToolRoutes } from './examtool/routes';
+import { registerGaokaoRoutes } from './gaokao/routes';
 import { registerMarkingRoutes } from './marking/routes';
 import { registerPrintRoutes } from './print/routes';
 import { registerOnlineRoutes } from './online/routes';
@@ -249,6 +250,7 @@ export async function createServer(options: ServerOptions): Promise<FastifyInsta
   app.addHook('onClose', () => downloads.settle());
   registerDownloadRoutes(router, { db, clock, files, downloads });
   registerReportRoutes(router, { db, clock, files, downloads });
+  registerGaokaoRoutes(router, { db, clock, downloads });
   registerMessageRoutes(router, { db, clock, files });
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
   app.get('/health', { schema: { hide: true } }, async () => ok({ status: 'ok' }));

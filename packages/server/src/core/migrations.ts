@@ -11,6 +11,7 @@ import { messageMigrations } from '../message/migrations';
 import { reportMigrations } from '../report/migrations';
 import { resourceMigrations } from '../resource/migrations';
 import { examToolMigrations } from '../examtool/migrations';
+import { gaokaoMigrations } from '../gaokao/migrations';
 import { scanMigrations } from '../scan/migrations';
 import { administrationMigrations } from '../school/migrations';
 import { scopeMigrations } from './scopeTables';
@@ -278,6 +279,7 @@ function migrationsFor(dialect: Dialect): Record<string, Migration> {
     ...downloadMigrations(dialect),
     ...messageMigrations(dialect),
     ...resourceMigrations(dialect),
+    ...gaokaoMigrations(dialect),
   };
 }
 

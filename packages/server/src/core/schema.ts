@@ -9,6 +9,7 @@ import type { PrintTables } from '../print/tables';
 import type { OnlineTables } from '../online/tables';
 import type { ReportTables } from '../report/tables';
 import type { ExamToolTables } from '../examtool/tables';
+import type { GaokaoTables } from '../gaokao/tables';
 import type { ResourceTables } from '../resource/tables';
 import type { ScanTables } from '../scan/tables';
 import type { AdministrationTables } from '../school/tables';
@@ -173,7 +174,8 @@ export interface DB
     OnlineTables,
     DownloadTables,
     MessageTables,
-    ResourceTables {
+    ResourceTables,
+    GaokaoTables {
   schools: SchoolsTable;
   users: UsersTable;
   roles: RolesTable;

@@ -9,6 +9,7 @@ import { DEMO_ROLES } from './demoRoles';
 import { demoName, subjectOf } from './names';
 import { seedAdministration } from './seedAdministration';
 import { seedExams } from './seedExam';
+import { seedGaokao } from './seedGaokao';
 
 /** Password of every demo account. */
 export const DEMO_PASSWORD = 'demo2026';
@@ -164,6 +165,7 @@ export async function seedDemo(db: Db, options: SeedOptions = {}): Promise<SeedR
     await seedAdministration(trx, labSchoolId, current, now);
     await seedIntegrations(trx, demoSchoolId, now);
     await seedExams(trx, { schoolId: demoSchoolId, academicYear: current });
+    await seedGaokao(trx, { schoolId: demoSchoolId, academicYear: current });
     return { demoSchoolId, labSchoolId };
   });
 }

@@ -346,6 +346,11 @@ const TABLE: Record<string, Entry> = {
     '分班: school-wide roles and the grade’s 年级主任 (examtool.test.ts)',
   ),
   'tool.assignCreate': WRITE('分班: school-wide roles and the grade’s 年级主任 (examtool.test.ts)'),
+  // 新高考 (gaokao/gaokao.test.ts): analyses of exams of the caller's grades; transcripts show the
+  // classes in scope only (inScopeClass)
+  'gaokaoRoutes.create': WRITE(
+    'exam managers of the exam’s grade only; another school’s exam 404 (gaokao.test.ts)',
+  ),
   'tool.taskDetail': WRITE(
     'the task’s creator sees every part, a teacher only theirs; others 404 (examtool.test.ts)',
   ),
