@@ -1,6 +1,7 @@
 import { lazy, type ComponentType } from 'react';
 import type { PageLoader } from '../routes/types';
 import { examToolPages } from './tool/toolPages';
+import { gaokaoPages } from './gaokao/gaokaoPages';
 
 /**
  * The exam module's pages by route name of the catalogue, each loaded on first visit as its
@@ -46,6 +47,7 @@ export const examPages: Readonly<Record<string, PageLoader>> = {
   'exam-tool-answerSheet-list': () =>
     import('./pages/AnswerSheetListPage').then((m) => m.AnswerSheetListPage),
   ...examToolPages,
+  ...gaokaoPages,
 };
 
 /** A page as a `React.lazy` component: its own chunk, rendered inside `<Suspense>`. */

@@ -9,7 +9,8 @@ import {
 } from '@examkit/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gradeOf, readXlsx } from '../exam/testKit';
-import { DEMO_GAOKAO } from '../seed/seedGaokao';
+import { DEMO_YEARS } from '../seed/seedDemo';
+import { DEMO_GAOKAO, seedGaokao } from '../seed/seedGaokao';
 import { call, DIALECTS, signIn, startTestServer, type TestServer } from '../test/fixtures';
 
 // 20 students of 高二: p0–p11 choose 物理+化学+生物, h0–h7 历史+政治+地理. 语数外 100 each;
@@ -47,6 +48,8 @@ describe.each(DIALECTS)('新高考 simulation on %s', (dialect) => {
     lab = (await signIn(server.app, 'lab-admin')).token;
     const { db } = server;
     const schoolId = server.seed.demoSchoolId;
+    // the demo's 高二 exam and analysis (the full demo has them; the test server's small one not)
+    await seedGaokao(db, { schoolId, academicYear: DEMO_YEARS.current });
     const grade = await gradeOf(db, schoolId, '高二');
     const classId = grade.classIds[0]!;
     for (let i = 0; i < 20 - grade.students.length; i++)

@@ -13,6 +13,7 @@ import { createFakeClock } from '../core/clock';
 import { createMemoryFileStore } from '../core/files';
 import { DEMO_PASSWORD, seedDemo } from '../seed/seedDemo';
 import { seedMarking } from '../seed/seedMarking';
+import { DEMO_EXAMS } from '../seed/seedExam';
 import { createServer } from '../server';
 import type { Db } from '../core/database';
 import type { FastifyInstance } from 'fastify';
@@ -399,6 +400,7 @@ async function idsOf(db: Db, schoolId: number): Promise<Ids> {
     .select('id')
     .where('school_id', '=', schoolId)
     .where('state', '=', 'finished')
+    .where('name', '=', DEMO_EXAMS.midterm)
     .executeTakeFirstOrThrow();
   const marking = await db
     .selectFrom('exams')
