@@ -61,7 +61,9 @@ async function run(students) {
   const count = async (table) =>
     Number((await db.runAndReadAll(`select count(*) from ${table}`)).getRows()[0][0]);
 
-  console.log(`\n${students.toLocaleString('en')} students × ${SUBJECTS.length} subjects × ${QUESTIONS} questions, ${SCHOOLS} schools`);
+  console.log(
+    `\n${students.toLocaleString('en')} students × ${SUBJECTS.length} subjects × ${QUESTIONS} questions, ${SCHOOLS} schools`,
+  );
   const t0 = performance.now();
   await step(
     'generate students',
@@ -144,7 +146,11 @@ async function run(students) {
      from totals t join students st using (sid)
      where t.subject >= 5 and t.subject in (${PAIRS.map((p, i) => `case when st.pair = ${i} then ${p[0]} end, case when st.pair = ${i} then ${p[1]} end`).join(', ')})`,
   );
-  const perSubject = (await db.runAndReadAll(`select subject, any_value(n) from takers group by subject order by subject`)).getRows();
+  const perSubject = (
+    await db.runAndReadAll(
+      `select subject, any_value(n) from takers group by subject order by subject`,
+    )
+  ).getRows();
   const levelCase = perSubject
     .map(([subject, n]) => {
       const quotas = Array.from(levelQuotas(PROFILE, Number(n)));
@@ -187,18 +193,33 @@ async function run(students) {
   sample();
 
   // the SQL 赋分 against the analysis engine, on 化学
-  const rows = (await db.runAndReadAll(`select raw, score from converted where subject = 5`)).getRows();
+  const rows = (
+    await db.runAndReadAll(`select raw, score from converted where subject = 5`)
+  ).getRows();
   const raw = Float64Array.from(rows, (r) => Number(r[0]));
   const engine = convertScores(raw, PROFILE).converted;
   const mismatches = rows.filter((r, i) => Number(r[1]) !== engine[i]).length;
-  const stats = (await db.runAndReadAll(`select min(score), max(score), count(*) from converted`)).getRows()[0];
+  const stats = (
+    await db.runAndReadAll(`select min(score), max(score), count(*) from converted`)
+  ).getRows()[0];
 
-  for (const [name, t] of steps) console.log(`  ${name.padEnd(48)} ${(t / 1000).toFixed(2).padStart(7)} s`);
-  console.log(`  question scores                                 ${scoreRows.toLocaleString('en')} rows`);
-  console.log(`  generation                                      ${(generated / 1000).toFixed(2).padStart(7)} s`);
-  console.log(`  every report figure                             ${(computed / 1000).toFixed(2).padStart(7)} s (goal 60 s at 200,000)`);
-  console.log(`  peak memory (RSS, DuckDB included)              ${mb(peak).padStart(9)} (goal 2 GB)`);
-  console.log(`  赋分 scores ${stats[2]} in ${stats[0]}–${stats[1]}; SQL vs convertScores on 化学: ${mismatches} of ${rows.length} differ`);
+  for (const [name, t] of steps)
+    console.log(`  ${name.padEnd(48)} ${(t / 1000).toFixed(2).padStart(7)} s`);
+  console.log(
+    `  question scores                                 ${scoreRows.toLocaleString('en')} rows`,
+  );
+  console.log(
+    `  generation                                      ${(generated / 1000).toFixed(2).padStart(7)} s`,
+  );
+  console.log(
+    `  every report figure                             ${(computed / 1000).toFixed(2).padStart(7)} s (goal 60 s at 200,000)`,
+  );
+  console.log(
+    `  peak memory (RSS, DuckDB included)              ${mb(peak).padStart(9)} (goal 2 GB)`,
+  );
+  console.log(
+    `  赋分 scores ${stats[2]} in ${stats[0]}–${stats[1]}; SQL vs convertScores on 化学: ${mismatches} of ${rows.length} differ`,
+  );
   db.closeSync?.();
   instance.closeSync?.();
   rmSync(dir, { recursive: true, force: true });
