@@ -24,3 +24,8 @@ export type { RateParts } from './stats/compareScoreRates';
 export { tagScoreRates } from './stats/tagScoreRates';
 export type { TaggedQuestion } from './stats/tagScoreRates';
 export type * from './types';
+export { BUILT_IN_PROFILES, BUILT_IN_PROFILE_CODES } from './gaokao/profiles';
+export type { BuiltInProfileCode, GradeLevel, GradingProfile } from './gaokao/profiles';
+export { convertScores, levelQuotas, roundHalfUp } from './gaokao/convertScores';
+export type { ConvertedLevel, GradeConversion } from './gaokao/convertScores';
+export { MAX_PROFILE_LEVELS, profileProblem } from './gaokao/validateProfile';

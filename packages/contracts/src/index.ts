@@ -42,3 +42,4 @@ export * from './oss';
 export * from './resourceBasket';
 export * from './resourcePaper';
 export * from './resourceQuestion';
+export * from './gaokao';

@@ -33,6 +33,7 @@ import { registerExamRoutes } from './exam/routes';
 import { registerExamToolRoutes } from './examtool/routes';
 import { registerHomeworkRoutes } from './homework/routes';
 import { registerResourceRoutes } from './resource/routes';
+import { registerGaokaoRoutes } from './gaokao/routes';
 import { registerMarkingRoutes } from './marking/routes';
 import { registerPrintRoutes } from './print/routes';
 import { registerOnlineRoutes } from './online/routes';
@@ -262,6 +263,7 @@ export async function createServer(options: ServerOptions): Promise<FastifyInsta
   registerDownloadRoutes(router, { db, clock, files, downloads });
   registerReportRoutes(router, { db, clock, files, downloads });
   registerResourceWrongRoutes(router, { db, clock });
+  registerGaokaoRoutes(router, { db, clock, downloads });
   registerMessageRoutes(router, { db, clock, files });
   registerRegionRoutes(router, { db, clock });
   registerJointRoutes(router, { db, clock });

@@ -1,6 +1,7 @@
 import { lazy, type ComponentType } from 'react';
 import type { PageLoader } from '../routes/types';
 import { examToolPages } from './tool/toolPages';
+import { gaokaoPages } from './gaokao/gaokaoPages';
 
 /**
  * The exam module's pages by route name of the catalogue, each loaded on first visit as its
@@ -50,6 +51,7 @@ export const examPages: Readonly<Record<string, PageLoader>> = {
   'exam-multiple-create': () => import('./joint/JointCreatePage').then((m) => m.JointCreatePage),
   'exam-project-create': () => import('./joint/JointCreatePage').then((m) => m.JointCreatePage),
   'exam-multiple-edit': () => import('./joint/JointEditPage').then((m) => m.JointEditPage),
+  ...gaokaoPages,
 };
 
 /** A page as a `React.lazy` component: its own chunk, rendered inside `<Suspense>`. */

@@ -15,6 +15,7 @@ import { ossMigrations } from '../oss/migrations';
 import { paperMigrations } from '../resource/paperMigrations';
 import { examToolMigrations } from '../examtool/migrations';
 import { homeworkMigrations } from '../homework/migrations';
+import { gaokaoMigrations } from '../gaokao/migrations';
 import { scanMigrations } from '../scan/migrations';
 import { administrationMigrations } from '../school/migrations';
 import { scopeMigrations } from './scopeTables';
@@ -286,6 +287,7 @@ function migrationsFor(dialect: Dialect): Record<string, Migration> {
     ...homeworkMigrations(dialect),
     ...ossMigrations(dialect),
     ...paperMigrations(dialect),
+    ...gaokaoMigrations(dialect),
   };
 }
 

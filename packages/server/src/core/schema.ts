@@ -10,6 +10,7 @@ import type { OnlineTables } from '../online/tables';
 import type { ReportTables } from '../report/tables';
 import type { ExamToolTables } from '../examtool/tables';
 import type { HomeworkTables } from '../homework/tables';
+import type { GaokaoTables } from '../gaokao/tables';
 import type { ResourceTables } from '../resource/tables';
 import type { RegionTables } from '../region/tables';
 import type { JointTables } from '../joint/tables';
@@ -183,7 +184,8 @@ export interface DB
     JointTables,
     HomeworkTables,
     OssTables,
-    PaperTables {
+    PaperTables,
+    GaokaoTables {
   schools: SchoolsTable;
   users: UsersTable;
   roles: RolesTable;

@@ -9,6 +9,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMarkingFixture } from '../marking/testing';
 import { call, DIALECTS, signIn, startTestServer, type TestServer } from '../test/fixtures';
+import { DEMO_EXAMS } from '../seed/seedExam';
 import { CLIENT_ERROR_LIMIT } from './routes';
 import { scrub } from './scrub';
 
@@ -45,6 +46,7 @@ describe.each(DIALECTS)('messages on %s', (dialect) => {
       .select(['id', 'name'])
       .where('school_id', '=', server.seed.demoSchoolId)
       .where('state', '=', 'finished')
+      .where('name', '=', DEMO_EXAMS.midterm)
       .executeTakeFirstOrThrow();
     expect(await unread('head')).toBe(0);
     const published = await as('admin', examRoutes.transition, { id: exam.id, to: 'published' });

@@ -12,6 +12,7 @@ import { seedAdministration } from './seedAdministration';
 import { seedExams } from './seedExam';
 import { seedRegion } from './seedRegion';
 import { seedPapers } from './seedPapers';
+import { seedGaokao } from './seedGaokao';
 
 /** Password of every demo account. */
 export const DEMO_PASSWORD = 'demo2026';
@@ -171,6 +172,8 @@ export async function seedDemo(db: Db, options: SeedOptions = {}): Promise<SeedR
     await seedRegion(trx, { schoolIds: [demoSchoolId, labSchoolId], passwordHash, now });
     await seedPapers(trx, { now: () => new Date(now) }, demoSchoolId);
     await seedBank(trx, demoSchoolId, now, size);
+    // the 高二 exam of nine subjects is demo data only: test servers start without it
+    if (size === 'full') await seedGaokao(trx, { schoolId: demoSchoolId, academicYear: current });
     return { demoSchoolId, labSchoolId };
   });
 }

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, DIALECTS, type TestDatabase } from '../test/fixtures';
 import { scoreObjective } from '../exam/objectiveScoring';
 import { DEMO_EXAMS, seedExams } from './seedExam';
+import { DEMO_GAOKAO, seedGaokao } from './seedGaokao';
 import { DEMO_YEARS, seedDemo } from './seedDemo';
 
 describe.each(DIALECTS)('demo exams on %s', (dialect) => {
@@ -130,6 +131,59 @@ describe.each(DIALECTS)('demo exams on %s', (dialect) => {
     ]);
   });
 
+  it('seeds the 高二 exam of nine subjects, each student sitting the three of their 选科, and its analysis', async () => {
+    const { db } = database;
+    // the full demo seeds it; the small one of the tests leaves it to be asked for
+    await seedGaokao(db, { schoolId, academicYear: DEMO_YEARS.current });
+    const exam = await db
+      .selectFrom('exams')
+      .select('id')
+      .where('school_id', '=', schoolId)
+      .where('name', '=', DEMO_GAOKAO.exam)
+      .executeTakeFirstOrThrow();
+    const subjects = await db
+      .selectFrom('exam_subjects')
+      .select(['id', 'subject_name', 'elective'])
+      .where('exam_id', '=', exam.id)
+      .orderBy('sort_order')
+      .execute();
+    expect(subjects.map((s) => [s.subject_name, s.elective])).toEqual([
+      ['语文', 0],
+      ['数学', 0],
+      ['英语', 0],
+      ['物理', 1],
+      ['化学', 1],
+      ['生物', 1],
+      ['历史', 1],
+      ['政治', 1],
+      ['地理', 1],
+    ]);
+    const choices = await db
+      .selectFrom('exam_student_electives as e')
+      .innerJoin('exam_subjects as s', 's.id', 'e.exam_subject_id')
+      .innerJoin('student_details as d', 'd.student_id', 'e.student_id')
+      .select(['e.student_id', 's.subject_name', 'd.electives'])
+      .where('s.exam_id', '=', exam.id)
+      .execute();
+    expect(choices).toHaveLength(5 * 3);
+    for (const c of choices) expect(c.electives!.split(',')).toContain(c.subject_name);
+    // a student has a 化学 total only when 化学 is among their 选科
+    const chemistry = subjects.find((s) => s.subject_name === '化学')!.id;
+    const takers = await db
+      .selectFrom('exam_subject_totals')
+      .select('student_id')
+      .where('exam_subject_id', '=', chemistry)
+      .execute();
+    const chose = choices.filter((c) => c.subject_name === '化学').map((c) => c.student_id);
+    expect(takers.map((t) => t.student_id).sort()).toEqual(chose.sort());
+    const analysis = await db
+      .selectFrom('gaokao_analyses')
+      .select(['name', 'profile_code'])
+      .where('exam_id', '=', exam.id)
+      .execute();
+    expect(analysis).toEqual([{ name: DEMO_GAOKAO.analysis, profile_code: 'common' }]);
+  });
+
   it('is idempotent and deterministic', async () => {
     const { db } = database;
     const snapshot = () =>
@@ -141,10 +195,15 @@ describe.each(DIALECTS)('demo exams on %s', (dialect) => {
         .execute();
     const before = await snapshot();
     await seedExams(db, { schoolId, academicYear: DEMO_YEARS.current });
+    await seedGaokao(db, { schoolId, academicYear: DEMO_YEARS.current });
     expect(await snapshot()).toEqual(before);
     const other = await createTestDatabase(dialect);
     try {
-      await seedDemo(other.db, { size: 'small' });
+      const seeded = await seedDemo(other.db, { size: 'small' });
+      await seedGaokao(other.db, {
+        schoolId: seeded.demoSchoolId,
+        academicYear: DEMO_YEARS.current,
+      });
       const again = await other.db
         .selectFrom('exam_scores')
         .select(['score', 'answer'])
@@ -155,5 +214,5 @@ describe.each(DIALECTS)('demo exams on %s', (dialect) => {
     } finally {
       await other.drop();
     }
-  });
+  }, 30_000);
 });

@@ -19,7 +19,7 @@ export const DEMO_EXAMS = {
 const SEEDED_AT = Date.parse('2026-11-12T08:00:00+08:00');
 
 type Kind = QuestionInput['kind'];
-interface Block {
+export interface Block {
   from: number;
   to: number;
   kind: Kind;
@@ -61,10 +61,13 @@ const KNOWLEDGE: Record<string, string[]> = {
   ],
   化学: ['物质的分类', '离子反应', '氧化还原反应', '钠及其化合物', '氯及其化合物', '物质的量'],
   生物: ['细胞的分子组成', '细胞的结构', '物质运输', '酶与ATP', '细胞呼吸', '光合作用'],
+  历史: ['先秦时期', '秦汉统一', '唐宋变革', '明清社会', '近代化探索', '中外文明交流'],
+  政治: ['社会主义发展', '经济制度', '政治制度', '法治中国', '哲学与文化', '当代国际政治'],
+  地理: ['地球运动', '大气环境', '水循环', '地貌', '人口与城市', '区域发展'],
 };
 const ABILITIES = ['理解能力', '推理能力', '运算能力', '实验探究', '综合应用'];
 
-const MIDTERM: { code: string; fullMarks: number; blocks: Block[] }[] = [
+export const MIDTERM: { code: string; fullMarks: number; blocks: Block[] }[] = [
   {
     code: '语文',
     fullMarks: 150,
@@ -151,7 +154,11 @@ const QUIZ_MATH: Block[] = [
 const LETTERS = 'ABCDEFG';
 
 /** A paper structure from blocks, with answer keys and tags drawn from the PRNG. */
-function paperOf(code: string, blocks: readonly Block[], random: () => number): QuestionInput[] {
+export function paperOf(
+  code: string,
+  blocks: readonly Block[],
+  random: () => number,
+): QuestionInput[] {
   const points = KNOWLEDGE[code] ?? [];
   const out: QuestionInput[] = [];
   for (const block of blocks) {
@@ -369,81 +376,7 @@ export async function seedExams(
         { settings: {}, overrides: {} },
         SEEDED_AT,
       );
-      const rows = await loadQuestionRows(trx, subjectId);
-      const parents = new Set(rows.map((r) => r.parent_id));
-      const leaves = rows.filter((r) => !parents.has(r.id));
-      const scores: {
-        exam_subject_id: number;
-        question_id: number;
-        student_id: number;
-        score: number;
-        source: string;
-        answer: string | null;
-        updated_at: number;
-      }[] = [];
-      const absent: number[] = [];
-      for (const [index, student] of students.entries()) {
-        if (random() < 0.02 || (index === 3 && subject.code === '英语')) {
-          absent.push(student.id);
-          continue;
-        }
-        const level = Math.min(
-          0.97,
-          Math.max(0.15, (ability.get(student.id) ?? 0.5) + (random() - 0.5) * 0.25),
-        );
-        for (const [k, q] of leaves.entries()) {
-          const difficulty = ((k * 37) % 10) / 40; // 0 – 0.225: later questions are not always harder
-          const p = Math.min(0.98, Math.max(0.05, level + 0.15 - difficulty));
-          if (isObjective(q.kind)) {
-            const answer = respond(q.kind, q.answer ?? 'A', q.option_count ?? 4, p, random);
-            const score = scoreObjective(
-              {
-                kind: q.kind,
-                fullMarks: q.full_marks,
-                answer: q.answer,
-                partialMarks: q.partial_marks,
-              },
-              answer,
-            );
-            scores.push({
-              exam_subject_id: subjectId,
-              question_id: q.id,
-              student_id: student.id,
-              score,
-              source: 'objective',
-              answer,
-              updated_at: SEEDED_AT,
-            });
-          } else {
-            const raw = q.full_marks * Math.min(1, Math.max(0, p + (random() - 0.5) * 0.3));
-            const score = Math.min(q.full_marks, roundTo(raw, q.score_step));
-            scores.push({
-              exam_subject_id: subjectId,
-              question_id: q.id,
-              student_id: student.id,
-              score,
-              source: 'marking',
-              answer: null,
-              updated_at: SEEDED_AT,
-            });
-          }
-        }
-      }
-      for (const part of chunks(scores)) await trx.insertInto('exam_scores').values(part).execute();
-      await recomputeTotals(trx, subjectId, SEEDED_AT);
-      if (absent.length > 0)
-        await trx
-          .insertInto('exam_subject_totals')
-          .values(
-            absent.map((student_id) => ({
-              exam_subject_id: subjectId,
-              student_id,
-              score: null,
-              absent: 1,
-              updated_at: SEEDED_AT,
-            })),
-          )
-          .execute();
+      await seedSubjectScores(trx, subjectId, subject.code, students, ability, random);
     }
   }
 
@@ -458,4 +391,95 @@ export async function seedExams(
     await addSubject(examId, '物理', 100, 1);
     await saveStructure(trx, mathId, paperOf('数学', QUIZ_MATH, random), SEEDED_AT);
   }
+}
+
+/**
+ * Scores one seeded subject: answers and marks for every student from their ability (about 2 %
+ * absent, and the 4th student absent from 英语), then the subject totals. The PRNG is drawn in the
+ * same order as before this was a function, so the demo's scores stay what they were.
+ */
+export async function seedSubjectScores(
+  trx: Db,
+  subjectId: number,
+  code: string,
+  students: readonly { id: number }[],
+  ability: ReadonlyMap<number, number>,
+  random: () => number,
+): Promise<void> {
+  const subject = { code };
+  const rows = await loadQuestionRows(trx, subjectId);
+  const parents = new Set(rows.map((r) => r.parent_id));
+  const leaves = rows.filter((r) => !parents.has(r.id));
+  const scores: {
+    exam_subject_id: number;
+    question_id: number;
+    student_id: number;
+    score: number;
+    source: string;
+    answer: string | null;
+    updated_at: number;
+  }[] = [];
+  const absent: number[] = [];
+  for (const [index, student] of students.entries()) {
+    if (random() < 0.02 || (index === 3 && subject.code === '英语')) {
+      absent.push(student.id);
+      continue;
+    }
+    const level = Math.min(
+      0.97,
+      Math.max(0.15, (ability.get(student.id) ?? 0.5) + (random() - 0.5) * 0.25),
+    );
+    for (const [k, q] of leaves.entries()) {
+      const difficulty = ((k * 37) % 10) / 40; // 0 – 0.225: later questions are not always harder
+      const p = Math.min(0.98, Math.max(0.05, level + 0.15 - difficulty));
+      if (isObjective(q.kind)) {
+        const answer = respond(q.kind, q.answer ?? 'A', q.option_count ?? 4, p, random);
+        const score = scoreObjective(
+          {
+            kind: q.kind,
+            fullMarks: q.full_marks,
+            answer: q.answer,
+            partialMarks: q.partial_marks,
+          },
+          answer,
+        );
+        scores.push({
+          exam_subject_id: subjectId,
+          question_id: q.id,
+          student_id: student.id,
+          score,
+          source: 'objective',
+          answer,
+          updated_at: SEEDED_AT,
+        });
+      } else {
+        const raw = q.full_marks * Math.min(1, Math.max(0, p + (random() - 0.5) * 0.3));
+        const score = Math.min(q.full_marks, roundTo(raw, q.score_step));
+        scores.push({
+          exam_subject_id: subjectId,
+          question_id: q.id,
+          student_id: student.id,
+          score,
+          source: 'marking',
+          answer: null,
+          updated_at: SEEDED_AT,
+        });
+      }
+    }
+  }
+  for (const part of chunks(scores)) await trx.insertInto('exam_scores').values(part).execute();
+  await recomputeTotals(trx, subjectId, SEEDED_AT);
+  if (absent.length > 0)
+    await trx
+      .insertInto('exam_subject_totals')
+      .values(
+        absent.map((student_id) => ({
+          exam_subject_id: subjectId,
+          student_id,
+          score: null,
+          absent: 1,
+          updated_at: SEEDED_AT,
+        })),
+      )
+      .execute();
 }

@@ -13,6 +13,7 @@ import { createFakeClock } from '../core/clock';
 import { createMemoryFileStore } from '../core/files';
 import { DEMO_PASSWORD, seedDemo } from '../seed/seedDemo';
 import { seedMarking } from '../seed/seedMarking';
+import { DEMO_EXAMS } from '../seed/seedExam';
 import { createServer } from '../server';
 import type { Db } from '../core/database';
 import type { FastifyInstance } from 'fastify';
@@ -367,6 +368,11 @@ const TABLE: Record<string, Entry> = {
   'homeworkRoutes.assign': WRITE(
     'classes and teaching classes of the caller’s grade × subject only; others answer as missing (homework.test.ts)',
   ),
+  // 新高考 (gaokao/gaokao.test.ts): analyses of exams of the caller's grades; transcripts show the
+  // classes in scope only (inScopeClass)
+  'gaokaoRoutes.create': WRITE(
+    'exam managers of the exam’s grade only; another school’s exam 404 (gaokao.test.ts)',
+  ),
   'tool.taskDetail': WRITE(
     'the task’s creator sees every part, a teacher only theirs; others 404 (examtool.test.ts)',
   ),
@@ -428,6 +434,7 @@ async function idsOf(db: Db, schoolId: number): Promise<Ids> {
     .select('id')
     .where('school_id', '=', schoolId)
     .where('state', '=', 'finished')
+    .where('name', '=', DEMO_EXAMS.midterm)
     .executeTakeFirstOrThrow();
   const marking = await db
     .selectFrom('exams')

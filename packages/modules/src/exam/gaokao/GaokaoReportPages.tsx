@@ -1,0 +1,438 @@
+import { useEffect, useState, type ComponentType, type ReactNode } from 'react';
+import { NavLink, useParams } from 'react-router-dom';
+import { styled } from 'styled-components';
+import { gaokaoRoutes, type GaokaoReport, type GaokaoTrack } from '@examkit/contracts';
+import { useExamkitStore } from '@examkit/core/react';
+import { hasPermission } from '@examkit/permission';
+import { FormField, Select, themeOf } from '@examkit/ui';
+import { DownloadJobButton } from '../../common/DownloadJobButton';
+import { useApiCall } from '../../common/useApiCall';
+import { Note, PageBox, Table, Toolbar } from '../components/styled';
+
+type Group = 'summary' | 'subject' | 'like' | 'wenke';
+type Subject = GaokaoReport['subjects'][number];
+type Band = GaokaoReport['overall']['bands'][number];
+
+const GROUPS: readonly [Group, string, string, readonly (readonly [string, string])[]][] = [
+  [
+    'summary',
+    'Summary',
+    '总体报告',
+    [
+      ['basic', '基本情况'],
+      ['scoreSection', '分数段'],
+      ['transcript', '成绩单'],
+    ],
+  ],
+  [
+    'subject',
+    'Subject',
+    '学科报告',
+    [
+      ['basic', '基本情况'],
+      ['scoreSection', '分数段'],
+    ],
+  ],
+  ...(['like', 'wenke'] as const).map(
+    (g): [Group, string, string, readonly (readonly [string, string])[]] => [
+      g,
+      g,
+      g === 'like' ? '物理类报告' : '历史类报告',
+      [
+        ['basic', '基本情况'],
+        ['levelAnalysis', '等级分析'],
+        ['scoreSection', '分数段'],
+        ['transcript', '成绩单'],
+      ],
+    ],
+  ),
+];
+const TRACK_OF: Record<'like' | 'wenke', GaokaoTrack> = { like: 'physics', wenke: 'history' };
+
+const Nav = styled.nav`
+  display: flex;
+  flex-wrap: wrap;
+  gap: 16px;
+  margin: 8px 0;
+  a {
+    color: ${(p) => themeOf(p).colors.text};
+  }
+  a[aria-current='page'] {
+    color: ${(p) => themeOf(p).colors.primaryHover};
+    font-weight: 600;
+  }
+`;
+
+const num = (v: number | null | undefined) =>
+  v === null || v === undefined ? '—' : String(Math.round(v * 100) / 100);
+
+function StatsTable({
+  label,
+  rows,
+}: {
+  label: string;
+  rows: [string, GaokaoReport['overall']['total']][];
+}) {
+  return (
+    <Table aria-label={label}>
+      <thead>
+        <tr>
+          {['范围', '人数', '平均分', '最高分', '最低分'].map((h) => (
+            <th scope="col" key={h}>
+              {h}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map(([name, s]) => (
+          <tr key={name}>
+            <td>{name}</td>
+            <td>{s.count}</td>
+            <td>{num(s.average)}</td>
+            <td>{num(s.max)}</td>
+            <td>{num(s.min)}</td>
+          </tr>
+        ))}
+      </tbody>
+    </Table>
+  );
+}
+
+function BandTable({ label, bands }: { label: string; bands: readonly Band[] }) {
+  const total = bands.reduce((a, b) => a + b.count, 0);
+  return (
+    <Table aria-label={label}>
+      <thead>
+        <tr>
+          <th scope="col">分数段</th>
+          <th scope="col">人数</th>
+          <th scope="col">占比</th>
+        </tr>
+      </thead>
+      <tbody>
+        {[...bands].reverse().map((b) => (
+          <tr key={b.from}>
+            <td>
+              [{b.from}, {b.to}
+              {b.to === bands.at(-1)?.to ? ']' : ')'}
+            </td>
+            <td>{b.count}</td>
+            <td>{total ? `${((b.count / total) * 100).toFixed(2)}%` : '—'}</td>
+          </tr>
+        ))}
+      </tbody>
+    </Table>
+  );
+}
+
+function SubjectLevels({ subject }: { subject: Subject }) {
+  return (
+    <Table aria-label={`${subject.name}等级`}>
+      <thead>
+        <tr>
+          {['等级', '人数', '原始分区间', '赋分区间'].map((h) => (
+            <th scope="col" key={h}>
+              {h}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>
+        {subject.levels.map((l) => (
+          <tr key={l.name}>
+            <td>{l.name}</td>
+            <td>{l.count}</td>
+            <td>{l.rawHigh === null ? '—' : `${num(l.rawHigh)}–${num(l.rawLow)}`}</td>
+            <td>{l.high === l.low ? l.high : `${l.high}–${l.low}`}</td>
+          </tr>
+        ))}
+      </tbody>
+    </Table>
+  );
+}
+
+function Transcript({ report, track }: { report: GaokaoReport; track: GaokaoTrack | 'all' }) {
+  const rows = report.students.filter((s) => track === 'all' || s.track === track);
+  const call = useApiCall();
+  const headers = ['类内排名', '学号', '姓名', '班级', '类别'];
+  for (const s of report.subjects)
+    headers.push(
+      ...(s.role === 'converted'
+        ? [`${s.name}原始分`, `${s.name}等级`, `${s.name}赋分`]
+        : [s.name]),
+    );
+  headers.push('总分');
+  return (
+    <>
+      <Toolbar>
+        <DownloadJobButton
+          label="导出成绩单"
+          saveWhenDone
+          start={() => call(gaokaoRoutes.exportTranscript, { analysisId: report.id, track })}
+        />
+      </Toolbar>
+      {rows.length === 0 ? (
+        <Note>暂无数据</Note>
+      ) : (
+        <Table aria-label="新高考成绩单">
+          <thead>
+            <tr>
+              {headers.map((h) => (
+                <th scope="col" key={h}>
+                  {h}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((s) => (
+              <tr key={s.studentId}>
+                <td>{s.rank ?? '—'}</td>
+                <td>{s.studentNo}</td>
+                <td>{s.name}</td>
+                <td>{s.className}</td>
+                <td>{s.track === 'physics' ? '物理类' : '历史类'}</td>
+                {report.subjects.flatMap((subject, j) =>
+                  subject.role === 'converted'
+                    ? [
+                        <td key={`${j}r`}>{num(s.raw[j])}</td>,
+                        <td key={`${j}l`}>{s.levels[j] ?? '—'}</td>,
+                        <td key={`${j}c`}>{num(s.converted[j])}</td>,
+                      ]
+                    : [<td key={j}>{num(s.raw[j])}</td>],
+                )}
+                <td>{num(s.total)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </Table>
+      )}
+    </>
+  );
+}
+
+function SubjectSections({ report }: { report: GaokaoReport }) {
+  const [name, setName] = useState(report.subjects[0]?.name ?? '');
+  const subject = report.subjects.find((s) => s.name === name);
+  return (
+    <>
+      <Toolbar>
+        <FormField label="学科">
+          <Select
+            value={name}
+            options={report.subjects.map((s) => ({ value: s.name, label: s.name }))}
+            onChange={(e) => setName(e.target.value)}
+          />
+        </FormField>
+      </Toolbar>
+      {subject && (
+        <>
+          <Note>
+            {subject.role === 'converted'
+              ? '按赋分统计，每 10 分一段。'
+              : '按原始分统计，每 10 分一段。'}
+          </Note>
+          <BandTable label={`${subject.name}分数段`} bands={subject.bands} />
+        </>
+      )}
+    </>
+  );
+}
+
+function view(group: Group, tab: string, report: GaokaoReport): ReactNode {
+  const track = group === 'like' || group === 'wenke' ? TRACK_OF[group] : null;
+  const trackReport = track ? report.tracks.find((t) => t.track === track)! : null;
+  const converted = report.subjects.filter((s) => s.role === 'converted');
+  if (group === 'summary' && tab === 'basic')
+    return (
+      <>
+        <StatsTable
+          label="总分概况"
+          rows={[
+            ['全体', report.overall.total],
+            ...report.tracks.map((t): [string, typeof t.total] => [t.name, t.total]),
+          ]}
+        />
+        {report.withoutChoice > 0 && (
+          <Note>另有 {report.withoutChoice} 名学生未设置 3+1+2 选科，未计入分析。</Note>
+        )}
+        <Note>
+          总分 = 语文、数学、英语原始分 + 首选科目原始分 + 两门再选科目赋分（赋分方式：
+          {report.profile.name}）。
+        </Note>
+      </>
+    );
+  if (group === 'summary' && tab === 'scoreSection')
+    return <BandTable label="总分分数段" bands={report.overall.bands} />;
+  if (group === 'summary' && tab === 'transcript')
+    return <Transcript report={report} track="all" />;
+  if (group === 'subject' && tab === 'basic')
+    return (
+      <>
+        <Table aria-label="学科概况">
+          <thead>
+            <tr>
+              {[
+                '学科',
+                '计分方式',
+                '人数',
+                '原始平均分',
+                '原始最高分',
+                '原始最低分',
+                '赋分平均分',
+              ].map((h) => (
+                <th scope="col" key={h}>
+                  {h}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {report.subjects.map((s) => (
+              <tr key={s.name}>
+                <td>{s.name}</td>
+                <td>{s.role === 'converted' ? '等级赋分' : '原始分'}</td>
+                <td>{s.raw.count}</td>
+                <td>{num(s.raw.average)}</td>
+                <td>{num(s.raw.max)}</td>
+                <td>{num(s.raw.min)}</td>
+                <td>{num(s.converted?.average)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </Table>
+        {converted.map((s) => (
+          <section key={s.name} aria-label={`${s.name}等级分布`}>
+            <h2>{s.name}等级分布</h2>
+            <SubjectLevels subject={s} />
+          </section>
+        ))}
+      </>
+    );
+  if (group === 'subject' && tab === 'scoreSection') return <SubjectSections report={report} />;
+  if (!trackReport || !track) return null;
+  if (tab === 'basic')
+    return (
+      <>
+        <StatsTable
+          label={`${trackReport.name}总分概况`}
+          rows={[[trackReport.name, trackReport.total]]}
+        />
+        <Table aria-label={`${trackReport.name}学科平均分`}>
+          <thead>
+            <tr>
+              <th scope="col">学科</th>
+              <th scope="col">平均分（再选科目为赋分）</th>
+            </tr>
+          </thead>
+          <tbody>
+            {report.subjects.map((s, j) =>
+              trackReport.subjectAverages[j] === null ? null : (
+                <tr key={s.name}>
+                  <td>{s.name}</td>
+                  <td>{num(trackReport.subjectAverages[j])}</td>
+                </tr>
+              ),
+            )}
+          </tbody>
+        </Table>
+      </>
+    );
+  if (tab === 'levelAnalysis')
+    return (
+      <Table aria-label={`${trackReport.name}等级分析`}>
+        <thead>
+          <tr>
+            <th scope="col">学科</th>
+            {report.profile.levels.map((l) => (
+              <th scope="col" key={l.name}>
+                {l.name}等人数
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {trackReport.levels.map((row) => (
+            <tr key={row.subject}>
+              <td>{row.subject}</td>
+              {row.counts.map((c, i) => (
+                <td key={i}>{c}</td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </Table>
+    );
+  if (tab === 'scoreSection')
+    return <BandTable label={`${trackReport.name}总分分数段`} bands={trackReport.bands} />;
+  return <Transcript report={report} track={track} />;
+}
+
+function GaokaoReportView({ group, tab }: { group: Group; tab: string }) {
+  const { id } = useParams();
+  const analysisId = Number(id);
+  const call = useApiCall();
+  const codes = useExamkitStore((s) => s.permCodes);
+  const [report, setReport] = useState<GaokaoReport | null>(null);
+  const [failed, setFailed] = useState(false);
+  useEffect(() => {
+    if (!(analysisId > 0)) return;
+    setFailed(false);
+    void call(gaokaoRoutes.report, { analysisId }).then((r) => {
+      if (r.ok) setReport(r.data);
+      else if (!r.cancelled) setFailed(true);
+    });
+  }, [call, analysisId]);
+  const groups = GROUPS.filter(([, perm]) => hasPermission(codes, perm));
+  const current = GROUPS.find(([g]) => g === group)!;
+  const base = `/exam/gaokao/report/${analysisId}`;
+  return (
+    <PageBox aria-labelledby="gaokao-report-title">
+      <h1 id="gaokao-report-title">{report ? report.name : '新高考报告'}</h1>
+      {report && (
+        <Note>
+          {report.examName} · {report.gradeName} · {report.profile.name}
+        </Note>
+      )}
+      <Nav aria-label="报告类型">
+        {groups.map(([g, , title, tabs]) => (
+          <NavLink
+            key={g}
+            to={`${base}/${g}/${tabs[0]![0]}`}
+            aria-current={g === group ? 'page' : undefined}
+          >
+            {title}
+          </NavLink>
+        ))}
+      </Nav>
+      <Nav aria-label={current[2]}>
+        {current[3].map(([t, title]) => (
+          <NavLink
+            key={t}
+            to={`${base}/${group}/${t}`}
+            aria-current={t === tab ? 'page' : undefined}
+          >
+            {title}
+          </NavLink>
+        ))}
+      </Nav>
+      <h2>
+        {current[2]}·{current[3].find(([t]) => t === tab)?.[1]}
+      </h2>
+      {failed && <Note>报告加载失败</Note>}
+      {report && view(group, tab, report)}
+    </PageBox>
+  );
+}
+
+/** The report pages by `group/tab`, one component each for the route map. */
+export const GAOKAO_REPORT_PAGES: Readonly<Record<string, ComponentType>> = Object.fromEntries(
+  GROUPS.flatMap(([group, , , tabs]) =>
+    tabs.map(([tab]): [string, ComponentType] => {
+      const Page = () => <GaokaoReportView group={group} tab={tab} />;
+      Page.displayName = `GaokaoReport(${group}/${tab})`;
+      return [`${group}/${tab}`, Page];
+    }),
+  ),
+);

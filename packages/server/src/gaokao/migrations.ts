@@ -1,0 +1,46 @@
+import type { Kysely } from 'kysely';
+import type { Migration } from 'kysely/migration';
+import type { Dialect } from '../core/database';
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations run against the schema before it exists
+type AnyDb = Kysely<any>;
+
+/** Migrations of the 新高考 simulation, named `0032_gaokao`: after the roster and exams. */
+export function gaokaoMigrations(dialect: Dialect): Record<string, Migration> {
+  const id = dialect === 'postgres' ? ('serial' as const) : ('integer' as const);
+  const auto = <T extends { primaryKey(): T; autoIncrement(): T }>(c: T) =>
+    dialect === 'postgres' ? c.primaryKey() : c.primaryKey().autoIncrement();
+  return {
+    '0032_gaokao': {
+      async up(db: AnyDb) {
+        await db.schema
+          .createTable('gaokao_analyses')
+          .addColumn('id', id, auto)
+          .addColumn('school_id', 'integer', (c) =>
+            c.notNull().references('schools.id').onDelete('cascade'),
+          )
+          .addColumn('exam_id', 'integer', (c) =>
+            c.notNull().references('exams.id').onDelete('cascade'),
+          )
+          .addColumn('name', 'text', (c) => c.notNull())
+          .addColumn('profile_code', 'text', (c) => c.notNull())
+          .addColumn('profile_name', 'text', (c) => c.notNull())
+          .addColumn('profile_levels', 'text', (c) => c.notNull())
+          .addColumn('converted_subjects', 'text', (c) => c.notNull())
+          .addColumn('idempotency_key', 'text', (c) => c.notNull())
+          .addColumn('created_by', 'integer', (c) => c.notNull())
+          .addColumn('created_at', 'bigint', (c) => c.notNull())
+          .addUniqueConstraint('gaokao_analyses_key', ['school_id', 'idempotency_key'])
+          .execute();
+        await db.schema
+          .createIndex('gaokao_analyses_exam')
+          .on('gaokao_analyses')
+          .column('exam_id')
+          .execute();
+      },
+      async down(db: AnyDb) {
+        await db.schema.dropTable('gaokao_analyses').ifExists().execute();
+      },
+    },
+  };
+}

@@ -1,0 +1,25 @@
+import type { Generated } from 'kysely';
+
+/** Tables of the 新高考 simulation (docs/gaokao.md), merged into the database type `DB`. */
+export interface GaokaoTables {
+  gaokao_analyses: GaokaoAnalysesTable;
+}
+
+/** One 新高考 analysis of a finished exam; the profile is kept as it was chosen. */
+export interface GaokaoAnalysesTable {
+  id: Generated<number>;
+  school_id: number;
+  exam_id: number;
+  name: string;
+  /** `common`, `guangdong`, `shandong`, `zhejiang`, `shanghai` or `custom`. */
+  profile_code: string;
+  profile_name: string;
+  /** `GradeLevel[]` JSON, the levels as they were when the analysis was made. */
+  profile_levels: string;
+  /** Converted (再选) subject names, JSON array. */
+  converted_subjects: string;
+  /** The client's key of the create form: a retry answers the first analysis. */
+  idempotency_key: string;
+  created_by: number;
+  created_at: number;
+}
