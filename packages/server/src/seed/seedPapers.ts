@@ -114,11 +114,17 @@ export async function seedPapers(db: Db, clock: Clock, schoolId: number): Promis
   const subjectCode = math?.code ?? '02';
   const own = { schoolId, userId: null };
   const ids: number[] = [];
-  for (const q of QUESTIONS) ids.push(await insertQuestion(db, clock, own, { ...base, subjectCode, ...q }));
+  for (const q of QUESTIONS)
+    ids.push(await insertQuestion(db, clock, own, { ...base, subjectCode, ...q }));
   const cloudIds: number[] = [];
   for (const q of CLOUD_QUESTIONS)
     cloudIds.push(
-      await insertQuestion(db, clock, { schoolId: null, userId: null }, { ...base, subjectCode, ...q }),
+      await insertQuestion(
+        db,
+        clock,
+        { schoolId: null, userId: null },
+        { ...base, subjectCode, ...q },
+      ),
     );
   const at = clock.now().getTime();
   const school: BankPaperInput = {
