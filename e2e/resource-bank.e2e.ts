@@ -80,6 +80,23 @@ describe('the question bank in the browser', () => {
     expect(await cards(page).first().innerText()).toContain('边长之和');
     await screenshot(page, 'resource-bank-found');
 
+    // From the list into the basket: the row's toggle turns, the floating basket counts it.
+    await page.getByRole('button', { name: /^试题篮，\d+ 道试题$/ }).waitFor();
+    const before = Number(
+      /(\d+) 道/.exec(
+        (await page.getByRole('button', { name: /^试题篮，/ }).getAttribute('aria-label')) ?? '',
+      )?.[1],
+    );
+    await cards(page)
+      .first()
+      .getByRole('button', { name: /^加入试题篮：/ })
+      .click();
+    await cards(page)
+      .first()
+      .getByRole('button', { name: /^移出试题篮：/ })
+      .waitFor();
+    await page.getByRole('button', { name: `试题篮，${before + 1} 道试题` }).waitFor();
+
     await page
       .getByRole('navigation', { name: '题库' })
       .getByRole('link', { name: '知识点编辑' })

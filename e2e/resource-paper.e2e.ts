@@ -1,4 +1,6 @@
 import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { strFromU8, unzipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { screenshot } from './support/browser';
 import { axeViolations } from './support/app';
@@ -7,7 +9,7 @@ import { browserSuite } from './support/suite';
 const app = browserSuite();
 
 describe('the question basket and 组卷 in the browser', () => {
-  it('gathers questions in the basket, makes a two-section paper, exports its PDF and makes an exam of it', async () => {
+  it('gathers questions in the basket, makes a two-section paper, exports its PDF and Word and makes an exam of it', async () => {
     // 教务主任: holds the resource area and manages exams for the whole school.
     const page = await app.signedIn('director');
     const problems: string[] = [];
@@ -38,7 +40,7 @@ describe('the question basket and 组卷 in the browser', () => {
 
     await float.click();
     await page.getByRole('heading', { name: '试题篮', level: 1 }).waitFor();
-    expect(new URL(page.url()).search).toBe('?gradeNum=10&subject=math');
+    expect(new URL(page.url()).search).toBe('?gradeNum=10&subject=02');
     await page.getByRole('heading', { name: '单选题（2 道）' }).waitFor();
     await page.getByRole('heading', { name: '判断题（1 道）' }).waitFor();
     await page.getByRole('heading', { name: '解答题（1 道）' }).waitFor();
@@ -86,6 +88,17 @@ describe('the question basket and 组卷 in the browser', () => {
     const text = execFileSync('pdftotext', [file, '-']).toString();
     expect(text).toContain('高一数学小测验');
     expect(text).toContain('参考答案与解析');
+
+    const [word] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: '导出Word' }).click(),
+    ]);
+    expect(word.suggestedFilename()).toBe('高一数学小测验.docx');
+    // A .docx is a zip whose document.xml holds the title and real Word equations (m:oMath).
+    const docx = unzipSync(readFileSync((await word.path())!));
+    const xml = strFromU8(docx['word/document.xml']!);
+    expect(xml).toContain('高一数学小测验');
+    expect(xml).toContain('<m:oMath');
 
     await page.getByRole('button', { name: '生成考试' }).click();
     const dialog = page.getByRole('dialog', { name: '生成考试' });

@@ -119,4 +119,6 @@ export const paperRoutes = {
 export const paperDownloads = {
   /** `?id=` → the paper as PDF; `answers=1` adds the answers and analyses at the end. */
   pdf: `${P}/pdf`,
+  /** `?id=` → the paper as Word (.docx), formulas as Word equations; `answers=1` adds the answers and analyses at the end. */
+  docx: `${P}/docx`,
 } as const;

@@ -17,6 +17,7 @@ import {
   checkFile,
   decodeBase64,
   docxBytes,
+  IMAGE_NAME,
   recordUpload,
   storeContent,
   typeOfName,
@@ -111,7 +112,6 @@ export function registerOssRoutes(router: Router, deps: DomainDeps): void {
   });
 }
 
-const IMAGE_NAME = /^([0-9a-f]{64})\.(png|jpg|gif|webp)$/;
 const IMAGE_TYPES: Record<string, string> = {
   png: 'image/png',
   jpg: 'image/jpeg',

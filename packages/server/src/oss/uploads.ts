@@ -88,6 +88,20 @@ const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest(
 
 /** The store key and page address of content-addressed bytes. */
 export const contentKey = (hash: string, ext: string) => `uploads/${hash}.${ext}`;
+/** The name of a stored image under /marking-oss/file/: its sha256 and extension. */
+export const IMAGE_NAME = /^([0-9a-f]{64})\.(png|jpg|gif|webp)$/;
+
+/**
+ * Reads the bytes of an image address found in rich text (`/marking-oss/file/<sha256>.<ext>`)
+ * from the file store, for exports that embed images; any other address gives null.
+ */
+export const uploadedImageLoader =
+  (files: FileStore) =>
+  async (url: string): Promise<Uint8Array | null> => {
+    if (!url.startsWith(UPLOAD_FILE_URL)) return null;
+    const name = url.slice(UPLOAD_FILE_URL.length);
+    return IMAGE_NAME.test(name) ? files.get(`uploads/${name}`) : null;
+  };
 export const contentUrl = (hash: string, ext: string) => `${UPLOAD_FILE_URL}${hash}.${ext}`;
 
 /** Stores bytes under their hash (once) and answers the address. */

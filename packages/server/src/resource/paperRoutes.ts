@@ -6,14 +6,17 @@ import type { Router } from '../core/router';
 import { accessOf } from '../core/scope';
 import { EXAM_SINGLE, requireAnyPermission } from '../exam/access';
 import { pageOf } from '../school/common';
+import { DOCX_TYPE } from '../ai/docx';
+import { uploadedImageLoader } from '../oss/uploads';
 import { renderPaperPdf } from './paperPdf';
+import { exportPaperDocx } from './word/exportDocx';
 import { inputOf, insertPaper, pageOfPapers, paperDetail } from './papers';
 import { paperToExam } from './paperToExam';
 
 const TAG = 'resource';
 
 /** /marking-resources paper and myPaper: school and cloud papers, PDF, copy and 生成考试. */
-export function registerPaperRoutes(router: Router, { db, clock }: DomainDeps): void {
+export function registerPaperRoutes(router: Router, { db, clock, files }: DomainDeps): void {
   const now = () => clock.now().getTime();
 
   /** A paper the caller may open: school papers with Paper-School, cloud papers with Paper-Cloud. */
@@ -130,6 +133,41 @@ export function registerPaperRoutes(router: Router, { db, clock }: DomainDeps): 
         fileName: `${paper.title}.pdf`,
         contentType: 'application/pdf',
         body: await renderPaperPdf(paper, { answers: query.answers === 1 }),
+      };
+    },
+  );
+
+  router.sessionDownload(
+    {
+      url: paperDownloads.docx,
+      summary: 'a paper as Word (.docx; answers=1 adds answers and analyses at the end)',
+      query: Type.Object(
+        {
+          id: Type.Integer({ minimum: 1 }),
+          answers: Type.Optional(Type.Integer({ minimum: 0, maximum: 1 })),
+        },
+        { additionalProperties: false },
+      ),
+    },
+    TAG,
+    async ({ query, session }) => {
+      const paper = await readablePaper(session, query.id);
+      const body = await exportPaperDocx(
+        {
+          title: paper.title,
+          ...(paper.subtitle ? { subtitle: paper.subtitle } : {}),
+          sections: paper.sections.map((s) => ({
+            name: s.title,
+            questions: s.questions.map((q) => ({ item: q.question, score: q.score })),
+          })),
+          answers: query.answers === 1 ? 'end' : 'none',
+        },
+        { loadImage: uploadedImageLoader(files) },
+      );
+      return {
+        fileName: `${paper.title}.docx`,
+        contentType: DOCX_TYPE,
+        body: body as Buffer,
       };
     },
   );

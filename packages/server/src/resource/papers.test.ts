@@ -14,6 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, DIALECTS, signIn, startTestServer, type TestServer } from '../test/fixtures';
 import { insertPaper } from './papers';
 import { insertQuestion } from './questions';
+import { readDocx } from './word/readDocx';
 
 const math = (over: Partial<BankQuestionInput>): BankQuestionInput => ({
   subjectCode: 'math',
@@ -340,6 +341,38 @@ describe.each(DIALECTS)('basket and papers on %s', (dialect) => {
     const foreign = await server.app.inject({
       method: 'GET',
       url: `${paperDownloads.pdf}?id=${paperId}`,
+      headers: { token: tokens['lab-admin']! },
+    });
+    expect(foreign.json()).toMatchObject({ code: 404 });
+  });
+
+  it('exports Word whose text holds the title, the questions with their formulas as equations, and the answers', async () => {
+    const response = await server.app.inject({
+      method: 'GET',
+      url: `${paperDownloads.docx}?id=${paperId}&answers=1`,
+      headers: { token: tokens.teacher! },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toContain('wordprocessingml.document');
+    // Read back by the Word import: formulas come back as the LaTeX they were written in.
+    const content = await readDocx(response.rawPayload, async () => '');
+    const text = content.blocks.map((b) => (b.kind === 'paragraph' ? b.text : '')).join('\n');
+    expect(text).toContain('高一数学周练');
+    expect(text).toContain('下列是偶数的有');
+    expect(text).toContain('$A=\\{1,2\\}$');
+    expect(text).toContain('参考答案与解析');
+    const without = await server.app.inject({
+      method: 'GET',
+      url: `${paperDownloads.docx}?id=${paperId}`,
+      headers: { token: tokens.teacher! },
+    });
+    const plain = await readDocx(without.rawPayload, async () => '');
+    expect(plain.blocks.some((b) => b.kind === 'paragraph' && b.text.includes('参考答案'))).toBe(
+      false,
+    );
+    const foreign = await server.app.inject({
+      method: 'GET',
+      url: `${paperDownloads.docx}?id=${paperId}`,
       headers: { token: tokens['lab-admin']! },
     });
     expect(foreign.json()).toMatchObject({ code: 404 });

@@ -170,8 +170,9 @@ export async function seedDemo(db: Db, options: SeedOptions = {}): Promise<SeedR
     await seedIntegrations(trx, demoSchoolId, now);
     await seedExams(trx, { schoolId: demoSchoolId, academicYear: current });
     await seedRegion(trx, { schoolIds: [demoSchoolId, labSchoolId], passwordHash, now });
-    await seedPapers(trx, { now: () => new Date(now) }, demoSchoolId);
+    // The bank first: it seeds only into a school without questions of its own.
     await seedBank(trx, demoSchoolId, now, size);
+    await seedPapers(trx, { now: () => new Date(now) }, demoSchoolId);
     // the 高二 exam of nine subjects is demo data only: test servers start without it
     if (size === 'full') await seedGaokao(trx, { schoolId: demoSchoolId, academicYear: current });
     return { demoSchoolId, labSchoolId };

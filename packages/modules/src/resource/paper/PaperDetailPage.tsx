@@ -45,7 +45,7 @@ const numeral = (i: number) => '一二三四五六七八九十'[i] ?? String(i +
 
 /**
  * /resource/paper/school-detail and /resource/paper/cloudPreiew: a paper as it prints, with an
- * answers toggle, 导出PDF, and 生成考试 (school papers) or 复制到校本 (cloud papers).
+ * answers toggle, 导出PDF, 导出Word, and 生成考试 (school papers) or 复制到校本 (cloud papers).
  */
 export function PaperDetailPage() {
   const call = useApiCall();
@@ -109,6 +109,16 @@ export function PaperDetailPage() {
           }
         >
           导出PDF
+        </Button>
+        <Button
+          onClick={() =>
+            void download(paperDownloads.docx, `${paper.title}.docx`, {
+              id: paper.id,
+              answers: answers ? 1 : 0,
+            })
+          }
+        >
+          导出Word
         </Button>
         {paper.bank === 'cloud' && codes.includes('Paper-School') && (
           <Button type="primary" onClick={() => void copy()}>
