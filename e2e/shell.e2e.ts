@@ -197,9 +197,9 @@ describe('shell in the browser', () => {
     expect(await page.getByText('功能建设中').count()).toBe(0);
     // A module not built yet says so honestly, under its second-level menu.
     const sub = page.getByRole('navigation', { name: '考试管理菜单' });
-    await sub.getByRole('link', { name: '联合考试' }).click();
-    await page.waitForURL('**/exam/multiple');
-    await page.getByRole('heading', { name: '联合考试' }).waitFor();
+    await sub.getByRole('link', { name: '分析中心' }).click();
+    await page.waitForURL('**/exam/analyticCenter');
+    await page.getByRole('heading', { name: '分析中心' }).waitFor();
     await page.getByText('功能建设中').waitFor();
     await screenshot(page, 'shell-module');
     await page.goto(`${app.server.url}/no/such/page`);

@@ -1,23 +1,26 @@
 import { Type } from 'typebox';
-import { Id, Obj, post } from './builders';
+import { Id, Nullable, Obj, post } from './builders';
 import { SchoolOption } from './user';
 
 /**
  * Education-bureau calls (issue #17): a bureau account signed into one member school lists its
  * region's schools and asks for a one-time token to enter another one with
- * `region_to_school_login`. School accounts are refused (403).
+ * `region_to_school_login`. A school account gets null for the list (pages ask it to know whether
+ * to show bureau controls) and is refused a token (403).
  * @see docs/joint-exams.md#bureau-sign-in
  */
 export const regionRoutes = {
   schools: post(
     '/marking-region/region/school_list',
-    "the signed-in bureau account's region and its member schools",
+    "the signed-in bureau account's region and its member schools; null for a school account",
     Obj({}),
-    Obj({
-      regionId: Type.Integer(),
-      regionName: Type.String(),
-      schools: Type.Array(SchoolOption),
-    }),
+    Nullable(
+      Obj({
+        regionId: Type.Integer(),
+        regionName: Type.String(),
+        schools: Type.Array(SchoolOption),
+      }),
+    ),
   ),
   enterSchool: post(
     '/marking-region/region/enter_school',

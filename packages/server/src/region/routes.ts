@@ -2,7 +2,13 @@ import { regionRoutes } from '@examkit/contracts';
 import type { DomainDeps } from '../core/deps';
 import type { Router } from '../core/router';
 import { issueOneTimeToken } from '../auth/oneTimeTokens';
-import { assertRegionSchool, regionSchools, requireBureau, seatIn } from './bureau';
+import {
+  assertRegionSchool,
+  bureauOfSession,
+  regionSchools,
+  requireBureau,
+  seatIn,
+} from './bureau';
 
 /** How long a token from `enter_school` stays valid, as the integrators' hand-over. */
 export const ENTER_SCHOOL_TTL_MS = 60_000;
@@ -12,7 +18,8 @@ export function registerRegionRoutes(router: Router, deps: Pick<DomainDeps, 'db'
   const { db, clock } = deps;
 
   router.sessionRoute(regionRoutes.schools, 'region', async ({ session }) => {
-    const bureau = await requireBureau(db, session);
+    const bureau = await bureauOfSession(db, session);
+    if (!bureau) return null;
     const region = await db
       .selectFrom('regions')
       .select(['id', 'name'])

@@ -4,7 +4,7 @@ import { useApiCall } from '../../common/useApiCall';
 
 /**
  * The region and its schools when the signed-in account is a bureau account; null for a school
- * account (the server refuses it) or while loading. Bureau-only controls show on a non-null value.
+ * account (the server answers null) or while loading. Bureau-only controls show on a non-null value.
  */
 export function useRegionSchools(): { regionName: string; schools: SchoolOption[] } | null {
   const call = useApiCall();
@@ -13,7 +13,7 @@ export function useRegionSchools(): { regionName: string; schools: SchoolOption[
   );
   useEffect(() => {
     void call(regionRoutes.schools, {}, { errorMessage: false }).then((r) => {
-      if (r.ok) setRegion({ regionName: r.data.regionName, schools: r.data.schools });
+      if (r.ok && r.data) setRegion({ regionName: r.data.regionName, schools: r.data.schools });
     });
   }, [call]);
   return region;

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import styled from 'styled-components';
+import { styled } from 'styled-components';
 
 /** What the page needs of temml. */
 interface Renderer {
@@ -9,8 +9,8 @@ let loading: Promise<Renderer> | null = null;
 /** temml is loaded with the first formula on screen, never with a page that shows none. */
 const loadTemml = () => (loading ??= import('temml').then((m): Renderer => m.default));
 
-const Source = styled.code`
-  font-family: inherit;
+const Source = styled.span`
+  font-family: monospace;
   white-space: pre-wrap;
 `;
 
@@ -34,7 +34,12 @@ export function Formula({ latex, display = false }: { latex: string; display?: b
       alive = false;
     };
   }, [latex, display]);
-  if (markup === null) return <Source aria-label={`公式 ${latex}`}>{latex}</Source>;
+  if (markup === null)
+    return (
+      <Source role="math" aria-label={`公式 ${latex}`}>
+        {latex}
+      </Source>
+    );
   // temml escapes the LaTeX it reads; its MathML is safe to insert.
   return display ? (
     <div dangerouslySetInnerHTML={{ __html: markup }} />

@@ -1,6 +1,6 @@
 import type { BankQuestionItem } from '@examkit/contracts';
 import { DIFFICULTIES, QUESTION_TYPES } from '@examkit/contracts/rules';
-import styled from 'styled-components';
+import { styled } from 'styled-components';
 import { themeOf } from '@examkit/ui';
 import { RichText } from './RichText';
 

@@ -1,5 +1,5 @@
 import { Fragment } from 'react';
-import styled from 'styled-components';
+import { styled } from 'styled-components';
 import { Formula } from './Formula';
 import { parseRichText, type RichSegment } from './parseRich';
 
