@@ -87,14 +87,10 @@ describe('the question bank in the browser', () => {
         (await page.getByRole('button', { name: /^试题篮，/ }).getAttribute('aria-label')) ?? '',
       )?.[1],
     );
-    await cards(page)
-      .first()
-      .getByRole('button', { name: /^加入试题篮：/ })
-      .click();
-    await cards(page)
-      .first()
-      .getByRole('button', { name: /^移出试题篮：/ })
-      .waitFor();
+    // The toggle sits beside the question card, in the list item.
+    const row = page.getByRole('list', { name: '试题列表' }).getByRole('listitem').first();
+    await row.getByRole('button', { name: /^加入试题篮：/ }).click();
+    await row.getByRole('button', { name: /^移出试题篮：/ }).waitFor();
     await page.getByRole('button', { name: `试题篮，${before + 1} 道试题` }).waitFor();
 
     await page
