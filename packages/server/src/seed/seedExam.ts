@@ -1,14 +1,13 @@
-import { examRoutes, type QuestionInput } from '@examkit/contracts';
+import type { QuestionInput } from '@examkit/contracts';
 import type { Db } from '../core/database';
 import { scoreObjective } from '../exam/objectiveScoring';
 import { isObjective, loadQuestionRows } from '../exam/paper';
 import { saveStructure } from '../exam/paperWrites';
 import { chunks, recomputeTotals } from '../exam/scores';
 import { saveSheet } from '../exam/sheets';
-import { checkSubjects } from '../exam/exams';
-import { checkSeed } from './checkSeed';
 import { prng } from './prng';
 import { studentsOfClasses } from './queries';
+import { createSeedExam, type ExamForm } from './seedExamRows';
 
 /** The demo exams (docs/demo-school.md): a finished 期中 with scores, a draft 周练 for the designer. */
 export const DEMO_EXAMS = {
@@ -267,46 +266,6 @@ export async function seedExams(
     classes.map((c) => c.id),
   );
 
-  const createExam = async (
-    name: string,
-    examType: string,
-    examDate: string,
-    state: 'draft' | 'finished',
-  ) => {
-    const exam = await trx
-      .insertInto('exams')
-      .values({
-        school_id: schoolId,
-        academic_year: academicYear,
-        grade_id: grade.id,
-        exam_type: examType,
-        name,
-        exam_date: examDate,
-        state,
-        created_by: admin.id,
-        created_at: SEEDED_AT,
-        updated_at: SEEDED_AT,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await trx
-      .insertInto('exam_classes')
-      .values(classes.map((c) => ({ exam_id: exam.id, class_id: c.id })))
-      .execute();
-    for (const part of chunks(students))
-      await trx
-        .insertInto('exam_students')
-        .values(
-          part.map((s) => ({
-            exam_id: exam.id,
-            student_id: s.id,
-            class_id: s.class_id,
-            exam_no: s.student_no,
-          })),
-        )
-        .execute();
-    return exam.id;
-  };
   // The school's subject codes (administration seed) when there are any, else the names.
   const schoolSubjects = await trx
     .selectFrom('subjects')
@@ -314,61 +273,49 @@ export async function seedExams(
     .where('school_id', '=', schoolId)
     .execute();
   const codeOf = new Map(schoolSubjects.map((s) => [s.name, s.code]));
-  const addSubject = async (examId: number, name: string, fullMarks: number, order: number) =>
-    (
-      await trx
-        .insertInto('exam_subjects')
-        .values({
-          exam_id: examId,
-          subject_code: codeOf.get(name) ?? name,
-          subject_name: name,
-          full_marks: fullMarks,
-          elective: 0,
-          sort_order: order,
-          answer_key_version: 1,
-          rescore_needed: 0,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow()
-    ).id;
-
-  // What the exam form would send to create the exam: a seeded exam must pass the same checks.
-  const checkExam = (
+  // Created as the exam form creates an exam, so a seeded exam passes the same checks.
+  const createExam = async (
     name: string,
-    examType: string,
+    examType: ExamForm['examType'],
     examDate: string,
+    state: 'draft' | 'finished',
     subjects: readonly { name: string; fullMarks: number }[],
-  ) => {
-    const body = {
-      name,
-      examType,
-      gradeId: grade.id,
-      examDate,
-      subjects: subjects.map((s) => ({
-        subjectCode: codeOf.get(s.name) ?? s.name,
-        subjectName: s.name,
-        fullMarks: s.fullMarks,
-        elective: false,
-      })),
-      classIds: classes.map((c) => c.id),
-    };
-    checkSeed(examRoutes.create.body, body, `exam ${name}`);
-    checkSubjects(body.subjects);
-  };
+  ) =>
+    createSeedExam(trx, {
+      schoolId,
+      academicYear,
+      createdBy: admin.id,
+      at: SEEDED_AT,
+      state,
+      students,
+      form: {
+        name,
+        examType,
+        gradeId: grade.id,
+        examDate,
+        subjects: subjects.map((s) => ({
+          subjectCode: codeOf.get(s.name) ?? s.name,
+          subjectName: s.name,
+          fullMarks: s.fullMarks,
+          elective: false,
+        })),
+        classIds: classes.map((c) => c.id),
+      },
+    });
 
   if (!has.has(DEMO_EXAMS.midterm)) {
     const random = prng(20261112);
-    checkExam(
+    const { subjectIds } = await createExam(
       DEMO_EXAMS.midterm,
       '期中',
       '2026-11-12',
+      'finished',
       MIDTERM.map((s) => ({ name: s.code, fullMarks: s.fullMarks })),
     );
-    const examId = await createExam(DEMO_EXAMS.midterm, '期中', '2026-11-12', 'finished');
     // Each student's ability, shared by the subjects, with a per-subject offset below.
     const ability = new Map(students.map((s) => [s.id, (random() + random() + random()) / 3]));
     for (const [order, subject] of MIDTERM.entries()) {
-      const subjectId = await addSubject(examId, subject.code, subject.fullMarks, order);
+      const subjectId = subjectIds[order]!;
       await saveStructure(trx, subjectId, paperOf(subject.code, subject.blocks, random), SEEDED_AT);
       await saveSheet(
         trx,
@@ -382,14 +329,13 @@ export async function seedExams(
 
   if (!has.has(DEMO_EXAMS.quiz)) {
     const random = prng(20261128);
-    checkExam(DEMO_EXAMS.quiz, '周练', '2026-11-28', [
+    const {
+      subjectIds: [mathId],
+    } = await createExam(DEMO_EXAMS.quiz, '周练', '2026-11-28', 'draft', [
       { name: '数学', fullMarks: 100 },
       { name: '物理', fullMarks: 100 },
     ]);
-    const examId = await createExam(DEMO_EXAMS.quiz, '周练', '2026-11-28', 'draft');
-    const mathId = await addSubject(examId, '数学', 100, 0);
-    await addSubject(examId, '物理', 100, 1);
-    await saveStructure(trx, mathId, paperOf('数学', QUIZ_MATH, random), SEEDED_AT);
+    await saveStructure(trx, mathId!, paperOf('数学', QUIZ_MATH, random), SEEDED_AT);
   }
 }
 

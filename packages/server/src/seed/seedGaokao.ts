@@ -1,11 +1,11 @@
 import { BUILT_IN_PROFILES } from '@examkit/analysis';
-import { examRoutes, gaokaoRoutes } from '@examkit/contracts';
+import { gaokaoRoutes } from '@examkit/contracts';
 import type { Db } from '../core/database';
-import { checkSubjects, writeElectives } from '../exam/exams';
+import { writeElectives } from '../exam/exams';
 import { saveStructure } from '../exam/paperWrites';
-import { chunks } from '../exam/scores';
 import { checkSeed } from './checkSeed';
 import { prng } from './prng';
+import { createSeedExam, type ExamForm } from './seedExamRows';
 import { MIDTERM, paperOf, seedSubjectScores, type Block } from './seedExam';
 
 /** The demo's 高二 exam with all nine subjects and its 新高考 analysis (docs/demo-school.md). */
@@ -94,7 +94,7 @@ export async function seedGaokao(
     fullMarks: p.fullMarks,
     elective: ELECTIVE.has(p.code),
   }));
-  const form = {
+  const form: ExamForm = {
     name: DEMO_GAOKAO.exam,
     examType: '月测',
     gradeId: grade.id,
@@ -102,65 +102,19 @@ export async function seedGaokao(
     subjects,
     classIds: classes.map((c) => c.id),
   };
-  checkSeed(examRoutes.create.body, form, `exam ${DEMO_GAOKAO.exam}`);
-  checkSubjects(subjects);
-
-  const exam = await trx
-    .insertInto('exams')
-    .values({
-      school_id: schoolId,
-      academic_year: academicYear,
-      grade_id: grade.id,
-      exam_type: form.examType,
-      name: form.name,
-      exam_date: form.examDate,
-      state: 'finished',
-      created_by: admin.id,
-      created_at: SEEDED_AT,
-      updated_at: SEEDED_AT,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  await trx
-    .insertInto('exam_classes')
-    .values(classes.map((c) => ({ exam_id: exam.id, class_id: c.id })))
-    .execute();
-  for (const part of chunks(students))
-    await trx
-      .insertInto('exam_students')
-      .values(
-        part.map((s) => ({
-          exam_id: exam.id,
-          student_id: s.id,
-          class_id: s.class_id,
-          exam_no: s.student_no,
-        })),
-      )
-      .execute();
-  const subjectIds: number[] = [];
-  for (const [order, s] of subjects.entries())
-    subjectIds.push(
-      (
-        await trx
-          .insertInto('exam_subjects')
-          .values({
-            exam_id: exam.id,
-            subject_code: s.subjectCode,
-            subject_name: s.subjectName,
-            full_marks: s.fullMarks,
-            elective: s.elective ? 1 : 0,
-            sort_order: order,
-            answer_key_version: 1,
-            rescore_needed: 0,
-          })
-          .returning('id')
-          .executeTakeFirstOrThrow()
-      ).id,
-    );
+  const { examId, subjectIds } = await createSeedExam(trx, {
+    schoolId,
+    academicYear,
+    createdBy: admin.id,
+    at: SEEDED_AT,
+    state: 'finished',
+    form,
+    students,
+  });
   const choices = new Map(students.map((s) => [s.id, s.electives ? s.electives.split(',') : []]));
   await writeElectives(
     trx,
-    exam.id,
+    examId,
     students.map((s) => ({
       studentId: s.id,
       subjectCodes: (choices.get(s.id) ?? []).map((n) => codes.get(n) ?? n),
@@ -181,7 +135,7 @@ export async function seedGaokao(
   const analysis = {
     idempotencyKey: 'demo-gaokao-analysis',
     name: DEMO_GAOKAO.analysis,
-    examId: exam.id,
+    examId,
     profileCode: 'common' as const,
     convertedSubjects: ['化学', '生物', '政治', '地理'],
   };
@@ -190,7 +144,7 @@ export async function seedGaokao(
     .insertInto('gaokao_analyses')
     .values({
       school_id: schoolId,
-      exam_id: exam.id,
+      exam_id: examId,
       name: analysis.name,
       profile_code: analysis.profileCode,
       profile_name: BUILT_IN_PROFILES.common.name,

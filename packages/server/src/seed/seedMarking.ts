@@ -1,13 +1,11 @@
-import { examRoutes } from '@examkit/contracts';
 import sharp from 'sharp';
 import { systemClock, type Clock } from '../core/clock';
 import type { Db } from '../core/database';
 import type { FileStore } from '../core/files';
-import { checkSubjects } from '../exam/exams';
 import { changeBlockState, registerPapers, saveBlock } from '../marking/blocks';
-import { checkSeed } from './checkSeed';
 import { prng } from './prng';
 import { studentsOfClasses } from './queries';
+import { createSeedExam, type ExamForm } from './seedExamRows';
 
 /** The demo marking exam (docs/marking.md, docs/exams.md "Demo data"). */
 export const DEMO_MARKING_EXAM = '2026学年高一数学十一月月考';
@@ -220,7 +218,7 @@ export async function seedMarking(
     (sum, b) => sum + b.questions.reduce((t, q) => t + q.marks, 0),
     0,
   );
-  const body = {
+  const body: ExamForm = {
     name: DEMO_MARKING_EXAM,
     examType: '月测',
     gradeId: grade.id,
@@ -228,56 +226,19 @@ export async function seedMarking(
     subjects: [{ subjectCode, subjectName: '数学', fullMarks, elective: false }],
     classIds: classes.map((c) => c.id),
   };
-  checkSeed(examRoutes.create.body, body, `exam ${DEMO_MARKING_EXAM}`);
-  checkSubjects(body.subjects);
-
   const { examSubjectId, examId, questionIds } = await db.transaction().execute(async (trx) => {
-    const exam = await trx
-      .insertInto('exams')
-      .values({
-        school_id: schoolId,
-        academic_year: grade.academic_year,
-        grade_id: grade.id,
-        exam_type: body.examType,
-        name: body.name,
-        exam_date: body.examDate,
-        state: 'marking',
-        created_by: admin,
-        created_at: SEEDED_AT,
-        updated_at: SEEDED_AT,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await trx
-      .insertInto('exam_classes')
-      .values(classes.map((c) => ({ exam_id: exam.id, class_id: c.id })))
-      .execute();
-    if (students.length > 0)
-      await trx
-        .insertInto('exam_students')
-        .values(
-          students.map((s) => ({
-            exam_id: exam.id,
-            student_id: s.id,
-            class_id: s.class_id,
-            exam_no: s.student_no,
-          })),
-        )
-        .execute();
-    const subject = await trx
-      .insertInto('exam_subjects')
-      .values({
-        exam_id: exam.id,
-        subject_code: subjectCode,
-        subject_name: '数学',
-        full_marks: fullMarks,
-        elective: 0,
-        sort_order: 1,
-        answer_key_version: 1,
-        rescore_needed: 0,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const {
+      examId,
+      subjectIds: [subjectId],
+    } = await createSeedExam(trx, {
+      schoolId,
+      academicYear: grade.academic_year,
+      createdBy: admin,
+      at: SEEDED_AT,
+      state: 'marking',
+      form: body,
+      students,
+    });
     const ids: number[][] = [];
     let order = 1;
     for (const block of BLOCKS) {
@@ -286,7 +247,7 @@ export async function seedMarking(
         const row = await trx
           .insertInto('exam_questions')
           .values({
-            exam_subject_id: subject.id,
+            exam_subject_id: subjectId!,
             parent_id: null,
             number: q.number,
             kind: 'subjective',
@@ -306,7 +267,7 @@ export async function seedMarking(
       }
       ids.push(blockIds);
     }
-    return { examId: exam.id, examSubjectId: subject.id, questionIds: ids };
+    return { examId, examSubjectId: subjectId!, questionIds: ids };
   });
 
   const blockIds: number[] = [];
