@@ -1,5 +1,11 @@
 import { Type, type Static, type TSchema } from 'typebox';
 import { Nullable, Obj, OneOf, post } from './builders';
+import {
+  ANNOTATION_KINDS,
+  JUDGEMENTS,
+  SUBMISSION_SOURCES,
+  SUBMISSION_STATUSES,
+} from './homeworkStatus';
 
 /**
  * Hand-ins of 校本作业: scanned sheets (`{id}/scan`) and the correction screen
@@ -14,33 +20,13 @@ const QuestionNo = t('题目', Type.Integer({ minimum: 1, maximum: 200 }));
 const Points = (title: string) =>
   t(title, Type.Number({ minimum: -200, maximum: 200, multipleOf: 0.5 }));
 
-/** A student's hand-in: 未提交, 待批改, 已批改, 已修改. */
-export const SUBMISSION_STATUSES = ['not_submitted', 'submitted', 'finished', 'modified'] as const;
+export * from './homeworkStatus';
 export const SubmissionStatus = OneOf(SUBMISSION_STATUSES);
 export type SubmissionStatus = Static<typeof SubmissionStatus>;
-export const SUBMISSION_STATUS_LABELS: Record<SubmissionStatus, string> = {
-  not_submitted: '未提交',
-  submitted: '待批改',
-  finished: '已批改',
-  modified: '已修改',
-};
-/** A scored question: 对 (full marks) or 错. */
-export const JUDGEMENTS = ['right', 'wrong'] as const;
 export const Judgement = OneOf(JUDGEMENTS);
 export type Judgement = Static<typeof Judgement>;
-export const JUDGEMENT_LABELS: Record<Judgement, string> = { right: '对', wrong: '错' };
-export const SUBMISSION_SOURCES = ['scan', 'online', 'manual'] as const;
-export const SUBMISSION_SOURCE_LABELS = { scan: '扫描', online: '在线', manual: '录入' } as const;
-/** Marks a teacher draws on a question's image. */
-export const ANNOTATION_KINDS = ['tick', 'cross', 'circle', 'text'] as const;
 export const AnnotationKind = OneOf(ANNOTATION_KINDS);
 export type AnnotationKind = Static<typeof AnnotationKind>;
-export const ANNOTATION_KIND_LABELS: Record<AnnotationKind, string> = {
-  tick: '对勾',
-  cross: '叉',
-  circle: '圈',
-  text: '文字',
-};
 
 export const HomeworkScanPage = Type.Object({
   id: Type.Integer(),
