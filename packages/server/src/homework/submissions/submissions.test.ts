@@ -142,22 +142,15 @@ describe.each(DIALECTS)('作业提交与批改 on %s', (dialect) => {
   afterAll(() => server.close());
 
   it('refuses scans and correction of homework not assigned yet', async () => {
+    const assigned = await server.db
+      .selectFrom('homeworks')
+      .select(['grade_id', 'subject_id'])
+      .where('id', '=', homeworkId)
+      .executeTakeFirstOrThrow();
     const { id } = await ok<{ id: number }>('admin', 'homeworkCreate', {
       name: '未布置',
-      gradeId: (
-        await server.db
-          .selectFrom('homeworks')
-          .select('grade_id')
-          .where('id', '=', homeworkId)
-          .executeTakeFirstOrThrow()
-      ).grade_id,
-      subjectId: (
-        await server.db
-          .selectFrom('homeworks')
-          .select('subject_id')
-          .where('id', '=', homeworkId)
-          .executeTakeFirstOrThrow()
-      ).subject_id,
+      gradeId: assigned.grade_id,
+      subjectId: assigned.subject_id,
       paper: { fileName: '练习.pdf', contentBase64: PDF },
       idempotencyKey: `unassigned-${dialect}`,
     });
