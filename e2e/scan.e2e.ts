@@ -4,7 +4,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { layoutSheet, type PaperStructure } from '@examkit/answer-sheet';
-import { blankPage, encodeScan, type CorpusTemplate } from '@examkit/recognizer/corpus';
+import { blankPage, encodeScan, fillSheet, type CorpusTemplate } from '@examkit/recognizer/corpus';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { screenshot, SCREENSHOT_DIR } from './support/browser';
@@ -52,36 +52,6 @@ async function api<T = unknown>(
   return reply.data;
 }
 
-type Rect = { x: number; y: number; w: number; h: number };
-type Element = Rect & {
-  kind: string;
-  page: number;
-  digit?: number;
-  value?: number;
-  questionId?: string;
-  option?: string;
-};
-interface Template {
-  pageCount: number;
-  elements: Element[];
-}
-type Raw = Awaited<ReturnType<typeof blankPage>>;
-
-/** A pencil-like mark: darkens an ellipse over a bubble given in mm (v' = v · (1 − alpha)). */
-function mark(img: Raw, r: Rect, alpha: number): void {
-  const k = DPI / 25.4;
-  const cx = (r.x + r.w / 2) * k;
-  const cy = (r.y + r.h / 2) * k;
-  const a = (r.w / 2) * k;
-  const b = (r.h / 2) * k;
-  for (let y = Math.floor(cy - b); y <= Math.ceil(cy + b); y++)
-    for (let x = Math.floor(cx - a); x <= Math.ceil(cx + a); x++) {
-      if (((x - cx) / a) ** 2 + ((y - cy) / b) ** 2 > 1) continue;
-      const i = y * img.width + x;
-      img.data[i] = Math.round(img.data[i]! * (1 - alpha));
-    }
-}
-
 /** A filled first page: the exam number and the answers (`{ questionId: 'AC' }`), `faint` ones light. */
 async function drawSheet(
   ct: CorpusTemplate,
@@ -90,13 +60,7 @@ async function drawSheet(
   faint: ReadonlySet<string> = new Set(),
 ): Promise<Buffer> {
   const blank = await blankPage(ct, 0, DPI);
-  const img = { ...blank, data: new Uint8Array(blank.data) };
-  const elements = (ct.template as unknown as Template).elements.filter((e) => e.page === 0);
-  for (const e of elements) {
-    if (e.kind === 'examNumberCell' && examNo[e.digit!] === String(e.value)) mark(img, e, 0.9);
-    if (e.kind === 'bubble' && answers[e.questionId!]?.includes(e.option!))
-      mark(img, e, faint.has(e.questionId!) ? 0.3 : 0.9);
-  }
+  const img = fillSheet(blank, ct.template, 0, DPI, { examNumber: examNo, answers, faint });
   return encodeScan(img, 'png', { dpi: DPI });
 }
 

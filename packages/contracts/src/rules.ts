@@ -19,3 +19,13 @@ export {
   stageOfGrade,
 } from './questionKinds';
 export type { BankQuestionType, Stage } from './questionKinds';
+export {
+  SUBMISSION_STATUSES,
+  SUBMISSION_STATUS_LABELS,
+  JUDGEMENTS,
+  JUDGEMENT_LABELS,
+  SUBMISSION_SOURCE_LABELS,
+  ANNOTATION_KINDS,
+  ANNOTATION_KIND_LABELS,
+} from './homeworkStatus';
+export type { SubmissionStatus, Judgement, AnnotationKind } from './homeworkStatus';

@@ -4,6 +4,8 @@ const listPages = () => import('./pages/HomeworkListPage');
 const createPages = () => import('./pages/HomeworkCreatePage');
 const splitPages = () => import('./pages/SplitConfirmPage');
 const aiPages = () => import('./pages/AiSplitPage');
+const scanPages = () => import('./pages/HomeworkScanPage');
+const correctPages = () => import('./pages/HomeworkCorrectPage');
 
 /**
  * The homework pages built so far (校本作业 from an uploaded paper, docs/homework.md) by route
@@ -16,4 +18,6 @@ export const homeworkPages: Readonly<Record<string, PageLoader>> = {
   'homework-school-base-create': () => createPages().then((m) => m.HomeworkCreatePage),
   'homework-school-base-split-confirm': () => splitPages().then((m) => m.SplitConfirmPage),
   'homework-school-base-ai-split-confirm': () => aiPages().then((m) => m.AiSplitPage),
+  'homework-school-base-id-scan': () => scanPages().then((m) => m.HomeworkScanPage),
+  'homework-correct': () => correctPages().then((m) => m.HomeworkCorrectPage),
 };

@@ -114,7 +114,7 @@ const blankCache = new Map<string, Promise<RawImage>>();
 
 /** Renders the designer's own PDF of the paper and rasterises a page with pdftoppm (cached per process). */
 export function blankPage(ct: CorpusTemplate, page: number, dpi: number): Promise<RawImage> {
-  const key = `${JSON.stringify(ct.paper)}:${ct.template.widthMm}:${page}:${dpi}`;
+  const key = `${JSON.stringify(ct.paper)}:${JSON.stringify(ct.document.settings)}:${ct.template.widthMm}:${page}:${dpi}`;
   let hit = blankCache.get(key);
   if (!hit) {
     hit = (async () => {
@@ -497,3 +497,4 @@ export { emptyScore, mergeScores, scoreSheet, type CorpusScore } from './evaluat
 export type { QuestionTruth, ScanFileFormat, SheetTruth } from './truth';
 export { scannedPdf, type PdfEncoding } from './pdfWriter';
 export { NON_FILL_KINDS, type NonFillKind } from './pencil';
+export { fillSheet } from './fillSheet';

@@ -15,6 +15,7 @@ import { ossMigrations } from '../oss/migrations';
 import { paperMigrations } from '../resource/paperMigrations';
 import { examToolMigrations } from '../examtool/migrations';
 import { homeworkMigrations } from '../homework/migrations';
+import { homeworkSubmissionMigrations } from '../homework/submissions/migrations';
 import { gaokaoMigrations } from '../gaokao/migrations';
 import { scanMigrations } from '../scan/migrations';
 import { administrationMigrations } from '../school/migrations';
@@ -285,6 +286,7 @@ function migrationsFor(dialect: Dialect): Record<string, Migration> {
     ...resourceMigrations(dialect),
     ...regionMigrations(dialect),
     ...homeworkMigrations(dialect),
+    ...homeworkSubmissionMigrations(dialect),
     ...ossMigrations(dialect),
     ...paperMigrations(dialect),
     ...gaokaoMigrations(dialect),

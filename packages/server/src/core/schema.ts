@@ -10,6 +10,7 @@ import type { OnlineTables } from '../online/tables';
 import type { ReportTables } from '../report/tables';
 import type { ExamToolTables } from '../examtool/tables';
 import type { HomeworkTables } from '../homework/tables';
+import type { HomeworkSubmissionTables } from '../homework/submissions/tables';
 import type { GaokaoTables } from '../gaokao/tables';
 import type { ResourceTables } from '../resource/tables';
 import type { RegionTables } from '../region/tables';
@@ -183,6 +184,7 @@ export interface DB
     RegionTables,
     JointTables,
     HomeworkTables,
+    HomeworkSubmissionTables,
     OssTables,
     PaperTables,
     GaokaoTables {

@@ -14,7 +14,7 @@ import { proposeSplit } from './aiSplit';
 import { assertWrittenAllowed, chinaDay, dailyLoads } from './doubleReduction';
 import { contentTypeOf, decodePaper, paperKindOf } from './paper';
 import { normaliseQuestions } from './questions';
-import { layoutHomeworkSheet } from './sheet';
+import { homeworkSheetDocument } from './sheet';
 import { detailOf, summariesOf } from './views';
 
 const TAG = 'homework';
@@ -338,20 +338,7 @@ export function registerHomeworkRoutes(router: Router, deps: HomeworkDeps): void
     TAG,
     async ({ query, session }) => {
       const row = await open(accessOf(db, session), query.id);
-      const [questions, subject] = await Promise.all([
-        db
-          .selectFrom('homework_questions')
-          .selectAll()
-          .where('homework_id', '=', row.id)
-          .orderBy('no')
-          .execute(),
-        db
-          .selectFrom('subjects')
-          .select('name')
-          .where('id', '=', row.subject_id)
-          .executeTakeFirst(),
-      ]);
-      const document = layoutHomeworkSheet(row, subject?.name ?? '', questions);
+      const document = await homeworkSheetDocument(db, row);
       return {
         fileName: `${row.name}-答题卡.pdf`,
         contentType: 'application/pdf',

@@ -1,9 +1,11 @@
 import {
+  EXAM_NUM_COUNT_RANGE,
   layoutSheet,
   type PaperQuestion,
   type PaperStructure,
   type SheetDocument,
 } from '@examkit/answer-sheet';
+import type { Db } from '../core/database';
 import { badRequest } from '../core/envelope';
 
 export interface SheetQuestionRow {
@@ -40,17 +42,53 @@ export function layoutHomeworkSheet(
   homework: { id: number; name: string },
   subjectName: string,
   questions: readonly SheetQuestionRow[],
+  /** Digits of the 学号 boxes (the longest 学号 of the grade); the engine's default otherwise. */
+  examNumCount?: number,
 ): SheetDocument {
   if (questions.length === 0) throw badRequest('请先确认拆题，再打印答题卡');
   const paper: PaperStructure = { subject: subjectName, questions: questions.map(sheetQuestionOf) };
   try {
     return layoutSheet(
       paper,
-      { answerSheetTitle: homework.name.slice(0, 40) },
+      {
+        answerSheetTitle: homework.name.slice(0, 40),
+        ...(examNumCount === undefined ? {} : { examNumCount }),
+      },
       {},
       { identity: `EKH|${homework.id}` },
     );
   } catch (error) {
     throw badRequest(`答题卡无法排版：${error instanceof Error ? error.message : String(error)}`);
   }
+}
+
+/**
+ * The answer sheet of a stored homework: its questions, its subject's name, and 学号 boxes as
+ * long as the longest 学号 of its grade (so `{id}/scan` matches students by 学号).
+ */
+export async function homeworkSheetDocument(
+  db: Db,
+  row: { id: number; name: string; subject_id: number; grade_id: number },
+): Promise<SheetDocument> {
+  const [questions, subject, longest] = await Promise.all([
+    db
+      .selectFrom('homework_questions')
+      .selectAll()
+      .where('homework_id', '=', row.id)
+      .orderBy('no')
+      .execute(),
+    db.selectFrom('subjects').select('name').where('id', '=', row.subject_id).executeTakeFirst(),
+    db
+      .selectFrom('students as s')
+      .innerJoin('classes as c', 'c.id', 's.class_id')
+      .select((eb) => eb.fn.max(eb.fn('length', ['s.student_no'])).as('n'))
+      .where('c.grade_id', '=', row.grade_id)
+      .executeTakeFirst(),
+  ]);
+  const digits = Number(longest?.n ?? 0);
+  const count =
+    digits > 0
+      ? Math.min(EXAM_NUM_COUNT_RANGE.max, Math.max(EXAM_NUM_COUNT_RANGE.min, digits))
+      : undefined;
+  return layoutHomeworkSheet(row, subject?.name ?? '', questions, count);
 }

@@ -368,6 +368,10 @@ const TABLE: Record<string, Entry> = {
   'homeworkRoutes.assign': WRITE(
     'classes and teaching classes of the caller’s grade × subject only; others answer as missing (homework.test.ts)',
   ),
+  // 作业提交与批改 (homework/submissions/submissions.test.ts “keeps a teacher to their classes’ hand-ins”)
+  'homeworkSubmissionRoutes.scanResolve': WRITE(
+    'a student of the caller’s assigned classes only; another student answers as missing (submissions.test.ts)',
+  ),
   // 新高考 (gaokao/gaokao.test.ts): analyses of exams of the caller's grades; transcripts show the
   // classes in scope only (inScopeClass)
   'gaokaoRoutes.create': WRITE(

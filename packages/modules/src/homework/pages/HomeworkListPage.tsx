@@ -133,6 +133,16 @@ export function HomeworkListPage() {
                 >
                   {h.state === 'draft' ? '拆题' : h.state === 'ready' ? '布置' : '查看'}
                 </Link>
+                {h.state === 'assigned' && (
+                  <>
+                    <Link to={`/homework/school-base/${h.id}/scan`} aria-label={`扫描：${h.name}`}>
+                      扫描
+                    </Link>
+                    <Link to={`/homework/correct?id=${h.id}`} aria-label={`批改：${h.name}`}>
+                      批改
+                    </Link>
+                  </>
+                )}
                 {h.state !== 'assigned' && (
                   <RowAction
                     text="删除"

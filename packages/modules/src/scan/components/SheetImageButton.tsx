@@ -1,10 +1,9 @@
 import { useEffect, useState } from 'react';
 import { SCAN_IMAGE_URL } from '@examkit/contracts';
-import { STORAGE_KEYS } from '@examkit/core';
 import { useExamkit } from '@examkit/core/react';
 import { ImagePreview } from '@examkit/image-preview';
 import { Button } from '@examkit/ui';
-import { messageOf } from '../../utils/messageOf';
+import { fetchImage } from '../../common/fetchImage';
 
 /**
  * "查看图片": fetches a sheet's aligned page with the session's `token` header and shows it in
@@ -24,20 +23,10 @@ export function SheetImageButton({ sheetId, label }: { sheetId: number; label: s
 
   async function open() {
     setLoading(true);
-    const headers: Record<string, string> = { plantform: '1' };
-    const token = storage.get<string>(STORAGE_KEYS.token);
-    if (token) headers.token = token;
     try {
-      const res = await fetch(`${SCAN_IMAGE_URL}?sheetId=${sheetId}`, { headers });
-      const type = res.headers.get('content-type') ?? '';
-      if (!res.ok || type.includes('application/json')) {
-        const reply: unknown = await res.json().catch(() => null);
-        notifier.message('error', messageOf(reply, '图片加载失败，请稍后重试'));
-        return;
-      }
-      setUrl(URL.createObjectURL(await res.blob()));
-    } catch {
-      notifier.message('error', '网络异常，请稍后重试');
+      const r = await fetchImage(`${SCAN_IMAGE_URL}?sheetId=${sheetId}`, storage);
+      if (r.ok) setUrl(r.url);
+      else notifier.message('error', r.message);
     } finally {
       setLoading(false);
     }

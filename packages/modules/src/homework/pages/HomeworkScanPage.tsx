@@ -1,0 +1,148 @@
+import { useCallback, useEffect, useState } from 'react';
+import { Link, useParams } from 'react-router-dom';
+import {
+  homeworkSubmissionRoutes as r,
+  type CorrectionOverview,
+  type HomeworkScanOverview,
+  type HomeworkScanPage as ScanPageRow,
+} from '@examkit/contracts';
+import { Button, FormField, Select } from '@examkit/ui';
+import { readFileAsBase64 } from '../../common/files';
+import { ListTable } from '../../common/ListTable';
+import { Actions, FilePick, Note, PageBox, Toolbar } from '../../common/styled';
+import { useApiCall } from '../../common/useApiCall';
+import { formatTime } from '../useHomeworkOptions';
+
+const RESULT_LABELS: Record<ScanPageRow['status'], string> = {
+  matched: '已匹配',
+  exception: '异常',
+  resolved: '已处理',
+};
+
+/** An exception's fix: choose one of the caller's students and hand the scan to them. */
+function ResolveForm({
+  page,
+  students,
+  onDone,
+}: {
+  page: ScanPageRow;
+  students: CorrectionOverview['students'];
+  onDone(): void;
+}) {
+  const call = useApiCall();
+  const [studentId, setStudentId] = useState('');
+  return (
+    <Actions>
+      <FormField label={`指定学生：${page.fileName}`}>
+        <Select
+          value={studentId}
+          placeholder="选择学生"
+          options={students.map((s) => ({
+            value: s.studentId,
+            label: `${s.className} ${s.name}（${s.studentNo}）`,
+          }))}
+          onChange={(e) => setStudentId(e.target.value)}
+        />
+      </FormField>
+      <Button
+        size="small"
+        disabled={!studentId}
+        onClick={() =>
+          void call(r.scanResolve, { pageId: page.id, studentId: Number(studentId) }).then(
+            (x) => x.ok && onDone(),
+          )
+        }
+      >
+        确定
+      </Button>
+    </Actions>
+  );
+}
+
+/**
+ * /homework/school-base/{id}/scan: scanned hand-ins uploaded one page a file, recognised at once
+ * (学号 matched, objective questions scored), with the exceptions to hand to a student.
+ */
+export function HomeworkScanPage() {
+  const id = Number(useParams().id) || 0;
+  const call = useApiCall();
+  const [scans, setScans] = useState<HomeworkScanOverview | null>(null);
+  const [overview, setOverview] = useState<CorrectionOverview | null>(null);
+  const [progress, setProgress] = useState<string | null>(null);
+
+  const load = useCallback(async () => {
+    const [a, b] = await Promise.all([call(r.scanList, { id }), call(r.correctOverview, { id })]);
+    if (a.ok) setScans(a.data);
+    if (b.ok) setOverview(b.data);
+  }, [call, id]);
+  useEffect(() => void load(), [load]);
+
+  async function upload(files: File[]) {
+    for (const [i, file] of files.entries()) {
+      setProgress(`正在识别 ${i + 1}/${files.length}：${file.name}`);
+      await call(r.scanUpload, {
+        id,
+        fileName: file.name,
+        contentBase64: await readFileAsBase64(file),
+      });
+    }
+    setProgress(`已上传 ${files.length} 个文件`);
+    await load();
+  }
+
+  return (
+    <PageBox aria-labelledby="homework-scan-title">
+      <h1 id="homework-scan-title">作业扫描{overview ? ` · ${overview.name}` : ''}</h1>
+      <Note>
+        每个文件一页答题卡（PNG 或 JPG，不超过 700
+        KB），按答题卡上填涂的学号匹配学生，客观题按答案自动计分。
+      </Note>
+      <Toolbar>
+        <FilePick>
+          <input
+            id="homework-scan-files"
+            type="file"
+            multiple
+            accept=".png,.jpg,.jpeg,image/png,image/jpeg"
+            onChange={(e) => {
+              const files = [...(e.target.files ?? [])];
+              e.target.value = '';
+              if (files.length > 0) void upload(files);
+            }}
+          />
+          <label htmlFor="homework-scan-files">上传扫描答题卡</label>
+        </FilePick>
+        <Link to={`/homework/correct?id=${id}`}>去批改</Link>
+        <Link to={`/homework/school-base/split-confirm?id=${id}`}>作业详情</Link>
+      </Toolbar>
+      {progress && <p role="status">{progress}</p>}
+      {scans && (
+        <p>
+          应交 {scans.expected} 人，已交 {scans.submitted} 人，待处理异常 {scans.openExceptions} 个
+        </p>
+      )}
+      <ListTable
+        label="扫描记录"
+        rows={scans?.pages ?? null}
+        headers={['文件', '结果', '学生', '说明', '上传时间', '操作']}
+      >
+        {(p) => (
+          <tr key={p.id}>
+            <td>{p.fileName}</td>
+            <td>{RESULT_LABELS[p.status]}</td>
+            <td>{p.studentName ?? '—'}</td>
+            <td>{p.reason ?? '—'}</td>
+            <td>{formatTime(p.createdAt)}</td>
+            <td>
+              {p.status === 'exception' && overview ? (
+                <ResolveForm page={p} students={overview.students} onDone={() => void load()} />
+              ) : (
+                '—'
+              )}
+            </td>
+          </tr>
+        )}
+      </ListTable>
+    </PageBox>
+  );
+}

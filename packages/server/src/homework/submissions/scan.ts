@@ -1,0 +1,247 @@
+import { createHash } from 'node:crypto';
+import { toRecognitionTemplate } from '@examkit/answer-sheet';
+import type { HomeworkScanPage } from '@examkit/contracts';
+import { encodeImage, type SheetResult } from '@examkit/recognizer';
+import type { Db } from '../../core/database';
+import type { FileStore } from '../../core/files';
+import type { Recognize } from '../../scan/queue';
+import type { HomeworkRow } from '../access';
+import { homeworkSheetDocument } from '../sheet';
+import { judgementOf, scoreKey, settle, storedChoice } from './scoring';
+import type { HomeworkStudent } from './students';
+
+/** What a recognised page gives a submission, kept on the scan page for an exception. */
+interface Recognised {
+  imageKey: string | null;
+  answers: { no: number; answer: string; review: boolean }[];
+  crops: { no: number; key: string }[];
+}
+
+/** The question number of a sheet question id (`h3` → 3). */
+const noOf = (questionId: string) => Number(questionId.replace(/^h/, ''));
+
+/**
+ * Recognises one uploaded page with the exams' recogniser against the homework's own answer
+ * sheet, keeps the aligned page and the answer crops, matches the 学号 against the caller's
+ * students and makes (or replaces) the student's submission; problems become an exception.
+ * The same file uploaded again answers its first result.
+ */
+export async function scanPage(
+  deps: { db: Db; files: FileStore; recognize: Recognize; now: number; userId: number },
+  homework: HomeworkRow,
+  students: readonly HomeworkStudent[],
+  file: { fileName: string; bytes: Uint8Array },
+): Promise<number> {
+  const { db, files, now } = deps;
+  const sha256 = createHash('sha256').update(file.bytes).digest('hex');
+  const earlier = await db
+    .selectFrom('homework_scan_pages')
+    .select('id')
+    .where('homework_id', '=', homework.id)
+    .where('sha256', '=', sha256)
+    .executeTakeFirst();
+  if (earlier) return earlier.id;
+  const template = toRecognitionTemplate(await homeworkSheetDocument(db, homework));
+  const [result] = (await deps.recognize(file.bytes, template, {
+    id: `hw${homework.id}`,
+    alignedPage: 'always',
+    alignedPageDpi: 100,
+  })) as [SheetResult | undefined];
+  const base = `homework/${homework.school_id}/${homework.id}/scan/${sha256.slice(0, 16)}`;
+  let reason: string | null = null;
+  let studentNo: string | null = null;
+  const recognised: Recognised = { imageKey: null, answers: [], crops: [] };
+  if (!result) reason = '无法识别：文件中没有页面';
+  else if (result.status === 'failed')
+    reason =
+      result.code === 'wrongExam'
+        ? `不是本作业的答题卡：${result.reason}`
+        : `无法识别：${result.reason}`;
+  else {
+    if (result.alignedPage) {
+      recognised.imageKey = `${base}/page.png`;
+      await files.put(recognised.imageKey, await encodeImage(result.alignedPage));
+    }
+    for (const crop of result.crops) {
+      const key = `${base}/q${crop.questionId}-${crop.part}.png`;
+      await files.put(key, await encodeImage(crop.image));
+      if (crop.part === 0) recognised.crops.push({ no: noOf(crop.questionId), key });
+    }
+    recognised.answers = result.answers.map((a) => ({
+      no: noOf(a.questionId),
+      answer: a.answer,
+      review: a.status === 'review',
+    }));
+    studentNo = result.examNumber;
+    if (studentNo === null) {
+      const unclear = result.examNumberDigits
+        .filter((d) => d.state !== 'ok')
+        .map(
+          (d) =>
+            `第 ${d.digit + 1} 位${d.state === 'multiple' ? '多涂' : d.state === 'blank' ? '未涂' : '过浅'}`,
+        );
+      reason = `学号填涂不清（${unclear.join('、') || '无法确定'}），请选择学生`;
+    } else {
+      const student = students.find((s) => s.studentNo === studentNo);
+      if (!student) reason = `学号 ${studentNo} 不是本作业布置的学生（或不在您任教的班级）`;
+    }
+  }
+  const review = recognised.answers.filter((a) => a.review);
+  return db.transaction().execute(async (trx) => {
+    const student = reason === null ? students.find((s) => s.studentNo === studentNo) : undefined;
+    const submissionId = student ? await submitScan(trx, homework, student, recognised, now) : null;
+    const note =
+      student && review.length > 0
+        ? `客观题需人工确认：${review.map((a) => `第 ${a.no} 题`).join('、')}`
+        : null;
+    const inserted = await trx
+      .insertInto('homework_scan_pages')
+      .values({
+        homework_id: homework.id,
+        file_name: file.fileName,
+        sha256,
+        status: student ? 'matched' : 'exception',
+        reason: reason ?? note,
+        student_no_read: studentNo,
+        result: JSON.stringify(recognised),
+        submission_id: submissionId,
+        image_key: recognised.imageKey,
+        created_by: deps.userId,
+        created_at: now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return inserted.id;
+  });
+}
+
+/** Hands an exception page to a student: its recognised answers become their submission. */
+export async function resolveScan(
+  trx: Db,
+  homework: HomeworkRow,
+  student: HomeworkStudent,
+  page: { id: number; result: string | null },
+  now: number,
+): Promise<void> {
+  const recognised = JSON.parse(page.result ?? 'null') as Recognised | null;
+  const submissionId = await submitScan(
+    trx,
+    homework,
+    student,
+    recognised ?? { imageKey: null, answers: [], crops: [] },
+    now,
+  );
+  await trx
+    .updateTable('homework_scan_pages')
+    .set({ status: 'resolved', submission_id: submissionId })
+    .where('id', '=', page.id)
+    .execute();
+}
+
+/**
+ * Writes a student's scanned submission: objective questions scored from the key (answers under
+ * review wait unscored), subjective ones with their crop, to be corrected. A later scan replaces
+ * an earlier one's answers, applied rubric items and annotations.
+ */
+async function submitScan(
+  trx: Db,
+  homework: HomeworkRow,
+  student: HomeworkStudent,
+  recognised: Recognised,
+  now: number,
+): Promise<number> {
+  const questions = await trx
+    .selectFrom('homework_questions')
+    .selectAll()
+    .where('homework_id', '=', homework.id)
+    .orderBy('no')
+    .execute();
+  const existing = await trx
+    .selectFrom('homework_submissions')
+    .select('id')
+    .where('homework_id', '=', homework.id)
+    .where('student_id', '=', student.studentId)
+    .executeTakeFirst();
+  const fields = {
+    class_id: student.classId,
+    status: 'submitted',
+    source: 'scan',
+    image_key: recognised.imageKey,
+    score: null,
+    submitted_at: now,
+    corrected_by: null,
+    corrected_at: null,
+    updated_at: now,
+  };
+  let id: number;
+  if (existing) {
+    id = existing.id;
+    await trx.updateTable('homework_submissions').set(fields).where('id', '=', id).execute();
+    await trx.deleteFrom('homework_answers').where('submission_id', '=', id).execute();
+    await trx.deleteFrom('homework_answer_rubrics').where('submission_id', '=', id).execute();
+    await trx.deleteFrom('homework_annotations').where('submission_id', '=', id).execute();
+  } else {
+    id = (
+      await trx
+        .insertInto('homework_submissions')
+        .values({
+          ...fields,
+          homework_id: homework.id,
+          school_id: homework.school_id,
+          student_id: student.studentId,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+    ).id;
+  }
+  await trx
+    .insertInto('homework_answers')
+    .values(
+      questions.map((q) => {
+        const read = recognised.answers.find((a) => a.no === q.no);
+        const objective = q.type === 'objective';
+        const answer = objective ? storedChoice(q, read?.answer ?? '') : null;
+        const score = objective && read && !read.review ? scoreKey(q, answer) : null;
+        return {
+          submission_id: id,
+          question_no: q.no,
+          answer,
+          crop_key: recognised.crops.find((c) => c.no === q.no)?.key ?? null,
+          score,
+          judgement: score === null ? null : judgementOf(score, q.full_marks),
+          adjustment: null,
+          review: read?.review ? 1 : 0,
+          corrected_by: null,
+          corrected_at: score === null ? null : now,
+        };
+      }),
+    )
+    .execute();
+  await settle(trx, id, null, now);
+  return id;
+}
+
+/** A scan page as the scan screen lists it. */
+export function scanPageView(
+  row: {
+    id: number;
+    file_name: string;
+    status: string;
+    reason: string | null;
+    student_no_read: string | null;
+    submission_id: number | null;
+    created_at: number;
+  },
+  studentName: string | null,
+): HomeworkScanPage {
+  return {
+    id: row.id,
+    fileName: row.file_name,
+    status: row.status as HomeworkScanPage['status'],
+    reason: row.reason,
+    studentNoRead: row.student_no_read,
+    studentName,
+    submissionId: row.submission_id,
+    createdAt: Number(row.created_at),
+  };
+}
