@@ -1,5 +1,6 @@
 import {
   paperRoutes as p,
+  resourceWrongRoutes as W,
   resourceQuestionRoutes as R,
   type BankQuestionInput,
   type BankQuestionItem,
@@ -11,6 +12,7 @@ import { engineId, readExamReport } from '../report/cache';
 import { call, DIALECTS, signIn, startTestServer, type TestServer } from '../test/fixtures';
 import { insertPaper } from './papers';
 import { insertQuestion } from './questions';
+import { recommendFor } from './wrongRecommend';
 
 const math = (over: Partial<BankQuestionInput>): BankQuestionInput => ({
   subjectCode: 'math',
@@ -48,6 +50,9 @@ describe.each(DIALECTS)('bank question statistics on %s', (dialect) => {
   let easy: number;
   let hard: number;
   let unused: number;
+  let twin: number;
+  let decoy: number;
+  let firstExam: { examId: number; questionIds: number[] };
   let paperId: number;
   let gradeId: number;
   let classIds: number[];
@@ -56,17 +61,52 @@ describe.each(DIALECTS)('bank question statistics on %s', (dialect) => {
     server = await startTestServer(dialect);
     token = (await signIn(server.app, 'director')).token;
     const own = { schoolId: server.seed.demoSchoolId, userId: null };
-    const add = (stem: string, schoolId: number | null = own.schoolId) =>
+    const point = (
+      await server.db
+        .insertInto('knowledge_points')
+        .values({
+          school_id: null,
+          subject_code: 'math',
+          stage: 3,
+          parent_id: null,
+          name: '乘法',
+          ord: 0,
+          created_at: 0,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+    ).id;
+    const add = (stem: string, schoolId: number | null, over: Partial<BankQuestionInput> = {}) =>
       insertQuestion(
         server.db,
         server.clock,
         { schoolId, userId: null },
-        math({ stem: `统计测试：${stem}` }),
+        math({ stem: `统计测试：${stem}`, ...over }),
       );
-    easy = await add('$2+2=$');
+    easy = await add('$2+2=$', own.schoolId);
     // A cloud question: every school reads it, each sees only its own exams' figures.
-    hard = await add('$3\\times 3=$', null);
-    unused = await add('$5-1=$');
+    hard = await add(
+      '某班有 3 个小组，每个小组有 3 名同学，这个班参加植树活动的同学一共有多少名？',
+      null,
+      {
+        pointIds: [point],
+      },
+    );
+    unused = await add('$5-1=$', own.schoolId);
+    // For 相似题推荐: a near-duplicate of the exam question, and a question of the same point whose
+    // difficulty fits the class better but whose text is unrelated.
+    twin = await add(
+      '某班有 3 个小组，每个小组有 3 名同学，这个班参加植树活动的一共有多少名同学？',
+      own.schoolId,
+      {
+        pointIds: [point],
+        difficulty: 2,
+      },
+    );
+    decoy = await add('计算 $7\\times 8$ 的结果。', own.schoolId, {
+      pointIds: [point],
+      difficulty: 4,
+    });
     paperId = await insertPaper(
       server.db,
       own,
@@ -169,6 +209,7 @@ describe.each(DIALECTS)('bank question statistics on %s', (dialect) => {
 
   it('shows each used question’s score rate and discrimination from the exam report', async () => {
     const first = await examWith('a', (i) => [i % 5 === 0 ? 0 : 5, i % 3 === 0 ? 5 : 0]);
+    firstExam = first;
     // A draft exam counts for nothing yet.
     expect((await listed()).every((q) => q.usage === undefined)).toBe(true);
     await server.db
@@ -243,5 +284,29 @@ describe.each(DIALECTS)('bank question statistics on %s', (dialect) => {
     expect(reply.body.code, reply.body.msg).toBe(200);
     expect(reply.body.data.usage).toBeUndefined();
     expect((await ok<BankQuestionItem>(R.questionGet, { id: hard })).usage?.exams).toBe(2);
+  });
+
+  it('相似题推荐 ranks the near-duplicate of a question made from the bank first, never itself', async () => {
+    const data = await ok<DataOf<typeof W.similarRecommend>>(W.similarRecommend, {
+      examId: firstExam.examId,
+      limit: 1,
+    });
+    const weakest = data.classes[0]!.questions[0]!;
+    expect(weakest.questionId).toBe(firstExam.questionIds[1]);
+    const ids = weakest.recommendations.map((x) => x.question.id);
+    expect(ids[0]).toBe(twin);
+    expect(ids).toContain(decoy);
+    expect(ids).not.toContain(hard);
+    // Without the bank link the class's rate alone ranks: the 较难 decoy fits a 40 % class better.
+    const [plain] = await recommendFor(
+      server.db,
+      server.seed.demoSchoolId,
+      ['math'],
+      [{ points: ['乘法'], scoreRate: weakest.classScoreRate }],
+      3,
+    );
+    expect(plain!.map((x) => x.question.id).indexOf(decoy)).toBeLessThan(
+      plain!.map((x) => x.question.id).indexOf(twin),
+    );
   });
 });
