@@ -11,6 +11,7 @@ import { isEmpty, seedDemo } from './seed/seedDemo';
 import { seedOnline } from './seed/seedOnline';
 import { seedMarking } from './seed/seedMarking';
 import { seedWrongPractice } from './seed/seedWrongPractice';
+import { seedBankImages } from './seed/seedBankImages';
 import { seedHomework } from './seed/seedHomework';
 import { createServer } from './server';
 
@@ -34,6 +35,7 @@ async function main() {
       await seedMarking(db, files);
       await seedOnline(db);
       await seedWrongPractice(db, seeded.demoSchoolId);
+      await seedBankImages(db, files, seeded.demoSchoolId, systemClock);
       await seedHomework(db, files);
       console.info('examkit: seeded the demo school 示范中学 (password demo2026)');
     } else {
