@@ -101,7 +101,8 @@ describe('the question basket and 组卷 in the browser', () => {
     expect(xml).toContain('高一数学小测验');
     expect(xml).toContain('<m:oMath');
 
-    const paperId = Number(new URL(page.url()).searchParams.get('id'));
+    const paperUrl = page.url();
+    const paperId = Number(new URL(paperUrl).searchParams.get('id'));
     await page.getByRole('button', { name: '生成考试' }).click();
     const dialog = page.getByRole('dialog', { name: '生成考试' });
     await dialog.getByLabel('年级').selectOption({ label: '高一' });
@@ -129,11 +130,11 @@ describe('the question basket and 组卷 in the browser', () => {
     const sheet = workbook.addWorksheet('成绩');
     sheet.addRow(['考号/学号', '姓名', '1', '2', '3', '4']);
     students.data.forEach((st, n) => sheet.addRow([st.studentNo, st.name, ...marksOf(n)]));
-    const file = Buffer.from((await workbook.xlsx.writeBuffer()) as ArrayBuffer);
+    const scoreFile = Buffer.from((await workbook.xlsx.writeBuffer()) as ArrayBuffer);
     const examSubjectId = Number(new URL(page.url()).searchParams.get('examSubjectId'));
     const imported = await app.api('/marking-main/exam/score/import', {
       token,
-      body: { examSubjectId, file: file.toString('base64') },
+      body: { examSubjectId, file: scoreFile.toString('base64') },
     });
     expect(imported.code, imported.msg).toBe(200);
     const finished = await app.api('/marking-main/exam/transition', {
@@ -144,11 +145,8 @@ describe('the question basket and 组卷 in the browser', () => {
     const judged = students.data.reduce((sum, _, n) => sum + marksOf(n)[0]!, 0);
     const judgeRate = Math.round((100 * judged) / (2 * students.data.length));
 
-    await page
-      .getByRole('navigation', { name: '主菜单' })
-      .getByRole('link', { name: '资源中心' })
-      .click();
-    await page.getByRole('link', { name: '高一数学小测验' }).click();
+    // Back from the answer-sheet designer (a page without the menus) to the paper.
+    await page.goto(paperUrl);
     await page.getByRole('heading', { name: '高一数学小测验', level: 1 }).waitFor();
     const judge = page.getByRole('listitem').filter({ hasText: '空集是任何集合的子集' });
     await judge

@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 import { join } from 'node:path';
 import { createWxOAuthProvider } from './auth/wx';
+import { systemClock } from './core/clock';
 import { loadConfig } from './core/config';
 import { createDatabase } from './core/database';
 import { migrate } from './core/migrations';
