@@ -10,27 +10,13 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { engineId, readExamReport } from '../report/cache';
 import { call, DIALECTS, signIn, startTestServer, type TestServer } from '../test/fixtures';
+import { mathQuestion } from './bankFixtures';
 import { insertPaper } from './papers';
 import { insertQuestion } from './questions';
 import { recommendFor } from './wrongRecommend';
 
-const math = (over: Partial<BankQuestionInput>): BankQuestionInput => ({
-  subjectCode: 'math',
-  stage: 3,
-  gradeNum: 10,
-  type: 'single',
-  difficulty: 2,
-  stem: '',
-  options: ['1', '2', '3', '4'],
-  answer: 'B',
-  analysis: '',
-  pointIds: [],
-  source: '统计测试',
-  year: 2026,
-  tags: [],
-  children: [],
-  ...over,
-});
+const math = (over: Partial<BankQuestionInput>) =>
+  mathQuestion({ answer: 'B', analysis: '', source: '统计测试', ...over });
 
 /**
  * Question statistics from real use: a paper becomes two exams (生成考试), scores are entered,
