@@ -60,6 +60,19 @@ describe('the question bank in the browser', () => {
     expect(await axeViolations(page)).toEqual([]);
     await screenshot(page, 'resource-bank-topic');
 
+    // The demo bank's figures: a question with its drawn triangle, loaded from the file store.
+    await page.getByRole('button', { name: '全部知识点' }).click();
+    await page.getByLabel('关键字').fill('斜边');
+    await page.getByRole('button', { name: '查询' }).click();
+    const figure = page.getByRole('img', { name: '直角三角形ABC，BC=2' });
+    await figure.waitFor();
+    await expect
+      .poll(() => figure.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+      .toBe(360);
+    await screenshot(page, 'resource-bank-figure');
+    await page.getByRole('button', { name: '等比数列', exact: true }).click();
+    await page.getByLabel('关键字').fill('');
+
     await page.getByRole('button', { name: '录入试题' }).click();
     const dialog = page.getByRole('dialog', { name: '录入试题' });
     await dialog.getByLabel('题型').selectOption({ label: '填空题' });

@@ -1,4 +1,5 @@
 import { execFileSync } from 'node:child_process';
+import ExcelJS from 'exceljs';
 import { readFileSync } from 'node:fs';
 import { strFromU8, unzipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
@@ -100,6 +101,8 @@ describe('the question basket and 组卷 in the browser', () => {
     expect(xml).toContain('高一数学小测验');
     expect(xml).toContain('<m:oMath');
 
+    const paperUrl = page.url();
+    const paperId = Number(new URL(paperUrl).searchParams.get('id'));
     await page.getByRole('button', { name: '生成考试' }).click();
     const dialog = page.getByRole('dialog', { name: '生成考试' });
     await dialog.getByLabel('年级').selectOption({ label: '高一' });
@@ -109,6 +112,51 @@ describe('the question basket and 组卷 in the browser', () => {
     await page.getByRole('heading', { name: '制作答题卡 · 数学' }).waitFor();
     await page.getByRole('region', { name: '答题卡设计' }).waitFor();
     await screenshot(page, 'resource-paper-exam-sheet');
+
+    // Scores are imported (as the import page sends them) and the exam is finished: the paper's
+    // questions now show how they did. Questions: 判断 2 分, 单选 5, 单选 5, 解答 16.
+    const token = await app.tokenOf('director');
+    const detail = await app.api<{ examIds: number[] }>('/marking-resources/paper/detail', {
+      token,
+      body: { id: paperId },
+    });
+    const examId = detail.data.examIds[0]!;
+    const students = await app.api<{ studentNo: string; name: string }[]>(
+      '/marking-main/exam/students',
+      { token, body: { id: examId } },
+    );
+    const marksOf = (n: number) => [n % 3 === 0 ? 0 : 2, n % 2 === 0 ? 5 : 0, 5, (n * 3) % 17];
+    const workbook = new ExcelJS.Workbook();
+    const sheet = workbook.addWorksheet('成绩');
+    sheet.addRow(['考号/学号', '姓名', '1', '2', '3', '4']);
+    students.data.forEach((st, n) => sheet.addRow([st.studentNo, st.name, ...marksOf(n)]));
+    const scoreFile = Buffer.from((await workbook.xlsx.writeBuffer()) as ArrayBuffer);
+    const examSubjectId = Number(new URL(page.url()).searchParams.get('examSubjectId'));
+    const imported = await app.api('/marking-main/exam/score/import', {
+      token,
+      body: { examSubjectId, file: scoreFile.toString('base64') },
+    });
+    expect(imported.code, imported.msg).toBe(200);
+    const finished = await app.api('/marking-main/exam/transition', {
+      token,
+      body: { id: examId, to: 'finished' },
+    });
+    expect(finished.code, finished.msg).toBe(200);
+    const judged = students.data.reduce((sum, _, n) => sum + marksOf(n)[0]!, 0);
+    const judgeRate = Math.round((100 * judged) / (2 * students.data.length));
+
+    // Back from the answer-sheet designer (a page without the menus) to the paper.
+    await page.goto(paperUrl);
+    await page.getByRole('heading', { name: '高一数学小测验', level: 1 }).waitFor();
+    const judge = page.getByRole('listitem').filter({ hasText: '空集是任何集合的子集' });
+    await judge
+      .getByText(new RegExp(`^得分率 ${judgeRate}% · 区分度 -?\\d\\.\\d\\d · 1 次考试$`))
+      .waitFor();
+    await expect(
+      page.getByText(/^得分率 \d+% · 区分度 -?\d\.\d\d · 1 次考试$/).count(),
+    ).resolves.toBe(4);
+    expect(await axeViolations(page)).toEqual([]);
+    await screenshot(page, 'resource-paper-question-statistics');
     expect(problems).toEqual([]);
   });
 });

@@ -61,6 +61,22 @@ export const BankSubQuestionItem = Type.Object({
 });
 export type BankSubQuestionItem = Static<typeof BankSubQuestionItem>;
 
+/**
+ * How a bank question did in the school's exams made from papers (生成考试): the grade figures
+ * of the exam reports' question statistics, weighted by the students counted.
+ */
+export const BankQuestionUsage = Type.Object({
+  /** Exams (finished or published) whose report has figures for the question. */
+  exams: Type.Integer(),
+  /** Students counted over those exams. */
+  students: Type.Integer(),
+  /** 得分率 0–1. */
+  scoreRate: Nullable(Type.Number()),
+  /** 区分度 (upper − lower 27 % mean over full marks). */
+  discrimination: Nullable(Type.Number()),
+});
+export type BankQuestionUsage = Static<typeof BankQuestionUsage>;
+
 /** A question as every page shows it. */
 export const BankQuestionItem = Type.Object({
   id: Type.Integer(),
@@ -82,5 +98,7 @@ export const BankQuestionItem = Type.Object({
   children: Type.Array(BankSubQuestionItem),
   version: Type.Integer(),
   updatedAt: Type.Integer(),
+  /** Figures from real use; left out where the question was never in a finished exam. */
+  usage: Type.Optional(BankQuestionUsage),
 });
 export type BankQuestionItem = Static<typeof BankQuestionItem>;

@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 import { join } from 'node:path';
 import { createWxOAuthProvider } from './auth/wx';
+import { systemClock } from './core/clock';
 import { loadConfig } from './core/config';
 import { createDatabase } from './core/database';
 import { migrate } from './core/migrations';
@@ -11,6 +12,7 @@ import { isEmpty, seedDemo } from './seed/seedDemo';
 import { seedOnline } from './seed/seedOnline';
 import { seedMarking } from './seed/seedMarking';
 import { seedWrongPractice } from './seed/seedWrongPractice';
+import { seedBankImages } from './seed/seedBankImages';
 import { seedHomework } from './seed/seedHomework';
 import { createServer } from './server';
 
@@ -34,6 +36,7 @@ async function main() {
       await seedMarking(db, files);
       await seedOnline(db);
       await seedWrongPractice(db, seeded.demoSchoolId);
+      await seedBankImages(db, files, seeded.demoSchoolId, systemClock);
       await seedHomework(db, files);
       console.info('examkit: seeded the demo school 示范中学 (password demo2026)');
     } else {

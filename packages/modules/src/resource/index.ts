@@ -26,7 +26,7 @@ export const resourcePages: Readonly<Record<string, PageLoader>> = {
   'resource-knowledge-edit': () =>
     import('./knowledge/KnowledgeEditPage').then((m) => m.KnowledgeEditPage),
 };
-export { QuestionView, optionLetter } from './components/QuestionView';
+export { QuestionView, optionLetter, usageText } from './components/QuestionView';
 export { RichText } from './components/RichText';
 export { Formula } from './components/Formula';
 export { parseRichText, parseRichLine, hasMath, type RichSegment } from './components/parseRich';

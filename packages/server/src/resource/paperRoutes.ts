@@ -12,6 +12,7 @@ import { renderPaperPdf } from './paperPdf';
 import { exportPaperDocx } from './word/exportDocx';
 import { inputOf, insertPaper, pageOfPapers, paperDetail } from './papers';
 import { paperToExam } from './paperToExam';
+import { withUsage } from './usage';
 
 const TAG = 'resource';
 
@@ -66,7 +67,23 @@ export function registerPaperRoutes(router: Router, { db, clock, files }: Domain
     return { ...page, pageNum, pageSize };
   });
 
-  router.sessionRoute(r.detail, TAG, async ({ body, session }) => readablePaper(session, body.id));
+  router.sessionRoute(r.detail, TAG, async ({ body, session }) => {
+    const paper = await readablePaper(session, body.id);
+    const items = await withUsage(
+      db,
+      clock,
+      session.schoolId,
+      paper.sections.flatMap((s) => s.questions.map((q) => q.question)),
+    );
+    const byId = new Map(items.map((q) => [q.id, q]));
+    return {
+      ...paper,
+      sections: paper.sections.map((s) => ({
+        ...s,
+        questions: s.questions.map((q) => ({ ...q, question: byId.get(q.question.id)! })),
+      })),
+    };
+  });
 
   router.sessionRoute(r.remove, TAG, async ({ body, session }) => {
     const access = accessOf(db, session);

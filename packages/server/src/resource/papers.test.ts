@@ -6,33 +6,17 @@ import {
   basketRoutes as b,
   paperDownloads,
   paperRoutes as p,
-  type BankQuestionInput,
   type DataOf,
   type RouteContract,
 } from '@examkit/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, DIALECTS, signIn, startTestServer, type TestServer } from '../test/fixtures';
+import { mathQuestion } from './bankFixtures';
 import { insertPaper } from './papers';
 import { insertQuestion } from './questions';
 import { readDocx } from './word/readDocx';
 
-const math = (over: Partial<BankQuestionInput>): BankQuestionInput => ({
-  subjectCode: 'math',
-  stage: 3,
-  gradeNum: 10,
-  type: 'single',
-  difficulty: 2,
-  stem: '集合 $A=\\{1,2\\}$ 的子集个数是',
-  options: ['1', '2', '3', '4'],
-  answer: 'D',
-  analysis: '含空集共 $2^2=4$ 个。',
-  pointIds: [],
-  source: '测试',
-  year: 2026,
-  tags: [],
-  children: [],
-  ...over,
-});
+const math = mathQuestion;
 
 type Paper = DataOf<typeof p.detail>;
 

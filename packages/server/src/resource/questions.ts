@@ -175,7 +175,7 @@ export async function updateQuestion(
   if (owner.expectedVersion !== undefined && owner.expectedVersion !== before.version)
     throw badRequest(STALE);
   const now = clock.now().getTime();
-  await db.transaction().execute(async (trx) => {
+  const write = async (trx: Db) => {
     const moved = await trx
       .updateTable('questions')
       .set({ ...fieldsOf(input), version: before.version + 1, updated_at: now })
@@ -206,8 +206,35 @@ export async function updateQuestion(
         .values(input.pointIds.map((point_id) => ({ question_id: owner.questionId, point_id })))
         .execute();
     await indexQuestion(trx, owner.questionId, input);
-  });
+  };
+  await (db.isTransaction ? write(db) : db.transaction().execute(write));
   return before.version + 1;
+}
+
+/** A loaded question as the edit form sends it back (for writers that change one field). */
+export function inputOfItem(q: BankQuestionItem): BankQuestionInput {
+  return {
+    subjectCode: q.subjectCode,
+    stage: q.stage as BankQuestionInput['stage'],
+    gradeNum: q.gradeNum,
+    type: q.type,
+    difficulty: q.difficulty,
+    stem: q.stem,
+    options: q.options,
+    answer: q.answer,
+    analysis: q.analysis,
+    pointIds: q.points.map((p) => p.id),
+    source: q.source,
+    year: q.year,
+    tags: q.tags,
+    children: q.children.map((c) => ({
+      type: c.type as BankQuestionInput['children'][number]['type'],
+      stem: c.stem,
+      options: c.options,
+      answer: c.answer,
+      analysis: c.analysis,
+    })),
+  };
 }
 
 const STALE = '试题已被他人修改，请刷新后重试';

@@ -8,6 +8,7 @@ import { addPoint, deletePoint, listPoints, movePoint, renamePoint } from './poi
 import { deleteQuestion, insertQuestion, loadQuestions, updateQuestion } from './questions';
 import { searchQuestions } from './search';
 import { similarQuestions } from './similar';
+import { withUsage } from './usage';
 
 export const TAG = 'resource';
 
@@ -98,7 +99,8 @@ export function registerResourceRoutes(
 
   router.sessionRoute(R.questionList, TAG, async ({ body, session }) => {
     await requireKey(db, session, READ);
-    return searchQuestions(db, session.schoolId, body);
+    const page = await searchQuestions(db, session.schoolId, body);
+    return { ...page, list: await withUsage(db, clock, session.schoolId, page.list) };
   });
 
   router.sessionRoute(R.textSearch, TAG, async ({ body, session }) => {
@@ -129,7 +131,10 @@ export function registerResourceRoutes(
 
   router.sessionRoute(R.questionGet, TAG, async ({ body, session }) => {
     await requireKey(db, session, READ);
-    return one(session.schoolId, body.id);
+    const [q] = await withUsage(db, clock, session.schoolId, [
+      await one(session.schoolId, body.id),
+    ]);
+    return q!;
   });
 
   router.sessionRoute(R.questionAdd, TAG, async ({ body, session }) => {

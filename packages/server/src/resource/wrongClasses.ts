@@ -91,7 +91,11 @@ async function recommendations(
       db,
       ctx.report.snapshot.exam.schoolId,
       codes,
-      idx.map((k) => ({ points: weak[k]!.q.knowledgePoints, scoreRate: weak[k]!.st.scoreRate })),
+      idx.map((k) => ({
+        points: weak[k]!.q.knowledgePoints,
+        scoreRate: weak[k]!.st.scoreRate,
+        examQuestionId: weak[k]!.q.id,
+      })),
       RECOMMENDATIONS_PER_QUESTION,
     );
     idx.forEach((k, j) => (out[k] = lists[j] ?? []));

@@ -1,6 +1,7 @@
 import type { BankQuestionItem, Recommendation } from '@examkit/contracts';
 import type { Db } from '../core/database';
 import { loadQuestions } from './questions';
+import { similarQuestions } from './similar';
 
 /**
  * Recommending bank questions for an exam question (docs/resources.md "Error questions and
@@ -22,6 +23,13 @@ export interface Target {
   points: readonly string[];
   /** The class's score rate; null ranks by point overlap alone. */
   scoreRate: number | null;
+  /**
+   * The bank question the exam question was made from (生成考试): never recommended for itself,
+   * and the text similarity to it ranks the candidates (`bankSimilarity`).
+   */
+  source?: { id: number; subjectCode: string; similarity: ReadonlyMap<number, number> } | undefined;
+  /** The exam question practised: `recommendFor` finds its bank source from it. */
+  examQuestionId?: number;
 }
 
 export interface RankOptions {
@@ -50,13 +58,15 @@ export function rankCandidates(
 ): { id: number; sharedPoints: string[] }[] {
   const wanted = new Set(target.points);
   const rate = target.scoreRate;
+  const source = target.source;
   return candidates
+    .filter((c) => c.id !== source?.id)
     .map((c) => {
       const sharedPoints = [...new Set(c.points)].filter((p) => wanted.has(p)).sort();
       return {
         id: c.id,
         sharedPoints,
-        similarity: options.similarity?.(c.id) ?? 0,
+        similarity: source?.similarity.get(c.id) ?? options.similarity?.(c.id) ?? 0,
         gap: rate === null ? 0 : Math.abs(expectedRate(c.difficulty) - rate),
       };
     })
@@ -132,7 +142,8 @@ export async function loadCandidates(
 
 /**
  * Recommends bank questions for several targets of one subject at once: candidates are read
- * once, each target ranked on its own, the chosen questions loaded once.
+ * once, each target ranked on its own (with the MinHash similarity to its bank source when the
+ * exam question was made from a bank paper), the chosen questions loaded once.
  */
 export async function recommendFor(
   db: Db,
@@ -143,8 +154,23 @@ export async function recommendFor(
   options: RankOptions = {},
 ): Promise<Recommendation[][]> {
   const names = [...new Set(targets.flatMap((t) => t.points))];
-  const candidates = await loadCandidates(db, schoolId, subjectCodes, names);
-  const ranked = targets.map((t) => rankCandidates(t, candidates, limit, options));
+  const sources = await bankSources(
+    db,
+    schoolId,
+    targets.flatMap((t) => t.examQuestionId ?? []),
+  );
+  // The bank's own subject code of the source questions (生成考试 names the exam subject after
+  // the school's subject, which the bank may code differently).
+  const codes = [...new Set([...subjectCodes, ...[...sources.values()].map((s) => s.subjectCode)])];
+  const candidates = await loadCandidates(db, schoolId, codes, names);
+  const ranked = targets.map((t) =>
+    rankCandidates(
+      t.examQuestionId === undefined ? t : { ...t, source: sources.get(t.examQuestionId) },
+      candidates,
+      limit,
+      options,
+    ),
+  );
   const ids = [...new Set(ranked.flatMap((r) => r.map((x) => x.id)))];
   const questions = new Map<number, BankQuestionItem>(
     (await loadQuestions(db, schoolId, ids)).map((q) => [q.id, q]),
@@ -155,4 +181,57 @@ export async function recommendFor(
       return question ? [{ question, sharedPoints }] : [];
     }),
   );
+}
+
+/** How many of the bank's most similar questions give a source question's similarity scores. */
+const SIMILAR_LIMIT = 50;
+
+/**
+ * For exam questions made from bank papers (`paper_exam_questions`; a sub-question counts as its
+ * composite question), the bank question each came from and the bank's MinHash similarity
+ * (`similarQuestions`: 0.7 × stem Jaccard + 0.3 × knowledge-point Jaccard) of its most similar
+ * questions, keyed by exam question id. Exam questions typed in by hand are absent.
+ */
+export async function bankSources(
+  db: Db,
+  schoolId: number,
+  examQuestionIds: readonly number[],
+): Promise<Map<number, NonNullable<Target['source']>>> {
+  const out = new Map<number, NonNullable<Target['source']>>();
+  if (examQuestionIds.length === 0) return out;
+  const rows = await db
+    .selectFrom('exam_questions')
+    .select(['id', 'parent_id'])
+    .where('id', 'in', [...examQuestionIds])
+    .execute();
+  const top = new Map(rows.map((r) => [r.id, r.parent_id ?? r.id]));
+  const links = await db
+    .selectFrom('paper_exam_questions as pq')
+    .innerJoin('questions as q', 'q.id', 'pq.question_id')
+    .select(['pq.exam_question_id', 'q.id', 'q.subject_code'])
+    .where('pq.exam_question_id', 'in', [...new Set(top.values())])
+    .where('q.deleted_at', 'is', null)
+    .where((eb) => eb.or([eb('q.school_id', 'is', null), eb('q.school_id', '=', schoolId)]))
+    .execute();
+  const cache = new Map<number, NonNullable<Target['source']>>();
+  for (const [examQuestionId, topId] of top) {
+    const link = links.find((l) => l.exam_question_id === topId);
+    if (!link) continue;
+    let source = cache.get(link.id);
+    if (!source) {
+      const similar = await similarQuestions(db, schoolId, {
+        questionId: link.id,
+        subjectCode: link.subject_code,
+        limit: SIMILAR_LIMIT,
+      });
+      source = {
+        id: link.id,
+        subjectCode: link.subject_code,
+        similarity: new Map(similar.map((x) => [x.question.id, x.score])),
+      };
+      cache.set(link.id, source);
+    }
+    out.set(examQuestionId, source);
+  }
+  return out;
 }

@@ -256,12 +256,40 @@ describe.each(DIALECTS)('error questions on %s', (dialect) => {
   it('the practice seed matches the seeded exams’ points by name, once', async () => {
     await seedWrongPractice(server.db, server.seed.demoSchoolId);
     await seedWrongPractice(server.db, server.seed.demoSchoolId);
-    const seeded = await server.db
-      .selectFrom('questions')
-      .select('id')
-      .where('source', '=', '错题练习示例')
+    // Eight points, each on one question: six written, two of the demo papers' tagged.
+    const tagged = await server.db
+      .selectFrom('question_points as qp')
+      .innerJoin('knowledge_points as kp', 'kp.id', 'qp.point_id')
+      .innerJoin('questions as q', 'q.id', 'qp.question_id')
+      .select(['kp.name', 'q.source'])
+      .where('kp.school_id', '=', server.seed.demoSchoolId)
+      .where('kp.name', 'in', [
+        '集合',
+        '函数的概念',
+        '指数函数',
+        '对数函数',
+        '三角函数',
+        '不等式',
+        '数列',
+        '立体几何',
+      ])
       .execute();
-    expect(seeded).toHaveLength(8);
+    expect(tagged).toHaveLength(8);
+    expect(tagged.filter((t) => t.source === '错题练习示例')).toHaveLength(6);
+    // No two seeded questions a school reads (its own and the cloud bank) share a stem (this
+    // file's own questions, source 测试, are alike on purpose).
+    const stems = await server.db
+      .selectFrom('questions')
+      .select(['stem', (eb) => eb.fn.countAll<number>().as('n')])
+      .where((eb) =>
+        eb.or([eb('school_id', 'is', null), eb('school_id', '=', server.seed.demoSchoolId)]),
+      )
+      .where('parent_id', 'is', null)
+      .where('source', '!=', '测试')
+      .groupBy('stem')
+      .having((eb) => eb.fn.countAll(), '>', 1)
+      .execute();
+    expect(stems).toEqual([]);
     const student = await server.db
       .selectFrom('exam_students as es')
       .innerJoin('exams as e', 'e.id', 'es.exam_id')

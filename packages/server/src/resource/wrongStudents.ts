@@ -176,7 +176,11 @@ async function withRecommendations(
       db,
       schoolId,
       codes,
-      group.map((g) => ({ points: g.question.knowledgePoints, scoreRate: g.classScoreRate })),
+      group.map((g) => ({
+        points: g.question.knowledgePoints,
+        scoreRate: g.classScoreRate,
+        examQuestionId: g.question.id,
+      })),
       RECOMMENDATIONS_PER_QUESTION,
     );
     group.forEach((g, k) => recommended.set(g, lists[k] ?? []));

@@ -53,6 +53,13 @@ describe('the demo question bank', () => {
       }
   });
 
+  it('writes no stem twice (templates that draw the same numbers again are dropped)', () => {
+    const stems = all.map(({ q }) => q.stem);
+    expect(stems.length - new Set(stems).size).toBe(0);
+    const small = demoBank('small').flatMap((b) => b.questions.map((q) => q.stem));
+    expect(new Set(small).size).toBe(small.length);
+  });
+
   it('draws the same bank every time', () => {
     expect(demoBank('full')).toEqual(bank);
   });

@@ -27,10 +27,15 @@ export interface DemoSubjectBank {
  */
 export function demoBank(size: 'full' | 'small'): DemoSubjectBank[] {
   const r = prng(20261127);
-  const keep = <T>(list: T[]) => (size === 'full' ? list : list.filter((_, i) => i % 10 === 0));
+  const keep = (list: DemoQuestion[]) => {
+    // Templates may draw the same numbers twice: a stem is kept once.
+    const seen = new Set<string>();
+    const unique = list.filter((q) => !seen.has(q.stem) && !!seen.add(q.stem));
+    return size === 'full' ? unique : unique.filter((_, i) => i % 10 === 0);
+  };
   return [
     { subjectCode: '01', tree: CHINESE_TREE, questions: keep(chineseQuestions(r)) },
-    { subjectCode: '02', tree: MATH_TREE, questions: keep(mathQuestions(r, 17)) },
+    { subjectCode: '02', tree: MATH_TREE, questions: keep(mathQuestions(r, 19)) },
     { subjectCode: '03', tree: ENGLISH_TREE, questions: keep(englishQuestions(r)) },
   ];
 }

@@ -1,14 +1,16 @@
 import { BankQuestionInput } from '@examkit/contracts';
 import { systemClock } from '../core/clock';
 import type { Db } from '../core/database';
-import { insertQuestion } from '../resource/questions';
+import { inputOfItem, insertQuestion, loadQuestions, updateQuestion } from '../resource/questions';
 import { checkSeed } from './checkSeed';
 
 /**
  * A few practice questions for the demo school's error pages (docs/resources.md): one 数学
  * question for each knowledge point the seeded exams tag, so 学生错题 and 相似题推荐 have
  * something to recommend before the full demo bank is seeded. The points are the school's own,
- * named as the exams name them. Idempotent: nothing is added when the points exist.
+ * named as the exams name them. A question the school's bank already holds with the same stem
+ * (the demo papers') is tagged with the point rather than written twice. Idempotent: nothing is
+ * added when the points exist.
  */
 const PRACTICE: {
   point: string;
@@ -108,6 +110,33 @@ export async function seedWrongPractice(db: Db, schoolId: number): Promise<void>
         })
         .returning('id')
         .executeTakeFirstOrThrow();
+      // A question of the school's bank with this very stem (the demo papers') is tagged with
+      // the point instead of written a second time.
+      const same = await trx
+        .selectFrom('questions')
+        .select('id')
+        .where('school_id', '=', schoolId)
+        .where('stem', '=', item.stem)
+        .where('parent_id', 'is', null)
+        .where('deleted_at', 'is', null)
+        .executeTakeFirst();
+      const [existing] = same ? await loadQuestions(trx, schoolId, [same.id]) : [];
+      if (existing) {
+        const base = inputOfItem(existing);
+        const tagged: BankQuestionInput = {
+          ...base,
+          pointIds: [...base.pointIds, point.id],
+          tags: [...new Set([...base.tags, item.point])],
+        };
+        checkSeed(BankQuestionInput, tagged, 'practice question');
+        await updateQuestion(
+          trx,
+          systemClock,
+          { schoolId, userId: null, questionId: existing.id },
+          tagged,
+        );
+        continue;
+      }
       const input: BankQuestionInput = {
         subjectCode,
         stage: 3,

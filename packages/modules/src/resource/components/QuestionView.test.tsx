@@ -35,4 +35,27 @@ describe('QuestionView', () => {
     expect(screen.getByText('答案：A')).toBeTruthy();
     expect(screen.getByText('解析：偶函数。')).toBeTruthy();
   });
+
+  it('shows the figures from real use only where the question was in an exam', () => {
+    const { rerender } = render(<QuestionView question={question} />);
+    expect(screen.getByRole('article').textContent).not.toContain('得分率');
+    rerender(
+      <QuestionView
+        question={{
+          ...question,
+          usage: { exams: 2, students: 90, scoreRate: 0.6234, discrimination: 0.4061 },
+        }}
+      />,
+    );
+    expect(screen.getByText('得分率 62% · 区分度 0.41 · 2 次考试')).toBeTruthy();
+    rerender(
+      <QuestionView
+        question={{
+          ...question,
+          usage: { exams: 1, students: 3, scoreRate: 0.5, discrimination: null },
+        }}
+      />,
+    );
+    expect(screen.getByText('得分率 50% · 1 次考试')).toBeTruthy();
+  });
 });

@@ -205,5 +205,13 @@ const TEMPLATES: ((r: () => number) => DemoQuestion)[] = [
 
 /** `perTemplate` questions of each template, numbers drawn from `r`. */
 export function mathQuestions(r: () => number, perTemplate: number): DemoQuestion[] {
-  return TEMPLATES.flatMap((make) => Array.from({ length: perTemplate }, () => make(r)));
+  return TEMPLATES.flatMap((make) => {
+    // Numbers drawn again give the same stem: draw on (within a bound) until the stems differ.
+    const byStem = new Map<string, DemoQuestion>();
+    for (let tries = 0; byStem.size < perTemplate && tries < perTemplate * 20; tries++) {
+      const q = make(r);
+      if (!byStem.has(q.stem)) byStem.set(q.stem, q);
+    }
+    return [...byStem.values()];
+  });
 }
