@@ -11,6 +11,8 @@ import type { ReportTables } from '../report/tables';
 import type { ExamToolTables } from '../examtool/tables';
 import type { HomeworkTables } from '../homework/tables';
 import type { GaokaoTables } from '../gaokao/tables';
+import type { CrossSchoolTables } from '../crossSchool/tables';
+import type { AnalyticTables } from '../analytic/tables';
 import type { ResourceTables } from '../resource/tables';
 import type { RegionTables } from '../region/tables';
 import type { JointTables } from '../joint/tables';
@@ -185,7 +187,9 @@ export interface DB
     HomeworkTables,
     OssTables,
     PaperTables,
-    GaokaoTables {
+    GaokaoTables,
+    CrossSchoolTables,
+    AnalyticTables {
   schools: SchoolsTable;
   users: UsersTable;
   roles: RolesTable;

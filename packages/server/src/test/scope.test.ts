@@ -192,6 +192,10 @@ const TABLE: Record<string, Entry> = {
       { kind: 'covered', why: 'joint exams: joint/joint.test.ts' } as const,
     ]),
   ),
+  // 跨校考试: an invite for an exam of the caller's school and grade only (crossSchool/cross.test.ts)
+  'crossSchoolRoutes.crossInvite': WRITE(
+    'exam managers of the exam’s grade only; another school’s exam 404 (crossSchool/cross.test.ts)',
+  ),
   // exam
   'exam.students': { kind: 'list', byClass: true },
   'exam.teachers': { kind: 'list' },
