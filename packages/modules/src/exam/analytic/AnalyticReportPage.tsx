@@ -20,8 +20,9 @@ function Trend({ first, last }: { first: number | null; last: number | null }) {
   const trend = trendOf(first, last);
   if (!trend) return <span>—</span>;
   return (
-    <span aria-label={trend.text} title={trend.text}>
-      <span aria-hidden="true">{trend.arrow}</span> {Math.abs(trend.change).toFixed(1)}
+    <span>
+      <span aria-hidden="true">{trend.arrow} </span>
+      {trend.text}
     </span>
   );
 }
@@ -66,7 +67,7 @@ function AnalyticReport({ level }: { level: 'grade' | 'class' }) {
   }, [call, id, level, classId, page, keyWord]);
 
   const kind = multiple ? 'multiple' : 'single';
-  const groupWord = multiple && level === 'grade' ? '学校' : '班级';
+  const groupWord = multiple ? '学校' : '班级';
   const examNames = report?.exams.map((e) => e.name) ?? [];
   return (
     <PageBox aria-labelledby="analytic-report-title">
@@ -191,9 +192,11 @@ function AnalyticReport({ level }: { level: 'grade' | 'class' }) {
                   <td>{s.className}</td>
                   {s.points.map((p, e) => (
                     <td key={report.exams[e]!.id}>
-                      {p
-                        ? `${fixed(p.score, 1)}（第${p.gradeRank ?? '—'}名，${fixed(p.percentile)}%）`
-                        : '未参加'}
+                      {!p
+                        ? '未参加'
+                        : p.score === null
+                          ? '缺考'
+                          : `${fixed(p.score, 1)}（第${p.gradeRank ?? '—'}名，${fixed(p.percentile)}%）`}
                     </td>
                   ))}
                   <td>

@@ -24,8 +24,9 @@ export function trendOf(first: number | null | undefined, last: number | null | 
   return { arrow: '→', text: '持平', change };
 }
 
-/** First and last non-null values of a series. */
+/** First and last non-null values of a series; nulls when it has fewer than two. */
 export function ends<T>(values: readonly (T | null | undefined)[]): [T | null, T | null] {
   const present = values.filter((v): v is T => v != null);
-  return [present[0] ?? null, present.at(-1) ?? null];
+  if (present.length < 2) return [null, null];
+  return [present[0]!, present.at(-1)!];
 }
