@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MATH_QUESTIONS, xlsxBase64 } from '../exam/testKit';
 import { DEMO_PASSWORD } from '../seed/seedDemo';
 import { call, DIALECTS, signIn, startTestServer, type TestServer } from '../test/fixtures';
+import { addClassWithStudents, grantKey } from '../test/schoolKit';
 
 type Analysis = Static<typeof AnalyticAnalysis>;
 type Report = Static<typeof AnalyticReport>;
@@ -78,16 +79,7 @@ describe.each(DIALECTS)('the analytic centre on %s', (dialect) => {
     server = await startTestServer(dialect);
     const { db, seed } = server;
     // The 班主任 of 高一(1)班 may use the analytic centre, for the data-scope checks.
-    const role = await db
-      .selectFrom('roles')
-      .select('id')
-      .where('school_id', '=', seed.demoSchoolId)
-      .where('role_name', '=', '班主任')
-      .executeTakeFirstOrThrow();
-    await db
-      .insertInto('role_permissions')
-      .values({ role_id: role.id, perm_code: 'Exam-AnalyticCenter' })
-      .execute();
+    await grantKey(db, seed.demoSchoolId, '班主任', 'Exam-AnalyticCenter');
     for (const login of ['admin', 'head', 'gradelead', 'lab-admin'])
       staff[login] = await signIn(server.app, login);
     const grade = await db
@@ -98,23 +90,13 @@ describe.each(DIALECTS)('the analytic centre on %s', (dialect) => {
       .where('grade_num', '=', 10)
       .executeTakeFirstOrThrow();
     // A second 高一 class (the small demo has one), so that a 班主任 has a class to be kept out of.
-    const { id: second } = await db
-      .insertInto('classes')
-      .values({ grade_id: grade.id, name: '高一(2)班' })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await db
-      .insertInto('students')
-      .values(
-        ['赵同学', '钱同学', '孙同学'].map((name, i) => ({
-          school_id: seed.demoSchoolId,
-          class_id: second,
-          student_no: `D20${i}`,
-          name,
-          tel: null,
-        })),
-      )
-      .execute();
+    await addClassWithStudents(db, {
+      schoolId: seed.demoSchoolId,
+      grade: grade.id,
+      className: '高一(2)班',
+      names: ['赵同学', '钱同学', '孙同学'],
+      prefix: 'D20',
+    });
     const classes = await db
       .selectFrom('classes')
       .select('id')

@@ -21,6 +21,7 @@ import {
   TEST_NOW,
   type TestServer,
 } from '../test/fixtures';
+import { addClassWithStudents, grantKey } from '../test/schoolKit';
 import { INVALID_CODE, INVITE_TTL_MS, JOIN_FAILURES, JOIN_WINDOW_MS } from './routes';
 
 type Joint = Static<typeof JointExam>;
@@ -64,28 +65,13 @@ describe.each(DIALECTS)('a cross-school exam on %s', (dialect) => {
         now: TEST_NOW.getTime(),
       })
     ).schoolId;
-    const { id: gradeId } = await db
-      .insertInto('grades')
-      .values({ school_id: farId, academic_year: 2026, name: '高一', grade_num: 10 })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    const { id: classId } = await db
-      .insertInto('classes')
-      .values({ grade_id: gradeId, name: '高一(1)班' })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await db
-      .insertInto('students')
-      .values(
-        ['甲同学', '乙同学', '丙同学'].map((name, i) => ({
-          school_id: farId,
-          class_id: classId,
-          student_no: `F30${i}`,
-          name,
-          tel: null,
-        })),
-      )
-      .execute();
+    await addClassWithStudents(db, {
+      schoolId: farId,
+      grade: { name: '高一', gradeNum: 10, academicYear: 2026 },
+      className: '高一(1)班',
+      names: ['甲同学', '乙同学', '丙同学'],
+      prefix: 'F30',
+    });
     const region = await db
       .insertInto('regions')
       .values({ code: 'far-district', name: '远方区', level: 'district', created_at: 0 })
@@ -96,16 +82,7 @@ describe.each(DIALECTS)('a cross-school exam on %s', (dialect) => {
       .values({ region_id: region.id, school_id: farId })
       .execute();
     // The demo's 年级主任 (高二) may use cross-school exams, for the data-scope checks.
-    const lead = await db
-      .selectFrom('roles')
-      .select('id')
-      .where('school_id', '=', seed.demoSchoolId)
-      .where('role_name', '=', '年级主任')
-      .executeTakeFirstOrThrow();
-    await db
-      .insertInto('role_permissions')
-      .values({ role_id: lead.id, perm_code: 'Exam-Cross-School' })
-      .execute();
+    await grantKey(db, seed.demoSchoolId, '年级主任', 'Exam-Cross-School');
 
     bureau = (
       await call<UserInfo>(server.app, authRoutes.loginPassword, {
