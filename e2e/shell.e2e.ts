@@ -199,10 +199,14 @@ describe('shell in the browser', () => {
     await page.getByRole('heading', { name: '单校考试' }).waitFor();
     expect(await page.getByText('功能建设中').count()).toBe(0);
     // A module not built yet says so honestly, under its second-level menu.
-    const sub = page.getByRole('navigation', { name: '考试管理菜单' });
-    await sub.getByRole('link', { name: '分析中心' }).click();
-    await page.waitForURL('**/exam/analyticCenter');
-    await page.getByRole('heading', { name: '分析中心' }).waitFor();
+    await page
+      .getByRole('navigation', { name: '主菜单' })
+      .getByRole('link', { name: '教研中心' })
+      .click();
+    const sub = page.getByRole('navigation', { name: '教研中心菜单' });
+    await sub.getByRole('link', { name: '使用统计' }).click();
+    await page.waitForURL('**/teach-research/usage-statistics');
+    await page.getByRole('heading', { name: '使用统计' }).waitFor();
     await page.getByText('功能建设中').waitFor();
     await screenshot(page, 'shell-module');
     await page.goto(`${app.server.url}/no/such/page`);

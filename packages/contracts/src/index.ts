@@ -37,6 +37,8 @@ export * from './resource';
 export * from './resourceWrong';
 export * from './region';
 export * from './joint';
+export * from './crossSchool';
+export * from './analytic';
 export * from './homework';
 export * from './homeworkSubmission';
 export * from './oss';

@@ -53,6 +53,8 @@ import { registerUserRoutes } from './user/routes';
 import { registerRegionRoutes } from './region/routes';
 import { registerJointRoutes } from './joint/routes';
 import { registerJointReportRoutes } from './joint/reportRoutes';
+import { registerCrossSchoolRoutes } from './crossSchool/routes';
+import { registerAnalyticRoutes } from './analytic/routes';
 import { registerScopeRoutes } from './core/scopeRoutes';
 
 /** Options of {@link createServer}. */
@@ -270,6 +272,8 @@ export async function createServer(options: ServerOptions): Promise<FastifyInsta
   registerRegionRoutes(router, { db, clock });
   registerJointRoutes(router, { db, clock });
   registerJointReportRoutes(router, { db, clock });
+  registerCrossSchoolRoutes(router, { db, clock });
+  registerAnalyticRoutes(router, { db, clock });
   registerOssRoutes(router, { db, clock, files });
   registerProcessRoutes(router, { db, clock, files });
   registerUploadedFiles(app, files);

@@ -2,6 +2,8 @@ import { lazy, type ComponentType } from 'react';
 import type { PageLoader } from '../routes/types';
 import { examToolPages } from './tool/toolPages';
 import { gaokaoPages } from './gaokao/gaokaoPages';
+import { crossSchoolPages } from './crossSchool/crossSchoolPages';
+import { analyticPages } from './analytic/analyticPages';
 
 /**
  * The exam module's pages by route name of the catalogue, each loaded on first visit as its
@@ -52,6 +54,8 @@ export const examPages: Readonly<Record<string, PageLoader>> = {
   'exam-project-create': () => import('./joint/JointCreatePage').then((m) => m.JointCreatePage),
   'exam-multiple-edit': () => import('./joint/JointEditPage').then((m) => m.JointEditPage),
   ...gaokaoPages,
+  ...crossSchoolPages,
+  ...analyticPages,
 };
 
 /** A page as a `React.lazy` component: its own chunk, rendered inside `<Suspense>`. */

@@ -17,6 +17,8 @@ import { examToolMigrations } from '../examtool/migrations';
 import { homeworkMigrations } from '../homework/migrations';
 import { homeworkSubmissionMigrations } from '../homework/submissions/migrations';
 import { gaokaoMigrations } from '../gaokao/migrations';
+import { crossSchoolMigrations } from '../crossSchool/migrations';
+import { analyticMigrations } from '../analytic/migrations';
 import { scanMigrations } from '../scan/migrations';
 import { administrationMigrations } from '../school/migrations';
 import { scopeMigrations } from './scopeTables';
@@ -290,6 +292,8 @@ function migrationsFor(dialect: Dialect): Record<string, Migration> {
     ...ossMigrations(dialect),
     ...paperMigrations(dialect),
     ...gaokaoMigrations(dialect),
+    ...crossSchoolMigrations(dialect),
+    ...analyticMigrations(dialect),
   };
 }
 

@@ -12,6 +12,8 @@ import type { ExamToolTables } from '../examtool/tables';
 import type { HomeworkTables } from '../homework/tables';
 import type { HomeworkSubmissionTables } from '../homework/submissions/tables';
 import type { GaokaoTables } from '../gaokao/tables';
+import type { CrossSchoolTables } from '../crossSchool/tables';
+import type { AnalyticTables } from '../analytic/tables';
 import type { ResourceTables } from '../resource/tables';
 import type { RegionTables } from '../region/tables';
 import type { JointTables } from '../joint/tables';
@@ -187,7 +189,9 @@ export interface DB
     HomeworkSubmissionTables,
     OssTables,
     PaperTables,
-    GaokaoTables {
+    GaokaoTables,
+    CrossSchoolTables,
+    AnalyticTables {
   schools: SchoolsTable;
   users: UsersTable;
   roles: RolesTable;

@@ -75,7 +75,7 @@ export async function jointSummaries(
     gradeNum: joint.grade_num,
     organiser:
       joint.lead_school_id === null
-        ? `${regionName.get(joint.region_id) ?? ''}教育局`
+        ? `${regionName.get(joint.region_id ?? 0) ?? ''}教育局`
         : (leadName.get(joint.lead_school_id) ?? ''),
     schoolLabels: joint.school_labels === 'codes' ? 'codes' : 'names',
     subjects: subjects
@@ -163,51 +163,74 @@ export async function createJoint(trx: Db, clock: Clock, plan: JointPlan): Promi
     .where('id', 'in', [...plan.schoolIds])
     .execute();
   const nameOf = new Map(schools.map((s) => [s.id, s.name]));
-  for (const [order, schoolId] of plan.schoolIds.entries()) {
-    const schoolName = nameOf.get(schoolId) ?? '';
-    const grade = await trx
-      .selectFrom('grades')
-      .select(['id', 'name'])
-      .where('school_id', '=', schoolId)
-      .where('academic_year', '=', plan.academicYear)
-      .where('grade_num', '=', plan.gradeNum)
-      .orderBy('id')
-      .executeTakeFirst();
-    if (!grade) throw badRequest(`${schoolName}没有该年级`);
-    const classIds = (
-      await trx.selectFrom('classes').select('id').where('grade_id', '=', grade.id).execute()
-    ).map((c) => c.id);
-    if (classIds.length === 0) throw badRequest(`${schoolName}${grade.name}还没有班级`);
-    const participants = await resolveParticipants(trx, schoolId, {
-      gradeId: grade.id,
-      classIds,
-      studentIds: undefined,
-    }).catch(() => {
-      throw badRequest(`${schoolName}${grade.name}还没有学生`);
-    });
-    const examId = await createDraftExam(trx, {
+  for (const [order, schoolId] of plan.schoolIds.entries())
+    await addSchoolExam(
+      trx,
+      { ...plan, jointExamId: id, at },
       schoolId,
-      academicYear: plan.academicYear,
-      gradeId: grade.id,
-      examType: plan.examType,
-      name: plan.name,
-      examDate: plan.examDate,
-      createdBy: plan.createdBy,
-      at,
-      subjects: plan.subjects,
-      classIds,
-      participants,
-    });
-    await trx
-      .insertInto('joint_exam_schools')
-      .values({
-        joint_exam_id: id,
-        school_id: schoolId,
-        exam_id: examId,
-        code: schoolCode(order),
-        sort_order: order,
-      })
-      .execute();
-  }
+      nameOf.get(schoolId) ?? '',
+      order,
+    );
   return id;
+}
+
+/**
+ * Adds a school to a joint exam: a draft exam of its grade with the plan's number (every class and
+ * student) and the plan's subjects, inside the caller's transaction. Refuses a school without such
+ * a grade, classes or students, naming it.
+ */
+export async function addSchoolExam(
+  trx: Db,
+  plan: Pick<
+    JointPlan,
+    'academicYear' | 'gradeNum' | 'examType' | 'name' | 'examDate' | 'createdBy' | 'subjects'
+  > & { jointExamId: number; at: number },
+  schoolId: number,
+  schoolName: string,
+  order: number,
+): Promise<number> {
+  const grade = await trx
+    .selectFrom('grades')
+    .select(['id', 'name'])
+    .where('school_id', '=', schoolId)
+    .where('academic_year', '=', plan.academicYear)
+    .where('grade_num', '=', plan.gradeNum)
+    .orderBy('id')
+    .executeTakeFirst();
+  if (!grade) throw badRequest(`${schoolName}没有该年级`);
+  const classIds = (
+    await trx.selectFrom('classes').select('id').where('grade_id', '=', grade.id).execute()
+  ).map((c) => c.id);
+  if (classIds.length === 0) throw badRequest(`${schoolName}${grade.name}还没有班级`);
+  const participants = await resolveParticipants(trx, schoolId, {
+    gradeId: grade.id,
+    classIds,
+    studentIds: undefined,
+  }).catch(() => {
+    throw badRequest(`${schoolName}${grade.name}还没有学生`);
+  });
+  const examId = await createDraftExam(trx, {
+    schoolId,
+    academicYear: plan.academicYear,
+    gradeId: grade.id,
+    examType: plan.examType,
+    name: plan.name,
+    examDate: plan.examDate,
+    createdBy: plan.createdBy,
+    at: plan.at,
+    subjects: plan.subjects,
+    classIds,
+    participants,
+  });
+  await trx
+    .insertInto('joint_exam_schools')
+    .values({
+      joint_exam_id: plan.jointExamId,
+      school_id: schoolId,
+      exam_id: examId,
+      code: schoolCode(order),
+      sort_order: order,
+    })
+    .execute();
+  return examId;
 }

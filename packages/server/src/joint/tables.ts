@@ -14,8 +14,11 @@ export interface JointTables {
 
 export interface JointExamsTable {
   id: Generated<number>;
-  /** The region of the participating schools (the bureau of this region sees everything). */
-  region_id: number;
+  /**
+   * The region of the participating schools (the bureau of this region sees everything); null
+   * for a cross-school exam, which no bureau sees (docs/cross-school-exams.md).
+   */
+  region_id: number | null;
   /** Null when the bureau organises it; else the lead school. */
   lead_school_id: number | null;
   /** `region:<id>` or `school:<id>`: with `idempotency_key`, a retry creates nothing. */

@@ -40,7 +40,7 @@ const REPORT_STATES = new Set(['finished', 'published']);
  * finished, unpublished one). Reads the cache; computes only when the scores changed.
  */
 export async function openReport(
-  deps: ReportDeps,
+  deps: Pick<ReportDeps, 'db' | 'clock'>,
   session: SessionInfo,
   examId: number,
   keys: string[],

@@ -192,6 +192,15 @@ const TABLE: Record<string, Entry> = {
       { kind: 'covered', why: 'joint exams: joint/joint.test.ts' } as const,
     ]),
   ),
+  // 跨校考试: an invite for an exam of the caller's school and grade only (crossSchool/cross.test.ts)
+  'crossSchoolRoutes.crossInvite': WRITE(
+    'exam managers of the exam’s grade only; another school’s exam 404 (crossSchool/cross.test.ts)',
+  ),
+  // 分析中心: the classes whose totals the caller's single reports show; a class outside 403
+  // (analytic/analytic.test.ts “a 班主任 sees their own class only”)
+  'analyticRoutes.analyticReport': WRITE(
+    'students of the classes in full scope only; another class 403, another grade’s analysis 404 (analytic/analytic.test.ts)',
+  ),
   // exam
   'exam.students': { kind: 'list', byClass: true },
   'exam.teachers': { kind: 'list' },

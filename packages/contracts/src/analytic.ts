@@ -1,0 +1,134 @@
+import { Type } from 'typebox';
+import { Id, Nullable, Obj, OneOf, post } from './builders';
+
+/** An analysis combines single-school exams (`single`) or joint exams (`multiple`). */
+export const ANALYTIC_KINDS = ['single', 'multiple'] as const;
+/** How many exams one analysis combines. */
+export const ANALYTIC_MIN_EXAMS = 2;
+export const ANALYTIC_MAX_EXAMS = 10;
+
+const AnalysisId = Type.Integer({ minimum: 1, title: '分析' });
+
+/** An analysis of the analytic centre (分析中心). */
+export const AnalyticAnalysis = Obj({
+  id: Type.Integer(),
+  name: Type.String(),
+  kind: OneOf(ANALYTIC_KINDS),
+  /** The exams in date order (single: exam ids; multiple: joint exam ids). */
+  exams: Type.Array(Obj({ id: Type.Integer(), name: Type.String(), examDate: Type.String() })),
+  createdAt: Type.Integer(),
+  updatedAt: Type.Integer(),
+});
+
+/** One student's total in one exam, from that exam's stored report. */
+const AnalyticPoint = Obj({
+  score: Nullable(Type.Number()),
+  gradeRank: Nullable(Type.Integer()),
+  /** Percentile rank (百分位): the share of the exam's ranked students behind, 0–100. */
+  percentile: Nullable(Type.Number()),
+});
+
+/** The trends of an analysis, of the whole grade (or joint exam) or one class. */
+export const AnalyticReport = Obj({
+  analysis: AnalyticAnalysis,
+  /** Per exam: how many students took part and the mean total of all of them. */
+  exams: Type.Array(
+    Obj({
+      id: Type.Integer(),
+      name: Type.String(),
+      examDate: Type.String(),
+      fullMarks: Type.Number(),
+      count: Type.Integer(),
+      mean: Nullable(Type.Number()),
+    }),
+  ),
+  /** Classes (single) or schools (multiple, named or coded as the joint exam shows them). */
+  groups: Type.Array(
+    Obj({
+      key: Type.String(),
+      name: Type.String(),
+      /** The group's mean total per exam (null where it took no part). */
+      means: Type.Array(Nullable(Type.Number())),
+    }),
+  ),
+  /** The classes the caller may open the class report of (the caller's own school's). */
+  classes: Type.Array(Obj({ classId: Type.Integer(), className: Type.String() })),
+  students: Obj({
+    total: Type.Integer(),
+    list: Type.Array(
+      Obj({
+        studentId: Type.Integer(),
+        studentNo: Type.String(),
+        name: Type.String(),
+        className: Type.String(),
+        /** Per exam, null where the student took no part. */
+        points: Type.Array(Nullable(AnalyticPoint)),
+      }),
+    ),
+  }),
+});
+
+const ExamIds = Type.Array(Id, {
+  minItems: ANALYTIC_MIN_EXAMS,
+  maxItems: ANALYTIC_MAX_EXAMS,
+  title: '考试',
+});
+
+/**
+ * 分析中心 (/exam/analyticCenter): several exams combined into one analysis, with trends per
+ * student, class and school across them and percentile ranks, read from each exam's stored report
+ * (the analysis engine's results). @see docs/analytic-centre.md
+ */
+export const analyticRoutes = {
+  analyticList: post(
+    '/marking-report/analytic/list',
+    "the school's analyses, newest first",
+    Obj({}),
+    Type.Array(AnalyticAnalysis),
+  ),
+  analyticCreate: post(
+    '/marking-report/analytic/create',
+    'combine 2–10 exams (single-school or joint) into an analysis; a retry with the same key creates nothing',
+    Obj({
+      idempotencyKey: Type.String({ minLength: 8, maxLength: 64, pattern: '^[A-Za-z0-9-]+$' }),
+      name: Type.String({ minLength: 1, maxLength: 100, title: '分析名称' }),
+      kind: OneOf(ANALYTIC_KINDS),
+      examIds: ExamIds,
+    }),
+    AnalyticAnalysis,
+  ),
+  analyticDetail: post(
+    '/marking-report/analytic/detail',
+    'one analysis',
+    Obj({ analysisId: AnalysisId }),
+    AnalyticAnalysis,
+  ),
+  analyticUpdate: post(
+    '/marking-report/analytic/update',
+    'rename an analysis or change its exams',
+    Obj({
+      analysisId: AnalysisId,
+      name: Type.Optional(Type.String({ minLength: 1, maxLength: 100, title: '分析名称' })),
+      examIds: Type.Optional(ExamIds),
+    }),
+    AnalyticAnalysis,
+  ),
+  analyticRemove: post(
+    '/marking-report/analytic/remove',
+    'delete an analysis (the exams stay)',
+    Obj({ analysisId: AnalysisId }),
+    Obj({}),
+  ),
+  analyticReport: post(
+    '/marking-report/analytic/report',
+    "trends across the analysis's exams: the grade or joint exam, each class or school, each student with percentile ranks; a class with classId",
+    Obj({
+      analysisId: AnalysisId,
+      classId: Type.Optional(Id),
+      keyWord: Type.Optional(Type.String({ maxLength: 64 })),
+      pageNum: Type.Integer({ minimum: 1, default: 1 }),
+      pageSize: Type.Integer({ minimum: 1, maximum: 200, default: 50 }),
+    }),
+    AnalyticReport,
+  ),
+};

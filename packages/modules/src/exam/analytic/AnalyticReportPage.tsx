@@ -1,0 +1,224 @@
+import { useEffect, useState } from 'react';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
+import { analyticRoutes, type DataOf } from '@examkit/contracts';
+import { FormField, Select } from '@examkit/ui';
+import { KeywordSearch } from '../../common/KeywordSearch';
+import { ListTable } from '../../common/ListTable';
+import { Pager } from '../../common/Pager';
+import { useApiCall } from '../../common/useApiCall';
+import { Chart } from '../../report/components/Chart';
+import { lineOption } from '../../report/components/charts';
+import { ErrorText, Note, PageBox, Toolbar } from '../components/styled';
+import { ends, reportPath, trendOf } from './analyticLabels';
+
+type Report = DataOf<typeof analyticRoutes.analyticReport>;
+const PAGE_SIZE = 50;
+const fixed = (v: number | null | undefined, digits = 1) => (v == null ? '—' : v.toFixed(digits));
+
+/** An arrow with its words (↑ 上升 3.5), or — without two points to compare. */
+function Trend({ first, last }: { first: number | null; last: number | null }) {
+  const trend = trendOf(first, last);
+  if (!trend) return <span>—</span>;
+  return (
+    <span>
+      <span aria-hidden="true">{trend.arrow} </span>
+      {trend.text}
+    </span>
+  );
+}
+
+function AnalyticReport({ level }: { level: 'grade' | 'class' }) {
+  const call = useApiCall();
+  const navigate = useNavigate();
+  const multiple = useLocation().pathname.includes('/multiple/');
+  const [params] = useSearchParams();
+  const id = Number(params.get('id'));
+  const classParam = params.get('classId');
+  const [report, setReport] = useState<Report | null>(null);
+  const [error, setError] = useState('');
+  const [page, setPage] = useState(1);
+  const [keyWord, setKeyWord] = useState('');
+  const [classId, setClassId] = useState<number | null>(classParam ? Number(classParam) : null);
+
+  useEffect(() => {
+    if (!Number.isInteger(id) || id < 1) return setError('请从分析列表打开报告');
+    if (level === 'class' && classId === null) {
+      // The class report opens on the first class the caller may see.
+      void call(analyticRoutes.analyticReport, { analysisId: id, pageNum: 1, pageSize: 1 }).then(
+        (r) => {
+          if (!r.ok) return setError(r.message);
+          const first = r.data.classes[0];
+          if (first) setClassId(first.classId);
+          else setError('没有可查看的班级');
+        },
+      );
+      return;
+    }
+    void call(analyticRoutes.analyticReport, {
+      analysisId: id,
+      pageNum: page,
+      pageSize: PAGE_SIZE,
+      ...(keyWord && { keyWord }),
+      ...(level === 'class' && classId !== null && { classId }),
+    }).then((r) => {
+      if (r.ok) setReport(r.data);
+      else setError(r.message);
+    });
+  }, [call, id, level, classId, page, keyWord]);
+
+  const kind = multiple ? 'multiple' : 'single';
+  const groupWord = multiple ? '学校' : '班级';
+  const examNames = report?.exams.map((e) => e.name) ?? [];
+  return (
+    <PageBox aria-labelledby="analytic-report-title">
+      <h1 id="analytic-report-title">
+        {report
+          ? `${report.analysis.name}·${level === 'grade' ? '年级报告' : '班级报告'}`
+          : '分析报告'}
+      </h1>
+      <Toolbar>
+        <nav aria-label="报告类型" style={{ display: 'flex', gap: 16 }}>
+          <Link
+            to={reportPath(kind, 'grade', id)}
+            aria-current={level === 'grade' ? 'page' : undefined}
+          >
+            年级报告
+          </Link>
+          <Link
+            to={reportPath(kind, 'class', id)}
+            aria-current={level === 'class' ? 'page' : undefined}
+          >
+            班级报告
+          </Link>
+          <Link to="/exam/analyticCenter">返回分析中心</Link>
+        </nav>
+      </Toolbar>
+      {error && <ErrorText role="alert">{error}</ErrorText>}
+      {report && (
+        <>
+          {level === 'class' && (
+            <FormField label="班级">
+              <Select
+                value={String(classId ?? '')}
+                options={report.classes.map((c) => ({
+                  value: String(c.classId),
+                  label: c.className,
+                }))}
+                onChange={(e) => {
+                  setPage(1);
+                  setClassId(Number(e.target.value));
+                  navigate(reportPath(kind, 'class', id, Number(e.target.value)), {
+                    replace: true,
+                  });
+                }}
+              />
+            </FormField>
+          )}
+          <h2>考试概况</h2>
+          <ListTable
+            label="考试概况"
+            rows={report.exams}
+            headers={['考试', '考试日期', '参考人数', '满分', '均分']}
+          >
+            {(e) => (
+              <tr key={e.id}>
+                <td>{e.name}</td>
+                <td>{e.examDate}</td>
+                <td>{e.count}</td>
+                <td>{e.fullMarks}</td>
+                <td>{fixed(e.mean, 2)}</td>
+              </tr>
+            )}
+          </ListTable>
+          <h2>{groupWord}均分趋势</h2>
+          {report.groups.length > 0 && (
+            <Chart
+              kind="line"
+              label={`${groupWord}均分趋势图`}
+              option={lineOption(
+                examNames,
+                report.groups.map((g) => ({ name: g.name, values: g.means })),
+              )}
+            />
+          )}
+          <ListTable
+            label={`${groupWord}均分趋势`}
+            rows={report.groups}
+            empty="暂无可查看的数据"
+            headers={[groupWord, ...examNames.map((n) => `${n}均分`), '与整体均分差的变化']}
+          >
+            {(g) => {
+              const gaps = g.means.map((m, e) =>
+                m == null || report.exams[e]!.mean == null ? null : m - report.exams[e]!.mean!,
+              );
+              const [first, last] = ends(gaps);
+              return (
+                <tr key={g.key}>
+                  <td>{g.name}</td>
+                  {g.means.map((m, e) => (
+                    <td key={report.exams[e]!.id}>{fixed(m, 2)}</td>
+                  ))}
+                  <td>
+                    <Trend first={first} last={last} />
+                  </td>
+                </tr>
+              );
+            }}
+          </ListTable>
+          <h2>学生趋势</h2>
+          <Note>
+            每场考试显示：总分（名次，百分位）；百分位为该场考试中排在其后的学生所占的百分比。
+          </Note>
+          <KeywordSearch
+            initial={keyWord}
+            placeholder="学号或姓名"
+            onSearch={(word) => {
+              setPage(1);
+              setKeyWord(word);
+            }}
+          />
+          <ListTable
+            label="学生趋势"
+            rows={report.students.list}
+            empty="暂无可查看的学生"
+            headers={['学号', '姓名', '班级', ...examNames, '百分位变化']}
+          >
+            {(s) => {
+              const [first, last] = ends(s.points.map((p) => p?.percentile));
+              return (
+                <tr key={s.studentId}>
+                  <td>{s.studentNo}</td>
+                  <td>{s.name}</td>
+                  <td>{s.className}</td>
+                  {s.points.map((p, e) => (
+                    <td key={report.exams[e]!.id}>
+                      {!p
+                        ? '未参加'
+                        : p.score === null
+                          ? '缺考'
+                          : `${fixed(p.score, 1)}（第${p.gradeRank ?? '—'}名，${fixed(p.percentile)}%）`}
+                    </td>
+                  ))}
+                  <td>
+                    <Trend first={first} last={last} />
+                  </td>
+                </tr>
+              );
+            }}
+          </ListTable>
+          <Pager total={report.students.total} page={page} pageSize={PAGE_SIZE} onPage={setPage} />
+        </>
+      )}
+    </PageBox>
+  );
+}
+
+/** /exam/analyticCenter/{single|multiple}/report/grade?id=: the whole grade or joint exam. */
+export function AnalyticGradeReportPage() {
+  return <AnalyticReport level="grade" />;
+}
+
+/** /exam/analyticCenter/{single|multiple}/report/class?id=&classId=: one class of our school. */
+export function AnalyticClassReportPage() {
+  return <AnalyticReport level="class" />;
+}

@@ -1,0 +1,370 @@
+import {
+  analyticRoutes,
+  authRoutes,
+  examRoutes,
+  jointExamRoutes,
+  type AnalyticAnalysis,
+  type AnalyticReport,
+  type RouteContract,
+  type UserInfo,
+} from '@examkit/contracts';
+import type { Static } from 'typebox';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MATH_QUESTIONS, xlsxBase64 } from '../exam/testKit';
+import { DEMO_PASSWORD } from '../seed/seedDemo';
+import { call, DIALECTS, signIn, startTestServer, type TestServer } from '../test/fixtures';
+import { addClassWithStudents, grantKey } from '../test/schoolKit';
+
+type Analysis = Static<typeof AnalyticAnalysis>;
+type Report = Static<typeof AnalyticReport>;
+const HEADER = ['考号/学号', '姓名', '1', '2', '3', '4', '5(1)', '5(2)'];
+/** Six leaf marks summing to `total` (0–30), never above a leaf's full marks (5, 6, 2, 5, 4, 8). */
+function marksFor(total: number): number[] {
+  const caps = [5, 6, 2, 5, 4, 8];
+  let left = total;
+  return caps.map((cap) => {
+    const m = Math.min(cap, left);
+    left -= m;
+    return m;
+  });
+}
+/** Percentile rank as the engine defines it: the share of the n ranked students behind. */
+const percentile = (rank: number, n: number) => (100 * (n - rank)) / n;
+
+describe.each(DIALECTS)('the analytic centre on %s', (dialect) => {
+  let server: TestServer;
+  const staff: Record<string, UserInfo> = {};
+  /** The three single exams of 示范中学 高一, in date order, with every student's total. */
+  const exams: { id: number; totals: Map<number, number> }[] = [];
+  let students: { id: number; student_no: string; name: string; class_id: number }[] = [];
+  let analysis: Analysis;
+
+  const as = async <T>(user: UserInfo, contract: RouteContract, body: Record<string, unknown>) =>
+    call<T>(server.app, contract, { token: user.token, schoolId: user.schoolId, body });
+  const ok = async <T>(user: UserInfo, contract: RouteContract, body: Record<string, unknown>) => {
+    const result = await as<T>(user, contract, body);
+    if (result.body.code !== 200) throw new Error(JSON.stringify(result.body));
+    return result.body.data;
+  };
+
+  /** Imports the totals into the exam's 数学 (one subject) and moves it to `to`. */
+  async function score(user: UserInfo, examId: number, totals: Map<number, number>, to: string) {
+    const detail = await ok<{ subjects: { id: number }[] }>(user, examRoutes.detail, {
+      id: examId,
+    });
+    const subjectId = detail.subjects[0]!.id;
+    const saved = await as(user, examRoutes.questionsSave, {
+      examSubjectId: subjectId,
+      questions: MATH_QUESTIONS,
+    });
+    expect([200, 400]).toContain(saved.body.code);
+    const rows = await server.db
+      .selectFrom('exam_students as es')
+      .innerJoin('students as s', 's.id', 'es.student_id')
+      .select(['s.id', 's.student_no', 's.name'])
+      .where('es.exam_id', '=', examId)
+      .execute();
+    await ok(user, examRoutes.scoreImport, {
+      examSubjectId: subjectId,
+      file: await xlsxBase64([
+        HEADER,
+        ...rows.map((s) => [s.student_no, s.name, ...marksFor(totals.get(s.id)!)]),
+      ]),
+    });
+    await ok(user, examRoutes.transition, { id: examId, to: 'finished' });
+    if (to === 'published') await ok(user, examRoutes.transition, { id: examId, to });
+  }
+
+  beforeAll(async () => {
+    server = await startTestServer(dialect);
+    const { db, seed } = server;
+    // The 班主任 of 高一(1)班 may use the analytic centre, for the data-scope checks.
+    await grantKey(db, seed.demoSchoolId, '班主任', 'Exam-AnalyticCenter');
+    for (const login of ['admin', 'head', 'gradelead', 'lab-admin'])
+      staff[login] = await signIn(server.app, login);
+    const grade = await db
+      .selectFrom('grades')
+      .select('id')
+      .where('school_id', '=', seed.demoSchoolId)
+      .where('academic_year', '=', 2026)
+      .where('grade_num', '=', 10)
+      .executeTakeFirstOrThrow();
+    // A second 高一 class (the small demo has one), so that a 班主任 has a class to be kept out of.
+    await addClassWithStudents(db, {
+      schoolId: seed.demoSchoolId,
+      grade: grade.id,
+      className: '高一(2)班',
+      names: ['赵同学', '钱同学', '孙同学'],
+      prefix: 'D20',
+    });
+    const classes = await db
+      .selectFrom('classes')
+      .select('id')
+      .where('grade_id', '=', grade.id)
+      .execute();
+    students = await db
+      .selectFrom('students')
+      .select(['id', 'student_no', 'name', 'class_id'])
+      .where(
+        'class_id',
+        'in',
+        classes.map((c) => c.id),
+      )
+      .orderBy('student_no')
+      .execute();
+    // Three exams: each student's total moves (the first student falls, the last one climbs).
+    for (const [e, date] of ['2026-11-01', '2026-11-08', '2026-11-15'].entries()) {
+      const exam = await ok<{ id: number }>(staff.admin!, examRoutes.create, {
+        name: `高一数学周测${e + 1}`,
+        examType: '周练',
+        gradeId: grade.id,
+        examDate: date,
+        subjects: [{ subjectCode: '数学', subjectName: '数学', fullMarks: 30 }],
+        classIds: classes.map((c) => c.id),
+      });
+      const totals = new Map(
+        students.map((s, n) => [
+          s.id,
+          n === 0 ? 28 - 8 * e : n === students.length - 1 ? 4 + 9 * e : 10 + n * 2 + e,
+        ]),
+      );
+      await score(staff.admin!, exam.id, totals, 'published');
+      exams.push({ id: exam.id, totals });
+    }
+  }, 120_000);
+  afterAll(() => server?.close());
+
+  it('combines three exams in date order; a retry creates nothing; an unfinished exam is refused', async () => {
+    const body = {
+      idempotencyKey: 'analytic-0001',
+      name: '高一数学三次周测',
+      kind: 'single',
+      examIds: [exams[2]!.id, exams[0]!.id, exams[1]!.id],
+    };
+    analysis = await ok<Analysis>(staff.admin!, analyticRoutes.analyticCreate, body);
+    expect(analysis.exams.map((e) => e.name)).toEqual([
+      '高一数学周测1',
+      '高一数学周测2',
+      '高一数学周测3',
+    ]);
+    const again = await ok<Analysis>(staff.admin!, analyticRoutes.analyticCreate, body);
+    expect(again.id).toBe(analysis.id);
+    const list = await ok<Analysis[]>(staff.admin!, analyticRoutes.analyticList, {});
+    expect(list.map((a) => a.id)).toEqual([analysis.id]);
+    const draft = await ok<{ id: number }>(staff.admin!, examRoutes.create, {
+      name: '未完成的考试',
+      examType: '周练',
+      gradeId: (
+        await server.db
+          .selectFrom('exams')
+          .select('grade_id')
+          .where('id', '=', exams[0]!.id)
+          .executeTakeFirstOrThrow()
+      ).grade_id,
+      examDate: '2026-11-20',
+      subjects: [{ subjectCode: '数学', subjectName: '数学', fullMarks: 30 }],
+      classIds: [students[0]!.class_id],
+    });
+    const refused = await as(staff.admin!, analyticRoutes.analyticCreate, {
+      ...body,
+      idempotencyKey: 'analytic-0002',
+      examIds: [exams[0]!.id, draft.id],
+    });
+    expect(refused.body).toMatchObject({
+      code: 400,
+      msg: '考试“未完成的考试”尚未完成阅卷，不能加入分析',
+    });
+  });
+
+  it('the grade report: each exam’s mean, each student’s totals, grade ranks and percentile ranks across the exams', async () => {
+    const report = await ok<Report>(staff.admin!, analyticRoutes.analyticReport, {
+      analysisId: analysis.id,
+      pageNum: 1,
+      pageSize: 200,
+    });
+    const n = students.length;
+    for (const [e, exam] of exams.entries()) {
+      const all = [...exam.totals.values()];
+      expect(report.exams[e]!.count).toBe(n);
+      expect(report.exams[e]!.mean).toBeCloseTo(all.reduce((a, b) => a + b, 0) / n, 9);
+    }
+    expect(report.students.total).toBe(n);
+    const first = report.students.list.find((s) => s.studentId === students[0]!.id)!;
+    const last = report.students.list.find((s) => s.studentId === students[n - 1]!.id)!;
+    expect(first.points.map((p) => p!.score)).toEqual([28, 20, 12]);
+    expect(last.points.map((p) => p!.score)).toEqual([4, 13, 22]);
+    for (const row of report.students.list)
+      for (const [e, exam] of exams.entries()) {
+        const mine = exam.totals.get(row.studentId)!;
+        const rank = 1 + [...exam.totals.values()].filter((t) => t > mine).length;
+        expect(row.points[e]).toEqual({
+          score: mine,
+          gradeRank: rank,
+          percentile: percentile(rank, n),
+        });
+      }
+    // The list is ordered by the latest exam's grade rank.
+    const latest = report.students.list.map((s) => s.points[2]!.gradeRank);
+    expect(latest).toEqual([...latest].sort((a, b) => a! - b!));
+    // Each class's mean per exam is the mean of its students' totals.
+    for (const group of report.groups) {
+      const classId = Number(group.key.slice(1));
+      const members = students.filter((s) => s.class_id === classId);
+      group.means.forEach((mean, e) => {
+        const totals = members.map((s) => exams[e]!.totals.get(s.id)!);
+        expect(mean).toBeCloseTo(totals.reduce((a, b) => a + b, 0) / totals.length, 9);
+      });
+    }
+  });
+
+  it('a class report keeps to the class; a 班主任 sees their own class only; others see nothing', async () => {
+    const classId = students[0]!.class_id;
+    const byClass = await ok<Report>(staff.admin!, analyticRoutes.analyticReport, {
+      analysisId: analysis.id,
+      classId,
+      pageNum: 1,
+      pageSize: 200,
+    });
+    expect(byClass.groups.map((g) => g.key)).toEqual([`c${classId}`]);
+    const members = new Set(students.filter((s) => s.class_id === classId).map((s) => s.id));
+    expect(byClass.students.list.map((s) => s.studentId).sort()).toEqual([...members].sort());
+
+    const head = staff.head!;
+    const own = await ok<Report>(head, analyticRoutes.analyticReport, {
+      analysisId: analysis.id,
+      pageNum: 1,
+      pageSize: 200,
+    });
+    const ownClasses = new Set(own.classes.map((c) => c.classId));
+    expect(own.classes.map((c) => c.className)).toEqual(['高一(1)班']);
+    for (const s of own.students.list) {
+      const student = students.find((x) => x.id === s.studentId)!;
+      expect(ownClasses.has(student.class_id)).toBe(true);
+    }
+    expect(own.groups.map((g) => g.name)).toEqual(['高一(1)班']);
+    expect(own.students.total).toBe(5);
+    const other = students.find((s) => !ownClasses.has(s.class_id))!;
+    {
+      const refused = await as(head, analyticRoutes.analyticReport, {
+        analysisId: analysis.id,
+        classId: other.class_id,
+        pageNum: 1,
+        pageSize: 50,
+      });
+      expect(refused.body).toMatchObject({ code: 403 });
+    }
+    // A 年级主任 of 高二 does not see a 高一 analysis; another school does not see it either.
+    for (const user of [staff.gradelead!, staff['lab-admin']!]) {
+      const list = await ok<Analysis[]>(user, analyticRoutes.analyticList, {});
+      expect(list).toEqual([]);
+      for (const contract of [analyticRoutes.analyticDetail, analyticRoutes.analyticRemove])
+        expect((await as(user, contract, { analysisId: analysis.id })).body).toMatchObject({
+          code: 404,
+          msg: '分析不存在',
+        });
+    }
+  });
+
+  it('an analysis of joint exams: schools as the joint report names them, own students with joint percentile ranks', async () => {
+    const bureau = (
+      await call<UserInfo>(server.app, authRoutes.loginPassword, {
+        body: { loginName: 'bureau', password: DEMO_PASSWORD, schoolId: server.seed.demoSchoolId },
+      })
+    ).body.data;
+    const lab = staff['lab-admin']!;
+    const joints: number[] = [];
+    const totalsOf: Map<number, number>[] = [];
+    for (const [e, date] of ['2026-11-10', '2026-11-17'].entries()) {
+      const joint = await ok<{ id: number; subjects: unknown[] }>(
+        bureau,
+        jointExamRoutes.jointCreate,
+        {
+          idempotencyKey: `joint-analytic-${e}`,
+          name: `两校联考${e + 1}`,
+          examType: '月测',
+          examDate: date,
+          gradeNum: 10,
+          schoolIds: [server.seed.demoSchoolId, server.seed.labSchoolId],
+          subjects: [{ subjectCode: '数学', subjectName: '数学', fullMarks: 30 }],
+          schoolLabels: 'codes',
+        },
+      );
+      await ok(bureau, jointExamRoutes.jointQuestionsSave, {
+        jointExamId: joint.id,
+        subjectCode: '数学',
+        questions: MATH_QUESTIONS,
+      });
+      const totals = new Map<number, number>();
+      for (const user of [staff.admin!, lab]) {
+        const list = await ok<{ id: number; schools: { examId: number | null }[] }[]>(
+          user,
+          jointExamRoutes.jointList,
+          {},
+        );
+        const examId = list.find((j) => j.id === joint.id)!.schools.find((s) => s.examId)!.examId!;
+        const takers = await server.db
+          .selectFrom('exam_students')
+          .select('student_id')
+          .where('exam_id', '=', examId)
+          .execute();
+        for (const [i, t] of takers.entries())
+          totals.set(t.student_id, (i * 7 + e * 11 + user.schoolId) % 31);
+        await score(user, examId, totals, 'finished');
+      }
+      joints.push(joint.id);
+      totalsOf.push(totals);
+    }
+    const made = await ok<Analysis>(staff.admin!, analyticRoutes.analyticCreate, {
+      idempotencyKey: 'analytic-joint-1',
+      name: '两校联考趋势',
+      kind: 'multiple',
+      examIds: joints,
+    });
+    for (const user of [staff.admin!, lab]) {
+      if (user === lab) {
+        // The lab school builds its own analysis of the same joint exams.
+        const labMade = await ok<Analysis>(lab, analyticRoutes.analyticCreate, {
+          idempotencyKey: 'analytic-joint-2',
+          name: '联考趋势',
+          kind: 'multiple',
+          examIds: joints,
+        });
+        expect(labMade.id).not.toBe(made.id);
+      }
+      const mine = await ok<Analysis[]>(user, analyticRoutes.analyticList, {});
+      const id = mine.find((a) => a.kind === 'multiple')!.id;
+      const report = await ok<Report>(user, analyticRoutes.analyticReport, {
+        analysisId: id,
+        pageNum: 1,
+        pageSize: 200,
+      });
+      const ownIds = new Set(
+        (
+          await server.db
+            .selectFrom('students')
+            .select('id')
+            .where('school_id', '=', user.schoolId)
+            .execute()
+        ).map((s) => s.id),
+      );
+      expect(report.groups.map((g) => g.name)).toEqual(
+        user === lab ? ['学校A', '实验中学'] : ['示范中学', '学校B'],
+      );
+      expect(report.students.total).toBeGreaterThan(0);
+      for (const row of report.students.list) {
+        expect(ownIds.has(row.studentId)).toBe(true);
+        row.points.forEach((p, e) => {
+          const all = [...totalsOf[e]!.values()];
+          const mineTotal = totalsOf[e]!.get(row.studentId)!;
+          const rank = 1 + all.filter((t) => t > mineTotal).length;
+          expect(p).toEqual({
+            score: mineTotal,
+            gradeRank: rank,
+            percentile: percentile(rank, all.length),
+          });
+        });
+      }
+      for (const [e] of joints.entries()) expect(report.exams[e]!.count).toBe(totalsOf[e]!.size);
+    }
+  }, 60_000);
+});

@@ -1,0 +1,128 @@
+import type { AnalyticReport } from '@examkit/contracts';
+import type { Static } from 'typebox';
+import { engineId } from '../report/cache';
+import type { CachedReport } from '../report/snapshot';
+
+type Report = Static<typeof AnalyticReport>;
+type Point = NonNullable<Report['students']['list'][number]['points'][number]>;
+
+/** A student of one exam as the caller may see them, with the exam's stored figures. */
+export interface ExamStudent {
+  studentId: number;
+  studentNo: string;
+  name: string;
+  /** Own class (in the caller's school), null for a student the caller sees without class. */
+  classId: number | null;
+  className: string;
+  point: Point;
+}
+
+/** One exam of an analysis as the caller may see it: every figure read from its stored report. */
+export interface ExamView {
+  meta: Report['exams'][number];
+  /** Classes (single) or schools (multiple) the caller may see, by a key stable across exams. */
+  groups: { key: string; name: string; mean: number | null }[];
+  students: ExamStudent[];
+  /** The caller's own classes in this exam that they may open. */
+  classes: { classId: number; className: string }[];
+}
+
+/**
+ * The stored figures of an exam's report: the grade's (or joint exam's) total, each group's mean
+ * total, and each student's total, grade rank and percentile rank, by student id.
+ */
+export function storedFigures(report: CachedReport) {
+  const { analysis, snapshot } = report;
+  const total = analysis.grade.total;
+  const index = new Map(analysis.students.ids.map((id, i) => [id, i]));
+  const columns = analysis.students.total;
+  return {
+    fullMarks: total.fullMarks,
+    count: total.description.count,
+    mean: total.description.mean,
+    groupMean: (groupId: number) =>
+      analysis.classes.find((g) => g.id === engineId(groupId))?.total.description.mean ?? null,
+    point: (studentId: number): Point => {
+      const i = index.get(engineId(studentId));
+      if (i === undefined) return { score: null, gradeRank: null, percentile: null };
+      return {
+        score: columns.scores[i] ?? null,
+        gradeRank: columns.gradeRanks[i] ?? null,
+        percentile: columns.percentiles[i] ?? null,
+      };
+    },
+    students: snapshot.students,
+    classes: snapshot.classes,
+  };
+}
+
+/**
+ * The analysis's trends: exams in the given order, groups and students across them (a student is
+ * matched by id; their class is the one of their latest exam). Students sorted by the latest
+ * grade rank they have, then by student number; one page of them.
+ */
+export function combineTrends(
+  analysis: Report['analysis'],
+  views: readonly ExamView[],
+  filter: { classId?: number; keyWord?: string; pageNum: number; pageSize: number },
+): Report {
+  const groups = new Map<string, { name: string; means: (number | null)[] }>();
+  views.forEach((view, e) => {
+    for (const g of view.groups) {
+      const row = groups.get(g.key) ?? { name: g.name, means: views.map(() => null) };
+      row.name = g.name;
+      row.means[e] = g.mean;
+      groups.set(g.key, row);
+    }
+  });
+  const students = new Map<
+    number,
+    Omit<ExamStudent, 'point'> & { points: (Point | null)[]; latestRank: number | null }
+  >();
+  views.forEach((view, e) => {
+    for (const s of view.students) {
+      const row = students.get(s.studentId) ?? {
+        ...s,
+        points: views.map(() => null),
+        latestRank: null,
+      };
+      Object.assign(row, {
+        studentNo: s.studentNo,
+        name: s.name,
+        classId: s.classId,
+        className: s.className,
+      });
+      row.points[e] = s.point;
+      if (s.point.gradeRank !== null) row.latestRank = s.point.gradeRank;
+      students.set(s.studentId, row);
+    }
+  });
+  const classes = new Map<number, string>();
+  for (const view of views) for (const c of view.classes) classes.set(c.classId, c.className);
+  const word = filter.keyWord?.trim() ?? '';
+  const rows = [...students.values()]
+    .filter((s) => filter.classId === undefined || s.classId === filter.classId)
+    .filter((s) => !word || s.name.includes(word) || s.studentNo.includes(word))
+    .sort(
+      (a, b) =>
+        (a.latestRank ?? Number.MAX_SAFE_INTEGER) - (b.latestRank ?? Number.MAX_SAFE_INTEGER) ||
+        a.studentNo.localeCompare(b.studentNo),
+    );
+  const start = (filter.pageNum - 1) * filter.pageSize;
+  return {
+    analysis,
+    exams: views.map((v) => v.meta),
+    groups: [...groups].map(([key, g]) => ({ key, name: g.name, means: g.means })),
+    classes: [...classes].map(([classId, className]) => ({ classId, className })),
+    students: {
+      total: rows.length,
+      list: rows.slice(start, start + filter.pageSize).map((s) => ({
+        studentId: s.studentId,
+        studentNo: s.studentNo,
+        name: s.name,
+        className: s.className,
+        points: s.points,
+      })),
+    },
+  };
+}
