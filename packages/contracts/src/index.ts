@@ -37,6 +37,7 @@ export * from './resource';
 export * from './resourceWrong';
 export * from './region';
 export * from './joint';
+export * from './jointReports';
 export * from './homework';
 export * from './oss';
 export * from './resourceBasket';

@@ -267,7 +267,7 @@ export async function createServer(options: ServerOptions): Promise<FastifyInsta
   registerMessageRoutes(router, { db, clock, files });
   registerRegionRoutes(router, { db, clock });
   registerJointRoutes(router, { db, clock });
-  registerJointReportRoutes(router, { db, clock });
+  registerJointReportRoutes(router, { db, clock, downloads });
   registerOssRoutes(router, { db, clock, files });
   registerProcessRoutes(router, { db, clock, files });
   registerUploadedFiles(app, files);

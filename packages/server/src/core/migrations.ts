@@ -11,6 +11,7 @@ import { messageMigrations } from '../message/migrations';
 import { reportMigrations } from '../report/migrations';
 import { resourceMigrations } from '../resource/migrations';
 import { regionMigrations } from '../region/migrations';
+import { jointReportMigrations } from '../joint/migrations';
 import { ossMigrations } from '../oss/migrations';
 import { paperMigrations } from '../resource/paperMigrations';
 import { examToolMigrations } from '../examtool/migrations';
@@ -288,6 +289,7 @@ function migrationsFor(dialect: Dialect): Record<string, Migration> {
     ...ossMigrations(dialect),
     ...paperMigrations(dialect),
     ...gaokaoMigrations(dialect),
+    ...jointReportMigrations(),
   };
 }
 

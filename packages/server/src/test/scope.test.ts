@@ -192,6 +192,12 @@ const TABLE: Record<string, Entry> = {
       { kind: 'covered', why: 'joint exams: joint/joint.test.ts' } as const,
     ]),
   ),
+  ...Object.fromEntries(
+    Object.keys(contracts.jointReportRoutes).map((name) => [
+      `jointReportRoutes.${name}`,
+      { kind: 'covered', why: 'joint report pages: joint/joint.test.ts' } as const,
+    ]),
+  ),
   // exam
   'exam.students': { kind: 'list', byClass: true },
   'exam.teachers': { kind: 'list' },
