@@ -221,5 +221,5 @@ describe('joint exam in the browser', () => {
     for (const name of shown) expect(labNames.has(name), name).toBe(true);
     expect(await axeViolations(page)).toEqual([]);
     await screenshot(page, 'joint-class-transcript-bureau');
-  });
+  }, 240_000);
 });
