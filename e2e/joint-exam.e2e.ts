@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import ExcelJS from 'exceljs';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -145,7 +146,7 @@ describe('joint exam in the browser', () => {
     expect(new Set(schoolsInRanking)).toEqual(new Set(['示范中学']));
     expect(await axeViolations(admin)).toEqual([]);
     await screenshot(admin, 'joint-rank-school');
-    await admin.getByRole('link', { name: '成绩单' }).click();
+    await admin.getByRole('link', { name: '成绩单', exact: true }).click();
     const transcript = admin.getByRole('table', { name: /^联考成绩单/ });
     await transcript.waitFor();
     const transcriptSchools = await transcript.locator('tbody tr td:nth-child(3)').allInnerTexts();
@@ -156,5 +157,69 @@ describe('joint exam in the browser', () => {
       .waitFor();
     expect(await axeViolations(admin)).toEqual([]);
     await screenshot(admin, 'joint-school-basic');
-  });
+
+    // The school's grade 试卷讲评: the other school is an aggregate under its code.
+    const demoNames = new Set(demo.students.map((s) => s.name));
+    await admin.getByRole('link', { name: '试卷讲评' }).click();
+    await admin.getByRole('heading', { name: `${NAME} · 联考年级报告` }).waitFor();
+    const review = admin.getByRole('table', { name: '数学逐题讲评' });
+    await review.waitFor();
+    const perSchool = await review.locator('tbody tr').first().innerText();
+    expect(perSchool).toContain('学校B');
+    expect(perSchool).not.toContain('实验中学');
+    expect(await axeViolations(admin)).toEqual([]);
+    await screenshot(admin, 'joint-grade-comment-school');
+
+    // Its class pages: its own classes only, each beside the whole joint exam.
+    await admin.getByRole('tab', { name: '班级讲评' }).click();
+    await admin.getByRole('heading', { name: `${NAME} · 联考班级报告` }).waitFor();
+    const classPicker = admin.getByLabel('班级', { exact: true });
+    await classPicker.waitFor();
+    const classOptions = await classPicker.locator('option').allInnerTexts();
+    expect(classOptions.length).toBeGreaterThan(0);
+    for (const name of classOptions) expect(name).not.toContain('实验中学');
+    const classComment = admin.getByRole('table', { name: /数学逐题讲评$/ });
+    await classComment.waitFor();
+    await classComment.getByRole('columnheader', { name: '联考得分率' }).waitFor();
+    expect(await axeViolations(admin)).toEqual([]);
+    await screenshot(admin, 'joint-class-comment');
+    await admin.getByRole('tab', { name: '班级成绩单' }).click();
+    const classTranscript = admin.getByRole('table', { name: /成绩单$/ });
+    await classTranscript.getByRole('columnheader', { name: '联考排名', exact: true }).waitFor();
+    const classNames = await classTranscript.locator('tbody tr td:first-child').allInnerTexts();
+    expect(classNames.length).toBeGreaterThan(0);
+    for (const name of classNames) expect(demoNames.has(name), name).toBe(true);
+    expect(await axeViolations(admin)).toEqual([]);
+    await screenshot(admin, 'joint-class-transcript');
+
+    // The joint report as PDF, from the report page through the download centre.
+    await admin.getByRole('link', { name: '导出PDF' }).click();
+    await admin.getByRole('heading', { name: '联考报告导出' }).waitFor();
+    await admin.getByRole('button', { name: '生成联考报告PDF' }).click();
+    const save = admin.getByRole('button', { name: /^下载 .*\.pdf$/ });
+    await save.waitFor({ timeout: 90_000 });
+    expect(await axeViolations(admin)).toEqual([]);
+    await screenshot(admin, 'joint-report-pdf');
+    const [download] = await Promise.all([admin.waitForEvent('download'), save.click()]);
+    const pdf = readFileSync((await download.path())!);
+    expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+
+    // The bureau opens any school's class, named with its school.
+    await page.getByRole('link', { name: '班级成绩单' }).click();
+    const bureauPicker = page.getByLabel('班级', { exact: true });
+    await bureauPicker.waitFor();
+    const labClass = (await bureauPicker.locator('option').allInnerTexts()).find((n) =>
+      n.startsWith('实验中学 '),
+    )!;
+    expect(labClass).toBeTruthy();
+    await bureauPicker.selectOption({ label: labClass });
+    const labTranscript = page.getByRole('table', { name: `${labClass}成绩单` });
+    await labTranscript.waitFor();
+    const labNames = new Set(lab.students.map((s) => s.name));
+    const shown = await labTranscript.locator('tbody tr td:first-child').allInnerTexts();
+    expect(shown.length).toBeGreaterThan(0);
+    for (const name of shown) expect(labNames.has(name), name).toBe(true);
+    expect(await axeViolations(page)).toEqual([]);
+    await screenshot(page, 'joint-class-transcript-bureau');
+  }, 240_000);
 });

@@ -24,6 +24,8 @@ export const MyScope = Type.Object({
   markingManager: Type.Boolean(),
   /** Blocks the user marks, leads or arbitrates. */
   markingBlockIds: Type.Array(Int),
+  /** A reader of the whole school that writes nothing (an education bureau's seat). @default false */
+  reader: Type.Optional(Type.Boolean()),
 });
 export type MyScope = Static<typeof MyScope>;
 

@@ -271,7 +271,7 @@ export async function createServer(options: ServerOptions): Promise<FastifyInsta
   registerMessageRoutes(router, { db, clock, files });
   registerRegionRoutes(router, { db, clock });
   registerJointRoutes(router, { db, clock });
-  registerJointReportRoutes(router, { db, clock });
+  registerJointReportRoutes(router, { db, clock, downloads });
   registerCrossSchoolRoutes(router, { db, clock });
   registerAnalyticRoutes(router, { db, clock });
   registerOssRoutes(router, { db, clock, files });

@@ -53,6 +53,7 @@ export const examPages: Readonly<Record<string, PageLoader>> = {
   'exam-multiple-create': () => import('./joint/JointCreatePage').then((m) => m.JointCreatePage),
   'exam-project-create': () => import('./joint/JointCreatePage').then((m) => m.JointCreatePage),
   'exam-multiple-edit': () => import('./joint/JointEditPage').then((m) => m.JointEditPage),
+  'report-pdf': () => import('./joint/JointReportPdfPage').then((m) => m.JointReportPdfPage),
   ...gaokaoPages,
   ...crossSchoolPages,
   ...analyticPages,

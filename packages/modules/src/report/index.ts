@@ -6,6 +6,7 @@ const studentPages = () => import('./pages/student');
 const gradePages = () => import('./pages/grade');
 const overviewPages = () => import('./pages/overview');
 const jointPages = () => import('./pages/joint/JointGradePages');
+const jointMorePages = () => import('./pages/joint/JointMorePages');
 
 /**
  * The single-exam report pages (spec 001 §2) by route name of the catalogue, loaded on first
@@ -49,6 +50,12 @@ export const reportPages: Readonly<Record<string, PageLoader>> = {
   'exam-multiple-report-grade-transcript': () =>
     jointPages().then((m) => m.JointGradeTranscriptPage),
   'exam-multiple-report-class-basic': () => jointPages().then((m) => m.JointSchoolBasicPage),
+  'exam-multiple-report-grade-comment': () => jointMorePages().then((m) => m.JointGradeCommentPage),
+  'exam-multiple-report-grade-ability': () => jointMorePages().then((m) => m.JointGradeAbilityPage),
+  'exam-multiple-report-class-comment': () => jointMorePages().then((m) => m.JointClassCommentPage),
+  'exam-multiple-report-class-ability': () => jointMorePages().then((m) => m.JointClassAbilityPage),
+  'exam-multiple-report-class-transcript': () =>
+    jointMorePages().then((m) => m.JointClassTranscriptPage),
 };
 
 /**

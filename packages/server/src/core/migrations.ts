@@ -11,6 +11,7 @@ import { messageMigrations } from '../message/migrations';
 import { reportMigrations } from '../report/migrations';
 import { resourceMigrations } from '../resource/migrations';
 import { regionMigrations } from '../region/migrations';
+import { jointReportMigrations } from '../joint/migrations';
 import { ossMigrations } from '../oss/migrations';
 import { paperMigrations } from '../resource/paperMigrations';
 import { examToolMigrations } from '../examtool/migrations';
@@ -294,6 +295,7 @@ function migrationsFor(dialect: Dialect): Record<string, Migration> {
     ...gaokaoMigrations(dialect),
     ...crossSchoolMigrations(dialect),
     ...analyticMigrations(dialect),
+    ...jointReportMigrations(),
   };
 }
 

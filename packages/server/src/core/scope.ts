@@ -23,21 +23,37 @@ export interface DataScope {
   subjectsByClass: Map<number, Set<number>>;
   /** Grades of every class in scope, and the led grades. */
   gradeIds: Set<number>;
+  /**
+   * A reader of the whole school that manages nothing: the seat of an education bureau
+   * (docs/joint-exams.md#bureau-sign-in). Every grade and class is in scope with every subject,
+   * no grade is led, and `schoolWide` is false, so every write that asks for a school-wide role
+   * or a led grade refuses it.
+   */
+  wholeSchoolReader?: boolean;
 }
 
 /** Loads the data scope of the session's user. */
 export async function loadScope(db: Db, session: SessionInfo): Promise<DataScope> {
   const { schoolId, academicYear, userId } = session;
-  const wide = await db
-    .selectFrom('user_roles as ur')
-    .innerJoin('roles as r', 'r.id', 'ur.role_id')
-    .innerJoin('role_scopes as rs', 'rs.role_id', 'ur.role_id')
-    .select('rs.role_id')
-    .where('ur.user_id', '=', userId)
-    .where('ur.academic_year', '=', academicYear)
-    .where('r.school_id', '=', schoolId)
-    .where('rs.school_wide', '=', 1)
-    .executeTakeFirst();
+  const [seat, wide] = await Promise.all([
+    db
+      .selectFrom('bureau_seats')
+      .select('user_id')
+      .where('user_id', '=', userId)
+      .where('school_id', '=', schoolId)
+      .executeTakeFirst(),
+    db
+      .selectFrom('user_roles as ur')
+      .innerJoin('roles as r', 'r.id', 'ur.role_id')
+      .innerJoin('role_scopes as rs', 'rs.role_id', 'ur.role_id')
+      .select('rs.role_id')
+      .where('ur.user_id', '=', userId)
+      .where('ur.academic_year', '=', academicYear)
+      .where('r.school_id', '=', schoolId)
+      .where('rs.school_wide', '=', 1)
+      .executeTakeFirst(),
+  ]);
+  if (seat) return wholeSchoolReader(db, session);
   const scope: DataScope = {
     schoolId,
     academicYear,
@@ -118,6 +134,32 @@ export async function loadScope(db: Db, session: SessionInfo): Promise<DataScope
     scope.subjectsByClass.set(row.classId, subjects);
   }
   return scope;
+}
+
+/**
+ * The scope of a bureau seat: every grade and class of the school, of every academic year (as a
+ * school-wide role reads them), to read; none to manage.
+ */
+async function wholeSchoolReader(db: Db, session: SessionInfo): Promise<DataScope> {
+  const [classes, grades] = await Promise.all([
+    db
+      .selectFrom('classes as c')
+      .innerJoin('grades as g', 'g.id', 'c.grade_id')
+      .select(['g.id as gradeId', 'c.id as classId'])
+      .where('g.school_id', '=', session.schoolId)
+      .execute(),
+    db.selectFrom('grades').select('id').where('school_id', '=', session.schoolId).execute(),
+  ]);
+  return {
+    schoolId: session.schoolId,
+    academicYear: session.academicYear,
+    schoolWide: false,
+    wholeSchoolReader: true,
+    leadGradeIds: new Set(),
+    fullClassIds: new Set(classes.map((c) => c.classId)),
+    subjectsByClass: new Map(classes.map((c) => [c.classId, new Set<number>()])),
+    gradeIds: new Set(grades.map((g) => g.id)),
+  };
 }
 
 /** Class ids the scope allows, or null for every class of the school. */

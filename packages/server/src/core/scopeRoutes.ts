@@ -55,6 +55,7 @@ export function registerScopeRoutes(router: Router, { db }: { db: Db }): void {
             })),
       markingManager: await access.has(MANAGER_KEY),
       markingBlockIds: blocks.map((b) => b.block_id),
+      ...(scope.wholeSchoolReader && { reader: true }),
     };
   });
 }

@@ -74,6 +74,8 @@ export function assertExamManager(scope: DataScope, gradeId: number): void {
     throw forbidden('只有全校范围的角色或本年级的年级主任可以管理考试');
 }
 
+const PAPER_EDITORS = '只有考试管理者或任教该科目的老师可以修改试卷和答题卡';
+
 /**
  * Paper structure, answer keys and the answer sheet of a subject: exam managers, and the
  * teachers who teach that subject in one of the exam's classes.
@@ -85,6 +87,7 @@ export async function assertSubjectEditor(
   subject: SubjectRow,
 ): Promise<void> {
   if (scope.schoolWide || scope.leadGradeIds.has(exam.grade_id)) return;
+  if (scope.wholeSchoolReader) throw forbidden(PAPER_EDITORS);
   const [schoolSubjects, classes] = await Promise.all([
     db
       .selectFrom('subjects')
@@ -97,7 +100,7 @@ export async function assertSubjectEditor(
     schoolSubjects.find((s) => s.code === subject.subject_code) ??
     schoolSubjects.find((s) => s.name === subject.subject_name);
   if (own && classes.some((c) => inScopeSubject(scope, c.class_id, own.id))) return;
-  throw forbidden('只有考试管理者或任教该科目的老师可以修改试卷和答题卡');
+  throw forbidden(PAPER_EDITORS);
 }
 
 /** Re-reads the exam's state inside the write: a concurrent transition makes the edit fail. */

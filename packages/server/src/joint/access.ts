@@ -15,6 +15,9 @@ export type JointViewer =
   | { kind: 'school'; schoolId: number; regionId: number | null };
 
 export const JOINT_NOT_FOUND = '联考不存在';
+export const JOINT_GRADE_KEY = 'Exam-Multiple-Report-Grade';
+export const JOINT_CLASS_KEY = 'Exam-Multiple-Report-Class';
+export const OWN_NOT_READY = '本校的联考成绩尚未完成阅卷';
 /** Keys that open the joint exams (list and reports). */
 export const JOINT_KEYS = [
   'Exam-Multiple',
@@ -97,4 +100,17 @@ export async function loadOrganised(db: Db, viewer: JointViewer, id: number): Pr
   const joint = await loadJoint(db, viewer, id);
   if (!organises(viewer, joint)) throw forbidden('只有联考的组织者可以修改联考');
   return joint;
+}
+
+/** A joint exam whose reports the caller reads with one of `keys`: 403 without them, 404 when not visible. */
+export async function loadJointForReport(
+  db: Db,
+  session: SessionInfo,
+  jointExamId: number,
+  keys: readonly string[],
+): Promise<{ viewer: JointViewer; joint: JointRow }> {
+  const viewer = await jointViewer(db, session);
+  const held = await permissionCodesIn(db, session.userId, session.academicYear);
+  if (!keys.some((k) => held.has(k))) throw forbidden('没有查看联考报告的权限');
+  return { viewer, joint: await loadJoint(db, viewer, jointExamId) };
 }

@@ -1,7 +1,14 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import {
   authRoutes,
+  DOWNLOAD_FILE_URL,
+  downloadRoutes,
   examRoutes,
   jointExamRoutes,
+  jointReportRoutes,
   type JointExam,
   type RouteContract,
   type UserInfo,
@@ -34,6 +41,10 @@ describe.each(DIALECTS)('a joint exam of three schools on %s', (dialect) => {
   /** Every imported total, by school id. */
   const totals = new Map<number, number[]>();
   const studentsOf = new Map<number, Set<number>>();
+  /** Every student's leaf marks, by school id. */
+  const leavesOf = new Map<number, number[][]>();
+  /** Joint total ranks by student id, as the bureau reads them. */
+  let jointRanks = new Map<number, number | null>();
 
   const as = async <T>(user: UserInfo, contract: RouteContract, body: Record<string, unknown>) =>
     call<T>(server.app, contract, { token: user.token, schoolId: user.schoolId, body });
@@ -94,7 +105,7 @@ describe.each(DIALECTS)('a joint exam of three schools on %s', (dialect) => {
     staff.demo = await signIn(server.app, 'admin');
     staff.lab = await signIn(server.app, 'lab-admin');
     staff.third = await signIn(server.app, 'third-admin');
-  });
+  }, 60_000);
   afterAll(() => server.close());
   beforeEach(() => server.clock.set(TEST_NOW));
 
@@ -189,6 +200,10 @@ describe.each(DIALECTS)('a joint exam of three schools on %s', (dialect) => {
         students.map((_, n) => marksOf(n + user.schoolId).reduce((a, b) => a + b, 0)),
       );
       studentsOf.set(user.schoolId, new Set(students.map((s) => s.id)));
+      leavesOf.set(
+        user.schoolId,
+        students.map((_, n) => marksOf(n + user.schoolId)),
+      );
       await ok(user, examRoutes.scoreImport, {
         examSubjectId: mathId,
         file: await xlsxBase64([HEADER, ...rows]),
@@ -261,6 +276,7 @@ describe.each(DIALECTS)('a joint exam of three schools on %s', (dialect) => {
     });
     expect(bureauRank.page.total).toBe(28);
     const rankOf = new Map(bureauRank.page.list.map((r) => [r.studentId, r.gradeRank]));
+    jointRanks = rankOf;
     for (const [key, user] of Object.entries(staff)) {
       const own = studentsOf.get(user.schoolId)!;
       const rank = await ok<Page>(user, jointExamRoutes.jointGradeRank, {
@@ -303,6 +319,196 @@ describe.each(DIALECTS)('a joint exam of three schools on %s', (dialect) => {
     expect(byBureau.studentCount).toBe(3);
   });
 
+  it('comment and ability over every school: the others are aggregates under their codes', async () => {
+    type Comment = {
+      questions: {
+        number: string;
+        grade: { count: number; mean: number | null };
+        classes: { className: string; mean: number | null }[];
+      }[];
+    };
+    const q1 = (schoolId?: number) => {
+      const rows = schoolId === undefined ? [...leavesOf.values()].flat() : leavesOf.get(schoolId)!;
+      return rows.reduce((a, r) => a + r[0]!, 0) / rows.length;
+    };
+    const byBureau = await ok<Comment>(bureau, jointReportRoutes.jointGradeComment, {
+      jointExamId: joint.id,
+      subjectId: 1,
+    });
+    const first = byBureau.questions.find((q) => q.number === '1')!;
+    expect(first.grade.count).toBe(28);
+    expect(first.grade.mean).toBeCloseTo(q1(), 9);
+    expect(first.classes.map((c) => c.className)).toEqual(['示范中学', '实验中学', '第三中学']);
+    expect(first.classes[1]!.mean).toBeCloseTo(q1(server.seed.labSchoolId), 9);
+
+    const byLab = await ok<Comment>(staff.lab!, jointReportRoutes.jointGradeComment, {
+      jointExamId: joint.id,
+      subjectId: 1,
+    });
+    const labFirst = byLab.questions.find((q) => q.number === '1')!;
+    expect(labFirst.classes.map((c) => c.className)).toEqual(['学校A', '实验中学', '学校C']);
+    expect(labFirst.classes[2]!.mean).toBeCloseTo(q1(thirdId), 9);
+
+    type Ability = {
+      knowledgePoints: { tag: string; gradeScoreRate: number | null; classes: unknown[] }[];
+      exam: { classes: { name: string }[] };
+    };
+    const ability = await ok<Ability>(staff.demo!, jointReportRoutes.jointGradeAbility, {
+      jointExamId: joint.id,
+      subjectId: 1,
+    });
+    const sets = ability.knowledgePoints.find((k) => k.tag === '集合')!;
+    expect(sets.gradeScoreRate).toBeCloseTo(q1() / 5, 9);
+    expect(sets.classes).toHaveLength(3);
+    expect(ability.exam.classes.map((c) => c.name)).toEqual(['示范中学', '学校B', '学校C']);
+  });
+
+  it('class pages: a school opens its own classes only, the bureau every class by school', async () => {
+    type Classes = { exam: { classes: { id: number; name: string }[] } };
+    const labClasses = await ok<Classes>(staff.lab!, jointReportRoutes.jointReportClasses, {
+      jointExamId: joint.id,
+    });
+    const labOwn = await server.db
+      .selectFrom('classes as c')
+      .innerJoin('grades as g', 'g.id', 'c.grade_id')
+      .select(['c.id', 'c.name'])
+      .where('g.school_id', '=', server.seed.labSchoolId)
+      .where('g.grade_num', '=', 10)
+      .orderBy('c.id')
+      .execute();
+    expect(labClasses.exam.classes.map((c) => c.id).sort()).toEqual(labOwn.map((c) => c.id).sort());
+    const all = await ok<Classes>(bureau, jointReportRoutes.jointReportClasses, {
+      jointExamId: joint.id,
+    });
+    expect(all.exam.classes.some((c) => c.name.startsWith('第三中学 '))).toBe(true);
+    expect(all.exam.classes.some((c) => c.name.startsWith('实验中学 '))).toBe(true);
+    const thirdClass = all.exam.classes.find((c) => c.name.startsWith('第三中学 '))!;
+
+    type Transcript = {
+      className: string;
+      exam: { classes: { id: number }[] };
+      students: { studentId: number; total: { gradeRank: number | null } | null }[];
+    };
+    const labClass = labOwn[0]!;
+    const transcript = await ok<Transcript>(staff.lab!, jointReportRoutes.jointClassTranscript, {
+      jointExamId: joint.id,
+      classId: labClass.id,
+    });
+    const members = await server.db
+      .selectFrom('students')
+      .select('id')
+      .where('class_id', '=', labClass.id)
+      .execute();
+    expect(transcript.className).toBe(labClass.name);
+    expect(transcript.students.map((s) => s.studentId).sort()).toEqual(
+      members.map((m) => m.id).sort(),
+    );
+    // Ranks are joint ranks (over 28 students), the same the bureau reads.
+    for (const s of transcript.students)
+      expect(s.total?.gradeRank).toBe(jointRanks.get(s.studentId));
+    // The header lists the school's own classes only.
+    for (const c of transcript.exam.classes) expect(labOwn.some((o) => o.id === c.id)).toBe(true);
+
+    type ClassComment = {
+      questions: {
+        number: string;
+        class: { count: number };
+        grade: { count: number };
+        lostStudents: { studentId: number }[];
+      }[];
+    };
+    const comment = await ok<ClassComment>(staff.lab!, jointReportRoutes.jointClassComment, {
+      jointExamId: joint.id,
+      classId: labClass.id,
+      subjectId: 1,
+    });
+    const labIds = new Set(members.map((m) => m.id));
+    for (const q of comment.questions) {
+      expect(q.grade.count).toBe(28);
+      expect(q.class.count).toBe(members.length);
+      for (const s of q.lostStudents) expect(labIds.has(s.studentId)).toBe(true);
+    }
+    expect(comment.questions.some((q) => q.lostStudents.length > 0)).toBe(true);
+
+    // Another school's class: refused to a school, open to the bureau with its students.
+    for (const [contract, extra] of [
+      [jointReportRoutes.jointClassTranscript, {}],
+      [jointReportRoutes.jointClassComment, { subjectId: 1 }],
+      [jointReportRoutes.jointClassAbility, { subjectId: 1 }],
+    ] as const) {
+      const refused = await as(staff.lab!, contract, {
+        jointExamId: joint.id,
+        classId: thirdClass.id,
+        ...extra,
+      });
+      expect(refused.body, contract.url).toMatchObject({
+        code: 403,
+        msg: '只能查看本校的联考报告',
+      });
+    }
+    const thirdByBureau = await ok<Transcript>(bureau, jointReportRoutes.jointClassTranscript, {
+      jointExamId: joint.id,
+      classId: thirdClass.id,
+    });
+    expect(thirdByBureau.className).toBe(thirdClass.name);
+    expect(thirdByBureau.students.map((s) => s.studentId).sort()).toEqual(
+      [...studentsOf.get(thirdId)!].sort(),
+    );
+    const ability = await ok<{ knowledgePoints: { tag: string; classScoreRate: number | null }[] }>(
+      bureau,
+      jointReportRoutes.jointClassAbility,
+      { jointExamId: joint.id, classId: thirdClass.id, subjectId: 1 },
+    );
+    const thirdQ1 = leavesOf.get(thirdId)!.reduce((a, r) => a + r[0]!, 0) / 3;
+    expect(ability.knowledgePoints.find((k) => k.tag === '集合')!.classScoreRate).toBeCloseTo(
+      thirdQ1 / 5,
+      9,
+    );
+  });
+
+  it('the joint report as a PDF job: a school’s PDF names only its own students', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'joint-pdf-'));
+    const pdfText = async (user: UserInfo) => {
+      const { jobId } = await ok<{ jobId: number }>(user, jointReportRoutes.jointReportPdf, {
+        jointExamId: joint.id,
+      });
+      let job = { state: '', message: null as string | null };
+      for (let i = 0; i < 600 && job.state !== 'done' && job.state !== 'failed'; i++) {
+        job = await ok(user, downloadRoutes.downloadStatus, { jobId });
+        if (job.state !== 'done') await new Promise((res) => setTimeout(res, 50));
+      }
+      expect(job.state, job.message ?? '').toBe('done');
+      const file = await server.app.inject({
+        method: 'GET',
+        url: `${DOWNLOAD_FILE_URL}?jobId=${jobId}`,
+        headers: { token: user.token, plantform: '1' },
+      });
+      expect(file.headers['content-type']).toContain('application/pdf');
+      const path = join(dir, `${user.schoolId}-${jobId}.pdf`);
+      writeFileSync(path, file.rawPayload);
+      execFileSync('pdftotext', ['-layout', path, `${path}.txt`]);
+      return readFileSync(`${path}.txt`, 'utf8');
+    };
+    try {
+      const third = await server.db
+        .selectFrom('students')
+        .select('name')
+        .where('school_id', '=', thirdId)
+        .execute();
+      const byLab = await pdfText(staff.lab!);
+      expect(byLab).toContain('联考报告');
+      expect(byLab).toContain('实验中学');
+      expect(byLab).toContain('学校C');
+      expect(byLab).not.toContain('第三中学');
+      for (const s of third) expect(byLab).not.toContain(s.name);
+      const byBureau = await pdfText(bureau);
+      expect(byBureau).toContain('第三中学');
+      for (const s of third) expect(byBureau).toContain(s.name);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 120_000);
+
   it('a school outside a joint exam gets every joint route answered as a missing exam', async () => {
     const pair = await ok<Joint>(bureau, jointExamRoutes.jointCreate, {
       idempotencyKey: 'joint-pair-1',
@@ -325,6 +531,13 @@ describe.each(DIALECTS)('a joint exam of three schools on %s', (dialect) => {
       [jointExamRoutes.jointGradeRank, { subjectId: 0, pageNum: 1, pageSize: 50 }],
       [jointExamRoutes.jointGradeTranscript, { pageNum: 1, pageSize: 50 }],
       [jointExamRoutes.jointSchoolBasic, {}],
+      [jointReportRoutes.jointReportClasses, {}],
+      [jointReportRoutes.jointGradeComment, { subjectId: 1 }],
+      [jointReportRoutes.jointGradeAbility, { subjectId: 1 }],
+      [jointReportRoutes.jointClassComment, { classId: 1, subjectId: 1 }],
+      [jointReportRoutes.jointClassAbility, { classId: 1, subjectId: 1 }],
+      [jointReportRoutes.jointClassTranscript, { classId: 1 }],
+      [jointReportRoutes.jointReportPdf, {}],
     ];
     for (const [contract, body] of calls) {
       const result = await as(third, contract, { jointExamId: pair.id, ...body });

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import type { Migration } from 'kysely/migration';
 import type { Dialect } from '../core/database';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations run against the schema before it exists
@@ -82,4 +83,26 @@ export async function createJointTables(db: AnyDb, dialect: Dialect): Promise<vo
     .addColumn('payload', 'text', (c) => c.notNull())
     .addColumn('computed_at', 'bigint', (c) => c.notNull())
     .execute();
+}
+
+/** The joint report with one group per class (the class pages), beside `joint_report_cache`. */
+export function jointReportMigrations(): Record<string, Migration> {
+  return {
+    '0052_joint_class_report': {
+      async up(db: AnyDb) {
+        await db.schema
+          .createTable('joint_class_report_cache')
+          .addColumn('joint_exam_id', 'integer', (c) =>
+            c.primaryKey().references('joint_exams.id').onDelete('cascade'),
+          )
+          .addColumn('version', 'text', (c) => c.notNull())
+          .addColumn('payload', 'text', (c) => c.notNull())
+          .addColumn('computed_at', 'bigint', (c) => c.notNull())
+          .execute();
+      },
+      async down(db: AnyDb) {
+        await db.schema.dropTable('joint_class_report_cache').ifExists().execute();
+      },
+    },
+  };
 }

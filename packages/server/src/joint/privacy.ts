@@ -5,7 +5,7 @@ import type { JointRow, JointViewer } from './access';
 import type { JointReport } from './report';
 
 /** The report's data scope: the whole joint exam (the views' grade checks pass). */
-function wholeExamScope(academicYear: number): DataScope {
+export function wholeExamScope(academicYear: number): DataScope {
   return {
     schoolId: 0,
     academicYear,
@@ -57,4 +57,17 @@ export function ownStudentsOnly<T extends { classId: number }>(
 ): T[] {
   if (group === null) return [...students];
   return students.filter((s) => s.classId === group);
+}
+
+/** A page's 临界生 lists cut to the viewer's own students (the bureau: all). */
+export function ownCritical<
+  T extends { rows: { critical: { students: { classId: number }[] }[] }[] },
+>(group: number | null | undefined, data: T): T {
+  return {
+    ...data,
+    rows: data.rows.map((row) => ({
+      ...row,
+      critical: row.critical.map((c) => ({ ...c, students: ownStudentsOnly(group, c.students) })),
+    })),
+  };
 }

@@ -19,17 +19,28 @@ export interface JointReport {
   computedAt: number;
   published: boolean;
   parts: JointPart[];
+  /** The school of each class of the finished schools (class ids are unique across schools). */
+  schoolOfClass: Map<number, number>;
 }
 
 const REPORT_STATES = new Set(['finished', 'published']);
 export const NOT_READY_MESSAGE = '联考各校尚未完成阅卷，报告尚未生成';
 
-/**
- * The joint report of the schools whose exam is finished or published, computed over the union of
- * their students (one group per school) with the single-exam engine, and kept in
- * `joint_report_cache` until a school's own report changes.
- */
-export async function readJointReport(db: Db, clock: Clock, joint: JointRow): Promise<JointReport> {
+/** The finished (or published) schools' cached single-exam reports a joint report is made of. */
+export interface JointReads {
+  parts: JointPart[];
+  snapshots: Snapshot[];
+  published: boolean;
+  /** Changes whenever a school's own report changes: the key of the joint caches. */
+  version: string;
+}
+
+/** The participating schools whose exam is finished or published, with their cached reports. */
+export async function readySchoolReports(
+  db: Db,
+  clock: Clock,
+  joint: JointRow,
+): Promise<JointReads> {
   const schools = await db
     .selectFrom('joint_exam_schools as js')
     .innerJoin('exams as e', 'e.id', 'js.exam_id')
@@ -45,18 +56,50 @@ export async function readJointReport(db: Db, clock: Clock, joint: JointRow): Pr
     const read = await readExamReport(db, clock, s.exam_id);
     if (read) reads.push({ school: s, read });
   }
-  const parts: JointPart[] = reads.map(({ school }) => ({
-    group: school.sort_order + 1,
-    schoolId: school.school_id,
-    name: school.name,
-    code: school.code,
-  }));
-  const published = reads.every(({ school }) => school.state === 'published');
-  const version = JSON.stringify(
-    reads.map(({ school, read }) => [school.exam_id, read.version, read.computedAt]),
+  return {
+    parts: reads.map(({ school }) => ({
+      group: school.sort_order + 1,
+      schoolId: school.school_id,
+      name: school.name,
+      code: school.code,
+    })),
+    snapshots: reads.map(({ read }) => read.report.snapshot),
+    published: reads.every(({ school }) => school.state === 'published'),
+    version: JSON.stringify(
+      reads.map(({ school, read }) => [school.exam_id, read.version, read.computedAt]),
+    ),
+  };
+}
+
+/** The joint exam's subjects in order. */
+export function jointSubjects(db: Db, joint: JointRow) {
+  return db
+    .selectFrom('joint_exam_subjects')
+    .select(['subject_code', 'subject_name'])
+    .where('joint_exam_id', '=', joint.id)
+    .orderBy('sort_order')
+    .execute();
+}
+
+/**
+ * The joint report of the schools whose exam is finished or published, computed over the union of
+ * their students with the single-exam engine: one group per school, or with `byClass` one group
+ * per class (the class pages). Kept in `joint_report_cache` (`joint_class_report_cache`) until a
+ * school's own report changes.
+ */
+export async function readJointReport(
+  db: Db,
+  clock: Clock,
+  joint: JointRow,
+  byClass = false,
+): Promise<JointReport> {
+  const { parts, snapshots, published, version } = await readySchoolReports(db, clock, joint);
+  const table = byClass ? 'joint_class_report_cache' : 'joint_report_cache';
+  const schoolOfClass = new Map(
+    snapshots.flatMap((snapshot, i) => snapshot.classes.map((c) => [c.id, parts[i]!.schoolId])),
   );
   const cached = await db
-    .selectFrom('joint_report_cache')
+    .selectFrom(table)
     .selectAll()
     .where('joint_exam_id', '=', joint.id)
     .executeTakeFirst();
@@ -66,38 +109,42 @@ export async function readJointReport(db: Db, clock: Clock, joint: JointRow): Pr
       computedAt: Number(cached.computed_at),
       published,
       parts,
+      schoolOfClass,
     };
-  const subjects = await db
-    .selectFrom('joint_exam_subjects')
-    .select(['subject_code', 'subject_name'])
-    .where('joint_exam_id', '=', joint.id)
-    .orderBy('sort_order')
-    .execute();
   const union = unionSnapshot(
     joint,
-    subjects,
-    reads.map(({ read }, i) => ({ part: parts[i]!, snapshot: read.report.snapshot })),
+    await jointSubjects(db, joint),
+    snapshots.map((snapshot, i) => ({ part: parts[i]!, snapshot })),
+    byClass,
   );
   const payload = JSON.stringify(computeReport(union));
   const computedAt = clock.now().getTime();
   await db
-    .insertInto('joint_report_cache')
+    .insertInto(table)
     .values({ joint_exam_id: joint.id, version, payload, computed_at: computedAt })
     .onConflict((oc) =>
       oc.column('joint_exam_id').doUpdateSet({ version, payload, computed_at: computedAt }),
     )
     .execute();
-  return { report: JSON.parse(payload) as CachedReport, computedAt, published, parts };
+  return {
+    report: JSON.parse(payload) as CachedReport,
+    computedAt,
+    published,
+    parts,
+    schoolOfClass,
+  };
 }
 
 /**
- * One snapshot of every school's students: a school is one group (the report's "class"), a
- * subject is matched by code and must have the same leaves in the same order in every school.
+ * One snapshot of every school's students: a school is one group (the report's "class"), or with
+ * `byClass` each school's class is (class ids are unique across schools); a subject is matched by
+ * code and must have the same leaves in the same order in every school.
  */
 export function unionSnapshot(
   joint: JointRow,
   subjects: readonly { subject_code: string; subject_name: string }[],
   parts: readonly { part: JointPart; snapshot: Snapshot }[],
+  byClass = false,
 ): Snapshot {
   const first = parts[0]!.snapshot;
   const unionSubjects: SnapshotSubject[] = [];
@@ -141,10 +188,14 @@ export function unionSnapshot(
       examType: joint.exam_type,
       examDate: joint.exam_date,
     },
-    classes: parts.map(({ part }) => ({ id: part.group, name: part.name })),
-    students: parts.flatMap(({ part, snapshot }) =>
-      snapshot.students.map((s) => ({ ...s, classId: part.group })),
-    ),
+    classes: byClass
+      ? parts.flatMap(({ snapshot }) => snapshot.classes)
+      : parts.map(({ part }) => ({ id: part.group, name: part.name })),
+    students: byClass
+      ? parts.flatMap(({ snapshot }) => snapshot.students)
+      : parts.flatMap(({ part, snapshot }) =>
+          snapshot.students.map((s) => ({ ...s, classId: part.group })),
+        ),
     subjects: unionSubjects,
     scores: unionScores,
     teachers: [],

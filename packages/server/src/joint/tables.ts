@@ -10,6 +10,8 @@ export interface JointTables {
   joint_exam_schools: JointExamSchoolsTable;
   joint_exam_subjects: JointExamSubjectsTable;
   joint_report_cache: JointReportCacheTable;
+  /** The same with one group per class (migration 0052). */
+  joint_class_report_cache: JointReportCacheTable;
 }
 
 export interface JointExamsTable {

@@ -3,6 +3,8 @@ import {
   authRoutes,
   examRoutes,
   regionRoutes,
+  reportRoutes,
+  scopeRoutes,
   type SchoolOption,
   type UserInfo,
 } from '@examkit/contracts';
@@ -31,7 +33,7 @@ describe.each(DIALECTS)('regions and bureau accounts on %s', (dialect) => {
       .returning('id')
       .executeTakeFirstOrThrow();
     otherSchoolId = other.id;
-  });
+  }, 60_000);
   afterAll(() => server.close());
   beforeEach(() => server.clock.set(TEST_NOW));
 
@@ -74,7 +76,7 @@ describe.each(DIALECTS)('regions and bureau accounts on %s', (dialect) => {
       body: { loginName: 'bureau', password: DEMO_PASSWORD },
     });
     expect(listed.body.data.map((s) => s.schoolName)).toEqual(SCHOOLS);
-  });
+  }, 30_000);
 
   it('in each member school the bureau sees that school’s data, the school’s staff only their own', async () => {
     const intoDemo = await password({ schoolId: server.seed.demoSchoolId });
@@ -102,6 +104,96 @@ describe.each(DIALECTS)('regions and bureau accounts on %s', (dialect) => {
     });
     expect(crossed.status).toBe(403);
   });
+
+  it('a bureau seat reads a school’s exams and reports but is refused every edit of them', async () => {
+    const bureau = (await password({ schoolId: server.seed.demoSchoolId })).body.data;
+    const as = { token: bureau.token, schoolId: bureau.schoolId };
+    const exam = await server.db
+      .selectFrom('exams')
+      .select(['id', 'name', 'state'])
+      .where('school_id', '=', server.seed.demoSchoolId)
+      .where('state', '=', 'finished')
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
+    // The school publishes its report: the bureau reads a school's published reports.
+    const admin = await signIn(server.app, 'admin');
+    const published = await call(server.app, examRoutes.transition, {
+      token: admin.token,
+      schoolId: admin.schoolId,
+      body: { id: exam.id, to: 'published' },
+    });
+    expect(published.body.code).toBe(200);
+    // A draft exam's paper, which its managers may still edit.
+    const subject = await server.db
+      .selectFrom('exam_subjects as es')
+      .innerJoin('exams as e', 'e.id', 'es.exam_id')
+      .select('es.id')
+      .where('e.school_id', '=', server.seed.demoSchoolId)
+      .where('e.state', '=', 'draft')
+      .orderBy('es.id')
+      .executeTakeFirstOrThrow();
+    // Reading: the exam, and its grade report.
+    const detail = await call<{ name: string }>(server.app, examRoutes.detail, {
+      ...as,
+      body: { id: exam.id },
+    });
+    expect(detail.body).toMatchObject({ code: 200, data: { name: exam.name } });
+    const report = await call<{ rows: unknown[] }>(server.app, reportRoutes.gradeBasic, {
+      ...as,
+      body: { examId: exam.id },
+    });
+    expect(report.body.code).toBe(200);
+    expect(report.body.data.rows.length).toBeGreaterThan(0);
+    // Editing: refused, and the exam is unchanged.
+    const rename = await call(server.app, examRoutes.update, {
+      ...as,
+      body: { id: exam.id, name: '教育局改的名字' },
+    });
+    expect(rename.body).toMatchObject({
+      code: 403,
+      msg: '只有全校范围的角色或本年级的年级主任可以管理考试',
+    });
+    const unpublish = await call(server.app, examRoutes.transition, {
+      ...as,
+      body: { id: exam.id, to: 'finished' },
+    });
+    expect(unpublish.body.code).toBe(403);
+    const paper = await call(server.app, examRoutes.questionsSave, {
+      ...as,
+      body: {
+        examSubjectId: subject.id,
+        questions: [{ number: '1', kind: 'subjective', fullMarks: 100 }],
+      },
+    });
+    expect(paper.body).toMatchObject({
+      code: 403,
+      msg: '只有考试管理者或任教该科目的老师可以修改试卷和答题卡',
+    });
+    const removing = await call(server.app, examRoutes.remove, { ...as, body: { id: exam.id } });
+    expect(removing.body.code).toBe(403);
+    const after = await server.db
+      .selectFrom('exams')
+      .select(['name', 'state'])
+      .where('id', '=', exam.id)
+      .executeTakeFirstOrThrow();
+    expect(after).toEqual({ name: exam.name, state: 'published' });
+    // The screens follow: the seat manages no grade, so no 创建考试, 编辑 or 删除 is shown.
+    const scope = await call<{ schoolWide: boolean; manageGradeIds: number[]; gradeIds: number[] }>(
+      server.app,
+      scopeRoutes.myScope,
+      { ...as, body: {} },
+    );
+    expect(scope.body.data.schoolWide).toBe(false);
+    expect(scope.body.data.manageGradeIds).toEqual([]);
+    expect(scope.body.data.gradeIds.length).toBeGreaterThan(0);
+    // The school's own administrator still manages the same exam.
+    const own = await call(server.app, examRoutes.detail, {
+      token: admin.token,
+      schoolId: admin.schoolId,
+      body: { id: exam.id },
+    });
+    expect(own.body.code).toBe(200);
+  }, 60_000);
 
   it('refuses a school outside the region, and a wrong password as a school sign-in does', async () => {
     const outside = await password({ schoolId: otherSchoolId });

@@ -9,8 +9,9 @@ import { CHOOSE_SCHOOL_MESSAGE, type Account } from '../auth/signIn';
 export const BUREAU_ROLE_NAME = '教育局';
 
 /**
- * What the bureau role may do in a member school: the 校长's reading set (exams and every report),
- * school-wide. docs/joint-exams.md says why it is not narrower yet.
+ * The pages the bureau role opens in a member school: exams and every report, to read. Its seat's
+ * data scope reads the whole school and manages nothing (`wholeSchoolReader` in core/scope), so
+ * the exam keys here never let it edit a school's exam; it organises joint exams as the bureau.
  */
 export const BUREAU_PERMISSIONS: readonly string[] = [
   'Home',
@@ -162,7 +163,9 @@ async function bureauRoleOf(trx: Db, schoolId: number): Promise<number> {
     .insertInto('role_permissions')
     .values(BUREAU_PERMISSIONS.map((perm_code) => ({ role_id: id, perm_code })))
     .execute();
-  await trx.insertInto('role_scopes').values({ role_id: id, school_wide: 1 }).execute();
+  // Not school-wide: a seat's scope is the reader's (core/scope `wholeSchoolReader`), whatever
+  // the school does to this role.
+  await trx.insertInto('role_scopes').values({ role_id: id, school_wide: 0 }).execute();
   return id;
 }
 

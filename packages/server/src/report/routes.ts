@@ -145,6 +145,7 @@ export function registerReportRoutes(
   });
   router.sessionRoute(r.commentSave, TAG, async ({ body, session }) => {
     const ctx = await open(session, body.examId);
+    if (ctx.scope.wholeSchoolReader) throw forbidden('教育局账号只能查看学校的报告');
     commentTarget(ctx, body.classId, body.questionId);
     return saveComment(db, {
       ...body,

@@ -201,6 +201,12 @@ const TABLE: Record<string, Entry> = {
   'analyticRoutes.analyticReport': WRITE(
     'students of the classes in full scope only; another class 403, another grade’s analysis 404 (analytic/analytic.test.ts)',
   ),
+  ...Object.fromEntries(
+    Object.keys(contracts.jointReportRoutes).map((name) => [
+      `jointReportRoutes.${name}`,
+      { kind: 'covered', why: 'joint report pages: joint/joint.test.ts' } as const,
+    ]),
+  ),
   // exam
   'exam.students': { kind: 'list', byClass: true },
   'exam.teachers': { kind: 'list' },

@@ -105,6 +105,8 @@ export function transcriptColumns(
   subjects: readonly { id: number; name: string }[],
   link?: (row: TranscriptRow) => string,
   withClass = false,
+  /** The whole the ranks are over: 年级, or 联考 for a joint exam. */
+  gradeLabel = '年级',
 ): Column<TranscriptRow>[] {
   const cols: Column<TranscriptRow>[] = [
     { title: '姓名', cell: (r) => (link ? <Link to={link(r)}>{r.name}</Link> : r.name) },
@@ -114,7 +116,7 @@ export function transcriptColumns(
   cols.push(
     { title: '总分', cell: (r) => formatScore(r.total?.score), numeric: true },
     { title: '班级排名', cell: (r) => formatInt(r.total?.classRank), numeric: true },
-    { title: '年级排名', cell: (r) => formatInt(r.total?.gradeRank), numeric: true },
+    { title: `${gradeLabel}排名`, cell: (r) => formatInt(r.total?.gradeRank), numeric: true },
     {
       title: '进退步（百分位）',
       cell: (r) => formatPercentileChange(r.total?.percentileChange),
@@ -126,7 +128,11 @@ export function transcriptColumns(
     const score = (r: TranscriptRow) => r.scores.find((x) => x.subjectId === s.id);
     cols.push(
       { title: s.name, cell: (r) => formatScore(score(r)?.score), numeric: true },
-      { title: `${s.name}年级排名`, cell: (r) => formatInt(score(r)?.gradeRank), numeric: true },
+      {
+        title: `${s.name}${gradeLabel}排名`,
+        cell: (r) => formatInt(score(r)?.gradeRank),
+        numeric: true,
+      },
     );
   }
   return cols;

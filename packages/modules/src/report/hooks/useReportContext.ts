@@ -33,12 +33,49 @@ const numberOf = (value: string | null | undefined): number | null => {
  * query string so tabs keep them.
  */
 export function useReportContext(options: { total?: boolean } = {}): ReportContext {
+  const examId = useExamIdParam();
+  const overview = useReport(reportRoutes.teacherClassOverview, examId ? { examId } : null);
+  return useChosenReportContext(
+    examId,
+    {
+      exam: overview.data?.exam ?? null,
+      classes: overview.data?.classes,
+      error: examId ? overview.error : '考试不存在',
+      loading: overview.loading,
+    },
+    options,
+  );
+}
+
+/** The page's exam id (`:id` or `:examId`), 0 when missing. */
+export function useExamIdParam(): number {
+  const params = useParams();
+  return numberOf(params.id ?? params.examId) ?? 0;
+}
+
+/** What a report's context is chosen from: the exam and, per class, the subjects in scope. */
+export interface ReportContextSource {
+  exam: ReportExam | null;
+  /** Per class, the subjects the caller sees there; absent: every subject of the exam. */
+  classes?: readonly { classId: number; subjects: readonly { subjectId: number }[] }[] | undefined;
+  error: string | null;
+  loading: boolean;
+}
+
+/**
+ * The chosen class and subject of a report page among what its exam offers (`?classId=`,
+ * `?subjectId=`, else the first in scope), and how to change them: the single-exam reports and
+ * the joint reports (an exam of several schools) share it.
+ */
+export function useChosenReportContext(
+  examId: number,
+  source: ReportContextSource,
+  options: { total?: boolean } = {},
+): ReportContext {
   const total = options.total ?? false;
   const params = useParams();
-  const examId = numberOf(params.id ?? params.examId) ?? 0;
   const [search, setSearch] = useSearchParams();
-  const overview = useReport(reportRoutes.teacherClassOverview, examId ? { examId } : null);
-  const exam = overview.data?.exam ?? null;
+  const { exam } = source;
   const wantedClass = numberOf(params.classId ?? search.get('classId'));
   const wantedSubject = numberOf(search.get('subjectId'));
   const classId = useMemo(() => {
@@ -46,12 +83,13 @@ export function useReportContext(options: { total?: boolean } = {}): ReportConte
     if (wantedClass !== null && exam.classes.some((c) => c.id === wantedClass)) return wantedClass;
     return exam.classes[0]?.id ?? null;
   }, [exam, wantedClass]);
+  const inClasses = source.classes;
   const subjects = useMemo(() => {
     if (!exam) return [];
-    const entry = overview.data?.classes.find((c) => c.classId === classId);
+    const entry = inClasses?.find((c) => c.classId === classId);
     if (!entry) return exam.subjects;
     return exam.subjects.filter((s) => entry.subjects.some((x) => x.subjectId === s.id));
-  }, [exam, overview.data, classId]);
+  }, [exam, inClasses, classId]);
   const subjectId = useMemo(() => {
     if (!exam) return null;
     if (total && (search.get('subjectId') ?? '0') === '0') return 0;
@@ -78,7 +116,7 @@ export function useReportContext(options: { total?: boolean } = {}): ReportConte
     subjectId,
     subjects,
     setQuery,
-    error: examId ? overview.error : '考试不存在',
-    loading: overview.loading,
+    error: source.error,
+    loading: source.loading,
   };
 }

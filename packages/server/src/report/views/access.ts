@@ -9,9 +9,9 @@ export function fullClass(scope: DataScope, classId: number): boolean {
   return scope.schoolWide || scope.fullClassIds.has(classId);
 }
 
-/** Whether the caller may open the grade report of a grade (school-wide or 年级主任). */
+/** Whether the caller may open the grade report of a grade (school-wide, 年级主任 or a bureau seat). */
 export function gradeScope(scope: DataScope, gradeId: number): boolean {
-  return scope.schoolWide || scope.leadGradeIds.has(gradeId);
+  return scope.schoolWide || scope.wholeSchoolReader === true || scope.leadGradeIds.has(gradeId);
 }
 
 /** Exam subjects of a class the caller may see. */

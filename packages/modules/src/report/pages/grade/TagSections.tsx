@@ -9,9 +9,15 @@ type GradeTagRow = DataOf<typeof reportRoutes.gradeAbility>['knowledgePoints'][n
 export function TagSections({
   data,
   classes,
+  gradeLabel = '年级',
+  groupLabel = '班',
 }: {
   data: { knowledgePoints: readonly GradeTagRow[]; abilities: readonly GradeTagRow[] };
   classes: readonly { id: number; name: string }[];
+  /** The whole: 年级, 联考. @default '年级' */
+  gradeLabel?: string;
+  /** One group: 班, or 校 in a joint exam. @default '班' */
+  groupLabel?: string;
 }) {
   const nameOf = (id: number) => classes.find((c) => c.id === id)?.name ?? String(id);
   const classColumns = (tags: readonly GradeTagRow[]) => {
@@ -28,10 +34,10 @@ export function TagSections({
   return (
     <TagRateSections
       data={data}
-      radar={(tags) => [{ name: '年级', values: tags.map((t) => t.gradeScoreRate) }]}
-      captionSuffix="（各班）"
+      radar={(tags) => [{ name: gradeLabel, values: tags.map((t) => t.gradeScoreRate) }]}
+      captionSuffix={`（各${groupLabel}）`}
       rateColumns={(tags) => [
-        { title: '年级得分率', cell: (t) => formatRate(t.gradeScoreRate), numeric: true },
+        { title: `${gradeLabel}得分率`, cell: (t) => formatRate(t.gradeScoreRate), numeric: true },
         ...classColumns(tags),
       ]}
     />

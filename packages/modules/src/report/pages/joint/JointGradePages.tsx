@@ -8,13 +8,9 @@ import { DataTable } from '../../components/DataTable';
 import { ErrorBox, Meta, ReportBox, Toolbar } from '../../components/styled';
 import { useReport } from '../../hooks/useReport';
 import { formatInt, formatScore } from '../../utils/format';
+import { JOINT_REPORT_TABS, JointPdfLink } from './JointReportFrame';
 
-const TABS = [
-  { tab: 'basic', label: '基本情况', path: 'grade/basic' },
-  { tab: 'rank', label: '排名分析', path: 'grade/rank' },
-  { tab: 'transcript', label: '成绩单', path: 'grade/transcript' },
-  { tab: 'school', label: '本校对比', path: 'class/basic' },
-] as const;
+const TABS = JOINT_REPORT_TABS;
 
 /** The frame of a joint grade report page: title, tabs, and the state of its call. */
 function JointFrame(props: {
@@ -45,6 +41,7 @@ function JointFrame(props: {
               </Link>
             ),
           )}
+          <JointPdfLink jointExamId={props.id} />
           <Link to="/exam/multiple">返回联考列表</Link>
         </Toolbar>
       </nav>
