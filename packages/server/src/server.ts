@@ -31,6 +31,7 @@ import { createDownloadJobs } from './download/jobs';
 import { registerDownloadRoutes } from './download/routes';
 import { registerExamRoutes } from './exam/routes';
 import { registerExamToolRoutes } from './examtool/routes';
+import { startHomeworkDueSweep } from './homework/notices';
 import { registerHomeworkRoutes } from './homework/routes';
 import { registerResourceRoutes } from './resource/routes';
 import { registerGaokaoRoutes } from './gaokao/routes';
@@ -102,6 +103,8 @@ export interface ServerOptions {
   aiQuestionsPerMinute?: number;
   /** Run migrations before serving. @default true */
   migrate?: boolean;
+  /** How often the homework-due sweep runs (docs/messages.md); 0 turns it off. @default 60000 */
+  homeworkDueSweepMs?: number;
 }
 
 /** 1 MiB: the largest request body accepted. */
@@ -244,6 +247,13 @@ export async function createServer(options: ServerOptions): Promise<FastifyInsta
   registerMarkingRoutes(router, { db, clock, files });
   registerOnlineRoutes(router, { db, clock, files });
   registerHomeworkRoutes(router, { db, clock, files, ai: options.ai ?? null });
+  const sweepMs = options.homeworkDueSweepMs ?? 60_000;
+  if (sweepMs > 0) {
+    const stopSweep = startHomeworkDueSweep(db, clock, sweepMs, (error) =>
+      app.log.warn({ err: error }, 'homework due sweep failed'),
+    );
+    app.addHook('onClose', () => stopSweep());
+  }
   const scanQueue =
     options.scanQueue ??
     scanQueueFromEnv(process.env, (job, error) =>
