@@ -282,7 +282,7 @@ export async function createServer(options: ServerOptions): Promise<FastifyInsta
   registerProcessRoutes(router, { db, clock, files });
   registerUploadedFiles(app, files);
   registerBasketRoutes(router, { db, clock, files });
-  registerPaperRoutes(router, { db, clock, files });
+  registerPaperRoutes(router, { db, clock, files, downloads });
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
   app.get('/health', { schema: { hide: true } }, async () => ok({ status: 'ok' }));
   registerNotFound(app, { spaFallback: options.staticDir !== undefined });

@@ -100,18 +100,21 @@ const Pick = styled.li<{ $chosen: boolean }>`
 `;
 
 /**
- * 从题库选题: the school's bank or the cloud bank, filtered by subject (the exam's first),
- * knowledge point, type, difficulty and words of the stem; the questions shown with their
+ * 从题库选题: the school's bank or the cloud bank of the exam's stage, filtered by subject (the
+ * exam's first), knowledge point, type, difficulty and words of the stem; the questions shown with their
  * answers, ticked across pages and added to the exam as drafts.
  */
 export function BankPicker({
   subjectCode: examSubject,
   subjectName,
+  gradeName,
   onClose,
   onPick,
 }: {
   subjectCode: string;
   subjectName: string;
+  /** The exam's grade: the bank's stage (学段) is the one holding it. */
+  gradeName: string;
   onClose: () => void;
   onPick: (drafts: QuestionDraft[]) => void;
 }) {
@@ -119,7 +122,8 @@ export function BankPicker({
   const [bank, setBank] = useState<'school' | 'cloud'>('school');
   const [chosenSubject, setSubject] = useState('');
   const subjectCode = chosenSubject || subjectOf(subjects, examSubject, subjectName);
-  const stage = (stages[0]?.stage ?? null) as 1 | 2 | 3 | null;
+  const stage = ((stages.find((s) => s.grades.some((g) => g.gradeName === gradeName)) ?? stages[0])
+    ?.stage ?? null) as 1 | 2 | 3 | null;
   const { nodes } = useKnowledgeTree(subjectCode, stage);
   const [pointId, setPointId] = useState<number | null>(null);
   const [type, setType] = useState<BankQuestionType | null>(null);

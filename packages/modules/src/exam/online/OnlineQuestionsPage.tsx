@@ -7,11 +7,15 @@ import {
   type OnlineQuestionInput,
   type OnlineQuestionKind,
 } from '@examkit/contracts';
+import { useExamkitStore } from '@examkit/core/react';
 import { Button, FormField, Select, TextInput, themeOf } from '@examkit/ui';
 import { Actions, ErrorText, Note, PageBox } from '../components/styled';
 import { OnlineSteps } from './OnlineSteps';
 import { KIND_LABELS, letterOf } from './labels';
 import { useOnlineExam } from './useOnlineExam';
+
+/** The keys under which the server lists bank questions (any one of them). */
+const BANK_READ_KEYS = ['Generate', 'Paper-School', 'Paper-Cloud', 'Process'];
 
 const BankPicker = lazy(() => import('./BankPicker').then((m) => ({ default: m.BankPicker })));
 
@@ -105,6 +109,7 @@ export function OnlineQuestionsPage() {
   const [error, setError] = useState('');
   const [saving, setSaving] = useState(false);
   const [picking, setPicking] = useState(false);
+  const canReadBank = useExamkitStore((st) => st.permCodes.some((c) => BANK_READ_KEYS.includes(c)));
 
   useEffect(() => {
     if (exam && exam.questions.length > 0)
@@ -240,6 +245,7 @@ export function OnlineQuestionsPage() {
           <BankPicker
             subjectCode={exam.subjectCode}
             subjectName={exam.subjectName}
+            gradeName={exam.gradeName}
             onClose={() => setPicking(false)}
             onPick={(picked) => {
               // The untouched first question of a new exam gives way to the picked ones.
@@ -252,7 +258,7 @@ export function OnlineQuestionsPage() {
       {editable && (
         <Actions>
           <Button onClick={() => setDrafts((rows) => [...rows, blankQuestion()])}>添加题目</Button>
-          <Button onClick={() => setPicking(true)}>从题库选题</Button>
+          {canReadBank && <Button onClick={() => setPicking(true)}>从题库选题</Button>}
           <Button type="primary" loading={saving} onClick={() => void save()}>
             保存并设置答案
           </Button>
