@@ -198,4 +198,50 @@ describe('online exam in the browser', () => {
     await screenshot(teacher, 'online-exam-statistics');
     expect(errors).toEqual([]);
   });
+
+  it('a teacher takes a question from the question bank by clicks; the exam shows it with the bank’s key', async () => {
+    const teacher = await app.signedIn('admin');
+    const errors: string[] = [];
+    teacher.on('pageerror', (e) => errors.push(e.message));
+    const name = '高一数学题库小测';
+    await openExamMenu(teacher, '单校考试');
+    await teacher.getByRole('button', { name: '创建在线考试' }).click();
+    const basics = teacher.getByRole('form', { name: '在线考试基本信息' });
+    await basics.getByLabel('考试名称').fill(name);
+    await basics.getByLabel('年级').selectOption({ label: '高一' });
+    await basics.getByLabel('科目').selectOption({ label: '数学' });
+    await basics.getByRole('checkbox', { name: '高一(1)班' }).check();
+    await basics.getByRole('button', { name: '下一步：设置试题' }).click();
+    await teacher.getByRole('heading', { name: `设置试题 · ${name}` }).waitFor();
+
+    await teacher.getByRole('button', { name: '从题库选题' }).click();
+    const dialog = teacher.getByRole('dialog', { name: '从题库选题' });
+    await dialog.getByLabel('题型').selectOption({ label: '单选题' });
+    await dialog.getByLabel('关键字').fill('概率');
+    await dialog.getByRole('button', { name: '查询' }).click();
+    const card = dialog.getByRole('article', { name: '题库第 1 题' });
+    await card.getByText('概率').first().waitFor();
+    await card.getByText(/答案/).first().waitFor();
+    expect(await axeViolations(teacher)).toEqual([]);
+    await screenshot(teacher, 'online-exam-bank-picker');
+    await dialog.getByRole('checkbox', { name: '选择题库第 1 题' }).check();
+    await dialog.getByRole('button', { name: '加入所选试题（1）' }).click();
+    expect(await dialog.count()).toBe(0);
+
+    // The empty first question gave way to the bank's, with its options.
+    const box = questionBox(teacher, 1);
+    await box.getByText('来自题库').waitFor();
+    expect(await box.getByLabel('第 1 题题干').inputValue()).toContain('概率');
+    expect(await box.getByRole('textbox', { name: '第 1 题选项 A' }).inputValue()).not.toBe('');
+    expect(await questionBox(teacher, 2).count()).toBe(0);
+    await teacher.getByRole('button', { name: '保存并设置答案' }).click();
+
+    // The key came with it from the bank.
+    await teacher.getByRole('heading', { name: `设置答案 · ${name}` }).waitFor();
+    await teacher.getByText(/概率/).first().waitFor();
+    const key = teacher.getByRole('group', { name: '第 1 题答案' });
+    await expect.poll(() => key.getByRole('radio', { checked: true }).count()).toBe(1);
+    await screenshot(teacher, 'online-exam-bank-key');
+    expect(errors).toEqual([]);
+  });
 });

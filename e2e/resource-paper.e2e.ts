@@ -84,6 +84,8 @@ describe('the question basket and 组卷 in the browser', () => {
       page.getByRole('button', { name: '导出PDF' }).click(),
     ]);
     expect(download.suggestedFilename()).toBe('高一数学小测验.pdf');
+    // A download-centre job: the button says where the file stays.
+    await page.getByRole('link', { name: '下载中心' }).first().waitFor();
     const file = (await download.path())!;
     expect(execFileSync('pdfinfo', [file]).toString()).toMatch(/Pages:\s+2/);
     const text = execFileSync('pdftotext', [file, '-']).toString();

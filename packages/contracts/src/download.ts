@@ -9,11 +9,15 @@ const Str = Type.String();
 /** Days a finished file stays in the download centre before it is deleted. @see docs/downloads.md */
 export const DOWNLOAD_RETENTION_DAYS = 7;
 
-/** What a job makes: a report page, scanned sheets (zip) or answer sheets (zip of PDFs). */
+/**
+ * What a job makes: a report page, scanned sheets (zip), answer sheets (zip of PDFs) or a
+ * question paper (PDF or Word).
+ */
 export const DownloadKind = Type.Union([
   Type.Literal('report'),
   Type.Literal('scans'),
   Type.Literal('sheets'),
+  Type.Literal('paper'),
 ]);
 
 /** `queued` → `running` → `done` (file ready) or `failed` (message); a restart fails running jobs. */
@@ -83,6 +87,16 @@ export const downloadRoutes = {
     `${D}/sheets`,
     "an exam subject's answer sheets pre-printed for every student (a zip of PDFs, one a student)",
     Obj({ examSubjectId: Id, classId: Type.Optional(Id) }),
+    DownloadStarted,
+  ),
+  downloadPaper: post(
+    `${D}/paper`,
+    'a school or cloud question paper as PDF or Word (answers adds the answers and analyses at the end)',
+    Obj({
+      paperId: Id,
+      format: Type.Union([Type.Literal('pdf'), Type.Literal('docx')], { title: '格式' }),
+      answers: Type.Boolean({ default: false, title: '含答案' }),
+    }),
     DownloadStarted,
   ),
 };

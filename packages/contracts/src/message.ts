@@ -19,6 +19,8 @@ export const MessageKind = Type.Union([
   Type.Literal('report_published'),
   Type.Literal('import_finished'),
   Type.Literal('print_ready'),
+  Type.Literal('homework_assigned'),
+  Type.Literal('homework_due'),
   Type.Literal('notice'),
 ]);
 

@@ -7,6 +7,8 @@ export const MESSAGE_KINDS = [
   'report_published',
   'import_finished',
   'print_ready',
+  'homework_assigned',
+  'homework_due',
   'notice',
 ] as const;
 /** The Chinese name of each kind, as the list shows it. */
@@ -16,6 +18,8 @@ export const MESSAGE_KIND_NAMES: Readonly<Record<MessageKindName, string>> = {
   report_published: '报告发布',
   import_finished: '导入完成',
   print_ready: '试卷印好',
+  homework_assigned: '作业布置',
+  homework_due: '作业截止',
   notice: '通知公告',
 };
 

@@ -31,6 +31,7 @@ import { createDownloadJobs } from './download/jobs';
 import { registerDownloadRoutes } from './download/routes';
 import { registerExamRoutes } from './exam/routes';
 import { registerExamToolRoutes } from './examtool/routes';
+import { startHomeworkDueSweep } from './homework/notices';
 import { registerHomeworkRoutes } from './homework/routes';
 import { registerHomeworkSubmissionRoutes } from './homework/submissions/routes';
 import { registerResourceRoutes } from './resource/routes';
@@ -105,6 +106,8 @@ export interface ServerOptions {
   aiQuestionsPerMinute?: number;
   /** Run migrations before serving. @default true */
   migrate?: boolean;
+  /** How often the homework-due sweep runs (docs/messages.md); 0 turns it off. @default 60000 */
+  homeworkDueSweepMs?: number;
 }
 
 /** 1 MiB: the largest request body accepted. */
@@ -248,6 +251,13 @@ export async function createServer(options: ServerOptions): Promise<FastifyInsta
   registerOnlineRoutes(router, { db, clock, files });
   registerHomeworkRoutes(router, { db, clock, files, ai: options.ai ?? null });
   registerHomeworkSubmissionRoutes(router, { db, clock, files });
+  const sweepMs = options.homeworkDueSweepMs ?? 60_000;
+  if (sweepMs > 0) {
+    const stopSweep = startHomeworkDueSweep(db, clock, sweepMs, (error) =>
+      app.log.warn({ err: error }, 'homework due sweep failed'),
+    );
+    app.addHook('onClose', () => stopSweep());
+  }
   const scanQueue =
     options.scanQueue ??
     scanQueueFromEnv(process.env, (job, error) =>
@@ -278,7 +288,7 @@ export async function createServer(options: ServerOptions): Promise<FastifyInsta
   registerProcessRoutes(router, { db, clock, files });
   registerUploadedFiles(app, files);
   registerBasketRoutes(router, { db, clock, files });
-  registerPaperRoutes(router, { db, clock, files });
+  registerPaperRoutes(router, { db, clock, files, downloads });
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
   app.get('/health', { schema: { hide: true } }, async () => ok({ status: 'ok' }));
   registerNotFound(app, { spaFallback: options.staticDir !== undefined });

@@ -93,5 +93,23 @@ export function homeworkMigrations(dialect: Dialect): Record<string, Migration> 
           await db.schema.dropTable(table).ifExists().execute();
       },
     },
+    '0040_homework_due_notified': {
+      // The homework-due sweep claims an assignment by setting this once (docs/messages.md).
+      async up(db: AnyDb) {
+        await db.schema
+          .alterTable('homework_assignments')
+          .addColumn('due_notified_at', 'bigint')
+          .execute();
+        await db.schema
+          .createIndex('homework_assignments_due_idx')
+          .on('homework_assignments')
+          .columns(['due_notified_at', 'due_at'])
+          .execute();
+      },
+      async down(db: AnyDb) {
+        await db.schema.dropIndex('homework_assignments_due_idx').ifExists().execute();
+        await db.schema.alterTable('homework_assignments').dropColumn('due_notified_at').execute();
+      },
+    },
   };
 }

@@ -16,6 +16,7 @@ import { contentTypeOf, decodePaper, paperKindOf } from './paper';
 import { normaliseQuestions } from './questions';
 import { homeworkSheetDocument } from './sheet';
 import { detailOf, summariesOf } from './views';
+import { notifyAssigned } from './notices';
 
 const TAG = 'homework';
 
@@ -286,13 +287,19 @@ export function registerHomeworkRoutes(router: Router, deps: HomeworkDeps): void
       assigned_at: at,
     };
     await db.transaction().execute(async (trx) => {
-      await trx
+      const added = await trx
         .insertInto('homework_assignments')
         .values([
           ...classIds.map((id) => ({ ...common, class_id: id, teaching_class_id: null })),
           ...teachingClassIds.map((id) => ({ ...common, class_id: null, teaching_class_id: id })),
         ])
+        .returning('id')
         .execute();
+      await notifyAssigned(
+        trx,
+        at,
+        added.map((a) => a.id),
+      );
       await trx
         .updateTable('homeworks')
         .set({ state: 'assigned', updated_at: at })

@@ -55,4 +55,6 @@ export interface HomeworkAssignmentsTable {
   day: string;
   assigned_by: number;
   assigned_at: number;
+  /** When the due sweep told the teachers that the due time passed; null until then. */
+  due_notified_at: Generated<number | null>;
 }

@@ -107,3 +107,45 @@ export const printReady = (
   link: `/exam/print?examId=${exam.id}`,
   to: { userIds: [userId] },
 });
+
+/** One class (or teaching class) a homework went to, as the homework messages name it. */
+export interface HomeworkTarget {
+  assignmentId: number;
+  schoolId: number;
+  homeworkName: string;
+  subjectName: string;
+  className: string;
+  dueText: string;
+}
+
+/**
+ * A homework was assigned to a class: its subject teachers other than the one assigning (a 备课组长
+ * assigning for the grade) learn of it once (`homework-assigned:<assignment>`).
+ */
+export const homeworkAssigned = (t: HomeworkTarget, userIds: readonly number[]): Notification => ({
+  schoolId: t.schoolId,
+  kind: 'homework_assigned',
+  title: `作业已布置：${t.className} ${t.homeworkName}`,
+  content: `${t.subjectName}作业“${t.homeworkName}”已布置给${t.className}，截止时间 ${t.dueText}。`,
+  link: '/homework/school-base',
+  dedupeKey: `homework-assigned:${t.assignmentId}`,
+  to: { userIds },
+});
+
+/**
+ * An assigned homework's due time passed: the teacher who assigned it and the class's subject
+ * teachers get one message with the class and its counts (`homework-due:<assignment>`).
+ */
+export const homeworkDue = (
+  t: HomeworkTarget,
+  counts: { students: number; questions: number },
+  userIds: readonly number[],
+): Notification => ({
+  schoolId: t.schoolId,
+  kind: 'homework_due',
+  title: `作业已截止：${t.className} ${t.homeworkName}`,
+  content: `${t.subjectName}作业“${t.homeworkName}”（${counts.questions} 道题）布置给${t.className}（${counts.students} 名学生），已于 ${t.dueText} 截止。`,
+  link: '/homework/school-base',
+  dedupeKey: `homework-due:${t.assignmentId}`,
+  to: { userIds },
+});

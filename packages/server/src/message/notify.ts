@@ -8,6 +8,8 @@ export type MessageKindValue =
   | 'report_published'
   | 'import_finished'
   | 'print_ready'
+  | 'homework_assigned'
+  | 'homework_due'
   | 'notice';
 
 /** Who receives a message; the groups are joined and each person gets it once. */

@@ -12,6 +12,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, DIALECTS, signIn, startTestServer, type TestServer } from '../test/fixtures';
 import { gradeOf, type GradeInfo } from '../exam/testKit';
+import { insertQuestion } from '../resource/questions';
 import { ALREADY_STARTED, ENTRY_REFUSED, TICKET_REFUSED } from './routes';
 
 const QUESTIONS: OnlineQuestionInput[] = [
@@ -165,6 +166,117 @@ describe.each(DIALECTS)('online exams on %s', (dialect) => {
       answers: [{ questionId: exam.questions[0]!.id, answer: 'F' }],
     });
     expect(wrongKey.body.code).toBe(400);
+  });
+
+  it("takes questions from the school's bank and the cloud bank with their keys; another school's item is missing", async () => {
+    const bankQuestion = (stem: string, type: 'single' | 'blank', answer: string) => ({
+      subjectCode: '02',
+      stage: 3 as const,
+      gradeNum: null,
+      type,
+      difficulty: 2,
+      stem,
+      options: type === 'single' ? ['3', '4', '5', '6'] : [],
+      answer,
+      analysis: '',
+      pointIds: [],
+      source: '',
+      year: null,
+      tags: [],
+      children: [],
+    });
+    const own = await insertQuestion(
+      server.db,
+      server.clock,
+      { schoolId: server.seed.demoSchoolId, userId: null },
+      bankQuestion('本校题库：$2+3=$', 'single', 'C'),
+    );
+    const fill = await insertQuestion(
+      server.db,
+      server.clock,
+      { schoolId: server.seed.demoSchoolId, userId: null },
+      bankQuestion('本校题库：$2 \\times 3=$____', 'blank', '6'),
+    );
+    const foreign = await insertQuestion(
+      server.db,
+      server.clock,
+      { schoolId: server.seed.labSchoolId, userId: null },
+      bankQuestion('别校题库：$1+3=$', 'single', 'B'),
+    );
+    const cloud = await server.db
+      .selectFrom('questions')
+      .select(['id', 'stem', 'options', 'answer'])
+      .where('school_id', 'is', null)
+      .where('parent_id', 'is', null)
+      .where('type', '=', 'single')
+      .where('answer', 'in', ['A', 'B', 'C', 'D'])
+      .executeTakeFirstOrThrow();
+    const cloudOptions = JSON.parse(cloud.options) as string[];
+    const exam = await readyExam('在线测验题库');
+    const picked: OnlineQuestionInput[] = [
+      {
+        kind: 'single',
+        stem: '本校题库：$2+3=$',
+        options: ['3', '4', '5', '6'],
+        fullMarks: 3,
+        source: 'bank',
+        sourceRef: String(own),
+      },
+      {
+        kind: 'fill',
+        stem: '本校题库：$2 \\times 3=$____',
+        fullMarks: 3,
+        source: 'bank',
+        sourceRef: String(fill),
+      },
+      {
+        kind: 'single',
+        stem: cloud.stem.slice(0, 4000),
+        options: cloudOptions,
+        fullMarks: 4,
+        source: 'bank',
+        sourceRef: String(cloud.id),
+      },
+      { kind: 'judge', stem: '自己输入的题', fullMarks: 2 },
+    ];
+    const saved = await ok<OnlineDetail>(onlineRoutes.saveQuestions, {
+      id: exam.id,
+      questions: picked,
+    });
+    expect(saved.questions.map((q) => [q.source, q.sourceRef, q.answer, q.accepted])).toEqual([
+      ['bank', String(own), 'C', []],
+      ['bank', String(fill), null, ['6']],
+      ['bank', String(cloud.id), cloud.answer, []],
+      ['typed', null, null, []],
+    ]);
+    expect(saved.fullMarks).toBe(12);
+    // A key the teacher changes stays when the questions are saved again from the same items.
+    await ok(onlineRoutes.saveAnswers, {
+      id: exam.id,
+      answers: [{ questionId: saved.questions[0]!.id, answer: 'D' }],
+    });
+    const again = await ok<OnlineDetail>(onlineRoutes.saveQuestions, {
+      id: exam.id,
+      questions: picked,
+    });
+    expect(again.questions[0]!.answer).toBe('D');
+
+    for (const sourceRef of [String(foreign), '999999999']) {
+      const refused = await staff(onlineRoutes.saveQuestions, {
+        id: exam.id,
+        questions: [picked[3], { ...picked[0], sourceRef }],
+      });
+      expect(refused.body).toMatchObject({ code: 404, msg: '第 2 题引用的题库试题不存在' });
+    }
+    const noRef = await staff(onlineRoutes.saveQuestions, {
+      id: exam.id,
+      questions: [{ ...picked[0], sourceRef: undefined }],
+    });
+    expect(noRef.body).toMatchObject({ code: 400, msg: '第 1 题来自题库，但缺少题库试题编号' });
+    const unchanged = await ok<OnlineDetail>(onlineRoutes.get, { id: exam.id });
+    expect(unchanged.questions.map((q) => q.sourceRef)).toEqual(
+      again.questions.map((q) => q.sourceRef),
+    );
   });
 
   it("answers another school's online exam as missing, on every staff call", async () => {

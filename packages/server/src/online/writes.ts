@@ -1,10 +1,19 @@
-import type { BodyOf, OnlineQuestionInput, QuestionInput, onlineRoutes } from '@examkit/contracts';
+import type {
+  BankQuestionItem,
+  BodyOf,
+  OnlineQuestion,
+  OnlineQuestionInput,
+  QuestionInput,
+  onlineRoutes,
+} from '@examkit/contracts';
 import type { Db } from '../core/database';
-import { badRequest } from '../core/envelope';
+import { badRequest, notFound } from '../core/envelope';
 import { createDraftExam } from '../exam/exams';
 import { validateStructure } from '../exam/paper';
 import { saveAnswers, saveStructure } from '../exam/paperWrites';
 import { writeTransaction } from '../marking/transaction';
+import { examKindOf, keyOf } from '../resource/paperToExam';
+import { loadQuestions } from '../resource/questions';
 import { chinaDate, newExamCode, onlineQuestions, rescoreFill, type OnlineExam } from './online';
 import { isAutoScored } from './scoring';
 
@@ -79,7 +88,61 @@ export async function createOnline(
   });
 }
 
-/** createSetQuestion: replaces the questions while nobody has started; keys of unchanged kinds stay. */
+/**
+ * The bank items the questions name (`source: 'bank'`, `sourceRef` the item's id), by id: the
+ * school's own bank or the cloud bank. An item of another school, or none, answers 404.
+ */
+async function bankItems(
+  db: Db,
+  schoolId: number,
+  questions: readonly OnlineQuestionInput[],
+): Promise<Map<string, BankQuestionItem>> {
+  const refs = questions.flatMap((q, i) =>
+    q.source === 'bank' ? [{ n: i + 1, ref: q.sourceRef }] : [],
+  );
+  for (const { n, ref } of refs)
+    if (!ref || !/^[1-9]\d{0,15}$/.test(ref))
+      throw badRequest(`第 ${n} 题来自题库，但缺少题库试题编号`);
+  const items = await loadQuestions(
+    db,
+    schoolId,
+    refs.map((r) => Number(r.ref)),
+  );
+  const byRef = new Map(items.map((item) => [String(item.id), item]));
+  for (const { n, ref } of refs)
+    if (!byRef.has(ref!)) throw notFound(`第 ${n} 题引用的题库试题不存在`);
+  return byRef;
+}
+
+/**
+ * The key a bank item gives a question newly taken from it: the choice key, the accepted
+ * fill-in answer or the reference answer, when the teacher kept the item's type.
+ */
+function bankKeys(
+  item: BankQuestionItem,
+  kind: OnlineQuestionInput['kind'],
+  optionCount: number,
+  number: string,
+): Pick<OnlineQuestion, 'answer' | 'accepted' | 'reference'> {
+  const none = { answer: null, accepted: [], reference: '' };
+  if (examKindOf(item.type) !== kind) return none;
+  const answer = item.answer.trim();
+  if (kind === 'fill')
+    return {
+      ...none,
+      accepted: answer && answer.length <= 200 && !answer.includes('\n') ? [answer] : [],
+    };
+  if (kind === 'subjective') return { ...none, reference: answer.slice(0, 4000) };
+  return {
+    ...none,
+    answer: keyOf(kind, answer, kind === 'judge' ? undefined : optionCount, number),
+  };
+}
+
+/**
+ * createSetQuestion: replaces the questions while nobody has started; keys of unchanged kinds
+ * stay. A question newly taken from the bank (or from another bank item) takes the item's key.
+ */
 export async function replaceQuestions(
   db: Db,
   ctx: OnlineExam,
@@ -89,6 +152,14 @@ export async function replaceQuestions(
   if (ctx.exam.state !== 'draft' || (await startedCount(db, ctx.exam.id)) > 0)
     throw badRequest(ALREADY_STARTED);
   const before = await onlineQuestions(db, ctx.subject.id);
+  const bank = await bankItems(db, ctx.online.school_id, questions);
+  /** The bank's keys for a question whose bank item is new at its number, else undefined. */
+  const fromBank = (q: OnlineQuestionInput, number: string) => {
+    const item = q.source === 'bank' ? bank.get(q.sourceRef!) : undefined;
+    const old = before.find((b) => b.number === number && b.kind === q.kind);
+    if (!item || (old?.source === 'bank' && old.sourceRef === q.sourceRef)) return undefined;
+    return bankKeys(item, q.kind, q.options?.length ?? 0, number);
+  };
   const inputs: QuestionInput[] = questions.map((q, i) => {
     const number = String(i + 1);
     const options = q.options ?? [];
@@ -102,13 +173,14 @@ export async function replaceQuestions(
       old?.answer != null && (q.kind === 'judge' || [...old.answer].every((l) => l <= last));
     const keepPartial =
       q.kind === 'multiple' && old?.partialMarks != null && old.partialMarks < q.fullMarks;
+    const taken = fromBank(q, number);
     return {
       number,
       kind: q.kind,
       fullMarks: q.fullMarks,
       ...(CHOICE.has(q.kind) ? { optionCount: options.length } : {}),
-      answer: keepKey ? old.answer : null,
-      partialMarks: keepPartial ? old.partialMarks : null,
+      answer: taken ? taken.answer : keepKey ? old.answer : null,
+      partialMarks: !taken && keepPartial ? old.partialMarks : null,
       ...(q.kind === 'fill' ? { blankCount: 1 } : {}),
     };
   });
@@ -129,13 +201,14 @@ export async function replaceQuestions(
         questions.map((q, i) => {
           const number = String(i + 1);
           const old = before.find((b) => b.number === number && b.kind === q.kind);
+          const taken = fromBank(q, number);
           return {
             question_id: idOf.get(number)!,
             exam_id: ctx.exam.id,
             stem: q.stem,
             options: JSON.stringify(q.options ?? []),
-            accepted: JSON.stringify(old?.accepted ?? []),
-            reference: old?.reference ?? '',
+            accepted: JSON.stringify(taken ? taken.accepted : (old?.accepted ?? [])),
+            reference: taken ? taken.reference : (old?.reference ?? ''),
             source: q.source ?? 'typed',
             source_ref: q.sourceRef ?? null,
           };

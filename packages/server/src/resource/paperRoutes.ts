@@ -1,6 +1,8 @@
-import { paperDownloads, paperRoutes as r } from '@examkit/contracts';
+import { downloadRoutes, paperDownloads, paperRoutes as r } from '@examkit/contracts';
 import { Type } from 'typebox';
 import type { DomainDeps } from '../core/deps';
+import type { FileStore } from '../core/files';
+import type { DownloadFile, DownloadJobs } from '../download/jobs';
 import { badRequest, notFound } from '../core/envelope';
 import type { Router } from '../core/router';
 import { accessOf } from '../core/scope';
@@ -16,8 +18,16 @@ import { withUsage } from './usage';
 
 const TAG = 'resource';
 
-/** /marking-resources paper and myPaper: school and cloud papers, PDF, copy and 生成考试. */
-export function registerPaperRoutes(router: Router, { db, clock, files }: DomainDeps): void {
+type PaperDetail = Awaited<ReturnType<typeof paperDetail>>;
+
+/**
+ * /marking-resources paper and myPaper: school and cloud papers, PDF and Word (direct, and as
+ * download-centre jobs), copy and 生成考试.
+ */
+export function registerPaperRoutes(
+  router: Router,
+  { db, clock, files, downloads }: DomainDeps & { downloads: DownloadJobs },
+): void {
   const now = () => clock.now().getTime();
 
   /** A paper the caller may open: school papers with Paper-School, cloud papers with Paper-Cloud. */
@@ -131,61 +141,84 @@ export function registerPaperRoutes(router: Router, { db, clock, files }: Domain
     );
   });
 
+  const PaperQuery = Type.Object(
+    {
+      id: Type.Integer({ minimum: 1 }),
+      answers: Type.Optional(Type.Integer({ minimum: 0, maximum: 1 })),
+    },
+    { additionalProperties: false },
+  );
   router.sessionDownload(
     {
       url: paperDownloads.pdf,
       summary: 'a paper as PDF (answers=1 adds answers and analyses at the end)',
-      query: Type.Object(
-        {
-          id: Type.Integer({ minimum: 1 }),
-          answers: Type.Optional(Type.Integer({ minimum: 0, maximum: 1 })),
-        },
-        { additionalProperties: false },
-      ),
+      query: PaperQuery,
     },
     TAG,
-    async ({ query, session }) => {
-      const paper = await readablePaper(session, query.id);
-      return {
-        fileName: `${paper.title}.pdf`,
-        contentType: 'application/pdf',
-        body: await renderPaperPdf(paper, { answers: query.answers === 1 }),
-      };
-    },
+    async ({ query, session }) =>
+      paperFile(files, await readablePaper(session, query.id), 'pdf', query.answers === 1),
   );
 
   router.sessionDownload(
     {
       url: paperDownloads.docx,
       summary: 'a paper as Word (.docx; answers=1 adds answers and analyses at the end)',
-      query: Type.Object(
-        {
-          id: Type.Integer({ minimum: 1 }),
-          answers: Type.Optional(Type.Integer({ minimum: 0, maximum: 1 })),
-        },
-        { additionalProperties: false },
-      ),
+      query: PaperQuery,
     },
     TAG,
-    async ({ query, session }) => {
-      const paper = await readablePaper(session, query.id);
-      const body = await exportPaperDocx(
-        {
-          title: paper.title,
-          ...(paper.subtitle ? { subtitle: paper.subtitle } : {}),
-          sections: paper.sections.map((s) => ({
-            name: s.title,
-            questions: s.questions.map((q) => ({ item: q.question, score: q.score })),
-          })),
-          answers: query.answers === 1 ? 'end' : 'none',
-        },
-        { loadImage: uploadedImageLoader(files) },
-      );
-      return {
-        fileName: `${paper.title}.docx`,
-        contentType: DOCX_TYPE,
-        body: body as Buffer,
-      };
-    },
+    async ({ query, session }) =>
+      paperFile(files, await readablePaper(session, query.id), 'docx', query.answers === 1),
   );
+
+  // The same files as download-centre jobs (docs/downloads.md): access is checked at the start.
+  router.sessionRoute(downloadRoutes.downloadPaper, 'download', async ({ body, session }) => {
+    const paper = await readablePaper(session, body.paperId);
+    const format = body.format === 'pdf' ? 'PDF' : 'Word';
+    const { jobId } = await downloads.start(session, {
+      kind: 'paper',
+      title: `${paper.title}-试卷${format}${body.answers ? '（含答案）' : ''}`,
+      params: { paperId: paper.id, format: body.format, answers: body.answers },
+      run: async (progress) => {
+        progress(10, `正在生成${format}`);
+        // The paper as it is when the job runs, as the direct download gives it.
+        const file = await paperFile(
+          files,
+          await paperDetail(db, session.schoolId, paper.id),
+          body.format,
+          body.answers,
+        );
+        progress(100, '已完成');
+        return file;
+      },
+    });
+    return { jobId };
+  });
+}
+
+/** A paper as a file: the PDF renderer or the Word export, with or without the answers at the end. */
+async function paperFile(
+  files: FileStore,
+  paper: PaperDetail,
+  format: 'pdf' | 'docx',
+  answers: boolean,
+): Promise<DownloadFile> {
+  if (format === 'pdf')
+    return {
+      fileName: `${paper.title}.pdf`,
+      contentType: 'application/pdf',
+      body: await renderPaperPdf(paper, { answers }),
+    };
+  const body = await exportPaperDocx(
+    {
+      title: paper.title,
+      ...(paper.subtitle ? { subtitle: paper.subtitle } : {}),
+      sections: paper.sections.map((s) => ({
+        name: s.title,
+        questions: s.questions.map((q) => ({ item: q.question, score: q.score })),
+      })),
+      answers: answers ? 'end' : 'none',
+    },
+    { loadImage: uploadedImageLoader(files) },
+  );
+  return { fileName: `${paper.title}.docx`, contentType: DOCX_TYPE, body: body as Buffer };
 }

@@ -35,7 +35,12 @@ export function examKindOf(type: string): ExamKind {
 const blanksOf = (stem: string) => Math.min(20, Math.max(1, stem.match(/_{3,}/g)?.length ?? 0));
 
 /** The objective key of a bank answer, or null when it reads as no key (then it is set later). */
-function keyOf(kind: ExamKind, answer: string, optionCount: number | undefined, full: string) {
+export function keyOf(
+  kind: ExamKind,
+  answer: string,
+  optionCount: number | undefined,
+  full: string,
+) {
   if (!isObjective(kind) || answer.trim() === '') return null;
   try {
     return checkAnswer(kind, answer, optionCount, full);

@@ -4,6 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
   basketRoutes as b,
+  DOWNLOAD_FILE_URL,
+  downloadRoutes as d,
   paperDownloads,
   paperRoutes as p,
   type DataOf,
@@ -360,6 +362,71 @@ describe.each(DIALECTS)('basket and papers on %s', (dialect) => {
       headers: { token: tokens['lab-admin']! },
     });
     expect(foreign.json()).toMatchObject({ code: 404 });
+  });
+
+  it('exports the paper as a download-centre job: PDF and Word, one job per export however often started, listed, refused to another school', async () => {
+    type Job = DataOf<typeof d.downloadStatus>;
+    const finished = async (jobId: number) => {
+      await expect
+        .poll(async () => (await ok<Job>('teacher', d.downloadStatus, { jobId })).state, {
+          timeout: 20_000,
+        })
+        .toBe('done');
+      return ok<Job>('teacher', d.downloadStatus, { jobId });
+    };
+    const pdfBody = { paperId, format: 'pdf', answers: true };
+    const { jobId } = await ok<{ jobId: number }>('teacher', d.downloadPaper, pdfBody);
+    const job = await finished(jobId);
+    expect(job).toMatchObject({
+      kind: 'paper',
+      title: '高一数学周练-试卷PDF（含答案）',
+      progress: 100,
+      fileName: '高一数学周练.pdf',
+    });
+    const file = await server.app.inject({
+      method: 'GET',
+      url: `${DOWNLOAD_FILE_URL}?jobId=${jobId}`,
+      headers: { token: tokens.teacher! },
+    });
+    expect(file.statusCode).toBe(200);
+    const path = join(mkdtempSync(join(tmpdir(), 'paper-job-')), 'paper.pdf');
+    writeFileSync(path, file.rawPayload);
+    const text = execFileSync('pdftotext', [path, '-']).toString();
+    expect(text).toContain('高一数学周练');
+    expect(text).toContain('参考答案与解析');
+    // Started again (a retry, a second click): the same job, run again in place.
+    const again = await ok<{ jobId: number }>('teacher', d.downloadPaper, pdfBody);
+    expect(again.jobId).toBe(jobId);
+    await finished(jobId);
+
+    const word = await ok<{ jobId: number }>('teacher', d.downloadPaper, {
+      paperId,
+      format: 'docx',
+    });
+    expect(word.jobId).not.toBe(jobId);
+    expect((await finished(word.jobId)).fileName).toBe('高一数学周练.docx');
+    const docx = await server.app.inject({
+      method: 'GET',
+      url: `${DOWNLOAD_FILE_URL}?jobId=${word.jobId}`,
+      headers: { token: tokens.teacher! },
+    });
+    const content = await readDocx(docx.rawPayload, async () => '');
+    const words = content.blocks.map((b) => (b.kind === 'paragraph' ? b.text : '')).join('\n');
+    expect(words).toContain('下列是偶数的有');
+    expect(words).not.toContain('参考答案');
+    const list = await ok<{ list: Job[] }>('teacher', d.downloadList, {
+      pageNum: 1,
+      pageSize: 100,
+    });
+    expect(
+      list.list
+        .filter((j) => j.kind === 'paper')
+        .map((j) => j.jobId)
+        .sort(),
+    ).toEqual([jobId, word.jobId].sort());
+    // Another school's user cannot start it (the paper answers as missing) nor read the job.
+    expect((await as('lab-admin', d.downloadPaper, pdfBody)).body).toMatchObject({ code: 404 });
+    expect((await as('lab-admin', d.downloadStatus, { jobId })).body).toMatchObject({ code: 404 });
   });
 
   it('makes an exam from the paper: kinds, marks, key, points and the link back to the bank', async () => {

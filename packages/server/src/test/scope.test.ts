@@ -326,6 +326,9 @@ const TABLE: Record<string, Entry> = {
   'download.downloadSheets': WRITE(
     "a zip of a subject's pre-printed answer sheets: only the caller's classes (download/downloads.test.ts)",
   ),
+  'download.downloadPaper': WRITE(
+    "a question paper (PDF or Word) of the school's or the cloud bank, no student data; another school's paper answers as missing (resource/papers.test.ts)",
+  ),
   'report.teacherClassOverview': { kind: 'list' },
   'report.teacherTeachExamInfo': { kind: 'list', emptyInDemo: true },
   'report.teacherClassExam': { kind: 'list', byClass: true },

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { styled } from 'styled-components';
 import {
@@ -7,11 +7,17 @@ import {
   type OnlineQuestionInput,
   type OnlineQuestionKind,
 } from '@examkit/contracts';
+import { useExamkitStore } from '@examkit/core/react';
 import { Button, FormField, Select, TextInput, themeOf } from '@examkit/ui';
 import { Actions, ErrorText, Note, PageBox } from '../components/styled';
 import { OnlineSteps } from './OnlineSteps';
 import { KIND_LABELS, letterOf } from './labels';
 import { useOnlineExam } from './useOnlineExam';
+
+/** The keys under which the server lists bank questions (any one of them). */
+const BANK_READ_KEYS = ['Generate', 'Paper-School', 'Paper-Cloud', 'Process'];
+
+const BankPicker = lazy(() => import('./BankPicker').then((m) => ({ default: m.BankPicker })));
 
 /** A question as the form holds it: marks as typed, options as a list. */
 export interface QuestionDraft {
@@ -102,6 +108,8 @@ export function OnlineQuestionsPage() {
   const [drafts, setDrafts] = useState<QuestionDraft[]>([blankQuestion()]);
   const [error, setError] = useState('');
   const [saving, setSaving] = useState(false);
+  const [picking, setPicking] = useState(false);
+  const canReadBank = useExamkitStore((st) => st.permCodes.some((c) => BANK_READ_KEYS.includes(c)));
 
   useEffect(() => {
     if (exam && exam.questions.length > 0)
@@ -153,7 +161,9 @@ export function OnlineQuestionsPage() {
           <QuestionBox key={i} aria-label={`第 ${i + 1} 题`}>
             <legend>
               第 {i + 1} 题 · {KIND_LABELS[d.kind]}
+              {d.source === 'bank' && ' · 来自题库'}
             </legend>
+            {d.source === 'bank' && <Note>保存后答案从题库带入，可在下一步核对。</Note>}
             <FormField label={`第 ${i + 1} 题题型`}>
               <Select
                 value={d.kind}
@@ -230,9 +240,25 @@ export function OnlineQuestionsPage() {
         ))}
       </fieldset>
       {error && <ErrorText role="alert">{error}</ErrorText>}
+      {picking && exam && (
+        <Suspense fallback={null}>
+          <BankPicker
+            subjectCode={exam.subjectCode}
+            subjectName={exam.subjectName}
+            gradeName={exam.gradeName}
+            onClose={() => setPicking(false)}
+            onPick={(picked) => {
+              // The untouched first question of a new exam gives way to the picked ones.
+              setDrafts((rows) => [...rows.filter((r) => r.source || r.stem.trim()), ...picked]);
+              setPicking(false);
+            }}
+          />
+        </Suspense>
+      )}
       {editable && (
         <Actions>
           <Button onClick={() => setDrafts((rows) => [...rows, blankQuestion()])}>添加题目</Button>
+          {canReadBank && <Button onClick={() => setPicking(true)}>从题库选题</Button>}
           <Button type="primary" loading={saving} onClick={() => void save()}>
             保存并设置答案
           </Button>

@@ -1,5 +1,6 @@
 import type { OnlineQuestion } from '@examkit/contracts';
 import { describe, expect, it } from 'vitest';
+import { draftOfBank } from './BankPicker';
 import { toAnswerItems } from './OnlineAnswerPage';
 import { blankQuestion, toQuestionInputs } from './OnlineQuestionsPage';
 import { validateWindow } from './OnlineTimePage';
@@ -14,6 +15,52 @@ describe('the online exam forms check before sending', () => {
         { kind: 'judge', stem: '对吗', fullMarks: 2 },
       ],
     });
+  });
+
+  it('turns bank questions into drafts that name their bank item; fill-in and composite kinds map', () => {
+    const item = {
+      id: 42,
+      bank: 'cloud' as const,
+      subjectCode: '02',
+      stage: 3,
+      gradeNum: null,
+      type: 'single' as const,
+      difficulty: 2,
+      stem: '$1+1=$',
+      options: ['1', '2'],
+      answer: 'B',
+      analysis: '',
+      points: [],
+      source: '',
+      year: null,
+      tags: [],
+      children: [],
+      version: 1,
+      updatedAt: 0,
+    };
+    expect(toQuestionInputs([draftOfBank(item)])).toEqual({
+      questions: [
+        {
+          kind: 'single',
+          stem: '$1+1=$',
+          options: ['1', '2'],
+          fullMarks: 2,
+          source: 'bank',
+          sourceRef: '42',
+        },
+      ],
+    });
+    expect(draftOfBank({ ...item, type: 'blank', options: [] })).toMatchObject({
+      kind: 'fill',
+      options: [],
+    });
+    const composite = draftOfBank({
+      ...item,
+      type: 'composite',
+      stem: '材料',
+      children: [{ id: 43, type: 'answer', stem: '问一', options: [], answer: '', analysis: '' }],
+    });
+    expect(composite).toMatchObject({ kind: 'subjective', stem: '材料\n\n（1）问一', options: [] });
   });
 
   it.each([

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
 import {
   resourceQuestionRoutes as R,
   type BankQuestionItem,
@@ -14,12 +14,11 @@ import { KeywordSearch } from '../../common/KeywordSearch';
 import { Pager } from '../../common/Pager';
 import { PageBox, Spacer, Toolbar } from '../../common/styled';
 import { useApiCall } from '../../common/useApiCall';
-import { useLatestRequest } from '../../common/useLatestRequest';
 import { AddToBasket } from '../basket/AddToBasket';
 import { QuestionView } from '../components/QuestionView';
 import { KnowledgeTree } from './KnowledgeTree';
 import { QuestionEditor } from './QuestionEditor';
-import { useBankChoices, useKnowledgeTree } from './useBankChoices';
+import { useBankChoices, useKnowledgeTree, useQuestionPage } from './useBankChoices';
 
 const PAGE_SIZE = 10;
 
@@ -75,56 +74,32 @@ export function QuestionBankPage({ bank }: { bank: 'school' | 'cloud' }) {
   const [type, setType] = useState<BankQuestionType | null>(null);
   const [difficulty, setDifficulty] = useState<number | null>(null);
   const { nodes } = useKnowledgeTree(subjectCode, stage);
-  const [rows, setRows] = useState<BankQuestionItem[] | null>(null);
-  const [total, setTotal] = useState(0);
   const [shown, setShown] = useState<Set<number>>(new Set());
   const [editing, setEditing] = useState<BankQuestionItem | 'new' | null>(null);
   const [removing, setRemoving] = useState<BankQuestionItem | null>(null);
 
-  const beginRequest = useLatestRequest();
-  const load = useCallback(async () => {
-    if (!subjectCode) return;
-    const isLatest = beginRequest();
-    const r = await call(
-      R.questionList,
-      {
-        bank,
-        subjectCode,
-        stage,
-        gradeNum,
-        type,
-        difficulty,
-        pointId,
-        source: '',
-        year: null,
-        keyWord,
-        pageNum: page,
-        pageSize: PAGE_SIZE,
-      },
-      { dedupe: false },
-    );
-    if (!isLatest()) return;
-    if (r.ok) {
-      setRows(r.data.list);
-      setTotal(r.data.total);
-    } else if (!r.cancelled) setRows([]);
-  }, [
-    call,
-    beginRequest,
-    bank,
-    subjectCode,
-    stage,
-    gradeNum,
-    type,
-    difficulty,
-    pointId,
-    keyWord,
-    page,
-  ]);
-
-  useEffect(() => {
-    void load();
-  }, [load]);
+  const {
+    rows,
+    total,
+    reload: load,
+  } = useQuestionPage(
+    subjectCode
+      ? {
+          bank,
+          subjectCode,
+          stage,
+          gradeNum,
+          type,
+          difficulty,
+          pointId,
+          source: '',
+          year: null,
+          keyWord,
+          pageNum: page,
+          pageSize: PAGE_SIZE,
+        }
+      : null,
+  );
 
   const filter = (apply: () => void) => {
     apply();

@@ -1,11 +1,14 @@
 import { useCallback, useEffect, useState } from 'react';
 import {
   resourceQuestionRoutes as R,
+  type BankQuestionItem,
   type KnowledgeNode,
+  type QuestionListQuery,
   type ResourceStage,
   type ResourceSubject,
 } from '@examkit/contracts';
 import { useApiCall } from '../../common/useApiCall';
+import { useLatestRequest } from '../../common/useLatestRequest';
 
 /** The school's subjects and stages (with grades), loaded once per page. */
 export function useBankChoices() {
@@ -43,4 +46,31 @@ export function childrenOf(nodes: readonly KnowledgeNode[]): Map<number | null, 
   const map = new Map<number | null, KnowledgeNode[]>();
   for (const n of nodes) map.set(n.parentId, [...(map.get(n.parentId) ?? []), n]);
   return map;
+}
+
+/**
+ * One page of bank questions for the filters (`null` while the subject is unknown): the rows
+ * (`null` while loading), the total, and `reload` after an edit. A late answer to older filters
+ * is dropped.
+ */
+export function useQuestionPage(query: QuestionListQuery | null) {
+  const call = useApiCall();
+  const beginRequest = useLatestRequest();
+  const [rows, setRows] = useState<BankQuestionItem[] | null>(null);
+  const [total, setTotal] = useState(0);
+  const key = query && JSON.stringify(query);
+  const reload = useCallback(async () => {
+    if (!key) return;
+    const isLatest = beginRequest();
+    const r = await call(R.questionList, JSON.parse(key) as QuestionListQuery, { dedupe: false });
+    if (!isLatest()) return;
+    if (r.ok) {
+      setRows(r.data.list);
+      setTotal(r.data.total);
+    } else if (!r.cancelled) setRows([]);
+  }, [call, beginRequest, key]);
+  useEffect(() => {
+    void reload();
+  }, [reload]);
+  return { rows, total, reload };
 }

@@ -1,12 +1,12 @@
 import { useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { styled } from 'styled-components';
-import { paperDownloads, paperRoutes, type DataOf } from '@examkit/contracts';
+import { downloadRoutes, paperRoutes, type DataOf } from '@examkit/contracts';
 import { useExamkitStore } from '@examkit/core/react';
 import { Button, Empty, LOADING_TEXT, themeOf } from '@examkit/ui';
 import { PageBox, Spacer, Toolbar } from '../../common/styled';
 import { useApiCall } from '../../common/useApiCall';
-import { useDownload } from '../../common/useDownload';
+import { DownloadJobButton } from '../../common/DownloadJobButton';
 import { useMyScope } from '../../common/useMyScope';
 import { AddToBasket } from '../basket/AddToBasket';
 import { QuestionView } from '../components/QuestionView';
@@ -45,11 +45,10 @@ const numeral = (i: number) => '一二三四五六七八九十'[i] ?? String(i +
 
 /**
  * /resource/paper/school-detail and /resource/paper/cloudPreiew: a paper as it prints, with an
- * answers toggle, 导出PDF, 导出Word, and 生成考试 (school papers) or 复制到校本 (cloud papers).
+ * answers toggle, 导出PDF and 导出Word (download-centre jobs, saved when ready), and 生成考试 (school papers) or 复制到校本 (cloud papers).
  */
 export function PaperDetailPage() {
   const call = useApiCall();
-  const download = useDownload();
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const id = Number(params.get('id'));
@@ -100,26 +99,14 @@ export function PaperDetailPage() {
           {answers ? '隐藏答案' : '显示答案'}
         </Button>
         <Spacer />
-        <Button
-          onClick={() =>
-            void download(paperDownloads.pdf, `${paper.title}.pdf`, {
-              id: paper.id,
-              answers: answers ? 1 : 0,
-            })
-          }
-        >
-          导出PDF
-        </Button>
-        <Button
-          onClick={() =>
-            void download(paperDownloads.docx, `${paper.title}.docx`, {
-              id: paper.id,
-              answers: answers ? 1 : 0,
-            })
-          }
-        >
-          导出Word
-        </Button>
+        {(['pdf', 'docx'] as const).map((format) => (
+          <DownloadJobButton
+            key={format}
+            label={format === 'pdf' ? '导出PDF' : '导出Word'}
+            saveWhenDone
+            start={() => call(downloadRoutes.downloadPaper, { paperId: paper.id, format, answers })}
+          />
+        ))}
         {paper.bank === 'cloud' && codes.includes('Paper-School') && (
           <Button type="primary" onClick={() => void copy()}>
             复制到校本
