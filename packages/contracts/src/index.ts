@@ -38,6 +38,7 @@ export * from './resourceWrong';
 export * from './region';
 export * from './joint';
 export * from './homework';
+export * from './homeworkStore';
 export * from './oss';
 export * from './resourceBasket';
 export * from './resourcePaper';

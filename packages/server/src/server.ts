@@ -32,6 +32,7 @@ import { registerDownloadRoutes } from './download/routes';
 import { registerExamRoutes } from './exam/routes';
 import { registerExamToolRoutes } from './examtool/routes';
 import { registerHomeworkRoutes } from './homework/routes';
+import { registerHomeworkStoreRoutes } from './homework/storeRoutes';
 import { registerResourceRoutes } from './resource/routes';
 import { registerGaokaoRoutes } from './gaokao/routes';
 import { registerMarkingRoutes } from './marking/routes';
@@ -244,6 +245,7 @@ export async function createServer(options: ServerOptions): Promise<FastifyInsta
   registerMarkingRoutes(router, { db, clock, files });
   registerOnlineRoutes(router, { db, clock, files });
   registerHomeworkRoutes(router, { db, clock, files, ai: options.ai ?? null });
+  registerHomeworkStoreRoutes(router, { db, clock, files });
   const scanQueue =
     options.scanQueue ??
     scanQueueFromEnv(process.env, (job, error) =>

@@ -15,6 +15,7 @@ import { ossMigrations } from '../oss/migrations';
 import { paperMigrations } from '../resource/paperMigrations';
 import { examToolMigrations } from '../examtool/migrations';
 import { homeworkMigrations } from '../homework/migrations';
+import { homeworkStoreMigrations } from '../homework/storeMigrations';
 import { gaokaoMigrations } from '../gaokao/migrations';
 import { scanMigrations } from '../scan/migrations';
 import { administrationMigrations } from '../school/migrations';
@@ -288,6 +289,7 @@ function migrationsFor(dialect: Dialect): Record<string, Migration> {
     ...ossMigrations(dialect),
     ...paperMigrations(dialect),
     ...gaokaoMigrations(dialect),
+    ...homeworkStoreMigrations(),
   };
 }
 

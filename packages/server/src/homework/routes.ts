@@ -25,7 +25,7 @@ export interface HomeworkDeps extends DomainDeps {
 }
 
 /** The grades × subjects a scope reaches (classes of the session's year). */
-async function reachable(db: Db, scope: DataScope) {
+export async function reachable(db: Db, scope: DataScope) {
   const [grades, subjects, classes] = await Promise.all([
     db
       .selectFrom('grades')
@@ -171,6 +171,7 @@ export function registerHomeworkRoutes(router: Router, deps: HomeworkDeps): void
   router.sessionRoute(r.splitConfirm, TAG, async ({ body, session }) => {
     const row = await open(accessOf(db, session), body.id);
     if (row.state === 'assigned') throw badRequest('作业已布置，不能再修改题目');
+    if (row.paper_kind === 'bank') throw badRequest('题库组成的作业没有原卷可拆，题目来自作业篮');
     const questions = normaliseQuestions(body.questions);
     const at = now();
     await db.transaction().execute(async (trx) => {

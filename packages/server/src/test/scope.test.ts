@@ -368,6 +368,14 @@ const TABLE: Record<string, Entry> = {
   'homeworkRoutes.assign': WRITE(
     'classes and teaching classes of the caller’s grade × subject only; others answer as missing (homework.test.ts)',
   ),
+  // 校本作业 from the bank (homework/store.test.ts): a homework id of another school or outside
+  // the caller's grades × subjects answers 作业不存在; basket-confirm only for their grade × subject
+  'homeworkStoreRoutes.questionItems': WRITE(
+    'questions of one homework, no personal data; another school’s homework 404 (store.test.ts)',
+  ),
+  'homeworkStoreRoutes.basketConfirm': WRITE(
+    'a grade × subject the caller teaches only, else refused (store.test.ts)',
+  ),
   // 新高考 (gaokao/gaokao.test.ts): analyses of exams of the caller's grades; transcripts show the
   // classes in scope only (inScopeClass)
   'gaokaoRoutes.create': WRITE(

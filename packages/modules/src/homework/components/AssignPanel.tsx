@@ -17,6 +17,8 @@ export interface AssignPanelProps {
   /** The classes and teaching classes the user may assign to. */
   targets: readonly HomeworkTarget[];
   onAssigned(next: HomeworkDetail): void;
+  /** The estimated minutes shown first (given when the homework was made from the bank). */
+  initialMinutes?: number;
 }
 
 const keyOf = (t: { kind: string; id: number }) => `${t.kind}:${t.id}`;
@@ -25,13 +27,13 @@ const keyOf = (t: { kind: string; id: number }) => `${t.kind}:${t.id}`;
  * 布置作业: classes and teaching classes, a due time and an estimated time. Before assigning it
  * asks the server for the day's 双减 totals; past the limit the teacher confirms the warning.
  */
-export function AssignPanel({ homework, targets, onAssigned }: AssignPanelProps) {
+export function AssignPanel({ homework, targets, onAssigned, initialMinutes }: AssignPanelProps) {
   const call = useApiCall();
   const done = new Set(homework.assignments.map(keyOf));
   const open = targets.filter((t) => !done.has(keyOf(t)));
   const [chosen, setChosen] = useState<Set<string>>(new Set());
   const [due, setDue] = useState(() => defaultDue(new Date()));
-  const [minutes, setMinutes] = useState('20');
+  const [minutes, setMinutes] = useState(String(initialMinutes ?? 20));
   const [error, setError] = useState('');
   const [warning, setWarning] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
