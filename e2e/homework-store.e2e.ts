@@ -22,7 +22,8 @@ describe('校本作业 from the bank in the browser', () => {
     await page.getByRole('heading', { name: '从题库选题', level: 1 }).waitFor();
     await page.getByRole('combobox', { name: '学科' }).selectOption({ label: '数学' });
     await page.getByRole('combobox', { name: '题型' }).selectOption({ label: '单选题' });
-    const rows = page.getByRole('list', { name: '试题列表' }).getByRole('listitem');
+    // The list's own items (each card's options are a list too).
+    const rows = page.getByRole('list', { name: '试题列表' }).locator(':scope > li');
     await rows.first().getByText('单选题', { exact: false }).first().waitFor();
     for (const i of [0, 1]) {
       await rows

@@ -13,9 +13,8 @@ import { accessOf, type Access } from '../core/scope';
 import { readableQuestions } from '../resource/basket';
 import { loadQuestions } from '../resource/questions';
 import { loadHomework, requireSchoolBase } from './access';
-import { assertWrittenAllowed } from './doubleReduction';
 import { normaliseQuestions } from './questions';
-import { reachable } from './routes';
+import { creatable, homeworkByKey } from './create';
 import { detailOf, summariesOf } from './views';
 
 const TAG = 'homework';
@@ -163,23 +162,10 @@ export function registerHomeworkStoreRoutes(router: Router, { db, clock }: Domai
   router.sessionRoute(r.basketConfirm, TAG, async ({ body, session }) => {
     const access = accessOf(db, session);
     const owner = await ownerOf(access);
-    const findEarlier = () =>
-      db
-        .selectFrom('homeworks')
-        .select('id')
-        .where('school_id', '=', session.schoolId)
-        .where('created_by', '=', session.userId)
-        .where('idempotency_key', '=', body.idempotencyKey)
-        .executeTakeFirst();
+    const findEarlier = () => homeworkByKey(db, session, body.idempotencyKey);
     const earlier = await findEarlier();
     if (earlier) return { id: earlier.id };
-    const name = body.name.trim();
-    if (name === '') throw badRequest('作业名称不能为空');
-    const pair = (await reachable(db, await access.scope())).find(
-      (p) => p.grade.id === body.gradeId && p.subject.id === body.subjectId,
-    );
-    if (!pair) throw badRequest('年级或科目不存在，或不在您的任教范围');
-    assertWrittenAllowed(pair.grade.grade_num);
+    const { name, pair } = await creatable(db, access, body);
     const ids = body.items.map((x) => x.questionId);
     if (new Set(ids).size !== ids.length) throw badRequest('同一道试题不能出现两次');
     const bank = await readableQuestions(db, owner.schoolId, ids);

@@ -11,7 +11,7 @@ import { Button, FormField, Select, TextInput } from '@examkit/ui';
 import { Actions, ErrorText, Note, PageBox, Toolbar } from '../../common/styled';
 import { useApiCall } from '../../common/useApiCall';
 import { useBankChoices } from '../../resource/bank/useBankChoices';
-import { AssignPanel } from '../components/AssignPanel';
+import { AssignPanel, MinutesField } from '../components/AssignPanel';
 import { readHomeworkHeader } from '../headerStore';
 import { gradesOf, useHomeworkOptions } from '../useHomeworkOptions';
 import { STORE_MEMORY } from './HomeworkStorePage';
@@ -123,15 +123,7 @@ export function BasketConfirmPage() {
             onChange={(e) => setGradeId(Number(e.target.value) || null)}
           />
         </FormField>
-        <FormField label="预计用时（分钟）" required>
-          <TextInput
-            type="number"
-            min={1}
-            max={240}
-            value={minutes}
-            onChange={(e) => setMinutes(e.target.value)}
-          />
-        </FormField>
+        <MinutesField value={minutes} onChange={setMinutes} />
       </Toolbar>
       {error && <ErrorText role="alert">{error}</ErrorText>}
       <Actions>
