@@ -63,3 +63,26 @@ export async function creatable(
   assertWrittenAllowed(pair.grade.grade_num);
   return { name, pair };
 }
+
+/** The columns of a new homework that every way of creating one fills the same. */
+export function homeworkValues(
+  session: SessionInfo,
+  made: {
+    name: string;
+    pair: { grade: { id: number }; subject: { id: number } };
+    key: string;
+    at: number;
+  },
+) {
+  return {
+    school_id: session.schoolId,
+    academic_year: session.academicYear,
+    grade_id: made.pair.grade.id,
+    subject_id: made.pair.subject.id,
+    name: made.name,
+    created_by: session.userId,
+    idempotency_key: made.key,
+    created_at: made.at,
+    updated_at: made.at,
+  };
+}

@@ -9,7 +9,7 @@ import { accessOf, type Access } from '../core/scope';
 import { contains } from '../school/common';
 import { eachOf, pageOf } from '../examtool/paging';
 import { loadHomework, requireSchoolBase, targetsOf } from './access';
-import { creatable, homeworkByKey, reachable } from './create';
+import { creatable, homeworkByKey, homeworkValues, reachable } from './create';
 import { proposeSplit } from './aiSplit';
 import { assertWrittenAllowed, chinaDay, dailyLoads } from './doubleReduction';
 import { contentTypeOf, decodePaper, paperKindOf } from './paper';
@@ -92,19 +92,11 @@ export function registerHomeworkRoutes(router: Router, deps: HomeworkDeps): void
       const { id } = await db
         .insertInto('homeworks')
         .values({
-          school_id: session.schoolId,
-          academic_year: session.academicYear,
-          grade_id: pair.grade.id,
-          subject_id: pair.subject.id,
-          name,
+          ...homeworkValues(session, { name, pair, key: body.idempotencyKey, at }),
           state: 'draft',
           paper_key: key,
           paper_name: body.paper.fileName,
           paper_kind: kind,
-          created_by: session.userId,
-          idempotency_key: body.idempotencyKey,
-          created_at: at,
-          updated_at: at,
         })
         .returning('id')
         .executeTakeFirstOrThrow();

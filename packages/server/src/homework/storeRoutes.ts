@@ -14,7 +14,7 @@ import { readableQuestions } from '../resource/basket';
 import { loadQuestions } from '../resource/questions';
 import { loadHomework, requireSchoolBase } from './access';
 import { normaliseQuestions } from './questions';
-import { creatable, homeworkByKey } from './create';
+import { creatable, homeworkByKey, homeworkValues } from './create';
 import { detailOf, summariesOf } from './views';
 
 const TAG = 'homework';
@@ -193,21 +193,13 @@ export function registerHomeworkStoreRoutes(router: Router, { db, clock }: Domai
         const { id } = await trx
           .insertInto('homeworks')
           .values({
-            school_id: session.schoolId,
-            academic_year: session.academicYear,
-            grade_id: pair.grade.id,
-            subject_id: pair.subject.id,
-            name,
+            ...homeworkValues(session, { name, pair, key: body.idempotencyKey, at }),
             state: 'ready',
             // No paper: the key names nothing in the file store, so removal deletes nothing.
             paper_key: `homework/${session.schoolId}/bank-${at}-${body.idempotencyKey}`,
             paper_name: '',
             paper_kind: 'bank',
-            created_by: session.userId,
-            idempotency_key: body.idempotencyKey,
             estimated_minutes: body.estimatedMinutes,
-            created_at: at,
-            updated_at: at,
           })
           .returning('id')
           .executeTakeFirstOrThrow();
