@@ -42,6 +42,7 @@ export * from './analytic';
 export * from './jointReports';
 export * from './homework';
 export * from './homeworkSubmission';
+export * from './homeworkStore';
 export * from './oss';
 export * from './resourceBasket';
 export * from './resourcePaper';

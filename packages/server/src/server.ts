@@ -34,6 +34,7 @@ import { registerExamToolRoutes } from './examtool/routes';
 import { startHomeworkDueSweep } from './homework/notices';
 import { registerHomeworkRoutes } from './homework/routes';
 import { registerHomeworkSubmissionRoutes } from './homework/submissions/routes';
+import { registerHomeworkStoreRoutes } from './homework/storeRoutes';
 import { registerResourceRoutes } from './resource/routes';
 import { registerGaokaoRoutes } from './gaokao/routes';
 import { registerMarkingRoutes } from './marking/routes';
@@ -258,6 +259,7 @@ export async function createServer(options: ServerOptions): Promise<FastifyInsta
     );
     app.addHook('onClose', () => stopSweep());
   }
+  registerHomeworkStoreRoutes(router, { db, clock, files });
   const scanQueue =
     options.scanQueue ??
     scanQueueFromEnv(process.env, (job, error) =>

@@ -6,9 +6,13 @@ const splitPages = () => import('./pages/SplitConfirmPage');
 const aiPages = () => import('./pages/AiSplitPage');
 const scanPages = () => import('./pages/HomeworkScanPage');
 const correctPages = () => import('./pages/HomeworkCorrectPage');
+const storePage = () => import('./store/HomeworkStorePage');
+const basketPage = () => import('./store/HomeworkBasketPage');
+const confirmPage = () => import('./store/BasketConfirmPage');
+const itemPage = () => import('./store/QuestionItemPage');
 
 /**
- * The homework pages built so far (校本作业 from an uploaded paper, docs/homework.md) by route
+ * The homework pages built so far (校本作业 from an uploaded paper or from the bank, docs/homework.md) by route
  * name of the catalogue, loaded on first visit: pass them to
  * `createExamkitRoutes({ pages: { ...homeworkPages } })`, or mount the module alone with
  * {@link createHomeworkRoutes}.
@@ -20,4 +24,8 @@ export const homeworkPages: Readonly<Record<string, PageLoader>> = {
   'homework-school-base-ai-split-confirm': () => aiPages().then((m) => m.AiSplitPage),
   'homework-school-base-id-scan': () => scanPages().then((m) => m.HomeworkScanPage),
   'homework-correct': () => correctPages().then((m) => m.HomeworkCorrectPage),
+  'homework-school-base-store': () => storePage().then((m) => m.HomeworkStorePage),
+  'homework-school-base-store-basket': () => basketPage().then((m) => m.HomeworkBasketPage),
+  'homework-school-base-basket-confirm': () => confirmPage().then((m) => m.BasketConfirmPage),
+  'homework-school-base-questionItem': () => itemPage().then((m) => m.QuestionItemPage),
 };

@@ -17,6 +17,7 @@ import { paperMigrations } from '../resource/paperMigrations';
 import { examToolMigrations } from '../examtool/migrations';
 import { homeworkMigrations } from '../homework/migrations';
 import { homeworkSubmissionMigrations } from '../homework/submissions/migrations';
+import { homeworkStoreMigrations } from '../homework/storeMigrations';
 import { gaokaoMigrations } from '../gaokao/migrations';
 import { crossSchoolMigrations } from '../crossSchool/migrations';
 import { analyticMigrations } from '../analytic/migrations';
@@ -296,6 +297,7 @@ function migrationsFor(dialect: Dialect): Record<string, Migration> {
     ...crossSchoolMigrations(dialect),
     ...analyticMigrations(dialect),
     ...jointReportMigrations(),
+    ...homeworkStoreMigrations(),
   };
 }
 

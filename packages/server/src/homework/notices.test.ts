@@ -1,12 +1,7 @@
-import { homeworkRoutes, messageRoutes, type MessageItem, type Page } from '@examkit/contracts';
+import { homeworkRoutes, MessageItem, messageRoutes, type Page } from '@examkit/contracts';
+import type { Static } from 'typebox';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  call,
-  DIALECTS,
-  signIn,
-  startTestServer,
-  type TestServer,
-} from '../test/fixtures';
+import { call, DIALECTS, signIn, startTestServer, type TestServer } from '../test/fixtures';
 import { startHomeworkDueSweep, sweepHomeworkDue } from './notices';
 
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n').toString('base64');
@@ -141,7 +136,7 @@ describe.each(DIALECTS)('homework messages on %s', (dialect) => {
     expect(got.map((r) => r.user_id).sort()).toEqual([...mathTeachers].sort());
     expect(got[0]!.title).toBe(`作业已布置：${className} 函数练习`);
     expect(got[0]!.content).toContain('截止时间');
-    const list = await call<Page<MessageItem>>(server.app, messageRoutes.list, {
+    const list = await call<Page<Static<typeof MessageItem>>>(server.app, messageRoutes.list, {
       token: tokens.teacher!,
       body: { pageNum: 1, pageSize: 20 },
     });

@@ -2,14 +2,14 @@ import { renderSheetPdf } from '@examkit/answer-sheet/pdf';
 import { homeworkRoutes as r, HOMEWORK_PAPER_URL, HOMEWORK_SHEET_URL } from '@examkit/contracts';
 import { Type } from 'typebox';
 import { createChatProvider, type AiProviderConfig, type ChatProvider } from '../ai/provider';
-import type { Db } from '../core/database';
 import type { DomainDeps } from '../core/deps';
 import { badRequest, notFound } from '../core/envelope';
 import type { Router } from '../core/router';
-import { accessOf, type Access, type DataScope } from '../core/scope';
-import { contains, subjectsOf } from '../school/common';
+import { accessOf, type Access } from '../core/scope';
+import { contains } from '../school/common';
 import { eachOf, pageOf } from '../examtool/paging';
-import { loadHomework, reachesGradeSubject, requireSchoolBase, targetsOf } from './access';
+import { loadHomework, requireSchoolBase, targetsOf } from './access';
+import { creatable, homeworkByKey, homeworkValues, reachable } from './create';
 import { proposeSplit } from './aiSplit';
 import { assertWrittenAllowed, chinaDay, dailyLoads } from './doubleReduction';
 import { contentTypeOf, decodePaper, paperKindOf } from './paper';
@@ -23,34 +23,6 @@ const TAG = 'homework';
 export interface HomeworkDeps extends DomainDeps {
   /** The AI model for ai-split-confirm; null when none is configured. */
   ai: AiProviderConfig | ChatProvider | null;
-}
-
-/** The grades × subjects a scope reaches (classes of the session's year). */
-async function reachable(db: Db, scope: DataScope) {
-  const [grades, subjects, classes] = await Promise.all([
-    db
-      .selectFrom('grades')
-      .select(['id', 'name', 'grade_num'])
-      .where('school_id', '=', scope.schoolId)
-      .where('academic_year', '=', scope.academicYear)
-      .orderBy('grade_num')
-      .orderBy('id')
-      .execute(),
-    subjectsOf(db, scope.schoolId),
-    db
-      .selectFrom('classes as c')
-      .innerJoin('grades as g', 'g.id', 'c.grade_id')
-      .select(['c.id', 'c.grade_id'])
-      .where('g.school_id', '=', scope.schoolId)
-      .where('g.academic_year', '=', scope.academicYear)
-      .execute(),
-  ]);
-  return grades.flatMap((g) => {
-    const classIds = classes.filter((c) => c.grade_id === g.id).map((c) => c.id);
-    return subjects
-      .filter((s) => reachesGradeSubject(scope, classIds, s.id))
-      .map((s) => ({ grade: g, subject: s }));
-  });
 }
 
 /** Registers 校本作业: the list (hspa/pageInfo), create, split, AI split, 双减 check, assign. */
@@ -109,21 +81,9 @@ export function registerHomeworkRoutes(router: Router, deps: HomeworkDeps): void
   router.sessionRoute(r.homeworkCreate, TAG, async ({ body, session }) => {
     const access = accessOf(db, session);
     await requireSchoolBase(access);
-    const earlier = await db
-      .selectFrom('homeworks')
-      .select('id')
-      .where('school_id', '=', session.schoolId)
-      .where('created_by', '=', session.userId)
-      .where('idempotency_key', '=', body.idempotencyKey)
-      .executeTakeFirst();
+    const earlier = await homeworkByKey(db, session, body.idempotencyKey);
     if (earlier) return { id: earlier.id };
-    const name = body.name.trim();
-    if (name === '') throw badRequest('作业名称不能为空');
-    const pair = (await reachable(db, await access.scope())).find(
-      (p) => p.grade.id === body.gradeId && p.subject.id === body.subjectId,
-    );
-    if (!pair) throw badRequest('年级或科目不存在，或不在您的任教范围');
-    assertWrittenAllowed(pair.grade.grade_num);
+    const { name, pair } = await creatable(db, access, body);
     const bytes = decodePaper(body.paper.contentBase64);
     const { kind } = paperKindOf(bytes);
     const at = now();
@@ -133,19 +93,11 @@ export function registerHomeworkRoutes(router: Router, deps: HomeworkDeps): void
       const { id } = await db
         .insertInto('homeworks')
         .values({
-          school_id: session.schoolId,
-          academic_year: session.academicYear,
-          grade_id: pair.grade.id,
-          subject_id: pair.subject.id,
-          name,
+          ...homeworkValues(session, { name, pair, key: body.idempotencyKey, at }),
           state: 'draft',
           paper_key: key,
           paper_name: body.paper.fileName,
           paper_kind: kind,
-          created_by: session.userId,
-          idempotency_key: body.idempotencyKey,
-          created_at: at,
-          updated_at: at,
         })
         .returning('id')
         .executeTakeFirstOrThrow();
@@ -153,13 +105,7 @@ export function registerHomeworkRoutes(router: Router, deps: HomeworkDeps): void
     } catch (error) {
       // A concurrent retry won the key: answer its homework, drop this copy of the file.
       await files.delete(key);
-      const winner = await db
-        .selectFrom('homeworks')
-        .select('id')
-        .where('school_id', '=', session.schoolId)
-        .where('created_by', '=', session.userId)
-        .where('idempotency_key', '=', body.idempotencyKey)
-        .executeTakeFirst();
+      const winner = await homeworkByKey(db, session, body.idempotencyKey);
       if (winner) return { id: winner.id };
       throw error;
     }
@@ -172,6 +118,7 @@ export function registerHomeworkRoutes(router: Router, deps: HomeworkDeps): void
   router.sessionRoute(r.splitConfirm, TAG, async ({ body, session }) => {
     const row = await open(accessOf(db, session), body.id);
     if (row.state === 'assigned') throw badRequest('作业已布置，不能再修改题目');
+    if (row.paper_kind === 'bank') throw badRequest('题库组成的作业没有原卷可拆，题目来自作业篮');
     const questions = normaliseQuestions(body.questions);
     const at = now();
     await db.transaction().execute(async (trx) => {

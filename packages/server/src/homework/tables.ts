@@ -8,6 +8,7 @@ export interface HomeworkTables {
   homeworks: HomeworksTable;
   homework_questions: HomeworkQuestionsTable;
   homework_assignments: HomeworkAssignmentsTable;
+  homework_basket_items: HomeworkBasketItemsTable;
 }
 
 export interface HomeworksTable {
@@ -27,6 +28,8 @@ export interface HomeworksTable {
   created_by: number;
   /** The creating client's key: a retried create answers the first homework. */
   idempotency_key: string;
+  /** Minutes given when made from the bank (the 布置 panel's default); null for a paper. */
+  estimated_minutes: number | null;
   created_at: number;
   updated_at: number;
 }
@@ -40,6 +43,8 @@ export interface HomeworkQuestionsTable {
   type: string;
   answer: string | null;
   full_marks: number;
+  /** The bank question it was made from (homework from the bank), else null. */
+  bank_question_id: number | null;
 }
 
 /** One class (`class_id`) or teaching class (`teaching_class_id`) a homework is assigned to. */
@@ -57,4 +62,16 @@ export interface HomeworkAssignmentsTable {
   assigned_at: number;
   /** When the due sweep told the teachers that the due time passed; null until then. */
   due_notified_at: Generated<number | null>;
+}
+
+/** One question of a user's homework basket of a subject (docs/homework.md). */
+export interface HomeworkBasketItemsTable {
+  school_id: number;
+  user_id: number;
+  subject_code: string;
+  question_id: number;
+  /** Order in the basket, from 1. */
+  position: number;
+  score: number;
+  added_at: number;
 }

@@ -2,9 +2,9 @@ import { downloadRoutes, paperDownloads, paperRoutes as r } from '@examkit/contr
 import { Type } from 'typebox';
 import type { DomainDeps } from '../core/deps';
 import type { FileStore } from '../core/files';
-import type { DownloadFile, DownloadJobs } from '../download/jobs';
+import type { DownloadJobs } from '../download/jobs';
 import { badRequest, notFound } from '../core/envelope';
-import type { Router } from '../core/router';
+import type { DownloadFile, Router } from '../core/router';
 import { accessOf } from '../core/scope';
 import { EXAM_SINGLE, requireAnyPermission } from '../exam/access';
 import { pageOf } from '../school/common';

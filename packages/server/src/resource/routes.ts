@@ -12,8 +12,8 @@ import { withUsage } from './usage';
 
 export const TAG = 'resource';
 
-/** Reading the bank: any of the resource keys that show questions. */
-const READ = ['Generate', 'Paper-School', 'Paper-Cloud', 'Process'] as const;
+/** Reading the bank: any of the resource keys that show questions, and 校本作业 (homework from the bank). */
+const READ = ['Generate', 'Paper-School', 'Paper-Cloud', 'Process', 'Homework-SchoolBase'] as const;
 /** Writing the school's questions: 智能组卷 (/resource/generate/topic). */
 const WRITE = ['Generate'] as const;
 /** Editing the school's knowledge tree: /resource/knowledge-edit, keyed by Resources. */

@@ -390,6 +390,14 @@ const TABLE: Record<string, Entry> = {
   'homeworkSubmissionRoutes.scanResolve': WRITE(
     'a student of the caller’s assigned classes only; another student answers as missing (submissions.test.ts)',
   ),
+  // 校本作业 from the bank (homework/store.test.ts): a homework id of another school or outside
+  // the caller's grades × subjects answers 作业不存在; basket-confirm only for their grade × subject
+  'homeworkStoreRoutes.questionItems': WRITE(
+    'questions of one homework, no personal data; another school’s homework 404 (store.test.ts)',
+  ),
+  'homeworkStoreRoutes.basketConfirm': WRITE(
+    'a grade × subject the caller teaches only, else refused (store.test.ts)',
+  ),
   // 新高考 (gaokao/gaokao.test.ts): analyses of exams of the caller's grades; transcripts show the
   // classes in scope only (inScopeClass)
   'gaokaoRoutes.create': WRITE(

@@ -17,21 +17,38 @@ export interface AssignPanelProps {
   /** The classes and teaching classes the user may assign to. */
   targets: readonly HomeworkTarget[];
   onAssigned(next: HomeworkDetail): void;
+  /** The estimated minutes shown first (given when the homework was made from the bank). */
+  initialMinutes?: number;
 }
 
 const keyOf = (t: { kind: string; id: number }) => `${t.kind}:${t.id}`;
+
+/** 预计用时（分钟）: the estimated minutes of a homework, 1 to 240. */
+export function MinutesField({ value, onChange }: { value: string; onChange(v: string): void }) {
+  return (
+    <FormField label="预计用时（分钟）" required>
+      <TextInput
+        type="number"
+        min={1}
+        max={240}
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+      />
+    </FormField>
+  );
+}
 
 /**
  * 布置作业: classes and teaching classes, a due time and an estimated time. Before assigning it
  * asks the server for the day's 双减 totals; past the limit the teacher confirms the warning.
  */
-export function AssignPanel({ homework, targets, onAssigned }: AssignPanelProps) {
+export function AssignPanel({ homework, targets, onAssigned, initialMinutes }: AssignPanelProps) {
   const call = useApiCall();
   const done = new Set(homework.assignments.map(keyOf));
   const open = targets.filter((t) => !done.has(keyOf(t)));
   const [chosen, setChosen] = useState<Set<string>>(new Set());
   const [due, setDue] = useState(() => defaultDue(new Date()));
-  const [minutes, setMinutes] = useState('20');
+  const [minutes, setMinutes] = useState(String(initialMinutes ?? 20));
   const [error, setError] = useState('');
   const [warning, setWarning] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -113,15 +130,7 @@ export function AssignPanel({ homework, targets, onAssigned }: AssignPanelProps)
         <FormField label="截止时间" required>
           <TextInput type="datetime-local" value={due} onChange={(e) => setDue(e.target.value)} />
         </FormField>
-        <FormField label="预计用时（分钟）" required>
-          <TextInput
-            type="number"
-            min={1}
-            max={240}
-            value={minutes}
-            onChange={(e) => setMinutes(e.target.value)}
-          />
-        </FormField>
+        <MinutesField value={minutes} onChange={setMinutes} />
         <Button
           type="primary"
           loading={busy}

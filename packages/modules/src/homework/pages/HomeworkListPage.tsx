@@ -99,6 +99,7 @@ export function HomeworkListPage() {
           }}
         />
         <Link to="/homework/school-base/create">上传试卷布置作业</Link>
+        <Link to="/homework/school-base/store">从题库选题</Link>
       </Toolbar>
       <ListTable
         label="校本作业列表"
@@ -142,6 +143,14 @@ export function HomeworkListPage() {
                       批改
                     </Link>
                   </>
+                )}
+                {h.questionCount > 0 && (
+                  <Link
+                    to={`/homework/school-base/questionItem?id=${h.id}`}
+                    aria-label={`题目：${h.name}`}
+                  >
+                    题目
+                  </Link>
                 )}
                 {h.state !== 'assigned' && (
                   <RowAction

@@ -60,6 +60,9 @@ export function SplitConfirmPage() {
   if (!id) return <PageBox aria-label="拆题确认">缺少作业编号，请从校本作业列表进入。</PageBox>;
   if (!homework) return null;
   const assigned = homework.state === 'assigned';
+  // Homework from the bank has no paper to split: its questions come from the homework basket.
+  const fromBank = homework.paperKind === 'bank';
+  const frozen = assigned || fromBank;
   const targets =
     options?.find((o) => o.gradeId === homework.gradeId && o.subjectId === homework.subjectId)
       ?.targets ?? [];
@@ -87,18 +90,26 @@ export function SplitConfirmPage() {
     <PageBox aria-labelledby="split-title">
       <h1 id="split-title">拆题确认 · {homework.name}</h1>
       <Note>
-        {homework.gradeName} {homework.subjectName} · {HOMEWORK_STATE_LABELS[homework.state]} ·
-        试卷：{homework.paperName}{' '}
-        <Button
-          size="small"
-          onClick={() => void download(HOMEWORK_PAPER_URL, homework.paperName, { id })}
-        >
-          查看试卷
-        </Button>
+        {homework.gradeName} {homework.subjectName} · {HOMEWORK_STATE_LABELS[homework.state]} ·{' '}
+        {fromBank ? (
+          <Link to={`/homework/school-base/questionItem?id=${id}`}>题目来自题库，查看题目</Link>
+        ) : (
+          <>
+            试卷：{homework.paperName}{' '}
+            <Button
+              size="small"
+              onClick={() => void download(HOMEWORK_PAPER_URL, homework.paperName, { id })}
+            >
+              查看试卷
+            </Button>
+          </>
+        )}
       </Note>
       <section aria-labelledby="questions-title">
         <h2 id="questions-title">题目</h2>
-        {assigned ? (
+        {fromBank ? (
+          <Note>题目与答案取自题库，顺序和分值在作业篮中确定。</Note>
+        ) : assigned ? (
           <Note>作业已布置，题目不能再修改。</Note>
         ) : (
           <Note>
@@ -107,9 +118,9 @@ export function SplitConfirmPage() {
           </Note>
         )}
         {fromAi && <Note role="status">以下为 AI 拆题结果，请核对后保存。</Note>}
-        <QuestionEditor questions={drafts} readOnly={assigned} onChange={setDrafts} />
+        <QuestionEditor questions={drafts} readOnly={frozen} onChange={setDrafts} />
         <Actions>
-          {!assigned && (
+          {!frozen && (
             <Button type="primary" loading={saving} onClick={() => void save()}>
               保存题目
             </Button>

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import {
   resourceQuestionRoutes as R,
   type BankQuestionItem,
@@ -55,15 +55,33 @@ const RowActions = styled.div`
 `;
 
 /**
+ * A page that picks bank questions for something other than the 试题篮 (校本作业's 从题库选题):
+ * its title, its own links, and its own toggle in place of 加入试题篮; no editing.
+ */
+export interface BankPicker {
+  title: string;
+  memoryKey: string;
+  links: ReactNode;
+  Toggle: (props: { question: BankQuestionItem }) => ReactNode;
+}
+
+/**
  * 选题 (/resource/generate/topic, the school's bank) and 云题库 (/resource/generate/cloud-question-bank,
  * read-only): the knowledge tree on the left, filters, and a page of question cards with their
  * answers on demand and the basket toggle. Subject, grade, keyword and page stay in the list
  * memory; the school's page adds, edits and deletes questions.
  */
-export function QuestionBankPage({ bank }: { bank: 'school' | 'cloud' }) {
+export function QuestionBankPage({
+  bank: initialBank,
+  picker,
+}: {
+  bank: 'school' | 'cloud';
+  picker?: BankPicker;
+}) {
   const call = useApiCall();
-  const editable = bank === 'school';
-  const [memory, remember] = useListMemory(`resource-${bank}`);
+  const [bank, setBank] = useState(initialBank);
+  const editable = bank === 'school' && !picker;
+  const [memory, remember] = useListMemory(picker?.memoryKey ?? `resource-${bank}`);
   const { subjects, stages } = useBankChoices();
   const subjectCode = memory.subjectCode || subjects[0]?.subjectCode || '';
   const stage = (stages[0]?.stage ?? null) as 1 | 2 | 3 | null;
@@ -115,11 +133,24 @@ export function QuestionBankPage({ bank }: { bank: 'school' | 'cloud' }) {
     }
   }
 
-  const title = editable ? '智能组卷' : '云题库';
+  const title = picker?.title ?? (editable ? '智能组卷' : '云题库');
+  const Toggle = picker?.Toggle ?? AddToBasket;
   return (
     <PageBox aria-labelledby="bank-title">
       <h1 id="bank-title">{title}</h1>
       <Toolbar role="search" aria-label="筛选试题">
+        {picker && (
+          <FormField label="题库">
+            <Select
+              value={bank}
+              options={[
+                { value: 'school', label: '校本题库' },
+                { value: 'cloud', label: '云题库' },
+              ]}
+              onChange={(e) => filter(() => setBank(e.target.value as 'school' | 'cloud'))}
+            />
+          </FormField>
+        )}
         <FormField label="学科">
           <Select
             value={subjectCode}
@@ -168,7 +199,9 @@ export function QuestionBankPage({ bank }: { bank: 'school' | 'cloud' }) {
         />
         <Spacer />
         <nav aria-label="题库">
-          {editable ? (
+          {picker ? (
+            picker.links
+          ) : editable ? (
             <>
               <Link to="/resource/generate/cloud-question-bank">云题库</Link>
               {' · '}
@@ -225,7 +258,7 @@ export function QuestionBankPage({ bank }: { bank: 'school' | 'cloud' }) {
                     >
                       {shown.has(q.id) ? '收起答案' : '查看答案'}
                     </Button>
-                    <AddToBasket question={q} />
+                    <Toggle question={q} />
                     {editable && q.bank === 'school' && (
                       <>
                         <Button size="small" onClick={() => setEditing(q)}>

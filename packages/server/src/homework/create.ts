@@ -1,0 +1,88 @@
+import type { Db } from '../core/database';
+import { badRequest } from '../core/envelope';
+import type { Access, DataScope } from '../core/scope';
+import type { SessionInfo } from '../core/session';
+import { subjectsOf } from '../school/common';
+import { reachesGradeSubject } from './access';
+import { assertWrittenAllowed } from './doubleReduction';
+
+/** The grades × subjects a scope reaches (classes of the session's year). */
+export async function reachable(db: Db, scope: DataScope) {
+  const [grades, subjects, classes] = await Promise.all([
+    db
+      .selectFrom('grades')
+      .select(['id', 'name', 'grade_num'])
+      .where('school_id', '=', scope.schoolId)
+      .where('academic_year', '=', scope.academicYear)
+      .orderBy('grade_num')
+      .orderBy('id')
+      .execute(),
+    subjectsOf(db, scope.schoolId),
+    db
+      .selectFrom('classes as c')
+      .innerJoin('grades as g', 'g.id', 'c.grade_id')
+      .select(['c.id', 'c.grade_id'])
+      .where('g.school_id', '=', scope.schoolId)
+      .where('g.academic_year', '=', scope.academicYear)
+      .execute(),
+  ]);
+  return grades.flatMap((g) => {
+    const classIds = classes.filter((c) => c.grade_id === g.id).map((c) => c.id);
+    return subjects
+      .filter((s) => reachesGradeSubject(scope, classIds, s.id))
+      .map((s) => ({ grade: g, subject: s }));
+  });
+}
+
+/** The homework the user made with this client key (a retried create), if any. */
+export function homeworkByKey(db: Db, session: SessionInfo, key: string) {
+  return db
+    .selectFrom('homeworks')
+    .select('id')
+    .where('school_id', '=', session.schoolId)
+    .where('created_by', '=', session.userId)
+    .where('idempotency_key', '=', key)
+    .executeTakeFirst();
+}
+
+/**
+ * The checks every way of creating homework shares: a name, a grade × subject in the user's
+ * scope, and written homework allowed in that grade (双减).
+ */
+export async function creatable(
+  db: Db,
+  access: Access,
+  body: { name: string; gradeId: number; subjectId: number },
+) {
+  const name = body.name.trim();
+  if (name === '') throw badRequest('作业名称不能为空');
+  const pair = (await reachable(db, await access.scope())).find(
+    (p) => p.grade.id === body.gradeId && p.subject.id === body.subjectId,
+  );
+  if (!pair) throw badRequest('年级或科目不存在，或不在您的任教范围');
+  assertWrittenAllowed(pair.grade.grade_num);
+  return { name, pair };
+}
+
+/** The columns of a new homework that every way of creating one fills the same. */
+export function homeworkValues(
+  session: SessionInfo,
+  made: {
+    name: string;
+    pair: { grade: { id: number }; subject: { id: number } };
+    key: string;
+    at: number;
+  },
+) {
+  return {
+    school_id: session.schoolId,
+    academic_year: session.academicYear,
+    grade_id: made.pair.grade.id,
+    subject_id: made.pair.subject.id,
+    name: made.name,
+    created_by: session.userId,
+    idempotency_key: made.key,
+    created_at: made.at,
+    updated_at: made.at,
+  };
+}
