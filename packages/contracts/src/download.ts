@@ -9,11 +9,15 @@ const Str = Type.String();
 /** Days a finished file stays in the download centre before it is deleted. @see docs/downloads.md */
 export const DOWNLOAD_RETENTION_DAYS = 7;
 
-/** What a job makes: a report page, scanned sheets (zip) or answer sheets (zip of PDFs). */
+/**
+ * What a job makes: a report page, scanned sheets (zip), answer sheets (zip of PDFs) or a
+ * class's 错题本 (one file, a student a part).
+ */
 export const DownloadKind = Type.Union([
   Type.Literal('report'),
   Type.Literal('scans'),
   Type.Literal('sheets'),
+  Type.Literal('notebook'),
 ]);
 
 /** `queued` → `running` → `done` (file ready) or `failed` (message); a restart fails running jobs. */

@@ -41,5 +41,6 @@ export * from './homework';
 export * from './oss';
 export * from './resourceBasket';
 export * from './resourcePaper';
+export * from './resourceAssistant';
 export * from './resourceQuestion';
 export * from './gaokao';

@@ -13,9 +13,12 @@ export type { MessageKindName } from './messageKinds';
 export {
   QUESTION_TYPE_KEYS,
   QUESTION_TYPES,
+  DEFAULT_SCORES,
   OBJECTIVE_TYPES,
   DIFFICULTIES,
   STAGES,
   stageOfGrade,
 } from './questionKinds';
 export type { BankQuestionType, Stage } from './questionKinds';
+export { ASSISTANT_MIXES, ASSISTANT_MIX_NAMES } from './assistantMixes';
+export type { AssistantMix } from './assistantMixes';

@@ -10,7 +10,7 @@ import { DOCX_TYPE } from '../ai/docx';
 import { uploadedImageLoader } from '../oss/uploads';
 import { renderPaperPdf } from './paperPdf';
 import { exportPaperDocx } from './word/exportDocx';
-import { inputOf, insertPaper, pageOfPapers, paperDetail } from './papers';
+import { groupMembers, inputOf, insertPaper, pageOfPapers, paperDetail } from './papers';
 import { paperToExam } from './paperToExam';
 
 const TAG = 'resource';
@@ -58,6 +58,22 @@ export function registerPaperRoutes(router: Router, { db, clock, files }: Domain
       {
         schoolId: session.schoolId,
         createdBy: session.userId,
+        subjectCode: body.subjectCode,
+        keyWord: body.keyWord,
+      },
+      { offset, limit: pageSize },
+    );
+    return { ...page, pageNum, pageSize };
+  });
+
+  router.sessionRoute(r.groupList, TAG, async ({ body, session }) => {
+    await accessOf(db, session).require('Resources');
+    const { pageNum, pageSize, offset } = pageOf(body);
+    const page = await pageOfPapers(
+      db,
+      {
+        schoolId: session.schoolId,
+        createdByAny: await groupMembers(db, session),
         subjectCode: body.subjectCode,
         keyWord: body.keyWord,
       },
@@ -132,7 +148,10 @@ export function registerPaperRoutes(router: Router, { db, clock, files }: Domain
       return {
         fileName: `${paper.title}.pdf`,
         contentType: 'application/pdf',
-        body: await renderPaperPdf(paper, { answers: query.answers === 1 }),
+        body: await renderPaperPdf(paper, {
+          answers: query.answers === 1,
+          loadImage: uploadedImageLoader(files),
+        }),
       };
     },
   );

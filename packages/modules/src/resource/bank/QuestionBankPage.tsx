@@ -195,6 +195,8 @@ export function QuestionBankPage({ bank }: { bank: 'school' | 'cloud' }) {
         <nav aria-label="题库">
           {editable ? (
             <>
+              <Link to="/resource/generate/assistants">组卷助手</Link>
+              {' · '}
               <Link to="/resource/generate/cloud-question-bank">云题库</Link>
               {' · '}
               <Link to="/resource/knowledge-edit">知识点编辑</Link>
