@@ -3,8 +3,9 @@ import ExcelJS from 'exceljs';
 import { readFileSync } from 'node:fs';
 import { strFromU8, unzipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
-import { screenshot } from './support/browser';
-import { axeViolations } from './support/app';
+import { join } from 'node:path';
+import { SCREENSHOT_DIR, screenshot } from './support/browser';
+import { axeViolations, openMenu } from './support/app';
 import { browserSuite } from './support/suite';
 
 const app = browserSuite();
@@ -161,4 +162,72 @@ describe('the question basket and 组卷 in the browser', () => {
     await screenshot(page, 'resource-paper-question-statistics');
     expect(problems).toEqual([]);
   });
+
+  it('组卷助手 picks a paper by type and mix, swaps a question, saves it, prints its formulas typeset, and 备课组资源 lists it', async () => {
+    const page = await app.signedIn('director');
+    const problems: string[] = [];
+    page.on('pageerror', (e) => problems.push(e.message));
+    await openMenu(page, '资源中心', '智能组卷');
+    await page.getByRole('link', { name: '组卷助手' }).click();
+    await page.getByRole('heading', { name: '组卷助手', level: 1 }).waitFor();
+    await page.getByLabel('学科').selectOption({ label: '数学' });
+    await page.getByLabel('年级').selectOption({ label: '高一' });
+    await page.getByRole('textbox', { name: '试卷标题' }).fill('高一数学助手练习');
+    await page.getByRole('spinbutton', { name: '单选题题数' }).fill('3');
+    await page.getByRole('spinbutton', { name: '填空题题数' }).fill('2');
+    await page.getByRole('spinbutton', { name: '解答题题数' }).fill('1');
+    await page.getByRole('radio', { name: '提高（较难题多）' }).check();
+    await page.getByText('共 6 题，满分 37 分').waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    await screenshot(page, 'resource-assistant-form');
+    await page.getByRole('button', { name: '生成试卷' }).click();
+
+    await page.getByRole('heading', { name: '高一数学助手练习', level: 1 }).waitFor();
+    await page.getByRole('heading', { name: '一、单选题（每题 5 分，共 15 分）' }).waitFor();
+    const card = page.getByRole('article', { name: '第 1 题' });
+    const before = await card.innerText();
+    await page.getByRole('button', { name: '第 1 题换一题' }).click();
+    await page.getByText('第 1 题已换一题').waitFor();
+    expect(await page.getByRole('article', { name: '第 1 题' }).innerText()).not.toBe(before);
+    expect(await axeViolations(page)).toEqual([]);
+    await screenshot(page, 'resource-assistant-plan');
+
+    await page.getByRole('button', { name: '保存为试卷' }).click();
+    await page.getByRole('heading', { name: '高一数学助手练习', level: 1 }).waitFor();
+    await page.getByRole('button', { name: '生成考试' }).waitFor();
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: '导出PDF' }).click(),
+    ]);
+    const file = (await download.path())!;
+    const text = execFileSync('pdftotext', [file, '-']).toString();
+    expect(text).toContain('高一数学助手练习');
+    expect(text).toContain('一、单选题');
+    // The demo bank's 数学 questions all hold formulas: typeset, none of their LaTeX is left.
+    expect(text).not.toMatch(/\\(frac|sqrt|left|cdot)|\$/);
+    // Its first page as an image beside the screenshots, to look at.
+    execFileSync('pdftoppm', [
+      '-r',
+      '60',
+      '-png',
+      '-f',
+      '1',
+      '-l',
+      '1',
+      file,
+      join(SCREENSHOT_DIR, 'resource-assistant-pdf'),
+    ]);
+
+    // The director's own paper is among their 备课组's.
+    await openMenu(page, '资源中心', '试卷库');
+    await page.getByRole('link', { name: '备课组资源' }).click();
+    await page.getByRole('heading', { name: '备课组资源', level: 1 }).waitFor();
+    await page
+      .getByRole('table', { name: '备课组资源列表' })
+      .getByRole('link', { name: '高一数学助手练习' })
+      .waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    await screenshot(page, 'resource-group');
+    expect(problems).toEqual([]);
+  }, 180_000);
 });

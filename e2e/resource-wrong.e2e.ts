@@ -83,7 +83,25 @@ describe('error questions in the browser', () => {
     const text = execFileSync('pdftotext', [`${path}.pdf`, '-']).toString();
     expect(text).toContain(`${name}的错题本`);
     expect(text).toContain('练习答案');
-  }, 180_000);
+
+    // The whole class's 错题本 as one download-centre job: one PDF, a student a part.
+    await page.goBack();
+    await table.waitFor({ timeout: 60_000 });
+    await page.getByLabel('班级').selectOption({ label: '高一(1)班' });
+    await page.getByRole('button', { name: '导出全班错题本（PDF）' }).click();
+    await page.getByRole('status').filter({ hasText: '已加入' }).first().waitFor();
+    const save = page.getByRole('button', { name: /^下载 .*错题本\.pdf$/ });
+    await save.waitFor({ timeout: 150_000 });
+    await screenshot(page, 'resource-class-notebook');
+    const [classPdf] = await Promise.all([page.waitForEvent('download'), save.click()]);
+    expect(classPdf.suggestedFilename()).toBe('高一(1)班-错题本.pdf');
+    const classPath = `${(await classPdf.path())!}.pdf`;
+    writeFileSync(classPath, readFileSync((await classPdf.path())!));
+    const classText = execFileSync('pdftotext', [classPath, '-']).toString();
+    expect(classText).toContain(`${name}的错题本`);
+    expect(classText.split('的错题本').length - 1).toBeGreaterThan(10);
+    expect(classText).not.toMatch(/\\frac|\$/);
+  }, 300_000);
 
   it('相似题推荐 from the exam report: weakest questions with recommendations, then a practice paper', async () => {
     // 相似题推荐 is under the grade report's key (Exam-Single-Report-Grade): 教务主任 has it.
@@ -125,4 +143,16 @@ async function similarByClicks(page: Page) {
   expect(xml).toContain('答案与解析');
   expect(await axeViolations(page)).toEqual([]);
   await screenshot(page, 'resource-similar-edit');
+
+  // 保存为试卷 keeps the chosen practice questions of one subject as a school paper.
+  const items = page.getByRole('listitem').filter({ has: page.getByRole('checkbox') });
+  const subjects = await items.evaluateAll((lis) =>
+    lis.map((li) => /（数学）/.test(li.textContent ?? '')),
+  );
+  expect(subjects).toContain(true);
+  for (const [i, math] of subjects.entries())
+    if (!math) await items.nth(i).getByRole('checkbox').uncheck();
+  await page.getByRole('button', { name: '保存为试卷' }).click();
+  await page.getByRole('heading', { name: `${EXAM_NAME}错题练习`, level: 1 }).waitFor();
+  await screenshot(page, 'resource-similar-paper');
 }

@@ -116,14 +116,14 @@ export async function axeViolations(page: Page, exclude: string[] = []): Promise
   }, exclude);
 }
 
-/** 考试管理 in the top menu, then an entry of its second-level menu. */
-export async function openExamMenu(page: Page, entry: string) {
+/** An entry of the top menu, then an entry of its second-level menu. */
+export async function openMenu(page: Page, top: string, entry: string) {
+  await page.getByRole('navigation', { name: '主菜单' }).getByRole('link', { name: top }).click();
   await page
-    .getByRole('navigation', { name: '主菜单' })
-    .getByRole('link', { name: '考试管理' })
-    .click();
-  await page
-    .getByRole('navigation', { name: '考试管理菜单' })
+    .getByRole('navigation', { name: `${top}菜单` })
     .getByRole('link', { name: entry })
     .click();
 }
+
+/** 考试管理 in the top menu, then an entry of its second-level menu. */
+export const openExamMenu = (page: Page, entry: string) => openMenu(page, '考试管理', entry);

@@ -49,7 +49,8 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   child.stdout?.on('data', (d: Buffer) => (output += d.toString()));
   child.stderr?.on('data', (d: Buffer) => (output += d.toString()));
   const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
+  // A busy shared machine seeds the demo slowly: E2E_SERVER_START_MS gives it longer.
+  const deadline = Date.now() + Number(process.env.E2E_SERVER_START_MS ?? 60_000);
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited early:\n${output}`);
     try {
@@ -58,7 +59,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     } catch {
       // not listening yet
     }
-    if (Date.now() > deadline) throw new Error(`server did not start in 60 s:\n${output}`);
+    if (Date.now() > deadline) throw new Error(`server did not start in time:\n${output}`);
     await new Promise((r) => setTimeout(r, 200));
   }
   return {

@@ -10,14 +10,15 @@ const Str = Type.String();
 export const DOWNLOAD_RETENTION_DAYS = 7;
 
 /**
- * What a job makes: a report page, scanned sheets (zip), answer sheets (zip of PDFs) or a
- * question paper (PDF or Word).
+ * What a job makes: a report page, scanned sheets (zip), answer sheets (zip of PDFs), a
+ * question paper (PDF or Word) or a class's 错题本 (one file, a student a part).
  */
 export const DownloadKind = Type.Union([
   Type.Literal('report'),
   Type.Literal('scans'),
   Type.Literal('sheets'),
   Type.Literal('paper'),
+  Type.Literal('notebook'),
 ]);
 
 /** `queued` → `running` → `done` (file ready) or `failed` (message); a restart fails running jobs. */

@@ -46,5 +46,6 @@ export * from './homeworkStore';
 export * from './oss';
 export * from './resourceBasket';
 export * from './resourcePaper';
+export * from './resourceAssistant';
 export * from './resourceQuestion';
 export * from './gaokao';

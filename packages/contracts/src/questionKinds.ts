@@ -25,6 +25,17 @@ export const QUESTION_TYPES: Record<BankQuestionType, string> = {
   composite: '综合题',
 };
 
+/** The default score of a question type in a new paper (teachers change it per question). */
+export const DEFAULT_SCORES: Record<BankQuestionType, number> = {
+  single: 5,
+  multiple: 5,
+  blank: 5,
+  judge: 2,
+  answer: 12,
+  essay: 40,
+  composite: 12,
+};
+
 /** Objective types: scored from the key alone. */
 export const OBJECTIVE_TYPES: readonly BankQuestionType[] = ['single', 'multiple', 'judge'];
 

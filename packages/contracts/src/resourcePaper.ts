@@ -72,6 +72,12 @@ export const paperRoutes = {
     ListBody,
     Paged(BankPaperSummary),
   ),
+  groupList: post(
+    `${P}/group/list`,
+    'the papers of the caller’s 备课组 (the teachers sharing a grade and subject with the caller)',
+    ListBody,
+    Paged(BankPaperSummary),
+  ),
   myList: post(
     '/marking-resources/myPaper/list',
     'the papers the caller made',

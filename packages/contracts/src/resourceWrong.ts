@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { Nullable, Obj, post } from './builders';
+import { Nullable, Obj, OneOf, post } from './builders';
 import { BankQuestionItem } from './resource';
 
 /**
@@ -207,6 +207,33 @@ export const resourceWrongRoutes = {
         }),
       ),
     }),
+  ),
+  /** A class's 错题本 as a download-centre job. */
+  notebookJob: post(
+    `${W}/notebook/job`,
+    "a class's 错题本 (one file, a student a part) as a download-centre job",
+    Obj({
+      classId: Type.Integer({ minimum: 1, ...t('班级') }),
+      format: OneOf(['docx', 'pdf'] as const),
+      ...Range,
+    }),
+    Obj({ jobId: Type.Integer() }),
+  ),
+  /** Chosen recommended questions saved as a school paper (错题练习). */
+  practicePaper: post(
+    `${W}/practice/save_paper`,
+    'the chosen recommended questions of an exam saved as a school paper (错题练习), by type',
+    Obj({
+      examId: Type.Integer({ minimum: 1, ...t('考试') }),
+      questionIds: Type.Array(Type.Integer({ minimum: 1 }), {
+        minItems: 1,
+        maxItems: 50,
+        ...t('试题'),
+      }),
+      title: Type.String({ minLength: 1, maxLength: 80, ...t('试卷标题') }),
+      requestKey: Type.String({ minLength: 8, maxLength: 64, ...t('请求标识') }),
+    }),
+    Obj({ paperId: Type.Integer() }),
   ),
 };
 

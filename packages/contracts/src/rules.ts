@@ -13,6 +13,7 @@ export type { MessageKindName } from './messageKinds';
 export {
   QUESTION_TYPE_KEYS,
   QUESTION_TYPES,
+  DEFAULT_SCORES,
   OBJECTIVE_TYPES,
   DIFFICULTIES,
   STAGES,
@@ -29,3 +30,5 @@ export {
   ANNOTATION_KIND_LABELS,
 } from './homeworkStatus';
 export type { SubmissionStatus, Judgement, AnnotationKind } from './homeworkStatus';
+export { ASSISTANT_MIXES, ASSISTANT_MIX_NAMES } from './assistantMixes';
+export type { AssistantMix } from './assistantMixes';

@@ -45,6 +45,7 @@ import { registerOssRoutes, registerUploadedFiles } from './oss/routes';
 import { registerProcessRoutes } from './oss/processRoutes';
 import { registerBasketRoutes } from './resource/basketRoutes';
 import { registerPaperRoutes } from './resource/paperRoutes';
+import { registerAssistantRoutes } from './resource/assistantRoutes';
 import { registerReportRoutes } from './report/routes';
 import { registerResourceWrongRoutes } from './resource/wrongRoutes';
 import { scanQueueFromEnv, type ScanQueue } from './scan/queue';
@@ -278,7 +279,7 @@ export async function createServer(options: ServerOptions): Promise<FastifyInsta
   app.addHook('onClose', () => downloads.settle());
   registerDownloadRoutes(router, { db, clock, files, downloads });
   registerReportRoutes(router, { db, clock, files, downloads });
-  registerResourceWrongRoutes(router, { db, clock });
+  registerResourceWrongRoutes(router, { db, clock, downloads });
   registerGaokaoRoutes(router, { db, clock, downloads });
   registerMessageRoutes(router, { db, clock, files });
   registerRegionRoutes(router, { db, clock });
@@ -291,6 +292,7 @@ export async function createServer(options: ServerOptions): Promise<FastifyInsta
   registerUploadedFiles(app, files);
   registerBasketRoutes(router, { db, clock, files });
   registerPaperRoutes(router, { db, clock, files, downloads });
+  registerAssistantRoutes(router, { db, clock });
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
   app.get('/health', { schema: { hide: true } }, async () => ok({ status: 'ok' }));
   registerNotFound(app, { spaFallback: options.staticDir !== undefined });

@@ -16,6 +16,11 @@ export const resourcePages: Readonly<Record<string, PageLoader>> = {
   'resource-group-paper': () => import('./paper/GroupPaperPage').then((m) => m.GroupPaperPage),
   'resource-paper-school': () => import('./paper/PaperListPage').then((m) => m.SchoolPaperListPage),
   'resource-paper-cloud': () => import('./paper/PaperListPage').then((m) => m.CloudPaperListPage),
+  'resource-group': () => import('./paper/PaperListPage').then((m) => m.GroupResourcePage),
+  'resource-generate-assistants': () =>
+    import('./assistant/AssistantPage').then((m) => m.AssistantPage),
+  'resource-generate-assistants-detail': () =>
+    import('./assistant/AssistantDetailPage').then((m) => m.AssistantDetailPage),
   'resource-paper-school-detail': () =>
     import('./paper/PaperDetailPage').then((m) => m.PaperDetailPage),
   'resource-paper-cloudPreiew': () =>

@@ -128,10 +128,13 @@ const CHROMIUM_ARGS = [
 // One Chromium at a time: it is heavy, and the server shares its cores.
 let queue: Promise<unknown> = Promise.resolve();
 
-/** Renders print HTML to an A4 PDF with headless Chromium; a clear 503 when it is not installed. */
+/**
+ * Renders print HTML to an A4 PDF with headless Chromium (landscape unless told otherwise); a
+ * clear 503 when it is not installed.
+ */
 export async function htmlToPdf(
   html: string,
-  options: { executablePath?: string | null } = {},
+  options: { executablePath?: string | null; landscape?: boolean } = {},
 ): Promise<Buffer> {
   const executablePath =
     options.executablePath === undefined ? findChromium() : options.executablePath;
@@ -153,7 +156,11 @@ export async function htmlToPdf(
       const context = await browser.newContext({ javaScriptEnabled: false, offline: true });
       const page = await context.newPage();
       await page.setContent(html, { waitUntil: 'load', timeout: 30_000 });
-      return await page.pdf({ format: 'A4', landscape: true, printBackground: true });
+      return await page.pdf({
+        format: 'A4',
+        landscape: options.landscape ?? true,
+        printBackground: true,
+      });
     } finally {
       await browser.close();
     }

@@ -29,6 +29,9 @@ function mix(x: number): number {
   return h >>> 0;
 }
 
+/** A well-mixed 32-bit hash of a text (fixed shuffles, such as 组卷助手's picks). */
+export const hashText = (text: string): number => mix(fnv(text));
+
 const SEEDS = Array.from({ length: HASHES }, (_, i) =>
   mix(0x9e3779b9 ^ Math.imul(i + 1, 0x27d4eb2f)),
 );

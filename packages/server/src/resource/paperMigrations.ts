@@ -128,5 +128,41 @@ export function paperMigrations(dialect: Dialect): Record<string, Migration> {
         for (const table of TABLES) await db.schema.dropTable(table).ifExists().execute();
       },
     },
+    '0044_resource_assistant_plans': {
+      async up(db: AnyDb) {
+        await db.schema
+          .createTable('assistant_plans')
+          .addColumn('id', id, auto)
+          .addColumn('school_id', 'integer', (c) =>
+            c.notNull().references('schools.id').onDelete('cascade'),
+          )
+          .addColumn('user_id', 'integer', (c) =>
+            c.notNull().references('users.id').onDelete('cascade'),
+          )
+          .addColumn('subject_code', 'text', (c) => c.notNull())
+          .addColumn('title', 'text', (c) => c.notNull())
+          .addColumn('settings', 'text', (c) => c.notNull())
+          .addColumn('picks', 'text', (c) => c.notNull())
+          .addColumn('paper_id', 'integer', (c) => c.references('papers.id').onDelete('set null'))
+          .addColumn('created_at', 'bigint', (c) => c.notNull())
+          .addColumn('updated_at', 'bigint', (c) => c.notNull())
+          .addColumn('request_key', 'text', (c) => c.notNull())
+          .execute();
+        await db.schema
+          .createIndex('assistant_plans_request_key_idx')
+          .on('assistant_plans')
+          .columns(['user_id', 'request_key'])
+          .unique()
+          .execute();
+        await db.schema
+          .createIndex('assistant_plans_user_idx')
+          .on('assistant_plans')
+          .columns(['school_id', 'user_id', 'created_at'])
+          .execute();
+      },
+      async down(db: AnyDb) {
+        await db.schema.dropTable('assistant_plans').ifExists().execute();
+      },
+    },
   };
 }

@@ -1,82 +1,103 @@
-import PDFDocument from 'pdfkit';
-import type { BankPaperDetail } from '@examkit/contracts';
+import type { BankPaperDetail, BankQuestionItem } from '@examkit/contracts';
 import type { Static } from 'typebox';
-import { DEFAULT_FONT_FAMILY, DEFAULT_FONT_PATH } from '@examkit/answer-sheet/pdf';
+import {
+  escapeHtml,
+  loadImages,
+  printPage,
+  printPdf,
+  richHtml,
+  type ImageLoader,
+  type ImageMap,
+} from './printHtml';
 
 /**
  * A paper as an A4 PDF: header (title, subtitle, time, full marks), sections with their
- * questions and scores, and optionally the answers and analyses at the end. Text is set in the
- * CJK font the answer sheets embed (a subset travels with the file). Formulas print as their
- * LaTeX source between `$…$`; images print as `[图]`.
+ * questions and scores, and optionally the answers and analyses at the end. The paper is written
+ * as print HTML with its formulas as MathML and its images embedded, and printed by headless
+ * Chromium (`printHtml.ts`), so formulas come out typeset.
  */
 
 type Detail = Static<typeof BankPaperDetail>;
 
 const LETTERS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
-/** The ideographic space that indents and separates in Chinese print. */
-const GAP = '\u3000';
+const NUMERALS = '一二三四五六七八九十';
 
-/** Rich text as plain lines for the PDF: images named, paragraphs kept. */
-export const plainOf = (text: string) => text.replace(/!\[[^\]]*\]\([^)]*\)/g, '[图]').trim();
+/** Every rich text of a question (stem, options, answer, analysis, sub-questions). */
+export const textsOf = (q: BankQuestionItem): string[] => [
+  q.stem,
+  ...q.options,
+  q.answer,
+  q.analysis,
+  ...q.children.flatMap((c) => [c.stem, ...c.options, c.answer]),
+];
 
-export function renderPaperPdf(
+const optionsHtml = (options: readonly string[], images: ImageMap) =>
+  options.length
+    ? `<div class="options">${options
+        .map((o, k) => `<span>${LETTERS[k]}．${richHtml(o, images, 'span')}</span>`)
+        .join('')}</div>`
+    : '';
+
+/** A question as print HTML: the number (and score), stem, options and sub-questions. */
+export function questionHtml(
+  number: string,
+  q: BankQuestionItem,
+  images: ImageMap,
+  score?: number,
+): string {
+  const lead = `${escapeHtml(number)}．${score === undefined ? '' : `（${score}分）`}`;
+  const children = q.children
+    .map(
+      (c, k) =>
+        `<div class="child">${richHtml(c.stem, images, 'p', `（${k + 1}）`)}${optionsHtml(c.options, images)}</div>`,
+    )
+    .join('');
+  return `<div class="question">${richHtml(q.stem, images, 'p', lead)}${optionsHtml(q.options, images)}${children}</div>`;
+}
+
+/** A question's answer and analysis as print HTML. */
+export function answerHtml(number: string, q: BankQuestionItem, images: ImageMap): string {
+  const answer = q.children.length
+    ? q.children
+        .map((c, k) => `（${k + 1}）${richHtml(c.answer, images, 'span') || '略'}`)
+        .join('\u3000')
+    : richHtml(q.answer, images, 'span') || '略';
+  const analysis = q.analysis.trim()
+    ? `<p>【解析】${richHtml(q.analysis, images, 'span')}</p>`
+    : '';
+  return `<div class="question"><p>${escapeHtml(number)}．【答案】${answer}</p>${analysis}</div>`;
+}
+
+/** The paper as print HTML (exported for tests and for a print preview). */
+export function paperHtml(paper: Detail, answers: boolean, images: ImageMap): string {
+  const header = [
+    `<h1>${escapeHtml(paper.title)}</h1>`,
+    paper.subtitle ? `<p class="sub">${escapeHtml(paper.subtitle)}</p>` : '',
+    `<p class="info">考试时间：${paper.durationMinutes} 分钟\u3000满分：${paper.fullMarks} 分</p>`,
+  ].join('');
+  const sections = paper.sections
+    .map((section, i) => {
+      const sum = section.questions.reduce((s, q) => s + q.score, 0);
+      const questions = section.questions
+        .map((item) => questionHtml(String(item.number), item.question, images, item.score))
+        .join('');
+      return `<section><h2>${NUMERALS[i] ?? i + 1}、${escapeHtml(section.title)}（共 ${sum} 分）</h2>${questions}</section>`;
+    })
+    .join('');
+  const key = answers
+    ? `<section class="answers"><h1>参考答案与解析</h1>${paper.sections
+        .flatMap((s) => s.questions)
+        .map((item) => answerHtml(String(item.number), item.question, images))
+        .join('')}</section>`
+    : '';
+  return printPage(paper.title, header + sections + key);
+}
+
+export async function renderPaperPdf(
   paper: Detail,
-  options: { answers: boolean; fontPath?: string },
+  options: { answers: boolean; loadImage?: ImageLoader; chromiumPath?: string | null },
 ): Promise<Buffer> {
-  const doc = new PDFDocument({
-    size: 'A4',
-    margin: 56,
-    info: { Title: paper.title, Creator: 'examkit' },
-  });
-  const chunks: Buffer[] = [];
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
-  doc.registerFont('cjk', options.fontPath ?? DEFAULT_FONT_PATH, DEFAULT_FONT_FAMILY);
-  doc.font('cjk');
-  doc.fontSize(18).text(paper.title, { align: 'center' });
-  if (paper.subtitle) doc.moveDown(0.3).fontSize(12).text(paper.subtitle, { align: 'center' });
-  doc
-    .moveDown(0.3)
-    .fontSize(10.5)
-    .text(`考试时间：${paper.durationMinutes} 分钟${GAP}满分：${paper.fullMarks} 分`, {
-      align: 'center',
-    });
-  doc.moveDown();
-  const numerals = '一二三四五六七八九十';
-  for (const [i, section] of paper.sections.entries()) {
-    const sum = section.questions.reduce((s, q) => s + q.score, 0);
-    doc
-      .fontSize(12)
-      .text(`${numerals[i] ?? i + 1}、${section.title}（共 ${sum} 分）`)
-      .moveDown(0.3);
-    doc.fontSize(10.5);
-    for (const item of section.questions) {
-      const q = item.question;
-      doc.text(`${item.number}．（${item.score}分）${plainOf(q.stem)}`);
-      q.options.forEach((o, k) => doc.text(`${GAP}${GAP}${LETTERS[k]}．${plainOf(o)}`));
-      q.children.forEach((c, k) => {
-        doc.text(`${GAP}（${k + 1}）${plainOf(c.stem)}`);
-        c.options.forEach((o, n) => doc.text(`${GAP}${GAP}${GAP}${LETTERS[n]}．${plainOf(o)}`));
-      });
-      doc.moveDown(0.5);
-    }
-  }
-  if (options.answers) {
-    doc.addPage().fontSize(14).text('参考答案与解析', { align: 'center' }).moveDown();
-    doc.fontSize(10.5);
-    for (const item of paper.sections.flatMap((s) => s.questions)) {
-      const q = item.question;
-      const answer = q.children.length
-        ? q.children.map((c, k) => `（${k + 1}）${plainOf(c.answer)}`).join(GAP)
-        : plainOf(q.answer);
-      doc.text(`${item.number}．【答案】${answer || '略'}`);
-      if (q.analysis.trim()) doc.text(`${GAP}【解析】${plainOf(q.analysis)}`);
-      doc.moveDown(0.3);
-    }
-  }
-  doc.end();
-  return done;
+  const texts = paper.sections.flatMap((s) => s.questions.flatMap((q) => textsOf(q.question)));
+  const images = await loadImages(texts, options.loadImage);
+  return printPdf(paperHtml(paper, options.answers, images), options.chromiumPath);
 }

@@ -12,7 +12,7 @@ import { DOCX_TYPE } from '../ai/docx';
 import { uploadedImageLoader } from '../oss/uploads';
 import { renderPaperPdf } from './paperPdf';
 import { exportPaperDocx } from './word/exportDocx';
-import { inputOf, insertPaper, pageOfPapers, paperDetail } from './papers';
+import { groupMembers, inputOf, insertPaper, pageOfPapers, paperDetail } from './papers';
 import { paperToExam } from './paperToExam';
 import { withUsage } from './usage';
 
@@ -69,6 +69,22 @@ export function registerPaperRoutes(
       {
         schoolId: session.schoolId,
         createdBy: session.userId,
+        subjectCode: body.subjectCode,
+        keyWord: body.keyWord,
+      },
+      { offset, limit: pageSize },
+    );
+    return { ...page, pageNum, pageSize };
+  });
+
+  router.sessionRoute(r.groupList, TAG, async ({ body, session }) => {
+    await accessOf(db, session).require('Resources');
+    const { pageNum, pageSize, offset } = pageOf(body);
+    const page = await pageOfPapers(
+      db,
+      {
+        schoolId: session.schoolId,
+        createdByAny: await groupMembers(db, session),
         subjectCode: body.subjectCode,
         keyWord: body.keyWord,
       },
@@ -206,7 +222,7 @@ async function paperFile(
     return {
       fileName: `${paper.title}.pdf`,
       contentType: 'application/pdf',
-      body: await renderPaperPdf(paper, { answers }),
+      body: await renderPaperPdf(paper, { answers, loadImage: uploadedImageLoader(files) }),
     };
   const body = await exportPaperDocx(
     {

@@ -11,6 +11,28 @@ export interface PaperTables {
   paper_questions: PaperQuestionsTable;
   paper_exams: PaperExamsTable;
   paper_exam_questions: PaperExamQuestionsTable;
+  assistant_plans: AssistantPlansTable;
+}
+
+/**
+ * A plan of 组卷助手 (docs/resources.md "组卷助手"): the settings and the questions picked, as
+ * JSON, kept as the teacher's 组卷记录; `paper_id` once saved as a paper.
+ */
+export interface AssistantPlansTable {
+  id: Generated<number>;
+  school_id: number;
+  user_id: number;
+  subject_code: string;
+  title: string;
+  /** `AssistantSettings` as JSON. */
+  settings: string;
+  /** The picked question ids per row of the settings, as JSON: `number[][]`. */
+  picks: string;
+  paper_id: number | null;
+  created_at: number;
+  updated_at: number;
+  /** The client's key of the generate call: a retry answers the same plan. */
+  request_key: string;
 }
 
 /** One question in a user's basket of a subject; the key (user, subject, question) makes adds idempotent. */

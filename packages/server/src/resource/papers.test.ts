@@ -118,7 +118,7 @@ describe.each(DIALECTS)('basket and papers on %s', (dialect) => {
       { schoolId: server.seed.labSchoolId, userId: null },
       math({}),
     );
-  });
+  }, 180_000);
   afterAll(() => server.close());
 
   const count = async (login: string) =>
@@ -309,7 +309,7 @@ describe.each(DIALECTS)('basket and papers on %s', (dialect) => {
     expect((await as('teacher', b.savePaper, forged)).body.code).toBe(404);
   });
 
-  it('exports a PDF whose text shows the title, the questions and, on request, the answers', async () => {
+  it('exports a PDF whose text shows the title, the typeset questions and, on request, the answers', async () => {
     const response = await server.app.inject({
       method: 'GET',
       url: `${paperDownloads.pdf}?id=${paperId}&answers=1`,
@@ -324,13 +324,16 @@ describe.each(DIALECTS)('basket and papers on %s', (dialect) => {
     expect(text).toContain('高一数学周练');
     expect(text).toContain('下列是偶数的有');
     expect(text).toContain('参考答案与解析');
+    // Formulas are typeset (MathML through Chromium), so no LaTeX source is left in the text.
+    expect(text).toContain('子集个数是');
+    expect(text).not.toMatch(/\\sqrt|\\\{|\$/);
     const foreign = await server.app.inject({
       method: 'GET',
       url: `${paperDownloads.pdf}?id=${paperId}`,
       headers: { token: tokens['lab-admin']! },
     });
     expect(foreign.json()).toMatchObject({ code: 404 });
-  });
+  }, 120_000);
 
   it('exports Word whose text holds the title, the questions with their formulas as equations, and the answers', async () => {
     const response = await server.app.inject({

@@ -1,4 +1,12 @@
-import type { BankPaperInput, BankPaperDetail, BankPaperSummary } from '@examkit/contracts';
+import {
+  DEFAULT_SCORES,
+  QUESTION_TYPE_KEYS,
+  QUESTION_TYPES,
+  type BankPaperInput,
+  type BankPaperDetail,
+  type BankPaperSummary,
+  type BankQuestionItem,
+} from '@examkit/contracts';
 import type { Static } from 'typebox';
 import type { Db } from '../core/database';
 import { badRequest, notFound } from '../core/envelope';
@@ -104,6 +112,8 @@ export interface PaperFilter {
   /** The school's papers, or null for the cloud's. */
   schoolId: number | null;
   createdBy?: number;
+  /** Papers made by any of these users (a 备课组). */
+  createdByAny?: readonly number[];
   subjectCode?: string | undefined;
   keyWord?: string | undefined;
 }
@@ -115,6 +125,7 @@ const papersWhere = (db: Db, f: PaperFilter) => {
       f.schoolId === null ? eb('p.school_id', 'is', null) : eb('p.school_id', '=', f.schoolId),
     );
   if (f.createdBy !== undefined) q = q.where('p.created_by', '=', f.createdBy);
+  if (f.createdByAny) q = q.where('p.created_by', 'in', [0, ...f.createdByAny]);
   if (f.subjectCode) q = q.where('p.subject_code', '=', f.subjectCode);
   const keyword = f.keyWord?.trim();
   if (keyword) q = q.where(sql<boolean>`p.title like ${likePattern(keyword)} escape '\\'`);
@@ -270,4 +281,54 @@ export function inputOf(detail: Detail): Input {
       questions: s.questions.map((q) => ({ questionId: q.question.id, score: q.score })),
     })),
   };
+}
+
+/**
+ * Sections of a paper made of chosen questions (错题练习, 组卷助手): one section a question type
+ * in the forms' order, the questions in the order given, each with its score (the type's default
+ * score unless given).
+ */
+export function sectionsByType(
+  items: readonly { question: BankQuestionItem; score?: number }[],
+): Input['sections'] {
+  return QUESTION_TYPE_KEYS.flatMap((type) => {
+    const questions = items
+      .filter((i) => i.question.type === type)
+      .map((i) => ({ questionId: i.question.id, score: i.score ?? DEFAULT_SCORES[type] }));
+    return questions.length ? [{ title: QUESTION_TYPES[type], questions }] : [];
+  });
+}
+
+/**
+ * The caller's 备课组 (lesson-preparation group) in an academic year: the teachers who teach one
+ * of the caller's subjects in one of the same grades, and the caller (docs/resources.md
+ * "备课组资源"). Without teaching assignments, the caller alone.
+ */
+export async function groupMembers(
+  db: Db,
+  session: { schoolId: number; userId: number; academicYear: number },
+): Promise<number[]> {
+  const teaching = () =>
+    db
+      .selectFrom('teaching_assignments as ta')
+      .innerJoin('classes as c', 'c.id', 'ta.class_id')
+      .where('ta.school_id', '=', session.schoolId)
+      .where('ta.academic_year', '=', session.academicYear);
+  const mine = await teaching()
+    .select(['c.grade_id', 'ta.subject_id'])
+    .where('ta.user_id', '=', session.userId)
+    .execute();
+  if (mine.length === 0) return [session.userId];
+  const rows = await teaching()
+    .select('ta.user_id')
+    .distinct()
+    .where((eb) =>
+      eb.or(
+        mine.map((m) =>
+          eb.and([eb('c.grade_id', '=', m.grade_id), eb('ta.subject_id', '=', m.subject_id)]),
+        ),
+      ),
+    )
+    .execute();
+  return [...new Set([session.userId, ...rows.map((r) => r.user_id)])].sort((a, b) => a - b);
 }

@@ -1,12 +1,11 @@
-import { DEFAULT_FONT_FAMILY, DEFAULT_FONT_PATH } from '@examkit/answer-sheet/pdf';
 import type { BankQuestionItem, WrongQuestion } from '@examkit/contracts';
 import { Document, HeadingLevel, Packer, Paragraph, TextRun } from 'docx';
-import PDFDocument from 'pdfkit';
+import { escapeHtml, inlineHtml, printPage, printPdf } from './printHtml';
 
 /**
  * The 错题本 and 错题练习 files: one plain document model written as .docx (the `docx` package)
- * or PDF (pdfkit with the CJK font the answer sheets embed). Formulas stay LaTeX text and images
- * read [图片] until the Word exporter of the bank writes real equations (docs/resources.md).
+ * or PDF (print HTML through Chromium, formulas typeset). In the .docx formulas stay LaTeX text;
+ * images read [图片] in both (docs/resources.md).
  */
 
 /** A heading and its lines. */
@@ -107,46 +106,49 @@ export function practiceDocument(
   };
 }
 
-/** The document as .docx. */
-export async function writeDocx(doc: ExportDocument): Promise<Buffer> {
-  const children: Paragraph[] = [
-    new Paragraph({ text: doc.title, heading: HeadingLevel.TITLE }),
-    new Paragraph({ children: [new TextRun({ text: doc.subtitle, italics: true })] }),
-  ];
-  for (const section of doc.sections) {
-    children.push(new Paragraph({ text: section.heading, heading: HeadingLevel.HEADING_1 }));
-    for (const line of section.lines) children.push(new Paragraph({ text: line }));
+/** One document, or several (a class's 错题本: a student a part). */
+type Documents = ExportDocument | readonly ExportDocument[];
+const listOf = (docs: Documents): readonly ExportDocument[] => ('title' in docs ? [docs] : docs);
+
+/** The document(s) as .docx; each further document starts on a new page. */
+export async function writeDocx(docs: Documents): Promise<Buffer> {
+  const list = listOf(docs);
+  const children: Paragraph[] = [];
+  for (const [i, doc] of list.entries()) {
+    children.push(
+      new Paragraph({ text: doc.title, heading: HeadingLevel.TITLE, pageBreakBefore: i > 0 }),
+      new Paragraph({ children: [new TextRun({ text: doc.subtitle, italics: true })] }),
+    );
+    for (const section of doc.sections) {
+      children.push(new Paragraph({ text: section.heading, heading: HeadingLevel.HEADING_1 }));
+      for (const line of section.lines) children.push(new Paragraph({ text: line }));
+    }
   }
   const file = new Document({
     creator: 'examkit',
-    title: doc.title,
+    title: list[0]?.title ?? '',
     sections: [{ children }],
   });
   return Packer.toBuffer(file);
 }
 
-/** The document as an A4 PDF with the CJK font embedded (a subset). */
-export function writePdf(doc: ExportDocument, fontPath = DEFAULT_FONT_PATH): Promise<Buffer> {
-  const pdf = new PDFDocument({
-    size: 'A4',
-    margin: 56,
-    info: { Title: doc.title, Creator: 'examkit' },
-  });
-  const chunks: Buffer[] = [];
-  const done = new Promise<Buffer>((resolve, reject) => {
-    pdf.on('data', (chunk: Buffer) => chunks.push(chunk));
-    pdf.on('end', () => resolve(Buffer.concat(chunks)));
-    pdf.on('error', reject);
-  });
-  pdf.registerFont('cjk', fontPath, DEFAULT_FONT_FAMILY);
-  pdf.font('cjk').fontSize(20).text(doc.title, { align: 'center' });
-  pdf.moveDown(0.3).fontSize(10).fillColor('#444444').text(doc.subtitle, { align: 'center' });
-  pdf.fillColor('#000000');
-  for (const section of doc.sections) {
-    pdf.moveDown(1).fontSize(14).text(section.heading);
-    pdf.moveDown(0.3).fontSize(11);
-    for (const line of section.lines) pdf.text(line, { lineGap: 3 });
-  }
-  pdf.end();
-  return done;
+/**
+ * The document(s) as an A4 PDF: print HTML with the formulas of each line as MathML, printed by
+ * headless Chromium (`printHtml.ts`), so formulas come out typeset. Each further document starts
+ * on a new page.
+ */
+export function writePdf(docs: Documents, chromiumPath?: string | null): Promise<Buffer> {
+  const list = listOf(docs);
+  const body = list
+    .map((doc, i) => {
+      const sections = doc.sections
+        .map(
+          (section) =>
+            `<h2>${escapeHtml(section.heading)}</h2>${section.lines.map((line) => `<p>${inlineHtml(line)}</p>`).join('')}`,
+        )
+        .join('');
+      return `<div${i > 0 ? ' class="part"' : ''}><h1>${escapeHtml(doc.title)}</h1><p class="sub">${escapeHtml(doc.subtitle)}</p>${sections}</div>`;
+    })
+    .join('');
+  return printPdf(printPage(list[0]?.title ?? '', body), chromiumPath);
 }

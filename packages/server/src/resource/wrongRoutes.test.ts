@@ -1,10 +1,17 @@
 import {
+  DOWNLOAD_FILE_URL,
+  downloadRoutes,
+  paperRoutes,
   resourceWrongDownloads,
   resourceWrongRoutes,
   type BankQuestionInput,
   type DataOf,
   type RouteContract,
 } from '@examkit/contracts';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { unzipSync, strFromU8 } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFakeClock } from '../core/clock';
@@ -134,7 +141,7 @@ describe.each(DIALECTS)('error questions on %s', (dialect) => {
       question({ pointIds: [fn, geo], difficulty: 3 }),
     );
     bank.other = await insertQuestion(server.db, clock, cloud, question({ pointIds: [set] }));
-  });
+  }, 180_000);
   afterAll(() => server.close());
 
   it('counts each student’s wrong questions by the rule (s1 0, s2 1, s3 1, s4 1, s5 3)', async () => {
@@ -330,7 +337,7 @@ describe.each(DIALECTS)('error questions on %s', (dialect) => {
     expect(pdf.headers['content-type']).toContain('application/pdf');
     expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
     expect((await get('pdf', 'lab-admin')).json().code).toBe(404);
-  });
+  }, 120_000);
 
   it('exports chosen recommendations as a 错题练习 paper; unknown ids refused', async () => {
     const url = (ids: string) =>
@@ -350,5 +357,88 @@ describe.each(DIALECTS)('error questions on %s', (dialect) => {
       headers: { token: tokens.admin! },
     });
     expect(lab.json()).toMatchObject({ code: 400, message: '所选试题不存在' });
+  });
+
+  async function finishedJob(who: string, jobId: number) {
+    for (let i = 0; i < 600; i++) {
+      const job = await ok(who, downloadRoutes.downloadStatus, { jobId });
+      if (job.state === 'done' || job.state === 'failed') return job;
+      await new Promise((res) => setTimeout(res, 50));
+    }
+    throw new Error('job did not finish');
+  }
+
+  it("a class's 错题本 runs as one download job: every student of the class, formulas typeset", async () => {
+    const body = { classId: fx.class1, format: 'pdf', ...ON_FIXTURE_DAY };
+    const { jobId } = await ok('head', r.notebookJob, body);
+    // Asked again while it runs (or after), the same export is the same job.
+    expect((await ok('head', r.notebookJob, body)).jobId).toBe(jobId);
+    const job = await finishedJob('head', jobId);
+    expect(job).toMatchObject({ state: 'done', kind: 'notebook', progress: 100 });
+    expect(job.fileName).toMatch(/错题本\.pdf$/);
+    const pdf = await server.app.inject({
+      method: 'GET',
+      url: `${DOWNLOAD_FILE_URL}?jobId=${jobId}`,
+      headers: { token: tokens.head! },
+    });
+    expect(pdf.statusCode).toBe(200);
+    const path = join(mkdtempSync(join(tmpdir(), 'notebook-')), 'class.pdf');
+    writeFileSync(path, pdf.rawPayload);
+    const text = execFileSync('pdftotext', [path, '-']).toString();
+    const names = (
+      await ok('head', r.studentWrongList, { gradeId: null, classId: fx.class1, ...ON_FIXTURE_DAY })
+    ).rows.map((row) => row.name);
+    expect(names.length).toBeGreaterThan(1);
+    for (const name of names) expect(text).toContain(`${name}的错题本`);
+    expect(text).toContain('巩固练习');
+    expect(text).not.toMatch(/\$|\\frac/);
+    // One student a part: each starts a page.
+    const pages = Number(/Pages:\s+(\d+)/.exec(execFileSync('pdfinfo', [path]).toString())![1]);
+    expect(pages).toBeGreaterThanOrEqual(names.length);
+    // A class outside the caller's scope, or of another school, answers as missing.
+    expect(await code('head', r.notebookJob, { ...body, classId: fx.class9 })).toBe(404);
+    expect(await code('lab-admin', r.notebookJob, body)).toBe(404);
+  }, 120_000);
+
+  it('saves chosen recommendations as a school paper by type, once per request key', async () => {
+    const body = {
+      examId: fx.examId,
+      questionIds: [bank.both!, bank.easy!],
+      title: '期中错题练习',
+      requestKey: 'practice-paper-0001',
+    };
+    const { paperId } = await ok('admin', r.practicePaper, body);
+    expect((await ok('admin', r.practicePaper, body)).paperId).toBe(paperId);
+    const paper = await ok('admin', paperRoutes.detail, { id: paperId });
+    expect(paper.title).toBe('期中错题练习');
+    expect(
+      paper.sections.map((s) => [s.title, s.questions.map((q) => [q.question.id, q.score])]),
+    ).toEqual([
+      [
+        '单选题',
+        [
+          [bank.both, 5],
+          [bank.easy, 5],
+        ],
+      ],
+    ]);
+    expect(paper.fullMarks).toBe(10);
+    const lab = { ...body, questionIds: [bank.lab!], requestKey: 'practice-paper-0002' };
+    expect(await code('admin', r.practicePaper, lab)).toBe(404);
+    const chinese = await insertQuestion(
+      server.db,
+      createFakeClock(TEST_NOW),
+      { schoolId: server.seed.demoSchoolId, userId: null },
+      question({ subjectCode: '语文' }),
+    );
+    const mixed = {
+      ...body,
+      questionIds: [bank.both!, chinese],
+      requestKey: 'practice-paper-0003',
+    };
+    expect(await code('admin', r.practicePaper, mixed)).toBe(400);
+    expect(
+      await code('lab-admin', r.practicePaper, { ...body, requestKey: 'practice-paper-0004' }),
+    ).toBe(404);
   });
 });

@@ -7,10 +7,12 @@ import {
 import { Type } from 'typebox';
 import type { Clock } from '../core/clock';
 import type { Db } from '../core/database';
-import { badRequest, forbidden } from '../core/envelope';
+import { badRequest, forbidden, notFound } from '../core/envelope';
 import type { Router } from '../core/router';
-import { accessOf } from '../core/scope';
+import { accessOf, inScopeClass } from '../core/scope';
 import type { SessionInfo } from '../core/session';
+import type { DownloadJobs } from '../download/jobs';
+import { insertPaper, sectionsByType } from './papers';
 import { loadQuestions } from './questions';
 import { errorBank } from './wrongBank';
 import { classWeakPoints, classWeakQuestions } from './wrongClasses';
@@ -27,6 +29,7 @@ import { studentWrongList, studentWrongQuestions } from './wrongStudents';
 export interface ResourceWrongDeps {
   db: Db;
   clock: Clock;
+  downloads: DownloadJobs;
 }
 
 const TAG = 'resource';
@@ -54,7 +57,7 @@ async function scopeFor(db: Db, session: SessionInfo, keys: string[]) {
   return access.scope();
 }
 
-async function file(doc: ExportDocument, format: WrongFileFormat, name: string) {
+async function file(doc: ExportDocument | ExportDocument[], format: WrongFileFormat, name: string) {
   return format === 'docx'
     ? { fileName: `${name}.docx`, contentType: DOCX, body: await writeDocx(doc) }
     : { fileName: `${name}.pdf`, contentType: 'application/pdf', body: await writePdf(doc) };
@@ -63,7 +66,7 @@ async function file(doc: ExportDocument, format: WrongFileFormat, name: string) 
 /** Registers error questions, recommendations and the 错题本 (docs/resources.md). */
 export function registerResourceWrongRoutes(
   router: Router,
-  { db, clock }: ResourceWrongDeps,
+  { db, clock, downloads }: ResourceWrongDeps,
 ): void {
   const r = resourceWrongRoutes;
   router.sessionRoute(r.studentWrongList, TAG, async ({ body, session }) =>
@@ -151,4 +154,70 @@ export function registerResourceWrongRoutes(
       return file(practiceDocument(name, questions), query.format, `${name}-错题练习`);
     },
   );
+
+  router.sessionRoute(r.notebookJob, TAG, async ({ body, session }) => {
+    const scope = await scopeFor(db, session, STUDENT_KEYS);
+    const cls = await db
+      .selectFrom('classes as c')
+      .innerJoin('grades as g', 'g.id', 'c.grade_id')
+      .select(['c.id', 'c.name', 'c.grade_id'])
+      .where('c.id', '=', body.classId)
+      .where('g.school_id', '=', session.schoolId)
+      .executeTakeFirst();
+    // A class outside the caller's scope answers as a missing one.
+    if (!cls || !inScopeClass(scope, cls.id)) throw notFound('班级不存在');
+    const range = { subjectName: body.subjectName, dateFrom: body.dateFrom, dateTo: body.dateTo };
+    const { jobId } = await downloads.start(session, {
+      kind: 'notebook',
+      title: `${cls.name}错题本${range.subjectName ? `（${range.subjectName}）` : ''}`,
+      params: { classId: cls.id, format: body.format, ...range },
+      async run(progress) {
+        progress(0, '正在查找学生');
+        const { rows } = await studentWrongList(db, clock, scope, {
+          gradeId: cls.grade_id,
+          classId: cls.id,
+          ...range,
+        });
+        const docs: ExportDocument[] = [];
+        for (const [i, row] of rows.entries()) {
+          progress(Math.round((i * 90) / rows.length), `正在整理错题 ${i + 1}/${rows.length}`);
+          const data = await studentWrongQuestions(db, clock, scope, row.studentId, range);
+          docs.push(notebookDocument(data.student, data.questions));
+        }
+        if (docs.length === 0) throw badRequest('该班级没有可导出的学生');
+        progress(90, body.format === 'pdf' ? '正在生成PDF' : '正在生成Word');
+        return file(docs, body.format, `${cls.name}-错题本`);
+      },
+    });
+    return { jobId };
+  });
+
+  router.sessionRoute(r.practicePaper, TAG, async ({ body, session }) => {
+    const scope = await scopeFor(db, session, REPORT_KEYS);
+    // Saving a paper is the resource area's, as the basket's 组卷 is.
+    await accessOf(db, session).require('Resources');
+    const ctx = await openExam(db, clock, scope, body.examId);
+    const ids = [...new Set(body.questionIds)];
+    const found = new Map((await loadQuestions(db, session.schoolId, ids)).map((q) => [q.id, q]));
+    if (found.size !== ids.length) throw notFound('所选试题不存在');
+    const questions = ids.map((id) => found.get(id)!);
+    if (new Set(questions.map((q) => q.subjectCode)).size > 1)
+      throw badRequest('一份试卷只能有一个学科的试题，请只勾选同一学科的试题');
+    const first = questions[0]!;
+    const paperId = await insertPaper(
+      db,
+      { schoolId: session.schoolId, userId: session.userId },
+      {
+        subjectCode: first.subjectCode,
+        title: body.title,
+        subtitle: `${ctx.report.snapshot.exam.name} 错题练习`,
+        durationMinutes: 45,
+        gradeNum: first.gradeNum,
+        sections: sectionsByType(questions.map((question) => ({ question }))),
+      },
+      clock.now().getTime(),
+      body.requestKey,
+    );
+    return { paperId };
+  });
 }

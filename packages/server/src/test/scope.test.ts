@@ -419,6 +419,12 @@ const TABLE: Record<string, Entry> = {
   'wrong.commonErrors': { kind: 'list', subjects: true, body: { limit: 3 } },
   'wrong.weakPoints': { kind: 'list', subjects: true, body: { limit: 3 } },
   'wrong.similarRecommend': { kind: 'list', subjects: true, body: { limit: 2 } },
+  'wrong.notebookJob': WRITE(
+    'a class outside the scope or of another school answers 404 (resource/wrongRoutes.test.ts “a class’s 错题本”)',
+  ),
+  'wrong.practicePaper': WRITE(
+    'the exam opens with the report’s scope, another school’s questions 404 (resource/wrongRoutes.test.ts)',
+  ),
 };
 
 // ---------------------------------------------------------------------------------------------

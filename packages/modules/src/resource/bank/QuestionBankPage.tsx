@@ -203,6 +203,8 @@ export function QuestionBankPage({
             picker.links
           ) : editable ? (
             <>
+              <Link to="/resource/generate/assistants">组卷助手</Link>
+              {' · '}
               <Link to="/resource/generate/cloud-question-bank">云题库</Link>
               {' · '}
               <Link to="/resource/knowledge-edit">知识点编辑</Link>

@@ -1,47 +1,18 @@
 import { useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { styled } from 'styled-components';
 import { downloadRoutes, paperRoutes, type DataOf } from '@examkit/contracts';
 import { useExamkitStore } from '@examkit/core/react';
-import { Button, Empty, LOADING_TEXT, themeOf } from '@examkit/ui';
+import { Button, Empty, LOADING_TEXT } from '@examkit/ui';
 import { PageBox, Spacer, Toolbar } from '../../common/styled';
 import { useApiCall } from '../../common/useApiCall';
 import { DownloadJobButton } from '../../common/DownloadJobButton';
 import { useMyScope } from '../../common/useMyScope';
 import { AddToBasket } from '../basket/AddToBasket';
 import { QuestionView } from '../components/QuestionView';
+import { GAP, Head, Item, Items, numeral } from './paperParts';
 import { ToExamDialog } from './ToExamDialog';
 
 type Paper = DataOf<typeof paperRoutes.detail>;
-
-const Head = styled.header`
-  text-align: center;
-  margin-bottom: 16px;
-  h1 {
-    margin: 0 0 4px;
-  }
-  p {
-    margin: 0;
-    color: ${(p) => themeOf(p).colors.textSecondary};
-  }
-`;
-
-const Item = styled.li`
-  display: grid;
-  grid-template-columns: 80px 1fr auto;
-  gap: 8px;
-  padding: 10px 0;
-  list-style: none;
-  border-top: 1px dashed ${(p) => themeOf(p).colors.border};
-`;
-
-const Items = styled.ol`
-  margin: 0;
-  padding: 0;
-`;
-
-const GAP = '\u3000';
-const numeral = (i: number) => '一二三四五六七八九十'[i] ?? String(i + 1);
 
 /**
  * /resource/paper/school-detail and /resource/paper/cloudPreiew: a paper as it prints, with an

@@ -14,18 +14,25 @@ import { useLatestRequest } from '../../common/useLatestRequest';
 type Page = DataOf<typeof paperRoutes.schoolList>;
 const PAGE_SIZE = 20;
 
-/** Which papers a list shows: the school's (all, or the caller's own) or the cloud's. */
-type Source = 'school' | 'mine' | 'cloud';
+/**
+ * Which papers a list shows: the school's (all, or the caller's own), the cloud's, or the
+ * caller's 备课组's.
+ */
+type Source = 'school' | 'mine' | 'cloud' | 'group';
 
 const ROUTES = {
   school: paperRoutes.schoolList,
   mine: paperRoutes.myList,
   cloud: paperRoutes.cloudList,
+  group: paperRoutes.groupList,
 } as const;
 
-function PaperList({ cloud }: { cloud: boolean }) {
+const TITLES = { school: '校本试卷', cloud: '云试卷', group: '备课组资源' } as const;
+
+function PaperList({ list }: { list: 'school' | 'cloud' | 'group' }) {
   const call = useApiCall();
-  const [source, setSource] = useState<Source>(cloud ? 'cloud' : 'school');
+  const cloud = list === 'cloud';
+  const [source, setSource] = useState<Source>(list);
   const [keyWord, setKeyWord] = useState('');
   const [pageNum, setPageNum] = useState(1);
   const [page, setPage] = useState<Page | null>(null);
@@ -46,12 +53,13 @@ function PaperList({ cloud }: { cloud: boolean }) {
   }, [load]);
 
   const detail = cloud ? '/resource/paper/cloudPreiew' : '/resource/paper/school-detail';
-  const title = cloud ? '云试卷' : '校本试卷';
+  const title = TITLES[list];
   return (
     <PageBox aria-labelledby="paper-list-title">
       <h1 id="paper-list-title">{title}</h1>
       <Toolbar>
-        {!cloud && (
+        {list === 'group' && <p>你所在备课组（与你在同一年级教同一学科的老师）组的试卷。</p>}
+        {list === 'school' && (
           <div role="group" aria-label="试卷范围">
             <Button
               type={source === 'school' ? 'primary' : 'default'}
@@ -75,7 +83,11 @@ function PaperList({ cloud }: { cloud: boolean }) {
             </Button>
           </div>
         )}
-        {!cloud && codes.includes('Paper-Cloud') && <Link to="/resource/paper/cloud">云试卷</Link>}
+        {list === 'school' && codes.includes('Paper-Cloud') && (
+          <Link to="/resource/paper/cloud">云试卷</Link>
+        )}
+        {list === 'school' && <Link to="/resource/group">备课组资源</Link>}
+        {list === 'group' && <Link to="/resource/paper/school">校本试卷</Link>}
         {cloud && codes.includes('Paper-School') && (
           <Link to="/resource/paper/school">校本试卷</Link>
         )}
@@ -114,10 +126,15 @@ function PaperList({ cloud }: { cloud: boolean }) {
 
 /** /resource/paper/school: the school's papers, or the ones the caller made (myPaper). */
 export function SchoolPaperListPage() {
-  return <PaperList cloud={false} />;
+  return <PaperList list="school" />;
 }
 
 /** /resource/paper/cloud: the cloud papers every school reads. */
 export function CloudPaperListPage() {
-  return <PaperList cloud />;
+  return <PaperList list="cloud" />;
+}
+
+/** /resource/group (备课组资源): the papers of the caller's 备课组. */
+export function GroupResourcePage() {
+  return <PaperList list="group" />;
 }

@@ -1,5 +1,5 @@
 import type { BankQuestionItem, BankQuestionType } from '@examkit/contracts';
-import { QUESTION_TYPES } from '@examkit/contracts/rules';
+import { DEFAULT_SCORES, QUESTION_TYPES } from '@examkit/contracts/rules';
 
 /**
  * The paper 组卷 edits before it is saved: pure functions over sections of questions, so the
@@ -17,16 +17,7 @@ export interface DraftSection {
   items: DraftItem[];
 }
 
-/** The default score of a question type (teachers change it per question). */
-export const DEFAULT_SCORES: Record<BankQuestionType, number> = {
-  single: 5,
-  multiple: 5,
-  blank: 5,
-  judge: 2,
-  answer: 12,
-  essay: 40,
-  composite: 12,
-};
+export { DEFAULT_SCORES };
 
 let next = 0;
 /** A key for a new section. */

@@ -1,8 +1,10 @@
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
+import { useExamkitStore } from '@examkit/core/react';
 import { resourceWrongDownloads, resourceWrongRoutes } from '@examkit/contracts';
 import { Button, Empty, LOADING_TEXT } from '@examkit/ui';
 import { PageBox, Spacer, Toolbar } from '../../common/styled';
+import { useApiCall } from '../../common/useApiCall';
 import { useDownload } from '../../common/useDownload';
 import { QuestionView } from '../components/QuestionView';
 import { Recommendations } from './parts';
@@ -66,15 +68,29 @@ export function SimilarRecomListPage() {
 
 /**
  * 在线编辑相似题 (/exam/single/report/similar_recom/editonline/:examId): choose among the
- * recommended questions and download them as a 错题练习 paper (Word or PDF, answers at the end).
+ * recommended questions and download them as a 错题练习 paper (Word or PDF, answers at the end),
+ * or save them as a school paper (one subject a paper; holders of Resources).
  */
 export function SimilarRecomEditPage() {
   const { examId, data, error, loading } = useRecommendations();
   const [off, setOff] = useState<ReadonlySet<number>>(new Set());
   const download = useDownload();
+  const call = useApiCall();
+  const navigate = useNavigate();
+  const codes = useExamkitStore((s) => s.permCodes);
+  const [saveKey] = useState(() => `practice-${examId}-${Date.now()}`);
   const seen = new Set<number>();
+  // The exam subject each recommended question practises (a paper holds one subject).
+  const subjectOf = new Map<number, string>();
   const questions = (data?.classes ?? [])
-    .flatMap((c) => c.questions.flatMap((q) => q.recommendations.map((r) => r.question)))
+    .flatMap((c) =>
+      c.questions.flatMap((q) =>
+        q.recommendations.map((r) => {
+          subjectOf.set(r.question.id, q.subjectName);
+          return r.question;
+        }),
+      ),
+    )
     .filter((q) => !seen.has(q.id) && seen.add(q.id));
   const chosen = questions.filter((q) => !off.has(q.id)).map((q) => q.id);
   const toggle = (id: number) =>
@@ -89,6 +105,19 @@ export function SimilarRecomEditPage() {
       questionIds: chosen.slice(0, 50).join(','),
       format,
     });
+  const toPaper = async () => {
+    const r = await call(
+      resourceWrongRoutes.practicePaper,
+      {
+        examId,
+        questionIds: chosen.slice(0, 50),
+        title: `${data?.examName ?? ''}错题练习`.slice(0, 80),
+        requestKey: saveKey,
+      },
+      { successMessage: '已保存为校本试卷' },
+    );
+    if (r.ok) navigate(`/resource/paper/school-detail?id=${r.data.paperId}`);
+  };
   return (
     <PageBox aria-busy={loading}>
       <h1>{data ? `${data.examName} · 错题练习` : '在线编辑相似题'}</h1>
@@ -101,6 +130,11 @@ export function SimilarRecomEditPage() {
         <Button disabled={chosen.length === 0} onClick={() => save('pdf')}>
           导出练习卷（PDF）
         </Button>
+        {codes.includes('Resources') && (
+          <Button disabled={chosen.length === 0} onClick={() => void toPaper()}>
+            保存为试卷
+          </Button>
+        )}
       </Toolbar>
       {error && <p role="alert">{error}</p>}
       {data && questions.length === 0 && <Empty text="题库中暂无可推荐的试题" />}
@@ -111,6 +145,7 @@ export function SimilarRecomEditPage() {
               <input type="checkbox" checked={!off.has(q.id)} onChange={() => toggle(q.id)} />{' '}
               选用第 {i + 1} 题
             </label>
+            （{subjectOf.get(q.id)}）
             <QuestionView question={q} withAnswer label={`练习题 ${i + 1}`} />
           </li>
         ))}

@@ -2,10 +2,12 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { resourceWrongRoutes } from '@examkit/contracts';
 import { FormField, Select, TextInput } from '@examkit/ui';
+import { DownloadJobButton } from '../../common/DownloadJobButton';
 import { GradeClassFilters } from '../../common/GradeClassFilters';
 import { ListTable } from '../../common/ListTable';
 import { RowAction } from '../../common/RowAction';
 import { PageBox, Toolbar } from '../../common/styled';
+import { useApiCall } from '../../common/useApiCall';
 import { useWrongData } from './useWrongData';
 
 /** The filters both 学生错题 pages share: one subject or all, and an exam date range. */
@@ -55,10 +57,12 @@ export function RangeFields({
 
 /**
  * 学生错题 (/resource/student-wrong): the students of a grade or class in the user's scope with
- * how many questions they got wrong in the chosen exams; a row opens the student's detail.
+ * how many questions they got wrong in the chosen exams; a row opens the student's detail. With a
+ * class chosen, the whole class's 错题本 runs as a download-centre job (one file, a student a part).
  */
 export function StudentWrongPage() {
   const navigate = useNavigate();
+  const call = useApiCall();
   const [gradeId, setGrade] = useState<number | null>(null);
   const [classId, setClass] = useState<number | null>(null);
   const [range, setRange] = useState<WrongRange>({ subjectName: '', dateFrom: '', dateTo: '' });
@@ -89,6 +93,17 @@ export function StudentWrongPage() {
         <RangeFields range={range} subjects={data?.subjects ?? []} onChange={setRange} />
       </Toolbar>
       {error && <p role="alert">{error}</p>}
+      {classId !== null && (data?.rows.length ?? 0) > 0 && (
+        <Toolbar aria-label="全班错题本">
+          {(['pdf', 'docx'] as const).map((format) => (
+            <DownloadJobButton
+              key={format}
+              label={`导出全班错题本（${format === 'pdf' ? 'PDF' : 'Word'}）`}
+              start={() => call(resourceWrongRoutes.notebookJob, { classId, format, ...range })}
+            />
+          ))}
+        </Toolbar>
+      )}
       {data && (
         <p>统计考试 {data.exams.length} 场：客观题未得满分、主观题得分低于满分的 60% 记为错题。</p>
       )}
