@@ -1,4 +1,5 @@
-import { homeworkRoutes, MessageItem, messageRoutes, type Page } from '@examkit/contracts';
+import type { MessageItem } from '@examkit/contracts';
+import { homeworkRoutes, messageRoutes, type Page } from '@examkit/contracts';
 import type { Static } from 'typebox';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, DIALECTS, signIn, startTestServer, type TestServer } from '../test/fixtures';
