@@ -144,6 +144,48 @@ describe.each(DIALECTS)('homework messages on %s', (dialect) => {
     expect(list.body.data.list.map((m) => m.title)).toContain(`作业已布置：${className} 函数练习`);
   });
 
+  it('counts the class’s hand-ins in the due message', async () => {
+    const id = await assigned('统计练习', 1);
+    // One student handed in (as a scanned hand-in is recorded), another class's student too.
+    const [first] = await server.db
+      .selectFrom('students')
+      .select(['id', 'school_id'])
+      .where('class_id', '=', classId)
+      .orderBy('id')
+      .limit(1)
+      .execute();
+    const other = await server.db
+      .selectFrom('students')
+      .select(['id', 'class_id'])
+      .where('school_id', '=', first!.school_id)
+      .where('class_id', '!=', classId)
+      .limit(1)
+      .executeTakeFirstOrThrow();
+    const at = server.clock.now().getTime();
+    const handIn = (studentId: number, inClass: number) => ({
+      homework_id: id,
+      school_id: first!.school_id,
+      student_id: studentId,
+      class_id: inClass,
+      status: 'submitted',
+      source: 'scan',
+      image_key: null,
+      score: null,
+      submitted_at: at,
+      corrected_by: null,
+      corrected_at: null,
+      updated_at: at,
+    });
+    await server.db
+      .insertInto('homework_submissions')
+      .values([handIn(first!.id, classId), handIn(other.id, other.class_id)])
+      .execute();
+    server.clock.advance(HOUR);
+    expect(await sweepHomeworkDue(server.db, server.clock)).toBe(1);
+    const [got] = await received('homework_due', '统计练习');
+    expect(got!.content).toContain(`已交 1 份，未交 ${students - 1} 份`);
+  });
+
   it('tells the assigning teacher and the subject teachers once when the due time passes; reruns and two sweeps at once add nothing', async () => {
     await assigned('数列练习', 2);
     expect(await sweepHomeworkDue(server.db, server.clock)).toBe(0);
@@ -156,6 +198,7 @@ describe.each(DIALECTS)('homework messages on %s', (dialect) => {
     expect(got[0]!.title).toBe(`作业已截止：${className} 数列练习`);
     expect(got[0]!.content).toContain(`（2 道题）`);
     expect(got[0]!.content).toContain(`（${students} 名学生）`);
+    expect(got[0]!.content).toContain(`已交 0 份，未交 ${students} 份`);
     expect(await sweepHomeworkDue(server.db, server.clock)).toBe(0);
 
     await assigned('导数练习', 1);

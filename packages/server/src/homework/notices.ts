@@ -17,6 +17,8 @@ interface Target extends HomeworkTarget {
   assignedBy: number;
   subjectTeachers: number[];
   students: number;
+  /** Students who handed in by the due time. */
+  submitted: number;
   questions: number;
 }
 
@@ -78,6 +80,21 @@ async function targetOf(db: Db, assignmentId: number): Promise<Target | null> {
     );
     if (row.teacher_id !== null) subjectTeachers.push(row.teacher_id);
   }
+  // Hand-ins of this class's (or teaching class's) students; a later scan replaces, never adds.
+  let handedIn = db
+    .selectFrom('homework_submissions')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('homework_id', '=', row.homework_id)
+    .where('school_id', '=', row.school_id);
+  if (row.class_id !== null) handedIn = handedIn.where('class_id', '=', row.class_id);
+  else if (row.teaching_class_id !== null)
+    handedIn = handedIn.where('student_id', 'in', (eb) =>
+      eb
+        .selectFrom('teaching_class_students')
+        .select('student_id')
+        .where('teaching_class_id', '=', row.teaching_class_id!),
+    );
+  const submitted = count(await handedIn.executeTakeFirst());
   const questions = count(
     await db
       .selectFrom('homework_questions')
@@ -95,6 +112,7 @@ async function targetOf(db: Db, assignmentId: number): Promise<Target | null> {
     assignedBy: row.assigned_by,
     subjectTeachers,
     students,
+    submitted,
     questions,
   };
 }
@@ -147,7 +165,7 @@ export async function sweepHomeworkDue(db: Db, clock: Clock): Promise<number> {
         await notifyIn(
           trx,
           now,
-          homeworkDue(t, { students: t.students, questions: t.questions }, [
+          homeworkDue(t, { students: t.students, submitted: t.submitted, questions: t.questions }, [
             t.assignedBy,
             ...t.subjectTeachers,
           ]),

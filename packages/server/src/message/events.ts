@@ -138,13 +138,13 @@ export const homeworkAssigned = (t: HomeworkTarget, userIds: readonly number[]):
  */
 export const homeworkDue = (
   t: HomeworkTarget,
-  counts: { students: number; questions: number },
+  counts: { students: number; submitted: number; questions: number },
   userIds: readonly number[],
 ): Notification => ({
   schoolId: t.schoolId,
   kind: 'homework_due',
   title: `作业已截止：${t.className} ${t.homeworkName}`,
-  content: `${t.subjectName}作业“${t.homeworkName}”（${counts.questions} 道题）布置给${t.className}（${counts.students} 名学生），已于 ${t.dueText} 截止。`,
+  content: `${t.subjectName}作业“${t.homeworkName}”（${counts.questions} 道题）布置给${t.className}（${counts.students} 名学生），已于 ${t.dueText} 截止，已交 ${counts.submitted} 份，未交 ${Math.max(0, counts.students - counts.submitted)} 份。`,
   link: '/homework/school-base',
   dedupeKey: `homework-due:${t.assignmentId}`,
   to: { userIds },
