@@ -95,6 +95,7 @@ export const FIELD_LABELS: Readonly<Record<string, string>> = {
   markers: '阅卷老师',
   maxScoreRate: '最高得分率',
   messageId: '消息',
+  mix: '难度搭配',
   mode: '阅卷方式',
   name: '名称',
   newPassWord: '新密码',
