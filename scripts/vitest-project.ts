@@ -2,7 +2,7 @@ import { defineProject } from 'vitest/config';
 
 /**
  * The vitest project of one package: sources resolved through the `source` condition, named after
- * the package, in Node or in jsdom (with the shared DOM set-up).
+ * the package, in Node (with room for a database per test) or in jsdom (with the shared DOM set-up).
  */
 export function packageProject(name: string, environment: 'node' | 'jsdom') {
   return defineProject({
@@ -11,6 +11,9 @@ export function packageProject(name: string, environment: 'node' | 'jsdom') {
     test: {
       name,
       environment,
+      // Node projects include the server's tests, which start a server on SQLite or PostgreSQL and
+      // migrate it inside a test or hook: seconds on a busy CI machine, not a speed claim.
+      ...(environment === 'node' ? { testTimeout: 30_000, hookTimeout: 60_000 } : {}),
       ...(environment === 'jsdom' ? { setupFiles: ['../../scripts/vitest-setup-dom.ts'] } : {}),
     },
   });
