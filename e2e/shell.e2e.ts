@@ -125,7 +125,11 @@ describe('shell in the browser', () => {
   it('logs out to /login and forgets the session', async () => {
     const page = await signedIn('director');
     await page.getByRole('button', { name: /用户菜单/ }).click();
+    // Logging out goes to /login and reloads the page 100 ms later (core's logoutLocally): wait
+    // for that reload, which would otherwise cut into the checks below.
+    const reloaded = page.waitForEvent('load');
     await page.getByRole('menuitem', { name: '退出' }).click();
+    await reloaded;
     await page.waitForURL('**/login**');
     await page.getByLabel('账号', { exact: true }).waitFor();
     expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
