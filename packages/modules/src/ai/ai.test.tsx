@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import { permissionCatalogue } from '@examkit/contracts';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { demoUser, renderApp } from '../test/fixtures';
 import { AssistantLauncher, aiPages } from './index';
 
@@ -39,6 +39,10 @@ const user = () =>
 afterEach(() => vi.unstubAllGlobals());
 
 describe('the AI module in the shell', () => {
+  // The launcher and the AI centre load lazily; compiling them once here keeps that out of each
+  // test's time.
+  beforeAll(() => Promise.all([import('./AssistantOverlay'), import('./AiCenterPage')]), 60_000);
+
   it('shows the floating assistant on signed-in pages when the server says 1, and hides it on the AI centre', async () => {
     const urls = stubChatServer(1);
     const app = await renderApp({
@@ -52,7 +56,8 @@ describe('the AI module in the shell', () => {
     await app.router.navigate('/ai-center/home');
     expect(await screen.findByRole('status')).toHaveTextContent('AI 尚未配置');
     expect(screen.queryByRole('button', { name: 'AI助手' })).toBeNull();
-  });
+    // The file's first render compiles the whole shell, slow on a busy machine.
+  }, 20_000);
 
   it('stays hidden when the server says 0', async () => {
     const urls = stubChatServer(0);
