@@ -34,7 +34,14 @@ export const DEFAULT_COMPOSITION_RUBRIC: Record<CompositionDimension, number> = 
   writing: 5,
 };
 
-export const COMPOSITION_GENRES = ['不限', '记叙文', '议论文', '说明文', '应用文', '英语作文'] as const;
+export const COMPOSITION_GENRES = [
+  '不限',
+  '记叙文',
+  '议论文',
+  '说明文',
+  '应用文',
+  '英语作文',
+] as const;
 
 const dimensionPoints = (label: string) =>
   t(`${label}满分`, Type.Integer({ minimum: 0, maximum: 100 }));

@@ -103,7 +103,8 @@ export function registerHomeworkRoutes(router: Router, deps: HomeworkDeps): void
     const row = await open(accessOf(db, session), body.id);
     if (row.state === 'assigned') throw badRequest('作业已布置，不能再修改题目');
     if (row.paper_kind === 'bank') throw badRequest('题库组成的作业没有原卷可拆，题目来自作业篮');
-    if (row.paper_kind === 'composition') throw badRequest('作文只有一道作文题，请在编辑作文中修改');
+    if (row.paper_kind === 'composition')
+      throw badRequest('作文只有一道作文题，请在编辑作文中修改');
     const questions = normaliseQuestions(body.questions);
     const at = now();
     await db.transaction().execute(async (trx) => {

@@ -351,7 +351,12 @@ describe.each(DIALECTS)('作文 on %s', (dialect) => {
 
   it('answers 作文不存在 for another school, a teacher outside the subject, and a plain homework', async () => {
     for (const who of ['lab-admin', 'teacher']) {
-      for (const route of ['compositionDetail', 'reportBasic', 'reportStudent', 'exemplary'] as const)
+      for (const route of [
+        'compositionDetail',
+        'reportBasic',
+        'reportStudent',
+        'exemplary',
+      ] as const)
         expect((await as(who, route, { id: compositionId })).body).toMatchObject({
           code: 404,
           msg: '作文不存在',

@@ -152,11 +152,12 @@ export function registerHomeworkCompositionRoutes(router: Router, { db, clock }:
           .selectAll()
           .where('homework_id', '=', row.id)
           .executeTakeFirstOrThrow();
-        const { prompt: _p, rubric: _r, estimatedMinutes: _e, ...summary } = await detailOf(
-          access,
-          row,
-          composition,
-        );
+        const {
+          prompt: _p,
+          rubric: _r,
+          estimatedMinutes: _e,
+          ...summary
+        } = await detailOf(access, row, composition);
         list.push(summary);
       }
       return list;
@@ -305,16 +306,11 @@ export function registerHomeworkCompositionRoutes(router: Router, { db, clock }:
   });
 
   router.sessionRoute(r.compositionCorrect, TAG, async ({ body, session }) => {
-    const { sub, homework, composition } = await essayOf(
-      accessOf(db, session),
-      body.submissionId,
-    );
+    const { sub, homework, composition } = await essayOf(accessOf(db, session), body.submissionId);
     const rubric = rubricOf(composition);
     for (const d of COMPOSITION_DIMENSIONS)
       if (body.scores[d] > rubric[d])
-        throw badRequest(
-          `${COMPOSITION_DIMENSION_LABELS[d]}得分不能超过该项满分 ${rubric[d]} 分`,
-        );
+        throw badRequest(`${COMPOSITION_DIMENSION_LABELS[d]}得分不能超过该项满分 ${rubric[d]} 分`);
     const total = sumOf(body.scores);
     const at = now();
     await db.transaction().execute(async (trx) => {
@@ -420,27 +416,24 @@ export function registerHomeworkCompositionRoutes(router: Router, { db, clock }:
     const access = accessOf(db, session);
     const { homework } = await open(access, body.id);
     const rows = await handInsOf(access, homework);
-    return rows.map(
-      ({ student, sub, review }): CompositionStudentRow => ({
-        studentId: student.studentId,
-        studentNo: student.studentNo,
-        name: student.name,
-        className: student.className,
-        status: (sub?.status ?? 'not_submitted') as CompositionStudentRow['status'],
-        submissionId: sub?.id ?? null,
-        score: sub?.score === null || !sub ? null : Number(sub.score),
-        scores: review
-          ? {
-              content: Number(review.content),
-              structure: Number(review.structure),
-              language: Number(review.language),
-              writing: Number(review.writing),
-            }
-          : null,
-        comment: review?.comment ?? '',
-        exemplary: review?.exemplary === 1,
-      }),
-    );
+    return rows.map(({ student, sub, review }): CompositionStudentRow => ({
+      studentId: student.studentId,
+      studentNo: student.studentNo,
+      name: student.name,
+      className: student.className,
+      status: (sub?.status ?? 'not_submitted') as CompositionStudentRow['status'],
+      submissionId: sub?.id ?? null,
+      score: sub?.score === null || !sub ? null : Number(sub.score),
+      scores: review
+        ? {
+            content: Number(review.content),
+            structure: Number(review.structure),
+            language: Number(review.language),
+            writing: Number(review.writing),
+          }
+        : null,
+      comment: review?.comment ?? '',
+      exemplary: review?.exemplary === 1,
+    }));
   });
 }
-
