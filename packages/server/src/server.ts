@@ -36,6 +36,7 @@ import { registerHomeworkRoutes } from './homework/routes';
 import { registerHomeworkSubmissionRoutes } from './homework/submissions/routes';
 import { registerHomeworkStoreRoutes } from './homework/storeRoutes';
 import { registerHomeworkCompositionRoutes } from './homework/composition/routes';
+import { registerHomeworkAssistantRoutes } from './homework/assistant/routes';
 import { registerResourceRoutes } from './resource/routes';
 import { registerGaokaoRoutes } from './gaokao/routes';
 import { registerMarkingRoutes } from './marking/routes';
@@ -263,6 +264,7 @@ export async function createServer(options: ServerOptions): Promise<FastifyInsta
   }
   registerHomeworkStoreRoutes(router, { db, clock, files });
   registerHomeworkCompositionRoutes(router, { db, clock, files });
+  registerHomeworkAssistantRoutes(router, { db, clock, files });
   const scanQueue =
     options.scanQueue ??
     scanQueueFromEnv(process.env, (job, error) =>
