@@ -15,10 +15,11 @@ const compositionForm = () => import('./composition/CompositionFormPage');
 const compositionScan = () => import('./composition/CompositionScanPage');
 const compositionCorrect = () => import('./composition/CompositionCorrectPage');
 const compositionReport = () => import('./composition/CompositionReportPage');
+const assistantPages = () => import('./assistant/AssistantPages');
 
 /**
- * The homework pages built so far (校本作业 from an uploaded paper or from the bank, 作文; docs/homework.md) by route
- * name of the catalogue, loaded on first visit: pass them to
+ * The homework pages built so far (校本作业 from an uploaded paper or from the bank, 作文,
+ * 作业分析; docs/homework.md) by route name of the catalogue, loaded on first visit: pass them to
  * `createExamkitRoutes({ pages: { ...homeworkPages } })`, or mount the module alone with
  * {@link createHomeworkRoutes}.
  */
@@ -42,4 +43,8 @@ export const homeworkPages: Readonly<Record<string, PageLoader>> = {
     compositionReport().then((m) => m.CompositionReportBasicPage),
   'homework-composition-report-student': () =>
     compositionReport().then((m) => m.CompositionReportStudentPage),
+  'homework-teaching-assistant': () => assistantPages().then((m) => m.AssistantSummaryPage),
+  'homework-teaching-assistant-summary': () => assistantPages().then((m) => m.AssistantSummaryPage),
+  'homework-teaching-assistant-frequency': () =>
+    assistantPages().then((m) => m.AssistantFrequencyPage),
 };
