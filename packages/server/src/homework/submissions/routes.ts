@@ -14,7 +14,7 @@ import { accessOf, type Access } from '../../core/scope';
 import { recognizerFromEnv, type Recognize } from '../../scan/queue';
 import { decodePaper } from '../paper';
 import { resolveScan, scanPage, scanPageView } from './scan';
-import { judgementOf, rescoreRubric, settle, writeScore } from './scoring';
+import { rescoreRubric, writeScore } from './scoring';
 import { loadSubmission, openForCorrection, studentsOf } from './students';
 
 const TAG = 'homework';
