@@ -43,6 +43,8 @@ export * from './jointReports';
 export * from './homework';
 export * from './homeworkSubmission';
 export * from './homeworkStore';
+export * from './homeworkComposition';
+export * from './homeworkAssistant';
 export * from './oss';
 export * from './resourceBasket';
 export * from './resourcePaper';

@@ -35,6 +35,8 @@ import { startHomeworkDueSweep } from './homework/notices';
 import { registerHomeworkRoutes } from './homework/routes';
 import { registerHomeworkSubmissionRoutes } from './homework/submissions/routes';
 import { registerHomeworkStoreRoutes } from './homework/storeRoutes';
+import { registerHomeworkCompositionRoutes } from './homework/composition/routes';
+import { registerHomeworkAssistantRoutes } from './homework/assistant/routes';
 import { registerResourceRoutes } from './resource/routes';
 import { registerGaokaoRoutes } from './gaokao/routes';
 import { registerMarkingRoutes } from './marking/routes';
@@ -261,6 +263,8 @@ export async function createServer(options: ServerOptions): Promise<FastifyInsta
     app.addHook('onClose', () => stopSweep());
   }
   registerHomeworkStoreRoutes(router, { db, clock, files });
+  registerHomeworkCompositionRoutes(router, { db, clock, files });
+  registerHomeworkAssistantRoutes(router, { db, clock, files });
   const scanQueue =
     options.scanQueue ??
     scanQueueFromEnv(process.env, (job, error) =>

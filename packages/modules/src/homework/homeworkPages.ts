@@ -10,10 +10,16 @@ const storePage = () => import('./store/HomeworkStorePage');
 const basketPage = () => import('./store/HomeworkBasketPage');
 const confirmPage = () => import('./store/BasketConfirmPage');
 const itemPage = () => import('./store/QuestionItemPage');
+const compositionList = () => import('./composition/CompositionListPage');
+const compositionForm = () => import('./composition/CompositionFormPage');
+const compositionScan = () => import('./composition/CompositionScanPage');
+const compositionCorrect = () => import('./composition/CompositionCorrectPage');
+const compositionReport = () => import('./composition/CompositionReportPage');
+const assistantPages = () => import('./assistant/AssistantPages');
 
 /**
- * The homework pages built so far (校本作业 from an uploaded paper or from the bank, docs/homework.md) by route
- * name of the catalogue, loaded on first visit: pass them to
+ * The homework pages built so far (校本作业 from an uploaded paper or from the bank, 作文,
+ * 作业分析; docs/homework.md) by route name of the catalogue, loaded on first visit: pass them to
  * `createExamkitRoutes({ pages: { ...homeworkPages } })`, or mount the module alone with
  * {@link createHomeworkRoutes}.
  */
@@ -28,4 +34,17 @@ export const homeworkPages: Readonly<Record<string, PageLoader>> = {
   'homework-school-base-store-basket': () => basketPage().then((m) => m.HomeworkBasketPage),
   'homework-school-base-basket-confirm': () => confirmPage().then((m) => m.BasketConfirmPage),
   'homework-school-base-questionItem': () => itemPage().then((m) => m.QuestionItemPage),
+  'homework-composition': () => compositionList().then((m) => m.CompositionListPage),
+  'homework-composition-create': () => compositionForm().then((m) => m.CompositionCreatePage),
+  'homework-composition-edit': () => compositionForm().then((m) => m.CompositionEditPage),
+  'homework-composition-scan': () => compositionScan().then((m) => m.CompositionScanPage),
+  'homework-composition-correct': () => compositionCorrect().then((m) => m.CompositionCorrectPage),
+  'homework-composition-report-basic': () =>
+    compositionReport().then((m) => m.CompositionReportBasicPage),
+  'homework-composition-report-student': () =>
+    compositionReport().then((m) => m.CompositionReportStudentPage),
+  'homework-teaching-assistant': () => assistantPages().then((m) => m.AssistantSummaryPage),
+  'homework-teaching-assistant-summary': () => assistantPages().then((m) => m.AssistantSummaryPage),
+  'homework-teaching-assistant-frequency': () =>
+    assistantPages().then((m) => m.AssistantFrequencyPage),
 };

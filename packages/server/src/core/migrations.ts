@@ -18,6 +18,7 @@ import { examToolMigrations } from '../examtool/migrations';
 import { homeworkMigrations } from '../homework/migrations';
 import { homeworkSubmissionMigrations } from '../homework/submissions/migrations';
 import { homeworkStoreMigrations } from '../homework/storeMigrations';
+import { homeworkCompositionMigrations } from '../homework/composition/migrations';
 import { gaokaoMigrations } from '../gaokao/migrations';
 import { crossSchoolMigrations } from '../crossSchool/migrations';
 import { analyticMigrations } from '../analytic/migrations';
@@ -298,6 +299,7 @@ function migrationsFor(dialect: Dialect): Record<string, Migration> {
     ...analyticMigrations(dialect),
     ...jointReportMigrations(),
     ...homeworkStoreMigrations(),
+    ...homeworkCompositionMigrations(),
   };
 }
 

@@ -86,3 +86,27 @@ export function homeworkValues(
     updated_at: made.at,
   };
 }
+
+/**
+ * The homework of the session's school and year a user sees: every grade × subject their scope
+ * reaches, and their own.
+ */
+export async function visibleHomeworks(db: Db, access: Access) {
+  const { session } = access;
+  const scope = await access.scope();
+  const q = db
+    .selectFrom('homeworks')
+    .selectAll()
+    .where('school_id', '=', session.schoolId)
+    .where('academic_year', '=', session.academicYear);
+  if (scope.schoolWide) return q;
+  const pairs = await reachable(db, scope);
+  return q.where((eb) =>
+    eb.or([
+      eb('created_by', '=', session.userId),
+      ...pairs.map((p) =>
+        eb.and([eb('grade_id', '=', p.grade.id), eb('subject_id', '=', p.subject.id)]),
+      ),
+    ]),
+  );
+}

@@ -9,7 +9,7 @@ import { accessOf, type Access } from '../core/scope';
 import { contains } from '../school/common';
 import { eachOf, pageOf } from '../examtool/paging';
 import { loadHomework, requireSchoolBase, targetsOf } from './access';
-import { creatable, homeworkByKey, homeworkValues, reachable } from './create';
+import { creatable, homeworkByKey, homeworkValues, reachable, visibleHomeworks } from './create';
 import { proposeSplit } from './aiSplit';
 import { assertWrittenAllowed, chinaDay, dailyLoads } from './doubleReduction';
 import { contentTypeOf, decodePaper, paperKindOf } from './paper';
@@ -38,23 +38,7 @@ export function registerHomeworkRoutes(router: Router, deps: HomeworkDeps): void
   router.sessionRoute(r.homeworkPage, TAG, async ({ body, session }) => {
     const access = accessOf(db, session);
     await requireSchoolBase(access);
-    const scope = await access.scope();
-    let q = db
-      .selectFrom('homeworks')
-      .selectAll()
-      .where('school_id', '=', session.schoolId)
-      .where('academic_year', '=', session.academicYear);
-    if (!scope.schoolWide) {
-      const pairs = await reachable(db, scope);
-      q = q.where((eb) =>
-        eb.or([
-          eb('created_by', '=', session.userId),
-          ...pairs.map((p) =>
-            eb.and([eb('grade_id', '=', p.grade.id), eb('subject_id', '=', p.subject.id)]),
-          ),
-        ]),
-      );
-    }
+    let q = (await visibleHomeworks(db, access)).where('paper_kind', '!=', 'composition');
     if (body.gradeId !== undefined) q = q.where('grade_id', '=', body.gradeId);
     if (body.subjectId !== undefined) q = q.where('subject_id', '=', body.subjectId);
     if (body.state !== undefined) q = q.where('state', '=', body.state);
@@ -119,6 +103,8 @@ export function registerHomeworkRoutes(router: Router, deps: HomeworkDeps): void
     const row = await open(accessOf(db, session), body.id);
     if (row.state === 'assigned') throw badRequest('作业已布置，不能再修改题目');
     if (row.paper_kind === 'bank') throw badRequest('题库组成的作业没有原卷可拆，题目来自作业篮');
+    if (row.paper_kind === 'composition')
+      throw badRequest('作文只有一道作文题，请在编辑作文中修改');
     const questions = normaliseQuestions(body.questions);
     const at = now();
     await db.transaction().execute(async (trx) => {

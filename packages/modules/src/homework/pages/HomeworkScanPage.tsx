@@ -63,7 +63,12 @@ function ResolveForm({
  * /homework/school-base/{id}/scan: scanned hand-ins uploaded one page a file, recognised at once
  * (学号 matched, objective questions scored), with the exceptions to hand to a student.
  */
-export function HomeworkScanPage() {
+export function HomeworkScanPage({
+  composition = false,
+}: {
+  /** A composition's scans (/homework/composition/{id}/scan): its links lead to 作文批改. */
+  composition?: boolean;
+}) {
   const id = Number(useParams().id) || 0;
   const call = useApiCall();
   const [scans, setScans] = useState<HomeworkScanOverview | null>(null);
@@ -92,7 +97,10 @@ export function HomeworkScanPage() {
 
   return (
     <PageBox aria-labelledby="homework-scan-title">
-      <h1 id="homework-scan-title">作业扫描{overview ? ` · ${overview.name}` : ''}</h1>
+      <h1 id="homework-scan-title">
+        {composition ? '作文扫描' : '作业扫描'}
+        {overview ? ` · ${overview.name}` : ''}
+      </h1>
       <Note>
         每个文件一页答题卡（PNG 或 JPG，不超过 700
         KB），按答题卡上填涂的学号匹配学生，客观题按答案自动计分。
@@ -112,8 +120,20 @@ export function HomeworkScanPage() {
           />
           <label htmlFor="homework-scan-files">上传扫描答题卡</label>
         </FilePick>
-        <Link to={`/homework/correct?id=${id}`}>去批改</Link>
-        <Link to={`/homework/school-base/split-confirm?id=${id}`}>作业详情</Link>
+        <Link
+          to={composition ? `/homework/composition/correct?id=${id}` : `/homework/correct?id=${id}`}
+        >
+          去批改
+        </Link>
+        <Link
+          to={
+            composition
+              ? `/homework/composition/edit?id=${id}`
+              : `/homework/school-base/split-confirm?id=${id}`
+          }
+        >
+          {composition ? '作文详情' : '作业详情'}
+        </Link>
       </Toolbar>
       {progress && <p role="status">{progress}</p>}
       {scans && (

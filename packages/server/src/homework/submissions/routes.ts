@@ -14,7 +14,7 @@ import { accessOf, type Access } from '../../core/scope';
 import { recognizerFromEnv, type Recognize } from '../../scan/queue';
 import { decodePaper } from '../paper';
 import { resolveScan, scanPage, scanPageView } from './scan';
-import { judgementOf, rescoreRubric, settle } from './scoring';
+import { rescoreRubric, writeScore } from './scoring';
 import { loadSubmission, openForCorrection, studentsOf } from './students';
 
 const TAG = 'homework';
@@ -292,48 +292,9 @@ export function registerHomeworkSubmissionRoutes(
     const q = await questionOf(sub.homework_id, body.questionNo);
     if (body.score > Number(q.full_marks))
       throw badRequest(`得分不能超过满分 ${Number(q.full_marks)} 分`);
-    const at = now();
-    await db.transaction().execute(async (trx) => {
-      const before = await trx
-        .selectFrom('homework_answers')
-        .select('score')
-        .where('submission_id', '=', sub.id)
-        .where('question_no', '=', q.no)
-        .executeTakeFirst();
-      await trx
-        .deleteFrom('homework_answer_rubrics')
-        .where('submission_id', '=', sub.id)
-        .where('question_no', '=', q.no)
-        .execute();
-      const values = {
-        score: body.score,
-        judgement: judgementOf(body.score, q.full_marks),
-        adjustment: null,
-        review: 0,
-        corrected_by: session.userId,
-        corrected_at: at,
-      };
-      if (before)
-        await trx
-          .updateTable('homework_answers')
-          .set(values)
-          .where('submission_id', '=', sub.id)
-          .where('question_no', '=', q.no)
-          .execute();
-      else
-        await trx
-          .insertInto('homework_answers')
-          .values({
-            ...values,
-            submission_id: sub.id,
-            question_no: q.no,
-            answer: null,
-            crop_key: null,
-          })
-          .execute();
-      if (before?.score === null || before === undefined || Number(before.score) !== body.score)
-        await settle(trx, sub.id, session.userId, at);
-    });
+    await db
+      .transaction()
+      .execute((trx) => writeScore(trx, sub.id, q, body.score, session.userId, now()));
     return detail(access, sub.id);
   });
 

@@ -138,3 +138,57 @@ export async function settle(
     .where('id', '=', submissionId)
     .execute();
 }
+
+/**
+ * Scores one question of a hand-in with a number (the keyboard, or a composition's rubric total):
+ * its applied rubric items go, and the submission is settled when the score changed. Run inside
+ * a transaction.
+ */
+export async function writeScore(
+  trx: Db,
+  submissionId: number,
+  q: { no: number; full_marks: number },
+  score: number,
+  userId: number,
+  at: number,
+): Promise<void> {
+  const before = await trx
+    .selectFrom('homework_answers')
+    .select('score')
+    .where('submission_id', '=', submissionId)
+    .where('question_no', '=', q.no)
+    .executeTakeFirst();
+  await trx
+    .deleteFrom('homework_answer_rubrics')
+    .where('submission_id', '=', submissionId)
+    .where('question_no', '=', q.no)
+    .execute();
+  const values = {
+    score,
+    judgement: judgementOf(score, q.full_marks),
+    adjustment: null,
+    review: 0,
+    corrected_by: userId,
+    corrected_at: at,
+  };
+  if (before)
+    await trx
+      .updateTable('homework_answers')
+      .set(values)
+      .where('submission_id', '=', submissionId)
+      .where('question_no', '=', q.no)
+      .execute();
+  else
+    await trx
+      .insertInto('homework_answers')
+      .values({
+        ...values,
+        submission_id: submissionId,
+        question_no: q.no,
+        answer: null,
+        crop_key: null,
+      })
+      .execute();
+  if (before?.score === null || before === undefined || Number(before.score) !== score)
+    await settle(trx, submissionId, userId, at);
+}

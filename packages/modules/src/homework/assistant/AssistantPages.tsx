@@ -1,0 +1,252 @@
+import { useEffect, useState, type ReactNode } from 'react';
+import { NavLink } from 'react-router-dom';
+import {
+  ASSISTANT_FREQUENCY_EXPORT_URL,
+  ASSISTANT_PERIOD_LABELS,
+  ASSISTANT_PERIODS,
+  homeworkAssistantRoutes as r,
+  type AssistantFilter,
+  type AssistantOption,
+  type AssistantSummaryRow,
+  type FrequencyRow,
+} from '@examkit/contracts';
+import { Button, FormField, Select } from '@examkit/ui';
+import { ListTable } from '../../common/ListTable';
+import { Note, PageBox, Toolbar } from '../../common/styled';
+import { useApiCall } from '../../common/useApiCall';
+import { useDownload } from '../../common/useDownload';
+import { formatPoints } from '../../marking/utils/scoring';
+import { formatTime } from '../useHomeworkOptions';
+
+const SOURCE_LABELS: Record<string, string> = {
+  paper: '上传试卷',
+  bank: '题库选题',
+  composition: '作文',
+};
+
+/**
+ * The grade, subject and period of the analysis (null until the options load; the first grade ×
+ * subject chosen by default), with the tabs of 作业分析.
+ */
+function useAssistantFilter(): [
+  AssistantFilter | null,
+  (next: AssistantFilter) => void,
+  AssistantOption[] | null,
+] {
+  const call = useApiCall();
+  const [options, setOptions] = useState<AssistantOption[] | null>(null);
+  const [filter, setFilter] = useState<AssistantFilter | null>(null);
+  useEffect(() => {
+    void call(r.assistantOptions, {}).then((x) => {
+      const list = x.ok ? x.data : [];
+      setOptions(list);
+      const first = list[0];
+      if (first) setFilter({ gradeId: first.gradeId, subjectId: first.subjectId, period: '30' });
+    });
+  }, [call]);
+  return [filter, setFilter, options];
+}
+
+function FilterBar({
+  filter,
+  options,
+  onChange,
+}: {
+  filter: AssistantFilter;
+  options: readonly AssistantOption[];
+  onChange(next: AssistantFilter): void;
+}) {
+  const grades = [...new Map(options.map((o) => [o.gradeId, o.gradeName])).entries()];
+  const subjects = options.filter((o) => o.gradeId === filter.gradeId);
+  return (
+    <Toolbar>
+      <FormField label="年级">
+        <Select
+          value={filter.gradeId}
+          options={grades.map(([value, label]) => ({ value, label }))}
+          onChange={(e) => {
+            const gradeId = Number(e.target.value);
+            const subject = options.find((o) => o.gradeId === gradeId)!;
+            onChange({ ...filter, gradeId, subjectId: subject.subjectId });
+          }}
+        />
+      </FormField>
+      <FormField label="科目">
+        <Select
+          value={filter.subjectId}
+          options={subjects.map((o) => ({ value: o.subjectId, label: o.subjectName }))}
+          onChange={(e) => onChange({ ...filter, subjectId: Number(e.target.value) })}
+        />
+      </FormField>
+      <FormField label="时间范围">
+        <Select
+          value={filter.period}
+          options={ASSISTANT_PERIODS.map((p) => ({ value: p, label: ASSISTANT_PERIOD_LABELS[p] }))}
+          onChange={(e) =>
+            onChange({ ...filter, period: e.target.value as AssistantFilter['period'] })
+          }
+        />
+      </FormField>
+    </Toolbar>
+  );
+}
+
+function Tabs() {
+  return (
+    <nav aria-label="作业分析">
+      <Toolbar>
+        <NavLink to="/homework/teaching-assistant/summary">作业汇总</NavLink>
+        <NavLink to="/homework/teaching-assistant/frequency">高频错题</NavLink>
+      </Toolbar>
+    </nav>
+  );
+}
+
+/** Says why there is nothing to analyse, or renders the page's body for a filter. */
+function Body({
+  filter,
+  options,
+  children,
+}: {
+  filter: AssistantFilter | null;
+  options: AssistantOption[] | null;
+  children(filter: AssistantFilter): ReactNode;
+}) {
+  if (options === null) return null;
+  if (!filter) return <Note>您的任教范围内没有可分析的年级和科目。</Note>;
+  return <>{children(filter)}</>;
+}
+
+/**
+ * /homework/teaching-assistant (作业分析) and …/summary (作业汇总): each assigned homework of a
+ * grade × subject per class of the user: hand-ins, corrected, average.
+ */
+export function AssistantSummaryPage() {
+  const call = useApiCall();
+  const [filter, setFilter, options] = useAssistantFilter();
+  const [rows, setRows] = useState<AssistantSummaryRow[] | null>(null);
+  useEffect(() => {
+    if (!filter) return;
+    setRows(null);
+    void call(r.assistantSummary, filter).then((x) => setRows(x.ok ? x.data : []));
+  }, [call, filter]);
+
+  return (
+    <PageBox aria-labelledby="assistant-summary-title">
+      <h1 id="assistant-summary-title">作业分析 · 作业汇总</h1>
+      <Tabs />
+      <Body filter={filter} options={options}>
+        {(f) => (
+          <>
+            <FilterBar filter={f} options={options ?? []} onChange={setFilter} />
+            <ListTable
+              label="作业汇总"
+              rows={rows}
+              headers={[
+                '作业',
+                '来源',
+                '班级',
+                '布置时间',
+                '应交',
+                '已交',
+                '提交率',
+                '已批改',
+                '满分',
+                '平均分',
+              ]}
+            >
+              {(x) => (
+                <tr key={`${x.homeworkId}-${x.classId}`}>
+                  <td>{x.homeworkName}</td>
+                  <td>{SOURCE_LABELS[x.source] ?? x.source}</td>
+                  <td>{x.className}</td>
+                  <td>{formatTime(x.assignedAt)}</td>
+                  <td>{x.expected}</td>
+                  <td>{x.submitted}</td>
+                  <td>{x.submitRate}%</td>
+                  <td>{x.corrected}</td>
+                  <td>{formatPoints(x.fullMarks)}</td>
+                  <td>{x.average === null ? '—' : formatPoints(x.average)}</td>
+                </tr>
+              )}
+            </ListTable>
+          </>
+        )}
+      </Body>
+    </PageBox>
+  );
+}
+
+/**
+ * /homework/teaching-assistant/frequency (高频错题): the questions the user's students most often
+ * got wrong in the period, with 导出 (an Excel workbook).
+ */
+export function AssistantFrequencyPage() {
+  const call = useApiCall();
+  const download = useDownload();
+  const [filter, setFilter, options] = useAssistantFilter();
+  const [rows, setRows] = useState<FrequencyRow[] | null>(null);
+  useEffect(() => {
+    if (!filter) return;
+    setRows(null);
+    void call(r.assistantFrequency, filter).then((x) => setRows(x.ok ? x.data : []));
+  }, [call, filter]);
+
+  return (
+    <PageBox aria-labelledby="assistant-frequency-title">
+      <h1 id="assistant-frequency-title">作业分析 · 高频错题</h1>
+      <Tabs />
+      <Body filter={filter} options={options}>
+        {(f) => (
+          <>
+            <FilterBar filter={f} options={options ?? []} onChange={setFilter} />
+            <Toolbar>
+              <Button
+                disabled={!rows || rows.length === 0}
+                onClick={() =>
+                  void download(ASSISTANT_FREQUENCY_EXPORT_URL, '高频错题.xlsx', {
+                    gradeId: f.gradeId,
+                    subjectId: f.subjectId,
+                    period: f.period,
+                  })
+                }
+              >
+                导出高频错题
+              </Button>
+            </Toolbar>
+            <Note>按错误率从高到低，只统计已批改的作答；部分得分也算错。</Note>
+            <ListTable
+              label="高频错题"
+              rows={rows}
+              headers={[
+                '作业',
+                '题号',
+                '题型',
+                '满分',
+                '作答',
+                '错误',
+                '错误率',
+                '平均分',
+                '常见错误答案',
+              ]}
+            >
+              {(x) => (
+                <tr key={`${x.homeworkId}-${x.questionNo}`}>
+                  <td>{x.homeworkName}</td>
+                  <td>{x.label}</td>
+                  <td>{x.type === 'objective' ? '客观题' : '主观题'}</td>
+                  <td>{formatPoints(x.fullMarks)}</td>
+                  <td>{x.answered}</td>
+                  <td>{x.wrong}</td>
+                  <td>{x.wrongRate}%</td>
+                  <td>{formatPoints(x.averageScore)}</td>
+                  <td>{x.commonWrongAnswer ?? '—'}</td>
+                </tr>
+              )}
+            </ListTable>
+          </>
+        )}
+      </Body>
+    </PageBox>
+  );
+}

@@ -1,0 +1,439 @@
+import {
+  COMPOSITION_DIMENSIONS,
+  COMPOSITION_DIMENSION_LABELS,
+  homeworkCompositionRoutes as r,
+  type CompositionDetail,
+  type CompositionReview,
+  type CompositionRubric,
+  type CompositionStudentRow,
+  type ExemplaryEssay,
+  type HomeworkState,
+} from '@examkit/contracts';
+import type { Selectable } from 'kysely';
+import type { DomainDeps } from '../../core/deps';
+import { badRequest, notFound } from '../../core/envelope';
+import type { Router } from '../../core/router';
+import { accessOf, type Access } from '../../core/scope';
+import { contains } from '../../school/common';
+import { pageOf } from '../../examtool/paging';
+import { loadHomework, requireSchoolBase, type HomeworkRow } from '../access';
+import { creatable, homeworkByKey, homeworkValues, visibleHomeworks } from '../create';
+import { summariesOf } from '../views';
+import { loadSubmission, studentsOf } from '../submissions/students';
+import { writeScore } from '../submissions/scoring';
+import type { HomeworkCompositionReviewsTable, HomeworkCompositionsTable } from './tables';
+
+const TAG = 'homework';
+/** The one question of a composition. */
+const ESSAY_NO = 1;
+
+type CompositionRow = Selectable<HomeworkCompositionsTable>;
+type ReviewRow = Selectable<HomeworkCompositionReviewsTable>;
+
+const rubricOf = (c: CompositionRow): CompositionRubric => ({
+  content: c.content_points,
+  structure: c.structure_points,
+  language: c.language_points,
+  writing: c.writing_points,
+});
+const sumOf = (x: Record<(typeof COMPOSITION_DIMENSIONS)[number], number>) =>
+  COMPOSITION_DIMENSIONS.reduce((s, d) => s + Number(x[d]), 0);
+
+/** The rubric's full marks, refused when it gives nothing or more than a question may hold. */
+function fullMarksOf(rubric: CompositionRubric): number {
+  const full = sumOf(rubric);
+  if (full <= 0) throw badRequest('评分标准的总分必须大于 0');
+  if (full > 200) throw badRequest('评分标准的总分不能超过 200 分');
+  return full;
+}
+
+const reviewView = (row: ReviewRow, reviewer: string | null): CompositionReview => {
+  const scores = {
+    content: Number(row.content),
+    structure: Number(row.structure),
+    language: Number(row.language),
+    writing: Number(row.writing),
+  };
+  return {
+    submissionId: row.submission_id,
+    scores,
+    total: sumOf(scores),
+    comment: row.comment,
+    exemplary: row.exemplary === 1,
+    reviewedBy: reviewer,
+    reviewedAt: Number(row.reviewed_at),
+  };
+};
+
+const round1 = (n: number) => Math.round(n * 10) / 10;
+
+/** Registers 作文: list, create, edit, the rubric correction with 评语 and 范文, the reports. */
+export function registerHomeworkCompositionRoutes(router: Router, { db, clock }: DomainDeps): void {
+  const now = () => clock.now().getTime();
+
+  /** A composition the caller sees; any other homework, or none, answers 作文不存在. */
+  const open = async (access: Access, id: number) => {
+    await requireSchoolBase(access);
+    const homework = await loadHomework(db, access, id).catch(() => {
+      throw notFound('作文不存在');
+    });
+    const composition = await db
+      .selectFrom('homework_compositions')
+      .selectAll()
+      .where('homework_id', '=', homework.id)
+      .executeTakeFirst();
+    if (homework.paper_kind !== 'composition' || !composition) throw notFound('作文不存在');
+    return { homework, composition };
+  };
+
+  /** The caller's students of a composition with their hand-ins and reviews. */
+  const handInsOf = async (access: Access, homework: HomeworkRow) => {
+    const students = await studentsOf(db, access, homework);
+    const [subs, reviews] = await Promise.all([
+      db
+        .selectFrom('homework_submissions')
+        .select(['id', 'student_id', 'status', 'score', 'image_key'])
+        .where('homework_id', '=', homework.id)
+        .execute(),
+      db
+        .selectFrom('homework_composition_reviews')
+        .selectAll()
+        .where('homework_id', '=', homework.id)
+        .execute(),
+    ]);
+    return students.map((s) => {
+      const sub = subs.find((x) => x.student_id === s.studentId);
+      const review = sub ? reviews.find((x) => x.submission_id === sub.id) : undefined;
+      return { student: s, sub, review };
+    });
+  };
+
+  const detailOf = async (
+    access: Access,
+    homework: HomeworkRow,
+    composition: CompositionRow,
+  ): Promise<CompositionDetail> => {
+    const [summary] = await summariesOf(db, [homework]);
+    const rows = await handInsOf(access, homework);
+    return {
+      id: homework.id,
+      name: homework.name,
+      gradeId: homework.grade_id,
+      gradeName: summary?.gradeName ?? '',
+      subjectId: homework.subject_id,
+      subjectName: summary?.subjectName ?? '',
+      state: homework.state as HomeworkState,
+      genre: composition.genre,
+      minWords: composition.min_words,
+      fullMarks: sumOf(rubricOf(composition)),
+      submitted: rows.filter((x) => x.sub).length,
+      corrected: rows.filter((x) => x.sub?.status === 'finished' || x.sub?.status === 'modified')
+        .length,
+      exemplary: rows.filter((x) => x.review?.exemplary === 1).length,
+      createdAt: Number(homework.created_at),
+      prompt: composition.prompt,
+      rubric: rubricOf(composition),
+      estimatedMinutes: homework.estimated_minutes,
+    };
+  };
+
+  router.sessionRoute(r.compositionPage, TAG, async ({ body, session }) => {
+    const access = accessOf(db, session);
+    await requireSchoolBase(access);
+    let q = (await visibleHomeworks(db, access)).where('paper_kind', '=', 'composition');
+    const keyword = body.keyWord?.trim();
+    if (keyword) q = q.where(contains('name', keyword));
+    q = q.orderBy('created_at', 'desc').orderBy('id', 'desc');
+    return pageOf(db, q, body, async (rows) => {
+      const list = [];
+      for (const row of rows) {
+        const composition = await db
+          .selectFrom('homework_compositions')
+          .selectAll()
+          .where('homework_id', '=', row.id)
+          .executeTakeFirstOrThrow();
+        const {
+          prompt: _p,
+          rubric: _r,
+          estimatedMinutes: _e,
+          ...summary
+        } = await detailOf(access, row, composition);
+        list.push(summary);
+      }
+      return list;
+    });
+  });
+
+  router.sessionRoute(r.compositionCreate, TAG, async ({ body, session }) => {
+    const access = accessOf(db, session);
+    await requireSchoolBase(access);
+    const findEarlier = () => homeworkByKey(db, session, body.idempotencyKey);
+    const earlier = await findEarlier();
+    if (earlier) return { id: earlier.id };
+    const { name, pair } = await creatable(db, access, body);
+    const prompt = body.prompt.trim();
+    if (prompt === '') throw badRequest('作文要求不能为空');
+    const full = fullMarksOf(body.rubric);
+    const at = now();
+    try {
+      const id = await db.transaction().execute(async (trx) => {
+        const { id } = await trx
+          .insertInto('homeworks')
+          .values({
+            ...homeworkValues(session, { name, pair, key: body.idempotencyKey, at }),
+            state: 'ready',
+            // No paper: the key names nothing in the file store, so removal deletes nothing.
+            paper_key: `homework/${session.schoolId}/composition-${at}-${body.idempotencyKey}`,
+            paper_name: '',
+            paper_kind: 'composition',
+            estimated_minutes: body.estimatedMinutes,
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        await trx
+          .insertInto('homework_questions')
+          .values({
+            homework_id: id,
+            no: ESSAY_NO,
+            label: '作文',
+            type: 'subjective',
+            answer: null,
+            full_marks: full,
+            bank_question_id: null,
+          })
+          .execute();
+        await trx
+          .insertInto('homework_compositions')
+          .values({
+            homework_id: id,
+            school_id: session.schoolId,
+            prompt,
+            genre: body.genre,
+            min_words: body.minWords,
+            content_points: body.rubric.content,
+            structure_points: body.rubric.structure,
+            language_points: body.rubric.language,
+            writing_points: body.rubric.writing,
+          })
+          .execute();
+        return id;
+      });
+      return { id };
+    } catch (error) {
+      // A concurrent retry won the key: answer its composition.
+      const winner = await findEarlier();
+      if (winner) return { id: winner.id };
+      throw error;
+    }
+  });
+
+  router.sessionRoute(r.compositionDetail, TAG, async ({ body, session }) => {
+    const access = accessOf(db, session);
+    const { homework, composition } = await open(access, body.id);
+    return detailOf(access, homework, composition);
+  });
+
+  router.sessionRoute(r.compositionEdit, TAG, async ({ body, session }) => {
+    const access = accessOf(db, session);
+    const { homework, composition } = await open(access, body.id);
+    const name = body.name.trim();
+    if (name === '') throw badRequest('作文名称不能为空');
+    const prompt = body.prompt.trim();
+    if (prompt === '') throw badRequest('作文要求不能为空');
+    const before = rubricOf(composition);
+    const rubricChanged = COMPOSITION_DIMENSIONS.some((d) => before[d] !== body.rubric[d]);
+    if (rubricChanged && homework.state === 'assigned')
+      throw badRequest('作文已布置，评分标准不能再修改');
+    const full = fullMarksOf(body.rubric);
+    const at = now();
+    await db.transaction().execute(async (trx) => {
+      await trx
+        .updateTable('homeworks')
+        .set({ name, updated_at: at })
+        .where('id', '=', homework.id)
+        .execute();
+      await trx
+        .updateTable('homework_compositions')
+        .set({
+          prompt,
+          genre: body.genre,
+          min_words: body.minWords,
+          content_points: body.rubric.content,
+          structure_points: body.rubric.structure,
+          language_points: body.rubric.language,
+          writing_points: body.rubric.writing,
+        })
+        .where('homework_id', '=', homework.id)
+        .execute();
+      if (rubricChanged)
+        await trx
+          .updateTable('homework_questions')
+          .set({ full_marks: full })
+          .where('homework_id', '=', homework.id)
+          .where('no', '=', ESSAY_NO)
+          .execute();
+    });
+    const fresh = await open(access, homework.id);
+    return detailOf(access, fresh.homework, fresh.composition);
+  });
+
+  /** A hand-in of a composition the caller corrects, with its composition. */
+  const essayOf = async (access: Access, submissionId: number) => {
+    const { sub, homework } = await loadSubmission(db, access, submissionId);
+    const composition = await db
+      .selectFrom('homework_compositions')
+      .selectAll()
+      .where('homework_id', '=', homework.id)
+      .executeTakeFirst();
+    if (!composition) throw badRequest('这份作业不是作文，请在作业批改中批改');
+    return { sub, homework, composition };
+  };
+
+  const reviewOf = async (submissionId: number) => {
+    const row = await db
+      .selectFrom('homework_composition_reviews as v')
+      .leftJoin('users as u', 'u.id', 'v.reviewed_by')
+      .selectAll('v')
+      .select('u.nick_name')
+      .where('v.submission_id', '=', submissionId)
+      .executeTakeFirst();
+    return row ? reviewView(row, row.nick_name ?? null) : null;
+  };
+
+  router.sessionRoute(r.compositionReview, TAG, async ({ body, session }) => {
+    const { sub } = await essayOf(accessOf(db, session), body.submissionId);
+    return reviewOf(sub.id);
+  });
+
+  router.sessionRoute(r.compositionCorrect, TAG, async ({ body, session }) => {
+    const { sub, homework, composition } = await essayOf(accessOf(db, session), body.submissionId);
+    const rubric = rubricOf(composition);
+    for (const d of COMPOSITION_DIMENSIONS)
+      if (body.scores[d] > rubric[d])
+        throw badRequest(`${COMPOSITION_DIMENSION_LABELS[d]}得分不能超过该项满分 ${rubric[d]} 分`);
+    const total = sumOf(body.scores);
+    const at = now();
+    await db.transaction().execute(async (trx) => {
+      await writeScore(
+        trx,
+        sub.id,
+        { no: ESSAY_NO, full_marks: sumOf(rubric) },
+        total,
+        session.userId,
+        at,
+      );
+      await trx
+        .deleteFrom('homework_composition_reviews')
+        .where('submission_id', '=', sub.id)
+        .execute();
+      await trx
+        .insertInto('homework_composition_reviews')
+        .values({
+          submission_id: sub.id,
+          homework_id: homework.id,
+          ...body.scores,
+          comment: body.comment.trim(),
+          exemplary: body.exemplary ? 1 : 0,
+          reviewed_by: session.userId,
+          reviewed_at: at,
+        })
+        .execute();
+    });
+    return (await reviewOf(sub.id))!;
+  });
+
+  const exemplaryOf = (rows: Awaited<ReturnType<typeof handInsOf>>): ExemplaryEssay[] =>
+    rows
+      .filter((x) => x.review?.exemplary === 1 && x.sub)
+      .map((x) => ({
+        submissionId: x.sub!.id,
+        studentName: x.student.name,
+        className: x.student.className,
+        score: x.sub!.score === null ? null : Number(x.sub!.score),
+        comment: x.review!.comment,
+        hasImage: x.sub!.image_key !== null,
+      }))
+      .sort((a, b) => (b.score ?? 0) - (a.score ?? 0));
+
+  router.sessionRoute(r.exemplary, TAG, async ({ body, session }) => {
+    const access = accessOf(db, session);
+    const { homework } = await open(access, body.id);
+    return exemplaryOf(await handInsOf(access, homework));
+  });
+
+  router.sessionRoute(r.reportBasic, TAG, async ({ body, session }) => {
+    const access = accessOf(db, session);
+    const { homework, composition } = await open(access, body.id);
+    const rows = await handInsOf(access, homework);
+    const rubric = rubricOf(composition);
+    const full = sumOf(rubric);
+    const corrected = rows.filter(
+      (x) => x.sub && (x.sub.status === 'finished' || x.sub.status === 'modified'),
+    );
+    const scores = corrected.map((x) => Number(x.sub!.score ?? 0));
+    const reviewed = rows.flatMap((x) => (x.review ? [x.review] : []));
+    const share = (s: number) => (full > 0 ? s / full : 0);
+    const bands = [
+      { label: '优秀（85%及以上）', count: scores.filter((s) => share(s) >= 0.85).length },
+      {
+        label: '良好（70%–85%）',
+        count: scores.filter((s) => share(s) >= 0.7 && share(s) < 0.85).length,
+      },
+      {
+        label: '合格（60%–70%）',
+        count: scores.filter((s) => share(s) >= 0.6 && share(s) < 0.7).length,
+      },
+      { label: '待提高（60%以下）', count: scores.filter((s) => share(s) < 0.6).length },
+    ];
+    return {
+      id: homework.id,
+      name: homework.name,
+      fullMarks: full,
+      expected: rows.length,
+      submitted: rows.filter((x) => x.sub).length,
+      corrected: corrected.length,
+      average: scores.length ? round1(scores.reduce((a, b) => a + b, 0) / scores.length) : null,
+      highest: scores.length ? Math.max(...scores) : null,
+      lowest: scores.length ? Math.min(...scores) : null,
+      dimensions: COMPOSITION_DIMENSIONS.map((d) => {
+        const average = reviewed.length
+          ? round1(reviewed.reduce((a, v) => a + Number(v[d]), 0) / reviewed.length)
+          : null;
+        return {
+          key: d,
+          label: COMPOSITION_DIMENSION_LABELS[d],
+          points: rubric[d],
+          average,
+          rate: average === null || rubric[d] === 0 ? null : round1((average / rubric[d]) * 100),
+        };
+      }),
+      bands,
+      exemplary: exemplaryOf(rows),
+    };
+  });
+
+  router.sessionRoute(r.reportStudent, TAG, async ({ body, session }) => {
+    const access = accessOf(db, session);
+    const { homework } = await open(access, body.id);
+    const rows = await handInsOf(access, homework);
+    return rows.map(({ student, sub, review }): CompositionStudentRow => ({
+      studentId: student.studentId,
+      studentNo: student.studentNo,
+      name: student.name,
+      className: student.className,
+      status: (sub?.status ?? 'not_submitted') as CompositionStudentRow['status'],
+      submissionId: sub?.id ?? null,
+      score: sub?.score === null || !sub ? null : Number(sub.score),
+      scores: review
+        ? {
+            content: Number(review.content),
+            structure: Number(review.structure),
+            language: Number(review.language),
+            writing: Number(review.writing),
+          }
+        : null,
+      comment: review?.comment ?? '',
+      exemplary: review?.exemplary === 1,
+    }));
+  });
+}
