@@ -46,6 +46,7 @@ export * from './homeworkStore';
 export * from './oss';
 export * from './resourceBasket';
 export * from './resourcePaper';
+export * from './resourceAnalysis';
 export * from './resourceAssistant';
 export * from './resourceQuestion';
 export * from './gaokao';
