@@ -379,6 +379,7 @@ export async function loadQuestions(
 type QuestionRow = {
   id: number;
   school_id: number | null;
+  region_id: number | null;
   subject_code: string;
   stage: number;
   grade_num: number | null;
