@@ -66,7 +66,8 @@ describe('the question basket and 组卷 in the browser', () => {
     const first = page.getByRole('region', { name: '第一大题' });
     await first
       .getByRole('listitem', { name: '第 1 题' })
-      .getByText('空集是任何集合的子集')
+      .getByText(/判断：/)
+      .first()
       .waitFor();
     expect(await axeViolations(page)).toEqual([]);
     await screenshot(page, 'resource-group-paper');
@@ -77,7 +78,7 @@ describe('the question basket and 组卷 in the browser', () => {
     await page.getByRole('heading', { name: /^二、解答/ }).waitFor();
     await page.getByRole('button', { name: '试题篮，0 道试题' }).waitFor();
     await page.getByRole('button', { name: '显示答案' }).click();
-    await page.getByText('答案：对').waitFor();
+    await page.getByText(/^答案：(正确|错误)$/).first().waitFor();
     await screenshot(page, 'resource-paper-saved');
 
     const [download] = await Promise.all([
@@ -151,7 +152,7 @@ describe('the question basket and 组卷 in the browser', () => {
     // Back from the answer-sheet designer (a page without the menus) to the paper.
     await page.goto(paperUrl);
     await page.getByRole('heading', { name: '高一数学小测验', level: 1 }).waitFor();
-    const judge = page.getByRole('listitem').filter({ hasText: '空集是任何集合的子集' });
+    const judge = page.getByRole('listitem').filter({ hasText: '判断：' });
     await judge
       .getByText(new RegExp(`^得分率 ${judgeRate}% · 区分度 -?\\d\\.\\d\\d · 1 次考试$`))
       .waitFor();

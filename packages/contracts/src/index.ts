@@ -48,6 +48,7 @@ export * from './homeworkAssistant';
 export * from './oss';
 export * from './resourceBasket';
 export * from './resourcePaper';
+export * from './resourceAnalysis';
 export * from './resourceAssistant';
 export * from './resourceQuestion';
 export * from './gaokao';

@@ -128,3 +128,32 @@ export const paperDownloads = {
   /** `?id=` → the paper as Word (.docx), formulas as Word equations; `answers=1` adds the answers and analyses at the end. */
   docx: `${P}/docx`,
 } as const;
+
+const RC = '/marking-resources/region-cloud';
+
+/**
+ * The region cloud bank (区域云题库): an education bureau's seat in a member school publishes the
+ * school's questions and papers into its region's cloud bank, which every school of the region
+ * reads beside the national cloud bank; schools of other regions never see it.
+ * @see docs/resources.md "The region cloud bank"
+ */
+export const regionCloudRoutes = {
+  status: post(
+    `${RC}/status`,
+    'whether the caller may publish into a region cloud bank (a bureau seat of a member school), and which',
+    Obj({}),
+    Type.Object({ canPublish: Type.Boolean(), regionName: Nullable(Type.String()) }),
+  ),
+  publishQuestion: post(
+    `${RC}/publish_question`,
+    'copies one of the school’s questions into the region cloud bank; publishing it again answers the same copy',
+    Obj({ questionId: Type.Integer({ minimum: 1, ...t('试题') }) }),
+    Type.Object({ questionId: Type.Integer(), created: Type.Boolean() }),
+  ),
+  publishPaper: post(
+    `${RC}/publish_paper`,
+    'copies one of the school’s papers, with its questions, into the region cloud bank; publishing it again answers the same copy',
+    Obj({ id: PaperId }),
+    Type.Object({ paperId: Type.Integer(), created: Type.Boolean() }),
+  ),
+};

@@ -47,6 +47,8 @@ import { registerOssRoutes, registerUploadedFiles } from './oss/routes';
 import { registerProcessRoutes } from './oss/processRoutes';
 import { registerBasketRoutes } from './resource/basketRoutes';
 import { registerPaperRoutes } from './resource/paperRoutes';
+import { registerRegionCloudRoutes } from './resource/regionCloud';
+import { registerResourceAnalysisRoutes } from './resource/analysis';
 import { registerAssistantRoutes } from './resource/assistantRoutes';
 import { registerReportRoutes } from './report/routes';
 import { registerResourceWrongRoutes } from './resource/wrongRoutes';
@@ -296,6 +298,8 @@ export async function createServer(options: ServerOptions): Promise<FastifyInsta
   registerUploadedFiles(app, files);
   registerBasketRoutes(router, { db, clock, files });
   registerPaperRoutes(router, { db, clock, files, downloads });
+  registerRegionCloudRoutes(router, { db, clock });
+  registerResourceAnalysisRoutes(router, { db });
   registerAssistantRoutes(router, { db, clock });
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
   app.get('/health', { schema: { hide: true } }, async () => ok({ status: 'ok' }));

@@ -28,6 +28,8 @@ export const resourcePages: Readonly<Record<string, PageLoader>> = {
   'resource-generate-topic': () => import('./bank/QuestionBankPage').then((m) => m.TopicPage),
   'resource-generate-cloud-question-bank': () =>
     import('./bank/QuestionBankPage').then((m) => m.CloudBankPage),
+  'resource-school-analysis': () =>
+    import('./analysis/SchoolAnalysisPage').then((m) => m.SchoolAnalysisPage),
   'resource-knowledge-edit': () =>
     import('./knowledge/KnowledgeEditPage').then((m) => m.KnowledgeEditPage),
 };

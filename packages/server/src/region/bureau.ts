@@ -28,6 +28,12 @@ export const BUREAU_PERMISSIONS: readonly string[] = [
   'Subject',
   'like',
   'wenke',
+  // The resource area, to read the school's papers and publish them into the region cloud bank
+  // (docs/resources.md "The region cloud bank"); the seat's resource writes are refused.
+  'Resources',
+  'Paper',
+  'Paper-School',
+  'Paper-Cloud',
 ];
 
 /**
@@ -153,7 +159,22 @@ async function bureauRoleOf(trx: Db, schoolId: number): Promise<number> {
     .where('role_name', '=', BUREAU_ROLE_NAME)
     .orderBy('id')
     .executeTakeFirst();
-  if (existing) return existing.id;
+  if (existing) {
+    // A role created before keys were added gets the missing ones on the next entry.
+    const held = await trx
+      .selectFrom('role_permissions')
+      .select('perm_code')
+      .where('role_id', '=', existing.id)
+      .execute();
+    const have = new Set(held.map((h) => h.perm_code));
+    const missing = BUREAU_PERMISSIONS.filter((p) => !have.has(p));
+    if (missing.length)
+      await trx
+        .insertInto('role_permissions')
+        .values(missing.map((perm_code) => ({ role_id: existing.id, perm_code })))
+        .execute();
+    return existing.id;
+  }
   const { id } = await trx
     .insertInto('roles')
     .values({ school_id: schoolId, role_name: BUREAU_ROLE_NAME })
@@ -190,4 +211,11 @@ export async function requireBureau(db: Db, session: SessionInfo) {
   const bureau = await bureauOfSession(db, session);
   if (!bureau) throw forbidden(NOT_BUREAU_MESSAGE);
   return bureau;
+}
+
+export const SEAT_READ_ONLY_MESSAGE = '教育局账号只能查看学校的资源，不能修改';
+
+/** Refuses (403) a bureau seat: it reads a school's resources and changes none of them. */
+export async function refuseBureauSeat(db: Db, session: SessionInfo): Promise<void> {
+  if (await bureauOfSession(db, session)) throw forbidden(SEAT_READ_ONLY_MESSAGE);
 }

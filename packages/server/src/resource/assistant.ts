@@ -12,6 +12,7 @@ import { hashText } from './minhash';
 import { insertPaper } from './papers';
 import { loadQuestions } from './questions';
 import { subtreeOf } from './search';
+import { ownOrCloudOf } from './cloudScope';
 
 /**
  * 组卷助手 (docs/resources.md "组卷助手"): bank questions picked by type, knowledge points and a
@@ -64,7 +65,7 @@ async function candidatesOf(
     .select(['q.id', 'q.difficulty'])
     .where('q.parent_id', 'is', null)
     .where('q.deleted_at', 'is', null)
-    .where((eb) => eb.or([eb('q.school_id', '=', schoolId), eb('q.school_id', 'is', null)]))
+    .where(ownOrCloudOf('q', schoolId))
     .where('q.subject_code', '=', settings.subjectCode)
     .where('q.stage', '=', settings.stage)
     .where('q.type', '=', type);

@@ -3,6 +3,7 @@ import type { BankQuestionItem, BankQuestionType } from '@examkit/contracts';
 import type { Db } from '../core/database';
 import { badRequest, notFound } from '../core/envelope';
 import { loadQuestions } from './questions';
+import { ownOrCloudOf } from './cloudScope';
 
 /**
  * The basket's queries: one user's questions of one subject, kept on the server so a reload or
@@ -149,7 +150,7 @@ async function similarQuestion(
   const row = await db
     .selectFrom('questions as q')
     .select('q.id')
-    .where((eb) => eb.or([eb('q.school_id', 'is', null), eb('q.school_id', '=', owner.schoolId)]))
+    .where(ownOrCloudOf('q', owner.schoolId))
     .where('q.subject_code', '=', question.subjectCode)
     .where('q.stage', '=', question.stage)
     .where('q.type', '=', question.type)

@@ -165,5 +165,30 @@ export function resourceMigrations(dialect: Dialect): Record<string, Migration> 
         await sql`drop table if exists question_fts`.execute(db);
       },
     },
+    // A cloud row (`school_id` null) with a region belongs to that region's cloud bank; with none,
+    // to the national one every school reads (docs/resources.md "The region cloud bank").
+    '0053_resource_region_cloud': {
+      async up(db: AnyDb) {
+        for (const table of ['questions', 'papers']) {
+          await db.schema
+            .alterTable(table)
+            .addColumn('region_id', 'integer', (c) =>
+              c.references('regions.id').onDelete('cascade'),
+            )
+            .execute();
+          await db.schema
+            .createIndex(`${table}_region_idx`)
+            .on(table)
+            .columns(['region_id', 'request_key'])
+            .execute();
+        }
+      },
+      async down(db: AnyDb) {
+        for (const table of ['questions', 'papers']) {
+          await db.schema.dropIndex(`${table}_region_idx`).ifExists().execute();
+          await db.schema.alterTable(table).dropColumn('region_id').execute();
+        }
+      },
+    },
   };
 }

@@ -6,6 +6,7 @@ import type { DownloadJobs } from '../download/jobs';
 import { badRequest, notFound } from '../core/envelope';
 import type { DownloadFile, Router } from '../core/router';
 import { accessOf } from '../core/scope';
+import { refuseBureauSeat } from '../region/bureau';
 import { EXAM_SINGLE, requireAnyPermission } from '../exam/access';
 import { pageOf } from '../school/common';
 import { DOCX_TYPE } from '../ai/docx';
@@ -55,7 +56,12 @@ export function registerPaperRoutes(
     const { pageNum, pageSize, offset } = pageOf(body);
     const page = await pageOfPapers(
       db,
-      { schoolId: null, subjectCode: body.subjectCode, keyWord: body.keyWord },
+      {
+        schoolId: null,
+        cloudFor: session.schoolId,
+        subjectCode: body.subjectCode,
+        keyWord: body.keyWord,
+      },
       { offset, limit: pageSize },
     );
     return { ...page, pageNum, pageSize };
@@ -130,6 +136,7 @@ export function registerPaperRoutes(
   router.sessionRoute(r.copy, TAG, async ({ body, session }) => {
     const paper = await readablePaper(session, body.id);
     await accessOf(db, session).require('Paper-School');
+    await refuseBureauSeat(db, session);
     if (paper.bank !== 'cloud') throw badRequest('只有云试卷可以复制到校本');
     const paperId = await insertPaper(
       db,

@@ -60,6 +60,8 @@ export interface PapersTable {
   updated_at: number;
   /** The client's key of the save (组卷, 复制到校本): a retry answers the same paper. */
   request_key: string | null;
+  /** With `school_id` null: the region whose cloud bank holds it; null is the national cloud. */
+  region_id: number | null;
 }
 
 export interface PaperSectionsTable {

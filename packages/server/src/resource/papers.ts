@@ -13,6 +13,7 @@ import { badRequest, notFound } from '../core/envelope';
 import { likePattern } from '../school/common';
 import { sql } from 'kysely';
 import { readableQuestions } from './basket';
+import { cloudOf, ownOrCloudOf } from './cloudScope';
 import { loadQuestions } from './questions';
 
 /**
@@ -37,7 +38,7 @@ export const fullMarksOf = (input: Input) =>
  */
 export async function insertPaper(
   db: Db,
-  owner: { schoolId: number | null; userId: number | null },
+  owner: { schoolId: number | null; userId: number | null; regionId?: number | null },
   input: Input,
   at: number,
   requestKey: string | null,
@@ -69,6 +70,7 @@ export async function insertPaper(
       .insertInto('papers')
       .values({
         school_id: owner.schoolId,
+        region_id: owner.regionId ?? null,
         subject_code: input.subjectCode,
         grade_num: input.gradeNum,
         title: input.title.trim(),
@@ -111,6 +113,8 @@ export async function insertPaper(
 export interface PaperFilter {
   /** The school's papers, or null for the cloud's. */
   schoolId: number | null;
+  /** With `schoolId` null: the school reading the cloud (national and its region's papers). */
+  cloudFor?: number;
   createdBy?: number;
   /** Papers made by any of these users (a 备课组). */
   createdByAny?: readonly number[];
@@ -122,7 +126,11 @@ const papersWhere = (db: Db, f: PaperFilter) => {
   let q = db
     .selectFrom('papers as p')
     .where((eb) =>
-      f.schoolId === null ? eb('p.school_id', 'is', null) : eb('p.school_id', '=', f.schoolId),
+      f.schoolId !== null
+        ? eb('p.school_id', '=', f.schoolId)
+        : f.cloudFor !== undefined
+          ? cloudOf('p', f.cloudFor)
+          : eb('p.school_id', 'is', null),
     );
   if (f.createdBy !== undefined) q = q.where('p.created_by', '=', f.createdBy);
   if (f.createdByAny) q = q.where('p.created_by', 'in', [0, ...f.createdByAny]);
@@ -216,7 +224,7 @@ export async function paperDetail(db: Db, schoolId: number, id: number): Promise
     .selectAll('p')
     .select('u.nick_name')
     .where('p.id', '=', id)
-    .where((eb) => eb.or([eb('p.school_id', 'is', null), eb('p.school_id', '=', schoolId)]))
+    .where(ownOrCloudOf('p', schoolId))
     .executeTakeFirst();
   if (!paper) throw notFound('试卷不存在');
   const sections = await db

@@ -1,6 +1,7 @@
 import type { BankQuestionInput, BankQuestionItem, BankQuestionType } from '@examkit/contracts';
 import type { Clock } from '../core/clock';
 import type { Db } from '../core/database';
+import { readsRow, regionOfSchool } from './cloudScope';
 import { badRequest, notFound } from '../core/envelope';
 import { indexQuestion, unindexQuestion } from './searchIndex';
 
@@ -16,6 +17,8 @@ export interface QuestionOwner {
   userId: number | null;
   /** The add form's request key: a retried add returns the question the first one wrote. */
   requestKey?: string;
+  /** With `schoolId` null: the region whose cloud bank gets the question (null: the national). */
+  regionId?: number | null;
 }
 
 /** Knowledge points must be the shared tree's or the school's own, of the question's subject. */
@@ -46,7 +49,13 @@ function checkShape(input: BankQuestionInput): void {
 
 async function writeChildren(
   trx: Db,
-  parent: { id: number; schoolId: number | null; input: BankQuestionInput; userId: number | null },
+  parent: {
+    id: number;
+    schoolId: number | null;
+    regionId?: number | null | undefined;
+    input: BankQuestionInput;
+    userId: number | null;
+  },
   now: number,
 ): Promise<void> {
   const { input } = parent;
@@ -55,6 +64,7 @@ async function writeChildren(
       .insertInto('questions')
       .values({
         school_id: parent.schoolId,
+        region_id: parent.regionId ?? null,
         subject_code: input.subjectCode,
         stage: input.stage,
         grade_num: input.gradeNum,
@@ -124,6 +134,7 @@ export async function insertQuestion(
       .values({
         ...fieldsOf(input),
         school_id: owner.schoolId,
+        region_id: owner.regionId ?? null,
         parent_id: null,
         ord: 0,
         version: 1,
@@ -137,7 +148,13 @@ export async function insertQuestion(
       .executeTakeFirstOrThrow();
     await writeChildren(
       trx,
-      { id: row.id, schoolId: owner.schoolId, input, userId: owner.userId },
+      {
+        id: row.id,
+        schoolId: owner.schoolId,
+        regionId: owner.regionId,
+        input,
+        userId: owner.userId,
+      },
       now,
     );
     if (input.pointIds.length)
@@ -298,8 +315,9 @@ export async function loadQuestions(
   }
   // The bank is checked here, not in SQL: with it in the query SQLite walks the bank index
   // (all of a school's questions) instead of the ids.
-  const visible = rows.filter(
-    (r) => r.school_id === null || (schoolId !== null && r.school_id === schoolId),
+  const regionId = schoolId === null ? null : await regionOfSchool(db, schoolId);
+  const visible = rows.filter((r) =>
+    schoolId === null ? r.school_id === null : readsRow(r, schoolId, regionId),
   );
   const points = new Map<number, { id: number; name: string }[]>();
   for (let i = 0; i < unique.length; i += 500) {
@@ -361,6 +379,7 @@ export async function loadQuestions(
 type QuestionRow = {
   id: number;
   school_id: number | null;
+  region_id: number | null;
   subject_code: string;
   stage: number;
   grade_num: number | null;

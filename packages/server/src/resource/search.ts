@@ -1,6 +1,7 @@
 import type { BankQuestionItem, Page, QuestionListQuery } from '@examkit/contracts';
 import { sql } from 'kysely';
 import type { Db } from '../core/database';
+import { cloudOf } from './cloudScope';
 import { loadQuestions } from './questions';
 import { matchingIds } from './searchIndex';
 
@@ -21,7 +22,7 @@ export async function searchQuestions(
     .where('q.deleted_at', 'is', null)
     .where('q.subject_code', '=', query.subjectCode)
     .where((eb) =>
-      query.bank === 'cloud' ? eb('q.school_id', 'is', null) : eb('q.school_id', '=', schoolId),
+      query.bank === 'cloud' ? cloudOf('q', schoolId) : eb('q.school_id', '=', schoolId),
     );
   if (query.stage !== null) q = q.where('q.stage', '=', query.stage);
   if (query.gradeNum !== null) q = q.where('q.grade_num', '=', query.gradeNum);

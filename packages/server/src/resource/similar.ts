@@ -4,6 +4,7 @@ import { notFound } from '../core/envelope';
 import { bandKeys, decodeSignature, estimateJaccard } from './minhash';
 import { loadQuestions } from './questions';
 import { signatureOf } from './searchIndex';
+import { readsRow, regionOfSchool } from './cloudScope';
 
 /** What to find questions similar to: a bank question, or a text with optional points. */
 export type SimilarTo =
@@ -131,10 +132,11 @@ export async function similarQuestions(
  */
 async function visibleOf(db: Db, schoolId: number, subjectCode: string, ids: number[]) {
   const out: number[] = [];
+  const regionId = ids.length ? await regionOfSchool(db, schoolId) : null;
   for (let i = 0; i < ids.length; i += 500) {
     const rows = await db
       .selectFrom('questions')
-      .select(['id', 'school_id', 'subject_code', 'parent_id', 'deleted_at'])
+      .select(['id', 'school_id', 'region_id', 'subject_code', 'parent_id', 'deleted_at'])
       .where('id', 'in', ids.slice(i, i + 500))
       .execute();
     for (const r of rows)
@@ -142,7 +144,7 @@ async function visibleOf(db: Db, schoolId: number, subjectCode: string, ids: num
         r.parent_id === null &&
         r.deleted_at === null &&
         r.subject_code === subjectCode &&
-        (r.school_id === null || r.school_id === schoolId)
+        readsRow(r, schoolId, regionId)
       )
         out.push(r.id);
   }

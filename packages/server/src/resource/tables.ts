@@ -64,6 +64,8 @@ export interface QuestionsTable {
   deleted_at: number | null;
   /** The add form's request key: a retried add finds the question it already wrote. */
   request_key: string | null;
+  /** With `school_id` null: the region whose cloud bank holds it; null is the national cloud. */
+  region_id: number | null;
 }
 
 /** The state of a question before an edit (a JSON snapshot of its fields and points). */

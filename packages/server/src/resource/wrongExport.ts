@@ -1,11 +1,13 @@
 import type { BankQuestionItem, WrongQuestion } from '@examkit/contracts';
 import { Document, HeadingLevel, Packer, Paragraph, TextRun } from 'docx';
 import { escapeHtml, inlineHtml, printPage, printPdf } from './printHtml';
+import { richRuns } from './word/exportDocx';
 
 /**
  * The 错题本 and 错题练习 files: one plain document model written as .docx (the `docx` package)
- * or PDF (print HTML through Chromium, formulas typeset). In the .docx formulas stay LaTeX text;
- * images read [图片] in both (docs/resources.md).
+ * or PDF (print HTML through Chromium, formulas typeset). In the .docx formulas are real Word
+ * equations, written by the paper export's `richRuns`; images read [图片] in both
+ * (docs/resources.md).
  */
 
 /** A heading and its lines. */
@@ -121,7 +123,8 @@ export async function writeDocx(docs: Documents): Promise<Buffer> {
     );
     for (const section of doc.sections) {
       children.push(new Paragraph({ text: section.heading, heading: HeadingLevel.HEADING_1 }));
-      for (const line of section.lines) children.push(new Paragraph({ text: line }));
+      for (const line of section.lines)
+        children.push(new Paragraph({ children: await richRuns(line) }));
     }
   }
   const file = new Document({

@@ -2,6 +2,7 @@ import type { BankQuestionItem, Recommendation } from '@examkit/contracts';
 import type { Db } from '../core/database';
 import { loadQuestions } from './questions';
 import { similarQuestions } from './similar';
+import { ownOrCloudOf } from './cloudScope';
 
 /**
  * Recommending bank questions for an exam question (docs/resources.md "Error questions and
@@ -121,7 +122,7 @@ export async function loadCandidates(
     .where('kp.subject_code', 'in', [...subjectCodes])
     .where('q.parent_id', 'is', null)
     .where('q.deleted_at', 'is', null)
-    .where((eb) => eb.or([eb('q.school_id', 'is', null), eb('q.school_id', '=', schoolId)]))
+    .where(ownOrCloudOf('q', schoolId))
     .where('q.id', 'in', (eb) =>
       eb
         .selectFrom('question_points as qp2')
@@ -211,7 +212,7 @@ export async function bankSources(
     .select(['pq.exam_question_id', 'q.id', 'q.subject_code'])
     .where('pq.exam_question_id', 'in', [...new Set(top.values())])
     .where('q.deleted_at', 'is', null)
-    .where((eb) => eb.or([eb('q.school_id', 'is', null), eb('q.school_id', '=', schoolId)]))
+    .where(ownOrCloudOf('q', schoolId))
     .execute();
   const cache = new Map<number, NonNullable<Target['source']>>();
   for (const [examQuestionId, topId] of top) {

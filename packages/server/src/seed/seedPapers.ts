@@ -1,101 +1,53 @@
-import type { BankPaperInput, BankQuestionInput } from '@examkit/contracts';
+import type { BankPaperInput } from '@examkit/contracts';
 import type { Clock } from '../core/clock';
 import type { Db } from '../core/database';
 import { insertPaper } from '../resource/papers';
-import { insertQuestion } from '../resource/questions';
 
 /**
- * A few demo papers for the basket and 组卷 (issue #15): a handful of 高一数学 questions of the
- * demo school's own, one school paper built from them, and one cloud paper. Idempotent: a second
- * run finds the seeded paper and stops. The full demo bank comes from the bank's own seed.
+ * A few demo papers for the basket and 组卷 (issue #15), made of the demo bank's questions (run
+ * after `seedBank`): one school paper of the school's own 数学 questions and one cloud paper of
+ * the cloud bank's. No question is written here. Idempotent: a second run finds the seeded paper
+ * and stops.
  */
 
 const SEED_KEY = 'demo-seed-paper-1';
 
-const base: BankQuestionInput = {
-  subjectCode: '02',
-  stage: 3,
-  gradeNum: 10,
-  type: 'single',
-  difficulty: 2,
-  stem: '',
-  options: [],
-  answer: '',
-  analysis: '',
-  pointIds: [],
-  source: '示范中学原创',
-  year: 2026,
-  tags: [],
-  children: [],
-};
+/**
+ * The lowest-id live top-level questions of a bank (the school's, or the cloud's with null) of
+ * the subject and type, 高一 (grade 10) ones first.
+ */
+async function pick(
+  db: Db,
+  schoolId: number | null,
+  subjectCode: string,
+  type: string,
+  count: number,
+): Promise<number[]> {
+  const rows = await db
+    .selectFrom('questions')
+    .select(['id', 'grade_num'])
+    .where((eb) =>
+      schoolId === null ? eb('school_id', 'is', null) : eb('school_id', '=', schoolId),
+    )
+    .where('region_id', 'is', null)
+    .where('subject_code', '=', subjectCode)
+    .where('type', '=', type)
+    .where('parent_id', 'is', null)
+    .where('deleted_at', 'is', null)
+    .orderBy('id')
+    .execute();
+  const ordered = [
+    ...rows.filter((r) => r.grade_num === 10),
+    ...rows.filter((r) => r.grade_num !== 10),
+  ];
+  if (ordered.length < count)
+    throw new Error(
+      `the demo bank has ${ordered.length} ${type} questions of ${subjectCode}, not ${count}`,
+    );
+  return ordered.slice(0, count).map((r) => r.id);
+}
 
-const QUESTIONS: Partial<BankQuestionInput>[] = [
-  {
-    stem: '已知集合 $A=\\{1,2,3\\}$，$B=\\{2,3,4\\}$，则 $A\\cap B=$',
-    options: ['$\\{1\\}$', '$\\{2,3\\}$', '$\\{1,2,3,4\\}$', '$\\{4\\}$'],
-    answer: 'B',
-    analysis: '两个集合的公共元素是 $2$ 和 $3$。',
-  },
-  {
-    stem: '函数 $f(x)=\\sqrt{x-1}$ 的定义域是',
-    options: ['$[1,+\\infty)$', '$(1,+\\infty)$', '$(-\\infty,1]$', '$\\mathbb{R}$'],
-    answer: 'A',
-    analysis: '被开方数非负：$x-1\\ge 0$。',
-  },
-  {
-    stem: '下列函数中，在 $(0,+\\infty)$ 上单调递增的是',
-    options: ['$y=-x$', '$y=\\dfrac{1}{x}$', '$y=x^2$', '$y=-x^2$'],
-    answer: 'C',
-    analysis: '二次函数 $y=x^2$ 在 $(0,+\\infty)$ 上递增。',
-  },
-  {
-    type: 'multiple',
-    difficulty: 3,
-    stem: '下列各数中，是无理数的有',
-    options: ['$\\sqrt{2}$', '$\\pi$', '$\\dfrac{1}{3}$', '$0.5$'],
-    answer: 'AB',
-    analysis: '$\\sqrt{2}$ 与 $\\pi$ 不能写成两个整数之比。',
-  },
-  {
-    type: 'judge',
-    difficulty: 1,
-    stem: '空集是任何集合的子集。',
-    answer: '对',
-    analysis: '由子集的定义可得。',
-  },
-  {
-    type: 'blank',
-    stem: '若 $2^x=8$，则 $x=$____。',
-    answer: '$3$',
-    analysis: '$8=2^3$。',
-  },
-  {
-    type: 'answer',
-    difficulty: 3,
-    stem: '已知函数 $f(x)=x^2-4x+3$。求 $f(x)$ 的最小值及取得最小值时 $x$ 的值。',
-    answer: '当 $x=2$ 时，最小值为 $-1$。',
-    analysis: '配方得 $f(x)=(x-2)^2-1$。',
-  },
-];
-
-const CLOUD_QUESTIONS: Partial<BankQuestionInput>[] = [
-  {
-    stem: '不等式 $x^2-1<0$ 的解集是',
-    options: ['$(-1,1)$', '$(-\\infty,-1)$', '$(1,+\\infty)$', '$\\varnothing$'],
-    answer: 'A',
-    analysis: '$(x-1)(x+1)<0$。',
-    source: '区域云题库',
-  },
-  {
-    type: 'answer',
-    stem: '解方程 $x^2-5x+6=0$。',
-    answer: '$x=2$ 或 $x=3$。',
-    analysis: '因式分解 $(x-2)(x-3)=0$。',
-    source: '区域云题库',
-  },
-];
-
-/** Seeds the demo papers once; returns the school paper's id. */
+/** Seeds the demo papers once from the demo bank; returns the school paper's id. */
 export async function seedPapers(db: Db, clock: Clock, schoolId: number): Promise<number> {
   const done = await db
     .selectFrom('papers')
@@ -104,7 +56,7 @@ export async function seedPapers(db: Db, clock: Clock, schoolId: number): Promis
     .where('request_key', '=', SEED_KEY)
     .executeTakeFirst();
   if (done) return done.id;
-  // The school's own code of 数学 (the bank's shared trees use the standard 02).
+  // The school's own code of 数学 (the demo bank uses the school's codes: 02).
   const math = await db
     .selectFrom('subjects')
     .select('code')
@@ -112,38 +64,30 @@ export async function seedPapers(db: Db, clock: Clock, schoolId: number): Promis
     .where('name', '=', '数学')
     .executeTakeFirst();
   const subjectCode = math?.code ?? '02';
-  const own = { schoolId, userId: null };
-  const ids: number[] = [];
-  for (const q of QUESTIONS)
-    ids.push(await insertQuestion(db, clock, own, { ...base, subjectCode, ...q }));
-  const cloudIds: number[] = [];
-  for (const q of CLOUD_QUESTIONS)
-    cloudIds.push(
-      await insertQuestion(
-        db,
-        clock,
-        { schoolId: null, userId: null },
-        { ...base, subjectCode, ...q },
-      ),
-    );
+  const singles = await pick(db, schoolId, subjectCode, 'single', 4);
+  const [judge] = await pick(db, schoolId, subjectCode, 'judge', 1);
+  const [blank] = await pick(db, schoolId, subjectCode, 'blank', 1);
+  const [answer] = await pick(db, schoolId, subjectCode, 'answer', 1);
+  const [cloudSingle] = await pick(db, null, subjectCode, 'single', 1);
+  const [cloudAnswer] = await pick(db, null, subjectCode, 'answer', 1);
   const at = clock.now().getTime();
   const school: BankPaperInput = {
     subjectCode,
     title: '高一数学周测（一）',
-    subtitle: '集合与函数',
+    subtitle: '函数、集合与方程',
     durationMinutes: 45,
     gradeNum: 10,
     sections: [
       {
         title: '选择题',
-        questions: ids.slice(0, 4).map((questionId) => ({ questionId, score: 5 })),
+        questions: singles.map((questionId) => ({ questionId, score: 5 })),
       },
       {
-        title: '填空与解答',
+        title: '判断、填空与解答',
         questions: [
-          { questionId: ids[4]!, score: 5 },
-          { questionId: ids[5]!, score: 5 },
-          { questionId: ids[6]!, score: 15 },
+          { questionId: judge!, score: 5 },
+          { questionId: blank!, score: 5 },
+          { questionId: answer!, score: 15 },
         ],
       },
     ],
@@ -151,19 +95,19 @@ export async function seedPapers(db: Db, clock: Clock, schoolId: number): Promis
   const cloud: BankPaperInput = {
     subjectCode,
     title: '高一数学基础练习（云）',
-    subtitle: '一元二次方程与不等式',
+    subtitle: '方程与不等式',
     durationMinutes: 30,
     gradeNum: 10,
     sections: [
       {
         title: '练习',
         questions: [
-          { questionId: cloudIds[0]!, score: 5 },
-          { questionId: cloudIds[1]!, score: 10 },
+          { questionId: cloudSingle!, score: 5 },
+          { questionId: cloudAnswer!, score: 10 },
         ],
       },
     ],
   };
   await insertPaper(db, { schoolId: null, userId: null }, cloud, at, null);
-  return insertPaper(db, own, school, at, SEED_KEY);
+  return insertPaper(db, { schoolId, userId: null }, school, at, SEED_KEY);
 }

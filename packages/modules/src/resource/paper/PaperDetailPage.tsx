@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { downloadRoutes, paperRoutes, type DataOf } from '@examkit/contracts';
+import { downloadRoutes, paperRoutes, regionCloudRoutes, type DataOf } from '@examkit/contracts';
 import { useExamkitStore } from '@examkit/core/react';
 import { Button, Empty, LOADING_TEXT } from '@examkit/ui';
 import { PageBox, Spacer, Toolbar } from '../../common/styled';
@@ -11,12 +11,14 @@ import { AddToBasket } from '../basket/AddToBasket';
 import { QuestionView } from '../components/QuestionView';
 import { GAP, Head, Item, Items, numeral } from './paperParts';
 import { ToExamDialog } from './ToExamDialog';
+import { useRegionPublisher } from './useRegionPublisher';
 
 type Paper = DataOf<typeof paperRoutes.detail>;
 
 /**
  * /resource/paper/school-detail and /resource/paper/cloudPreiew: a paper as it prints, with an
  * answers toggle, 导出PDF and 导出Word (download-centre jobs, saved when ready), and 生成考试 (school papers) or 复制到校本 (cloud papers).
+ * A bureau seat of a member school also sees 发布到区域云题库 for the paper and each question.
  */
 export function PaperDetailPage() {
   const call = useApiCall();
@@ -29,6 +31,8 @@ export function PaperDetailPage() {
   const [answers, setAnswers] = useState(false);
   const [making, setMaking] = useState(false);
   const [requestKey] = useState(() => `copy-${id}-${Date.now()}`);
+  const region = useRegionPublisher();
+  const [published, setPublished] = useState<ReadonlySet<number>>(new Set());
 
   useEffect(() => {
     if (!Number.isInteger(id) || id < 1) {
@@ -56,6 +60,23 @@ export function PaperDetailPage() {
     );
     if (r.ok) navigate(`/resource/paper/school-detail?id=${r.data.paperId}`);
   };
+  const publishPaper = async () => {
+    const r = await call(
+      regionCloudRoutes.publishPaper,
+      { id: paper.id },
+      { successMessage: `已发布到${region ?? '区域'}云题库` },
+    );
+    if (r.ok) navigate(`/resource/paper/cloudPreiew?id=${r.data.paperId}`);
+  };
+  const publishQuestion = async (questionId: number) => {
+    const r = await call(
+      regionCloudRoutes.publishQuestion,
+      { questionId },
+      { successMessage: `已发布到${region ?? '区域'}云题库` },
+    );
+    if (r.ok) setPublished((done) => new Set([...done, questionId]));
+  };
+  const canPublish = region !== null && paper.bank === 'school';
   // As for creating an exam: Exam-Single and managing a grade (or the whole school).
   const canMakeExam =
     paper.bank === 'school' &&
@@ -81,6 +102,11 @@ export function PaperDetailPage() {
         {paper.bank === 'cloud' && codes.includes('Paper-School') && (
           <Button type="primary" onClick={() => void copy()}>
             复制到校本
+          </Button>
+        )}
+        {canPublish && (
+          <Button type="primary" onClick={() => void publishPaper()}>
+            发布到区域云题库
           </Button>
         )}
         {canMakeExam && (
@@ -114,6 +140,16 @@ export function PaperDetailPage() {
                   label={`第 ${q.number} 题`}
                 />
                 <AddToBasket question={q.question} />
+                {canPublish && q.question.bank === 'school' && (
+                  <Button
+                    size="small"
+                    disabled={published.has(q.question.id)}
+                    aria-label={`发布到区域云题库：第 ${q.number} 题`}
+                    onClick={() => void publishQuestion(q.question.id)}
+                  >
+                    {published.has(q.question.id) ? '已发布' : '发布到区域云题库'}
+                  </Button>
+                )}
               </Item>
             ))}
           </Items>

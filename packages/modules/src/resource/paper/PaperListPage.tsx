@@ -87,6 +87,7 @@ function PaperList({ list }: { list: 'school' | 'cloud' | 'group' }) {
           <Link to="/resource/paper/cloud">云试卷</Link>
         )}
         {list === 'school' && <Link to="/resource/group">备课组资源</Link>}
+        {list === 'school' && <Link to="/resource/school/analysis">校本资源分析</Link>}
         {list === 'group' && <Link to="/resource/paper/school">校本试卷</Link>}
         {cloud && codes.includes('Paper-School') && (
           <Link to="/resource/paper/school">校本试卷</Link>

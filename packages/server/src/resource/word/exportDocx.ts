@@ -164,6 +164,15 @@ class Writer {
   }
 }
 
+/**
+ * One line of rich text as Word paragraph children: text runs, `$…$` formulas as real Word
+ * equations (OMML), pictures embedded when `loadImage` finds them. For other Word writers (the
+ * 错题本) so every .docx of the bank writes formulas one way.
+ */
+export function richRuns(line: string, options: ExportOptions = {}): Promise<ParagraphChild[]> {
+  return new Writer(options).runs(line);
+}
+
 const heading = (text: string, size: number) =>
   new Paragraph({
     alignment: AlignmentType.CENTER,

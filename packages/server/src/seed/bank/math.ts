@@ -1,3 +1,4 @@
+import { prng } from '../prng';
 import { choice, common, intIn, type DemoQuestion, type DemoTree } from './types';
 
 /** 数学 (高中): the shared tree. */
@@ -7,7 +8,8 @@ export const MATH_TREE: DemoTree = {
   三角函数: ['特殊角的三角函数值'],
   平面向量: ['向量的数量积'],
   概率: ['古典概型'],
-  方程与不等式: ['一元二次方程'],
+  方程与不等式: ['一元二次方程', '一元二次不等式'],
+  立体几何: ['空间几何体的体积'],
 };
 
 const gcd = (a: number, b: number): number => (b === 0 ? a : gcd(b, a % b));
@@ -203,15 +205,59 @@ const TEMPLATES: ((r: () => number) => DemoQuestion)[] = [
   },
 ];
 
+/**
+ * Templates added later (the 错题练习 points 不等式 and 立体几何, docs/resources.md): they draw
+ * from a PRNG of their own, so the questions of the templates above and of the subjects drawn
+ * after 数学 stay exactly as they were.
+ */
+const LATER_TEMPLATES: ((r: () => number) => DemoQuestion)[] = [
+  (r) => {
+    const p = intIn(r, -6, 4);
+    const q = p + intIn(r, 1, 6);
+    const set = `(${p},${q})`;
+    return {
+      ...common(10, 2026),
+      type: 'single',
+      difficulty: 3,
+      stem: `不等式 $x^2${signed(-(p + q))}x${signed(p * q)}<0$ 的解集是`,
+      ...choice(r, `$${set}$`, [
+        `$(-\\infty,${p})\\cup(${q},+\\infty)$`,
+        `$[${p},${q}]$`,
+        `$(${p - 1},${q + 1})$`,
+      ]),
+      analysis: `$x^2${signed(-(p + q))}x${signed(p * q)}=(x${signed(-p)})(x${signed(-q)})$，小于 $0$ 时 $${p}<x<${q}$。`,
+      points: ['一元二次不等式'],
+    };
+  },
+  (r) => {
+    const [a, b, c] = [intIn(r, 1, 6), intIn(r, 1, 6), intIn(r, 1, 9)];
+    const v = a * b * c;
+    return {
+      ...common(10, 2026),
+      type: 'single',
+      difficulty: 2,
+      stem: `长、宽、高分别为 $${a}$、$${b}$、$${c}$ 的长方体的体积是`,
+      ...choice(r, `$${v}$`, [`$${2 * (a * b + b * c + a * c)}$`, `$${a + b + c}$`, `$${v + a}$`]),
+      analysis: `长方体的体积 $V=abc=${a}\\times ${b}\\times ${c}=${v}$。`,
+      points: ['空间几何体的体积'],
+    };
+  },
+];
+
 /** `perTemplate` questions of each template, numbers drawn from `r`. */
 export function mathQuestions(r: () => number, perTemplate: number): DemoQuestion[] {
-  return TEMPLATES.flatMap((make) => {
+  const draw = (make: (r: () => number) => DemoQuestion, from: () => number) => {
     // Numbers drawn again give the same stem: draw on (within a bound) until the stems differ.
     const byStem = new Map<string, DemoQuestion>();
     for (let tries = 0; byStem.size < perTemplate && tries < perTemplate * 20; tries++) {
-      const q = make(r);
+      const q = make(from);
       if (!byStem.has(q.stem)) byStem.set(q.stem, q);
     }
     return [...byStem.values()];
-  });
+  };
+  const later = prng(20261128);
+  return [
+    ...TEMPLATES.flatMap((make) => draw(make, r)),
+    ...LATER_TEMPLATES.flatMap((make) => draw(make, later)),
+  ];
 }
