@@ -43,6 +43,7 @@ export * from './jointReports';
 export * from './homework';
 export * from './homeworkSubmission';
 export * from './homeworkStore';
+export * from './homeworkReport';
 export * from './oss';
 export * from './resourceBasket';
 export * from './resourcePaper';

@@ -17,6 +17,7 @@ import { paperMigrations } from '../resource/paperMigrations';
 import { examToolMigrations } from '../examtool/migrations';
 import { homeworkMigrations } from '../homework/migrations';
 import { homeworkSubmissionMigrations } from '../homework/submissions/migrations';
+import { homeworkReportMigrations } from '../homework/report/migrations';
 import { homeworkStoreMigrations } from '../homework/storeMigrations';
 import { gaokaoMigrations } from '../gaokao/migrations';
 import { crossSchoolMigrations } from '../crossSchool/migrations';
@@ -291,6 +292,7 @@ function migrationsFor(dialect: Dialect): Record<string, Migration> {
     ...regionMigrations(dialect),
     ...homeworkMigrations(dialect),
     ...homeworkSubmissionMigrations(dialect),
+    ...homeworkReportMigrations(dialect),
     ...ossMigrations(dialect),
     ...paperMigrations(dialect),
     ...gaokaoMigrations(dialect),

@@ -11,6 +11,7 @@ import type { ReportTables } from '../report/tables';
 import type { ExamToolTables } from '../examtool/tables';
 import type { HomeworkTables } from '../homework/tables';
 import type { HomeworkSubmissionTables } from '../homework/submissions/tables';
+import type { HomeworkReportTables } from '../homework/report/tables';
 import type { GaokaoTables } from '../gaokao/tables';
 import type { CrossSchoolTables } from '../crossSchool/tables';
 import type { AnalyticTables } from '../analytic/tables';
@@ -187,6 +188,7 @@ export interface DB
     JointTables,
     HomeworkTables,
     HomeworkSubmissionTables,
+    HomeworkReportTables,
     OssTables,
     PaperTables,
     GaokaoTables,
