@@ -10,6 +10,10 @@ const storePage = () => import('./store/HomeworkStorePage');
 const basketPage = () => import('./store/HomeworkBasketPage');
 const confirmPage = () => import('./store/BasketConfirmPage');
 const itemPage = () => import('./store/QuestionItemPage');
+const reportBasic = () => import('./report/HomeworkReportBasicPage');
+const reportComment = () => import('./report/HomeworkReportCommentPage');
+const reportStudent = () => import('./report/HomeworkReportStudentPage');
+const studentReport = () => import('./report/StudentReportPage');
 
 /**
  * The homework pages built so far (校本作业 from an uploaded paper or from the bank, docs/homework.md) by route
@@ -28,4 +32,14 @@ export const homeworkPages: Readonly<Record<string, PageLoader>> = {
   'homework-school-base-store-basket': () => basketPage().then((m) => m.HomeworkBasketPage),
   'homework-school-base-basket-confirm': () => confirmPage().then((m) => m.BasketConfirmPage),
   'homework-school-base-questionItem': () => itemPage().then((m) => m.QuestionItemPage),
+  'homework-school-base-id-report-basic': () =>
+    reportBasic().then((m) => m.HomeworkReportBasicPage),
+  'homework-school-base-id-report-comment': () =>
+    reportComment().then((m) => m.HomeworkReportCommentPage),
+  'homework-school-base-id-report-student': () =>
+    reportStudent().then((m) => m.HomeworkReportStudentPage),
+  'homework-school-base-student-studentId-report-analysis': () =>
+    studentReport().then((m) => m.StudentAnalysisPage),
+  'homework-school-base-student-studentId-report-wrong': () =>
+    studentReport().then((m) => m.StudentWrongPage),
 };
