@@ -57,7 +57,7 @@ export function HomeworkReportBasicPage() {
       {loading && <p role="status">{LOADING_TEXT}</p>}
       {data && (
         <>
-          <Facts aria-label="作业概况">
+          <Facts>
             <dt>应交</dt>
             <dd>{data.expected} 人</dd>
             <dt>已交</dt>

@@ -210,6 +210,7 @@ export function StudentReportPage({ view }: { view: 'analysis' | 'wrong' }) {
   const route = view === 'wrong' ? r.studentWrong : r.studentAnalysis;
   const { data, error, loading } = useReport(route, valid ? { id, studentId } : null);
   const [entered, setEntered] = useState<StudentHomeworkReport | null>(null);
+  useEffect(() => setEntered(null), [view, id, studentId]);
   if (!valid) return <Empty text="请从作业报告的学生列表选择学生" />;
   const report = entered ?? data;
   const base = `/homework/school-base/student/${studentId}/report`;
@@ -246,7 +247,7 @@ export function StudentReportPage({ view }: { view: 'analysis' | 'wrong' }) {
             <span>班级平均 {report.classAverage === null ? '—' : formatPoints(report.classAverage)}</span>
           </Toolbar>
           {report.comment && <Note>教师评语：{report.comment}</Note>}
-          {canEnter && <ManualEntry key={report.submissionId ?? 0} report={report} onSaved={setEntered} />}
+          {canEnter && <ManualEntry report={report} onSaved={setEntered} />}
           {view === 'wrong' && report.questions.length === 0 && <Empty text="本次作业没有错题" />}
           {report.questions.map((q) => (
             <QuestionCard key={q.no} report={report} q={q} />

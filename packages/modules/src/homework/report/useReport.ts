@@ -8,22 +8,29 @@ export const percent = (v: number | null) => (v === null ? '—' : `${Math.round
 /** Loads a report call whenever its body changes (a JSON key), with its error text. */
 export function useReport<R extends RouteContract>(route: R, body: BodyOf<R> | null) {
   const call = useApiCall();
-  const [data, setData] = useState<DataOf<R> | null>(null);
+  const [loaded, setLoaded] = useState<{ key: string; data: DataOf<R> } | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [version, setVersion] = useState(0);
-  const key = body === null ? null : JSON.stringify(body);
+  const key = body === null ? null : `${route.url} ${JSON.stringify(body)}`;
   useEffect(() => {
     if (key === null) return;
     let stale = false;
     setError(null);
-    void call(route, JSON.parse(key) as BodyOf<R>).then((x) => {
+    void call(route, body as BodyOf<R>).then((x) => {
       if (stale) return;
-      if (x.ok) setData(x.data);
+      if (x.ok) setLoaded({ key, data: x.data });
       else if (!x.cancelled) setError(x.message);
     });
     return () => {
       stale = true;
     };
-  }, [call, route, key, version]);
-  return { data, error, loading: data === null && error === null, reload: () => setVersion((v) => v + 1) };
+  }, [call, route, key, version]); // eslint-disable-line react-hooks/exhaustive-deps -- the body is read through its key
+  // Another body (a class chosen) keeps the data shown until it answers; another call does not.
+  const data = loaded !== null && loaded.key.startsWith(`${route.url} `) ? loaded.data : null;
+  return {
+    data,
+    error,
+    loading: loaded?.key !== key && error === null,
+    reload: () => setVersion((v) => v + 1),
+  };
 }
