@@ -361,7 +361,7 @@ describe.each(DIALECTS)('作业报告、录入与错题本 on %s', (dialect) => 
       ['函数练习', '2', 2.5, []],
       ['函数练习', '3', 7, ['步骤不完整']],
     ]);
-    // Another subject, or a range before the hand-in: none. The submission of 待批改 is not in it.
+    // Another subject: none. A hand-in still 待批改 shows the questions already judged 错.
     const english = await ok<{ homework: unknown[] }>('teacher', 'studentWrongDetail', {
       studentId: mine[0]!.id,
       subjectName: '英语',
@@ -369,12 +369,19 @@ describe.each(DIALECTS)('作业报告、录入与错题本 on %s', (dialect) => 
       dateTo: '',
     });
     expect(english.homework).toEqual([]);
-    const third = await ok<{ homework: unknown[] }>('teacher', 'studentWrongDetail', {
+    const third = await ok<{ homework: { label: string; score: number }[] }>('teacher', 'studentWrongDetail', {
       studentId: mine[2]!.id,
       subjectName: '',
       dateFrom: '',
       dateTo: '',
     });
-    expect(third.homework).toEqual([]);
+    expect(third.homework.map((h) => [h.label, h.score])).toEqual([['1', 0]]);
+    const before = await ok<{ homework: unknown[] }>('teacher', 'studentWrongDetail', {
+      studentId: mine[0]!.id,
+      subjectName: '',
+      dateFrom: '2020-01-01',
+      dateTo: '2020-12-31',
+    });
+    expect(before.homework).toEqual([]);
   });
 });

@@ -7,7 +7,8 @@ const chinaDate = (ms: number) => new Date(ms + 8 * 3_600_000).toISOString().sli
 
 /**
  * A student's wrong homework questions for the 错题本 (学生错题): the questions judged 错 (less
- * than full marks) in their corrected hand-ins (已批改 or 已修改) of the session's year, kept to
+ * than full marks) in their hand-ins of the session's year, as soon as the teacher scored them
+ * (a hand-in need not be fully corrected; a later change of score shows at once), kept to
  * the homework whose subject the caller sees in the student's class (the report's scope rule),
  * one subject (`subjectName`, '' all) and the China dates of the hand-ins.
  */
@@ -45,7 +46,6 @@ export async function homeworkWrongQuestions(
     .where('s.student_id', '=', studentId)
     .where('s.school_id', '=', scope.schoolId)
     .where('h.academic_year', '=', scope.academicYear)
-    .where('s.status', 'in', ['finished', 'modified'])
     .where('a.judgement', '=', 'wrong')
     .orderBy('s.submitted_at', 'desc')
     .orderBy('q.no')
