@@ -137,7 +137,9 @@ describe('作业扫描与批改 in the browser', () => {
     const questions = page.getByRole('table', { name: '小题得分' });
     await questions.waitFor();
     // Question 4: scored for the first student only (8 of 10), so 1 错 and an 80% score rate.
-    expect(await questions.locator('tbody tr').nth(3).innerText()).toMatch(/4\s+主观题\s+10\s+1\s+0\s+1\s+8\s+80%/);
+    expect(await questions.locator('tbody tr').nth(3).innerText()).toMatch(
+      /4\s+主观题\s+10\s+1\s+0\s+1\s+8\s+80%/,
+    );
     expect(await axeViolations(page)).toEqual([]);
     await screenshot(page, 'homework-report-basic');
     await page.getByRole('link', { name: '学生', exact: true }).click();

@@ -395,9 +395,7 @@ const TABLE: Record<string, Entry> = {
   'homeworkReportRoutes.reportBasic': WRITE(
     'counts and rates of the caller’s students; a class not theirs 404 (report.test.ts)',
   ),
-  'homeworkReportRoutes.reportStudent': WRITE(
-    'the caller’s students only (report.test.ts)',
-  ),
+  'homeworkReportRoutes.reportStudent': WRITE('the caller’s students only (report.test.ts)'),
   'homeworkReportRoutes.reportComment': WRITE(
     'the caller’s students and classes only (report.test.ts)',
   ),

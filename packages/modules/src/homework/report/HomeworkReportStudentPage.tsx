@@ -17,7 +17,10 @@ import { useReport } from './useReport';
 export function HomeworkReportStudentPage() {
   const id = Number(useParams().id);
   const [target, setTarget] = useState('');
-  const basic = useReport(r.reportBasic, id > 0 ? { id, classId: null, teachingClassId: null } : null);
+  const basic = useReport(
+    r.reportBasic,
+    id > 0 ? { id, classId: null, teachingClassId: null } : null,
+  );
   const { data, error, loading } = useReport(
     r.reportStudent,
     id > 0 ? { id, ...targetBody(target) } : null,

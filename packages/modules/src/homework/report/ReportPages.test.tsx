@@ -37,8 +37,30 @@ const basic: ReportBasic = {
   lowest: 13.5,
   scoreRate: 0.8125,
   questions: [
-    { no: 1, label: '1', type: 'objective', answer: 'A', fullMarks: 5, scored: 3, right: 2, wrong: 1, average: 3.33, scoreRate: 0.6667 },
-    { no: 2, label: '2', type: 'subjective', answer: null, fullMarks: 15, scored: 2, right: 0, wrong: 2, average: 12, scoreRate: 0.8 },
+    {
+      no: 1,
+      label: '1',
+      type: 'objective',
+      answer: 'A',
+      fullMarks: 5,
+      scored: 3,
+      right: 2,
+      wrong: 1,
+      average: 3.33,
+      scoreRate: 0.6667,
+    },
+    {
+      no: 2,
+      label: '2',
+      type: 'subjective',
+      answer: null,
+      fullMarks: 15,
+      scored: 2,
+      right: 0,
+      wrong: 2,
+      average: 12,
+      scoreRate: 0.8,
+    },
   ],
   distribution: [
     { label: '60%以下', count: 0 },
@@ -47,7 +69,16 @@ const basic: ReportBasic = {
     { label: '85%–100%', count: 1 },
   ],
   classes: [
-    { kind: 'class', id: 41, name: '四年级(1)班', expected: 40, submitted: 3, corrected: 2, average: 16.25, scoreRate: 0.8125 },
+    {
+      kind: 'class',
+      id: 41,
+      name: '四年级(1)班',
+      expected: 40,
+      submitted: 3,
+      corrected: 2,
+      average: 16.25,
+      scoreRate: 0.8125,
+    },
   ],
 };
 
@@ -132,7 +163,10 @@ describe('作业报告', () => {
     expect(within(questions).getAllByRole('row')[1]).toHaveTextContent('66.7%');
     const distribution = screen.getByRole('table', { name: '分数分布' });
     expect(within(distribution).getAllByRole('row')[2]).toHaveTextContent('60%–70%1 人');
-    await user.selectOptions(screen.getByRole('combobox', { name: '班级' }), '数学提高班（教学班）');
+    await user.selectOptions(
+      screen.getByRole('combobox', { name: '班级' }),
+      '数学提高班（教学班）',
+    );
     await waitFor(() =>
       expect(bodiesOf(api, K(R.reportBasic)).at(-1)).toEqual({
         id: 5,
@@ -149,7 +183,17 @@ describe('作业报告', () => {
       [K(R.reportStudent)]: ok([
         row({}),
         row({ studentId: 2, name: '王二', status: 'modified', score: 19, rank: 1 }),
-        row({ studentId: 3, name: '李三', status: 'not_submitted', source: null, submissionId: null, score: null, rank: null, right: 0, wrong: 0 }),
+        row({
+          studentId: 3,
+          name: '李三',
+          status: 'not_submitted',
+          source: null,
+          submissionId: null,
+          score: null,
+          rank: null,
+          right: 0,
+          wrong: 0,
+        }),
       ]),
       [K(R.studentAnalysis)]: ok(report()),
       [K(R.studentWrong)]: ok(report({ questions: report().questions.slice(1) })),
@@ -247,7 +291,11 @@ describe('作业报告', () => {
       user: teacherUser(),
       pages: homeworkPages,
     });
-    const field = await screen.findByRole('textbox', { name: '四年级(1)班讲评' }, { timeout: 10_000 });
+    const field = await screen.findByRole(
+      'textbox',
+      { name: '四年级(1)班讲评' },
+      { timeout: 10_000 },
+    );
     await user.type(field, '第 2 题普遍失分');
     await user.click(screen.getByRole('button', { name: '保存四年级(1)班讲评' }));
     await user.type(screen.getByRole('textbox', { name: '张一评语' }), '多选题要选全');

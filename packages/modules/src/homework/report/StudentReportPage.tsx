@@ -118,7 +118,9 @@ function QuestionCard({ report, q }: { report: StudentHomeworkReport; q: Student
             <dt>批注</dt>
             <dd>
               {q.annotations
-                .map((a) => (a.kind === 'text' ? `文字：${a.text}` : ANNOTATION_KIND_LABELS[a.kind]))
+                .map((a) =>
+                  a.kind === 'text' ? `文字：${a.text}` : ANNOTATION_KIND_LABELS[a.kind],
+                )
                 .join('、')}
             </dd>
           </>
@@ -162,7 +164,11 @@ function ManualEntry({
           ? { questionNo: q.no, answer: v, score: null }
           : { questionNo: q.no, answer: null, score: Number(v) };
       });
-    const x = await call(r.manualSave, { id: report.homework.id, studentId: report.student.id, answers });
+    const x = await call(r.manualSave, {
+      id: report.homework.id,
+      studentId: report.student.id,
+      answers,
+    });
     if (x.ok) {
       setSaved(true);
       onSaved(x.data);
@@ -244,7 +250,9 @@ export function StudentReportPage({ view }: { view: 'analysis' | 'wrong' }) {
               得分 {report.score === null ? '—' : formatPoints(report.score)} /{' '}
               {formatPoints(report.homework.fullMarks)}
             </span>
-            <span>班级平均 {report.classAverage === null ? '—' : formatPoints(report.classAverage)}</span>
+            <span>
+              班级平均 {report.classAverage === null ? '—' : formatPoints(report.classAverage)}
+            </span>
           </Toolbar>
           {report.comment && <Note>教师评语：{report.comment}</Note>}
           {canEnter && <ManualEntry report={report} onSaved={setEntered} />}

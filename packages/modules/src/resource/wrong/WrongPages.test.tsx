@@ -134,7 +134,9 @@ describe('学生错题', () => {
     const homework = screen.getByRole('article', { name: '函数的单调性练习 数学 第4题' });
     expect(within(homework).getByText('步骤不完整')).toBeInTheDocument();
     expect(
-      within(homework).getByRole('link', { name: /查看作业报告/ }).getAttribute('href'),
+      within(homework)
+        .getByRole('link', { name: /查看作业报告/ })
+        .getAttribute('href'),
     ).toBe('/homework/school-base/student/31/report/analysis?id=8');
   });
 

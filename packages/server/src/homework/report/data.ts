@@ -90,7 +90,9 @@ export async function reportData(db: Db, access: Access, id: number, filter: Tar
     }
   }
   const inTarget = (s: HomeworkStudent, t: { kind: string; id: number }) =>
-    t.kind === 'class' ? s.classId === t.id : (teachingMembers.get(t.id)?.has(s.studentId) ?? false);
+    t.kind === 'class'
+      ? s.classId === t.id
+      : (teachingMembers.get(t.id)?.has(s.studentId) ?? false);
   let students = all;
   if (filter.classId !== null || filter.teachingClassId !== null) {
     const chosen =
@@ -124,7 +126,8 @@ export async function reportData(db: Db, access: Access, id: number, filter: Tar
           )
           .execute();
   const answersOf = new Map<number, typeof answers>();
-  for (const a of answers) answersOf.set(a.submission_id, [...(answersOf.get(a.submission_id) ?? []), a]);
+  for (const a of answers)
+    answersOf.set(a.submission_id, [...(answersOf.get(a.submission_id) ?? []), a]);
   const subOf = new Map(subs.map((s) => [s.student_id, s]));
   const fullMarks = questions.reduce((s, q) => s + Number(q.full_marks), 0);
   return {
@@ -278,17 +281,15 @@ export async function studentReport(
         adjustment: num(crop?.adjustment),
         annotations: annotations
           .filter((x) => x.question_no === q.no)
-          .map(
-            (x): Annotation => ({
-              id: x.id,
-              questionNo: x.question_no,
-              kind: x.kind as Annotation['kind'],
-              x: Number(x.x),
-              y: Number(x.y),
-              size: Number(x.size),
-              text: x.text,
-            }),
-          ),
+          .map((x): Annotation => ({
+            id: x.id,
+            questionNo: x.question_no,
+            kind: x.kind as Annotation['kind'],
+            x: Number(x.x),
+            y: Number(x.y),
+            size: Number(x.size),
+            text: x.text,
+          })),
         hasImage: crop?.crop_key != null,
         classScoreRate: n === 0 ? null : rate(sum, n * Number(q.full_marks)),
       };

@@ -145,7 +145,9 @@ describe.each(DIALECTS)('作业报告、录入与错题本 on %s', (dialect) => 
     ]);
     expect(second.body.data.score).toBe(20);
     // Only the objective answers: 待批改 until question 3 is scored.
-    const third = await enter('teacher', mine[2]!.id, [{ questionNo: 1, answer: 'C', score: null }]);
+    const third = await enter('teacher', mine[2]!.id, [
+      { questionNo: 1, answer: 'C', score: null },
+    ]);
     expect(third.body.data.status).toBe('submitted');
 
     const over = await enter('teacher', mine[2]!.id, [{ questionNo: 3, answer: null, score: 11 }]);
@@ -207,14 +209,22 @@ describe.each(DIALECTS)('作业报告、录入与错题本 on %s', (dialect) => 
     });
     expect(only.submitted).toBe(0);
     expect(
-      (await as('teacher', 'reportBasic', { id: homeworkId, classId: otherClass, teachingClassId: null }))
-        .body.code,
+      (
+        await as('teacher', 'reportBasic', {
+          id: homeworkId,
+          classId: otherClass,
+          teachingClassId: null,
+        })
+      ).body.code,
     ).toBe(404);
     expect((await as('lab-admin', 'reportBasic', { id: homeworkId, ...all })).body.code).toBe(404);
   });
 
   it('student: statuses, ranks and 对/错 counts in 学号 order', async () => {
-    const rows = await ok<ReportStudentRow[]>('teacher', 'reportStudent', { id: homeworkId, ...all });
+    const rows = await ok<ReportStudentRow[]>('teacher', 'reportStudent', {
+      id: homeworkId,
+      ...all,
+    });
     expect(rows.slice(0, 3).map((r) => [r.status, r.score, r.rank, r.right, r.wrong])).toEqual([
       ['finished', 13.5, 2, 1, 2],
       ['modified', 19, 1, 2, 1],
@@ -278,7 +288,9 @@ describe.each(DIALECTS)('作业报告、录入与错题本 on %s', (dialect) => 
       label: '步骤不完整',
       points: -3,
     });
-    const row = (await ok<ReportStudentRow[]>('teacher', 'reportStudent', { id: homeworkId, ...all }))[0]!;
+    const row = (
+      await ok<ReportStudentRow[]>('teacher', 'reportStudent', { id: homeworkId, ...all })
+    )[0]!;
     await ok('teacher', 'applyRubric', {
       submissionId: row.submissionId,
       questionNo: 3,
@@ -318,7 +330,10 @@ describe.each(DIALECTS)('作业报告、录入与错题本 on %s', (dialect) => 
   });
 
   it('statistics of errors and knowledge points', async () => {
-    const errors = await ok<ErrorStatistics>('teacher', 'errorStatistics', { id: homeworkId, ...all });
+    const errors = await ok<ErrorStatistics>('teacher', 'errorStatistics', {
+      id: homeworkId,
+      ...all,
+    });
     expect(errors.questions[0]).toMatchObject({ scored: 3, wrong: 1, wrongRate: 0.3333 });
     expect(errors.questions[0]!.choices).toEqual([
       { answer: 'A', count: 2 },
@@ -345,7 +360,9 @@ describe.each(DIALECTS)('作业报告、录入与错题本 on %s', (dialect) => 
       .where('school_id', '=', server.seed.demoSchoolId)
       .execute();
     expect(rows.length).toBe(inDb.length);
-    expect((await as('lab-admin', 'teachingClasses', { gradeId: null, subjectId: null })).body.code).not.toBe(500);
+    expect(
+      (await as('lab-admin', 'teachingClasses', { gradeId: null, subjectId: null })).body.code,
+    ).not.toBe(500);
   });
 
   it('the 错题本 (学生错题 detail) lists the student’s wrong homework questions', async () => {
@@ -369,12 +386,16 @@ describe.each(DIALECTS)('作业报告、录入与错题本 on %s', (dialect) => 
       dateTo: '',
     });
     expect(english.homework).toEqual([]);
-    const third = await ok<{ homework: { label: string; score: number }[] }>('teacher', 'studentWrongDetail', {
-      studentId: mine[2]!.id,
-      subjectName: '',
-      dateFrom: '',
-      dateTo: '',
-    });
+    const third = await ok<{ homework: { label: string; score: number }[] }>(
+      'teacher',
+      'studentWrongDetail',
+      {
+        studentId: mine[2]!.id,
+        subjectName: '',
+        dateFrom: '',
+        dateTo: '',
+      },
+    );
     expect(third.homework.map((h) => [h.label, h.score])).toEqual([['1', 0]]);
     const before = await ok<{ homework: unknown[] }>('teacher', 'studentWrongDetail', {
       studentId: mine[0]!.id,

@@ -128,8 +128,7 @@ export function registerHomeworkReportRoutes(router: Router, { db, clock }: Home
       throw notFound('班级不存在');
     if (body.studentId !== null && !d.students.some((s) => s.studentId === body.studentId))
       throw notFound('学生不存在');
-    const target =
-      body.classId !== null ? `class:${body.classId}` : `student:${body.studentId}`;
+    const target = body.classId !== null ? `class:${body.classId}` : `student:${body.studentId}`;
     const text = body.text.trim();
     await db.transaction().execute(async (trx) => {
       await trx
@@ -221,7 +220,10 @@ export function registerHomeworkReportRoutes(router: Router, { db, clock }: Home
             .where('qp.question_id', 'in', bankIds)
             .orderBy('k.ord')
             .execute();
-    const points = new Map<string, { nos: number[]; full: number; sum: number; out: number; wrong: number }>();
+    const points = new Map<
+      string,
+      { nos: number[]; full: number; sum: number; out: number; wrong: number }
+    >();
     for (const q of d.questions) {
       for (const tag of tags.filter((x) => x.question_id === q.bank_question_id)) {
         const p = points.get(tag.name) ?? { nos: [], full: 0, sum: 0, out: 0, wrong: 0 };
