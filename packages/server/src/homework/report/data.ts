@@ -230,7 +230,6 @@ export async function studentReport(
     : [];
   const mine = sub ? (data.answersOf.get(sub.id) ?? []) : [];
   const done = data.subs.filter((s) => isDone(s.status));
-  const doneIds = new Set(done.map((s) => s.id));
   return {
     homework: {
       id: data.homework.id,
@@ -259,8 +258,8 @@ export async function studentReport(
       const crop = crops.find((x) => x.question_no === q.no);
       let sum = 0;
       let n = 0;
-      for (const [subId, list] of data.answersOf) {
-        if (!doneIds.has(subId)) continue;
+      // As 小题得分 of 基本情况: every answer scored so far, corrected hand-in or not.
+      for (const list of data.answersOf.values()) {
         const x = list.find((y) => y.question_no === q.no);
         if (x?.score === null || x === undefined) continue;
         sum += Number(x.score);

@@ -317,7 +317,12 @@ describe.each(DIALECTS)('作业报告、录入与错题本 on %s', (dialect) => 
     expect(q3.annotations).toEqual([
       expect.objectContaining({ kind: 'text', text: '漏了定义域', x: 0.5, y: 0.4 }),
     ]);
-    expect(analysis.questions[0]).toMatchObject({ studentAnswer: 'A', judgement: 'right' });
+    // Question 1 scored 5, 5 and 0 across the three hand-ins (one still 待批改).
+    expect(analysis.questions[0]).toMatchObject({
+      studentAnswer: 'A',
+      judgement: 'right',
+      classScoreRate: 0.6667,
+    });
     const wrong = await ok<StudentHomeworkReport>('teacher', 'studentWrong', {
       id: homeworkId,
       studentId: mine[0]!.id,
