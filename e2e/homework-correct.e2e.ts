@@ -13,7 +13,9 @@ import { browserSuite } from './support/suite';
  * Hand-ins of the demo's assigned homework (函数的单调性练习, 高一(1)班) by clicks: the teacher
  * prints its answer sheet, uploads two sheets filled in by the recognizer's test-sheet generator
  * for two of their students, sees them matched and the objective questions scored, then corrects
- * a subjective question with a circle drawn on the image and a score typed on the keyboard.
+ * a subjective question with a circle drawn on the image and a score typed on the keyboard;
+ * then opens the class report from the list, the student's report with the circle drawn over
+ * the scan, and finds the wrong question in that student's 错题本.
  */
 
 const app = browserSuite();
@@ -127,6 +129,48 @@ describe('作业扫描与批改 in the browser', () => {
     await page.getByRole('heading', { name: new RegExp(`${first!.name} · 第 4 题`) }).waitFor();
     await page.getByText(/本题：.*错.*8 分/).waitFor();
     expect(await page.getByRole('list', { name: '本题批注' }).innerText()).toContain('圈');
+
+    // The class report, by clicks from the homework list: the counts, the students' statuses.
+    await page.goto(`${app.server.url}/homework/school-base`);
+    await row.getByRole('link', { name: '报告：函数的单调性练习' }).click();
+    await page.getByRole('heading', { name: '作业报告 · 函数的单调性练习' }).waitFor();
+    const questions = page.getByRole('table', { name: '小题得分' });
+    await questions.waitFor();
+    // Question 4: scored for the first student only (8 of 10), so 1 错 and an 80% score rate.
+    expect(await questions.locator('tbody tr').nth(3).innerText()).toMatch(
+      /4\s+主观题\s+10\s+1\s+0\s+1\s+8\s+80%/,
+    );
+    expect(await axeViolations(page)).toEqual([]);
+    await screenshot(page, 'homework-report-basic');
+    await page.getByRole('link', { name: '学生', exact: true }).click();
+    const students = page.getByRole('table', { name: '学生成绩' });
+    await students.waitFor();
+    const studentRow = students.locator('tbody tr', { hasText: first!.name });
+    expect(await studentRow.innerText()).toContain('待批改');
+    expect(await students.locator('tbody tr', { hasText: '未提交' }).count()).toBeGreaterThan(0);
+    expect(await axeViolations(page)).toEqual([]);
+
+    // The student's report: question 4 with its score and the circle drawn over the scan.
+    await studentRow.getByRole('link', { name: `查看：${first!.name}` }).click();
+    await page
+      .getByRole('heading', { name: `学生作业报告 · ${first!.name} · 函数的单调性练习` })
+      .waitFor();
+    const q4 = page.getByRole('article', { name: '第 4 题' });
+    await q4.getByRole('img', { name: `${first!.name}第 4 题作答` }).waitFor();
+    expect(await q4.innerText()).toMatch(/8\s*\/\s*10/);
+    expect(await q4.innerText()).toContain('圈');
+    expect(await q4.locator('svg ellipse').count()).toBe(1);
+    expect(await axeViolations(page)).toEqual([]);
+    await screenshot(page, 'homework-student-report');
+
+    // The student's 错题本 (学生错题) holds the wrong homework question.
+    await page.getByRole('link', { name: '错题本' }).click();
+    await page.getByRole('heading', { name: `${first!.name}的错题` }).waitFor();
+    const wrong = page.getByRole('article', { name: '函数的单调性练习 数学 第4题' });
+    await wrong.waitFor();
+    expect(await wrong.innerText()).toMatch(/8\s*\/\s*10/);
+    expect(await axeViolations(page)).toEqual([]);
+    await screenshot(page, 'homework-wrong-book');
     expect(problems).toEqual([]);
-  }, 180_000);
+  }, 240_000);
 });

@@ -45,6 +45,7 @@ export * from './homeworkSubmission';
 export * from './homeworkStore';
 export * from './homeworkComposition';
 export * from './homeworkAssistant';
+export * from './homeworkReport';
 export * from './oss';
 export * from './resourceBasket';
 export * from './resourcePaper';

@@ -73,6 +73,30 @@ const ClassQuestion = Obj({
   recommendations: Type.Array(Recommendation),
 });
 
+/**
+ * A question of 校本作业 the student got wrong (less than full marks, as the homework's 错), joined
+ * to the exams' wrong questions in the 错题本 (docs/homework.md "Reports").
+ */
+export const HomeworkWrongQuestion = Obj({
+  homeworkId: Type.Integer(),
+  homeworkName: Type.String(),
+  /** China date (YYYY-MM-DD) of the hand-in. */
+  date: Type.String(),
+  subjectName: Type.String(),
+  questionNo: Type.Integer(),
+  label: Type.String(),
+  fullMarks: Type.Number(),
+  score: Type.Number(),
+  /** The key of an objective question, with the student's options. */
+  answer: Nullable(Type.String()),
+  choice: Nullable(Type.String()),
+  /** The labels of the rubric items the teacher applied. */
+  rubricItems: Type.Array(Type.String()),
+  /** The knowledge points of the bank question it was made from. */
+  knowledgePoints: Type.Array(Type.String()),
+});
+export type HomeworkWrongQuestion = Static<typeof HomeworkWrongQuestion>;
+
 const ExamPick = Obj({ id: Type.Integer(), name: Type.String(), examDate: Type.String() });
 
 export const resourceWrongRoutes = {
@@ -115,6 +139,8 @@ export const resourceWrongRoutes = {
         className: Type.String(),
       }),
       questions: Type.Array(WrongQuestion),
+      /** Wrong questions of the student's corrected homework in the range, newest first. */
+      homework: Type.Array(HomeworkWrongQuestion),
     }),
   ),
   commonErrors: post(

@@ -34,6 +34,7 @@ import { registerExamToolRoutes } from './examtool/routes';
 import { startHomeworkDueSweep } from './homework/notices';
 import { registerHomeworkRoutes } from './homework/routes';
 import { registerHomeworkSubmissionRoutes } from './homework/submissions/routes';
+import { registerHomeworkReportRoutes } from './homework/report/routes';
 import { registerHomeworkStoreRoutes } from './homework/storeRoutes';
 import { registerHomeworkCompositionRoutes } from './homework/composition/routes';
 import { registerHomeworkAssistantRoutes } from './homework/assistant/routes';
@@ -257,6 +258,7 @@ export async function createServer(options: ServerOptions): Promise<FastifyInsta
   registerOnlineRoutes(router, { db, clock, files });
   registerHomeworkRoutes(router, { db, clock, files, ai: options.ai ?? null });
   registerHomeworkSubmissionRoutes(router, { db, clock, files });
+  registerHomeworkReportRoutes(router, { db, clock });
   const sweepMs = options.homeworkDueSweepMs ?? 60_000;
   if (sweepMs > 0) {
     const stopSweep = startHomeworkDueSweep(db, clock, sweepMs, (error) =>

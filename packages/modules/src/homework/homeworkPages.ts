@@ -16,6 +16,10 @@ const compositionScan = () => import('./composition/CompositionScanPage');
 const compositionCorrect = () => import('./composition/CompositionCorrectPage');
 const compositionReport = () => import('./composition/CompositionReportPage');
 const assistantPages = () => import('./assistant/AssistantPages');
+const reportBasic = () => import('./report/HomeworkReportBasicPage');
+const reportComment = () => import('./report/HomeworkReportCommentPage');
+const reportStudent = () => import('./report/HomeworkReportStudentPage');
+const studentReport = () => import('./report/StudentReportPage');
 
 /**
  * The homework pages built so far (校本作业 from an uploaded paper or from the bank, 作文,
@@ -47,4 +51,14 @@ export const homeworkPages: Readonly<Record<string, PageLoader>> = {
   'homework-teaching-assistant-summary': () => assistantPages().then((m) => m.AssistantSummaryPage),
   'homework-teaching-assistant-frequency': () =>
     assistantPages().then((m) => m.AssistantFrequencyPage),
+  'homework-school-base-id-report-basic': () =>
+    reportBasic().then((m) => m.HomeworkReportBasicPage),
+  'homework-school-base-id-report-comment': () =>
+    reportComment().then((m) => m.HomeworkReportCommentPage),
+  'homework-school-base-id-report-student': () =>
+    reportStudent().then((m) => m.HomeworkReportStudentPage),
+  'homework-school-base-student-studentId-report-analysis': () =>
+    studentReport().then((m) => m.StudentAnalysisPage),
+  'homework-school-base-student-studentId-report-wrong': () =>
+    studentReport().then((m) => m.StudentWrongPage),
 };

@@ -17,6 +17,7 @@ import { paperMigrations } from '../resource/paperMigrations';
 import { examToolMigrations } from '../examtool/migrations';
 import { homeworkMigrations } from '../homework/migrations';
 import { homeworkSubmissionMigrations } from '../homework/submissions/migrations';
+import { homeworkReportMigrations } from '../homework/report/migrations';
 import { homeworkStoreMigrations } from '../homework/storeMigrations';
 import { homeworkCompositionMigrations } from '../homework/composition/migrations';
 import { gaokaoMigrations } from '../gaokao/migrations';
@@ -292,6 +293,7 @@ function migrationsFor(dialect: Dialect): Record<string, Migration> {
     ...regionMigrations(dialect),
     ...homeworkMigrations(dialect),
     ...homeworkSubmissionMigrations(dialect),
+    ...homeworkReportMigrations(dialect),
     ...ossMigrations(dialect),
     ...paperMigrations(dialect),
     ...gaokaoMigrations(dialect),

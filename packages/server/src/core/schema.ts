@@ -12,6 +12,7 @@ import type { ExamToolTables } from '../examtool/tables';
 import type { HomeworkTables } from '../homework/tables';
 import type { HomeworkSubmissionTables } from '../homework/submissions/tables';
 import type { HomeworkCompositionTables } from '../homework/composition/tables';
+import type { HomeworkReportTables } from '../homework/report/tables';
 import type { GaokaoTables } from '../gaokao/tables';
 import type { CrossSchoolTables } from '../crossSchool/tables';
 import type { AnalyticTables } from '../analytic/tables';
@@ -189,6 +190,7 @@ export interface DB
     HomeworkTables,
     HomeworkSubmissionTables,
     HomeworkCompositionTables,
+    HomeworkReportTables,
     OssTables,
     PaperTables,
     GaokaoTables,

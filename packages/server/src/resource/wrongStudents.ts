@@ -3,6 +3,7 @@ import type { Clock } from '../core/clock';
 import type { Db } from '../core/database';
 import { notFound } from '../core/envelope';
 import { inScopeClass, inScopeGrade, type DataScope } from '../core/scope';
+import { homeworkWrongQuestions } from '../homework/report/wrongBook';
 import { examContext, readableExams } from './wrongExams';
 import { recommendFor, subjectAliases } from './wrongRecommend';
 import { wrongItems, type WrongItem } from './wrongRule';
@@ -155,6 +156,7 @@ export async function studentWrongQuestions(
       className: student.className,
     },
     questions,
+    homework: await homeworkWrongQuestions(db, scope, studentId, range),
   };
 }
 

@@ -132,6 +132,7 @@ export const DEMO_ROLES: Readonly<Record<string, readonly string[]>> = {
     'Paper',
     'Paper-School',
     'Generate',
+    'StudySituation',
     'Homework',
     'Homework-SchoolBase',
     'Homework-Collate',

@@ -70,11 +70,13 @@ export function AnnotatedImage({
   src: string;
   alt: string;
   annotations: readonly Annotation[];
-  onPlace(x: number, y: number): void;
+  /** Where a click places a mark; without it the image only shows the marks (a report). */
+  onPlace?(x: number, y: number): void;
 }) {
   // Width / height of the image, so marks keep their shape in the stretched box.
   const [aspect, setAspect] = useState(1);
   const place = (event: MouseEvent<HTMLImageElement>) => {
+    if (!onPlace) return;
     const box = event.currentTarget.getBoundingClientRect();
     onPlace(
       Math.min(1, Math.max(0, (event.clientX - box.left) / box.width)),

@@ -143,6 +143,12 @@ export function HomeworkListPage() {
                     <Link to={`/homework/correct?id=${h.id}`} aria-label={`批改：${h.name}`}>
                       批改
                     </Link>
+                    <Link
+                      to={`/homework/school-base/${h.id}/report/basic`}
+                      aria-label={`报告：${h.name}`}
+                    >
+                      报告
+                    </Link>
                   </>
                 )}
                 {h.questionCount > 0 && (

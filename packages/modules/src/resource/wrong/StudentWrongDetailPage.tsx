@@ -1,4 +1,4 @@
-import { useSearchParams } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router-dom';
 import { resourceWrongDownloads, resourceWrongRoutes } from '@examkit/contracts';
 import { Button, Empty, LOADING_TEXT } from '@examkit/ui';
 import { PageBox, Spacer, Toolbar } from '../../common/styled';
@@ -86,6 +86,55 @@ export function StudentWrongDetailPage() {
           </article>
         );
       })}
+      {data && (
+        <section aria-label="作业错题">
+          <h2>作业错题（{data.homework.length} 道）</h2>
+          {data.homework.length === 0 && <Empty text="所选范围内已批改的作业中没有错题" />}
+          {data.homework.map((h) => {
+            const title = `${h.homeworkName} ${h.subjectName} 第${h.label}题`;
+            return (
+              <article key={`${h.homeworkId}-${h.questionNo}`} aria-label={title}>
+                <h3>{title}</h3>
+                <Facts>
+                  <dt>提交日期</dt>
+                  <dd>{h.date}</dd>
+                  <dt>得分</dt>
+                  <dd>
+                    {h.score} / {h.fullMarks}
+                  </dd>
+                  {h.knowledgePoints.length > 0 && (
+                    <>
+                      <dt>知识点</dt>
+                      <dd>{h.knowledgePoints.join('、')}</dd>
+                    </>
+                  )}
+                  {h.answer && (
+                    <>
+                      <dt>正确答案</dt>
+                      <dd>
+                        {h.answer}
+                        {h.choice ? `（作答 ${h.choice}）` : ''}
+                      </dd>
+                    </>
+                  )}
+                  {h.rubricItems.length > 0 && (
+                    <>
+                      <dt>扣分原因</dt>
+                      <dd>{h.rubricItems.join('；')}</dd>
+                    </>
+                  )}
+                </Facts>
+                <Link
+                  to={`/homework/school-base/student/${data.student.id}/report/analysis?id=${h.homeworkId}`}
+                  aria-label={`查看作业报告：${title}`}
+                >
+                  查看作业报告
+                </Link>
+              </article>
+            );
+          })}
+        </section>
+      )}
     </PageBox>
   );
 }

@@ -78,6 +78,22 @@ const DETAIL = {
       ],
     },
   ],
+  homework: [
+    {
+      homeworkId: 8,
+      homeworkName: '函数的单调性练习',
+      date: '2026-11-20',
+      subjectName: '数学',
+      questionNo: 4,
+      label: '4',
+      fullMarks: 10,
+      score: 7,
+      answer: null,
+      choice: null,
+      rubricItems: ['步骤不完整'],
+      knowledgePoints: [],
+    },
+  ],
 };
 
 const api = () =>
@@ -114,6 +130,14 @@ describe('学生错题', () => {
     expect(within(item).getByText('42.0%')).toBeInTheDocument();
     await u.click(within(item).getByText('推荐练习（1 题）'));
     expect(within(item).getByText(/函数练习题/)).toBeVisible();
+    // Wrong homework questions join the exams' in the 错题本, each linked to its homework report.
+    const homework = screen.getByRole('article', { name: '函数的单调性练习 数学 第4题' });
+    expect(within(homework).getByText('步骤不完整')).toBeInTheDocument();
+    expect(
+      within(homework)
+        .getByRole('link', { name: /查看作业报告/ })
+        .getAttribute('href'),
+    ).toBe('/homework/school-base/student/31/report/analysis?id=8');
   });
 
   it('downloads the 错题本 as Word for the student', async () => {

@@ -1,0 +1,130 @@
+import { useState } from 'react';
+import { useParams } from 'react-router-dom';
+import { homeworkReportRoutes as r } from '@examkit/contracts';
+import { LOADING_TEXT } from '@examkit/ui';
+import { styled } from 'styled-components';
+import { ListTable } from '../../common/ListTable';
+import { PageBox } from '../../common/styled';
+import { formatPoints } from '../../marking/utils/scoring';
+import { ReportHeader, targetBody } from './ReportHeader';
+import { percent, useReport } from './useReport';
+
+const Facts = styled.dl`
+  display: grid;
+  grid-template-columns: repeat(4, auto 1fr);
+  gap: 4px 12px;
+  dt {
+    color: #57606a;
+  }
+  dd {
+    margin: 0;
+    font-weight: 600;
+  }
+`;
+
+const Bar = styled.span<{ $w: number }>`
+  display: inline-block;
+  height: 10px;
+  width: ${(p) => p.$w * 2}px;
+  background: #0969da;
+  margin-right: 8px;
+`;
+
+const points = (v: number | null) => (v === null ? '—' : formatPoints(v));
+
+/**
+ * 作业报告·基本情况 (/homework/school-base/{id}/report/basic): hand-in counts, the class's scores,
+ * each class's average and each question's score rate and 对/错 counts, the score distribution.
+ */
+export function HomeworkReportBasicPage() {
+  const id = Number(useParams().id);
+  const [target, setTarget] = useState('');
+  const { data, error, loading } = useReport(
+    r.reportBasic,
+    id > 0 ? { id, ...targetBody(target) } : null,
+  );
+  const most = Math.max(1, ...(data?.distribution ?? []).map((d) => d.count));
+  return (
+    <PageBox aria-busy={loading}>
+      <ReportHeader
+        id={id}
+        name={data?.name ?? null}
+        targets={data?.targets ?? []}
+        target={target}
+        onTarget={setTarget}
+      />
+      {error && <p role="alert">{error}</p>}
+      {loading && <p role="status">{LOADING_TEXT}</p>}
+      {data && (
+        <>
+          <Facts>
+            <dt>应交</dt>
+            <dd>{data.expected} 人</dd>
+            <dt>已交</dt>
+            <dd>{data.submitted} 人</dd>
+            <dt>已批改</dt>
+            <dd>{data.corrected} 人</dd>
+            <dt>满分</dt>
+            <dd>{formatPoints(data.fullMarks)} 分</dd>
+            <dt>平均分</dt>
+            <dd>{points(data.average)}</dd>
+            <dt>最高分</dt>
+            <dd>{points(data.highest)}</dd>
+            <dt>最低分</dt>
+            <dd>{points(data.lowest)}</dd>
+            <dt>得分率</dt>
+            <dd>{percent(data.scoreRate)}</dd>
+          </Facts>
+          <h2>班级情况</h2>
+          <ListTable
+            label="班级情况"
+            rows={data.classes}
+            headers={['班级', '应交', '已交', '已批改', '平均分', '得分率']}
+          >
+            {(c) => (
+              <tr key={`${c.kind}-${c.id}`}>
+                <td>{c.kind === 'class' ? c.name : `${c.name}（教学班）`}</td>
+                <td>{c.expected}</td>
+                <td>{c.submitted}</td>
+                <td>{c.corrected}</td>
+                <td>{points(c.average)}</td>
+                <td>{percent(c.scoreRate)}</td>
+              </tr>
+            )}
+          </ListTable>
+          <h2>小题得分</h2>
+          <ListTable
+            label="小题得分"
+            rows={data.questions}
+            headers={['题号', '题型', '满分', '已批', '对', '错', '平均分', '得分率']}
+          >
+            {(q) => (
+              <tr key={q.no}>
+                <td>{q.label}</td>
+                <td>{q.type === 'objective' ? `客观题（${q.answer ?? '—'}）` : '主观题'}</td>
+                <td>{formatPoints(q.fullMarks)}</td>
+                <td>{q.scored}</td>
+                <td>{q.right}</td>
+                <td>{q.wrong}</td>
+                <td>{points(q.average)}</td>
+                <td>{percent(q.scoreRate)}</td>
+              </tr>
+            )}
+          </ListTable>
+          <h2>分数分布</h2>
+          <ListTable label="分数分布" rows={data.distribution} headers={['得分率', '人数']}>
+            {(d) => (
+              <tr key={d.label}>
+                <td>{d.label}</td>
+                <td>
+                  <Bar $w={(d.count / most) * 100} aria-hidden="true" />
+                  {d.count} 人
+                </td>
+              </tr>
+            )}
+          </ListTable>
+        </>
+      )}
+    </PageBox>
+  );
+}

@@ -1,0 +1,80 @@
+import { useState } from 'react';
+import { Link, useParams } from 'react-router-dom';
+import { homeworkReportRoutes as r } from '@examkit/contracts';
+import { SUBMISSION_SOURCE_LABELS } from '@examkit/contracts/rules';
+import { LOADING_TEXT } from '@examkit/ui';
+import { ListTable } from '../../common/ListTable';
+import { Actions, PageBox } from '../../common/styled';
+import { formatPoints } from '../../marking/utils/scoring';
+import { SubmissionStatus } from '../components/SubmissionStatus';
+import { ReportHeader, targetBody } from './ReportHeader';
+import { useReport } from './useReport';
+
+/**
+ * 作业报告·学生 (/homework/school-base/{id}/report/student): the caller's students with their
+ * status icon, score, rank and 对/错 counts; 查看 opens one student's report (and 录入 there).
+ */
+export function HomeworkReportStudentPage() {
+  const id = Number(useParams().id);
+  const [target, setTarget] = useState('');
+  const basic = useReport(
+    r.reportBasic,
+    id > 0 ? { id, classId: null, teachingClassId: null } : null,
+  );
+  const { data, error, loading } = useReport(
+    r.reportStudent,
+    id > 0 ? { id, ...targetBody(target) } : null,
+  );
+  return (
+    <PageBox aria-busy={loading}>
+      <ReportHeader
+        id={id}
+        name={basic.data?.name ?? null}
+        targets={basic.data?.targets ?? []}
+        target={target}
+        onTarget={setTarget}
+      />
+      {error && <p role="alert">{error}</p>}
+      {loading && <p role="status">{LOADING_TEXT}</p>}
+      <ListTable
+        label="学生成绩"
+        rows={data}
+        headers={['学号', '姓名', '班级', '状态', '来源', '得分', '名次', '对', '错', '操作']}
+      >
+        {(s) => (
+          <tr key={s.studentId}>
+            <td>{s.studentNo}</td>
+            <td>{s.name}</td>
+            <td>{s.className}</td>
+            <td>
+              <SubmissionStatus status={s.status} />
+            </td>
+            <td>{s.source ? SUBMISSION_SOURCE_LABELS[s.source] : '—'}</td>
+            <td>{s.score === null ? '—' : formatPoints(s.score)}</td>
+            <td>{s.rank ?? '—'}</td>
+            <td>{s.right}</td>
+            <td>{s.wrong}</td>
+            <td>
+              <Actions>
+                <Link
+                  to={`/homework/school-base/student/${s.studentId}/report/analysis?id=${id}`}
+                  aria-label={`查看：${s.name}`}
+                >
+                  查看
+                </Link>
+                {(s.source === null || s.source === 'manual') && (
+                  <Link
+                    to={`/homework/school-base/student/${s.studentId}/report/analysis?id=${id}&entry=1`}
+                    aria-label={`录入：${s.name}`}
+                  >
+                    录入
+                  </Link>
+                )}
+              </Actions>
+            </td>
+          </tr>
+        )}
+      </ListTable>
+    </PageBox>
+  );
+}

@@ -1,0 +1,69 @@
+import { NavLink } from 'react-router-dom';
+import type { ReportTarget } from '@examkit/contracts';
+import { FormField, Select } from '@examkit/ui';
+import { styled } from 'styled-components';
+import { Toolbar } from '../../common/styled';
+
+const Tabs = styled.nav`
+  display: flex;
+  gap: 16px;
+  margin-bottom: 12px;
+  a[aria-current='page'] {
+    font-weight: 600;
+    text-decoration: underline;
+  }
+`;
+
+/** The chosen class or teaching class of a report (`class:3`, `teachingClass:5`, '' all). */
+export function targetBody(value: string) {
+  const [kind, id] = value.split(':');
+  return {
+    classId: kind === 'class' ? Number(id) : null,
+    teachingClassId: kind === 'teachingClass' ? Number(id) : null,
+  };
+}
+
+/** The heading of a homework's report with its three tabs and the class filter. */
+export function ReportHeader({
+  id,
+  name,
+  targets,
+  target,
+  onTarget,
+}: {
+  id: number;
+  name: string | null;
+  targets: readonly ReportTarget[];
+  target: string;
+  onTarget(value: string): void;
+}) {
+  const base = `/homework/school-base/${id}/report`;
+  return (
+    <>
+      <h1>作业报告{name ? ` · ${name}` : ''}</h1>
+      <Tabs aria-label="报告分类">
+        <NavLink to={`${base}/basic`}>基本情况</NavLink>
+        <NavLink to={`${base}/comment`}>讲评</NavLink>
+        <NavLink to={`${base}/student`}>学生</NavLink>
+        <NavLink to="/homework/school-base" end>
+          返回作业列表
+        </NavLink>
+      </Tabs>
+      <Toolbar>
+        <FormField label="班级">
+          <Select
+            value={target}
+            options={[
+              { value: '', label: '全部班级' },
+              ...targets.map((t) => ({
+                value: `${t.kind}:${t.id}`,
+                label: t.kind === 'class' ? t.name : `${t.name}（教学班）`,
+              })),
+            ]}
+            onChange={(e) => onTarget(e.target.value)}
+          />
+        </FormField>
+      </Toolbar>
+    </>
+  );
+}

@@ -1,0 +1,98 @@
+import type { HomeworkWrongQuestion } from '@examkit/contracts';
+import type { Db } from '../../core/database';
+import { inScopeSubject, type DataScope } from '../../core/scope';
+
+/** China date (UTC+8) of a time, as the 双减 day and the 错题本 ranges use. */
+const chinaDate = (ms: number) => new Date(ms + 8 * 3_600_000).toISOString().slice(0, 10);
+
+/**
+ * A student's wrong homework questions for the 错题本 (学生错题): the questions judged 错 (less
+ * than full marks) in their hand-ins of the session's year, as soon as the teacher scored them
+ * (a hand-in need not be fully corrected; a later change of score shows at once), kept to
+ * the homework whose subject the caller sees in the student's class (the report's scope rule),
+ * one subject (`subjectName`, '' all) and the China dates of the hand-ins.
+ */
+export async function homeworkWrongQuestions(
+  db: Db,
+  scope: DataScope,
+  studentId: number,
+  range: { subjectName: string; dateFrom: string; dateTo: string },
+): Promise<HomeworkWrongQuestion[]> {
+  const rows = await db
+    .selectFrom('homework_answers as a')
+    .innerJoin('homework_submissions as s', 's.id', 'a.submission_id')
+    .innerJoin('homeworks as h', 'h.id', 's.homework_id')
+    .innerJoin('homework_questions as q', (j) =>
+      j.onRef('q.homework_id', '=', 'h.id').onRef('q.no', '=', 'a.question_no'),
+    )
+    .innerJoin('subjects as sj', 'sj.id', 'h.subject_id')
+    .select([
+      's.id as submissionId',
+      's.class_id as classId',
+      's.submitted_at as submittedAt',
+      'h.id as homeworkId',
+      'h.name as homeworkName',
+      'h.subject_id as subjectId',
+      'sj.name as subjectName',
+      'q.no',
+      'q.label',
+      'q.full_marks as fullMarks',
+      'q.answer as key',
+      'q.type',
+      'q.bank_question_id as bankQuestionId',
+      'a.answer',
+      'a.score',
+    ])
+    .where('s.student_id', '=', studentId)
+    .where('s.school_id', '=', scope.schoolId)
+    .where('h.academic_year', '=', scope.academicYear)
+    .where('a.judgement', '=', 'wrong')
+    .orderBy('s.submitted_at', 'desc')
+    .orderBy('q.no')
+    .execute();
+  const kept = rows.filter((r) => {
+    const day = chinaDate(Number(r.submittedAt));
+    return (
+      inScopeSubject(scope, r.classId, r.subjectId) &&
+      (range.subjectName === '' || r.subjectName === range.subjectName) &&
+      (range.dateFrom === '' || day >= range.dateFrom) &&
+      (range.dateTo === '' || day <= range.dateTo)
+    );
+  });
+  if (kept.length === 0) return [];
+  const bankIds = kept.flatMap((r) => (r.bankQuestionId === null ? [] : [r.bankQuestionId]));
+  const [items, points] = await Promise.all([
+    db
+      .selectFrom('homework_answer_rubrics as ar')
+      .innerJoin('homework_rubric_items as i', 'i.id', 'ar.rubric_item_id')
+      .select(['ar.submission_id', 'ar.question_no', 'i.label'])
+      .where('ar.submission_id', 'in', [...new Set(kept.map((r) => r.submissionId))])
+      .orderBy('i.id')
+      .execute(),
+    bankIds.length === 0
+      ? []
+      : db
+          .selectFrom('question_points as qp')
+          .innerJoin('knowledge_points as k', 'k.id', 'qp.point_id')
+          .select(['qp.question_id', 'k.name'])
+          .where('qp.question_id', 'in', bankIds)
+          .orderBy('k.ord')
+          .execute(),
+  ]);
+  return kept.map((r) => ({
+    homeworkId: r.homeworkId,
+    homeworkName: r.homeworkName,
+    date: chinaDate(Number(r.submittedAt)),
+    subjectName: r.subjectName,
+    questionNo: r.no,
+    label: r.label,
+    fullMarks: Number(r.fullMarks),
+    score: Number(r.score ?? 0),
+    answer: r.type === 'objective' ? r.key : null,
+    choice: r.type === 'objective' ? r.answer : null,
+    rubricItems: items
+      .filter((i) => i.submission_id === r.submissionId && i.question_no === r.no)
+      .map((i) => i.label),
+    knowledgePoints: points.filter((p) => p.question_id === r.bankQuestionId).map((p) => p.name),
+  }));
+}
