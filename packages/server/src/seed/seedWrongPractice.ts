@@ -1,7 +1,7 @@
-import { BankQuestionInput } from '@examkit/contracts';
+import { BankQuestionInput, bankQuestionInputOf } from '@examkit/contracts';
 import { systemClock } from '../core/clock';
 import type { Db } from '../core/database';
-import { inputOfItem, insertQuestion, loadQuestions, updateQuestion } from '../resource/questions';
+import { insertQuestion, loadQuestions, updateQuestion } from '../resource/questions';
 import { checkSeed } from './checkSeed';
 
 /**
@@ -122,7 +122,7 @@ export async function seedWrongPractice(db: Db, schoolId: number): Promise<void>
         .executeTakeFirst();
       const [existing] = same ? await loadQuestions(trx, schoolId, [same.id]) : [];
       if (existing) {
-        const base = inputOfItem(existing);
+        const base = bankQuestionInputOf(existing);
         const tagged: BankQuestionInput = {
           ...base,
           pointIds: [...base.pointIds, point.id],
