@@ -2,6 +2,7 @@ import {
   examRoutes,
   onlineRoutes,
   type OnlineDetail,
+  type OnlineQuestionInput,
   type OnlineStatistics,
 } from '@examkit/contracts';
 import { describe, expect, it } from 'vitest';
