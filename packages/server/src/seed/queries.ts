@@ -51,3 +51,37 @@ export async function demoGradeOneMath(db: Db, login: string) {
     subject,
   };
 }
+
+/**
+ * Where a seeded exam of a grade is set: the grade of that name in the year, its classes (by
+ * id), and the administrator who creates it. Null when the school lacks any of them.
+ */
+export async function demoExamPlace(
+  db: Db,
+  schoolId: number,
+  academicYear: number,
+  gradeName: string,
+): Promise<{ gradeId: number; adminId: number; classIds: number[] } | null> {
+  const grade = await db
+    .selectFrom('grades')
+    .select('id')
+    .where('school_id', '=', schoolId)
+    .where('academic_year', '=', academicYear)
+    .where('name', '=', gradeName)
+    .executeTakeFirst();
+  const admin = await db
+    .selectFrom('users')
+    .select('id')
+    .where('school_id', '=', schoolId)
+    .where('login_name', '=', 'admin')
+    .executeTakeFirst();
+  if (!grade || !admin) return null;
+  const classes = await db
+    .selectFrom('classes')
+    .select('id')
+    .where('grade_id', '=', grade.id)
+    .orderBy('id')
+    .execute();
+  if (classes.length === 0) return null;
+  return { gradeId: grade.id, adminId: admin.id, classIds: classes.map((c) => c.id) };
+}
