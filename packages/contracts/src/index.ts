@@ -34,6 +34,7 @@ export * from './examBatch';
 export * from './examTool';
 export * from './message';
 export * from './resource';
+export { bankQuestionInputOf } from './bankQuestionInput';
 export * from './resourceWrong';
 export * from './region';
 export * from './joint';

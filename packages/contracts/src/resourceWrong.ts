@@ -1,4 +1,4 @@
-import { Type, type Static } from 'typebox';
+import { Type, type Static, type TArray, type TSchema } from 'typebox';
 import { Nullable, Obj, OneOf, post } from './builders';
 import { BankQuestionItem } from './resource';
 
@@ -96,6 +96,35 @@ export const HomeworkWrongQuestion = Obj({
   knowledgePoints: Type.Array(Type.String()),
 });
 export type HomeworkWrongQuestion = Static<typeof HomeworkWrongQuestion>;
+ * A call that answers an exam's first `limit` items of each class: the body `{ examId, limit }`
+ * (`limitLabel` the limit's field label), the data `{ examName, classes: [{ classId, className,
+ * [key]: items }] }`.
+ */
+const perClassOfExam = <K extends string, T extends TSchema>(
+  url: string,
+  summary: string,
+  limitLabel: string,
+  key: K,
+  item: T,
+) =>
+  post(
+    url,
+    summary,
+    Obj({
+      examId: Type.Integer({ minimum: 1, ...t('考试') }),
+      limit: Type.Integer({ minimum: 1, maximum: 20, ...t(limitLabel) }),
+    }),
+    Obj({
+      examName: Type.String(),
+      classes: Type.Array(
+        Obj({
+          classId: Type.Integer(),
+          className: Type.String(),
+          ...({ [key]: Type.Array(item) } as { [P in K]: TArray<T> }),
+        }),
+      ),
+    }),
+  );
 
 const ExamPick = Obj({ id: Type.Integer(), name: Type.String(), examDate: Type.String() });
 
@@ -143,68 +172,33 @@ export const resourceWrongRoutes = {
       homework: Type.Array(HomeworkWrongQuestion),
     }),
   ),
-  commonErrors: post(
+  commonErrors: perClassOfExam(
     `${W}/class/commonErrors`,
     "each class's questions with the lowest score rates in an exam",
-    Obj({
-      examId: Type.Integer({ minimum: 1, ...t('考试') }),
-      limit: Type.Integer({ minimum: 1, maximum: 20, ...t('每班题数') }),
-    }),
-    Obj({
-      examName: Type.String(),
-      classes: Type.Array(
-        Obj({
-          classId: Type.Integer(),
-          className: Type.String(),
-          questions: Type.Array(ClassQuestion),
-        }),
-      ),
-    }),
+    '每班题数',
+    'questions',
+    ClassQuestion,
   ),
-  weakPoints: post(
+  weakPoints: perClassOfExam(
     `${W}/class/weakPoints`,
     "each class's knowledge points with the lowest mastery in an exam",
+    '每班知识点数',
+    'points',
     Obj({
-      examId: Type.Integer({ minimum: 1, ...t('考试') }),
-      limit: Type.Integer({ minimum: 1, maximum: 20, ...t('每班知识点数') }),
-    }),
-    Obj({
-      examName: Type.String(),
-      classes: Type.Array(
-        Obj({
-          classId: Type.Integer(),
-          className: Type.String(),
-          points: Type.Array(
-            Obj({
-              subjectName: Type.String(),
-              point: Type.String(),
-              fullMarks: Type.Number(),
-              scoreRate: N,
-              gradeScoreRate: N,
-              numbers: Type.Array(Type.String()),
-            }),
-          ),
-        }),
-      ),
+      subjectName: Type.String(),
+      point: Type.String(),
+      fullMarks: Type.Number(),
+      scoreRate: N,
+      gradeScoreRate: N,
+      numbers: Type.Array(Type.String()),
     }),
   ),
-  similarRecommend: post(
+  similarRecommend: perClassOfExam(
     `${W}/exam/similarRecommend`,
     "each class's weakest questions of an exam with recommended bank questions",
-    Obj({
-      examId: Type.Integer({ minimum: 1, ...t('考试') }),
-      limit: Type.Integer({ minimum: 1, maximum: 20, ...t('每班题数') }),
-    }),
-    Obj({
-      examName: Type.String(),
-      classes: Type.Array(
-        Obj({
-          classId: Type.Integer(),
-          className: Type.String(),
-          questions: Type.Array(ClassQuestion),
-        }),
-      ),
-    }),
+    '每班题数',
+    'questions',
+    ClassQuestion,
   ),
   errorBank: post(
     `${W}/bank`,

@@ -30,5 +30,6 @@ export {
   ANNOTATION_KIND_LABELS,
 } from './homeworkStatus';
 export type { SubmissionStatus, Judgement, AnnotationKind } from './homeworkStatus';
+export { bankQuestionInputOf } from './bankQuestionInput';
 export { ASSISTANT_MIXES, ASSISTANT_MIX_NAMES } from './assistantMixes';
 export type { AssistantMix } from './assistantMixes';

@@ -244,5 +244,3 @@ export function markdownToDocx(markdown: string, title?: string): Buffer {
     part('word/numbering.xml', numbering(orderedLists)),
   ]);
 }
-
-export const DOCX_TYPE = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';

@@ -11,6 +11,7 @@ import {
   type ContextMode,
 } from '@examkit/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { DOCX_TYPE } from '../core/attachment';
 import type { Clock } from '../core/clock';
 import type { Db } from '../core/database';
 import { ApiError, badRequest, forbidden, notFound, tooManyRequests } from '../core/envelope';
@@ -20,7 +21,7 @@ import type { Router } from '../core/router';
 import { accessOf } from '../core/scope';
 import type { SessionInfo } from '../core/session';
 import { assertOwnSchool } from '../school/routes';
-import { DOCX_TYPE, markdownToDocx } from './docx';
+import { markdownToDocx } from './docx';
 import { Generations, type LiveAnswer } from './generation';
 import {
   createChatProvider,

@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MATH_QUESTIONS, xlsxBase64 } from '../exam/testKit';
 import { DEMO_PASSWORD } from '../seed/seedDemo';
 import { call, DIALECTS, signIn, startTestServer, type TestServer } from '../test/fixtures';
-import { addClassWithStudents, grantKey } from '../test/schoolKit';
+import { addClassWithStudents, grantKey, gradeWithClasses } from '../test/schoolKit';
 
 type Analysis = Static<typeof AnalyticAnalysis>;
 type Report = Static<typeof AnalyticReport>;
@@ -82,34 +82,20 @@ describe.each(DIALECTS)('the analytic centre on %s', (dialect) => {
     await grantKey(db, seed.demoSchoolId, '班主任', 'Exam-AnalyticCenter');
     for (const login of ['admin', 'head', 'gradelead', 'lab-admin'])
       staff[login] = await signIn(server.app, login);
-    const grade = await db
-      .selectFrom('grades')
-      .select('id')
-      .where('school_id', '=', seed.demoSchoolId)
-      .where('academic_year', '=', 2026)
-      .where('grade_num', '=', 10)
-      .executeTakeFirstOrThrow();
+    const { gradeId } = await gradeWithClasses(db, seed.demoSchoolId);
     // A second 高一 class (the small demo has one), so that a 班主任 has a class to be kept out of.
     await addClassWithStudents(db, {
       schoolId: seed.demoSchoolId,
-      grade: grade.id,
+      grade: gradeId,
       className: '高一(2)班',
       names: ['赵同学', '钱同学', '孙同学'],
       prefix: 'D20',
     });
-    const classes = await db
-      .selectFrom('classes')
-      .select('id')
-      .where('grade_id', '=', grade.id)
-      .execute();
+    const { classIds } = await gradeWithClasses(db, seed.demoSchoolId);
     students = await db
       .selectFrom('students')
       .select(['id', 'student_no', 'name', 'class_id'])
-      .where(
-        'class_id',
-        'in',
-        classes.map((c) => c.id),
-      )
+      .where('class_id', 'in', classIds)
       .orderBy('student_no')
       .execute();
     // Three exams: each student's total moves (the first student falls, the last one climbs).
@@ -117,10 +103,10 @@ describe.each(DIALECTS)('the analytic centre on %s', (dialect) => {
       const exam = await ok<{ id: number }>(staff.admin!, examRoutes.create, {
         name: `高一数学周测${e + 1}`,
         examType: '周练',
-        gradeId: grade.id,
+        gradeId,
         examDate: date,
         subjects: [{ subjectCode: '数学', subjectName: '数学', fullMarks: 30 }],
-        classIds: classes.map((c) => c.id),
+        classIds,
       });
       const totals = new Map(
         students.map((s, n) => [

@@ -1,5 +1,4 @@
 import {
-  authRoutes,
   crossSchoolRoutes,
   examRoutes,
   jointExamRoutes,
@@ -11,8 +10,6 @@ import {
 import type { Static } from 'typebox';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { MATH_QUESTIONS, xlsxBase64 } from '../exam/testKit';
-import { DEMO_PASSWORD } from '../seed/seedDemo';
-import { createAdministrator } from '../setup/createAdministrator';
 import {
   call,
   DIALECTS,
@@ -21,7 +18,7 @@ import {
   TEST_NOW,
   type TestServer,
 } from '../test/fixtures';
-import { addClassWithStudents, grantKey } from '../test/schoolKit';
+import { addSchoolInRegion, grantKey, gradeWithClasses } from '../test/schoolKit';
 import { INVALID_CODE, INVITE_TTL_MS, JOIN_FAILURES, JOIN_WINDOW_MS } from './routes';
 
 type Joint = Static<typeof JointExam>;
@@ -58,65 +55,34 @@ describe.each(DIALECTS)('a cross-school exam on %s', (dialect) => {
     const { db, seed } = server;
     // 远方中学: a school of another region, with 高一 (1 class, 3 students).
     farId = (
-      await createAdministrator(db, {
+      await addSchoolInRegion(db, {
         schoolName: '远方中学',
         loginName: 'far-admin',
-        password: DEMO_PASSWORD,
-        now: TEST_NOW.getTime(),
+        prefix: 'F30',
+        region: { code: 'far-district', name: '远方区', level: 'district' },
       })
     ).schoolId;
-    await addClassWithStudents(db, {
-      schoolId: farId,
-      grade: { name: '高一', gradeNum: 10, academicYear: 2026 },
-      className: '高一(1)班',
-      names: ['甲同学', '乙同学', '丙同学'],
-      prefix: 'F30',
-    });
-    const region = await db
-      .insertInto('regions')
-      .values({ code: 'far-district', name: '远方区', level: 'district', created_at: 0 })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await db
-      .insertInto('region_schools')
-      .values({ region_id: region.id, school_id: farId })
-      .execute();
     // The demo's 年级主任 (高二) may use cross-school exams, for the data-scope checks.
     await grantKey(db, seed.demoSchoolId, '年级主任', 'Exam-Cross-School');
 
-    bureau = (
-      await call<UserInfo>(server.app, authRoutes.loginPassword, {
-        body: { loginName: 'bureau', password: DEMO_PASSWORD, schoolId: seed.demoSchoolId },
-      })
-    ).body.data;
+    bureau = await signIn(server.app, 'bureau', { schoolId: seed.demoSchoolId });
     staff.demo = await signIn(server.app, 'admin');
     staff.lab = await signIn(server.app, 'lab-admin');
     staff.far = await signIn(server.app, 'far-admin');
     staff.gradelead = await signIn(server.app, 'gradelead');
 
     // The host's own exam: 高一 数学 with its paper and key.
-    const grade = await db
-      .selectFrom('grades')
-      .select('id')
-      .where('school_id', '=', seed.demoSchoolId)
-      .where('academic_year', '=', 2026)
-      .where('grade_num', '=', 10)
-      .executeTakeFirstOrThrow();
-    const classes = await db
-      .selectFrom('classes')
-      .select('id')
-      .where('grade_id', '=', grade.id)
-      .execute();
+    const grade = await gradeWithClasses(db, seed.demoSchoolId);
     const exam = await ok<{ id: number; subjects: { id: number }[] }>(
       staff.demo,
       examRoutes.create,
       {
         name: '高一数学周测',
         examType: '周练',
-        gradeId: grade.id,
+        gradeId: grade.gradeId,
         examDate: '2026-11-18',
         subjects: [{ subjectCode: '数学', subjectName: '数学', fullMarks: 30 }],
-        classIds: classes.map((c) => c.id),
+        classIds: grade.classIds,
       },
     );
     hostExamId = exam.id;

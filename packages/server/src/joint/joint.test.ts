@@ -3,7 +3,6 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
-  authRoutes,
   DOWNLOAD_FILE_URL,
   downloadRoutes,
   examRoutes,
@@ -16,8 +15,6 @@ import {
 import type { Static } from 'typebox';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { MATH_QUESTIONS, xlsxBase64 } from '../exam/testKit';
-import { DEMO_PASSWORD } from '../seed/seedDemo';
-import { createAdministrator } from '../setup/createAdministrator';
 import {
   call,
   DIALECTS,
@@ -26,6 +23,7 @@ import {
   TEST_NOW,
   type TestServer,
 } from '../test/fixtures';
+import { addSchoolInRegion } from '../test/schoolKit';
 
 type Joint = Static<typeof JointExam>;
 const HEADER = ['考号/学号', '姓名', '1', '2', '3', '4', '5(1)', '5(2)'];
@@ -59,49 +57,14 @@ describe.each(DIALECTS)('a joint exam of three schools on %s', (dialect) => {
     const { db, seed } = server;
     // A third member school of 示范区 with 高一 (1 class, 3 students) and its administrator.
     thirdId = (
-      await createAdministrator(db, {
+      await addSchoolInRegion(db, {
         schoolName: '第三中学',
         loginName: 'third-admin',
-        password: DEMO_PASSWORD,
-        now: TEST_NOW.getTime(),
+        prefix: 'T30',
+        region: 'demo-district',
       })
     ).schoolId;
-    const { id: gradeId } = await db
-      .insertInto('grades')
-      .values({ school_id: thirdId, academic_year: 2026, name: '高一', grade_num: 10 })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    const { id: classId } = await db
-      .insertInto('classes')
-      .values({ grade_id: gradeId, name: '高一(1)班' })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await db
-      .insertInto('students')
-      .values(
-        ['甲同学', '乙同学', '丙同学'].map((name, i) => ({
-          school_id: thirdId,
-          class_id: classId,
-          student_no: `T30${i}`,
-          name,
-          tel: null,
-        })),
-      )
-      .execute();
-    const region = await db
-      .selectFrom('regions')
-      .select('id')
-      .where('code', '=', 'demo-district')
-      .executeTakeFirstOrThrow();
-    await db
-      .insertInto('region_schools')
-      .values({ region_id: region.id, school_id: thirdId })
-      .execute();
-
-    const into = await call<UserInfo>(server.app, authRoutes.loginPassword, {
-      body: { loginName: 'bureau', password: DEMO_PASSWORD, schoolId: seed.demoSchoolId },
-    });
-    bureau = into.body.data;
+    bureau = await signIn(server.app, 'bureau', { schoolId: seed.demoSchoolId });
     staff.demo = await signIn(server.app, 'admin');
     staff.lab = await signIn(server.app, 'lab-admin');
     staff.third = await signIn(server.app, 'third-admin');

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { unzipSync } from 'fflate';
 import { UPLOAD_FILE_URL, type UploadItem, type UploadKind } from '@examkit/contracts';
+import { DOCX_TYPE } from '../core/attachment';
 import type { Clock } from '../core/clock';
 import type { Db } from '../core/database';
 import { badRequest, notFound } from '../core/envelope';
@@ -25,7 +26,7 @@ const TYPES: Record<string, FileType> = {
   docx: {
     kind: 'docx',
     ext: 'docx',
-    contentType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+    contentType: DOCX_TYPE,
   },
 };
 

@@ -1,5 +1,6 @@
 import { downloadRoutes, paperDownloads, paperRoutes as r } from '@examkit/contracts';
 import { Type } from 'typebox';
+import { DOCX_TYPE } from '../core/attachment';
 import type { DomainDeps } from '../core/deps';
 import type { FileStore } from '../core/files';
 import type { DownloadJobs } from '../download/jobs';
@@ -9,7 +10,6 @@ import { accessOf } from '../core/scope';
 import { refuseBureauSeat } from '../region/bureau';
 import { EXAM_SINGLE, requireAnyPermission } from '../exam/access';
 import { pageOf } from '../school/common';
-import { DOCX_TYPE } from '../ai/docx';
 import { uploadedImageLoader } from '../oss/uploads';
 import { renderPaperPdf } from './paperPdf';
 import { exportPaperDocx } from './word/exportDocx';

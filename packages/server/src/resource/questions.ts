@@ -228,32 +228,6 @@ export async function updateQuestion(
   return before.version + 1;
 }
 
-/** A loaded question as the edit form sends it back (for writers that change one field). */
-export function inputOfItem(q: BankQuestionItem): BankQuestionInput {
-  return {
-    subjectCode: q.subjectCode,
-    stage: q.stage as BankQuestionInput['stage'],
-    gradeNum: q.gradeNum,
-    type: q.type,
-    difficulty: q.difficulty,
-    stem: q.stem,
-    options: q.options,
-    answer: q.answer,
-    analysis: q.analysis,
-    pointIds: q.points.map((p) => p.id),
-    source: q.source,
-    year: q.year,
-    tags: q.tags,
-    children: q.children.map((c) => ({
-      type: c.type as BankQuestionInput['children'][number]['type'],
-      stem: c.stem,
-      options: c.options,
-      answer: c.answer,
-      analysis: c.analysis,
-    })),
-  };
-}
-
 const STALE = '试题已被他人修改，请刷新后重试';
 
 /**

@@ -1,4 +1,4 @@
-import { regionCloudRoutes as r } from '@examkit/contracts';
+import { bankQuestionInputOf, regionCloudRoutes as r } from '@examkit/contracts';
 import type { Clock } from '../core/clock';
 import type { Db } from '../core/database';
 import type { DomainDeps } from '../core/deps';
@@ -9,7 +9,7 @@ import type { SessionInfo } from '../core/session';
 import { bureauOfSession } from '../region/bureau';
 import { regionOfSchool } from './cloudScope';
 import { inputOf, insertPaper, paperDetail } from './papers';
-import { inputOfItem, insertQuestion, loadQuestions } from './questions';
+import { insertQuestion, loadQuestions } from './questions';
 
 const TAG = 'resource';
 
@@ -67,7 +67,7 @@ export async function publishQuestion(
     .executeTakeFirst();
   const [item] = live ? await loadQuestions(trx, who.schoolId, [questionId]) : [];
   if (!item) throw notFound('试题不存在');
-  const input = inputOfItem(item);
+  const input = bankQuestionInputOf(item);
   const shared = input.pointIds.length
     ? await trx
         .selectFrom('knowledge_points')

@@ -38,7 +38,8 @@ describe.each(DIALECTS)('bank question statistics on %s', (dialect) => {
   let unused: number;
   let twin: number;
   let decoy: number;
-  let firstExam: { examId: number; questionIds: number[] };
+  let firstExam: { examId: number; examSubjectId: number; questionIds: number[] };
+  let secondExam: { examId: number; examSubjectId: number; questionIds: number[] };
   let paperId: number;
   let gradeId: number;
   let classIds: number[];
@@ -232,6 +233,7 @@ describe.each(DIALECTS)('bank question statistics on %s', (dialect) => {
 
     // A second exam of the same paper: the figures are weighted by the students of both.
     const second = await examWith('b', () => [5, 5]);
+    secondExam = second;
     await server.db
       .updateTable('exams')
       .set({ state: 'published' })
@@ -270,6 +272,40 @@ describe.each(DIALECTS)('bank question statistics on %s', (dialect) => {
     expect(reply.body.code, reply.body.msg).toBe(200);
     expect(reply.body.data.usage).toBeUndefined();
     expect((await ok<BankQuestionItem>(R.questionGet, { id: hard })).usage?.exams).toBe(2);
+  });
+
+  it('keeps each exam’s figures between reads; a score changed afterwards still shows on the next read', async () => {
+    const before = (await listed()).find((q) => q.id === easy)!.usage!;
+    // Kept: with no score changed, a list read needs no exam report (none is read or made again).
+    await server.db.deleteFrom('report_cache').execute();
+    expect((await listed()).find((q) => q.id === easy)!.usage).toEqual(before);
+    expect(await server.db.selectFrom('report_cache').select('exam_id').execute()).toEqual([]);
+
+    // The second exam's first question marked full again: the list shows the new figures.
+    await server.db
+      .updateTable('exam_scores')
+      .set({ score: 5, updated_at: 3 })
+      .where('exam_subject_id', '=', secondExam.examSubjectId)
+      .where('question_id', '=', secondExam.questionIds[0]!)
+      .execute();
+    const after = (await listed()).find((q) => q.id === easy)!.usage!;
+    const a = await reportFigure(
+      firstExam.examId,
+      firstExam.examSubjectId,
+      firstExam.questionIds[0]!,
+    );
+    const b = await reportFigure(
+      secondExam.examId,
+      secondExam.examSubjectId,
+      secondExam.questionIds[0]!,
+    );
+    expect(b.scoreRate).toBe(1);
+    expect(after.scoreRate).toBeGreaterThan(before.scoreRate!);
+    expect(after.scoreRate).toBeCloseTo(
+      (a.scoreRate! * a.count + b.count) / (a.count + b.count),
+      10,
+    );
+    expect(after).toMatchObject({ exams: 2, students: a.count + b.count });
   });
 
   it('相似题推荐 ranks the near-duplicate of a question made from the bank first, never itself', async () => {

@@ -2,7 +2,7 @@ import type { BankQuestionItem, BankQuestionUsage } from '@examkit/contracts';
 import type { Clock } from '../core/clock';
 import type { Db } from '../core/database';
 import { engineId, readExamReport } from '../report/cache';
-import { questionStats } from '../report/views/shared';
+import { scoresVersion } from '../report/snapshot';
 
 /**
  * Question statistics from real use (docs/resources.md "Question statistics"): each bank question
@@ -10,6 +10,10 @@ import { questionStats } from '../report/views/shared';
  * discrimination of that exam question from the exam report's own analysis (the grade's question
  * statistics), read through the report cache, so no figure is computed a second way and a score
  * changed in marking shows on the next read.
+ *
+ * Every list read asks for these figures, so each exam's figures are kept (per database, per exam)
+ * with the exam's scores version: a read costs the version check, and the report is read again only
+ * when the exam's scores, paper or students changed since.
  */
 
 /** Exams whose figures count: the report is done (finished) or published. */
@@ -42,19 +46,13 @@ export async function questionUsage(
     .execute();
   const figures = new Map<number, Figure[]>();
   for (const examId of [...new Set(links.map((l) => l.exam_id))]) {
-    const read = await readExamReport(db, clock, examId);
-    if (!read) continue;
-    const grade = read.report.analysis.grade;
+    const ofExam = await examFigures(db, clock, examId);
+    if (!ofExam) continue;
     for (const link of links.filter((l) => l.exam_id === examId)) {
-      const subject = grade.subjects.find((s) => s.subjectId === engineId(link.exam_subject_id));
-      const stats = subject && questionStats(subject, link.exam_question_id);
-      if (!stats || stats.count === 0) continue;
+      const figure = ofExam.get(figureKey(link.exam_subject_id, link.exam_question_id));
+      if (!figure) continue;
       const list = figures.get(link.question_id) ?? [];
-      list.push({
-        count: stats.count,
-        scoreRate: stats.scoreRate,
-        discrimination: stats.discrimination,
-      });
+      list.push(figure);
       figures.set(link.question_id, list);
     }
   }
@@ -66,6 +64,55 @@ export async function questionUsage(
       discrimination: weighted(list, (f) => f.discrimination),
     });
   return out;
+}
+
+const figureKey = (examSubjectId: number, examQuestionId: number) =>
+  `${engineId(examSubjectId)}:${engineId(examQuestionId)}`;
+
+/** An exam's question figures (the grade's), and the scores version they are of. */
+interface ExamFigures {
+  version: string;
+  figures: Map<string, Figure>;
+}
+
+/** The kept figures, per database (tests run several) and exam; the oldest go past the limit. */
+const kept = new WeakMap<Db, Map<number, ExamFigures>>();
+const KEPT_LIMIT = 500;
+
+/**
+ * The grade's figures of an exam's questions (keyed by exam subject and exam question), kept until
+ * the exam's scores version changes; null when the exam has no report.
+ */
+async function examFigures(
+  db: Db,
+  clock: Clock,
+  examId: number,
+): Promise<Map<string, Figure> | null> {
+  let byExam = kept.get(db);
+  if (!byExam) kept.set(db, (byExam = new Map()));
+  const version = await scoresVersion(db, examId);
+  const hit = byExam.get(examId);
+  if (hit && hit.version === version) return hit.figures;
+  const read = await readExamReport(db, clock, examId);
+  if (!read) return null;
+  const figures = new Map<string, Figure>();
+  for (const subject of read.report.analysis.grade.subjects)
+    for (const q of subject.questions)
+      if (q.count > 0)
+        figures.set(`${subject.subjectId}:${q.questionId}`, {
+          count: q.count,
+          scoreRate: q.scoreRate,
+          discrimination: q.discrimination,
+        });
+  // The report's own version: a write between the check above and the read is caught next time.
+  byExam.delete(examId);
+  byExam.set(examId, { version: read.version, figures });
+  while (byExam.size > KEPT_LIMIT) {
+    const oldest = byExam.keys().next().value;
+    if (oldest === undefined) break;
+    byExam.delete(oldest);
+  }
+  return figures;
 }
 
 /** The mean of a figure over exams, weighted by the students counted; null when none has it. */

@@ -5,6 +5,7 @@ import {
   type WrongFileFormat,
 } from '@examkit/contracts';
 import { Type } from 'typebox';
+import { DOCX_TYPE } from '../core/attachment';
 import type { Clock } from '../core/clock';
 import type { Db } from '../core/database';
 import { badRequest, forbidden, notFound } from '../core/envelope';
@@ -47,7 +48,6 @@ export const REPORT_KEYS = ['Exam-Single-Report-Grade'];
 /** 错题库 (智能组卷). */
 export const BANK_KEYS = ['Generate', 'StudySituation'];
 
-const DOCX = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
 const Format = Type.Union(WRONG_FILE_FORMATS.map((f) => Type.Literal(f)));
 
 async function scopeFor(db: Db, session: SessionInfo, keys: string[]) {
@@ -59,7 +59,7 @@ async function scopeFor(db: Db, session: SessionInfo, keys: string[]) {
 
 async function file(doc: ExportDocument | ExportDocument[], format: WrongFileFormat, name: string) {
   return format === 'docx'
-    ? { fileName: `${name}.docx`, contentType: DOCX, body: await writeDocx(doc) }
+    ? { fileName: `${name}.docx`, contentType: DOCX_TYPE, body: await writeDocx(doc) }
     : { fileName: `${name}.pdf`, contentType: 'application/pdf', body: await writePdf(doc) };
 }
 

@@ -6,7 +6,7 @@ import { saveStructure } from '../exam/paperWrites';
 import { chunks, recomputeTotals } from '../exam/scores';
 import { saveSheet } from '../exam/sheets';
 import { prng } from './prng';
-import { studentsOfClasses } from './queries';
+import { demoExamPlace, studentsOfClasses } from './queries';
 import { createSeedExam, type ExamForm } from './seedExamRows';
 
 /** The demo exams (docs/demo-school.md): a finished 期中 with scores, a draft 周练 for the designer. */
@@ -233,20 +233,9 @@ export async function seedExams(
   options: { schoolId: number; academicYear: number },
 ): Promise<void> {
   const { schoolId, academicYear } = options;
-  const grade = await trx
-    .selectFrom('grades')
-    .select(['id'])
-    .where('school_id', '=', schoolId)
-    .where('academic_year', '=', academicYear)
-    .where('name', '=', '高一')
-    .executeTakeFirst();
-  const admin = await trx
-    .selectFrom('users')
-    .select('id')
-    .where('school_id', '=', schoolId)
-    .where('login_name', '=', 'admin')
-    .executeTakeFirst();
-  if (!grade || !admin) return;
+  const place = await demoExamPlace(trx, schoolId, academicYear, '高一');
+  if (!place) return;
+  const { gradeId, adminId, classIds } = place;
   const existing = await trx
     .selectFrom('exams')
     .select('name')
@@ -254,17 +243,7 @@ export async function seedExams(
     .where('name', 'in', Object.values(DEMO_EXAMS))
     .execute();
   const has = new Set(existing.map((e) => e.name));
-  const classes = await trx
-    .selectFrom('classes')
-    .select('id')
-    .where('grade_id', '=', grade.id)
-    .orderBy('id')
-    .execute();
-  if (classes.length === 0) return;
-  const students = await studentsOfClasses(
-    trx,
-    classes.map((c) => c.id),
-  );
+  const students = await studentsOfClasses(trx, classIds);
 
   // The school's subject codes (administration seed) when there are any, else the names.
   const schoolSubjects = await trx
@@ -284,14 +263,14 @@ export async function seedExams(
     createSeedExam(trx, {
       schoolId,
       academicYear,
-      createdBy: admin.id,
+      createdBy: adminId,
       at: SEEDED_AT,
       state,
       students,
       form: {
         name,
         examType,
-        gradeId: grade.id,
+        gradeId,
         examDate,
         subjects: subjects.map((s) => ({
           subjectCode: codeOf.get(s.name) ?? s.name,
@@ -299,7 +278,7 @@ export async function seedExams(
           fullMarks: s.fullMarks,
           elective: false,
         })),
-        classIds: classes.map((c) => c.id),
+        classIds,
       },
     });
 

@@ -5,6 +5,7 @@ import { writeElectives } from '../exam/exams';
 import { saveStructure } from '../exam/paperWrites';
 import { checkSeed } from './checkSeed';
 import { prng } from './prng';
+import { demoExamPlace } from './queries';
 import { createSeedExam, type ExamForm } from './seedExamRows';
 import { MIDTERM, paperOf, seedSubjectScores, type Block } from './seedExam';
 
@@ -40,20 +41,9 @@ export async function seedGaokao(
   options: { schoolId: number; academicYear: number },
 ): Promise<void> {
   const { schoolId, academicYear } = options;
-  const grade = await trx
-    .selectFrom('grades')
-    .select('id')
-    .where('school_id', '=', schoolId)
-    .where('academic_year', '=', academicYear)
-    .where('name', '=', '高二')
-    .executeTakeFirst();
-  const admin = await trx
-    .selectFrom('users')
-    .select('id')
-    .where('school_id', '=', schoolId)
-    .where('login_name', '=', 'admin')
-    .executeTakeFirst();
-  if (!grade || !admin) return;
+  const place = await demoExamPlace(trx, schoolId, academicYear, '高二');
+  if (!place) return;
+  const { gradeId, adminId, classIds } = place;
   const existing = await trx
     .selectFrom('exams')
     .select('id')
@@ -61,22 +51,11 @@ export async function seedGaokao(
     .where('name', '=', DEMO_GAOKAO.exam)
     .executeTakeFirst();
   if (existing) return;
-  const classes = await trx
-    .selectFrom('classes')
-    .select('id')
-    .where('grade_id', '=', grade.id)
-    .orderBy('id')
-    .execute();
-  if (classes.length === 0) return;
   const students = await trx
     .selectFrom('students as s')
     .leftJoin('student_details as d', 'd.student_id', 's.id')
     .select(['s.id', 's.class_id', 's.student_no', 'd.electives'])
-    .where(
-      's.class_id',
-      'in',
-      classes.map((c) => c.id),
-    )
+    .where('s.class_id', 'in', classIds)
     .orderBy('s.student_no')
     .execute();
   const codes = new Map(
@@ -97,15 +76,15 @@ export async function seedGaokao(
   const form: ExamForm = {
     name: DEMO_GAOKAO.exam,
     examType: '月测',
-    gradeId: grade.id,
+    gradeId,
     examDate: '2026-11-06',
     subjects,
-    classIds: classes.map((c) => c.id),
+    classIds,
   };
   const { examId, subjectIds } = await createSeedExam(trx, {
     schoolId,
     academicYear,
-    createdBy: admin.id,
+    createdBy: adminId,
     at: SEEDED_AT,
     state: 'finished',
     form,
@@ -151,7 +130,7 @@ export async function seedGaokao(
       profile_levels: JSON.stringify(BUILT_IN_PROFILES.common.levels),
       converted_subjects: JSON.stringify(analysis.convertedSubjects),
       idempotency_key: analysis.idempotencyKey,
-      created_by: admin.id,
+      created_by: adminId,
       created_at: SEEDED_AT,
     })
     .execute();

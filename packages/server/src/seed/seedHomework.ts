@@ -5,6 +5,7 @@ import type { FileStore } from '../core/files';
 import { chinaDay } from '../homework/doubleReduction';
 import { normaliseQuestions } from '../homework/questions';
 import { checkSeed } from './checkSeed';
+import { demoGradeOneMath } from './queries';
 
 /** The demo homework (docs/demo-school.md): one of each state, 高一数学, set by the 任课教师. */
 export const DEMO_HOMEWORK = {
@@ -55,37 +56,10 @@ export async function seedHomework(
   options: { clock?: Clock } = {},
 ): Promise<{ ids: number[] } | null> {
   const now = (options.clock ?? systemClock).now().getTime();
-  const school = await db
-    .selectFrom('schools')
-    .select('id')
-    .where('code', '=', 'demo')
-    .executeTakeFirst();
-  if (!school) return null;
-  const teacher = await db
-    .selectFrom('users')
-    .select('id')
-    .where('school_id', '=', school.id)
-    .where('login_name', '=', 'teacher')
-    .executeTakeFirstOrThrow();
-  const grade = await db
-    .selectFrom('grades')
-    .select(['id', 'academic_year'])
-    .where('school_id', '=', school.id)
-    .where('name', '=', '高一')
-    .orderBy('academic_year', 'desc')
-    .executeTakeFirstOrThrow();
-  const subject = await db
-    .selectFrom('subjects')
-    .select('id')
-    .where('school_id', '=', school.id)
-    .where('name', '=', '数学')
-    .executeTakeFirstOrThrow();
-  const cls = await db
-    .selectFrom('classes')
-    .select('id')
-    .where('grade_id', '=', grade.id)
-    .where('name', '=', '高一(1)班')
-    .executeTakeFirstOrThrow();
+  const place = await demoGradeOneMath(db, 'teacher');
+  if (!place) return null;
+  const { schoolId, userId, classId, grade, subject } = place;
+  if (!subject) throw new Error('演示学校没有数学学科');
   const ids: number[] = [];
   const states = ['draft', 'ready', 'assigned'] as const;
   for (const [i, state] of states.entries()) {
@@ -93,7 +67,7 @@ export async function seedHomework(
     const existing = await db
       .selectFrom('homeworks')
       .select('id')
-      .where('school_id', '=', school.id)
+      .where('school_id', '=', schoolId)
       .where('name', '=', name)
       .executeTakeFirst();
     if (existing) {
@@ -113,14 +87,14 @@ export async function seedHomework(
       },
       `homework ${name}`,
     );
-    const key = `homework/${school.id}/demo-${state}.pdf`;
+    const key = `homework/${schoolId}/demo-${state}.pdf`;
     await files.put(key, pdf);
     const created = now - (3 - i) * 3_600_000;
     const id = await db.transaction().execute(async (trx) => {
       const { id } = await trx
         .insertInto('homeworks')
         .values({
-          school_id: school.id,
+          school_id: schoolId,
           academic_year: grade.academic_year,
           grade_id: grade.id,
           subject_id: subject.id,
@@ -129,7 +103,7 @@ export async function seedHomework(
           paper_key: key,
           paper_name: `${name}.pdf`,
           paper_kind: 'pdf',
-          created_by: teacher.id,
+          created_by: userId,
           idempotency_key: idempotencyKey,
           created_at: created,
           updated_at: created,
@@ -156,7 +130,7 @@ export async function seedHomework(
       const due = Date.parse(`${chinaDay(now + 86_400_000)}T22:00:00+08:00`);
       const assign = {
         id,
-        classIds: [cls.id],
+        classIds: [classId],
         teachingClassIds: [],
         dueAt: due,
         estimatedMinutes: 25,
@@ -167,13 +141,13 @@ export async function seedHomework(
         .insertInto('homework_assignments')
         .values({
           homework_id: id,
-          school_id: school.id,
-          class_id: cls.id,
+          school_id: schoolId,
+          class_id: classId,
           teaching_class_id: null,
           due_at: due,
           estimated_minutes: assign.estimatedMinutes,
           day: chinaDay(now),
-          assigned_by: teacher.id,
+          assigned_by: userId,
           assigned_at: now,
         })
         .execute();

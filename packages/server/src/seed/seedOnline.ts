@@ -6,6 +6,7 @@ import { resolveParticipants } from '../exam/exams';
 import { loadOnline, onlineQuestions, submitAttempt } from '../online/online';
 import { createOnline, replaceQuestions, setKeys, setWindow } from '../online/writes';
 import { checkSeed } from './checkSeed';
+import { demoGradeOneMath } from './queries';
 
 /** The demo online exam (docs/demo-school.md): open for 90 days, taken by part of 高一(1)班. */
 export const DEMO_ONLINE = { name: '2026学年高一数学在线小测', code: 'DEMO2026' } as const;
@@ -50,60 +51,34 @@ export async function seedOnline(
   options: { clock?: Clock } = {},
 ): Promise<{ examId: number } | null> {
   const now = (options.clock ?? systemClock).now().getTime();
-  const school = await db
-    .selectFrom('schools')
-    .select('id')
-    .where('code', '=', 'demo')
-    .executeTakeFirst();
-  if (!school) return null;
+  const place = await demoGradeOneMath(db, 'admin');
+  if (!place) return null;
+  const { schoolId, userId, classId, grade, subject } = place;
   const existing = await db
     .selectFrom('exams')
     .select('id')
-    .where('school_id', '=', school.id)
+    .where('school_id', '=', schoolId)
     .where('name', '=', DEMO_ONLINE.name)
     .executeTakeFirst();
   if (existing) return null;
-  // The first class of this year's 高一.
-  const klass = await db
-    .selectFrom('classes as c')
-    .innerJoin('grades as g', 'g.id', 'c.grade_id')
-    .select(['c.id', 'g.id as gradeId', 'g.academic_year'])
-    .where('g.school_id', '=', school.id)
-    .where('g.name', '=', '高一')
-    .orderBy('g.academic_year', 'desc')
-    .orderBy('c.id')
-    .executeTakeFirstOrThrow();
-  const grade = { id: klass.gradeId, academic_year: klass.academic_year };
-  const admin = await db
-    .selectFrom('users')
-    .select('id')
-    .where('school_id', '=', school.id)
-    .where('login_name', '=', 'admin')
-    .executeTakeFirstOrThrow();
-  const subject = await db
-    .selectFrom('subjects')
-    .select(['code', 'name'])
-    .where('school_id', '=', school.id)
-    .where('name', '=', '数学')
-    .executeTakeFirst();
   const basics = {
     name: DEMO_ONLINE.name,
     examType: '周练' as const,
     gradeId: grade.id,
-    classIds: [klass.id],
+    classIds: [classId],
     subjectCode: subject?.code ?? '数学',
     subjectName: '数学',
   };
   checkSeed(onlineRoutes.save.body, basics, 'online exam');
-  const participants = await resolveParticipants(db, school.id, {
+  const participants = await resolveParticipants(db, schoolId, {
     gradeId: grade.id,
     classIds: basics.classIds,
     studentIds: undefined,
   });
   const examId = await createOnline(db, {
     ...basics,
-    schoolId: school.id,
-    userId: admin.id,
+    schoolId,
+    userId,
     grade,
     participants,
     at: now,
@@ -115,8 +90,8 @@ export async function seedOnline(
     .execute();
 
   checkSeed(onlineRoutes.saveQuestions.body, { id: examId, questions: QUESTIONS }, 'questions');
-  await replaceQuestions(db, await loadOnline(db, school.id, examId), QUESTIONS, now);
-  const ids = (await onlineQuestions(db, (await loadOnline(db, school.id, examId)).subject.id)).map(
+  await replaceQuestions(db, await loadOnline(db, schoolId, examId), QUESTIONS, now);
+  const ids = (await onlineQuestions(db, (await loadOnline(db, schoolId, examId)).subject.id)).map(
     (q) => q.id,
   );
   const keys = {
@@ -133,7 +108,7 @@ export async function seedOnline(
     ],
   };
   checkSeed(onlineRoutes.saveAnswers.body, keys, 'keys');
-  await setKeys(db, await loadOnline(db, school.id, examId), keys.answers, now);
+  await setKeys(db, await loadOnline(db, schoolId, examId), keys.answers, now);
   const window = {
     id: examId,
     startsAt: now - 24 * 3_600_000,
@@ -141,10 +116,10 @@ export async function seedOnline(
     durationMinutes: 45,
   };
   checkSeed(onlineRoutes.saveTime.body, window, 'time');
-  await setWindow(db, await loadOnline(db, school.id, examId), window, now);
+  await setWindow(db, await loadOnline(db, schoolId, examId), window, now);
 
   // Two thirds of the class handed in yesterday; the rest can still take it.
-  const ctx = await loadOnline(db, school.id, examId);
+  const ctx = await loadOnline(db, schoolId, examId);
   const questions = await onlineQuestions(db, ctx.subject.id);
   const takers = participants.slice(0, Math.ceil((participants.length * 2) / 3));
   await db.transaction().execute(async (trx) => {

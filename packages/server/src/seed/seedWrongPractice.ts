@@ -1,7 +1,7 @@
-import { BankQuestionInput } from '@examkit/contracts';
+import { BankQuestionInput, bankQuestionInputOf } from '@examkit/contracts';
 import { systemClock } from '../core/clock';
 import type { Db } from '../core/database';
-import { inputOfItem, loadQuestions, updateQuestion } from '../resource/questions';
+import { loadQuestions, updateQuestion } from '../resource/questions';
 import { checkSeed } from './checkSeed';
 
 /**
@@ -73,7 +73,7 @@ export async function seedWrongPractice(db: Db, schoolId: number): Promise<void>
       if (!pick) throw new Error(`the demo bank has no question of ${item.bankNode}`);
       used.add(pick.id);
       const [existing] = await loadQuestions(trx, schoolId, [pick.id]);
-      const base = inputOfItem(existing!);
+      const base = bankQuestionInputOf(existing!);
       const tagged: BankQuestionInput = {
         ...base,
         pointIds: [...base.pointIds, point.id],

@@ -1,29 +1,18 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
-import {
-  EXAM_TYPES,
-  administrationRoutes,
-  jointExamRoutes,
-  type ExamType,
-} from '@examkit/contracts';
+import { jointExamRoutes } from '@examkit/contracts';
 import { useExamkit } from '@examkit/core/react';
-import { Button, FormField, Select, TextInput } from '@examkit/ui';
+import { FormField, Select } from '@examkit/ui';
 import { useApiCall } from '../../common/useApiCall';
 import {
-  ExamSubjectsEditor,
-  subjectsError,
-  type SubjectRow,
-} from '../components/ExamSubjectsEditor';
+  BatchExamBasicsFields,
+  BatchExamSubjectsAndActions,
+  useBatchExamForm,
+} from '../components/BatchExamForm';
 import { IdCheckList } from '../components/IdCheckList';
-import { Actions, CheckGroup, ErrorText, Note, PageBox } from '../components/styled';
+import { CheckGroup, ErrorText, Note, PageBox } from '../components/styled';
 import { GRADE_NUMS, LABEL_OPTIONS } from './jointLabels';
 import { useRegionSchools } from './useRegionSchools';
-
-type Errors = Partial<
-  Record<'name' | 'examType' | 'examDate' | 'gradeNum' | 'schoolIds' | 'subjects', string>
->;
-
-const newKey = () => globalThis.crypto.randomUUID();
 
 /**
  * /exam/multiple/create (创建联考, also /exam/project/create): the bureau picks the region's
@@ -36,61 +25,30 @@ export function JointCreatePage() {
   const navigate = useNavigate();
   const { notifier } = useExamkit();
   const region = useRegionSchools();
-  const [choices, setChoices] = useState<{ code: string; name: string }[]>([]);
-  const [name, setName] = useState('');
-  const [examType, setExamType] = useState('');
-  const [examDate, setExamDate] = useState(() => new Date().toISOString().slice(0, 10));
+  const form = useBatchExamForm<'gradeNum' | 'schoolIds'>('联考名称');
   const [gradeNum, setGradeNum] = useState('');
   const [schoolIds, setSchoolIds] = useState<number[]>([]);
-  const [subjects, setSubjects] = useState<SubjectRow[]>([]);
   const [schoolLabels, setSchoolLabels] = useState<'names' | 'codes'>('codes');
-  const [errors, setErrors] = useState<Errors>({});
-  const [serverError, setServerError] = useState('');
-  const [saving, setSaving] = useState(false);
-  const [key] = useState(newKey);
 
-  useEffect(() => {
-    void call(administrationRoutes.dicGetSubject, {}).then((r) => {
-      if (r.ok) setChoices(r.data.map((s) => ({ code: s.code, name: s.name })));
-    });
-  }, [call]);
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    setServerError('');
-    const found: Errors = {};
-    if (!name.trim()) found.name = '请输入联考名称';
-    if (!examType) found.examType = '请选择考试类型';
-    if (!/^\d{4}-\d{2}-\d{2}$/.test(examDate)) found.examDate = '请选择考试日期';
-    if (!gradeNum) found.gradeNum = '请选择年级';
-    if (schoolIds.length < 2) found.schoolIds = '请至少选择两所学校';
-    const subjectProblem = subjectsError(subjects);
-    if (subjectProblem) found.subjects = subjectProblem;
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
-    setSaving(true);
-    const r = await call(jointExamRoutes.jointCreate, {
-      idempotencyKey: key,
-      name: name.trim(),
-      examType: examType as ExamType,
-      examDate,
-      gradeNum: Number(gradeNum),
-      schoolIds,
-      subjects: subjects.map((s) => ({
-        subjectCode: s.subjectCode,
-        subjectName: s.subjectName,
-        fullMarks: Number(s.fullMarks),
-      })),
-      schoolLabels,
-    });
-    setSaving(false);
-    if (!r.ok) {
-      setServerError(r.message);
-      return;
-    }
-    notifier.message('success', `已创建联考，${r.data.schools.length} 所学校各有一场本校考试`);
-    navigate(`/exam/multiple/edit/${r.data.id}`);
-  }
+  const submit = (event: FormEvent) =>
+    form.submit(
+      event,
+      {
+        gradeNum: gradeNum ? undefined : '请选择年级',
+        schoolIds: schoolIds.length < 2 ? '请至少选择两所学校' : undefined,
+      },
+      (basics) =>
+        call(jointExamRoutes.jointCreate, {
+          ...basics,
+          gradeNum: Number(gradeNum),
+          schoolIds,
+          schoolLabels,
+        }),
+      (data) => {
+        notifier.message('success', `已创建联考，${data.schools.length} 所学校各有一场本校考试`);
+        navigate(`/exam/multiple/edit/${data.id}`);
+      },
+    );
 
   if (!region)
     return (
@@ -112,21 +70,8 @@ export function JointCreatePage() {
         aria-label="联考信息"
         style={{ maxWidth: 760 }}
       >
-        <FormField label="联考名称" required error={errors.name}>
-          <TextInput value={name} maxLength={100} onChange={(e) => setName(e.target.value)} />
-        </FormField>
-        <FormField label="考试类型" required error={errors.examType}>
-          <Select
-            value={examType}
-            placeholder="请选择"
-            options={EXAM_TYPES.map((t) => ({ value: t, label: t }))}
-            onChange={(e) => setExamType(e.target.value)}
-          />
-        </FormField>
-        <FormField label="考试日期" required error={errors.examDate}>
-          <TextInput type="date" value={examDate} onChange={(e) => setExamDate(e.target.value)} />
-        </FormField>
-        <FormField label="年级" required error={errors.gradeNum}>
+        <BatchExamBasicsFields form={form} />
+        <FormField label="年级" required error={form.errors.gradeNum}>
           <Select
             value={gradeNum}
             placeholder="请选择"
@@ -134,7 +79,7 @@ export function JointCreatePage() {
             onChange={(e) => setGradeNum(e.target.value)}
           />
         </FormField>
-        <CheckGroup aria-describedby={errors.schoolIds ? 'joint-schools-error' : undefined}>
+        <CheckGroup aria-describedby={form.errors.schoolIds ? 'joint-schools-error' : undefined}>
           <legend>参考学校</legend>
           <IdCheckList
             options={region.schools.map((s) => ({ id: s.schoolId, name: s.schoolName }))}
@@ -142,9 +87,9 @@ export function JointCreatePage() {
             onChange={setSchoolIds}
           />
         </CheckGroup>
-        {errors.schoolIds && (
+        {form.errors.schoolIds && (
           <ErrorText id="joint-schools-error" role="alert">
-            {errors.schoolIds}
+            {form.errors.schoolIds}
           </ErrorText>
         )}
         <FormField label="联考报告中其他学校显示为">
@@ -154,20 +99,7 @@ export function JointCreatePage() {
             onChange={(e) => setSchoolLabels(e.target.value === 'names' ? 'names' : 'codes')}
           />
         </FormField>
-        <ExamSubjectsEditor
-          choices={choices}
-          subjects={subjects}
-          onChange={setSubjects}
-          error={errors.subjects}
-          elective={false}
-        />
-        {serverError && <ErrorText role="alert">{serverError}</ErrorText>}
-        <Actions>
-          <Button type="primary" nativeType="submit" loading={saving}>
-            创建
-          </Button>
-          <Button onClick={() => navigate('/exam/multiple')}>返回列表</Button>
-        </Actions>
+        <BatchExamSubjectsAndActions form={form} onBack={() => navigate('/exam/multiple')} />
       </form>
     </PageBox>
   );

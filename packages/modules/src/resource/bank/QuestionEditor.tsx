@@ -6,13 +6,18 @@ import {
   type KnowledgeNode,
   type ResourceStage,
 } from '@examkit/contracts';
-import { DIFFICULTIES, QUESTION_TYPE_KEYS, QUESTION_TYPES } from '@examkit/contracts/rules';
+import {
+  bankQuestionInputOf,
+  DIFFICULTIES,
+  QUESTION_TYPE_KEYS,
+  QUESTION_TYPES,
+} from '@examkit/contracts/rules';
 import { styled } from 'styled-components';
 import { Button, Dialog, FormField, Select, TextInput, themeOf } from '@examkit/ui';
 import { useApiCall } from '../../common/useApiCall';
 import { Actions } from '../../common/styled';
 import { QuestionView, optionLetter } from '../components/QuestionView';
-import { cleaned, emptyQuestion, hasOptions, inputOf, previewOf, problemOf } from './editorState';
+import { cleaned, emptyQuestion, hasOptions, previewOf, problemOf } from './editorState';
 
 const Columns = styled.div`
   display: grid;
@@ -75,7 +80,7 @@ export function QuestionEditor(props: QuestionEditorProps) {
   const { question, subjectCode, stage, stages, points, onClose, onSaved } = props;
   const call = useApiCall();
   const [form, setForm] = useState<BankQuestionInput>(() =>
-    question ? inputOf(question) : emptyQuestion(subjectCode, stage),
+    question ? bankQuestionInputOf(question) : emptyQuestion(subjectCode, stage),
   );
   const [error, setError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);

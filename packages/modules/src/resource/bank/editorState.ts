@@ -1,9 +1,4 @@
-import type {
-  BankQuestionInput,
-  BankQuestionItem,
-  BankQuestionType,
-  BankSubQuestionInput,
-} from '@examkit/contracts';
+import type { BankQuestionInput, BankQuestionItem, BankQuestionType } from '@examkit/contracts';
 
 /** Types whose options the editor shows. */
 export const hasOptions = (type: string) => type === 'single' || type === 'multiple';
@@ -25,32 +20,6 @@ export function emptyQuestion(subjectCode: string, stage: 1 | 2 | 3): BankQuesti
     year: new Date().getFullYear(),
     tags: [],
     children: [],
-  };
-}
-
-/** The form of an existing question. */
-export function inputOf(q: BankQuestionItem): BankQuestionInput {
-  return {
-    subjectCode: q.subjectCode,
-    stage: q.stage as 1 | 2 | 3,
-    gradeNum: q.gradeNum,
-    type: q.type,
-    difficulty: q.difficulty,
-    stem: q.stem,
-    options: q.options,
-    answer: q.answer,
-    analysis: q.analysis,
-    pointIds: q.points.map((p) => p.id),
-    source: q.source,
-    year: q.year,
-    tags: q.tags,
-    children: q.children.map((c) => ({
-      type: c.type as BankSubQuestionInput['type'],
-      stem: c.stem,
-      options: c.options,
-      answer: c.answer,
-      analysis: c.analysis,
-    })),
   };
 }
 

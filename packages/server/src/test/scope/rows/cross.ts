@@ -1,0 +1,29 @@
+import * as contracts from '@examkit/contracts';
+import { WRITE, type Entry } from '../entry';
+
+/** The data-scope rows of cross-school work: 联考, 跨校考试, 分析中心 and the joint reports. */
+export const crossRows: Record<string, Entry> = {
+  // 联考 (jointExamId): a school outside the joint exam gets 404 on every joint route, a
+  // participant reads only its own students (joint/joint.test.ts)
+  ...Object.fromEntries(
+    Object.keys(contracts.jointExamRoutes).map((name) => [
+      `jointExamRoutes.${name}`,
+      { kind: 'covered', why: 'joint exams: joint/joint.test.ts' } as const,
+    ]),
+  ),
+  // 跨校考试: an invite for an exam of the caller's school and grade only (crossSchool/cross.test.ts)
+  'crossSchoolRoutes.crossInvite': WRITE(
+    'exam managers of the exam’s grade only; another school’s exam 404 (crossSchool/cross.test.ts)',
+  ),
+  // 分析中心: the classes whose totals the caller's single reports show; a class outside 403
+  // (analytic/analytic.test.ts “a 班主任 sees their own class only”)
+  'analyticRoutes.analyticReport': WRITE(
+    'students of the classes in full scope only; another class 403, another grade’s analysis 404 (analytic/analytic.test.ts)',
+  ),
+  ...Object.fromEntries(
+    Object.keys(contracts.jointReportRoutes).map((name) => [
+      `jointReportRoutes.${name}`,
+      { kind: 'covered', why: 'joint report pages: joint/joint.test.ts' } as const,
+    ]),
+  ),
+};

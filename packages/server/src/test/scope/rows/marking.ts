@@ -1,0 +1,35 @@
+import { WRITE, type Entry } from '../entry';
+
+/** The data-scope rows of marking (网上阅卷): a block's markers, leaders and managers. */
+export const markingRows: Record<string, Entry> = {
+  // marking
+  'marking.list': WRITE('blocks, no students; a non-manager sees only blocks with a role (below)'),
+  'marking.saveBlock': WRITE('marking managers only (below)'),
+  'marking.getBlock': { kind: 'marking', markers: 'anonymous' },
+  'marking.blockState': WRITE('leaders and managers (marking.test.ts)'),
+  'marking.registerPapers': WRITE('marking managers only'),
+  'marking.searchPapers': { kind: 'marking', markers: 'refused', body: { keyword: '' } },
+  'marking.seeds': { kind: 'marking', markers: 'refused' },
+  'marking.addSeed': WRITE('leaders and managers (seeds.test.ts)'),
+  'marking.removeSeed': WRITE('leaders and managers (seeds.test.ts)'),
+  'marking.fetch': { kind: 'marking', markers: 'anonymous', markersOnly: true, body: { count: 3 } },
+  'marking.crop': WRITE('the lease holder only, without the student (marking.test.ts)'),
+  'marking.submit': WRITE('the lease holder only (marking.test.ts)'),
+  'marking.release': WRITE('the caller’s own leases'),
+  'marking.reviewList': { kind: 'marking', markers: 'anonymous' },
+  'marking.rescore': WRITE('the caller’s own marks (marking.test.ts)'),
+  'marking.flagProblem': WRITE('the lease holder only'),
+  'marking.resolve': WRITE('leaders and managers (marking.test.ts)'),
+  'marking.problemList': { kind: 'marking', markers: 'refused' },
+  'marking.remark': WRITE('leaders and managers only (below)'),
+  'marking.sample': WRITE('the caller’s own papers, leaders and managers'),
+  'marking.samples': { kind: 'marking', markers: 'anonymous' },
+  'marking.arbitrationList': { kind: 'marking', markers: 'refused' },
+  'marking.progress': { kind: 'marking', markers: 'refused' },
+  'marking.quality': { kind: 'marking', markers: 'refused' },
+  'marking.checkPaper': { kind: 'marking', markers: 'refused' },
+  'marking.finishSubject': WRITE('marking managers only (below)'),
+  'marking.refreshReport': WRITE('marking managers only'),
+  'marking.resetAnswer': WRITE('marking managers only; foreign ids below'),
+  'marking.randomCheck': { kind: 'marking', markers: 'refused', body: { count: 5 } },
+};

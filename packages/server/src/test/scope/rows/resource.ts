@@ -1,0 +1,28 @@
+import { WRITE, type Entry } from '../entry';
+
+/** The data-scope rows of resources: papers and error questions. */
+export const resourceRows: Record<string, Entry> = {
+  // papers
+  'paperRoutes.toExam': WRITE(
+    'an exam from a paper: grade managers only, classes of the school’s grade (resource/papers.test.ts)',
+  ),
+  // error questions (resource/wrongRoutes.test.ts): the report's data scope per exam
+  'wrong.studentWrongList': {
+    kind: 'list',
+    byClass: true,
+    body: { gradeId: null, subjectName: '', dateFrom: '', dateTo: '' },
+  },
+  'wrong.studentWrongDetail': {
+    kind: 'single',
+    body: { subjectName: '', dateFrom: '', dateTo: '' },
+  },
+  'wrong.commonErrors': { kind: 'list', subjects: true, body: { limit: 3 } },
+  'wrong.weakPoints': { kind: 'list', subjects: true, body: { limit: 3 } },
+  'wrong.similarRecommend': { kind: 'list', subjects: true, body: { limit: 2 } },
+  'wrong.notebookJob': WRITE(
+    'a class outside the scope or of another school answers 404 (resource/wrongRoutes.test.ts “a class’s 错题本”)',
+  ),
+  'wrong.practicePaper': WRITE(
+    'the exam opens with the report’s scope, another school’s questions 404 (resource/wrongRoutes.test.ts)',
+  ),
+};
