@@ -96,6 +96,8 @@ export const HomeworkWrongQuestion = Obj({
   knowledgePoints: Type.Array(Type.String()),
 });
 export type HomeworkWrongQuestion = Static<typeof HomeworkWrongQuestion>;
+
+/**
  * A call that answers an exam's first `limit` items of each class: the body `{ examId, limit }`
  * (`limitLabel` the limit's field label), the data `{ examName, classes: [{ classId, className,
  * [key]: items }] }`.
