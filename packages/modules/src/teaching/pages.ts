@@ -1,0 +1,20 @@
+import type { PageLoader } from '../routes/types';
+
+const centre = () => import('./ReportCentrePages');
+const study = () => import('./StudyPages');
+
+/**
+ * The teaching views (issue #19) by route name of the catalogue: the report centre
+ * (/report/index/*) and 学情 (/study/student, /study/class). Spread into `reportPages`.
+ * @see docs/teaching-views.md
+ */
+export const teachingPages: Readonly<Record<string, PageLoader>> = {
+  report: () => centre().then((m) => m.ExamReportsPage),
+  'report-exam': () => centre().then((m) => m.ExamReportsPage),
+  'report-school': () => centre().then((m) => m.SchoolReportsPage),
+  'report-teach': () => centre().then((m) => m.TeachReportsPage),
+  'report-exam-topicList': () => centre().then((m) => m.TopicListPage),
+  'report-school-topicList': () => centre().then((m) => m.TopicListPage),
+  DataStudent: () => study().then((m) => m.StudentStudyPage),
+  DataClass: () => study().then((m) => m.ClassStudyPage),
+};
