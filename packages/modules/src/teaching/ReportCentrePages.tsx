@@ -220,7 +220,11 @@ export function TopicListPage() {
             label="需关注的题目"
             rows={data.questions}
             empty="没有得分率在此之下的题目"
-            headers={['学科', '题号', '题型', '知识点', level === 'grade' ? '年级得分率' : '班级得分率', '年级得分率', '错误人数']}
+            headers={
+              level === 'grade'
+                ? ['学科', '题号', '题型', '知识点', '年级得分率', '错误人数']
+                : ['学科', '题号', '题型', '知识点', '班级得分率', '年级得分率', '错误人数']
+            }
           >
             {(q) => (
               <tr key={`${q.subjectName}-${q.number}`}>
@@ -229,7 +233,7 @@ export function TopicListPage() {
                 <td>{q.kind}</td>
                 <td>{q.knowledgePoints.join('、') || '—'}</td>
                 <td>{percent(q.scoreRate)}</td>
-                <td>{percent(q.gradeScoreRate)}</td>
+                {level === 'class' && <td>{percent(q.gradeScoreRate)}</td>}
                 <td>{q.wrongCount}</td>
               </tr>
             )}
@@ -239,7 +243,11 @@ export function TopicListPage() {
             label="薄弱知识点"
             rows={data.points}
             empty="没有掌握度在此之下的知识点"
-            headers={['学科', '知识点', '满分', '掌握度', '年级掌握度', '题号']}
+            headers={
+              level === 'grade'
+                ? ['学科', '知识点', '满分', '年级掌握度', '题号']
+                : ['学科', '知识点', '满分', '班级掌握度', '年级掌握度', '题号']
+            }
           >
             {(p) => (
               <tr key={`${p.subjectName}-${p.point}`}>
@@ -247,7 +255,7 @@ export function TopicListPage() {
                 <td>{p.point}</td>
                 <td>{p.fullMarks}</td>
                 <td>{percent(p.scoreRate)}</td>
-                <td>{percent(p.gradeScoreRate)}</td>
+                {level === 'class' && <td>{percent(p.gradeScoreRate)}</td>}
                 <td>{p.numbers.join('、')}</td>
               </tr>
             )}
