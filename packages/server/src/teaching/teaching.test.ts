@@ -1,4 +1,9 @@
-import { teachingRoutes, type DataOf, type RouteContract } from '@examkit/contracts';
+import {
+  resourceWrongRoutes,
+  teachingRoutes,
+  type DataOf,
+  type RouteContract,
+} from '@examkit/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertReportFixture, type ReportFixture } from '../report/reportFixtures';
 import { call, DIALECTS, signIn, startTestServer, type TestServer } from '../test/fixtures';
@@ -158,6 +163,17 @@ describe.each(DIALECTS)('the teaching views on %s', (dialect) => {
     expect(await answer('lab-admin', r.classRecord, { classId: first.class1 })).toEqual(
       await answer('lab-admin', r.classRecord, { classId: 9_999_999 }),
     );
+  });
+
+  it('巩固提升 lets a 班主任 and a 任课教师 ask for similar questions of their own classes only', async () => {
+    const body = { examId: first.examId, limit: 2 };
+    const head = await ok('head', resourceWrongRoutes.similarRecommend, body);
+    expect(head.classes.map((c) => c.classId)).toEqual([first.class1]);
+    const teacher = await ok('teacher', resourceWrongRoutes.similarRecommend, body);
+    expect(teacher.classes.map((c) => c.classId)).toEqual([first.class1]);
+    expect(
+      new Set(teacher.classes.flatMap((c) => c.questions.map((q) => q.subjectName))),
+    ).toEqual(new Set(['数学']));
   });
 
   it('the study pickers list the caller’s classes of the year and a class’s students', async () => {
