@@ -183,4 +183,25 @@ export const teachingRoutes = {
       commonErrors: Type.Array(TopicQuestion),
     }),
   ),
+  gradeSituation: post(
+    `${T}/gradeSituation`,
+    "a grade's classes across its readable exams: each class's mean and rank, total and subjects",
+    Obj({ gradeId: Nullable(Id) }),
+    Obj({
+      /** The grades whose whole picture the caller may see (school-wide, 年级主任). */
+      grades: Type.Array(Obj({ gradeId: Int, gradeName: Str })),
+      gradeId: Nullable(Int),
+      exams: Type.Array(Obj({ ...ExamRef, fullMarks: Type.Number(), gradeMean: N })),
+      /** Per class and column (总分 or a subject), its mean and rank per exam (null: no part). */
+      classes: Type.Array(
+        Obj({
+          classId: Int,
+          className: Str,
+          subjectName: Str,
+          means: Type.Array(N),
+          ranks: Type.Array(Nullable(Int)),
+        }),
+      ),
+    }),
+  ),
 };

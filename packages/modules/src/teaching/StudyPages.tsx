@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link, useLocation } from 'react-router-dom';
 import { teachingRoutes, type DataOf } from '@examkit/contracts';
 import { useExamkitStore } from '@examkit/core/react';
 import { hasPermission } from '@examkit/permission';
@@ -235,6 +235,8 @@ export function StudentStudyPage() {
  */
 export function ClassStudyPage() {
   const codes = useExamkitStore((s) => s.permCodes);
+  // 教研中心's 学情概况·班级 is the same record
+  const title = useLocation().pathname.startsWith('/teach-research') ? '学情概况·班级' : '班级学情';
   const [classId, setClassId] = useState<number | null>(null);
   const classes = useWrongData(teachingRoutes.studyClasses, { classId });
   const chosen = classes.data?.classId ?? null;
@@ -247,7 +249,7 @@ export function ClassStudyPage() {
   const subjects = [...new Set(data?.exams.flatMap((e) => e.subjects.map((s) => s.subjectName)))];
   return (
     <PageBox>
-      <h1>班级学情</h1>
+      <h1>{title}</h1>
       {classes.error && <p role="alert">{classes.error}</p>}
       {classes.data && classes.data.classes.length === 0 && <Empty text="暂无可查看的班级" />}
       {classes.data && classes.data.classes.length > 0 && (

@@ -5,13 +5,14 @@ import type { Db } from '../core/database';
 import { forbidden, notFound } from '../core/envelope';
 import { inScopeClass, type DataScope } from '../core/scope';
 import { engineId } from '../report/cache';
-import { fullClass, visibleSubjects } from '../report/views/access';
+import { fullClass, gradeScope, visibleSubjects } from '../report/views/access';
 import {
   classGroup,
   columnStats,
   meanRanks,
   studentColumns,
   subjectStats,
+  TOTAL_NAME,
   type ReportContext,
 } from '../report/views/context';
 import { questionStats } from '../report/views/shared';
@@ -327,4 +328,79 @@ export async function teachSummary(
     }
   }
   return { rows };
+}
+
+/**
+ * 学情概况·年级: a grade's classes across its readable exams — each class's mean and rank among
+ * the classes in the total and every subject (the report's `meanRanks`), side by side. Only for
+ * callers who see the whole grade (the grade report's scope); another school's grade 404.
+ */
+export async function gradeSituation(
+  db: Db,
+  clock: Clock,
+  scope: DataScope,
+  gradeId: number | null,
+): Promise<DataOf<Routes['gradeSituation']>> {
+  const all = await db
+    .selectFrom('grades')
+    .select(['id', 'name'])
+    .where('school_id', '=', scope.schoolId)
+    .where('academic_year', '=', scope.academicYear)
+    .orderBy('grade_num')
+    .execute();
+  const grades = all.filter((g) => gradeScope(scope, g.id));
+  if (gradeId !== null && !grades.some((g) => g.id === gradeId)) {
+    const exists = await db
+      .selectFrom('grades')
+      .select('id')
+      .where('id', '=', gradeId)
+      .where('school_id', '=', scope.schoolId)
+      .executeTakeFirst();
+    if (!exists) throw notFound('年级不存在');
+    throw forbidden('超出数据范围：无权查看该年级');
+  }
+  const chosen = gradeId ?? grades[0]?.id ?? null;
+  const head = { grades: grades.map((g) => ({ gradeId: g.id, gradeName: g.name })), gradeId: chosen };
+  if (chosen === null) return { ...head, exams: [], classes: [] };
+  const exams = await readableExams(db, scope, { gradeId: chosen });
+  const outExams: DataOf<Routes['gradeSituation']>['exams'] = [];
+  const rows = new Map<string, DataOf<Routes['gradeSituation']>['classes'][number]>();
+  const contexts = [];
+  for (const exam of exams) {
+    const ctx = await examContext(db, clock, scope, exam.id);
+    if (ctx) contexts.push({ exam, ctx });
+  }
+  contexts.forEach(({ exam, ctx }, e) => {
+    const grade = ctx.report.analysis.grade;
+    outExams.push({
+      examId: exam.id,
+      examName: exam.name,
+      examDate: exam.examDate,
+      fullMarks: grade.total.fullMarks,
+      gradeMean: grade.total.description.mean,
+    });
+    const columns = [
+      { id: 0, name: TOTAL_NAME },
+      ...ctx.report.snapshot.subjects.map((s) => ({ id: s.id, name: s.name })),
+    ];
+    for (const column of columns) {
+      const ranks = meanRanks(ctx, column.id);
+      for (const c of ctx.report.snapshot.classes) {
+        const group = ctx.report.analysis.classes.find((g) => g.id === engineId(c.id));
+        if (!group) continue;
+        const key = `${c.id}|${column.name}`;
+        const row = rows.get(key) ?? {
+          classId: c.id,
+          className: c.name,
+          subjectName: column.name,
+          means: contexts.map(() => null),
+          ranks: contexts.map(() => null),
+        };
+        row.means[e] = columnStats(group, column.id).description.mean;
+        row.ranks[e] = ranks.get(c.id) ?? null;
+        rows.set(key, row);
+      }
+    }
+  });
+  return { ...head, exams: outExams, classes: [...rows.values()] };
 }

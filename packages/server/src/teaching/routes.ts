@@ -5,13 +5,15 @@ import type { Router } from '../core/router';
 import { accessOf } from '../core/scope';
 import type { SessionInfo } from '../core/session';
 import { CLASS_KEY, GRADE_KEY, openReport } from '../report/routes';
-import { classRecord, studentRecord, studyClasses, teachSummary } from './records';
+import { classRecord, gradeSituation, studentRecord, studyClasses, teachSummary } from './records';
 import { topicList } from './topics';
 
 const TAG = 'teaching';
 /** 学生学情 and 班级学情 (spec 001 §2 "Study"). */
 export const STUDENT_KEYS = ['Study-Student'];
-export const CLASS_KEYS = ['Study-Class'];
+export const CLASS_KEYS = ['Study-Class', 'Teach-Research-Situation'];
+/** 学情概况 of 教研中心 (年级: the grade's classes; 班级: the class record of 班级学情). */
+export const SITUATION_KEYS = ['Teach-Research-Situation'];
 /** The report centre carries no key of its own: it lists what the report keys open. */
 const REPORT_KEYS = [CLASS_KEY, GRADE_KEY];
 
@@ -36,10 +38,17 @@ export function registerTeachingRoutes(router: Router, deps: Deps): void {
     teachSummary(db, clock, await scopeFor(deps, session, REPORT_KEYS), body.limit),
   );
   router.sessionRoute(r.studyClasses, TAG, async ({ body, session }) =>
-    studyClasses(db, await scopeFor(deps, session, [...STUDENT_KEYS, ...CLASS_KEYS]), body.classId),
+    studyClasses(
+      db,
+      await scopeFor(deps, session, [...STUDENT_KEYS, ...CLASS_KEYS]),
+      body.classId,
+    ),
   );
   router.sessionRoute(r.studentRecord, TAG, async ({ body, session }) =>
     studentRecord(db, clock, await scopeFor(deps, session, STUDENT_KEYS), body.studentId),
+  );
+  router.sessionRoute(r.gradeSituation, TAG, async ({ body, session }) =>
+    gradeSituation(db, clock, await scopeFor(deps, session, SITUATION_KEYS), body.gradeId),
   );
   router.sessionRoute(r.classRecord, TAG, async ({ body, session }) =>
     classRecord(db, clock, await scopeFor(deps, session, CLASS_KEYS), body.classId),

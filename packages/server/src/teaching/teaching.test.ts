@@ -176,6 +176,29 @@ describe.each(DIALECTS)('the teaching views on %s', (dialect) => {
     ).toEqual(new Set(['数学']));
   });
 
+  it('学情概况·年级 sets each class’s mean and rank beside the others, exam by exam', async () => {
+    const data = await ok('admin', r.gradeSituation, { gradeId: first.gradeId });
+    const at = (examId: number) => data.exams.findIndex((e) => e.examId === examId);
+    const [a, b] = [at(first.examId), at(second.examId)];
+    expect(a).toBeGreaterThanOrEqual(0);
+    expect(b).toBeGreaterThan(a);
+    const row = (classId: number, subject: string) =>
+      data.classes.find((c) => c.classId === classId && c.subjectName === subject)!;
+    // 总分: 高一(1)班 (33 + 18) / 2 = 25.5 first, 高一(9)班 (23 + 11) / 2 = 17 second
+    expect(row(first.class1, '总分').means[a]).toBeCloseTo(25.5, 6);
+    expect(row(first.class9, '总分').means[b]).toBeCloseTo(17, 6);
+    expect([row(first.class1, '总分').ranks[a], row(first.class9, '总分').ranks[a]]).toEqual([
+      1, 2,
+    ]);
+    // 数学: 高一(1)班 10, 高一(9)班 5
+    expect(row(first.class9, '数学').means[a]).toBeCloseTo(5, 6);
+    // a 班主任 holds no 学情概况 key; another school's grade is a missing one
+    expect((await answer('head', r.gradeSituation, { gradeId: first.gradeId })).code).toBe(403);
+    expect(await answer('lab-admin', r.gradeSituation, { gradeId: first.gradeId })).toEqual(
+      await answer('lab-admin', r.gradeSituation, { gradeId: 9_999_999 }),
+    );
+  });
+
   it('the study pickers list the caller’s classes of the year and a class’s students', async () => {
     const head = await ok('head', r.studyClasses, { classId: null });
     expect(head.classes.map((c) => c.classId)).toEqual([first.class1]);

@@ -435,6 +435,7 @@ const TABLE: Record<string, Entry> = {
   'teaching.studyClasses': { kind: 'list', byClass: true },
   'teaching.studentRecord': { kind: 'single' },
   'teaching.classRecord': { kind: 'list', byClass: true, subjects: true },
+  'teaching.gradeSituation': { kind: 'list', body: { gradeId: null } },
   'wrong.practicePaper': WRITE(
     'the exam opens with the report’s scope, another school’s questions 404 (resource/wrongRoutes.test.ts)',
   ),
