@@ -116,13 +116,19 @@ describe('teaching views in the browser', () => {
     await page.getByRole('table', { name: '各次考试班级成绩' }).waitFor();
     await screenshot(page, 'study-class');
 
-    await page.getByRole('navigation', { name: '主菜单' }).getByRole('link', { name: /首页/ }).click();
+    await page
+      .getByRole('navigation', { name: '主菜单' })
+      .getByRole('link', { name: /首页/ })
+      .click();
     await page.getByRole('link', { name: '进入报告中心' }).click();
     await page.waitForURL('**/report/index');
     const centre = page.getByRole('table', { name: '考试报告' });
     await centre.getByRole('link', { name: `题目列表：${QUIZZES[1]!.name}` }).click();
     await page.waitForURL('**/report/index/exam/topicList/*');
-    await page.getByRole('table', { name: '薄弱知识点' }).or(page.getByText('没有掌握度在此之下的知识点')).waitFor();
+    await page
+      .getByRole('table', { name: '薄弱知识点' })
+      .or(page.getByText('没有掌握度在此之下的知识点'))
+      .waitFor();
     expect(await axeViolations(page)).toEqual([]);
     await screenshot(page, 'report-centre-topics');
     await page.context().close();

@@ -79,7 +79,7 @@ export const teachingRoutes = {
   ),
   teachSummary: post(
     `${T}/teachSummary`,
-    "each class and subject the caller sees in the newest readable exams, beside the grade",
+    'each class and subject the caller sees in the newest readable exams, beside the grade',
     Obj({ limit: Type.Integer({ minimum: 1, maximum: 20 }) }),
     Obj({
       rows: Type.Array(

@@ -76,13 +76,21 @@ export function ExamReportsPage() {
             <td>{e.examType || '—'}</td>
             <td>
               {reportLinksOf(e, codes).map((l) => (
-                <Link key={l.to} to={l.to} aria-label={`${l.label}：${e.name}`} style={{ marginRight: 8 }}>
+                <Link
+                  key={l.to}
+                  to={l.to}
+                  aria-label={`${l.label}：${e.name}`}
+                  style={{ marginRight: 8 }}
+                >
                   {l.label}
                 </Link>
               ))}
             </td>
             <td>
-              <Link to={`/report/index/exam/topicList/${e.examId}`} aria-label={`题目列表：${e.name}`}>
+              <Link
+                to={`/report/index/exam/topicList/${e.examId}`}
+                aria-label={`题目列表：${e.name}`}
+              >
                 题目列表
               </Link>
             </td>
@@ -113,13 +121,21 @@ export function SchoolReportsPage() {
               {reportLinksOf(e, codes)
                 .filter((l) => l.label !== '班级报告')
                 .map((l) => (
-                  <Link key={l.to} to={l.to} aria-label={`${l.label}：${e.name}`} style={{ marginRight: 8 }}>
+                  <Link
+                    key={l.to}
+                    to={l.to}
+                    aria-label={`${l.label}：${e.name}`}
+                    style={{ marginRight: 8 }}
+                  >
                     {l.label}
                   </Link>
                 ))}
             </td>
             <td>
-              <Link to={`/report/index/school/topicList/${e.examId}`} aria-label={`年级题目列表：${e.name}`}>
+              <Link
+                to={`/report/index/school/topicList/${e.examId}`}
+                aria-label={`年级题目列表：${e.name}`}
+              >
                 题目列表
               </Link>
             </td>
@@ -210,7 +226,9 @@ export function TopicListPage() {
             onChange={(e) => setThreshold(Number(e.target.value))}
           />
         </FormField>
-        <Link to={level === 'grade' ? '/report/index/school' : '/report/index/exam'}>返回报告列表</Link>
+        <Link to={level === 'grade' ? '/report/index/school' : '/report/index/exam'}>
+          返回报告列表
+        </Link>
       </Toolbar>
       {error && <p role="alert">{error}</p>}
       {data && (

@@ -60,11 +60,7 @@ export function GradeSituationPage() {
               true,
             )}
           />
-          <ListTable
-            label={`各班${subject}均分与名次`}
-            rows={rows}
-            headers={['班级', ...names]}
-          >
+          <ListTable label={`各班${subject}均分与名次`} rows={rows} headers={['班级', ...names]}>
             {(r) => (
               <tr key={r.classId}>
                 <td>{r.className}</td>

@@ -26,7 +26,10 @@ function ClassPicker({ data, onChange }: { data: Classes; onChange(id: number): 
     <FormField label="班级">
       <Select
         value={data.classId ?? ''}
-        options={data.classes.map((c) => ({ value: c.classId, label: `${c.gradeName} ${c.className}` }))}
+        options={data.classes.map((c) => ({
+          value: c.classId,
+          label: `${c.gradeName} ${c.className}`,
+        }))}
         onChange={(e) => onChange(Number(e.target.value))}
       />
     </FormField>
@@ -148,7 +151,16 @@ export function StudentStudyPage() {
                 <ListTable
                   label="各次考试成绩"
                   rows={data.exams}
-                  headers={['考试', '日期', '总分', '年级均分', '年级名次', '班级名次', '百分位', '错题数']}
+                  headers={[
+                    '考试',
+                    '日期',
+                    '总分',
+                    '年级均分',
+                    '年级名次',
+                    '班级名次',
+                    '百分位',
+                    '错题数',
+                  ]}
                 >
                   {(e) => (
                     <tr key={e.examId}>
@@ -173,7 +185,12 @@ export function StudentStudyPage() {
                       label={`${data.student.name}各学科百分位`}
                       option={radarOption(
                         latest.subjects.map((s) => s.subjectName),
-                        [{ name: '百分位', values: latest.subjects.map((s) => (s.percentile ?? 0) / 100) }],
+                        [
+                          {
+                            name: '百分位',
+                            values: latest.subjects.map((s) => (s.percentile ?? 0) / 100),
+                          },
+                        ],
                       )}
                     />
                   )}
@@ -288,9 +305,7 @@ export function ClassStudyPage() {
             <ListTable
               label="各次考试班级成绩"
               rows={data.exams.flatMap((e) => [
-                ...(e.total
-                  ? [{ exam: e, subjectName: '总分', ...e.total }]
-                  : []),
+                ...(e.total ? [{ exam: e, subjectName: '总分', ...e.total }] : []),
                 ...e.subjects.map((s) => ({ exam: e, ...s })),
               ])}
               headers={['考试', '学科', '班级均分', '年级均分', '满分', '班级名次']}

@@ -171,9 +171,16 @@ describe('报告中心', () => {
     expect(within(questions).getByRole('cell', { name: '35.0%' })).toBeInTheDocument();
     expect(screen.getByRole('table', { name: '薄弱知识点' })).toHaveTextContent('3、7');
     await u.selectOptions(screen.getByLabelText('得分率不高于'), '70%');
-    await waitFor(() => expect(api.lastBody(teachingRoutes.topicList.url)).toMatchObject({ threshold: 0.7 }));
+    await waitFor(() =>
+      expect(api.lastBody(teachingRoutes.topicList.url)).toMatchObject({ threshold: 0.7 }),
+    );
     await u.selectOptions(screen.getByLabelText('班级'), '高一(2)班');
-    await waitFor(() => expect(api.lastBody(teachingRoutes.topicList.url)).toMatchObject({ classId: 102, level: 'class' }));
+    await waitFor(() =>
+      expect(api.lastBody(teachingRoutes.topicList.url)).toMatchObject({
+        classId: 102,
+        level: 'class',
+      }),
+    );
   }, 20_000);
 
   it('校级报告 lists only the exams whose grade report the user may open', async () => {
@@ -181,7 +188,12 @@ describe('报告中心', () => {
     const api = createFakeApi({
       ...SCHOOL_ROUTES,
       [key(reportRoutes.teacherGetExam)]: ok(EXAMS),
-      [key(teachingRoutes.topicList)]: ok({ ...TOPICS, level: 'grade', classes: [], classId: null }),
+      [key(teachingRoutes.topicList)]: ok({
+        ...TOPICS,
+        level: 'grade',
+        classes: [],
+        classId: null,
+      }),
     });
     const { router } = await renderApp({ path: '/report/index/exam', api, user: staff(), pages });
     await screen.findByRole('table', { name: '考试报告' });
@@ -205,7 +217,9 @@ describe('学情', () => {
       [key(teachingRoutes.studentRecord)]: ok(STUDENT),
     });
     await renderApp({ path: '/study/student', api, user: staff(), pages });
-    expect(await screen.findByRole('heading', { name: '张三（高一(1)班，2026001）' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { name: '张三（高一(1)班，2026001）' }),
+    ).toBeInTheDocument();
     expect(screen.getByRole('img', { name: '张三的百分位趋势' })).toBeInTheDocument();
     const exams = screen.getByRole('table', { name: '各次考试成绩' });
     expect(within(exams).getAllByRole('row')).toHaveLength(4);
@@ -213,7 +227,9 @@ describe('学情', () => {
     expect(screen.getByRole('table', { name: '知识点掌握度' })).toHaveTextContent('40.0%');
     expect(screen.getByRole('table', { name: '错题列表' })).toHaveTextContent('第二次月考');
     await u.selectOptions(screen.getByLabelText('学生'), '李四（2026002）');
-    await waitFor(() => expect(api.lastBody(teachingRoutes.studentRecord.url)).toEqual({ studentId: 32 }));
+    await waitFor(() =>
+      expect(api.lastBody(teachingRoutes.studentRecord.url)).toEqual({ studentId: 32 }),
+    );
   }, 20_000);
 
   it('班级学情 shows a class’s ranks, mastery and common errors', async () => {
@@ -255,13 +271,43 @@ describe('学情概况', () => {
         grades: [{ gradeId: 10, gradeName: '高一' }],
         gradeId: 10,
         exams: [
-          { examId: 5, examName: '期中考试', examDate: '2026-11-12', fullMarks: 750, gradeMean: 480 },
-          { examId: 7, examName: '十二月月考', examDate: '2026-12-12', fullMarks: 750, gradeMean: 470 },
+          {
+            examId: 5,
+            examName: '期中考试',
+            examDate: '2026-11-12',
+            fullMarks: 750,
+            gradeMean: 480,
+          },
+          {
+            examId: 7,
+            examName: '十二月月考',
+            examDate: '2026-12-12',
+            fullMarks: 750,
+            gradeMean: 470,
+          },
         ],
         classes: [
-          { classId: 101, className: '高一(1)班', subjectName: '总分', means: [512.3, 500], ranks: [1, 2] },
-          { classId: 102, className: '高一(2)班', subjectName: '总分', means: [470, 505], ranks: [2, 1] },
-          { classId: 101, className: '高一(1)班', subjectName: '数学', means: [101, null], ranks: [1, null] },
+          {
+            classId: 101,
+            className: '高一(1)班',
+            subjectName: '总分',
+            means: [512.3, 500],
+            ranks: [1, 2],
+          },
+          {
+            classId: 102,
+            className: '高一(2)班',
+            subjectName: '总分',
+            means: [470, 505],
+            ranks: [2, 1],
+          },
+          {
+            classId: 101,
+            className: '高一(1)班',
+            subjectName: '数学',
+            means: [101, null],
+            ranks: [1, null],
+          },
         ],
       }),
     });
@@ -280,7 +326,13 @@ describe('学情概况', () => {
 describe('巩固提升', () => {
   it('易错题 makes a class’s practice paper from similar questions in one click', async () => {
     const u = userEvent.setup();
-    const codes = ['Home', 'Resources', 'Consolidate', 'Consolidate-CommitError', 'Exam-Single-Report-Class'];
+    const codes = [
+      'Home',
+      'Resources',
+      'Consolidate',
+      'Consolidate-CommitError',
+      'Exam-Single-Report-Class',
+    ];
     const user = demoUser({ allPerm: { '2026': { '1': codes } } });
     const common = {
       examName: '期中考试',
@@ -338,7 +390,9 @@ describe('巩固提升', () => {
     const { router } = await renderApp({ path: '/consolidate/commitError', api, user, pages });
     await screen.findByRole('table', { name: '高一(1)班 易错题' });
     await u.click(screen.getByRole('button', { name: '高一(1)班 数学 用相似题组卷' }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/resource/paper/school-detail'));
+    await waitFor(() =>
+      expect(router.state.location.pathname).toBe('/resource/paper/school-detail'),
+    );
     expect(router.state.location.search).toBe('?id=44');
     expect(api.lastBody(resourceWrongRoutes.practicePaper.url)).toMatchObject({
       examId: 5,

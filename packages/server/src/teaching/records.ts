@@ -360,7 +360,10 @@ export async function gradeSituation(
     throw forbidden('超出数据范围：无权查看该年级');
   }
   const chosen = gradeId ?? grades[0]?.id ?? null;
-  const head = { grades: grades.map((g) => ({ gradeId: g.id, gradeName: g.name })), gradeId: chosen };
+  const head = {
+    grades: grades.map((g) => ({ gradeId: g.id, gradeName: g.name })),
+    gradeId: chosen,
+  };
   if (chosen === null) return { ...head, exams: [], classes: [] };
   const exams = await readableExams(db, scope, { gradeId: chosen });
   const outExams: DataOf<Routes['gradeSituation']>['exams'] = [];

@@ -38,11 +38,7 @@ export function registerTeachingRoutes(router: Router, deps: Deps): void {
     teachSummary(db, clock, await scopeFor(deps, session, REPORT_KEYS), body.limit),
   );
   router.sessionRoute(r.studyClasses, TAG, async ({ body, session }) =>
-    studyClasses(
-      db,
-      await scopeFor(deps, session, [...STUDENT_KEYS, ...CLASS_KEYS]),
-      body.classId,
-    ),
+    studyClasses(db, await scopeFor(deps, session, [...STUDENT_KEYS, ...CLASS_KEYS]), body.classId),
   );
   router.sessionRoute(r.studentRecord, TAG, async ({ body, session }) =>
     studentRecord(db, clock, await scopeFor(deps, session, STUDENT_KEYS), body.studentId),

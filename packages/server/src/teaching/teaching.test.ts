@@ -171,9 +171,9 @@ describe.each(DIALECTS)('the teaching views on %s', (dialect) => {
     expect(head.classes.map((c) => c.classId)).toEqual([first.class1]);
     const teacher = await ok('teacher', resourceWrongRoutes.similarRecommend, body);
     expect(teacher.classes.map((c) => c.classId)).toEqual([first.class1]);
-    expect(
-      new Set(teacher.classes.flatMap((c) => c.questions.map((q) => q.subjectName))),
-    ).toEqual(new Set(['数学']));
+    expect(new Set(teacher.classes.flatMap((c) => c.questions.map((q) => q.subjectName)))).toEqual(
+      new Set(['数学']),
+    );
   });
 
   it('学情概况·年级 sets each class’s mean and rank beside the others, exam by exam', async () => {

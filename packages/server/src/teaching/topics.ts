@@ -37,8 +37,7 @@ export function questionsUnder(
       fullMarks: w.q.fullMarks,
       knowledgePoints: w.q.knowledgePoints,
       scoreRate: w.st!.scoreRate,
-      gradeScoreRate:
-        questionStats(subjectStats(grade, subject.id), w.q.id)?.scoreRate ?? null,
+      gradeScoreRate: questionStats(subjectStats(grade, subject.id), w.q.id)?.scoreRate ?? null,
       wrongCount: wrongCount(ctx, subject, w.qi, members),
     })),
   );
