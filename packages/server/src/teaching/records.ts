@@ -368,7 +368,7 @@ export async function gradeSituation(
   const exams = await readableExams(db, scope, { gradeId: chosen });
   const outExams: DataOf<Routes['gradeSituation']>['exams'] = [];
   const rows = new Map<string, DataOf<Routes['gradeSituation']>['classes'][number]>();
-  const contexts = [];
+  const contexts: { exam: (typeof exams)[number]; ctx: ReportContext }[] = [];
   for (const exam of exams) {
     const ctx = await examContext(db, clock, scope, exam.id);
     if (ctx) contexts.push({ exam, ctx });
