@@ -2,6 +2,7 @@ import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
 import { teachingRoutes, TOPIC_RATE_DEFAULT } from '@examkit/contracts';
 import { useExamkitStore } from '@examkit/core/react';
+import { hasPermission } from '@examkit/permission';
 import { FormField, Select } from '@examkit/ui';
 import { ListTable } from '../common/ListTable';
 import { Pager } from '../common/Pager';
@@ -14,6 +15,10 @@ import { ReportTabs } from '../report/components/ReportTabs';
 import { percent, useWrongData } from '../resource/wrong/useWrongData';
 
 const PAGE_SIZE = 10;
+const STUDY_LINKS = [
+  { key: 'Study-Student', label: '学生学情', to: '/study/student' },
+  { key: 'Study-Class', label: '班级学情', to: '/study/class' },
+];
 /** 报告中心's tabs; 助手报告 (homework) waits for the homework reports (docs/teaching-views.md). */
 const TABS = [
   { key: 'exam', label: '考试报告' },
@@ -25,9 +30,22 @@ type Tab = (typeof TABS)[number]['key'];
 /** The report centre's frame: its title and the tabs, each a route of /report/index. */
 function CentreFrame({ tab, children }: { tab: Tab; children: ReactNode }) {
   const navigate = useNavigate();
+  const codes = useExamkitStore((s) => s.permCodes);
+  // Spec 000 §6 keeps 学生学情 and 班级学情 out of the header menu but for one school: the
+  // report centre leads to them for everyone holding their keys.
+  const study = STUDY_LINKS.filter((l) => hasPermission(codes, l.key));
   return (
     <PageBox>
       <h1>报告中心</h1>
+      {study.length > 0 && (
+        <nav aria-label="学情分析">
+          {study.map((l) => (
+            <Link key={l.to} to={l.to} style={{ marginRight: 12 }}>
+              {l.label}
+            </Link>
+          ))}
+        </nav>
+      )}
       <ReportTabs
         label="报告分类"
         idPrefix="report-centre"
