@@ -40,6 +40,7 @@ export * from './region';
 export * from './joint';
 export * from './crossSchool';
 export * from './analytic';
+export * from './teaching';
 export * from './jointReports';
 export * from './homework';
 export * from './homeworkSubmission';

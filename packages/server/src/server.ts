@@ -63,6 +63,7 @@ import { registerJointRoutes } from './joint/routes';
 import { registerJointReportRoutes } from './joint/reportRoutes';
 import { registerCrossSchoolRoutes } from './crossSchool/routes';
 import { registerAnalyticRoutes } from './analytic/routes';
+import { registerTeachingRoutes } from './teaching/routes';
 import { registerScopeRoutes } from './core/scopeRoutes';
 
 /** Options of {@link createServer}. */
@@ -295,6 +296,7 @@ export async function createServer(options: ServerOptions): Promise<FastifyInsta
   registerJointReportRoutes(router, { db, clock, downloads });
   registerCrossSchoolRoutes(router, { db, clock });
   registerAnalyticRoutes(router, { db, clock });
+  registerTeachingRoutes(router, { db, clock });
   registerOssRoutes(router, { db, clock, files });
   registerProcessRoutes(router, { db, clock, files });
   registerUploadedFiles(app, files);

@@ -1,5 +1,6 @@
 import { lazy } from 'react';
 import type { PageLoader } from '../routes/types';
+import { teachingPages } from '../teaching/pages';
 
 const classPages = () => import('./pages/class');
 const studentPages = () => import('./pages/student');
@@ -15,6 +16,7 @@ const jointMorePages = () => import('./pages/joint/JointMorePages');
  * @see docs/modules.md
  */
 export const reportPages: Readonly<Record<string, PageLoader>> = {
+  ...teachingPages,
   'exam-single-report-class-basic': () => classPages().then((m) => m.ClassBasicPage),
   'exam-single-report-class-comment': () => classPages().then((m) => m.ClassCommentPage),
   'exam-single-report-class-ability': () => classPages().then((m) => m.ClassAbilityPage),

@@ -242,6 +242,9 @@ export function HomePage() {
         <Panel aria-labelledby="examkit-home-reports">
           <h2 id="examkit-home-reports">最新报告</h2>
           <LatestReports />
+          <p>
+            <Link to="/report/index">进入报告中心</Link>
+          </p>
         </Panel>
       )}
       {showsFigures && !detail && !error && <p>正在加载学校概况…</p>}

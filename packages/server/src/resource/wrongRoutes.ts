@@ -45,6 +45,12 @@ export const CLASS_KEYS = [
 ];
 /** 相似题推荐 is a page of the grade report's key in the route catalogue (spec 001 §2). */
 export const REPORT_KEYS = ['Exam-Single-Report-Grade'];
+/**
+ * 相似题推荐 and the 错题练习 made from it: the grade report's page, and 巩固提升·易错题, which
+ * makes a class's practice paper in one step (docs/teaching-views.md). The data scope still
+ * keeps each caller to their classes.
+ */
+export const PRACTICE_KEYS = [...REPORT_KEYS, 'Consolidate-CommitError'];
 /** 错题库 (智能组卷). */
 export const BANK_KEYS = ['Generate', 'StudySituation'];
 
@@ -90,7 +96,7 @@ export function registerResourceWrongRoutes(
     return classWeakPoints(await openExam(db, clock, scope, body.examId), body.limit);
   });
   router.sessionRoute(r.similarRecommend, TAG, async ({ body, session }) => {
-    const scope = await scopeFor(db, session, REPORT_KEYS);
+    const scope = await scopeFor(db, session, PRACTICE_KEYS);
     return classWeakQuestions(db, await openExam(db, clock, scope, body.examId), body.limit, true);
   });
   router.sessionRoute(r.errorBank, TAG, async ({ body, session }) =>
@@ -193,7 +199,7 @@ export function registerResourceWrongRoutes(
   });
 
   router.sessionRoute(r.practicePaper, TAG, async ({ body, session }) => {
-    const scope = await scopeFor(db, session, REPORT_KEYS);
+    const scope = await scopeFor(db, session, PRACTICE_KEYS);
     // Saving a paper is the resource area's, as the basket's 组卷 is.
     await accessOf(db, session).require('Resources');
     const ctx = await openExam(db, clock, scope, body.examId);

@@ -1,8 +1,11 @@
 import { useCallback, useState } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useLocation, useNavigate } from 'react-router-dom';
 import { resourceWrongRoutes } from '@examkit/contracts';
+import { useExamkit, useExamkitStore } from '@examkit/core/react';
+import { hasPermission } from '@examkit/permission';
 import { Button } from '@examkit/ui';
 import { ListTable } from '../../common/ListTable';
+import { useApiCall } from '../../common/useApiCall';
 import { PageBox, Toolbar } from '../../common/styled';
 import { ExamPicker } from './parts';
 import { percent, useWrongData } from './useWrongData';
@@ -37,9 +40,84 @@ export function CompositionPage() {
   );
 }
 
-/** 易错题 (/resource/composition/commitError): each class's questions with the lowest score rates. */
+/**
+ * 用相似题组卷: one click makes a class's practice paper of one subject — the first recommended
+ * bank question of each of the class's weakest questions of that subject (相似题推荐's ranking),
+ * saved as a school paper (the 错题练习 of 在线编辑, without choosing), then opened.
+ */
+function PracticeButtons({
+  examId,
+  classId,
+  className,
+  subjects,
+}: {
+  examId: number;
+  classId: number;
+  className: string;
+  subjects: string[];
+}) {
+  const call = useApiCall();
+  const { http } = useExamkit();
+  const navigate = useNavigate();
+  const [busy, setBusy] = useState(false);
+  const make = async (subjectName: string) => {
+    setBusy(true);
+    try {
+      const rec = await call(resourceWrongRoutes.similarRecommend, { examId, limit: PER_CLASS });
+      if (!rec.ok) return;
+      const ids = [
+        ...new Set(
+          (rec.data.classes.find((c) => c.classId === classId)?.questions ?? [])
+            .filter((q) => q.subjectName === subjectName)
+            .flatMap((q) => q.recommendations.slice(0, 1).map((r) => r.question.id)),
+        ),
+      ];
+      if (ids.length === 0) {
+        http.notifier.message('warning', '题库中暂无与这些错题共享知识点的试题');
+        return;
+      }
+      const saved = await call(
+        resourceWrongRoutes.practicePaper,
+        {
+          examId,
+          questionIds: ids,
+          title: `${rec.data.examName} ${className}${subjectName}巩固练习`.slice(0, 80),
+          requestKey: `consolidate-${examId}-${classId}-${subjectName}-${Date.now()}`.slice(0, 64),
+        },
+        { successMessage: '已用相似题组成练习卷' },
+      );
+      if (saved.ok) navigate(`/resource/paper/school-detail?id=${saved.data.paperId}`);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Toolbar>
+      {subjects.map((subject) => (
+        <Button
+          key={subject}
+          disabled={busy}
+          onClick={() => void make(subject)}
+          aria-label={`${className} ${subject} 用相似题组卷`}
+        >
+          {subject}：用相似题组卷
+        </Button>
+      ))}
+    </Toolbar>
+  );
+}
+
+/**
+ * 易错题 (/resource/composition/commitError, and 巩固提升 /consolidate/commitError): each class's
+ * questions with the lowest score rates; under 巩固提升, with a one-step practice paper per subject.
+ */
 export function CommonErrorsPage() {
   const { examId, choose } = useExamChoice();
+  const codes = useExamkitStore((s) => s.permCodes);
+  const consolidating =
+    useLocation().pathname.startsWith('/consolidate') &&
+    hasPermission(codes, 'Consolidate-CommitError') &&
+    hasPermission(codes, 'Resources');
   const { data, error } = useWrongData(
     resourceWrongRoutes.commonErrors,
     examId ? { examId, limit: PER_CLASS } : null,
@@ -54,6 +132,14 @@ export function CommonErrorsPage() {
       {data?.classes.map((c) => (
         <section key={c.classId} aria-label={`${c.className} 易错题`}>
           <h2>{c.className}</h2>
+          {consolidating && examId !== null && c.questions.length > 0 && (
+            <PracticeButtons
+              examId={examId}
+              classId={c.classId}
+              className={c.className}
+              subjects={[...new Set(c.questions.map((q) => q.subjectName))]}
+            />
+          )}
           <ListTable
             label={`${c.className} 易错题`}
             rows={c.questions}

@@ -14,6 +14,9 @@ export const wrongPages: Readonly<Record<string, PageLoader>> = {
   'resource-composition': () => classPages().then((m) => m.CompositionPage),
   'resource-composition-commitError': () => classPages().then((m) => m.CommonErrorsPage),
   'resource-composition-weakKnowledgePoint': () => classPages().then((m) => m.WeakPointsPage),
+  // 巩固提升 is the same class view of common errors and weak points (docs/teaching-views.md)
+  'consolidate-commitError': () => classPages().then((m) => m.CommonErrorsPage),
+  'consolidate-weakKnowledgePoint': () => classPages().then((m) => m.WeakPointsPage),
   'resource-generate-error-question-bank': () =>
     import('./ErrorBankPage').then((m) => m.ErrorBankPage),
   'exam-similar-recom-list': () => similarPages().then((m) => m.SimilarRecomListPage),

@@ -28,14 +28,18 @@ export function useWrongData<R extends RouteContract>(
     if (key === null) return;
     let live = true;
     setState((s) => ({ ...s, loading: true, error: null }));
-    void call(route, JSON.parse(key) as BodyOf<R>, { errorMessage: false }).then((r) => {
-      if (!live) return;
-      setState(
-        r.ok
-          ? { data: r.data, error: null, loading: false }
-          : { data: null, error: r.message, loading: false },
-      );
-    });
+    // A read whose newest answer wins: a body changed while the last call is in flight must be
+    // sent, not dropped as a duplicate POST (docs/core.md); the older answer is ignored below.
+    void call(route, JSON.parse(key) as BodyOf<R>, { errorMessage: false, dedupe: false }).then(
+      (r) => {
+        if (!live) return;
+        setState(
+          r.ok
+            ? { data: r.data, error: null, loading: false }
+            : { data: null, error: r.message, loading: false },
+        );
+      },
+    );
     return () => {
       live = false;
     };

@@ -20,6 +20,7 @@ const TABLES: Record<string, Record<string, RouteContract>> = {
   tool: contracts.examToolRoutes,
   download: contracts.downloadRoutes,
   wrong: contracts.resourceWrongRoutes,
+  teaching: contracts.teachingRoutes,
 };
 const SHORT: Record<string, string> = {
   administrationRoutes: 'admin',
@@ -34,6 +35,7 @@ const SHORT: Record<string, string> = {
   examToolRoutes: 'tool',
   downloadRoutes: 'download',
   resourceWrongRoutes: 'wrong',
+  teachingRoutes: 'teaching',
 };
 
 /** A route by `<table>.<name>`. */

@@ -22,6 +22,18 @@ export const resourceRows: Record<string, Entry> = {
   'wrong.notebookJob': WRITE(
     'a class outside the scope or of another school answers 404 (resource/wrongRoutes.test.ts “a class’s 错题本”)',
   ),
+  // teaching views (teaching/teaching.test.ts): the report's data scope per exam, one class at a time
+  'teaching.topicList': {
+    kind: 'list',
+    byClass: true,
+    subjects: true,
+    body: { level: 'class', threshold: 1 },
+  },
+  'teaching.teachSummary': { kind: 'list', subjects: true, body: { limit: 3 } },
+  'teaching.studyClasses': { kind: 'list', byClass: true },
+  'teaching.studentRecord': { kind: 'single' },
+  'teaching.classRecord': { kind: 'list', byClass: true, subjects: true },
+  'teaching.gradeSituation': { kind: 'list', body: { gradeId: null } },
   'wrong.practicePaper': WRITE(
     'the exam opens with the report’s scope, another school’s questions 404 (resource/wrongRoutes.test.ts)',
   ),

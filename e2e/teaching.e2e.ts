@@ -1,0 +1,147 @@
+import ExcelJS from 'exceljs';
+import { describe, expect, it } from 'vitest';
+import { screenshot } from './support/browser';
+import { axeViolations } from './support/app';
+import { browserSuite } from './support/suite';
+
+const app = browserSuite();
+
+const MIDTERM = '2026学年第一学期高一期中考试';
+const QUIZZES = [
+  { name: '2026学年高一数学第十三周周练', examDate: '2026-12-03' },
+  { name: '2026学年高一数学第十五周周练', examDate: '2026-12-17' },
+];
+/** Marks of the three 10-mark questions of the n-th student in quiz q. */
+const marksOf = (n: number, q: number) => [(n + q) % 11, (n * 3 + q) % 11, (n * 7) % 11];
+
+async function scoreFile(students: { studentNo: string; name: string }[], q: number) {
+  const workbook = new ExcelJS.Workbook();
+  const sheet = workbook.addWorksheet('成绩');
+  sheet.addRow(['考号/学号', '姓名', '1', '2', '3']);
+  students.forEach((s, n) => sheet.addRow([s.studentNo, s.name, ...marksOf(n, q)]));
+  return Buffer.from((await workbook.xlsx.writeBuffer()) as ArrayBuffer);
+}
+
+const transition = async (token: string, id: number, to: string) =>
+  expect((await app.api('/marking-main/exam/transition', { token, body: { id, to } })).code).toBe(
+    200,
+  );
+
+/** Two more 高一 数学 exams (three questions tagged 函数, 数列, 几何), published with the 期中. */
+async function seedExams(token: string) {
+  const list = await app.api<{ list: { id: number; name: string }[] }>('/marking-main/exam/list', {
+    token,
+    body: { pageSize: 100 },
+  });
+  const midterm = list.data.list.find((e) => e.name === MIDTERM)!;
+  const detail = await app.api<{ gradeId: number; classes: { classId: number }[] }>(
+    '/marking-main/exam/detail',
+    { token, body: { id: midterm.id } },
+  );
+  await transition(token, midterm.id, 'published');
+  for (const [q, quiz] of QUIZZES.entries()) {
+    const created = await app.api<{ id: number; subjects: { id: number }[] }>(
+      '/marking-main/exam/create',
+      {
+        token,
+        body: {
+          ...quiz,
+          examType: '周练',
+          gradeId: detail.data.gradeId,
+          subjects: [{ subjectCode: '数学', subjectName: '数学', fullMarks: 30 }],
+          classIds: detail.data.classes.map((c) => c.classId),
+        },
+      },
+    );
+    expect(created.code).toBe(200);
+    const examId = created.data.id;
+    const subjectId = created.data.subjects[0]!.id;
+    const questions = [
+      ['1', '函数'],
+      ['2', '数列'],
+      ['3', '几何'],
+    ].map(([number, point]) => ({
+      number,
+      kind: 'subjective',
+      fullMarks: 10,
+      knowledgePoints: [point],
+    }));
+    const saved = await app.api('/marking-main/exam/subject/questions/save', {
+      token,
+      body: { examSubjectId: subjectId, questions },
+    });
+    expect(saved.code, JSON.stringify(saved)).toBe(200);
+    const students = await app.api<{ studentNo: string; name: string }[]>(
+      '/marking-main/exam/students',
+      { token, body: { id: examId } },
+    );
+    const imported = await app.api('/marking-main/exam/score/import', {
+      token,
+      body: {
+        examSubjectId: subjectId,
+        file: (await scoreFile(students.data, q)).toString('base64'),
+      },
+    });
+    expect(imported.code).toBe(200);
+    await transition(token, examId, 'finished');
+    await transition(token, examId, 'published');
+  }
+}
+
+describe('teaching views in the browser', () => {
+  it('a 班主任 follows one student across three exams and reads the report centre’s topic list', async () => {
+    await seedExams(await app.tokenOf('director'));
+    const page = await app.signedIn('head');
+    const guide = page.getByRole('button', { name: '知道了' });
+    if (await guide.count()) await guide.click();
+
+    // 学情 is outside the header menu but for one school (spec 000 §6): the report centre leads there
+    await page.getByRole('link', { name: '进入报告中心' }).click();
+    await page.waitForURL('**/report/index');
+    await page
+      .getByRole('navigation', { name: '学情分析' })
+      .getByRole('link', { name: '学生学情' })
+      .click();
+    await page.waitForURL('**/study/student');
+    const student = page.getByRole('combobox', { name: '学生' });
+    await student.waitFor();
+    const options = await student.locator('option').allInnerTexts();
+    await student.selectOption({ label: options[1]! });
+    const exams = page.getByRole('table', { name: '各次考试成绩' });
+    await exams.getByRole('cell', { name: QUIZZES[1]!.name }).waitFor();
+    // 期中 and the two 周练, oldest first, under the header row
+    expect(await exams.getByRole('row').count()).toBe(4);
+    await page.getByRole('img', { name: /的百分位趋势$/ }).waitFor();
+    await page.getByRole('table', { name: '知识点掌握度' }).waitFor();
+    expect(await page.getByText('功能建设中').count()).toBe(0);
+    expect(await axeViolations(page, ['[data-chart]'])).toEqual([]);
+    await screenshot(page, 'study-student');
+
+    await page.goBack();
+    await page.waitForURL('**/report/index');
+    await page
+      .getByRole('navigation', { name: '学情分析' })
+      .getByRole('link', { name: '班级学情' })
+      .click();
+    await page.waitForURL('**/study/class');
+    await page.getByRole('table', { name: '各次考试班级成绩' }).waitFor();
+    await screenshot(page, 'study-class');
+
+    await page
+      .getByRole('navigation', { name: '主菜单' })
+      .getByRole('link', { name: /首页/ })
+      .click();
+    await page.getByRole('link', { name: '进入报告中心' }).click();
+    await page.waitForURL('**/report/index');
+    const centre = page.getByRole('table', { name: '考试报告' });
+    await centre.getByRole('link', { name: `题目列表：${QUIZZES[1]!.name}` }).click();
+    await page.waitForURL('**/report/index/exam/topicList/*');
+    await page
+      .getByRole('table', { name: '薄弱知识点' })
+      .or(page.getByText('没有掌握度在此之下的知识点'))
+      .waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    await screenshot(page, 'report-centre-topics');
+    await page.context().close();
+  }, 300_000);
+});

@@ -1,0 +1,303 @@
+import { useCallback, useEffect, useState, type ReactNode } from 'react';
+import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
+import { teachingRoutes, TOPIC_RATE_DEFAULT } from '@examkit/contracts';
+import { useExamkitStore } from '@examkit/core/react';
+import { hasPermission } from '@examkit/permission';
+import { FormField, Select } from '@examkit/ui';
+import { ListTable } from '../common/ListTable';
+import { Pager } from '../common/Pager';
+import { shellRoutes } from '../common/shellRoutes';
+import { PageBox, Toolbar } from '../common/styled';
+import { useApiCall } from '../common/useApiCall';
+import { usePagedRows } from '../common/usePagedRows';
+import { reportLinksOf, type ReportExamRow } from '../common/useReportExams';
+import { ReportTabs } from '../report/components/ReportTabs';
+import { percent, useWrongData } from '../resource/wrong/useWrongData';
+
+const PAGE_SIZE = 10;
+const STUDY_LINKS = [
+  { key: 'Study-Student', label: '学生学情', to: '/study/student' },
+  { key: 'Study-Class', label: '班级学情', to: '/study/class' },
+];
+/** 报告中心's tabs; 助手报告 (homework) waits for the homework reports (docs/teaching-views.md). */
+const TABS = [
+  { key: 'exam', label: '考试报告' },
+  { key: 'school', label: '校级报告' },
+  { key: 'teach', label: '教学报告' },
+] as const;
+type Tab = (typeof TABS)[number]['key'];
+
+/** The report centre's frame: its title and the tabs, each a route of /report/index. */
+function CentreFrame({ tab, children }: { tab: Tab; children: ReactNode }) {
+  const navigate = useNavigate();
+  const codes = useExamkitStore((s) => s.permCodes);
+  // Spec 000 §6 keeps 学生学情 and 班级学情 out of the header menu but for one school: the
+  // report centre leads to them for everyone holding their keys.
+  const study = STUDY_LINKS.filter((l) => hasPermission(codes, l.key));
+  return (
+    <PageBox>
+      <h1>报告中心</h1>
+      {study.length > 0 && (
+        <nav aria-label="学情分析">
+          {study.map((l) => (
+            <Link key={l.to} to={l.to} style={{ marginRight: 12 }}>
+              {l.label}
+            </Link>
+          ))}
+        </nav>
+      )}
+      <ReportTabs
+        label="报告分类"
+        idPrefix="report-centre"
+        tabs={TABS}
+        active={tab}
+        onSelect={(key) => navigate(`/report/index/${key}`)}
+      />
+      <div role="tabpanel" id="report-centre-panel" aria-labelledby={`report-centre-tab-${tab}`}>
+        {children}
+      </div>
+    </PageBox>
+  );
+}
+
+/** The exams whose reports the caller may open (`teacher/getExam`, the report's data scope), paged. */
+function useExamPage() {
+  const call = useApiCall();
+  const [page, setPage] = useState(1);
+  const fetchPage = useCallback(
+    () => call(shellRoutes.teacherGetExam, { pageNum: page, pageSize: PAGE_SIZE }),
+    [call, page],
+  );
+  const { rows, total, load } = usePagedRows<ReportExamRow>(fetchPage);
+  useEffect(() => {
+    void load();
+  }, [load]);
+  return { rows, total, page, setPage };
+}
+
+const examTitle = (e: ReportExamRow) =>
+  `${e.name}（${e.gradeName}，${e.examDate}${e.published ? '' : '，未发布'}）`;
+
+/**
+ * 考试报告 (/report/index, /report/index/exam): every exam whose class reports the caller may
+ * open, newest first, with the links into the report pages and the classes' 题目列表.
+ */
+export function ExamReportsPage() {
+  const codes = useExamkitStore((s) => s.permCodes);
+  const { rows, total, page, setPage } = useExamPage();
+  return (
+    <CentreFrame tab="exam">
+      <ListTable label="考试报告" rows={rows} headers={['考试', '类型', '报告', '需关注的题目']}>
+        {(e) => (
+          <tr key={e.examId}>
+            <td>{examTitle(e)}</td>
+            <td>{e.examType || '—'}</td>
+            <td>
+              {reportLinksOf(e, codes).map((l) => (
+                <Link
+                  key={l.to}
+                  to={l.to}
+                  aria-label={`${l.label}：${e.name}`}
+                  style={{ marginRight: 8 }}
+                >
+                  {l.label}
+                </Link>
+              ))}
+            </td>
+            <td>
+              <Link
+                to={`/report/index/exam/topicList/${e.examId}`}
+                aria-label={`题目列表：${e.name}`}
+              >
+                题目列表
+              </Link>
+            </td>
+          </tr>
+        )}
+      </ListTable>
+      <Pager total={total} page={page} pageSize={PAGE_SIZE} onPage={setPage} />
+    </CentreFrame>
+  );
+}
+
+/**
+ * 校级报告 (/report/index/school): the exams whose grade report the caller may open (school-wide
+ * roles, the grade's 年级主任), with the grade's 题目列表.
+ */
+export function SchoolReportsPage() {
+  const codes = useExamkitStore((s) => s.permCodes);
+  const { rows, total, page, setPage } = useExamPage();
+  const grade = rows?.filter((e) => e.gradeReport) ?? null;
+  return (
+    <CentreFrame tab="school">
+      <p>年级报告由学校管理者和年级主任查看；其他老师请在“考试报告”中查看自己班级的报告。</p>
+      <ListTable label="校级报告" rows={grade} headers={['考试', '报告', '需关注的题目']}>
+        {(e) => (
+          <tr key={e.examId}>
+            <td>{examTitle(e)}</td>
+            <td>
+              {reportLinksOf(e, codes)
+                .filter((l) => l.label !== '班级报告')
+                .map((l) => (
+                  <Link
+                    key={l.to}
+                    to={l.to}
+                    aria-label={`${l.label}：${e.name}`}
+                    style={{ marginRight: 8 }}
+                  >
+                    {l.label}
+                  </Link>
+                ))}
+            </td>
+            <td>
+              <Link
+                to={`/report/index/school/topicList/${e.examId}`}
+                aria-label={`年级题目列表：${e.name}`}
+              >
+                题目列表
+              </Link>
+            </td>
+          </tr>
+        )}
+      </ListTable>
+      <Pager total={total} page={page} pageSize={PAGE_SIZE} onPage={setPage} />
+    </CentreFrame>
+  );
+}
+
+const fixed = (v: number | null) => (v === null ? '—' : v.toFixed(1));
+
+/**
+ * 教学报告 (/report/index/teach): each class and subject the caller teaches or leads in the newest
+ * exams, its mean beside the grade's and its rank among the classes.
+ */
+export function TeachReportsPage() {
+  const { data, error } = useWrongData(teachingRoutes.teachSummary, { limit: 5 });
+  return (
+    <CentreFrame tab="teach">
+      <p>最近五次考试中，您所任教（或管理）的班级各学科的平均分与年级对比。</p>
+      {error && <p role="alert">{error}</p>}
+      <ListTable
+        label="教学报告"
+        rows={data?.rows ?? (error ? [] : null)}
+        headers={['考试', '班级', '学科', '班级均分', '年级均分', '班级名次', '报告']}
+      >
+        {(row) => (
+          <tr key={`${row.examId}-${row.classId}-${row.subjectName}`}>
+            <td>
+              {row.examName}（{row.examDate}）
+            </td>
+            <td>{row.className}</td>
+            <td>{row.subjectName}</td>
+            <td>{fixed(row.mean)}</td>
+            <td>{fixed(row.gradeMean)}</td>
+            <td>{row.rank === null ? '—' : `${row.rank}/${row.classCount}`}</td>
+            <td>
+              <Link
+                to={`/exam/single/report/class/basic/${row.examId}?classId=${row.classId}`}
+                aria-label={`班级报告：${row.examName} ${row.className} ${row.subjectName}`}
+              >
+                班级报告
+              </Link>
+            </td>
+          </tr>
+        )}
+      </ListTable>
+    </CentreFrame>
+  );
+}
+
+const THRESHOLDS = [0.4, 0.5, 0.6, 0.7, 0.8];
+
+/**
+ * 题目列表 (/report/index/exam/topicList/{id} for the caller's classes,
+ * /report/index/school/topicList/{id} for the grade): the questions and knowledge points of an
+ * exam at or under a score rate, with the links to the class's 易错题 practice.
+ */
+export function TopicListPage() {
+  const { id } = useParams();
+  const level = useLocation().pathname.includes('/school/') ? 'grade' : 'class';
+  const [threshold, setThreshold] = useState(TOPIC_RATE_DEFAULT);
+  const [classId, setClassId] = useState<number | null>(null);
+  const examId = Number(id);
+  const { data, error } = useWrongData(
+    teachingRoutes.topicList,
+    Number.isInteger(examId) && examId > 0 ? { examId, level, classId, threshold } : null,
+  );
+  return (
+    <CentreFrame tab={level === 'grade' ? 'school' : 'exam'}>
+      <h2>{data ? `${data.examName} 题目列表` : '题目列表'}</h2>
+      <Toolbar>
+        {level === 'class' && data && data.classes.length > 0 && (
+          <FormField label="班级">
+            <Select
+              value={data.classId ?? ''}
+              options={data.classes.map((c) => ({ value: c.classId, label: c.className }))}
+              onChange={(e) => setClassId(Number(e.target.value))}
+            />
+          </FormField>
+        )}
+        <FormField label="得分率不高于">
+          <Select
+            value={threshold}
+            options={THRESHOLDS.map((t) => ({ value: t, label: `${t * 100}%` }))}
+            onChange={(e) => setThreshold(Number(e.target.value))}
+          />
+        </FormField>
+        <Link to={level === 'grade' ? '/report/index/school' : '/report/index/exam'}>
+          返回报告列表
+        </Link>
+      </Toolbar>
+      {error && <p role="alert">{error}</p>}
+      {data && (
+        <>
+          <h3>需关注的题目</h3>
+          <ListTable
+            label="需关注的题目"
+            rows={data.questions}
+            empty="没有得分率在此之下的题目"
+            headers={
+              level === 'grade'
+                ? ['学科', '题号', '题型', '知识点', '年级得分率', '错误人数']
+                : ['学科', '题号', '题型', '知识点', '班级得分率', '年级得分率', '错误人数']
+            }
+          >
+            {(q) => (
+              <tr key={`${q.subjectName}-${q.number}`}>
+                <td>{q.subjectName}</td>
+                <td>{q.number}</td>
+                <td>{q.kind}</td>
+                <td>{q.knowledgePoints.join('、') || '—'}</td>
+                <td>{percent(q.scoreRate)}</td>
+                {level === 'class' && <td>{percent(q.gradeScoreRate)}</td>}
+                <td>{q.wrongCount}</td>
+              </tr>
+            )}
+          </ListTable>
+          <h3>薄弱知识点</h3>
+          <ListTable
+            label="薄弱知识点"
+            rows={data.points}
+            empty="没有掌握度在此之下的知识点"
+            headers={
+              level === 'grade'
+                ? ['学科', '知识点', '满分', '年级掌握度', '题号']
+                : ['学科', '知识点', '满分', '班级掌握度', '年级掌握度', '题号']
+            }
+          >
+            {(p) => (
+              <tr key={`${p.subjectName}-${p.point}`}>
+                <td>{p.subjectName}</td>
+                <td>{p.point}</td>
+                <td>{p.fullMarks}</td>
+                <td>{percent(p.scoreRate)}</td>
+                {level === 'class' && <td>{percent(p.gradeScoreRate)}</td>}
+                <td>{p.numbers.join('、')}</td>
+              </tr>
+            )}
+          </ListTable>
+        </>
+      )}
+    </CentreFrame>
+  );
+}

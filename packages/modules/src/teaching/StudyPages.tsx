@@ -1,0 +1,349 @@
+import { useState } from 'react';
+import { Link, useLocation } from 'react-router-dom';
+import { teachingRoutes, type DataOf } from '@examkit/contracts';
+import { useExamkitStore } from '@examkit/core/react';
+import { hasPermission } from '@examkit/permission';
+import { Empty, FormField, Select } from '@examkit/ui';
+import { ListTable } from '../common/ListTable';
+import { PageBox, Toolbar } from '../common/styled';
+import { Chart } from '../report/components/Chart';
+import { barOption, lineOption, radarOption } from '../report/components/charts';
+import { percent, useWrongData } from '../resource/wrong/useWrongData';
+
+/** Knowledge points drawn in a mastery chart (the weakest). */
+const CHART_POINTS = 10;
+
+const fixed = (v: number | null | undefined) =>
+  v === null || v === undefined ? '—' : v.toFixed(1);
+const pct = (v: number | null | undefined) =>
+  v === null || v === undefined ? '—' : `${v.toFixed(1)}%`;
+
+type Classes = DataOf<typeof teachingRoutes.studyClasses>;
+
+/** 班级 (and 学生) pickers over the caller's classes of the year. */
+function ClassPicker({ data, onChange }: { data: Classes; onChange(id: number): void }) {
+  return (
+    <FormField label="班级">
+      <Select
+        value={data.classId ?? ''}
+        options={data.classes.map((c) => ({
+          value: c.classId,
+          label: `${c.gradeName} ${c.className}`,
+        }))}
+        onChange={(e) => onChange(Number(e.target.value))}
+      />
+    </FormField>
+  );
+}
+
+type Points = DataOf<typeof teachingRoutes.classRecord>['points'];
+
+/** 知识点掌握: the weakest points as bars, then every point in a table. */
+function Mastery({ points, of }: { points: Points; of: string }) {
+  const weakest = points.slice(0, CHART_POINTS);
+  return (
+    <section aria-label="知识点掌握">
+      <h2>知识点掌握</h2>
+      {weakest.length > 0 && (
+        <Chart
+          kind="bar"
+          label={`${of}掌握度最低的知识点`}
+          option={barOption(
+            weakest.map((p) => `${p.subjectName}·${p.point}`),
+            [{ name: '掌握度', values: weakest.map((p) => p.scoreRate) }],
+            true,
+          )}
+        />
+      )}
+      <ListTable
+        label="知识点掌握度"
+        rows={points}
+        headers={['学科', '知识点', '累计满分', '掌握度']}
+      >
+        {(p) => (
+          <tr key={`${p.subjectName}-${p.point}`}>
+            <td>{p.subjectName}</td>
+            <td>{p.point}</td>
+            <td>{p.fullMarks}</td>
+            <td>{percent(p.scoreRate)}</td>
+          </tr>
+        )}
+      </ListTable>
+    </section>
+  );
+}
+
+/**
+ * 学生学情 (/study/student, DataStudent, kept alive): one student's record across the exams whose
+ * reports the caller may read — the total's percentile trend, subject balance (each subject's
+ * percentile in the newest exam), knowledge-point mastery and wrong questions.
+ */
+export function StudentStudyPage() {
+  const codes = useExamkitStore((s) => s.permCodes);
+  const [classId, setClassId] = useState<number | null>(null);
+  const [studentId, setStudentId] = useState<number | null>(null);
+  const classes = useWrongData(teachingRoutes.studyClasses, { classId });
+  const chosen = studentId ?? classes.data?.students[0]?.studentId ?? null;
+  const record = useWrongData(
+    teachingRoutes.studentRecord,
+    chosen === null ? null : { studentId: chosen },
+  );
+  const data = record.data;
+  const names = data?.exams.map((e) => e.examName) ?? [];
+  const subjects = [...new Set(data?.exams.flatMap((e) => e.subjects.map((s) => s.subjectName)))];
+  const latest = data?.exams.at(-1);
+  return (
+    <PageBox>
+      <h1>学生学情</h1>
+      {classes.error && <p role="alert">{classes.error}</p>}
+      {classes.data && classes.data.classes.length === 0 && <Empty text="暂无可查看的班级" />}
+      {classes.data && classes.data.classes.length > 0 && (
+        <Toolbar>
+          <ClassPicker
+            data={classes.data}
+            onChange={(id) => {
+              setClassId(id);
+              setStudentId(null);
+            }}
+          />
+          <FormField label="学生">
+            <Select
+              value={chosen ?? ''}
+              options={classes.data.students.map((s) => ({
+                value: s.studentId,
+                label: `${s.name}（${s.studentNo}）`,
+              }))}
+              onChange={(e) => setStudentId(Number(e.target.value))}
+            />
+          </FormField>
+          {chosen !== null && hasPermission(codes, 'StudySituation') && (
+            <Link to={`/resource/student-wrong/detail?studentId=${chosen}`}>错题本与推荐练习</Link>
+          )}
+        </Toolbar>
+      )}
+      {record.error && <p role="alert">{record.error}</p>}
+      {data && (
+        <>
+          <h2>
+            {data.student.name}（{data.student.className}，{data.student.studentNo}）
+          </h2>
+          {data.exams.length === 0 ? (
+            <Empty text="暂无已发布报告的考试" />
+          ) : (
+            <>
+              <section aria-label="成绩与排名趋势">
+                <h2>成绩与排名趋势</h2>
+                <Chart
+                  kind="line"
+                  label={`${data.student.name}的百分位趋势`}
+                  option={lineOption(names, [
+                    ...(data.exams.some((e) => e.total)
+                      ? [{ name: '总分百分位', values: data.exams.map((e) => e.total?.percentile) }]
+                      : []),
+                    ...subjects.map((name) => ({
+                      name: `${name}百分位`,
+                      values: data.exams.map(
+                        (e) => e.subjects.find((s) => s.subjectName === name)?.percentile,
+                      ),
+                    })),
+                  ])}
+                />
+                <ListTable
+                  label="各次考试成绩"
+                  rows={data.exams}
+                  headers={[
+                    '考试',
+                    '日期',
+                    '总分',
+                    '年级均分',
+                    '年级名次',
+                    '班级名次',
+                    '百分位',
+                    '错题数',
+                  ]}
+                >
+                  {(e) => (
+                    <tr key={e.examId}>
+                      <td>{e.examName}</td>
+                      <td>{e.examDate}</td>
+                      <td>{e.total ? `${fixed(e.total.score)}/${e.total.fullMarks}` : '—'}</td>
+                      <td>{fixed(e.total?.gradeMean)}</td>
+                      <td>{e.total?.gradeRank ?? '—'}</td>
+                      <td>{e.total?.classRank ?? '—'}</td>
+                      <td>{pct(e.total?.percentile)}</td>
+                      <td>{e.wrongCount}</td>
+                    </tr>
+                  )}
+                </ListTable>
+              </section>
+              {latest && (
+                <section aria-label="学科均衡">
+                  <h2>学科均衡（{latest.examName}）</h2>
+                  {latest.subjects.length > 2 && (
+                    <Chart
+                      kind="radar"
+                      label={`${data.student.name}各学科百分位`}
+                      option={radarOption(
+                        latest.subjects.map((s) => s.subjectName),
+                        [
+                          {
+                            name: '百分位',
+                            values: latest.subjects.map((s) => (s.percentile ?? 0) / 100),
+                          },
+                        ],
+                      )}
+                    />
+                  )}
+                  <ListTable
+                    label="各学科成绩"
+                    rows={latest.subjects}
+                    headers={['学科', '得分', '班级均分', '年级均分', '年级名次', '百分位']}
+                  >
+                    {(s) => (
+                      <tr key={s.subjectName}>
+                        <td>{s.subjectName}</td>
+                        <td>
+                          {fixed(s.score)}/{s.fullMarks}
+                        </td>
+                        <td>{fixed(s.classMean)}</td>
+                        <td>{fixed(s.gradeMean)}</td>
+                        <td>{s.gradeRank ?? '—'}</td>
+                        <td>{pct(s.percentile)}</td>
+                      </tr>
+                    )}
+                  </ListTable>
+                </section>
+              )}
+              <Mastery points={data.points} of={data.student.name} />
+              <section aria-label="错题">
+                <h2>错题</h2>
+                <ListTable
+                  label="错题列表"
+                  rows={data.wrongQuestions}
+                  empty="没有错题"
+                  headers={['考试', '学科', '题号', '知识点', '得分', '班级得分率']}
+                >
+                  {(w) => (
+                    <tr key={`${w.examId}-${w.subjectName}-${w.number}`}>
+                      <td>{w.examName}</td>
+                      <td>{w.subjectName}</td>
+                      <td>{w.number}</td>
+                      <td>{w.knowledgePoints.join('、') || '—'}</td>
+                      <td>
+                        {w.score}/{w.fullMarks}
+                      </td>
+                      <td>{percent(w.classScoreRate)}</td>
+                    </tr>
+                  )}
+                </ListTable>
+              </section>
+            </>
+          )}
+        </>
+      )}
+    </PageBox>
+  );
+}
+
+/**
+ * 班级学情 (/study/class, DataClass, kept alive): one class across the exams of its grade — its
+ * mean beside the grade's and its rank among the classes, subject by subject, knowledge-point
+ * mastery and the newest exam's common errors.
+ */
+export function ClassStudyPage() {
+  const codes = useExamkitStore((s) => s.permCodes);
+  // 教研中心's 学情概况·班级 is the same record
+  const title = useLocation().pathname.startsWith('/teach-research') ? '学情概况·班级' : '班级学情';
+  const [classId, setClassId] = useState<number | null>(null);
+  const classes = useWrongData(teachingRoutes.studyClasses, { classId });
+  const chosen = classes.data?.classId ?? null;
+  const record = useWrongData(
+    teachingRoutes.classRecord,
+    chosen === null ? null : { classId: chosen },
+  );
+  const data = record.data;
+  const names = data?.exams.map((e) => e.examName) ?? [];
+  const subjects = [...new Set(data?.exams.flatMap((e) => e.subjects.map((s) => s.subjectName)))];
+  return (
+    <PageBox>
+      <h1>{title}</h1>
+      {classes.error && <p role="alert">{classes.error}</p>}
+      {classes.data && classes.data.classes.length === 0 && <Empty text="暂无可查看的班级" />}
+      {classes.data && classes.data.classes.length > 0 && (
+        <Toolbar>
+          <ClassPicker data={classes.data} onChange={setClassId} />
+          {hasPermission(codes, 'Consolidate-CommitError') && (
+            <Link to="/consolidate/commitError">巩固提升：易错题</Link>
+          )}
+        </Toolbar>
+      )}
+      {record.error && <p role="alert">{record.error}</p>}
+      {data && data.exams.length === 0 && <Empty text="暂无已发布报告的考试" />}
+      {data && data.exams.length > 0 && (
+        <>
+          <section aria-label="均分与名次趋势">
+            <h2>均分与名次趋势</h2>
+            <Chart
+              kind="line"
+              label={`${data.className}各学科班级名次趋势`}
+              option={lineOption(
+                names,
+                [
+                  ...(data.exams.some((e) => e.total)
+                    ? [{ name: '总分名次', values: data.exams.map((e) => e.total?.rank) }]
+                    : []),
+                  ...subjects.map((name) => ({
+                    name: `${name}名次`,
+                    values: data.exams.map(
+                      (e) => e.subjects.find((s) => s.subjectName === name)?.rank,
+                    ),
+                  })),
+                ],
+                true,
+              )}
+            />
+            <ListTable
+              label="各次考试班级成绩"
+              rows={data.exams.flatMap((e) => [
+                ...(e.total ? [{ exam: e, subjectName: '总分', ...e.total }] : []),
+                ...e.subjects.map((s) => ({ exam: e, ...s })),
+              ])}
+              headers={['考试', '学科', '班级均分', '年级均分', '满分', '班级名次']}
+            >
+              {(row) => (
+                <tr key={`${row.exam.examId}-${row.subjectName}`}>
+                  <td>{row.exam.examName}</td>
+                  <td>{row.subjectName}</td>
+                  <td>{fixed(row.mean)}</td>
+                  <td>{fixed(row.gradeMean)}</td>
+                  <td>{row.fullMarks}</td>
+                  <td>{row.rank === null ? '—' : `${row.rank}/${row.exam.classCount}`}</td>
+                </tr>
+              )}
+            </ListTable>
+          </section>
+          <Mastery points={data.points} of={data.className} />
+          <section aria-label="最近一次考试的易错题">
+            <h2>最近一次考试的易错题</h2>
+            <ListTable
+              label="易错题"
+              rows={data.commonErrors}
+              headers={['学科', '题号', '知识点', '班级得分率', '年级得分率', '错误人数']}
+            >
+              {(q) => (
+                <tr key={`${q.subjectName}-${q.number}`}>
+                  <td>{q.subjectName}</td>
+                  <td>{q.number}</td>
+                  <td>{q.knowledgePoints.join('、') || '—'}</td>
+                  <td>{percent(q.scoreRate)}</td>
+                  <td>{percent(q.gradeScoreRate)}</td>
+                  <td>{q.wrongCount}</td>
+                </tr>
+              )}
+            </ListTable>
+          </section>
+        </>
+      )}
+    </PageBox>
+  );
+}

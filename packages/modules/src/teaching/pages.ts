@@ -1,0 +1,25 @@
+import type { PageLoader } from '../routes/types';
+
+const centre = () => import('./ReportCentrePages');
+const study = () => import('./StudyPages');
+
+/**
+ * The teaching views (issue #19) by route name of the catalogue: the report centre
+ * (/report/index/*), 学情 (/study/student, /study/class) and 教研中心's 学情概况
+ * (/teach-research/situation/grade, class). Spread into `reportPages`.
+ * @see docs/teaching-views.md
+ */
+export const teachingPages: Readonly<Record<string, PageLoader>> = {
+  report: () => centre().then((m) => m.ExamReportsPage),
+  'report-exam': () => centre().then((m) => m.ExamReportsPage),
+  'report-school': () => centre().then((m) => m.SchoolReportsPage),
+  'report-teach': () => centre().then((m) => m.TeachReportsPage),
+  'report-exam-topicList': () => centre().then((m) => m.TopicListPage),
+  'report-school-topicList': () => centre().then((m) => m.TopicListPage),
+  DataStudent: () => study().then((m) => m.StudentStudyPage),
+  DataClass: () => study().then((m) => m.ClassStudyPage),
+  // 学情概况 of 教研中心: the grade's classes side by side; one class is 班级学情's record
+  'teach-research-situation-grade': () =>
+    import('./SituationPages').then((m) => m.GradeSituationPage),
+  'teach-research-situation-class': () => study().then((m) => m.ClassStudyPage),
+};

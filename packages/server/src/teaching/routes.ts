@@ -1,0 +1,52 @@
+import { teachingRoutes } from '@examkit/contracts';
+import type { DomainDeps } from '../core/deps';
+import { forbidden } from '../core/envelope';
+import type { Router } from '../core/router';
+import { accessOf } from '../core/scope';
+import type { SessionInfo } from '../core/session';
+import { CLASS_KEY, GRADE_KEY, openReport } from '../report/routes';
+import { classRecord, gradeSituation, studentRecord, studyClasses, teachSummary } from './records';
+import { topicList } from './topics';
+
+const TAG = 'teaching';
+/** 学生学情 and 班级学情 (spec 001 §2 "Study"). */
+export const STUDENT_KEYS = ['Study-Student'];
+export const CLASS_KEYS = ['Study-Class', 'Teach-Research-Situation'];
+/** 学情概况 of 教研中心 (年级: the grade's classes; 班级: the class record of 班级学情). */
+export const SITUATION_KEYS = ['Teach-Research-Situation'];
+/** The report centre carries no key of its own: it lists what the report keys open. */
+const REPORT_KEYS = [CLASS_KEY, GRADE_KEY];
+
+type Deps = Pick<DomainDeps, 'db' | 'clock'>;
+
+async function scopeFor(deps: Deps, session: SessionInfo, keys: string[]) {
+  const access = accessOf(deps.db, session);
+  const codes = await access.codes();
+  if (!keys.some((k) => codes.has(k))) throw forbidden('没有该操作的权限');
+  return access.scope();
+}
+
+/** Registers the teaching views' calls (docs/teaching-views.md). */
+export function registerTeachingRoutes(router: Router, deps: Deps): void {
+  const { db, clock } = deps;
+  const r = teachingRoutes;
+  router.sessionRoute(r.topicList, TAG, async ({ body, session }) => {
+    const keys = body.level === 'grade' ? [GRADE_KEY] : REPORT_KEYS;
+    return topicList(await openReport(deps, session, body.examId, keys), body);
+  });
+  router.sessionRoute(r.teachSummary, TAG, async ({ body, session }) =>
+    teachSummary(db, clock, await scopeFor(deps, session, REPORT_KEYS), body.limit),
+  );
+  router.sessionRoute(r.studyClasses, TAG, async ({ body, session }) =>
+    studyClasses(db, await scopeFor(deps, session, [...STUDENT_KEYS, ...CLASS_KEYS]), body.classId),
+  );
+  router.sessionRoute(r.studentRecord, TAG, async ({ body, session }) =>
+    studentRecord(db, clock, await scopeFor(deps, session, STUDENT_KEYS), body.studentId),
+  );
+  router.sessionRoute(r.gradeSituation, TAG, async ({ body, session }) =>
+    gradeSituation(db, clock, await scopeFor(deps, session, SITUATION_KEYS), body.gradeId),
+  );
+  router.sessionRoute(r.classRecord, TAG, async ({ body, session }) =>
+    classRecord(db, clock, await scopeFor(deps, session, CLASS_KEYS), body.classId),
+  );
+}
