@@ -78,7 +78,10 @@ describe('the question basket and 组卷 in the browser', () => {
     await page.getByRole('heading', { name: /^二、解答/ }).waitFor();
     await page.getByRole('button', { name: '试题篮，0 道试题' }).waitFor();
     await page.getByRole('button', { name: '显示答案' }).click();
-    await page.getByText(/^答案：(正确|错误)$/).first().waitFor();
+    await page
+      .getByText(/^答案：(正确|错误)$/)
+      .first()
+      .waitFor();
     await screenshot(page, 'resource-paper-saved');
 
     const [download] = await Promise.all([
