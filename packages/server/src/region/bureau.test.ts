@@ -269,6 +269,92 @@ describe.each(DIALECTS)('regions and bureau accounts on %s', (dialect) => {
     expect(enter.body).toMatchObject({ code: 403, msg: '仅教育局账号可用' });
   });
 
+  it('the bureau renames its region and lets a school leave; no school joins through it', async () => {
+    const inDemo = (await password({ schoolId: server.seed.demoSchoolId })).body.data;
+    const inLab = (await password({ schoolId: server.seed.labSchoolId })).body.data;
+    const asDemo = { token: inDemo.token, schoolId: inDemo.schoolId };
+    const { demoSchoolId, labSchoolId } = server.seed;
+    try {
+      // A school's own administrator does not administer the region.
+      const admin = await signIn(server.app, 'admin');
+      const byAdmin = await call(server.app, regionRoutes.update, {
+        token: admin.token,
+        schoolId: admin.schoolId,
+        body: { name: '改名区', schoolIds: [demoSchoolId] },
+      });
+      expect(byAdmin.body).toMatchObject({ code: 403, msg: '仅教育局账号可用' });
+      // Joining a school (one outside the region) is refused, and changes nothing.
+      const joining = await call(server.app, regionRoutes.update, {
+        ...asDemo,
+        body: { name: '改名区', schoolIds: [demoSchoolId, labSchoolId, otherSchoolId] },
+      });
+      expect(joining.body).toMatchObject({
+        code: 403,
+        msg: '只能移出本区域的学校，加入学校请联系平台管理员',
+      });
+      // The school the bureau is in cannot leave under it.
+      const leavingHere = await call(server.app, regionRoutes.update, {
+        ...asDemo,
+        body: { name: '改名区', schoolIds: [labSchoolId] },
+      });
+      expect(leavingHere.body).toMatchObject({
+        code: 409,
+        msg: '不能移出当前所在的学校，请先切换到其他学校',
+      });
+      const unchanged = await server.db
+        .selectFrom('regions')
+        .select('name')
+        .executeTakeFirstOrThrow();
+      expect(unchanged.name).toBe('示范区');
+
+      const updated = await call<{ regionName: string; schools: SchoolOption[] }>(
+        server.app,
+        regionRoutes.update,
+        { ...asDemo, body: { name: ' 示范新区 ', schoolIds: [demoSchoolId] } },
+      );
+      expect(updated.body.data).toMatchObject({
+        regionName: '示范新区',
+        schools: [{ schoolId: demoSchoolId, schoolName: '示范中学' }],
+      });
+      // The school that left is out of the bureau's reach at once: its seat's session has
+      // ended, it is no longer offered, and entering it is refused.
+      const labCall = await call(server.app, examRoutes.list, {
+        token: inLab.token,
+        schoolId: inLab.schoolId,
+        body: {},
+      });
+      expect(labCall.status).toBe(401);
+      const choice = await password({});
+      expect(
+        (choice.body.data as unknown as { schools: SchoolOption[] }).schools.map(
+          (s) => s.schoolName,
+        ),
+      ).toEqual(['示范中学']);
+      expect((await password({ schoolId: labSchoolId })).body).toMatchObject({
+        code: 403,
+        msg: '该学校不在本区域',
+      });
+      const enter = await call(server.app, regionRoutes.enterSchool, {
+        ...asDemo,
+        body: { schoolId: labSchoolId },
+      });
+      expect(enter.body).toMatchObject({ code: 403, msg: '该学校不在本区域' });
+      const listed = await call<{ regionName: string }>(server.app, regionRoutes.schools, {
+        ...asDemo,
+        body: {},
+      });
+      expect(listed.body.data.regionName).toBe('示范新区');
+    } finally {
+      const region = await server.db.selectFrom('regions').select('id').executeTakeFirstOrThrow();
+      await server.db.updateTable('regions').set({ name: '示范区' }).execute();
+      await server.db
+        .insertInto('region_schools')
+        .values({ region_id: region.id, school_id: labSchoolId })
+        .onConflict((oc) => oc.doNothing())
+        .execute();
+    }
+  });
+
   it('a disabled bureau account no longer signs in', async () => {
     await server.db.updateTable('bureau_users').set({ status: 0 }).execute();
     try {
