@@ -1,20 +1,25 @@
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { regionRoutes, type SchoolOption } from '@examkit/contracts';
 import { isNetworkFailure } from '@examkit/core';
 import { useExamkit, useExamkitStore } from '@examkit/core/react';
-import { Select } from '@examkit/ui';
+import { Button, Select } from '@examkit/ui';
 import { useApiCall } from '../common/useApiCall';
 import { firstMenuPath } from '../utils/firstMenuPath';
 
 /** The role a bureau account holds in the school it entered (server `BUREAU_ROLE_NAME`). */
 const BUREAU_ROLE = '教育局';
 
+const RegionDialog = lazy(() => import('./RegionDialog'));
+
+type Region = { regionName: string; schools: SchoolOption[] };
+
 /**
- * The education bureau's school switcher in the header (docs/joint-exams.md#bureau-sign-in):
- * the region's schools; choosing one asks `enter_school` for a one-time token and signs in to
- * that school with `region_to_school_login`, without signing out, then opens the first menu
- * page (the current page may hold the other school's data). Everyone else sees the school name.
+ * The school name in the header; for education-bureau staff the school switcher
+ * (docs/joint-exams.md#bureau-sign-in): the region's schools; choosing one asks `enter_school` for
+ * a one-time token and signs in to that school with `region_to_school_login`, without signing
+ * out, then opens the first menu page (the current page may hold the other school's data). Beside
+ * it 区域设置 (the region's name and member schools).
  */
 export function SchoolSwitcher() {
   const { auth, store } = useExamkit();
@@ -22,14 +27,16 @@ export function SchoolSwitcher() {
   const navigate = useNavigate();
   const user = useExamkitStore((s) => s.user);
   const bureau = user?.roles.some((r) => r.roleName === BUREAU_ROLE) ?? false;
-  const [schools, setSchools] = useState<SchoolOption[] | null>(null);
+  const [region, setRegion] = useState<Region | null>(null);
   const [busy, setBusy] = useState(false);
+  const [editing, setEditing] = useState(false);
 
   useEffect(() => {
     if (!bureau) return;
     let live = true;
     void call(regionRoutes.schools, {}, { errorMessage: false }).then((r) => {
-      if (live && r.ok && r.data) setSchools(r.data.schools);
+      if (live && r.ok && r.data)
+        setRegion({ regionName: r.data.regionName, schools: r.data.schools });
     });
     return () => {
       live = false;
@@ -37,7 +44,7 @@ export function SchoolSwitcher() {
   }, [bureau, call]);
 
   if (!user) return null;
-  if (!schools || schools.length < 2) return <span>{user.schoolName}</span>;
+  if (!region) return <span>{user.schoolName}</span>;
 
   const enter = async (schoolId: number) => {
     if (schoolId === user.schoolId) return;
@@ -56,12 +63,34 @@ export function SchoolSwitcher() {
   };
 
   return (
-    <Select
-      label="切换学校"
-      value={user.schoolId}
-      disabled={busy}
-      options={schools.map((s) => ({ value: s.schoolId, label: s.schoolName }))}
-      onChange={(event) => void enter(Number(event.target.value))}
-    />
+    <>
+      {region.schools.length < 2 ? (
+        <span>{user.schoolName}</span>
+      ) : (
+        <Select
+          label="切换学校"
+          value={user.schoolId}
+          disabled={busy}
+          options={region.schools.map((s) => ({ value: s.schoolId, label: s.schoolName }))}
+          onChange={(event) => void enter(Number(event.target.value))}
+        />
+      )}
+      <Button type="text" onClick={() => setEditing(true)}>
+        区域设置
+      </Button>
+      {editing && (
+        <Suspense fallback={null}>
+          <RegionDialog
+            region={region}
+            currentSchoolId={user.schoolId}
+            onClose={() => setEditing(false)}
+            onSaved={(saved) => {
+              setRegion(saved);
+              setEditing(false);
+            }}
+          />
+        </Suspense>
+      )}
+    </>
   );
 }
