@@ -52,6 +52,19 @@ export const AnalyticReport = Obj({
     }),
   ),
   /** The classes the caller may open the class report of (the caller's own school's). */
+  /**
+   * Subject-level trends: each subject (matched by name across the exams) with its full marks and
+   * the exam's mean in each exam, and each group's mean (keys as in `groups`); null where an exam
+   * has no such subject.
+   */
+  subjects: Type.Array(
+    Obj({
+      name: Type.String(),
+      fullMarks: Type.Array(Nullable(Type.Number())),
+      means: Type.Array(Nullable(Type.Number())),
+      groups: Type.Array(Obj({ key: Type.String(), means: Type.Array(Nullable(Type.Number())) })),
+    }),
+  ),
   classes: Type.Array(Obj({ classId: Type.Integer(), className: Type.String() })),
   students: Obj({
     total: Type.Integer(),

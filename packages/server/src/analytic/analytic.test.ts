@@ -215,6 +215,26 @@ describe.each(DIALECTS)('the analytic centre on %s', (dialect) => {
         expect(mean).toBeCloseTo(totals.reduce((a, b) => a + b, 0) / totals.length, 9);
       });
     }
+    // Subject-level trends: 数学 in each exam, for the exam and for each class, from the
+    // subject's stored figures (here the one subject, so its means are the totals' means).
+    expect(report.subjects.map((s) => s.name)).toEqual(['数学']);
+    const math = report.subjects[0]!;
+    expect(math.fullMarks).toEqual([30, 30, 30]);
+    math.means.forEach((mean, e) => {
+      const all = [...exams[e]!.totals.values()];
+      expect(mean).toBeCloseTo(all.reduce((a, b) => a + b, 0) / n, 9);
+    });
+    expect(math.groups.map((g) => g.key)).toEqual(report.groups.map((g) => g.key));
+    for (const group of math.groups) {
+      const classId = Number(group.key.slice(1));
+      const members = students.filter((s) => s.class_id === classId);
+      expect(group.means).toEqual(
+        exams.map((exam) => {
+          const totals = members.map((s) => exam.totals.get(s.id)!);
+          return expect.closeTo(totals.reduce((a, b) => a + b, 0) / totals.length, 9);
+        }),
+      );
+    }
   });
 
   it('a class report keeps to the class; a 班主任 sees their own class only; others see nothing', async () => {
@@ -226,6 +246,7 @@ describe.each(DIALECTS)('the analytic centre on %s', (dialect) => {
       pageSize: 200,
     });
     expect(byClass.groups.map((g) => g.key)).toEqual([`c${classId}`]);
+    expect(byClass.subjects[0]!.groups.map((g) => g.key)).toEqual([`c${classId}`]);
     const members = new Set(students.filter((s) => s.class_id === classId).map((s) => s.id));
     expect(byClass.students.list.map((s) => s.studentId).sort()).toEqual([...members].sort());
 

@@ -14,7 +14,7 @@ import { jointViewer, loadJoint, type JointViewer } from '../joint/access';
 import { ownGroup, viewerContext } from '../joint/privacy';
 import { readJointReport } from '../joint/report';
 import type { AnalyticAnalysesTable } from './tables';
-import { combineTrends, storedFigures, type ExamView } from './trends';
+import { combineTrends, storedFigures, subjectsFor, type ExamView } from './trends';
 
 const TAG = 'analytic';
 const KEY = 'Exam-AnalyticCenter';
@@ -115,6 +115,10 @@ async function singleView(deps: Deps, session: SessionInfo, examId: number): Pro
         point: figures.point(s.id),
       })),
     classes: seen.map((c) => ({ classId: c.id, className: c.name })),
+    subjects: subjectsFor(
+      figures,
+      seen.map((c) => ({ key: `c${c.id}`, id: c.id })),
+    ),
   };
 }
 
@@ -187,6 +191,10 @@ async function jointView(
     })),
     students,
     classes,
+    subjects: subjectsFor(
+      figures,
+      read.parts.map((p) => ({ key: `s${p.schoolId}`, id: p.group })),
+    ),
   };
 }
 
@@ -364,7 +372,11 @@ export function registerAnalyticRoutes(router: Router, deps: Deps) {
       if (!views.some((v) => v.classes.some((c) => c.classId === body.classId)))
         throw forbidden('超出数据范围：无权查看该班级的报告');
       for (const v of views)
-        if (!viewer) v.groups = v.groups.filter((g) => g.key === `c${body.classId}`);
+        if (!viewer) {
+          v.groups = v.groups.filter((g) => g.key === `c${body.classId}`);
+          for (const s of v.subjects)
+            s.groups = new Map([...s.groups].filter(([key]) => key === `c${body.classId}`));
+        }
     }
     if (views.length === 0) throw new ApiError(409, '分析中没有考试');
     return combineTrends(analysis, views, {
