@@ -1,5 +1,6 @@
 import { Type } from 'typebox';
 import { Id, Nullable, Obj, OneOf, post } from './builders';
+import { DownloadStarted } from './download';
 
 /** An analysis combines single-school exams (`single`) or joint exams (`multiple`). */
 export const ANALYTIC_KINDS = ['single', 'multiple'] as const;
@@ -143,5 +144,11 @@ export const analyticRoutes = {
       pageSize: Type.Integer({ minimum: 1, maximum: 200, default: 50 }),
     }),
     AnalyticReport,
+  ),
+  analyticExport: post(
+    '/marking-report/analytic/export/job',
+    'the analysis as .xlsx (考试概况, 班级/学校趋势, 学科趋势, 学生趋势), a download-centre job; a class with classId',
+    Obj({ analysisId: AnalysisId, classId: Type.Optional(Id) }),
+    DownloadStarted,
   ),
 };

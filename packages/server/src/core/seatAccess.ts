@@ -100,7 +100,7 @@ const READS = [
   'POST /marking-report/analytic/list',
   'POST /marking-report/analytic/detail',
   'POST /marking-report/analytic/report',
-  // 'POST /marking-report/analytic/export/job',
+  'POST /marking-report/analytic/export/job',
 ];
 
 /** The bureau's own business, which writes nothing of the school's. */
