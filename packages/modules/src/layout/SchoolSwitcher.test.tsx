@@ -90,41 +90,4 @@ describe('SchoolSwitcher', () => {
     expect(within(header).getByText('示范中学')).toBeInTheDocument();
     expect(within(header).queryByRole('combobox', { name: '切换学校' })).not.toBeInTheDocument();
   });
-
-  it('renames the region and lets a school leave it in 区域设置', async () => {
-    const api = createFakeApi({
-      ...SCHOOL_ROUTES,
-      'POST /marking-region/region/school_list': ok(REGION),
-      'POST /marking-region/region/update': ok({
-        regionId: 1,
-        regionName: '示范新区',
-        schools: REGION.schools.slice(0, 1),
-      }),
-    });
-    await renderApp({ path: '/home/index', api, user: bureauIn(11, '示范中学', 'tok-demo') });
-    const user = userEvent.setup();
-    const header = await screen.findByRole('banner');
-    await user.click(await within(header).findByRole('button', { name: '区域设置' }));
-    const dialog = await screen.findByRole('dialog', { name: '区域设置' });
-    const name = within(dialog).getByRole('textbox', { name: /区域名称/ });
-    await user.clear(name);
-    await user.click(within(dialog).getByRole('button', { name: '保存' }));
-    expect(within(dialog).getByText('请输入区域名称')).toBeInTheDocument();
-    expect(api.calls.some((c) => c.url === '/marking-region/region/update')).toBe(false);
-    await user.type(name, '示范新区');
-    // The school the bureau is in cannot be unticked.
-    expect(within(dialog).getByRole('checkbox', { name: /示范中学/ })).toBeDisabled();
-    await user.click(within(dialog).getByRole('checkbox', { name: '实验中学' }));
-    await user.click(within(dialog).getByRole('button', { name: '保存' }));
-    await waitFor(() =>
-      expect(api.lastBody('/marking-region/region/update')).toEqual({
-        name: '示范新区',
-        schoolIds: [11],
-      }),
-    );
-    await waitFor(() => expect(screen.queryByRole('dialog', { name: '区域设置' })).toBeNull());
-    // One school left: the switcher gives way to the school name.
-    expect(within(header).queryByRole('combobox', { name: '切换学校' })).toBeNull();
-    expect(within(header).getByText('示范中学')).toBeInTheDocument();
-  });
 });

@@ -1,16 +1,15 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { regionRoutes, type SchoolOption } from '@examkit/contracts';
+import type { SchoolOption } from '@examkit/contracts';
 import { isNetworkFailure } from '@examkit/core';
 import { useExamkit, useExamkitStore } from '@examkit/core/react';
-import { Button, Select } from '@examkit/ui';
+import { Select } from '@examkit/ui';
+import { regionRefs } from '../common/shellRoutes';
 import { useApiCall } from '../common/useApiCall';
 import { firstMenuPath } from '../utils/firstMenuPath';
 
 /** The role a bureau account holds in the school it entered (server `BUREAU_ROLE_NAME`). */
 const BUREAU_ROLE = '教育局';
-
-const RegionDialog = lazy(() => import('./RegionDialog'));
 
 type Region = { regionName: string; schools: SchoolOption[] };
 
@@ -18,8 +17,7 @@ type Region = { regionName: string; schools: SchoolOption[] };
  * The school name in the header; for education-bureau staff the school switcher
  * (docs/joint-exams.md#bureau-sign-in): the region's schools; choosing one asks `enter_school` for
  * a one-time token and signs in to that school with `region_to_school_login`, without signing
- * out, then opens the first menu page (the current page may hold the other school's data). Beside
- * it 区域设置 (the region's name and member schools).
+ * out, then opens the first menu page (the current page may hold the other school's data).
  */
 export function SchoolSwitcher() {
   const { auth, store } = useExamkit();
@@ -29,12 +27,12 @@ export function SchoolSwitcher() {
   const bureau = user?.roles.some((r) => r.roleName === BUREAU_ROLE) ?? false;
   const [region, setRegion] = useState<Region | null>(null);
   const [busy, setBusy] = useState(false);
-  const [editing, setEditing] = useState(false);
 
   useEffect(() => {
     if (!bureau) return;
     let live = true;
-    void call(regionRoutes.schools, {}, { errorMessage: false }).then((r) => {
+    // Not deduplicated: a bureau page (the joint list) asks for the same list while it loads.
+    void call(regionRefs.schools, {}, { errorMessage: false, dedupe: false }).then((r) => {
       if (live && r.ok && r.data)
         setRegion({ regionName: r.data.regionName, schools: r.data.schools });
     });
@@ -50,7 +48,7 @@ export function SchoolSwitcher() {
     if (schoolId === user.schoolId) return;
     setBusy(true);
     try {
-      const token = await call(regionRoutes.enterSchool, { schoolId });
+      const token = await call(regionRefs.enterSchool, { schoolId });
       if (!token.ok) return;
       const signed = await auth.regionToSchool({ token: token.data.token, schoolId });
       if (isNetworkFailure(signed) || !('token' in signed)) return;
@@ -62,35 +60,14 @@ export function SchoolSwitcher() {
     }
   };
 
+  if (region.schools.length < 2) return <span>{user.schoolName}</span>;
   return (
-    <>
-      {region.schools.length < 2 ? (
-        <span>{user.schoolName}</span>
-      ) : (
-        <Select
-          label="切换学校"
-          value={user.schoolId}
-          disabled={busy}
-          options={region.schools.map((s) => ({ value: s.schoolId, label: s.schoolName }))}
-          onChange={(event) => void enter(Number(event.target.value))}
-        />
-      )}
-      <Button type="text" onClick={() => setEditing(true)}>
-        区域设置
-      </Button>
-      {editing && (
-        <Suspense fallback={null}>
-          <RegionDialog
-            region={region}
-            currentSchoolId={user.schoolId}
-            onClose={() => setEditing(false)}
-            onSaved={(saved) => {
-              setRegion(saved);
-              setEditing(false);
-            }}
-          />
-        </Suspense>
-      )}
-    </>
+    <Select
+      label="切换学校"
+      value={user.schoolId}
+      disabled={busy}
+      options={region.schools.map((s) => ({ value: s.schoolId, label: s.schoolName }))}
+      onChange={(event) => void enter(Number(event.target.value))}
+    />
   );
 }

@@ -1,9 +1,10 @@
 import { useState } from 'react';
-import { regionRoutes, type SchoolOption } from '@examkit/contracts';
+import type { SchoolOption } from '@examkit/contracts';
 import { Button, Dialog, FormField, TextInput } from '@examkit/ui';
 import { styled } from 'styled-components';
-import { Actions } from '../common/styled';
-import { useApiCall } from '../common/useApiCall';
+import { Actions } from '../../common/styled';
+import { regionRoutes } from '@examkit/contracts';
+import { useApiCall } from '../../common/useApiCall';
 
 const SchoolRow = styled.label`
   display: block;
