@@ -51,9 +51,8 @@ export const basketRefs = {
   ids: ref<typeof basketRoutes.ids>('/marking-resources/basket/ids'),
 };
 
-/** The bureau's region calls of the header's school switcher and 区域设置: the same rule. */
+/** The bureau's region calls of the header's school switcher: the same rule. */
 export const regionRefs = {
   schools: ref<typeof regionRoutes.schools>('/marking-region/region/school_list'),
-  update: ref<typeof regionRoutes.update>('/marking-region/region/update'),
   enterSchool: ref<typeof regionRoutes.enterSchool>('/marking-region/region/enter_school'),
 };

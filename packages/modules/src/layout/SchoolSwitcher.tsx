@@ -11,8 +11,6 @@ import { firstMenuPath } from '../utils/firstMenuPath';
 /** The role a bureau account holds in the school it entered (server `BUREAU_ROLE_NAME`). */
 const BUREAU_ROLE = '教育局';
 
-type Region = { regionName: string; schools: SchoolOption[] };
-
 /**
  * The school name in the header; for education-bureau staff the school switcher
  * (docs/joint-exams.md#bureau-sign-in): the region's schools; choosing one asks `enter_school` for
@@ -25,7 +23,7 @@ export function SchoolSwitcher() {
   const navigate = useNavigate();
   const user = useExamkitStore((s) => s.user);
   const bureau = user?.roles.some((r) => r.roleName === BUREAU_ROLE) ?? false;
-  const [region, setRegion] = useState<Region | null>(null);
+  const [schools, setSchools] = useState<SchoolOption[] | null>(null);
   const [busy, setBusy] = useState(false);
 
   useEffect(() => {
@@ -33,8 +31,7 @@ export function SchoolSwitcher() {
     let live = true;
     // Not deduplicated: a bureau page (the joint list) asks for the same list while it loads.
     void call(regionRefs.schools, {}, { errorMessage: false, dedupe: false }).then((r) => {
-      if (live && r.ok && r.data)
-        setRegion({ regionName: r.data.regionName, schools: r.data.schools });
+      if (live && r.ok && r.data) setSchools(r.data.schools);
     });
     return () => {
       live = false;
@@ -42,7 +39,6 @@ export function SchoolSwitcher() {
   }, [bureau, call]);
 
   if (!user) return null;
-  if (!region) return <span>{user.schoolName}</span>;
 
   const enter = async (schoolId: number) => {
     if (schoolId === user.schoolId) return;
@@ -60,13 +56,13 @@ export function SchoolSwitcher() {
     }
   };
 
-  if (region.schools.length < 2) return <span>{user.schoolName}</span>;
+  if (!schools || schools.length < 2) return <span>{user.schoolName}</span>;
   return (
     <Select
       label="切换学校"
       value={user.schoolId}
       disabled={busy}
-      options={region.schools.map((s) => ({ value: s.schoolId, label: s.schoolName }))}
+      options={schools.map((s) => ({ value: s.schoolId, label: s.schoolName }))}
       onChange={(event) => void enter(Number(event.target.value))}
     />
   );
