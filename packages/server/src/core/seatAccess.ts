@@ -30,6 +30,13 @@ const READS = [
   `POST ${U}/get_perm_grade`,
   `POST ${U}/get_perm_class`,
   `POST ${U}/get_perm_subject`,
+  // The school's dictionaries and report settings, read by the forms and report pages.
+  ...['get_value', 'get_code', 'get_level', 'get_low', 'get_subject', 'get_bord', 'get_anal'].map(
+    (path) => `POST ${U}/dic/${path}`,
+  ),
+  `GET ${U}/param/list`,
+  'POST /marking-user/user/v3/school/dic/get_report_push',
+  'POST /marking-user/user/GradeShowInitialize/getEchoData',
   'GET /marking-main/message/unread_count',
   'POST /marking-main/message/list',
   'POST /marking-main/message/detail',
