@@ -1,5 +1,6 @@
 import { Type } from 'typebox';
 import { Id, Nullable, Obj, OneOf, post } from './builders';
+import { DownloadStarted } from './download';
 
 /** An analysis combines single-school exams (`single`) or joint exams (`multiple`). */
 export const ANALYTIC_KINDS = ['single', 'multiple'] as const;
@@ -52,6 +53,19 @@ export const AnalyticReport = Obj({
     }),
   ),
   /** The classes the caller may open the class report of (the caller's own school's). */
+  /**
+   * Subject-level trends: each subject (matched by name across the exams) with its full marks and
+   * the exam's mean in each exam, and each group's mean (keys as in `groups`); null where an exam
+   * has no such subject.
+   */
+  subjects: Type.Array(
+    Obj({
+      name: Type.String(),
+      fullMarks: Type.Array(Nullable(Type.Number())),
+      means: Type.Array(Nullable(Type.Number())),
+      groups: Type.Array(Obj({ key: Type.String(), means: Type.Array(Nullable(Type.Number())) })),
+    }),
+  ),
   classes: Type.Array(Obj({ classId: Type.Integer(), className: Type.String() })),
   students: Obj({
     total: Type.Integer(),
@@ -130,5 +144,11 @@ export const analyticRoutes = {
       pageSize: Type.Integer({ minimum: 1, maximum: 200, default: 50 }),
     }),
     AnalyticReport,
+  ),
+  analyticExport: post(
+    '/marking-report/analytic/export/job',
+    'the analysis as .xlsx (考试概况, 班级/学校趋势, 学科趋势, 学生趋势), a download-centre job; a class with classId',
+    Obj({ analysisId: AnalysisId, classId: Type.Optional(Id) }),
+    DownloadStarted,
   ),
 };

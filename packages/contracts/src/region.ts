@@ -22,6 +22,24 @@ export const regionRoutes = {
       }),
     ),
   ),
+  update: post(
+    '/marking-region/region/update',
+    'the bureau renames its region and keeps the member schools it lists (schools leave, none join: an operator adds them); answers the region',
+    Obj({
+      name: Type.String({ minLength: 1, maxLength: 50, title: '区域名称' }),
+      schoolIds: Type.Array(Id, {
+        minItems: 1,
+        maxItems: 500,
+        uniqueItems: true,
+        title: '成员学校',
+      }),
+    }),
+    Obj({
+      regionId: Type.Integer(),
+      regionName: Type.String(),
+      schools: Type.Array(SchoolOption),
+    }),
+  ),
   enterSchool: post(
     '/marking-region/region/enter_school',
     'a one-time token (60 s) for region_to_school_login into another school of the region',

@@ -295,7 +295,7 @@ export async function createServer(options: ServerOptions): Promise<FastifyInsta
   registerJointRoutes(router, { db, clock });
   registerJointReportRoutes(router, { db, clock, downloads });
   registerCrossSchoolRoutes(router, { db, clock });
-  registerAnalyticRoutes(router, { db, clock });
+  registerAnalyticRoutes(router, { db, clock, downloads });
   registerTeachingRoutes(router, { db, clock });
   registerOssRoutes(router, { db, clock, files });
   registerProcessRoutes(router, { db, clock, files });

@@ -3,11 +3,12 @@ import {
   examRoutes,
   markingRoutes,
   messageRoutes,
+  regionRoutes,
   reportRoutes,
   scopeRoutes,
 } from '@examkit/contracts';
 import { describe, expect, it } from 'vitest';
-import { basketRefs, messageRefs, shellRoutes } from './shellRoutes';
+import { basketRefs, messageRefs, regionRefs, shellRoutes } from './shellRoutes';
 
 describe('shellRoutes', () => {
   it.each([
@@ -43,5 +44,17 @@ describe('shellRoutes', () => {
       url: contract.url,
       encoding: contract.encoding,
     });
+  });
+
+  it.each(Object.entries(regionRefs))('region %s is called as its contract says', (name, ref) => {
+    const contract = regionRoutes[name as keyof typeof regionRoutes];
+    expect({ method: ref.method, url: ref.url, encoding: ref.encoding }).toEqual({
+      method: contract.method,
+      url: contract.url,
+      encoding: contract.encoding,
+    });
+  });
+  it('covers the switcher’s region calls', () => {
+    expect(Object.keys(regionRefs).sort()).toEqual(['enterSchool', 'schools']);
   });
 });

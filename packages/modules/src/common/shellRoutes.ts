@@ -3,6 +3,7 @@ import type {
   examRoutes,
   markingRoutes,
   messageRoutes,
+  regionRoutes,
   reportRoutes,
   scopeRoutes,
 } from '@examkit/contracts';
@@ -48,4 +49,10 @@ export const basketRefs = {
   add: ref<typeof basketRoutes.add>('/marking-resources/basket/add'),
   remove: ref<typeof basketRoutes.remove>('/marking-resources/basket/remove'),
   ids: ref<typeof basketRoutes.ids>('/marking-resources/basket/ids'),
+};
+
+/** The bureau's region calls of the header's school switcher: the same rule. */
+export const regionRefs = {
+  schools: ref<typeof regionRoutes.schools>('/marking-region/region/school_list'),
+  enterSchool: ref<typeof regionRoutes.enterSchool>('/marking-region/region/enter_school'),
 };

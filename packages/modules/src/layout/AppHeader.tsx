@@ -12,6 +12,7 @@ import { DOWNLOAD_CENTRE_PATH } from '../common/downloadCentrePath';
 import { RoleSelector } from '../shell/RoleSelector';
 import { BrandLogo } from './BrandLogo';
 import { MessageEntry } from './MessageEntry';
+import { SchoolSwitcher } from './SchoolSwitcher';
 import { TopMenu } from './TopMenu';
 import { UserMenu } from './UserMenu';
 
@@ -72,7 +73,7 @@ const HistoryBadge = styled.span`
 `;
 
 /**
- * The 55 px header: logo, top menu, school name, history-role badge, role
+ * The 55 px header: logo, top menu, school name (a bureau's school switcher), history-role badge, role
  * selector, the system and ability-growth entries, and the user dropdown.
  */
 export function AppHeader({ brand, activeCode, hostedPlatform }: AppHeaderProps) {
@@ -119,7 +120,7 @@ export function AppHeader({ brand, activeCode, hostedPlatform }: AppHeaderProps)
           </Button>
         )}
         {user && <MessageEntry />}
-        {user && <span>{user.schoolName}</span>}
+        {user && <SchoolSwitcher />}
         {user?.isHistoryRole && (
           <HistoryBadge title="当前学年无权限，正在使用上一学年的角色">历史角色</HistoryBadge>
         )}

@@ -1,6 +1,8 @@
 import {
   analyticRoutes,
   authRoutes,
+  DOWNLOAD_FILE_URL,
+  downloadRoutes,
   examRoutes,
   jointExamRoutes,
   type AnalyticAnalysis,
@@ -8,6 +10,7 @@ import {
   type RouteContract,
   type UserInfo,
 } from '@examkit/contracts';
+import ExcelJS from 'exceljs';
 import type { Static } from 'typebox';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MATH_QUESTIONS, xlsxBase64 } from '../exam/testKit';
@@ -201,6 +204,26 @@ describe.each(DIALECTS)('the analytic centre on %s', (dialect) => {
         expect(mean).toBeCloseTo(totals.reduce((a, b) => a + b, 0) / totals.length, 9);
       });
     }
+    // Subject-level trends: 数学 in each exam, for the exam and for each class, from the
+    // subject's stored figures (here the one subject, so its means are the totals' means).
+    expect(report.subjects.map((s) => s.name)).toEqual(['数学']);
+    const math = report.subjects[0]!;
+    expect(math.fullMarks).toEqual([30, 30, 30]);
+    math.means.forEach((mean, e) => {
+      const all = [...exams[e]!.totals.values()];
+      expect(mean).toBeCloseTo(all.reduce((a, b) => a + b, 0) / n, 9);
+    });
+    expect(math.groups.map((g) => g.key)).toEqual(report.groups.map((g) => g.key));
+    for (const group of math.groups) {
+      const classId = Number(group.key.slice(1));
+      const members = students.filter((s) => s.class_id === classId);
+      expect(group.means).toEqual(
+        exams.map((exam) => {
+          const totals = members.map((s) => exam.totals.get(s.id)!);
+          return expect.closeTo(totals.reduce((a, b) => a + b, 0) / totals.length, 9);
+        }),
+      );
+    }
   });
 
   it('a class report keeps to the class; a 班主任 sees their own class only; others see nothing', async () => {
@@ -212,6 +235,7 @@ describe.each(DIALECTS)('the analytic centre on %s', (dialect) => {
       pageSize: 200,
     });
     expect(byClass.groups.map((g) => g.key)).toEqual([`c${classId}`]);
+    expect(byClass.subjects[0]!.groups.map((g) => g.key)).toEqual([`c${classId}`]);
     const members = new Set(students.filter((s) => s.class_id === classId).map((s) => s.id));
     expect(byClass.students.list.map((s) => s.studentId).sort()).toEqual([...members].sort());
 
@@ -249,6 +273,95 @@ describe.each(DIALECTS)('the analytic centre on %s', (dialect) => {
           msg: '分析不存在',
         });
     }
+  });
+
+  it('exports the analysis as .xlsx through the download centre, kept to what the caller sees', async () => {
+    const jobFile = async (user: UserInfo, body: Record<string, unknown>) => {
+      const { jobId } = await ok<{ jobId: number }>(user, analyticRoutes.analyticExport, body);
+      let job = { state: '', fileName: '' as string | null };
+      for (let i = 0; i < 300 && job.state !== 'done' && job.state !== 'failed'; i++) {
+        job = await ok(user, downloadRoutes.downloadStatus, { jobId });
+        if (job.state !== 'done') await new Promise((r) => setTimeout(r, 20));
+      }
+      expect(job.state).toBe('done');
+      const file = await server.app.inject({
+        method: 'GET',
+        url: `${DOWNLOAD_FILE_URL}?jobId=${jobId}`,
+        headers: { token: user.token },
+      });
+      expect(file.statusCode).toBe(200);
+      const workbook = new ExcelJS.Workbook();
+      await workbook.xlsx.load(file.rawPayload as unknown as ArrayBuffer);
+      const sheets = new Map<string, string[][]>();
+      for (const sheet of workbook.worksheets) {
+        const rows: string[][] = [];
+        sheet.eachRow((row) => {
+          const cells: string[] = [];
+          row.eachCell({ includeEmpty: true }, (c) =>
+            cells.push(c.value === null ? '' : String(c.value)),
+          );
+          rows.push(cells);
+        });
+        sheets.set(sheet.name, rows);
+      }
+      return { fileName: job.fileName, sheets };
+    };
+    const n = students.length;
+    const whole = await jobFile(staff.admin!, { analysisId: analysis.id });
+    expect(whole.fileName).toBe('高一数学三次周测-分析中心.xlsx');
+    expect([...whole.sheets.keys()]).toEqual(['考试概况', '班级趋势', '学科趋势', '学生趋势']);
+    const overview = whole.sheets.get('考试概况')!;
+    expect(overview[0]).toEqual(['考试', '日期', '满分', '人数', '平均分']);
+    expect(overview.slice(1).map((r) => r.slice(0, 4))).toEqual([
+      ['高一数学周测1', '2026-11-01', '30', String(n)],
+      ['高一数学周测2', '2026-11-08', '30', String(n)],
+      ['高一数学周测3', '2026-11-15', '30', String(n)],
+    ]);
+    const round = (x: number) => String(Math.round(x * 100) / 100);
+    const meanOf = (e: number) => [...exams[e]!.totals.values()].reduce((a, b) => a + b, 0) / n;
+    expect(overview[1]![4]).toBe(round(meanOf(0)));
+    const subjects = whole.sheets.get('学科趋势')!;
+    expect(subjects[0]).toEqual([
+      '学科',
+      '班级',
+      '高一数学周测1',
+      '高一数学周测2',
+      '高一数学周测3',
+    ]);
+    expect(subjects[1]).toEqual([
+      '数学',
+      '全体',
+      round(meanOf(0)),
+      round(meanOf(1)),
+      round(meanOf(2)),
+    ]);
+    expect(subjects.slice(2).map((r) => r[1])).toEqual(['高一(1)班', '高一(2)班']);
+    const studentRows = whole.sheets.get('学生趋势')!;
+    expect(studentRows).toHaveLength(1 + n);
+    const first = studentRows.find((r) => r[0] === students[0]!.student_no)!;
+    expect(first.slice(3, 4).concat(first.slice(6, 7), first.slice(9, 10))).toEqual([
+      '28',
+      '20',
+      '12',
+    ]);
+
+    // A 班主任's export holds their own class only; another class is refused, as on the page.
+    const head = staff.head!;
+    const own = await jobFile(head, { analysisId: analysis.id });
+    const ownRows = own.sheets.get('学生趋势')!.slice(1);
+    expect(ownRows).toHaveLength(5);
+    expect(new Set(ownRows.map((r) => r[2]))).toEqual(new Set(['高一(1)班']));
+    const other = students.find((s) => s.class_id !== students[0]!.class_id)!;
+    const refused = await as(head, analyticRoutes.analyticExport, {
+      analysisId: analysis.id,
+      classId: other.class_id,
+    });
+    expect(refused.body).toMatchObject({ code: 403 });
+    // Another school: the analysis does not exist.
+    const outside = await as(staff['lab-admin']!, analyticRoutes.analyticExport, {
+      analysisId: analysis.id,
+    });
+    expect(outside.body).toMatchObject({ code: 404, msg: '分析不存在' });
   });
 
   it('an analysis of joint exams: schools as the joint report names them, own students with joint percentile ranks', async () => {

@@ -13,8 +13,10 @@ import { fullClass } from '../report/views/access';
 import { jointViewer, loadJoint, type JointViewer } from '../joint/access';
 import { ownGroup, viewerContext } from '../joint/privacy';
 import { readJointReport } from '../joint/report';
+import type { DownloadJobs } from '../download/jobs';
+import { analysisWorkbook } from './workbook';
 import type { AnalyticAnalysesTable } from './tables';
-import { combineTrends, storedFigures, type ExamView } from './trends';
+import { combineTrends, storedFigures, subjectsFor, type ExamView } from './trends';
 
 const TAG = 'analytic';
 const KEY = 'Exam-AnalyticCenter';
@@ -23,6 +25,7 @@ export const ANALYSIS_NOT_FOUND = '分析不存在';
 type Analysis = Static<typeof AnalyticAnalysis>;
 type AnalysisRow = Selectable<AnalyticAnalysesTable>;
 type Deps = Pick<DomainDeps, 'db' | 'clock'>;
+type RouteDeps = Deps & { downloads: DownloadJobs };
 
 /** The exams of analyses, in date order, by analysis id. */
 async function examsOf(db: Db, rows: readonly AnalysisRow[]) {
@@ -115,6 +118,10 @@ async function singleView(deps: Deps, session: SessionInfo, examId: number): Pro
         point: figures.point(s.id),
       })),
     classes: seen.map((c) => ({ classId: c.id, className: c.name })),
+    subjects: subjectsFor(
+      figures,
+      seen.map((c) => ({ key: `c${c.id}`, id: c.id })),
+    ),
   };
 }
 
@@ -187,12 +194,16 @@ async function jointView(
     })),
     students,
     classes,
+    subjects: subjectsFor(
+      figures,
+      read.parts.map((p) => ({ key: `s${p.schoolId}`, id: p.group })),
+    ),
   };
 }
 
 /** The analytic centre's calls (docs/analytic-centre.md). */
-export function registerAnalyticRoutes(router: Router, deps: Deps) {
-  const { db, clock } = deps;
+export function registerAnalyticRoutes(router: Router, deps: RouteDeps) {
+  const { db, clock, downloads } = deps;
 
   const open = async (session: SessionInfo) => {
     const access = accessOf(db, session);
@@ -348,7 +359,17 @@ export function registerAnalyticRoutes(router: Router, deps: Deps) {
     return {};
   });
 
-  router.sessionRoute(analyticRoutes.analyticReport, TAG, async ({ body, session }) => {
+  /** The trends the caller may see, with the report's own filters. */
+  const trendsFor = async (
+    session: SessionInfo,
+    body: {
+      analysisId: number;
+      classId?: number;
+      keyWord?: string;
+      pageNum: number;
+      pageSize: number;
+    },
+  ) => {
     const scope = await open(session);
     const row = await load(session, scope, body.analysisId);
     const analysis = await one(row);
@@ -364,7 +385,11 @@ export function registerAnalyticRoutes(router: Router, deps: Deps) {
       if (!views.some((v) => v.classes.some((c) => c.classId === body.classId)))
         throw forbidden('超出数据范围：无权查看该班级的报告');
       for (const v of views)
-        if (!viewer) v.groups = v.groups.filter((g) => g.key === `c${body.classId}`);
+        if (!viewer) {
+          v.groups = v.groups.filter((g) => g.key === `c${body.classId}`);
+          for (const s of v.subjects)
+            s.groups = new Map([...s.groups].filter(([key]) => key === `c${body.classId}`));
+        }
     }
     if (views.length === 0) throw new ApiError(409, '分析中没有考试');
     return combineTrends(analysis, views, {
@@ -373,5 +398,37 @@ export function registerAnalyticRoutes(router: Router, deps: Deps) {
       pageNum: body.pageNum,
       pageSize: body.pageSize,
     });
+  };
+
+  router.sessionRoute(analyticRoutes.analyticReport, TAG, ({ body, session }) =>
+    trendsFor(session, body),
+  );
+
+  router.sessionRoute(analyticRoutes.analyticExport, TAG, async ({ body, session }) => {
+    // Access is checked now, with the page's rules; the file holds what the caller sees now.
+    const report = await trendsFor(session, {
+      ...body,
+      pageNum: 1,
+      pageSize: Number.MAX_SAFE_INTEGER,
+    });
+    const className =
+      body.classId === undefined
+        ? ''
+        : `-${report.classes.find((c) => c.classId === body.classId)?.className ?? ''}`;
+    const title = `${report.analysis.name}${className}-分析中心`;
+    const { jobId } = await downloads.start(session, {
+      kind: 'report',
+      title,
+      params: { analyticAnalysisId: body.analysisId, classId: body.classId ?? null },
+      async run(progress) {
+        progress(10, '正在生成分析');
+        return {
+          fileName: `${title}.xlsx`,
+          contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+          body: await analysisWorkbook(report),
+        };
+      },
+    });
+    return { jobId };
   });
 }

@@ -25,6 +25,13 @@ export interface ExamView {
   students: ExamStudent[];
   /** The caller's own classes in this exam that they may open. */
   classes: { classId: number; className: string }[];
+  /** Each subject's full marks, the exam's mean and each visible group's mean (by group key). */
+  subjects: {
+    name: string;
+    fullMarks: number;
+    mean: number | null;
+    groups: Map<string, number | null>;
+  }[];
 }
 
 /**
@@ -53,7 +60,36 @@ export function storedFigures(report: CachedReport) {
     },
     students: snapshot.students,
     classes: snapshot.classes,
+    /** Each subject (by name) with its full marks, the exam's mean and a group's mean. */
+    subjects: snapshot.subjects.map((subject) => {
+      const id = engineId(subject.id);
+      const of = (group: {
+        subjects: readonly { subjectId: string; description: { mean: number | null } }[];
+      }) => group.subjects.find((x) => x.subjectId === id)?.description.mean ?? null;
+      return {
+        name: subject.name,
+        fullMarks: subject.fullMarks,
+        mean: of(analysis.grade),
+        groupMean: (groupId: number) => {
+          const group = analysis.classes.find((g) => g.id === engineId(groupId));
+          return group ? of(group) : null;
+        },
+      };
+    }),
   };
+}
+
+/** An exam's subjects for the groups the caller sees, keyed as the groups are. */
+export function subjectsFor(
+  figures: ReturnType<typeof storedFigures>,
+  groups: readonly { key: string; id: number }[],
+): ExamView['subjects'] {
+  return figures.subjects.map((s) => ({
+    name: s.name,
+    fullMarks: s.fullMarks,
+    mean: s.mean,
+    groups: new Map(groups.map((g) => [g.key, s.groupMean(g.id)])),
+  }));
 }
 
 /**
@@ -97,6 +133,32 @@ export function combineTrends(
       students.set(s.studentId, row);
     }
   });
+  // Subjects matched by name across exams, in the order they first appear.
+  const subjects = new Map<
+    string,
+    {
+      fullMarks: (number | null)[];
+      means: (number | null)[];
+      groups: Map<string, (number | null)[]>;
+    }
+  >();
+  views.forEach((view, e) => {
+    for (const s of view.subjects) {
+      const row = subjects.get(s.name) ?? {
+        fullMarks: views.map(() => null),
+        means: views.map(() => null),
+        groups: new Map<string, (number | null)[]>(),
+      };
+      row.fullMarks[e] = s.fullMarks;
+      row.means[e] = s.mean;
+      for (const [key, mean] of s.groups) {
+        const means = row.groups.get(key) ?? views.map(() => null);
+        means[e] = mean;
+        row.groups.set(key, means);
+      }
+      subjects.set(s.name, row);
+    }
+  });
   const classes = new Map<number, string>();
   for (const view of views) for (const c of view.classes) classes.set(c.classId, c.className);
   const word = filter.keyWord?.trim() ?? '';
@@ -113,6 +175,14 @@ export function combineTrends(
     analysis,
     exams: views.map((v) => v.meta),
     groups: [...groups].map(([key, g]) => ({ key, name: g.name, means: g.means })),
+    subjects: [...subjects].map(([name, row]) => ({
+      name,
+      fullMarks: row.fullMarks,
+      means: row.means,
+      groups: [...groups.keys()]
+        .filter((key) => row.groups.has(key))
+        .map((key) => ({ key, means: row.groups.get(key)! })),
+    })),
     classes: [...classes].map(([classId, className]) => ({ classId, className })),
     students: {
       total: rows.length,

@@ -20,6 +20,7 @@ import { coerceStrings } from './coerce';
 import type { Db } from './database';
 import { ApiError, forbidden, ok, sessionExpired, tooManyRequests } from './envelope';
 import type { AttemptLimiter } from './rateLimit';
+import { SEAT_READ_ONLY_MESSAGE, seatMayCall } from './seatAccess';
 import { resolveSession, type SessionInfo, type SessionTimeouts } from './session';
 
 declare module 'fastify' {
@@ -153,6 +154,9 @@ export function createRouter(app: FastifyInstance, deps: RouterDeps): Router {
     if (claimed !== undefined && claimed !== '' && String(claimed) !== String(session.schoolId)) {
       throw forbidden('无权访问该学校的数据');
     }
+    // A bureau seat reads; every route it may call is listed in seatAccess.
+    if (session.bureauSeat && !seatMayCall(request.method, request.routeOptions.url ?? ''))
+      throw forbidden(SEAT_READ_ONLY_MESSAGE);
     request.examkitSession = session;
   };
 

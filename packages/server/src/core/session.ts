@@ -10,6 +10,11 @@ export interface SessionInfo {
   /** The effective academic year chosen at sign-in. */
   academicYear: number;
   clientId: string | null;
+  /**
+   * The session is an education bureau's seat in the school (docs/joint-exams.md#bureau-sign-in):
+   * it reads and writes nothing of the school's (core/seatAccess).
+   */
+  bureauSeat?: true;
 }
 
 /** How long a session lives. */
@@ -65,9 +70,13 @@ export async function resolveSession(
   if (!token || !TOKEN_SHAPE.test(token)) return null;
   const tokenHash = sha256Hex(token);
   const row = await db
-    .selectFrom('sessions')
-    .selectAll()
-    .where('token_hash', '=', tokenHash)
+    .selectFrom('sessions as s')
+    .leftJoin('bureau_seats as bs', (join) =>
+      join.onRef('bs.user_id', '=', 's.user_id').onRef('bs.school_id', '=', 's.school_id'),
+    )
+    .selectAll('s')
+    .select('bs.bureau_user_id')
+    .where('s.token_hash', '=', tokenHash)
     .executeTakeFirst();
   if (!row || row.revoked_at !== null) return null;
   const now = clock.now().getTime();
@@ -87,6 +96,7 @@ export async function resolveSession(
     schoolId: row.school_id,
     academicYear: row.academic_year,
     clientId: row.client_id,
+    ...(row.bureau_user_id !== null && { bureauSeat: true as const }),
   };
 }
 

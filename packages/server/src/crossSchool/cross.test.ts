@@ -305,4 +305,83 @@ describe.each(DIALECTS)('a cross-school exam on %s', (dialect) => {
     const refused = await as(head, crossSchoolRoutes.crossList, {});
     expect(refused.body).toMatchObject({ code: 403 });
   });
+
+  it('the bureau sees a cross-school exam between two of its own schools, and organises nothing of it', async () => {
+    const { db, seed } = server;
+    const grade = await db
+      .selectFrom('grades')
+      .select('id')
+      .where('school_id', '=', seed.demoSchoolId)
+      .where('academic_year', '=', 2026)
+      .where('grade_num', '=', 10)
+      .executeTakeFirstOrThrow();
+    const classes = await db
+      .selectFrom('classes')
+      .select('id')
+      .where('grade_id', '=', grade.id)
+      .execute();
+    const exam = await ok<{ id: number; subjects: { id: number }[] }>(
+      staff.demo!,
+      examRoutes.create,
+      {
+        name: '高一数学区内互考',
+        examType: '周练',
+        gradeId: grade.id,
+        examDate: '2026-11-25',
+        subjects: [{ subjectCode: '数学', subjectName: '数学', fullMarks: 30 }],
+        classIds: classes.map((c) => c.id),
+      },
+    );
+    await ok(staff.demo!, examRoutes.questionsSave, {
+      examSubjectId: exam.subjects[0]!.id,
+      questions: MATH_QUESTIONS,
+    });
+    const issued = await ok<{ code: string }>(staff.demo!, crossSchoolRoutes.crossInvite, {
+      examId: exam.id,
+      schoolLabels: 'codes',
+    });
+    // 实验中学, of the same district, joins.
+    const inRegion = await ok<Joint>(staff.lab!, crossSchoolRoutes.crossJoin, {
+      code: issued.code,
+    });
+
+    const listed = await ok<Joint[]>(bureau, jointExamRoutes.jointList, {});
+    expect(listed.map((j) => j.id)).toContain(inRegion.id);
+    // The one with a school of another district stays out of the bureau's sight.
+    expect(listed.map((j) => j.id)).not.toContain(joint.id);
+    const seen = await ok<Joint>(bureau, jointExamRoutes.jointDetail, { jointExamId: inRegion.id });
+    // The bureau sees both schools by name with their exams, whatever the host's labels.
+    expect(seen.schools.map((x) => [x.label, x.schoolId, x.examId !== null])).toEqual([
+      ['示范中学', seed.demoSchoolId, true],
+      ['实验中学', seed.labSchoolId, true],
+    ]);
+    expect(seen.organising).toBe(false);
+    const rename = await as(bureau, jointExamRoutes.jointUpdate, {
+      jointExamId: inRegion.id,
+      name: '教育局改的名字',
+    });
+    expect(rename.body).toMatchObject({ code: 403, msg: '只有联考的组织者可以修改联考' });
+    // A school outside the pair still sees nothing of it.
+    const far = await as(staff.far!, jointExamRoutes.jointDetail, { jointExamId: inRegion.id });
+    expect(far.body).toMatchObject({ code: 404, msg: '联考不存在' });
+
+    // Once a school leaves the district, the bureau loses the exam at once.
+    const region = await db
+      .selectFrom('region_schools')
+      .select('region_id')
+      .where('school_id', '=', seed.labSchoolId)
+      .executeTakeFirstOrThrow();
+    await db.deleteFrom('region_schools').where('school_id', '=', seed.labSchoolId).execute();
+    try {
+      const gone = await as(bureau, jointExamRoutes.jointDetail, { jointExamId: inRegion.id });
+      expect(gone.body).toMatchObject({ code: 404, msg: '联考不存在' });
+      const after = await ok<Joint[]>(bureau, jointExamRoutes.jointList, {});
+      expect(after.map((j) => j.id)).not.toContain(inRegion.id);
+    } finally {
+      await db
+        .insertInto('region_schools')
+        .values({ region_id: region.region_id, school_id: seed.labSchoolId })
+        .execute();
+    }
+  });
 });

@@ -82,8 +82,10 @@ export async function loadJoint(db: Db, viewer: JointViewer, id: number): Promis
     .executeTakeFirst();
   if (!joint) throw notFound(JOINT_NOT_FOUND);
   if (viewer.kind === 'bureau') {
-    if (joint.region_id !== viewer.regionId) throw notFound(JOINT_NOT_FOUND);
-    return joint;
+    if (joint.region_id === viewer.regionId) return joint;
+    if (joint.region_id === null && (await allSchoolsIn(db, viewer.regionId, joint.id)))
+      return joint;
+    throw notFound(JOINT_NOT_FOUND);
   }
   const member = await db
     .selectFrom('joint_exam_schools')
@@ -93,6 +95,23 @@ export async function loadJoint(db: Db, viewer: JointViewer, id: number): Promis
     .executeTakeFirst();
   if (!member) throw notFound(JOINT_NOT_FOUND);
   return joint;
+}
+
+/**
+ * Whether every school of a joint exam is a member of the region: a bureau sees a cross-school
+ * exam (which has no region) only when both schools are its own, never a school outside it.
+ */
+async function allSchoolsIn(db: Db, regionId: number, jointId: number): Promise<boolean> {
+  const outside = await db
+    .selectFrom('joint_exam_schools as js')
+    .leftJoin('region_schools as rs', (join) =>
+      join.onRef('rs.school_id', '=', 'js.school_id').on('rs.region_id', '=', regionId),
+    )
+    .select('js.school_id')
+    .where('js.joint_exam_id', '=', jointId)
+    .where('rs.school_id', 'is', null)
+    .executeTakeFirst();
+  return outside === undefined;
 }
 
 /** A joint exam the viewer organises; 404 when not visible, 403 when only taking part. */

@@ -33,7 +33,29 @@ export function registerJointRoutes(router: Router, deps: Pick<DomainDeps, 'db' 
     let query = db.selectFrom('joint_exams as j').selectAll('j');
     query =
       viewer.kind === 'bureau'
-        ? query.where('j.region_id', '=', viewer.regionId)
+        ? // The region's joint exams, and cross-school exams between two of its schools.
+          query.where((eb) =>
+            eb.or([
+              eb('j.region_id', '=', viewer.regionId),
+              eb.and([
+                eb('j.region_id', 'is', null),
+                eb.not(
+                  eb.exists(
+                    eb
+                      .selectFrom('joint_exam_schools as js')
+                      .select('js.school_id')
+                      .whereRef('js.joint_exam_id', '=', 'j.id')
+                      .where('js.school_id', 'not in', (sub) =>
+                        sub
+                          .selectFrom('region_schools')
+                          .select('school_id')
+                          .where('region_id', '=', viewer.regionId),
+                      ),
+                  ),
+                ),
+              ]),
+            ]),
+          )
         : query.where('j.id', 'in', (eb) =>
             eb
               .selectFrom('joint_exam_schools')

@@ -9,6 +9,7 @@ import {
   type UserInfo,
 } from '@examkit/contracts';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { SEAT_READ_ONLY_MESSAGE } from '../core/seatAccess';
 import { DEMO_PASSWORD } from '../seed/seedDemo';
 import {
   call,
@@ -149,10 +150,9 @@ describe.each(DIALECTS)('regions and bureau accounts on %s', (dialect) => {
       ...as,
       body: { id: exam.id, name: '教育局改的名字' },
     });
-    expect(rename.body).toMatchObject({
-      code: 403,
-      msg: '只有全校范围的角色或本年级的年级主任可以管理考试',
-    });
+    // Refused before the route reads its body (core/seatAccess), with the one message.
+    expect(rename.status).toBe(403);
+    expect(rename.body).toMatchObject({ code: 403, msg: SEAT_READ_ONLY_MESSAGE });
     const unpublish = await call(server.app, examRoutes.transition, {
       ...as,
       body: { id: exam.id, to: 'finished' },
@@ -165,10 +165,7 @@ describe.each(DIALECTS)('regions and bureau accounts on %s', (dialect) => {
         questions: [{ number: '1', kind: 'subjective', fullMarks: 100 }],
       },
     });
-    expect(paper.body).toMatchObject({
-      code: 403,
-      msg: '只有考试管理者或任教该科目的老师可以修改试卷和答题卡',
-    });
+    expect(paper.body).toMatchObject({ code: 403, msg: SEAT_READ_ONLY_MESSAGE });
     const removing = await call(server.app, examRoutes.remove, { ...as, body: { id: exam.id } });
     expect(removing.body.code).toBe(403);
     const after = await server.db
@@ -270,6 +267,92 @@ describe.each(DIALECTS)('regions and bureau accounts on %s', (dialect) => {
       body: { schoolId: server.seed.labSchoolId },
     });
     expect(enter.body).toMatchObject({ code: 403, msg: '仅教育局账号可用' });
+  });
+
+  it('the bureau renames its region and lets a school leave; no school joins through it', async () => {
+    const inDemo = (await password({ schoolId: server.seed.demoSchoolId })).body.data;
+    const inLab = (await password({ schoolId: server.seed.labSchoolId })).body.data;
+    const asDemo = { token: inDemo.token, schoolId: inDemo.schoolId };
+    const { demoSchoolId, labSchoolId } = server.seed;
+    try {
+      // A school's own administrator does not administer the region.
+      const admin = await signIn(server.app, 'admin');
+      const byAdmin = await call(server.app, regionRoutes.update, {
+        token: admin.token,
+        schoolId: admin.schoolId,
+        body: { name: '改名区', schoolIds: [demoSchoolId] },
+      });
+      expect(byAdmin.body).toMatchObject({ code: 403, msg: '仅教育局账号可用' });
+      // Joining a school (one outside the region) is refused, and changes nothing.
+      const joining = await call(server.app, regionRoutes.update, {
+        ...asDemo,
+        body: { name: '改名区', schoolIds: [demoSchoolId, labSchoolId, otherSchoolId] },
+      });
+      expect(joining.body).toMatchObject({
+        code: 403,
+        msg: '只能移出本区域的学校，加入学校请联系平台管理员',
+      });
+      // The school the bureau is in cannot leave under it.
+      const leavingHere = await call(server.app, regionRoutes.update, {
+        ...asDemo,
+        body: { name: '改名区', schoolIds: [labSchoolId] },
+      });
+      expect(leavingHere.body).toMatchObject({
+        code: 409,
+        msg: '不能移出当前所在的学校，请先切换到其他学校',
+      });
+      const unchanged = await server.db
+        .selectFrom('regions')
+        .select('name')
+        .executeTakeFirstOrThrow();
+      expect(unchanged.name).toBe('示范区');
+
+      const updated = await call<{ regionName: string; schools: SchoolOption[] }>(
+        server.app,
+        regionRoutes.update,
+        { ...asDemo, body: { name: ' 示范新区 ', schoolIds: [demoSchoolId] } },
+      );
+      expect(updated.body.data).toMatchObject({
+        regionName: '示范新区',
+        schools: [{ schoolId: demoSchoolId, schoolName: '示范中学' }],
+      });
+      // The school that left is out of the bureau's reach at once: its seat's session has
+      // ended, it is no longer offered, and entering it is refused.
+      const labCall = await call(server.app, examRoutes.list, {
+        token: inLab.token,
+        schoolId: inLab.schoolId,
+        body: {},
+      });
+      expect(labCall.status).toBe(401);
+      const choice = await password({});
+      expect(
+        (choice.body.data as unknown as { schools: SchoolOption[] }).schools.map(
+          (s) => s.schoolName,
+        ),
+      ).toEqual(['示范中学']);
+      expect((await password({ schoolId: labSchoolId })).body).toMatchObject({
+        code: 403,
+        msg: '该学校不在本区域',
+      });
+      const enter = await call(server.app, regionRoutes.enterSchool, {
+        ...asDemo,
+        body: { schoolId: labSchoolId },
+      });
+      expect(enter.body).toMatchObject({ code: 403, msg: '该学校不在本区域' });
+      const listed = await call<{ regionName: string }>(server.app, regionRoutes.schools, {
+        ...asDemo,
+        body: {},
+      });
+      expect(listed.body.data.regionName).toBe('示范新区');
+    } finally {
+      const region = await server.db.selectFrom('regions').select('id').executeTakeFirstOrThrow();
+      await server.db.updateTable('regions').set({ name: '示范区' }).execute();
+      await server.db
+        .insertInto('region_schools')
+        .values({ region_id: region.id, school_id: labSchoolId })
+        .onConflict((oc) => oc.doNothing())
+        .execute();
+    }
   });
 
   it('a disabled bureau account no longer signs in', async () => {

@@ -1,7 +1,9 @@
-import { regionRoutes } from '@examkit/contracts';
+import { regionRoutes, ResultCode } from '@examkit/contracts';
 import type { DomainDeps } from '../core/deps';
+import { revokeUserSessions } from '../core/session';
 import type { Router } from '../core/router';
 import { issueOneTimeToken } from '../auth/oneTimeTokens';
+import { ApiError, badRequest, forbidden } from '../core/envelope';
 import {
   assertRegionSchool,
   bureauOfSession,
@@ -29,6 +31,42 @@ export function registerRegionRoutes(router: Router, deps: Pick<DomainDeps, 'db'
       regionId: region.id,
       regionName: region.name,
       schools: await regionSchools(db, region.id),
+    };
+  });
+
+  router.sessionRoute(regionRoutes.update, 'region', async ({ body, session }) => {
+    const bureau = await requireBureau(db, session);
+    const name = body.name.trim();
+    if (!name) throw badRequest('请输入区域名称');
+    const current = new Set((await regionSchools(db, bureau.region_id)).map((s) => s.schoolId));
+    // Schools leave a region here; joining one would let a bureau read a school that never agreed.
+    if (body.schoolIds.some((id) => !current.has(id)))
+      throw forbidden('只能移出本区域的学校，加入学校请联系平台管理员');
+    if (!body.schoolIds.includes(session.schoolId))
+      throw new ApiError(ResultCode.Conflict, '不能移出当前所在的学校，请先切换到其他学校');
+    const leaving = [...current].filter((id) => !body.schoolIds.includes(id));
+    await db.transaction().execute(async (trx) => {
+      await trx.updateTable('regions').set({ name }).where('id', '=', bureau.region_id).execute();
+      if (leaving.length === 0) return;
+      await trx
+        .deleteFrom('region_schools')
+        .where('region_id', '=', bureau.region_id)
+        .where('school_id', 'in', leaving)
+        .execute();
+      // The region's bureau accounts lose those schools at once: their seats' sessions end.
+      const seats = await trx
+        .selectFrom('bureau_seats as bs')
+        .innerJoin('bureau_users as b', 'b.id', 'bs.bureau_user_id')
+        .select('bs.user_id')
+        .where('b.region_id', '=', bureau.region_id)
+        .where('bs.school_id', 'in', leaving)
+        .execute();
+      for (const seat of seats) await revokeUserSessions(trx, clock, seat.user_id);
+    });
+    return {
+      regionId: bureau.region_id,
+      regionName: name,
+      schools: await regionSchools(db, bureau.region_id),
     };
   });
 

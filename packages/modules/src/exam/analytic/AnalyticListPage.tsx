@@ -6,6 +6,7 @@ import { ConfirmDialog } from '../../common/ConfirmDialog';
 import { ListTable } from '../../common/ListTable';
 import { RowAction } from '../../common/RowAction';
 import { useApiCall } from '../../common/useApiCall';
+import { useMyScope } from '../../common/useMyScope';
 import { Actions, Note, PageBox, Toolbar } from '../components/styled';
 import { KIND_LABELS, reportPath } from './analyticLabels';
 
@@ -17,6 +18,8 @@ export function AnalyticListPage() {
   const navigate = useNavigate();
   const [rows, setRows] = useState<Analysis[] | null>(null);
   const [removing, setRemoving] = useState<Analysis | null>(null);
+  // An education bureau's seat reads: no 新建分析, 编辑 or 删除 (the server refuses them too).
+  const writes = useMyScope()?.reader !== true;
   const load = useCallback(async () => {
     const r = await call(analyticRoutes.analyticList, {});
     setRows(r.ok ? r.data : []);
@@ -40,11 +43,13 @@ export function AnalyticListPage() {
       <Note>
         把几场考试（单校考试或联考）合成一个分析，查看学生、班级和学校在这些考试中的变化趋势和百分位。
       </Note>
-      <Toolbar>
-        <Button type="primary" onClick={() => navigate('/exam/analyticCenter/create')}>
-          新建分析
-        </Button>
-      </Toolbar>
+      {writes && (
+        <Toolbar>
+          <Button type="primary" onClick={() => navigate('/exam/analyticCenter/create')}>
+            新建分析
+          </Button>
+        </Toolbar>
+      )}
       <ListTable
         label="分析列表"
         rows={rows}
@@ -63,12 +68,16 @@ export function AnalyticListPage() {
                   of={a.name}
                   onClick={() => navigate(reportPath(a.kind, 'grade', a.id))}
                 />
-                <RowAction
-                  text="编辑"
-                  of={a.name}
-                  onClick={() => navigate(`/exam/analyticCenter/edit/${a.id}`)}
-                />
-                <RowAction text="删除" of={a.name} onClick={() => setRemoving(a)} />
+                {writes && (
+                  <>
+                    <RowAction
+                      text="编辑"
+                      of={a.name}
+                      onClick={() => navigate(`/exam/analyticCenter/edit/${a.id}`)}
+                    />
+                    <RowAction text="删除" of={a.name} onClick={() => setRemoving(a)} />
+                  </>
+                )}
               </Actions>
             </td>
           </tr>

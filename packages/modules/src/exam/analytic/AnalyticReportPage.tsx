@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { analyticRoutes, type DataOf } from '@examkit/contracts';
 import { FormField, Select } from '@examkit/ui';
+import { DownloadJobButton } from '../../common/DownloadJobButton';
 import { KeywordSearch } from '../../common/KeywordSearch';
 import { ListTable } from '../../common/ListTable';
 import { Pager } from '../../common/Pager';
@@ -92,6 +93,18 @@ function AnalyticReport({ level }: { level: 'grade' | 'class' }) {
           </Link>
           <Link to="/exam/analyticCenter">返回分析中心</Link>
         </nav>
+        {report && (
+          <DownloadJobButton
+            label="导出Excel"
+            saveWhenDone
+            start={() =>
+              call(analyticRoutes.analyticExport, {
+                analysisId: id,
+                ...(level === 'class' && classId !== null && { classId }),
+              })
+            }
+          />
+        )}
       </Toolbar>
       {error && <ErrorText role="alert">{error}</ErrorText>}
       {report && (
@@ -156,6 +169,42 @@ function AnalyticReport({ level }: { level: 'grade' | 'class' }) {
                 <tr key={g.key}>
                   <td>{g.name}</td>
                   {g.means.map((m, e) => (
+                    <td key={report.exams[e]!.id}>{fixed(m, 2)}</td>
+                  ))}
+                  <td>
+                    <Trend first={first} last={last} />
+                  </td>
+                </tr>
+              );
+            }}
+          </ListTable>
+          <h2>学科均分趋势</h2>
+          <ListTable
+            label="学科均分趋势"
+            rows={report.subjects.flatMap((subject) => [
+              {
+                key: `${subject.name}-all`,
+                subject: subject.name,
+                group: '整体',
+                means: subject.means,
+              },
+              ...subject.groups.map((g) => ({
+                key: `${subject.name}-${g.key}`,
+                subject: subject.name,
+                group: report.groups.find((x) => x.key === g.key)?.name ?? '',
+                means: g.means,
+              })),
+            ])}
+            empty="暂无可查看的数据"
+            headers={['学科', groupWord, ...examNames.map((n) => `${n}均分`), '均分变化']}
+          >
+            {(row) => {
+              const [first, last] = ends(row.means);
+              return (
+                <tr key={row.key}>
+                  <td>{row.subject}</td>
+                  <td>{row.group}</td>
+                  {row.means.map((m, e) => (
                     <td key={report.exams[e]!.id}>{fixed(m, 2)}</td>
                   ))}
                   <td>

@@ -8,6 +8,7 @@ import { ListTable } from '../../common/ListTable';
 import { Pager } from '../../common/Pager';
 import { RowAction } from '../../common/RowAction';
 import { useApiCall } from '../../common/useApiCall';
+import { useMyScope } from '../../common/useMyScope';
 import { Actions, PageBox, Toolbar } from '../components/styled';
 
 const PAGE_SIZE = 20;
@@ -20,6 +21,8 @@ export function GaokaoListPage() {
   const [rows, setRows] = useState<GaokaoSummary[] | null>(null);
   const [total, setTotal] = useState(0);
   const [removing, setRemoving] = useState<GaokaoSummary | null>(null);
+  // An education bureau's seat reads the reports: no 新建分析 (the server refuses it too).
+  const writes = useMyScope()?.reader !== true;
   const load = useCallback(async () => {
     const r = await call(gaokaoRoutes.list, { pageNum: page, pageSize: PAGE_SIZE });
     if (r.ok) {
@@ -44,7 +47,7 @@ export function GaokaoListPage() {
     <PageBox aria-labelledby="gaokao-title">
       <h1 id="gaokao-title">新高考模拟</h1>
       <Toolbar>
-        <Link to="/exam/gaokao/leveltype">新建分析</Link>
+        {writes && <Link to="/exam/gaokao/leveltype">新建分析</Link>}
         {hasPermission(codes, 'System-Student') && (
           <Link to="/exam/gaokao/student_submit">学生选科</Link>
         )}

@@ -1,13 +1,16 @@
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { jointExamRoutes, type DataOf } from '@examkit/contracts';
 import { Button } from '@examkit/ui';
+import { useExamkitStore } from '@examkit/core/react';
 import { useApiCall } from '../../common/useApiCall';
 import { RowAction } from '../../common/RowAction';
 import { ListTable } from '../../common/ListTable';
 import { Actions, Note, PageBox, Toolbar } from '../components/styled';
 import { STATE_LABELS } from '../utils/examLabels';
 import { useRegionSchools } from './useRegionSchools';
+
+const RegionDialog = lazy(() => import('./RegionDialog'));
 
 type Joint = DataOf<typeof jointExamRoutes.jointList>[number];
 
@@ -22,7 +25,11 @@ const schoolStates = (joint: Joint) =>
 export function JointListPage() {
   const call = useApiCall();
   const navigate = useNavigate();
-  const region = useRegionSchools();
+  const loaded = useRegionSchools();
+  const [saved, setSaved] = useState<typeof loaded>(null);
+  const region = saved ?? loaded;
+  const [editingRegion, setEditingRegion] = useState(false);
+  const schoolId = useExamkitStore((s) => s.user?.schoolId);
   const [rows, setRows] = useState<Joint[] | null>(null);
 
   useEffect(() => {
@@ -40,7 +47,22 @@ export function JointListPage() {
           <Button type="primary" onClick={() => navigate('/exam/multiple/create')}>
             创建联考
           </Button>
+          {/* The bureau administers its region (docs/joint-exams.md#regions). */}
+          <Button onClick={() => setEditingRegion(true)}>区域设置</Button>
         </Toolbar>
+      )}
+      {region && editingRegion && schoolId !== undefined && (
+        <Suspense fallback={null}>
+          <RegionDialog
+            region={region}
+            currentSchoolId={schoolId}
+            onClose={() => setEditingRegion(false)}
+            onSaved={(next) => {
+              setSaved(next);
+              setEditingRegion(false);
+            }}
+          />
+        </Suspense>
       )}
       <ListTable
         label="联考列表"

@@ -12,7 +12,8 @@ export function useRegionSchools(): { regionName: string; schools: SchoolOption[
     null,
   );
   useEffect(() => {
-    void call(regionRoutes.schools, {}, { errorMessage: false }).then((r) => {
+    // Not deduplicated: the header's school switcher asks for the same list.
+    void call(regionRoutes.schools, {}, { errorMessage: false, dedupe: false }).then((r) => {
       if (r.ok && r.data) setRegion({ regionName: r.data.regionName, schools: r.data.schools });
     });
   }, [call]);

@@ -39,6 +39,8 @@ export function ExamListPage() {
   const navigate = useNavigate();
   // Creating and deleting exams is for their managers (school-wide roles, the grade's 年级主任).
   const scope = useMyScope();
+  // An education bureau's seat reads: only 查看报告 (docs/joint-exams.md#bureau-sign-in).
+  const reader = scope?.reader === true;
   const managesAny = scope !== null && (scope.schoolWide || scope.manageGradeIds.length > 0);
   const [memory, remember] = useListMemory('exam-single');
   const sessionYear = useExamkitStore((s) => s.user?.academicYear);
@@ -168,7 +170,7 @@ export function ExamListPage() {
         {(exam) => (
           <tr key={exam.id}>
             <td>
-              <Link to={`/exam/single/edit/${exam.id}`}>{exam.name}</Link>
+              {reader ? exam.name : <Link to={`/exam/single/edit/${exam.id}`}>{exam.name}</Link>}
             </td>
             <td>{exam.examType}</td>
             <td>{exam.gradeName}</td>
@@ -186,41 +188,47 @@ export function ExamListPage() {
                     onClick={() => setReportsOf(reportOf.get(exam.id)!)}
                   />
                 )}
-                <RowAction
-                  text="管理"
-                  of={exam.name}
-                  onClick={() => navigate(`/exam/single/edit/${exam.id}`)}
-                />
-                {exam.online && (
+                {!reader && (
                   <>
                     <RowAction
-                      text="在线考试"
+                      text="管理"
                       of={exam.name}
-                      onClick={() => navigate(`/exam/single/Online/edit?id=${exam.id}`)}
+                      onClick={() => navigate(`/exam/single/edit/${exam.id}`)}
+                    />
+                    {exam.online && (
+                      <>
+                        <RowAction
+                          text="在线考试"
+                          of={exam.name}
+                          onClick={() => navigate(`/exam/single/Online/edit?id=${exam.id}`)}
+                        />
+                        <RowAction
+                          text="答题统计"
+                          of={exam.name}
+                          onClick={() =>
+                            navigate(`/exam/single/Online/answerStatistics?id=${exam.id}`)
+                          }
+                        />
+                      </>
+                    )}
+                    <RowAction
+                      text="考生"
+                      of={exam.name}
+                      onClick={() => navigate(`/exam/single/project/student?id=${exam.id}`)}
                     />
                     <RowAction
-                      text="答题统计"
+                      text="教师"
                       of={exam.name}
-                      onClick={() => navigate(`/exam/single/Online/answerStatistics?id=${exam.id}`)}
+                      onClick={() => navigate(`/exam/single/project/teacher?id=${exam.id}`)}
                     />
+                    {codes.includes('Exam-Print') && (
+                      <RowAction
+                        text="印刷"
+                        of={exam.name}
+                        onClick={() => navigate(`/exam/print?examId=${exam.id}`)}
+                      />
+                    )}
                   </>
-                )}
-                <RowAction
-                  text="考生"
-                  of={exam.name}
-                  onClick={() => navigate(`/exam/single/project/student?id=${exam.id}`)}
-                />
-                <RowAction
-                  text="教师"
-                  of={exam.name}
-                  onClick={() => navigate(`/exam/single/project/teacher?id=${exam.id}`)}
-                />
-                {codes.includes('Exam-Print') && (
-                  <RowAction
-                    text="印刷"
-                    of={exam.name}
-                    onClick={() => navigate(`/exam/print?examId=${exam.id}`)}
-                  />
                 )}
                 {managesGrade(scope, exam.gradeId) && (
                   <RowAction text="删除" of={exam.name} onClick={() => setPendingDelete(exam)} />

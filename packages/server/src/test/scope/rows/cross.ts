@@ -20,6 +20,9 @@ export const crossRows: Record<string, Entry> = {
   'analyticRoutes.analyticReport': WRITE(
     'students of the classes in full scope only; another class 403, another grade’s analysis 404 (analytic/analytic.test.ts)',
   ),
+  'analyticRoutes.analyticExport': WRITE(
+    'the report’s own rules at the start of the job: a 班主任’s file holds their class, another class 403, another school 404 (analytic/analytic.test.ts “exports the analysis”)',
+  ),
   ...Object.fromEntries(
     Object.keys(contracts.jointReportRoutes).map((name) => [
       `jointReportRoutes.${name}`,

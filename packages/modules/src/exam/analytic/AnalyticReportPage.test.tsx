@@ -1,0 +1,97 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { permissionCatalogue, type AnalyticReport } from '@examkit/contracts';
+import type { Static } from 'typebox';
+import { createFakeApi, demoUser, ok, renderApp, SCHOOL_ROUTES } from '../../test/fixtures';
+import { examPages } from '../index';
+
+beforeEach(() => {
+  vi.spyOn(window, 'scrollTo').mockImplementation(() => {});
+});
+afterEach(() => vi.restoreAllMocks());
+
+const CODES = ['Home', 'Exam', 'Exam-AnalyticCenter'];
+const REPORT: Static<typeof AnalyticReport> = {
+  analysis: {
+    id: 4,
+    name: '高一两次考试',
+    kind: 'single',
+    exams: [
+      { id: 1, name: '九月月考', examDate: '2026-09-20' },
+      { id: 2, name: '期中考试', examDate: '2026-11-10' },
+    ],
+    createdAt: 0,
+    updatedAt: 0,
+  },
+  exams: [
+    { id: 1, name: '九月月考', examDate: '2026-09-20', fullMarks: 250, count: 2, mean: 180 },
+    { id: 2, name: '期中考试', examDate: '2026-11-10', fullMarks: 250, count: 2, mean: 190 },
+  ],
+  groups: [{ key: 'c101', name: '高一(1)班', means: [180, 190] }],
+  subjects: [
+    {
+      name: '数学',
+      fullMarks: [150, 150],
+      means: [100, 112.5],
+      groups: [{ key: 'c101', means: [100, 112.5] }],
+    },
+    {
+      name: '物理',
+      fullMarks: [null, 100],
+      means: [null, 77.5],
+      groups: [{ key: 'c101', means: [null, 77.5] }],
+    },
+  ],
+  classes: [{ classId: 101, className: '高一(1)班' }],
+  students: { total: 0, list: [] },
+};
+
+describe('AnalyticReportPage', () => {
+  it('shows each subject’s mean per exam with its change, and exports the analysis as a job', async () => {
+    const api = createFakeApi({
+      ...SCHOOL_ROUTES,
+      'POST /marking-report/analytic/report': ok(REPORT),
+      'POST /marking-report/analytic/export/job': ok({ jobId: 9 }),
+      'POST /marking-download/job/status': ok({
+        jobId: 9,
+        kind: 'report',
+        title: '高一两次考试-分析中心',
+        state: 'running',
+        progress: 10,
+        stage: '正在生成分析',
+        fileName: null,
+        size: null,
+        message: null,
+        createdAt: 0,
+        finishedAt: null,
+        expiresAt: null,
+      }),
+    });
+    await renderApp({
+      path: '/exam/analyticCenter/single/report/grade?id=4',
+      api,
+      user: demoUser({
+        perms: permissionCatalogue.filter((p) => CODES.includes(p.permCode)),
+        allPerm: { '2026': { '1': CODES } },
+      }),
+      pages: examPages,
+    });
+    const table = await screen.findByRole('table', { name: '学科均分趋势' });
+    const rows = within(table)
+      .getAllByRole('row')
+      .map((r) => r.textContent);
+    expect(rows.slice(1)).toEqual([
+      expect.stringMatching(/^数学整体100\.00112\.50.*上升 12\.5/),
+      expect.stringMatching(/^数学高一\(1\)班100\.00112\.50/),
+      expect.stringMatching(/^物理整体—77\.50—$/),
+      expect.stringMatching(/^物理高一\(1\)班—77\.50—$/),
+    ]);
+
+    await userEvent.setup().click(screen.getByRole('button', { name: '导出Excel' }));
+    await waitFor(() =>
+      expect(api.lastBody('/marking-report/analytic/export/job')).toEqual({ analysisId: 4 }),
+    );
+    expect(await screen.findByRole('status')).toHaveTextContent('已加入下载中心');
+  }, 30_000);
+});

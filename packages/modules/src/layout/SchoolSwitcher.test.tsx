@@ -1,0 +1,93 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { createFakeApi, demoUser, ok, renderApp, SCHOOL_ROUTES } from '../test/fixtures';
+
+beforeEach(() => {
+  vi.spyOn(window, 'scrollTo').mockImplementation(() => {});
+});
+
+const BUREAU_CODES = ['Home', 'Exam', 'Exam-Single', 'Exam-Single-Report-Grade'];
+const bureauIn = (schoolId: number, schoolName: string, token: string) =>
+  demoUser({
+    userId: 90 + schoolId,
+    token,
+    schoolId,
+    schoolName,
+    nickName: '区教育局',
+    roles: [{ id: 30, roleName: '教育局' }],
+    allPerm: { '2026': { '30': BUREAU_CODES } },
+    allRole: { '2026': [{ id: 30, roleName: '教育局' }] },
+  });
+const REGION = {
+  regionId: 1,
+  regionName: '示范区',
+  schools: [
+    { schoolId: 11, schoolName: '示范中学' },
+    { schoolId: 12, schoolName: '实验中学' },
+  ],
+};
+
+describe('SchoolSwitcher', () => {
+  it('lets bureau staff move to another school of the region without signing out', async () => {
+    const api = createFakeApi({
+      ...SCHOOL_ROUTES,
+      'POST /marking-region/region/school_list': ok(REGION),
+      'POST /marking-region/region/enter_school': ok({
+        token: 'one-time-token-0123456789',
+        expiresIn: 60,
+      }),
+      'POST /marking-login/login/region_to_school_login': ok(bureauIn(12, '实验中学', 'tok-lab')),
+    });
+    const { store } = await renderApp({
+      path: '/home/index',
+      api,
+      user: bureauIn(11, '示范中学', 'tok-demo'),
+    });
+    const header = await screen.findByRole('banner');
+    const switcher = await within(header).findByRole('combobox', { name: '切换学校' });
+    expect(switcher).toHaveValue('11');
+    expect(
+      within(switcher)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['示范中学', '实验中学']);
+
+    await userEvent.setup().selectOptions(switcher, '实验中学');
+    await waitFor(() => expect(store.getState().user?.schoolName).toBe('实验中学'));
+    expect(api.lastBody('/marking-region/region/enter_school')).toEqual({ schoolId: 12 });
+    expect(api.lastBody('/marking-login/login/region_to_school_login')).toEqual({
+      token: 'one-time-token-0123456789',
+      schoolId: 12,
+    });
+    // The next calls carry the new school's session.
+    expect(store.getState().user?.token).toBe('tok-lab');
+    await waitFor(() => expect(switcher).toHaveValue('12'));
+  });
+
+  it('shows a school account its school name only, without asking for a region', async () => {
+    const api = createFakeApi(SCHOOL_ROUTES);
+    await renderApp({ path: '/home/index', api, user: demoUser() });
+    const header = await screen.findByRole('banner');
+    expect(within(header).getByText('示范中学')).toBeInTheDocument();
+    expect(within(header).queryByRole('combobox', { name: '切换学校' })).not.toBeInTheDocument();
+    expect(api.calls.some((c) => c.url.includes('/marking-region/'))).toBe(false);
+  });
+
+  it('keeps a bureau with one school on its school name', async () => {
+    const api = createFakeApi({
+      ...SCHOOL_ROUTES,
+      'POST /marking-region/region/school_list': ok({
+        ...REGION,
+        schools: REGION.schools.slice(0, 1),
+      }),
+    });
+    await renderApp({ path: '/home/index', api, user: bureauIn(11, '示范中学', 'tok-demo') });
+    const header = await screen.findByRole('banner');
+    await waitFor(() =>
+      expect(api.calls.some((c) => c.url === '/marking-region/region/school_list')).toBe(true),
+    );
+    expect(within(header).getByText('示范中学')).toBeInTheDocument();
+    expect(within(header).queryByRole('combobox', { name: '切换学校' })).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,134 @@
+/**
+ * What an education bureau's seat in a school may call (docs/joint-exams.md#bureau-sign-in): the
+ * school's lists and reports, to read, and nothing that changes the school's data. Every other
+ * signed-in route answers 403 {@link SEAT_READ_ONLY_MESSAGE} before its body is even read, so a
+ * route added later is refused to the bureau until it is listed here on purpose.
+ *
+ * Besides reads, the list holds the bureau's own business (`BUREAU_OWN`): organising the region's
+ * joint exams as the bureau (the joint routes check the organiser themselves), moving to another
+ * school of the region, its own download-centre jobs (an export is a read of a report) and
+ * signing out.
+ */
+export const SEAT_READ_ONLY_MESSAGE = '教育局账号只能查看学校的考试和报告，不能修改学校的数据';
+
+const R = '/marking-report/exam/report';
+const J = '/marking-report/joint';
+const U = '/marking-user/user/school';
+
+/** The reads a seat needs for the pages its role opens (exams, reports, 新高考, 分析中心). */
+const READS = [
+  // The shell: the school, its settings and lists, the caller's own role and data scope.
+  'GET /marking-user/user/school/get_detail_school',
+  'GET /marking-user/user/school/dic/get_other',
+  'POST /marking-user/get_my_role',
+  'POST /marking-user/holiday/list',
+  `POST ${U}/my_scope`,
+  `POST ${U}/list_grade`,
+  `POST ${U}/list_grade_by_school`,
+  `POST ${U}/list_class_by_grade`,
+  `POST ${U}/list_subject_by_grade`,
+  `POST ${U}/get_perm_grade`,
+  `POST ${U}/get_perm_class`,
+  `POST ${U}/get_perm_subject`,
+  // The school's dictionaries and report settings, read by the forms and report pages.
+  ...['get_value', 'get_code', 'get_level', 'get_low', 'get_subject', 'get_bord', 'get_anal'].map(
+    (path) => `POST ${U}/dic/${path}`,
+  ),
+  `GET ${U}/param/list`,
+  'POST /marking-user/user/v3/school/dic/get_report_push',
+  'POST /marking-user/user/GradeShowInitialize/getEchoData',
+  'GET /marking-main/message/unread_count',
+  'POST /marking-main/message/list',
+  'POST /marking-main/message/detail',
+  'GET /marking-paper/parent/guide/getParentGuide',
+  'GET /marking-oss/file/:name',
+  // Exams: lists and details.
+  'POST /marking-main/exam/list',
+  'POST /marking-main/exam/detail',
+  'POST /marking-main/exam/students',
+  'POST /marking-main/exam/teachers',
+  'POST /marking-main/exam/subject/questions/get',
+  'POST /marking-main/exam/sheet/get',
+  'GET /marking-main/exam/sheet/pdf',
+  // Single-exam reports.
+  ...[
+    'class/ability',
+    'class/analysis',
+    'class/basic',
+    'class/comment',
+    'class/custom',
+    'class/custom2',
+    'class/problemSet',
+    'class/transcript',
+    'comment/get',
+    'export',
+    'export/job',
+    'grade/ability',
+    'grade/basic',
+    'grade/comment',
+    'grade/custom/contrast',
+    'grade/custom/group',
+    'grade/custom/knowModel',
+    'grade/problemSet',
+    'grade/rank',
+    'grade/transcript',
+    'print/warningReport',
+    'quickReview',
+    'screen',
+    'student/transcript',
+  ].map((path) => `POST ${R}/${path}`),
+  'POST /marking-report/report/exam/report/quality',
+  ...['classExam', 'classOverview', 'getExam', 'overview', 'teachExamInfo', 'teachSubject'].map(
+    (path) => `POST /marking-report/teacher/${path}`,
+  ),
+  // Joint and cross-school exams, their reports.
+  'POST /marking-main/joint/list',
+  'POST /marking-main/joint/detail',
+  'POST /marking-main/cross_school/list',
+  ...[
+    'class/ability',
+    'class/basic',
+    'class/comment',
+    'class/list',
+    'class/transcript',
+    'export/job',
+    'grade/ability',
+    'grade/basic',
+    'grade/comment',
+    'grade/rank',
+    'grade/transcript',
+  ].map((path) => `POST ${J}/${path}`),
+  // 新高考 and 分析中心: lists, reports, exports.
+  'POST /marking-main/gaokao/profiles',
+  'POST /marking-main/gaokao/exams',
+  'POST /marking-main/gaokao/list',
+  'POST /marking-main/gaokao/report',
+  'POST /marking-main/gaokao/report/export',
+  'POST /marking-report/analytic/list',
+  'POST /marking-report/analytic/detail',
+  'POST /marking-report/analytic/report',
+  'POST /marking-report/analytic/export/job',
+];
+
+/** The bureau's own business, which writes nothing of the school's. */
+const BUREAU_OWN = [
+  'POST /marking-main/joint/create',
+  'POST /marking-main/joint/update',
+  'POST /marking-main/joint/questions_save',
+  'POST /marking-region/region/school_list',
+  'POST /marking-region/region/enter_school',
+  'POST /marking-region/region/update',
+  'POST /marking-download/job/list',
+  'POST /marking-download/job/status',
+  'POST /marking-download/job/delete',
+  'GET /marking-download/job/file',
+  'POST /marking-login/login/wz_login_out',
+];
+
+/** Every route a seat may call, as `METHOD /url`. */
+export const SEAT_ROUTES: ReadonlySet<string> = new Set([...READS, ...BUREAU_OWN]);
+
+/** Whether a bureau seat may call the route (`METHOD /url` with the route's own pattern). */
+export function seatMayCall(method: string, routeUrl: string): boolean {
+  return SEAT_ROUTES.has(`${method === 'HEAD' ? 'GET' : method} ${routeUrl}`);
+}
