@@ -108,6 +108,18 @@ const READS = [
   'POST /marking-report/analytic/detail',
   'POST /marking-report/analytic/report',
   'POST /marking-report/analytic/export/job',
+  // Papers of the school and the cloud, to read and publish (docs/resources.md "The region cloud
+  // bank"), and the floating basket's count on the resource pages.
+  ...[
+    'paper/school/list',
+    'paper/cloud/list',
+    'paper/group/list',
+    'myPaper/list',
+    'paper/detail',
+  ].map((path) => `POST /marking-resources/${path}`),
+  'POST /marking-resources/region-cloud/status',
+  'POST /marking-resources/basket/count',
+  'POST /marking-download/job/paper',
 ];
 
 /** The bureau's own business, which writes nothing of the school's. */
@@ -118,6 +130,10 @@ const BUREAU_OWN = [
   'POST /marking-region/region/school_list',
   'POST /marking-region/region/enter_school',
   'POST /marking-region/region/update',
+  // Publishing a school's paper or question into the region's cloud bank copies it: the school's
+  // own rows stay as they are.
+  'POST /marking-resources/region-cloud/publish_question',
+  'POST /marking-resources/region-cloud/publish_paper',
   'POST /marking-download/job/list',
   'POST /marking-download/job/status',
   'POST /marking-download/job/delete',

@@ -212,10 +212,3 @@ export async function requireBureau(db: Db, session: SessionInfo) {
   if (!bureau) throw forbidden(NOT_BUREAU_MESSAGE);
   return bureau;
 }
-
-export const SEAT_READ_ONLY_MESSAGE = '教育局账号只能查看学校的资源，不能修改';
-
-/** Refuses (403) a bureau seat: it reads a school's resources and changes none of them. */
-export async function refuseBureauSeat(db: Db, session: SessionInfo): Promise<void> {
-  if (await bureauOfSession(db, session)) throw forbidden(SEAT_READ_ONLY_MESSAGE);
-}

@@ -14,7 +14,6 @@ import {
   replaceInBasket,
   type BasketOwner,
 } from './basket';
-import { refuseBureauSeat } from '../region/bureau';
 import { insertPaper } from './papers';
 
 const TAG = 'resource';
@@ -90,7 +89,6 @@ export function registerBasketRoutes(router: Router, { db, clock }: DomainDeps):
   router.sessionRoute(r.savePaper, TAG, async ({ body, session }) => {
     const owner = await ownerOf(db, session);
     await accessOf(db, session).require('Paper-School');
-    await refuseBureauSeat(db, session);
     const ids = body.paper.sections.flatMap((s) => s.questions.map((q) => q.questionId));
     const paperId = await db.transaction().execute(async (trx) => {
       const id = await insertPaper(trx, owner, body.paper, now(), body.requestKey);

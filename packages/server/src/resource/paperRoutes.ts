@@ -7,7 +7,6 @@ import type { DownloadJobs } from '../download/jobs';
 import { badRequest, notFound } from '../core/envelope';
 import type { DownloadFile, Router } from '../core/router';
 import { accessOf } from '../core/scope';
-import { refuseBureauSeat } from '../region/bureau';
 import { EXAM_SINGLE, requireAnyPermission } from '../exam/access';
 import { pageOf } from '../school/common';
 import { uploadedImageLoader } from '../oss/uploads';
@@ -136,7 +135,6 @@ export function registerPaperRoutes(
   router.sessionRoute(r.copy, TAG, async ({ body, session }) => {
     const paper = await readablePaper(session, body.id);
     await accessOf(db, session).require('Paper-School');
-    await refuseBureauSeat(db, session);
     if (paper.bank !== 'cloud') throw badRequest('只有云试卷可以复制到校本');
     const paperId = await insertPaper(
       db,

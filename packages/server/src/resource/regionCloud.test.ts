@@ -8,6 +8,7 @@ import {
   type RouteContract,
 } from '@examkit/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SEAT_READ_ONLY_MESSAGE } from '../core/seatAccess';
 import { DEMO_PASSWORD } from '../seed/seedDemo';
 import { call, DIALECTS, signIn, startTestServer, type TestServer } from '../test/fixtures';
 import { mathQuestion as math } from './bankFixtures';
@@ -140,7 +141,7 @@ describe.each(DIALECTS)('the region cloud bank on %s', (dialect) => {
       name: '教育局加的点',
     });
     expect(point.body.code).toBe(403);
-    expect(point.body.msg).toBe('教育局账号只能查看学校的资源，不能修改');
+    expect(point.body.msg).toBe(SEAT_READ_ONLY_MESSAGE);
   });
 
   it('publishes a question once into the region bank, with the shared tree’s points only', async () => {

@@ -1,7 +1,6 @@
 import { resourceQuestionRoutes as R, STAGES, type BankQuestionItem } from '@examkit/contracts';
 import { permissionCodesIn } from '../auth/access';
 import type { DomainDeps } from '../core/deps';
-import { refuseBureauSeat } from '../region/bureau';
 import { forbidden, notFound } from '../core/envelope';
 import type { Router } from '../core/router';
 import type { SessionInfo } from '../core/session';
@@ -77,27 +76,23 @@ export function registerResourceRoutes(
 
   router.sessionRoute(R.pointAdd, TAG, async ({ body, session }) => {
     await requireKey(db, session, TREE);
-    await refuseBureauSeat(db, session);
     return { id: await addPoint(db, clock, session.schoolId, body) };
   });
 
   router.sessionRoute(R.pointRename, TAG, async ({ body, session }) => {
     await requireKey(db, session, TREE);
-    await refuseBureauSeat(db, session);
     await renamePoint(db, session.schoolId, body.id, body.name);
     return null;
   });
 
   router.sessionRoute(R.pointMove, TAG, async ({ body, session }) => {
     await requireKey(db, session, TREE);
-    await refuseBureauSeat(db, session);
     await movePoint(db, session.schoolId, body.id, body.parentId);
     return null;
   });
 
   router.sessionRoute(R.pointDelete, TAG, async ({ body, session }) => {
     await requireKey(db, session, TREE);
-    await refuseBureauSeat(db, session);
     await deletePoint(db, session.schoolId, body.id);
     return null;
   });

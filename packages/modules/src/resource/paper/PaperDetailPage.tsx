@@ -77,11 +77,14 @@ export function PaperDetailPage() {
     if (r.ok) setPublished((done) => new Set([...done, questionId]));
   };
   const canPublish = region !== null && paper.bank === 'school';
+  // An education bureau's seat reads the school's papers and publishes; it copies and creates nothing.
+  const reader = scope?.reader === true;
   // As for creating an exam: Exam-Single and managing a grade (or the whole school).
   const canMakeExam =
     paper.bank === 'school' &&
     codes.includes('Exam-Single') &&
     scope !== null &&
+    !reader &&
     (scope.schoolWide || scope.manageGradeIds.length > 0);
 
   return (
@@ -99,7 +102,7 @@ export function PaperDetailPage() {
             start={() => call(downloadRoutes.downloadPaper, { paperId: paper.id, format, answers })}
           />
         ))}
-        {paper.bank === 'cloud' && codes.includes('Paper-School') && (
+        {paper.bank === 'cloud' && codes.includes('Paper-School') && !reader && (
           <Button type="primary" onClick={() => void copy()}>
             复制到校本
           </Button>
