@@ -24,6 +24,7 @@ export async function freePort(): Promise<number> {
 export async function launch(
   dataDir: string,
   env: Record<string, string>,
+  startMs = 60_000,
 ): Promise<{ url: string; child: ChildProcess }> {
   const port = await freePort();
   const child: ChildProcess = spawn(process.execPath, ['packages/server/dist/main.js'], {
@@ -45,7 +46,7 @@ export async function launch(
   child.stderr?.on('data', (d: Buffer) => (output += d.toString()));
   const url = `http://127.0.0.1:${port}`;
   // A busy shared machine seeds the demo slowly: E2E_SERVER_START_MS gives it longer.
-  const deadline = Date.now() + Number(process.env.E2E_SERVER_START_MS ?? 60_000);
+  const deadline = Date.now() + Math.max(startMs, Number(process.env.E2E_SERVER_START_MS ?? 0));
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited early:\n${output}`);
     try {
@@ -78,8 +79,9 @@ export async function halt(child: ChildProcess): Promise<void> {
 export async function seedDataDir(): Promise<string> {
   const dataDir = mkdtempSync(join(tmpdir(), 'examkit-e2e-seeded-'));
   try {
-    // The first start seeds a demo school as `npm start` does; the seed takes longer than a start.
-    const { child } = await launch(dataDir, {});
+    // The first start seeds the demo school as `npm start` does: it gets the time of the
+    // seeding every file's `beforeAll` used to spend (its hook timeout), not just a start's.
+    const { child } = await launch(dataDir, {}, 180_000);
     await halt(child);
     return dataDir;
   } catch (error) {
