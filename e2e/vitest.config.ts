@@ -2,8 +2,9 @@ import { defineConfig } from 'vitest/config';
 
 /**
  * Browser tests: headless Debian Chromium driven by playwright-core against the
- * built reference app served by the real server on a fresh database.
- * One file at a time: the machine has two cores and each file starts a server.
+ * built reference app served by the real server on a fresh database (a copy of the demo data
+ * the global set-up seeds once per run; docs/testing.md).
+ * One file at a time: the machine has two cores and each file starts a server and a browser.
  */
 export default defineConfig({
   test: {

@@ -1,10 +1,13 @@
 // Builds the packages, then the example apps (what `npm start` and the browser tests serve),
 // then writes the brotli and gzip copies the server sends (packages/server/src/core/staticFiles.ts).
+// `--apps`: the packages are already built (the browser tests' set-up after `npm test`'s build
+// step), so only the apps are built and compressed.
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { ABILITY_GROWTH_HOST } from './ability-growth-host.mjs';
 
-execFileSync('node', ['scripts/build-packages.mjs'], { stdio: 'inherit' });
+if (!process.argv.includes('--apps'))
+  execFileSync('node', ['scripts/build-packages.mjs'], { stdio: 'inherit' });
 const apps = [
   'examples/web',
   'examples/partner-portal',

@@ -1,7 +1,9 @@
-// `npm test`: every check in order — lint, types, unit and integration tests, package
+// `npm test`: every check — lint, types, import cycles, unit and integration tests, package
 // build and checks, size budgets, browser tests — then one summary line.
 // Vitest steps count their tests; every other step counts as one test.
-import { spawnSync } from 'node:child_process';
+// Lint, types and cycles only read the sources, so they run at the same time (their output is
+// printed when each ends, in order); the steps after them run one at a time.
+import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 
 const RESULTS = '.test-results';
@@ -13,10 +15,11 @@ const json = (name) => [
   '--reporter=json',
   `--outputFile.json=${RESULTS}/${name}.json`,
 ];
+/** Steps in order; a step's `together` names the group it runs in at the same time as the others. */
 const steps = [
-  { name: 'lint', script: 'test:lint' },
-  { name: 'types', script: 'test:types' },
-  { name: 'cycles', script: 'test:cycles' },
+  { name: 'lint', script: 'test:lint', together: 'static' },
+  { name: 'types', script: 'test:types', together: 'static' },
+  { name: 'cycles', script: 'test:cycles', together: 'static' },
   { name: 'unit', script: 'test:unit', args: json('unit') },
   { name: 'build', script: 'test:build' },
   { name: 'size', script: 'test:size' },
@@ -24,31 +27,63 @@ const steps = [
 ];
 const only = process.argv.slice(2);
 
+/** Runs one step: its output straight through, or kept and printed when `buffered`. */
+function runStep(step, buffered) {
+  return new Promise((resolve) => {
+    const started = Date.now();
+    const child = spawn('npm', ['run', step.script, '--', ...(step.args ?? [])], {
+      stdio: buffered ? ['ignore', 'pipe', 'pipe'] : 'inherit',
+    });
+    const chunks = [];
+    child.stdout?.on('data', (d) => chunks.push(d));
+    child.stderr?.on('data', (d) => chunks.push(d));
+    child.on('close', (code) => {
+      resolve({ step, status: code, output: Buffer.concat(chunks), started, ended: Date.now() });
+    });
+  });
+}
+
 let passed = 0;
 let failed = 0;
 const lines = [];
-for (const step of steps) {
-  if (only.length && !only.includes(step.name)) continue;
-  console.log(`\n━━━ ${step.name} ━━━`);
-  const started = Date.now();
-  const run = spawnSync('npm', ['run', step.script, '--', ...(step.args ?? [])], {
-    stdio: 'inherit',
-  });
-  const seconds = ((Date.now() - started) / 1000).toFixed(1);
+function record({ step, status, started, ended }) {
+  const seconds = ((ended - started) / 1000).toFixed(1);
   const report = `${RESULTS}/${step.name}.json`;
   if (step.args && existsSync(report)) {
     const r = JSON.parse(readFileSync(report, 'utf8'));
     passed += r.numPassedTests;
     failed += r.numFailedTests;
     // A runner that crashed outside any test still fails the step.
-    if (run.status !== 0 && r.numFailedTests === 0) failed += 1;
+    if (status !== 0 && r.numFailedTests === 0) failed += 1;
     lines.push(
       `${step.name}: ${r.numPassedTests} passed, ${r.numFailedTests} failed (${seconds} s)`,
     );
   } else {
-    if (run.status === 0) passed += 1;
+    if (status === 0) passed += 1;
     else failed += 1;
-    lines.push(`${step.name}: ${run.status === 0 ? 'ok' : 'FAILED'} (${seconds} s)`);
+    lines.push(`${step.name}: ${status === 0 ? 'ok' : 'FAILED'} (${seconds} s)`);
+  }
+}
+
+const chosen = steps.filter((step) => !only.length || only.includes(step.name));
+for (let i = 0; i < chosen.length;) {
+  const step = chosen[i];
+  // a step alone, or the run of consecutive steps of one `together` group
+  let n = 1;
+  while (step.together && chosen[i + n]?.together === step.together) n++;
+  const batch = chosen.slice(i, i + n);
+  i += n;
+  if (batch.length === 1) {
+    console.log(`\n━━━ ${step.name} ━━━`);
+    record(await runStep(step, false));
+    continue;
+  }
+  console.log(`\n━━━ ${batch.map((s) => s.name).join(' + ')} (at the same time) ━━━`);
+  const results = await Promise.all(batch.map((s) => runStep(s, true)));
+  for (const result of results) {
+    console.log(`\n━━━ ${result.step.name} ━━━`);
+    process.stdout.write(result.output);
+    record(result);
   }
 }
 console.log(`\n${lines.join('\n')}`);

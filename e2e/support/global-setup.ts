@@ -1,19 +1,42 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import type { TestProject } from 'vitest/node';
+import { seedDataDir } from './launch';
+
+/** Whether every workspace package with a build script has its dist folder. */
+function packagesBuilt(): boolean {
+  return readdirSync('packages').every((dir) => {
+    const manifest = join('packages', dir, 'package.json');
+    if (!existsSync(manifest)) return true;
+    const pkg = JSON.parse(readFileSync(manifest, 'utf8')) as { scripts?: { build?: string } };
+    return !pkg.scripts?.build || existsSync(join('packages', dir, 'dist'));
+  });
+}
 
 /**
- * Browser tests run against built output. `npm test` builds before this step;
- * a lone `npm run test:e2e` builds here when the output is missing.
+ * Browser tests run against built output. `npm test` builds the packages in its build step just
+ * before this one, so only the example apps are built here (`--apps`); a lone `npm run test:e2e`
+ * builds whatever is missing.
+ *
+ * Then the demo school is seeded once for the run (a first start of the built server, as
+ * `npm start` does), and every file's server starts on a copy of that data folder
+ * (support/server.ts): a database of its own without seeding it again.
  */
-export default function setup(): void {
-  const outputs = [
-    'packages/server/dist/main.js',
+export default async function setup(project: TestProject): Promise<() => void> {
+  const apps = [
     'examples/web/dist/index.html',
     'examples/partner-portal/dist/index.html',
     'examples/gallery/dist/index.html',
     'examples/ability-growth/dist/index.html',
   ];
-  if (!outputs.every((file) => existsSync(file))) {
-    execFileSync('node', ['scripts/build-all.mjs'], { stdio: 'inherit' });
+  const built = packagesBuilt() && existsSync('packages/server/dist/main.js');
+  if (!built || !apps.every((file) => existsSync(file))) {
+    execFileSync('node', ['scripts/build-all.mjs', ...(built ? ['--apps'] : [])], {
+      stdio: 'inherit',
+    });
   }
+  const seeded = await seedDataDir();
+  project.provide('e2eSeededDataDir', seeded);
+  return () => rmSync(seeded, { recursive: true, force: true });
 }
