@@ -8,22 +8,17 @@ import {
   type FrequencyRow,
   type HomeworkScanPage,
 } from '@examkit/contracts';
-import { toRecognitionTemplate } from '@examkit/answer-sheet';
-import { blankPage, encodeScan, fillSheet, type CorpusTemplate } from '@examkit/recognizer/corpus';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readSheetRows } from '../../exam/spreadsheets';
+import { DIALECTS, startTestServer, TEST_NOW, type TestServer } from '../../test/fixtures';
 import {
-  call,
-  DIALECTS,
-  signIn,
-  startTestServer,
-  TEST_NOW,
-  type TestServer,
-} from '../../test/fixtures';
-import { homeworkSheetDocument, sheetQuestionOf } from '../sheet';
+  assignedHomework,
+  filledScan,
+  gradeOnePair,
+  homeworkCallers,
+  homeworkSheet,
+} from '../testKit';
 
-const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n').toString('base64');
-const DPI = 150;
 type Routes = typeof homeworkRoutes &
   typeof homeworkSubmissionRoutes &
   typeof homeworkAssistantRoutes;
@@ -35,34 +30,16 @@ const routes: Routes = {
 
 describe.each(DIALECTS)('作业分析 on %s', (dialect) => {
   let server: TestServer;
-  const tokens: Record<string, string> = {};
+  const { tokens, as, ok, signInAll } = homeworkCallers(routes, () => server);
   let filter: { gradeId: number; subjectId: number; period: string };
   let homeworkId: number;
   let className: string;
   let expected: number;
 
-  const as = <T>(who: string, route: keyof Routes, body: Record<string, unknown>) =>
-    call<T>(server.app, routes[route], { token: tokens[who] ?? '', body });
-  const ok = async <T>(who: string, route: keyof Routes, body: Record<string, unknown>) => {
-    const r = await as<T>(who, route, body);
-    expect(r.body.code, JSON.stringify(r.body)).toBe(200);
-    return r.body.data;
-  };
-
   beforeAll(async () => {
     server = await startTestServer(dialect);
-    for (const who of ['admin', 'teacher', 'lab-admin'])
-      tokens[who] = (await signIn(server.app, who)).token;
-    const options = await ok<
-      {
-        gradeId: number;
-        gradeName: string;
-        subjectName: string;
-        subjectId: number;
-        targets: { kind: string; id: number; name: string }[];
-      }[]
-    >('admin', 'homeworkOptions', {});
-    const pair = options.find((o) => o.gradeName === '高一' && o.subjectName === '数学')!;
+    await signInAll('admin', 'teacher', 'lab-admin');
+    const pair = await gradeOnePair(ok, 'admin', '数学');
     const target = pair.targets.find((t) => t.kind === 'class')!;
     className = target.name;
     filter = { gradeId: pair.gradeId, subjectId: pair.subjectId, period: '7' };
@@ -73,48 +50,13 @@ describe.each(DIALECTS)('作业分析 on %s', (dialect) => {
       .orderBy('student_no')
       .execute();
     expected = students.length;
-    homeworkId = (
-      await ok<{ id: number }>('admin', 'homeworkCreate', {
-        name: '集合练习',
-        gradeId: pair.gradeId,
-        subjectId: pair.subjectId,
-        paper: { fileName: '集合.pdf', contentBase64: PDF },
-        idempotencyKey: `assistant-${dialect}`,
-      })
-    ).id;
-    await ok('admin', 'splitConfirm', {
-      id: homeworkId,
-      questions: [
-        { label: '1', type: 'objective', answer: 'A', fullMarks: 5 },
-        { label: '2', type: 'objective', answer: 'BD', fullMarks: 5 },
-        { label: '3', type: 'subjective', answer: null, fullMarks: 10 },
-      ],
-    });
-    await ok('admin', 'assign', {
-      id: homeworkId,
+    homeworkId = await assignedHomework(ok, {
+      name: '集合练习',
+      pair,
       classIds: [target.id],
-      teachingClassIds: [],
-      dueAt: TEST_NOW.getTime() + 86_400_000,
-      estimatedMinutes: 20,
-      confirmOverLimit: false,
+      idempotencyKey: `assistant-${dialect}`,
     });
-    const row = await server.db
-      .selectFrom('homeworks')
-      .selectAll()
-      .where('id', '=', homeworkId)
-      .executeTakeFirstOrThrow();
-    const document = await homeworkSheetDocument(server.db, row);
-    const questions = await server.db
-      .selectFrom('homework_questions')
-      .selectAll()
-      .where('homework_id', '=', homeworkId)
-      .orderBy('no')
-      .execute();
-    const ct: CorpusTemplate = {
-      paper: { subject: '数学', questions: questions.map(sheetQuestionOf) },
-      document,
-      template: toRecognitionTemplate(document),
-    };
+    const ct = await homeworkSheet(server, homeworkId, '数学');
     // 1: A, B, B (two wrong, both B); 2: BD, B (half marks), BD; 3: 10, 6, not scored.
     const given = [
       { h1: 'A', h2: 'BD' },
@@ -123,15 +65,10 @@ describe.each(DIALECTS)('作业分析 on %s', (dialect) => {
     ];
     const subjective = [10, 6];
     for (const [i, answers] of given.entries()) {
-      const blank = await blankPage(ct, 0, DPI);
-      const img = fillSheet(blank, ct.template, 0, DPI, {
-        examNumber: students[i]!.no,
-        answers,
-      });
       const page = await ok<HomeworkScanPage>('admin', 'scanUpload', {
         id: homeworkId,
         fileName: `${i}.png`,
-        contentBase64: (await encodeScan(img, 'png', { dpi: DPI })).toString('base64'),
+        contentBase64: await filledScan(ct, students[i]!.no, answers),
       });
       expect(page.status).toBe('matched');
       if (subjective[i] !== undefined)

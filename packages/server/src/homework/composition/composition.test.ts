@@ -12,20 +12,17 @@ import {
   type HomeworkScanPage,
   type SubmissionDetail,
 } from '@examkit/contracts';
-import { toRecognitionTemplate } from '@examkit/answer-sheet';
-import { blankPage, encodeScan, fillSheet, type CorpusTemplate } from '@examkit/recognizer/corpus';
+import { type CorpusTemplate } from '@examkit/recognizer/corpus';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DIALECTS, startTestServer, type TestServer } from '../../test/fixtures';
 import {
-  call,
-  DIALECTS,
-  signIn,
-  startTestServer,
-  TEST_NOW,
-  type TestServer,
-} from '../../test/fixtures';
-import { homeworkSheetDocument, sheetQuestionOf } from '../sheet';
+  assignHomework,
+  filledScan,
+  gradeOnePair,
+  homeworkCallers,
+  homeworkSheet,
+} from '../testKit';
 
-const DPI = 150;
 type Routes = typeof homeworkRoutes &
   typeof homeworkSubmissionRoutes &
   typeof homeworkCompositionRoutes;
@@ -38,7 +35,7 @@ const RUBRIC = { content: 25, structure: 15, language: 15, writing: 5 };
 
 describe.each(DIALECTS)('作文 on %s', (dialect) => {
   let server: TestServer;
-  const tokens: Record<string, string> = {};
+  const { as, ok, signInAll } = homeworkCallers(routes, () => server);
   let gradeId: number;
   let chinese: number;
   let classId: number;
@@ -46,13 +43,6 @@ describe.each(DIALECTS)('作文 on %s', (dialect) => {
   let students: { id: number; no: string; name: string }[];
   let ct: CorpusTemplate;
 
-  const as = <T>(who: string, route: keyof Routes, body: Record<string, unknown>) =>
-    call<T>(server.app, routes[route], { token: tokens[who] ?? '', body });
-  const ok = async <T>(who: string, route: keyof Routes, body: Record<string, unknown>) => {
-    const r = await as<T>(who, route, body);
-    expect(r.body.code, JSON.stringify(r.body)).toBe(200);
-    return r.body.data;
-  };
   const create = (key: string, extra: Record<string, unknown> = {}) =>
     ok<{ id: number }>('admin', 'compositionCreate', {
       name: '我的家乡',
@@ -66,31 +56,17 @@ describe.each(DIALECTS)('作文 on %s', (dialect) => {
       idempotencyKey: `${key}-${dialect}`,
       ...extra,
     });
-  const hand = async (studentNo: string) => {
-    const blank = await blankPage(ct, 0, DPI);
-    const img = fillSheet(blank, ct.template, 0, DPI, { examNumber: studentNo, answers: {} });
-    const contentBase64 = (await encodeScan(img, 'png', { dpi: DPI })).toString('base64');
-    return ok<HomeworkScanPage>('admin', 'scanUpload', {
+  const hand = async (studentNo: string) =>
+    ok<HomeworkScanPage>('admin', 'scanUpload', {
       id: compositionId,
       fileName: `${studentNo}.png`,
-      contentBase64,
+      contentBase64: await filledScan(ct, studentNo, {}),
     });
-  };
 
   beforeAll(async () => {
     server = await startTestServer(dialect);
-    for (const who of ['admin', 'teacher', 'lab-admin'])
-      tokens[who] = (await signIn(server.app, who)).token;
-    const options = await ok<
-      {
-        gradeId: number;
-        gradeName: string;
-        subjectName: string;
-        subjectId: number;
-        targets: { kind: string; id: number; name: string }[];
-      }[]
-    >('admin', 'homeworkOptions', {});
-    const pair = options.find((o) => o.gradeName === '高一' && o.subjectName === '语文')!;
+    await signInAll('admin', 'teacher', 'lab-admin');
+    const pair = await gradeOnePair(ok, 'admin', '语文');
     gradeId = pair.gradeId;
     chinese = pair.subjectId;
     classId = pair.targets.find((t) => t.kind === 'class')!.id;
@@ -102,30 +78,8 @@ describe.each(DIALECTS)('作文 on %s', (dialect) => {
       .limit(3)
       .execute();
     compositionId = (await create('main')).id;
-    await ok<HomeworkDetail>('admin', 'assign', {
-      id: compositionId,
-      classIds: [classId],
-      teachingClassIds: [],
-      dueAt: TEST_NOW.getTime() + 86_400_000,
-      estimatedMinutes: 40,
-      confirmOverLimit: false,
-    });
-    const row = await server.db
-      .selectFrom('homeworks')
-      .selectAll()
-      .where('id', '=', compositionId)
-      .executeTakeFirstOrThrow();
-    const document = await homeworkSheetDocument(server.db, row);
-    const questions = await server.db
-      .selectFrom('homework_questions')
-      .selectAll()
-      .where('homework_id', '=', compositionId)
-      .execute();
-    ct = {
-      paper: { subject: '语文', questions: questions.map(sheetQuestionOf) },
-      document,
-      template: toRecognitionTemplate(document),
-    };
+    await assignHomework(ok, compositionId, [classId], 40);
+    ct = await homeworkSheet(server, compositionId, '语文');
   }, 120_000);
   afterAll(() => server.close());
 

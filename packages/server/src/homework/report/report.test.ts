@@ -4,7 +4,6 @@ import {
   homeworkSubmissionRoutes,
   resourceWrongRoutes,
   type ErrorStatistics,
-  type HomeworkDetail,
   type ReportBasic,
   type ReportComments,
   type ReportStudentRow,
@@ -13,21 +12,8 @@ import {
   type TeachingClassItem,
 } from '@examkit/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  call,
-  DIALECTS,
-  signIn,
-  startTestServer,
-  TEST_NOW,
-  type TestServer,
-} from '../../test/fixtures';
-
-const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n').toString('base64');
-const QUESTIONS = [
-  { label: '1', type: 'objective', answer: 'A', fullMarks: 5 },
-  { label: '2', type: 'objective', answer: 'BD', fullMarks: 5 },
-  { label: '3', type: 'subjective', answer: null, fullMarks: 10 },
-];
+import { DIALECTS, startTestServer, type TestServer } from '../../test/fixtures';
+import { assignedHomework, gradeOnePair, homeworkCallers } from '../testKit';
 
 type Routes = typeof homeworkRoutes &
   typeof homeworkSubmissionRoutes &
@@ -42,36 +28,18 @@ const routes: Routes = {
 
 describe.each(DIALECTS)('作业报告、录入与错题本 on %s', (dialect) => {
   let server: TestServer;
-  const tokens: Record<string, string> = {};
+  const { as, ok, signInAll } = homeworkCallers(routes, () => server);
   let homeworkId: number;
   let classId: number;
   let otherClass: number;
   let mine: { id: number; name: string }[];
   let others: { id: number; name: string }[];
-
-  const as = <T>(who: string, route: keyof Routes, body: Record<string, unknown>) =>
-    call<T>(server.app, routes[route], { token: tokens[who] ?? '', body });
-  const ok = async <T>(who: string, route: keyof Routes, body: Record<string, unknown>) => {
-    const r = await as<T>(who, route, body);
-    expect(r.body.code, JSON.stringify(r.body)).toBe(200);
-    return r.body.data;
-  };
   const all = { classId: null, teachingClassId: null };
 
   beforeAll(async () => {
     server = await startTestServer(dialect);
-    for (const who of ['admin', 'teacher', 'lab-admin'])
-      tokens[who] = (await signIn(server.app, who)).token;
-    const options = await ok<
-      {
-        gradeId: number;
-        gradeName: string;
-        subjectName: string;
-        subjectId: number;
-        targets: { kind: string; id: number }[];
-      }[]
-    >('teacher', 'homeworkOptions', {});
-    const pair = options.find((o) => o.gradeName === '高一' && o.subjectName === '数学')!;
+    await signInAll('admin', 'teacher', 'lab-admin');
+    const pair = await gradeOnePair(ok, 'teacher', '数学');
     classId = pair.targets.find((t) => t.kind === 'class')!.id;
     otherClass = (
       await server.db
@@ -102,23 +70,11 @@ describe.each(DIALECTS)('作业报告、录入与错题本 on %s', (dialect) => 
         .execute();
     mine = await studentsOf(classId);
     others = await studentsOf(otherClass);
-    homeworkId = (
-      await ok<{ id: number }>('admin', 'homeworkCreate', {
-        name: '函数练习',
-        gradeId: pair.gradeId,
-        subjectId: pair.subjectId,
-        paper: { fileName: '练习.pdf', contentBase64: PDF },
-        idempotencyKey: `report-${dialect}`,
-      })
-    ).id;
-    await ok<HomeworkDetail>('admin', 'splitConfirm', { id: homeworkId, questions: QUESTIONS });
-    await ok<HomeworkDetail>('admin', 'assign', {
-      id: homeworkId,
+    homeworkId = await assignedHomework(ok, {
+      name: '函数练习',
+      pair,
       classIds: [classId, otherClass],
-      teachingClassIds: [],
-      dueAt: TEST_NOW.getTime() + 86_400_000,
-      estimatedMinutes: 20,
-      confirmOverLimit: false,
+      idempotencyKey: `report-${dialect}`,
     });
   });
   afterAll(() => server?.close());

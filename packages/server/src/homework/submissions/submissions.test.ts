@@ -4,74 +4,44 @@ import {
   HOMEWORK_SUBMISSION_IMAGE_URL,
   type Annotation,
   type CorrectionOverview,
-  type HomeworkDetail,
   type HomeworkScanOverview,
   type HomeworkScanPage,
   type RubricItem,
   type SubmissionDetail,
 } from '@examkit/contracts';
-import { toRecognitionTemplate } from '@examkit/answer-sheet';
-import { blankPage, encodeScan, fillSheet, type CorpusTemplate } from '@examkit/recognizer/corpus';
+import { type CorpusTemplate } from '@examkit/recognizer/corpus';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DIALECTS, startTestServer, type TestServer } from '../../test/fixtures';
 import {
-  call,
-  DIALECTS,
-  signIn,
-  startTestServer,
-  TEST_NOW,
-  type TestServer,
-} from '../../test/fixtures';
-import { homeworkSheetDocument, sheetQuestionOf } from '../sheet';
-
-const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n').toString('base64');
-const DPI = 150;
-const QUESTIONS = [
-  { label: '1', type: 'objective', answer: 'A', fullMarks: 5 },
-  { label: '2', type: 'objective', answer: 'BD', fullMarks: 5 },
-  { label: '3', type: 'subjective', answer: null, fullMarks: 10 },
-];
+  assignedHomework,
+  filledScan,
+  gradeOnePair,
+  homeworkCallers,
+  homeworkSheet,
+  TEST_PAPER_PDF,
+} from '../testKit';
 
 type Routes = typeof homeworkRoutes & typeof homeworkSubmissionRoutes;
 const routes: Routes = { ...homeworkRoutes, ...homeworkSubmissionRoutes };
 
 describe.each(DIALECTS)('作业提交与批改 on %s', (dialect) => {
   let server: TestServer;
-  const tokens: Record<string, string> = {};
+  const { tokens, as, ok, signInAll } = homeworkCallers(routes, () => server);
   let homeworkId: number;
   let ct: CorpusTemplate;
   /** Students of the teacher's class, and of a class that is only the admin's. */
   let mine: { id: number; no: string; name: string }[];
   let others: { id: number; no: string; name: string }[];
 
-  const as = <T>(who: string, route: keyof Routes, body: Record<string, unknown>) =>
-    call<T>(server.app, routes[route], { token: tokens[who] ?? '', body });
-  const ok = async <T>(who: string, route: keyof Routes, body: Record<string, unknown>) => {
-    const r = await as<T>(who, route, body);
-    expect(r.body.code, JSON.stringify(r.body)).toBe(200);
-    return r.body.data;
-  };
-  const scan = async (studentNo: string, answers: Record<string, string>) => {
-    const blank = await blankPage(ct, 0, DPI);
-    const img = fillSheet(blank, ct.template, 0, DPI, { examNumber: studentNo, answers });
-    return (await encodeScan(img, 'png', { dpi: DPI })).toString('base64');
-  };
+  const scan = (studentNo: string, answers: Record<string, string>) =>
+    filledScan(ct, studentNo, answers);
   const upload = (who: string, contentBase64: string, fileName = 'scan.png') =>
     ok<HomeworkScanPage>(who, 'scanUpload', { id: homeworkId, fileName, contentBase64 });
 
   beforeAll(async () => {
     server = await startTestServer(dialect);
-    for (const who of ['admin', 'teacher', 'lab-admin'])
-      tokens[who] = (await signIn(server.app, who)).token;
-    const options = await ok<
-      {
-        gradeId: number;
-        gradeName: string;
-        subjectName: string;
-        subjectId: number;
-        targets: { kind: string; id: number }[];
-      }[]
-    >('teacher', 'homeworkOptions', {});
-    const pair = options.find((o) => o.gradeName === '高一' && o.subjectName === '数学')!;
+    await signInAll('admin', 'teacher', 'lab-admin');
+    const pair = await gradeOnePair(ok, 'teacher', '数学');
     const teacherClasses = pair.targets.filter((t) => t.kind === 'class').map((t) => t.id);
     // A class of the grade that is not the teacher's (the admin's to correct).
     const { id: otherClass } = await server.db
@@ -103,41 +73,13 @@ describe.each(DIALECTS)('作业提交与批改 on %s', (dialect) => {
       ).map((s) => ({ ...s }));
     mine = await studentsOf(teacherClasses[0]!);
     others = await studentsOf(otherClass);
-    homeworkId = (
-      await ok<{ id: number }>('admin', 'homeworkCreate', {
-        name: '函数练习',
-        gradeId: pair.gradeId,
-        subjectId: pair.subjectId,
-        paper: { fileName: '练习.pdf', contentBase64: PDF },
-        idempotencyKey: `submissions-${dialect}`,
-      })
-    ).id;
-    await ok<HomeworkDetail>('admin', 'splitConfirm', { id: homeworkId, questions: QUESTIONS });
-    await ok<HomeworkDetail>('admin', 'assign', {
-      id: homeworkId,
-      classIds: [teacherClasses[0], otherClass],
-      teachingClassIds: [],
-      dueAt: TEST_NOW.getTime() + 86_400_000,
-      estimatedMinutes: 20,
-      confirmOverLimit: false,
+    homeworkId = await assignedHomework(ok, {
+      name: '函数练习',
+      pair,
+      classIds: [teacherClasses[0]!, otherClass],
+      idempotencyKey: `submissions-${dialect}`,
     });
-    const row = await server.db
-      .selectFrom('homeworks')
-      .selectAll()
-      .where('id', '=', homeworkId)
-      .executeTakeFirstOrThrow();
-    const document = await homeworkSheetDocument(server.db, row);
-    const questions = await server.db
-      .selectFrom('homework_questions')
-      .selectAll()
-      .where('homework_id', '=', homeworkId)
-      .orderBy('no')
-      .execute();
-    ct = {
-      paper: { subject: '数学', questions: questions.map(sheetQuestionOf) },
-      document,
-      template: toRecognitionTemplate(document),
-    };
+    ct = await homeworkSheet(server, homeworkId, '数学');
   }, 120_000);
   afterAll(() => server.close());
 
@@ -151,7 +93,7 @@ describe.each(DIALECTS)('作业提交与批改 on %s', (dialect) => {
       name: '未布置',
       gradeId: assigned.grade_id,
       subjectId: assigned.subject_id,
-      paper: { fileName: '练习.pdf', contentBase64: PDF },
+      paper: { fileName: '练习.pdf', contentBase64: TEST_PAPER_PDF },
       idempotencyKey: `unassigned-${dialect}`,
     });
     expect((await as('admin', 'correctOverview', { id })).body).toMatchObject({

@@ -1,0 +1,146 @@
+import type { HomeworkDetail, RouteContract } from '@examkit/contracts';
+import { toRecognitionTemplate } from '@examkit/answer-sheet';
+import { blankPage, encodeScan, fillSheet, type CorpusTemplate } from '@examkit/recognizer/corpus';
+import { expect } from 'vitest';
+import { call, signIn, TEST_NOW, type CallResult, type TestServer } from '../test/fixtures';
+import { homeworkSheetDocument, sheetQuestionOf } from './sheet';
+
+/** A one-page PDF, the uploaded paper of a homework made in a test. */
+export const TEST_PAPER_PDF = Buffer.from(
+  '%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n',
+).toString('base64');
+
+/** Two objective questions (one 多选) and a subjective one, 20 points in all. */
+export const TEST_QUESTIONS = [
+  { label: '1', type: 'objective', answer: 'A', fullMarks: 5 },
+  { label: '2', type: 'objective', answer: 'BD', fullMarks: 5 },
+  { label: '3', type: 'subjective', answer: null, fullMarks: 10 },
+];
+
+const DPI = 150;
+
+/** A grade × subject the caller may set homework for, with the classes it may assign. */
+export interface HomeworkPair {
+  gradeId: number;
+  gradeName: string;
+  subjectName: string;
+  subjectId: number;
+  targets: { kind: string; id: number; name: string }[];
+}
+
+/**
+ * Callers of a table of routes for the demo accounts of a homework test: `as` answers the whole
+ * envelope, `ok` the data after asserting code 200. `signInAll` fills the tokens.
+ */
+export function homeworkCallers<R extends Record<string, RouteContract>>(
+  routes: R,
+  server: () => TestServer,
+) {
+  const tokens: Record<string, string> = {};
+  const as = <T>(
+    who: string,
+    route: keyof R,
+    body: Record<string, unknown>,
+  ): Promise<CallResult<T>> =>
+    call<T>(server().app, routes[route]!, { token: tokens[who] ?? '', body });
+  const ok = async <T>(who: string, route: keyof R, body: Record<string, unknown>): Promise<T> => {
+    const r = await as<T>(who, route, body);
+    expect(r.body.code, JSON.stringify(r.body)).toBe(200);
+    return r.body.data;
+  };
+  const signInAll = async (...who: string[]) => {
+    for (const name of who) tokens[name] = (await signIn(server().app, name)).token;
+  };
+  return { tokens, as, ok, signInAll };
+}
+
+type Ok = <T>(who: string, route: 'homeworkOptions', body: Record<string, unknown>) => Promise<T>;
+
+/** The 高一 pair of a subject among the homework options of `who`. */
+export async function gradeOnePair(
+  ok: Ok,
+  who: string,
+  subjectName: string,
+): Promise<HomeworkPair> {
+  const options = await ok<HomeworkPair[]>(who, 'homeworkOptions', {});
+  return options.find((o) => o.gradeName === '高一' && o.subjectName === subjectName)!;
+}
+
+type HomeworkOk = <T>(
+  who: string,
+  route: 'homeworkCreate' | 'splitConfirm' | 'assign',
+  body: Record<string, unknown>,
+) => Promise<T>;
+
+/**
+ * A 校本作业 made by the admin from an uploaded paper with {@link TEST_QUESTIONS}, assigned to
+ * `classIds` for tomorrow (20 minutes); its id.
+ */
+export async function assignedHomework(
+  ok: HomeworkOk,
+  input: { name: string; pair: HomeworkPair; classIds: number[]; idempotencyKey: string },
+): Promise<number> {
+  const { id } = await ok<{ id: number }>('admin', 'homeworkCreate', {
+    name: input.name,
+    gradeId: input.pair.gradeId,
+    subjectId: input.pair.subjectId,
+    paper: { fileName: `${input.name}.pdf`, contentBase64: TEST_PAPER_PDF },
+    idempotencyKey: input.idempotencyKey,
+  });
+  await ok<HomeworkDetail>('admin', 'splitConfirm', { id, questions: TEST_QUESTIONS });
+  await assignHomework(ok, id, input.classIds, 20);
+  return id;
+}
+
+/** Assigns a homework (by the admin) to classes, due a day after the test's clock. */
+export async function assignHomework(
+  ok: HomeworkOk,
+  id: number,
+  classIds: number[],
+  estimatedMinutes: number,
+): Promise<void> {
+  await ok<HomeworkDetail>('admin', 'assign', {
+    id,
+    classIds,
+    teachingClassIds: [],
+    dueAt: TEST_NOW.getTime() + 86_400_000,
+    estimatedMinutes,
+    confirmOverLimit: false,
+  });
+}
+
+/** The answer sheet of a homework as the recogniser's test corpus sees it, to draw scans on. */
+export async function homeworkSheet(
+  server: TestServer,
+  homeworkId: number,
+  subject: string,
+): Promise<CorpusTemplate> {
+  const row = await server.db
+    .selectFrom('homeworks')
+    .selectAll()
+    .where('id', '=', homeworkId)
+    .executeTakeFirstOrThrow();
+  const document = await homeworkSheetDocument(server.db, row);
+  const questions = await server.db
+    .selectFrom('homework_questions')
+    .selectAll()
+    .where('homework_id', '=', homeworkId)
+    .orderBy('no')
+    .execute();
+  return {
+    paper: { subject, questions: questions.map(sheetQuestionOf) },
+    document,
+    template: toRecognitionTemplate(document),
+  };
+}
+
+/** A 150-dpi PNG scan (base64) of the sheet filled in by a student: their 学号 and options. */
+export async function filledScan(
+  sheet: CorpusTemplate,
+  studentNo: string,
+  answers: Record<string, string>,
+): Promise<string> {
+  const blank = await blankPage(sheet, 0, DPI);
+  const img = fillSheet(blank, sheet.template, 0, DPI, { examNumber: studentNo, answers });
+  return (await encodeScan(img, 'png', { dpi: DPI })).toString('base64');
+}
