@@ -15,8 +15,8 @@ import {
   TEST_NOW,
   type TestServer,
 } from '../test/fixtures';
+import { homeworkCallers, TEST_PAPER_PDF as PDF } from './testKit';
 
-const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n').toString('base64');
 const HOUR = 3_600_000;
 const DUE = TEST_NOW.getTime() + 24 * HOUR;
 const QUESTIONS = [
@@ -27,16 +27,13 @@ const QUESTIONS = [
 
 describe.each(DIALECTS)('校本作业 on %s', (dialect) => {
   let server: TestServer;
-  const tokens: Record<string, string> = {};
+  const { tokens, as } = homeworkCallers(homeworkRoutes, () => server);
   let academicYear: number;
   let math: number;
   let chinese: number;
   let g1: { gradeId: number; classIds: number[] };
   const made: Record<string, { gradeId: number; classIds: number[] }> = {};
   let keySeq = 0;
-
-  const as = <T>(who: string, route: keyof typeof homeworkRoutes, body: Record<string, unknown>) =>
-    call<T>(server.app, homeworkRoutes[route], { token: tokens[who] ?? '', body });
 
   /** A grade of the demo school with classes of three students each. */
   async function addGrade(name: string, gradeNum: number, classes: number) {
