@@ -94,6 +94,13 @@ export const HomeworkWrongQuestion = Obj({
   rubricItems: Type.Array(Type.String()),
   /** The knowledge points of the bank question it was made from. */
   knowledgePoints: Type.Array(Type.String()),
+  /**
+   * The bank question it was made from (作业 from the bank); null for homework made from an
+   * uploaded paper, which has no bank question (and so no recommendations).
+   */
+  bankQuestion: Nullable(BankQuestionItem),
+  /** Similar bank questions for practice (错题练习), as for an exam question. */
+  recommendations: Type.Array(Recommendation),
 });
 export type HomeworkWrongQuestion = Static<typeof HomeworkWrongQuestion>;
 

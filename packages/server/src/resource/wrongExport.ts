@@ -1,4 +1,4 @@
-import type { BankQuestionItem, WrongQuestion } from '@examkit/contracts';
+import type { BankQuestionItem, HomeworkWrongQuestion, WrongQuestion } from '@examkit/contracts';
 import { Document, HeadingLevel, Packer, Paragraph, TextRun } from 'docx';
 import { escapeHtml, inlineHtml, printPage, printPdf } from './printHtml';
 import { richRuns } from './word/exportDocx';
@@ -35,8 +35,13 @@ const LETTERS = 'ABCDEFGH';
 
 /** A bank question's stem, options and sub-questions as lines, numbered. */
 export function questionLines(n: number, q: BankQuestionItem): string[] {
+  return stemLines(`${n}. `, q);
+}
+
+/** A bank question's stem (its first line after `prefix`), options and sub-questions as lines. */
+function stemLines(prefix: string, q: BankQuestionItem): string[] {
   const [first = '', ...rest] = plainLines(q.stem);
-  const lines = [`${n}. ${first}`, ...rest];
+  const lines = [`${prefix}${first}`, ...rest];
   q.options.forEach((o, i) => lines.push(`${LETTERS[i] ?? '?'}. ${plainLines(o).join(' ')}`));
   q.children.forEach((c, i) => {
     lines.push(`(${i + 1}) ${plainLines(c.stem).join(' ')}`);
@@ -56,14 +61,35 @@ export function answerLines(n: number, q: BankQuestionItem): string[] {
 
 const rate = (r: number | null) => (r === null ? '—' : `${(r * 100).toFixed(1)}%`);
 
-/** A student's 错题本: the wrong questions, then the practice questions, then their answers. */
+/**
+ * A wrong homework question as lines: the question's label, the homework's name and date, the
+ * bank question's stem (homework from the bank), the score, the key and the student's answer,
+ * and the rubric items applied.
+ */
+function homeworkLines(h: HomeworkWrongQuestion): string[] {
+  const key = h.answer ?? (h.bankQuestion ? plainLines(h.bankQuestion.answer).join(' ') : '');
+  return [
+    `${h.homeworkName}（${h.date}）${h.subjectName} 第${h.label}题`,
+    ...(h.bankQuestion ? stemLines('题目：', h.bankQuestion) : []),
+    h.knowledgePoints.length ? `知识点：${h.knowledgePoints.join('、')}` : '',
+    `得分：${h.score}/${h.fullMarks}${h.choice !== null ? `\u3000你的作答：${h.choice || '未作答'}` : ''}`,
+    key ? `正确答案：${key}` : '',
+    h.rubricItems.length ? `扣分原因：${h.rubricItems.join('；')}` : '',
+  ].filter(Boolean);
+}
+
+/**
+ * A student's 错题本: the exam's wrong questions, the homework's, then the practice questions
+ * recommended for both, then their answers.
+ */
 export function notebookDocument(
   student: { name: string; className: string; studentNo: string },
   questions: readonly WrongQuestion[],
+  homework: readonly HomeworkWrongQuestion[] = [],
 ): ExportDocument {
   const practice: BankQuestionItem[] = [];
   const seen = new Set<number>();
-  for (const q of questions)
+  for (const q of [...questions, ...homework])
     for (const r of q.recommendations)
       if (!seen.has(r.question.id)) {
         seen.add(r.question.id);
@@ -79,16 +105,20 @@ export function notebookDocument(
   );
   return {
     title: `${student.name}的错题本`,
-    subtitle: `${student.className}\u3000学号 ${student.studentNo}\u3000共 ${questions.length} 道错题`,
+    subtitle: `${student.className}\u3000学号 ${student.studentNo}\u3000考试错题 ${questions.length} 道\u3000作业错题 ${homework.length} 道`,
     sections: [
       { heading: '一、考试错题', lines: wrong.length ? wrong.flat() : ['暂无错题'] },
       {
-        heading: '二、巩固练习',
+        heading: '二、作业错题',
+        lines: homework.length ? homework.flatMap(homeworkLines) : ['暂无错题'],
+      },
+      {
+        heading: '三、巩固练习',
         lines: practice.length
           ? practice.flatMap((q, i) => questionLines(i + 1, q))
           : ['暂无推荐练习'],
       },
-      { heading: '三、练习答案', lines: practice.flatMap((q, i) => answerLines(i + 1, q)) },
+      { heading: '四、练习答案', lines: practice.flatMap((q, i) => answerLines(i + 1, q)) },
     ],
   };
 }

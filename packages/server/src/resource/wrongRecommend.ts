@@ -218,21 +218,37 @@ export async function bankSources(
   for (const [examQuestionId, topId] of top) {
     const link = links.find((l) => l.exam_question_id === topId);
     if (!link) continue;
-    let source = cache.get(link.id);
-    if (!source) {
-      const similar = await similarQuestions(db, schoolId, {
-        questionId: link.id,
-        subjectCode: link.subject_code,
-        limit: SIMILAR_LIMIT,
-      });
-      source = {
-        id: link.id,
-        subjectCode: link.subject_code,
-        similarity: new Map(similar.map((x) => [x.question.id, x.score])),
-      };
-      cache.set(link.id, source);
-    }
-    out.set(examQuestionId, source);
+    out.set(
+      examQuestionId,
+      await bankSource(db, schoolId, { id: link.id, subjectCode: link.subject_code }, cache),
+    );
   }
   return out;
+}
+
+/**
+ * A bank question as the source of a target: its id, its subject code and the bank's MinHash
+ * similarity of its most similar questions (read once per question through `cache`). Used for
+ * exam questions made from bank papers and for homework questions made from the bank.
+ */
+export async function bankSource(
+  db: Db,
+  schoolId: number,
+  question: { id: number; subjectCode: string },
+  cache: Map<number, NonNullable<Target['source']>> = new Map(),
+): Promise<NonNullable<Target['source']>> {
+  const known = cache.get(question.id);
+  if (known) return known;
+  const similar = await similarQuestions(db, schoolId, {
+    questionId: question.id,
+    subjectCode: question.subjectCode,
+    limit: SIMILAR_LIMIT,
+  });
+  const source = {
+    id: question.id,
+    subjectCode: question.subjectCode,
+    similarity: new Map(similar.map((x) => [x.question.id, x.score])),
+  };
+  cache.set(question.id, source);
+  return source;
 }

@@ -127,7 +127,7 @@ export function registerResourceWrongRoutes(
         dateTo: query.dateTo ?? '',
       });
       return file(
-        notebookDocument(data.student, data.questions),
+        notebookDocument(data.student, data.questions, data.homework),
         query.format,
         `${data.student.name}-错题本`,
       );
@@ -184,11 +184,27 @@ export function registerResourceWrongRoutes(
           classId: cls.id,
           ...range,
         });
+        // The students of the class's exams in the range, then its other current students
+        // (homework only: a part when they have wrong homework questions).
+        const current = await db
+          .selectFrom('students')
+          .select('id')
+          .where('class_id', '=', cls.id)
+          .where('school_id', '=', session.schoolId)
+          .orderBy('student_no')
+          .orderBy('id')
+          .execute();
+        const examIds = new Set(rows.map((row) => row.studentId));
+        const ids = [
+          ...rows.map((row) => row.studentId),
+          ...current.map((s) => s.id).filter((id) => !examIds.has(id)),
+        ];
         const docs: ExportDocument[] = [];
-        for (const [i, row] of rows.entries()) {
-          progress(Math.round((i * 90) / rows.length), `正在整理错题 ${i + 1}/${rows.length}`);
-          const data = await studentWrongQuestions(db, clock, scope, row.studentId, range);
-          docs.push(notebookDocument(data.student, data.questions));
+        for (const [i, id] of ids.entries()) {
+          progress(Math.round((i * 90) / ids.length), `正在整理错题 ${i + 1}/${ids.length}`);
+          const data = await studentWrongQuestions(db, clock, scope, id, range);
+          if (!examIds.has(id) && data.homework.length === 0) continue;
+          docs.push(notebookDocument(data.student, data.questions, data.homework));
         }
         if (docs.length === 0) throw badRequest('该班级没有可导出的学生');
         progress(90, body.format === 'pdf' ? '正在生成PDF' : '正在生成Word');

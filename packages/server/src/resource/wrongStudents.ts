@@ -1,11 +1,18 @@
-import type { DataOf, resourceWrongRoutes, WrongQuestion } from '@examkit/contracts';
+import type {
+  DataOf,
+  HomeworkWrongQuestion,
+  Recommendation,
+  resourceWrongRoutes,
+  WrongQuestion,
+} from '@examkit/contracts';
 import type { Clock } from '../core/clock';
 import type { Db } from '../core/database';
 import { notFound } from '../core/envelope';
 import { inScopeClass, inScopeGrade, type DataScope } from '../core/scope';
-import { homeworkWrongQuestions } from '../homework/report/wrongBook';
+import { homeworkWrongQuestions, type HomeworkWrongRow } from '../homework/report/wrongBook';
+import { loadQuestions } from './questions';
 import { examContext, readableExams } from './wrongExams';
-import { recommendFor, subjectAliases } from './wrongRecommend';
+import { bankSource, recommendFor, subjectAliases } from './wrongRecommend';
 import { wrongItems, type WrongItem } from './wrongRule';
 
 type Routes = typeof resourceWrongRoutes;
@@ -156,8 +163,61 @@ export async function studentWrongQuestions(
       className: student.className,
     },
     questions,
-    homework: await homeworkWrongQuestions(db, scope, studentId, range),
+    homework: await homeworkWithPractice(
+      db,
+      scope.schoolId,
+      await homeworkWrongQuestions(db, scope, studentId, range),
+    ),
   };
+}
+
+/**
+ * Wrong homework questions with the bank question each was made from and, for those, similar
+ * bank questions for practice: ranked as for an exam question made from a bank paper (shared
+ * knowledge points, then the bank's MinHash similarity to the source; no class score rate).
+ * Homework made from an uploaded paper has no bank question and no recommendations.
+ */
+async function homeworkWithPractice(
+  db: Db,
+  schoolId: number,
+  rows: HomeworkWrongRow[],
+): Promise<HomeworkWrongQuestion[]> {
+  const ids = rows.flatMap((r) => (r.bankQuestionId === null ? [] : [r.bankQuestionId]));
+  const bank = new Map((await loadQuestions(db, schoolId, ids)).map((q) => [q.id, q]));
+  const recommended = new Map<HomeworkWrongRow, Recommendation[]>();
+  const cache: Parameters<typeof bankSource>[3] = new Map();
+  const bySubject = new Map<number, HomeworkWrongRow[]>();
+  for (const r of rows)
+    if (r.bankQuestionId !== null && bank.has(r.bankQuestionId))
+      bySubject.set(r.subjectId, [...(bySubject.get(r.subjectId) ?? []), r]);
+  for (const group of bySubject.values()) {
+    const first = group[0]!;
+    const sources = [];
+    for (const r of group) {
+      const q = bank.get(r.bankQuestionId!)!;
+      sources.push(await bankSource(db, schoolId, { id: q.id, subjectCode: q.subjectCode }, cache));
+    }
+    const codes = [
+      ...(await subjectAliases(db, schoolId, { code: first.subjectCode, name: first.subjectName })),
+      ...sources.map((x) => x.subjectCode),
+    ];
+    const lists = await recommendFor(
+      db,
+      schoolId,
+      [...new Set(codes)],
+      group.map((r, k) => ({ points: r.knowledgePoints, scoreRate: null, source: sources[k] })),
+      RECOMMENDATIONS_PER_QUESTION,
+    );
+    group.forEach((r, k) => recommended.set(r, lists[k] ?? []));
+  }
+  return rows.map((row) => {
+    const { bankQuestionId, subjectId: _subjectId, subjectCode: _subjectCode, ...rest } = row;
+    return {
+      ...rest,
+      bankQuestion: (bankQuestionId !== null && bank.get(bankQuestionId)) || null,
+      recommendations: recommended.get(row) ?? [],
+    };
+  });
 }
 
 /** Wrong items of one exam as rows, with recommendations read once per subject. */

@@ -8,7 +8,8 @@ import { percent, useWrongData } from './useWrongData';
 
 /**
  * 学生错题详情 (/resource/student-wrong/detail?studentId=): one student's wrong questions with the
- * class's score rate and recommended practice, and the 错题本 as Word or PDF.
+ * class's score rate and recommended practice, the wrong homework questions (with practice for
+ * those made from the bank), and the 错题本 as Word or PDF, both parts included.
  */
 export function StudentWrongDetailPage() {
   const [params] = useSearchParams();
@@ -124,6 +125,16 @@ export function StudentWrongDetailPage() {
                     </>
                   )}
                 </Facts>
+                {h.bankQuestion === null ? (
+                  <p>推荐练习：该作业由上传的试卷制作，没有题库试题，无法推荐相似题</p>
+                ) : h.recommendations.length === 0 ? (
+                  <p>推荐练习：题库中暂无共享知识点的试题</p>
+                ) : (
+                  <details>
+                    <summary>推荐练习（{h.recommendations.length} 题）</summary>
+                    <Recommendations items={h.recommendations} of={title} />
+                  </details>
+                )}
                 <Link
                   to={`/homework/school-base/student/${data.student.id}/report/analysis?id=${h.homeworkId}`}
                   aria-label={`查看作业报告：${title}`}

@@ -92,6 +92,26 @@ const DETAIL = {
       choice: null,
       rubricItems: ['步骤不完整'],
       knowledgePoints: [],
+      bankQuestion: null,
+      recommendations: [],
+    },
+    {
+      homeworkId: 9,
+      homeworkName: '二次函数课后作业',
+      date: '2026-11-21',
+      subjectName: '数学',
+      questionNo: 1,
+      label: '1',
+      fullMarks: 4,
+      score: 0,
+      answer: 'B',
+      choice: 'C',
+      rubricItems: [],
+      knowledgePoints: ['函数的概念'],
+      bankQuestion: bankQuestion(901, '二次函数的对称轴'),
+      recommendations: [
+        { question: bankQuestion(902, '二次函数的顶点'), sharedPoints: ['函数的概念'] },
+      ],
     },
   ],
 };
@@ -138,6 +158,11 @@ describe('学生错题', () => {
         .getByRole('link', { name: /查看作业报告/ })
         .getAttribute('href'),
     ).toBe('/homework/school-base/student/31/report/analysis?id=8');
+    // Homework made from an uploaded paper has no bank question to practise from; from the bank it has.
+    expect(within(homework).getByText(/由上传的试卷制作，没有题库试题/)).toBeInTheDocument();
+    const fromBank = screen.getByRole('article', { name: '二次函数课后作业 数学 第1题' });
+    await u.click(within(fromBank).getByText('推荐练习（1 题）'));
+    expect(within(fromBank).getByText(/二次函数的顶点/)).toBeVisible();
   });
 
   it('downloads the 错题本 as Word for the student', async () => {

@@ -2,6 +2,16 @@ import type { HomeworkWrongQuestion } from '@examkit/contracts';
 import type { Db } from '../../core/database';
 import { inScopeSubject, type DataScope } from '../../core/scope';
 
+/**
+ * A wrong homework question before the 错题本 adds its bank question and recommendations
+ * (`resource/wrongStudents.ts`): with the bank question id and the homework's subject.
+ */
+export type HomeworkWrongRow = Omit<HomeworkWrongQuestion, 'bankQuestion' | 'recommendations'> & {
+  bankQuestionId: number | null;
+  subjectId: number;
+  subjectCode: string;
+};
+
 /** China date (UTC+8) of a time, as the 双减 day and the 错题本 ranges use. */
 const chinaDate = (ms: number) => new Date(ms + 8 * 3_600_000).toISOString().slice(0, 10);
 
@@ -17,7 +27,7 @@ export async function homeworkWrongQuestions(
   scope: DataScope,
   studentId: number,
   range: { subjectName: string; dateFrom: string; dateTo: string },
-): Promise<HomeworkWrongQuestion[]> {
+): Promise<HomeworkWrongRow[]> {
   const rows = await db
     .selectFrom('homework_answers as a')
     .innerJoin('homework_submissions as s', 's.id', 'a.submission_id')
@@ -34,6 +44,7 @@ export async function homeworkWrongQuestions(
       'h.name as homeworkName',
       'h.subject_id as subjectId',
       'sj.name as subjectName',
+      'sj.code as subjectCode',
       'q.no',
       'q.label',
       'q.full_marks as fullMarks',
@@ -94,5 +105,8 @@ export async function homeworkWrongQuestions(
       .filter((i) => i.submission_id === r.submissionId && i.question_no === r.no)
       .map((i) => i.label),
     knowledgePoints: points.filter((p) => p.question_id === r.bankQuestionId).map((p) => p.name),
+    bankQuestionId: r.bankQuestionId,
+    subjectId: r.subjectId,
+    subjectCode: r.subjectCode,
   }));
 }
