@@ -192,7 +192,7 @@ async function homeworkWithPractice(
       bySubject.set(r.subjectId, [...(bySubject.get(r.subjectId) ?? []), r]);
   for (const group of bySubject.values()) {
     const first = group[0]!;
-    const sources = [];
+    const sources: Awaited<ReturnType<typeof bankSource>>[] = [];
     for (const r of group) {
       const q = bank.get(r.bankQuestionId!)!;
       sources.push(await bankSource(db, schoolId, { id: q.id, subjectCode: q.subjectCode }, cache));
