@@ -110,6 +110,7 @@ export const FIELD_LABELS: Readonly<Record<string, string>> = {
   overrides: '版面调整',
   page: '页码',
   pageNum: '页码',
+  photoBase64: '作答照片',
   pageSize: '每页条数',
   paperId: '试卷',
   papers: '试卷',
