@@ -1,4 +1,5 @@
 import {
+  HOMEWORK_SUBMISSION_IMAGE_URL,
   homeworkOnlineRoutes,
   homeworkReportRoutes,
   homeworkRoutes,
@@ -6,6 +7,7 @@ import {
   type HomeworkOnlineState,
   type OnlineHomeworkResult,
   type ReportStudentRow,
+  type SubmissionDetail,
   type StudentHomework,
 } from '@examkit/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -31,7 +33,7 @@ const PHOTO =
 
 describe.each(DIALECTS)('作业在线作答 on %s', (dialect) => {
   let server: TestServer;
-  const { as, ok, signInAll } = homeworkCallers(routes, () => server);
+  const { as, ok, signInAll, tokens } = homeworkCallers(routes, () => server);
   let homeworkId: number;
   let code: string;
   let students: { id: number; student_no: string; name: string }[];
@@ -174,6 +176,37 @@ describe.each(DIALECTS)('作业在线作答 on %s', (dialect) => {
     });
     const row = rows.find((x) => x.studentId === students[1]!.id)!;
     expect(row).toMatchObject({ source: 'online', status: 'submitted' });
+    // 录入 leaves an on-screen hand-in to the correction screen.
+    const typed = await as('teacher', 'manualSave', {
+      id: homeworkId,
+      studentId: students[1]!.id,
+      answers: [],
+    });
+    expect(typed.body.msg).toBe('该学生已在线提交，请在批改页修改得分');
+    await ok('teacher', 'onlineState', { id: homeworkId });
+
+    // The correction screen shows the written answer and the photo, like a scanned crop.
+    const first3 = await submit(ticket, [
+      ...again.slice(0, 2),
+      { questionNo: 3, answer: '答案是 4', photoBase64: PHOTO },
+    ]);
+    expect(first3.body.data.answers[2]!.photo).toBe(true);
+    const detail = await ok<SubmissionDetail>('teacher', 'submission', {
+      submissionId: row.submissionId,
+    });
+    expect(detail.source).toBe('online');
+    expect(detail.answers.map((a) => [a.questionNo, a.answer, a.score, a.hasImage])).toEqual([
+      [1, 'C', 0, false],
+      [2, 'BD', 5, false],
+      [3, '答案是 4', null, true],
+    ]);
+    const crop = await server.app.inject({
+      method: 'GET',
+      url: `${HOMEWORK_SUBMISSION_IMAGE_URL}?submissionId=${row.submissionId}&questionNo=3`,
+      headers: { token: tokens.teacher! },
+    });
+    expect(crop.statusCode).toBe(200);
+    expect(crop.rawPayload.toString('base64')).toBe(PHOTO);
 
     // Entering again shows the hand-in; the old ticket no longer works.
     const back = (await enter(students[1]!.student_no)).body.data;
