@@ -76,8 +76,8 @@ export type StudentHomework = Static<typeof StudentHomework>;
 export const OnlineHomeworkAnswerInput = Obj({
   questionNo: t('题目', Type.Integer({ minimum: 1, maximum: 200 })),
   answer: t('作答', Nullable(Type.String({ maxLength: 4000 }))),
-  /** A photo of the written answer, PNG or JPG, base64 (at most about 4 MB). */
-  photoBase64: Type.Optional(t('作答照片', Type.String({ maxLength: 5_600_000 }))),
+  /** A photo of the written answer, PNG or JPG, base64; one request takes up to 1 MB in all. */
+  photoBase64: Type.Optional(t('作答照片', Type.String({ maxLength: 1_000_000 }))),
 });
 export type OnlineHomeworkAnswerInput = Static<typeof OnlineHomeworkAnswerInput>;
 

@@ -187,6 +187,15 @@ describe('HomeworkOnlinePage', () => {
     expect(screen.queryByRole('heading', { name: '作业已提交' })).toBeNull();
   }, 20_000);
 
+  it('refuses a photo too large for the hand-in', async () => {
+    const api = createFakeApi({ [ENTER]: ok(homework()) });
+    const user = await enterAs(api);
+    const big = new File([new Uint8Array(800 * 1024)], '大照片.jpg', { type: 'image/jpeg' });
+    await user.upload(await screen.findByLabelText(/第 3 题照片/), big);
+    expect(await screen.findByText('照片太大（最大 700 KB），请缩小后再上传')).toBeInTheDocument();
+    expect(screen.queryByText(/已选择照片/)).toBeNull();
+  }, 20_000);
+
   it('shows a past due homework without a form, and an entry refused', async () => {
     const api = createFakeApi({ [ENTER]: ok(homework({ dueAt: Date.now() - 60_000 })) });
     await enterAs(api);

@@ -66,7 +66,25 @@ const draftsOf = (result: OnlineHomeworkResult | null): Drafts =>
     (result?.answers ?? []).map((a) => [a.questionNo, { answer: a.answer ?? '' }]),
   );
 
-const readBase64 = (file: File) =>
+/** Photos of one hand-in travel in one request, which the server takes up to 1 MB. */
+const PHOTO_LIMIT = 700 * 1024;
+const TOTAL_PHOTO_BASE64 = 950 * 1024;
+
+/** A phone photo made smaller (at most 1600 px, JPEG) where the browser can draw it. */
+async function shrink(file: File): Promise<Blob> {
+  if (file.size <= PHOTO_LIMIT || typeof createImageBitmap !== 'function') return file;
+  const bitmap = await createImageBitmap(file);
+  const k = Math.min(1, 1600 / Math.max(bitmap.width, bitmap.height));
+  const canvas = document.createElement('canvas');
+  canvas.width = Math.round(bitmap.width * k);
+  canvas.height = Math.round(bitmap.height * k);
+  canvas.getContext('2d')?.drawImage(bitmap, 0, 0, canvas.width, canvas.height);
+  return new Promise((resolve) =>
+    canvas.toBlob((blob) => resolve(blob ?? file), 'image/jpeg', 0.8),
+  );
+}
+
+const readBase64 = (file: Blob) =>
   new Promise<string>((resolve, reject) => {
     const reader = new FileReader();
     reader.onload = () => resolve(String(reader.result).replace(/^data:[^,]*,/, ''));
@@ -122,6 +140,11 @@ export function HomeworkOnlinePage() {
 
   async function submit() {
     if (!homework) return;
+    const photos = Object.values(drafts).reduce((n, d) => n + (d.photo?.base64.length ?? 0), 0);
+    if (photos > TOTAL_PHOTO_BASE64) {
+      setConfirming(false);
+      return setError('照片合计太大，请减少或缩小照片后再提交');
+    }
     setSubmitting(true);
     const answers = homework.questions.flatMap((q) => {
       const d = drafts[q.no];
@@ -343,11 +366,20 @@ function QuestionItem({
               onChange={(e) => {
                 const file = e.target.files?.[0];
                 if (!file) return onChange(q.no, { answer: value });
-                if (file.size > 4 * 1024 * 1024) return onError('照片不能超过 4 MB');
-                void readBase64(file).then(
-                  (base64) => onChange(q.no, { answer: value, photo: { name: file.name, base64 } }),
-                  () => onError('读取照片失败'),
-                );
+                void shrink(file)
+                  .then((blob) => {
+                    if (blob.size > PHOTO_LIMIT)
+                      throw new Error('照片太大（最大 700 KB），请缩小后再上传');
+                    return readBase64(blob);
+                  })
+                  .then(
+                    (base64) => {
+                      onError('');
+                      onChange(q.no, { answer: value, photo: { name: file.name, base64 } });
+                    },
+                    (e: unknown) =>
+                      onError(e instanceof Error && e.message ? e.message : '读取照片失败'),
+                  );
               }}
             />
           </label>
