@@ -119,6 +119,7 @@ export const FIELD_LABELS: Readonly<Record<string, string>> = {
   pass: '及格线',
   password: '密码',
   permCodes: '权限',
+  photoBase64: '作答照片',
   points: '分值',
   pushToParents: '推送给家长',
   pushToStudents: '推送给学生',

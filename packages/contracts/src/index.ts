@@ -48,6 +48,7 @@ export * from './homeworkStore';
 export * from './homeworkComposition';
 export * from './homeworkAssistant';
 export * from './homeworkReport';
+export * from './homeworkOnline';
 export * from './oss';
 export * from './resourceBasket';
 export * from './resourcePaper';

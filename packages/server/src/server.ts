@@ -35,6 +35,7 @@ import { startHomeworkDueSweep } from './homework/notices';
 import { registerHomeworkRoutes } from './homework/routes';
 import { registerHomeworkSubmissionRoutes } from './homework/submissions/routes';
 import { registerHomeworkReportRoutes } from './homework/report/routes';
+import { registerHomeworkOnlineRoutes } from './homework/online/routes';
 import { registerHomeworkStoreRoutes } from './homework/storeRoutes';
 import { registerHomeworkCompositionRoutes } from './homework/composition/routes';
 import { registerHomeworkAssistantRoutes } from './homework/assistant/routes';
@@ -260,6 +261,7 @@ export async function createServer(options: ServerOptions): Promise<FastifyInsta
   registerHomeworkRoutes(router, { db, clock, files, ai: options.ai ?? null });
   registerHomeworkSubmissionRoutes(router, { db, clock, files });
   registerHomeworkReportRoutes(router, { db, clock });
+  registerHomeworkOnlineRoutes(router, { db, clock, files });
   const sweepMs = options.homeworkDueSweepMs ?? 60_000;
   if (sweepMs > 0) {
     const stopSweep = startHomeworkDueSweep(db, clock, sweepMs, (error) =>

@@ -99,11 +99,11 @@ const SPEC_PATHS = `
   .filter(Boolean);
 
 /**
- * Routes the product adds where the spec names none: the online-exam student page
+ * Routes the product adds where the spec names none: the online-exam and homework student pages
  * (docs/online-exams.md) and the download centre, whose entry spec 000 §2 names without a path
  * (docs/downloads.md).
  */
-const PRODUCT_PATHS = ['/online-exam', '/new-home-download/index'];
+const PRODUCT_PATHS = ['/online-exam', '/homework-online', '/new-home-download/index'];
 
 const byPath = new Map(routeCatalogue.map((r) => [r.path, r]));
 const byName = new Map(routeCatalogue.map((r) => [r.name, r]));
@@ -174,7 +174,7 @@ describe('routeCatalogue', () => {
     expect(entry(path).perm).toBe(perm);
   });
 
-  it('keeps only /login, /oauth, /oauth2, /c-oauth (and the / redirect) and the online-exam student page public', () => {
+  it('keeps only /login, /oauth, /oauth2, /c-oauth (and the / redirect) and the online-exam and homework student pages public', () => {
     expect(routeCatalogue.filter((r) => r.public).map((r) => r.path)).toEqual([
       '/',
       '/login',
@@ -182,6 +182,7 @@ describe('routeCatalogue', () => {
       '/oauth2',
       '/c-oauth',
       '/online-exam',
+      '/homework-online',
     ]);
     expect(entry('/').redirect).toBe('/login');
   });

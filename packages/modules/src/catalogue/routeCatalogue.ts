@@ -168,6 +168,14 @@ const wordExercise = (tab: string, title: string): Row => [
   title,
 ];
 
+/**
+ * The homework student page: like /online-exam, not in the spec; public, entered with the 作业码
+ * and the 学号 (docs/homework.md "Hand-ins on screen").
+ */
+const homeworkOnlineStudent = group('homework', null, null, [
+  ['/homework-online', 'homework-online', '在线作业', null, { public: true, fullscreen: true }],
+]);
+
 const homework = group('homework', 'Homework', 'Homework', [
   ['/homework/viewPdf', 'homework-viewPdf', '查看作业PDF', null, full],
   sb('', '校本作业'),
@@ -391,6 +399,7 @@ export const routeCatalogue: readonly RouteEntry[] = [
   ...examOther,
   ...resource,
   ...homework,
+  ...homeworkOnlineStudent,
   ...system,
   ...card,
   ...report,

@@ -20,6 +20,7 @@ const reportBasic = () => import('./report/HomeworkReportBasicPage');
 const reportComment = () => import('./report/HomeworkReportCommentPage');
 const reportStudent = () => import('./report/HomeworkReportStudentPage');
 const studentReport = () => import('./report/StudentReportPage');
+const onlinePage = () => import('./online/HomeworkOnlinePage');
 
 /**
  * The homework pages built so far (校本作业 from an uploaded paper or from the bank, 作文,
@@ -28,6 +29,7 @@ const studentReport = () => import('./report/StudentReportPage');
  * {@link createHomeworkRoutes}.
  */
 export const homeworkPages: Readonly<Record<string, PageLoader>> = {
+  'homework-online': () => onlinePage().then((m) => m.HomeworkOnlinePage),
   'homework-school-base': () => listPages().then((m) => m.HomeworkListPage),
   'homework-school-base-create': () => createPages().then((m) => m.HomeworkCreatePage),
   'homework-school-base-split-confirm': () => splitPages().then((m) => m.SplitConfirmPage),

@@ -18,6 +18,7 @@ import { examToolMigrations } from '../examtool/migrations';
 import { homeworkMigrations } from '../homework/migrations';
 import { homeworkSubmissionMigrations } from '../homework/submissions/migrations';
 import { homeworkReportMigrations } from '../homework/report/migrations';
+import { homeworkOnlineMigrations } from '../homework/online/migrations';
 import { homeworkStoreMigrations } from '../homework/storeMigrations';
 import { homeworkCompositionMigrations } from '../homework/composition/migrations';
 import { gaokaoMigrations } from '../gaokao/migrations';
@@ -294,6 +295,7 @@ function migrationsFor(dialect: Dialect): Record<string, Migration> {
     ...homeworkMigrations(dialect),
     ...homeworkSubmissionMigrations(dialect),
     ...homeworkReportMigrations(dialect),
+    ...homeworkOnlineMigrations(dialect),
     ...ossMigrations(dialect),
     ...paperMigrations(dialect),
     ...gaokaoMigrations(dialect),

@@ -13,6 +13,7 @@ import type { HomeworkTables } from '../homework/tables';
 import type { HomeworkSubmissionTables } from '../homework/submissions/tables';
 import type { HomeworkCompositionTables } from '../homework/composition/tables';
 import type { HomeworkReportTables } from '../homework/report/tables';
+import type { HomeworkOnlineTables } from '../homework/online/tables';
 import type { GaokaoTables } from '../gaokao/tables';
 import type { CrossSchoolTables } from '../crossSchool/tables';
 import type { AnalyticTables } from '../analytic/tables';
@@ -191,6 +192,7 @@ export interface DB
     HomeworkSubmissionTables,
     HomeworkCompositionTables,
     HomeworkReportTables,
+    HomeworkOnlineTables,
     OssTables,
     PaperTables,
     GaokaoTables,

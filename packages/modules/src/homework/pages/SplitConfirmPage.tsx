@@ -13,6 +13,7 @@ import { Actions, ErrorText, Note, PageBox } from '../../common/styled';
 import { useApiCall } from '../../common/useApiCall';
 import { useDownload } from '../../common/useDownload';
 import { AssignPanel } from '../components/AssignPanel';
+import { OnlineHandOutPanel } from '../components/OnlineHandOutPanel';
 import { QuestionEditor, draftOf, inputOf, type QuestionDraft } from '../components/QuestionEditor';
 import { formatTime, useHomeworkOptions } from '../useHomeworkOptions';
 
@@ -164,6 +165,7 @@ export function SplitConfirmPage() {
       {homework.state !== 'draft' && (
         <AssignPanel homework={homework} targets={targets} onAssigned={setHomework} />
       )}
+      {homework.state !== 'draft' && <OnlineHandOutPanel homeworkId={homework.id} />}
       <Actions>
         <Link to="/homework/school-base">返回校本作业</Link>
       </Actions>

@@ -1,4 +1,9 @@
-import { homeworkRoutes, type HomeworkDetail, type HomeworkSummary } from '@examkit/contracts';
+import {
+  homeworkOnlineRoutes,
+  homeworkRoutes,
+  type HomeworkDetail,
+  type HomeworkSummary,
+} from '@examkit/contracts';
 import { createFakeApi, ok, SCHOOL_ROUTES } from '../../test/fixtures';
 
 const K = (route: { url: string }) => `POST ${route.url}`;
@@ -64,6 +69,7 @@ export function homeworkApi(extra: Record<string, unknown> = {}) {
     [HW.homeworkOptions]: ok(OPTIONS),
     [HW.homeworkPage]: ok({ list: [summary()], total: 1, pageNum: 1, pageSize: 20 }),
     [HW.homeworkDetail]: ok(detail()),
+    [K(homeworkOnlineRoutes.onlineState)]: ok({ id: 1, code: null }),
     ...extra,
   });
 }

@@ -488,8 +488,16 @@ export function registerHomeworkSubmissionRoutes(
       if (!body) throw notFound('该提交没有图像');
       const name = students.find((s) => s.studentId === sub.student_id)?.name ?? '学生';
       return {
-        fileName: `${name}${query.questionNo === undefined ? '' : `-第${query.questionNo}题`}.png`,
-        contentType: 'image/png',
+        // A photo handed in on screen may be a JPG; scans and crops are PNG.
+        ...(body[0] === 0xff && body[1] === 0xd8
+          ? {
+              fileName: `${name}${query.questionNo === undefined ? '' : `-第${query.questionNo}题`}.jpg`,
+              contentType: 'image/jpeg',
+            }
+          : {
+              fileName: `${name}${query.questionNo === undefined ? '' : `-第${query.questionNo}题`}.png`,
+              contentType: 'image/png',
+            }),
         body,
       };
     },

@@ -40,6 +40,20 @@ export const homeworkRows: Record<string, Entry> = {
   'homeworkReportRoutes.manualSave': WRITE(
     'a student the caller corrects only, else 404 (report.test.ts)',
   ),
+  // 在线作答 (homework/online/online.test.ts): a homework of another school or outside the
+  // caller's grades × subjects answers 作业不存在; the student page is public, by 作业码 and 学号
+  'homeworkOnlineRoutes.onlineState': WRITE(
+    'the 作业码 of one homework, no personal data; another school’s homework 404 (online.test.ts)',
+  ),
+  'homeworkOnlineRoutes.onlineOpen': WRITE(
+    'a homework the caller may see only; another school’s homework 404 (online.test.ts)',
+  ),
+  'homeworkOnlineRoutes.onlineEnter': WRITE(
+    'public student page: one assigned student’s own homework by 作业码 and 学号; a student of another class refused (online.test.ts)',
+  ),
+  'homeworkOnlineRoutes.onlineSubmit': WRITE(
+    'public student page: the ticket’s own hand-in only (online.test.ts)',
+  ),
   // 校本作业 from the bank (homework/store.test.ts): a homework id of another school or outside
   // the caller's grades × subjects answers 作业不存在; basket-confirm only for their grade × subject
   'homeworkStoreRoutes.questionItems': WRITE(
