@@ -48,6 +48,8 @@ const ALLOWED = new Set([
   'principal',
   'gradelead',
   'multi',
+  // subject terms in the curriculum's own knowledge-point names (生物 “酶与ATP”, shown by 巩固提升)
+  'ATP',
   // units
   'kB',
   'KB',
