@@ -118,6 +118,7 @@ const READS = [
     'paper/detail',
   ].map((path) => `POST /marking-resources/${path}`),
   'POST /marking-resources/region-cloud/status',
+  'POST /marking-resources/school/analysis',
   'POST /marking-resources/basket/count',
   'POST /marking-download/job/paper',
 ];

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { styled } from 'styled-components';
 import {
   onlineRoutes,
@@ -8,8 +8,9 @@ import {
 } from '@examkit/contracts';
 import { Button, FormField, TextInput, themeOf, useDebouncedCallback } from '@examkit/ui';
 import { ConfirmDialog } from '../../common/ConfirmDialog';
+import { StudentEntryForm } from '../../common/StudentEntryForm';
 import { useApiCall } from '../../common/useApiCall';
-import { ErrorText, Note, PageBox } from '../components/styled';
+import { ErrorText, PageBox } from '../components/styled';
 import { JUDGE_LABELS, KIND_LABELS, letterOf } from './labels';
 import { QuestionText } from './QuestionText';
 
@@ -70,10 +71,6 @@ const remaining = (ms: number) => {
  */
 export function OnlineStudentPage() {
   const call = useApiCall();
-  const [code, setCode] = useState('');
-  const [studentNo, setStudentNo] = useState('');
-  const [entryError, setEntryError] = useState('');
-  const [entering, setEntering] = useState(false);
   const [exam, setExam] = useState<StudentExam | null>(null);
   const [answers, setAnswers] = useState<Answers>({});
   const [savedAt, setSavedAt] = useState<number | null>(null);
@@ -131,14 +128,9 @@ export function OnlineStudentPage() {
     else setSaveError(r.message);
   }, [call, exam, save]);
 
-  async function enter(event: FormEvent) {
-    event.preventDefault();
-    if (!code.trim() || !studentNo.trim()) return setEntryError('请输入考试码和学号');
-    setEntering(true);
-    setEntryError('');
-    const r = await call(onlineRoutes.enter, { code: code.trim(), studentNo: studentNo.trim() });
-    setEntering(false);
-    if (!r.ok) return setEntryError(r.message);
+  async function enter(code: string, studentNo: string) {
+    const r = await call(onlineRoutes.enter, { code, studentNo });
+    if (!r.ok) return r.message;
     setExam(r.data);
     setAnswers(Object.fromEntries(r.data.answers.map((a) => [a.questionId, a.answer])));
     if (r.data.submittedAt !== null) {
@@ -150,6 +142,7 @@ export function OnlineStudentPage() {
       );
       if (done.ok) setResult(done.data);
     }
+    return null;
   }
 
   const answer = (id: number, value: string) => {
@@ -171,34 +164,12 @@ export function OnlineStudentPage() {
     return (
       <Frame aria-labelledby="online-student-title">
         <h1 id="online-student-title">在线答题</h1>
-        <form
-          noValidate
-          onSubmit={(e) => void enter(e)}
-          aria-label="进入考试"
-          style={{ maxWidth: 360 }}
-        >
-          <FormField label="考试码" required>
-            <TextInput
-              value={code}
-              maxLength={16}
-              autoComplete="off"
-              onChange={(e) => setCode(e.target.value)}
-            />
-          </FormField>
-          <FormField label="学号" required>
-            <TextInput
-              value={studentNo}
-              maxLength={32}
-              autoComplete="off"
-              onChange={(e) => setStudentNo(e.target.value)}
-            />
-          </FormField>
-          {entryError && <ErrorText role="alert">{entryError}</ErrorText>}
-          <Button type="primary" nativeType="submit" loading={entering}>
-            进入考试
-          </Button>
-        </form>
-        <Note>考试码由老师提供。请在规定时间内进入，进入后开始计时。</Note>
+        <StudentEntryForm
+          codeLabel="考试码"
+          action="进入考试"
+          note="考试码由老师提供。请在规定时间内进入，进入后开始计时。"
+          onEnter={enter}
+        />
       </Frame>
     );
 

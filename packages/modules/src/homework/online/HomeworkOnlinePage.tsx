@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { styled } from 'styled-components';
 import {
   homeworkOnlineRoutes,
@@ -6,8 +6,9 @@ import {
   type OnlineHomeworkResult,
   type StudentHomework,
 } from '@examkit/contracts';
-import { Button, FormField, TextInput, themeOf } from '@examkit/ui';
+import { Button, themeOf } from '@examkit/ui';
 import { ConfirmDialog } from '../../common/ConfirmDialog';
+import { StudentEntryForm } from '../../common/StudentEntryForm';
 import { ErrorText, Note, PageBox } from '../../common/styled';
 import { useApiCall } from '../../common/useApiCall';
 import { QuestionText } from '../../exam/online/QuestionText';
@@ -101,10 +102,6 @@ const readBase64 = (file: Blob) =>
  */
 export function HomeworkOnlinePage() {
   const call = useApiCall();
-  const [code, setCode] = useState('');
-  const [studentNo, setStudentNo] = useState('');
-  const [entryError, setEntryError] = useState('');
-  const [entering, setEntering] = useState(false);
   const [homework, setHomework] = useState<StudentHomework | null>(null);
   const [drafts, setDrafts] = useState<Drafts>({});
   const [result, setResult] = useState<OnlineHomeworkResult | null>(null);
@@ -114,21 +111,14 @@ export function HomeworkOnlinePage() {
   const [submitting, setSubmitting] = useState(false);
   const [paper, setPaper] = useState<string | null>(null);
 
-  async function enter(event: FormEvent) {
-    event.preventDefault();
-    if (!code.trim() || !studentNo.trim()) return setEntryError('请输入作业码和学号');
-    setEntering(true);
-    setEntryError('');
-    const r = await call(homeworkOnlineRoutes.onlineEnter, {
-      code: code.trim(),
-      studentNo: studentNo.trim(),
-    });
-    setEntering(false);
-    if (!r.ok) return setEntryError(r.message);
+  async function enter(code: string, studentNo: string) {
+    const r = await call(homeworkOnlineRoutes.onlineEnter, { code, studentNo });
+    if (!r.ok) return r.message;
     setHomework(r.data);
     setResult(r.data.submission);
     setDrafts(draftsOf(r.data.submission));
     setEditing(r.data.submission === null);
+    return null;
   }
 
   async function openPaper() {
@@ -178,34 +168,12 @@ export function HomeworkOnlinePage() {
     return (
       <Frame aria-labelledby="homework-online-title">
         <h1 id="homework-online-title">在线作业</h1>
-        <form
-          noValidate
-          onSubmit={(e) => void enter(e)}
-          aria-label="进入作业"
-          style={{ maxWidth: 360 }}
-        >
-          <FormField label="作业码" required>
-            <TextInput
-              value={code}
-              maxLength={16}
-              autoComplete="off"
-              onChange={(e) => setCode(e.target.value)}
-            />
-          </FormField>
-          <FormField label="学号" required>
-            <TextInput
-              value={studentNo}
-              maxLength={32}
-              autoComplete="off"
-              onChange={(e) => setStudentNo(e.target.value)}
-            />
-          </FormField>
-          {entryError && <ErrorText role="alert">{entryError}</ErrorText>}
-          <Button type="primary" nativeType="submit" loading={entering}>
-            进入作业
-          </Button>
-        </form>
-        <Note>作业码由老师提供。请在截止时间前提交。</Note>
+        <StudentEntryForm
+          codeLabel="作业码"
+          action="进入作业"
+          note="作业码由老师提供。请在截止时间前提交。"
+          onEnter={enter}
+        />
       </Frame>
     );
 
