@@ -246,6 +246,33 @@ describe.each(DIALECTS)('exam tool on %s', (dialect) => {
       });
       expect(labList.total).toBe(0);
     });
+
+    it('deletes a sheet for its creator only; another school cannot reach it', async () => {
+      const { id } = await ok<{ id: number }>(R.sheetCreate, admin, {
+        name: '高一临时小测',
+        gradeId: grade.gradeId,
+        classIds: [grade.classIds[0]],
+        subjects: [{ name: '数学', fullMarks: 100 }],
+      });
+      expect(await codeOf(R.sheetRemove, teacher, { sheetId: id })).toMatchObject({
+        code: 403,
+        message: '只有成绩表的创建者可以删除',
+      });
+      expect(await codeOf(R.sheetRemove, lab, { sheetId: id })).toMatchObject({ code: 404 });
+      expect(await ok(R.sheetDetail, admin, { sheetId: id })).toMatchObject({ owner: true });
+
+      expect(await ok(R.sheetRemove, admin, { sheetId: id })).toEqual({ id });
+      expect(await codeOf(R.sheetDetail, admin, { sheetId: id })).toMatchObject({
+        code: 404,
+        message: '成绩表不存在',
+      });
+      const list = await ok<Page<ToolSheetSummary>>(R.sheetList, admin, {
+        pageNum: 1,
+        pageSize: 50,
+      });
+      expect(list.list.map((s) => s.id)).not.toContain(id);
+      expect(list.list.map((s) => s.id)).toContain(sheetId);
+    });
   });
 
   describe('entry tasks (录入任务)', () => {
