@@ -188,6 +188,47 @@ describe.each(DIALECTS)('the AI chat service on %s', (dialect) => {
     expect(left).toEqual([]);
   });
 
+  it('the AI centre offers its fixed session types; a session of one tells the model its instructions and lists apart from the widget', async () => {
+    const types = await ok<{ sessionType: string; name: string; suggestions: string[] }[]>(
+      'teacher',
+      aiRoutes.fixedTypes,
+    );
+    expect(types.map((t) => [t.sessionType, t.name])).toEqual([
+      ['SCORE_ANALYSIS', '成绩分析'],
+      ['PAPER_REVIEW', '试卷讲评'],
+      ['TEACHING_ADVICE', '教学建议'],
+      ['PARENT_TALK', '家长沟通'],
+    ]);
+    expect(types[1]!.suggestions).toContain('这次考试哪些题得分率最低？');
+    const refused = await call(server.app, aiRoutes.fixedTypes, { token: tokens.grader! });
+    expect(refused.body.code).not.toBe(200);
+
+    const opened = await ok<AiSessionDetails>('teacher', aiRoutes.openCenter, {
+      sessionType: 'PAPER_REVIEW',
+    });
+    expect(opened.session).toMatchObject({ kind: 'center', sessionType: 'PAPER_REVIEW' });
+    const widget = await open('teacher');
+    const before = fake.requests.length;
+    fake.queue({ kind: 'stream', chunks: ['先看第 12 题。'] });
+    await ask('teacher', { sessionId: opened.session.sessionId, question: '讲评从哪开始？' });
+    const system = fake.requests
+      .slice(before)
+      .flatMap((r) => r.body.messages)
+      .filter((m) => m.role === 'system')
+      .map((m) => m.content ?? '')
+      .join('\n');
+    expect(system).toContain('本会话为试卷讲评');
+
+    const listOf = async (kind: string) =>
+      (
+        await ok<{ list: { sessionId: number }[] }>('teacher', aiRoutes.history, { kind })
+      ).list.map((s) => s.sessionId);
+    expect(await listOf('center')).toContain(opened.session.sessionId);
+    expect(await listOf('center')).not.toContain(widget.session.sessionId);
+    expect(await listOf('widget')).toContain(widget.session.sessionId);
+    expect(await listOf('widget')).not.toContain(opened.session.sessionId);
+  });
+
   it('as 任课教师, a question about a class the teacher does not teach is refused by the tool and none of its figures reach the model', async () => {
     await server.db
       .updateTable('exams')
