@@ -165,6 +165,38 @@ describe.each(DIALECTS)('the analytic centre on %s', (dialect) => {
     });
   });
 
+  it('renames an analysis and changes its exams; a blank name or another school is refused', async () => {
+    const update = (user: UserInfo, body: Record<string, unknown>) =>
+      as(user, analyticRoutes.analyticUpdate, { analysisId: analysis.id, ...body });
+    const two = await ok<Analysis>(staff.admin!, analyticRoutes.analyticUpdate, {
+      analysisId: analysis.id,
+      name: '高一数学后两次周测',
+      examIds: [exams[2]!.id, exams[1]!.id],
+    });
+    expect(two.name).toBe('高一数学后两次周测');
+    expect(two.exams.map((e) => e.name)).toEqual(['高一数学周测2', '高一数学周测3']);
+    const detail = await ok<Analysis>(staff.admin!, analyticRoutes.analyticDetail, {
+      analysisId: analysis.id,
+    });
+    expect(detail.exams.map((e) => e.id)).toEqual([exams[1]!.id, exams[2]!.id]);
+
+    expect((await update(staff.admin!, { name: '   ' })).body).toMatchObject({
+      code: 400,
+      msg: '请输入分析名称',
+    });
+    expect((await update(staff['lab-admin']!, { name: '越权' })).body).toMatchObject({
+      code: 404,
+      msg: '分析不存在',
+    });
+    const back = await ok<Analysis>(staff.admin!, analyticRoutes.analyticUpdate, {
+      analysisId: analysis.id,
+      name: '高一数学三次周测',
+      examIds: exams.map((e) => e.id),
+    });
+    expect(back.name).toBe('高一数学三次周测');
+    expect(back.exams.map((e) => e.id)).toEqual(exams.map((e) => e.id));
+  });
+
   it('the grade report: each exam’s mean, each student’s totals, grade ranks and percentile ranks across the exams', async () => {
     const report = await ok<Report>(staff.admin!, analyticRoutes.analyticReport, {
       analysisId: analysis.id,
