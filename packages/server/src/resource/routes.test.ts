@@ -102,6 +102,21 @@ describe.each(DIALECTS)('question bank calls on %s', (dialect) => {
     const page = await list({ pageSize: 2, pageNum: 1 });
     expect(page.list).toHaveLength(2);
     expect(page.total).toBeGreaterThanOrEqual(3);
+
+    // 文本搜题 (resource processing) searches the same index by words alone, whatever the filters.
+    const search = async (keyWord: string, token = teacher) =>
+      as<Page<BankQuestionItem>>(token, R.textSearch, {
+        bank: 'school',
+        subjectCode: '04',
+        keyWord,
+        pageNum: 1,
+        pageSize: 20,
+      });
+    const found = await search('抛物线');
+    expect(found.body.code, JSON.stringify(found.body)).toBe(200);
+    expect(found.body.data.list.map((q) => q.id)).toEqual([c, a]);
+    expect((await search('等差数列 公差')).body.data.list.map((q) => q.id)).toEqual([b]);
+    expect((await search('抛物线', lab)).body.data.list.map((q) => q.id)).not.toContain(a);
   });
 
   it('keeps an edit as a version, refuses a stale one and re-indexes the new stem', async () => {
