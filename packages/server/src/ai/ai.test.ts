@@ -220,9 +220,9 @@ describe.each(DIALECTS)('the AI chat service on %s', (dialect) => {
     expect(system).toContain('本会话为试卷讲评');
 
     const listOf = async (kind: string) =>
-      (
-        await ok<{ list: { sessionId: number }[] }>('teacher', aiRoutes.history, { kind })
-      ).list.map((s) => s.sessionId);
+      (await ok<{ list: { sessionId: number }[] }>('teacher', aiRoutes.history, { kind })).list.map(
+        (s) => s.sessionId,
+      );
     expect(await listOf('center')).toContain(opened.session.sessionId);
     expect(await listOf('center')).not.toContain(widget.session.sessionId);
     expect(await listOf('widget')).toContain(widget.session.sessionId);
