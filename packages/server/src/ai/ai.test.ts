@@ -22,7 +22,7 @@ import {
   type TestDatabase,
   type TestServer,
 } from '../test/fixtures';
-import { chinaDay, NOT_CONFIGURED_MESSAGE } from './routes';
+import { chinaDay, NOT_CONFIGURED_MESSAGE } from './service';
 import { startFakeOpenAi, unzip, type FakeOpenAi } from './testing';
 import { UNAVAILABLE_MESSAGE } from './provider';
 
