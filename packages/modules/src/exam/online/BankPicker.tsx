@@ -5,17 +5,10 @@ import type {
   OnlineQuestionKind,
   ResourceSubject,
 } from '@examkit/contracts';
-import { DIFFICULTIES, QUESTION_TYPE_KEYS, QUESTION_TYPES } from '@examkit/contracts/rules';
 import { styled } from 'styled-components';
-import { Button, Dialog, Empty, FormField, Select, themeOf } from '@examkit/ui';
-import { KeywordSearch } from '../../common/KeywordSearch';
-import { Pager } from '../../common/Pager';
-import { KnowledgeTree } from '../../resource/bank/KnowledgeTree';
-import {
-  useBankChoices,
-  useKnowledgeTree,
-  useQuestionPage,
-} from '../../resource/bank/useBankChoices';
+import { Button, Dialog, themeOf } from '@examkit/ui';
+import { BankBrowser, useBankFilter, useBankQuestions } from '../../resource/bank/BankBrowser';
+import { useBankChoices } from '../../resource/bank/useBankChoices';
 import { QuestionView } from '../../resource/components/QuestionView';
 import type { QuestionDraft } from './OnlineQuestionsPage';
 
@@ -58,25 +51,6 @@ const subjectOf = (subjects: ResourceSubject[], code: string, name: string) =>
     subjects[0]
   )?.subjectCode ?? '';
 
-const Layout = styled.div`
-  display: grid;
-  grid-template-columns: 200px minmax(0, 1fr);
-  gap: 16px;
-  align-items: start;
-`;
-const Side = styled.nav`
-  max-height: 55vh;
-  overflow: auto;
-  border: 1px solid ${(p) => themeOf(p).colors.border};
-  border-radius: 4px;
-  padding: 6px;
-`;
-const Filters = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  gap: 0 12px;
-  align-items: flex-end;
-`;
 const Picks = styled.ol`
   list-style: none;
   margin: 0;
@@ -119,41 +93,12 @@ export function BankPicker({
   onPick: (drafts: QuestionDraft[]) => void;
 }) {
   const { subjects, stages } = useBankChoices();
-  const [bank, setBank] = useState<'school' | 'cloud'>('school');
-  const [chosenSubject, setSubject] = useState('');
-  const subjectCode = chosenSubject || subjectOf(subjects, examSubject, subjectName);
+  const [filter, change] = useBankFilter('school');
+  const subjectCode = filter.subjectCode || subjectOf(subjects, examSubject, subjectName);
   const stage = ((stages.find((s) => s.grades.some((g) => g.gradeName === gradeName)) ?? stages[0])
     ?.stage ?? null) as 1 | 2 | 3 | null;
-  const { nodes } = useKnowledgeTree(subjectCode, stage);
-  const [pointId, setPointId] = useState<number | null>(null);
-  const [type, setType] = useState<BankQuestionType | null>(null);
-  const [difficulty, setDifficulty] = useState<number | null>(null);
-  const [keyWord, setKeyWord] = useState('');
-  const [page, setPage] = useState(1);
+  const { rows, total, nodes } = useBankQuestions(filter, subjectCode, stage, PAGE_SIZE);
   const [chosen, setChosen] = useState<BankQuestionItem[]>([]);
-  const { rows, total } = useQuestionPage(
-    subjectCode
-      ? {
-          bank,
-          subjectCode,
-          stage,
-          gradeNum: null,
-          type,
-          difficulty,
-          pointId,
-          source: '',
-          year: null,
-          keyWord,
-          pageNum: page,
-          pageSize: PAGE_SIZE,
-        }
-      : null,
-  );
-  /** Every filter change starts again at the first page. */
-  const filter = (apply: () => void) => {
-    apply();
-    setPage(1);
-  };
   const toggle = (q: BankQuestionItem) =>
     setChosen((list) =>
       list.some((c) => c.id === q.id) ? list.filter((c) => c.id !== q.id) : [...list, q],
@@ -178,92 +123,41 @@ export function BankPicker({
         </>
       }
     >
-      <Filters role="search" aria-label="筛选题库试题">
-        <FormField label="题库">
-          <Select
-            value={bank}
-            options={[
-              { value: 'school', label: '本校题库' },
-              { value: 'cloud', label: '云题库' },
-            ]}
-            onChange={(e) => filter(() => setBank(e.target.value as 'school' | 'cloud'))}
-          />
-        </FormField>
-        <FormField label="学科">
-          <Select
-            value={subjectCode}
-            options={subjects.map((s) => ({ value: s.subjectCode, label: s.subjectName }))}
-            onChange={(e) =>
-              filter(() => {
-                setPointId(null);
-                setSubject(e.target.value);
-              })
-            }
-          />
-        </FormField>
-        <FormField label="题型">
-          <Select
-            value={type ?? ''}
-            placeholder="全部"
-            options={QUESTION_TYPE_KEYS.map((k) => ({ value: k, label: QUESTION_TYPES[k] }))}
-            onChange={(e) =>
-              filter(() => setType((e.target.value || null) as BankQuestionType | null))
-            }
-          />
-        </FormField>
-        <FormField label="难度">
-          <Select
-            value={difficulty ?? ''}
-            placeholder="全部"
-            options={DIFFICULTIES.map((d, i) => ({ value: i + 1, label: d }))}
-            onChange={(e) =>
-              filter(() => setDifficulty(e.target.value ? Number(e.target.value) : null))
-            }
-          />
-        </FormField>
-        <KeywordSearch
-          initial={keyWord}
-          placeholder="输入题干中的词语"
-          onSearch={(k) => filter(() => setKeyWord(k))}
-        />
-      </Filters>
-      <Layout>
-        <Side aria-label="知识点">
-          <KnowledgeTree
-            nodes={nodes}
-            selected={pointId}
-            allLabel="全部知识点"
-            onSelect={(id) => filter(() => setPointId(id))}
-          />
-        </Side>
-        <div>
+      <BankBrowser
+        filter={filter}
+        change={change}
+        subjects={subjects}
+        subjectCode={subjectCode}
+        banks={{ school: '本校题库', cloud: '云题库' }}
+        nodes={nodes}
+        rows={rows}
+        total={total}
+        pageSize={PAGE_SIZE}
+        filterLabel="筛选题库试题"
+        side={200}
+        status={
           <p role="status">
             共 {total} 题，已选 {chosen.length} 题
           </p>
-          {rows === null ? (
-            <p>加载中</p>
-          ) : rows.length === 0 ? (
-            <Empty />
-          ) : (
-            <Picks aria-label="题库试题">
-              {rows.map((q, i) => {
-                const n = (page - 1) * PAGE_SIZE + i + 1;
-                const on = chosen.some((c) => c.id === q.id);
-                return (
-                  <Pick key={q.id} $chosen={on}>
-                    <QuestionView question={q} withAnswer label={`题库第 ${n} 题`} />
-                    <label>
-                      <input type="checkbox" checked={on} onChange={() => toggle(q)} />
-                      选择题库第 {n} 题
-                    </label>
-                  </Pick>
-                );
-              })}
-            </Picks>
-          )}
-          <Pager total={total} page={page} pageSize={PAGE_SIZE} onPage={setPage} />
-        </div>
-      </Layout>
+        }
+        renderList={(list, first) => (
+          <Picks aria-label="题库试题">
+            {list.map((q, i) => {
+              const n = first + i;
+              const on = chosen.some((c) => c.id === q.id);
+              return (
+                <Pick key={q.id} $chosen={on}>
+                  <QuestionView question={q} withAnswer label={`题库第 ${n} 题`} />
+                  <label>
+                    <input type="checkbox" checked={on} onChange={() => toggle(q)} />
+                    选择题库第 {n} 题
+                  </label>
+                </Pick>
+              );
+            })}
+          </Picks>
+        )}
+      />
     </Dialog>
   );
 }

@@ -1,40 +1,19 @@
 import { useState, type ReactNode } from 'react';
-import {
-  resourceQuestionRoutes as R,
-  type BankQuestionItem,
-  type BankQuestionType,
-} from '@examkit/contracts';
-import { DIFFICULTIES, QUESTION_TYPE_KEYS, QUESTION_TYPES } from '@examkit/contracts/rules';
-import { useListMemory } from '@examkit/core/react';
+import { resourceQuestionRoutes as R, type BankQuestionItem } from '@examkit/contracts';
 import { Link } from 'react-router-dom';
 import { styled } from 'styled-components';
-import { Button, Empty, FormField, Select, themeOf } from '@examkit/ui';
+import { Button, themeOf } from '@examkit/ui';
 import { ConfirmDialog } from '../../common/ConfirmDialog';
-import { KeywordSearch } from '../../common/KeywordSearch';
-import { Pager } from '../../common/Pager';
 import { PageBox, Spacer, Toolbar } from '../../common/styled';
 import { useApiCall } from '../../common/useApiCall';
 import { AddToBasket } from '../basket/AddToBasket';
 import { QuestionView } from '../components/QuestionView';
-import { KnowledgeTree } from './KnowledgeTree';
+import { BankBrowser, useBankQuestions, useRememberedBankFilter } from './BankBrowser';
 import { QuestionEditor } from './QuestionEditor';
-import { useBankChoices, useKnowledgeTree, useQuestionPage } from './useBankChoices';
+import { useBankChoices } from './useBankChoices';
 
 const PAGE_SIZE = 10;
 
-const Layout = styled.div`
-  display: grid;
-  grid-template-columns: 240px minmax(0, 1fr);
-  gap: 20px;
-  align-items: start;
-`;
-const Side = styled.nav`
-  border: 1px solid ${(p) => themeOf(p).colors.border};
-  border-radius: 4px;
-  padding: 8px;
-  max-height: 70vh;
-  overflow: auto;
-`;
 const Cards = styled.ol`
   list-style: none;
   margin: 0;
@@ -79,50 +58,23 @@ export function QuestionBankPage({
   picker?: BankPicker;
 }) {
   const call = useApiCall();
-  const [bank, setBank] = useState(initialBank);
-  const editable = bank === 'school' && !picker;
-  const [memory, remember] = useListMemory(picker?.memoryKey ?? `resource-${bank}`);
+  const [filter, change] = useRememberedBankFilter(
+    picker?.memoryKey ?? `resource-${initialBank}`,
+    initialBank,
+  );
+  const editable = filter.bank === 'school' && !picker;
   const { subjects, stages } = useBankChoices();
-  const subjectCode = memory.subjectCode || subjects[0]?.subjectCode || '';
+  const subjectCode = filter.subjectCode || subjects[0]?.subjectCode || '';
   const stage = (stages[0]?.stage ?? null) as 1 | 2 | 3 | null;
-  const gradeNum = memory.gradeNum ? Number(memory.gradeNum) : null;
-  const keyWord = memory.keyWord ?? '';
-  const page = memory.currentPage || 1;
-  const [pointId, setPointId] = useState<number | null>(null);
-  const [type, setType] = useState<BankQuestionType | null>(null);
-  const [difficulty, setDifficulty] = useState<number | null>(null);
-  const { nodes } = useKnowledgeTree(subjectCode, stage);
-  const [shown, setShown] = useState<Set<number>>(new Set());
-  const [editing, setEditing] = useState<BankQuestionItem | 'new' | null>(null);
-  const [removing, setRemoving] = useState<BankQuestionItem | null>(null);
-
   const {
     rows,
     total,
+    nodes,
     reload: load,
-  } = useQuestionPage(
-    subjectCode
-      ? {
-          bank,
-          subjectCode,
-          stage,
-          gradeNum,
-          type,
-          difficulty,
-          pointId,
-          source: '',
-          year: null,
-          keyWord,
-          pageNum: page,
-          pageSize: PAGE_SIZE,
-        }
-      : null,
-  );
-
-  const filter = (apply: () => void) => {
-    apply();
-    remember({ currentPage: 1 });
-  };
+  } = useBankQuestions(filter, subjectCode, stage, PAGE_SIZE);
+  const [shown, setShown] = useState<Set<number>>(new Set());
+  const [editing, setEditing] = useState<BankQuestionItem | 'new' | null>(null);
+  const [removing, setRemoving] = useState<BankQuestionItem | null>(null);
 
   async function confirmRemove() {
     if (!removing) return;
@@ -138,152 +90,89 @@ export function QuestionBankPage({
   return (
     <PageBox aria-labelledby="bank-title">
       <h1 id="bank-title">{title}</h1>
-      <Toolbar role="search" aria-label="筛选试题">
-        {picker && (
-          <FormField label="题库">
-            <Select
-              value={bank}
-              options={[
-                { value: 'school', label: '校本题库' },
-                { value: 'cloud', label: '云题库' },
-              ]}
-              onChange={(e) => filter(() => setBank(e.target.value as 'school' | 'cloud'))}
-            />
-          </FormField>
+      <BankBrowser
+        filter={filter}
+        change={change}
+        subjects={subjects}
+        subjectCode={subjectCode}
+        {...(picker && { banks: { school: '校本题库', cloud: '云题库' } })}
+        grades={stages.flatMap((s) =>
+          s.grades.map((g) => ({ value: g.gradeNum, label: g.gradeName })),
         )}
-        <FormField label="学科">
-          <Select
-            value={subjectCode}
-            options={subjects.map((s) => ({ value: s.subjectCode, label: s.subjectName }))}
-            onChange={(e) => {
-              setPointId(null);
-              remember({ subjectCode: e.target.value, currentPage: 1 });
-            }}
-          />
-        </FormField>
-        <FormField label="年级">
-          <Select
-            value={gradeNum ?? ''}
-            placeholder="全部"
-            options={stages.flatMap((s) =>
-              s.grades.map((g) => ({ value: g.gradeNum, label: g.gradeName })),
+        nodes={nodes}
+        rows={rows}
+        total={total}
+        pageSize={PAGE_SIZE}
+        filterLabel="筛选试题"
+        toolbarEnd={
+          <>
+            <Spacer />
+            <nav aria-label="题库">
+              {picker ? (
+                picker.links
+              ) : editable ? (
+                <>
+                  <Link to="/resource/generate/assistants">组卷助手</Link>
+                  {' · '}
+                  <Link to="/resource/generate/cloud-question-bank">云题库</Link>
+                  {' · '}
+                  <Link to="/resource/knowledge-edit">知识点编辑</Link>
+                </>
+              ) : (
+                <Link to="/resource/generate/topic">返回智能组卷</Link>
+              )}
+            </nav>
+            {editable && (
+              <Button
+                type="primary"
+                disabled={!subjectCode || !stage}
+                onClick={() => setEditing('new')}
+              >
+                录入试题
+              </Button>
             )}
-            onChange={(e) => remember({ gradeNum: e.target.value, currentPage: 1 })}
-          />
-        </FormField>
-        <FormField label="题型">
-          <Select
-            value={type ?? ''}
-            placeholder="全部"
-            options={QUESTION_TYPE_KEYS.map((k) => ({ value: k, label: QUESTION_TYPES[k] }))}
-            onChange={(e) =>
-              filter(() => setType((e.target.value || null) as BankQuestionType | null))
-            }
-          />
-        </FormField>
-        <FormField label="难度">
-          <Select
-            value={difficulty ?? ''}
-            placeholder="全部"
-            options={DIFFICULTIES.map((d, i) => ({ value: i + 1, label: d }))}
-            onChange={(e) =>
-              filter(() => setDifficulty(e.target.value ? Number(e.target.value) : null))
-            }
-          />
-        </FormField>
-        <KeywordSearch
-          key={keyWord}
-          initial={keyWord}
-          placeholder="输入题干中的词语"
-          onSearch={(k) => remember({ keyWord: k, currentPage: 1 })}
-        />
-        <Spacer />
-        <nav aria-label="题库">
-          {picker ? (
-            picker.links
-          ) : editable ? (
-            <>
-              <Link to="/resource/generate/assistants">组卷助手</Link>
-              {' · '}
-              <Link to="/resource/generate/cloud-question-bank">云题库</Link>
-              {' · '}
-              <Link to="/resource/knowledge-edit">知识点编辑</Link>
-            </>
-          ) : (
-            <Link to="/resource/generate/topic">返回智能组卷</Link>
-          )}
-        </nav>
-        {editable && (
-          <Button
-            type="primary"
-            disabled={!subjectCode || !stage}
-            onClick={() => setEditing('new')}
-          >
-            录入试题
-          </Button>
+          </>
+        }
+        renderList={(list, first) => (
+          <Cards aria-label="试题列表">
+            {list.map((q, i) => (
+              <CardItem key={q.id}>
+                <QuestionView
+                  question={q}
+                  withAnswer={shown.has(q.id)}
+                  label={`第 ${first + i} 题`}
+                />
+                <RowActions>
+                  <Button
+                    size="small"
+                    aria-expanded={shown.has(q.id)}
+                    onClick={() =>
+                      setShown((s) => {
+                        const next = new Set(s);
+                        if (!next.delete(q.id)) next.add(q.id);
+                        return next;
+                      })
+                    }
+                  >
+                    {shown.has(q.id) ? '收起答案' : '查看答案'}
+                  </Button>
+                  <Toggle question={q} />
+                  {editable && q.bank === 'school' && (
+                    <>
+                      <Button size="small" onClick={() => setEditing(q)}>
+                        编辑
+                      </Button>
+                      <Button size="small" onClick={() => setRemoving(q)}>
+                        删除
+                      </Button>
+                    </>
+                  )}
+                </RowActions>
+              </CardItem>
+            ))}
+          </Cards>
         )}
-      </Toolbar>
-      <Layout>
-        <Side aria-label="知识点树">
-          <KnowledgeTree
-            nodes={nodes}
-            selected={pointId}
-            allLabel="全部知识点"
-            onSelect={(id) => filter(() => setPointId(id))}
-          />
-        </Side>
-        <div>
-          {rows === null ? (
-            <p>加载中</p>
-          ) : rows.length === 0 ? (
-            <Empty />
-          ) : (
-            <Cards aria-label="试题列表">
-              {rows.map((q, i) => (
-                <CardItem key={q.id}>
-                  <QuestionView
-                    question={q}
-                    withAnswer={shown.has(q.id)}
-                    label={`第 ${(page - 1) * PAGE_SIZE + i + 1} 题`}
-                  />
-                  <RowActions>
-                    <Button
-                      size="small"
-                      aria-expanded={shown.has(q.id)}
-                      onClick={() =>
-                        setShown((s) => {
-                          const next = new Set(s);
-                          if (!next.delete(q.id)) next.add(q.id);
-                          return next;
-                        })
-                      }
-                    >
-                      {shown.has(q.id) ? '收起答案' : '查看答案'}
-                    </Button>
-                    <Toggle question={q} />
-                    {editable && q.bank === 'school' && (
-                      <>
-                        <Button size="small" onClick={() => setEditing(q)}>
-                          编辑
-                        </Button>
-                        <Button size="small" onClick={() => setRemoving(q)}>
-                          删除
-                        </Button>
-                      </>
-                    )}
-                  </RowActions>
-                </CardItem>
-              ))}
-            </Cards>
-          )}
-          <Pager
-            total={total}
-            page={page}
-            pageSize={PAGE_SIZE}
-            onPage={(p) => remember({ currentPage: p })}
-          />
-        </div>
-      </Layout>
+      />
       {editing && stage && (
         <QuestionEditor
           question={editing === 'new' ? null : editing}
