@@ -4,7 +4,7 @@ import { Link } from 'react-router-dom';
 import { styled } from 'styled-components';
 import { Button, themeOf } from '@examkit/ui';
 import { ConfirmDialog } from '../../common/ConfirmDialog';
-import { PageBox, Spacer, Toolbar } from '../../common/styled';
+import { PageBox, Spacer } from '../../common/styled';
 import { useApiCall } from '../../common/useApiCall';
 import { AddToBasket } from '../basket/AddToBasket';
 import { QuestionView } from '../components/QuestionView';
