@@ -49,6 +49,7 @@ export * from './homeworkComposition';
 export * from './homeworkAssistant';
 export * from './homeworkReport';
 export * from './homeworkOnline';
+export * from './homeworkPaper';
 export * from './oss';
 export * from './resourceBasket';
 export * from './resourcePaper';
