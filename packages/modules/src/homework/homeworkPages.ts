@@ -21,6 +21,8 @@ const reportComment = () => import('./report/HomeworkReportCommentPage');
 const reportStudent = () => import('./report/HomeworkReportStudentPage');
 const studentReport = () => import('./report/StudentReportPage');
 const onlinePage = () => import('./online/HomeworkOnlinePage');
+const paperPages = () => import('./paper/PaperPages');
+const questionEdit = () => import('./paper/QuestionEditPage');
 
 /**
  * The homework pages built so far (校本作业 from an uploaded paper or from the bank, 作文,
@@ -63,4 +65,9 @@ export const homeworkPages: Readonly<Record<string, PageLoader>> = {
     studentReport().then((m) => m.StudentAnalysisPage),
   'homework-school-base-student-studentId-report-wrong': () =>
     studentReport().then((m) => m.StudentWrongPage),
+  'homework-viewPdf': () => paperPages().then((m) => m.HomeworkViewPdfPage),
+  'paper-record': () => paperPages().then((m) => m.PaperRecordPage),
+  'paper-pdf': () => paperPages().then((m) => m.PaperPdfPage),
+  'paper-split': () => paperPages().then((m) => m.PaperSplitPage),
+  'homework-question-edit': () => questionEdit().then((m) => m.QuestionEditPage),
 };
