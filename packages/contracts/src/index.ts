@@ -50,6 +50,7 @@ export * from './homeworkAssistant';
 export * from './homeworkReport';
 export * from './homeworkOnline';
 export * from './homeworkPaper';
+export * from './homeworkCollate';
 export * from './oss';
 export * from './resourceBasket';
 export * from './resourcePaper';

@@ -40,6 +40,7 @@ import { registerHomeworkStoreRoutes } from './homework/storeRoutes';
 import { registerHomeworkCompositionRoutes } from './homework/composition/routes';
 import { registerHomeworkAssistantRoutes } from './homework/assistant/routes';
 import { registerHomeworkPaperRoutes } from './homework/paperRoutes';
+import { registerHomeworkCollateRoutes } from './homework/collateRoutes';
 import { registerResourceRoutes } from './resource/routes';
 import { registerGaokaoRoutes } from './gaokao/routes';
 import { registerMarkingRoutes } from './marking/routes';
@@ -274,6 +275,7 @@ export async function createServer(options: ServerOptions): Promise<FastifyInsta
   registerHomeworkCompositionRoutes(router, { db, clock, files });
   registerHomeworkAssistantRoutes(router, { db, clock, files });
   registerHomeworkPaperRoutes(router, { db, clock, files });
+  registerHomeworkCollateRoutes(router, { db, clock, files });
   const scanQueue =
     options.scanQueue ??
     scanQueueFromEnv(process.env, (job, error) =>

@@ -23,6 +23,7 @@ const studentReport = () => import('./report/StudentReportPage');
 const onlinePage = () => import('./online/HomeworkOnlinePage');
 const paperPages = () => import('./paper/PaperPages');
 const questionEdit = () => import('./paper/QuestionEditPage');
+const collatePage = () => import('./collate/CollatePage');
 
 /**
  * The homework pages built so far (校本作业 from an uploaded paper or from the bank, 作文,
@@ -70,4 +71,5 @@ export const homeworkPages: Readonly<Record<string, PageLoader>> = {
   'paper-pdf': () => paperPages().then((m) => m.PaperPdfPage),
   'paper-split': () => paperPages().then((m) => m.PaperSplitPage),
   'homework-question-edit': () => questionEdit().then((m) => m.QuestionEditPage),
+  'homework-collate': () => collatePage().then((m) => m.CollatePage),
 };
