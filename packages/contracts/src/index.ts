@@ -51,6 +51,7 @@ export * from './homeworkReport';
 export * from './homeworkOnline';
 export * from './homeworkPaper';
 export * from './homeworkCollate';
+export * from './homeworkDownload';
 export * from './oss';
 export * from './resourceBasket';
 export * from './resourcePaper';

@@ -41,6 +41,7 @@ import { registerHomeworkCompositionRoutes } from './homework/composition/routes
 import { registerHomeworkAssistantRoutes } from './homework/assistant/routes';
 import { registerHomeworkPaperRoutes } from './homework/paperRoutes';
 import { registerHomeworkCollateRoutes } from './homework/collateRoutes';
+import { registerHomeworkDownloadRoutes } from './homework/downloadRoutes';
 import { registerResourceRoutes } from './resource/routes';
 import { registerGaokaoRoutes } from './gaokao/routes';
 import { registerMarkingRoutes } from './marking/routes';
@@ -295,6 +296,7 @@ export async function createServer(options: ServerOptions): Promise<FastifyInsta
   registerDownloadRoutes(router, { db, clock, files, downloads });
   registerReportRoutes(router, { db, clock, files, downloads });
   registerResourceWrongRoutes(router, { db, clock, downloads });
+  registerHomeworkDownloadRoutes(router, { db, clock, files, downloads });
   registerGaokaoRoutes(router, { db, clock, downloads });
   registerMessageRoutes(router, { db, clock, files });
   registerRegionRoutes(router, { db, clock });

@@ -24,6 +24,7 @@ const onlinePage = () => import('./online/HomeworkOnlinePage');
 const paperPages = () => import('./paper/PaperPages');
 const questionEdit = () => import('./paper/QuestionEditPage');
 const collatePage = () => import('./collate/CollatePage');
+const downloadPage = () => import('./download/DownloadAssistantPage');
 
 /**
  * The homework pages built so far (校本作业 from an uploaded paper or from the bank, 作文,
@@ -72,4 +73,5 @@ export const homeworkPages: Readonly<Record<string, PageLoader>> = {
   'paper-split': () => paperPages().then((m) => m.PaperSplitPage),
   'homework-question-edit': () => questionEdit().then((m) => m.QuestionEditPage),
   'homework-collate': () => collatePage().then((m) => m.CollatePage),
+  'homework-download-assistant': () => downloadPage().then((m) => m.DownloadAssistantPage),
 };

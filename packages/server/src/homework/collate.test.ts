@@ -1,13 +1,26 @@
-import { homeworkCollateRoutes, homeworkRoutes, type CollateRow } from '@examkit/contracts';
+import {
+  DOWNLOAD_FILE_URL,
+  downloadRoutes,
+  homeworkCollateRoutes,
+  homeworkDownloadRoutes,
+  homeworkRoutes,
+  type CollateRow,
+} from '@examkit/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readSheetRows } from '../exam/spreadsheets';
 import { DIALECTS, startTestServer, TEST_NOW, type TestServer } from '../test/fixtures';
 import { assignedHomework, gradeOnePair, homeworkCallers } from './testKit';
 
-const routes = { ...homeworkRoutes, ...homeworkCollateRoutes };
+const routes = {
+  ...homeworkRoutes,
+  ...homeworkCollateRoutes,
+  ...homeworkDownloadRoutes,
+  ...downloadRoutes,
+};
 
-describe.each(DIALECTS)('作业整理 on %s', (dialect) => {
+describe.each(DIALECTS)('作业整理 and 下载助手 on %s', (dialect) => {
   let server: TestServer;
-  const { as, ok, signInAll } = homeworkCallers(routes, () => server);
+  const { as, ok, signInAll, tokens } = homeworkCallers(routes, () => server);
   let homeworkId: number;
   let classId: number;
   let otherClass: number;
@@ -31,7 +44,8 @@ describe.each(DIALECTS)('作业整理 on %s', (dialect) => {
         corrected_at: null,
         updated_at: TEST_NOW.getTime(),
       })
-      .execute();
+      .returning('id')
+      .executeTakeFirstOrThrow();
 
   const list = (who: string, show: 'open' | 'all') =>
     as<CollateRow[]>(who, 'collateList', { show });
@@ -75,7 +89,33 @@ describe.each(DIALECTS)('作业整理 on %s', (dialect) => {
       classIds: [classId, otherClass],
       idempotencyKey: `collate-${dialect}`,
     });
-    await hand(mine[0]!.id, classId, 'finished');
+    const first = await hand(mine[0]!.id, classId, 'finished');
+    await server.db
+      .insertInto('homework_answers')
+      .values(
+        [
+          [1, 5],
+          [2, 2.5],
+          [3, 7],
+        ].map(([no, score]) => ({
+          submission_id: first.id,
+          question_no: no!,
+          answer: null,
+          crop_key: null,
+          score: score!,
+          judgement: score === 5 ? 'right' : 'wrong',
+          adjustment: null,
+          review: 0,
+          corrected_by: null,
+          corrected_at: null,
+        })),
+      )
+      .execute();
+    await server.db
+      .updateTable('homework_submissions')
+      .set({ score: 14.5 })
+      .where('id', '=', first.id)
+      .execute();
     await hand(mine[1]!.id, classId, 'submitted');
     for (const s of others) await hand(s.id, otherClass, 'finished');
   });
@@ -125,5 +165,61 @@ describe.each(DIALECTS)('作业整理 on %s', (dialect) => {
     expect(other.body.data.map((x) => x.homeworkId)).not.toContain(homeworkId);
     // 年级主任 of the demo school has 作业分析 but not 作业批改.
     expect((await list('gradelead', 'all')).body.code).toBe(403);
+  });
+
+  it('下载助手: the 成绩单 as a download-centre job, over the caller’s students only', async () => {
+    const { jobId } = await ok<{ jobId: number }>('teacher', 'scoresJob', { id: homeworkId });
+    await expect
+      .poll(
+        async () => (await ok<{ state: string }>('teacher', 'downloadStatus', { jobId })).state,
+        { timeout: 20_000 },
+      )
+      .toBe('done');
+    const job = await ok<{ title: string; fileName: string; kind: string }>(
+      'teacher',
+      'downloadStatus',
+      { jobId },
+    );
+    expect(job).toMatchObject({
+      kind: 'report',
+      title: '函数整理-作业成绩单',
+      fileName: '函数整理-作业成绩单.xlsx',
+    });
+    const file = await server.app.inject({
+      method: 'GET',
+      url: `${DOWNLOAD_FILE_URL}?jobId=${jobId}`,
+      headers: { token: tokens.teacher! },
+    });
+    expect(file.statusCode).toBe(200);
+    const rows = await readSheetRows(file.rawPayload);
+    expect(rows[0]).toEqual([
+      '学号',
+      '姓名',
+      '班级',
+      '状态',
+      '来源',
+      '得分',
+      '第1题（5分）',
+      '第2题（5分）',
+      '第3题（10分）',
+    ]);
+    expect(rows[1]!.slice(0, 9)).toEqual([
+      mine[0]!.student_no,
+      mine[0]!.name,
+      expect.any(String),
+      '已批改',
+      '录入',
+      '14.5',
+      '5',
+      '2.5',
+      '7',
+    ]);
+    expect(rows[2]![3]).toBe('待批改');
+    expect(rows[3]![3]).toBe('未提交');
+    // Only the teacher's class: 高一(9)班's students are not in it.
+    expect(rows.length - 1).toBe(mine.length);
+    expect(rows.flat()).not.toContain('外班学生1');
+    // Another school's admin: the homework answers as missing, no job.
+    expect((await as('lab-admin', 'scoresJob', { id: homeworkId })).body.code).toBe(404);
   });
 });

@@ -48,6 +48,7 @@ export function CollatePage() {
           />
         </FormField>
         <Note>按班级整理已布置作业的提交：谁还没交，哪些还在等待批改。</Note>
+        {canOpen && <Link to="/homework/download-assistant">下载助手</Link>}
       </Toolbar>
       <ListTable
         label="作业整理"
