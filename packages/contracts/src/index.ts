@@ -52,6 +52,7 @@ export * from './homeworkOnline';
 export * from './homeworkPaper';
 export * from './homeworkCollate';
 export * from './homeworkDownload';
+export * from './homeworkGroup';
 export * from './oss';
 export * from './resourceBasket';
 export * from './resourcePaper';

@@ -42,6 +42,7 @@ import { registerHomeworkAssistantRoutes } from './homework/assistant/routes';
 import { registerHomeworkPaperRoutes } from './homework/paperRoutes';
 import { registerHomeworkCollateRoutes } from './homework/collateRoutes';
 import { registerHomeworkDownloadRoutes } from './homework/downloadRoutes';
+import { registerHomeworkGroupRoutes } from './homework/group/routes';
 import { registerResourceRoutes } from './resource/routes';
 import { registerGaokaoRoutes } from './gaokao/routes';
 import { registerMarkingRoutes } from './marking/routes';
@@ -277,6 +278,7 @@ export async function createServer(options: ServerOptions): Promise<FastifyInsta
   registerHomeworkAssistantRoutes(router, { db, clock, files });
   registerHomeworkPaperRoutes(router, { db, clock, files });
   registerHomeworkCollateRoutes(router, { db, clock, files });
+  registerHomeworkGroupRoutes(router, { db, clock, files });
   const scanQueue =
     options.scanQueue ??
     scanQueueFromEnv(process.env, (job, error) =>
