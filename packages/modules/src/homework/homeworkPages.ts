@@ -25,6 +25,7 @@ const paperPages = () => import('./paper/PaperPages');
 const questionEdit = () => import('./paper/QuestionEditPage');
 const collatePage = () => import('./collate/CollatePage');
 const downloadPage = () => import('./download/DownloadAssistantPage');
+const groupPage = () => import('./group/HomeworkGroupPage');
 
 /**
  * The homework pages built so far (校本作业 from an uploaded paper or from the bank, 作文,
@@ -74,4 +75,5 @@ export const homeworkPages: Readonly<Record<string, PageLoader>> = {
   'homework-question-edit': () => questionEdit().then((m) => m.QuestionEditPage),
   'homework-collate': () => collatePage().then((m) => m.CollatePage),
   'homework-download-assistant': () => downloadPage().then((m) => m.DownloadAssistantPage),
+  'homework-group': () => groupPage().then((m) => m.HomeworkGroupPage),
 };
