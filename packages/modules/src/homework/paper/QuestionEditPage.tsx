@@ -112,7 +112,11 @@ export function QuestionEditPage() {
         />
       </FormField>
       {draft.type === 'objective' ? (
-        <FormField label="答案" required hint="字母 A–H（多选如 BD），或“对”“错”">
+        <FormField
+          label="答案"
+          required
+          hint="字母 A 至 H（多选写几个字母，如 B 和 D），或“对”“错”"
+        >
           <TextInput
             value={draft.answer}
             maxLength={16}
