@@ -39,6 +39,10 @@ import { registerHomeworkOnlineRoutes } from './homework/online/routes';
 import { registerHomeworkStoreRoutes } from './homework/storeRoutes';
 import { registerHomeworkCompositionRoutes } from './homework/composition/routes';
 import { registerHomeworkAssistantRoutes } from './homework/assistant/routes';
+import { registerHomeworkPaperRoutes } from './homework/paperRoutes';
+import { registerHomeworkCollateRoutes } from './homework/collateRoutes';
+import { registerHomeworkDownloadRoutes } from './homework/downloadRoutes';
+import { registerHomeworkGroupRoutes } from './homework/group/routes';
 import { registerResourceRoutes } from './resource/routes';
 import { registerGaokaoRoutes } from './gaokao/routes';
 import { registerMarkingRoutes } from './marking/routes';
@@ -272,6 +276,9 @@ export async function createServer(options: ServerOptions): Promise<FastifyInsta
   registerHomeworkStoreRoutes(router, { db, clock, files });
   registerHomeworkCompositionRoutes(router, { db, clock, files });
   registerHomeworkAssistantRoutes(router, { db, clock, files });
+  registerHomeworkPaperRoutes(router, { db, clock, files });
+  registerHomeworkCollateRoutes(router, { db, clock, files });
+  registerHomeworkGroupRoutes(router, { db, clock, files });
   const scanQueue =
     options.scanQueue ??
     scanQueueFromEnv(process.env, (job, error) =>
@@ -291,6 +298,7 @@ export async function createServer(options: ServerOptions): Promise<FastifyInsta
   registerDownloadRoutes(router, { db, clock, files, downloads });
   registerReportRoutes(router, { db, clock, files, downloads });
   registerResourceWrongRoutes(router, { db, clock, downloads });
+  registerHomeworkDownloadRoutes(router, { db, clock, files, downloads });
   registerGaokaoRoutes(router, { db, clock, downloads });
   registerMessageRoutes(router, { db, clock, files });
   registerRegionRoutes(router, { db, clock });

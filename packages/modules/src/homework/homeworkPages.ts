@@ -21,6 +21,11 @@ const reportComment = () => import('./report/HomeworkReportCommentPage');
 const reportStudent = () => import('./report/HomeworkReportStudentPage');
 const studentReport = () => import('./report/StudentReportPage');
 const onlinePage = () => import('./online/HomeworkOnlinePage');
+const paperPages = () => import('./paper/PaperPages');
+const questionEdit = () => import('./paper/QuestionEditPage');
+const collatePage = () => import('./collate/CollatePage');
+const downloadPage = () => import('./download/DownloadAssistantPage');
+const groupPage = () => import('./group/HomeworkGroupPage');
 
 /**
  * The homework pages built so far (校本作业 from an uploaded paper or from the bank, 作文,
@@ -63,4 +68,12 @@ export const homeworkPages: Readonly<Record<string, PageLoader>> = {
     studentReport().then((m) => m.StudentAnalysisPage),
   'homework-school-base-student-studentId-report-wrong': () =>
     studentReport().then((m) => m.StudentWrongPage),
+  'homework-viewPdf': () => paperPages().then((m) => m.HomeworkViewPdfPage),
+  'paper-record': () => paperPages().then((m) => m.PaperRecordPage),
+  'paper-pdf': () => paperPages().then((m) => m.PaperPdfPage),
+  'paper-split': () => paperPages().then((m) => m.PaperSplitPage),
+  'homework-question-edit': () => questionEdit().then((m) => m.QuestionEditPage),
+  'homework-collate': () => collatePage().then((m) => m.CollatePage),
+  'homework-download-assistant': () => downloadPage().then((m) => m.DownloadAssistantPage),
+  'homework-group': () => groupPage().then((m) => m.HomeworkGroupPage),
 };

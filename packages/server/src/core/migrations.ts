@@ -18,6 +18,7 @@ import { examToolMigrations } from '../examtool/migrations';
 import { homeworkMigrations } from '../homework/migrations';
 import { homeworkSubmissionMigrations } from '../homework/submissions/migrations';
 import { homeworkReportMigrations } from '../homework/report/migrations';
+import { homeworkGroupMigrations } from '../homework/group/migrations';
 import { homeworkOnlineMigrations } from '../homework/online/migrations';
 import { homeworkStoreMigrations } from '../homework/storeMigrations';
 import { homeworkCompositionMigrations } from '../homework/composition/migrations';
@@ -304,6 +305,7 @@ function migrationsFor(dialect: Dialect): Record<string, Migration> {
     ...jointReportMigrations(),
     ...homeworkStoreMigrations(),
     ...homeworkCompositionMigrations(),
+    ...homeworkGroupMigrations(dialect),
   };
 }
 

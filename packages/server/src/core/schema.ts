@@ -13,6 +13,7 @@ import type { HomeworkTables } from '../homework/tables';
 import type { HomeworkSubmissionTables } from '../homework/submissions/tables';
 import type { HomeworkCompositionTables } from '../homework/composition/tables';
 import type { HomeworkReportTables } from '../homework/report/tables';
+import type { HomeworkGroupTables } from '../homework/group/tables';
 import type { HomeworkOnlineTables } from '../homework/online/tables';
 import type { GaokaoTables } from '../gaokao/tables';
 import type { CrossSchoolTables } from '../crossSchool/tables';
@@ -192,6 +193,7 @@ export interface DB
     HomeworkSubmissionTables,
     HomeworkCompositionTables,
     HomeworkReportTables,
+    HomeworkGroupTables,
     HomeworkOnlineTables,
     OssTables,
     PaperTables,

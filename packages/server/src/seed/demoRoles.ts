@@ -136,6 +136,7 @@ export const DEMO_ROLES: Readonly<Record<string, readonly string[]>> = {
     'Homework',
     'Homework-SchoolBase',
     'Homework-Collate',
+    'Homework-Group',
     ...CONSOLIDATE,
     ...AI,
   ],

@@ -1,9 +1,10 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { homeworkRoutes, type HomeworkDetail, type HomeworkTarget } from '@examkit/contracts';
 import { Button, FormField, TextInput } from '@examkit/ui';
 import { ConfirmDialog } from '../../common/ConfirmDialog';
 import { CheckGroup, ErrorText, Note, Toolbar } from '../../common/styled';
 import { useApiCall } from '../../common/useApiCall';
+import { useHomeworkSetting } from './useHomeworkSetting';
 
 /** `YYYY-MM-DDTHH:mm` of tomorrow at the given time of day, in the browser's time zone. */
 export function defaultDue(now: Date, time = '22:00'): string {
@@ -48,6 +49,12 @@ export function AssignPanel({ homework, targets, onAssigned, initialMinutes }: A
   const open = targets.filter((t) => !done.has(keyOf(t)));
   const [chosen, setChosen] = useState<Set<string>>(new Set());
   const [due, setDue] = useState(() => defaultDue(new Date()));
+  // 作业设置's deadline time is the default until the teacher picks a due time.
+  const setting = useHomeworkSetting(homework.gradeId, homework.subjectId);
+  const [dueTouched, setDueTouched] = useState(false);
+  useEffect(() => {
+    if (setting && !dueTouched) setDue(defaultDue(new Date(), setting.deadlineTime));
+  }, [setting, dueTouched]);
   const [minutes, setMinutes] = useState(String(initialMinutes ?? 20));
   const [error, setError] = useState('');
   const [warning, setWarning] = useState<string | null>(null);
@@ -55,6 +62,13 @@ export function AssignPanel({ homework, targets, onAssigned, initialMinutes }: A
 
   if (homework.writtenRefused)
     return <Note role="status">根据“双减”规定，一、二年级不布置书面作业。</Note>;
+  if (setting && !setting.enabled)
+    return (
+      <Note role="status">
+        {setting.gradeName}
+        {setting.subjectName}未在“作业设置”中启用作业，暂不能布置。
+      </Note>
+    );
 
   const body = () => {
     const picked = open.filter((t) => chosen.has(keyOf(t)));
@@ -127,8 +141,19 @@ export function AssignPanel({ homework, targets, onAssigned, initialMinutes }: A
         </CheckGroup>
       )}
       <Toolbar>
-        <FormField label="截止时间" required>
-          <TextInput type="datetime-local" value={due} onChange={(e) => setDue(e.target.value)} />
+        <FormField
+          label="截止时间"
+          required
+          {...(setting ? { hint: `默认 ${setting.deadlineTime}（作业设置）` } : {})}
+        >
+          <TextInput
+            type="datetime-local"
+            value={due}
+            onChange={(e) => {
+              setDueTouched(true);
+              setDue(e.target.value);
+            }}
+          />
         </FormField>
         <MinutesField value={minutes} onChange={setMinutes} />
         <Button

@@ -7,6 +7,7 @@ import {
   homeworkRoutes,
   type HomeworkDetail,
 } from '@examkit/contracts';
+import { useExamkitStore } from '@examkit/core/react';
 import { Button } from '@examkit/ui';
 import { ListTable } from '../../common/ListTable';
 import { Actions, ErrorText, Note, PageBox } from '../../common/styled';
@@ -15,6 +16,7 @@ import { useDownload } from '../../common/useDownload';
 import { AssignPanel } from '../components/AssignPanel';
 import { OnlineHandOutPanel } from '../components/OnlineHandOutPanel';
 import { QuestionEditor, draftOf, inputOf, type QuestionDraft } from '../components/QuestionEditor';
+import { paperPath } from '../paper/paperPath';
 import { formatTime, useHomeworkOptions } from '../useHomeworkOptions';
 
 /** Questions an AI proposal left for this page (ai-split-confirm → split-confirm), by homework. */
@@ -34,9 +36,11 @@ function proposalFor(id: number): QuestionDraft[] | null {
  * /homework/school-base/split-confirm?id=: the paper's question list (拆题), entered or
  * confirmed by the teacher, then 布置作业 to classes and teaching classes.
  */
-export function SplitConfirmPage() {
+export function SplitConfirmPage({ homeworkId }: { homeworkId?: number } = {}) {
   const [search] = useSearchParams();
-  const id = Number(search.get('id')) || 0;
+  // /paper/split/:id/:schoolId passes the homework; split-confirm reads it from ?id=.
+  const id = homeworkId ?? (Number(search.get('id')) || 0);
+  const schoolId = useExamkitStore((s) => s.user?.schoolId ?? 0);
   const call = useApiCall();
   const download = useDownload();
   const options = useHomeworkOptions();
@@ -102,7 +106,8 @@ export function SplitConfirmPage() {
               onClick={() => void download(HOMEWORK_PAPER_URL, homework.paperName, { id })}
             >
               查看试卷
-            </Button>
+            </Button>{' '}
+            <Link to={paperPath('record', id, schoolId)}>试卷记录</Link>
           </>
         )}
       </Note>

@@ -8,11 +8,13 @@ import {
   homeworkStoreRoutes as S,
   type DataOf,
 } from '@examkit/contracts';
+import { useExamkitStore } from '@examkit/core/react';
 import { Button, Empty, themeOf } from '@examkit/ui';
 import { Actions, Note, PageBox, Toolbar } from '../../common/styled';
 import { useApiCall } from '../../common/useApiCall';
 import { useDownload } from '../../common/useDownload';
 import { QuestionView } from '../../resource/components/QuestionView';
+import { paperPath } from '../paper/paperPath';
 
 type Items = DataOf<typeof S.questionItems>;
 
@@ -42,6 +44,7 @@ const Item = styled.li`
 export function QuestionItemPage() {
   const [params] = useSearchParams();
   const id = Number(params.get('id')) || 0;
+  const schoolId = useExamkitStore((s) => s.user?.schoolId ?? 0);
   const call = useApiCall();
   const download = useDownload();
   const [data, setData] = useState<Items | null>(null);
@@ -71,6 +74,10 @@ export function QuestionItemPage() {
             查看试卷
           </Button>
         )}
+        {data.source === 'paper' && <Link to={paperPath('record', id, schoolId)}>试卷记录</Link>}
+        {h.state !== 'draft' && (
+          <Link to={`/homework/viewPdf?id=${id}&file=sheet`}>查看答题卡</Link>
+        )}
       </Toolbar>
       {data.questions.length === 0 ? (
         <Empty text="还没有题目，请先拆题" />
@@ -81,6 +88,14 @@ export function QuestionItemPage() {
               <h2>
                 第 {q.label} 题（{q.fullMarks} 分 · {HOMEWORK_QUESTION_TYPE_LABELS[q.type]}）
               </h2>
+              {data.source === 'paper' && h.state !== 'assigned' && (
+                <Link
+                  to={`/homework/question/edit?id=${id}&no=${q.no}`}
+                  aria-label={`编辑第 ${q.label} 题`}
+                >
+                  编辑
+                </Link>
+              )}
               {q.question ? (
                 <QuestionView
                   question={q.question}

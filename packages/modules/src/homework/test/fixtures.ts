@@ -1,4 +1,5 @@
 import {
+  administrationRoutes,
   homeworkOnlineRoutes,
   homeworkRoutes,
   type HomeworkDetail,
@@ -70,6 +71,8 @@ export function homeworkApi(extra: Record<string, unknown> = {}) {
     [HW.homeworkPage]: ok({ list: [summary()], total: 1, pageNum: 1, pageSize: 20 }),
     [HW.homeworkDetail]: ok(detail()),
     [K(homeworkOnlineRoutes.onlineState)]: ok({ id: 1, code: null }),
+    // 作业设置 with no saved rows: 布置 keeps its own defaults.
+    [K(administrationRoutes.homeworkSettingsGet)]: ok({ academicYear: 2026, rows: [] }),
     ...extra,
   });
 }

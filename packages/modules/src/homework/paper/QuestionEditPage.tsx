@@ -1,0 +1,151 @@
+import { useEffect, useState } from 'react';
+import { Link, useSearchParams } from 'react-router-dom';
+import {
+  HOMEWORK_QUESTION_TYPE_LABELS,
+  HOMEWORK_QUESTION_TYPES,
+  homeworkPaperRoutes as P,
+  homeworkRoutes,
+  type HomeworkDetail,
+} from '@examkit/contracts';
+import { useExamkitStore } from '@examkit/core/react';
+import { Button, FormField, Select, TextInput } from '@examkit/ui';
+import { Actions, ErrorText, Note, PageBox } from '../../common/styled';
+import { useApiCall } from '../../common/useApiCall';
+import { draftOf, inputOf, type QuestionDraft } from '../components/QuestionEditor';
+import { paperPath } from './paperPath';
+
+const TYPE_OPTIONS = HOMEWORK_QUESTION_TYPES.map((t) => ({
+  value: t,
+  label: HOMEWORK_QUESTION_TYPE_LABELS[t],
+}));
+
+/**
+ * /homework/question/edit?id=&no= (编辑试题): one question of a homework made from an uploaded
+ * paper — 题号, 题型, 答案, 满分 — saved alone through question/edit, which checks it against the
+ * rest of the list. Reached by 编辑 on 试卷记录 and on 作业题目; read-only once assigned.
+ */
+export function QuestionEditPage() {
+  const [search] = useSearchParams();
+  const id = Number(search.get('id')) || 0;
+  const no = Number(search.get('no')) || 0;
+  const schoolId = useExamkitStore((s) => s.user?.schoolId ?? 0);
+  const call = useApiCall();
+  const [homework, setHomework] = useState<HomeworkDetail | null>(null);
+  const [draft, setDraft] = useState<QuestionDraft | null>(null);
+  const [error, setError] = useState('');
+  const [saved, setSaved] = useState('');
+  const [saving, setSaving] = useState(false);
+
+  useEffect(() => {
+    if (!id || !no) return;
+    void call(homeworkRoutes.homeworkDetail, { id }, { errorMessage: false }).then((r) => {
+      if (!r.ok) return setError(r.message);
+      setHomework(r.data);
+      const q = r.data.questions.find((x) => x.no === no);
+      if (q) setDraft(draftOf(q));
+      else setError('题目不存在');
+    });
+  }, [call, id, no]);
+
+  if (!id || !no)
+    return <PageBox aria-label="编辑试题">缺少作业或题目编号，请从试卷记录进入。</PageBox>;
+  const back = (
+    <Actions>
+      <Link to={paperPath('record', id, schoolId)}>返回试卷记录</Link>
+      <Link to={`/homework/school-base/questionItem?id=${id}`}>作业题目</Link>
+    </Actions>
+  );
+  if (!homework || !draft)
+    return (
+      <PageBox aria-label="编辑试题">
+        {error && <ErrorText role="alert">{error}</ErrorText>}
+        {error && back}
+      </PageBox>
+    );
+  const frozen = homework.state === 'assigned' || homework.paperKind === 'bank';
+  const set = (patch: Partial<QuestionDraft>) => setDraft({ ...draft, ...patch });
+
+  async function save() {
+    if (!draft) return;
+    setError('');
+    setSaved('');
+    const fullMarks = Number(draft.fullMarks);
+    if (!(fullMarks > 0)) return setError('满分应大于 0');
+    setSaving(true);
+    const r = await call(
+      P.questionEdit,
+      { id, no, ...inputOf(draft) },
+      { loading: true, errorMessage: false },
+    );
+    setSaving(false);
+    if (!r.ok) return setError(r.message);
+    setHomework(r.data);
+    const q = r.data.questions.find((x) => x.no === no);
+    if (q) setDraft(draftOf(q));
+    setSaved(`已保存：作业共 ${r.data.questionCount} 题，满分 ${r.data.fullMarks} 分`);
+  }
+
+  return (
+    <PageBox aria-labelledby="question-edit-title">
+      <h1 id="question-edit-title">
+        编辑试题 · {homework.name} 第 {no} 题
+      </h1>
+      {homework.paperKind === 'bank' ? (
+        <Note>这份作业由题库组成，题目与答案取自题库，分值在作业篮中调整。</Note>
+      ) : (
+        homework.state === 'assigned' && <Note>作业已布置，题目不能再修改。</Note>
+      )}
+      <FormField label="题号" required>
+        <TextInput
+          value={draft.label}
+          maxLength={16}
+          disabled={frozen}
+          onChange={(e) => set({ label: e.target.value })}
+        />
+      </FormField>
+      <FormField label="题型" required>
+        <Select
+          value={draft.type}
+          options={TYPE_OPTIONS}
+          disabled={frozen}
+          onChange={(e) => set({ type: e.target.value as QuestionDraft['type'], answer: '' })}
+        />
+      </FormField>
+      {draft.type === 'objective' ? (
+        <FormField
+          label="答案"
+          required
+          hint="字母 A 至 H（多选写几个字母，如 B 和 D），或“对”“错”"
+        >
+          <TextInput
+            value={draft.answer}
+            maxLength={16}
+            disabled={frozen}
+            onChange={(e) => set({ answer: e.target.value })}
+          />
+        </FormField>
+      ) : (
+        <Note>主观题不填答案，由老师批改。</Note>
+      )}
+      <FormField label="满分" required>
+        <TextInput
+          type="number"
+          min={0.5}
+          max={200}
+          step={0.5}
+          value={draft.fullMarks}
+          disabled={frozen}
+          onChange={(e) => set({ fullMarks: e.target.value })}
+        />
+      </FormField>
+      {!frozen && (
+        <Button type="primary" loading={saving} onClick={() => void save()}>
+          保存试题
+        </Button>
+      )}
+      {error && <ErrorText role="alert">{error}</ErrorText>}
+      {saved && <Note role="status">{saved}</Note>}
+      {back}
+    </PageBox>
+  );
+}

@@ -1,0 +1,28 @@
+import type { Generated } from 'kysely';
+
+/** 作业分组 (docs/homework.md "作业分组"), merged into the database type `DB`. */
+export interface HomeworkGroupTables {
+  homework_groups: HomeworkGroupsTable;
+  homework_group_items: HomeworkGroupItemsTable;
+}
+
+/** A named group of homework of one grade × subject, shared by its teachers. */
+export interface HomeworkGroupsTable {
+  id: Generated<number>;
+  school_id: number;
+  academic_year: number;
+  grade_id: number;
+  subject_id: number;
+  /** Distinct within the school, year, grade and subject. */
+  name: string;
+  created_by: number;
+  created_at: number;
+  updated_at: number;
+}
+
+/** A homework of a group, in the teacher's order. */
+export interface HomeworkGroupItemsTable {
+  group_id: number;
+  homework_id: number;
+  position: number;
+}
