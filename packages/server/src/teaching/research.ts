@@ -8,7 +8,12 @@ import { blockQuality } from '../marking/monitoring';
 import { isDone } from '../homework/report/data';
 import { engineId } from '../report/cache';
 import { fullClass, gradeScope } from '../report/views/access';
-import { meanRanks, studentColumns, subjectStats, type ReportContext } from '../report/views/context';
+import {
+  meanRanks,
+  studentColumns,
+  subjectStats,
+  type ReportContext,
+} from '../report/views/context';
 import { examContext, readableExams, type ExamRow } from '../resource/wrongExams';
 import { scopedYearClasses } from './records';
 
@@ -381,7 +386,13 @@ export async function datav(
         .flatMap((c) => {
           const group = ctx.report.analysis.classes.find((g) => g.id === engineId(c.id));
           return group
-            ? [{ className: c.name, mean: group.total.description.mean, rank: ranks.get(c.id) ?? null }]
+            ? [
+                {
+                  className: c.name,
+                  mean: group.total.description.mean,
+                  rank: ranks.get(c.id) ?? null,
+                },
+              ]
             : [];
         })
         .sort((a, b) => (a.rank ?? Infinity) - (b.rank ?? Infinity)),
