@@ -11,7 +11,8 @@ const SOFT = '#c9e6ff';
 const ACCENT = '#7fdcff';
 const PANEL = '#112a4d';
 
-const Screen = styled.main`
+// Inside the layout's <main> (header, menu and footer hidden, no side margin: a data-view page).
+const Screen = styled.section`
   box-sizing: border-box;
   width: 100%;
   min-height: 100vh;
@@ -181,7 +182,7 @@ export function DatavPage() {
       ]
     : [];
   return (
-    <Screen>
+    <Screen aria-label="数据大屏">
       <Head>
         <h1>{data ? `${data.schoolName}数据大屏` : '数据大屏'}</h1>
         <Link to="/home/index">返回首页</Link>
