@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link, useLocation } from 'react-router-dom';
+import { Link, useLocation, useSearchParams } from 'react-router-dom';
 import { teachingRoutes, type DataOf } from '@examkit/contracts';
 import { useExamkitStore } from '@examkit/core/react';
 import { hasPermission } from '@examkit/permission';
@@ -73,6 +73,33 @@ function Mastery({ points, of }: { points: Points; of: string }) {
   );
 }
 
+type WrongRows = DataOf<typeof teachingRoutes.studentRecord>['wrongQuestions'];
+
+/** A student's wrong questions (the wrong-question rule), the newest first. */
+export function WrongQuestionTable({ rows }: { rows: WrongRows }) {
+  return (
+    <ListTable
+      label="错题列表"
+      rows={rows}
+      empty="没有错题"
+      headers={['考试', '学科', '题号', '知识点', '得分', '班级得分率']}
+    >
+      {(w) => (
+        <tr key={`${w.examId}-${w.subjectName}-${w.number}`}>
+          <td>{w.examName}</td>
+          <td>{w.subjectName}</td>
+          <td>{w.number}</td>
+          <td>{w.knowledgePoints.join('、') || '—'}</td>
+          <td>
+            {w.score}/{w.fullMarks}
+          </td>
+          <td>{percent(w.classScoreRate)}</td>
+        </tr>
+      )}
+    </ListTable>
+  );
+}
+
 /**
  * 学生学情 (/study/student, DataStudent, kept alive): one student's record across the exams whose
  * reports the caller may read — the total's percentile trend, subject balance (each subject's
@@ -80,8 +107,12 @@ function Mastery({ points, of }: { points: Points; of: string }) {
  */
 export function StudentStudyPage() {
   const codes = useExamkitStore((s) => s.permCodes);
-  const [classId, setClassId] = useState<number | null>(null);
-  const [studentId, setStudentId] = useState<number | null>(null);
+  // 师生学情's student detail is this record, opened on the student of its link
+  const research = useLocation().pathname.startsWith('/teach-research');
+  const [params] = useSearchParams();
+  const param = (name: string) => Number(params.get(name)) || null;
+  const [classId, setClassId] = useState<number | null>(() => param('classId'));
+  const [studentId, setStudentId] = useState<number | null>(() => param('studentId'));
   const classes = useWrongData(teachingRoutes.studyClasses, { classId });
   const chosen = studentId ?? classes.data?.students[0]?.studentId ?? null;
   const record = useWrongData(
@@ -94,7 +125,7 @@ export function StudentStudyPage() {
   const latest = data?.exams.at(-1);
   return (
     <PageBox>
-      <h1>学生学情</h1>
+      <h1>{research ? '学生学情详情' : '学生学情'}</h1>
       {classes.error && <p role="alert">{classes.error}</p>}
       {classes.data && classes.data.classes.length === 0 && <Empty text="暂无可查看的班级" />}
       {classes.data && classes.data.classes.length > 0 && (
@@ -118,6 +149,9 @@ export function StudentStudyPage() {
           </FormField>
           {chosen !== null && hasPermission(codes, 'StudySituation') && (
             <Link to={`/resource/student-wrong/detail?studentId=${chosen}`}>错题本与推荐练习</Link>
+          )}
+          {chosen !== null && research && (
+            <Link to={`/teach-research/study/student/wrong?studentId=${chosen}`}>查看错题</Link>
           )}
         </Toolbar>
       )}
@@ -217,25 +251,7 @@ export function StudentStudyPage() {
               <Mastery points={data.points} of={data.student.name} />
               <section aria-label="错题">
                 <h2>错题</h2>
-                <ListTable
-                  label="错题列表"
-                  rows={data.wrongQuestions}
-                  empty="没有错题"
-                  headers={['考试', '学科', '题号', '知识点', '得分', '班级得分率']}
-                >
-                  {(w) => (
-                    <tr key={`${w.examId}-${w.subjectName}-${w.number}`}>
-                      <td>{w.examName}</td>
-                      <td>{w.subjectName}</td>
-                      <td>{w.number}</td>
-                      <td>{w.knowledgePoints.join('、') || '—'}</td>
-                      <td>
-                        {w.score}/{w.fullMarks}
-                      </td>
-                      <td>{percent(w.classScoreRate)}</td>
-                    </tr>
-                  )}
-                </ListTable>
+                <WrongQuestionTable rows={data.wrongQuestions} />
               </section>
             </>
           )}

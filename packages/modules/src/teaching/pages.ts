@@ -2,11 +2,13 @@ import type { PageLoader } from '../routes/types';
 
 const centre = () => import('./ReportCentrePages');
 const study = () => import('./StudyPages');
+const research = () => import('./ResearchPages');
 
 /**
  * The teaching views (issue #19) by route name of the catalogue: the report centre
  * (/report/index/*), 学情 (/study/student, /study/class) and 教研中心's 学情概况
- * (/teach-research/situation/grade, class). Spread into `reportPages`.
+ * (/teach-research/situation/grade, class), 师生学情 (/teach-research/study/*) and 数据大屏
+ * (/teach-research/datav). Spread into `reportPages`.
  * @see docs/teaching-views.md
  */
 export const teachingPages: Readonly<Record<string, PageLoader>> = {
@@ -22,4 +24,11 @@ export const teachingPages: Readonly<Record<string, PageLoader>> = {
   'teach-research-situation-grade': () =>
     import('./SituationPages').then((m) => m.GradeSituationPage),
   'teach-research-situation-class': () => study().then((m) => m.ClassStudyPage),
+  // 师生学情: who needs attention, teachers compared; a student's detail is 学生学情's record
+  'teach-research-study-student': () => research().then((m) => m.StudentAttentionPage),
+  'teach-research-study-student-detail': () => study().then((m) => m.StudentStudyPage),
+  'teach-research-study-student-wrong': () => research().then((m) => m.StudentWrongPage),
+  'teach-research-study-teacher': () => research().then((m) => m.TeacherStudyPage),
+  'teach-research-study-teacher-detail': () => research().then((m) => m.TeacherDetailPage),
+  'study-datav': () => import('./DatavPage').then((m) => m.DatavPage),
 };

@@ -108,6 +108,13 @@ const READS = [
   'POST /marking-report/analytic/detail',
   'POST /marking-report/analytic/report',
   'POST /marking-report/analytic/export/job',
+  // 教研中心: 师生学情 (with a student's record and its class picker) and 数据大屏, all reads of
+  // the school's exam reports and marking (docs/teaching-views.md).
+  ...['study/students', 'study/teachers', 'study/teacher', 'datav'].map(
+    (path) => `POST /marking-report/teach-research/${path}`,
+  ),
+  'POST /marking-report/teaching/studyClasses',
+  'POST /marking-report/teaching/studentRecord',
   // Papers of the school and the cloud, to read and publish (docs/resources.md "The region cloud
   // bank"), and the floating basket's count on the resource pages.
   ...[

@@ -1,4 +1,4 @@
-import { teachingRoutes } from '@examkit/contracts';
+import { teachResearchRoutes, teachingRoutes } from '@examkit/contracts';
 import type { DomainDeps } from '../core/deps';
 import { forbidden } from '../core/envelope';
 import type { Router } from '../core/router';
@@ -6,11 +6,16 @@ import { accessOf } from '../core/scope';
 import type { SessionInfo } from '../core/session';
 import { CLASS_KEY, GRADE_KEY, openReport } from '../report/routes';
 import { classRecord, gradeSituation, studentRecord, studyClasses, teachSummary } from './records';
+import { datav, studyStudents, studyTeachers, teacherDetail } from './research';
 import { topicList } from './topics';
 
 const TAG = 'teaching';
-/** 学生学情 and 班级学情 (spec 001 §2 "Study"). */
-export const STUDENT_KEYS = ['Study-Student'];
+/** 师生学情 of 教研中心: students needing attention, teachers compared, a student's record. */
+export const TEACH_STUDY_KEYS = ['Teach-Research-Study'];
+/** 数据大屏 of 教研中心. */
+export const DATAV_KEYS = ['Teach-Research-Datav'];
+/** 学生学情 and 班级学情 (spec 001 §2 "Study"); 师生学情's student detail is the same record. */
+export const STUDENT_KEYS = ['Study-Student', ...TEACH_STUDY_KEYS];
 export const CLASS_KEYS = ['Study-Class', 'Teach-Research-Situation'];
 /** 学情概况 of 教研中心 (年级: the grade's classes; 班级: the class record of 班级学情). */
 export const SITUATION_KEYS = ['Teach-Research-Situation'];
@@ -48,5 +53,24 @@ export function registerTeachingRoutes(router: Router, deps: Deps): void {
   );
   router.sessionRoute(r.classRecord, TAG, async ({ body, session }) =>
     classRecord(db, clock, await scopeFor(deps, session, CLASS_KEYS), body.classId),
+  );
+  const t = teachResearchRoutes;
+  router.sessionRoute(t.studyStudents, TAG, async ({ body, session }) =>
+    studyStudents(db, clock, await scopeFor(deps, session, TEACH_STUDY_KEYS), body),
+  );
+  router.sessionRoute(t.studyTeachers, TAG, async ({ body, session }) =>
+    studyTeachers(db, clock, await scopeFor(deps, session, TEACH_STUDY_KEYS), body.gradeId),
+  );
+  router.sessionRoute(t.teacherDetail, TAG, async ({ body, session }) =>
+    teacherDetail(
+      db,
+      clock,
+      await scopeFor(deps, session, TEACH_STUDY_KEYS),
+      body.gradeId,
+      body.userId,
+    ),
+  );
+  router.sessionRoute(t.datav, TAG, async ({ session }) =>
+    datav(db, clock, await scopeFor(deps, session, DATAV_KEYS)),
   );
 }

@@ -34,6 +34,17 @@ export const resourceRows: Record<string, Entry> = {
   'teaching.studentRecord': { kind: 'single' },
   'teaching.classRecord': { kind: 'list', byClass: true, subjects: true },
   'teaching.gradeSituation': { kind: 'list', body: { gradeId: null } },
+  // 教研中心 (teaching/research.test.ts): students and classes of the caller's scope only
+  'teachResearch.studyStudents': { kind: 'list', body: { gradeId: null, drop: 1, line: 100 } },
+  'teachResearch.studyTeachers': { kind: 'list', subjects: true, body: { gradeId: null } },
+  'teachResearch.teacherDetail': {
+    kind: 'covered',
+    why: 'one teacher of a grade: a teacher outside the scope answers as a missing one (teaching/research.test.ts)',
+  },
+  'teachResearch.datav': {
+    kind: 'covered',
+    why: 'the grades the caller sees whole and counts of records, no student (teaching/research.test.ts)',
+  },
   'wrong.practicePaper': WRITE(
     'the exam opens with the report’s scope, another school’s questions 404 (resource/wrongRoutes.test.ts)',
   ),

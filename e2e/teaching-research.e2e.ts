@@ -1,0 +1,100 @@
+import { describe, expect, it } from 'vitest';
+import { screenshot } from './support/browser';
+import { axeViolations, openMenu } from './support/app';
+import { browserSuite } from './support/suite';
+
+const app = browserSuite();
+
+const MIDTERM = '2026学年第一学期高一期中考试';
+
+/** The demo 期中 published, so every role reads its report. */
+async function publishMidterm() {
+  const token = await app.tokenOf('director');
+  const list = await app.api<{ list: { id: number; name: string }[] }>('/marking-main/exam/list', {
+    token,
+    body: { pageSize: 100 },
+  });
+  const midterm = list.data.list.find((e) => e.name === MIDTERM)!;
+  const moved = await app.api('/marking-main/exam/transition', {
+    token,
+    body: { id: midterm.id, to: 'published' },
+  });
+  expect(moved.code).toBe(200);
+}
+
+describe('教研中心 in the browser', () => {
+  it('a principal opens 师生学情 by clicks and the 数据大屏 fills a 1920×1080 screen', async () => {
+    await publishMidterm();
+    const page = await app.signedIn('principal');
+    const guide = page.getByRole('button', { name: '知道了' });
+    if (await guide.count()) await guide.click();
+
+    // 师生学情·学生学情: who needs attention, then one student's record and wrong questions
+    await openMenu(page, '教研中心', '师生学情');
+    await page.waitForURL('**/teach-research/study/student');
+    const attention = page.getByRole('table', { name: '需要关注的学生' });
+    await attention.waitFor();
+    expect(await attention.getByRole('cell', { name: /^低于20%$/ }).count()).toBeGreaterThan(0);
+    expect(await axeViolations(page)).toEqual([]);
+    await screenshot(page, 'research-study-student');
+    await attention
+      .getByRole('link', { name: /^查看.+的学情$/ })
+      .first()
+      .click();
+    await page.waitForURL('**/teach-research/study/student/detail?*');
+    await page.getByRole('heading', { name: '学生学情详情', level: 1 }).waitFor();
+    await page
+      .getByRole('table', { name: '各次考试成绩' })
+      .getByRole('cell', { name: MIDTERM })
+      .waitFor();
+    await page.getByRole('link', { name: '查看错题' }).click();
+    await page.waitForURL('**/teach-research/study/student/wrong?*');
+    await page.getByRole('table', { name: '错题列表' }).or(page.getByText('没有错题')).waitFor();
+
+    // 教师学情: the grade's teachers, then one teacher's detail
+    await page
+      .getByRole('navigation', { name: '师生学情' })
+      .getByRole('link', { name: '教师学情' })
+      .click();
+    await page.waitForURL('**/teach-research/study/teacher');
+    const classes = page.getByRole('table', { name: '各教师任教班级成绩' });
+    await classes
+      .getByRole('cell', { name: /^\d+\.\d（[+-]\d+\.\d，第\d+\/\d+名）$/ })
+      .first()
+      .waitFor();
+    expect(await axeViolations(page, ['[data-chart]'])).toEqual([]);
+    await screenshot(page, 'research-study-teacher');
+    await page
+      .getByRole('table', { name: '各教师阅卷' })
+      .getByRole('link', { name: /^查看.+的详情$/ })
+      .first()
+      .click();
+    await page.waitForURL('**/teach-research/study/teacher/detail?*');
+    await page.getByRole('table', { name: '任教班级成绩' }).waitFor();
+
+    // 数据大屏: full screen on a 1920×1080 screen, without header or footer
+    await page.setViewportSize({ width: 1920, height: 1080 });
+    await openMenu(page, '教研中心', '数据大屏');
+    await page.waitForURL('**/teach-research/datav');
+    await page.getByRole('heading', { name: /数据大屏$/, level: 1 }).waitFor();
+    const card = page.getByRole('article', { name: `高一${MIDTERM}` });
+    await card.getByRole('list', { name: '各班均分排名' }).waitFor();
+    expect(await page.getByRole('banner').count()).toBe(0);
+    expect(await page.getByRole('contentinfo').count()).toBe(0);
+    // the layout's content area and the screen in it both fill the window, from the very edge
+    for (const part of [page.getByRole('main'), page.getByRole('region', { name: '数据大屏' })]) {
+      const box = await part.boundingBox();
+      expect([box?.x, box?.y, box?.width]).toEqual([0, 0, 1920]);
+      expect(box?.height).toBeGreaterThanOrEqual(1080);
+    }
+    // nothing runs off the side, and the text is large enough to read across a room
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(1920);
+    const size = await page
+      .getByRole('list', { name: '学校概况' })
+      .evaluate((el) => parseFloat(getComputedStyle(el).fontSize));
+    expect(size).toBeGreaterThanOrEqual(24);
+    expect(await axeViolations(page)).toEqual([]);
+    await screenshot(page, 'datav-1920x1080');
+    await page.context().close();
+  }, 300_000);
+});

@@ -1,0 +1,142 @@
+import { Type } from 'typebox';
+import { Id, Nullable, Obj, post } from './builders';
+
+/** A fall of the total's percentile (points) between two exams that marks a student for attention. */
+export const STUDY_DROP_DEFAULT = 10;
+/** The total's percentile under which a student needs attention, unless chosen. */
+export const STUDY_LINE_DEFAULT = 20;
+
+const T = '/marking-report/teach-research';
+const N = Nullable(Type.Number());
+const Str = Type.String();
+const Int = Type.Integer();
+const ExamRef = Obj({ examId: Int, examName: Str, examDate: Str });
+const Grades = Type.Array(Obj({ gradeId: Int, gradeName: Str }));
+
+/** A class × subject a teacher teaches, across the grade's exams. */
+const TeacherClass = Obj({
+  userId: Int,
+  teacherName: Str,
+  classId: Int,
+  className: Str,
+  subjectName: Str,
+  /** Per exam (null: the class or subject was not in it). */
+  means: Type.Array(N),
+  gradeMeans: Type.Array(N),
+  ranks: Type.Array(Nullable(Int)),
+  classCounts: Type.Array(Int),
+});
+
+/** A teacher's marking in one exam: marks given and how often the two independent marks differed. */
+const MarkingFigures = {
+  /** Independent marks given (seed papers aside), the marking monitor's count. */
+  marked: Int,
+  /** Papers with both independent marks in, and how many differed beyond the tolerance. */
+  pairs: Int,
+  disagreements: Int,
+};
+
+/**
+ * 教研中心 (spec 001 §2 "teach-research"): 师生学情 (students needing attention, teachers compared
+ * over time) and the 数据大屏 — every exam figure read from the exams' cached reports, every
+ * marking figure from the marking monitor's quality figures. @see docs/teaching-views.md
+ */
+export const teachResearchRoutes = {
+  studyStudents: post(
+    `${T}/study/students`,
+    "the students of a grade who need attention: the total's percentile fell or is under a line",
+    Obj({
+      gradeId: Nullable(Id),
+      /** Fall of the percentile (points) from the exam before to the newest. */
+      drop: Type.Number({ minimum: 1, maximum: 100 }),
+      /** Percentile under which the newest exam marks a student. */
+      line: Type.Number({ minimum: 0, maximum: 100 }),
+    }),
+    Obj({
+      grades: Grades,
+      gradeId: Nullable(Int),
+      exams: Type.Array(ExamRef),
+      students: Type.Array(
+        Obj({
+          studentId: Int,
+          name: Str,
+          studentNo: Str,
+          classId: Int,
+          className: Str,
+          /** The total's percentile per exam (null: not sat). */
+          percentiles: Type.Array(N),
+          /** Newest percentile minus the one before (exams sat). */
+          change: N,
+          falling: Type.Boolean(),
+          below: Type.Boolean(),
+        }),
+      ),
+    }),
+  ),
+  studyTeachers: post(
+    `${T}/study/teachers`,
+    "a grade's teachers across its exams: their classes' means and ranks beside the grade, their marking",
+    Obj({ gradeId: Nullable(Id) }),
+    Obj({
+      grades: Grades,
+      gradeId: Nullable(Int),
+      exams: Type.Array(ExamRef),
+      classes: Type.Array(TeacherClass),
+      /** Per teacher with a class shown, their marking per exam. */
+      teachers: Type.Array(
+        Obj({ userId: Int, name: Str, marking: Type.Array(Obj(MarkingFigures)) }),
+      ),
+    }),
+  ),
+  teacherDetail: post(
+    `${T}/study/teacher`,
+    "one teacher's classes across a grade's exams and their marking, block by block",
+    Obj({ gradeId: Id, userId: Id }),
+    Obj({
+      teacher: Obj({ userId: Int, name: Str }),
+      gradeName: Str,
+      exams: Type.Array(ExamRef),
+      classes: Type.Array(TeacherClass),
+      blocks: Type.Array(
+        Obj({
+          examId: Int,
+          examName: Str,
+          blockName: Str,
+          ...MarkingFigures,
+          /** The teacher's mean mark and the block's (points). */
+          mean: N,
+          blockMean: N,
+        }),
+      ),
+    }),
+  ),
+  datav: post(
+    `${T}/datav`,
+    "数据大屏: the school's newest exams, homework and usage at a glance",
+    Obj({}),
+    Obj({
+      schoolName: Str,
+      students: Int,
+      classes: Int,
+      teachers: Int,
+      exams: Type.Array(
+        Obj({
+          examId: Int,
+          examName: Str,
+          examDate: Str,
+          gradeName: Str,
+          sat: Int,
+          fullMarks: Type.Number(),
+          mean: N,
+          passRate: N,
+          excellentRate: N,
+          /** The grade's classes by mean rank. */
+          classes: Type.Array(Obj({ className: Str, mean: N, rank: Nullable(Int) })),
+        }),
+      ),
+      /** The last 30 days. */
+      homework: Obj({ assigned: Int, submitted: Int, corrected: Int }),
+      usage: Obj({ marked: Int, exams: Int, papers: Int }),
+    }),
+  ),
+};

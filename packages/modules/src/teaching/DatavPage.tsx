@@ -1,0 +1,212 @@
+import { Link } from 'react-router-dom';
+import { styled } from 'styled-components';
+import { teachResearchRoutes, type DataOf } from '@examkit/contracts';
+import { percent, useWrongData } from '../resource/wrong/useWrongData';
+
+type Datav = DataOf<typeof teachResearchRoutes.datav>;
+
+// A dark screen with light text: every pair of colours here is above 7:1 (WCAG AAA for large text).
+const INK = '#ffffff';
+const SOFT = '#c9e6ff';
+const ACCENT = '#7fdcff';
+const PANEL = '#112a4d';
+
+// Inside the layout's <main> (header, menu and footer hidden, no side margin: a data-view page).
+const Screen = styled.section`
+  box-sizing: border-box;
+  width: 100%;
+  min-height: 100vh;
+  padding: 1.5vw 2vw;
+  display: grid;
+  grid-template-rows: auto auto 1fr;
+  gap: 1.2vw;
+  background: #06152b;
+  color: ${INK};
+  font-size: clamp(16px, 1.25vw, 32px);
+  line-height: 1.4;
+  a {
+    color: ${ACCENT};
+  }
+  a:focus-visible {
+    outline: 3px solid ${ACCENT};
+    outline-offset: 2px;
+  }
+`;
+
+const Head = styled.header`
+  display: flex;
+  align-items: baseline;
+  justify-content: space-between;
+  h1 {
+    margin: 0;
+    font-size: 2.2em;
+    letter-spacing: 0.1em;
+  }
+`;
+
+const Tiles = styled.ul`
+  list-style: none;
+  margin: 0;
+  padding: 0;
+  display: grid;
+  grid-template-columns: repeat(auto-fit, minmax(9em, 1fr));
+  gap: 1vw;
+  li {
+    background: ${PANEL};
+    border-radius: 8px;
+    padding: 0.6em 0.8em;
+  }
+  span {
+    display: block;
+    color: ${SOFT};
+  }
+  strong {
+    font-size: 2em;
+    color: ${ACCENT};
+  }
+`;
+
+const Exams = styled.section`
+  display: grid;
+  grid-template-columns: repeat(auto-fit, minmax(22em, 1fr));
+  gap: 1vw;
+  align-content: start;
+  h2 {
+    grid-column: 1 / -1;
+    margin: 0;
+    font-size: 1.4em;
+  }
+`;
+
+const Card = styled.article`
+  background: ${PANEL};
+  border-radius: 8px;
+  padding: 0.8em 1em;
+  h3 {
+    margin: 0 0 0.3em;
+    font-size: 1.2em;
+  }
+  dl {
+    display: grid;
+    grid-template-columns: repeat(3, 1fr);
+    margin: 0 0 0.6em;
+  }
+  dt {
+    color: ${SOFT};
+  }
+  dd {
+    margin: 0;
+    font-size: 1.4em;
+    color: ${ACCENT};
+  }
+  ol {
+    margin: 0;
+    padding: 0;
+    list-style: none;
+  }
+  li {
+    display: grid;
+    grid-template-columns: 7em 1fr 4em;
+    align-items: center;
+    gap: 0.5em;
+  }
+`;
+
+const Bar = styled.span<{ $share: number }>`
+  display: block;
+  height: 0.8em;
+  width: ${(p) => Math.max(0, Math.min(1, p.$share)) * 100}%;
+  background: ${ACCENT};
+  border-radius: 4px;
+`;
+
+const fixed = (v: number | null) => (v === null ? '—' : v.toFixed(1));
+
+function ExamCard({ exam }: { exam: Datav['exams'][number] }) {
+  return (
+    <Card aria-label={`${exam.gradeName}${exam.examName}`}>
+      <h3>
+        {exam.gradeName} · {exam.examName}（{exam.examDate}）
+      </h3>
+      <dl>
+        <div>
+          <dt>平均分</dt>
+          <dd>
+            {fixed(exam.mean)}/{exam.fullMarks}
+          </dd>
+        </div>
+        <div>
+          <dt>及格率</dt>
+          <dd>{percent(exam.passRate)}</dd>
+        </div>
+        <div>
+          <dt>优秀率</dt>
+          <dd>{percent(exam.excellentRate)}</dd>
+        </div>
+      </dl>
+      <ol aria-label="各班均分排名">
+        {exam.classes.map((c) => (
+          <li key={c.className}>
+            <span>
+              {c.rank ?? '—'}. {c.className}
+            </span>
+            <Bar aria-hidden $share={exam.fullMarks > 0 ? (c.mean ?? 0) / exam.fullMarks : 0} />
+            <span>{fixed(c.mean)}</span>
+          </li>
+        ))}
+      </ol>
+    </Card>
+  );
+}
+
+/**
+ * 数据大屏 (/teach-research/datav, study-datav): the school at a glance for a screen in a hall —
+ * full screen without header or footer (spec 000 §2), sized by the viewport's width so a
+ * 1920×1080 screen is filled; light text on a dark ground. The newest exams of the grades the
+ * caller sees whole come from their cached reports; homework and use of the last 30 days are
+ * counts of records.
+ */
+export function DatavPage() {
+  const { data, error } = useWrongData(teachResearchRoutes.datav, {});
+  const tiles: [string, number][] = data
+    ? [
+        ['在校学生', data.students],
+        ['班级', data.classes],
+        ['任课教师', data.teachers],
+        ['近30天布置作业', data.homework.assigned],
+        ['近30天提交作业', data.homework.submitted],
+        ['近30天批改作业', data.homework.corrected],
+        ['近30天网上阅卷', data.usage.marked],
+        ['近30天新建考试', data.usage.exams],
+        ['近30天组卷', data.usage.papers],
+      ]
+    : [];
+  return (
+    <Screen aria-label="数据大屏">
+      <Head>
+        <h1>{data ? `${data.schoolName}数据大屏` : '数据大屏'}</h1>
+        <Link to="/home/index">返回首页</Link>
+      </Head>
+      {error && <p role="alert">{error}</p>}
+      {data && (
+        <Tiles aria-label="学校概况">
+          {tiles.map(([label, value]) => (
+            <li key={label}>
+              <span>{label}</span>
+              <strong>{value}</strong>
+            </li>
+          ))}
+        </Tiles>
+      )}
+      {data && (
+        <Exams aria-label="最近考试">
+          <h2>最近考试</h2>
+          {data.exams.length === 0 && <p>暂无已发布报告的考试</p>}
+          {data.exams.map((exam) => (
+            <ExamCard key={exam.examId} exam={exam} />
+          ))}
+        </Exams>
+      )}
+    </Screen>
+  );
+}

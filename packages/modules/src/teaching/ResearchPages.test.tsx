@@ -1,0 +1,236 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { teachingRoutes, teachResearchRoutes } from '@examkit/contracts';
+import { reportPages } from '../report';
+import { createFakeApi, demoUser, ok, renderApp, SCHOOL_ROUTES } from '../test/fixtures';
+
+vi.mock('../report/components/Chart', () => ({
+  Chart: ({ label }: { label: string }) => <div role="img" aria-label={label} />,
+}));
+
+const key = (route: { url: string }) => `POST ${route.url}`;
+const CODES = ['Home', 'Teach-Research', 'Teach-Research-Study', 'Teach-Research-Datav'];
+const staff = () => demoUser({ allPerm: { '2026': { '1': CODES } } });
+const pages = reportPages;
+
+const EXAMS = [
+  { examId: 5, examName: '第一次月考', examDate: '2026-10-01' },
+  { examId: 6, examName: '期中考试', examDate: '2026-11-12' },
+];
+const GRADES = [
+  { gradeId: 10, gradeName: '高一' },
+  { gradeId: 11, gradeName: '高二' },
+];
+
+const STUDENTS = {
+  grades: GRADES,
+  gradeId: 10,
+  exams: EXAMS,
+  students: [
+    {
+      studentId: 31,
+      name: '张三',
+      studentNo: '2026001',
+      classId: 101,
+      className: '高一(1)班',
+      percentiles: [75, 25],
+      change: -50,
+      falling: true,
+      below: false,
+    },
+  ],
+};
+
+const RECORD = {
+  student: { studentId: 31, name: '张三', studentNo: '2026001', className: '高一(1)班' },
+  exams: [],
+  points: [],
+  wrongQuestions: [
+    {
+      examId: 6,
+      examName: '期中考试',
+      examDate: '2026-11-12',
+      subjectName: '数学',
+      number: '3',
+      knowledgePoints: ['函数'],
+      score: 0,
+      fullMarks: 5,
+      classScoreRate: 0.45,
+    },
+  ],
+};
+
+const TEACHER_CLASS = {
+  userId: 7,
+  teacherName: '李老师',
+  classId: 101,
+  className: '高一(1)班',
+  subjectName: '数学',
+  means: [100, 102.5],
+  gradeMeans: [98, 99],
+  ranks: [2, 1],
+  classCounts: [4, 4],
+};
+
+beforeEach(() => vi.spyOn(window, 'scrollTo').mockImplementation(() => {}));
+afterEach(() => vi.restoreAllMocks());
+
+describe('师生学情', () => {
+  it('学生学情 lists who needs attention and leads to the student’s record and wrong questions', async () => {
+    const u = userEvent.setup();
+    const api = createFakeApi({
+      ...SCHOOL_ROUTES,
+      [key(teachResearchRoutes.studyStudents)]: ok(STUDENTS),
+      [key(teachingRoutes.studyClasses)]: ok({
+        classes: [{ classId: 101, className: '高一(1)班', gradeName: '高一' }],
+        classId: 101,
+        students: [{ studentId: 31, name: '张三', studentNo: '2026001' }],
+      }),
+      [key(teachingRoutes.studentRecord)]: ok(RECORD),
+    });
+    const { router } = await renderApp({
+      path: '/teach-research/study/student',
+      api,
+      user: staff(),
+      pages,
+    });
+    const table = await screen.findByRole('table', { name: '需要关注的学生' });
+    // a framed page has the header's menu (数据大屏 below has none)
+    expect(screen.getByRole('navigation', { name: '主菜单' })).toBeInTheDocument();
+    expect(within(table).getByRole('cell', { name: '-50.0' })).toBeInTheDocument();
+    expect(within(table).getByRole('cell', { name: '百分位下降' })).toBeInTheDocument();
+    expect(api.lastBody(teachResearchRoutes.studyStudents.url)).toEqual({
+      gradeId: null,
+      drop: 10,
+      line: 20,
+    });
+    await u.selectOptions(screen.getByLabelText('百分位下降'), '20个百分点及以上');
+    await waitFor(() =>
+      expect(api.lastBody(teachResearchRoutes.studyStudents.url)).toMatchObject({ drop: 20 }),
+    );
+    await u.click(within(table).getByRole('link', { name: '查看张三的学情' }));
+    await waitFor(() =>
+      expect(router.state.location.pathname).toBe('/teach-research/study/student/detail'),
+    );
+    expect(await screen.findByRole('heading', { name: '学生学情详情', level: 1 })).toBeVisible();
+    await waitFor(() =>
+      expect(api.lastBody(teachingRoutes.studentRecord.url)).toEqual({ studentId: 31 }),
+    );
+    expect(api.lastBody(teachingRoutes.studyClasses.url)).toEqual({ classId: 101 });
+    await u.click(await screen.findByRole('link', { name: '查看错题' }));
+    await waitFor(() =>
+      expect(router.state.location.pathname).toBe('/teach-research/study/student/wrong'),
+    );
+    expect(await screen.findByRole('table', { name: '错题列表' })).toHaveTextContent('期中考试');
+  }, 20_000);
+
+  it('教师学情 compares teachers and opens one teacher’s detail', async () => {
+    const u = userEvent.setup();
+    const api = createFakeApi({
+      ...SCHOOL_ROUTES,
+      [key(teachResearchRoutes.studyTeachers)]: ok({
+        grades: GRADES,
+        gradeId: 10,
+        exams: EXAMS,
+        classes: [TEACHER_CLASS],
+        teachers: [
+          {
+            userId: 7,
+            name: '李老师',
+            marking: [
+              { marked: 0, pairs: 0, disagreements: 0 },
+              { marked: 120, pairs: 100, disagreements: 5 },
+            ],
+          },
+        ],
+      }),
+      [key(teachResearchRoutes.teacherDetail)]: ok({
+        teacher: { userId: 7, name: '李老师' },
+        gradeName: '高一',
+        exams: EXAMS,
+        classes: [TEACHER_CLASS],
+        blocks: [
+          {
+            examId: 6,
+            examName: '期中考试',
+            blockName: '数学第2题',
+            marked: 120,
+            pairs: 100,
+            disagreements: 5,
+            mean: 6.5,
+            blockMean: 6.1,
+          },
+        ],
+      }),
+    });
+    const { router } = await renderApp({
+      path: '/teach-research/study/student',
+      api,
+      user: staff(),
+      pages,
+    });
+    await u.click(await screen.findByRole('link', { name: '教师学情' }));
+    const classes = await screen.findByRole('table', { name: '各教师任教班级成绩' });
+    expect(within(classes).getByRole('cell', { name: '102.5（+3.5，第1/4名）' })).toBeVisible();
+    const marking = screen.getByRole('table', { name: '各教师阅卷' });
+    expect(within(marking).getByRole('cell', { name: '120份，误差超限5.0%' })).toBeVisible();
+    await u.selectOptions(screen.getByLabelText('年级'), '高二');
+    await waitFor(() =>
+      expect(api.lastBody(teachResearchRoutes.studyTeachers.url)).toEqual({ gradeId: 11 }),
+    );
+    await u.click(within(marking).getByRole('link', { name: '查看李老师的详情' }));
+    await waitFor(() =>
+      expect(router.state.location.pathname).toBe('/teach-research/study/teacher/detail'),
+    );
+    expect(await screen.findByRole('heading', { name: '李老师（高一）' })).toBeVisible();
+    expect(api.lastBody(teachResearchRoutes.teacherDetail.url)).toEqual({ gradeId: 10, userId: 7 });
+    expect(screen.getByRole('img', { name: '李老师任教班级名次趋势' })).toBeInTheDocument();
+    expect(screen.getByRole('table', { name: '各题块阅卷' })).toHaveTextContent('数学第2题');
+  }, 20_000);
+});
+
+describe('数据大屏', () => {
+  it('shows the school’s figures and newest exams full screen, without the header', async () => {
+    const api = createFakeApi({
+      ...SCHOOL_ROUTES,
+      [key(teachResearchRoutes.datav)]: ok({
+        schoolName: '示范中学',
+        students: 1200,
+        classes: 24,
+        teachers: 80,
+        exams: [
+          {
+            examId: 6,
+            examName: '期中考试',
+            examDate: '2026-11-12',
+            gradeName: '高一',
+            sat: 400,
+            fullMarks: 750,
+            mean: 498.2,
+            passRate: 0.82,
+            excellentRate: 0.2,
+            classes: [
+              { className: '高一(2)班', mean: 510, rank: 1 },
+              { className: '高一(1)班', mean: 490, rank: 2 },
+            ],
+          },
+        ],
+        homework: { assigned: 30, submitted: 900, corrected: 850 },
+        usage: { marked: 5000, exams: 2, papers: 6 },
+      }),
+    });
+    await renderApp({ path: '/teach-research/datav', api, user: staff(), pages });
+    expect(
+      await screen.findByRole('heading', { name: '示范中学数据大屏', level: 1 }),
+    ).toBeVisible();
+    expect(screen.queryByRole('navigation', { name: '主菜单' })).not.toBeInTheDocument();
+    const tiles = screen.getByRole('list', { name: '学校概况' });
+    expect(within(tiles).getByText('近30天网上阅卷').nextSibling).toHaveTextContent('5000');
+    const exam = screen.getByRole('article', { name: '高一期中考试' });
+    expect(exam).toHaveTextContent('82.0%');
+    const ranks = within(exam).getByRole('list', { name: '各班均分排名' });
+    expect(within(ranks).getAllByRole('listitem')[0]).toHaveTextContent('1. 高一(2)班');
+    expect(screen.getByRole('link', { name: '返回首页' })).toHaveAttribute('href', '/home/index');
+  }, 20_000);
+});

@@ -1,0 +1,311 @@
+import { useState } from 'react';
+import { Link, useSearchParams } from 'react-router-dom';
+import {
+  STUDY_DROP_DEFAULT,
+  STUDY_LINE_DEFAULT,
+  teachResearchRoutes,
+  teachingRoutes,
+  type DataOf,
+} from '@examkit/contracts';
+import { Empty, FormField, Select } from '@examkit/ui';
+import { ListTable } from '../common/ListTable';
+import { PageBox, Toolbar } from '../common/styled';
+import { Chart } from '../report/components/Chart';
+import { lineOption } from '../report/components/charts';
+import { percent, useWrongData } from '../resource/wrong/useWrongData';
+import { WrongQuestionTable } from './StudyPages';
+
+const S = '/teach-research/study';
+const DROPS = [5, 10, 15, 20, 30];
+const LINES = [10, 20, 30, 40, 50];
+
+const fixed = (v: number | null | undefined) =>
+  v === null || v === undefined ? '—' : v.toFixed(1);
+const pct = (v: number | null | undefined) =>
+  v === null || v === undefined ? '—' : `${v.toFixed(1)}%`;
+
+/** 师生学情's two lists, one link each. */
+function StudyNav() {
+  return (
+    <nav aria-label="师生学情">
+      <Toolbar>
+        <Link to={`${S}/student`}>学生学情</Link>
+        <Link to={`${S}/teacher`}>教师学情</Link>
+      </Toolbar>
+    </nav>
+  );
+}
+
+function GradePicker(props: {
+  grades: { gradeId: number; gradeName: string }[];
+  value: number | null;
+  onChange(id: number): void;
+}) {
+  return (
+    <FormField label="年级">
+      <Select
+        value={props.value ?? ''}
+        options={props.grades.map((g) => ({ value: g.gradeId, label: g.gradeName }))}
+        onChange={(e) => props.onChange(Number(e.target.value))}
+      />
+    </FormField>
+  );
+}
+
+/**
+ * 师生学情·学生学情 (/teach-research/study/student): the students of a grade who need attention —
+ * the total's percentile fell by the chosen points since the exam before, or is under the chosen
+ * line — with each exam's percentile and a link to the student's record.
+ */
+export function StudentAttentionPage() {
+  const [gradeId, setGradeId] = useState<number | null>(null);
+  const [drop, setDrop] = useState(STUDY_DROP_DEFAULT);
+  const [line, setLine] = useState(STUDY_LINE_DEFAULT);
+  const { data, error } = useWrongData(teachResearchRoutes.studyStudents, { gradeId, drop, line });
+  return (
+    <PageBox>
+      <h1>学生学情</h1>
+      <StudyNav />
+      {error && <p role="alert">{error}</p>}
+      {data && data.grades.length === 0 && <Empty text="暂无可查看的年级" />}
+      {data && data.grades.length > 0 && (
+        <Toolbar>
+          <GradePicker grades={data.grades} value={data.gradeId} onChange={setGradeId} />
+          <FormField label="百分位下降">
+            <Select
+              value={drop}
+              options={DROPS.map((d) => ({ value: d, label: `${d}个百分点及以上` }))}
+              onChange={(e) => setDrop(Number(e.target.value))}
+            />
+          </FormField>
+          <FormField label="百分位线">
+            <Select
+              value={line}
+              options={LINES.map((l) => ({ value: l, label: `低于${l}%` }))}
+              onChange={(e) => setLine(Number(e.target.value))}
+            />
+          </FormField>
+        </Toolbar>
+      )}
+      {data && data.grades.length > 0 && (
+        <ListTable
+          label="需要关注的学生"
+          rows={data.students}
+          empty="没有需要关注的学生"
+          headers={[
+            '学生',
+            '班级',
+            ...data.exams.map((e) => e.examName),
+            '变化',
+            '关注原因',
+            '操作',
+          ]}
+        >
+          {(s) => (
+            <tr key={s.studentId}>
+              <td>
+                {s.name}（{s.studentNo}）
+              </td>
+              <td>{s.className}</td>
+              {s.percentiles.map((p, i) => (
+                <td key={data.exams[i]!.examId}>{pct(p)}</td>
+              ))}
+              <td>
+                {s.change === null ? '—' : `${s.change > 0 ? '+' : ''}${s.change.toFixed(1)}`}
+              </td>
+              <td>
+                {[s.falling && '百分位下降', s.below && `低于${line}%`].filter(Boolean).join('、')}
+              </td>
+              <td>
+                <Link to={`${S}/student/detail?classId=${s.classId}&studentId=${s.studentId}`}>
+                  查看{s.name}的学情
+                </Link>
+              </td>
+            </tr>
+          )}
+        </ListTable>
+      )}
+    </PageBox>
+  );
+}
+
+/** 师生学情·学生错题 (/teach-research/study/student/wrong): one student's wrong questions. */
+export function StudentWrongPage() {
+  const [params] = useSearchParams();
+  const studentId = Number(params.get('studentId')) || null;
+  const { data, error } = useWrongData(
+    teachingRoutes.studentRecord,
+    studentId === null ? null : { studentId },
+  );
+  return (
+    <PageBox>
+      <h1>学生错题</h1>
+      <StudyNav />
+      {studentId === null && <Empty text="请从学生学情中选择学生" />}
+      {error && <p role="alert">{error}</p>}
+      {data && (
+        <>
+          <h2>
+            {data.student.name}（{data.student.className}，{data.student.studentNo}）
+          </h2>
+          <WrongQuestionTable rows={data.wrongQuestions} />
+        </>
+      )}
+    </PageBox>
+  );
+}
+
+const signed = (mean: number | null | undefined, grade: number | null | undefined) =>
+  mean === null || mean === undefined || grade === null || grade === undefined
+    ? '—'
+    : `${mean - grade >= 0 ? '+' : ''}${(mean - grade).toFixed(1)}`;
+
+type Classes = DataOf<typeof teachResearchRoutes.studyTeachers>['classes'];
+type Exams = DataOf<typeof teachResearchRoutes.studyTeachers>['exams'];
+
+/** Each class × subject taught: per exam, the class's mean (± the grade's) and rank. */
+function ClassTable({ rows, exams, label }: { rows: Classes; exams: Exams; label: string }) {
+  return (
+    <ListTable
+      label={label}
+      rows={rows}
+      empty="暂无任教班级"
+      headers={['教师', '班级', '学科', ...exams.map((e) => e.examName)]}
+    >
+      {(c) => (
+        <tr key={`${c.userId}-${c.classId}-${c.subjectName}`}>
+          <td>{c.teacherName}</td>
+          <td>{c.className}</td>
+          <td>{c.subjectName}</td>
+          {c.means.map((mean, i) => (
+            <td key={exams[i]!.examId}>
+              {mean === null
+                ? '—'
+                : `${fixed(mean)}（${signed(mean, c.gradeMeans[i])}，第${c.ranks[i] ?? '—'}/${c.classCounts[i]}名）`}
+            </td>
+          ))}
+        </tr>
+      )}
+    </ListTable>
+  );
+}
+
+const disagreement = (m: { pairs: number; disagreements: number }) =>
+  m.pairs === 0 ? '—' : percent(m.disagreements / m.pairs);
+
+/**
+ * 师生学情·教师学情 (/teach-research/study/teacher): a grade's teachers across its exams — their
+ * classes' means beside the grade's and ranks among the classes, and how much they marked and how
+ * often their mark and the second marker's differed beyond the tolerance.
+ */
+export function TeacherStudyPage() {
+  const [gradeId, setGradeId] = useState<number | null>(null);
+  const { data, error } = useWrongData(teachResearchRoutes.studyTeachers, { gradeId });
+  return (
+    <PageBox>
+      <h1>教师学情</h1>
+      <StudyNav />
+      {error && <p role="alert">{error}</p>}
+      {data && data.grades.length === 0 && <Empty text="暂无可查看的年级" />}
+      {data && data.grades.length > 0 && (
+        <>
+          <Toolbar>
+            <GradePicker grades={data.grades} value={data.gradeId} onChange={setGradeId} />
+          </Toolbar>
+          <section aria-label="任教班级成绩">
+            <h2>任教班级成绩</h2>
+            <p>每格为班级均分（与年级均分之差，班级名次）。</p>
+            <ClassTable rows={data.classes} exams={data.exams} label="各教师任教班级成绩" />
+          </section>
+          <section aria-label="阅卷工作量与质量">
+            <h2>阅卷工作量与质量</h2>
+            <ListTable
+              label="各教师阅卷"
+              rows={data.teachers}
+              headers={['教师', ...data.exams.map((e) => e.examName), '操作']}
+            >
+              {(t) => (
+                <tr key={t.userId}>
+                  <td>{t.name}</td>
+                  {t.marking.map((m, i) => (
+                    <td key={data.exams[i]!.examId}>
+                      {m.marked === 0 ? '—' : `${m.marked}份，误差超限${disagreement(m)}`}
+                    </td>
+                  ))}
+                  <td>
+                    <Link to={`${S}/teacher/detail?gradeId=${data.gradeId}&userId=${t.userId}`}>
+                      查看{t.name}的详情
+                    </Link>
+                  </td>
+                </tr>
+              )}
+            </ListTable>
+          </section>
+        </>
+      )}
+    </PageBox>
+  );
+}
+
+/** 师生学情·教师学情详情 (/teach-research/study/teacher/detail): one teacher in one grade. */
+export function TeacherDetailPage() {
+  const [params] = useSearchParams();
+  const gradeId = Number(params.get('gradeId')) || null;
+  const userId = Number(params.get('userId')) || null;
+  const { data, error } = useWrongData(
+    teachResearchRoutes.teacherDetail,
+    gradeId === null || userId === null ? null : { gradeId, userId },
+  );
+  const names = data?.exams.map((e) => e.examName) ?? [];
+  return (
+    <PageBox>
+      <h1>教师学情详情</h1>
+      <StudyNav />
+      {(gradeId === null || userId === null) && <Empty text="请从教师学情中选择教师" />}
+      {error && <p role="alert">{error}</p>}
+      {data && (
+        <>
+          <h2>
+            {data.teacher.name}（{data.gradeName}）
+          </h2>
+          {data.classes.some((c) => c.ranks.some((r) => r !== null)) && (
+            <Chart
+              kind="line"
+              label={`${data.teacher.name}任教班级名次趋势`}
+              option={lineOption(
+                names,
+                data.classes.map((c) => ({
+                  name: `${c.className}${c.subjectName}`,
+                  values: c.ranks,
+                })),
+                true,
+              )}
+            />
+          )}
+          <ClassTable rows={data.classes} exams={data.exams} label="任教班级成绩" />
+          <section aria-label="阅卷明细">
+            <h2>阅卷明细</h2>
+            <ListTable
+              label="各题块阅卷"
+              rows={data.blocks}
+              empty="没有阅卷记录"
+              headers={['考试', '题块', '阅卷量', '双评份数', '误差超限率', '给分均值', '题块均值']}
+            >
+              {(b) => (
+                <tr key={`${b.examId}-${b.blockName}`}>
+                  <td>{b.examName}</td>
+                  <td>{b.blockName}</td>
+                  <td>{b.marked}</td>
+                  <td>{b.pairs}</td>
+                  <td>{disagreement(b)}</td>
+                  <td>{fixed(b.mean)}</td>
+                  <td>{fixed(b.blockMean)}</td>
+                </tr>
+              )}
+            </ListTable>
+          </section>
+        </>
+      )}
+    </PageBox>
+  );
+}

@@ -1,0 +1,294 @@
+import { teachResearchRoutes, type DataOf, type RouteContract } from '@examkit/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertReportFixture, type ReportFixture } from '../report/reportFixtures';
+import { call, DIALECTS, signIn, startTestServer, type TestServer } from '../test/fixtures';
+
+const r = teachResearchRoutes;
+const ATTENTION = { drop: 10, line: 20 };
+
+/**
+ * 教研中心's 师生学情 and 数据大屏 over two published exams of the report fixture (docs/reports.md:
+ * s1 … s5; 总分 33, 18, 缺考, 23, 11). In the second, s1 wrote 2 in 语文 instead of 18 (总分 17),
+ * so the total's percentiles (the share of the four ranked behind) are worked by hand:
+ * first exam s1 75, s2 25, s4 50, s5 0; second s1 25, s2 50, s4 75, s5 0.
+ */
+describe.each(DIALECTS)('教研中心·师生学情 and 数据大屏 on %s', (dialect) => {
+  let server: TestServer;
+  let first: ReportFixture;
+  let second: ReportFixture;
+  let teacherId: number;
+  let graderId: number;
+  const tokens: Record<string, string> = {};
+
+  async function answer(who: string, contract: RouteContract, body: object) {
+    return (
+      await call<unknown>(server.app, contract, {
+        token: tokens[who]!,
+        body: body as Record<string, unknown>,
+      })
+    ).body;
+  }
+  async function ok<C extends RouteContract>(who: string, contract: C, body: object) {
+    const res = await answer(who, contract, body);
+    if (res.code !== 200) throw new Error(`${contract.url} as ${who}: ${JSON.stringify(res)}`);
+    return res.data as DataOf<C>;
+  }
+  const userId = async (login: string) =>
+    (
+      await server.db
+        .selectFrom('users')
+        .select('id')
+        .where('login_name', '=', login)
+        .executeTakeFirstOrThrow()
+    ).id;
+
+  beforeAll(async () => {
+    server = await startTestServer(dialect);
+    const { db } = server;
+    const schoolId = server.seed.demoSchoolId;
+    first = await insertReportFixture(db, schoolId, { name: '教研一测', examDate: '2026-12-20' });
+    second = await insertReportFixture(db, schoolId, { name: '教研二测', examDate: '2026-12-25' });
+    const s1 = second.students[0]!;
+    const now = server.clock.now().getTime();
+    await db
+      .updateTable('exam_scores')
+      .set({ score: 2 })
+      .where('exam_subject_id', '=', second.chinese.id)
+      .where('student_id', '=', s1)
+      .execute();
+    await db
+      .updateTable('exam_subject_totals')
+      .set({ score: 2 })
+      .where('exam_subject_id', '=', second.chinese.id)
+      .where('student_id', '=', s1)
+      .execute();
+    // the 班主任 of 高一(1)班 is given 师生学情 (the demo gives it to 校长, 教务主任, 年级主任)
+    const headRole = await db
+      .selectFrom('roles')
+      .select('id')
+      .where('school_id', '=', schoolId)
+      .where('role_name', '=', '班主任')
+      .executeTakeFirstOrThrow();
+    await db
+      .insertInto('role_permissions')
+      .values({ role_id: headRole.id, perm_code: 'Teach-Research-Study' })
+      .execute();
+    // 数学 of the second exam marked twice: 李老师 and 王阅卷 agree on one paper, not on the other
+    teacherId = await userId('teacher');
+    graderId = await userId('grader');
+    const block = await db
+      .insertInto('marking_blocks')
+      .values({
+        school_id: schoolId,
+        exam_id: second.examId,
+        exam_subject_id: second.math.id,
+        name: '数学第2题',
+        question_ids: JSON.stringify([second.math.q2]),
+        question_full_half: JSON.stringify([20]),
+        full_score_half: 20,
+        mode: 'double',
+        tolerance_half: 2,
+        step_half: 2,
+        distribution: 'pool',
+        anonymous: 1,
+        guide: '',
+        answer: '',
+        state: 'finished',
+        recheck_percent: 0,
+        lease_ms: 600_000,
+        created_at: now,
+        updated_at: now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await db
+      .insertInto('marking_block_users')
+      .values([
+        { block_id: block.id, user_id: teacherId, role: 'marker', quota: null },
+        { block_id: block.id, user_id: graderId, role: 'marker', quota: null },
+      ])
+      .execute();
+    // half-points: paper 1 marked 20 and 20, paper 2 marked 12 and 4 (apart by more than 2)
+    const marks: [number, number, number][] = [
+      [second.students[0]!, 20, 20],
+      [second.students[1]!, 12, 4],
+    ];
+    for (const [studentId, mine, theirs] of marks) {
+      const paper = await db
+        .insertInto('marking_papers')
+        .values({
+          block_id: block.id,
+          student_id: studentId,
+          crop_key: `crop-${studentId}`,
+          state: 'done',
+          is_seed: 0,
+          seed_score_half: null,
+          final_score_half: null,
+          final_parts: null,
+          final_source: null,
+          finished_at: now,
+          problem_reason: null,
+          problem_note: null,
+          problem_user_id: null,
+          problem_at: null,
+          sample_kind: null,
+          sample_note: null,
+          created_at: now,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await db
+        .insertInto('marking_tasks')
+        .values(
+          [
+            [1, teacherId, mine],
+            [2, graderId, theirs],
+          ].map(([slot, user, score]) => ({
+            block_id: block.id,
+            paper_id: paper.id,
+            slot: slot!,
+            state: 'done' as const,
+            assigned_to: null,
+            user_id: user!,
+            lease_token: null,
+            lease_expires_at: null,
+            score_half: score!,
+            parts: JSON.stringify([score]),
+            submitted_at: now,
+            updated_at: now,
+          })),
+        )
+        .execute();
+    }
+    for (const who of ['admin', 'head', 'teacher', 'lab-admin'])
+      tokens[who] = (await signIn(server.app, who)).token;
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  const examIndex = (exams: { examId: number }[], examId: number) =>
+    exams.findIndex((e) => e.examId === examId);
+
+  it('学生: lists who fell by the chosen points or is under the line, with their percentiles', async () => {
+    const data = await ok('admin', r.studyStudents, { gradeId: first.gradeId, ...ATTENTION });
+    const [a, b] = [examIndex(data.exams, first.examId), examIndex(data.exams, second.examId)];
+    expect(b).toBeGreaterThan(a);
+    const mine = data.students.filter((s) => first.students.includes(s.studentId));
+    // s1 75 → 25 (fell 50); s5 0 in both (under 20); s2 25 → 50 and s4 50 → 75 need nothing
+    expect(mine.map((s) => [s.studentId, s.falling, s.below])).toEqual([
+      [first.students[0], true, false],
+      [first.students[4], false, true],
+    ]);
+    expect([mine[0]!.percentiles[a], mine[0]!.percentiles[b], mine[0]!.change]).toEqual([
+      75, 25, -50,
+    ]);
+    // a bigger fall asked for leaves s1 out
+    const strict = await ok('admin', r.studyStudents, { gradeId: null, drop: 60, line: 20 });
+    expect(strict.students.map((s) => s.studentId)).not.toContain(first.students[0]);
+  });
+
+  it('学生: a 班主任 sees their class only; other grades 403, another school 404, no key 403', async () => {
+    const data = await ok('head', r.studyStudents, { gradeId: null, ...ATTENTION });
+    expect(data.grades.map((g) => g.gradeId)).toEqual([first.gradeId]);
+    expect(new Set(data.students.map((s) => s.classId))).toEqual(new Set([first.class1]));
+    expect(data.students.map((s) => s.studentId)).not.toContain(first.students[4]);
+    const other = await server.db
+      .selectFrom('grades')
+      .select('id')
+      .where('school_id', '=', server.seed.demoSchoolId)
+      .where('id', '!=', first.gradeId)
+      .executeTakeFirstOrThrow();
+    expect((await answer('head', r.studyStudents, { gradeId: other.id, ...ATTENTION })).code).toBe(
+      403,
+    );
+    const foreign = await answer('lab-admin', r.studyStudents, {
+      gradeId: first.gradeId,
+      ...ATTENTION,
+    });
+    expect(foreign).toEqual(
+      await answer('lab-admin', r.studyStudents, { gradeId: 9_999_999, ...ATTENTION }),
+    );
+    expect(foreign.code).toBe(404);
+    expect((await answer('teacher', r.studyStudents, { gradeId: null, ...ATTENTION })).code).toBe(
+      403,
+    );
+  });
+
+  it('教师: each class’s mean and rank beside the grade, and the marking of each teacher', async () => {
+    const data = await ok('admin', r.studyTeachers, { gradeId: first.gradeId });
+    const [a, b] = [examIndex(data.exams, first.examId), examIndex(data.exams, second.examId)];
+    const math = data.classes.find(
+      (c) => c.userId === teacherId && c.classId === first.class1 && c.subjectName === '数学',
+    )!;
+    // 数学: 高一(1)班 (15 + 6 + 9) / 3 = 10, the grade (15 + 6 + 9 + 8 + 2) / 5 = 8, first of 2
+    expect([math.means[a], math.gradeMeans[a], math.ranks[a], math.classCounts[a]]).toEqual([
+      10, 8, 1, 2,
+    ]);
+    const li = data.teachers.find((t) => t.userId === teacherId)!;
+    expect(li.marking[b]).toEqual({ marked: 2, pairs: 2, disagreements: 1 });
+    expect(li.marking[a]).toEqual({ marked: 0, pairs: 0, disagreements: 0 });
+  });
+
+  it('教师: a 班主任 sees the teachers of their class only', async () => {
+    const data = await ok('head', r.studyTeachers, { gradeId: null });
+    expect(data.classes.length).toBeGreaterThan(0);
+    expect(new Set(data.classes.map((c) => c.classId))).toEqual(new Set([first.class1]));
+    const ids = new Set(data.classes.map((c) => c.userId));
+    expect(data.teachers.every((t) => ids.has(t.userId))).toBe(true);
+  });
+
+  it('教师详情: one teacher’s classes and marking block by block; one not visible is missing', async () => {
+    const data = await ok('admin', r.teacherDetail, { gradeId: first.gradeId, userId: teacherId });
+    expect(data.teacher).toEqual({ userId: teacherId, name: '李老师' });
+    expect(data.classes.every((c) => c.userId === teacherId)).toBe(true);
+    // 李老师 gave 10 and 6 points; the block's four marks 10, 10, 6, 2 average 7
+    expect(data.blocks).toEqual([
+      {
+        examId: second.examId,
+        examName: '教研二测',
+        blockName: '数学第2题',
+        marked: 2,
+        pairs: 2,
+        disagreements: 1,
+        mean: 8,
+        blockMean: 7,
+      },
+    ]);
+    // 王阅卷 teaches nothing: as missing as an unknown id; another school's caller too
+    const missing = await answer('admin', r.teacherDetail, {
+      gradeId: first.gradeId,
+      userId: 9_999_999,
+    });
+    expect(missing.code).toBe(404);
+    expect(
+      await answer('admin', r.teacherDetail, { gradeId: first.gradeId, userId: graderId }),
+    ).toEqual(missing);
+    expect(
+      (await answer('lab-admin', r.teacherDetail, { gradeId: first.gradeId, userId: teacherId }))
+        .code,
+    ).toBe(404);
+  });
+
+  it('数据大屏: the newest exams from their reports, homework and usage counts', async () => {
+    const data = await ok('admin', r.datav, {});
+    expect(data.schoolName).not.toBe('');
+    expect(data.students).toBeGreaterThan(0);
+    const exam = data.exams.find((e) => e.examId === second.examId)!;
+    expect(data.exams[0]!.examId).toBe(second.examId);
+    // 总分: 17, 18, 23, 11 (s3 缺考)
+    expect(exam).toMatchObject({ sat: 4, fullMarks: 35, gradeName: '高一' });
+    expect(exam.mean).toBeCloseTo(17.25, 6);
+    // by mean: 高一(1)班 (17 + 18) / 2 = 17.5 first, 高一(9)班 (23 + 11) / 2 = 17 second
+    expect(exam.classes.map((c) => [c.className, c.rank])).toEqual([
+      ['高一(1)班', 1],
+      ['高一(9)班', 2],
+    ]);
+    // the four marks given above, in the last 30 days
+    expect(data.usage.marked).toBeGreaterThanOrEqual(4);
+    // a 班主任 holds no 数据大屏 key; another school sees none of these exams
+    expect((await answer('head', r.datav, {})).code).toBe(403);
+    const foreign = await ok('lab-admin', r.datav, {});
+    expect(foreign.exams.map((e) => e.examId)).not.toContain(second.examId);
+  });
+});

@@ -1,0 +1,449 @@
+import type { DataOf, teachResearchRoutes } from '@examkit/contracts';
+import type { Clock } from '../core/clock';
+import type { Db } from '../core/database';
+import { forbidden, notFound } from '../core/envelope';
+import { inScopeClass, inScopeSubject, type DataScope } from '../core/scope';
+import { SLOT } from '../marking/assignment';
+import { blockQuality } from '../marking/monitoring';
+import { isDone } from '../homework/report/data';
+import { engineId } from '../report/cache';
+import { fullClass, gradeScope } from '../report/views/access';
+import {
+  meanRanks,
+  studentColumns,
+  subjectStats,
+  type ReportContext,
+} from '../report/views/context';
+import { examContext, readableExams, type ExamRow } from '../resource/wrongExams';
+import { scopedYearClasses } from './records';
+
+type Routes = typeof teachResearchRoutes;
+type Teachers = DataOf<Routes['studyTeachers']>;
+type Detail = DataOf<Routes['teacherDetail']>;
+
+const DAY = 86_400_000;
+/** The window of the 数据大屏's homework and usage figures. */
+const RECENT_DAYS = 30;
+/** Exams shown on the 数据大屏. */
+const DATAV_EXAMS = 4;
+
+/**
+ * The grades of the year with a class in the caller's scope (`full`: only classes whose every
+ * subject they see), and the chosen one: 404 for a grade of another school or a missing one, 403
+ * for a grade of the school without such a class.
+ */
+async function scopedGrade(db: Db, scope: DataScope, gradeId: number | null, full: boolean) {
+  const classes = (await scopedYearClasses(db, scope)).filter(
+    (c) => !full || fullClass(scope, c.id),
+  );
+  const grades: { gradeId: number; gradeName: string }[] = [];
+  for (const c of classes)
+    if (!grades.some((g) => g.gradeId === c.grade_id))
+      grades.push({ gradeId: c.grade_id, gradeName: c.gradeName });
+  if (gradeId !== null && !grades.some((g) => g.gradeId === gradeId)) {
+    const exists = await db
+      .selectFrom('grades')
+      .select('id')
+      .where('id', '=', gradeId)
+      .where('school_id', '=', scope.schoolId)
+      .executeTakeFirst();
+    if (!exists) throw notFound('年级不存在');
+    throw forbidden('超出数据范围：无权查看该年级');
+  }
+  return { grades, gradeId: gradeId ?? grades[0]?.gradeId ?? null };
+}
+
+/** The grade's readable exams with their cached reports, oldest first. */
+async function gradeContexts(db: Db, clock: Clock, scope: DataScope, gradeId: number) {
+  const out: { exam: ExamRow; ctx: ReportContext }[] = [];
+  for (const exam of await readableExams(db, scope, { gradeId })) {
+    const ctx = await examContext(db, clock, scope, exam.id);
+    if (ctx) out.push({ exam, ctx });
+  }
+  return out;
+}
+
+const refOf = (e: ExamRow) => ({ examId: e.id, examName: e.name, examDate: e.examDate });
+
+/**
+ * 师生学情·学生: the students of a grade whose total's percentile (the engine's, per exam) fell by
+ * at least `drop` points from the exam before, or is under `line` in the newest exam they sat.
+ * Only classes whose total the caller sees (a 任课教师 sees no total, so no one here).
+ */
+export async function studyStudents(
+  db: Db,
+  clock: Clock,
+  scope: DataScope,
+  body: { gradeId: number | null; drop: number; line: number },
+): Promise<DataOf<Routes['studyStudents']>> {
+  const head = await scopedGrade(db, scope, body.gradeId, true);
+  if (head.gradeId === null) return { ...head, exams: [], students: [] };
+  const contexts = await gradeContexts(db, clock, scope, head.gradeId);
+  const byId = new Map<
+    number,
+    { name: string; studentNo: string; classId: number; className: string; p: (number | null)[] }
+  >();
+  contexts.forEach(({ ctx }, e) => {
+    const { percentiles } = studentColumns(ctx, 0);
+    ctx.report.snapshot.students.forEach((s, i) => {
+      if (!fullClass(scope, s.classId)) return;
+      const row = byId.get(s.id) ?? {
+        name: s.name,
+        studentNo: s.studentNo,
+        classId: s.classId,
+        className: '',
+        p: contexts.map(() => null),
+      };
+      row.classId = s.classId;
+      row.className = ctx.report.snapshot.classes.find((c) => c.id === s.classId)?.name ?? '';
+      row.p[e] = percentiles[i] ?? null;
+      byId.set(s.id, row);
+    });
+  });
+  const students: DataOf<Routes['studyStudents']>['students'] = [];
+  for (const [studentId, row] of byId) {
+    const sat = row.p.filter((v): v is number => v !== null);
+    const latest = sat.at(-1) ?? null;
+    const before = sat.length >= 2 ? sat.at(-2)! : null;
+    const change = latest !== null && before !== null ? latest - before : null;
+    const falling = change !== null && change <= -body.drop;
+    const below = latest !== null && latest < body.line;
+    if (!falling && !below) continue;
+    students.push({
+      studentId,
+      name: row.name,
+      studentNo: row.studentNo,
+      classId: row.classId,
+      className: row.className,
+      percentiles: row.p,
+      change,
+      falling,
+      below,
+    });
+  }
+  students.sort(
+    (a, b) =>
+      (a.change ?? 0) - (b.change ?? 0) ||
+      (a.percentiles.at(-1) ?? 0) - (b.percentiles.at(-1) ?? 0) ||
+      a.studentNo.localeCompare(b.studentNo),
+  );
+  return { ...head, exams: contexts.map(({ exam }) => refOf(exam)), students };
+}
+
+interface MarkerFigures {
+  marked: number;
+  pairs: number;
+  disagreements: number;
+  /** Σ of the marks given (points), for the teacher's mean. */
+  sum: number;
+}
+
+/**
+ * The grade's teaching assignments the caller sees (a class in scope, a subject they see there)
+ * with each class's subject mean and rank per exam, and every visible teacher's marking per exam
+ * block (the marking monitor's `blockQuality`).
+ */
+async function teacherData(
+  db: Db,
+  clock: Clock,
+  scope: DataScope,
+  gradeId: number,
+  userId: number | null,
+) {
+  const contexts = await gradeContexts(db, clock, scope, gradeId);
+  const assignments = await db
+    .selectFrom('teaching_assignments as t')
+    .innerJoin('classes as c', 'c.id', 't.class_id')
+    .innerJoin('users as u', 'u.id', 't.user_id')
+    .select(['t.user_id', 'u.nick_name', 't.class_id', 'c.name as className', 't.subject_id'])
+    .where('t.school_id', '=', scope.schoolId)
+    .where('t.academic_year', '=', scope.academicYear)
+    .where('c.grade_id', '=', gradeId)
+    .$if(userId !== null, (q) => q.where('t.user_id', '=', userId!))
+    .orderBy('t.class_id')
+    .orderBy('t.subject_id')
+    .orderBy('t.user_id')
+    .execute();
+  const visible = assignments.filter(
+    (a) => inScopeClass(scope, a.class_id) && inScopeSubject(scope, a.class_id, a.subject_id),
+  );
+  const classes: Teachers['classes'] = [];
+  for (const a of visible) {
+    const row: Teachers['classes'][number] = {
+      userId: a.user_id,
+      teacherName: a.nick_name,
+      classId: a.class_id,
+      className: a.className,
+      subjectName: '',
+      means: [],
+      gradeMeans: [],
+      ranks: [],
+      classCounts: [],
+    };
+    for (const { ctx } of contexts) {
+      const subject = ctx.report.snapshot.subjects.find((s) => s.subjectId === a.subject_id);
+      const group = ctx.report.analysis.classes.find((g) => g.id === engineId(a.class_id));
+      if (subject) row.subjectName = subject.name;
+      row.classCounts.push(ctx.report.analysis.classes.length);
+      if (!subject || !group) {
+        row.means.push(null);
+        row.gradeMeans.push(null);
+        row.ranks.push(null);
+        continue;
+      }
+      row.means.push(subjectStats(group, subject.id).description.mean);
+      row.gradeMeans.push(subjectStats(ctx.report.analysis.grade, subject.id).description.mean);
+      row.ranks.push(meanRanks(ctx, subject.id).get(a.class_id) ?? null);
+    }
+    if (!row.subjectName) {
+      const subject = await db
+        .selectFrom('subjects')
+        .select('name')
+        .where('id', '=', a.subject_id)
+        .executeTakeFirst();
+      row.subjectName = subject?.name ?? '';
+    }
+    classes.push(row);
+  }
+  const users = new Map<number, string>();
+  for (const c of classes) users.set(c.userId, c.teacherName);
+  const blocks: {
+    examIndex: number;
+    blockName: string;
+    blockMean: number | null;
+    markers: Map<number, MarkerFigures>;
+  }[] = [];
+  if (users.size > 0)
+    for (const [e, { exam }] of contexts.entries()) {
+      const rows = await db
+        .selectFrom('marking_blocks')
+        .selectAll()
+        .where('exam_id', '=', exam.id)
+        .where('school_id', '=', scope.schoolId)
+        .orderBy('id')
+        .execute();
+      for (const block of rows) {
+        const quality = await blockQuality(db, block);
+        const markers = new Map<number, MarkerFigures>();
+        for (const m of quality.markers) {
+          if (!users.has(m.userId)) continue;
+          markers.set(m.userId, {
+            marked: m.count,
+            pairs: m.pairs,
+            disagreements: Math.round((m.disagreementRate ?? 0) * m.pairs),
+            sum: m.mean * m.count,
+          });
+        }
+        blocks.push({
+          examIndex: e,
+          blockName: block.name,
+          blockMean: quality.block.count ? quality.block.mean : null,
+          markers,
+        });
+      }
+    }
+  return { contexts, classes, users, blocks };
+}
+
+/** 师生学情·教师: a grade's teachers compared across its exams. */
+export async function studyTeachers(
+  db: Db,
+  clock: Clock,
+  scope: DataScope,
+  gradeId: number | null,
+): Promise<Teachers> {
+  const head = await scopedGrade(db, scope, gradeId, false);
+  if (head.gradeId === null) return { ...head, exams: [], classes: [], teachers: [] };
+  const data = await teacherData(db, clock, scope, head.gradeId, null);
+  const teachers = [...data.users].map(([userId, name]) => ({
+    userId,
+    name,
+    marking: data.contexts.map((_, e) => {
+      const out = { marked: 0, pairs: 0, disagreements: 0 };
+      for (const b of data.blocks) {
+        const m = b.examIndex === e ? b.markers.get(userId) : undefined;
+        if (!m) continue;
+        out.marked += m.marked;
+        out.pairs += m.pairs;
+        out.disagreements += m.disagreements;
+      }
+      return out;
+    }),
+  }));
+  return {
+    ...head,
+    exams: data.contexts.map(({ exam }) => refOf(exam)),
+    classes: data.classes,
+    teachers,
+  };
+}
+
+const round3 = (x: number) => Math.round(x * 1000) / 1000;
+
+/** 师生学情·教师详情: one teacher's classes and marking in a grade; one not visible is missing. */
+export async function teacherDetail(
+  db: Db,
+  clock: Clock,
+  scope: DataScope,
+  gradeId: number,
+  userId: number,
+): Promise<Detail> {
+  const head = await scopedGrade(db, scope, gradeId, false);
+  const data = await teacherData(db, clock, scope, gradeId, userId);
+  const name = data.users.get(userId);
+  if (name === undefined) throw notFound('教师不存在');
+  const blocks: Detail['blocks'] = [];
+  for (const b of data.blocks) {
+    const m = b.markers.get(userId);
+    if (!m) continue;
+    const exam = data.contexts[b.examIndex]!.exam;
+    blocks.push({
+      examId: exam.id,
+      examName: exam.name,
+      blockName: b.blockName,
+      marked: m.marked,
+      pairs: m.pairs,
+      disagreements: m.disagreements,
+      mean: m.marked ? round3(m.sum / m.marked) : null,
+      blockMean: b.blockMean,
+    });
+  }
+  return {
+    teacher: { userId, name },
+    gradeName: head.grades.find((g) => g.gradeId === gradeId)?.gradeName ?? '',
+    exams: data.contexts.map(({ exam }) => refOf(exam)),
+    classes: data.classes,
+    blocks,
+  };
+}
+
+const countOf = (row: { n: number | string | bigint } | undefined) => Number(row?.n ?? 0);
+
+/**
+ * 数据大屏: the school at a glance — its size, the newest exams of the grades the caller sees
+ * whole (each from its cached report: the grade's mean, pass and excellent rates, the classes by
+ * mean rank), and the last 30 days' homework and use of the platform (counts of records).
+ */
+export async function datav(
+  db: Db,
+  clock: Clock,
+  scope: DataScope,
+): Promise<DataOf<Routes['datav']>> {
+  const { schoolId, academicYear } = scope;
+  const since = clock.now().getTime() - RECENT_DAYS * DAY;
+  const [school, students, classes, teachers] = await Promise.all([
+    db.selectFrom('schools').select('name').where('id', '=', schoolId).executeTakeFirst(),
+    db
+      .selectFrom('students as s')
+      .innerJoin('classes as c', 'c.id', 's.class_id')
+      .innerJoin('grades as g', 'g.id', 'c.grade_id')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('s.school_id', '=', schoolId)
+      .where('g.academic_year', '=', academicYear)
+      .executeTakeFirst(),
+    db
+      .selectFrom('classes as c')
+      .innerJoin('grades as g', 'g.id', 'c.grade_id')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('g.school_id', '=', schoolId)
+      .where('g.academic_year', '=', academicYear)
+      .executeTakeFirst(),
+    db
+      .selectFrom('teaching_assignments')
+      .select((eb) => eb.fn.count<number>('user_id').distinct().as('n'))
+      .where('school_id', '=', schoolId)
+      .where('academic_year', '=', academicYear)
+      .executeTakeFirst(),
+  ]);
+  const gradeNames = new Map(
+    (
+      await db
+        .selectFrom('grades')
+        .select(['id', 'name'])
+        .where('school_id', '=', schoolId)
+        .execute()
+    ).map((g) => [g.id, g.name]),
+  );
+  const exams: DataOf<Routes['datav']>['exams'] = [];
+  for (const exam of (await readableExams(db, scope, {})).reverse()) {
+    if (exams.length >= DATAV_EXAMS) break;
+    if (!gradeScope(scope, exam.gradeId)) continue;
+    const ctx = await examContext(db, clock, scope, exam.id);
+    if (!ctx) continue;
+    const { total } = ctx.report.analysis.grade;
+    const ranks = meanRanks(ctx, 0);
+    exams.push({
+      examId: exam.id,
+      examName: exam.name,
+      examDate: exam.examDate,
+      gradeName: gradeNames.get(exam.gradeId) ?? '',
+      sat: total.description.count,
+      fullMarks: total.fullMarks,
+      mean: total.description.mean,
+      passRate: total.levels.passRate,
+      excellentRate: total.levels.excellentRate,
+      classes: ctx.report.snapshot.classes
+        .flatMap((c) => {
+          const group = ctx.report.analysis.classes.find((g) => g.id === engineId(c.id));
+          return group
+            ? [
+                {
+                  className: c.name,
+                  mean: group.total.description.mean,
+                  rank: ranks.get(c.id) ?? null,
+                },
+              ]
+            : [];
+        })
+        .sort((a, b) => (a.rank ?? Infinity) - (b.rank ?? Infinity)),
+    });
+  }
+  const [assigned, submissions, marked, newExams, papers] = await Promise.all([
+    db
+      .selectFrom('homework_assignments')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('school_id', '=', schoolId)
+      .where('assigned_at', '>=', since)
+      .executeTakeFirst(),
+    db
+      .selectFrom('homework_submissions')
+      .select('status')
+      .where('school_id', '=', schoolId)
+      .where('submitted_at', '>=', since)
+      .execute(),
+    db
+      .selectFrom('marking_tasks as t')
+      .innerJoin('marking_blocks as b', 'b.id', 't.block_id')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('b.school_id', '=', schoolId)
+      .where('t.state', '=', 'done')
+      .where((eb) => eb.or([eb('t.slot', '<=', SLOT.third), eb('t.slot', '=', SLOT.arbitration)]))
+      .where('t.submitted_at', '>=', since)
+      .executeTakeFirst(),
+    db
+      .selectFrom('exams')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('school_id', '=', schoolId)
+      .where('created_at', '>=', since)
+      .executeTakeFirst(),
+    db
+      .selectFrom('papers')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('school_id', '=', schoolId)
+      .where('created_at', '>=', since)
+      .executeTakeFirst(),
+  ]);
+  return {
+    schoolName: school?.name ?? '',
+    students: countOf(students),
+    classes: countOf(classes),
+    teachers: countOf(teachers),
+    exams,
+    homework: {
+      assigned: countOf(assigned),
+      submitted: submissions.length,
+      corrected: submissions.filter((s) => isDone(s.status)).length,
+    },
+    usage: { marked: countOf(marked), exams: countOf(newExams), papers: countOf(papers) },
+  };
+}
