@@ -62,6 +62,7 @@ import { registerUserRoutes } from './user/routes';
 import { registerRegionRoutes } from './region/routes';
 import { registerJointRoutes } from './joint/routes';
 import { registerJointPaperRoutes } from './joint/paper';
+import { registerJointOrganiseRoutes } from './joint/organise';
 import { registerJointReportRoutes } from './joint/reportRoutes';
 import { registerCrossSchoolRoutes } from './crossSchool/routes';
 import { registerAnalyticRoutes } from './analytic/routes';
@@ -297,6 +298,7 @@ export async function createServer(options: ServerOptions): Promise<FastifyInsta
   registerRegionRoutes(router, { db, clock });
   registerJointRoutes(router, { db, clock });
   registerJointPaperRoutes(router, { db, clock });
+  registerJointOrganiseRoutes(router, { db });
   registerJointReportRoutes(router, { db, clock, downloads });
   registerCrossSchoolRoutes(router, { db, clock });
   registerAnalyticRoutes(router, { db, clock, downloads });

@@ -128,6 +128,7 @@ const BUREAU_OWN = [
   'POST /marking-main/joint/create',
   'POST /marking-main/joint/update',
   'POST /marking-main/joint/questions_save',
+  'POST /marking-main/joint/organiser_schools',
   'POST /marking-main/joint/paper/get',
   'POST /marking-main/joint/answer/save',
   'POST /marking-main/joint/sheet/get',
