@@ -75,6 +75,7 @@ export function registerExamRoutes(router: Router, deps: ExamRoutesDeps): void {
       subject: subjectInfo,
       paperEditable: own && rules.paper,
       answerKeyEditable: own && rules.answerKey,
+      ...(own ? {} : { setByJoint: true }),
       questions: toQuestionTree(await loadQuestionRows(db, subject.id)),
     };
   };
@@ -409,8 +410,9 @@ export function registerExamRoutes(router: Router, deps: ExamRoutesDeps): void {
     await requireAnyPermission(db, session, SHEET_TOOL);
     const { exam, subject } = await loadSubject(db, session.schoolId, body.examSubjectId);
     assertExamVisible(await loadScope(db, session), exam);
-    const editable = rulesOf(exam.state).sheet && !(await isJointCopy(db, exam.id));
-    return sheetDesignData(db, subject, editable);
+    const setByJoint = await isJointCopy(db, exam.id);
+    const data = await sheetDesignData(db, subject, rulesOf(exam.state).sheet && !setByJoint);
+    return setByJoint ? { ...data, setByJoint } : data;
   });
 
   router.sessionRoute(examRoutes.sheetSave, TAG, async ({ body, session }) => {

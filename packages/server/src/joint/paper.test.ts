@@ -124,7 +124,11 @@ describe.each(DIALECTS)('one answer key and answer sheet for a joint exam on %s'
 
   it("a school cannot change its own copy: the paper, key and sheet are the organiser's", async () => {
     const mine = await own(lab);
-    expect(mine).toMatchObject({ paperEditable: false, answerKeyEditable: false });
+    expect(mine).toMatchObject({
+      paperEditable: false,
+      answerKeyEditable: false,
+      setByJoint: true,
+    });
     const examSubjectId = subjectOf.get(lab.schoolId);
     const message = '这是联考中本校的考试，试卷结构、答案和答题卡由联考组织方在联考页面统一设置';
     const refused = [
@@ -138,7 +142,7 @@ describe.each(DIALECTS)('one answer key and answer sheet for a joint exam on %s'
     for (const r of refused) expect(r.body).toMatchObject({ code: 400, msg: message });
     expect(keyOf(await own(lab))['1']).toBe('D');
     const sheet = await ok<Sheet>(lab, examRoutes.sheetGet, { examSubjectId });
-    expect(sheet.editable).toBe(false);
+    expect(sheet).toMatchObject({ editable: false, setByJoint: true });
     // A participant that does not organise cannot use the joint paper calls either.
     const notOrganiser = await as(lab, jointPaperRoutes.jointPaperGet, {
       jointExamId: joint.id,

@@ -3,7 +3,7 @@ import { Link, useParams } from 'react-router-dom';
 import type { Question } from '@examkit/contracts';
 import { Button, Empty, TextInput } from '@examkit/ui';
 import { Actions, ErrorText, Note, PageBox, Table } from '../components/styled';
-import { useExamPaperSource, type PaperSource } from '../utils/paperSource';
+import { JOINT_COPY_NOTE, useExamPaperSource, type PaperSource } from '../utils/paperSource';
 import { KIND_LABELS } from '../utils/examLabels';
 import { answerProblem, normaliseAnswer } from '../utils/paperDraft';
 
@@ -45,6 +45,7 @@ export function AnswerKeyEditor({
     subjectName: string;
   } | null>(null);
   const [editable, setEditable] = useState(false);
+  const [setByJoint, setSetByJoint] = useState(false);
   const [rows, setRows] = useState<Row[]>([]);
   const [problems, setProblems] = useState<Record<number, string>>({});
   const [serverError, setServerError] = useState('');
@@ -70,6 +71,7 @@ export function AnswerKeyEditor({
         subjectName: r.data.subject.subjectName,
       });
       setEditable(r.data.answerKeyEditable);
+      setSetByJoint(r.data.setByJoint === true);
       fill(r.data.questions);
     });
   }, [source]);
@@ -126,7 +128,11 @@ export function AnswerKeyEditor({
           </>
         )}
       </Note>
-      {!editable && <Note role="status">当前考试状态不能修改答案，只能查看。</Note>}
+      {!editable && (
+        <Note role="status">
+          {setByJoint ? JOINT_COPY_NOTE : '当前考试状态不能修改答案，只能查看。'}
+        </Note>
+      )}
       {rows.length === 0 ? (
         <Empty text="暂无数据" />
       ) : (

@@ -6,7 +6,7 @@ import { Button } from '@examkit/ui';
 import { SubjectPicker } from '../components/SubjectPicker';
 import { Actions, ErrorText, Note, PageBox, Toolbar } from '../components/styled';
 import { useDownload } from '../../common/useDownload';
-import { useExamPaperSource, type PaperSource } from '../utils/paperSource';
+import { JOINT_COPY_NOTE, useExamPaperSource, type PaperSource } from '../utils/paperSource';
 
 const timeOf = (ms: number) => new Date(ms).toLocaleString('zh-CN', { hour12: false });
 
@@ -51,6 +51,7 @@ export function AnswerSheetEditor({
   const download = useDownload();
   const [design, setDesign] = useState<SheetDesign | null>(null);
   const [editable, setEditable] = useState(false);
+  const [setByJoint, setSetByJoint] = useState(false);
   const [savedAt, setSavedAt] = useState<number | null>(null);
   const [identity, setIdentity] = useState<string | null>(null);
   const [examNumberLength, setExamNumberLength] = useState(0);
@@ -67,6 +68,7 @@ export function AnswerSheetEditor({
       }
       setDesign(r.data.design as unknown as SheetDesign);
       setEditable(r.data.editable);
+      setSetByJoint(r.data.setByJoint === true);
       setSavedAt(r.data.savedAt);
       setIdentity(r.data.identity);
       setExamNumberLength(r.data.examNumberLength);
@@ -133,7 +135,9 @@ export function AnswerSheetEditor({
         <Note role="status">
           {examSubjectId === null
             ? '已有学校开始扫描，答题卡不能再修改，只能查看。'
-            : '当前考试状态不能修改答题卡，只能查看和下载。'}
+            : setByJoint
+              ? JOINT_COPY_NOTE
+              : '当前考试状态不能修改答题卡，只能查看和下载。'}
         </Note>
       )}
       {dirty && <Note>下载的 PDF 为最近一次保存的答题卡，请先保存修改。</Note>}

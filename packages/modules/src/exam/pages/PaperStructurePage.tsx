@@ -10,7 +10,7 @@ import { Button, Empty, FormField, Select, TextInput } from '@examkit/ui';
 import { RowErrors } from '../components/RowErrors';
 import { Actions, ErrorText, Note, PageBox, Table, Toolbar } from '../components/styled';
 import { useDownload } from '../../common/useDownload';
-import { useExamPaperSource, type PaperSource } from '../utils/paperSource';
+import { JOINT_COPY_NOTE, useExamPaperSource, type PaperSource } from '../utils/paperSource';
 import { KIND_LABELS } from '../utils/examLabels';
 import {
   emptyDraft,
@@ -28,6 +28,7 @@ import { RowAction } from '../../common/RowAction';
 const kindOptions = QUESTION_KINDS.map((k) => ({ value: k, label: KIND_LABELS[k] }));
 
 interface Loaded {
+  setByJoint: boolean;
   examId: number;
   examName: string;
   subjectName: string;
@@ -71,6 +72,7 @@ export function PaperStructureEditor({
     void source.getQuestions().then((r) => {
       if (!r.ok) return;
       setLoaded({
+        setByJoint: r.data.setByJoint === true,
         examId: r.data.examId,
         examName: r.data.examName,
         subjectName: r.data.subject.subjectName,
@@ -277,7 +279,11 @@ export function PaperStructureEditor({
           </>
         )}
       </Note>
-      {!editable && <Note role="status">当前考试状态不能修改试卷结构，只能查看。</Note>}
+      {!editable && (
+        <Note role="status">
+          {loaded.setByJoint ? JOINT_COPY_NOTE : '当前考试状态不能修改试卷结构，只能查看。'}
+        </Note>
+      )}
 
       <fieldset disabled={!editable} style={{ border: 0, padding: 0, margin: 0 }}>
         {editable && source.parseQuestions && (

@@ -7,6 +7,10 @@ export type PaperData = DataOf<typeof examRoutes.questionsGet>;
 export type SheetData = DataOf<typeof examRoutes.sheetGet>;
 export type AnswerInput = BodyOf<typeof examRoutes.answerSave>['answers'][number];
 
+/** What a school's own exam in a joint exam shows on its paper pages (docs/joint-exams.md#paper). */
+export const JOINT_COPY_NOTE =
+  '本场考试是联考中本校的考试，试卷结构、答案和答题卡由联考组织方统一设置，这里只能查看。';
+
 /**
  * Where the paper-structure editor, the answer-key page and the answer-sheet designer read and
  * write one subject's paper: a single exam's subject (`useExamPaperSource`), or a joint exam's
