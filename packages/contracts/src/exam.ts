@@ -191,6 +191,11 @@ export const PaperStructureData = Type.Object({
   /** Whether the structure may be changed now (draft only). */
   paperEditable: Type.Boolean(),
   answerKeyEditable: Type.Boolean(),
+  /**
+   * True on a school's own exam in a joint exam: its structure, key and sheet are set by the
+   * organiser on the joint exam (docs/joint-exams.md#paper), so the school's pages only show them.
+   */
+  setByJoint: Type.Optional(Type.Boolean()),
   questions: Type.Array(Question),
 });
 
@@ -387,6 +392,8 @@ export const examRoutes = {
       saved: Type.Boolean(),
       savedAt: Type.Union([Type.Integer(), Type.Null()]),
       editable: Type.Boolean(),
+      /** True on a school's own exam in a joint exam (see `PaperStructureData.setByJoint`). */
+      setByJoint: Type.Optional(Type.Boolean()),
       /** `SheetDesign` of @examkit/answer-sheet. */
       design: Type.Object({
         paper: Type.Unknown(),

@@ -43,6 +43,8 @@ export * from './analytic';
 export * from './teaching';
 export * from './teachResearch';
 export * from './jointReports';
+export * from './jointPaper';
+export * from './jointOrganise';
 export * from './homework';
 export * from './homeworkSubmission';
 export * from './homeworkStore';

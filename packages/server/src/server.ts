@@ -65,6 +65,8 @@ import { registerSchoolRoutes } from './school/routes';
 import { registerUserRoutes } from './user/routes';
 import { registerRegionRoutes } from './region/routes';
 import { registerJointRoutes } from './joint/routes';
+import { registerJointPaperRoutes } from './joint/paper';
+import { registerJointOrganiseRoutes } from './joint/organise';
 import { registerJointReportRoutes } from './joint/reportRoutes';
 import { registerCrossSchoolRoutes } from './crossSchool/routes';
 import { registerAnalyticRoutes } from './analytic/routes';
@@ -303,6 +305,8 @@ export async function createServer(options: ServerOptions): Promise<FastifyInsta
   registerMessageRoutes(router, { db, clock, files });
   registerRegionRoutes(router, { db, clock });
   registerJointRoutes(router, { db, clock });
+  registerJointPaperRoutes(router, { db, clock });
+  registerJointOrganiseRoutes(router, { db });
   registerJointReportRoutes(router, { db, clock, downloads });
   registerCrossSchoolRoutes(router, { db, clock });
   registerAnalyticRoutes(router, { db, clock, downloads });

@@ -113,3 +113,25 @@ export async function assertStateUnchanged(trx: Db, exam: ExamRow): Promise<void
     .executeTakeFirst();
   if (Number(touched.numUpdatedRows) !== 1) throw badRequest('考试状态已变化，请刷新后重试');
 }
+
+/**
+ * Refuses a school's own edit of the paper structure, answer key or answer sheet of its exam in a
+ * joint exam organised for a region: the organiser sets them once for every school
+ * (docs/joint-exams.md#paper). A cross-school exam (no region) keeps the host's pages.
+ */
+export async function assertNotJointCopy(db: Db, examId: number): Promise<void> {
+  if (await isJointCopy(db, examId))
+    throw badRequest('这是联考中本校的考试，试卷结构、答案和答题卡由联考组织方在联考页面统一设置');
+}
+
+/** Whether the exam is a school's exam in a joint exam organised for a region. */
+export async function isJointCopy(db: Db, examId: number): Promise<boolean> {
+  const joint = await db
+    .selectFrom('joint_exam_schools as js')
+    .innerJoin('joint_exams as j', 'j.id', 'js.joint_exam_id')
+    .select('j.id')
+    .where('js.exam_id', '=', examId)
+    .where('j.region_id', 'is not', null)
+    .executeTakeFirst();
+  return joint !== undefined;
+}

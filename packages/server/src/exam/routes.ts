@@ -16,6 +16,8 @@ import {
   requireAnyPermission,
   SHEET_TOOL,
   assertStateUnchanged,
+  assertNotJointCopy,
+  isJointCopy,
 } from './access';
 import {
   checkSubjects,
@@ -31,18 +33,10 @@ import {
   writeParticipants,
   writeSubjects,
 } from './exams';
-import { loadQuestionRows, toPaperStructure, toQuestionTree, validateStructure } from './paper';
+import { loadQuestionRows, toQuestionTree, validateStructure } from './paper';
 import { saveAnswers, saveStructure } from './paperWrites';
 import { importScores } from './scoreImport';
-import {
-  checkOverrides,
-  checkSettings,
-  examNumberLength,
-  parseDesign,
-  savedSheetIdentity,
-  saveSheet,
-  withExamNumberDefault,
-} from './sheets';
+import { checkOverrides, checkSettings, saveSheet, sheetDesignData } from './sheets';
 import { parseQuestionRows, readSheetRows, splitPasted, decodeUpload } from './spreadsheets';
 import { refusal, rulesOf, STATE_NAMES, TRANSITIONS } from './states';
 import type { ExamRow, SubjectRow } from './access';
@@ -72,13 +66,16 @@ export function registerExamRoutes(router: Router, deps: ExamRoutesDeps): void {
     const subjectInfo = detail.subjects.find((s) => s.id === subject.id);
     if (!subjectInfo) throw notFound('考试科目不存在');
     const rules = rulesOf(exam.state);
+    // A school's copy in a joint exam is set by the organiser (docs/joint-exams.md#paper).
+    const own = !(await isJointCopy(db, exam.id));
     return {
       examId: exam.id,
       examName: exam.name,
       state: exam.state,
       subject: subjectInfo,
-      paperEditable: rules.paper,
-      answerKeyEditable: rules.answerKey,
+      paperEditable: own && rules.paper,
+      answerKeyEditable: own && rules.answerKey,
+      ...(own ? {} : { setByJoint: true }),
       questions: toQuestionTree(await loadQuestionRows(db, subject.id)),
     };
   };
@@ -367,6 +364,7 @@ export function registerExamRoutes(router: Router, deps: ExamRoutesDeps): void {
     await requireAnyPermission(db, session, EXAM_SINGLE);
     const { exam, subject } = await loadSubject(db, session.schoolId, body.examSubjectId);
     await edit(session, exam, subject);
+    await assertNotJointCopy(db, exam.id);
     if (!rulesOf(exam.state).paper) throw badRequest(refusal(exam.state, 'paper'));
     validateStructure(body.questions);
     await db.transaction().execute(async (trx) => {
@@ -391,6 +389,7 @@ export function registerExamRoutes(router: Router, deps: ExamRoutesDeps): void {
     await requireAnyPermission(db, session, EXAM_SINGLE);
     const { exam, subject } = await loadSubject(db, session.schoolId, body.examSubjectId);
     await edit(session, exam, subject);
+    await assertNotJointCopy(db, exam.id);
     if (!rulesOf(exam.state).answerKey) throw badRequest(refusal(exam.state, 'answerKey'));
     await db.transaction().execute(async (trx) => {
       await assertStateUnchanged(trx, exam);
@@ -411,31 +410,16 @@ export function registerExamRoutes(router: Router, deps: ExamRoutesDeps): void {
     await requireAnyPermission(db, session, SHEET_TOOL);
     const { exam, subject } = await loadSubject(db, session.schoolId, body.examSubjectId);
     assertExamVisible(await loadScope(db, session), exam);
-    const tree = toQuestionTree(await loadQuestionRows(db, subject.id));
-    const numberLength = await examNumberLength(db, subject.id);
-    const design = withExamNumberDefault(parseDesign(subject.sheet_design), numberLength);
-    const paper = toPaperStructure(subject.subject_name, tree);
-    return {
-      examNumberLength: numberLength,
-      examSubjectId: subject.id,
-      saved: subject.sheet_saved_at !== null,
-      savedAt: subject.sheet_saved_at,
-      editable: rulesOf(exam.state).sheet,
-      design: {
-        paper,
-        settings: design.settings as Record<string, unknown>,
-        overrides: design.overrides as Record<string, unknown>,
-      },
-      template:
-        subject.sheet_template === null ? null : (JSON.parse(subject.sheet_template) as unknown),
-      identity: savedSheetIdentity(subject, paper, design),
-    };
+    const setByJoint = await isJointCopy(db, exam.id);
+    const data = await sheetDesignData(db, subject, rulesOf(exam.state).sheet && !setByJoint);
+    return setByJoint ? { ...data, setByJoint } : data;
   });
 
   router.sessionRoute(examRoutes.sheetSave, TAG, async ({ body, session }) => {
     await requireAnyPermission(db, session, SHEET_TOOL);
     const { exam, subject } = await loadSubject(db, session.schoolId, body.examSubjectId);
     await edit(session, exam, subject);
+    await assertNotJointCopy(db, exam.id);
     if (!rulesOf(exam.state).sheet) throw badRequest(refusal(exam.state, 'sheet'));
     const design = {
       settings: checkSettings(body.settings),

@@ -177,6 +177,43 @@ export function savedSheetIdentity(
 }
 
 /**
+ * The answer-sheet design of a subject as `examRoutes.sheetGet` answers it: the paper from its
+ * questions, the saved settings and overrides (with the default 考号位数), the recognition
+ * template and the saved sheet's identity. Shared by the single-exam and joint-exam pages.
+ */
+export async function sheetDesignData(
+  db: Db,
+  subject: {
+    id: number;
+    subject_name: string;
+    sheet_design: string | null;
+    sheet_template: string | null;
+    sheet_saved_at: number | null;
+  },
+  editable: boolean,
+) {
+  const tree = toQuestionTree(await loadQuestionRows(db, subject.id));
+  const numberLength = await examNumberLength(db, subject.id);
+  const design = withExamNumberDefault(parseDesign(subject.sheet_design), numberLength);
+  const paper = toPaperStructure(subject.subject_name, tree);
+  return {
+    examNumberLength: numberLength,
+    examSubjectId: subject.id,
+    saved: subject.sheet_saved_at !== null,
+    savedAt: subject.sheet_saved_at,
+    editable,
+    design: {
+      paper,
+      settings: design.settings as Record<string, unknown>,
+      overrides: design.overrides as Record<string, unknown>,
+    },
+    template:
+      subject.sheet_template === null ? null : (JSON.parse(subject.sheet_template) as unknown),
+    identity: savedSheetIdentity(subject, paper, design),
+  };
+}
+
+/**
  * The length of the longest exam number (考号) among the students of the subject's exam; 0
  * when the exam has no students yet.
  */

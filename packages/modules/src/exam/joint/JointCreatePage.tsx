@@ -12,22 +12,25 @@ import {
 import { IdCheckList } from '../components/IdCheckList';
 import { CheckGroup, ErrorText, Note, PageBox } from '../components/styled';
 import { GRADE_NUMS, LABEL_OPTIONS } from './jointLabels';
-import { useRegionSchools } from './useRegionSchools';
+import { useOrganiserSchools } from './useOrganiserSchools';
 
 /**
- * /exam/multiple/create (创建联考, also /exam/project/create): the bureau picks the region's
- * schools, the grade, the subjects and whether the schools see each other's names in the joint
- * report. The submission's key stays the same until it succeeds, so sending again never creates
+ * /exam/multiple/create (创建联考, also /exam/project/create): the bureau, or a lead school's exam
+ * manager, picks the region's schools (a lead school takes part itself), the grade, the subjects
+ * and whether the schools see each other's names in the joint report. The submission's key stays the same until it succeeds, so sending again never creates
  * twice. Then the organiser sets the paper structure on the edit page.
  */
 export function JointCreatePage() {
   const call = useApiCall();
   const navigate = useNavigate();
   const { notifier } = useExamkit();
-  const region = useRegionSchools();
+  const region = useOrganiserSchools();
   const form = useBatchExamForm<'gradeNum' | 'schoolIds'>('联考名称');
   const [gradeNum, setGradeNum] = useState('');
-  const [schoolIds, setSchoolIds] = useState<number[]>([]);
+  const [picked, setPicked] = useState<number[] | null>(null);
+  // A lead school starts ticked: it takes part in the joint exam it organises.
+  const schoolIds = picked ?? (region?.leadSchoolId ? [region.leadSchoolId] : []);
+  const lead = region?.schools.find((s) => s.schoolId === region.leadSchoolId);
   const [schoolLabels, setSchoolLabels] = useState<'names' | 'codes'>('codes');
 
   const submit = (event: FormEvent) =>
@@ -35,7 +38,12 @@ export function JointCreatePage() {
       event,
       {
         gradeNum: gradeNum ? undefined : '请选择年级',
-        schoolIds: schoolIds.length < 2 ? '请至少选择两所学校' : undefined,
+        schoolIds:
+          schoolIds.length < 2
+            ? '请至少选择两所学校'
+            : lead && !schoolIds.includes(lead.schoolId)
+              ? '组织联考的学校须参加本次联考'
+              : undefined,
       },
       (basics) =>
         call(jointExamRoutes.jointCreate, {
@@ -54,7 +62,7 @@ export function JointCreatePage() {
     return (
       <PageBox aria-labelledby="joint-create-title">
         <h1 id="joint-create-title">创建联考</h1>
-        <Note>联考由教育局账号创建。</Note>
+        <Note>联考由教育局账号或区域内学校的考试管理员创建。</Note>
       </PageBox>
     );
   return (
@@ -62,7 +70,8 @@ export function JointCreatePage() {
       <h1 id="joint-create-title">创建联考</h1>
       <Note>
         {region.regionName}
-        的所选学校各创建一场本校考试（该年级的全部班级和学生参加），试卷结构和答案由组织者统一设置。
+        的所选学校各创建一场本校考试（该年级的全部班级和学生参加），试卷结构、答案和答题卡由组织者统一设置。
+        {lead && `${lead.schoolName}作为组织学校参加本次联考。`}
       </Note>
       <form
         noValidate
@@ -84,7 +93,7 @@ export function JointCreatePage() {
           <IdCheckList
             options={region.schools.map((s) => ({ id: s.schoolId, name: s.schoolName }))}
             value={schoolIds}
-            onChange={setSchoolIds}
+            onChange={setPicked}
           />
         </CheckGroup>
         {form.errors.schoolIds && (

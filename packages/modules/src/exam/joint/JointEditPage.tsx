@@ -8,12 +8,21 @@ import { ListTable } from '../../common/ListTable';
 import { Actions, ErrorText, Note, PageBox } from '../components/styled';
 import { STATE_LABELS } from '../utils/examLabels';
 import { evenQuestions, LABEL_OPTIONS } from './jointLabels';
+import { JointPaperSection } from './JointPaperSection';
 
 type Joint = DataOf<typeof jointExamRoutes.jointDetail>;
 type Subject = Joint['subjects'][number];
 
 /** A subject's quick paper structure: how many questions share its full marks. */
-function StructureForm({ joint, subject }: { joint: Joint; subject: Subject }) {
+function StructureForm({
+  joint,
+  subject,
+  onSaved,
+}: {
+  joint: Joint;
+  subject: Subject;
+  onSaved: () => void;
+}) {
   const call = useApiCall();
   const { notifier } = useExamkit();
   const [count, setCount] = useState('');
@@ -34,12 +43,13 @@ function StructureForm({ joint, subject }: { joint: Joint; subject: Subject }) {
       questions: evenQuestions(subject.fullMarks, n),
     });
     setSaving(false);
-    if (r.ok)
+    if (r.ok) {
       notifier.message(
         'success',
         `已为 ${r.data.schools} 所学校保存${subject.subjectName}试卷结构`,
       );
-    else setError(r.message);
+      onSaved();
+    } else setError(r.message);
   }
   return (
     <form noValidate aria-label={`${subject.subjectName}试卷结构`} onSubmit={(e) => void save(e)}>
@@ -58,7 +68,8 @@ function StructureForm({ joint, subject }: { joint: Joint; subject: Subject }) {
 
 /**
  * /exam/multiple/edit/{id} (编辑联考): the organiser renames or moves the joint exam, switches how
- * the schools see each other, and sets one paper structure written to every school's exam.
+ * the schools see each other, and sets one paper structure, answer key and answer sheet written
+ * to every school's exam (`JointPaperSection`).
  */
 export function JointEditPage() {
   const call = useApiCall();
@@ -72,6 +83,7 @@ export function JointEditPage() {
   const [schoolLabels, setSchoolLabels] = useState<'names' | 'codes'>('codes');
   const [serverError, setServerError] = useState('');
   const [saving, setSaving] = useState(false);
+  const [paperVersion, setPaperVersion] = useState(0);
 
   const show = useCallback((data: Joint) => {
     setJoint(data);
@@ -167,13 +179,23 @@ export function JointEditPage() {
           </ListTable>
           {joint.organising && (
             <>
-              <h2>试卷结构</h2>
+              <h2>快速设置试卷结构</h2>
               <Note>
                 按题目数量平均分配满分，设置为主观题，同时写入每所学校的本校考试；各校随后在本校考试中导入或扫描成绩。
               </Note>
               {joint.subjects.map((s) => (
-                <StructureForm key={s.subjectCode} joint={joint} subject={s} />
+                <StructureForm
+                  key={s.subjectCode}
+                  joint={joint}
+                  subject={s}
+                  onSaved={() => setPaperVersion((v) => v + 1)}
+                />
               ))}
+              <JointPaperSection
+                jointExamId={joint.id}
+                subjects={joint.subjects}
+                version={paperVersion}
+              />
             </>
           )}
         </>

@@ -9,6 +9,7 @@ import { ListTable } from '../../common/ListTable';
 import { Actions, Note, PageBox, Toolbar } from '../components/styled';
 import { STATE_LABELS } from '../utils/examLabels';
 import { useRegionSchools } from './useRegionSchools';
+import { useOrganiserSchools } from './useOrganiserSchools';
 
 const RegionDialog = lazy(() => import('./RegionDialog'));
 
@@ -19,13 +20,14 @@ const schoolStates = (joint: Joint) =>
   joint.schools.map((s) => `${s.label}（${STATE_LABELS[s.state]}）`).join('、');
 
 /**
- * /exam/multiple (联合考试): the joint exams the caller organises or takes part in. The bureau
- * creates them; the organiser edits; everyone opens the joint report.
+ * /exam/multiple (联合考试): the joint exams the caller organises or takes part in. The bureau or
+ * a lead school's exam manager creates them; the organiser edits; everyone opens the joint report.
  */
 export function JointListPage() {
   const call = useApiCall();
   const navigate = useNavigate();
   const loaded = useRegionSchools();
+  const organiser = useOrganiserSchools();
   const [saved, setSaved] = useState<typeof loaded>(null);
   const region = saved ?? loaded;
   const [editingRegion, setEditingRegion] = useState(false);
@@ -42,13 +44,16 @@ export function JointListPage() {
       <Note>
         联考的每所学校各有一场本校考试，试卷结构和答案相同；各校在本校的考试中扫描或导入本校学生的成绩。
       </Note>
-      {region && (
+      {(organiser || region) && (
         <Toolbar>
-          <Button type="primary" onClick={() => navigate('/exam/multiple/create')}>
-            创建联考
-          </Button>
+          {/* The bureau, or a lead school's exam manager (docs/joint-exams.md#joint-exams). */}
+          {organiser && (
+            <Button type="primary" onClick={() => navigate('/exam/multiple/create')}>
+              创建联考
+            </Button>
+          )}
           {/* The bureau administers its region (docs/joint-exams.md#regions). */}
-          <Button onClick={() => setEditingRegion(true)}>区域设置</Button>
+          {region && <Button onClick={() => setEditingRegion(true)}>区域设置</Button>}
         </Toolbar>
       )}
       {region && editingRegion && schoolId !== undefined && (

@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
-import { examRoutes, type Question } from '@examkit/contracts';
+import type { Question } from '@examkit/contracts';
 import { Button, Empty, TextInput } from '@examkit/ui';
 import { Actions, ErrorText, Note, PageBox, Table } from '../components/styled';
-import { useApiCall } from '../../common/useApiCall';
+import { JOINT_COPY_NOTE, useExamPaperSource, type PaperSource } from '../utils/paperSource';
 import { KIND_LABELS } from '../utils/examLabels';
 import { answerProblem, normaliseAnswer } from '../utils/paperDraft';
 
@@ -25,14 +25,27 @@ const leavesOf = (questions: readonly Question[]): Leaf[] =>
  */
 export function AnswerKeyPage() {
   const { id } = useParams();
-  const examSubjectId = Number(id);
-  const call = useApiCall();
+  return <AnswerKeyEditor source={useExamPaperSource(Number(id))} />;
+}
+
+/**
+ * The answer-key editor over a `PaperSource`: the single exam's page above, and the joint exam's
+ * edit page (one key for every school). `embedded` gives it a level-2 heading.
+ */
+export function AnswerKeyEditor({
+  source,
+  embedded = false,
+}: {
+  source: PaperSource;
+  embedded?: boolean;
+}) {
   const [title, setTitle] = useState<{
     examId: number;
     examName: string;
     subjectName: string;
   } | null>(null);
   const [editable, setEditable] = useState(false);
+  const [setByJoint, setSetByJoint] = useState(false);
   const [rows, setRows] = useState<Row[]>([]);
   const [problems, setProblems] = useState<Record<number, string>>({});
   const [serverError, setServerError] = useState('');
@@ -50,7 +63,7 @@ export function AnswerKeyPage() {
     );
 
   useEffect(() => {
-    void call(examRoutes.questionsGet, { examSubjectId }).then((r) => {
+    void source.getQuestions().then((r) => {
       if (!r.ok) return;
       setTitle({
         examId: r.data.examId,
@@ -58,9 +71,10 @@ export function AnswerKeyPage() {
         subjectName: r.data.subject.subjectName,
       });
       setEditable(r.data.answerKeyEditable);
+      setSetByJoint(r.data.setByJoint === true);
       fill(r.data.questions);
     });
-  }, [call, examSubjectId]);
+  }, [source]);
 
   async function save() {
     setServerError('');
@@ -81,18 +95,14 @@ export function AnswerKeyPage() {
     setProblems(found);
     if (Object.keys(found).length > 0 || rows.length === 0) return;
     setSaving(true);
-    const r = await call(
-      examRoutes.answerSave,
-      {
-        examSubjectId,
-        answers: rows.map(({ leaf, answer, partialMarks }) => ({
-          questionId: leaf.id,
-          answer: answer.trim() ? normaliseAnswer(leaf.kind, answer) : null,
-          ...(leaf.kind === 'multiple'
-            ? { partialMarks: partialMarks.trim() ? Number(partialMarks) : null }
-            : {}),
-        })),
-      },
+    const r = await source.saveAnswers(
+      rows.map(({ leaf, answer, partialMarks }) => ({
+        questionId: leaf.id,
+        answer: answer.trim() ? normaliseAnswer(leaf.kind, answer) : null,
+        ...(leaf.kind === 'multiple'
+          ? { partialMarks: partialMarks.trim() ? Number(partialMarks) : null }
+          : {}),
+      })),
       { successMessage: '答案已保存' },
     );
     setSaving(false);
@@ -101,17 +111,28 @@ export function AnswerKeyPage() {
   }
 
   if (!title) return <PageBox aria-label="设置答案" />;
+  const Heading = embedded ? 'h2' : 'h1';
+  const { examSubjectId } = source;
   return (
     <PageBox aria-labelledby="answer-title">
-      <h1 id="answer-title">
+      <Heading id="answer-title">
         设置答案 · {title.examName} · {title.subjectName}
-      </h1>
+      </Heading>
       <Note>
-        判断题可填 T/F 或 √/×；多选题的部分得分给“选对但不全且无错选”的答案 ·{' '}
-        <Link to={`/exam/single/question/${examSubjectId}`}>试题设置</Link> ·{' '}
-        <Link to={`/exam/single/edit/${title.examId}`}>返回考试</Link>
+        判断题可填 T/F 或 √/×；多选题的部分得分给“选对但不全且无错选”的答案
+        {examSubjectId !== null && (
+          <>
+            {' '}
+            · <Link to={`/exam/single/question/${examSubjectId}`}>试题设置</Link> ·{' '}
+            <Link to={`/exam/single/edit/${title.examId}`}>返回考试</Link>
+          </>
+        )}
       </Note>
-      {!editable && <Note role="status">当前考试状态不能修改答案，只能查看。</Note>}
+      {!editable && (
+        <Note role="status">
+          {setByJoint ? JOINT_COPY_NOTE : '当前考试状态不能修改答案，只能查看。'}
+        </Note>
+      )}
       {rows.length === 0 ? (
         <Empty text="暂无数据" />
       ) : (

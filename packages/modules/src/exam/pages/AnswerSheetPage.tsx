@@ -1,12 +1,12 @@
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { examDownloads, examRoutes } from '@examkit/contracts';
+import { examDownloads } from '@examkit/contracts';
 import { AnswerSheetDesigner, type SheetDesign } from '@examkit/answer-sheet/designer';
 import { Button } from '@examkit/ui';
 import { SubjectPicker } from '../components/SubjectPicker';
 import { Actions, ErrorText, Note, PageBox, Toolbar } from '../components/styled';
 import { useDownload } from '../../common/useDownload';
-import { useApiCall } from '../../common/useApiCall';
+import { JOINT_COPY_NOTE, useExamPaperSource, type PaperSource } from '../utils/paperSource';
 
 const timeOf = (ms: number) => new Date(ms).toLocaleString('zh-CN', { hour12: false });
 
@@ -19,10 +19,39 @@ const timeOf = (ms: number) => new Date(ms).toLocaleString('zh-CN', { hour12: fa
 export function AnswerSheetPage() {
   const [search, setSearch] = useSearchParams();
   const examSubjectId = Number(search.get('examSubjectId')) || null;
-  const call = useApiCall();
+  if (!examSubjectId) {
+    return (
+      <PageBox aria-labelledby="sheet-title">
+        <h1 id="sheet-title">制作答题卡</h1>
+        <Note>请选择要制作答题卡的考试科目。</Note>
+        <SubjectPicker onPick={(subjectId) => setSearch({ examSubjectId: String(subjectId) })} />
+      </PageBox>
+    );
+  }
+  return <ExamSheet examSubjectId={examSubjectId} />;
+}
+
+function ExamSheet({ examSubjectId }: { examSubjectId: number }) {
+  return <AnswerSheetEditor source={useExamPaperSource(examSubjectId)} />;
+}
+
+/**
+ * The answer-sheet designer over a `PaperSource`: a single exam's subject (with its PDF), or a
+ * joint exam's subject saved for every school (each school downloads its own sheet, which carries
+ * its own code). `embedded` gives it a level-2 heading.
+ */
+export function AnswerSheetEditor({
+  source,
+  embedded = false,
+}: {
+  source: PaperSource;
+  embedded?: boolean;
+}) {
+  const { examSubjectId } = source;
   const download = useDownload();
   const [design, setDesign] = useState<SheetDesign | null>(null);
   const [editable, setEditable] = useState(false);
+  const [setByJoint, setSetByJoint] = useState(false);
   const [savedAt, setSavedAt] = useState<number | null>(null);
   const [identity, setIdentity] = useState<string | null>(null);
   const [examNumberLength, setExamNumberLength] = useState(0);
@@ -31,30 +60,28 @@ export function AnswerSheetPage() {
   const [saving, setSaving] = useState(false);
 
   useEffect(() => {
-    if (!examSubjectId) return;
     setDesign(null);
-    void call(examRoutes.sheetGet, { examSubjectId }).then((r) => {
+    void source.getSheet().then((r) => {
       if (!r.ok) {
         setServerError(r.message);
         return;
       }
       setDesign(r.data.design as unknown as SheetDesign);
       setEditable(r.data.editable);
+      setSetByJoint(r.data.setByJoint === true);
       setSavedAt(r.data.savedAt);
       setIdentity(r.data.identity);
       setExamNumberLength(r.data.examNumberLength);
       setDirty(false);
     });
-  }, [call, examSubjectId]);
+  }, [source]);
 
   async function save() {
-    if (!design || !examSubjectId) return;
+    if (!design) return;
     setServerError('');
     setSaving(true);
-    const r = await call(
-      examRoutes.sheetSave,
+    const r = await source.saveSheet(
       {
-        examSubjectId,
         settings: design.settings as Record<string, unknown>,
         overrides: design.overrides as unknown as Record<string, unknown>,
       },
@@ -70,19 +97,10 @@ export function AnswerSheetPage() {
     setDirty(false);
   }
 
-  if (!examSubjectId) {
-    return (
-      <PageBox aria-labelledby="sheet-title">
-        <h1 id="sheet-title">制作答题卡</h1>
-        <Note>请选择要制作答题卡的考试科目。</Note>
-        <SubjectPicker onPick={(subjectId) => setSearch({ examSubjectId: String(subjectId) })} />
-      </PageBox>
-    );
-  }
-
+  const Heading = embedded ? 'h2' : 'h1';
   return (
     <PageBox aria-labelledby="sheet-title">
-      <h1 id="sheet-title">制作答题卡{design ? ` · ${design.paper.subject}` : ''}</h1>
+      <Heading id="sheet-title">制作答题卡{design ? ` · ${design.paper.subject}` : ''}</Heading>
       <Toolbar>
         <Note role="status" style={{ margin: 0 }}>
           {savedAt ? `已保存于 ${timeOf(savedAt)}` : '尚未保存（下载的是默认样式）'}
@@ -97,16 +115,30 @@ export function AnswerSheetPage() {
           >
             保存答题卡
           </Button>
-          <Button
-            disabled={!design}
-            onClick={() => void download(examDownloads.sheetPdf, '答题卡.pdf', { examSubjectId })}
-          >
-            下载 PDF
-          </Button>
+          {examSubjectId !== null && (
+            <Button
+              disabled={!design}
+              onClick={() => void download(examDownloads.sheetPdf, '答题卡.pdf', { examSubjectId })}
+            >
+              下载 PDF
+            </Button>
+          )}
         </Actions>
       </Toolbar>
+      {examSubjectId === null && (
+        <Note>
+          保存后每所学校的本校考试都有这份答题卡，各校在本校考试的答题卡页面下载本校的
+          PDF（带本校的识别码）。
+        </Note>
+      )}
       {!editable && design && (
-        <Note role="status">当前考试状态不能修改答题卡，只能查看和下载。</Note>
+        <Note role="status">
+          {examSubjectId === null
+            ? '已有学校开始扫描，答题卡不能再修改，只能查看。'
+            : setByJoint
+              ? JOINT_COPY_NOTE
+              : '当前考试状态不能修改答题卡，只能查看和下载。'}
+        </Note>
       )}
       {dirty && <Note>下载的 PDF 为最近一次保存的答题卡，请先保存修改。</Note>}
       {serverError && <ErrorText role="alert">{serverError}</ErrorText>}

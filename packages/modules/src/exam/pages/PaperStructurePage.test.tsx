@@ -133,4 +133,22 @@ describe('PaperStructurePage', () => {
     expect(screen.getByRole('button', { name: '保存试卷结构' })).toBeDisabled();
     expect(screen.getByLabelText('第1题答案')).toBeDisabled();
   });
+
+  it("says so on a school's own exam in a joint exam: the organiser sets the paper", async () => {
+    await open({
+      [EXAM.questionsGet]: ok({
+        ...WEEKLY_PAPER,
+        paperEditable: false,
+        answerKeyEditable: false,
+        setByJoint: true,
+      }),
+    });
+    expect(
+      await screen.findByText(
+        '本场考试是联考中本校的考试，试卷结构、答案和答题卡由联考组织方统一设置，这里只能查看。',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByText('当前考试状态不能修改试卷结构，只能查看。')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: '保存试卷结构' })).toBeDisabled();
+  });
 });

@@ -3,7 +3,6 @@ import { Link, useParams } from 'react-router-dom';
 import {
   QUESTION_KINDS,
   examDownloads,
-  examRoutes,
   type QuestionKind,
   type RowError,
 } from '@examkit/contracts';
@@ -11,7 +10,7 @@ import { Button, Empty, FormField, Select, TextInput } from '@examkit/ui';
 import { RowErrors } from '../components/RowErrors';
 import { Actions, ErrorText, Note, PageBox, Table, Toolbar } from '../components/styled';
 import { useDownload } from '../../common/useDownload';
-import { useApiCall } from '../../common/useApiCall';
+import { JOINT_COPY_NOTE, useExamPaperSource, type PaperSource } from '../utils/paperSource';
 import { KIND_LABELS } from '../utils/examLabels';
 import {
   emptyDraft,
@@ -29,6 +28,7 @@ import { RowAction } from '../../common/RowAction';
 const kindOptions = QUESTION_KINDS.map((k) => ({ value: k, label: KIND_LABELS[k] }));
 
 interface Loaded {
+  setByJoint: boolean;
   examId: number;
   examName: string;
   subjectName: string;
@@ -43,8 +43,20 @@ interface Loaded {
  */
 export function PaperStructurePage() {
   const { id } = useParams();
-  const examSubjectId = Number(id);
-  const call = useApiCall();
+  return <PaperStructureEditor source={useExamPaperSource(Number(id))} />;
+}
+
+/**
+ * The paper-structure editor over a `PaperSource`: the single exam's page above, and the joint
+ * exam's edit page (one structure for every school). `embedded` gives it a level-2 heading.
+ */
+export function PaperStructureEditor({
+  source,
+  embedded = false,
+}: {
+  source: PaperSource;
+  embedded?: boolean;
+}) {
   const download = useDownload();
   const [loaded, setLoaded] = useState<Loaded | null>(null);
   const [drafts, setDrafts] = useState<QuestionDraft[]>([]);
@@ -57,9 +69,10 @@ export function PaperStructurePage() {
   const fileInput = useRef<HTMLInputElement>(null);
 
   useEffect(() => {
-    void call(examRoutes.questionsGet, { examSubjectId }).then((r) => {
+    void source.getQuestions().then((r) => {
       if (!r.ok) return;
       setLoaded({
+        setByJoint: r.data.setByJoint === true,
         examId: r.data.examId,
         examName: r.data.examName,
         subjectName: r.data.subject.subjectName,
@@ -68,7 +81,7 @@ export function PaperStructurePage() {
       });
       setDrafts(toDrafts(r.data.questions));
     });
-  }, [call, examSubjectId]);
+  }, [source]);
 
   const editable = loaded?.editable ?? false;
   const problemOf = (key: string) => problems.filter((p) => p.key === key).map((p) => p.message);
@@ -101,7 +114,8 @@ export function PaperStructurePage() {
   async function parse(body: { text: string } | { file: string }) {
     setNotice('');
     setRowErrors([]);
-    const r = await call(examRoutes.questionsParse, body, { loading: true });
+    if (!source.parseQuestions) return;
+    const r = await source.parseQuestions(body);
     if (!r.ok) return;
     if (r.data.errors.length > 0) {
       setRowErrors(r.data.errors);
@@ -133,11 +147,7 @@ export function PaperStructurePage() {
     setProblems(found);
     if (found.length > 0) return;
     setSaving(true);
-    const r = await call(
-      examRoutes.questionsSave,
-      { examSubjectId, questions: toQuestionInputs(drafts) },
-      { successMessage: '保存成功' },
-    );
+    const r = await source.saveQuestions(toQuestionInputs(drafts), { successMessage: '保存成功' });
     setSaving(false);
     if (!r.ok) {
       setServerError(r.message);
@@ -252,21 +262,31 @@ export function PaperStructurePage() {
 
   if (!loaded) return <PageBox aria-label="试题设置" />;
   const total = paperTotal(drafts);
+  const Heading = embedded ? 'h2' : 'h1';
 
   return (
     <PageBox aria-labelledby="paper-title">
-      <h1 id="paper-title">
+      <Heading id="paper-title">
         试题设置 · {loaded.examName} · {loaded.subjectName}
-      </h1>
+      </Heading>
       <Note>
         试卷总分 <strong>{total}</strong> 分 / 科目满分 {loaded.fullMarks} 分 ·
-        知识点和能力可用逗号或顿号分隔多个 ·{' '}
-        <Link to={`/exam/single/edit/${loaded.examId}`}>返回考试</Link>
+        知识点和能力可用逗号或顿号分隔多个
+        {source.examSubjectId !== null && (
+          <>
+            {' '}
+            · <Link to={`/exam/single/edit/${loaded.examId}`}>返回考试</Link>
+          </>
+        )}
       </Note>
-      {!editable && <Note role="status">当前考试状态不能修改试卷结构，只能查看。</Note>}
+      {!editable && (
+        <Note role="status">
+          {loaded.setByJoint ? JOINT_COPY_NOTE : '当前考试状态不能修改试卷结构，只能查看。'}
+        </Note>
+      )}
 
       <fieldset disabled={!editable} style={{ border: 0, padding: 0, margin: 0 }}>
-        {editable && (
+        {editable && source.parseQuestions && (
           <details style={{ marginBottom: 16 }}>
             <summary>从表格导入（粘贴或上传模板）</summary>
             <Toolbar style={{ marginTop: 12 }}>

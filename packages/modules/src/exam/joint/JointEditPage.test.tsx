@@ -1,0 +1,179 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { permissionCatalogue } from '@examkit/contracts';
+import { demoUser, DIRECTOR_CODES, fail, ok, renderApp } from '../../test/fixtures';
+import { examPages } from '../index';
+import { WEEKLY_PAPER, bodiesOf, examApi } from '../test/fixtures';
+
+beforeEach(() => {
+  vi.spyOn(window, 'scrollTo').mockImplementation(() => {});
+});
+afterEach(() => vi.restoreAllMocks());
+
+const CODES = [...DIRECTOR_CODES, 'Exam-Multiple'];
+const DETAIL = 'POST /marking-main/joint/detail';
+const STRUCTURE = 'POST /marking-main/joint/questions_save';
+const PAPER = 'POST /marking-main/joint/paper/get';
+const ANSWERS = 'POST /marking-main/joint/answer/save';
+const SHEET_GET = 'POST /marking-main/joint/sheet/get';
+const SHEET_SAVE = 'POST /marking-main/joint/sheet/save';
+
+const joint = (organising: boolean) => ({
+  id: 7,
+  name: '十一月区联考',
+  examType: '月测',
+  examDate: '2026-11-12',
+  gradeNum: 10,
+  organiser: '示范区教育局',
+  schoolLabels: 'codes',
+  subjects: [{ subjectCode: 'S12', subjectName: '数学', fullMarks: 100 }],
+  schools: [
+    { schoolId: 1, label: '第一中学', code: '学校A', examId: 11, state: 'draft', studentCount: 5 },
+    { schoolId: 2, label: '第二中学', code: '学校B', examId: 12, state: 'draft', studentCount: 9 },
+  ],
+  organising,
+});
+const PAPER_REPLY = { ...WEEKLY_PAPER, examName: '十一月区联考' };
+const SHEET = {
+  examSubjectId: 21,
+  examNumberLength: 8,
+  saved: false,
+  savedAt: null,
+  editable: true,
+  design: {
+    paper: {
+      subject: '数学',
+      questions: [{ id: '1', number: '1', type: 'single', fullMarks: 5, optionCount: 4 }],
+    },
+    settings: { examNumCount: 8 },
+    overrides: {},
+  },
+  template: null,
+  identity: null,
+};
+
+const open = (api: ReturnType<typeof examApi>) =>
+  renderApp({
+    path: '/exam/multiple/edit/7',
+    api,
+    user: demoUser({
+      perms: permissionCatalogue.filter((p) => CODES.includes(p.permCode)),
+      allPerm: { '2026': { '1': CODES } },
+    }),
+    pages: examPages,
+  });
+
+describe('JointEditPage: one paper, answer key and answer sheet for every school', () => {
+  it("edits the structure in the single exam's editor and saves it to the joint exam", async () => {
+    const api = examApi({
+      [DETAIL]: ok(joint(true)),
+      [PAPER]: ok(PAPER_REPLY),
+      [STRUCTURE]: ok({ schools: 2 }),
+    });
+    await open(api);
+    const u = userEvent.setup();
+    expect(
+      await screen.findByRole('heading', { name: '试题设置 · 十一月区联考 · 数学', level: 2 }),
+    ).toBeInTheDocument();
+    expect(bodiesOf(api, PAPER)).toEqual([{ jointExamId: 7, subjectCode: 'S12' }]);
+    // Nothing of a single exam: no link back to one school's exam, no spreadsheet import.
+    expect(screen.queryByRole('link', { name: '返回考试' })).not.toBeInTheDocument();
+    expect(screen.queryByText('从表格导入（粘贴或上传模板）')).not.toBeInTheDocument();
+    const full = screen.getByLabelText('第2题满分');
+    await u.clear(full);
+    await u.type(full, '4');
+    expect(await screen.findByText(/试卷总分/)).toHaveTextContent('试卷总分 99 分');
+    const third = screen.getByLabelText('第3题满分');
+    await u.clear(third);
+    await u.type(third, '11');
+    await u.click(screen.getByRole('button', { name: '保存试卷结构' }));
+    await waitFor(() => expect(bodiesOf(api, STRUCTURE)).toHaveLength(1));
+    const [body] = bodiesOf(api, STRUCTURE);
+    expect(body).toMatchObject({ jointExamId: 7, subjectCode: 'S12' });
+    const questions = body!.questions as { number: string; fullMarks: number }[];
+    expect(questions.map((q) => [q.number, q.fullMarks])).toEqual([
+      ['1', 5],
+      ['2', 4],
+      ['3', 11],
+      ['4', 80],
+    ]);
+    // Read back after the save, for every school's copy is the same.
+    await waitFor(() => expect(bodiesOf(api, PAPER)).toHaveLength(2));
+    expect(await screen.findByText('试卷结构已保存')).toBeInTheDocument();
+  }, 30_000);
+
+  it('sets one answer key, and shows the refusal once a school scans', async () => {
+    let saves = 0;
+    const api = examApi({
+      [DETAIL]: ok(joint(true)),
+      [PAPER]: ok(PAPER_REPLY),
+      [ANSWERS]: () =>
+        ++saves === 1 ? ok(PAPER_REPLY) : fail(400, '第二中学已开始扫描，联考的答案不能再修改'),
+    });
+    await open(api);
+    const u = userEvent.setup();
+    await u.click(await screen.findByRole('button', { name: '答案' }));
+    expect(await screen.findByRole('button', { name: '答案' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+    const first = await screen.findByLabelText('第1题答案');
+    await u.clear(first);
+    await u.type(first, 'd');
+    await u.click(screen.getByRole('button', { name: '保存答案' }));
+    await waitFor(() => expect(bodiesOf(api, ANSWERS)).toHaveLength(1));
+    expect(bodiesOf(api, ANSWERS)[0]).toEqual({
+      jointExamId: 7,
+      subjectCode: 'S12',
+      answers: [
+        { questionId: 1, answer: 'D' },
+        { questionId: 2, answer: 'C' },
+        { questionId: 3, answer: 'ABD', partialMarks: 5 },
+      ],
+    });
+    await u.click(screen.getByRole('button', { name: '保存答案' }));
+    expect(
+      await screen.findByText('第二中学已开始扫描，联考的答案不能再修改', {
+        selector: '[role=alert]',
+      }),
+    ).toBeInTheDocument();
+  }, 30_000);
+
+  it('designs one answer sheet: saved for every school, each downloading its own', async () => {
+    const api = examApi({
+      [DETAIL]: ok(joint(true)),
+      [PAPER]: ok(PAPER_REPLY),
+      [SHEET_GET]: ok(SHEET),
+      [SHEET_SAVE]: ok({ savedAt: Date.UTC(2026, 10, 21, 2, 0), pageCount: 1, schools: 2 }),
+    });
+    await open(api);
+    const u = userEvent.setup();
+    await u.click(await screen.findByRole('button', { name: '答题卡' }));
+    const section = await screen.findByRole('region', { name: '答题卡设计' });
+    expect(
+      screen.getByRole('heading', { name: '制作答题卡 · 数学', level: 2 }),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: '下载 PDF' })).not.toBeInTheDocument();
+    expect(screen.getByText(/各校在本校考试的答题卡页面下载本校的 PDF/)).toBeInTheDocument();
+    const title = within(section).getByRole('textbox', { name: '答题卡标题' });
+    await u.clear(title);
+    await u.type(title, '联考数学答题卡');
+    await u.click(screen.getByRole('button', { name: '保存答题卡' }));
+    await waitFor(() => expect(bodiesOf(api, SHEET_SAVE)).toHaveLength(1));
+    expect(bodiesOf(api, SHEET_SAVE)[0]).toMatchObject({
+      jointExamId: 7,
+      subjectCode: 'S12',
+      settings: { answerSheetTitle: '联考数学答题卡', examNumCount: 8 },
+    });
+    expect(await screen.findByText(/^已保存于/)).toBeInTheDocument();
+  }, 30_000);
+
+  it('a school taking part only sees no paper editors', async () => {
+    const api = examApi({ [DETAIL]: ok(joint(false)), [PAPER]: ok(PAPER_REPLY) });
+    await open(api);
+    expect(await screen.findByRole('table', { name: '参考学校' })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: '试卷、答案和答题卡' })).not.toBeInTheDocument();
+    expect(bodiesOf(api, PAPER)).toHaveLength(0);
+  }, 30_000);
+});
