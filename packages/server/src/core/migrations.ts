@@ -19,6 +19,7 @@ import { homeworkMigrations } from '../homework/migrations';
 import { homeworkSubmissionMigrations } from '../homework/submissions/migrations';
 import { homeworkReportMigrations } from '../homework/report/migrations';
 import { homeworkOnlineMigrations } from '../homework/online/migrations';
+import { homeworkScanPageMigrations } from '../homework/submissions/pageMigrations';
 import { homeworkStoreMigrations } from '../homework/storeMigrations';
 import { homeworkCompositionMigrations } from '../homework/composition/migrations';
 import { gaokaoMigrations } from '../gaokao/migrations';
@@ -296,6 +297,7 @@ function migrationsFor(dialect: Dialect): Record<string, Migration> {
     ...homeworkSubmissionMigrations(dialect),
     ...homeworkReportMigrations(dialect),
     ...homeworkOnlineMigrations(dialect),
+    ...homeworkScanPageMigrations(dialect),
     ...ossMigrations(dialect),
     ...paperMigrations(dialect),
     ...gaokaoMigrations(dialect),
