@@ -302,7 +302,7 @@ describe.each(DIALECTS)('作业错题 in the 错题本 on %s', (dialect) => {
     ).toBe(3);
     // Another school's admin has no such class: no rows from this school's homework.
     const lab = await as('lab-admin', 'studentWrongList', { gradeId: null, classId, ...RANGE });
-    expect(lab.body.data?.rows ?? []).toEqual([]);
+    expect((lab.body as { data?: { rows?: unknown[] } }).data?.rows ?? []).toEqual([]);
   });
 
   it("the class's 错题本 job includes students with only wrong homework", async () => {
