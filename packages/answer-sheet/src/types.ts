@@ -35,6 +35,12 @@ export interface PaperQuestion {
    * @default 30 + 3 × fullMarks, between 30 and 150
    */
   answerHeightMm?: number;
+  /**
+   * A 作文格 instead of a plain box (a subjective question): squares for at least `characters`
+   * characters (the 字数要求) and two rows to spare, the count printed under every 100th square;
+   * the grid continues over columns and pages, splitting between rows. Replaces `answerHeightMm`.
+   */
+  essayGrid?: { characters: number };
   /** Question text, printed above the answer area when the sheet is not a template (`isTemplate: false`). */
   stem?: string;
   /** Sub-questions; when present, the question itself is only a heading and its leaves are laid out. */
@@ -266,10 +272,29 @@ export type SheetRegion =
       /** Header text: `14．（12分）` or `14 题（续）`. */
       heading: string;
       scoreCells: readonly ScoreCell[];
+      /** The 作文格 of an `essayGrid` question in this part, else absent. */
+      grid?: EssayGrid;
     })
   | (RegionBase & { kind: 'blank'; blankId: string })
   | (RegionBase & { kind: 'pageCode'; cells: readonly { rect: Rect; filled: boolean }[] })
   | (RegionBase & { kind: 'pageNumber'; text: string });
+
+/** The squares of a 作文格 in one part of an answer box. */
+export interface EssayGrid {
+  /** Top left of the first square, mm. */
+  x: number;
+  y: number;
+  /** Side of a square and the distance between rows (the gap holds the count marks), mm. */
+  cellMm: number;
+  rowPitchMm: number;
+  /** Squares a row and rows in this part. */
+  perRow: number;
+  rows: number;
+  /** How many squares came before this part (0 in the first part). */
+  first: number;
+  /** The count marks under the squares: `{ after: 100, … }`, with their positions. */
+  marks: readonly { after: number; rect: Rect }[];
+}
 
 /** The kinds of `SheetRegion`. */
 export type SheetRegionKind = SheetRegion['kind'];

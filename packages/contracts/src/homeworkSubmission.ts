@@ -37,14 +37,27 @@ export const HomeworkScanPage = Type.Object({
   studentName: Nullable(Type.String()),
   submissionId: Nullable(Type.Integer()),
   createdAt: Type.Integer(),
+  /** The sheet page (1-based) read from the page code. */
+  page: Type.Integer(),
 });
 export type HomeworkScanPage = Static<typeof HomeworkScanPage>;
 
 export const HomeworkScanOverview = Type.Object({
   /** Students the homework is assigned to (that the caller may correct). */
   expected: Type.Integer(),
+  /** Hand-ins that are complete: every page of a scanned sheet arrived (or handed in otherwise). */
   submitted: Type.Integer(),
   openExceptions: Type.Integer(),
+  /** Pages of the homework's answer sheet. */
+  pageCount: Type.Integer(),
+  /** Scanned hand-ins still missing pages (1-based), by student. */
+  incomplete: Type.Array(
+    Type.Object({
+      studentName: Type.String(),
+      studentNo: Type.String(),
+      missingPages: Type.Array(Type.Integer()),
+    }),
+  ),
   pages: Type.Array(HomeworkScanPage),
 });
 export type HomeworkScanOverview = Static<typeof HomeworkScanOverview>;

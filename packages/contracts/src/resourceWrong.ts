@@ -140,7 +140,7 @@ const ExamPick = Obj({ id: Type.Integer(), name: Type.String(), examDate: Type.S
 export const resourceWrongRoutes = {
   studentWrongList: post(
     `${W}/student/list`,
-    'students of a class (or the grade) in scope with their wrong-question counts over exams',
+    'students of a class (or the grade) in scope with their wrong-question counts over exams and homework',
     Obj({
       gradeId: Nullable(Type.Integer({ minimum: 1, ...t('年级') })),
       classId: Nullable(Type.Integer({ minimum: 1, ...t('班级') })),
@@ -159,7 +159,10 @@ export const resourceWrongRoutes = {
           studentNo: Type.String(),
           classId: Type.Integer(),
           className: Type.String(),
+          /** Wrong questions of the exams and the homework, as the detail lists them. */
           wrongCount: Type.Integer(),
+          /** Of which from homework (校本作业 questions judged 错). */
+          homeworkWrongCount: Type.Integer(),
           examCount: Type.Integer(),
         }),
       ),

@@ -1,4 +1,4 @@
-import type { ScoreCell, SheetRegion, SheetSettings } from '../types';
+import type { EssayGrid, ScoreCell, SheetRegion, SheetSettings } from '../types';
 import type { LeafQuestion } from './flattenQuestions';
 import type { Flowable } from './Flowable';
 import { GEOMETRY as G, rect, round } from './geometry';
@@ -36,12 +36,62 @@ function headingOf(question: LeafQuestion, part: number): string {
     : `${question.number} 题（续）`;
 }
 
+/** 作文格: 7 mm squares side by side, rows 9 mm apart (the gap holds the count marks). */
+export const ESSAY_CELL = 7;
+export const ESSAY_ROW = 9;
+/** Every how many squares the count is printed. */
+export const ESSAY_MARK_EVERY = 100;
+/** Rows added after the 字数要求. */
+const ESSAY_SPARE_ROWS = 2;
+
+/** Squares of a 作文格 row in a box of this width (a 1.5 mm margin each side). */
+export function essayPerRow(width: number): number {
+  return Math.max(1, Math.floor((width - 3) / ESSAY_CELL));
+}
+
+/** Rows of the whole 作文格 of a question in a box of this width. */
+export function essayRows(characters: number, width: number): number {
+  return Math.ceil(Math.max(1, characters) / essayPerRow(width)) + ESSAY_SPARE_ROWS;
+}
+
+function essayGrid(x: number, y: number, width: number, rows: number, first: number): EssayGrid {
+  const perRow = essayPerRow(width);
+  const left = x + (width - perRow * ESSAY_CELL) / 2;
+  const marks: EssayGrid['marks'][number][] = [];
+  for (let k = first + 1; k <= first + rows * perRow; k++) {
+    if (k % ESSAY_MARK_EVERY !== 0) continue;
+    const at = k - first - 1;
+    const [row, col] = [Math.floor(at / perRow), at % perRow];
+    marks.push({
+      after: k,
+      rect: rect(
+        left + col * ESSAY_CELL,
+        y + row * ESSAY_ROW + ESSAY_CELL,
+        ESSAY_CELL,
+        ESSAY_ROW - ESSAY_CELL,
+      ),
+    });
+  }
+  return {
+    x: round(left),
+    y: round(y),
+    cellMm: ESSAY_CELL,
+    rowPitchMm: ESSAY_ROW,
+    perRow,
+    rows,
+    first,
+    marks,
+  };
+}
+
 function subjectivePart(
   question: LeafQuestion,
   width: number,
   height: number,
   part: number,
   settings: SheetSettings,
+  /** A 作文格 part: its rows and the squares before it. */
+  grid?: { rows: number; first: number },
 ): Flowable {
   const values = part === 0 ? scoreBarValues(question.fullMarks, settings.isShowHalfPoint) : [];
   const barW = values.length * SCORE_CELL;
@@ -70,10 +120,41 @@ function subjectivePart(
           continues: false,
           heading,
           scoreCells,
+          ...(grid ? { grid: essayGrid(x, y + top + 1, width, grid.rows, grid.first) } : {}),
         },
       ];
     },
     split(available, atColumnTop) {
+      if (grid) {
+        // Between rows: as many as fit here, the rest (numbered on) in the next column or page.
+        const fit = Math.floor((available - top - 3) / ESSAY_ROW);
+        if (fit < 1 || fit >= grid.rows) return null;
+        if (!atColumnTop && fit < Math.min(3, grid.rows / 2)) return null;
+        const perRow = essayPerRow(width);
+        const head = subjectivePart(question, width, round(available), part, settings, {
+          rows: fit,
+          first: grid.first,
+        });
+        const rest = grid.rows - fit;
+        const tail = subjectivePart(
+          question,
+          width,
+          round(HEADING_H + 1 + rest * ESSAY_ROW + 2),
+          part + 1,
+          settings,
+          { rows: rest, first: grid.first + fit * perRow },
+        );
+        return {
+          head: {
+            ...head,
+            place: (x, y) =>
+              head
+                .place(x, y)
+                .map((r) => (r.kind === 'subjective' ? { ...r, continues: true } : r)),
+          },
+          tail,
+        };
+      }
       if (available < Math.max(minHead, MIN_SUBJECTIVE_PART) || available >= height) return null;
       // Mid-column, split only a box worth splitting: a head of real size and a tail above the minimum.
       if (
@@ -109,6 +190,18 @@ export function subjectiveBlock(
   settings: SheetSettings,
   heightOverride?: number,
 ): Flowable {
+  if (question.essayGrid) {
+    // The heading row (with the score bar on its own row when it is long), then the squares.
+    const values = scoreBarValues(question.fullMarks, settings.isShowHalfPoint);
+    const barOnOwnRow =
+      values.length * SCORE_CELL + textWidthMm(headingOf(question, 0), G.bodyFont) + 6 > width;
+    const top = barOnOwnRow ? HEADING_H + SCORE_CELL + 1 : HEADING_H;
+    const rows = essayRows(question.essayGrid.characters, width);
+    return subjectivePart(question, width, round(top + 1 + rows * ESSAY_ROW + 2), 0, settings, {
+      rows,
+      first: 0,
+    });
+  }
   const height = Math.min(
     600,
     Math.max(

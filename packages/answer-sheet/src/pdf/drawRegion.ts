@@ -1,4 +1,4 @@
-import type { Rect, SheetRegion } from '../types';
+import type { EssayGrid, Rect, SheetRegion } from '../types';
 import { SEAL_LINE_TEXT } from '../layout/pageFurniture';
 import { qrcodeRects } from '../qrcode/qrcodeRects';
 import { INK, STROKE, pt } from './pdfUnits';
@@ -46,6 +46,27 @@ function frame(
     .strokeColor(color)
     .rect(pt(r.x + inset), pt(r.y + inset), pt(r.w - width), pt(r.h - width))
     .stroke();
+}
+
+/** A 作文格: each row a strip of squares in a light hairline, the count under every 100th. */
+function essayGridLines(doc: PDFKit.PDFDocument, grid: EssayGrid): void {
+  const w = grid.perRow * grid.cellMm;
+  doc.lineWidth(pt(STROKE.hair)).strokeColor(INK.hint);
+  for (let row = 0; row < grid.rows; row++) {
+    const top = grid.y + row * grid.rowPitchMm;
+    doc.rect(pt(grid.x), pt(top), pt(w), pt(grid.cellMm));
+    for (let col = 1; col < grid.perRow; col++)
+      doc
+        .moveTo(pt(grid.x + col * grid.cellMm), pt(top))
+        .lineTo(pt(grid.x + col * grid.cellMm), pt(top + grid.cellMm));
+  }
+  doc.stroke();
+  for (const mark of grid.marks)
+    textIn(doc, String(mark.after), mark.rect.x, mark.rect.y, mark.rect.h, SMALL * 0.8, {
+      width: mark.rect.w,
+      align: 'right',
+      color: INK.hint,
+    });
 }
 
 function solid(doc: PDFKit.PDFDocument, r: Rect): void {
@@ -273,6 +294,7 @@ export function drawRegion(
           color: INK.hint,
         });
       }
+      if (region.grid) essayGridLines(doc, region.grid);
       if (region.continues) {
         textIn(doc, '（续见下一栏）', r.x, r.y + r.h - 5, 4, SMALL, {
           width: r.w - 2,

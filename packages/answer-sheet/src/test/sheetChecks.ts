@@ -11,8 +11,22 @@ export function innerRects(region: SheetRegion): Rect[] {
       ];
     case 'examNumber':
       return [...region.anchors, ...region.writeBoxes, ...region.digits.flat().map((b) => b.rect)];
-    case 'subjective':
-      return region.scoreCells.map((c) => c.rect);
+    case 'subjective': {
+      const grid = region.grid;
+      const rows = grid
+        ? Array.from({ length: grid.rows }, (_, i) => ({
+            x: grid.x,
+            y: grid.y + i * grid.rowPitchMm,
+            w: grid.perRow * grid.cellMm,
+            h: grid.cellMm,
+          }))
+        : [];
+      return [
+        ...region.scoreCells.map((c) => c.rect),
+        ...rows,
+        ...(grid?.marks ?? []).map((m) => m.rect),
+      ];
+    }
     case 'fill':
       return [...region.lines];
     case 'missTag':

@@ -20,6 +20,7 @@ import { homeworkSubmissionMigrations } from '../homework/submissions/migrations
 import { homeworkReportMigrations } from '../homework/report/migrations';
 import { homeworkGroupMigrations } from '../homework/group/migrations';
 import { homeworkOnlineMigrations } from '../homework/online/migrations';
+import { homeworkScanPageMigrations } from '../homework/submissions/pageMigrations';
 import { homeworkStoreMigrations } from '../homework/storeMigrations';
 import { homeworkCompositionMigrations } from '../homework/composition/migrations';
 import { gaokaoMigrations } from '../gaokao/migrations';
@@ -297,6 +298,7 @@ function migrationsFor(dialect: Dialect): Record<string, Migration> {
     ...homeworkSubmissionMigrations(dialect),
     ...homeworkReportMigrations(dialect),
     ...homeworkOnlineMigrations(dialect),
+    ...homeworkScanPageMigrations(dialect),
     ...ossMigrations(dialect),
     ...paperMigrations(dialect),
     ...gaokaoMigrations(dialect),

@@ -44,9 +44,19 @@ export function layoutHomeworkSheet(
   questions: readonly SheetQuestionRow[],
   /** Digits of the 学号 boxes (the longest 学号 of the grade); the engine's default otherwise. */
   examNumCount?: number,
+  /** A 作文's 字数要求: its essay question is answered in a 作文格 of that many squares and more. */
+  essayCharacters?: number,
 ): SheetDocument {
   if (questions.length === 0) throw badRequest('请先确认拆题，再打印答题卡');
-  const paper: PaperStructure = { subject: subjectName, questions: questions.map(sheetQuestionOf) };
+  const paper: PaperStructure = {
+    subject: subjectName,
+    questions: questions.map((q) => {
+      const question = sheetQuestionOf(q);
+      return essayCharacters !== undefined && question.type === 'subjective'
+        ? { ...question, essayGrid: { characters: essayCharacters } }
+        : question;
+    }),
+  };
   try {
     return layoutSheet(
       paper,
@@ -70,7 +80,7 @@ export async function homeworkSheetDocument(
   db: Db,
   row: { id: number; name: string; subject_id: number; grade_id: number },
 ): Promise<SheetDocument> {
-  const [questions, subject, longest] = await Promise.all([
+  const [questions, subject, longest, composition] = await Promise.all([
     db
       .selectFrom('homework_questions')
       .selectAll()
@@ -84,11 +94,22 @@ export async function homeworkSheetDocument(
       .select((eb) => eb.fn.max(eb.fn('length', ['s.student_no'])).as('n'))
       .where('c.grade_id', '=', row.grade_id)
       .executeTakeFirst(),
+    db
+      .selectFrom('homework_compositions')
+      .select('min_words')
+      .where('homework_id', '=', row.id)
+      .executeTakeFirst(),
   ]);
   const digits = Number(longest?.n ?? 0);
   const count =
     digits > 0
       ? Math.min(EXAM_NUM_COUNT_RANGE.max, Math.max(EXAM_NUM_COUNT_RANGE.min, digits))
       : undefined;
-  return layoutHomeworkSheet(row, subject?.name ?? '', questions, count);
+  return layoutHomeworkSheet(
+    row,
+    subject?.name ?? '',
+    questions,
+    count,
+    composition && composition.min_words > 0 ? Number(composition.min_words) : undefined,
+  );
 }

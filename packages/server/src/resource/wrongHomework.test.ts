@@ -264,14 +264,49 @@ describe.each(DIALECTS)('作业错题 in the 错题本 on %s', (dialect) => {
     expect(lab.json().code).toBe(404);
   }, 120_000);
 
-  it("the class's 错题本 job includes students with only wrong homework", async () => {
-    // No exam of the class falls in the range: the student is in the job by homework alone.
-    const list = await ok<{ rows: unknown[] }>('teacher', 'studentWrongList', {
-      gradeId: null,
-      classId,
+  it("the 学生错题 list counts wrong homework questions, with the detail's subject, dates and scope", async () => {
+    type List = DataOf<typeof resourceWrongRoutes.studentWrongList>;
+    const list = (range: typeof RANGE, who = 'teacher', klass = classId) =>
+      ok<List>(who, 'studentWrongList', { gradeId: null, classId: klass, ...range });
+    // No exam of the class falls in the range: the student is listed by homework alone, with
+    // as many wrong questions as the detail lists (1 from the bank homework, 2 from the paper's).
+    const detail = await ok<Detail>('teacher', 'studentWrongDetail', {
+      studentId: student.id,
       ...RANGE,
     });
-    expect(list.rows).toEqual([]);
+    expect((await list(RANGE)).rows).toEqual([
+      expect.objectContaining({
+        studentId: student.id,
+        name: student.name,
+        classId,
+        wrongCount: detail.homework.length,
+        homeworkWrongCount: detail.homework.length,
+        examCount: 0,
+      }),
+    ]);
+    expect(detail.homework).toHaveLength(3);
+    // Another subject, or days without hand-ins: nothing to count.
+    expect((await list({ ...RANGE, subjectName: '语文' })).rows).toEqual([]);
+    expect((await list({ ...RANGE, dateFrom: '2020-01-01', dateTo: '2020-01-31' })).rows).toEqual(
+      [],
+    );
+    // The whole grade (classId null) counts the same; a school-wide admin sees the student too.
+    const grade = await ok<List>('teacher', 'studentWrongList', {
+      gradeId: null,
+      classId: null,
+      ...RANGE,
+    });
+    expect(grade.rows.find((r) => r.studentId === student.id)?.homeworkWrongCount).toBe(3);
+    expect(
+      (await list(RANGE, 'admin')).rows.find((r) => r.studentId === student.id)?.wrongCount,
+    ).toBe(3);
+    // Another school's admin has no such class: no rows from this school's homework.
+    const lab = await as('lab-admin', 'studentWrongList', { gradeId: null, classId, ...RANGE });
+    expect((lab.body as { data?: { rows?: unknown[] } }).data?.rows ?? []).toEqual([]);
+  });
+
+  it("the class's 错题本 job includes students with only wrong homework", async () => {
+    // No exam of the class falls in the range: the student is in the job by homework alone.
     const body = { classId, format: 'docx', ...RANGE };
     const { jobId } = await ok<{ jobId: number }>('teacher', 'notebookJob', body);
     let job: DataOf<typeof downloadRoutes.downloadStatus> | undefined;

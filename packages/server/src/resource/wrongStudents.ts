@@ -9,7 +9,11 @@ import type { Clock } from '../core/clock';
 import type { Db } from '../core/database';
 import { notFound } from '../core/envelope';
 import { inScopeClass, inScopeGrade, type DataScope } from '../core/scope';
-import { homeworkWrongQuestions, type HomeworkWrongRow } from '../homework/report/wrongBook';
+import {
+  homeworkWrongCounts,
+  homeworkWrongQuestions,
+  type HomeworkWrongRow,
+} from '../homework/report/wrongBook';
 import { loadQuestions } from './questions';
 import { examContext, readableExams } from './wrongExams';
 import { bankSource, recommendFor, subjectAliases } from './wrongRecommend';
@@ -45,7 +49,10 @@ async function scopedGrades(db: Db, scope: DataScope) {
   return [...grades.values()];
 }
 
-/** 学生错题: the students of the chosen grade or class in scope with their wrong-question counts. */
+/**
+ * 学生错题: the students of the chosen grade or class in scope with their wrong-question counts:
+ * the exams' (`wrongItems`) and the homework's (`homeworkWrongCounts`), as the detail lists them.
+ */
 export async function studentWrongList(
   db: Db,
   clock: Clock,
@@ -92,12 +99,42 @@ export async function studentWrongList(
         classId: s.classId,
         className: classNames.get(s.classId) ?? '',
         wrongCount: 0,
+        homeworkWrongCount: 0,
         examCount: 0,
       };
       row.wrongCount += counts.get(i) ?? 0;
       row.examCount += 1;
       rows.set(s.id, row);
     }
+  }
+  // Wrong homework questions count too, and bring in students with no exam in the range.
+  const homework = await homeworkWrongCounts(db, scope, [...classIds], body);
+  const missing = [...homework.keys()].filter((id) => !rows.has(id));
+  const others =
+    missing.length === 0
+      ? []
+      : await db
+          .selectFrom('students')
+          .select(['id', 'name', 'student_no', 'class_id'])
+          .where('school_id', '=', scope.schoolId)
+          .where('id', 'in', missing)
+          .execute();
+  for (const s of others)
+    rows.set(s.id, {
+      studentId: s.id,
+      name: s.name,
+      studentNo: s.student_no,
+      classId: s.class_id,
+      className: classNames.get(s.class_id) ?? '',
+      wrongCount: 0,
+      homeworkWrongCount: 0,
+      examCount: 0,
+    });
+  for (const [id, n] of homework) {
+    const row = rows.get(id);
+    if (!row) continue;
+    row.wrongCount += n;
+    row.homeworkWrongCount = n;
   }
   return {
     grades: grades.map(({ id, name }) => ({ id, name })),

@@ -210,13 +210,17 @@ export function HomeworkCorrectPage() {
   const answer = current?.answers.find((a) => a.questionNo === questionNo) ?? null;
   const handedIn = overview?.students.filter((s) => s.submissionId !== null) ?? [];
 
-  /** After a score: the next hand-in in the list, from the current one on. */
+  /**
+   * After a score: the next hand-in in the list, from the current one on. A score changes no
+   * one's place in the list, so the next hand-in opens while the list reloads, not after it
+   * (bench/homework-correct.mjs).
+   */
   const next = async (detail: SubmissionDetail) => {
-    await load();
     const at = handedIn.findIndex((s) => s.submissionId === detail.id);
     const following = handedIn[at + 1];
-    if (following?.submissionId) await open(following.submissionId);
+    if (following?.submissionId) await Promise.all([load(), open(following.submissionId)]);
     else {
+      await load();
       setCurrent(detail);
       notifier.message('success', '已是最后一份作业');
     }

@@ -104,6 +104,14 @@ export function HomeworkScanPage({
       <Note>
         每个文件一页答题卡（PNG 或 JPG，不超过 700
         KB），按答题卡上填涂的学号匹配学生，客观题按答案自动计分。
+        {scans && scans.pageCount > 1 && (
+          <>
+            {' '}
+            本作业答题卡共 {scans.pageCount} 页：第 2
+            页起没有学号，按页码识别，归入之前上传的最后一张第 1
+            页的学生，请按学生逐页上传（文件按名称顺序上传）；各页到齐才算交齐。
+          </>
+        )}
       </Note>
       <Toolbar>
         <FilePick>
@@ -139,16 +147,27 @@ export function HomeworkScanPage({
       {scans && (
         <p>
           应交 {scans.expected} 人，已交 {scans.submitted} 人，待处理异常 {scans.openExceptions} 个
+          {scans.incomplete.length > 0 && `，缺页 ${scans.incomplete.length} 人`}
         </p>
+      )}
+      {scans && scans.incomplete.length > 0 && (
+        <ul aria-label="缺页的学生">
+          {scans.incomplete.map((s) => (
+            <li key={s.studentNo}>
+              {s.studentName}（{s.studentNo}）缺第 {s.missingPages.join('、')} 页
+            </li>
+          ))}
+        </ul>
       )}
       <ListTable
         label="扫描记录"
         rows={scans?.pages ?? null}
-        headers={['文件', '结果', '学生', '说明', '上传时间', '操作']}
+        headers={['文件', '页码', '结果', '学生', '说明', '上传时间', '操作']}
       >
         {(p) => (
           <tr key={p.id}>
             <td>{p.fileName}</td>
+            <td>第 {p.page} 页</td>
             <td>{RESULT_LABELS[p.status]}</td>
             <td>{p.studentName ?? '—'}</td>
             <td>{p.reason ?? '—'}</td>

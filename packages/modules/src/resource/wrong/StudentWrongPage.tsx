@@ -105,12 +105,15 @@ export function StudentWrongPage() {
         </Toolbar>
       )}
       {data && (
-        <p>统计考试 {data.exams.length} 场：客观题未得满分、主观题得分低于满分的 60% 记为错题。</p>
+        <p>
+          统计考试 {data.exams.length} 场：客观题未得满分、主观题得分低于满分的 60%
+          记为错题；另计同期已批改的校本作业中判为错的题。
+        </p>
       )}
       <ListTable
         label="学生错题列表"
         rows={data?.rows ?? null}
-        headers={['姓名', '学号', '班级', '参加考试', '错题数', '操作']}
+        headers={['姓名', '学号', '班级', '参加考试', '错题数', '其中作业错题', '操作']}
       >
         {(row) => (
           <tr key={row.studentId}>
@@ -119,6 +122,7 @@ export function StudentWrongPage() {
             <td>{row.className}</td>
             <td>{row.examCount}</td>
             <td>{row.wrongCount}</td>
+            <td>{row.homeworkWrongCount}</td>
             <td>
               <RowAction text="查看错题" of={row.name} onClick={() => open(row.studentId)} />
             </td>

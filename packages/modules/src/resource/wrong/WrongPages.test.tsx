@@ -49,7 +49,8 @@ const LIST = {
       studentNo: '2026001',
       classId: 101,
       className: '高一(1)班',
-      wrongCount: 4,
+      wrongCount: 3,
+      homeworkWrongCount: 2,
       examCount: 1,
     },
   ],
@@ -137,7 +138,14 @@ describe('学生错题', () => {
     });
     const table = await screen.findByRole('table', { name: '学生错题列表' });
     expect(within(table).getByRole('cell', { name: '张三' })).toBeInTheDocument();
-    expect(within(table).getByRole('cell', { name: '4' })).toBeInTheDocument();
+    // 3 wrong questions, 2 of them from homework (the detail's 1 exam and 2 homework questions).
+    const row = within(table).getByRole('row', { name: /张三/ });
+    expect(
+      within(row)
+        .getAllByRole('cell')
+        .map((c) => c.textContent),
+    ).toEqual(['张三', '2026001', '高一(1)班', '1', '3', '2', '查看错题']);
+    expect(within(table).getByRole('columnheader', { name: '其中作业错题' })).toBeInTheDocument();
     await u.click(screen.getByRole('button', { name: '查看错题 张三' }));
     await waitFor(() =>
       expect(router.state.location.pathname).toBe('/resource/student-wrong/detail'),

@@ -42,7 +42,7 @@ type QuestionRow = {
 };
 
 /** A fresh 作业码, unique among homework and online exams (students type both on public pages). */
-async function newHomeworkCode(db: Db): Promise<string> {
+export async function newHomeworkCode(db: Db): Promise<string> {
   for (;;) {
     const code = await newExamCode(db);
     const taken = await db

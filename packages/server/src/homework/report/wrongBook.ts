@@ -15,6 +15,66 @@ export type HomeworkWrongRow = Omit<HomeworkWrongQuestion, 'bankQuestion' | 'rec
 /** China date (UTC+8) of a time, as the 双减 day and the 错题本 ranges use. */
 const chinaDate = (ms: number) => new Date(ms + 8 * 3_600_000).toISOString().slice(0, 10);
 
+type Range = { subjectName: string; dateFrom: string; dateTo: string };
+
+/**
+ * Which wrong answers count: the homework's subject seen by the caller in the class the student
+ * handed it in from (the report's scope rule), one subject ('' all), the China dates of the
+ * hand-ins.
+ */
+const keptBy =
+  (scope: DataScope, range: Range) =>
+  (r: {
+    classId: number;
+    subjectId: number;
+    subjectName: string;
+    submittedAt: number | string;
+  }) => {
+    const day = chinaDate(Number(r.submittedAt));
+    return (
+      inScopeSubject(scope, r.classId, r.subjectId) &&
+      (range.subjectName === '' || r.subjectName === range.subjectName) &&
+      (range.dateFrom === '' || day >= range.dateFrom) &&
+      (range.dateTo === '' || day <= range.dateTo)
+    );
+  };
+
+/**
+ * 学生错题's counts: per student now in one of these classes, the number of wrong homework
+ * questions `homeworkWrongQuestions` lists for them (same year, scope, subject and dates).
+ */
+export async function homeworkWrongCounts(
+  db: Db,
+  scope: DataScope,
+  classIds: readonly number[],
+  range: Range,
+): Promise<Map<number, number>> {
+  const counts = new Map<number, number>();
+  if (classIds.length === 0) return counts;
+  const rows = await db
+    .selectFrom('homework_answers as a')
+    .innerJoin('homework_submissions as s', 's.id', 'a.submission_id')
+    .innerJoin('students as st', 'st.id', 's.student_id')
+    .innerJoin('homeworks as h', 'h.id', 's.homework_id')
+    .innerJoin('subjects as sj', 'sj.id', 'h.subject_id')
+    .select([
+      's.student_id as studentId',
+      's.class_id as classId',
+      's.submitted_at as submittedAt',
+      'h.subject_id as subjectId',
+      'sj.name as subjectName',
+    ])
+    .where('st.class_id', 'in', [...classIds])
+    .where('st.school_id', '=', scope.schoolId)
+    .where('s.school_id', '=', scope.schoolId)
+    .where('h.academic_year', '=', scope.academicYear)
+    .where('a.judgement', '=', 'wrong')
+    .execute();
+  for (const r of rows.filter(keptBy(scope, range)))
+    counts.set(r.studentId, (counts.get(r.studentId) ?? 0) + 1);
+  return counts;
+}
+
 /**
  * A student's wrong homework questions for the 错题本 (学生错题): the questions judged 错 (less
  * than full marks) in their hand-ins of the session's year, as soon as the teacher scored them
@@ -26,7 +86,7 @@ export async function homeworkWrongQuestions(
   db: Db,
   scope: DataScope,
   studentId: number,
-  range: { subjectName: string; dateFrom: string; dateTo: string },
+  range: Range,
 ): Promise<HomeworkWrongRow[]> {
   const rows = await db
     .selectFrom('homework_answers as a')
@@ -61,15 +121,7 @@ export async function homeworkWrongQuestions(
     .orderBy('s.submitted_at', 'desc')
     .orderBy('q.no')
     .execute();
-  const kept = rows.filter((r) => {
-    const day = chinaDate(Number(r.submittedAt));
-    return (
-      inScopeSubject(scope, r.classId, r.subjectId) &&
-      (range.subjectName === '' || r.subjectName === range.subjectName) &&
-      (range.dateFrom === '' || day >= range.dateFrom) &&
-      (range.dateTo === '' || day <= range.dateTo)
-    );
-  });
+  const kept = rows.filter(keptBy(scope, range));
   if (kept.length === 0) return [];
   const bankIds = kept.flatMap((r) => (r.bankQuestionId === null ? [] : [r.bankQuestionId]));
   const [items, points] = await Promise.all([

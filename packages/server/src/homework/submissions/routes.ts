@@ -5,6 +5,7 @@ import {
   type RubricItem,
   type SubmissionDetail,
 } from '@examkit/contracts';
+import { toRecognitionTemplate } from '@examkit/answer-sheet';
 import { Type } from 'typebox';
 import type { Db } from '../../core/database';
 import type { DomainDeps } from '../../core/deps';
@@ -13,7 +14,8 @@ import type { Router } from '../../core/router';
 import { accessOf, type Access } from '../../core/scope';
 import { recognizerFromEnv, type Recognize } from '../../scan/queue';
 import { decodePaper } from '../paper';
-import { resolveScan, scanPage, scanPageView } from './scan';
+import { homeworkSheetDocument } from '../sheet';
+import { pagesArrived, resolveScan, scanPage, scanPageView } from './scan';
 import { rescoreRubric, writeScore } from './scoring';
 import { loadSubmission, openForCorrection, studentsOf } from './students';
 
@@ -185,18 +187,35 @@ export function registerHomeworkSubmissionRoutes(
         .execute(),
       db
         .selectFrom('homework_submissions')
-        .select('student_id')
+        .select(['id', 'student_id', 'source'])
         .where('homework_id', '=', homework.id)
         .execute(),
     ]);
+    // A scanned hand-in is complete when every page of the sheet arrived.
+    const pageCount = toRecognitionTemplate(await homeworkSheetDocument(db, homework)).pageCount;
+    const arrived = await pagesArrived(db, homework.id);
+    const byId = new Map(students.map((s) => [s.studentId, s]));
+    const incomplete = submitted.flatMap((s) => {
+      const student = byId.get(s.student_id);
+      if (!student || s.source !== 'scan') return [];
+      const have = arrived.get(s.id) ?? new Set<number>();
+      const missingPages = Array.from({ length: pageCount }, (_, i) => i)
+        .filter((i) => !have.has(i))
+        .map((i) => i + 1);
+      return missingPages.length === 0 || have.size === 0
+        ? []
+        : [{ studentName: student.name, studentNo: student.studentNo, missingPages }];
+    });
     // Matched pages of other teachers' classes are theirs; exceptions are everyone's to settle.
     const visible = pages.filter(
       (p) => p.status === 'exception' || (p.studentId !== null && mine.has(p.studentId)),
     );
     return {
       expected: students.length,
-      submitted: submitted.filter((s) => mine.has(s.student_id)).length,
+      submitted: submitted.filter((s) => mine.has(s.student_id)).length - incomplete.length,
       openExceptions: visible.filter((p) => p.status === 'exception').length,
+      pageCount,
+      incomplete,
       pages: visible.map((p) => scanPageView(p, p.studentName ?? null)),
     };
   });

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { toRecognitionTemplate } from '@examkit/answer-sheet';
+import { toRecognitionTemplate, type RecognitionTemplate } from '@examkit/answer-sheet';
 import type { HomeworkScanPage } from '@examkit/contracts';
 import { encodeImage, type SheetResult } from '@examkit/recognizer';
 import type { Db } from '../../core/database';
@@ -15,10 +15,36 @@ interface Recognised {
   imageKey: string | null;
   answers: { no: number; answer: string; review: boolean }[];
   crops: { no: number; key: string }[];
+  /** The sheet page (0-based) and the questions it carries; absent: a one-page sheet, all. */
+  page?: number;
+  questionNos?: number[];
 }
 
 /** The question number of a sheet question id (`h3` → 3). */
 const noOf = (questionId: string) => Number(questionId.replace(/^h/, ''));
+
+/**
+ * The questions each page of a sheet carries: a question belongs to the page of its first
+ * region (a long written answer continued on the next page is that page's question).
+ */
+export function questionsByPage(template: RecognitionTemplate): number[][] {
+  const first = new Map<number, number>();
+  for (const e of template.elements)
+    if (
+      'questionId' in e &&
+      (e.kind === 'bubble' || e.kind === 'subjective' || e.kind === 'fill')
+    ) {
+      const no = noOf(e.questionId);
+      first.set(no, Math.min(first.get(no) ?? e.page, e.page));
+    }
+  const pages = Array.from({ length: template.pageCount }, (): number[] => []);
+  for (const [no, page] of [...first].sort((a, b) => a[0] - b[0])) pages[page]?.push(no);
+  return pages;
+}
+
+/** 第 n 页 of a later page whose owner is unknown. */
+export const pageOwnerUnknown = (page: number) =>
+  `无法确定第 ${page + 1} 页属于哪位学生（请先上传该学生的第 1 页，再按顺序上传后面各页），请选择学生`;
 
 /**
  * Recognises one uploaded page with the exams' recogniser against the homework's own answer
@@ -42,6 +68,7 @@ export async function scanPage(
     .executeTakeFirst();
   if (earlier) return earlier.id;
   const template = toRecognitionTemplate(await homeworkSheetDocument(db, homework));
+  const byPage = questionsByPage(template);
   const [result] = (await deps.recognize(file.bytes, template, {
     id: `hw${homework.id}`,
     alignedPage: 'always',
@@ -50,6 +77,7 @@ export async function scanPage(
   const base = `homework/${homework.school_id}/${homework.id}/scan/${sha256.slice(0, 16)}`;
   let reason: string | null = null;
   let studentNo: string | null = null;
+  let owner: number | null = null;
   const recognised: Recognised = { imageKey: null, answers: [], crops: [] };
   if (!result) reason = '无法识别：文件中没有页面';
   else if (result.status === 'failed')
@@ -72,8 +100,18 @@ export async function scanPage(
       answer: a.answer,
       review: a.status === 'review',
     }));
+    if (template.pageCount > 1) {
+      recognised.page = result.page;
+      recognised.questionNos = byPage[result.page] ?? [];
+    }
     studentNo = result.examNumber;
-    if (studentNo === null) {
+    if (result.page > 0) {
+      // A later page has no 学号: it is the student's whose first page this user uploaded last.
+      owner = await pageOwner(db, homework.id, deps.userId);
+      const student = owner === null ? undefined : students.find((s) => s.studentId === owner);
+      if (student) studentNo = student.studentNo;
+      else reason = pageOwnerUnknown(result.page);
+    } else if (studentNo === null) {
       const unclear = result.examNumberDigits
         .filter((d) => d.state !== 'ok')
         .map(
@@ -102,7 +140,8 @@ export async function scanPage(
         sha256,
         status: student ? 'matched' : 'exception',
         reason: reason ?? note,
-        student_no_read: studentNo,
+        student_no_read: owner === null ? studentNo : null,
+        page: recognised.page ?? 0,
         result: JSON.stringify(recognised),
         submission_id: submissionId,
         image_key: recognised.imageKey,
@@ -113,6 +152,46 @@ export async function scanPage(
       .executeTakeFirstOrThrow();
     return inserted.id;
   });
+}
+
+/**
+ * The student of the first page (page 0) this user uploaded last for the homework, when it was
+ * matched or handed to a student; null otherwise (the exams' rule: a later page belongs to the
+ * last first page before it).
+ */
+async function pageOwner(db: Db, homeworkId: number, userId: number): Promise<number | null> {
+  const first = await db
+    .selectFrom('homework_scan_pages as p')
+    .leftJoin('homework_submissions as s', 's.id', 'p.submission_id')
+    .select(['p.status', 's.student_id'])
+    .where('p.homework_id', '=', homeworkId)
+    .where('p.created_by', '=', userId)
+    .where('p.page', '=', 0)
+    .orderBy('p.id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return first && first.status !== 'exception' ? (first.student_id ?? null) : null;
+}
+
+/**
+ * Which sheet pages of each scanned hand-in arrived (matched or handed to a student), by
+ * submission: a hand-in is complete when it has every page of the sheet.
+ */
+export async function pagesArrived(db: Db, homeworkId: number): Promise<Map<number, Set<number>>> {
+  const rows = await db
+    .selectFrom('homework_scan_pages')
+    .select(['submission_id', 'page'])
+    .where('homework_id', '=', homeworkId)
+    .where('status', '!=', 'exception')
+    .where('submission_id', 'is not', null)
+    .execute();
+  const arrived = new Map<number, Set<number>>();
+  for (const r of rows) {
+    const set = arrived.get(r.submission_id!) ?? new Set<number>();
+    set.add(Number(r.page));
+    arrived.set(r.submission_id!, set);
+  }
+  return arrived;
 }
 
 /** Hands an exception page to a student: its recognised answers become their submission. */
@@ -158,15 +237,22 @@ async function submitScan(
     .execute();
   const existing = await trx
     .selectFrom('homework_submissions')
-    .select('id')
+    .select(['id', 'source', 'image_key'])
     .where('homework_id', '=', homework.id)
     .where('student_id', '=', student.studentId)
     .executeTakeFirst();
+  // A page of a multi-page sheet replaces only its own questions of a scanned hand-in; the
+  // first page's image is the hand-in's.
+  const page = recognised.page ?? 0;
+  const partial = recognised.questionNos !== undefined && existing?.source === 'scan';
+  const nos = new Set(
+    recognised.questionNos !== undefined ? recognised.questionNos : questions.map((q) => q.no),
+  );
   const fields = {
     class_id: student.classId,
     status: 'submitted',
     source: 'scan',
-    image_key: recognised.imageKey,
+    image_key: partial && page > 0 ? existing.image_key : recognised.imageKey,
     score: null,
     submitted_at: now,
     corrected_by: null,
@@ -177,9 +263,15 @@ async function submitScan(
   if (existing) {
     id = existing.id;
     await trx.updateTable('homework_submissions').set(fields).where('id', '=', id).execute();
-    await trx.deleteFrom('homework_answers').where('submission_id', '=', id).execute();
-    await trx.deleteFrom('homework_answer_rubrics').where('submission_id', '=', id).execute();
-    await trx.deleteFrom('homework_annotations').where('submission_id', '=', id).execute();
+    for (const table of [
+      'homework_answers',
+      'homework_answer_rubrics',
+      'homework_annotations',
+    ] as const) {
+      let query = trx.deleteFrom(table).where('submission_id', '=', id);
+      if (partial) query = query.where('question_no', 'in', [...nos, -1]);
+      await query.execute();
+    }
   } else {
     id = (
       await trx
@@ -194,29 +286,31 @@ async function submitScan(
         .executeTakeFirstOrThrow()
     ).id;
   }
-  await trx
-    .insertInto('homework_answers')
-    .values(
-      questions.map((q) => {
-        const read = recognised.answers.find((a) => a.no === q.no);
-        const objective = q.type === 'objective';
-        const answer = objective ? storedChoice(q, read?.answer ?? '') : null;
-        const score = objective && read && !read.review ? scoreKey(q, answer) : null;
-        return {
-          submission_id: id,
-          question_no: q.no,
-          answer,
-          crop_key: recognised.crops.find((c) => c.no === q.no)?.key ?? null,
-          score,
-          judgement: score === null ? null : judgementOf(score, q.full_marks),
-          adjustment: null,
-          review: read?.review ? 1 : 0,
-          corrected_by: null,
-          corrected_at: score === null ? null : now,
-        };
-      }),
-    )
-    .execute();
+  const onPage = questions.filter((q) => nos.has(q.no));
+  if (onPage.length > 0)
+    await trx
+      .insertInto('homework_answers')
+      .values(
+        onPage.map((q) => {
+          const read = recognised.answers.find((a) => a.no === q.no);
+          const objective = q.type === 'objective';
+          const answer = objective ? storedChoice(q, read?.answer ?? '') : null;
+          const score = objective && read && !read.review ? scoreKey(q, answer) : null;
+          return {
+            submission_id: id,
+            question_no: q.no,
+            answer,
+            crop_key: recognised.crops.find((c) => c.no === q.no)?.key ?? null,
+            score,
+            judgement: score === null ? null : judgementOf(score, q.full_marks),
+            adjustment: null,
+            review: read?.review ? 1 : 0,
+            corrected_by: null,
+            corrected_at: score === null ? null : now,
+          };
+        }),
+      )
+      .execute();
   await settle(trx, id, null, now);
   return id;
 }
@@ -231,6 +325,7 @@ export function scanPageView(
     student_no_read: string | null;
     submission_id: number | null;
     created_at: number;
+    page: number;
   },
   studentName: string | null,
 ): HomeworkScanPage {
@@ -243,5 +338,6 @@ export function scanPageView(
     studentName,
     submissionId: row.submission_id,
     createdAt: Number(row.created_at),
+    page: Number(row.page) + 1,
   };
 }

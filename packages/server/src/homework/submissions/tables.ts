@@ -108,4 +108,6 @@ export interface HomeworkScanPagesTable {
   image_key: string | null;
   created_by: number;
   created_at: number;
+  /** The sheet page (0-based) read from the page code (migration 0064); 0 before. */
+  page: Generated<number>;
 }

@@ -1,0 +1,26 @@
+import type { Kysely } from 'kysely';
+import type { Migration } from 'kysely/migration';
+import type { Dialect } from '../../core/database';
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations run against the schema before it exists
+type AnyDb = Kysely<any>;
+
+/**
+ * Multi-page homework sheets: the sheet page (0-based, from the page code) of each uploaded
+ * scan, so that a hand-in is complete when every page of its sheet arrived.
+ */
+export function homeworkScanPageMigrations(_dialect: Dialect): Record<string, Migration> {
+  return {
+    '0064_homework_scan_page_no': {
+      async up(db: AnyDb) {
+        await db.schema
+          .alterTable('homework_scan_pages')
+          .addColumn('page', 'integer', (c) => c.notNull().defaultTo(0))
+          .execute();
+      },
+      async down(db: AnyDb) {
+        await db.schema.alterTable('homework_scan_pages').dropColumn('page').execute();
+      },
+    },
+  };
+}
