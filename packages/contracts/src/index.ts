@@ -47,6 +47,7 @@ export * from './homeworkSubmission';
 export * from './homeworkStore';
 export * from './homeworkComposition';
 export * from './homeworkAssistant';
+export * from './homeworkWorkbook';
 export * from './homeworkReport';
 export * from './homeworkOnline';
 export * from './oss';

@@ -39,6 +39,7 @@ import { registerHomeworkOnlineRoutes } from './homework/online/routes';
 import { registerHomeworkStoreRoutes } from './homework/storeRoutes';
 import { registerHomeworkCompositionRoutes } from './homework/composition/routes';
 import { registerHomeworkAssistantRoutes } from './homework/assistant/routes';
+import { registerHomeworkWorkbookRoutes } from './homework/workbook/routes';
 import { registerResourceRoutes } from './resource/routes';
 import { registerGaokaoRoutes } from './gaokao/routes';
 import { registerMarkingRoutes } from './marking/routes';
@@ -272,6 +273,7 @@ export async function createServer(options: ServerOptions): Promise<FastifyInsta
   registerHomeworkStoreRoutes(router, { db, clock, files });
   registerHomeworkCompositionRoutes(router, { db, clock, files });
   registerHomeworkAssistantRoutes(router, { db, clock, files });
+  registerHomeworkWorkbookRoutes(router, { db, clock, files });
   const scanQueue =
     options.scanQueue ??
     scanQueueFromEnv(process.env, (job, error) =>

@@ -21,6 +21,7 @@ import { homeworkReportMigrations } from '../homework/report/migrations';
 import { homeworkOnlineMigrations } from '../homework/online/migrations';
 import { homeworkStoreMigrations } from '../homework/storeMigrations';
 import { homeworkCompositionMigrations } from '../homework/composition/migrations';
+import { homeworkWorkbookMigrations } from '../homework/workbook/migrations';
 import { gaokaoMigrations } from '../gaokao/migrations';
 import { crossSchoolMigrations } from '../crossSchool/migrations';
 import { analyticMigrations } from '../analytic/migrations';
@@ -304,6 +305,7 @@ function migrationsFor(dialect: Dialect): Record<string, Migration> {
     ...jointReportMigrations(),
     ...homeworkStoreMigrations(),
     ...homeworkCompositionMigrations(),
+    ...homeworkWorkbookMigrations(dialect),
   };
 }
 

@@ -12,6 +12,7 @@ import type { ExamToolTables } from '../examtool/tables';
 import type { HomeworkTables } from '../homework/tables';
 import type { HomeworkSubmissionTables } from '../homework/submissions/tables';
 import type { HomeworkCompositionTables } from '../homework/composition/tables';
+import type { HomeworkWorkbookTables } from '../homework/workbook/tables';
 import type { HomeworkReportTables } from '../homework/report/tables';
 import type { HomeworkOnlineTables } from '../homework/online/tables';
 import type { GaokaoTables } from '../gaokao/tables';
@@ -191,6 +192,7 @@ export interface DB
     HomeworkTables,
     HomeworkSubmissionTables,
     HomeworkCompositionTables,
+    HomeworkWorkbookTables,
     HomeworkReportTables,
     HomeworkOnlineTables,
     OssTables,
