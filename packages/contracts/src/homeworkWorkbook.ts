@@ -62,6 +62,8 @@ export const WorkbookChapterRef = Type.Object({
   workbookName: Type.String(),
   position: Type.Integer(),
   title: Type.String(),
+  /** Given when the chapter was added: the 布置 panel's default. */
+  estimatedMinutes: Nullable(Type.Integer()),
 });
 export type WorkbookChapterRef = Static<typeof WorkbookChapterRef>;
 

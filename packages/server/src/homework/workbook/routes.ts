@@ -323,12 +323,14 @@ export function registerHomeworkWorkbookRoutes(router: Router, { db, clock }: Do
     const batch = await openBatch(access, chapter.workbook_id).catch(() => {
       throw notFound('章节不存在');
     });
+    const homework = await loadHomework(db, access, chapter.homework_id);
     return {
       homeworkId: chapter.homework_id,
       workbookId: batch.id,
       workbookName: batch.name,
       position: chapter.position,
       title: chapter.title,
+      estimatedMinutes: homework.estimated_minutes,
     };
   });
 

@@ -191,7 +191,12 @@ describe.each(DIALECTS)('教辅 on %s', (dialect) => {
       },
     ]);
     const ref = await ok('admin', 'workbookChapter', { id: chapterId });
-    expect(ref).toMatchObject({ workbookId: batchId, position: 1, title: '第一章 集合' });
+    expect(ref).toMatchObject({
+      workbookId: batchId,
+      position: 1,
+      title: '第一章 集合',
+      estimatedMinutes: 20,
+    });
   });
 
   it('leaves chapters out of the 校本作业 list, and counts them in 高频错题', async () => {
