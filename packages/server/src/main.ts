@@ -14,6 +14,7 @@ import { seedMarking } from './seed/seedMarking';
 import { seedWrongPractice } from './seed/seedWrongPractice';
 import { seedBankImages } from './seed/seedBankImages';
 import { seedHomework } from './seed/seedHomework';
+import { seedWorkbook } from './seed/seedWorkbook';
 import { createServer } from './server';
 
 export const FIRST_ADMIN_HINT =
@@ -38,6 +39,7 @@ async function main() {
       await seedWrongPractice(db, seeded.demoSchoolId);
       await seedBankImages(db, files, seeded.demoSchoolId, systemClock);
       await seedHomework(db, files);
+      await seedWorkbook(db);
       console.info('examkit: seeded the demo school 示范中学 (password demo2026)');
     } else {
       if (config.seedDemo)
