@@ -70,6 +70,8 @@ export type WorkbookChapterRef = Static<typeof WorkbookChapterRef>;
 /** A student's hand-in of one chapter (null score: not corrected yet or not handed in). */
 export const WorkbookCell = Type.Object({
   homeworkId: Type.Integer(),
+  /** Whether the chapter is assigned to the student (else nothing to hand in: 未布置). */
+  assigned: Type.Boolean(),
   status: SubmissionStatus,
   score: Nullable(Type.Number()),
 });

@@ -93,8 +93,8 @@ const students: WorkbookStudents = {
       name: '王小明',
       className: '四年级(1)班',
       cells: [
-        { homeworkId: 5, status: 'finished', score: 18 },
-        { homeworkId: 6, status: 'not_submitted', score: null },
+        { homeworkId: 5, assigned: true, status: 'finished', score: 18 },
+        { homeworkId: 6, assigned: false, status: 'not_submitted', score: null },
       ],
       submitted: 1,
       assigned: 1,
@@ -342,7 +342,7 @@ describe('教辅', () => {
     await user.click(await screen.findByRole('link', { name: '学生分析' }, { timeout: 10_000 }));
     const table = await screen.findByRole('table', { name: '学生分析' }, { timeout: 10_000 });
     expect(within(table).getAllByRole('row')[1]).toHaveTextContent(
-      '2026040101王小明四年级(1)班18○未提交1/190%作业',
+      '2026040101王小明四年级(1)班18未布置1/190%作业',
     );
     await user.selectOptions(screen.getByRole('combobox', { name: '班级' }), '四年级(1)班');
     expect(bodiesOf(api, K(W.workbookStudents)).at(-1)).toEqual({ workbookId: 3, classId: 41 });

@@ -112,7 +112,13 @@ export function WorkbookStudentPage() {
             <td>{s.className}</td>
             {s.cells.map((c) => (
               <td key={c.homeworkId}>
-                {c.score !== null ? formatPoints(c.score) : <SubmissionStatus status={c.status} />}
+                {!c.assigned ? (
+                  '未布置'
+                ) : c.score !== null ? (
+                  formatPoints(c.score)
+                ) : (
+                  <SubmissionStatus status={c.status} />
+                )}
               </td>
             ))}
             <td>

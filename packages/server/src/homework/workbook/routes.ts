@@ -115,7 +115,9 @@ export function registerHomeworkWorkbookRoutes(router: Router, { db, clock }: Do
       .execute();
     const out = [];
     for (const c of rows) {
-      const homework = await loadHomework(db, access, c.homework_id);
+      // A chapter the caller may not see (another's, outside their scope) is left out.
+      const homework = await loadHomework(db, access, c.homework_id).catch(() => null);
+      if (!homework) continue;
       const [questions, students] = await Promise.all([
         db
           .selectFrom('homework_questions')
@@ -362,6 +364,7 @@ export function registerHomeworkWorkbookRoutes(router: Router, { db, clock }: Do
         }
         return {
           homeworkId: c.homework.id,
+          assigned: mine,
           status: (sub?.status ?? 'not_submitted') as SubmissionStatus,
           score: sub && corrected ? Number(sub.score ?? 0) : null,
         };

@@ -227,8 +227,8 @@ describe.each(DIALECTS)('教辅 on %s', (dialect) => {
       assigned: 1,
       scoreRate: 45,
       cells: [
-        { homeworkId: chapterId, status: 'finished', score: 9 },
-        { homeworkId: secondId, status: 'not_submitted', score: null },
+        { homeworkId: chapterId, assigned: true, status: 'finished', score: 9 },
+        { homeworkId: secondId, assigned: false, status: 'not_submitted', score: null },
       ],
     });
     const one = await ok<WorkbookStudentHomework>('admin', 'workbookStudentHomework', {
