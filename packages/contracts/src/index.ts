@@ -50,6 +50,7 @@ export * from './homeworkSubmission';
 export * from './homeworkStore';
 export * from './homeworkComposition';
 export * from './homeworkAssistant';
+export * from './homeworkWorkbook';
 export * from './homeworkReport';
 export * from './homeworkOnline';
 export * from './homeworkPaper';

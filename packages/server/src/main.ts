@@ -15,6 +15,7 @@ import { seedWrongPractice } from './seed/seedWrongPractice';
 import { seedBankImages } from './seed/seedBankImages';
 import { seedHomework } from './seed/seedHomework';
 import { seedHomeworkOnline } from './seed/seedHomeworkOnline';
+import { seedWorkbook } from './seed/seedWorkbook';
 import { createServer } from './server';
 
 export const FIRST_ADMIN_HINT =
@@ -40,6 +41,7 @@ async function main() {
       await seedBankImages(db, files, seeded.demoSchoolId, systemClock);
       await seedHomework(db, files);
       await seedHomeworkOnline(db, files);
+      await seedWorkbook(db);
       console.info('examkit: seeded the demo school 示范中学 (password demo2026)');
     } else {
       if (config.seedDemo)

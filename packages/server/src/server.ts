@@ -43,6 +43,7 @@ import { registerHomeworkPaperRoutes } from './homework/paperRoutes';
 import { registerHomeworkCollateRoutes } from './homework/collateRoutes';
 import { registerHomeworkDownloadRoutes } from './homework/downloadRoutes';
 import { registerHomeworkGroupRoutes } from './homework/group/routes';
+import { registerHomeworkWorkbookRoutes } from './homework/workbook/routes';
 import { registerResourceRoutes } from './resource/routes';
 import { registerGaokaoRoutes } from './gaokao/routes';
 import { registerMarkingRoutes } from './marking/routes';
@@ -281,6 +282,7 @@ export async function createServer(options: ServerOptions): Promise<FastifyInsta
   registerHomeworkPaperRoutes(router, { db, clock, files });
   registerHomeworkCollateRoutes(router, { db, clock, files });
   registerHomeworkGroupRoutes(router, { db, clock, files });
+  registerHomeworkWorkbookRoutes(router, { db, clock, files });
   const scanQueue =
     options.scanQueue ??
     scanQueueFromEnv(process.env, (job, error) =>

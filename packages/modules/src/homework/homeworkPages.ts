@@ -16,6 +16,9 @@ const compositionScan = () => import('./composition/CompositionScanPage');
 const compositionCorrect = () => import('./composition/CompositionCorrectPage');
 const compositionReport = () => import('./composition/CompositionReportPage');
 const assistantPages = () => import('./assistant/AssistantPages');
+const workbookBatch = () => import('./workbook/WorkbookBatchPages');
+const workbookChapter = () => import('./workbook/WorkbookChapterPages');
+const workbookStudent = () => import('./workbook/WorkbookStudentPages');
 const reportBasic = () => import('./report/HomeworkReportBasicPage');
 const reportComment = () => import('./report/HomeworkReportCommentPage');
 const reportStudent = () => import('./report/HomeworkReportStudentPage');
@@ -29,7 +32,7 @@ const groupPage = () => import('./group/HomeworkGroupPage');
 
 /**
  * The homework pages built so far (校本作业 from an uploaded paper or from the bank, 作文,
- * 作业分析; docs/homework.md) by route name of the catalogue, loaded on first visit: pass them to
+ * 作业分析 with its 教辅 pages; docs/homework.md) by route name of the catalogue, loaded on first visit: pass them to
  * `createExamkitRoutes({ pages: { ...homeworkPages } })`, or mount the module alone with
  * {@link createHomeworkRoutes}.
  */
@@ -58,6 +61,20 @@ export const homeworkPages: Readonly<Record<string, PageLoader>> = {
   'homework-teaching-assistant-summary': () => assistantPages().then((m) => m.AssistantSummaryPage),
   'homework-teaching-assistant-frequency': () =>
     assistantPages().then((m) => m.AssistantFrequencyPage),
+  'homework-teaching-assistant-frequency-export': () =>
+    assistantPages().then((m) => m.FrequencyExportPage),
+  'homework-teaching-assistant-batch': () => workbookBatch().then((m) => m.WorkbookBatchPage),
+  'homework-teaching-assistant-batchDetail': () =>
+    workbookBatch().then((m) => m.WorkbookBatchDetailPage),
+  'homework-teaching-assistant-chapter': () => workbookChapter().then((m) => m.WorkbookChapterPage),
+  'homework-teaching-assistant-chapter-scan': () =>
+    workbookChapter().then((m) => m.WorkbookChapterScanPage),
+  'homework-teaching-assistant-comment': () => workbookChapter().then((m) => m.WorkbookCommentPage),
+  'homework-teaching-assistant-correct': () => correctPages().then((m) => m.HomeworkCorrectPage),
+  'homework-teaching-assistant-student': () => workbookStudent().then((m) => m.WorkbookStudentPage),
+  'homework-teaching-assistant-student-homework': () =>
+    workbookStudent().then((m) => m.WorkbookStudentHomeworkPage),
+  'homework-teaching-assistant-wrong': () => workbookStudent().then((m) => m.WorkbookWrongPage),
   'homework-school-base-id-report-basic': () =>
     reportBasic().then((m) => m.HomeworkReportBasicPage),
   'homework-school-base-id-report-comment': () =>

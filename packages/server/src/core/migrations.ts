@@ -23,6 +23,7 @@ import { homeworkOnlineMigrations } from '../homework/online/migrations';
 import { homeworkScanPageMigrations } from '../homework/submissions/pageMigrations';
 import { homeworkStoreMigrations } from '../homework/storeMigrations';
 import { homeworkCompositionMigrations } from '../homework/composition/migrations';
+import { homeworkWorkbookMigrations } from '../homework/workbook/migrations';
 import { gaokaoMigrations } from '../gaokao/migrations';
 import { crossSchoolMigrations } from '../crossSchool/migrations';
 import { analyticMigrations } from '../analytic/migrations';
@@ -307,6 +308,7 @@ function migrationsFor(dialect: Dialect): Record<string, Migration> {
     ...jointReportMigrations(),
     ...homeworkStoreMigrations(),
     ...homeworkCompositionMigrations(),
+    ...homeworkWorkbookMigrations(dialect),
     ...homeworkGroupMigrations(dialect),
   };
 }

@@ -12,6 +12,7 @@ import type { ExamToolTables } from '../examtool/tables';
 import type { HomeworkTables } from '../homework/tables';
 import type { HomeworkSubmissionTables } from '../homework/submissions/tables';
 import type { HomeworkCompositionTables } from '../homework/composition/tables';
+import type { HomeworkWorkbookTables } from '../homework/workbook/tables';
 import type { HomeworkReportTables } from '../homework/report/tables';
 import type { HomeworkGroupTables } from '../homework/group/tables';
 import type { HomeworkOnlineTables } from '../homework/online/tables';
@@ -192,6 +193,7 @@ export interface DB
     HomeworkTables,
     HomeworkSubmissionTables,
     HomeworkCompositionTables,
+    HomeworkWorkbookTables,
     HomeworkReportTables,
     HomeworkGroupTables,
     HomeworkOnlineTables,

@@ -38,7 +38,10 @@ export function registerHomeworkRoutes(router: Router, deps: HomeworkDeps): void
   router.sessionRoute(r.homeworkPage, TAG, async ({ body, session }) => {
     const access = accessOf(db, session);
     await requireSchoolBase(access);
-    let q = (await visibleHomeworks(db, access)).where('paper_kind', '!=', 'composition');
+    let q = (await visibleHomeworks(db, access)).where('paper_kind', 'not in', [
+      'composition',
+      'workbook',
+    ]);
     if (body.gradeId !== undefined) q = q.where('grade_id', '=', body.gradeId);
     if (body.subjectId !== undefined) q = q.where('subject_id', '=', body.subjectId);
     if (body.state !== undefined) q = q.where('state', '=', body.state);

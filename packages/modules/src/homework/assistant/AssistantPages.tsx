@@ -4,6 +4,7 @@ import {
   ASSISTANT_FREQUENCY_EXPORT_URL,
   ASSISTANT_PERIOD_LABELS,
   ASSISTANT_PERIODS,
+  FREQUENCY_LIMIT,
   homeworkAssistantRoutes as r,
   type AssistantFilter,
   type AssistantOption,
@@ -91,12 +92,16 @@ function FilterBar({
   );
 }
 
-function Tabs() {
+/** The tabs of 作业分析: the analyses over all homework, and the 教辅 (workbook) pages. */
+export function AssistantTabs() {
   return (
     <nav aria-label="作业分析">
       <Toolbar>
         <NavLink to="/homework/teaching-assistant/summary">作业汇总</NavLink>
-        <NavLink to="/homework/teaching-assistant/frequency">高频错题</NavLink>
+        <NavLink to="/homework/teaching-assistant/frequency" end>
+          高频错题
+        </NavLink>
+        <NavLink to="/homework/teaching-assistant/batch">教辅</NavLink>
       </Toolbar>
     </nav>
   );
@@ -134,7 +139,7 @@ export function AssistantSummaryPage() {
   return (
     <PageBox aria-labelledby="assistant-summary-title">
       <h1 id="assistant-summary-title">作业分析 · 作业汇总</h1>
-      <Tabs />
+      <AssistantTabs />
       <Body filter={filter} options={options}>
         {(f) => (
           <>
@@ -195,7 +200,7 @@ export function AssistantFrequencyPage() {
   return (
     <PageBox aria-labelledby="assistant-frequency-title">
       <h1 id="assistant-frequency-title">作业分析 · 高频错题</h1>
-      <Tabs />
+      <AssistantTabs />
       <Body filter={filter} options={options}>
         {(f) => (
           <>
@@ -213,6 +218,7 @@ export function AssistantFrequencyPage() {
               >
                 导出高频错题
               </Button>
+              <NavLink to="/homework/teaching-assistant/frequency/export">按条件导出</NavLink>
             </Toolbar>
             <Note>按错误率从高到低，只统计已批改的作答；部分得分也算错。</Note>
             <ListTable
@@ -244,6 +250,76 @@ export function AssistantFrequencyPage() {
                 </tr>
               )}
             </ListTable>
+          </>
+        )}
+      </Body>
+    </PageBox>
+  );
+}
+
+/** The columns of the 高频错题 workbook, as the server writes them. */
+const EXPORT_COLUMNS = [
+  '作业',
+  '题号',
+  '题型',
+  '满分',
+  '作答人数',
+  '错误人数',
+  '错误率(%)',
+  '平均分',
+  '常见错误答案',
+];
+
+/**
+ * /homework/teaching-assistant/frequency/export (导出高频错题): the grade, subject and period of
+ * the export, how many questions it holds and its columns, then the Excel download.
+ */
+export function FrequencyExportPage() {
+  const call = useApiCall();
+  const download = useDownload();
+  const [filter, setFilter, options] = useAssistantFilter();
+  const [rows, setRows] = useState<FrequencyRow[] | null>(null);
+  useEffect(() => {
+    if (!filter) return;
+    setRows(null);
+    void call(r.assistantFrequency, filter).then((x) => setRows(x.ok ? x.data : []));
+  }, [call, filter]);
+
+  return (
+    <PageBox aria-labelledby="frequency-export-title">
+      <h1 id="frequency-export-title">作业分析 · 导出高频错题</h1>
+      <AssistantTabs />
+      <Body filter={filter} options={options}>
+        {(f) => (
+          <>
+            <FilterBar filter={f} options={options ?? []} onChange={setFilter} />
+            <Note>
+              导出为电子表格，列为：{EXPORT_COLUMNS.join('、')}。按错误率从高到低，最多{' '}
+              {FREQUENCY_LIMIT} 题。
+            </Note>
+            {rows && (
+              <p role="status">
+                {rows.length === 0 ? '该范围内没有错题，无需导出。' : `共 ${rows.length} 道错题`}
+              </p>
+            )}
+            <Toolbar>
+              <Button
+                type="primary"
+                disabled={!rows || rows.length === 0}
+                onClick={() =>
+                  void download(ASSISTANT_FREQUENCY_EXPORT_URL, '高频错题.xlsx', {
+                    gradeId: f.gradeId,
+                    subjectId: f.subjectId,
+                    period: f.period,
+                  })
+                }
+              >
+                下载表格
+              </Button>
+              <NavLink to="/homework/teaching-assistant/frequency" end>
+                返回高频错题
+              </NavLink>
+            </Toolbar>
           </>
         )}
       </Body>

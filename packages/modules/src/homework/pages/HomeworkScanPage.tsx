@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import { Link, useParams } from 'react-router-dom';
+import { Link, useParams, useSearchParams } from 'react-router-dom';
 import {
   homeworkSubmissionRoutes as r,
   type CorrectionOverview,
@@ -65,11 +65,19 @@ function ResolveForm({
  */
 export function HomeworkScanPage({
   composition = false,
+  chapter = false,
 }: {
   /** A composition's scans (/homework/composition/{id}/scan): its links lead to 作文批改. */
   composition?: boolean;
+  /**
+   * A 教辅 chapter's scans (/homework/teaching-assistant/chapter/scan?id=): its links lead to the
+   * teaching assistant's 批改 and the chapter.
+   */
+  chapter?: boolean;
 }) {
-  const id = Number(useParams().id) || 0;
+  const params = useParams();
+  const [search] = useSearchParams();
+  const id = Number(chapter ? search.get('id') : params.id) || 0;
   const call = useApiCall();
   const [scans, setScans] = useState<HomeworkScanOverview | null>(null);
   const [overview, setOverview] = useState<CorrectionOverview | null>(null);
@@ -98,7 +106,7 @@ export function HomeworkScanPage({
   return (
     <PageBox aria-labelledby="homework-scan-title">
       <h1 id="homework-scan-title">
-        {composition ? '作文扫描' : '作业扫描'}
+        {chapter ? '章节扫描' : composition ? '作文扫描' : '作业扫描'}
         {overview ? ` · ${overview.name}` : ''}
       </h1>
       <Note>
@@ -129,18 +137,26 @@ export function HomeworkScanPage({
           <label htmlFor="homework-scan-files">上传扫描答题卡</label>
         </FilePick>
         <Link
-          to={composition ? `/homework/composition/correct?id=${id}` : `/homework/correct?id=${id}`}
+          to={
+            chapter
+              ? `/homework/teaching-assistant/correct?id=${id}`
+              : composition
+                ? `/homework/composition/correct?id=${id}`
+                : `/homework/correct?id=${id}`
+          }
         >
           去批改
         </Link>
         <Link
           to={
-            composition
-              ? `/homework/composition/edit?id=${id}`
-              : `/homework/school-base/split-confirm?id=${id}`
+            chapter
+              ? `/homework/teaching-assistant/chapter?id=${id}`
+              : composition
+                ? `/homework/composition/edit?id=${id}`
+                : `/homework/school-base/split-confirm?id=${id}`
           }
         >
-          {composition ? '作文详情' : '作业详情'}
+          {chapter ? '章节详情' : composition ? '作文详情' : '作业详情'}
         </Link>
       </Toolbar>
       {progress && <p role="status">{progress}</p>}

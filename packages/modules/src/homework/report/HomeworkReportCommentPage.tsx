@@ -11,7 +11,7 @@ import { ReportHeader, targetBody } from './ReportHeader';
 import { useReport } from './useReport';
 
 /** One editable comment with its own 保存 button. */
-function CommentField({
+export function CommentField({
   label,
   value,
   onSave,

@@ -3,6 +3,7 @@ import { adminRows } from './rows/admin';
 import { crossRows } from './rows/cross';
 import { examRows } from './rows/exam';
 import { homeworkRows } from './rows/homework';
+import { workbookRows } from './rows/workbook';
 import { markingRows } from './rows/marking';
 import { reportRows } from './rows/report';
 import { resourceRows } from './rows/resource';
@@ -19,6 +20,7 @@ export const TABLE: Record<string, Entry> = merge({
   reportRows,
   adminRows,
   homeworkRows,
+  workbookRows,
   resourceRows,
 });
 

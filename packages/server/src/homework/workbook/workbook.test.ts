@@ -1,0 +1,355 @@
+import {
+  homeworkAssistantRoutes,
+  homeworkRoutes,
+  homeworkSubmissionRoutes,
+  homeworkWorkbookRoutes,
+  type FrequencyRow,
+  type HomeworkScanPage,
+  type WorkbookBatch,
+  type WorkbookBatchDetail,
+  type WorkbookStudentHomework,
+  type WorkbookStudents,
+  type WorkbookWrongRow,
+} from '@examkit/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DIALECTS, startTestServer, type TestServer } from '../../test/fixtures';
+import {
+  assignHomework,
+  filledScan,
+  gradeOnePair,
+  homeworkCallers,
+  homeworkSheet,
+  TEST_QUESTIONS,
+  type HomeworkPair,
+} from '../testKit';
+
+type Routes = typeof homeworkRoutes &
+  typeof homeworkSubmissionRoutes &
+  typeof homeworkAssistantRoutes &
+  typeof homeworkWorkbookRoutes;
+const routes: Routes = {
+  ...homeworkRoutes,
+  ...homeworkSubmissionRoutes,
+  ...homeworkAssistantRoutes,
+  ...homeworkWorkbookRoutes,
+};
+
+describe.each(DIALECTS)('教辅 on %s', (dialect) => {
+  let server: TestServer;
+  const { as, ok, signInAll } = homeworkCallers(routes, () => server);
+  let pair: HomeworkPair;
+  let classIds: number[];
+  let batchId: number;
+  let chapterId: number;
+  let secondId: number;
+  const students: Record<number, { id: number; no: string; name: string }[]> = {};
+  let headClass: number;
+  let otherClass: number;
+
+  beforeAll(async () => {
+    server = await startTestServer(dialect);
+    await signInAll('admin', 'teacher', 'head', 'lab-admin');
+    // The small demo school has one class a grade: a second 高一 class the 班主任 does not lead.
+    const grade = await gradeOnePair(ok, 'admin', '数学');
+    const { id: extra } = await server.db
+      .insertInto('classes')
+      .values({ grade_id: grade.gradeId, name: '高一(9)班' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await server.db
+      .insertInto('students')
+      .values(
+        [1, 2].map((n) => ({
+          school_id: server.seed.demoSchoolId,
+          class_id: extra,
+          student_no: `20261009${String(n).padStart(2, '0')}`,
+          name: `外班学生${n}`,
+          tel: null,
+        })),
+      )
+      .execute();
+    pair = await gradeOnePair(ok, 'admin', '数学');
+    classIds = pair.targets
+      .filter((t) => t.kind === 'class')
+      .slice(0, 2)
+      .map((t) => t.id);
+    for (const id of classIds)
+      students[id] = await server.db
+        .selectFrom('students')
+        .select(['id', 'student_no as no', 'name'])
+        .where('class_id', '=', id)
+        .orderBy('student_no')
+        .execute();
+    ({ id: batchId } = await ok<{ id: number }>('admin', 'workbookBatchCreate', {
+      name: '同步练习册·数学必修第一册',
+      publisher: '人民教育出版社',
+      gradeId: pair.gradeId,
+      subjectId: pair.subjectId,
+      classIds,
+      idempotencyKey: `workbook-${dialect}`,
+    }));
+    ({ id: chapterId } = await ok<{ id: number }>('admin', 'workbookChapterCreate', {
+      workbookId: batchId,
+      title: '第一章 集合',
+      questions: TEST_QUESTIONS,
+      estimatedMinutes: 20,
+      idempotencyKey: `chapter-1-${dialect}`,
+    }));
+    ({ id: secondId } = await ok<{ id: number }>('admin', 'workbookChapterCreate', {
+      workbookId: batchId,
+      title: '第二章 函数',
+      questions: TEST_QUESTIONS.slice(0, 1),
+      estimatedMinutes: 15,
+      idempotencyKey: `chapter-2-${dialect}`,
+    }));
+    // The chapter is assigned, scanned and corrected with the homework's own calls.
+    await assignHomework(ok, chapterId, classIds, 20);
+    const sheet = await homeworkSheet(server, chapterId, '数学');
+    const hand = [
+      { cls: classIds[0]!, i: 0, answers: { h1: 'A', h2: 'BD' }, score: 10 },
+      { cls: classIds[0]!, i: 1, answers: { h1: 'C', h2: 'BD' }, score: 4 },
+      { cls: classIds[1]!, i: 0, answers: { h1: 'C', h2: 'B' }, score: 10 },
+    ];
+    for (const [n, h] of hand.entries()) {
+      const page = await ok<HomeworkScanPage>('admin', 'scanUpload', {
+        id: chapterId,
+        fileName: `${n}.png`,
+        contentBase64: await filledScan(sheet, students[h.cls]![h.i]!.no, h.answers),
+      });
+      expect(page.status).toBe('matched');
+      await ok('admin', 'score', {
+        submissionId: page.submissionId,
+        questionNo: 3,
+        score: h.score,
+      });
+    }
+    const mine = await ok<WorkbookBatch[]>('head', 'workbookBatches', {});
+    headClass = mine[0]!.classes[0]!.id;
+    otherClass = classIds.find((c) => c !== headClass)!;
+  }, 180_000);
+  afterAll(() => server.close());
+
+  it('keeps a batch once per key, with its chapters in book order', async () => {
+    const again = await ok<{ id: number }>('admin', 'workbookBatchCreate', {
+      name: '另一个名字',
+      publisher: '',
+      gradeId: pair.gradeId,
+      subjectId: pair.subjectId,
+      classIds,
+      idempotencyKey: `workbook-${dialect}`,
+    });
+    expect(again.id).toBe(batchId);
+    const retry = await ok<{ id: number }>('admin', 'workbookChapterCreate', {
+      workbookId: batchId,
+      title: '第一章 集合',
+      questions: TEST_QUESTIONS,
+      estimatedMinutes: 20,
+      idempotencyKey: `chapter-1-${dialect}`,
+    });
+    expect(retry.id).toBe(chapterId);
+    const batches = await ok<WorkbookBatch[]>('admin', 'workbookBatches', {
+      gradeId: pair.gradeId,
+    });
+    expect(batches).toHaveLength(1);
+    expect(batches[0]).toMatchObject({
+      name: '同步练习册·数学必修第一册',
+      publisher: '人民教育出版社',
+      subjectName: '数学',
+      chapterCount: 2,
+    });
+    expect(batches[0]!.classes.map((c) => c.id)).toEqual([...classIds].sort((a, b) => a - b));
+  });
+
+  it('shows each chapter with hand-ins and the average of the corrected', async () => {
+    const detail = await ok<WorkbookBatchDetail>('admin', 'workbookBatchDetail', { id: batchId });
+    const expected = students[classIds[0]!]!.length + students[classIds[1]!]!.length;
+    expect(detail.chapters).toEqual([
+      {
+        homeworkId: chapterId,
+        position: 1,
+        title: '第一章 集合',
+        state: 'assigned',
+        questionCount: 3,
+        fullMarks: 20,
+        expected,
+        submitted: 3,
+        corrected: 3,
+        // 20 (A, BD, 10), 9 (C, BD, 4), 12.5 (C, B half, 10)
+        average: 13.8,
+      },
+      {
+        homeworkId: secondId,
+        position: 2,
+        title: '第二章 函数',
+        state: 'ready',
+        questionCount: 1,
+        fullMarks: 5,
+        expected: 0,
+        submitted: 0,
+        corrected: 0,
+        average: null,
+      },
+    ]);
+    const ref = await ok('admin', 'workbookChapter', { id: chapterId });
+    expect(ref).toMatchObject({
+      workbookId: batchId,
+      position: 1,
+      title: '第一章 集合',
+      estimatedMinutes: 20,
+    });
+  });
+
+  it('leaves chapters out of the 校本作业 list, and counts them in 高频错题', async () => {
+    const page = await ok<{ list: { id: number }[] }>('admin', 'homeworkPage', {
+      pageNum: 1,
+      pageSize: 50,
+    });
+    expect(page.list.map((h) => h.id)).not.toContain(chapterId);
+    const frequency = await ok<FrequencyRow[]>('admin', 'assistantFrequency', {
+      gradeId: pair.gradeId,
+      subjectId: pair.subjectId,
+      period: '7',
+    });
+    expect(frequency[0]).toMatchObject({
+      homeworkName: '同步练习册·数学必修第一册 · 第一章 集合',
+      label: '1',
+      wrong: 2,
+    });
+  });
+
+  it('lists every student with each chapter, and one student’s chapters', async () => {
+    const all = await ok<WorkbookStudents>('admin', 'workbookStudents', { workbookId: batchId });
+    expect(all.chapters.map((c) => c.title)).toEqual(['第一章 集合', '第二章 函数']);
+    const first = students[classIds[0]!]![1]!;
+    const row = all.students.find((s) => s.studentId === first.id)!;
+    expect(row).toMatchObject({
+      submitted: 1,
+      assigned: 1,
+      scoreRate: 45,
+      cells: [
+        { homeworkId: chapterId, assigned: true, status: 'finished', score: 9 },
+        { homeworkId: secondId, assigned: false, status: 'not_submitted', score: null },
+      ],
+    });
+    const one = await ok<WorkbookStudentHomework>('admin', 'workbookStudentHomework', {
+      workbookId: batchId,
+      studentId: first.id,
+    });
+    expect(one.student).toMatchObject({ studentId: first.id, name: first.name });
+    expect(one.chapters).toEqual([
+      {
+        homeworkId: chapterId,
+        position: 1,
+        title: '第一章 集合',
+        assigned: true,
+        status: 'finished',
+        score: 9,
+        fullMarks: 20,
+        wrong: 2,
+      },
+      {
+        homeworkId: secondId,
+        position: 2,
+        title: '第二章 函数',
+        assigned: false,
+        status: 'not_submitted',
+        score: null,
+        fullMarks: 5,
+        wrong: 0,
+      },
+    ]);
+  });
+
+  it('lists the wrong questions with who got them wrong, per class', async () => {
+    const rows = await ok<WorkbookWrongRow[]>('admin', 'workbookWrong', { workbookId: batchId });
+    expect(
+      rows.map((r) => [r.label, r.answered, r.wrong, r.wrongRate, r.commonWrongAnswer]),
+    ).toEqual([
+      ['1', 3, 2, 66.7, 'C'],
+      ['2', 3, 1, 33.3, 'B'],
+      ['3', 3, 1, 33.3, null],
+    ]);
+    const one = await ok<WorkbookWrongRow[]>('admin', 'workbookWrong', {
+      workbookId: batchId,
+      classId: classIds[0],
+    });
+    expect(one[0]).toMatchObject({
+      label: '1',
+      answered: 2,
+      wrong: 1,
+      students: [{ studentId: students[classIds[0]!]![1]!.id }],
+    });
+  });
+
+  it('keeps a 班主任 to their own class', async () => {
+    const detail = await ok<WorkbookBatchDetail>('head', 'workbookBatchDetail', { id: batchId });
+    expect(detail.batch.classes.map((c) => c.id)).toEqual([headClass]);
+    expect(detail.chapters[0]!.expected).toBe(students[headClass]!.length);
+    const list = await ok<WorkbookStudents>('head', 'workbookStudents', { workbookId: batchId });
+    expect(new Set(list.students.map((s) => s.className)).size).toBe(1);
+    expect(list.students.map((s) => s.studentId)).toEqual(students[headClass]!.map((s) => s.id));
+    expect(
+      (await as('head', 'workbookStudents', { workbookId: batchId, classId: otherClass })).body,
+    ).toMatchObject({ code: 404, msg: '班级不存在' });
+    expect(
+      (
+        await as('head', 'workbookStudentHomework', {
+          workbookId: batchId,
+          studentId: students[otherClass]![0]!.id,
+        })
+      ).body,
+    ).toMatchObject({ code: 404, msg: '学生不存在' });
+    const wrong = await ok<WorkbookWrongRow[]>('head', 'workbookWrong', { workbookId: batchId });
+    const heads = new Set(students[headClass]!.map((s) => s.id));
+    for (const row of wrong)
+      for (const s of row.students) expect(heads.has(s.studentId)).toBe(true);
+  });
+
+  it('needs 作业分析, refuses another school and a class outside the scope', async () => {
+    // The demo 任课教师 role has 校本作业 but not 作业分析.
+    expect((await as('teacher', 'workbookBatches', {})).body.code).toBe(403);
+    expect((await as('lab-admin', 'workbookBatchDetail', { id: batchId })).body).toMatchObject({
+      code: 404,
+      msg: '教辅不存在',
+    });
+    expect((await as('lab-admin', 'workbookChapter', { id: chapterId })).body).toMatchObject({
+      code: 404,
+      msg: '章节不存在',
+    });
+    expect(await ok<WorkbookBatch[]>('lab-admin', 'workbookBatches', {})).toEqual([]);
+    expect(
+      (
+        await as('lab-admin', 'workbookChapterCreate', {
+          workbookId: batchId,
+          title: '第三章',
+          questions: TEST_QUESTIONS,
+          estimatedMinutes: 10,
+          idempotencyKey: `chapter-x-${dialect}`,
+        })
+      ).body.code,
+    ).toBe(404);
+    expect(
+      (
+        await as('head', 'workbookBatchCreate', {
+          name: '练习册',
+          publisher: '',
+          gradeId: pair.gradeId,
+          subjectId: pair.subjectId,
+          classIds: [otherClass],
+          idempotencyKey: `workbook-head-${dialect}`,
+        })
+      ).body,
+    ).toMatchObject({ code: 404, msg: '班级不存在' });
+    expect(
+      (
+        await as('admin', 'workbookChapterCreate', {
+          workbookId: batchId,
+          title: '第三章',
+          questions: [{ label: '1', type: 'objective', answer: null, fullMarks: 5 }],
+          estimatedMinutes: 10,
+          idempotencyKey: `chapter-bad-${dialect}`,
+        })
+      ).body,
+    ).toMatchObject({ code: 400, msg: '第 1 题（题号 1）：客观题需要填写答案' });
+  });
+});

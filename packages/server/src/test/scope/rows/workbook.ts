@@ -1,0 +1,21 @@
+import { WRITE, type Entry } from '../entry';
+
+/**
+ * The data-scope rows of 教辅 (homework/workbook/workbook.test.ts “keeps a 班主任 to their own
+ * class”): the batch's classes the caller teaches only; another class or student answers as
+ * missing, another school's batch 教辅不存在.
+ */
+export const workbookRows: Record<string, Entry> = {
+  'homeworkWorkbookRoutes.workbookBatchCreate': WRITE(
+    'classes of the caller’s grade × subject only; another answers 班级不存在 (workbook.test.ts)',
+  ),
+  'homeworkWorkbookRoutes.workbookStudents': WRITE(
+    'students of the batch’s classes the caller teaches; another class 404 (workbook.test.ts)',
+  ),
+  'homeworkWorkbookRoutes.workbookStudentHomework': WRITE(
+    'a student of the caller’s classes of the batch only, else 404 (workbook.test.ts)',
+  ),
+  'homeworkWorkbookRoutes.workbookWrong': WRITE(
+    'the caller’s students only; another class 404 (workbook.test.ts)',
+  ),
+};
