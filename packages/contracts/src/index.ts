@@ -41,6 +41,7 @@ export * from './joint';
 export * from './crossSchool';
 export * from './analytic';
 export * from './teaching';
+export * from './teachingAssistant';
 export * from './jointReports';
 export * from './homework';
 export * from './homeworkSubmission';

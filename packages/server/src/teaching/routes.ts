@@ -1,10 +1,11 @@
-import { teachingRoutes } from '@examkit/contracts';
+import { teachingAssistantRoutes, teachingRoutes } from '@examkit/contracts';
 import type { DomainDeps } from '../core/deps';
 import { forbidden } from '../core/envelope';
 import type { Router } from '../core/router';
 import { accessOf } from '../core/scope';
 import type { SessionInfo } from '../core/session';
 import { CLASS_KEY, GRADE_KEY, openReport } from '../report/routes';
+import { centreHomework, centreHomeworkTopics } from './assistant';
 import { classRecord, gradeSituation, studentRecord, studyClasses, teachSummary } from './records';
 import { topicList } from './topics';
 
@@ -48,5 +49,12 @@ export function registerTeachingRoutes(router: Router, deps: Deps): void {
   );
   router.sessionRoute(r.classRecord, TAG, async ({ body, session }) =>
     classRecord(db, clock, await scopeFor(deps, session, CLASS_KEYS), body.classId),
+  );
+  // 助手报告: the homework reports, over the caller's students (the homework report's rule)
+  router.sessionRoute(teachingAssistantRoutes.assistantReports, TAG, async ({ body, session }) =>
+    centreHomework(db, accessOf(db, session), body),
+  );
+  router.sessionRoute(teachingAssistantRoutes.assistantTopics, TAG, async ({ body, session }) =>
+    centreHomeworkTopics(db, accessOf(db, session), body),
   );
 }

@@ -21,6 +21,7 @@ const TABLES: Record<string, Record<string, RouteContract>> = {
   download: contracts.downloadRoutes,
   wrong: contracts.resourceWrongRoutes,
   teaching: contracts.teachingRoutes,
+  centre: contracts.teachingAssistantRoutes,
 };
 const SHORT: Record<string, string> = {
   administrationRoutes: 'admin',
@@ -36,6 +37,7 @@ const SHORT: Record<string, string> = {
   downloadRoutes: 'download',
   resourceWrongRoutes: 'wrong',
   teachingRoutes: 'teaching',
+  teachingAssistantRoutes: 'centre',
 };
 
 /** A route by `<table>.<name>`. */

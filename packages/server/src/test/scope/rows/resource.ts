@@ -34,6 +34,13 @@ export const resourceRows: Record<string, Entry> = {
   'teaching.studentRecord': { kind: 'single' },
   'teaching.classRecord': { kind: 'list', byClass: true, subjects: true },
   'teaching.gradeSituation': { kind: 'list', body: { gradeId: null } },
+  // 助手报告 (teaching/assistant.test.ts): the homework report's rule, the caller's students only
+  'centre.assistantReports': WRITE(
+    'homework of the caller’s grades × subjects, figures over the students they correct; another school’s not listed (teaching/assistant.test.ts)',
+  ),
+  'centre.assistantTopics': WRITE(
+    'the caller’s students only; a class not theirs 404, another school’s homework 404 (teaching/assistant.test.ts)',
+  ),
   'wrong.practicePaper': WRITE(
     'the exam opens with the report’s scope, another school’s questions 404 (resource/wrongRoutes.test.ts)',
   ),
