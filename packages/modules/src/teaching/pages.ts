@@ -13,6 +13,8 @@ export const teachingPages: Readonly<Record<string, PageLoader>> = {
   report: () => centre().then((m) => m.ExamReportsPage),
   'report-exam': () => centre().then((m) => m.ExamReportsPage),
   'report-school': () => centre().then((m) => m.SchoolReportsPage),
+  'report-assistant': () => centre().then((m) => m.AssistantReportsPage),
+  'report-assistant-topicList': () => centre().then((m) => m.AssistantTopicListPage),
   'report-teach': () => centre().then((m) => m.TeachReportsPage),
   'report-exam-topicList': () => centre().then((m) => m.TopicListPage),
   'report-school-topicList': () => centre().then((m) => m.TopicListPage),
