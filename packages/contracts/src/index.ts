@@ -42,6 +42,7 @@ export * from './crossSchool';
 export * from './analytic';
 export * from './teaching';
 export * from './teachingAssistant';
+export * from './teachResearchUsage';
 export * from './jointReports';
 export * from './homework';
 export * from './homeworkSubmission';

@@ -24,4 +24,8 @@ export const teachingPages: Readonly<Record<string, PageLoader>> = {
   'teach-research-situation-grade': () =>
     import('./SituationPages').then((m) => m.GradeSituationPage),
   'teach-research-situation-class': () => study().then((m) => m.ClassStudyPage),
+  // 使用统计 and 试题篮统计: counts per teacher over a period
+  'teach-research-usage-statistics': () =>
+    import('./UsagePages').then((m) => m.UsageStatisticsPage),
+  'teach-research-basket': () => import('./UsagePages').then((m) => m.BasketStatisticsPage),
 };

@@ -1,4 +1,8 @@
-import { teachingAssistantRoutes, teachingRoutes } from '@examkit/contracts';
+import {
+  teachingAssistantRoutes,
+  teachingRoutes,
+  teachResearchUsageRoutes,
+} from '@examkit/contracts';
 import type { DomainDeps } from '../core/deps';
 import { forbidden } from '../core/envelope';
 import type { Router } from '../core/router';
@@ -8,6 +12,7 @@ import { CLASS_KEY, GRADE_KEY, openReport } from '../report/routes';
 import { centreHomework, centreHomeworkTopics } from './assistant';
 import { classRecord, gradeSituation, studentRecord, studyClasses, teachSummary } from './records';
 import { topicList } from './topics';
+import { basketStatistics, usageStatistics } from './usage';
 
 const TAG = 'teaching';
 /** 学生学情 and 班级学情 (spec 001 §2 "Study"). */
@@ -15,6 +20,9 @@ export const STUDENT_KEYS = ['Study-Student'];
 export const CLASS_KEYS = ['Study-Class', 'Teach-Research-Situation'];
 /** 学情概况 of 教研中心 (年级: the grade's classes; 班级: the class record of 班级学情). */
 export const SITUATION_KEYS = ['Teach-Research-Situation'];
+/** 使用统计 and 试题篮统计 of 教研中心. */
+const USAGE_KEYS = ['Teach-Research-Usage'];
+const BASKET_KEYS = ['Teach-Research-Basket'];
 /** The report centre carries no key of its own: it lists what the report keys open. */
 const REPORT_KEYS = [CLASS_KEY, GRADE_KEY];
 
@@ -57,4 +65,13 @@ export function registerTeachingRoutes(router: Router, deps: Deps): void {
   router.sessionRoute(teachingAssistantRoutes.assistantTopics, TAG, async ({ body, session }) =>
     centreHomeworkTopics(db, accessOf(db, session), body),
   );
+  // 使用统计, 试题篮统计: every teacher's for school-wide roles, else the caller's own
+  router.sessionRoute(teachResearchUsageRoutes.usageStatistics, TAG, async ({ body, session }) => {
+    const scope = await scopeFor(deps, session, USAGE_KEYS);
+    return usageStatistics(db, session, scope.schoolWide, body);
+  });
+  router.sessionRoute(teachResearchUsageRoutes.basketStatistics, TAG, async ({ body, session }) => {
+    const scope = await scopeFor(deps, session, BASKET_KEYS);
+    return basketStatistics(db, session, scope.schoolWide, body);
+  });
 }

@@ -22,6 +22,7 @@ const TABLES: Record<string, Record<string, RouteContract>> = {
   wrong: contracts.resourceWrongRoutes,
   teaching: contracts.teachingRoutes,
   centre: contracts.teachingAssistantRoutes,
+  usage: contracts.teachResearchUsageRoutes,
 };
 const SHORT: Record<string, string> = {
   administrationRoutes: 'admin',
@@ -38,6 +39,7 @@ const SHORT: Record<string, string> = {
   resourceWrongRoutes: 'wrong',
   teachingRoutes: 'teaching',
   teachingAssistantRoutes: 'centre',
+  teachResearchUsageRoutes: 'usage',
 };
 
 /** A route by `<table>.<name>`. */

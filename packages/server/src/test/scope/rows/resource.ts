@@ -41,6 +41,13 @@ export const resourceRows: Record<string, Entry> = {
   'centre.assistantTopics': WRITE(
     'the caller’s students only; a class not theirs 404, another school’s homework 404 (teaching/assistant.test.ts)',
   ),
+  // 教研中心 使用统计, 试题篮统计 (teaching/usage.test.ts): counts per teacher, no student data
+  'usage.usageStatistics': WRITE(
+    'counts per teacher of the session’s school; a caller not school-wide gets their own row only (teaching/usage.test.ts)',
+  ),
+  'usage.basketStatistics': WRITE(
+    'counts per teacher and subject of the session’s school; a caller not school-wide gets their own rows only (teaching/usage.test.ts)',
+  ),
   'wrong.practicePaper': WRITE(
     'the exam opens with the report’s scope, another school’s questions 404 (resource/wrongRoutes.test.ts)',
   ),
