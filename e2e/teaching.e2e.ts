@@ -12,6 +12,12 @@ const DEMO_HOMEWORK = '函数的单调性练习';
 /** An answer sharing nothing with the key: a wrong answer to an objective question. */
 const wrongOption = (key: string | null) =>
   key === '对' ? '错' : key === '错' ? '对' : ([...'ABCD'].find((o) => !key?.includes(o)) ?? 'D');
+const QUIZZES = [
+  { name: '2026学年高一数学第十三周周练', examDate: '2026-12-03' },
+  { name: '2026学年高一数学第十五周周练', examDate: '2026-12-17' },
+];
+/** Marks of the three 10-mark questions of the n-th student in quiz q. */
+const marksOf = (n: number, q: number) => [(n + q) % 11, (n * 3 + q) % 11, (n * 7) % 11];
 
 async function scoreFile(students: { studentNo: string; name: string }[], q: number) {
   const workbook = new ExcelJS.Workbook();
