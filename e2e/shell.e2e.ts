@@ -208,9 +208,9 @@ describe('shell in the browser', () => {
       .getByRole('link', { name: '教研中心' })
       .click();
     const sub = page.getByRole('navigation', { name: '教研中心菜单' });
-    await sub.getByRole('link', { name: '使用统计' }).click();
-    await page.waitForURL('**/teach-research/usage-statistics');
-    await page.getByRole('heading', { name: '使用统计' }).waitFor();
+    await sub.getByRole('link', { name: '波动趋势' }).click();
+    await page.waitForURL('**/teach-research/fluctuation-trend');
+    await page.getByRole('heading', { name: '波动趋势' }).waitFor();
     await page.getByText('功能建设中').waitFor();
     await screenshot(page, 'shell-module');
     await page.goto(`${app.server.url}/no/such/page`);

@@ -7,6 +7,11 @@ import { browserSuite } from './support/suite';
 const app = browserSuite();
 
 const MIDTERM = '2026学年第一学期高一期中考试';
+/** The demo's assigned homework (server/src/seed/seedHomework.ts), set to 高一(1)班. */
+const DEMO_HOMEWORK = '函数的单调性练习';
+/** An answer sharing nothing with the key: a wrong answer to an objective question. */
+const wrongOption = (key: string | null) =>
+  key === '对' ? '错' : key === '错' ? '对' : ([...'ABCD'].find((o) => !key?.includes(o)) ?? 'D');
 const QUIZZES = [
   { name: '2026学年高一数学第十三周周练', examDate: '2026-12-03' },
   { name: '2026学年高一数学第十五周周练', examDate: '2026-12-17' },
@@ -142,6 +147,59 @@ describe('teaching views in the browser', () => {
       .waitFor();
     expect(await axeViolations(page)).toEqual([]);
     await screenshot(page, 'report-centre-topics');
+    await page.context().close();
+  }, 300_000);
+
+  it('a 班主任 reads a homework’s figures and 题目列表 in the report centre’s 助手报告', async () => {
+    const token = await app.tokenOf('head');
+    const list = await app.api<{ list: { id: number; name: string }[] }>(
+      '/marking-report/teaching/assistant/list',
+      { token, body: { pageNum: 1, pageSize: 10 } },
+    );
+    const homework = list.data.list.find((h) => h.name === DEMO_HOMEWORK)!;
+    expect(homework, JSON.stringify(list)).toBeDefined();
+    // Three hand-ins typed in (录入) by the 班主任, through the call the 录入 page uses.
+    const detail = await app.api<{
+      questions: { no: number; type: string; answer: string | null; fullMarks: number }[];
+    }>('/marking-homework/homework/school-base/detail', { token, body: { id: homework.id } });
+    const students = await app.api<{ studentId: number }[]>(
+      '/marking-homework/homework/school-base/report/student',
+      { token, body: { id: homework.id, classId: null, teachingClassId: null } },
+    );
+    for (const [n, s] of students.data.slice(0, 3).entries()) {
+      const answers = detail.data.questions.map((q) =>
+        q.type === 'objective'
+          ? { questionNo: q.no, answer: n === 0 ? q.answer : wrongOption(q.answer), score: null }
+          : { questionNo: q.no, answer: null, score: n === 0 ? q.fullMarks : 0 },
+      );
+      const saved = await app.api('/marking-homework/homework/school-base/manual/save', {
+        token,
+        body: { id: homework.id, studentId: s.studentId, answers },
+      });
+      expect(saved.code, JSON.stringify(saved)).toBe(200);
+    }
+
+    const page = await app.signedIn('head');
+    const guide = page.getByRole('button', { name: '知道了' });
+    if (await guide.count()) await guide.click();
+    await page.getByRole('link', { name: '进入报告中心' }).click();
+    await page.waitForURL('**/report/index');
+    await page.getByRole('tab', { name: '助手报告' }).click();
+    await page.waitForURL('**/report/index/assistant');
+    const table = page.getByRole('table', { name: '助手报告' });
+    const row = table.getByRole('row', { name: new RegExp(DEMO_HOMEWORK) });
+    await row.waitFor();
+    // One of three corrected hand-ins got full marks: a third of the marks.
+    await row.getByRole('cell', { name: '33.3%' }).waitFor();
+    await row.getByRole('link', { name: `题目列表：${DEMO_HOMEWORK}` }).click();
+    await page.waitForURL('**/report/index/assistant/topicList?id=*');
+    await page.getByRole('heading', { name: `${DEMO_HOMEWORK} 题目列表` }).waitFor();
+    const questions = page.getByRole('table', { name: '需关注的题目' });
+    await questions.waitFor();
+    expect(await questions.getByRole('row').count()).toBe(detail.data.questions.length + 1);
+    expect(await page.getByText('功能建设中').count()).toBe(0);
+    expect(await axeViolations(page)).toEqual([]);
+    await screenshot(page, 'report-centre-homework');
     await page.context().close();
   }, 300_000);
 });

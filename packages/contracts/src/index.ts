@@ -42,6 +42,8 @@ export * from './crossSchool';
 export * from './analytic';
 export * from './teaching';
 export * from './teachResearch';
+export * from './teachingAssistant';
+export * from './teachResearchUsage';
 export * from './jointReports';
 export * from './jointPaper';
 export * from './jointOrganise';

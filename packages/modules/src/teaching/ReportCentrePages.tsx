@@ -1,6 +1,11 @@
 import { useCallback, useEffect, useState, type ReactNode } from 'react';
-import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
-import { teachingRoutes, TOPIC_RATE_DEFAULT } from '@examkit/contracts';
+import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import {
+  teachingAssistantRoutes,
+  teachingRoutes,
+  TOPIC_RATE_DEFAULT,
+  type CentreHomeworkRow,
+} from '@examkit/contracts';
 import { useExamkitStore } from '@examkit/core/react';
 import { hasPermission } from '@examkit/permission';
 import { FormField, Select } from '@examkit/ui';
@@ -19,8 +24,10 @@ const STUDY_LINKS = [
   { key: 'Study-Student', label: '学生学情', to: '/study/student' },
   { key: 'Study-Class', label: '班级学情', to: '/study/class' },
 ];
-/** 报告中心's tabs; 助手报告 (homework) waits for the homework reports (docs/teaching-views.md). */
+/** 报告中心's tabs; 助手报告 (the homework reports) for holders of 校本作业 only. */
+const HOMEWORK_KEY = 'Homework-SchoolBase';
 const TABS = [
+  { key: 'assistant', label: '助手报告' },
   { key: 'exam', label: '考试报告' },
   { key: 'school', label: '校级报告' },
   { key: 'teach', label: '教学报告' },
@@ -34,6 +41,7 @@ function CentreFrame({ tab, children }: { tab: Tab; children: ReactNode }) {
   // Spec 000 §6 keeps 学生学情 and 班级学情 out of the header menu but for one school: the
   // report centre leads to them for everyone holding their keys.
   const study = STUDY_LINKS.filter((l) => hasPermission(codes, l.key));
+  const tabs = TABS.filter((t) => t.key !== 'assistant' || hasPermission(codes, HOMEWORK_KEY));
   return (
     <PageBox>
       <h1>报告中心</h1>
@@ -49,7 +57,7 @@ function CentreFrame({ tab, children }: { tab: Tab; children: ReactNode }) {
       <ReportTabs
         label="报告分类"
         idPrefix="report-centre"
-        tabs={TABS}
+        tabs={tabs}
         active={tab}
         onSelect={(key) => navigate(`/report/index/${key}`)}
       />
@@ -293,6 +301,194 @@ export function TopicListPage() {
                 <td>{percent(p.scoreRate)}</td>
                 {level === 'class' && <td>{percent(p.gradeScoreRate)}</td>}
                 <td>{p.numbers.join('、')}</td>
+              </tr>
+            )}
+          </ListTable>
+        </>
+      )}
+    </CentreFrame>
+  );
+}
+
+const homeworkLinks = (id: number) => [
+  { label: '基本情况', to: `/homework/school-base/${id}/report/basic` },
+  { label: '学生', to: `/homework/school-base/${id}/report/student` },
+  { label: '讲评', to: `/homework/school-base/${id}/report/comment` },
+];
+
+/**
+ * 助手报告 (/report/index/assistant): the assigned homework whose reports the caller may open,
+ * newest first, with the figures of each report's 基本情况 over the caller's students, the links
+ * into the homework report and its 题目列表.
+ */
+export function AssistantReportsPage() {
+  const call = useApiCall();
+  const [page, setPage] = useState(1);
+  const fetchPage = useCallback(
+    () => call(teachingAssistantRoutes.assistantReports, { pageNum: page, pageSize: PAGE_SIZE }),
+    [call, page],
+  );
+  const { rows, total, load } = usePagedRows<CentreHomeworkRow>(fetchPage);
+  useEffect(() => {
+    void load();
+  }, [load]);
+  return (
+    <CentreFrame tab="assistant">
+      <p>已布置的校本作业，按您批改的学生统计（平均分、得分率只计已批改的作业）。</p>
+      <ListTable
+        label="助手报告"
+        rows={rows}
+        headers={[
+          '作业',
+          '年级学科',
+          '布置对象',
+          '已交/应交',
+          '已批改',
+          '平均分',
+          '得分率',
+          '报告',
+          '需关注的题目',
+        ]}
+      >
+        {(h) => (
+          <tr key={h.id}>
+            <td>{h.name}</td>
+            <td>
+              {h.gradeName}
+              {h.subjectName}
+            </td>
+            <td>{h.targets.join('、') || '—'}</td>
+            <td>
+              {h.submitted}/{h.expected}
+            </td>
+            <td>{h.corrected}</td>
+            <td>{fixed(h.average)}</td>
+            <td>{percent(h.scoreRate)}</td>
+            <td>
+              {homeworkLinks(h.id).map((l) => (
+                <Link
+                  key={l.to}
+                  to={l.to}
+                  aria-label={`${l.label}：${h.name}`}
+                  style={{ marginRight: 8 }}
+                >
+                  {l.label}
+                </Link>
+              ))}
+            </td>
+            <td>
+              <Link
+                to={`/report/index/assistant/topicList?id=${h.id}`}
+                aria-label={`题目列表：${h.name}`}
+              >
+                题目列表
+              </Link>
+            </td>
+          </tr>
+        )}
+      </ListTable>
+      <Pager total={total} page={page} pageSize={PAGE_SIZE} onPage={setPage} />
+    </CentreFrame>
+  );
+}
+
+/**
+ * 助手报告·题目列表 (/report/index/assistant/topicList?id=…): a homework's questions and knowledge
+ * points at or under a score rate, over the caller's students or one of their classes; without
+ * an id the newest homework.
+ */
+export function AssistantTopicListPage() {
+  const [params, setParams] = useSearchParams();
+  const [threshold, setThreshold] = useState(TOPIC_RATE_DEFAULT);
+  const [target, setTarget] = useState('');
+  const raw = Number(params.get('id'));
+  const homeworkId = Number.isInteger(raw) && raw > 0 ? raw : null;
+  const [kind, id] = target.split(':');
+  const { data, error } = useWrongData(teachingAssistantRoutes.assistantTopics, {
+    homeworkId,
+    classId: kind === 'class' ? Number(id) : null,
+    teachingClassId: kind === 'teachingClass' ? Number(id) : null,
+    threshold,
+  });
+  return (
+    <CentreFrame tab="assistant">
+      <h2>{data?.name ? `${data.name} 题目列表` : '题目列表'}</h2>
+      <Toolbar>
+        {data && data.homeworks.length > 0 && (
+          <FormField label="作业">
+            <Select
+              value={data.homeworkId ?? ''}
+              options={data.homeworks.map((h) => ({
+                value: h.id,
+                label: `${h.name}（${h.gradeName}${h.subjectName}）`,
+              }))}
+              onChange={(e) => {
+                setTarget('');
+                setParams({ id: e.target.value });
+              }}
+            />
+          </FormField>
+        )}
+        {data && data.targets.length > 1 && (
+          <FormField label="班级">
+            <Select
+              value={target}
+              options={[
+                { value: '', label: '全部' },
+                ...data.targets.map((t) => ({ value: `${t.kind}:${t.id}`, label: t.name })),
+              ]}
+              onChange={(e) => setTarget(e.target.value)}
+            />
+          </FormField>
+        )}
+        <FormField label="得分率不高于">
+          <Select
+            value={threshold}
+            options={THRESHOLDS.map((t) => ({ value: t, label: `${t * 100}%` }))}
+            onChange={(e) => setThreshold(Number(e.target.value))}
+          />
+        </FormField>
+        <Link to="/report/index/assistant">返回报告列表</Link>
+      </Toolbar>
+      {error && <p role="alert">{error}</p>}
+      {data && data.homeworkId === null && <p>暂无已布置的作业</p>}
+      {data && data.homeworkId !== null && (
+        <>
+          <h3>需关注的题目</h3>
+          <ListTable
+            label="需关注的题目"
+            rows={data.questions}
+            empty="没有得分率在此之下的题目"
+            headers={['题号', '题型', '满分', '已批', '错误人数', '得分率']}
+          >
+            {(q) => (
+              <tr key={q.no}>
+                <td>{q.label}</td>
+                <td>{q.type}</td>
+                <td>{q.fullMarks}</td>
+                <td>{q.scored}</td>
+                <td>{q.wrong}</td>
+                <td>{percent(q.scoreRate)}</td>
+              </tr>
+            )}
+          </ListTable>
+          <h3>薄弱知识点</h3>
+          {data.untagged > 0 && (
+            <p>有 {data.untagged} 道题不是题库题目，没有知识点，不计入知识点统计。</p>
+          )}
+          <ListTable
+            label="薄弱知识点"
+            rows={data.points}
+            empty="没有掌握度在此之下的知识点"
+            headers={['知识点', '题号', '满分', '错误人次', '掌握度']}
+          >
+            {(p) => (
+              <tr key={p.name}>
+                <td>{p.name}</td>
+                <td>{p.questionLabels.join('、')}</td>
+                <td>{p.fullMarks}</td>
+                <td>{p.wrong}</td>
+                <td>{percent(p.scoreRate)}</td>
               </tr>
             )}
           </ListTable>

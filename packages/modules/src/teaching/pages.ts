@@ -15,6 +15,8 @@ export const teachingPages: Readonly<Record<string, PageLoader>> = {
   report: () => centre().then((m) => m.ExamReportsPage),
   'report-exam': () => centre().then((m) => m.ExamReportsPage),
   'report-school': () => centre().then((m) => m.SchoolReportsPage),
+  'report-assistant': () => centre().then((m) => m.AssistantReportsPage),
+  'report-assistant-topicList': () => centre().then((m) => m.AssistantTopicListPage),
   'report-teach': () => centre().then((m) => m.TeachReportsPage),
   'report-exam-topicList': () => centre().then((m) => m.TopicListPage),
   'report-school-topicList': () => centre().then((m) => m.TopicListPage),
@@ -31,4 +33,8 @@ export const teachingPages: Readonly<Record<string, PageLoader>> = {
   'teach-research-study-teacher': () => research().then((m) => m.TeacherStudyPage),
   'teach-research-study-teacher-detail': () => research().then((m) => m.TeacherDetailPage),
   'study-datav': () => import('./DatavPage').then((m) => m.DatavPage),
+  // 使用统计 and 试题篮统计: counts per teacher over a period
+  'teach-research-usage-statistics': () =>
+    import('./UsagePages').then((m) => m.UsageStatisticsPage),
+  'teach-research-basket': () => import('./UsagePages').then((m) => m.BasketStatisticsPage),
 };

@@ -1,13 +1,20 @@
-import { teachResearchRoutes, teachingRoutes } from '@examkit/contracts';
+import {
+  teachingAssistantRoutes,
+  teachingRoutes,
+  teachResearchRoutes,
+  teachResearchUsageRoutes,
+} from '@examkit/contracts';
 import type { DomainDeps } from '../core/deps';
 import { forbidden } from '../core/envelope';
 import type { Router } from '../core/router';
 import { accessOf } from '../core/scope';
 import type { SessionInfo } from '../core/session';
 import { CLASS_KEY, GRADE_KEY, openReport } from '../report/routes';
+import { centreHomework, centreHomeworkTopics } from './assistant';
 import { classRecord, gradeSituation, studentRecord, studyClasses, teachSummary } from './records';
 import { datav, studyStudents, studyTeachers, teacherDetail } from './research';
 import { topicList } from './topics';
+import { basketStatistics, usageStatistics } from './usage';
 
 const TAG = 'teaching';
 /** 师生学情 of 教研中心: students needing attention, teachers compared, a student's record. */
@@ -19,6 +26,9 @@ export const STUDENT_KEYS = ['Study-Student', ...TEACH_STUDY_KEYS];
 export const CLASS_KEYS = ['Study-Class', 'Teach-Research-Situation'];
 /** 学情概况 of 教研中心 (年级: the grade's classes; 班级: the class record of 班级学情). */
 export const SITUATION_KEYS = ['Teach-Research-Situation'];
+/** 使用统计 and 试题篮统计 of 教研中心. */
+const USAGE_KEYS = ['Teach-Research-Usage'];
+const BASKET_KEYS = ['Teach-Research-Basket'];
 /** The report centre carries no key of its own: it lists what the report keys open. */
 const REPORT_KEYS = [CLASS_KEY, GRADE_KEY];
 
@@ -73,4 +83,20 @@ export function registerTeachingRoutes(router: Router, deps: Deps): void {
   router.sessionRoute(t.datav, TAG, async ({ session }) =>
     datav(db, clock, await scopeFor(deps, session, DATAV_KEYS)),
   );
+  // 助手报告: the homework reports, over the caller's students (the homework report's rule)
+  router.sessionRoute(teachingAssistantRoutes.assistantReports, TAG, async ({ body, session }) =>
+    centreHomework(db, accessOf(db, session), body),
+  );
+  router.sessionRoute(teachingAssistantRoutes.assistantTopics, TAG, async ({ body, session }) =>
+    centreHomeworkTopics(db, accessOf(db, session), body),
+  );
+  // 使用统计, 试题篮统计: every teacher's for school-wide roles, else the caller's own
+  router.sessionRoute(teachResearchUsageRoutes.usageStatistics, TAG, async ({ body, session }) => {
+    const scope = await scopeFor(deps, session, USAGE_KEYS);
+    return usageStatistics(db, session, scope.schoolWide, body);
+  });
+  router.sessionRoute(teachResearchUsageRoutes.basketStatistics, TAG, async ({ body, session }) => {
+    const scope = await scopeFor(deps, session, BASKET_KEYS);
+    return basketStatistics(db, session, scope.schoolWide, body);
+  });
 }

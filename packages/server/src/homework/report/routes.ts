@@ -1,4 +1,4 @@
-import { homeworkReportRoutes as r, type ReportBasic } from '@examkit/contracts';
+import { homeworkReportRoutes as r } from '@examkit/contracts';
 import type { Db } from '../../core/database';
 import type { Clock } from '../../core/clock';
 import { badRequest, notFound } from '../../core/envelope';
@@ -7,7 +7,8 @@ import { accessOf } from '../../core/scope';
 import { teachClassRows } from '../../school/teachingClassRoutes';
 import { requireSchoolBase } from '../access';
 import { settle, scoreKey, storedChoice, judgementOf } from '../submissions/scoring';
-import { commentsOf, isDone, rate, reportData, studentReport, studentRows } from './data';
+import { commentsOf, rate, reportData, studentReport, studentRows } from './data';
+import { basicOf, knowledgeOf } from './figures';
 
 const TAG = 'homework';
 
@@ -16,85 +17,13 @@ export interface HomeworkReportDeps {
   clock: Clock;
 }
 
-/** Score-rate bands of the distribution, lowest first. */
-const BANDS = [
-  { label: '60%以下', min: 0 },
-  { label: '60%–70%', min: 0.6 },
-  { label: '70%–85%', min: 0.7 },
-  { label: '85%–100%', min: 0.85 },
-] as const;
-
 /** Registers homework reports, the statistics of errors and knowledge points, teaching classes and 录入. */
 export function registerHomeworkReportRoutes(router: Router, { db, clock }: HomeworkReportDeps) {
   const now = () => clock.now().getTime();
 
-  router.sessionRoute(r.reportBasic, TAG, async ({ body, session }) => {
-    const d = await reportData(db, accessOf(db, session), body.id, body);
-    const done = d.subs.filter((s) => isDone(s.status) && s.score !== null);
-    const scores = done.map((s) => Number(s.score));
-    const avg = scores.length === 0 ? null : scores.reduce((a, b) => a + b, 0) / scores.length;
-    const questions = d.questions.map((q) => {
-      const list = d.subs.flatMap((s) =>
-        (d.answersOf.get(s.id) ?? []).filter((a) => a.question_no === q.no && a.score !== null),
-      );
-      const sum = list.reduce((s, a) => s + Number(a.score), 0);
-      return {
-        no: q.no,
-        label: q.label,
-        type: q.type as 'objective' | 'subjective',
-        answer: q.answer,
-        fullMarks: Number(q.full_marks),
-        scored: list.length,
-        right: list.filter((a) => a.judgement === 'right').length,
-        wrong: list.filter((a) => a.judgement === 'wrong').length,
-        average: list.length === 0 ? null : Math.round((sum / list.length) * 100) / 100,
-        scoreRate: list.length === 0 ? null : rate(sum, list.length * Number(q.full_marks)),
-      };
-    });
-    const distribution = BANDS.map((b, i) => ({
-      label: b.label,
-      count: scores.filter((s) => {
-        const x = d.fullMarks > 0 ? s / d.fullMarks : 0;
-        const next = BANDS[i + 1];
-        return x >= b.min && (next === undefined || x < next.min);
-      }).length,
-    }));
-    const classes: ReportBasic['classes'] = d.targets.map((t) => {
-      const members = d.students.filter((s) => d.inTarget(s, t));
-      const subs = members.flatMap((s) => {
-        const sub = d.subOf.get(s.studentId);
-        return sub ? [sub] : [];
-      });
-      const corrected = subs.filter((s) => isDone(s.status) && s.score !== null);
-      const sum = corrected.reduce((a, s) => a + Number(s.score), 0);
-      return {
-        ...t,
-        expected: members.length,
-        submitted: subs.length,
-        corrected: corrected.length,
-        average: corrected.length === 0 ? null : Math.round((sum / corrected.length) * 100) / 100,
-        scoreRate: corrected.length === 0 ? null : rate(sum, corrected.length * d.fullMarks),
-      };
-    });
-    return {
-      id: d.homework.id,
-      name: d.homework.name,
-      subjectName: d.subjectName,
-      gradeName: d.gradeName,
-      fullMarks: d.fullMarks,
-      targets: d.targets,
-      expected: d.students.length,
-      submitted: d.subs.length,
-      corrected: done.length,
-      average: avg === null ? null : Math.round(avg * 100) / 100,
-      highest: scores.length === 0 ? null : Math.max(...scores),
-      lowest: scores.length === 0 ? null : Math.min(...scores),
-      scoreRate: avg === null ? null : rate(avg, d.fullMarks),
-      questions,
-      distribution,
-      classes: classes.filter((c) => c.expected > 0),
-    };
-  });
+  router.sessionRoute(r.reportBasic, TAG, async ({ body, session }) =>
+    basicOf(await reportData(db, accessOf(db, session), body.id, body)),
+  );
 
   router.sessionRoute(r.reportStudent, TAG, async ({ body, session }) => {
     const d = await reportData(db, accessOf(db, session), body.id, body);
@@ -205,54 +134,9 @@ export function registerHomeworkReportRoutes(router: Router, { db, clock }: Home
     };
   });
 
-  router.sessionRoute(r.knowledgeStatistics, TAG, async ({ body, session }) => {
-    const d = await reportData(db, accessOf(db, session), body.id, body);
-    const bankIds = d.questions.flatMap((q) =>
-      q.bank_question_id === null ? [] : [q.bank_question_id],
-    );
-    const tags =
-      bankIds.length === 0
-        ? []
-        : await db
-            .selectFrom('question_points as qp')
-            .innerJoin('knowledge_points as k', 'k.id', 'qp.point_id')
-            .select(['qp.question_id', 'k.name'])
-            .where('qp.question_id', 'in', bankIds)
-            .orderBy('k.ord')
-            .execute();
-    const points = new Map<
-      string,
-      { nos: number[]; full: number; sum: number; out: number; wrong: number }
-    >();
-    for (const q of d.questions) {
-      for (const tag of tags.filter((x) => x.question_id === q.bank_question_id)) {
-        const p = points.get(tag.name) ?? { nos: [], full: 0, sum: 0, out: 0, wrong: 0 };
-        if (p.nos.includes(q.no)) continue;
-        p.nos.push(q.no);
-        p.full += Number(q.full_marks);
-        for (const s of d.subs) {
-          const a = (d.answersOf.get(s.id) ?? []).find((x) => x.question_no === q.no);
-          if (a?.score === null || a === undefined) continue;
-          p.sum += Number(a.score);
-          p.out += Number(q.full_marks);
-          if (a.judgement === 'wrong') p.wrong += 1;
-        }
-        points.set(tag.name, p);
-      }
-    }
-    return {
-      untagged: d.questions.filter((q) => q.bank_question_id === null).length,
-      points: [...points]
-        .map(([name, p]) => ({
-          name,
-          questionNos: p.nos,
-          fullMarks: p.full,
-          scoreRate: p.out === 0 ? null : rate(p.sum, p.out),
-          wrong: p.wrong,
-        }))
-        .sort((a, b) => (a.scoreRate ?? 2) - (b.scoreRate ?? 2) || a.name.localeCompare(b.name)),
-    };
-  });
+  router.sessionRoute(r.knowledgeStatistics, TAG, async ({ body, session }) =>
+    knowledgeOf(db, await reportData(db, accessOf(db, session), body.id, body)),
+  );
 
   router.sessionRoute(r.teachingClasses, TAG, async ({ body, session }) => {
     const access = accessOf(db, session);

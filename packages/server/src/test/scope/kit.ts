@@ -22,6 +22,8 @@ const TABLES: Record<string, Record<string, RouteContract>> = {
   wrong: contracts.resourceWrongRoutes,
   teaching: contracts.teachingRoutes,
   teachResearch: contracts.teachResearchRoutes,
+  centre: contracts.teachingAssistantRoutes,
+  usage: contracts.teachResearchUsageRoutes,
 };
 const SHORT: Record<string, string> = {
   administrationRoutes: 'admin',
@@ -38,6 +40,8 @@ const SHORT: Record<string, string> = {
   resourceWrongRoutes: 'wrong',
   teachingRoutes: 'teaching',
   teachResearchRoutes: 'teachResearch',
+  teachingAssistantRoutes: 'centre',
+  teachResearchUsageRoutes: 'usage',
 };
 
 /** A route by `<table>.<name>`. */

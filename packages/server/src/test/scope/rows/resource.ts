@@ -45,6 +45,20 @@ export const resourceRows: Record<string, Entry> = {
     kind: 'covered',
     why: 'the grades the caller sees whole and counts of records, no student (teaching/research.test.ts)',
   },
+  // 助手报告 (teaching/assistant.test.ts): the homework report's rule, the caller's students only
+  'centre.assistantReports': WRITE(
+    'homework of the caller’s grades × subjects, figures over the students they correct; another school’s not listed (teaching/assistant.test.ts)',
+  ),
+  'centre.assistantTopics': WRITE(
+    'the caller’s students only; a class not theirs 404, another school’s homework 404 (teaching/assistant.test.ts)',
+  ),
+  // 教研中心 使用统计, 试题篮统计 (teaching/usage.test.ts): counts per teacher, no student data
+  'usage.usageStatistics': WRITE(
+    'counts per teacher of the session’s school; a caller not school-wide gets their own row only (teaching/usage.test.ts)',
+  ),
+  'usage.basketStatistics': WRITE(
+    'counts per teacher and subject of the session’s school; a caller not school-wide gets their own rows only (teaching/usage.test.ts)',
+  ),
   'wrong.practicePaper': WRITE(
     'the exam opens with the report’s scope, another school’s questions 404 (resource/wrongRoutes.test.ts)',
   ),

@@ -1,0 +1,98 @@
+import { Type, type Static, type TSchema } from 'typebox';
+import { Nullable, Obj, post } from './builders';
+import { Paged } from './envelope';
+
+const t = <T extends TSchema>(title: string, schema: T): T => ({ ...schema, title });
+const A = '/marking-report/teaching/assistant';
+const N = Nullable(Type.Number());
+const Str = Type.String();
+const Int = Type.Integer();
+const HomeworkId = t('作业', Type.Integer({ minimum: 1 }));
+
+/** A homework of the report centre's 助手报告 list, with its 基本情况 figures. */
+export const CentreHomeworkRow = Obj({
+  id: Int,
+  name: Str,
+  gradeName: Str,
+  subjectName: Str,
+  /** Names of the classes and teaching classes the caller corrects. */
+  targets: Type.Array(Str),
+  fullMarks: Type.Number(),
+  expected: Int,
+  submitted: Int,
+  corrected: Int,
+  average: N,
+  scoreRate: N,
+  createdAt: Int,
+});
+export type CentreHomeworkRow = Static<typeof CentreHomeworkRow>;
+
+/** A homework's questions and knowledge points at or under a score rate. */
+export const CentreHomeworkTopics = Obj({
+  /** The newest assigned homework the caller may open, for the picker. */
+  homeworks: Type.Array(Obj({ id: Int, name: Str, gradeName: Str, subjectName: Str })),
+  homeworkId: Nullable(Int),
+  name: Str,
+  subjectName: Str,
+  /** The classes and teaching classes the caller corrects (the report's filter). */
+  targets: Type.Array(
+    Obj({
+      kind: Type.Union([Type.Literal('class'), Type.Literal('teachingClass')]),
+      id: Int,
+      name: Str,
+    }),
+  ),
+  threshold: Type.Number(),
+  questions: Type.Array(
+    Obj({
+      no: Int,
+      label: Str,
+      type: Str,
+      fullMarks: Type.Number(),
+      scored: Int,
+      wrong: Int,
+      scoreRate: N,
+    }),
+  ),
+  points: Type.Array(
+    Obj({
+      name: Str,
+      questionLabels: Type.Array(Str),
+      fullMarks: Type.Number(),
+      scoreRate: N,
+      wrong: Int,
+    }),
+  ),
+  /** Questions without knowledge points (homework from an uploaded paper). */
+  untagged: Int,
+});
+export type CentreHomeworkTopics = Static<typeof CentreHomeworkTopics>;
+
+/**
+ * 助手报告 of the report centre (/report/index/assistant, assistant/topicList): the homework
+ * reports the caller may open and their topic lists, every figure from the homework report's own
+ * computation (docs/teaching-views.md).
+ */
+export const teachingAssistantRoutes = {
+  assistantReports: post(
+    `${A}/list`,
+    'paged assigned homework whose reports the caller may open, newest first, with 基本情况 figures',
+    Obj({
+      pageNum: t('页码', Type.Integer({ minimum: 1, default: 1 })),
+      pageSize: t('每页条数', Type.Integer({ minimum: 1, maximum: 50, default: 10 })),
+    }),
+    Paged(CentreHomeworkRow),
+  ),
+  assistantTopics: post(
+    `${A}/topicList`,
+    "a homework's questions and knowledge points at or under a score rate, for the caller's students",
+    Obj({
+      /** null: the newest assigned homework the caller may open. */
+      homeworkId: Nullable(HomeworkId),
+      classId: Nullable(t('班级', Type.Integer({ minimum: 1 }))),
+      teachingClassId: Nullable(t('教学班', Type.Integer({ minimum: 1 }))),
+      threshold: Type.Number({ minimum: 0.05, maximum: 1 }),
+    }),
+    CentreHomeworkTopics,
+  ),
+};

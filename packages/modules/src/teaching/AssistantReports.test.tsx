@@ -1,0 +1,133 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { reportRoutes, teachingAssistantRoutes } from '@examkit/contracts';
+import { reportPages } from '../report';
+import { createFakeApi, demoUser, ok, renderApp, SCHOOL_ROUTES } from '../test/fixtures';
+
+const key = (route: { url: string }) => `POST ${route.url}`;
+const BASE = ['Home', 'Exam', 'Exam-Single', 'Exam-Single-Report-Class'];
+const userWith = (codes: string[]) => demoUser({ allPerm: { '2026': { '1': codes } } });
+
+const LIST = {
+  list: [
+    {
+      id: 41,
+      name: '函数练习',
+      gradeName: '高一',
+      subjectName: '数学',
+      targets: ['高一(1)班'],
+      fullMarks: 20,
+      expected: 40,
+      submitted: 3,
+      corrected: 2,
+      average: 16.75,
+      scoreRate: 0.8375,
+      createdAt: 1_764_000_000_000,
+    },
+  ],
+  total: 1,
+  pageNum: 1,
+  pageSize: 10,
+};
+
+const TOPICS = {
+  homeworks: [
+    { id: 41, name: '函数练习', gradeName: '高一', subjectName: '数学' },
+    { id: 40, name: '集合练习', gradeName: '高一', subjectName: '数学' },
+  ],
+  homeworkId: 41,
+  name: '函数练习',
+  subjectName: '数学',
+  targets: [
+    { kind: 'class', id: 101, name: '高一(1)班' },
+    { kind: 'teachingClass', id: 7, name: '数学提高班' },
+  ],
+  threshold: 0.6,
+  questions: [
+    { no: 1, label: '1', type: '客观题', fullMarks: 5, scored: 3, wrong: 1, scoreRate: 0.5 },
+  ],
+  points: [
+    { name: '函数单调性', questionLabels: ['1', '3'], fullMarks: 15, scoreRate: 0.55, wrong: 2 },
+  ],
+  untagged: 1,
+};
+
+beforeEach(() => vi.spyOn(window, 'scrollTo').mockImplementation(() => {}));
+afterEach(() => vi.restoreAllMocks());
+
+describe('助手报告', () => {
+  it('lists the homework reports with their figures and leads to a homework’s topic list', async () => {
+    const u = userEvent.setup();
+    const api = createFakeApi({
+      ...SCHOOL_ROUTES,
+      [key(reportRoutes.teacherGetExam)]: ok({ list: [], total: 0, pageNum: 1, pageSize: 10 }),
+      [key(teachingAssistantRoutes.assistantReports)]: ok(LIST),
+      [key(teachingAssistantRoutes.assistantTopics)]: ok(TOPICS),
+    });
+    const { router } = await renderApp({
+      path: '/report/index/exam',
+      api,
+      user: userWith([...BASE, 'Homework', 'Homework-SchoolBase']),
+      pages: reportPages,
+    });
+    await u.click(await screen.findByRole('tab', { name: '助手报告' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/report/index/assistant'));
+    const table = await screen.findByRole('table', { name: '助手报告' });
+    const row = within(table).getByRole('row', { name: /函数练习/ });
+    expect(row).toHaveTextContent('3/40');
+    expect(row).toHaveTextContent('83.8%');
+    expect(within(row).getByRole('link', { name: '基本情况：函数练习' })).toHaveAttribute(
+      'href',
+      '/homework/school-base/41/report/basic',
+    );
+    expect(within(row).getByRole('link', { name: '学生：函数练习' })).toHaveAttribute(
+      'href',
+      '/homework/school-base/41/report/student',
+    );
+    await u.click(within(row).getByRole('link', { name: '题目列表：函数练习' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?id=41'));
+    expect(await screen.findByRole('heading', { name: '函数练习 题目列表' })).toBeInTheDocument();
+    expect(api.lastBody(teachingAssistantRoutes.assistantTopics.url)).toEqual({
+      homeworkId: 41,
+      classId: null,
+      teachingClassId: null,
+      threshold: 0.6,
+    });
+    const questions = screen.getByRole('table', { name: '需关注的题目' });
+    expect(within(questions).getByRole('cell', { name: '50.0%' })).toBeInTheDocument();
+    expect(screen.getByRole('table', { name: '薄弱知识点' })).toHaveTextContent('函数单调性');
+    expect(screen.getByText(/有 1 道题不是题库题目/)).toBeInTheDocument();
+    await u.selectOptions(screen.getByLabelText('班级'), '数学提高班');
+    await waitFor(() =>
+      expect(api.lastBody(teachingAssistantRoutes.assistantTopics.url)).toMatchObject({
+        classId: null,
+        teachingClassId: 7,
+      }),
+    );
+    await u.selectOptions(screen.getByLabelText('得分率不高于'), '80%');
+    await waitFor(() =>
+      expect(api.lastBody(teachingAssistantRoutes.assistantTopics.url)).toMatchObject({
+        threshold: 0.8,
+      }),
+    );
+    await u.selectOptions(screen.getByLabelText('作业'), '集合练习（高一数学）');
+    await waitFor(() => expect(router.state.location.search).toBe('?id=40'));
+    await waitFor(() =>
+      expect(api.lastBody(teachingAssistantRoutes.assistantTopics.url)).toMatchObject({
+        homeworkId: 40,
+        teachingClassId: null,
+      }),
+    );
+  }, 20_000);
+
+  it('is not offered to a user without 校本作业', async () => {
+    const api = createFakeApi({
+      ...SCHOOL_ROUTES,
+      [key(reportRoutes.teacherGetExam)]: ok({ list: [], total: 0, pageNum: 1, pageSize: 10 }),
+    });
+    await renderApp({ path: '/report/index/exam', api, user: userWith(BASE), pages: reportPages });
+    expect(await screen.findByRole('tab', { name: '考试报告' })).toBeInTheDocument();
+    expect(screen.queryByRole('tab', { name: '助手报告' })).not.toBeInTheDocument();
+  });
+});
