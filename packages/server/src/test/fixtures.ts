@@ -131,7 +131,8 @@ function postgresUrlOf(database: string): string {
 const SLOT_LOCKS = 0x6578_6b74; // "exkt"
 const SLOTS = 64;
 
-let testDatabase: Promise<string> | undefined;
+/** Kept on the process, not the module: a worker that runs several files claims one slot. */
+const claimed = globalThis as typeof globalThis & { examkitTestDatabase?: Promise<string> };
 
 /**
  * The address of this process's PostgreSQL test database `examkit_w_<slot>`, where its tests'
@@ -143,7 +144,7 @@ let testDatabase: Promise<string> | undefined;
  * syncs); the claimant drops schemas a killed process left behind.
  */
 export function postgresTestDatabase(): Promise<string> {
-  testDatabase ??= (async () => {
+  claimed.examkitTestDatabase ??= (async () => {
     const holder = new pg.Client({ connectionString: POSTGRES_URL });
     await holder.connect();
     // The lock lives as long as this connection, which must not keep the process alive.
@@ -175,7 +176,7 @@ export function postgresTestDatabase(): Promise<string> {
     }
     throw new Error(`every one of the ${SLOTS} PostgreSQL test database slots is in use`);
   })();
-  return testDatabase;
+  return claimed.examkitTestDatabase;
 }
 
 /** A server on a fresh, seeded (small) database, with a fake clock and captured logs. */
