@@ -8,6 +8,10 @@ import { defineConfig } from 'vitest/config';
  */
 export default defineConfig({
   test: {
+    // Two test files at a time (the CI machine has two cores). Every server test works in a
+    // database of its own that no other process touches: SQLite in memory, or a PostgreSQL schema
+    // in a database claimed by one test process (packages/server/src/test/fixtures.ts).
+    maxWorkers: 2,
     projects: [
       'packages/*/vitest.config.ts',
       'examples/*/vitest.config.ts',

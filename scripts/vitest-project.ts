@@ -11,6 +11,9 @@ export function packageProject(name: string, environment: 'node' | 'jsdom') {
     test: {
       name,
       environment,
+      // Two test files at a time (a project does not take the root's setting; every project of
+      // the run must say the same): see vitest.workspace.ts.
+      maxWorkers: 2,
       // Node projects include the server's tests, which start a server on SQLite or PostgreSQL and
       // migrate it inside a test or hook: seconds on a busy CI machine, not a speed claim.
       ...(environment === 'node' ? { testTimeout: 30_000, hookTimeout: 60_000 } : {}),

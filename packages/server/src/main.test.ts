@@ -4,20 +4,8 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
 import { describe, expect, it } from 'vitest';
-import { randomToken } from './core/secrets';
-import { DIALECTS, POSTGRES_URL } from './test/fixtures';
-
-const pgQuery = async (text: string) => {
-  const client = new pg.Client({ connectionString: POSTGRES_URL });
-  await client.connect();
-  try {
-    await client.query(text);
-  } finally {
-    await client.end();
-  }
-};
+import { createPostgresSchema, DIALECTS } from './test/fixtures';
 
 const freePort = () =>
   new Promise<number>((resolve, reject) => {
@@ -90,11 +78,11 @@ describe('the CLI entry', () => {
     async (dialect) => {
       const dataDir = mkdtempSync(join(tmpdir(), 'examkit-prod-'));
       const port = await freePort();
-      const schema = `examkit_main_${randomToken(6)}`;
-      if (dialect === 'postgres') await pgQuery(`create schema ${schema}`);
+      // PostgreSQL: an empty schema of its own that the server is told to work in.
+      const own = dialect === 'postgres' ? await createPostgresSchema() : undefined;
       const env = {
         ...process.env,
-        ...(dialect === 'postgres' ? { DATABASE_URL: POSTGRES_URL, DATABASE_SCHEMA: schema } : {}),
+        ...(own ? { DATABASE_URL: own.url, DATABASE_SCHEMA: own.schema } : {}),
         DATA_DIR: dataDir,
         PORT: String(port),
         HOST: '127.0.0.1',
@@ -167,7 +155,7 @@ describe('the CLI entry', () => {
         child.kill('SIGTERM');
         expect(await exited).toBe(0);
         rmSync(dataDir, { recursive: true, force: true });
-        if (dialect === 'postgres') await pgQuery(`drop schema if exists ${schema} cascade`);
+        await own?.drop();
       }
     },
     90_000,

@@ -43,7 +43,11 @@ export function createDatabase(config: DatabaseConfig): Db {
     return new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
   }
   if (config.file !== ':memory:') mkdirSync(dirname(config.file), { recursive: true });
-  const sqlite = new SQLite(config.file);
+  return openSqlite(new SQLite(config.file));
+}
+
+/** Kysely on an open SQLite database (a file, or an image in memory), with the server's settings. */
+export function openSqlite(sqlite: SQLite.Database): Db {
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('foreign_keys = ON');

@@ -6,14 +6,12 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { markingRoutes } from '@examkit/contracts';
 import { sql } from 'kysely';
-import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { systemClock } from '../core/clock';
 import { createDatabase, type Db } from '../core/database';
 import { migrate } from '../core/migrations';
-import { randomToken } from '../core/secrets';
 import { seedDemo } from '../seed/seedDemo';
-import { DIALECTS, POSTGRES_URL } from '../test/fixtures';
+import { createPostgresSchema, DIALECTS } from '../test/fixtures';
 import { checkDoubleMarking, createLoadBlock, remainingPapers } from './testing';
 
 /**
@@ -44,22 +42,18 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 describe.each(DIALECTS)('marking survives SIGKILL of the server on %s', (dialect) => {
   it(`${KILLS} kills and restarts: every acknowledged submit is stored, the database checks clean`, async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'examkit-marking-fault-'));
-    const schema = dialect === 'postgres' ? `examkit_fault_${randomToken(6)}` : undefined;
+    // PostgreSQL: an empty schema of its own that the server is told to work in.
+    const own = dialect === 'postgres' ? await createPostgresSchema() : undefined;
+    const schema = own?.schema;
     const open = (): Db =>
-      schema
+      own
         ? createDatabase({
             dialect: 'postgres',
-            connectionString: POSTGRES_URL,
-            schema,
+            connectionString: own.url,
+            schema: own.schema,
             poolSize: 2,
           })
         : createDatabase({ dialect: 'sqlite', file: join(dataDir, 'examkit.db') });
-    if (schema) {
-      const admin = new pg.Client({ connectionString: POSTGRES_URL });
-      await admin.connect();
-      await admin.query(`create schema ${schema}`);
-      await admin.end();
-    }
     let db = open();
     await migrate(db, schema ? { schema } : {});
     const seed = await seedDemo(db, { size: 'small' });
@@ -84,9 +78,7 @@ describe.each(DIALECTS)('marking survives SIGKILL of the server on %s', (dialect
           DATA_DIR: dataDir,
           NODE_ENV: 'test',
           LOG_LEVEL: 'error',
-          ...(schema
-            ? { DATABASE_URL: POSTGRES_URL, DATABASE_SCHEMA: schema }
-            : { DATABASE_URL: '' }),
+          ...(own ? { DATABASE_URL: own.url, DATABASE_SCHEMA: own.schema } : { DATABASE_URL: '' }),
         },
         stdio: ['ignore', 'ignore', 'inherit'],
       });
@@ -237,12 +229,7 @@ describe.each(DIALECTS)('marking survives SIGKILL of the server on %s', (dialect
     } finally {
       await db.destroy();
       rmSync(dataDir, { recursive: true, force: true });
-      if (schema) {
-        const admin = new pg.Client({ connectionString: POSTGRES_URL });
-        await admin.connect();
-        await admin.query(`drop schema if exists ${schema} cascade`);
-        await admin.end();
-      }
+      await own?.drop();
     }
   }, 180_000);
 });

@@ -1,9 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import pg from 'pg';
 import { createDatabase, type Db } from '../core/database';
 import { migrate } from '../core/migrations';
-import { randomToken } from '../core/secrets';
-import { DIALECTS, POSTGRES_URL } from '../test/fixtures';
+import { createPostgresSchema, DIALECTS } from '../test/fixtures';
 
 /**
  * 0021 moves the 试卷印好 notices a school already had into messages: run on a database that
@@ -19,18 +17,12 @@ describe.each(DIALECTS)('migration 0021 on existing notices (%s)', (dialect) => 
       db = createDatabase({ dialect: 'sqlite', file: ':memory:' });
       drop = () => db.destroy();
     } else {
-      schema = `examkit_mig_${randomToken(6)}`;
-      const admin = new pg.Client({ connectionString: POSTGRES_URL });
-      await admin.connect();
-      await admin.query(`create schema ${schema}`);
-      await admin.end();
-      db = createDatabase({ dialect: 'postgres', connectionString: POSTGRES_URL, schema });
+      const own = await createPostgresSchema();
+      schema = own.schema;
+      db = createDatabase({ dialect: 'postgres', connectionString: own.url, schema });
       drop = async () => {
         await db.destroy();
-        const c = new pg.Client({ connectionString: POSTGRES_URL });
-        await c.connect();
-        await c.query(`drop schema if exists ${schema} cascade`);
-        await c.end();
+        await own.drop();
       };
     }
     await migrate(db, { ...(schema ? { schema } : {}), to: '0020_exam_tool' });

@@ -2,9 +2,10 @@ import { Writable } from 'node:stream';
 import type { ApiEnvelope, RouteContract, UserInfo } from '@examkit/contracts';
 import { authRoutes } from '@examkit/contracts';
 import type { FastifyInstance } from 'fastify';
+import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import { createFakeClock, type FakeClock } from '../core/clock';
-import { createDatabase, type Db } from '../core/database';
+import { createDatabase, openSqlite, type Db } from '../core/database';
 import { migrate } from '../core/migrations';
 import { randomToken } from '../core/secrets';
 import { DEMO_PASSWORD, seedDemo, type SeedResult } from '../seed/seedDemo';
@@ -47,7 +48,10 @@ export const DIALECTS: DialectName[] =
 /** 2026-11-21 09:00 in China: academic year 2026. */
 export const TEST_NOW = new Date('2026-11-21T01:00:00Z');
 
-/** A database of its own: SQLite in memory, or a fresh PostgreSQL schema dropped by `drop`. */
+/**
+ * A database of its own: SQLite in memory (a copy of the migrated image), or a fresh PostgreSQL
+ * schema in this process's database (`postgresTestDatabase`), migrated and dropped by `drop`.
+ */
 export interface TestDatabase {
   db: Db;
   dialect: DialectName;
@@ -55,23 +59,31 @@ export interface TestDatabase {
   drop(): Promise<void>;
 }
 
+/** The SQLite image of a migrated database, made once per test file's module graph. */
+let sqliteImage: Promise<Buffer> | undefined;
+
+function migratedSqliteImage(): Promise<Buffer> {
+  sqliteImage ??= (async () => {
+    const sqlite = new SQLite(':memory:');
+    const db = openSqlite(sqlite);
+    try {
+      await migrate(db);
+      return sqlite.serialize();
+    } finally {
+      await db.destroy();
+    }
+  })();
+  return sqliteImage;
+}
+
 export async function createTestDatabase(dialect: DialectName): Promise<TestDatabase> {
   if (dialect === 'sqlite') {
-    const db = createDatabase({ dialect: 'sqlite', file: ':memory:' });
-    await migrate(db);
+    // A copy of the migrated image: the tables a fresh `migrate` makes, without running it.
+    const db = openSqlite(new SQLite(await migratedSqliteImage()));
     return { db, dialect, schema: undefined, drop: () => db.destroy() };
   }
-  const schema = `examkit_test_${randomToken(6)}`;
-  const admin = new pg.Client({ connectionString: POSTGRES_URL });
-  await admin.connect();
-  await admin.query(`create schema ${schema}`);
-  await admin.end();
-  const db = createDatabase({
-    dialect: 'postgres',
-    connectionString: POSTGRES_URL,
-    schema,
-    poolSize: 4,
-  });
+  const { url, schema, drop } = await createPostgresSchema();
+  const db = createDatabase({ dialect: 'postgres', connectionString: url, schema, poolSize: 4 });
   await migrate(db, { schema });
   return {
     db,
@@ -79,12 +91,92 @@ export async function createTestDatabase(dialect: DialectName): Promise<TestData
     schema,
     drop: async () => {
       await db.destroy();
-      const cleanup = new pg.Client({ connectionString: POSTGRES_URL });
-      await cleanup.connect();
-      await cleanup.query(`drop schema if exists ${schema} cascade`);
-      await cleanup.end();
+      await drop();
     },
   };
+}
+
+/** An empty PostgreSQL schema of a test's own: the database's address, and `drop`. */
+export interface PostgresTestSchema {
+  url: string;
+  schema: string;
+  drop(): Promise<void>;
+}
+
+/** An empty schema in this process's test database (`postgresTestDatabase`), for its own migrations. */
+export async function createPostgresSchema(): Promise<PostgresTestSchema> {
+  const url = await postgresTestDatabase();
+  const schema = `examkit_test_${randomToken(6)}`;
+  await queryOnce(url, `create schema ${schema}`);
+  return { url, schema, drop: () => queryOnce(url, `drop schema if exists ${schema} cascade`) };
+}
+
+async function queryOnce(connectionString: string, text: string): Promise<void> {
+  const client = new pg.Client({ connectionString });
+  await client.connect();
+  try {
+    await client.query(text);
+  } finally {
+    await client.end();
+  }
+}
+
+function postgresUrlOf(database: string): string {
+  const url = new URL(POSTGRES_URL);
+  url.pathname = `/${database}`;
+  return url.toString();
+}
+
+/** Advisory-lock namespace of the test database slots. */
+const SLOT_LOCKS = 0x6578_6b74; // "exkt"
+const SLOTS = 64;
+
+/** Kept on the process, not the module: a worker that runs several files claims one slot. */
+const claimed = globalThis as typeof globalThis & { examkitTestDatabase?: Promise<string> };
+
+/**
+ * The address of this process's PostgreSQL test database `examkit_w_<slot>`, where its tests'
+ * schemas live. Kysely's migrator reads the tables of every schema of its database, so two test
+ * processes migrating and dropping schemas in one database break each other's migrations; each
+ * process therefore claims a slot of its own (a session advisory lock, held until the process
+ * ends, so two processes never share one — whichever worktree or run they belong to). The
+ * databases stay for the next processes (creating and dropping a database costs seconds of disk
+ * syncs); the claimant drops schemas a killed process left behind.
+ */
+export function postgresTestDatabase(): Promise<string> {
+  claimed.examkitTestDatabase ??= (async () => {
+    const holder = new pg.Client({ connectionString: POSTGRES_URL });
+    await holder.connect();
+    // The lock lives as long as this connection, which must not keep the process alive.
+    (holder as unknown as { connection: { stream: { unref(): void } } }).connection.stream.unref();
+    holder.on('error', () => undefined);
+    for (let slot = 1; slot <= SLOTS; slot++) {
+      const { rows } = await holder.query<{ ok: boolean }>(
+        'select pg_try_advisory_lock($1, $2) as ok',
+        [SLOT_LOCKS, slot],
+      );
+      if (!rows[0]?.ok) continue;
+      const name = `examkit_w_${slot}`;
+      const { rowCount } = await holder.query('select 1 from pg_database where datname = $1', [
+        name,
+      ]);
+      if (rowCount === 0) await holder.query(`create database ${name} template template0`);
+      const url = postgresUrlOf(name);
+      const client = new pg.Client({ connectionString: url });
+      await client.connect();
+      try {
+        const left = await client.query<{ nspname: string }>(
+          `select nspname from pg_namespace where nspname like 'examkit\\_%'`,
+        );
+        for (const { nspname } of left.rows) await client.query(`drop schema ${nspname} cascade`);
+      } finally {
+        await client.end();
+      }
+      return url;
+    }
+    throw new Error(`every one of the ${SLOTS} PostgreSQL test database slots is in use`);
+  })();
+  return claimed.examkitTestDatabase;
 }
 
 /** A server on a fresh, seeded (small) database, with a fake clock and captured logs. */
@@ -120,6 +212,8 @@ export async function startTestServer(
     nodeEnv: 'test',
     // Most tests sign in often from one address; the limit tests set their own.
     rateLimit: { addressLimit: 10_000 },
+    // The test database is already migrated (a copy of the migrated template or image).
+    migrate: false,
     ...overrides,
   });
   return {
