@@ -56,3 +56,4 @@ export * from './resourceAnalysis';
 export * from './resourceAssistant';
 export * from './resourceQuestion';
 export * from './gaokao';
+export * from './gaokaoJoint';

@@ -40,6 +40,7 @@ import { registerHomeworkStoreRoutes } from './homework/storeRoutes';
 import { registerHomeworkCompositionRoutes } from './homework/composition/routes';
 import { registerHomeworkAssistantRoutes } from './homework/assistant/routes';
 import { registerResourceRoutes } from './resource/routes';
+import { registerGaokaoJointRoutes } from './gaokao/joint';
 import { registerGaokaoRoutes } from './gaokao/routes';
 import { registerMarkingRoutes } from './marking/routes';
 import { registerPrintRoutes } from './print/routes';
@@ -292,6 +293,7 @@ export async function createServer(options: ServerOptions): Promise<FastifyInsta
   registerReportRoutes(router, { db, clock, files, downloads });
   registerResourceWrongRoutes(router, { db, clock, downloads });
   registerGaokaoRoutes(router, { db, clock, downloads });
+  registerGaokaoJointRoutes(router, { db, clock });
   registerMessageRoutes(router, { db, clock, files });
   registerRegionRoutes(router, { db, clock });
   registerJointRoutes(router, { db, clock });

@@ -21,7 +21,7 @@ import { homeworkReportMigrations } from '../homework/report/migrations';
 import { homeworkOnlineMigrations } from '../homework/online/migrations';
 import { homeworkStoreMigrations } from '../homework/storeMigrations';
 import { homeworkCompositionMigrations } from '../homework/composition/migrations';
-import { gaokaoMigrations } from '../gaokao/migrations';
+import { gaokaoJointMigrations, gaokaoMigrations } from '../gaokao/migrations';
 import { crossSchoolMigrations } from '../crossSchool/migrations';
 import { analyticMigrations } from '../analytic/migrations';
 import { scanMigrations } from '../scan/migrations';
@@ -304,6 +304,7 @@ function migrationsFor(dialect: Dialect): Record<string, Migration> {
     ...jointReportMigrations(),
     ...homeworkStoreMigrations(),
     ...homeworkCompositionMigrations(),
+    ...gaokaoJointMigrations(dialect),
   };
 }
 

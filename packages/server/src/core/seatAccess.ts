@@ -104,6 +104,8 @@ const READS = [
   'POST /marking-main/gaokao/list',
   'POST /marking-main/gaokao/report',
   'POST /marking-main/gaokao/report/export',
+  'POST /marking-main/gaokao/joint/exams',
+  'POST /marking-main/gaokao/joint/report',
   'POST /marking-report/analytic/list',
   'POST /marking-report/analytic/detail',
   'POST /marking-report/analytic/report',
@@ -128,6 +130,9 @@ const BUREAU_OWN = [
   'POST /marking-main/joint/create',
   'POST /marking-main/joint/update',
   'POST /marking-main/joint/questions_save',
+  // 新高考 analyses of the region's joint exams, which the bureau organises.
+  'POST /marking-main/gaokao/joint/create',
+  'POST /marking-main/gaokao/joint/delete',
   'POST /marking-region/region/school_list',
   'POST /marking-region/region/enter_school',
   'POST /marking-region/region/update',
