@@ -1,4 +1,4 @@
-import { Type, type TSchema } from 'typebox';
+import { Type, type Static, type TSchema } from 'typebox';
 import { EmptyData } from './envelope';
 import { Obj, OneOf, post } from './builders';
 import { GAOKAO_CONVERTED_SUBJECTS, GaokaoLevel, GaokaoProfileCode, GaokaoReport } from './gaokao';
@@ -26,6 +26,7 @@ export const GaokaoJointExam = Type.Object({
   finishedSchools: Int,
   schools: Int,
 });
+export type GaokaoJointExam = Static<typeof GaokaoJointExam>;
 
 const JointAnalysisId = t('联考新高考分析', Type.Integer({ minimum: 1 }));
 
