@@ -57,3 +57,4 @@ export * from './resourceAssistant';
 export * from './resourceQuestion';
 export * from './gaokao';
 export * from './gaokaoJoint';
+export * from './jointSnapshot';

@@ -63,6 +63,11 @@ import { registerUserRoutes } from './user/routes';
 import { registerRegionRoutes } from './region/routes';
 import { registerJointRoutes } from './joint/routes';
 import { registerJointReportRoutes } from './joint/reportRoutes';
+import {
+  refreshJointsOfExam,
+  registerJointSnapshotRoutes,
+  type JointSnapshotDeps,
+} from './joint/snapshots';
 import { registerCrossSchoolRoutes } from './crossSchool/routes';
 import { registerAnalyticRoutes } from './analytic/routes';
 import { registerTeachingRoutes } from './teaching/routes';
@@ -253,7 +258,18 @@ export async function createServer(options: ServerOptions): Promise<FastifyInsta
   });
   registerAdministrationRoutes(router, { db, clock, files });
   registerUserRoutes(router, { db, clock, files });
-  registerExamRoutes(router, { db, clock, files });
+  // The joint reports' snapshots need the download centre's queue, created below.
+  let jointSnapshots: JointSnapshotDeps | null = null;
+  registerExamRoutes(router, {
+    db,
+    clock,
+    files,
+    onStateChanged: async (examId, to) => {
+      // Not awaited: reading the schools' reports may take a while; the job records its end.
+      if (jointSnapshots && (to === 'finished' || to === 'published'))
+        void refreshJointsOfExam(jointSnapshots, examId).catch(() => undefined);
+    },
+  });
   registerPrintRoutes(router, { db, clock, files });
   registerExamToolRoutes(router, { db, clock });
   registerResourceRoutes(router, { db, clock });
@@ -298,6 +314,8 @@ export async function createServer(options: ServerOptions): Promise<FastifyInsta
   registerRegionRoutes(router, { db, clock });
   registerJointRoutes(router, { db, clock });
   registerJointReportRoutes(router, { db, clock, downloads });
+  jointSnapshots = { db, clock, downloads };
+  registerJointSnapshotRoutes(router, jointSnapshots);
   registerCrossSchoolRoutes(router, { db, clock });
   registerAnalyticRoutes(router, { db, clock, downloads });
   registerTeachingRoutes(router, { db, clock });

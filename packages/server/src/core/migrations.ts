@@ -12,6 +12,7 @@ import { reportMigrations } from '../report/migrations';
 import { resourceMigrations } from '../resource/migrations';
 import { regionMigrations } from '../region/migrations';
 import { jointReportMigrations } from '../joint/migrations';
+import { jointSnapshotMigrations } from '../joint/snapshotMigrations';
 import { ossMigrations } from '../oss/migrations';
 import { paperMigrations } from '../resource/paperMigrations';
 import { examToolMigrations } from '../examtool/migrations';
@@ -305,6 +306,7 @@ function migrationsFor(dialect: Dialect): Record<string, Migration> {
     ...homeworkStoreMigrations(),
     ...homeworkCompositionMigrations(),
     ...gaokaoJointMigrations(dialect),
+    ...jointSnapshotMigrations(),
   };
 }
 

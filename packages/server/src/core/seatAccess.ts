@@ -97,6 +97,7 @@ const READS = [
     'grade/comment',
     'grade/rank',
     'grade/transcript',
+    'report/status',
   ].map((path) => `POST ${J}/${path}`),
   // 新高考 and 分析中心: lists, reports, exports.
   'POST /marking-main/gaokao/profiles',
