@@ -276,6 +276,7 @@ describe('joint exam in the browser', () => {
 
     // 示范中学 reads it from its own 新高考 list: itself by name, the other school by its code,
     // and its own students only in the transcript.
+    await admin.getByRole('link', { name: '返回联考报告' }).click();
     await openExamMenu(admin, '新高考模拟');
     await admin.getByRole('link', { name: `查看报告 ${NAME}新高考分析` }).click();
     await admin.getByRole('table', { name: '各校总分对比' }).waitFor();
