@@ -9,6 +9,8 @@ import { browserSuite } from './support/suite';
 const app = browserSuite();
 
 const NAME = '2026学年高一数学联考';
+/** The joint exam's subjects: 语数外, 物理 and two re-chosen ones, so a 新高考 analysis can total them. */
+const SUBJECTS = ['语文', '数学', '英语', '物理', '化学', '生物'];
 const HEADER = ['考号/学号', '姓名', '1', '2', '3'];
 /** Marks of the three 10-mark questions of the n-th student. */
 const marksOf = (n: number) => [n % 11, (n * 3) % 11, (n * 7) % 11];
@@ -32,15 +34,47 @@ async function ownExam(token: string) {
   const list = await app.api<Joint[]>('/marking-main/joint/list', { token, body: {} });
   const joint = list.data.find((j) => j.name === NAME)!;
   const examId = joint.schools.find((s) => s.examId !== null)!.examId!;
-  const detail = await app.api<{ subjects: { id: number }[] }>('/marking-main/exam/detail', {
-    token,
-    body: { id: examId },
-  });
-  const students = await app.api<{ studentNo: string; name: string }[]>(
+  const detail = await app.api<{ subjects: { id: number; subjectName: string }[] }>(
+    '/marking-main/exam/detail',
+    { token, body: { id: examId } },
+  );
+  const students = await app.api<{ studentId: number; studentNo: string; name: string }[]>(
     '/marking-main/exam/students',
     { token, body: { id: examId } },
   );
-  return { examId, subjectId: detail.data.subjects[0]!.id, students: students.data };
+  return { examId, subjects: detail.data.subjects, students: students.data };
+}
+
+/**
+ * The school's other subjects' scores imported through the API (the calls its import page
+ * makes), and its students' 选科 set to 物理 化学 生物 (the roster's call): the 新高考 analysis
+ * totals 语数外, 物理 and the two converted.
+ */
+async function importOthers(
+  token: string,
+  exam: Awaited<ReturnType<typeof ownExam>>,
+  skip: string[],
+) {
+  for (const subject of exam.subjects) {
+    if (skip.includes(subject.subjectName)) continue;
+    const imported = await app.api('/marking-main/exam/score/import', {
+      token,
+      body: {
+        examSubjectId: subject.id,
+        file: (await scoreFile(exam.students)).toString('base64'),
+      },
+    });
+    expect(imported.code, subject.subjectName).toBe(200);
+  }
+  const chosen = await app.api('/marking-user/user/level/exam/set_student_subject', {
+    token,
+    body: {
+      studentIds: exam.students.map((s) => s.studentId),
+      comboType: '3+1+2',
+      subjects: ['物理', '化学', '生物'],
+    },
+  });
+  expect(chosen.code).toBe(200);
 }
 
 const tableTexts = (page: Page, name: string) =>
@@ -66,8 +100,10 @@ describe('joint exam in the browser', () => {
     await form.getByLabel('年级', { exact: true }).selectOption({ label: '高一' });
     await form.getByRole('checkbox', { name: '示范中学' }).check();
     await form.getByRole('checkbox', { name: '实验中学' }).check();
-    await form.getByRole('checkbox', { name: '数学', exact: true }).check();
-    await form.getByLabel('数学满分').fill('30');
+    for (const subject of SUBJECTS) {
+      await form.getByRole('checkbox', { name: subject, exact: true }).check();
+      await form.getByLabel(`${subject}满分`).fill('30');
+    }
     expect(await axeViolations(page)).toEqual([]);
     await screenshot(page, 'joint-create');
     await form.getByRole('button', { name: '创建', exact: true }).click();
@@ -76,9 +112,11 @@ describe('joint exam in the browser', () => {
     const schools = page.getByRole('table', { name: '参考学校' });
     await schools.getByText('学校B').waitFor();
     expect(await tableTexts(page, '参考学校')).toEqual(['示范中学', '实验中学']);
-    await page.getByLabel('数学（满分 30）题目数量').fill('3');
-    await page.getByRole('button', { name: '保存数学试卷结构' }).click();
-    await page.getByText('已为 2 所学校保存数学试卷结构').waitFor();
+    for (const subject of SUBJECTS) {
+      await page.getByLabel(`${subject}（满分 30）题目数量`).fill('3');
+      await page.getByRole('button', { name: `保存${subject}试卷结构` }).click();
+      await page.getByText(`已为 2 所学校保存${subject}试卷结构`).waitFor();
+    }
     expect(await axeViolations(page)).toEqual([]);
     await screenshot(page, 'joint-edit');
 
@@ -97,6 +135,7 @@ describe('joint exam in the browser', () => {
     await admin.getByRole('button', { name: '导入', exact: true }).click();
     await admin.getByRole('status').filter({ hasText: '导入' }).waitFor();
     await screenshot(admin, 'joint-demo-import');
+    await importOthers(await app.tokenOf('admin'), demo, ['数学']);
     await admin.getByRole('link', { name: '返回考试' }).click();
     const states = admin.getByRole('group', { name: '考试状态' });
     await states.getByRole('button', { name: '完成考试' }).click();
@@ -105,14 +144,7 @@ describe('joint exam in the browser', () => {
     // 实验中学 imports through the API (the same calls its import page makes).
     const labToken = await app.tokenOf('lab-admin');
     const lab = await ownExam(labToken);
-    const imported = await app.api('/marking-main/exam/score/import', {
-      token: labToken,
-      body: {
-        examSubjectId: lab.subjectId,
-        file: (await scoreFile(lab.students)).toString('base64'),
-      },
-    });
-    expect(imported.code).toBe(200);
+    await importOthers(labToken, lab, []);
     const finished = await app.api('/marking-main/exam/transition', {
       token: labToken,
       body: { id: lab.examId, to: 'finished' },
@@ -162,7 +194,7 @@ describe('joint exam in the browser', () => {
     const demoNames = new Set(demo.students.map((s) => s.name));
     await admin.getByRole('link', { name: '试卷讲评' }).click();
     await admin.getByRole('heading', { name: `${NAME} · 联考年级报告` }).waitFor();
-    const review = admin.getByRole('table', { name: '数学逐题讲评' });
+    const review = admin.getByRole('table', { name: /逐题讲评$/ });
     await review.waitFor();
     const perSchool = await review.locator('tbody tr').first().innerText();
     expect(perSchool).toContain('学校B');
@@ -178,7 +210,7 @@ describe('joint exam in the browser', () => {
     const classOptions = await classPicker.locator('option').allInnerTexts();
     expect(classOptions.length).toBeGreaterThan(0);
     for (const name of classOptions) expect(name).not.toContain('实验中学');
-    const classComment = admin.getByRole('table', { name: /数学逐题讲评$/ });
+    const classComment = admin.getByRole('table', { name: /逐题讲评$/ });
     await classComment.waitFor();
     await classComment.getByRole('columnheader', { name: '联考得分率' }).waitFor();
     expect(await axeViolations(admin)).toEqual([]);
@@ -221,5 +253,44 @@ describe('joint exam in the browser', () => {
     for (const name of shown) expect(labNames.has(name), name).toBe(true);
     expect(await axeViolations(page)).toEqual([]);
     await screenshot(page, 'joint-class-transcript-bureau');
-  }, 240_000);
+
+    // The bureau makes a 新高考 analysis of the joint exam with its profile: both schools'
+    // students converted and ranked together, each school named.
+    await openExamMenu(page, '新高考模拟');
+    await page.getByRole('heading', { name: '新高考模拟', level: 1 }).waitFor();
+    await page.getByRole('link', { name: '新建分析' }).click();
+    await page.getByRole('radio', { name: '3+1+2 通用方案' }).check();
+    await page.getByRole('button', { name: '下一步' }).click();
+    const joints = page.getByRole('table', { name: '可选联考' });
+    await joints.getByRole('button', { name: `选择 ${NAME}` }).click();
+    await page.getByRole('heading', { name: '设置等级' }).waitFor();
+    await page.getByRole('button', { name: '创建分析' }).click();
+    await page.getByRole('heading', { name: `${NAME}新高考分析`, level: 1 }).waitFor();
+    const gaokaoTotals = page.getByRole('table', { name: '总分概况' });
+    await gaokaoTotals.waitFor();
+    const physicsRow = await gaokaoTotals.locator('tbody tr').nth(1).locator('td').allInnerTexts();
+    expect(physicsRow.slice(0, 2)).toEqual(['物理类', String(count)]);
+    expect(await tableTexts(page, '各校总分对比')).toEqual(['示范中学', '实验中学']);
+    expect(await axeViolations(page)).toEqual([]);
+    await screenshot(page, 'joint-gaokao-summary-bureau');
+
+    // 示范中学 reads it from its own 新高考 list: itself by name, the other school by its code,
+    // and its own students only in the transcript.
+    await admin.getByRole('link', { name: '返回联考报告' }).click();
+    await openExamMenu(admin, '新高考模拟');
+    await admin.getByRole('link', { name: `查看报告 ${NAME}新高考分析` }).click();
+    await admin.getByRole('table', { name: '各校总分对比' }).waitFor();
+    expect(await tableTexts(admin, '各校总分对比')).toEqual(['示范中学（本校）', '学校B']);
+    await screenshot(admin, 'joint-gaokao-summary-school');
+    await admin
+      .getByRole('navigation', { name: '总体报告' })
+      .getByRole('link', { name: '成绩单' })
+      .click();
+    const gaokaoTranscript = admin.getByRole('table', { name: '新高考成绩单' });
+    await gaokaoTranscript.waitFor();
+    const gaokaoNames = await gaokaoTranscript.locator('tbody tr td:nth-child(3)').allInnerTexts();
+    expect(gaokaoNames.length).toBe(demo.students.length);
+    for (const name of gaokaoNames) expect(demoNames.has(name), name).toBe(true);
+    expect(await axeViolations(admin)).toEqual([]);
+  }, 360_000);
 });

@@ -73,8 +73,10 @@ export const GaokaoSummary = Type.Object({
   profileName: Str,
   convertedSubjects: Type.Array(Str),
   createdAt: Int,
-  /** The caller may delete it (school-wide roles and the grade's 年级主任). */
+  /** The caller may delete it (school-wide roles and the grade's 年级主任; a joint one's organiser). */
   manager: Type.Boolean(),
+  /** An analysis of a joint exam (联考): `examId` is the joint exam's id (gaokaoJointRoutes). */
+  joint: Type.Optional(Type.Boolean()),
 });
 export type GaokaoSummary = Static<typeof GaokaoSummary>;
 
@@ -157,6 +159,20 @@ export const GaokaoReport = Type.Object({
   withoutChoice: Int,
   /** The students in the caller's scope, best total first. */
   students: Type.Array(GaokaoStudentRow),
+  /**
+   * A joint exam's analysis only: each finished school's totals as an aggregate, labelled by its
+   * name or its code as the organiser set (the bureau and the school itself: the name).
+   */
+  schools: Type.Optional(
+    Type.Array(
+      Type.Object({
+        label: Str,
+        own: Type.Boolean(),
+        total: Stats,
+        tracks: Type.Array(Type.Object({ track: GaokaoTrack, total: Stats })),
+      }),
+    ),
+  ),
 });
 export type GaokaoReport = Static<typeof GaokaoReport>;
 

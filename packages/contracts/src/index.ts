@@ -66,3 +66,5 @@ export * from './resourceAnalysis';
 export * from './resourceAssistant';
 export * from './resourceQuestion';
 export * from './gaokao';
+export * from './gaokaoJoint';
+export * from './jointSnapshot';

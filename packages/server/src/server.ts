@@ -45,6 +45,7 @@ import { registerHomeworkDownloadRoutes } from './homework/downloadRoutes';
 import { registerHomeworkGroupRoutes } from './homework/group/routes';
 import { registerHomeworkWorkbookRoutes } from './homework/workbook/routes';
 import { registerResourceRoutes } from './resource/routes';
+import { registerGaokaoJointRoutes } from './gaokao/joint';
 import { registerGaokaoRoutes } from './gaokao/routes';
 import { registerMarkingRoutes } from './marking/routes';
 import { registerPrintRoutes } from './print/routes';
@@ -69,6 +70,11 @@ import { registerJointRoutes } from './joint/routes';
 import { registerJointPaperRoutes } from './joint/paper';
 import { registerJointOrganiseRoutes } from './joint/organise';
 import { registerJointReportRoutes } from './joint/reportRoutes';
+import {
+  refreshJointsOfExam,
+  registerJointSnapshotRoutes,
+  type JointSnapshotDeps,
+} from './joint/snapshots';
 import { registerCrossSchoolRoutes } from './crossSchool/routes';
 import { registerAnalyticRoutes } from './analytic/routes';
 import { registerTeachingRoutes } from './teaching/routes';
@@ -259,7 +265,18 @@ export async function createServer(options: ServerOptions): Promise<FastifyInsta
   });
   registerAdministrationRoutes(router, { db, clock, files });
   registerUserRoutes(router, { db, clock, files });
-  registerExamRoutes(router, { db, clock, files });
+  // The joint reports' snapshots need the download centre's queue, created below.
+  let jointSnapshots: JointSnapshotDeps | null = null;
+  registerExamRoutes(router, {
+    db,
+    clock,
+    files,
+    onStateChanged: async (examId, to) => {
+      // Not awaited: reading the schools' reports may take a while; the job records its end.
+      if (jointSnapshots && (to === 'finished' || to === 'published'))
+        void refreshJointsOfExam(jointSnapshots, examId).catch(() => undefined);
+    },
+  });
   registerPrintRoutes(router, { db, clock, files });
   registerExamToolRoutes(router, { db, clock });
   registerResourceRoutes(router, { db, clock });
@@ -304,12 +321,15 @@ export async function createServer(options: ServerOptions): Promise<FastifyInsta
   registerResourceWrongRoutes(router, { db, clock, downloads });
   registerHomeworkDownloadRoutes(router, { db, clock, files, downloads });
   registerGaokaoRoutes(router, { db, clock, downloads });
+  registerGaokaoJointRoutes(router, { db, clock });
   registerMessageRoutes(router, { db, clock, files });
   registerRegionRoutes(router, { db, clock });
   registerJointRoutes(router, { db, clock });
   registerJointPaperRoutes(router, { db, clock });
   registerJointOrganiseRoutes(router, { db });
   registerJointReportRoutes(router, { db, clock, downloads });
+  jointSnapshots = { db, clock, downloads };
+  registerJointSnapshotRoutes(router, jointSnapshots);
   registerCrossSchoolRoutes(router, { db, clock });
   registerAnalyticRoutes(router, { db, clock, downloads });
   registerTeachingRoutes(router, { db, clock });

@@ -1,4 +1,4 @@
-import { lazy } from 'react';
+import { lazy, type ComponentType } from 'react';
 import type { PageLoader } from '../routes/types';
 import { teachingPages } from '../teaching/pages';
 
@@ -8,6 +8,12 @@ const gradePages = () => import('./pages/grade');
 const overviewPages = () => import('./pages/overview');
 const jointPages = () => import('./pages/joint/JointGradePages');
 const jointMorePages = () => import('./pages/joint/JointMorePages');
+const jointGate = () => import('./pages/joint/JointSnapshotGate');
+/** A joint report page behind its snapshot's progress (docs/joint-exams.md#snapshots). */
+const gated =
+  <M>(chunk: () => Promise<M>, pick: (m: M) => ComponentType): PageLoader =>
+  () =>
+    Promise.all([chunk(), jointGate()]).then(([m, g]) => g.withJointSnapshot(pick(m)));
 
 /**
  * The single-exam report pages (spec 001 §2) by route name of the catalogue, loaded on first
@@ -47,17 +53,15 @@ export const reportPages: Readonly<Record<string, PageLoader>> = {
   'exam-single-report-screen-ability': () => overviewPages().then((m) => m.ScreenAbilityPage),
   'exam-quick-review': () => overviewPages().then((m) => m.QuickReviewPage),
   'warning-report-print': () => overviewPages().then((m) => m.WarningReportPrintPage),
-  'exam-multiple-report-grade-basic': () => jointPages().then((m) => m.JointGradeBasicPage),
-  'exam-multiple-report-grade-rank': () => jointPages().then((m) => m.JointGradeRankPage),
-  'exam-multiple-report-grade-transcript': () =>
-    jointPages().then((m) => m.JointGradeTranscriptPage),
-  'exam-multiple-report-class-basic': () => jointPages().then((m) => m.JointSchoolBasicPage),
-  'exam-multiple-report-grade-comment': () => jointMorePages().then((m) => m.JointGradeCommentPage),
-  'exam-multiple-report-grade-ability': () => jointMorePages().then((m) => m.JointGradeAbilityPage),
-  'exam-multiple-report-class-comment': () => jointMorePages().then((m) => m.JointClassCommentPage),
-  'exam-multiple-report-class-ability': () => jointMorePages().then((m) => m.JointClassAbilityPage),
-  'exam-multiple-report-class-transcript': () =>
-    jointMorePages().then((m) => m.JointClassTranscriptPage),
+  'exam-multiple-report-grade-basic': gated(jointPages, (m) => m.JointGradeBasicPage),
+  'exam-multiple-report-grade-rank': gated(jointPages, (m) => m.JointGradeRankPage),
+  'exam-multiple-report-grade-transcript': gated(jointPages, (m) => m.JointGradeTranscriptPage),
+  'exam-multiple-report-class-basic': gated(jointPages, (m) => m.JointSchoolBasicPage),
+  'exam-multiple-report-grade-comment': gated(jointMorePages, (m) => m.JointGradeCommentPage),
+  'exam-multiple-report-grade-ability': gated(jointMorePages, (m) => m.JointGradeAbilityPage),
+  'exam-multiple-report-class-comment': gated(jointMorePages, (m) => m.JointClassCommentPage),
+  'exam-multiple-report-class-ability': gated(jointMorePages, (m) => m.JointClassAbilityPage),
+  'exam-multiple-report-class-transcript': gated(jointMorePages, (m) => m.JointClassTranscriptPage),
 };
 
 /**

@@ -12,6 +12,7 @@ import { reportMigrations } from '../report/migrations';
 import { resourceMigrations } from '../resource/migrations';
 import { regionMigrations } from '../region/migrations';
 import { jointReportMigrations } from '../joint/migrations';
+import { jointSnapshotMigrations } from '../joint/snapshotMigrations';
 import { ossMigrations } from '../oss/migrations';
 import { paperMigrations } from '../resource/paperMigrations';
 import { examToolMigrations } from '../examtool/migrations';
@@ -24,7 +25,7 @@ import { homeworkScanPageMigrations } from '../homework/submissions/pageMigratio
 import { homeworkStoreMigrations } from '../homework/storeMigrations';
 import { homeworkCompositionMigrations } from '../homework/composition/migrations';
 import { homeworkWorkbookMigrations } from '../homework/workbook/migrations';
-import { gaokaoMigrations } from '../gaokao/migrations';
+import { gaokaoJointMigrations, gaokaoMigrations } from '../gaokao/migrations';
 import { crossSchoolMigrations } from '../crossSchool/migrations';
 import { analyticMigrations } from '../analytic/migrations';
 import { scanMigrations } from '../scan/migrations';
@@ -310,6 +311,8 @@ function migrationsFor(dialect: Dialect): Record<string, Migration> {
     ...homeworkCompositionMigrations(),
     ...homeworkWorkbookMigrations(dialect),
     ...homeworkGroupMigrations(dialect),
+    ...gaokaoJointMigrations(dialect),
+    ...jointSnapshotMigrations(),
   };
 }
 

@@ -17,6 +17,7 @@ import type { HomeworkReportTables } from '../homework/report/tables';
 import type { HomeworkGroupTables } from '../homework/group/tables';
 import type { HomeworkOnlineTables } from '../homework/online/tables';
 import type { GaokaoTables } from '../gaokao/tables';
+import type { JointSnapshotTables } from '../joint/snapshotTables';
 import type { CrossSchoolTables } from '../crossSchool/tables';
 import type { AnalyticTables } from '../analytic/tables';
 import type { ResourceTables } from '../resource/tables';
@@ -200,6 +201,7 @@ export interface DB
     OssTables,
     PaperTables,
     GaokaoTables,
+    JointSnapshotTables,
     CrossSchoolTables,
     AnalyticTables {
   schools: SchoolsTable;

@@ -97,6 +97,7 @@ const READS = [
     'grade/comment',
     'grade/rank',
     'grade/transcript',
+    'report/status',
   ].map((path) => `POST ${J}/${path}`),
   // 新高考 and 分析中心: lists, reports, exports.
   'POST /marking-main/gaokao/profiles',
@@ -104,6 +105,8 @@ const READS = [
   'POST /marking-main/gaokao/list',
   'POST /marking-main/gaokao/report',
   'POST /marking-main/gaokao/report/export',
+  'POST /marking-main/gaokao/joint/exams',
+  'POST /marking-main/gaokao/joint/report',
   'POST /marking-report/analytic/list',
   'POST /marking-report/analytic/detail',
   'POST /marking-report/analytic/report',
@@ -140,6 +143,9 @@ const BUREAU_OWN = [
   'POST /marking-main/joint/answer/save',
   'POST /marking-main/joint/sheet/get',
   'POST /marking-main/joint/sheet/save',
+  // 新高考 analyses of the region's joint exams, which the bureau organises.
+  'POST /marking-main/gaokao/joint/create',
+  'POST /marking-main/gaokao/joint/delete',
   'POST /marking-region/region/school_list',
   'POST /marking-region/region/enter_school',
   'POST /marking-region/region/update',

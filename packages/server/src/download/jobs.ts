@@ -54,6 +54,13 @@ export interface DownloadJobs {
   prune(): Promise<number>;
   /** Waits for the jobs under way (closing the server). */
   settle(): Promise<void>;
+  /**
+   * Runs a task of the server's own (no user's file, not listed in the download centre) in the
+   * same queue as the exports: one at a time per `key` (a call while it runs answers the same
+   * promise), waited for on closing. The task keeps its own progress; its failure is its own to
+   * record (the promise never rejects). Used for the joint reports' snapshots (docs/joint-exams.md).
+   */
+  background(key: string, task: () => Promise<void>): Promise<void>;
 }
 
 const DAY = 86_400_000;
@@ -117,6 +124,7 @@ export function createDownloadJobs(
     else running -= 1;
   };
   const now = () => clock.now().getTime();
+  const tasks = new Map<string, Promise<void>>();
 
   const own = (session: SessionInfo) =>
     db
@@ -326,8 +334,27 @@ export function createDownloadJobs(
       return expired.length;
     },
 
+    background(key, task) {
+      const running = tasks.get(key);
+      if (running) return running;
+      const done = (async () => {
+        await new Promise((r) => setImmediate(r));
+        await slot();
+        try {
+          await task();
+        } catch {
+          // the task records its own failure
+        } finally {
+          release();
+          tasks.delete(key);
+        }
+      })();
+      tasks.set(key, done);
+      return done;
+    },
+
     async settle() {
-      await Promise.allSettled([...active.values()]);
+      await Promise.allSettled([...active.values(), ...tasks.values()]);
     },
   };
 }

@@ -50,6 +50,11 @@ export interface ExamRoutesDeps {
   db: Db;
   clock: Clock;
   files: FileStore;
+  /**
+   * Told after an exam's state changed (the joint reports start their background snapshot when
+   * a school's exam is finished, docs/joint-exams.md#snapshots); its errors never fail the call.
+   */
+  onStateChanged?: (examId: number, to: ExamState) => Promise<void>;
 }
 
 const TAG = 'exam';
@@ -256,6 +261,7 @@ export function registerExamRoutes(router: Router, deps: ExamRoutesDeps): void {
       if (Number(updated.numUpdatedRows) !== 1) throw badRequest('考试状态已变化，请刷新后重试');
     });
     if (to === 'published') await notify(db, clock, reportPublished(exam));
+    await deps.onStateChanged?.(exam.id, to).catch(() => undefined);
     return detailOf(db, await loadExam(db, session.schoolId, exam.id));
   });
 

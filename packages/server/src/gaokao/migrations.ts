@@ -44,3 +44,41 @@ export function gaokaoMigrations(dialect: Dialect): Record<string, Migration> {
     },
   };
 }
+
+/** `0069_gaokao_joint`: 新高考 analyses of joint exams, beside the single-school ones. */
+export function gaokaoJointMigrations(dialect: Dialect): Record<string, Migration> {
+  const id = dialect === 'postgres' ? ('serial' as const) : ('integer' as const);
+  const auto = <T extends { primaryKey(): T; autoIncrement(): T }>(c: T) =>
+    dialect === 'postgres' ? c.primaryKey() : c.primaryKey().autoIncrement();
+  return {
+    '0069_gaokao_joint': {
+      async up(db: AnyDb) {
+        await db.schema
+          .createTable('gaokao_joint_analyses')
+          .addColumn('id', id, auto)
+          .addColumn('joint_exam_id', 'integer', (c) =>
+            c.notNull().references('joint_exams.id').onDelete('cascade'),
+          )
+          .addColumn('name', 'text', (c) => c.notNull())
+          .addColumn('profile_code', 'text', (c) => c.notNull())
+          .addColumn('profile_name', 'text', (c) => c.notNull())
+          .addColumn('profile_levels', 'text', (c) => c.notNull())
+          .addColumn('converted_subjects', 'text', (c) => c.notNull())
+          .addColumn('organiser_key', 'text', (c) => c.notNull())
+          .addColumn('idempotency_key', 'text', (c) => c.notNull())
+          .addColumn('created_by', 'integer', (c) => c.notNull())
+          .addColumn('created_at', 'bigint', (c) => c.notNull())
+          .addUniqueConstraint('gaokao_joint_analyses_key', ['organiser_key', 'idempotency_key'])
+          .execute();
+        await db.schema
+          .createIndex('gaokao_joint_analyses_joint')
+          .on('gaokao_joint_analyses')
+          .column('joint_exam_id')
+          .execute();
+      },
+      async down(db: AnyDb) {
+        await db.schema.dropTable('gaokao_joint_analyses').ifExists().execute();
+      },
+    },
+  };
+}

@@ -9,6 +9,7 @@ import {
   GAOKAO_FIRST_SUBJECTS,
   gaokaoRoutes,
   type GaokaoReport,
+  type GaokaoSummary,
 } from '@examkit/contracts';
 import type { DomainDeps } from '../core/deps';
 import { badRequest } from '../core/envelope';
@@ -19,6 +20,7 @@ import type { DownloadJobs } from '../download/jobs';
 import { assertExamManager, assertExamVisible, loadExam } from '../exam/access';
 import { writeSheet } from '../exam/spreadsheets';
 import { computeGaokao } from './compute';
+import { jointAnalysisSummaries } from './joint';
 import {
   builtInProfile,
   loadAnalysis,
@@ -153,10 +155,9 @@ export function registerGaokaoRoutes(
       .orderBy('a.created_at', 'desc')
       .orderBy('a.id', 'desc')
       .execute();
-    const visible = rows.filter((a) => inScopeGrade(scope, a.grade_id));
-    const start = (body.pageNum - 1) * body.pageSize;
-    return {
-      list: visible.slice(start, start + body.pageSize).map((a) => ({
+    const visible: GaokaoSummary[] = rows
+      .filter((a) => inScopeGrade(scope, a.grade_id))
+      .map((a) => ({
         id: a.id,
         name: a.name,
         examId: a.exam_id,
@@ -166,8 +167,15 @@ export function registerGaokaoRoutes(
         convertedSubjects: JSON.parse(a.converted_subjects) as string[],
         createdAt: Number(a.created_at),
         manager: scope.schoolWide || scope.leadGradeIds.has(a.grade_id),
-      })),
-      total: visible.length,
+      }));
+    // The joint exams' analyses the caller reads (docs/gaokao.md "Over a joint exam"), newest first.
+    const all = [...visible, ...(await jointAnalysisSummaries(db, session))].sort(
+      (a, b) => b.createdAt - a.createdAt || Number(a.joint ?? false) - Number(b.joint ?? false),
+    );
+    const start = (body.pageNum - 1) * body.pageSize;
+    return {
+      list: all.slice(start, start + body.pageSize),
+      total: all.length,
       pageNum: body.pageNum,
       pageSize: body.pageSize,
     };

@@ -3,6 +3,8 @@ import type { Generated } from 'kysely';
 /** Tables of the 新高考 simulation (docs/gaokao.md), merged into the database type `DB`. */
 export interface GaokaoTables {
   gaokao_analyses: GaokaoAnalysesTable;
+  /** Analyses of a joint exam (migration 0069). */
+  gaokao_joint_analyses: GaokaoJointAnalysesTable;
 }
 
 /** One 新高考 analysis of a finished exam; the profile is kept as it was chosen. */
@@ -19,6 +21,25 @@ export interface GaokaoAnalysesTable {
   /** Converted (再选) subject names, JSON array. */
   converted_subjects: string;
   /** The client's key of the create form: a retry answers the first analysis. */
+  idempotency_key: string;
+  created_by: number;
+  created_at: number;
+}
+
+/**
+ * One 新高考 analysis of a joint exam, made by its organiser with the organiser's profile: every
+ * finished school's scores converted together (docs/gaokao.md "Over a joint exam").
+ */
+export interface GaokaoJointAnalysesTable {
+  id: Generated<number>;
+  joint_exam_id: number;
+  name: string;
+  profile_code: string;
+  profile_name: string;
+  profile_levels: string;
+  converted_subjects: string;
+  /** `region:<id>` or `school:<id>` (the joint exam's organiser), with `idempotency_key`. */
+  organiser_key: string;
   idempotency_key: string;
   created_by: number;
   created_at: number;

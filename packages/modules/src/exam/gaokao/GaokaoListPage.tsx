@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { gaokaoRoutes, type GaokaoSummary } from '@examkit/contracts';
+import { gaokaoJointRoutes, gaokaoRoutes, type GaokaoSummary } from '@examkit/contracts';
 import { useExamkitStore } from '@examkit/core/react';
 import { hasPermission } from '@examkit/permission';
 import { ConfirmDialog } from '../../common/ConfirmDialog';
@@ -21,8 +21,10 @@ export function GaokaoListPage() {
   const [rows, setRows] = useState<GaokaoSummary[] | null>(null);
   const [total, setTotal] = useState(0);
   const [removing, setRemoving] = useState<GaokaoSummary | null>(null);
-  // An education bureau's seat reads the reports: no 新建分析 (the server refuses it too).
-  const writes = useMyScope()?.reader !== true;
+  // An education bureau's seat reads the school's analyses and makes analyses of its region's
+  // joint exams only (the setup offers it those).
+  const reader = useMyScope()?.reader === true;
+  const creates = !reader || hasPermission(codes, 'Exam-Multiple');
   const load = useCallback(async () => {
     const r = await call(gaokaoRoutes.list, { pageNum: page, pageSize: PAGE_SIZE });
     if (r.ok) {
@@ -35,7 +37,7 @@ export function GaokaoListPage() {
   async function remove() {
     if (!removing) return;
     const r = await call(
-      gaokaoRoutes.remove,
+      removing.joint ? gaokaoJointRoutes.jointRemove : gaokaoRoutes.remove,
       { analysisId: removing.id },
       { successMessage: '已删除' },
     );
@@ -47,7 +49,7 @@ export function GaokaoListPage() {
     <PageBox aria-labelledby="gaokao-title">
       <h1 id="gaokao-title">新高考模拟</h1>
       <Toolbar>
-        {writes && <Link to="/exam/gaokao/leveltype">新建分析</Link>}
+        {creates && <Link to="/exam/gaokao/leveltype">新建分析</Link>}
         {hasPermission(codes, 'System-Student') && (
           <Link to="/exam/gaokao/student_submit">学生选科</Link>
         )}
@@ -59,16 +61,16 @@ export function GaokaoListPage() {
         headers={['名称', '考试', '年级', '赋分方式', '赋分科目', '操作']}
       >
         {(a) => (
-          <tr key={a.id}>
+          <tr key={`${a.joint ? 'j' : 's'}${a.id}`}>
             <td>{a.name}</td>
-            <td>{a.examName}</td>
+            <td>{a.joint ? `${a.examName}（联考）` : a.examName}</td>
             <td>{a.gradeName}</td>
             <td>{a.profileName}</td>
             <td>{a.convertedSubjects.join('、')}</td>
             <td>
               <Actions>
                 <Link
-                  to={`/exam/gaokao/report/${a.id}/summary/basic`}
+                  to={`/exam/gaokao/report/${a.id}/summary/basic${a.joint ? '?joint=1' : ''}`}
                   aria-label={`查看报告 ${a.name}`}
                 >
                   查看报告

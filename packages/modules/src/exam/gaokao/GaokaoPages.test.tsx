@@ -325,4 +325,76 @@ describe('新高考 pages', () => {
     });
     await waitFor(() => expect(screen.getByText('报告加载失败')).toBeInTheDocument());
   });
+
+  it('makes an analysis of a joint exam: the organiser chooses it, the report shows the schools as aggregates', async () => {
+    const user = userEvent.setup();
+    const api = gaokaoApi();
+    const JOINT = {
+      jointExamId: 3,
+      name: '2026学年高一新高考联考',
+      gradeName: '高一',
+      examDate: '2026-11-12',
+      subjects: EXAM.subjects,
+      finishedSchools: 2,
+      schools: 2,
+    };
+    api.on(`${G}/joint/exams`, ok([JOINT]));
+    api.on(`${G}/joint/create`, ok({ id: 8 }));
+    api.on(
+      `${G}/joint/report`,
+      ok({
+        ...REPORT,
+        id: 8,
+        name: '联考新高考分析',
+        examName: JOINT.name,
+        schools: [
+          {
+            label: '示范中学',
+            own: true,
+            total: stats(1, 410, 410, 410),
+            tracks: [
+              { track: 'physics', total: stats(1, 410, 410, 410) },
+              { track: 'history', total: stats(0, 0, 0, 0) },
+            ],
+          },
+          {
+            label: '学校B',
+            own: false,
+            total: stats(1, 380, 380, 380),
+            tracks: [
+              { track: 'physics', total: stats(0, 0, 0, 0) },
+              { track: 'history', total: stats(1, 380, 380, 380) },
+            ],
+          },
+        ],
+      }),
+    );
+    await renderApp({
+      path: '/exam/gaokao/chooseExam?profile=common',
+      api,
+      user: userWith([...CODES, 'Exam-Multiple']),
+      pages: examPages,
+    });
+    const joints = await screen.findByRole('table', { name: '可选联考' });
+    expect(within(joints).getByText('2 / 2')).toBeInTheDocument();
+    await user.click(within(joints).getByRole('button', { name: `选择 ${JOINT.name}` }));
+    await screen.findByText(`联考：${JOINT.name}`);
+    await user.click(screen.getByRole('button', { name: '创建分析' }));
+    await screen.findByRole('heading', { name: '联考新高考分析' });
+    expect(api.lastBody('/marking-main/gaokao/joint/create')).toMatchObject({
+      jointExamId: 3,
+      profileCode: 'common',
+      name: `${JOINT.name}新高考分析`,
+    });
+    const schools = screen.getByRole('table', { name: '各校总分对比' });
+    expect(
+      within(schools).getByRole('row', { name: /示范中学（本校） 1 410/ }),
+    ).toBeInTheDocument();
+    expect(within(schools).getByRole('row', { name: /学校B 1 380/ })).toBeInTheDocument();
+    // the report's tabs stay on the joint analysis
+    expect(screen.getByRole('link', { name: '成绩单' })).toHaveAttribute(
+      'href',
+      '/exam/gaokao/report/8/summary/transcript?joint=1',
+    );
+  });
 });

@@ -1,7 +1,12 @@
 import { useEffect, useState, type ComponentType, type ReactNode } from 'react';
-import { NavLink, useParams } from 'react-router-dom';
+import { NavLink, useParams, useSearchParams } from 'react-router-dom';
 import { styled } from 'styled-components';
-import { gaokaoRoutes, type GaokaoReport, type GaokaoTrack } from '@examkit/contracts';
+import {
+  gaokaoJointRoutes,
+  gaokaoRoutes,
+  type GaokaoReport,
+  type GaokaoTrack,
+} from '@examkit/contracts';
 import { useExamkitStore } from '@examkit/core/react';
 import { hasPermission } from '@examkit/permission';
 import { FormField, Select, themeOf } from '@examkit/ui';
@@ -153,6 +158,7 @@ function SubjectLevels({ subject }: { subject: Subject }) {
 }
 
 function Transcript({ report, track }: { report: GaokaoReport; track: GaokaoTrack | 'all' }) {
+  const joint = report.schools !== undefined;
   const rows = report.students.filter((s) => track === 'all' || s.track === track);
   const call = useApiCall();
   const headers = ['类内排名', '学号', '姓名', '班级', '类别'];
@@ -165,13 +171,17 @@ function Transcript({ report, track }: { report: GaokaoReport; track: GaokaoTrac
   headers.push('总分');
   return (
     <>
-      <Toolbar>
-        <DownloadJobButton
-          label="导出成绩单"
-          saveWhenDone
-          start={() => call(gaokaoRoutes.exportTranscript, { analysisId: report.id, track })}
-        />
-      </Toolbar>
+      {joint ? (
+        <Note>联考排名为全体参考学校同类考生中的名次；本表列出可查看的本校学生。</Note>
+      ) : (
+        <Toolbar>
+          <DownloadJobButton
+            label="导出成绩单"
+            saveWhenDone
+            start={() => call(gaokaoRoutes.exportTranscript, { analysisId: report.id, track })}
+          />
+        </Toolbar>
+      )}
       {rows.length === 0 ? (
         <Note>暂无数据</Note>
       ) : (
@@ -209,6 +219,36 @@ function Transcript({ report, track }: { report: GaokaoReport; track: GaokaoTrac
         </Table>
       )}
     </>
+  );
+}
+
+/** A joint exam's schools as aggregates: totals of all, 物理类 and 历史类 per school. */
+function SchoolTable({ schools }: { schools: NonNullable<GaokaoReport['schools']> }) {
+  return (
+    <Table aria-label="各校总分对比">
+      <thead>
+        <tr>
+          {['学校', '人数', '平均分', '最高分', '物理类平均分', '历史类平均分'].map((h) => (
+            <th scope="col" key={h}>
+              {h}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>
+        {schools.map((s) => (
+          <tr key={s.label}>
+            <td>{s.own ? `${s.label}（本校）` : s.label}</td>
+            <td>{s.total.count}</td>
+            <td>{num(s.total.average)}</td>
+            <td>{num(s.total.max)}</td>
+            {s.tracks.map((t) => (
+              <td key={t.track}>{num(t.total.average)}</td>
+            ))}
+          </tr>
+        ))}
+      </tbody>
+    </Table>
   );
 }
 
@@ -261,6 +301,7 @@ function view(group: Group, tab: string, report: GaokaoReport): ReactNode {
           总分 = 语文、数学、英语原始分 + 首选科目原始分 + 两门再选科目赋分（赋分方式：
           {report.profile.name}）。
         </Note>
+        {report.schools && <SchoolTable schools={report.schools} />}
       </>
     );
   if (group === 'summary' && tab === 'scoreSection')
@@ -372,6 +413,7 @@ function view(group: Group, tab: string, report: GaokaoReport): ReactNode {
 function GaokaoReportView({ group, tab }: { group: Group; tab: string }) {
   const { id } = useParams();
   const analysisId = Number(id);
+  const joint = useSearchParams()[0].get('joint') === '1';
   const call = useApiCall();
   const codes = useExamkitStore((s) => s.permCodes);
   const [report, setReport] = useState<GaokaoReport | null>(null);
@@ -379,27 +421,31 @@ function GaokaoReportView({ group, tab }: { group: Group; tab: string }) {
   useEffect(() => {
     if (!(analysisId > 0)) return;
     setFailed(false);
-    void call(gaokaoRoutes.report, { analysisId }).then((r) => {
-      if (r.ok) setReport(r.data);
-      else if (!r.cancelled) setFailed(true);
-    });
-  }, [call, analysisId]);
+    void call(joint ? gaokaoJointRoutes.jointReport : gaokaoRoutes.report, { analysisId }).then(
+      (r) => {
+        if (r.ok) setReport(r.data);
+        else if (!r.cancelled) setFailed(true);
+      },
+    );
+  }, [call, analysisId, joint]);
   const groups = GROUPS.filter(([, perm]) => hasPermission(codes, perm));
   const current = GROUPS.find(([g]) => g === group)!;
   const base = `/exam/gaokao/report/${analysisId}`;
+  const query = joint ? '?joint=1' : '';
   return (
     <PageBox aria-labelledby="gaokao-report-title">
       <h1 id="gaokao-report-title">{report ? report.name : '新高考报告'}</h1>
       {report && (
         <Note>
-          {report.examName} · {report.gradeName} · {report.profile.name}
+          {report.examName}
+          {joint ? '（联考）' : ''} · {report.gradeName} · {report.profile.name}
         </Note>
       )}
       <Nav aria-label="报告类型">
         {groups.map(([g, , title, tabs]) => (
           <NavLink
             key={g}
-            to={`${base}/${g}/${tabs[0]![0]}`}
+            to={`${base}/${g}/${tabs[0]![0]}${query}`}
             aria-current={g === group ? 'page' : undefined}
           >
             {title}
@@ -410,7 +456,7 @@ function GaokaoReportView({ group, tab }: { group: Group; tab: string }) {
         {current[3].map(([t, title]) => (
           <NavLink
             key={t}
-            to={`${base}/${group}/${t}`}
+            to={`${base}/${group}/${t}${query}`}
             aria-current={t === tab ? 'page' : undefined}
           >
             {title}

@@ -3,13 +3,18 @@ import { useNavigate } from 'react-router-dom';
 import {
   GAOKAO_CONVERTED_SUBJECTS,
   GAOKAO_CORE_SUBJECTS,
+  gaokaoJointRoutes,
   gaokaoRoutes,
   type GaokaoExam,
+  type GaokaoJointExam,
   type GaokaoLevel,
   type GaokaoProfile,
 } from '@examkit/contracts';
+import { useExamkitStore } from '@examkit/core/react';
+import { hasPermission } from '@examkit/permission';
 import { Button, FormField, TextInput } from '@examkit/ui';
 import { ListTable } from '../../common/ListTable';
+import { useMyScope } from '../../common/useMyScope';
 import { RowAction } from '../../common/RowAction';
 import { useApiCall } from '../../common/useApiCall';
 import { Actions, CheckGroup, ErrorText, Note, PageBox, Table } from '../components/styled';
@@ -158,6 +163,9 @@ export function ChooseExamPage() {
   const navigate = useNavigate();
   const state = useSetupState();
   const [exams, setExams] = useState<GaokaoExam[] | null>(null);
+  const joints = useJointExams();
+  // An education bureau's seat makes analyses of its joint exams only.
+  const reader = useMyScope()?.reader === true;
   useEffect(() => {
     void call(gaokaoRoutes.exams, {}).then((r) => setExams(r.ok ? r.data : []));
   }, [call]);
@@ -174,36 +182,92 @@ export function ChooseExamPage() {
   return (
     <PageBox aria-labelledby="choose-title">
       <h1 id="choose-title">选择考试</h1>
-      <Note>第 2 步（共 3 步）：选择一场已结束、含语数外和物理或历史的考试。</Note>
-      <ListTable
-        label="可选考试"
-        rows={exams}
-        empty="暂无符合条件的考试"
-        headers={['考试名称', '年级', '考试日期', '科目', '操作']}
-      >
-        {(e) => (
-          <tr key={e.examId}>
-            <td>{e.name}</td>
-            <td>{e.gradeName}</td>
-            <td>{e.examDate}</td>
-            <td>{e.subjects.join('、')}</td>
-            <td>
-              <RowAction
-                text="选择"
-                of={e.name}
-                onClick={() =>
-                  navigate(`${BASE}/setLevel?${setupQuery({ ...state, examId: e.examId })}`)
-                }
-              />
-            </td>
-          </tr>
-        )}
-      </ListTable>
+      <Note>第 2 步（共 3 步）：选择一场已结束、含语数外和物理或历史的考试或联考。</Note>
+      {!reader && (
+        <ListTable
+          label="可选考试"
+          rows={exams}
+          empty="暂无符合条件的考试"
+          headers={['考试名称', '年级', '考试日期', '科目', '操作']}
+        >
+          {(e) => (
+            <tr key={e.examId}>
+              <td>{e.name}</td>
+              <td>{e.gradeName}</td>
+              <td>{e.examDate}</td>
+              <td>{e.subjects.join('、')}</td>
+              <td>
+                <RowAction
+                  text="选择"
+                  of={e.name}
+                  onClick={() =>
+                    navigate(
+                      `${BASE}/setLevel?${setupQuery({ ...state, examId: e.examId, jointExamId: null })}`,
+                    )
+                  }
+                />
+              </td>
+            </tr>
+          )}
+        </ListTable>
+      )}
+      {(reader || (joints !== null && joints.length > 0)) && (
+        <>
+          <h2>联考</h2>
+          <Note>
+            由本单位组织、已有学校完成阅卷的联考：按同一赋分方式在全体参考学校中赋分和排名。
+          </Note>
+          <ListTable
+            label="可选联考"
+            rows={joints}
+            empty="暂无符合条件的联考"
+            headers={['联考名称', '年级', '考试日期', '已完成学校', '科目', '操作']}
+          >
+            {(e) => (
+              <tr key={e.jointExamId}>
+                <td>{e.name}</td>
+                <td>{e.gradeName}</td>
+                <td>{e.examDate}</td>
+                <td>
+                  {e.finishedSchools} / {e.schools}
+                </td>
+                <td>{e.subjects.join('、')}</td>
+                <td>
+                  <RowAction
+                    text="选择"
+                    of={e.name}
+                    onClick={() =>
+                      navigate(
+                        `${BASE}/setLevel?${setupQuery({ ...state, examId: null, jointExamId: e.jointExamId })}`,
+                      )
+                    }
+                  />
+                </td>
+              </tr>
+            )}
+          </ListTable>
+        </>
+      )}
       <Actions>
         <Button onClick={() => navigate(`${BASE}/leveltype`)}>上一步</Button>
       </Actions>
     </PageBox>
   );
+}
+
+/** The joint exams the caller organises that fit an analysis; [] without joint-exam rights. */
+function useJointExams(): GaokaoJointExam[] | null {
+  const call = useApiCall();
+  const codes = useExamkitStore((s) => s.permCodes);
+  const allowed = hasPermission(codes, 'Exam-Multiple');
+  const [joints, setJoints] = useState<GaokaoJointExam[] | null>(null);
+  useEffect(() => {
+    if (!allowed) return setJoints([]);
+    void call(gaokaoJointRoutes.jointExams, {}, { errorMessage: false }).then((r) =>
+      setJoints(r.ok ? r.data : []),
+    );
+  }, [call, allowed]);
+  return joints;
 }
 
 const newKey = () =>
@@ -222,13 +286,18 @@ export function SetLevelPage() {
   const [error, setError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
   const key = useRef(newKey());
+  const joints = useJointExams();
   useEffect(() => {
     void call(gaokaoRoutes.exams, {}).then((r) => setExams(r.ok ? r.data : []));
   }, [call]);
-  const exam = useMemo(
+  const jointExam = joints?.find((e) => e.jointExamId === state.jointExamId) ?? null;
+  const single = useMemo(
     () => exams?.find((e) => e.examId === state.examId) ?? null,
     [exams, state.examId],
   );
+  const exam = state.jointExamId
+    ? jointExam && { ...jointExam, examId: jointExam.jointExamId }
+    : single;
   const available = GAOKAO_CONVERTED_SUBJECTS.filter((s) => exam?.subjects.includes(s));
   const chosen = converted ?? available;
   const examName = exam?.name ?? '';
@@ -240,24 +309,27 @@ export function SetLevelPage() {
     if (!title.trim()) return setError('请输入分析名称');
     setError(null);
     setSaving(true);
-    const r = await call(gaokaoRoutes.create, {
+    const form = {
       idempotencyKey: key.current,
       name: title.trim(),
-      examId: exam.examId,
       profileCode: state.profile,
       ...(state.profile === 'custom' && state.levels ? { levels: state.levels } : {}),
       convertedSubjects: chosen as (typeof GAOKAO_CONVERTED_SUBJECTS)[number][],
-    });
+    };
+    const r = state.jointExamId
+      ? await call(gaokaoJointRoutes.jointCreate, { ...form, jointExamId: exam.examId })
+      : await call(gaokaoRoutes.create, { ...form, examId: exam.examId });
     setSaving(false);
     if (r.ok) {
       key.current = newKey();
       setConverted(null);
       setName('');
-      navigate(`${BASE}/report/${r.data.id}/summary/basic`);
+      navigate(`${BASE}/report/${r.data.id}/summary/basic${state.jointExamId ? '?joint=1' : ''}`);
     } else if (!r.cancelled) setError(r.message);
   }
 
-  if (exams !== null && (!exam || !state.profile))
+  const loaded = state.jointExamId ? joints !== null : exams !== null;
+  if (loaded && (!exam || !state.profile))
     return (
       <PageBox aria-labelledby="setlevel-title">
         <h1 id="setlevel-title">设置等级</h1>
@@ -276,7 +348,9 @@ export function SetLevelPage() {
       </Note>
       {exam && (
         <>
-          <p>考试：{exam.name}</p>
+          <p>
+            {state.jointExamId ? '联考' : '考试'}：{exam.name}
+          </p>
           <CheckGroup>
             <legend>赋分科目</legend>
             {available.map((s) => (
@@ -301,7 +375,11 @@ export function SetLevelPage() {
       {error && <ErrorText role="alert">{error}</ErrorText>}
       <Actions>
         <Button
-          onClick={() => navigate(`${BASE}/chooseExam?${setupQuery({ ...state, examId: null })}`)}
+          onClick={() =>
+            navigate(
+              `${BASE}/chooseExam?${setupQuery({ ...state, examId: null, jointExamId: null })}`,
+            )
+          }
         >
           上一步
         </Button>

@@ -6,6 +6,8 @@ export interface SetupState {
   profile: GaokaoProfileCode | null;
   levels: GaokaoLevel[] | null;
   examId: number | null;
+  /** A joint exam (联考) chosen instead of a single-school exam. */
+  jointExamId?: number | null;
 }
 
 const CODES: readonly string[] = [
@@ -28,11 +30,15 @@ export function useSetupState(): SetupState {
   } catch {
     levels = null;
   }
-  const examId = Number(params.get('examId'));
+  const id = (name: string) => {
+    const value = Number(params.get(name));
+    return Number.isInteger(value) && value > 0 ? value : null;
+  };
   return {
     profile: profile && CODES.includes(profile) ? (profile as GaokaoProfileCode) : null,
     levels,
-    examId: Number.isInteger(examId) && examId > 0 ? examId : null,
+    examId: id('examId'),
+    jointExamId: id('jointExamId'),
   };
 }
 
@@ -43,6 +49,7 @@ export function setupQuery(state: SetupState): string {
   if (state.profile === 'custom' && state.levels)
     params.set('levels', JSON.stringify(state.levels));
   if (state.examId) params.set('examId', String(state.examId));
+  if (state.jointExamId) params.set('jointExamId', String(state.jointExamId));
   return params.toString();
 }
 

@@ -20,10 +20,13 @@ export interface DataTableProps<T> {
   rowKey: (row: T, index: number) => string | number;
 }
 
-/** A report table with a caption and column headers; "暂无数据" when it has no rows. */
+/**
+ * A report table with a caption and column headers; "暂无数据" when it has no rows. A wide table
+ * scrolls sideways in its wrapper, which keyboard users reach with Tab (named by the caption).
+ */
 export function DataTable<T>({ caption, columns, rows, rowKey }: DataTableProps<T>) {
   return (
-    <TableWrap>
+    <TableWrap tabIndex={0} role="region" aria-label={caption}>
       <Table>
         <caption>{caption}</caption>
         <thead>

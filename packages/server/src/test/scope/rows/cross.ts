@@ -23,6 +23,18 @@ export const crossRows: Record<string, Entry> = {
   'analyticRoutes.analyticExport': WRITE(
     'the report’s own rules at the start of the job: a 班主任’s file holds their class, another class 403, another school 404 (analytic/analytic.test.ts “exports the analysis”)',
   ),
+  'jointSnapshotRoutes.jointReportStatus': {
+    kind: 'covered',
+    why: 'the joint report’s own visibility, no personal data: joint/snapshots.test.ts',
+  },
+  // 新高考 over a joint exam: the joint exam's own visibility (404 outside), the organiser alone
+  // writes, a school's transcript its own students in the caller's classes (gaokao/joint.test.ts)
+  ...Object.fromEntries(
+    Object.keys(contracts.gaokaoJointRoutes).map((name) => [
+      `gaokaoJointRoutes.${name}`,
+      { kind: 'covered', why: 'joint 新高考: gaokao/joint.test.ts' } as const,
+    ]),
+  ),
   ...Object.fromEntries(
     Object.keys(contracts.jointReportRoutes).map((name) => [
       `jointReportRoutes.${name}`,

@@ -1,0 +1,75 @@
+import { Type, type Static, type TSchema } from 'typebox';
+import { EmptyData } from './envelope';
+import { Obj, OneOf, post } from './builders';
+import { GAOKAO_CONVERTED_SUBJECTS, GaokaoLevel, GaokaoProfileCode, GaokaoReport } from './gaokao';
+
+/**
+ * The 新高考 simulation over a joint exam (联考, docs/gaokao.md "Over a joint exam"): its organiser
+ * (the bureau or the lead school) converts every finished school's scores with one profile; ranks
+ * are within 物理类 and 历史类 across the whole joint exam, and each school reads its own students
+ * by name and the other schools as aggregates.
+ */
+
+const t = <T extends TSchema>(title: string, schema: T): T => ({ ...schema, title });
+const G = '/marking-main/gaokao/joint';
+const Int = Type.Integer();
+const Str = Type.String();
+
+/** A joint exam the caller organises with 语数外 and 物理 or 历史 and a finished school. */
+export const GaokaoJointExam = Type.Object({
+  jointExamId: Int,
+  name: Str,
+  gradeName: Str,
+  examDate: Str,
+  subjects: Type.Array(Str),
+  /** Schools whose own exam is finished (their scores count) and all participating schools. */
+  finishedSchools: Int,
+  schools: Int,
+});
+export type GaokaoJointExam = Static<typeof GaokaoJointExam>;
+
+const JointAnalysisId = t('联考新高考分析', Type.Integer({ minimum: 1 }));
+
+export const gaokaoJointRoutes = {
+  jointExams: post(
+    `${G}/exams`,
+    'joint exams the caller organises that a 新高考 analysis can be made of, newest first',
+    Obj({}),
+    Type.Array(GaokaoJointExam),
+  ),
+  jointCreate: post(
+    `${G}/create`,
+    'create a 新高考 analysis of a joint exam (organiser only); a retry with the same key answers the first',
+    Obj({
+      idempotencyKey: t(
+        '请求标识',
+        Type.String({ minLength: 8, maxLength: 64, pattern: '^[A-Za-z0-9-]+$' }),
+      ),
+      name: t('分析名称', Type.String({ minLength: 1, maxLength: 60 })),
+      jointExamId: t('联考', Type.Integer({ minimum: 1 })),
+      profileCode: t('赋分方式', GaokaoProfileCode),
+      levels: Type.Optional(t('自定义等级', Type.Array(GaokaoLevel, { maxItems: 30 }))),
+      convertedSubjects: t(
+        '赋分科目',
+        Type.Array(OneOf(GAOKAO_CONVERTED_SUBJECTS), {
+          minItems: 1,
+          maxItems: 4,
+          uniqueItems: true,
+        }),
+      ),
+    }),
+    Obj({ id: Int }),
+  ),
+  jointRemove: post(
+    `${G}/delete`,
+    'delete a joint exam’s 新高考 analysis (organiser only)',
+    Obj({ analysisId: JointAnalysisId }),
+    EmptyData,
+  ),
+  jointReport: post(
+    `${G}/report`,
+    'every figure of a joint exam’s 新高考 analysis, cut by the privacy rules between schools',
+    Obj({ analysisId: JointAnalysisId }),
+    GaokaoReport,
+  ),
+};

@@ -1,0 +1,372 @@
+import { profileProblem, type GradeLevel } from '@examkit/analysis';
+import {
+  GAOKAO_CORE_SUBJECTS,
+  GAOKAO_FIRST_SUBJECTS,
+  gaokaoJointRoutes,
+  type GaokaoReport,
+  type GaokaoSummary,
+  type GaokaoTrack,
+} from '@examkit/contracts';
+import type { Selectable } from 'kysely';
+import type { Db } from '../core/database';
+import type { DomainDeps } from '../core/deps';
+import { ApiError, badRequest, notFound } from '../core/envelope';
+import type { Router } from '../core/router';
+import { accessOf, inScopeClass, loadScope } from '../core/scope';
+import type { SessionInfo } from '../core/session';
+import {
+  assertOrganiserRole,
+  jointViewer,
+  loadJoint,
+  loadOrganised,
+  organises,
+  type JointRow,
+  type JointViewer,
+} from '../joint/access';
+import { seesName } from '../joint/exams';
+import { NOT_READY_MESSAGE } from '../joint/report';
+import { computeGaokao, type AnalysisStudent, type AnalysisSubject } from './compute';
+import { builtInProfile, loadStudents, loadSubjects } from './load';
+import type { GaokaoJointAnalysesTable } from './tables';
+
+type JointAnalysisRow = Selectable<GaokaoJointAnalysesTable>;
+
+const KEY = 'Exam-Gaokao';
+const TAG = 'gaokao';
+const FINISHED = new Set(['finished', 'published']);
+export const JOINT_ANALYSIS_NOT_FOUND = '联考新高考分析不存在';
+
+/** The joint exam's participating schools with their own exams, in the joint exam's order. */
+function schoolsOf(db: Db, jointId: number) {
+  return db
+    .selectFrom('joint_exam_schools as js')
+    .innerJoin('exams as e', 'e.id', 'js.exam_id')
+    .innerJoin('schools as s', 's.id', 'js.school_id')
+    .innerJoin('grades as g', 'g.id', 'e.grade_id')
+    .select(['js.school_id', 'js.exam_id', 'js.code', 'e.state', 's.name', 'g.name as grade_name'])
+    .where('js.joint_exam_id', '=', jointId)
+    .orderBy('js.sort_order')
+    .execute();
+}
+
+/** The organiser's key of a viewer, as joint exams record it. */
+const organiserKey = (viewer: JointViewer) =>
+  viewer.kind === 'bureau' ? `region:${viewer.regionId}` : `school:${viewer.schoolId}`;
+
+/**
+ * The caller as a viewer of joint 新高考 analyses: Exam-Gaokao and a joint-exam key, or null (a
+ * school account without joint keys simply has none).
+ */
+async function viewerOf(db: Db, session: SessionInfo): Promise<JointViewer | null> {
+  if (!(await accessOf(db, session).has(KEY))) return null;
+  return jointViewer(db, session).catch((error: unknown) => {
+    if (error instanceof ApiError && error.code === 403) return null;
+    throw error;
+  });
+}
+
+/**
+ * The joint analyses the caller may read, as rows of the 新高考 list: the bureau its region's,
+ * a school those of the joint exams it takes part in.
+ */
+export async function jointAnalysisSummaries(
+  db: Db,
+  session: SessionInfo,
+): Promise<(GaokaoSummary & { createdAt: number })[]> {
+  const viewer = await viewerOf(db, session);
+  if (!viewer) return [];
+  let query = db
+    .selectFrom('gaokao_joint_analyses as a')
+    .innerJoin('joint_exams as j', 'j.id', 'a.joint_exam_id')
+    .select([
+      'a.id',
+      'a.name',
+      'a.profile_name',
+      'a.converted_subjects',
+      'a.created_at',
+      'j.id as joint_id',
+      'j.name as joint_name',
+      'j.region_id',
+      'j.lead_school_id',
+      'j.grade_num',
+    ]);
+  query =
+    viewer.kind === 'bureau'
+      ? query.where('j.region_id', '=', viewer.regionId)
+      : query.where('j.id', 'in', (eb) =>
+          eb
+            .selectFrom('joint_exam_schools')
+            .select('joint_exam_id')
+            .where('school_id', '=', viewer.schoolId),
+        );
+  const rows = await query.execute();
+  return rows.map((a) => ({
+    id: a.id,
+    name: a.name,
+    examId: a.joint_id,
+    examName: a.joint_name,
+    gradeName: GRADE_NAMES[a.grade_num] ?? `${a.grade_num}年级`,
+    profileName: a.profile_name,
+    convertedSubjects: JSON.parse(a.converted_subjects) as string[],
+    createdAt: Number(a.created_at),
+    manager:
+      viewer.kind === 'bureau'
+        ? a.region_id === viewer.regionId
+        : a.lead_school_id === viewer.schoolId,
+    joint: true,
+  }));
+}
+
+const GRADE_NAMES: Record<number, string> = {
+  7: '初一',
+  8: '初二',
+  9: '初三',
+  10: '高一',
+  11: '高二',
+  12: '高三',
+};
+
+/** Registers the joint exams' 新高考 calls (docs/gaokao.md "Over a joint exam"). */
+export function registerGaokaoJointRoutes(router: Router, deps: Pick<DomainDeps, 'db' | 'clock'>) {
+  const { db, clock } = deps;
+  const r = gaokaoJointRoutes;
+
+  const open = async (session: SessionInfo) => {
+    await accessOf(db, session).require(KEY);
+    return jointViewer(db, session);
+  };
+
+  const loadAnalysis = async (viewer: JointViewer, id: number) => {
+    const row = await db
+      .selectFrom('gaokao_joint_analyses')
+      .selectAll()
+      .where('id', '=', id)
+      .executeTakeFirst();
+    if (!row) throw notFound(JOINT_ANALYSIS_NOT_FOUND);
+    // A joint exam the caller does not see answers as a missing analysis.
+    const joint = await loadJoint(db, viewer, row.joint_exam_id).catch((error: unknown) => {
+      if (error instanceof ApiError && error.code === 404) throw notFound(JOINT_ANALYSIS_NOT_FOUND);
+      throw error;
+    });
+    return { row, joint };
+  };
+
+  router.sessionRoute(r.jointExams, TAG, async ({ session }) => {
+    const viewer = await open(session);
+    const joints = await db
+      .selectFrom('joint_exams')
+      .selectAll()
+      .where((eb) =>
+        viewer.kind === 'bureau'
+          ? eb('region_id', '=', viewer.regionId)
+          : eb('lead_school_id', '=', viewer.schoolId),
+      )
+      .orderBy('exam_date', 'desc')
+      .orderBy('id', 'desc')
+      .execute();
+    const out = [];
+    for (const joint of joints) {
+      if (!organises(viewer, joint)) continue;
+      const subjects = await db
+        .selectFrom('joint_exam_subjects')
+        .select('subject_name')
+        .where('joint_exam_id', '=', joint.id)
+        .orderBy('sort_order')
+        .execute();
+      const names = subjects.map((s) => s.subject_name);
+      const fits =
+        GAOKAO_CORE_SUBJECTS.every((n) => names.includes(n)) &&
+        GAOKAO_FIRST_SUBJECTS.some((n) => names.includes(n));
+      if (!fits) continue;
+      const schools = await schoolsOf(db, joint.id);
+      const finished = schools.filter((s) => FINISHED.has(s.state)).length;
+      if (finished === 0) continue;
+      out.push({
+        jointExamId: joint.id,
+        name: joint.name,
+        gradeName: schools[0]?.grade_name ?? '',
+        examDate: joint.exam_date,
+        subjects: names,
+        finishedSchools: finished,
+        schools: schools.length,
+      });
+    }
+    return out;
+  });
+
+  router.sessionRoute(r.jointCreate, TAG, async ({ body, session }) => {
+    const viewer = await open(session);
+    await assertOrganiserRole(db, session, viewer);
+    const key = organiserKey(viewer);
+    const byKey = () =>
+      db
+        .selectFrom('gaokao_joint_analyses')
+        .select('id')
+        .where('organiser_key', '=', key)
+        .where('idempotency_key', '=', body.idempotencyKey)
+        .executeTakeFirst();
+    const earlier = await byKey();
+    if (earlier) return { id: earlier.id };
+    const joint = await loadOrganised(db, viewer, body.jointExamId);
+    const schools = await schoolsOf(db, joint.id);
+    if (!schools.some((s) => FINISHED.has(s.state)))
+      throw badRequest('联考各校尚未完成阅卷，不能进行新高考分析');
+    const names = (
+      await db
+        .selectFrom('joint_exam_subjects')
+        .select('subject_name')
+        .where('joint_exam_id', '=', joint.id)
+        .execute()
+    ).map((s) => s.subject_name);
+    const lacking = GAOKAO_CORE_SUBJECTS.filter((n) => !names.includes(n));
+    if (lacking.length > 0) throw badRequest(`联考缺少${lacking.join('、')}，不能进行新高考分析`);
+    if (!GAOKAO_FIRST_SUBJECTS.some((n) => names.includes(n)))
+      throw badRequest('联考缺少物理和历史，不能进行新高考分析');
+    const absentSubject = body.convertedSubjects.find((n) => !names.includes(n));
+    if (absentSubject) throw badRequest(`联考没有${absentSubject}，不能设为赋分科目`);
+    let levels: readonly GradeLevel[];
+    let profileName: string;
+    if (body.profileCode === 'custom') {
+      if (!body.levels) throw badRequest('自定义赋分方式需要设置等级');
+      const problem = profileProblem(body.levels);
+      if (problem) throw badRequest(problem);
+      levels = body.levels.map((l) => ({ ...l, name: l.name.trim() }));
+      profileName = '自定义方案';
+    } else {
+      if (body.levels) throw badRequest('内置赋分方式的等级不能修改，请选择自定义');
+      const profile = builtInProfile(body.profileCode)!;
+      levels = profile.levels;
+      profileName = profile.name;
+    }
+    const name = body.name.trim();
+    if (!name) throw badRequest('分析名称不能为空');
+    try {
+      const row = await db
+        .insertInto('gaokao_joint_analyses')
+        .values({
+          joint_exam_id: joint.id,
+          name,
+          profile_code: body.profileCode,
+          profile_name: profileName,
+          profile_levels: JSON.stringify(levels),
+          converted_subjects: JSON.stringify(body.convertedSubjects),
+          organiser_key: key,
+          idempotency_key: body.idempotencyKey,
+          created_by: session.userId,
+          created_at: clock.now().getTime(),
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return { id: row.id };
+    } catch (error) {
+      const raced = await byKey();
+      if (raced) return { id: raced.id };
+      throw error;
+    }
+  });
+
+  router.sessionRoute(r.jointRemove, TAG, async ({ body, session }) => {
+    const viewer = await open(session);
+    const { joint, row } = await loadAnalysis(viewer, body.analysisId);
+    await assertOrganiserRole(db, session, viewer);
+    await loadOrganised(db, viewer, joint.id);
+    await db.deleteFrom('gaokao_joint_analyses').where('id', '=', row.id).execute();
+    return null;
+  });
+
+  router.sessionRoute(r.jointReport, TAG, async ({ body, session }) => {
+    const viewer = await open(session);
+    const { joint, row } = await loadAnalysis(viewer, body.analysisId);
+    return jointGaokaoReport(db, session, viewer, joint, row);
+  });
+}
+
+const round2 = (x: number) => Math.round(x * 100) / 100;
+function statsOf(values: readonly (number | null)[]) {
+  const present = values.filter((v): v is number => v !== null);
+  if (present.length === 0) return { count: 0, average: null, max: null, min: null };
+  return {
+    count: present.length,
+    average: round2(present.reduce((a, b) => a + b, 0) / present.length),
+    max: Math.max(...present),
+    min: Math.min(...present),
+  };
+}
+
+/**
+ * The analysis over every finished school of the joint exam: the conversion, totals and ranks
+ * within each 类 over all their students; the transcript holds the viewer's own students (the
+ * bureau: everyone, classes named with their school; a school: its own students in the caller's
+ * classes), and `schools` each school's totals, named or coded as the organiser set.
+ */
+export async function jointGaokaoReport(
+  db: Db,
+  session: SessionInfo,
+  viewer: JointViewer,
+  joint: JointRow,
+  row: JointAnalysisRow,
+): Promise<GaokaoReport> {
+  const ready = (await schoolsOf(db, joint.id)).filter((s) => FINISHED.has(s.state));
+  if (ready.length === 0) throw new ApiError(409, NOT_READY_MESSAGE);
+  const subjects = new Map<string, AnalysisSubject & { scores: Map<number, number | null> }>();
+  const students: AnalysisStudent[] = [];
+  const schoolOf = new Map<number, number>();
+  const classOf = new Map<number, number>();
+  for (const school of ready) {
+    for (const s of await loadSubjects(db, school.exam_id)) {
+      const merged = subjects.get(s.name) ?? { ...s, scores: new Map<number, number | null>() };
+      for (const [id, score] of s.scores) merged.scores.set(id, score);
+      subjects.set(s.name, merged);
+    }
+    for (const s of await loadStudents(db, school.exam_id)) {
+      schoolOf.set(s.id, school.school_id);
+      classOf.set(s.id, s.classId);
+      students.push(
+        viewer.kind === 'bureau' ? { ...s, className: `${school.name} ${s.className}` } : s,
+      );
+    }
+  }
+  const levels = JSON.parse(row.profile_levels) as GradeLevel[];
+  const computed = computeGaokao({
+    profile: { code: row.profile_code, name: row.profile_name, levels },
+    subjects: [...subjects.values()],
+    convertedSubjects: JSON.parse(row.converted_subjects) as string[],
+    students,
+    visible: null,
+  });
+  const scope = viewer.kind === 'school' ? await loadScope(db, session) : null;
+  const seen = computed.students.filter((s) => {
+    if (viewer.kind === 'bureau') return true;
+    return (
+      schoolOf.get(s.studentId) === viewer.schoolId &&
+      inScopeClass(scope!, classOf.get(s.studentId)!)
+    );
+  });
+  const schools = ready.map((school) => {
+    const own = computed.students.filter((s) => schoolOf.get(s.studentId) === school.school_id);
+    return {
+      label: seesName(viewer, joint, school.school_id) ? school.name : school.code,
+      own: viewer.kind === 'school' && viewer.schoolId === school.school_id,
+      total: statsOf(own.map((s) => s.total)),
+      tracks: (['physics', 'history'] as GaokaoTrack[]).map((track) => ({
+        track,
+        total: statsOf(own.filter((s) => s.track === track).map((s) => s.total)),
+      })),
+    };
+  });
+  return {
+    id: row.id,
+    name: row.name,
+    examId: joint.id,
+    examName: joint.name,
+    gradeName: ready[0]!.grade_name,
+    profile: {
+      code: row.profile_code as GaokaoReport['profile']['code'],
+      name: row.profile_name,
+      levels,
+    },
+    ...computed,
+    students: seen,
+    schools,
+  };
+}
