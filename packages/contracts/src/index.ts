@@ -44,6 +44,7 @@ export * from './teaching';
 export * from './teachResearch';
 export * from './jointReports';
 export * from './jointPaper';
+export * from './jointPool';
 export * from './jointOrganise';
 export * from './homework';
 export * from './homeworkSubmission';

@@ -11,7 +11,7 @@ import { messageMigrations } from '../message/migrations';
 import { reportMigrations } from '../report/migrations';
 import { resourceMigrations } from '../resource/migrations';
 import { regionMigrations } from '../region/migrations';
-import { jointReportMigrations } from '../joint/migrations';
+import { jointPoolMigrations, jointReportMigrations } from '../joint/migrations';
 import { ossMigrations } from '../oss/migrations';
 import { paperMigrations } from '../resource/paperMigrations';
 import { examToolMigrations } from '../examtool/migrations';
@@ -303,6 +303,7 @@ function migrationsFor(dialect: Dialect): Record<string, Migration> {
     ...crossSchoolMigrations(dialect),
     ...analyticMigrations(dialect),
     ...jointReportMigrations(),
+    ...jointPoolMigrations(),
     ...homeworkStoreMigrations(),
     ...homeworkCompositionMigrations(),
     ...homeworkGroupMigrations(dialect),

@@ -140,6 +140,11 @@ const BUREAU_OWN = [
   'POST /marking-main/joint/answer/save',
   'POST /marking-main/joint/sheet/get',
   'POST /marking-main/joint/sheet/save',
+  // 统一阅卷: the organiser's set-up, finish and monitoring of the pool (joint/pool.ts); marking
+  // itself is a school teacher's, never the seat's.
+  ...['mode', 'block/save', 'papers/register', 'block/state', 'finish', 'progress'].map(
+    (path) => `POST /marking-main/joint/pool/${path}`,
+  ),
   'POST /marking-region/region/school_list',
   'POST /marking-region/region/enter_school',
   'POST /marking-region/region/update',
