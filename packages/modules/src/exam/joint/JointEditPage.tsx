@@ -197,7 +197,7 @@ export function JointEditPage() {
                 subjects={joint.subjects}
                 version={paperVersion}
               />
-              <JointMarkingSection jointExamId={joint.id} />
+              <JointMarkingSection jointExamId={joint.id} subjects={joint.subjects} />
             </>
           )}
         </>

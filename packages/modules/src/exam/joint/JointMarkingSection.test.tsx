@@ -89,8 +89,8 @@ describe('JointMarkingSection: 各校分别阅卷 or 统一阅卷 on the joint e
     const rows = within(table).getAllByRole('row');
     expect(rows.map((r) => r.textContent)).toEqual([
       '科目题块学校试卷已评完阅卷老师已给分',
-      'S12第5题第一中学5224',
-      'S12第5题第二中学9412',
+      '数学第5题第一中学5224',
+      '数学第5题第二中学9412',
     ]);
   }, 30_000);
 

@@ -18,7 +18,13 @@ const MODE_OPTIONS = [
  * The organiser's marking of a joint exam (docs/marking.md "Joint exams"): 各校分别阅卷 or
  * 统一阅卷, changeable until marking opens, and the pool's progress per school and overall.
  */
-export function JointMarkingSection({ jointExamId }: { jointExamId: number }) {
+export function JointMarkingSection({
+  jointExamId,
+  subjects,
+}: {
+  jointExamId: number;
+  subjects: readonly { subjectCode: string; subjectName: string }[];
+}) {
   const call = useApiCall();
   const { http } = useExamkit();
   const [progress, setProgress] = useState<Progress | null>(null);
@@ -86,7 +92,10 @@ export function JointMarkingSection({ jointExamId }: { jointExamId: number }) {
             >
               {({ block, school }) => (
                 <tr key={`${block.blockId}-${school.schoolId}`}>
-                  <td>{block.subjectCode}</td>
+                  <td>
+                    {subjects.find((s) => s.subjectCode === block.subjectCode)?.subjectName ??
+                      block.subjectCode}
+                  </td>
                   <td>{block.name}</td>
                   <td>{school.schoolName}</td>
                   <td>{school.papers}</td>
