@@ -97,6 +97,7 @@ export const FIELD_LABELS: Readonly<Record<string, string>> = {
   low: '低分线',
   markdown: '内容',
   markers: '阅卷老师',
+  markingMode: '阅卷方式',
   maxScoreRate: '最高得分率',
   messageId: '消息',
   mix: '难度搭配',

@@ -46,6 +46,7 @@ export * from './teachingAssistant';
 export * from './teachResearchUsage';
 export * from './jointReports';
 export * from './jointPaper';
+export * from './jointPool';
 export * from './jointOrganise';
 export * from './homework';
 export * from './homeworkSubmission';

@@ -68,6 +68,7 @@ import { registerUserRoutes } from './user/routes';
 import { registerRegionRoutes } from './region/routes';
 import { registerJointRoutes } from './joint/routes';
 import { registerJointPaperRoutes } from './joint/paper';
+import { registerJointPoolRoutes } from './joint/pool';
 import { registerJointOrganiseRoutes } from './joint/organise';
 import { registerJointReportRoutes } from './joint/reportRoutes';
 import {
@@ -326,6 +327,7 @@ export async function createServer(options: ServerOptions): Promise<FastifyInsta
   registerRegionRoutes(router, { db, clock });
   registerJointRoutes(router, { db, clock });
   registerJointPaperRoutes(router, { db, clock });
+  registerJointPoolRoutes(router, { db, clock, files });
   registerJointOrganiseRoutes(router, { db });
   registerJointReportRoutes(router, { db, clock, downloads });
   jointSnapshots = { db, clock, downloads };

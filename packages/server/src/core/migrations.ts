@@ -11,7 +11,7 @@ import { messageMigrations } from '../message/migrations';
 import { reportMigrations } from '../report/migrations';
 import { resourceMigrations } from '../resource/migrations';
 import { regionMigrations } from '../region/migrations';
-import { jointReportMigrations } from '../joint/migrations';
+import { jointPoolMigrations, jointReportMigrations } from '../joint/migrations';
 import { jointSnapshotMigrations } from '../joint/snapshotMigrations';
 import { ossMigrations } from '../oss/migrations';
 import { paperMigrations } from '../resource/paperMigrations';
@@ -307,6 +307,7 @@ function migrationsFor(dialect: Dialect): Record<string, Migration> {
     ...crossSchoolMigrations(dialect),
     ...analyticMigrations(dialect),
     ...jointReportMigrations(),
+    ...jointPoolMigrations(),
     ...homeworkStoreMigrations(),
     ...homeworkCompositionMigrations(),
     ...homeworkWorkbookMigrations(dialect),

@@ -35,6 +35,7 @@ export function registerScopeRoutes(router: Router, { db }: { db: Db }): void {
       .distinct()
       .where('u.user_id', '=', session.userId)
       .where('b.school_id', '=', session.schoolId)
+      .where('b.joint_exam_id', 'is', null)
       .orderBy('u.block_id')
       .execute();
     const gradeIds = scope.schoolWide

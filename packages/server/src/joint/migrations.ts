@@ -106,3 +106,34 @@ export function jointReportMigrations(): Record<string, Migration> {
     },
   };
 }
+
+/**
+ * 统一阅卷 (docs/marking.md "Joint exams: one pool"): the joint exam's marking mode, and the link
+ * of a pool block to its joint exam (null for every school's own block).
+ */
+export function jointPoolMigrations(): Record<string, Migration> {
+  return {
+    '0071_joint_pool_marking': {
+      async up(db: AnyDb) {
+        await db.schema
+          .alterTable('joint_exams')
+          .addColumn('marking_mode', 'text', (c) => c.notNull().defaultTo('school'))
+          .execute();
+        await db.schema
+          .alterTable('marking_blocks')
+          .addColumn('joint_exam_id', 'integer')
+          .execute();
+        await db.schema
+          .createIndex('marking_blocks_joint_idx')
+          .on('marking_blocks')
+          .column('joint_exam_id')
+          .execute();
+      },
+      async down(db: AnyDb) {
+        await db.schema.dropIndex('marking_blocks_joint_idx').ifExists().execute();
+        await db.schema.alterTable('marking_blocks').dropColumn('joint_exam_id').execute();
+        await db.schema.alterTable('joint_exams').dropColumn('marking_mode').execute();
+      },
+    },
+  };
+}

@@ -34,7 +34,7 @@ interface Copy {
  * Every school's copy of the joint subject, in the joint exam's school order, and the organiser's
  * own: the lead school's exam, or the first school's for the bureau.
  */
-async function copiesOf(
+export async function copiesOf(
   db: Db,
   viewer: JointViewer,
   joint: JointRow,
@@ -82,7 +82,7 @@ function assertBeforeScanning(copies: readonly Copy[], what: string): void {
 }
 
 /** Full numbers (题号 with its parent's, e.g. 5(1)) of a subject's questions by id. */
-async function fullNumbers(db: Db, examSubjectId: number): Promise<Map<number, string>> {
+export async function fullNumbers(db: Db, examSubjectId: number): Promise<Map<number, string>> {
   const rows = await loadQuestionRows(db, examSubjectId);
   const byId = new Map(rows.map((r) => [r.id, r]));
   return new Map(

@@ -33,6 +33,8 @@ export interface JointExamsTable {
   grade_num: number;
   /** 'names' | 'codes': how a school sees the other schools in the joint report. */
   school_labels: string;
+  /** 'school' (各校分别阅卷) or 'pool' (统一阅卷); migration 0071, default 'school'. */
+  marking_mode: Generated<string>;
   created_by: number;
   created_at: number;
   updated_at: number;

@@ -55,6 +55,7 @@ export async function hasBlockRole(
     .select('u.block_id')
     .where('u.user_id', '=', session.userId)
     .where('b.school_id', '=', session.schoolId)
+    .where('b.joint_exam_id', 'is', null)
     .limit(1)
     .executeTakeFirst();
   return row !== undefined;
@@ -88,6 +89,8 @@ export async function blockAccess(
     .selectAll()
     .where('id', '=', blockId)
     .where('school_id', '=', session.schoolId)
+    // A joint exam's pool block is reached only through the pool routes (joint/pool.ts).
+    .where('joint_exam_id', 'is', null)
     .executeTakeFirst();
   if (!block) throw notFound('阅卷题块不存在');
   const roles = await db
@@ -128,6 +131,7 @@ export async function taskOfSchool(db: Db, session: SessionInfo, taskId: number)
     .select(['t.id', 't.block_id', 't.paper_id'])
     .where('t.id', '=', taskId)
     .where('b.school_id', '=', session.schoolId)
+    .where('b.joint_exam_id', 'is', null)
     .executeTakeFirst();
   if (!task) throw notFound('阅卷任务不存在');
   return task;

@@ -32,15 +32,39 @@ export interface BlockSetup {
   leaders: number[];
 }
 
-/** Creates a block (no `id`) or updates one; mode, step and full score are fixed once marking started. */
+/**
+ * A pool block of a joint exam in 统一阅卷 (joint/pool.ts): its markers may be staff of any
+ * participating school, and the block is linked to the joint exam.
+ */
+export interface PoolBlockOptions {
+  jointExamId: number;
+  /** The participating schools, whose staff may work on the block. */
+  schoolIds: readonly number[];
+}
+
+/**
+ * Creates a block (no `id`) or updates one; mode, step and full score are fixed once marking
+ * started. A school's own block of an exam in a 统一阅卷 joint exam is refused: the pool marks it.
+ */
 export async function saveBlock(
   db: Db,
   clock: Clock,
   schoolId: number,
   setup: BlockSetup,
   blockId?: number,
+  pool?: PoolBlockOptions,
 ): Promise<number> {
   const { exam } = await loadSubject(db, schoolId, setup.examSubjectId);
+  if (!pool) {
+    const joint = await db
+      .selectFrom('joint_exam_schools as js')
+      .innerJoin('joint_exams as j', 'j.id', 'js.joint_exam_id')
+      .select('j.marking_mode')
+      .where('js.exam_id', '=', exam.id)
+      .executeTakeFirst();
+    if (joint?.marking_mode === 'pool')
+      throw badRequest('本场考试是统一阅卷的联考，题块和阅卷老师由联考组织方统一安排');
+  }
   const questionFullHalf = await subjectiveQuestions(db, setup.examSubjectId, setup.questionIds);
   const fullHalf = questionFullHalf.reduce((a, b) => a + b, 0);
   const toleranceHalf = toHalf(setup.tolerance);
@@ -60,10 +84,13 @@ export async function saveBlock(
     const found = await db
       .selectFrom('users')
       .select('id')
-      .where('school_id', '=', schoolId)
+      .where('school_id', 'in', pool ? [...pool.schoolIds] : [schoolId])
       .where('id', 'in', userIds)
       .execute();
-    if (found.length !== userIds.length) throw badRequest('阅卷老师必须是本校教师或阅卷老师');
+    if (found.length !== userIds.length)
+      throw badRequest(
+        pool ? '阅卷老师必须是参加联考学校的教师' : '阅卷老师必须是本校教师或阅卷老师',
+      );
   }
   const now = clock.now().getTime();
   return writeTransaction(db, async (trx) => {
@@ -89,7 +116,13 @@ export async function saveBlock(
     if (blockId === undefined) {
       const row = await trx
         .insertInto('marking_blocks')
-        .values({ ...values, school_id: schoolId, state: 'setup', created_at: now })
+        .values({
+          ...values,
+          school_id: schoolId,
+          joint_exam_id: pool?.jointExamId ?? null,
+          state: 'setup',
+          created_at: now,
+        })
         .returning('id')
         .executeTakeFirstOrThrow();
       id = row.id;
@@ -100,7 +133,8 @@ export async function saveBlock(
         .where('id', '=', blockId)
         .where('school_id', '=', schoolId)
         .executeTakeFirst();
-      if (!old) throw new ApiError(ResultCode.NotFound, '阅卷题块不存在');
+      if (!old || old.joint_exam_id !== (pool?.jointExamId ?? null))
+        throw new ApiError(ResultCode.NotFound, '阅卷题块不存在');
       if (old.state === 'finished') throw conflict('题块已结束，不能修改');
       if (
         old.state !== 'setup' &&

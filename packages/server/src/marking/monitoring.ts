@@ -345,6 +345,7 @@ export async function paperDetails(
       'p.sample_note',
     ])
     .where('b.school_id', '=', schoolId)
+    .where('b.joint_exam_id', 'is', null)
     .where('p.is_seed', '=', 0);
   if (filter.blockId !== undefined) query = query.where('p.block_id', '=', filter.blockId);
   if (filter.examSubjectId !== undefined)

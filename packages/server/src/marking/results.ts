@@ -11,12 +11,17 @@ import { writeTransaction } from './transaction';
  * `exam_scores` (source `marking`, one row per question and student) and recomputes the
  * subject totals there, so objective and subjective scores add up to the subject score.
  */
-async function writeSubjectScores(trx: Db, examSubjectId: number, now: number): Promise<number> {
+export async function writeSubjectScores(
+  trx: Db,
+  examSubjectId: number,
+  now: number,
+): Promise<number> {
   const papers = await trx
     .selectFrom('marking_papers as p')
     .innerJoin('marking_blocks as b', 'b.id', 'p.block_id')
     .select(['p.student_id', 'p.final_parts', 'b.question_ids'])
     .where('b.exam_subject_id', '=', examSubjectId)
+    .where('b.joint_exam_id', 'is', null)
     .where('b.state', '=', 'finished')
     .where('p.is_seed', '=', 0)
     .where('p.state', '=', 'done')
@@ -40,7 +45,7 @@ async function writeSubjectScores(trx: Db, examSubjectId: number, now: number): 
 }
 
 /** Sums each student's subject totals of an exam into `marking_exam_totals`. */
-async function refreshExamTotals(trx: Db, examId: number, now: number): Promise<number> {
+export async function refreshExamTotals(trx: Db, examId: number, now: number): Promise<number> {
   const sums = await trx
     .selectFrom('exam_subject_totals as t')
     .innerJoin('exam_subjects as s', 's.id', 't.exam_subject_id')
@@ -88,6 +93,7 @@ export async function finishSubject(
       .select(['id', 'state', 'exam_id'])
       .where('school_id', '=', schoolId)
       .where('exam_subject_id', '=', examSubjectId)
+      .where('joint_exam_id', 'is', null)
       .execute();
     if (blocks.length === 0) throw badRequest('该科目没有阅卷题块');
     const open = blocks.filter((b) => b.state !== 'finished').length;
@@ -113,6 +119,7 @@ export async function refreshReport(
       .selectFrom('marking_blocks')
       .select(['exam_subject_id', 'state'])
       .where('exam_id', '=', examId)
+      .where('joint_exam_id', 'is', null)
       .execute();
     const subjects = new Map<number, boolean>();
     for (const b of blocks)
@@ -155,6 +162,7 @@ export async function resetAnswer(
       .select(['p.id', 'b.id as block_id', 'b.state', 'b.question_ids', 'b.exam_id'])
       .where('b.school_id', '=', input.schoolId)
       .where('b.exam_subject_id', '=', input.examSubjectId)
+      .where('b.joint_exam_id', 'is', null)
       .where('p.student_id', '=', input.studentId)
       .where('p.is_seed', '=', 0);
     if (input.blockId !== undefined) query = query.where('b.id', '=', input.blockId);

@@ -41,6 +41,18 @@ export interface MarkingRoutesDeps {
 
 const TAG = 'marking';
 
+/** A paper's answer crop as a data URL (the marking screen and the joint pool's, joint/pool.ts). */
+export async function cropImage(
+  files: FileStore,
+  cropKey: string,
+): Promise<{ contentType: string; dataUrl: string }> {
+  const bytes = await files.get(cropKey).catch(() => null);
+  if (!bytes) throw notFound('试卷图片不存在');
+  const contentType =
+    cropKey.endsWith('.jpg') || cropKey.endsWith('.jpeg') ? 'image/jpeg' : 'image/png';
+  return { contentType, dataUrl: `data:${contentType};base64,${bytes.toString('base64')}` };
+}
+
 /** Registers the marking domain's calls. */
 export function registerMarkingRoutes(router: Router, deps: MarkingRoutesDeps): void {
   const { db, clock, files } = deps;
@@ -52,7 +64,11 @@ export function registerMarkingRoutes(router: Router, deps: MarkingRoutesDeps): 
       .selectAll()
       .where('id', '=', taskId)
       .where('block_id', 'in', (eb) =>
-        eb.selectFrom('marking_blocks').select('id').where('school_id', '=', session.schoolId),
+        eb
+          .selectFrom('marking_blocks')
+          .select('id')
+          .where('school_id', '=', session.schoolId)
+          .where('joint_exam_id', 'is', null),
       )
       .executeTakeFirst();
     if (!task) throw notFound('阅卷任务不存在');
@@ -65,7 +81,11 @@ export function registerMarkingRoutes(router: Router, deps: MarkingRoutesDeps): 
       .selectAll()
       .where('id', '=', paperId)
       .where('block_id', 'in', (eb) =>
-        eb.selectFrom('marking_blocks').select('id').where('school_id', '=', session.schoolId),
+        eb
+          .selectFrom('marking_blocks')
+          .select('id')
+          .where('school_id', '=', session.schoolId)
+          .where('joint_exam_id', 'is', null),
       )
       .executeTakeFirst();
     if (!paper) throw notFound('试卷不存在');
@@ -127,7 +147,8 @@ export function registerMarkingRoutes(router: Router, deps: MarkingRoutesDeps): 
     let query = db
       .selectFrom('marking_blocks')
       .selectAll()
-      .where('school_id', '=', session.schoolId);
+      .where('school_id', '=', session.schoolId)
+      .where('joint_exam_id', 'is', null);
     if (body.state !== undefined) query = query.where('state', '=', body.state);
     if (body.examId !== undefined) query = query.where('exam_id', '=', body.examId);
     if (!manager)
@@ -297,13 +318,7 @@ export function registerMarkingRoutes(router: Router, deps: MarkingRoutesDeps): 
       .select('crop_key')
       .where('id', '=', paperId)
       .executeTakeFirstOrThrow();
-    const bytes = await files.get(paper.crop_key).catch(() => null);
-    if (!bytes) throw notFound('试卷图片不存在');
-    const contentType =
-      paper.crop_key.endsWith('.jpg') || paper.crop_key.endsWith('.jpeg')
-        ? 'image/jpeg'
-        : 'image/png';
-    return { contentType, dataUrl: `data:${contentType};base64,${bytes.toString('base64')}` };
+    return cropImage(files, paper.crop_key);
   });
 
   router.sessionRoute(markingRoutes.submit, TAG, async ({ body, session }) => {

@@ -45,6 +45,11 @@ export interface MarkingBlocksTable {
   /** Percent of a marker's submitted papers sent back to them blind for the re-mark consistency check. */
   recheck_percent: number;
   lease_ms: number;
+  /**
+   * A pool block of a joint exam in 统一阅卷 (migration 0071): its papers are every school's, and
+   * the school's own marking routes never see it. Null for a school's own block.
+   */
+  joint_exam_id: number | null;
   created_at: number;
   updated_at: number;
 }

@@ -100,7 +100,8 @@ async function recipientsOf(db: Db, schoolId: number, to: Audience): Promise<num
       .selectFrom('marking_block_users as bu')
       .innerJoin('marking_blocks as b', 'b.id', 'bu.block_id')
       .select('bu.user_id')
-      .where('b.school_id', '=', schoolId);
+      .where('b.school_id', '=', schoolId)
+      .where('b.joint_exam_id', 'is', null);
     if (blockIds && blockIds.length > 0) q = q.where('bu.block_id', 'in', [...blockIds]);
     if (to.subjectMarkers !== undefined) q = q.where('b.exam_subject_id', '=', to.subjectMarkers);
     const rows = await q.execute();

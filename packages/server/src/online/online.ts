@@ -234,6 +234,7 @@ export async function handToMarking(
     .selectFrom('marking_blocks')
     .select(['id', 'question_ids'])
     .where('exam_subject_id', '=', ctx.subject.id)
+    .where('joint_exam_id', 'is', null)
     .where('state', '!=', 'finished')
     .orderBy('id')
     .execute();

@@ -220,6 +220,7 @@ async function teacherData(
         .selectAll()
         .where('exam_id', '=', exam.id)
         .where('school_id', '=', scope.schoolId)
+        .where('joint_exam_id', 'is', null)
         .orderBy('id')
         .execute();
       for (const block of rows) {
@@ -416,6 +417,7 @@ export async function datav(
       .innerJoin('marking_blocks as b', 'b.id', 't.block_id')
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .where('b.school_id', '=', schoolId)
+      .where('b.joint_exam_id', 'is', null)
       .where('t.state', '=', 'done')
       .where((eb) => eb.or([eb('t.slot', '<=', SLOT.third), eb('t.slot', '=', SLOT.arbitration)]))
       .where('t.submitted_at', '>=', since)

@@ -9,6 +9,7 @@ import { Actions, ErrorText, Note, PageBox } from '../components/styled';
 import { STATE_LABELS } from '../utils/examLabels';
 import { evenQuestions, LABEL_OPTIONS } from './jointLabels';
 import { JointPaperSection } from './JointPaperSection';
+import { JointMarkingSection } from './JointMarkingSection';
 
 type Joint = DataOf<typeof jointExamRoutes.jointDetail>;
 type Subject = Joint['subjects'][number];
@@ -196,6 +197,7 @@ export function JointEditPage() {
                 subjects={joint.subjects}
                 version={paperVersion}
               />
+              <JointMarkingSection jointExamId={joint.id} subjects={joint.subjects} />
             </>
           )}
         </>

@@ -11,6 +11,15 @@ export const crossRows: Record<string, Entry> = {
       { kind: 'covered', why: 'joint exams: joint/joint.test.ts' } as const,
     ]),
   ),
+  // 统一阅卷 (jointExamId, blockId, taskId): the organiser's calls answer 404 outside the joint
+  // exam and 403 to a participant; a marker reaches only the pool blocks they are named on, in a
+  // joint exam of their school, and never sees the student or school (joint/pool.test.ts)
+  ...Object.fromEntries(
+    Object.keys(contracts.jointPoolRoutes).map((name) => [
+      `jointPoolRoutes.${name}`,
+      { kind: 'covered', why: 'joint pool marking: joint/pool.test.ts' } as const,
+    ]),
+  ),
   // 跨校考试: an invite for an exam of the caller's school and grade only (crossSchool/cross.test.ts)
   'crossSchoolRoutes.crossInvite': WRITE(
     'exam managers of the exam’s grade only; another school’s exam 404 (crossSchool/cross.test.ts)',

@@ -1,0 +1,140 @@
+import { Type } from 'typebox';
+import { Id, Obj, OneOf, post } from './builders';
+import { BlockSetup, markingRoutes, SubmitResult } from './marking';
+
+const SubjectCode = Type.String({ minLength: 1, maxLength: 32 });
+const M = '/marking-main/joint/pool';
+
+/** 各校分别阅卷 (`school`) or 统一阅卷 (`pool`). */
+export const JointMarkingMode = OneOf(['school', 'pool'] as const);
+
+/** A pool block's set-up: the marking block's own, without the exam subject (the joint subject's) or anonymity (always). */
+export const PoolBlockSetup = Type.Omit(BlockSetup, ['examSubjectId', 'anonymous']);
+
+/** One school's share of a pool block, for the organiser's monitoring. */
+const PoolSchoolProgress = Type.Object({
+  schoolId: Type.Integer(),
+  schoolName: Type.String(),
+  /** The school's papers in the pool, and those with a final score. */
+  papers: Type.Integer(),
+  done: Type.Integer(),
+  /** The school's markers on the block, and the marks they have given. */
+  markers: Type.Integer(),
+  marks: Type.Integer(),
+});
+
+/** A pool block as its marker sees it: no school and no student. */
+const PoolBlockOfMarker = Type.Object({
+  blockId: Type.Integer(),
+  jointExamId: Type.Integer(),
+  jointExamName: Type.String(),
+  subjectCode: Type.String(),
+  name: Type.String(),
+  state: Type.String(),
+  fullScore: Type.Number(),
+  /** Full marks of each question of the block, in order. */
+  questionFull: Type.Array(Type.Number()),
+});
+
+/** A paper leased from the pool: task and paper ids only, never the student or the school. */
+const PoolLeasedPaper = Type.Object({
+  taskId: Type.Integer(),
+  paperId: Type.Integer(),
+  kind: Type.Union([Type.Literal('mark'), Type.Literal('arbitration')]),
+  leaseToken: Type.String(),
+  leaseExpiresAt: Type.Integer(),
+  /** The marks given so far, for the arbitrator. */
+  marks: Type.Array(Type.Object({ score: Type.Number(), parts: Type.Array(Type.Number()) })),
+});
+
+/**
+ * 统一阅卷 of a joint exam (docs/marking.md "Joint exams: one pool"): the organiser sets the mode,
+ * sets up pool blocks on the joint subject with markers of every participating school, and
+ * finishes a subject into each school's own exam; markers claim and score papers of every school
+ * anonymously with the marking module's own claiming and scoring.
+ */
+export const jointPoolRoutes = {
+  jointPoolMode: post(
+    `${M}/mode`,
+    "set the joint exam's marking mode (organiser only; before any marking opened)",
+    Obj({ jointExamId: Id, markingMode: JointMarkingMode }),
+    Type.Object({ markingMode: JointMarkingMode }),
+  ),
+  jointPoolBlockSave: post(
+    `${M}/block/save`,
+    'create a pool block of a joint subject, or update one (blockId); markers of any participating school',
+    Obj({
+      jointExamId: Id,
+      subjectCode: SubjectCode,
+      blockId: Type.Optional(Id),
+      setup: PoolBlockSetup,
+    }),
+    Type.Object({ blockId: Type.Integer() }),
+  ),
+  jointPoolPapers: post(
+    `${M}/papers/register`,
+    'register the papers (student of any participating school and crop) of a pool block (organiser only)',
+    Obj({
+      blockId: Id,
+      papers: markingRoutes.registerPapers.body.properties.papers,
+    }),
+    Type.Object({ registered: Type.Integer() }),
+  ),
+  jointPoolBlockState: post(
+    `${M}/block/state`,
+    'start, pause or finish a pool block (organiser only)',
+    markingRoutes.blockState.body,
+    Type.Object({ state: Type.String() }),
+  ),
+  jointPoolMine: post(
+    `${M}/mine`,
+    "the pool blocks the caller marks, in joint exams of the caller's school",
+    Obj({}),
+    Type.Object({ list: Type.Array(PoolBlockOfMarker) }),
+  ),
+  jointPoolFetch: post(
+    `${M}/fetch`,
+    'lease the next papers of a pool block to mark (or to arbitrate); live leases come back first',
+    markingRoutes.fetch.body,
+    Type.Object({ list: Type.Array(PoolLeasedPaper) }),
+  ),
+  jointPoolCrop: post(
+    `${M}/crop`,
+    'the answer crop of a leased pool paper (task and lease only)',
+    Obj({ taskId: Id, leaseToken: Type.String({ minLength: 1, maxLength: 64 }) }),
+    markingRoutes.crop.data,
+  ),
+  jointPoolSubmit: post(
+    `${M}/submit`,
+    'submit the score of a leased pool paper, exactly once per idempotency key',
+    markingRoutes.submit.body,
+    SubmitResult,
+  ),
+  jointPoolFinish: post(
+    `${M}/finish`,
+    "write a finished pool subject's scores into each school's own exam (organiser only)",
+    Obj({ jointExamId: Id, subjectCode: SubjectCode }),
+    Type.Object({
+      schools: Type.Array(Type.Object({ schoolId: Type.Integer(), students: Type.Integer() })),
+    }),
+  ),
+  jointPoolProgress: post(
+    `${M}/progress`,
+    'the marking mode and each pool block’s progress per school and overall (organiser only)',
+    Obj({ jointExamId: Id }),
+    Type.Object({
+      markingMode: JointMarkingMode,
+      blocks: Type.Array(
+        Type.Object({
+          blockId: Type.Integer(),
+          subjectCode: Type.String(),
+          name: Type.String(),
+          state: Type.String(),
+          papers: Type.Integer(),
+          done: Type.Integer(),
+          schools: Type.Array(PoolSchoolProgress),
+        }),
+      ),
+    }),
+  ),
+};

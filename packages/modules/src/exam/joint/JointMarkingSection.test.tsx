@@ -1,0 +1,121 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { permissionCatalogue } from '@examkit/contracts';
+import { demoUser, DIRECTOR_CODES, fail, ok, renderApp } from '../../test/fixtures';
+import { examPages } from '../index';
+import { WEEKLY_PAPER, bodiesOf, examApi } from '../test/fixtures';
+
+beforeEach(() => {
+  vi.spyOn(window, 'scrollTo').mockImplementation(() => {});
+});
+afterEach(() => vi.restoreAllMocks());
+
+const CODES = [...DIRECTOR_CODES, 'Exam-Multiple'];
+const DETAIL = 'POST /marking-main/joint/detail';
+const PAPER = 'POST /marking-main/joint/paper/get';
+const PROGRESS = 'POST /marking-main/joint/pool/progress';
+const MODE = 'POST /marking-main/joint/pool/mode';
+
+const joint = (organising: boolean) => ({
+  id: 7,
+  name: '十一月区联考',
+  examType: '月测',
+  examDate: '2026-11-12',
+  gradeNum: 10,
+  organiser: '示范区教育局',
+  schoolLabels: 'codes',
+  subjects: [{ subjectCode: 'S12', subjectName: '数学', fullMarks: 100 }],
+  schools: [
+    { schoolId: 1, label: '第一中学', code: '学校A', examId: 11, state: 'draft', studentCount: 5 },
+    { schoolId: 2, label: '第二中学', code: '学校B', examId: 12, state: 'draft', studentCount: 9 },
+  ],
+  organising,
+});
+const progress = (markingMode: 'school' | 'pool', blocks: unknown[] = []) => ({
+  markingMode,
+  blocks,
+});
+const BLOCK = {
+  blockId: 3,
+  subjectCode: 'S12',
+  name: '第5题',
+  state: 'open',
+  papers: 14,
+  done: 6,
+  schools: [
+    { schoolId: 1, schoolName: '第一中学', papers: 5, done: 2, markers: 2, marks: 4 },
+    { schoolId: 2, schoolName: '第二中学', papers: 9, done: 4, markers: 1, marks: 2 },
+  ],
+};
+
+const open = (api: ReturnType<typeof examApi>) =>
+  renderApp({
+    path: '/exam/multiple/edit/7',
+    api,
+    user: demoUser({
+      perms: permissionCatalogue.filter((p) => CODES.includes(p.permCode)),
+      allPerm: { '2026': { '1': CODES } },
+    }),
+    pages: examPages,
+  });
+
+describe('JointMarkingSection: 各校分别阅卷 or 统一阅卷 on the joint exam page', () => {
+  it('the organiser switches to 统一阅卷 and sees the progress per school', async () => {
+    let mode: 'school' | 'pool' = 'school';
+    const api = examApi({
+      [DETAIL]: ok(joint(true)),
+      [PAPER]: ok({ ...WEEKLY_PAPER, examName: '十一月区联考' }),
+      [PROGRESS]: () => ok(progress(mode, mode === 'pool' ? [BLOCK] : [])),
+      [MODE]: () => {
+        mode = 'pool';
+        return ok({ markingMode: 'pool' });
+      },
+    });
+    await open(api);
+    const u = userEvent.setup();
+    const section = (await screen.findByRole('heading', { name: '联考阅卷', level: 2 }))
+      .parentElement!;
+    const select = await within(section).findByLabelText('阅卷方式');
+    expect(select).toHaveValue('school');
+    const save = within(section).getByRole('button', { name: '保存阅卷方式' });
+    expect(save).toBeDisabled();
+    await u.selectOptions(select, 'pool');
+    await u.click(save);
+    await waitFor(() =>
+      expect(bodiesOf(api, MODE)).toEqual([{ jointExamId: 7, markingMode: 'pool' }]),
+    );
+    const table = await within(section).findByRole('table', { name: '统一阅卷进度' });
+    const rows = within(table).getAllByRole('row');
+    expect(rows.map((r) => r.textContent)).toEqual([
+      '科目题块学校试卷已评完阅卷老师已给分',
+      '数学第5题第一中学5224',
+      '数学第5题第二中学9412',
+    ]);
+  }, 30_000);
+
+  it('shows the refusal once marking opened', async () => {
+    const api = examApi({
+      [DETAIL]: ok(joint(true)),
+      [PAPER]: ok({ ...WEEKLY_PAPER, examName: '十一月区联考' }),
+      [PROGRESS]: ok(progress('pool', [BLOCK])),
+      [MODE]: fail(409, '阅卷已开始，不能再修改阅卷方式'),
+    });
+    await open(api);
+    const u = userEvent.setup();
+    const select = await screen.findByLabelText('阅卷方式');
+    await u.selectOptions(select, 'school');
+    await u.click(screen.getByRole('button', { name: '保存阅卷方式' }));
+    expect(
+      await screen.findByText('阅卷已开始，不能再修改阅卷方式', { selector: '[role=alert]' }),
+    ).toBeInTheDocument();
+  }, 30_000);
+
+  it('a participating school sees no marking section', async () => {
+    const api = examApi({ [DETAIL]: ok(joint(false)) });
+    await open(api);
+    expect(await screen.findByRole('heading', { name: '参考学校' })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: '联考阅卷' })).not.toBeInTheDocument();
+    expect(bodiesOf(api, PROGRESS)).toEqual([]);
+  });
+});
