@@ -42,6 +42,7 @@ export * from './crossSchool';
 export * from './analytic';
 export * from './teaching';
 export * from './teachResearch';
+export * from './appraise';
 export * from './jointReports';
 export * from './jointPaper';
 export * from './jointOrganise';

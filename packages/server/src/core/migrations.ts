@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import { Migrator, type Migration, type MigrationProvider } from 'kysely/migration';
 import { aiMigrations } from '../ai/migrations';
+import { appraiseMigrations } from '../appraise/migrations';
 import { examBatchMigrations } from '../exam/batchMigrations';
 import { downloadMigrations } from '../download/migrations';
 import { examMigrations } from '../exam/migrations';
@@ -306,6 +307,7 @@ function migrationsFor(dialect: Dialect): Record<string, Migration> {
     ...homeworkStoreMigrations(),
     ...homeworkCompositionMigrations(),
     ...homeworkGroupMigrations(dialect),
+    ...appraiseMigrations(dialect),
   };
 }
 

@@ -14,6 +14,7 @@ import type { HomeworkSubmissionTables } from '../homework/submissions/tables';
 import type { HomeworkCompositionTables } from '../homework/composition/tables';
 import type { HomeworkReportTables } from '../homework/report/tables';
 import type { HomeworkGroupTables } from '../homework/group/tables';
+import type { AppraiseTables } from '../appraise/tables';
 import type { HomeworkOnlineTables } from '../homework/online/tables';
 import type { GaokaoTables } from '../gaokao/tables';
 import type { CrossSchoolTables } from '../crossSchool/tables';
@@ -199,7 +200,8 @@ export interface DB
     PaperTables,
     GaokaoTables,
     CrossSchoolTables,
-    AnalyticTables {
+    AnalyticTables,
+    AppraiseTables {
   schools: SchoolsTable;
   users: UsersTable;
   roles: RolesTable;

@@ -22,6 +22,7 @@ const TABLES: Record<string, Record<string, RouteContract>> = {
   wrong: contracts.resourceWrongRoutes,
   teaching: contracts.teachingRoutes,
   teachResearch: contracts.teachResearchRoutes,
+  appraise: contracts.appraiseRoutes,
 };
 const SHORT: Record<string, string> = {
   administrationRoutes: 'admin',
@@ -38,6 +39,7 @@ const SHORT: Record<string, string> = {
   resourceWrongRoutes: 'wrong',
   teachingRoutes: 'teaching',
   teachResearchRoutes: 'teachResearch',
+  appraiseRoutes: 'appraise',
 };
 
 /** A route by `<table>.<name>`. */

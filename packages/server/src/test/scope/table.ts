@@ -1,5 +1,6 @@
 import type { Entry } from './entry';
 import { adminRows } from './rows/admin';
+import { appraiseRows } from './rows/appraise';
 import { crossRows } from './rows/cross';
 import { examRows } from './rows/exam';
 import { homeworkRows } from './rows/homework';
@@ -20,6 +21,7 @@ export const TABLE: Record<string, Entry> = merge({
   adminRows,
   homeworkRows,
   resourceRows,
+  appraiseRows,
 });
 
 function merge(parts: Record<string, Record<string, Entry>>): Record<string, Entry> {

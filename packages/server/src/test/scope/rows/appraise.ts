@@ -1,0 +1,13 @@
+import { WRITE, type Entry } from '../entry';
+
+/** The data-scope rows of 综合评价 (appraise/appraise.test.ts, docs/appraise.md). */
+export const appraiseRows: Record<string, Entry> = {
+  'appraise.sheet': {
+    kind: 'covered',
+    why: 'the classes in scope only; a class outside the scope 403, a subject not taught there 403, another school’s class 404 (appraise/appraise.test.ts)',
+  },
+  'appraise.save': WRITE(
+    'the class and subject in scope, students of that class only, another school’s class 404 (appraise/appraise.test.ts)',
+  ),
+  'appraise.student': { kind: 'single' },
+};
