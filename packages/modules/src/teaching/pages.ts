@@ -1,3 +1,4 @@
+import { appraisePages } from '../appraise/pages';
 import type { PageLoader } from '../routes/types';
 
 const centre = () => import('./ReportCentrePages');
@@ -31,4 +32,6 @@ export const teachingPages: Readonly<Record<string, PageLoader>> = {
   'teach-research-study-teacher': () => research().then((m) => m.TeacherStudyPage),
   'teach-research-study-teacher-detail': () => research().then((m) => m.TeacherDetailPage),
   'study-datav': () => import('./DatavPage').then((m) => m.DatavPage),
+  // 综合评价 (docs/appraise.md), reached from 学生学情
+  ...appraisePages,
 };

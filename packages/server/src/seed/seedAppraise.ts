@@ -45,11 +45,21 @@ export async function seedAppraise(
     .where('login_name', '=', 'head')
     .executeTakeFirstOrThrow();
   const items = [];
+  // idempotent, as the whole seed: an item seeded before is found again
   for (const [kind, name] of ITEMS) {
-    const row = await trx
+    const values = { school_id: schoolId, kind, subject_id: subject.id, name };
+    await trx
       .insertInto('ability_items')
-      .values({ school_id: schoolId, kind, subject_id: subject.id, name })
-      .returning('id')
+      .values(values)
+      .onConflict((oc) => oc.columns(['school_id', 'kind', 'subject_id', 'name']).doNothing())
+      .execute();
+    const row = await trx
+      .selectFrom('ability_items')
+      .select('id')
+      .where('school_id', '=', schoolId)
+      .where('kind', '=', kind)
+      .where('subject_id', '=', subject.id)
+      .where('name', '=', name)
       .executeTakeFirstOrThrow();
     items.push({ id: row.id, kind });
   }
