@@ -69,6 +69,12 @@ export const appraiseRoutes = {
     }),
     Obj({ saved: Int }),
   ),
+  exportJob: post(
+    `${A}/exportJob`,
+    "a class's records of a term as xlsx (a sheet per kind: students down, subject·item across), a download-centre job",
+    Obj({ classId: Id, term: Term }),
+    Obj({ jobId: Int }),
+  ),
   student: post(
     `${A}/student`,
     "one student's records over every term, in the subjects the caller sees",

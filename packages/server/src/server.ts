@@ -312,7 +312,7 @@ export async function createServer(options: ServerOptions): Promise<FastifyInsta
   registerCrossSchoolRoutes(router, { db, clock });
   registerAnalyticRoutes(router, { db, clock, downloads });
   registerTeachingRoutes(router, { db, clock });
-  registerAppraiseRoutes(router, { db, clock });
+  registerAppraiseRoutes(router, { db, clock, downloads });
   registerOssRoutes(router, { db, clock, files });
   registerProcessRoutes(router, { db, clock, files });
   registerUploadedFiles(app, files);

@@ -67,6 +67,7 @@ describe('综合评价', () => {
       ...SCHOOL_ROUTES,
       [key(appraiseRoutes.sheet)]: ok(SHEET),
       [key(appraiseRoutes.save)]: ok({ saved: 3 }),
+      [key(appraiseRoutes.exportJob)]: ok({ jobId: 9 }),
     });
     await renderApp({ path: '/appraise/record', api, user: user(), pages });
     const grid = await screen.findByRole('table', { name: '评价表' });
@@ -87,6 +88,11 @@ describe('综合评价', () => {
         { studentId: 32, itemId: 51, level: 'B', comment: '' },
       ],
     });
+    // the class's term as xlsx, a download-centre job
+    await u.click(screen.getByRole('button', { name: '导出本班评价' }));
+    await waitFor(() =>
+      expect(api.lastBody(appraiseRoutes.exportJob.url)).toEqual({ classId: 21, term: 1 }),
+    );
     // another term or kind asks for its own sheet
     await u.selectOptions(screen.getByLabelText('学期'), '下学期');
     await u.selectOptions(screen.getByLabelText('评价类别'), '素养');
@@ -110,6 +116,7 @@ describe('综合评价', () => {
     const grid = await screen.findByRole('table', { name: '评价表' });
     await waitFor(() => expect(within(grid).getByLabelText('张三的运算能力')).toBeDisabled());
     expect(screen.queryByRole('button', { name: '保存' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: '导出本班评价' })).not.toBeInTheDocument();
   }, 20_000);
 
   it('学生评价 lists one student’s levels by term, kind, subject and item', async () => {

@@ -11,6 +11,7 @@ import {
   type DataOf,
 } from '@examkit/contracts';
 import { Button, Empty, FormField, Select } from '@examkit/ui';
+import { DownloadJobButton } from '../common/DownloadJobButton';
 import { ListTable } from '../common/ListTable';
 import { PageBox, Toolbar } from '../common/styled';
 import { useApiCall } from '../common/useApiCall';
@@ -160,6 +161,12 @@ export function AppraiseRecordPage() {
               onChange={(e) => setSubjectId(Number(e.target.value))}
             />
           </FormField>
+          {!reader && data.classId !== null && (
+            <DownloadJobButton
+              label="导出本班评价"
+              start={() => call(appraiseRoutes.exportJob, { classId: data.classId!, term })}
+            />
+          )}
           <Link to={`/appraise/student${data.classId ? `?classId=${data.classId}` : ''}`}>
             学生评价
           </Link>

@@ -1,4 +1,11 @@
-import { appraiseRoutes, type DataOf, type RouteContract } from '@examkit/contracts';
+import {
+  appraiseRoutes,
+  DOWNLOAD_FILE_URL,
+  downloadRoutes,
+  type DataOf,
+  type RouteContract,
+} from '@examkit/contracts';
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, DIALECTS, signIn, startTestServer, type TestServer } from '../test/fixtures';
 
@@ -251,5 +258,72 @@ describe.each(DIALECTS)('综合评价 on %s', (dialect) => {
     expect([outside.code, outside.message]).toEqual([404, '学生不存在']);
     const lab = await answer('lab-admin', r.student, { studentId: first });
     expect([lab.code, lab.message]).toEqual([404, '学生不存在']);
+  });
+
+  async function finishedJob(who: string, jobId: number) {
+    for (let i = 0; i < 600; i++) {
+      const job = await ok(who, downloadRoutes.downloadStatus, { jobId });
+      if (job.state === 'done' || job.state === 'failed') return job;
+      await new Promise((res) => setTimeout(res, 50));
+    }
+    throw new Error('job did not finish');
+  }
+
+  it('exports a class’s term as xlsx through the download centre, in the caller’s subjects', async () => {
+    const read = async (who: string) => {
+      const { jobId } = await ok(who, r.exportJob, { classId: classIds['高一(1)班'], term: 1 });
+      // asked again, the same export is the same job
+      expect((await ok(who, r.exportJob, { classId: classIds['高一(1)班'], term: 1 })).jobId).toBe(
+        jobId,
+      );
+      const job = await finishedJob(who, jobId);
+      expect(job).toMatchObject({ state: 'done', kind: 'appraisal' });
+      expect(job.fileName).toMatch(/高一\(1\)班-\d{4}学年上学期综合评价\.xlsx$/);
+      const file = await server.app.inject({
+        method: 'GET',
+        url: `${DOWNLOAD_FILE_URL}?jobId=${jobId}`,
+        headers: { token: tokens[who]! },
+      });
+      expect(file.statusCode).toBe(200);
+      const book = new ExcelJS.Workbook();
+      await book.xlsx.load(file.rawPayload as never);
+      const rows = (name: string) => {
+        const out: unknown[][] = [];
+        book.getWorksheet(name)!.eachRow((row) => out.push((row.values as unknown[]).slice(1)));
+        return out;
+      };
+      return { ability: rows('能力'), literacy: rows('素养') };
+    };
+    const head = await read('head');
+    expect(head.ability[0]).toEqual(
+      expect.arrayContaining(['学号', '姓名', '语文·阅读理解', '语文·写作表达', '数学·运算能力']),
+    );
+    const col = (name: string) => (head.ability[0] as string[]).indexOf(name);
+    // the demo's first student: 优秀 in 阅读理解; the test's save: 优秀 in 运算能力
+    expect(head.ability[1]![col('语文·阅读理解')]).toBe('优秀');
+    expect(head.ability[1]![col('数学·运算能力')]).toBe('优秀');
+    expect(head.literacy[0]).toEqual(['学号', '姓名', '语文·文化传承']);
+    expect(head.ability).toHaveLength(
+      1 +
+        (
+          await server.db
+            .selectFrom('students')
+            .select('id')
+            .where('class_id', '=', classIds['高一(1)班']!)
+            .execute()
+        ).length,
+    );
+    // 李老师 exports only 数学
+    const teacher = await read('teacher');
+    expect(teacher.ability[0]).toEqual(['学号', '姓名', '数学·运算能力', '数学·逻辑推理']);
+    expect(teacher.literacy[0]).toEqual(['学号', '姓名']);
+
+    const outside = await answer('teacher', r.exportJob, {
+      classId: classIds['高二(1)班'],
+      term: 1,
+    });
+    expect(outside.code).toBe(403);
+    const lab = await answer('lab-admin', r.exportJob, { classId: classIds['高一(1)班'], term: 1 });
+    expect([lab.code, lab.message]).toEqual([404, '班级不存在']);
   });
 });

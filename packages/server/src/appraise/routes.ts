@@ -1,5 +1,10 @@
+import ExcelJS from 'exceljs';
 import {
   APPRAISAL_COMMENT_MAX,
+  APPRAISAL_KIND_NAMES,
+  APPRAISAL_LEVEL_NAMES,
+  APPRAISAL_TERM_NAMES,
+  type AppraisalLevel,
   appraiseRoutes,
   type BodyOf,
   type DataOf,
@@ -11,11 +16,13 @@ import { badRequest, forbidden, notFound } from '../core/envelope';
 import type { Router } from '../core/router';
 import { accessOf, inScopeClass, inScopeSubject, type DataScope } from '../core/scope';
 import type { SessionInfo } from '../core/session';
+import type { DownloadFile, DownloadJobs } from '../download/jobs';
+import { listFileName, schoolNameOf } from '../user/spreadsheet';
 import { scopedClass, scopedYearClasses } from '../teaching/records';
 
 const TAG = 'appraise';
 const r = appraiseRoutes;
-type Deps = Pick<DomainDeps, 'db' | 'clock'>;
+type Deps = Pick<DomainDeps, 'db' | 'clock'> & { downloads: DownloadJobs };
 
 /**
  * The subjects of a class the scope records in, with items of the kind: a 班主任 every subject
@@ -284,6 +291,71 @@ export async function studentAppraisals(
   };
 }
 
+/**
+ * A class's records of a term as xlsx: a sheet per kind, the students down, the subjects the
+ * caller records there × their items across, the 等级 in the cells.
+ */
+export async function appraisalWorkbook(
+  db: Db,
+  scope: DataScope,
+  classId: number,
+  term: 1 | 2,
+): Promise<DownloadFile> {
+  const cls = await scopedClass(db, scope, classId);
+  const students = await studentsOf(db, scope.schoolId, classId);
+  const workbook = new ExcelJS.Workbook();
+  for (const kind of [1, 2] as const) {
+    const subjects = await classSubjects(db, scope, classId, kind);
+    const columns = [];
+    for (const s of subjects)
+      for (const item of await itemsOf(db, scope.schoolId, kind, s.id))
+        columns.push({ itemId: item.id, title: `${s.name}·${item.name}` });
+    const recorded =
+      columns.length === 0 || students.length === 0
+        ? []
+        : await db
+            .selectFrom('appraisal_records')
+            .select(['student_id', 'item_id', 'level'])
+            .where('school_id', '=', scope.schoolId)
+            .where('academic_year', '=', scope.academicYear)
+            .where('term', '=', term)
+            .where(
+              'item_id',
+              'in',
+              columns.map((c) => c.itemId),
+            )
+            .where(
+              'student_id',
+              'in',
+              students.map((s) => s.id),
+            )
+            .execute();
+    const levels = new Map(recorded.map((x) => [`${x.student_id}-${x.item_id}`, x.level]));
+    const sheet = workbook.addWorksheet(APPRAISAL_KIND_NAMES[kind]);
+    sheet.addRow(['学号', '姓名', ...columns.map((c) => c.title)]).font = { bold: true };
+    for (const s of students)
+      sheet.addRow([
+        s.student_no,
+        s.name,
+        ...columns.map((c) => {
+          const level = levels.get(`${s.id}-${c.itemId}`) as AppraisalLevel | undefined;
+          return level ? APPRAISAL_LEVEL_NAMES[level] : '';
+        }),
+      ]);
+    sheet.columns.forEach((c) => (c.width = 16));
+  }
+  const school = await schoolNameOf(db, scope.schoolId);
+  return {
+    fileName: listFileName([
+      school,
+      cls.name,
+      `${scope.academicYear}学年${APPRAISAL_TERM_NAMES[term]}综合评价`,
+    ]),
+    contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    body: new Uint8Array(await workbook.xlsx.writeBuffer()),
+  };
+}
+
 const scopeOf = (deps: Deps, session: SessionInfo) => accessOf(deps.db, session).scope();
 
 /** Registers 综合评价's calls (docs/appraise.md). */
@@ -295,6 +367,20 @@ export function registerAppraiseRoutes(router: Router, deps: Deps): void {
   router.sessionRoute(r.save, TAG, async ({ body, session }) =>
     saveAppraisals(db, clock, await scopeOf(deps, session), session.userId, body),
   );
+  router.sessionRoute(r.exportJob, TAG, async ({ body, session }) => {
+    const scope = await scopeOf(deps, session);
+    const cls = await scopedClass(db, scope, body.classId);
+    const { jobId } = await deps.downloads.start(session, {
+      kind: 'appraisal',
+      title: `${cls.name}${APPRAISAL_TERM_NAMES[body.term]}综合评价`,
+      params: { classId: cls.id, term: body.term, academicYear: scope.academicYear },
+      async run(progress) {
+        progress(0, '正在导出综合评价');
+        return appraisalWorkbook(db, scope, cls.id, body.term);
+      },
+    });
+    return { jobId };
+  });
   router.sessionRoute(r.student, TAG, async ({ body, session }) =>
     studentAppraisals(db, await scopeOf(deps, session), body.studentId),
   );

@@ -9,5 +9,8 @@ export const appraiseRows: Record<string, Entry> = {
   'appraise.save': WRITE(
     'the class and subject in scope, students of that class only, another school’s class 404 (appraise/appraise.test.ts)',
   ),
+  'appraise.exportJob': WRITE(
+    'a download-centre job of one class in scope (403 outside, 404 another school’s), only the subjects the caller records there (appraise/appraise.test.ts)',
+  ),
   'appraise.student': { kind: 'single' },
 };
