@@ -11,7 +11,8 @@ export const DOWNLOAD_RETENTION_DAYS = 7;
 
 /**
  * What a job makes: a report page, scanned sheets (zip), answer sheets (zip of PDFs), a
- * question paper (PDF or Word) or a class's 错题本 (one file, a student a part).
+ * question paper (PDF or Word), a class's 错题本 (one file, a student a part) or a class's
+ * 综合评价 (xlsx).
  */
 export const DownloadKind = Type.Union([
   Type.Literal('report'),
@@ -19,6 +20,7 @@ export const DownloadKind = Type.Union([
   Type.Literal('sheets'),
   Type.Literal('paper'),
   Type.Literal('notebook'),
+  Type.Literal('appraisal'),
 ]);
 
 /** `queued` → `running` → `done` (file ready) or `failed` (message); a restart fails running jobs. */

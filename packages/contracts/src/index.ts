@@ -44,6 +44,7 @@ export * from './teaching';
 export * from './teachResearch';
 export * from './teachingAssistant';
 export * from './teachResearchUsage';
+export * from './appraise';
 export * from './jointReports';
 export * from './jointPaper';
 export * from './jointPool';

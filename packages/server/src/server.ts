@@ -79,6 +79,7 @@ import {
 import { registerCrossSchoolRoutes } from './crossSchool/routes';
 import { registerAnalyticRoutes } from './analytic/routes';
 import { registerTeachingRoutes } from './teaching/routes';
+import { registerAppraiseRoutes } from './appraise/routes';
 import { registerScopeRoutes } from './core/scopeRoutes';
 
 /** Options of {@link createServer}. */
@@ -335,6 +336,7 @@ export async function createServer(options: ServerOptions): Promise<FastifyInsta
   registerCrossSchoolRoutes(router, { db, clock });
   registerAnalyticRoutes(router, { db, clock, downloads });
   registerTeachingRoutes(router, { db, clock });
+  registerAppraiseRoutes(router, { db, clock, downloads });
   registerOssRoutes(router, { db, clock, files });
   registerProcessRoutes(router, { db, clock, files });
   registerUploadedFiles(app, files);

@@ -100,10 +100,16 @@ const SPEC_PATHS = `
 
 /**
  * Routes the product adds where the spec names none: the online-exam and homework student pages
- * (docs/online-exams.md) and the download centre, whose entry spec 000 §2 names without a path
- * (docs/downloads.md).
+ * (docs/online-exams.md), the download centre, whose entry spec 000 §2 names without a path
+ * (docs/downloads.md), and the two pages of 综合评价 under the spec's /appraise/... (docs/appraise.md).
  */
-const PRODUCT_PATHS = ['/online-exam', '/homework-online', '/new-home-download/index'];
+const PRODUCT_PATHS = [
+  '/online-exam',
+  '/homework-online',
+  '/new-home-download/index',
+  '/appraise/record',
+  '/appraise/student',
+];
 
 const byPath = new Map(routeCatalogue.map((r) => [r.path, r]));
 const byName = new Map(routeCatalogue.map((r) => [r.name, r]));

@@ -369,8 +369,15 @@ const study = group('study', 'Study', null, [
   ['/study/class', 'DataClass', '班级学情', 'Study-Class', keep],
 ]);
 
-/** Appraisal pages are referenced but not described by the spec (001 §2): one signed-in catch-all. */
-const appraise = group('appraise', null, null, [['/appraise/*', 'appraise', '综合评价']]);
+/**
+ * 综合评价: spec 001 §2 names /appraise/... without detail; examkit's two pages (docs/appraise.md),
+ * any other path under it opens 评价录入.
+ */
+const appraise = group('appraise', null, null, [
+  ['/appraise/record', 'appraise-record', '评价录入'],
+  ['/appraise/student', 'appraise-student', '学生评价'],
+  ['/appraise/*', 'appraise', '综合评价', undefined, { redirect: '/appraise/record' }],
+]);
 
 /** The separately deployed AbilityGrowth sub-application owns everything under this prefix. */
 const abilityGrowth = group('ability-growth', null, null, [

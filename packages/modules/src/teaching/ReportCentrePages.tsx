@@ -20,9 +20,11 @@ import { ReportTabs } from '../report/components/ReportTabs';
 import { percent, useWrongData } from '../resource/wrong/useWrongData';
 
 const PAGE_SIZE = 10;
-const STUDY_LINKS = [
+const STUDY_LINKS: { key: string | null; label: string; to: string }[] = [
   { key: 'Study-Student', label: '学生学情', to: '/study/student' },
   { key: 'Study-Class', label: '班级学情', to: '/study/class' },
+  // 综合评价 has no key: every teacher records their own classes (docs/appraise.md)
+  { key: null, label: '综合评价', to: '/appraise/record' },
 ];
 /** 报告中心's tabs; 助手报告 (the homework reports) for holders of 校本作业 only. */
 const HOMEWORK_KEY = 'Homework-SchoolBase';
@@ -40,7 +42,7 @@ function CentreFrame({ tab, children }: { tab: Tab; children: ReactNode }) {
   const codes = useExamkitStore((s) => s.permCodes);
   // Spec 000 §6 keeps 学生学情 and 班级学情 out of the header menu but for one school: the
   // report centre leads to them for everyone holding their keys.
-  const study = STUDY_LINKS.filter((l) => hasPermission(codes, l.key));
+  const study = STUDY_LINKS.filter((l) => l.key === null || hasPermission(codes, l.key));
   const tabs = TABS.filter((t) => t.key !== 'assistant' || hasPermission(codes, HOMEWORK_KEY));
   return (
     <PageBox>

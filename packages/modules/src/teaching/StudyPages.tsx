@@ -150,6 +150,13 @@ export function StudentStudyPage() {
           {chosen !== null && hasPermission(codes, 'StudySituation') && (
             <Link to={`/resource/student-wrong/detail?studentId=${chosen}`}>错题本与推荐练习</Link>
           )}
+          {chosen !== null && (
+            <Link
+              to={`/appraise/student?studentId=${chosen}&classId=${classes.data.classId ?? ''}`}
+            >
+              综合评价
+            </Link>
+          )}
           {chosen !== null && research && (
             <Link to={`/teach-research/study/student/wrong?studentId=${chosen}`}>查看错题</Link>
           )}

@@ -1,3 +1,4 @@
+import { appraisePages } from '../appraise/pages';
 import type { PageLoader } from '../routes/types';
 
 const centre = () => import('./ReportCentrePages');
@@ -37,4 +38,6 @@ export const teachingPages: Readonly<Record<string, PageLoader>> = {
   'teach-research-usage-statistics': () =>
     import('./UsagePages').then((m) => m.UsageStatisticsPage),
   'teach-research-basket': () => import('./UsagePages').then((m) => m.BasketStatisticsPage),
+  // 综合评价 (docs/appraise.md), reached from 学生学情
+  ...appraisePages,
 };

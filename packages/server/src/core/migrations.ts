@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import { Migrator, type Migration, type MigrationProvider } from 'kysely/migration';
 import { aiMigrations } from '../ai/migrations';
+import { appraiseMigrations } from '../appraise/migrations';
 import { examBatchMigrations } from '../exam/batchMigrations';
 import { downloadMigrations } from '../download/migrations';
 import { examMigrations } from '../exam/migrations';
@@ -314,6 +315,7 @@ function migrationsFor(dialect: Dialect): Record<string, Migration> {
     ...homeworkGroupMigrations(dialect),
     ...gaokaoJointMigrations(dialect),
     ...jointSnapshotMigrations(),
+    ...appraiseMigrations(dialect),
   };
 }
 

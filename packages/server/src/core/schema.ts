@@ -15,6 +15,7 @@ import type { HomeworkCompositionTables } from '../homework/composition/tables';
 import type { HomeworkWorkbookTables } from '../homework/workbook/tables';
 import type { HomeworkReportTables } from '../homework/report/tables';
 import type { HomeworkGroupTables } from '../homework/group/tables';
+import type { AppraiseTables } from '../appraise/tables';
 import type { HomeworkOnlineTables } from '../homework/online/tables';
 import type { GaokaoTables } from '../gaokao/tables';
 import type { JointSnapshotTables } from '../joint/snapshotTables';
@@ -203,7 +204,8 @@ export interface DB
     GaokaoTables,
     JointSnapshotTables,
     CrossSchoolTables,
-    AnalyticTables {
+    AnalyticTables,
+    AppraiseTables {
   schools: SchoolsTable;
   users: UsersTable;
   roles: RolesTable;

@@ -118,6 +118,9 @@ const READS = [
   ),
   'POST /marking-report/teaching/studyClasses',
   'POST /marking-report/teaching/studentRecord',
+  // 综合评价: a class's sheet and a student's records, read only (docs/appraise.md)
+  'POST /marking-user/appraise/sheet',
+  'POST /marking-user/appraise/student',
   // Papers of the school and the cloud, to read and publish (docs/resources.md "The region cloud
   // bank"), and the floating basket's count on the resource pages.
   ...[

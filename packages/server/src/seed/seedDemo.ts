@@ -13,6 +13,7 @@ import { seedExams } from './seedExam';
 import { seedRegion } from './seedRegion';
 import { seedPapers } from './seedPapers';
 import { seedGaokao } from './seedGaokao';
+import { seedAppraise } from './seedAppraise';
 
 /** Password of every demo account. */
 export const DEMO_PASSWORD = 'demo2026';
@@ -173,6 +174,7 @@ export async function seedDemo(db: Db, options: SeedOptions = {}): Promise<SeedR
     // The bank first: it seeds only into a school without questions of its own.
     await seedBank(trx, demoSchoolId, now, size);
     await seedPapers(trx, { now: () => new Date(now) }, demoSchoolId);
+    await seedAppraise(trx, demoSchoolId, current, now);
     // the 高二 exam of nine subjects is demo data only: test servers start without it
     if (size === 'full') await seedGaokao(trx, { schoolId: demoSchoolId, academicYear: current });
     return { demoSchoolId, labSchoolId };

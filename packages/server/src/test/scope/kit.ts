@@ -24,6 +24,7 @@ const TABLES: Record<string, Record<string, RouteContract>> = {
   teachResearch: contracts.teachResearchRoutes,
   centre: contracts.teachingAssistantRoutes,
   usage: contracts.teachResearchUsageRoutes,
+  appraise: contracts.appraiseRoutes,
 };
 const SHORT: Record<string, string> = {
   administrationRoutes: 'admin',
@@ -42,6 +43,7 @@ const SHORT: Record<string, string> = {
   teachResearchRoutes: 'teachResearch',
   teachingAssistantRoutes: 'centre',
   teachResearchUsageRoutes: 'usage',
+  appraiseRoutes: 'appraise',
 };
 
 /** A route by `<table>.<name>`. */

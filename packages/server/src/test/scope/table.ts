@@ -1,5 +1,6 @@
 import type { Entry } from './entry';
 import { adminRows } from './rows/admin';
+import { appraiseRows } from './rows/appraise';
 import { crossRows } from './rows/cross';
 import { examRows } from './rows/exam';
 import { homeworkRows } from './rows/homework';
@@ -22,6 +23,7 @@ export const TABLE: Record<string, Entry> = merge({
   homeworkRows,
   workbookRows,
   resourceRows,
+  appraiseRows,
 });
 
 function merge(parts: Record<string, Record<string, Entry>>): Record<string, Entry> {

@@ -1,0 +1,146 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { appraiseRoutes } from '@examkit/contracts';
+import { reportPages } from '../report';
+import { createFakeApi, demoUser, myScope, ok, renderApp, SCHOOL_ROUTES } from '../test/fixtures';
+
+const key = (route: { url: string }) => `POST ${route.url}`;
+const pages = reportPages;
+const user = () => demoUser({ allPerm: { '2026': { '1': ['Home'] } } });
+
+const SHEET = {
+  academicYear: 2026,
+  classes: [{ classId: 21, className: '高一(1)班', gradeName: '高一' }],
+  classId: 21,
+  subjects: [{ subjectId: 3, subjectName: '数学' }],
+  subjectId: 3,
+  items: [
+    { itemId: 51, name: '运算能力' },
+    { itemId: 52, name: '逻辑推理' },
+  ],
+  students: [
+    {
+      studentId: 31,
+      name: '张三',
+      studentNo: '2026001',
+      records: [{ itemId: 51, level: 'A', comment: '计算准确' }],
+    },
+    { studentId: 32, name: '李四', studentNo: '2026002', records: [] },
+  ],
+};
+
+const STUDENT = {
+  student: {
+    studentId: 31,
+    name: '张三',
+    studentNo: '2026001',
+    className: '高一(1)班',
+    classId: 21,
+  },
+  records: [
+    {
+      academicYear: 2026,
+      term: 1,
+      kind: 1,
+      subjectName: '数学',
+      itemName: '运算能力',
+      level: 'A',
+      comment: '计算准确',
+    },
+    {
+      academicYear: 2026,
+      term: 1,
+      kind: 2,
+      subjectName: '语文',
+      itemName: '文化传承',
+      level: 'D',
+      comment: '',
+    },
+  ],
+};
+
+describe('综合评价', () => {
+  it('评价录入 shows the recorded levels and saves the grid, keeping comments', async () => {
+    const u = userEvent.setup();
+    const api = createFakeApi({
+      ...SCHOOL_ROUTES,
+      [key(appraiseRoutes.sheet)]: ok(SHEET),
+      [key(appraiseRoutes.save)]: ok({ saved: 3 }),
+      [key(appraiseRoutes.exportJob)]: ok({ jobId: 9 }),
+    });
+    await renderApp({ path: '/appraise/record', api, user: user(), pages });
+    const grid = await screen.findByRole('table', { name: '评价表' });
+    expect(within(grid).getByLabelText('张三的运算能力')).toHaveValue('A');
+    expect(within(grid).getByLabelText('李四的运算能力')).toHaveValue('');
+    await u.selectOptions(within(grid).getByLabelText('李四的运算能力'), '良好');
+    await u.selectOptions(within(grid).getByLabelText('张三的逻辑推理'), '待提高');
+    await u.click(screen.getByRole('button', { name: '保存' }));
+    expect(await screen.findByRole('status')).toHaveTextContent('已保存3条评价');
+    expect(api.lastBody(appraiseRoutes.save.url)).toEqual({
+      classId: 21,
+      term: 1,
+      kind: 1,
+      subjectId: 3,
+      records: [
+        { studentId: 31, itemId: 51, level: 'A', comment: '计算准确' },
+        { studentId: 31, itemId: 52, level: 'D', comment: '' },
+        { studentId: 32, itemId: 51, level: 'B', comment: '' },
+      ],
+    });
+    // the class's term as xlsx, a download-centre job
+    await u.click(screen.getByRole('button', { name: '导出本班评价' }));
+    await waitFor(() =>
+      expect(api.lastBody(appraiseRoutes.exportJob.url)).toEqual({ classId: 21, term: 1 }),
+    );
+    // another term or kind asks for its own sheet
+    await u.selectOptions(screen.getByLabelText('学期'), '下学期');
+    await u.selectOptions(screen.getByLabelText('评价类别'), '素养');
+    await waitFor(() =>
+      expect(api.lastBody(appraiseRoutes.sheet.url)).toEqual({
+        classId: null,
+        term: 2,
+        kind: 2,
+        subjectId: null,
+      }),
+    );
+  }, 20_000);
+
+  it('a bureau seat reads the grid without a save button', async () => {
+    const api = createFakeApi({
+      ...SCHOOL_ROUTES,
+      'POST /marking-user/user/school/my_scope': ok(myScope({ schoolWide: false, reader: true })),
+      [key(appraiseRoutes.sheet)]: ok(SHEET),
+    });
+    await renderApp({ path: '/appraise/record', api, user: user(), pages });
+    const grid = await screen.findByRole('table', { name: '评价表' });
+    await waitFor(() => expect(within(grid).getByLabelText('张三的运算能力')).toBeDisabled());
+    expect(screen.queryByRole('button', { name: '保存' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: '导出本班评价' })).not.toBeInTheDocument();
+  }, 20_000);
+
+  it('学生评价 lists one student’s levels by term, kind, subject and item', async () => {
+    const u = userEvent.setup();
+    const api = createFakeApi({
+      ...SCHOOL_ROUTES,
+      [key(appraiseRoutes.sheet)]: ok(SHEET),
+      [key(appraiseRoutes.student)]: ok(STUDENT),
+    });
+    await renderApp({ path: '/appraise/student?studentId=31', api, user: user(), pages });
+    expect(
+      await screen.findByRole('heading', { name: '张三（高一(1)班，2026001）' }),
+    ).toBeInTheDocument();
+    const table = screen.getByRole('table', { name: '评价记录' });
+    const rows = within(table).getAllByRole('row');
+    expect(rows).toHaveLength(3);
+    expect(rows[1]).toHaveTextContent('2026-2027学年上学期能力数学运算能力优秀计算准确');
+    expect(rows[2]).toHaveTextContent('素养语文文化传承待提高');
+    expect(api.lastBody(appraiseRoutes.student.url)).toEqual({ studentId: 31 });
+    await u.selectOptions(screen.getByLabelText('学生'), '李四（2026002）');
+    await waitFor(() =>
+      expect(api.lastBody(appraiseRoutes.student.url)).toEqual({ studentId: 32 }),
+    );
+    await u.click(screen.getByRole('link', { name: '评价录入' }));
+    expect(await screen.findByRole('heading', { name: '评价录入' })).toBeInTheDocument();
+  }, 20_000);
+});

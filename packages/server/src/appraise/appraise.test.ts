@@ -1,0 +1,329 @@
+import {
+  appraiseRoutes,
+  DOWNLOAD_FILE_URL,
+  downloadRoutes,
+  type DataOf,
+  type RouteContract,
+} from '@examkit/contracts';
+import ExcelJS from 'exceljs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call, DIALECTS, signIn, startTestServer, type TestServer } from '../test/fixtures';
+
+const r = appraiseRoutes;
+
+/**
+ * 综合评价 (docs/appraise.md) on the demo school: 李老师 (teacher) teaches 数学 in 高一(1)(2)班,
+ * the 班主任 (head) leads 高一(1)班; the demo seeds 语文's items and levels of 高一(1)班.
+ */
+describe.each(DIALECTS)('综合评价 on %s', (dialect) => {
+  let server: TestServer;
+  const tokens: Record<string, string> = {};
+  const classIds: Record<string, number> = {};
+  let math: number;
+  let chinese: number;
+  let mathItems: number[];
+  let chineseItem: number;
+  let labClass: number;
+
+  async function answer(who: string, contract: RouteContract, body: object) {
+    return (
+      await call<unknown>(server.app, contract, {
+        token: tokens[who]!,
+        body: body as Record<string, unknown>,
+      })
+    ).body;
+  }
+  async function ok<C extends RouteContract>(who: string, contract: C, body: object) {
+    const res = await answer(who, contract, body);
+    if (res.code !== 200) throw new Error(`${contract.url} as ${who}: ${JSON.stringify(res)}`);
+    return res.data as DataOf<C>;
+  }
+  const stored = async () =>
+    (
+      await server.db
+        .selectFrom('appraisal_records')
+        .select(['student_id', 'item_id', 'level', 'comment', 'term'])
+        .where('item_id', 'in', mathItems)
+        .orderBy('student_id')
+        .orderBy('item_id')
+        .execute()
+    ).map((x) => ({ ...x }));
+
+  beforeAll(async () => {
+    server = await startTestServer(dialect);
+    const { db } = server;
+    const schoolId = server.seed.demoSchoolId;
+    for (const who of ['teacher', 'head', 'admin', 'lab-admin'])
+      tokens[who] = (await signIn(server.app, who)).token;
+    const classes = await db
+      .selectFrom('classes as c')
+      .innerJoin('grades as g', 'g.id', 'c.grade_id')
+      .select(['c.id', 'c.name', 'g.school_id'])
+      .execute();
+    for (const c of classes) if (c.school_id === schoolId) classIds[c.name] = c.id;
+    labClass = classes.find((c) => c.school_id === server.seed.labSchoolId)!.id;
+    const subject = async (name: string) =>
+      (
+        await db
+          .selectFrom('subjects')
+          .select('id')
+          .where('school_id', '=', schoolId)
+          .where('name', '=', name)
+          .executeTakeFirstOrThrow()
+      ).id;
+    math = await subject('数学');
+    chinese = await subject('语文');
+    mathItems = [];
+    for (const name of ['运算能力', '逻辑推理'])
+      mathItems.push(
+        (
+          await db
+            .insertInto('ability_items')
+            .values({ school_id: schoolId, kind: 1, subject_id: math, name })
+            .returning('id')
+            .executeTakeFirstOrThrow()
+        ).id,
+      );
+    chineseItem = (
+      await db
+        .selectFrom('ability_items')
+        .select('id')
+        .where('subject_id', '=', chinese)
+        .where('kind', '=', 1)
+        .orderBy('id')
+        .executeTakeFirstOrThrow()
+    ).id;
+  });
+  afterAll(() => server.close());
+
+  it('a teacher’s sheet lists their own classes and the subjects they teach there', async () => {
+    const sheet = await ok('teacher', r.sheet, {
+      classId: null,
+      term: 1,
+      kind: 1,
+      subjectId: null,
+    });
+    // the small demo has one class a grade: 李老师 teaches 数学 in 高一(1)班 only
+    expect(sheet.classes.map((c) => c.className)).toEqual(['高一(1)班']);
+    expect(sheet.classId).toBe(classIds['高一(1)班']);
+    // 语文 has items (the demo's) but 李老师 does not teach it
+    expect(sheet.subjects).toEqual([{ subjectId: math, subjectName: '数学' }]);
+    expect(sheet.items.map((i) => i.name)).toEqual(['运算能力', '逻辑推理']);
+    expect(sheet.students.length).toBeGreaterThan(0);
+    expect(sheet.students.every((s) => s.records.length === 0)).toBe(true);
+
+    const head = await ok('head', r.sheet, { classId: null, term: 1, kind: 1, subjectId: chinese });
+    expect(head.classes.map((c) => c.className)).toEqual(['高一(1)班']);
+    expect(head.subjects.map((s) => s.subjectName).sort()).toEqual(['数学', '语文'].sort());
+    // the demo's 语文 levels of the first six students (the small demo's class has five): both 能力 items
+    const levelled = head.students.filter((s) => s.records.length > 0);
+    expect(levelled).toHaveLength(Math.min(6, head.students.length));
+    expect(levelled.every((s) => s.records.length === 2)).toBe(true);
+    expect(head.students[0]!.records[0]).toMatchObject({
+      level: 'A',
+      comment: '课堂发言积极，表达清楚',
+    });
+  });
+
+  it('refuses a class or subject outside the scope and another school’s class', async () => {
+    const body = { term: 1, kind: 1 };
+    const other = await answer('teacher', r.sheet, {
+      ...body,
+      classId: classIds['高二(1)班'],
+      subjectId: math,
+    });
+    expect(other.code).toBe(403);
+    const subject = await answer('teacher', r.sheet, {
+      ...body,
+      classId: classIds['高一(1)班'],
+      subjectId: chinese,
+    });
+    expect([subject.code, subject.message]).toEqual([
+      403,
+      '超出数据范围：无权评价该班级的这个科目',
+    ]);
+    const lab = await answer('admin', r.sheet, { ...body, classId: labClass, subjectId: null });
+    expect([lab.code, lab.message]).toEqual([404, '班级不存在']);
+    const save = await answer('lab-admin', r.save, {
+      classId: classIds['高一(1)班'],
+      term: 1,
+      kind: 1,
+      subjectId: math,
+      records: [],
+    });
+    expect([save.code, save.message]).toEqual([404, '班级不存在']);
+    const write = await answer('teacher', r.save, {
+      classId: classIds['高二(1)班'],
+      term: 1,
+      kind: 1,
+      subjectId: math,
+      records: [],
+    });
+    expect(write.code).toBe(403);
+  });
+
+  it('saves levels as upserts: a retried save changes nothing twice; a bad record writes nothing', async () => {
+    const sheet = await ok('teacher', r.sheet, {
+      classId: classIds['高一(1)班'],
+      term: 1,
+      kind: 1,
+      subjectId: math,
+    });
+    const [s1, s2] = sheet.students;
+    const body = {
+      classId: classIds['高一(1)班'],
+      term: 1,
+      kind: 1,
+      subjectId: math,
+      records: [
+        { studentId: s1!.studentId, itemId: mathItems[0], level: 'A', comment: ' 计算准确 ' },
+        { studentId: s1!.studentId, itemId: mathItems[1], level: 'B', comment: '' },
+        { studentId: s2!.studentId, itemId: mathItems[0], level: 'D', comment: '' },
+      ],
+    };
+    expect(await ok('teacher', r.save, body)).toEqual({ saved: 3 });
+    const first = await stored();
+    expect(first).toHaveLength(3);
+    expect(await ok('teacher', r.save, body)).toEqual({ saved: 3 });
+    expect(await stored()).toEqual(first);
+    expect(first[0]).toMatchObject({ level: 'A', comment: '计算准确', term: 1 });
+
+    // s2 improves; a student of another class in the same body: refused, and nothing written
+    const mixed = await answer('teacher', r.save, {
+      ...body,
+      records: [
+        { studentId: s2!.studentId, itemId: mathItems[0], level: 'B', comment: '' },
+        { studentId: 999999, itemId: mathItems[0], level: 'A', comment: '' },
+      ],
+    });
+    expect([mixed.code, mixed.message]).toEqual([400, '学生不属于该班级']);
+    const item = await answer('teacher', r.save, {
+      ...body,
+      records: [{ studentId: s2!.studentId, itemId: chineseItem, level: 'A', comment: '' }],
+    });
+    expect([item.code, item.message]).toEqual([400, '评价项目不属于该科目']);
+    const level = await answer('teacher', r.save, {
+      ...body,
+      records: [{ studentId: s2!.studentId, itemId: mathItems[0], level: 'E', comment: '' }],
+    });
+    expect(level.code).toBe(400);
+    expect(await stored()).toEqual(first);
+
+    await ok('teacher', r.save, {
+      ...body,
+      records: [{ studentId: s2!.studentId, itemId: mathItems[0], level: 'B', comment: '' }],
+    });
+    const again = await ok('teacher', r.sheet, {
+      classId: classIds['高一(1)班'],
+      term: 1,
+      kind: 1,
+      subjectId: math,
+    });
+    expect(again.students[1]!.records).toEqual([{ itemId: mathItems[0], level: 'B', comment: '' }]);
+    // another term is a record of its own
+    const term2 = await ok('teacher', r.sheet, {
+      classId: classIds['高一(1)班'],
+      term: 2,
+      kind: 1,
+      subjectId: math,
+    });
+    expect(term2.students.every((s) => s.records.length === 0)).toBe(true);
+  });
+
+  it('shows a student’s records in the subjects the caller sees; others answer as missing', async () => {
+    const sheet = await ok('head', r.sheet, {
+      classId: classIds['高一(1)班'],
+      term: 1,
+      kind: 1,
+      subjectId: chinese,
+    });
+    const first = sheet.students[0]!.studentId;
+    const head = await ok('head', r.student, { studentId: first });
+    expect(new Set(head.records.map((x) => x.subjectName))).toEqual(new Set(['语文', '数学']));
+    expect(head.records.find((x) => x.itemName === '文化传承')).toMatchObject({
+      kind: 2,
+      term: 1,
+      subjectName: '语文',
+    });
+    const teacher = await ok('teacher', r.student, { studentId: first });
+    expect(teacher.records.map((x) => x.subjectName)).toEqual(['数学', '数学']);
+    expect(teacher.student.className).toBe('高一(1)班');
+
+    const out = await server.db
+      .selectFrom('students')
+      .select('id')
+      .where('class_id', '=', classIds['高二(1)班']!)
+      .executeTakeFirstOrThrow();
+    const outside = await answer('teacher', r.student, { studentId: out.id });
+    expect([outside.code, outside.message]).toEqual([404, '学生不存在']);
+    const lab = await answer('lab-admin', r.student, { studentId: first });
+    expect([lab.code, lab.message]).toEqual([404, '学生不存在']);
+  });
+
+  async function finishedJob(who: string, jobId: number) {
+    for (let i = 0; i < 600; i++) {
+      const job = await ok(who, downloadRoutes.downloadStatus, { jobId });
+      if (job.state === 'done' || job.state === 'failed') return job;
+      await new Promise((res) => setTimeout(res, 50));
+    }
+    throw new Error('job did not finish');
+  }
+
+  it('exports a class’s term as xlsx through the download centre, in the caller’s subjects', async () => {
+    const read = async (who: string) => {
+      const { jobId } = await ok(who, r.exportJob, { classId: classIds['高一(1)班'], term: 1 });
+      // asked again, the same export is the same job
+      expect((await ok(who, r.exportJob, { classId: classIds['高一(1)班'], term: 1 })).jobId).toBe(
+        jobId,
+      );
+      const job = await finishedJob(who, jobId);
+      expect(job).toMatchObject({ state: 'done', kind: 'appraisal' });
+      expect(job.fileName).toMatch(/高一\(1\)班-\d{4}学年上学期综合评价\.xlsx$/);
+      const file = await server.app.inject({
+        method: 'GET',
+        url: `${DOWNLOAD_FILE_URL}?jobId=${jobId}`,
+        headers: { token: tokens[who]! },
+      });
+      expect(file.statusCode).toBe(200);
+      const book = new ExcelJS.Workbook();
+      await book.xlsx.load(file.rawPayload as never);
+      const rows = (name: string) => {
+        const out: unknown[][] = [];
+        book.getWorksheet(name)!.eachRow((row) => out.push((row.values as unknown[]).slice(1)));
+        return out;
+      };
+      return { ability: rows('能力'), literacy: rows('素养') };
+    };
+    const head = await read('head');
+    expect(head.ability[0]).toEqual(
+      expect.arrayContaining(['学号', '姓名', '语文·阅读理解', '语文·写作表达', '数学·运算能力']),
+    );
+    const col = (name: string) => (head.ability[0] as string[]).indexOf(name);
+    // the demo's first student: 优秀 in 阅读理解; the test's save: 优秀 in 运算能力
+    expect(head.ability[1]![col('语文·阅读理解')]).toBe('优秀');
+    expect(head.ability[1]![col('数学·运算能力')]).toBe('优秀');
+    expect(head.literacy[0]).toEqual(['学号', '姓名', '语文·文化传承']);
+    expect(head.ability).toHaveLength(
+      1 +
+        (
+          await server.db
+            .selectFrom('students')
+            .select('id')
+            .where('class_id', '=', classIds['高一(1)班']!)
+            .execute()
+        ).length,
+    );
+    // 李老师 exports only 数学
+    const teacher = await read('teacher');
+    expect(teacher.ability[0]).toEqual(['学号', '姓名', '数学·运算能力', '数学·逻辑推理']);
+    expect(teacher.literacy[0]).toEqual(['学号', '姓名']);
+
+    const outside = await answer('teacher', r.exportJob, {
+      classId: classIds['高二(1)班'],
+      term: 1,
+    });
+    expect(outside.code).toBe(403);
+    const lab = await answer('lab-admin', r.exportJob, { classId: classIds['高一(1)班'], term: 1 });
+    expect([lab.code, lab.message]).toEqual([404, '班级不存在']);
+  });
+});

@@ -1,0 +1,23 @@
+import type { Generated } from 'kysely';
+
+/** 综合评价 (docs/appraise.md), merged into the database type `DB`. */
+export interface AppraiseTables {
+  appraisal_records: AppraisalRecordsTable;
+}
+
+/** A student's level in one 能力 or 素养 item in one term; one row per student, term and item. */
+export interface AppraisalRecordsTable {
+  id: Generated<number>;
+  school_id: number;
+  academic_year: number;
+  /** 1 上学期, 2 下学期. */
+  term: number;
+  student_id: number;
+  /** `ability_items.id`: the item's kind and subject come from it. */
+  item_id: number;
+  /** A 优秀, B 良好, C 合格, D 待提高. */
+  level: string;
+  comment: string;
+  recorded_by: number;
+  updated_at: number;
+}
