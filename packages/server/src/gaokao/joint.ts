@@ -1,4 +1,4 @@
-import { profileProblem, type GradeLevel } from '@examkit/analysis';
+import type { GradeLevel } from '@examkit/analysis';
 import {
   GAOKAO_CORE_SUBJECTS,
   GAOKAO_FIRST_SUBJECTS,
@@ -26,7 +26,8 @@ import {
 import { seesName } from '../joint/exams';
 import { NOT_READY_MESSAGE } from '../joint/report';
 import { computeGaokao, type AnalysisStudent, type AnalysisSubject } from './compute';
-import { builtInProfile, loadStudents, loadSubjects } from './load';
+import { analysisSettings } from './analysisSettings';
+import { loadStudents, loadSubjects } from './load';
 import type { GaokaoJointAnalysesTable } from './tables';
 
 type JointAnalysisRow = Selectable<GaokaoJointAnalysesTable>;
@@ -218,28 +219,7 @@ export function registerGaokaoJointRoutes(router: Router, deps: Pick<DomainDeps,
         .where('joint_exam_id', '=', joint.id)
         .execute()
     ).map((s) => s.subject_name);
-    const lacking = GAOKAO_CORE_SUBJECTS.filter((n) => !names.includes(n));
-    if (lacking.length > 0) throw badRequest(`联考缺少${lacking.join('、')}，不能进行新高考分析`);
-    if (!GAOKAO_FIRST_SUBJECTS.some((n) => names.includes(n)))
-      throw badRequest('联考缺少物理和历史，不能进行新高考分析');
-    const absentSubject = body.convertedSubjects.find((n) => !names.includes(n));
-    if (absentSubject) throw badRequest(`联考没有${absentSubject}，不能设为赋分科目`);
-    let levels: readonly GradeLevel[];
-    let profileName: string;
-    if (body.profileCode === 'custom') {
-      if (!body.levels) throw badRequest('自定义赋分方式需要设置等级');
-      const problem = profileProblem(body.levels);
-      if (problem) throw badRequest(problem);
-      levels = body.levels.map((l) => ({ ...l, name: l.name.trim() }));
-      profileName = '自定义方案';
-    } else {
-      if (body.levels) throw badRequest('内置赋分方式的等级不能修改，请选择自定义');
-      const profile = builtInProfile(body.profileCode)!;
-      levels = profile.levels;
-      profileName = profile.name;
-    }
-    const name = body.name.trim();
-    if (!name) throw badRequest('分析名称不能为空');
+    const { name, levels, profileName } = analysisSettings('联考', names, body);
     try {
       const row = await db
         .insertInto('gaokao_joint_analyses')

@@ -1,9 +1,4 @@
-import {
-  BUILT_IN_PROFILE_CODES,
-  BUILT_IN_PROFILES,
-  profileProblem,
-  type GradeLevel,
-} from '@examkit/analysis';
+import { BUILT_IN_PROFILE_CODES, BUILT_IN_PROFILES } from '@examkit/analysis';
 import {
   GAOKAO_CORE_SUBJECTS,
   GAOKAO_FIRST_SUBJECTS,
@@ -19,16 +14,10 @@ import type { SessionInfo } from '../core/session';
 import type { DownloadJobs } from '../download/jobs';
 import { assertExamManager, assertExamVisible, loadExam } from '../exam/access';
 import { writeSheet } from '../exam/spreadsheets';
+import { analysisSettings } from './analysisSettings';
 import { computeGaokao } from './compute';
 import { jointAnalysisSummaries } from './joint';
-import {
-  builtInProfile,
-  loadAnalysis,
-  loadStudents,
-  loadSubjects,
-  profileOf,
-  type AnalysisRow,
-} from './load';
+import { loadAnalysis, loadStudents, loadSubjects, profileOf, type AnalysisRow } from './load';
 
 export const TAG = 'gaokao';
 const KEY = 'Exam-Gaokao';
@@ -190,28 +179,7 @@ export function registerGaokaoRoutes(
     assertExamManager(scope, exam.grade_id);
     if (!FINISHED.includes(exam.state)) throw badRequest('考试尚未结束，不能进行新高考分析');
     const names = (await loadSubjects(db, exam.id)).map((s) => s.name);
-    const lacking = GAOKAO_CORE_SUBJECTS.filter((n) => !names.includes(n));
-    if (lacking.length > 0) throw badRequest(`考试缺少${lacking.join('、')}，不能进行新高考分析`);
-    if (!GAOKAO_FIRST_SUBJECTS.some((n) => names.includes(n)))
-      throw badRequest('考试缺少物理和历史，不能进行新高考分析');
-    const absentSubject = body.convertedSubjects.find((n) => !names.includes(n));
-    if (absentSubject) throw badRequest(`考试没有${absentSubject}，不能设为赋分科目`);
-    let levels: readonly GradeLevel[];
-    let profileName: string;
-    if (body.profileCode === 'custom') {
-      if (!body.levels) throw badRequest('自定义赋分方式需要设置等级');
-      const problem = profileProblem(body.levels);
-      if (problem) throw badRequest(problem);
-      levels = body.levels.map((l) => ({ ...l, name: l.name.trim() }));
-      profileName = '自定义方案';
-    } else {
-      if (body.levels) throw badRequest('内置赋分方式的等级不能修改，请选择自定义');
-      const profile = builtInProfile(body.profileCode)!;
-      levels = profile.levels;
-      profileName = profile.name;
-    }
-    const name = body.name.trim();
-    if (!name) throw badRequest('分析名称不能为空');
+    const { name, levels, profileName } = analysisSettings('考试', names, body);
     try {
       const row = await db
         .insertInto('gaokao_analyses')
