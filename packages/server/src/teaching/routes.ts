@@ -12,13 +12,15 @@ import type { SessionInfo } from '../core/session';
 import { CLASS_KEY, GRADE_KEY, openReport } from '../report/routes';
 import { centreHomework, centreHomeworkTopics } from './assistant';
 import { classRecord, gradeSituation, studentRecord, studyClasses, teachSummary } from './records';
-import { datav, studyStudents, studyTeachers, teacherDetail } from './research';
+import { datav, fluctuation, studyStudents, studyTeachers, teacherDetail } from './research';
 import { topicList } from './topics';
 import { basketStatistics, usageStatistics } from './usage';
 
 const TAG = 'teaching';
 /** 师生学情 of 教研中心: students needing attention, teachers compared, a student's record. */
 export const TEACH_STUDY_KEYS = ['Teach-Research-Study'];
+/** 波动趋势 of 教研中心. */
+const FLUCTUATION_KEYS = ['Teach-Research-Fluctuation'];
 /** 数据大屏 of 教研中心. */
 export const DATAV_KEYS = ['Teach-Research-Datav'];
 /** 学生学情 and 班级学情 (spec 001 §2 "Study"); 师生学情's student detail is the same record. */
@@ -79,6 +81,9 @@ export function registerTeachingRoutes(router: Router, deps: Deps): void {
       body.gradeId,
       body.userId,
     ),
+  );
+  router.sessionRoute(t.fluctuation, TAG, async ({ body, session }) =>
+    fluctuation(db, clock, await scopeFor(deps, session, FLUCTUATION_KEYS), body),
   );
   router.sessionRoute(t.datav, TAG, async ({ session }) =>
     datav(db, clock, await scopeFor(deps, session, DATAV_KEYS)),
