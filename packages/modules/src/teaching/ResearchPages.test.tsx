@@ -71,6 +71,7 @@ const RECORD = {
       classScoreRate: 0.45,
     },
   ],
+  homework: [],
 };
 
 const TEACHER_CLASS = {

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router-dom';
 import { teachingRoutes, type DataOf } from '@examkit/contracts';
+import { SUBMISSION_STATUS_LABELS } from '@examkit/contracts/rules';
 import { useExamkitStore } from '@examkit/core/react';
 import { hasPermission } from '@examkit/permission';
 import { Empty, FormField, Select } from '@examkit/ui';
@@ -100,10 +101,69 @@ export function WrongQuestionTable({ rows }: { rows: WrongRows }) {
   );
 }
 
+type HomeworkRows = DataOf<typeof teachingRoutes.studentRecord>['homework'];
+
+const day = (ms: number) => {
+  const d = new Date(ms);
+  const two = (n: number) => String(n).padStart(2, '0');
+  return `${d.getFullYear()}-${two(d.getMonth() + 1)}-${two(d.getDate())}`;
+};
+
+const ratePoints = (v: number | null) => (v === null ? null : v * 100);
+
+/** A student's 校本作业 over time: their score rate beside the class's, from the homework reports. */
+function HomeworkSection({ rows, of }: { rows: HomeworkRows; of: string }) {
+  return (
+    <section aria-label="作业">
+      <h2>作业</h2>
+      {rows.length === 0 ? (
+        <Empty text="暂无可查看的作业报告" />
+      ) : (
+        <>
+          {rows.length > 1 && (
+            <Chart
+              kind="line"
+              label={`${of}的作业得分率趋势`}
+              option={lineOption(
+                rows.map((h) => h.name),
+                [
+                  { name: '本人得分率', values: rows.map((h) => ratePoints(h.scoreRate)) },
+                  { name: '班级得分率', values: rows.map((h) => ratePoints(h.classScoreRate)) },
+                ],
+              )}
+            />
+          )}
+          <ListTable
+            label="各次作业成绩"
+            rows={rows}
+            headers={['作业', '学科', '布置日期', '得分', '得分率', '班级得分率']}
+          >
+            {(h) => (
+              <tr key={h.homeworkId}>
+                <td>{h.name}</td>
+                <td>{h.subjectName}</td>
+                <td>{day(h.assignedAt)}</td>
+                <td>
+                  {h.score === null
+                    ? SUBMISSION_STATUS_LABELS[h.status]
+                    : `${fixed(h.score)}/${h.fullMarks}`}
+                </td>
+                <td>{percent(h.scoreRate)}</td>
+                <td>{percent(h.classScoreRate)}</td>
+              </tr>
+            )}
+          </ListTable>
+        </>
+      )}
+    </section>
+  );
+}
+
 /**
  * 学生学情 (/study/student, DataStudent, kept alive): one student's record across the exams whose
  * reports the caller may read — the total's percentile trend, subject balance (each subject's
- * percentile in the newest exam), knowledge-point mastery and wrong questions.
+ * percentile in the newest exam), knowledge-point mastery and wrong questions — and the
+ * homework whose reports the caller may open (the student's score rate beside the class's).
  */
 export function StudentStudyPage() {
   const codes = useExamkitStore((s) => s.permCodes);
@@ -255,6 +315,7 @@ export function StudentStudyPage() {
               </section>
             </>
           )}
+          <HomeworkSection rows={data.homework} of={data.student.name} />
         </>
       )}
     </PageBox>

@@ -143,6 +143,30 @@ const STUDENT = {
       classScoreRate: 0.45,
     },
   ],
+  homework: [
+    {
+      homeworkId: 41,
+      name: '函数练习',
+      subjectName: '数学',
+      assignedAt: new Date(2026, 10, 3, 8).getTime(),
+      fullMarks: 20,
+      status: 'finished',
+      score: 13.5,
+      scoreRate: 0.675,
+      classScoreRate: 0.84,
+    },
+    {
+      homeworkId: 42,
+      name: '数列练习',
+      subjectName: '数学',
+      assignedAt: new Date(2026, 10, 10, 8).getTime(),
+      fullMarks: 20,
+      status: 'submitted',
+      score: null,
+      scoreRate: null,
+      classScoreRate: 0.7,
+    },
+  ],
 };
 
 beforeEach(() => vi.spyOn(window, 'scrollTo').mockImplementation(() => {}));
@@ -209,7 +233,7 @@ describe('报告中心', () => {
 });
 
 describe('学情', () => {
-  it('学生学情 follows one student across exams: percentile trend, subjects, points, wrong questions', async () => {
+  it('学生学情 follows one student across exams and homework: percentile trend, subjects, points, wrong questions, homework score rates', async () => {
     const u = userEvent.setup();
     const api = createFakeApi({
       ...SCHOOL_ROUTES,
@@ -226,6 +250,22 @@ describe('学情', () => {
     expect(within(exams).getByRole('cell', { name: '80.0%' })).toBeInTheDocument();
     expect(screen.getByRole('table', { name: '知识点掌握度' })).toHaveTextContent('40.0%');
     expect(screen.getByRole('table', { name: '错题列表' })).toHaveTextContent('第二次月考');
+    // the homework beside the exams: the student's score rate and the class's
+    expect(screen.getByRole('img', { name: '张三的作业得分率趋势' })).toBeInTheDocument();
+    const homework = screen.getByRole('table', { name: '各次作业成绩' });
+    const cells = (name: RegExp) =>
+      within(within(homework).getByRole('row', { name }))
+        .getAllByRole('cell')
+        .map((c) => c.textContent);
+    expect(cells(/函数练习/)).toEqual([
+      '函数练习',
+      '数学',
+      '2026-11-03',
+      '13.5/20',
+      '67.5%',
+      '84.0%',
+    ]);
+    expect(cells(/数列练习/)).toEqual(['数列练习', '数学', '2026-11-10', '待批改', '—', '70.0%']);
     await u.selectOptions(screen.getByLabelText('学生'), '李四（2026002）');
     await waitFor(() =>
       expect(api.lastBody(teachingRoutes.studentRecord.url)).toEqual({ studentId: 32 }),

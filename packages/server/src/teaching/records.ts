@@ -118,7 +118,7 @@ export async function studentRecord(
   clock: Clock,
   scope: DataScope,
   studentId: number,
-): Promise<StudentRecord> {
+): Promise<Omit<StudentRecord, 'homework'> & { classId: number }> {
   const student = await db
     .selectFrom('students as s')
     .innerJoin('classes as c', 'c.id', 's.class_id')
@@ -206,6 +206,7 @@ export async function studentRecord(
       studentNo: student.student_no,
       className: student.className,
     },
+    classId: student.class_id,
     exams: out,
     points: masteryOf(points),
     wrongQuestions: wrong.reverse().slice(0, WRONG_SHOWN),
