@@ -199,6 +199,21 @@ export const teachingRoutes = {
       ),
       /** The newest exam's questions with the lowest class score rates. */
       commonErrors: Type.Array(TopicQuestion),
+      /** The 校本作业 of the class whose report the caller may open, oldest first: 基本情况. */
+      homework: Type.Array(
+        Obj({
+          homeworkId: Int,
+          name: Str,
+          subjectName: Str,
+          assignedAt: Int,
+          fullMarks: Type.Number(),
+          expected: Int,
+          submitted: Int,
+          corrected: Int,
+          average: N,
+          scoreRate: N,
+        }),
+      ),
     }),
   ),
   gradeSituation: post(

@@ -322,10 +322,55 @@ export function StudentStudyPage() {
   );
 }
 
+type ClassHomeworkRows = DataOf<typeof teachingRoutes.classRecord>['homework'];
+
+/** A class's 校本作业 over time: each homework report's 基本情况 over the class. */
+function ClassHomeworkSection({ rows, of }: { rows: ClassHomeworkRows; of: string }) {
+  return (
+    <section aria-label="作业">
+      <h2>作业</h2>
+      {rows.length === 0 ? (
+        <Empty text="暂无可查看的作业报告" />
+      ) : (
+        <>
+          {rows.length > 1 && (
+            <Chart
+              kind="line"
+              label={`${of}的作业得分率趋势`}
+              option={lineOption(
+                rows.map((h) => h.name),
+                [{ name: '班级得分率', values: rows.map((h) => ratePoints(h.scoreRate)) }],
+              )}
+            />
+          )}
+          <ListTable
+            label="各次作业班级成绩"
+            rows={rows}
+            headers={['作业', '学科', '布置日期', '应交', '已交', '已批改', '平均分', '得分率']}
+          >
+            {(h) => (
+              <tr key={h.homeworkId}>
+                <td>{h.name}</td>
+                <td>{h.subjectName}</td>
+                <td>{day(h.assignedAt)}</td>
+                <td>{h.expected}</td>
+                <td>{h.submitted}</td>
+                <td>{h.corrected}</td>
+                <td>{h.average === null ? '—' : `${fixed(h.average)}/${h.fullMarks}`}</td>
+                <td>{percent(h.scoreRate)}</td>
+              </tr>
+            )}
+          </ListTable>
+        </>
+      )}
+    </section>
+  );
+}
+
 /**
  * 班级学情 (/study/class, DataClass, kept alive): one class across the exams of its grade — its
  * mean beside the grade's and its rank among the classes, subject by subject, knowledge-point
- * mastery and the newest exam's common errors.
+ * mastery and the newest exam's common errors — and each homework's 基本情况 over the class.
  */
 export function ClassStudyPage() {
   const codes = useExamkitStore((s) => s.permCodes);
@@ -421,6 +466,7 @@ export function ClassStudyPage() {
           </section>
         </>
       )}
+      {data && <ClassHomeworkSection rows={data.homework} of={data.className} />}
     </PageBox>
   );
 }

@@ -272,7 +272,7 @@ describe('学情', () => {
     );
   }, 20_000);
 
-  it('班级学情 shows a class’s ranks, mastery and common errors', async () => {
+  it('班级学情 shows a class’s ranks, mastery, common errors and homework', async () => {
     const api = createFakeApi({
       ...SCHOOL_ROUTES,
       [key(teachingRoutes.studyClasses)]: ok(CLASSES),
@@ -291,6 +291,20 @@ describe('学情', () => {
         ],
         points: [{ subjectName: '数学', point: '函数', fullMarks: 15, scoreRate: 0.42 }],
         commonErrors: [question('3', 0.35)],
+        homework: [
+          {
+            homeworkId: 41,
+            name: '函数练习',
+            subjectName: '数学',
+            assignedAt: new Date(2026, 10, 3, 8).getTime(),
+            fullMarks: 20,
+            expected: 45,
+            submitted: 44,
+            corrected: 40,
+            average: 16.75,
+            scoreRate: 0.84,
+          },
+        ],
       }),
     });
     await renderApp({ path: '/study/class', api, user: staff(), pages });
@@ -299,6 +313,12 @@ describe('学情', () => {
     expect(within(table).getByRole('cell', { name: '512.3' })).toBeInTheDocument();
     expect(screen.getByRole('img', { name: '高一(1)班掌握度最低的知识点' })).toBeInTheDocument();
     expect(screen.getByRole('table', { name: '易错题' })).toHaveTextContent('35.0%');
+    const homework = screen.getByRole('table', { name: '各次作业班级成绩' });
+    expect(
+      within(within(homework).getByRole('row', { name: /函数练习/ }))
+        .getAllByRole('cell')
+        .map((c) => c.textContent),
+    ).toEqual(['函数练习', '数学', '2026-11-03', '45', '44', '40', '16.8/20', '84.0%']);
   }, 20_000);
 });
 

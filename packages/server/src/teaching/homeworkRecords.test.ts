@@ -24,12 +24,13 @@ describe.each(DIALECTS)('学生学情 with homework on %s', (dialect) => {
   let classId: number;
   let mine: { id: number }[];
   let otherStudent: number;
+  let otherClass: number;
 
   beforeAll(async () => {
     server = await startTestServer(dialect);
     const { db } = server;
     const schoolId = server.seed.demoSchoolId;
-    // the 任课教师 is given 学生学情 (the demo gives it to 班主任 and the school's leaders)
+    // the 任课教师 is given 学生学情 and 班级学情 (the demo gives them to 班主任 and the leaders)
     const role = await db
       .selectFrom('roles')
       .select('id')
@@ -38,12 +39,14 @@ describe.each(DIALECTS)('学生学情 with homework on %s', (dialect) => {
       .executeTakeFirstOrThrow();
     await db
       .insertInto('role_permissions')
-      .values({ role_id: role.id, perm_code: 'Study-Student' })
+      .values(
+        ['Study-Student', 'Study-Class'].map((perm_code) => ({ role_id: role.id, perm_code })),
+      )
       .execute();
     await signInAll('admin', 'teacher', 'principal', 'lab-admin');
     const pair = await gradeOnePair(ok, 'teacher', '数学');
     classId = pair.targets.find((t) => t.kind === 'class')!.id;
-    const otherClass = (
+    otherClass = (
       await db
         .insertInto('classes')
         .values({ grade_id: pair.gradeId, name: '高一(9)班' })
@@ -133,5 +136,39 @@ describe.each(DIALECTS)('学生学情 with homework on %s', (dialect) => {
     expect((await as('lab-admin', 'studentRecord', { studentId: mine[0]!.id })).body.code).toBe(
       404,
     );
+  });
+
+  it('班级学情: each homework’s 基本情况 over the class, the report’s own; scope as the record’s', async () => {
+    type ClassRecord = DataOf<typeof teachingRoutes.classRecord>;
+    const basic = await ok<ReportBasic>('admin', 'reportBasic', {
+      id: homeworkId,
+      classId,
+      teachingClassId: null,
+    });
+    const record = await ok<ClassRecord>('teacher', 'classRecord', { classId });
+    const row = record.homework.find((h) => h.homeworkId === homeworkId);
+    // three hand-ins of the class, two corrected (13.5 and 20)
+    expect(row).toEqual({
+      homeworkId,
+      name: '学情作业',
+      subjectName: '数学',
+      assignedAt: expect.any(Number),
+      fullMarks: 20,
+      expected: basic.expected,
+      submitted: 3,
+      corrected: 2,
+      average: 16.75,
+      scoreRate: 0.8375,
+    });
+    expect([row!.expected, row!.average, row!.scoreRate]).toEqual([
+      basic.expected,
+      basic.average,
+      basic.scoreRate,
+    ]);
+    // the other class is not the teacher's; the 校长 sees the class without the homework
+    expect((await as('teacher', 'classRecord', { classId: otherClass })).body.code).toBe(403);
+    const principal = await ok<ClassRecord>('principal', 'classRecord', { classId });
+    expect(principal.homework).toEqual([]);
+    expect((await as('lab-admin', 'classRecord', { classId })).body.code).toBe(404);
   });
 });

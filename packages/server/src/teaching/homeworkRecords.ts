@@ -3,22 +3,18 @@ import type { Db } from '../core/database';
 import { ApiError } from '../core/envelope';
 import type { Access } from '../core/scope';
 import { visibleHomeworks } from '../homework/create';
-import { isDone, rate, reportData, studentRows } from '../homework/report/data';
+import { isDone, rate, reportData, studentRows, type ReportData } from '../homework/report/data';
 import { basicOf } from '../homework/report/figures';
 
-type Homework = DataOf<(typeof teachingRoutes)['studentRecord']>['homework'];
+type StudentHomework = DataOf<(typeof teachingRoutes)['studentRecord']>['homework'];
+type ClassHomework = DataOf<(typeof teachingRoutes)['classRecord']>['homework'];
 
 /**
- * 学生学情's homework: each 校本作业 assigned to the student's class whose report the caller may
- * open (the homework report's rule: the Homework-SchoolBase key, the caller's students), oldest
- * first, with the student's score and the class's score rate — the report's own `studentRows`
- * and `basicOf` over the class, nothing computed a second way.
+ * The 校本作业 assigned to a class whose report the caller may open (the homework report's rule:
+ * the Homework-SchoolBase key, the homework the caller sees and corrects), each with its report's
+ * data over the class, oldest assignment first; others are left out, not refused.
  */
-export async function studentHomework(
-  db: Db,
-  access: Access,
-  student: { id: number; classId: number },
-): Promise<Homework> {
+async function classReports(db: Db, access: Access, classId: number) {
   if (!(await access.has('Homework-SchoolBase'))) return [];
   const rows = await (
     await visibleHomeworks(db, access)
@@ -26,43 +22,80 @@ export async function studentHomework(
     .where('state', '=', 'assigned')
     .where('paper_kind', '!=', 'composition')
     .where('id', 'in', (eb) =>
-      eb
-        .selectFrom('homework_assignments')
-        .select('homework_id')
-        .where('class_id', '=', student.classId),
+      eb.selectFrom('homework_assignments').select('homework_id').where('class_id', '=', classId),
     )
     .orderBy('id')
     .execute();
-  const out: Homework = [];
+  const out: { d: ReportData; assignedAt: number }[] = [];
   for (const row of rows) {
-    const d = await reportData(db, access, row.id, {
-      classId: student.classId,
-      teachingClassId: null,
-    }).catch((e: unknown) => {
-      // the class or the student is not the caller's to correct: not shown
-      if (e instanceof ApiError) return null;
-      throw e;
-    });
-    const mine = d ? studentRows(d, new Map()).find((s) => s.studentId === student.id) : undefined;
-    if (!d || !mine) continue;
-    const assignedAt = await db
+    const d = await reportData(db, access, row.id, { classId, teachingClassId: null }).catch(
+      (e: unknown) => {
+        // the class is not the caller's to correct: not shown
+        if (e instanceof ApiError) return null;
+        throw e;
+      },
+    );
+    if (!d) continue;
+    const at = await db
       .selectFrom('homework_assignments')
       .select((eb) => eb.fn.min('assigned_at').as('at'))
       .where('homework_id', '=', row.id)
-      .where('class_id', '=', student.classId)
+      .where('class_id', '=', classId)
       .executeTakeFirst();
+    out.push({ d, assignedAt: Number(at?.at ?? row.created_at) });
+  }
+  return out.sort((a, b) => a.assignedAt - b.assignedAt || a.d.homework.id - b.d.homework.id);
+}
+
+const refOf = (d: ReportData, assignedAt: number) => ({
+  homeworkId: d.homework.id,
+  name: d.homework.name,
+  subjectName: d.subjectName,
+  assignedAt,
+  fullMarks: d.fullMarks,
+});
+
+/**
+ * 学生学情's homework: per homework of the student's class the caller may open, the student's
+ * score and score rate and the class's score rate — the report's own `studentRows` and `basicOf`
+ * over the class, nothing computed a second way.
+ */
+export async function studentHomework(
+  db: Db,
+  access: Access,
+  student: { id: number; classId: number },
+): Promise<StudentHomework> {
+  const out: StudentHomework = [];
+  for (const { d, assignedAt } of await classReports(db, access, student.classId)) {
+    const mine = studentRows(d, new Map()).find((s) => s.studentId === student.id);
+    if (!mine) continue;
     const done = isDone(mine.status) && mine.score !== null;
     out.push({
-      homeworkId: row.id,
-      name: row.name,
-      subjectName: d.subjectName,
-      assignedAt: Number(assignedAt?.at ?? row.created_at),
-      fullMarks: d.fullMarks,
+      ...refOf(d, assignedAt),
       status: mine.status,
       score: done ? mine.score : null,
       scoreRate: done ? rate(mine.score!, d.fullMarks) : null,
       classScoreRate: basicOf(d).scoreRate,
     });
   }
-  return out.sort((a, b) => a.assignedAt - b.assignedAt || a.homeworkId - b.homeworkId);
+  return out;
+}
+
+/** 班级学情's homework: per homework of the class the caller may open, its report's 基本情况. */
+export async function classHomework(
+  db: Db,
+  access: Access,
+  classId: number,
+): Promise<ClassHomework> {
+  return (await classReports(db, access, classId)).map(({ d, assignedAt }) => {
+    const b = basicOf(d);
+    return {
+      ...refOf(d, assignedAt),
+      expected: b.expected,
+      submitted: b.submitted,
+      corrected: b.corrected,
+      average: b.average,
+      scoreRate: b.scoreRate,
+    };
+  });
 }

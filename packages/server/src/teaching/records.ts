@@ -224,7 +224,7 @@ export async function classRecord(
   clock: Clock,
   scope: DataScope,
   classId: number,
-): Promise<ClassRecord> {
+): Promise<Omit<ClassRecord, 'homework'>> {
   const cls = await scopedClass(db, scope, classId);
   const exams = await readableExams(db, scope, { gradeId: cls.grade_id });
   const out: ClassRecord['exams'] = [];

@@ -13,7 +13,7 @@ import { CLASS_KEY, GRADE_KEY, openReport } from '../report/routes';
 import { centreHomework, centreHomeworkTopics } from './assistant';
 import { classRecord, gradeSituation, studentRecord, studyClasses, teachSummary } from './records';
 import { datav, fluctuation, studyStudents, studyTeachers, teacherDetail } from './research';
-import { studentHomework } from './homeworkRecords';
+import { classHomework, studentHomework } from './homeworkRecords';
 import { topicList } from './topics';
 import { basketStatistics, usageStatistics } from './usage';
 
@@ -74,9 +74,15 @@ export function registerTeachingRoutes(router: Router, deps: Deps): void {
   router.sessionRoute(r.gradeSituation, TAG, async ({ body, session }) =>
     gradeSituation(db, clock, await scopeFor(deps, session, SITUATION_KEYS), body.gradeId),
   );
-  router.sessionRoute(r.classRecord, TAG, async ({ body, session }) =>
-    classRecord(db, clock, await scopeFor(deps, session, CLASS_KEYS), body.classId),
-  );
+  router.sessionRoute(r.classRecord, TAG, async ({ body, session }) => {
+    const record = await classRecord(
+      db,
+      clock,
+      await scopeFor(deps, session, CLASS_KEYS),
+      body.classId,
+    );
+    return { ...record, homework: await classHomework(db, accessOf(db, session), body.classId) };
+  });
   const t = teachResearchRoutes;
   router.sessionRoute(t.studyStudents, TAG, async ({ body, session }) =>
     studyStudents(db, clock, await scopeFor(deps, session, TEACH_STUDY_KEYS), body),
