@@ -148,6 +148,20 @@ export const teachingRoutes = {
           classScoreRate: N,
         }),
       ),
+      /** Wrong homework questions (the 错题本's rule), the newest hand-in first. */
+      homeworkWrong: Type.Array(
+        Obj({
+          homeworkId: Int,
+          homeworkName: Str,
+          /** China date (YYYY-MM-DD) of the hand-in. */
+          date: Str,
+          subjectName: Str,
+          label: Str,
+          knowledgePoints: Type.Array(Str),
+          score: Type.Number(),
+          fullMarks: Type.Number(),
+        }),
+      ),
       /**
        * The 校本作业 of the student's class whose report the caller may open, oldest first: the
        * student's score and score rate (null until corrected), the class's score rate.

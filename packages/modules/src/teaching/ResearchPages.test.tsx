@@ -71,6 +71,18 @@ const RECORD = {
       classScoreRate: 0.45,
     },
   ],
+  homeworkWrong: [
+    {
+      homeworkId: 41,
+      homeworkName: '函数练习',
+      date: '2026-11-04',
+      subjectName: '数学',
+      label: '2',
+      knowledgePoints: ['函数的单调性'],
+      score: 2.5,
+      fullMarks: 5,
+    },
+  ],
   homework: [],
 };
 
@@ -136,6 +148,7 @@ describe('师生学情', () => {
       expect(router.state.location.pathname).toBe('/teach-research/study/student/wrong'),
     );
     expect(await screen.findByRole('table', { name: '错题列表' })).toHaveTextContent('期中考试');
+    expect(screen.getByRole('table', { name: '作业错题' })).toHaveTextContent('函数练习');
   }, 20_000);
 
   it('教师学情 compares teachers and opens one teacher’s detail', async () => {

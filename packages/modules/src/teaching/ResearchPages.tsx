@@ -15,7 +15,7 @@ import { PageBox, Toolbar } from '../common/styled';
 import { Chart } from '../report/components/Chart';
 import { lineOption } from '../report/components/charts';
 import { percent, useWrongData } from '../resource/wrong/useWrongData';
-import { WrongQuestionTable } from './StudyPages';
+import { HomeworkWrongTable, WrongQuestionTable } from './StudyPages';
 
 const S = '/teach-research/study';
 const DROPS = [5, 10, 15, 20, 30];
@@ -262,6 +262,8 @@ export function StudentWrongPage() {
             {data.student.name}（{data.student.className}，{data.student.studentNo}）
           </h2>
           <WrongQuestionTable rows={data.wrongQuestions} />
+          <h2>作业错题</h2>
+          <HomeworkWrongTable rows={data.homeworkWrong} />
         </>
       )}
     </PageBox>

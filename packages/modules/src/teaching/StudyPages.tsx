@@ -109,6 +109,33 @@ const day = (ms: number) => {
   return `${d.getFullYear()}-${two(d.getMonth() + 1)}-${two(d.getDate())}`;
 };
 
+type HomeworkWrongRows = DataOf<typeof teachingRoutes.studentRecord>['homeworkWrong'];
+
+/** A student's wrong homework questions (the 错题本's rule), the newest hand-in first. */
+export function HomeworkWrongTable({ rows }: { rows: HomeworkWrongRows }) {
+  return (
+    <ListTable
+      label="作业错题"
+      rows={rows}
+      empty="暂无作业错题"
+      headers={['作业', '提交日期', '学科', '题号', '知识点', '得分']}
+    >
+      {(w) => (
+        <tr key={`${w.homeworkId}-${w.label}`}>
+          <td>{w.homeworkName}</td>
+          <td>{w.date}</td>
+          <td>{w.subjectName}</td>
+          <td>{w.label}</td>
+          <td>{w.knowledgePoints.join('、') || '—'}</td>
+          <td>
+            {fixed(w.score)}/{w.fullMarks}
+          </td>
+        </tr>
+      )}
+    </ListTable>
+  );
+}
+
 const ratePoints = (v: number | null) => (v === null ? null : v * 100);
 
 /** A student's 校本作业 over time: their score rate beside the class's, from the homework reports. */
@@ -316,6 +343,10 @@ export function StudentStudyPage() {
             </>
           )}
           <HomeworkSection rows={data.homework} of={data.student.name} />
+          <section aria-label="作业错题">
+            <h2>作业错题</h2>
+            <HomeworkWrongTable rows={data.homeworkWrong} />
+          </section>
         </>
       )}
     </PageBox>

@@ -143,6 +143,18 @@ const STUDENT = {
       classScoreRate: 0.45,
     },
   ],
+  homeworkWrong: [
+    {
+      homeworkId: 41,
+      homeworkName: '函数练习',
+      date: '2026-11-04',
+      subjectName: '数学',
+      label: '2',
+      knowledgePoints: ['函数的单调性'],
+      score: 2.5,
+      fullMarks: 5,
+    },
+  ],
   homework: [
     {
       homeworkId: 41,
@@ -265,6 +277,7 @@ describe('学情', () => {
       '67.5%',
       '84.0%',
     ]);
+    expect(screen.getByRole('table', { name: '作业错题' })).toHaveTextContent('函数的单调性');
     expect(cells(/数列练习/)).toEqual(['数列练习', '数学', '2026-11-10', '待批改', '—', '70.0%']);
     await u.selectOptions(screen.getByLabelText('学生'), '李四（2026002）');
     await waitFor(() =>

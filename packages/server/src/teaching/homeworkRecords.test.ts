@@ -116,6 +116,17 @@ describe.each(DIALECTS)('学生学情 with homework on %s', (dialect) => {
     ]);
     // (13.5 + 20) / 2 of 20: the other class's 0 is not in it
     expect(basic.scoreRate).toBe(0.8375);
+    // its wrong questions, by the 错题本's rule: 2 (B of BD, 2.5 of 5) and 3 (6 of 10)
+    expect(
+      record.homeworkWrong
+        .filter((w) => w.homeworkId === homeworkId)
+        .map((w) => [w.homeworkName, w.subjectName, w.label, w.score, w.fullMarks]),
+    ).toEqual([
+      ['学情作业', '数学', '2', 2.5, 5],
+      ['学情作业', '数学', '3', 6, 10],
+    ]);
+    const full = await ok<StudentRecord>('admin', 'studentRecord', { studentId: mine[1]!.id });
+    expect(full.homeworkWrong.filter((w) => w.homeworkId === homeworkId)).toEqual([]);
     // a hand-in not corrected yet has no score
     const half = await ok<StudentRecord>('admin', 'studentRecord', { studentId: mine[2]!.id });
     expect(homeworkOf(half).map((h) => [h.score, h.scoreRate])).toEqual([[null, null]]);

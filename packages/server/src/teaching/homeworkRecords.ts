@@ -1,12 +1,14 @@
 import type { DataOf, teachingRoutes } from '@examkit/contracts';
 import type { Db } from '../core/database';
 import { ApiError } from '../core/envelope';
-import type { Access } from '../core/scope';
+import type { Access, DataScope } from '../core/scope';
 import { visibleHomeworks } from '../homework/create';
 import { isDone, rate, reportData, studentRows, type ReportData } from '../homework/report/data';
 import { basicOf } from '../homework/report/figures';
+import { homeworkWrongQuestions } from '../homework/report/wrongBook';
 
 type StudentHomework = DataOf<(typeof teachingRoutes)['studentRecord']>['homework'];
+type HomeworkWrong = DataOf<(typeof teachingRoutes)['studentRecord']>['homeworkWrong'];
 type ClassHomework = DataOf<(typeof teachingRoutes)['classRecord']>['homework'];
 
 /**
@@ -98,4 +100,34 @@ export async function classHomework(
       scoreRate: b.scoreRate,
     };
   });
+}
+
+/** Wrong homework questions shown in a student record (the newest first). */
+const HOMEWORK_WRONG_SHOWN = 50;
+
+/**
+ * 学生学情's wrong homework questions: the 错题本's own rule (`homeworkWrongQuestions`: judged 错,
+ * the homework's subject seen by the caller in the student's class, the session's year), newest
+ * first.
+ */
+export async function studentHomeworkWrong(
+  db: Db,
+  scope: DataScope,
+  studentId: number,
+): Promise<HomeworkWrong> {
+  const rows = await homeworkWrongQuestions(db, scope, studentId, {
+    subjectName: '',
+    dateFrom: '',
+    dateTo: '',
+  });
+  return rows.slice(0, HOMEWORK_WRONG_SHOWN).map((r) => ({
+    homeworkId: r.homeworkId,
+    homeworkName: r.homeworkName,
+    date: r.date,
+    subjectName: r.subjectName,
+    label: r.label,
+    knowledgePoints: r.knowledgePoints,
+    score: r.score,
+    fullMarks: r.fullMarks,
+  }));
 }

@@ -118,7 +118,7 @@ export async function studentRecord(
   clock: Clock,
   scope: DataScope,
   studentId: number,
-): Promise<Omit<StudentRecord, 'homework'> & { classId: number }> {
+): Promise<Omit<StudentRecord, 'homework' | 'homeworkWrong'> & { classId: number }> {
   const student = await db
     .selectFrom('students as s')
     .innerJoin('classes as c', 'c.id', 's.class_id')

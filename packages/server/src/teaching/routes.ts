@@ -13,7 +13,7 @@ import { CLASS_KEY, GRADE_KEY, openReport } from '../report/routes';
 import { centreHomework, centreHomeworkTopics } from './assistant';
 import { classRecord, gradeSituation, studentRecord, studyClasses, teachSummary } from './records';
 import { datav, fluctuation, studyStudents, studyTeachers, teacherDetail } from './research';
-import { classHomework, studentHomework } from './homeworkRecords';
+import { classHomework, studentHomework, studentHomeworkWrong } from './homeworkRecords';
 import { topicList } from './topics';
 import { basketStatistics, usageStatistics } from './usage';
 
@@ -59,17 +59,14 @@ export function registerTeachingRoutes(router: Router, deps: Deps): void {
     studyClasses(db, await scopeFor(deps, session, [...STUDENT_KEYS, ...CLASS_KEYS]), body.classId),
   );
   router.sessionRoute(r.studentRecord, TAG, async ({ body, session }) => {
-    const { classId, ...record } = await studentRecord(
-      db,
-      clock,
-      await scopeFor(deps, session, STUDENT_KEYS),
-      body.studentId,
-    );
+    const scope = await scopeFor(deps, session, STUDENT_KEYS);
+    const { classId, ...record } = await studentRecord(db, clock, scope, body.studentId);
     const homework = await studentHomework(db, accessOf(db, session), {
       id: body.studentId,
       classId,
     });
-    return { ...record, homework };
+    const homeworkWrong = await studentHomeworkWrong(db, scope, body.studentId);
+    return { ...record, homework, homeworkWrong };
   });
   router.sessionRoute(r.gradeSituation, TAG, async ({ body, session }) =>
     gradeSituation(db, clock, await scopeFor(deps, session, SITUATION_KEYS), body.gradeId),
