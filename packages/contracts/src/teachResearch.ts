@@ -6,6 +6,11 @@ export const STUDY_DROP_DEFAULT = 10;
 /** The total's percentile under which a student needs attention, unless chosen. */
 export const STUDY_LINE_DEFAULT = 20;
 
+/** 波动趋势: how many of the grade's newest exams are compared, unless chosen. */
+export const FLUCTUATION_EXAMS_DEFAULT = 5;
+/** 波动趋势: the change of the total's percentile between two exams that counts as a swing. */
+export const FLUCTUATION_SWING_DEFAULT = 20;
+
 const T = '/marking-report/teach-research';
 const N = Nullable(Type.Number());
 const Str = Type.String();
@@ -106,6 +111,54 @@ export const teachResearchRoutes = {
           /** The teacher's mean mark and the block's (points). */
           mean: N,
           blockMean: N,
+        }),
+      ),
+    }),
+  ),
+  fluctuation: post(
+    `${T}/fluctuation`,
+    "波动趋势: the students whose total's percentile swings across a grade's newest exams, and per class how many",
+    Obj({
+      gradeId: Nullable(Id),
+      /** How many of the grade's newest exams are compared. */
+      examCount: Type.Integer({ minimum: 2, maximum: 20 }),
+      /** Change of the percentile (points, either way) between two exams sat that counts as a swing. */
+      swing: Type.Number({ minimum: 1, maximum: 100 }),
+    }),
+    Obj({
+      grades: Grades,
+      gradeId: Nullable(Int),
+      exams: Type.Array(ExamRef),
+      /** Per class the caller sees whole: its students and those who swing, its mean's rank per exam. */
+      classes: Type.Array(
+        Obj({
+          classId: Int,
+          className: Str,
+          /** Students who sat at least two of the exams. */
+          compared: Int,
+          swinging: Int,
+          ranks: Type.Array(Nullable(Int)),
+          classCounts: Type.Array(Int),
+          /** Largest minus smallest rank of the exams the class was in (null: fewer than two). */
+          rankSpread: Nullable(Int),
+        }),
+      ),
+      /** The students who swing, the largest swing first. */
+      students: Type.Array(
+        Obj({
+          studentId: Int,
+          name: Str,
+          studentNo: Str,
+          classId: Int,
+          className: Str,
+          /** The total's percentile per exam (null: not sat). */
+          percentiles: Type.Array(N),
+          /** Largest minus smallest percentile of the exams sat. */
+          spread: Type.Number(),
+          /** The largest change between two consecutive exams sat (signed: a fall is negative). */
+          largestChange: Type.Number(),
+          /** How many consecutive changes reach the swing. */
+          swings: Int,
         }),
       ),
     }),

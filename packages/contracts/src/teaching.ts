@@ -1,5 +1,6 @@
 import { Type } from 'typebox';
 import { Id, Nullable, Obj, OneOf, post } from './builders';
+import { SUBMISSION_STATUSES } from './homeworkStatus';
 
 /** Where a topic list looks: the caller's classes (考试报告) or the whole grade (校级报告). */
 export const TOPIC_LEVELS = ['class', 'grade'] as const;
@@ -110,7 +111,7 @@ export const teachingRoutes = {
   ),
   studentRecord: post(
     `${T}/studentRecord`,
-    "one student's record across the readable exams: totals, percentiles, subjects, knowledge points, wrong questions",
+    "one student's record across the readable exams and homework: totals, percentiles, subjects, knowledge points, wrong questions",
     Obj({ studentId: Id }),
     Obj({
       student: Obj({ studentId: Int, name: Str, studentNo: Str, className: Str }),
@@ -144,6 +145,37 @@ export const teachingRoutes = {
           knowledgePoints: Type.Array(Str),
           score: Type.Number(),
           fullMarks: Type.Number(),
+          classScoreRate: N,
+        }),
+      ),
+      /** Wrong homework questions (the 错题本's rule), the newest hand-in first. */
+      homeworkWrong: Type.Array(
+        Obj({
+          homeworkId: Int,
+          homeworkName: Str,
+          /** China date (YYYY-MM-DD) of the hand-in. */
+          date: Str,
+          subjectName: Str,
+          label: Str,
+          knowledgePoints: Type.Array(Str),
+          score: Type.Number(),
+          fullMarks: Type.Number(),
+        }),
+      ),
+      /**
+       * The 校本作业 of the student's class whose report the caller may open, oldest first: the
+       * student's score and score rate (null until corrected), the class's score rate.
+       */
+      homework: Type.Array(
+        Obj({
+          homeworkId: Int,
+          name: Str,
+          subjectName: Str,
+          assignedAt: Int,
+          fullMarks: Type.Number(),
+          status: OneOf(SUBMISSION_STATUSES),
+          score: N,
+          scoreRate: N,
           classScoreRate: N,
         }),
       ),
@@ -181,6 +213,21 @@ export const teachingRoutes = {
       ),
       /** The newest exam's questions with the lowest class score rates. */
       commonErrors: Type.Array(TopicQuestion),
+      /** The 校本作业 of the class whose report the caller may open, oldest first: 基本情况. */
+      homework: Type.Array(
+        Obj({
+          homeworkId: Int,
+          name: Str,
+          subjectName: Str,
+          assignedAt: Int,
+          fullMarks: Type.Number(),
+          expected: Int,
+          submitted: Int,
+          corrected: Int,
+          average: N,
+          scoreRate: N,
+        }),
+      ),
     }),
   ),
   gradeSituation: post(

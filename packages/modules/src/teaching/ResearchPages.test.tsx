@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { teachingRoutes, teachResearchRoutes } from '@examkit/contracts';
+import { permissionCatalogue, teachingRoutes, teachResearchRoutes } from '@examkit/contracts';
 import { reportPages } from '../report';
 import { createFakeApi, demoUser, ok, renderApp, SCHOOL_ROUTES } from '../test/fixtures';
 
@@ -10,8 +10,20 @@ vi.mock('../report/components/Chart', () => ({
 }));
 
 const key = (route: { url: string }) => `POST ${route.url}`;
-const CODES = ['Home', 'Teach-Research', 'Teach-Research-Study', 'Teach-Research-Datav'];
+const CODES = [
+  'Home',
+  'Teach-Research',
+  'Teach-Research-Study',
+  'Teach-Research-Fluctuation',
+  'Teach-Research-Datav',
+];
 const staff = () => demoUser({ allPerm: { '2026': { '1': CODES } } });
+/** With the menus of these codes too (the header's menus are the user's `perms`). */
+const researcher = () =>
+  demoUser({
+    perms: permissionCatalogue.filter((p) => CODES.includes(p.permCode)),
+    allPerm: { '2026': { '1': CODES } },
+  });
 const pages = reportPages;
 
 const EXAMS = [
@@ -59,6 +71,19 @@ const RECORD = {
       classScoreRate: 0.45,
     },
   ],
+  homeworkWrong: [
+    {
+      homeworkId: 41,
+      homeworkName: '函数练习',
+      date: '2026-11-04',
+      subjectName: '数学',
+      label: '2',
+      knowledgePoints: ['函数的单调性'],
+      score: 2.5,
+      fullMarks: 5,
+    },
+  ],
+  homework: [],
 };
 
 const TEACHER_CLASS = {
@@ -123,6 +148,7 @@ describe('师生学情', () => {
       expect(router.state.location.pathname).toBe('/teach-research/study/student/wrong'),
     );
     expect(await screen.findByRole('table', { name: '错题列表' })).toHaveTextContent('期中考试');
+    expect(screen.getByRole('table', { name: '作业错题' })).toHaveTextContent('函数练习');
   }, 20_000);
 
   it('教师学情 compares teachers and opens one teacher’s detail', async () => {
@@ -187,6 +213,95 @@ describe('师生学情', () => {
     expect(api.lastBody(teachResearchRoutes.teacherDetail.url)).toEqual({ gradeId: 10, userId: 7 });
     expect(screen.getByRole('img', { name: '李老师任教班级名次趋势' })).toBeInTheDocument();
     expect(screen.getByRole('table', { name: '各题块阅卷' })).toHaveTextContent('数学第2题');
+  }, 20_000);
+});
+
+describe('波动趋势', () => {
+  it('is reached from the 教研中心 menu, lists classes and students who swing, and leads to a record', async () => {
+    const u = userEvent.setup();
+    const api = createFakeApi({
+      ...SCHOOL_ROUTES,
+      [key(teachResearchRoutes.studyStudents)]: ok(STUDENTS),
+      [key(teachResearchRoutes.fluctuation)]: ok({
+        grades: GRADES,
+        gradeId: 10,
+        exams: EXAMS,
+        classes: [
+          {
+            classId: 101,
+            className: '高一(1)班',
+            compared: 40,
+            swinging: 3,
+            ranks: [1, 4],
+            classCounts: [4, 4],
+            rankSpread: 3,
+          },
+        ],
+        students: [
+          {
+            studentId: 31,
+            name: '张三',
+            studentNo: '2026001',
+            classId: 101,
+            className: '高一(1)班',
+            percentiles: [75, 25],
+            spread: 50,
+            largestChange: -50,
+            swings: 1,
+          },
+        ],
+      }),
+      [key(teachingRoutes.studyClasses)]: ok({
+        classes: [{ classId: 101, className: '高一(1)班', gradeName: '高一' }],
+        classId: 101,
+        students: [{ studentId: 31, name: '张三', studentNo: '2026001' }],
+      }),
+      [key(teachingRoutes.studentRecord)]: ok(RECORD),
+    });
+    const { router } = await renderApp({
+      path: '/teach-research/study/student',
+      api,
+      user: researcher(),
+      pages,
+    });
+    await screen.findByRole('table', { name: '需要关注的学生' });
+    const menu = screen.getByRole('navigation', { name: '教研中心菜单' });
+    await u.click(within(menu).getByRole('link', { name: '波动趋势' }));
+    await waitFor(() =>
+      expect(router.state.location.pathname).toBe('/teach-research/fluctuation-trend'),
+    );
+    expect(await screen.findByRole('heading', { name: '波动趋势', level: 1 })).toBeVisible();
+    const classes = await screen.findByRole('table', { name: '各班波动人数' });
+    const row = within(classes).getByRole('row', { name: /高一\(1\)班/ });
+    expect(
+      within(row)
+        .getAllByRole('cell')
+        .map((c) => c.textContent),
+    ).toEqual(['高一(1)班', '40', '3', '第1/4名', '第4/4名', '3']);
+    expect(screen.getByRole('img', { name: '各班名次趋势' })).toBeInTheDocument();
+    const students = screen.getByRole('table', { name: '成绩波动的学生' });
+    expect(within(students).getByRole('cell', { name: '-50.0' })).toBeVisible();
+    expect(api.lastBody(teachResearchRoutes.fluctuation.url)).toEqual({
+      gradeId: null,
+      examCount: 5,
+      swing: 20,
+    });
+    await u.selectOptions(screen.getByLabelText('波动幅度'), '30个百分点及以上');
+    await u.selectOptions(screen.getByLabelText('考试场数'), '最近3次考试');
+    await waitFor(() =>
+      expect(api.lastBody(teachResearchRoutes.fluctuation.url)).toEqual({
+        gradeId: null,
+        examCount: 3,
+        swing: 30,
+      }),
+    );
+    await u.click(within(students).getByRole('link', { name: '查看张三的学情' }));
+    await waitFor(() =>
+      expect(router.state.location.pathname).toBe('/teach-research/study/student/detail'),
+    );
+    await waitFor(() =>
+      expect(api.lastBody(teachingRoutes.studentRecord.url)).toEqual({ studentId: 31 }),
+    );
   }, 20_000);
 });
 

@@ -1,6 +1,8 @@
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import {
+  FLUCTUATION_EXAMS_DEFAULT,
+  FLUCTUATION_SWING_DEFAULT,
   STUDY_DROP_DEFAULT,
   STUDY_LINE_DEFAULT,
   teachResearchRoutes,
@@ -13,16 +15,20 @@ import { PageBox, Toolbar } from '../common/styled';
 import { Chart } from '../report/components/Chart';
 import { lineOption } from '../report/components/charts';
 import { percent, useWrongData } from '../resource/wrong/useWrongData';
-import { WrongQuestionTable } from './StudyPages';
+import { HomeworkWrongTable, WrongQuestionTable } from './StudyPages';
 
 const S = '/teach-research/study';
 const DROPS = [5, 10, 15, 20, 30];
 const LINES = [10, 20, 30, 40, 50];
+const EXAM_COUNTS = [2, 3, 5, 8, 10];
+const SWINGS = [10, 15, 20, 30, 40];
 
 const fixed = (v: number | null | undefined) =>
   v === null || v === undefined ? '—' : v.toFixed(1);
 const pct = (v: number | null | undefined) =>
   v === null || v === undefined ? '—' : `${v.toFixed(1)}%`;
+
+const change = (v: number | null) => (v === null ? '—' : `${v > 0 ? '+' : ''}${v.toFixed(1)}`);
 
 /** 师生学情's two lists, one link each. */
 function StudyNav() {
@@ -110,9 +116,7 @@ export function StudentAttentionPage() {
               {s.percentiles.map((p, i) => (
                 <td key={data.exams[i]!.examId}>{pct(p)}</td>
               ))}
-              <td>
-                {s.change === null ? '—' : `${s.change > 0 ? '+' : ''}${s.change.toFixed(1)}`}
-              </td>
+              <td>{change(s.change)}</td>
               <td>
                 {[s.falling && '百分位下降', s.below && `低于${line}%`].filter(Boolean).join('、')}
               </td>
@@ -124,6 +128,115 @@ export function StudentAttentionPage() {
             </tr>
           )}
         </ListTable>
+      )}
+    </PageBox>
+  );
+}
+
+/**
+ * 波动趋势 (/teach-research/fluctuation-trend): over a grade's newest exams, the students whose
+ * total's percentile changed by the chosen points or more between two exams they sat, and per class
+ * how many such students it has and its rank by mean in each exam.
+ */
+export function FluctuationPage() {
+  const [gradeId, setGradeId] = useState<number | null>(null);
+  const [examCount, setExamCount] = useState(FLUCTUATION_EXAMS_DEFAULT);
+  const [swing, setSwing] = useState(FLUCTUATION_SWING_DEFAULT);
+  const { data, error } = useWrongData(teachResearchRoutes.fluctuation, {
+    gradeId,
+    examCount,
+    swing,
+  });
+  const names = data?.exams.map((e) => e.examName) ?? [];
+  return (
+    <PageBox>
+      <h1>波动趋势</h1>
+      {error && <p role="alert">{error}</p>}
+      {data && data.grades.length === 0 && <Empty text="暂无可查看的年级" />}
+      {data && data.grades.length > 0 && (
+        <>
+          <Toolbar>
+            <GradePicker grades={data.grades} value={data.gradeId} onChange={setGradeId} />
+            <FormField label="考试场数">
+              <Select
+                value={examCount}
+                options={EXAM_COUNTS.map((n) => ({ value: n, label: `最近${n}次考试` }))}
+                onChange={(e) => setExamCount(Number(e.target.value))}
+              />
+            </FormField>
+            <FormField label="波动幅度">
+              <Select
+                value={swing}
+                options={SWINGS.map((d) => ({ value: d, label: `${d}个百分点及以上` }))}
+                onChange={(e) => setSwing(Number(e.target.value))}
+              />
+            </FormField>
+          </Toolbar>
+          <p>按总分百分位比较：相邻两次参加的考试之间，百分位升降达到所选幅度即为波动。</p>
+          <section aria-label="各班波动">
+            <h2>各班波动</h2>
+            {data.exams.length >= 2 && data.classes.length > 0 && (
+              <Chart
+                kind="line"
+                label="各班名次趋势"
+                option={lineOption(
+                  names,
+                  data.classes.map((c) => ({ name: c.className, values: c.ranks })),
+                  true,
+                )}
+              />
+            )}
+            <ListTable
+              label="各班波动人数"
+              rows={data.classes}
+              empty="暂无班级"
+              headers={['班级', '比较人数', '波动人数', ...names, '名次极差']}
+            >
+              {(c) => (
+                <tr key={c.classId}>
+                  <td>{c.className}</td>
+                  <td>{c.compared}</td>
+                  <td>{c.swinging}</td>
+                  {c.ranks.map((r, i) => (
+                    <td key={data.exams[i]!.examId}>
+                      {r === null ? '—' : `第${r}/${c.classCounts[i]}名`}
+                    </td>
+                  ))}
+                  <td>{c.rankSpread ?? '—'}</td>
+                </tr>
+              )}
+            </ListTable>
+          </section>
+          <section aria-label="波动学生">
+            <h2>波动学生</h2>
+            <ListTable
+              label="成绩波动的学生"
+              rows={data.students}
+              empty="没有成绩波动的学生"
+              headers={['学生', '班级', ...names, '最大变化', '极差', '波动次数', '操作']}
+            >
+              {(s) => (
+                <tr key={s.studentId}>
+                  <td>
+                    {s.name}（{s.studentNo}）
+                  </td>
+                  <td>{s.className}</td>
+                  {s.percentiles.map((p, i) => (
+                    <td key={data.exams[i]!.examId}>{pct(p)}</td>
+                  ))}
+                  <td>{change(s.largestChange)}</td>
+                  <td>{fixed(s.spread)}</td>
+                  <td>{s.swings}</td>
+                  <td>
+                    <Link to={`${S}/student/detail?classId=${s.classId}&studentId=${s.studentId}`}>
+                      查看{s.name}的学情
+                    </Link>
+                  </td>
+                </tr>
+              )}
+            </ListTable>
+          </section>
+        </>
       )}
     </PageBox>
   );
@@ -149,6 +262,8 @@ export function StudentWrongPage() {
             {data.student.name}（{data.student.className}，{data.student.studentNo}）
           </h2>
           <WrongQuestionTable rows={data.wrongQuestions} />
+          <h2>作业错题</h2>
+          <HomeworkWrongTable rows={data.homeworkWrong} />
         </>
       )}
     </PageBox>

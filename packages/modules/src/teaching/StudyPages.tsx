@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router-dom';
 import { teachingRoutes, type DataOf } from '@examkit/contracts';
+import { SUBMISSION_STATUS_LABELS } from '@examkit/contracts/rules';
 import { useExamkitStore } from '@examkit/core/react';
 import { hasPermission } from '@examkit/permission';
 import { Empty, FormField, Select } from '@examkit/ui';
@@ -100,10 +101,96 @@ export function WrongQuestionTable({ rows }: { rows: WrongRows }) {
   );
 }
 
+type HomeworkRows = DataOf<typeof teachingRoutes.studentRecord>['homework'];
+
+const day = (ms: number) => {
+  const d = new Date(ms);
+  const two = (n: number) => String(n).padStart(2, '0');
+  return `${d.getFullYear()}-${two(d.getMonth() + 1)}-${two(d.getDate())}`;
+};
+
+type HomeworkWrongRows = DataOf<typeof teachingRoutes.studentRecord>['homeworkWrong'];
+
+/** A student's wrong homework questions (the 错题本's rule), the newest hand-in first. */
+export function HomeworkWrongTable({ rows }: { rows: HomeworkWrongRows }) {
+  return (
+    <ListTable
+      label="作业错题"
+      rows={rows}
+      empty="暂无作业错题"
+      headers={['作业', '提交日期', '学科', '题号', '知识点', '得分']}
+    >
+      {(w) => (
+        <tr key={`${w.homeworkId}-${w.label}`}>
+          <td>{w.homeworkName}</td>
+          <td>{w.date}</td>
+          <td>{w.subjectName}</td>
+          <td>{w.label}</td>
+          <td>{w.knowledgePoints.join('、') || '—'}</td>
+          <td>
+            {fixed(w.score)}/{w.fullMarks}
+          </td>
+        </tr>
+      )}
+    </ListTable>
+  );
+}
+
+const ratePoints = (v: number | null) => (v === null ? null : v * 100);
+
+/** A student's 校本作业 over time: their score rate beside the class's, from the homework reports. */
+function HomeworkSection({ rows, of }: { rows: HomeworkRows; of: string }) {
+  return (
+    <section aria-label="作业">
+      <h2>作业</h2>
+      {rows.length === 0 ? (
+        <Empty text="暂无可查看的作业报告" />
+      ) : (
+        <>
+          {rows.length > 1 && (
+            <Chart
+              kind="line"
+              label={`${of}的作业得分率趋势`}
+              option={lineOption(
+                rows.map((h) => h.name),
+                [
+                  { name: '本人得分率', values: rows.map((h) => ratePoints(h.scoreRate)) },
+                  { name: '班级得分率', values: rows.map((h) => ratePoints(h.classScoreRate)) },
+                ],
+              )}
+            />
+          )}
+          <ListTable
+            label="各次作业成绩"
+            rows={rows}
+            headers={['作业', '学科', '布置日期', '得分', '得分率', '班级得分率']}
+          >
+            {(h) => (
+              <tr key={h.homeworkId}>
+                <td>{h.name}</td>
+                <td>{h.subjectName}</td>
+                <td>{day(h.assignedAt)}</td>
+                <td>
+                  {h.score === null
+                    ? SUBMISSION_STATUS_LABELS[h.status]
+                    : `${fixed(h.score)}/${h.fullMarks}`}
+                </td>
+                <td>{percent(h.scoreRate)}</td>
+                <td>{percent(h.classScoreRate)}</td>
+              </tr>
+            )}
+          </ListTable>
+        </>
+      )}
+    </section>
+  );
+}
+
 /**
  * 学生学情 (/study/student, DataStudent, kept alive): one student's record across the exams whose
  * reports the caller may read — the total's percentile trend, subject balance (each subject's
- * percentile in the newest exam), knowledge-point mastery and wrong questions.
+ * percentile in the newest exam), knowledge-point mastery and wrong questions — and the
+ * homework whose reports the caller may open (the student's score rate beside the class's).
  */
 export function StudentStudyPage() {
   const codes = useExamkitStore((s) => s.permCodes);
@@ -262,16 +349,66 @@ export function StudentStudyPage() {
               </section>
             </>
           )}
+          <HomeworkSection rows={data.homework} of={data.student.name} />
+          <section aria-label="作业错题">
+            <h2>作业错题</h2>
+            <HomeworkWrongTable rows={data.homeworkWrong} />
+          </section>
         </>
       )}
     </PageBox>
   );
 }
 
+type ClassHomeworkRows = DataOf<typeof teachingRoutes.classRecord>['homework'];
+
+/** A class's 校本作业 over time: each homework report's 基本情况 over the class. */
+function ClassHomeworkSection({ rows, of }: { rows: ClassHomeworkRows; of: string }) {
+  return (
+    <section aria-label="作业">
+      <h2>作业</h2>
+      {rows.length === 0 ? (
+        <Empty text="暂无可查看的作业报告" />
+      ) : (
+        <>
+          {rows.length > 1 && (
+            <Chart
+              kind="line"
+              label={`${of}的作业得分率趋势`}
+              option={lineOption(
+                rows.map((h) => h.name),
+                [{ name: '班级得分率', values: rows.map((h) => ratePoints(h.scoreRate)) }],
+              )}
+            />
+          )}
+          <ListTable
+            label="各次作业班级成绩"
+            rows={rows}
+            headers={['作业', '学科', '布置日期', '应交', '已交', '已批改', '平均分', '得分率']}
+          >
+            {(h) => (
+              <tr key={h.homeworkId}>
+                <td>{h.name}</td>
+                <td>{h.subjectName}</td>
+                <td>{day(h.assignedAt)}</td>
+                <td>{h.expected}</td>
+                <td>{h.submitted}</td>
+                <td>{h.corrected}</td>
+                <td>{h.average === null ? '—' : `${fixed(h.average)}/${h.fullMarks}`}</td>
+                <td>{percent(h.scoreRate)}</td>
+              </tr>
+            )}
+          </ListTable>
+        </>
+      )}
+    </section>
+  );
+}
+
 /**
  * 班级学情 (/study/class, DataClass, kept alive): one class across the exams of its grade — its
  * mean beside the grade's and its rank among the classes, subject by subject, knowledge-point
- * mastery and the newest exam's common errors.
+ * mastery and the newest exam's common errors — and each homework's 基本情况 over the class.
  */
 export function ClassStudyPage() {
   const codes = useExamkitStore((s) => s.permCodes);
@@ -367,6 +504,7 @@ export function ClassStudyPage() {
           </section>
         </>
       )}
+      {data && <ClassHomeworkSection rows={data.homework} of={data.className} />}
     </PageBox>
   );
 }

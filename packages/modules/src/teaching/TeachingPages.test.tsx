@@ -143,6 +143,42 @@ const STUDENT = {
       classScoreRate: 0.45,
     },
   ],
+  homeworkWrong: [
+    {
+      homeworkId: 41,
+      homeworkName: '函数练习',
+      date: '2026-11-04',
+      subjectName: '数学',
+      label: '2',
+      knowledgePoints: ['函数的单调性'],
+      score: 2.5,
+      fullMarks: 5,
+    },
+  ],
+  homework: [
+    {
+      homeworkId: 41,
+      name: '函数练习',
+      subjectName: '数学',
+      assignedAt: new Date(2026, 10, 3, 8).getTime(),
+      fullMarks: 20,
+      status: 'finished',
+      score: 13.5,
+      scoreRate: 0.675,
+      classScoreRate: 0.84,
+    },
+    {
+      homeworkId: 42,
+      name: '数列练习',
+      subjectName: '数学',
+      assignedAt: new Date(2026, 10, 10, 8).getTime(),
+      fullMarks: 20,
+      status: 'submitted',
+      score: null,
+      scoreRate: null,
+      classScoreRate: 0.7,
+    },
+  ],
 };
 
 beforeEach(() => vi.spyOn(window, 'scrollTo').mockImplementation(() => {}));
@@ -209,7 +245,7 @@ describe('报告中心', () => {
 });
 
 describe('学情', () => {
-  it('学生学情 follows one student across exams: percentile trend, subjects, points, wrong questions', async () => {
+  it('学生学情 follows one student across exams and homework: percentile trend, subjects, points, wrong questions, homework score rates', async () => {
     const u = userEvent.setup();
     const api = createFakeApi({
       ...SCHOOL_ROUTES,
@@ -226,13 +262,30 @@ describe('学情', () => {
     expect(within(exams).getByRole('cell', { name: '80.0%' })).toBeInTheDocument();
     expect(screen.getByRole('table', { name: '知识点掌握度' })).toHaveTextContent('40.0%');
     expect(screen.getByRole('table', { name: '错题列表' })).toHaveTextContent('第二次月考');
+    // the homework beside the exams: the student's score rate and the class's
+    expect(screen.getByRole('img', { name: '张三的作业得分率趋势' })).toBeInTheDocument();
+    const homework = screen.getByRole('table', { name: '各次作业成绩' });
+    const cells = (name: RegExp) =>
+      within(within(homework).getByRole('row', { name }))
+        .getAllByRole('cell')
+        .map((c) => c.textContent);
+    expect(cells(/函数练习/)).toEqual([
+      '函数练习',
+      '数学',
+      '2026-11-03',
+      '13.5/20',
+      '67.5%',
+      '84.0%',
+    ]);
+    expect(screen.getByRole('table', { name: '作业错题' })).toHaveTextContent('函数的单调性');
+    expect(cells(/数列练习/)).toEqual(['数列练习', '数学', '2026-11-10', '待批改', '—', '70.0%']);
     await u.selectOptions(screen.getByLabelText('学生'), '李四（2026002）');
     await waitFor(() =>
       expect(api.lastBody(teachingRoutes.studentRecord.url)).toEqual({ studentId: 32 }),
     );
   }, 20_000);
 
-  it('班级学情 shows a class’s ranks, mastery and common errors', async () => {
+  it('班级学情 shows a class’s ranks, mastery, common errors and homework', async () => {
     const api = createFakeApi({
       ...SCHOOL_ROUTES,
       [key(teachingRoutes.studyClasses)]: ok(CLASSES),
@@ -251,6 +304,20 @@ describe('学情', () => {
         ],
         points: [{ subjectName: '数学', point: '函数', fullMarks: 15, scoreRate: 0.42 }],
         commonErrors: [question('3', 0.35)],
+        homework: [
+          {
+            homeworkId: 41,
+            name: '函数练习',
+            subjectName: '数学',
+            assignedAt: new Date(2026, 10, 3, 8).getTime(),
+            fullMarks: 20,
+            expected: 45,
+            submitted: 44,
+            corrected: 40,
+            average: 16.75,
+            scoreRate: 0.84,
+          },
+        ],
       }),
     });
     await renderApp({ path: '/study/class', api, user: staff(), pages });
@@ -259,6 +326,12 @@ describe('学情', () => {
     expect(within(table).getByRole('cell', { name: '512.3' })).toBeInTheDocument();
     expect(screen.getByRole('img', { name: '高一(1)班掌握度最低的知识点' })).toBeInTheDocument();
     expect(screen.getByRole('table', { name: '易错题' })).toHaveTextContent('35.0%');
+    const homework = screen.getByRole('table', { name: '各次作业班级成绩' });
+    expect(
+      within(within(homework).getByRole('row', { name: /函数练习/ }))
+        .getAllByRole('cell')
+        .map((c) => c.textContent),
+    ).toEqual(['函数练习', '数学', '2026-11-03', '45', '44', '40', '16.8/20', '84.0%']);
   }, 20_000);
 });
 

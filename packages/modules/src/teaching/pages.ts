@@ -8,7 +8,8 @@ const research = () => import('./ResearchPages');
 /**
  * The teaching views (issue #19) by route name of the catalogue: the report centre
  * (/report/index/*), 学情 (/study/student, /study/class) and 教研中心's 学情概况
- * (/teach-research/situation/grade, class), 师生学情 (/teach-research/study/*) and 数据大屏
+ * (/teach-research/situation/grade, class), 师生学情 (/teach-research/study/*), 波动趋势
+ * (/teach-research/fluctuation-trend) and 数据大屏
  * (/teach-research/datav). Spread into `reportPages`.
  * @see docs/teaching-views.md
  */
@@ -33,6 +34,7 @@ export const teachingPages: Readonly<Record<string, PageLoader>> = {
   'teach-research-study-student-wrong': () => research().then((m) => m.StudentWrongPage),
   'teach-research-study-teacher': () => research().then((m) => m.TeacherStudyPage),
   'teach-research-study-teacher-detail': () => research().then((m) => m.TeacherDetailPage),
+  'teach-research-fluctuation-trend': () => research().then((m) => m.FluctuationPage),
   'study-datav': () => import('./DatavPage').then((m) => m.DatavPage),
   // 使用统计 and 试题篮统计: counts per teacher over a period
   'teach-research-usage-statistics': () =>

@@ -111,9 +111,9 @@ const READS = [
   'POST /marking-report/analytic/detail',
   'POST /marking-report/analytic/report',
   'POST /marking-report/analytic/export/job',
-  // 教研中心: 师生学情 (with a student's record and its class picker) and 数据大屏, all reads of
+  // 教研中心: 师生学情 (with a student's record and its class picker), 波动趋势 and 数据大屏, all reads of
   // the school's exam reports and marking (docs/teaching-views.md).
-  ...['study/students', 'study/teachers', 'study/teacher', 'datav'].map(
+  ...['study/students', 'study/teachers', 'study/teacher', 'fluctuation', 'datav'].map(
     (path) => `POST /marking-report/teach-research/${path}`,
   ),
   'POST /marking-report/teaching/studyClasses',

@@ -118,7 +118,7 @@ export async function studentRecord(
   clock: Clock,
   scope: DataScope,
   studentId: number,
-): Promise<StudentRecord> {
+): Promise<Omit<StudentRecord, 'homework' | 'homeworkWrong'> & { classId: number }> {
   const student = await db
     .selectFrom('students as s')
     .innerJoin('classes as c', 'c.id', 's.class_id')
@@ -206,6 +206,7 @@ export async function studentRecord(
       studentNo: student.student_no,
       className: student.className,
     },
+    classId: student.class_id,
     exams: out,
     points: masteryOf(points),
     wrongQuestions: wrong.reverse().slice(0, WRONG_SHOWN),
@@ -223,7 +224,7 @@ export async function classRecord(
   clock: Clock,
   scope: DataScope,
   classId: number,
-): Promise<ClassRecord> {
+): Promise<Omit<ClassRecord, 'homework'>> {
   const cls = await scopedClass(db, scope, classId);
   const exams = await readableExams(db, scope, { gradeId: cls.grade_id });
   const out: ClassRecord['exams'] = [];

@@ -62,7 +62,7 @@ describe.each(DIALECTS)('教研中心·师生学情 and 数据大屏 on %s', (di
       .where('exam_subject_id', '=', second.chinese.id)
       .where('student_id', '=', s1)
       .execute();
-    // the 班主任 of 高一(1)班 is given 师生学情 (the demo gives it to 校长, 教务主任, 年级主任)
+    // the 班主任 of 高一(1)班 is given 师生学情 and 波动趋势 (the demo gives them to 校长, 教务主任 …)
     const headRole = await db
       .selectFrom('roles')
       .select('id')
@@ -71,7 +71,12 @@ describe.each(DIALECTS)('教研中心·师生学情 and 数据大屏 on %s', (di
       .executeTakeFirstOrThrow();
     await db
       .insertInto('role_permissions')
-      .values({ role_id: headRole.id, perm_code: 'Teach-Research-Study' })
+      .values(
+        ['Teach-Research-Study', 'Teach-Research-Fluctuation'].map((perm_code) => ({
+          role_id: headRole.id,
+          perm_code,
+        })),
+      )
       .execute();
     // 数学 of the second exam marked twice: 李老师 and 王阅卷 agree on one paper, not on the other
     teacherId = await userId('teacher');
@@ -268,6 +273,61 @@ describe.each(DIALECTS)('教研中心·师生学情 and 数据大屏 on %s', (di
       (await answer('lab-admin', r.teacherDetail, { gradeId: first.gradeId, userId: teacherId }))
         .code,
     ).toBe(404);
+  });
+
+  it('波动趋势: who swings by the chosen points either way, and per class how many', async () => {
+    const body = { gradeId: first.gradeId, examCount: 2, swing: 20 };
+    const data = await ok('admin', r.fluctuation, body);
+    expect(data.exams.map((e) => e.examId)).toEqual([first.examId, second.examId]);
+    const [s1, s2, , s4, s5] = first.students;
+    // s1 75 → 25 (−50), s2 25 → 50 and s4 50 → 75 (+25), s5 0 → 0
+    expect(data.students.map((s) => [s.studentId, s.largestChange, s.spread, s.swings])).toEqual([
+      [s1, -50, 50, 1],
+      ...[
+        [s2, 25, 25, 1],
+        [s4, 25, 25, 1],
+      ].sort((a, b) => {
+        const no = (id: number) => data.students.find((s) => s.studentId === id)!.studentNo;
+        return no(a[0]!).localeCompare(no(b[0]!));
+      }),
+    ]);
+    expect(data.students[0]!.percentiles).toEqual([75, 25]);
+    expect(data.students.map((s) => s.studentId)).not.toContain(s5);
+    // 高一(1)班: s1, s2 compared (s3 缺考), both swing; 高一(9)班: s4 swings, s5 does not;
+    // by the total's mean 高一(1)班 is first in both exams
+    const byClass = (d: typeof data) =>
+      d.classes.map((c) => [c.classId, c.compared, c.swinging, c.ranks, c.rankSpread]);
+    expect(byClass(data)).toEqual([
+      [first.class1, 2, 2, [1, 1], 0],
+      [first.class9, 2, 1, [2, 2], 0],
+    ]);
+    // a bigger swing asked for leaves s1 alone
+    const strict = await ok('admin', r.fluctuation, { ...body, swing: 30 });
+    expect(strict.students.map((s) => s.studentId)).toEqual([s1]);
+    expect(byClass(strict).map((c) => c[2])).toEqual([1, 0]);
+  });
+
+  it('波动趋势: a 班主任 sees their class only; other grades 403, another school 404, no key 403', async () => {
+    const body = { gradeId: null, examCount: 2, swing: 20 };
+    const data = await ok('head', r.fluctuation, body);
+    expect(data.gradeId).toBe(first.gradeId);
+    expect(data.classes.map((c) => c.classId)).toEqual([first.class1]);
+    expect(data.students.map((s) => s.studentId).sort()).toEqual(
+      [first.students[0]!, first.students[1]!].sort(),
+    );
+    const other = await server.db
+      .selectFrom('grades')
+      .select('id')
+      .where('school_id', '=', server.seed.demoSchoolId)
+      .where('id', '!=', first.gradeId)
+      .executeTakeFirstOrThrow();
+    expect((await answer('head', r.fluctuation, { ...body, gradeId: other.id })).code).toBe(403);
+    const foreign = await answer('lab-admin', r.fluctuation, { ...body, gradeId: first.gradeId });
+    expect(foreign.code).toBe(404);
+    expect(foreign).toEqual(
+      await answer('lab-admin', r.fluctuation, { ...body, gradeId: 9_999_999 }),
+    );
+    expect((await answer('teacher', r.fluctuation, body)).code).toBe(403);
   });
 
   it('数据大屏: the newest exams from their reports, homework and usage counts', async () => {

@@ -65,24 +65,29 @@ async function gradeContexts(db: Db, clock: Clock, scope: DataScope, gradeId: nu
 
 const refOf = (e: ExamRow) => ({ examId: e.id, examName: e.name, examDate: e.examDate });
 
+interface StudentRow {
+  name: string;
+  studentNo: string;
+  classId: number;
+  className: string;
+  /** The total's percentile per exam (null: not sat). */
+  p: (number | null)[];
+}
+
 /**
- * 师生学情·学生: the students of a grade whose total's percentile (the engine's, per exam) fell by
- * at least `drop` points from the exam before, or is under `line` in the newest exam they sat.
- * Only classes whose total the caller sees (a 任课教师 sees no total, so no one here).
+ * The grade's exams (oldest first; the newest `last` when given) and, per student of a class whose
+ * total the caller sees, the total's percentile in each — the engine's, as the reports show it.
  */
-export async function studyStudents(
+async function gradePercentiles(
   db: Db,
   clock: Clock,
   scope: DataScope,
-  body: { gradeId: number | null; drop: number; line: number },
-): Promise<DataOf<Routes['studyStudents']>> {
-  const head = await scopedGrade(db, scope, body.gradeId, true);
-  if (head.gradeId === null) return { ...head, exams: [], students: [] };
-  const contexts = await gradeContexts(db, clock, scope, head.gradeId);
-  const byId = new Map<
-    number,
-    { name: string; studentNo: string; classId: number; className: string; p: (number | null)[] }
-  >();
+  gradeId: number,
+  last?: number,
+) {
+  let contexts = await gradeContexts(db, clock, scope, gradeId);
+  if (last !== undefined) contexts = contexts.slice(-last);
+  const byId = new Map<number, StudentRow>();
   contexts.forEach(({ ctx }, e) => {
     const { percentiles } = studentColumns(ctx, 0);
     ctx.report.snapshot.students.forEach((s, i) => {
@@ -100,6 +105,23 @@ export async function studyStudents(
       byId.set(s.id, row);
     });
   });
+  return { contexts, byId };
+}
+
+/**
+ * 师生学情·学生: the students of a grade whose total's percentile (the engine's, per exam) fell by
+ * at least `drop` points from the exam before, or is under `line` in the newest exam they sat.
+ * Only classes whose total the caller sees (a 任课教师 sees no total, so no one here).
+ */
+export async function studyStudents(
+  db: Db,
+  clock: Clock,
+  scope: DataScope,
+  body: { gradeId: number | null; drop: number; line: number },
+): Promise<DataOf<Routes['studyStudents']>> {
+  const head = await scopedGrade(db, scope, body.gradeId, true);
+  if (head.gradeId === null) return { ...head, exams: [], students: [] };
+  const { contexts, byId } = await gradePercentiles(db, clock, scope, head.gradeId);
   const students: DataOf<Routes['studyStudents']>['students'] = [];
   for (const [studentId, row] of byId) {
     const sat = row.p.filter((v): v is number => v !== null);
@@ -128,6 +150,84 @@ export async function studyStudents(
       a.studentNo.localeCompare(b.studentNo),
   );
   return { ...head, exams: contexts.map(({ exam }) => refOf(exam)), students };
+}
+
+type Fluctuation = DataOf<Routes['fluctuation']>;
+
+/**
+ * 波动趋势: over a grade's newest `examCount` exams, the students (of classes whose total the caller
+ * sees) whose total's percentile changed by at least `swing` points between two consecutive exams
+ * they sat — the same percentiles 师生学情 reads — and per class how many such students it has and
+ * its mean's rank per exam (the reports' `meanRanks`).
+ */
+export async function fluctuation(
+  db: Db,
+  clock: Clock,
+  scope: DataScope,
+  body: { gradeId: number | null; examCount: number; swing: number },
+): Promise<Fluctuation> {
+  const head = await scopedGrade(db, scope, body.gradeId, true);
+  if (head.gradeId === null) return { ...head, exams: [], classes: [], students: [] };
+  const { contexts, byId } = await gradePercentiles(db, clock, scope, head.gradeId, body.examCount);
+  const classes = new Map<number, Fluctuation['classes'][number]>();
+  contexts.forEach(({ ctx }, e) => {
+    const ranks = meanRanks(ctx, 0);
+    for (const c of ctx.report.snapshot.classes) {
+      if (!fullClass(scope, c.id)) continue;
+      const row = classes.get(c.id) ?? {
+        classId: c.id,
+        className: c.name,
+        compared: 0,
+        swinging: 0,
+        ranks: contexts.map(() => null),
+        classCounts: contexts.map(() => 0),
+        rankSpread: null,
+      };
+      row.className = c.name;
+      row.ranks[e] = ranks.get(c.id) ?? null;
+      row.classCounts[e] = ctx.report.analysis.classes.length;
+      classes.set(c.id, row);
+    }
+  });
+  for (const row of classes.values()) {
+    const ranked = row.ranks.filter((r): r is number => r !== null);
+    row.rankSpread = ranked.length >= 2 ? Math.max(...ranked) - Math.min(...ranked) : null;
+  }
+  const students: Fluctuation['students'] = [];
+  for (const [studentId, row] of byId) {
+    const sat = row.p.filter((v): v is number => v !== null);
+    if (sat.length < 2) continue;
+    const cls = classes.get(row.classId);
+    if (cls) cls.compared += 1;
+    const changes = sat.slice(1).map((v, i) => v - sat[i]!);
+    const swings = changes.filter((c) => Math.abs(c) >= body.swing).length;
+    if (swings === 0) continue;
+    if (cls) cls.swinging += 1;
+    const largestChange = changes.reduce((a, b) => (Math.abs(b) > Math.abs(a) ? b : a));
+    students.push({
+      studentId,
+      name: row.name,
+      studentNo: row.studentNo,
+      classId: row.classId,
+      className: row.className,
+      percentiles: row.p,
+      spread: Math.max(...sat) - Math.min(...sat),
+      largestChange,
+      swings,
+    });
+  }
+  students.sort(
+    (a, b) =>
+      Math.abs(b.largestChange) - Math.abs(a.largestChange) ||
+      b.spread - a.spread ||
+      a.studentNo.localeCompare(b.studentNo),
+  );
+  return {
+    ...head,
+    exams: contexts.map(({ exam }) => refOf(exam)),
+    classes: [...classes.values()],
+    students,
+  };
 }
 
 interface MarkerFigures {

@@ -12,13 +12,16 @@ import type { SessionInfo } from '../core/session';
 import { CLASS_KEY, GRADE_KEY, openReport } from '../report/routes';
 import { centreHomework, centreHomeworkTopics } from './assistant';
 import { classRecord, gradeSituation, studentRecord, studyClasses, teachSummary } from './records';
-import { datav, studyStudents, studyTeachers, teacherDetail } from './research';
+import { datav, fluctuation, studyStudents, studyTeachers, teacherDetail } from './research';
+import { classHomework, studentHomework, studentHomeworkWrong } from './homeworkRecords';
 import { topicList } from './topics';
 import { basketStatistics, usageStatistics } from './usage';
 
 const TAG = 'teaching';
 /** 师生学情 of 教研中心: students needing attention, teachers compared, a student's record. */
 export const TEACH_STUDY_KEYS = ['Teach-Research-Study'];
+/** 波动趋势 of 教研中心. */
+const FLUCTUATION_KEYS = ['Teach-Research-Fluctuation'];
 /** 数据大屏 of 教研中心. */
 export const DATAV_KEYS = ['Teach-Research-Datav'];
 /** 学生学情 and 班级学情 (spec 001 §2 "Study"); 师生学情's student detail is the same record. */
@@ -55,15 +58,28 @@ export function registerTeachingRoutes(router: Router, deps: Deps): void {
   router.sessionRoute(r.studyClasses, TAG, async ({ body, session }) =>
     studyClasses(db, await scopeFor(deps, session, [...STUDENT_KEYS, ...CLASS_KEYS]), body.classId),
   );
-  router.sessionRoute(r.studentRecord, TAG, async ({ body, session }) =>
-    studentRecord(db, clock, await scopeFor(deps, session, STUDENT_KEYS), body.studentId),
-  );
+  router.sessionRoute(r.studentRecord, TAG, async ({ body, session }) => {
+    const scope = await scopeFor(deps, session, STUDENT_KEYS);
+    const { classId, ...record } = await studentRecord(db, clock, scope, body.studentId);
+    const homework = await studentHomework(db, accessOf(db, session), {
+      id: body.studentId,
+      classId,
+    });
+    const homeworkWrong = await studentHomeworkWrong(db, scope, body.studentId);
+    return { ...record, homework, homeworkWrong };
+  });
   router.sessionRoute(r.gradeSituation, TAG, async ({ body, session }) =>
     gradeSituation(db, clock, await scopeFor(deps, session, SITUATION_KEYS), body.gradeId),
   );
-  router.sessionRoute(r.classRecord, TAG, async ({ body, session }) =>
-    classRecord(db, clock, await scopeFor(deps, session, CLASS_KEYS), body.classId),
-  );
+  router.sessionRoute(r.classRecord, TAG, async ({ body, session }) => {
+    const record = await classRecord(
+      db,
+      clock,
+      await scopeFor(deps, session, CLASS_KEYS),
+      body.classId,
+    );
+    return { ...record, homework: await classHomework(db, accessOf(db, session), body.classId) };
+  });
   const t = teachResearchRoutes;
   router.sessionRoute(t.studyStudents, TAG, async ({ body, session }) =>
     studyStudents(db, clock, await scopeFor(deps, session, TEACH_STUDY_KEYS), body),
@@ -79,6 +95,9 @@ export function registerTeachingRoutes(router: Router, deps: Deps): void {
       body.gradeId,
       body.userId,
     ),
+  );
+  router.sessionRoute(t.fluctuation, TAG, async ({ body, session }) =>
+    fluctuation(db, clock, await scopeFor(deps, session, FLUCTUATION_KEYS), body),
   );
   router.sessionRoute(t.datav, TAG, async ({ session }) =>
     datav(db, clock, await scopeFor(deps, session, DATAV_KEYS)),

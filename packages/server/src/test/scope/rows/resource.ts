@@ -41,6 +41,10 @@ export const resourceRows: Record<string, Entry> = {
     kind: 'covered',
     why: 'one teacher of a grade: a teacher outside the scope answers as a missing one (teaching/research.test.ts)',
   },
+  'teachResearch.fluctuation': {
+    kind: 'list',
+    body: { gradeId: null, examCount: 5, swing: 1 },
+  },
   'teachResearch.datav': {
     kind: 'covered',
     why: 'the grades the caller sees whole and counts of records, no student (teaching/research.test.ts)',
