@@ -178,6 +178,26 @@ export type GaokaoReport = Static<typeof GaokaoReport>;
 
 const AnalysisId = t('新高考分析', Type.Integer({ minimum: 1 }));
 
+/** What a new 新高考 analysis is asked for, of an exam or of a joint exam (with its own id). */
+export const GAOKAO_ANALYSIS_FIELDS = {
+  idempotencyKey: t(
+    '请求标识',
+    Type.String({ minLength: 8, maxLength: 64, pattern: '^[A-Za-z0-9-]+$' }),
+  ),
+  name: t('分析名称', Type.String({ minLength: 1, maxLength: 60 })),
+  profileCode: t('赋分方式', GaokaoProfileCode),
+  /** The levels of a `custom` profile; refused with a built-in one. */
+  levels: Type.Optional(t('自定义等级', Type.Array(GaokaoLevel, { maxItems: 30 }))),
+  convertedSubjects: t(
+    '赋分科目',
+    Type.Array(OneOf(GAOKAO_CONVERTED_SUBJECTS), {
+      minItems: 1,
+      maxItems: 4,
+      uniqueItems: true,
+    }),
+  ),
+};
+
 export const gaokaoRoutes = {
   profiles: post(
     `${G}/profiles`,
@@ -203,25 +223,7 @@ export const gaokaoRoutes = {
   create: post(
     `${G}/create`,
     'create a 新高考 analysis of a finished exam; a retry with the same key answers the first',
-    Obj({
-      idempotencyKey: t(
-        '请求标识',
-        Type.String({ minLength: 8, maxLength: 64, pattern: '^[A-Za-z0-9-]+$' }),
-      ),
-      name: t('分析名称', Type.String({ minLength: 1, maxLength: 60 })),
-      examId: t('考试', Type.Integer({ minimum: 1 })),
-      profileCode: t('赋分方式', GaokaoProfileCode),
-      /** The levels of a `custom` profile; refused with a built-in one. */
-      levels: Type.Optional(t('自定义等级', Type.Array(GaokaoLevel, { maxItems: 30 }))),
-      convertedSubjects: t(
-        '赋分科目',
-        Type.Array(OneOf(GAOKAO_CONVERTED_SUBJECTS), {
-          minItems: 1,
-          maxItems: 4,
-          uniqueItems: true,
-        }),
-      ),
-    }),
+    Obj({ ...GAOKAO_ANALYSIS_FIELDS, examId: t('考试', Type.Integer({ minimum: 1 })) }),
     Obj({ id: Int }),
   ),
   remove: post(

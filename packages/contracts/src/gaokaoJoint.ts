@@ -1,7 +1,7 @@
 import { Type, type Static, type TSchema } from 'typebox';
 import { EmptyData } from './envelope';
-import { Obj, OneOf, post } from './builders';
-import { GAOKAO_CONVERTED_SUBJECTS, GaokaoLevel, GaokaoProfileCode, GaokaoReport } from './gaokao';
+import { Obj, post } from './builders';
+import { GAOKAO_ANALYSIS_FIELDS, GaokaoReport } from './gaokao';
 
 /**
  * The 新高考 simulation over a joint exam (联考, docs/gaokao.md "Over a joint exam"): its organiser
@@ -40,24 +40,7 @@ export const gaokaoJointRoutes = {
   jointCreate: post(
     `${G}/create`,
     'create a 新高考 analysis of a joint exam (organiser only); a retry with the same key answers the first',
-    Obj({
-      idempotencyKey: t(
-        '请求标识',
-        Type.String({ minLength: 8, maxLength: 64, pattern: '^[A-Za-z0-9-]+$' }),
-      ),
-      name: t('分析名称', Type.String({ minLength: 1, maxLength: 60 })),
-      jointExamId: t('联考', Type.Integer({ minimum: 1 })),
-      profileCode: t('赋分方式', GaokaoProfileCode),
-      levels: Type.Optional(t('自定义等级', Type.Array(GaokaoLevel, { maxItems: 30 }))),
-      convertedSubjects: t(
-        '赋分科目',
-        Type.Array(OneOf(GAOKAO_CONVERTED_SUBJECTS), {
-          minItems: 1,
-          maxItems: 4,
-          uniqueItems: true,
-        }),
-      ),
-    }),
+    Obj({ ...GAOKAO_ANALYSIS_FIELDS, jointExamId: t('联考', Type.Integer({ minimum: 1 })) }),
     Obj({ id: Int }),
   ),
   jointRemove: post(

@@ -87,7 +87,7 @@ export function useBankQuestions(
   stage: 1 | 2 | 3 | null,
   pageSize: number,
 ) {
-  const { nodes, reload: reloadTree } = useKnowledgeTree(subjectCode, stage);
+  const { nodes } = useKnowledgeTree(subjectCode, stage);
   const page = useQuestionPage(
     subjectCode
       ? {
@@ -106,7 +106,7 @@ export function useBankQuestions(
         }
       : null,
   );
-  return { ...page, nodes, reloadTree };
+  return { ...page, nodes };
 }
 
 const Layout = styled.div<{ $side: number }>`
