@@ -85,8 +85,11 @@ export type HomeworkSummary = Static<typeof HomeworkSummary>;
 export const HomeworkDetail = Type.Object({
   ...HomeworkSummary.properties,
   paperName: Type.String(),
-  /** `pdf` or `image`: how the split page shows the paper; `bank`: made from the bank, no paper. */
-  paperKind: OneOf(['pdf', 'image', 'bank'] as const),
+  /**
+   * `pdf` or `image`: how the split page shows the paper; `bank`: made from the bank, no paper;
+   * `workbook`: a 教辅 chapter, no paper (its page is the chapter's).
+   */
+  paperKind: OneOf(['pdf', 'image', 'bank', 'workbook'] as const),
   questions: Type.Array(HomeworkQuestion),
   assignments: Type.Array(HomeworkAssignment),
   /** Written homework may not be assigned to this grade (一、二年级, 双减). */

@@ -108,7 +108,10 @@ export async function detailOf(db: Db, row: HomeworkRow): Promise<HomeworkDetail
   return {
     ...summary!,
     paperName: row.paper_name,
-    paperKind: row.paper_kind === 'pdf' || row.paper_kind === 'bank' ? row.paper_kind : 'image',
+    paperKind:
+      row.paper_kind === 'pdf' || row.paper_kind === 'bank' || row.paper_kind === 'workbook'
+        ? row.paper_kind
+        : 'image',
     questions: questions.map((q) => ({
       no: q.no,
       label: q.label,

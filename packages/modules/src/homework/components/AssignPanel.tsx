@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { homeworkRoutes, type HomeworkDetail, type HomeworkTarget } from '@examkit/contracts';
 import { Button, FormField, TextInput } from '@examkit/ui';
 import { ConfirmDialog } from '../../common/ConfirmDialog';
@@ -48,13 +48,10 @@ export function AssignPanel({ homework, targets, onAssigned, initialMinutes }: A
   const done = new Set(homework.assignments.map(keyOf));
   const open = targets.filter((t) => !done.has(keyOf(t)));
   const [chosen, setChosen] = useState<Set<string>>(new Set());
-  const [due, setDue] = useState(() => defaultDue(new Date()));
-  // 作业设置's deadline time is the default until the teacher picks a due time.
   const setting = useHomeworkSetting(homework.gradeId, homework.subjectId);
-  const [dueTouched, setDueTouched] = useState(false);
-  useEffect(() => {
-    if (setting && !dueTouched) setDue(defaultDue(new Date(), setting.deadlineTime));
-  }, [setting, dueTouched]);
+  // 作业设置's deadline time is the default until the teacher picks a due time (null: not yet).
+  const [picked, setPicked] = useState<string | null>(null);
+  const due = picked ?? defaultDue(new Date(), setting?.deadlineTime);
   const [minutes, setMinutes] = useState(String(initialMinutes ?? 20));
   const [error, setError] = useState('');
   const [warning, setWarning] = useState<string | null>(null);
@@ -150,8 +147,7 @@ export function AssignPanel({ homework, targets, onAssigned, initialMinutes }: A
             type="datetime-local"
             value={due}
             onChange={(e) => {
-              setDueTouched(true);
-              setDue(e.target.value);
+              setPicked(e.target.value);
             }}
           />
         </FormField>

@@ -99,6 +99,18 @@ describe('上传试卷布置作业', () => {
 });
 
 describe('拆题确认 and 布置', () => {
+  it('a 教辅 chapter has no paper to show: the page leads to the chapter instead of 查看试卷', async () => {
+    const api = homeworkApi({
+      [HW.homeworkDetail]: ok(detail({ paperKind: 'workbook', paperName: '' })),
+    });
+    await render('/homework/school-base/split-confirm?id=5', api);
+    expect(
+      await screen.findByRole('link', { name: '教辅章节，没有原卷，查看章节' }),
+    ).toHaveAttribute('href', '/homework/teaching-assistant/chapter?id=5');
+    expect(screen.queryByRole('button', { name: '查看试卷' })).toBeNull();
+    expect(screen.queryByRole('link', { name: '试卷记录' })).toBeNull();
+  });
+
   it('adds and edits questions, saves them, and shows the server’s reason for a bad list', async () => {
     const user = userEvent.setup();
     const api = homeworkApi({

@@ -98,6 +98,10 @@ export function SplitConfirmPage({ homeworkId }: { homeworkId?: number } = {}) {
         {homework.gradeName} {homework.subjectName} · {HOMEWORK_STATE_LABELS[homework.state]} ·{' '}
         {fromBank ? (
           <Link to={`/homework/school-base/questionItem?id=${id}`}>题目来自题库，查看题目</Link>
+        ) : homework.paperKind === 'workbook' ? (
+          <Link to={`/homework/teaching-assistant/chapter?id=${id}`}>
+            教辅章节，没有原卷，查看章节
+          </Link>
         ) : (
           <>
             试卷：{homework.paperName}{' '}

@@ -234,14 +234,15 @@ export function HomeworkViewPdfPage() {
         {error && <ErrorText role="alert">{error}</ErrorText>}
       </PageBox>
     );
-  const noPaper = file === 'paper' && homework.paperKind === 'bank';
+  const paperless = homework.paperKind === 'bank' || homework.paperKind === 'workbook';
+  const noPaper = file === 'paper' && paperless;
   const noSheet = file === 'sheet' && homework.state === 'draft';
   const title = `${homework.name}${file === 'sheet' ? '答题卡' : '原卷'}`;
   return (
     <PageBox aria-labelledby="view-pdf-title">
       <Toolbar>
         <h1 id="view-pdf-title">{title}</h1>
-        {homework.paperKind !== 'bank' && (
+        {!paperless && (
           <Link to={`/homework/viewPdf?id=${id}&file=${file === 'sheet' ? 'paper' : 'sheet'}`}>
             {file === 'sheet' ? '查看原卷' : '查看答题卡'}
           </Link>
