@@ -141,6 +141,33 @@ async function clickTo(journey: Journey, target: Locator) {
   await journey.settle();
 }
 
+/**
+ * Clicks a button of the crawl. A button can leave the page between being listed and being
+ * clicked (a list re-rendering after its data arrives, a late navigation of the control before
+ * it): then the crawl settles, looks once more, and notes the skip with a screenshot rather
+ * than waiting out the click's 30 seconds. Returns whether it clicked.
+ */
+async function clickButton(journey: Journey, button: Locator, how: string): Promise<boolean> {
+  for (let attempt = 0; attempt < 2; attempt++) {
+    if (await button.isVisible().catch(() => false)) {
+      const before = journey.page.url();
+      try {
+        await button.click({ timeout: 10_000 });
+      } catch {
+        await journey.settle();
+        continue;
+      }
+      await journey.page.waitForURL((u) => u.href !== before, { timeout: 1_500 }).catch(() => {});
+      await journey.settle();
+      return true;
+    }
+    await journey.settle();
+  }
+  journey.visited.push(`${how}：按钮已不在页面上，跳过 @${journey.path()}`);
+  await screenshot(journey.page, `first-hour-${journey.role}-skipped-button`);
+  return false;
+}
+
 /** The names of the links of a navigation, read once (the list re-renders on each click). */
 async function linkNames(page: Page, navName: string): Promise<string[]> {
   const nav = page.getByRole('navigation', { name: navName, exact: true });
@@ -215,7 +242,7 @@ async function tryMainControls(journey: Journey, back: () => Promise<void>) {
       .filter({ visible: true })
       .first();
     if (!(await button.isVisible().catch(() => false))) continue;
-    await clickTo(journey, button);
+    if (!(await clickButton(journey, button, `${from} 的按钮「${name}」`))) continue;
     const dialog = page.getByRole('dialog');
     if (await dialog.isVisible().catch(() => false)) {
       await journey.check(`${from} 的按钮「${name}」（对话框）`, true);
