@@ -1,5 +1,10 @@
 import { defineProject } from 'vitest/config';
 
 export default defineProject({
-  test: { name: 'scripts', environment: 'node', include: ['*.test.mjs'], maxWorkers: 2 },
+  test: {
+    name: 'scripts',
+    environment: 'node',
+    include: ['*.test.mjs', '*.test.ts'],
+    maxWorkers: 2,
+  },
 });
