@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { examRoutes, type DataOf } from '@examkit/contracts';
 import { Empty } from '@examkit/ui';
@@ -25,100 +25,130 @@ function useExamInfo(examId: number | null) {
   return info;
 }
 
-/** /exam/single/project/student?id=: the participants of an exam with their 考号 and 选考 subjects. */
-export function ExamStudentsPage() {
+/** The exam id of the address (`?id=`), the exam's info and its rows of one roster call. */
+function useExamRoster<R>(load: (examId: number) => Promise<R[]>) {
   const [search] = useSearchParams();
   const examId = Number(search.get('id')) || null;
-  const call = useApiCall();
-  const { name, subjectNames } = useExamInfo(examId);
-  const [rows, setRows] = useState<Students | null>(null);
+  const info = useExamInfo(examId);
+  const [rows, setRows] = useState<R[] | null>(null);
   useEffect(() => {
-    if (!examId) return;
-    void call(examRoutes.students, { id: examId }).then((r) => setRows(r.ok ? r.data : []));
-  }, [call, examId]);
+    if (examId) void load(examId).then(setRows);
+  }, [load, examId]);
+  return { examId, ...info, rows };
+}
+
+/** One roster page of an exam: its title, the way back to the exam, and a table or 暂无数据. */
+function ExamRosterFrame({
+  id,
+  title,
+  examId,
+  name,
+  empty,
+  children,
+}: {
+  id: string;
+  title: string;
+  examId: number | null;
+  name: string;
+  empty: boolean;
+  children: ReactNode;
+}) {
   return (
-    <PageBox aria-labelledby="project-student-title">
-      <h1 id="project-student-title">考试学生{name ? ` · ${name}` : ''}</h1>
+    <PageBox aria-labelledby={id}>
+      <h1 id={id}>
+        {title}
+        {name ? ` · ${name}` : ''}
+      </h1>
       {examId && (
         <Note>
           <Link to={`/exam/single/edit/${examId}`}>返回考试</Link>
         </Note>
       )}
-      {!examId || (rows && rows.length === 0) ? (
-        <Empty />
-      ) : (
-        rows && (
-          <Table aria-label="考试学生">
-            <thead>
-              <tr>
-                <th scope="col">考号</th>
-                <th scope="col">学号</th>
-                <th scope="col">姓名</th>
-                <th scope="col">班级</th>
-                <th scope="col">选考科目</th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((s) => (
-                <tr key={s.studentId}>
-                  <td>{s.examNo}</td>
-                  <td>{s.studentNo}</td>
-                  <td>{s.name}</td>
-                  <td>{s.className}</td>
-                  <td>{s.electives.map((code) => subjectNames.get(code) ?? code).join('、')}</td>
-                </tr>
-              ))}
-            </tbody>
-          </Table>
-        )
-      )}
+      {!examId || empty ? <Empty /> : children}
     </PageBox>
+  );
+}
+
+/** /exam/single/project/student?id=: the participants of an exam with their 考号 and 选考 subjects. */
+export function ExamStudentsPage() {
+  const call = useApiCall();
+  const load = useCallback(
+    (id: number) => call(examRoutes.students, { id }).then((r): Students => (r.ok ? r.data : [])),
+    [call],
+  );
+  const { examId, name, subjectNames, rows } = useExamRoster(load);
+  return (
+    <ExamRosterFrame
+      id="project-student-title"
+      title="考试学生"
+      examId={examId}
+      name={name}
+      empty={rows?.length === 0}
+    >
+      {rows && (
+        <Table aria-label="考试学生">
+          <thead>
+            <tr>
+              <th scope="col">考号</th>
+              <th scope="col">学号</th>
+              <th scope="col">姓名</th>
+              <th scope="col">班级</th>
+              <th scope="col">选考科目</th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((s) => (
+              <tr key={s.studentId}>
+                <td>{s.examNo}</td>
+                <td>{s.studentNo}</td>
+                <td>{s.name}</td>
+                <td>{s.className}</td>
+                <td>{s.electives.map((code) => subjectNames.get(code) ?? code).join('、')}</td>
+              </tr>
+            ))}
+          </tbody>
+        </Table>
+      )}
+    </ExamRosterFrame>
   );
 }
 
 /** /exam/single/project/teacher?id=: who teaches each subject of the exam in each class. */
 export function ExamTeachersPage() {
-  const [search] = useSearchParams();
-  const examId = Number(search.get('id')) || null;
   const call = useApiCall();
-  const { name } = useExamInfo(examId);
-  const [rows, setRows] = useState<Teachers | null>(null);
-  useEffect(() => {
-    if (!examId) return;
-    void call(examRoutes.teachers, { id: examId }).then((r) => setRows(r.ok ? r.data : []));
-  }, [call, examId]);
+  const load = useCallback(
+    (id: number) => call(examRoutes.teachers, { id }).then((r): Teachers => (r.ok ? r.data : [])),
+    [call],
+  );
+  const { examId, name, rows } = useExamRoster(load);
   return (
-    <PageBox aria-labelledby="project-teacher-title">
-      <h1 id="project-teacher-title">考试教师{name ? ` · ${name}` : ''}</h1>
-      {examId && (
-        <Note>
-          <Link to={`/exam/single/edit/${examId}`}>返回考试</Link>
-        </Note>
-      )}
-      {!examId || (rows && rows.length === 0) ? (
-        <Empty />
-      ) : (
-        rows && (
-          <Table aria-label="考试教师">
-            <thead>
-              <tr>
-                <th scope="col">科目</th>
-                <th scope="col">班级</th>
-                <th scope="col">教师</th>
+    <ExamRosterFrame
+      id="project-teacher-title"
+      title="考试教师"
+      examId={examId}
+      name={name}
+      empty={rows?.length === 0}
+    >
+      {rows && (
+        <Table aria-label="考试教师">
+          <thead>
+            <tr>
+              <th scope="col">科目</th>
+              <th scope="col">班级</th>
+              <th scope="col">教师</th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((t) => (
+              <tr key={`${t.examSubjectId}-${t.classId}-${t.userId}`}>
+                <td>{t.subjectName}</td>
+                <td>{t.className}</td>
+                <td>{t.nickName}</td>
               </tr>
-            </thead>
-            <tbody>
-              {rows.map((t) => (
-                <tr key={`${t.examSubjectId}-${t.classId}-${t.userId}`}>
-                  <td>{t.subjectName}</td>
-                  <td>{t.className}</td>
-                  <td>{t.nickName}</td>
-                </tr>
-              ))}
-            </tbody>
-          </Table>
-        )
+            ))}
+          </tbody>
+        </Table>
       )}
-    </PageBox>
+    </ExamRosterFrame>
   );
 }
