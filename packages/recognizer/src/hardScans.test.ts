@@ -117,6 +117,8 @@ describe('hard scans (issue 20)', () => {
       expect(found).toHaveLength(1);
       expect(found[0]!.kind, encoding).toBe(kind);
       const [img] = await decodeScan(pdf);
+      // The image at the page's own size, as the same scan as a file (no padding).
+      expect([img!.width, img!.height], encoding).toEqual([src.width, src.height]);
       let diff = 0;
       for (let y = 0; y < src.height; y++)
         for (let x = 0; x < src.width; x++)
