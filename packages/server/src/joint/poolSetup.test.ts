@@ -112,7 +112,7 @@ describe.each(DIALECTS)('统一阅卷 set-up, scan hand-off and school monitorin
       jointExamId: joint.id,
       markingMode: 'pool',
     });
-  }, 60_000);
+  }, 120_000);
   afterAll(() => server.close());
 
   it('the organiser reads a roster of every participating school’s teachers: name and school only', async () => {
