@@ -28,13 +28,13 @@ describe('统一阅卷 in the browser', () => {
     // 示范中学 (a lead school) organises a joint exam of the two demo schools through the API
     // (creating one by clicks is joint-exam.e2e.ts): one subject, one 10-mark subjective question.
     const adminToken = await app.tokenOf('admin');
-    const options = await app.api<{ schools: { id: number; name: string }[] }>(
+    const options = await app.api<{ schools: { schoolId: number; schoolName: string }[] }>(
       '/marking-main/joint/organiser_schools',
       { token: adminToken, body: {} },
     );
     const schoolIds = options.data.schools
-      .filter((s) => s.name === '示范中学' || s.name === '实验中学')
-      .map((s) => s.id);
+      .filter((s) => s.schoolName === '示范中学' || s.schoolName === '实验中学')
+      .map((s) => s.schoolId);
     expect(schoolIds).toHaveLength(2);
     const created = await app.api<{ id: number; schools: { examId: number | null }[] }>(
       '/marking-main/joint/create',
