@@ -34,6 +34,10 @@ const PoolBlockOfMarker = Type.Object({
   fullScore: Type.Number(),
   /** Full marks of each question of the block, in order. */
   questionFull: Type.Array(Type.Number()),
+  /** Score step (1 or 0.5), 评分标准 and 参考答案, as the marking screen shows them. */
+  scoreStep: Type.Number(),
+  guide: Type.String(),
+  answer: Type.String(),
 });
 
 /** A paper leased from the pool: task and paper ids only, never the student or the school. */
@@ -45,6 +49,42 @@ const PoolLeasedPaper = Type.Object({
   leaseExpiresAt: Type.Integer(),
   /** The marks given so far, for the arbitrator. */
   marks: Type.Array(Type.Object({ score: Type.Number(), parts: Type.Array(Type.Number()) })),
+});
+
+/** A teacher of a participating school, as the organiser names pool markers: name and school only. */
+const PoolRosterTeacher = Type.Object({
+  userId: Type.Integer(),
+  name: Type.String(),
+  schoolId: Type.Integer(),
+  schoolName: Type.String(),
+});
+
+/** A pool block's set-up as the organiser sees it. */
+const PoolBlockOfOrganiser = Type.Object({
+  blockId: Type.Integer(),
+  subjectCode: Type.String(),
+  name: Type.String(),
+  state: Type.String(),
+  mode: Type.String(),
+  /** The joint subject's question ids (the organiser's copy, as `joint/paper/get` answers them). */
+  questionIds: Type.Array(Type.Integer()),
+  markers: Type.Array(PoolRosterTeacher),
+});
+
+/** A pool block as a participating school's manager follows it: overall, and their own school's share. */
+const PoolBlockOfSchool = Type.Object({
+  blockId: Type.Integer(),
+  subjectCode: Type.String(),
+  name: Type.String(),
+  state: Type.String(),
+  papers: Type.Integer(),
+  done: Type.Integer(),
+  own: Type.Object({
+    papers: Type.Integer(),
+    done: Type.Integer(),
+    markers: Type.Integer(),
+    marks: Type.Integer(),
+  }),
 });
 
 /**
@@ -136,5 +176,23 @@ export const jointPoolRoutes = {
         }),
       ),
     }),
+  ),
+  jointPoolRoster: post(
+    `${M}/roster`,
+    'the teachers of every participating school, names and school only, to name pool markers (organiser only)',
+    Obj({ jointExamId: Id }),
+    Type.Object({ list: Type.Array(PoolRosterTeacher) }),
+  ),
+  jointPoolBlocks: post(
+    `${M}/blocks`,
+    'the pool blocks of a joint exam with their questions and markers (organiser only)',
+    Obj({ jointExamId: Id }),
+    Type.Object({ list: Type.Array(PoolBlockOfOrganiser) }),
+  ),
+  jointPoolSchoolProgress: post(
+    `${M}/school/progress`,
+    "each pool block's progress overall and the caller's school's share (a participating school's exam managers)",
+    Obj({ jointExamId: Id }),
+    Type.Object({ markingMode: JointMarkingMode, blocks: Type.Array(PoolBlockOfSchool) }),
   ),
 };

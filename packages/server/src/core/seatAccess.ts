@@ -151,9 +151,16 @@ const BUREAU_OWN = [
   'POST /marking-main/gaokao/joint/delete',
   // 统一阅卷: the organiser's set-up, finish and monitoring of the pool (joint/pool.ts); marking
   // itself is a school teacher's, never the seat's.
-  ...['mode', 'block/save', 'papers/register', 'block/state', 'finish', 'progress'].map(
-    (path) => `POST /marking-main/joint/pool/${path}`,
-  ),
+  ...[
+    'mode',
+    'block/save',
+    'papers/register',
+    'block/state',
+    'finish',
+    'progress',
+    'roster',
+    'blocks',
+  ].map((path) => `POST /marking-main/joint/pool/${path}`),
   'POST /marking-region/region/school_list',
   'POST /marking-region/region/enter_school',
   'POST /marking-region/region/update',

@@ -10,7 +10,9 @@ import { changeBlockState, conflict, registerPapers, saveBlock } from '../markin
 import { refreshExamTotals } from '../marking/results';
 import { cropImage } from '../marking/routes';
 import { writeTransaction } from '../marking/transaction';
-import { jointViewer, loadOrganised } from './access';
+import { permissionCodesIn } from '../auth/access';
+import { loadScope } from '../core/scope';
+import { jointViewer, loadJoint, loadOrganised } from './access';
 import { copiesOf, fullNumbers } from './paper';
 
 const TAG = 'joint';
@@ -183,6 +185,9 @@ export function registerJointPoolRoutes(
         'b.state',
         'b.full_score_half',
         'b.question_full_half',
+        'b.step_half',
+        'b.guide',
+        'b.answer',
       ])
       .where('b.id', 'in', (eb) =>
         eb
@@ -203,6 +208,9 @@ export function registerJointPoolRoutes(
         state: r.state,
         fullScore: r.full_score_half / 2,
         questionFull: (JSON.parse(r.question_full_half) as number[]).map((h) => h / 2),
+        scoreStep: r.step_half / 2,
+        guide: r.guide,
+        answer: r.answer,
       })),
     };
   });
@@ -280,6 +288,88 @@ export function registerJointPoolRoutes(
       writePoolScores(trx, clock.now().getTime(), joint.id, copies, master),
     );
     return { schools };
+  });
+
+  router.sessionRoute(jointPoolRoutes.jointPoolRoster, TAG, async ({ body, session }) => {
+    const joint = await loadOrganised(db, await jointViewer(db, session), body.jointExamId);
+    return { list: await rosterOf(db, joint.id) };
+  });
+
+  router.sessionRoute(jointPoolRoutes.jointPoolBlocks, TAG, async ({ body, session }) => {
+    const joint = await loadOrganised(db, await jointViewer(db, session), body.jointExamId);
+    const blocks = await db
+      .selectFrom('marking_blocks as b')
+      .innerJoin('exam_subjects as es', 'es.id', 'b.exam_subject_id')
+      .select(['b.id', 'b.name', 'b.state', 'b.mode', 'b.question_ids', 'es.subject_code'])
+      .where('b.joint_exam_id', '=', joint.id)
+      .orderBy('b.id')
+      .execute();
+    const markers =
+      blocks.length === 0
+        ? []
+        : await db
+            .selectFrom('marking_block_users as m')
+            .innerJoin('users as u', 'u.id', 'm.user_id')
+            .innerJoin('schools as s', 's.id', 'u.school_id')
+            .select([
+              'm.block_id',
+              'u.id',
+              'u.nick_name',
+              's.id as schoolId',
+              's.name as schoolName',
+            ])
+            .where(
+              'm.block_id',
+              'in',
+              blocks.map((b) => b.id),
+            )
+            .where('m.role', '=', 'marker')
+            .orderBy('u.id')
+            .execute();
+    return {
+      list: blocks.map((b) => ({
+        blockId: b.id,
+        subjectCode: b.subject_code,
+        name: b.name,
+        state: b.state,
+        mode: b.mode,
+        questionIds: JSON.parse(b.question_ids) as number[],
+        markers: markers
+          .filter((m) => m.block_id === b.id)
+          .map((m) => ({
+            userId: m.id,
+            name: m.nick_name,
+            schoolId: m.schoolId,
+            schoolName: m.schoolName,
+          })),
+      })),
+    };
+  });
+
+  router.sessionRoute(jointPoolRoutes.jointPoolSchoolProgress, TAG, async ({ body, session }) => {
+    const viewer = await jointViewer(db, session);
+    const joint = await loadJoint(db, viewer, body.jointExamId);
+    const held = await permissionCodesIn(db, session.userId, session.academicYear);
+    const scope = await loadScope(db, session);
+    if (viewer.kind !== 'school' || !held.has('Exam-Multiple') || !scope.schoolWide)
+      throw forbidden('只有参加联考学校的考试管理员可以查看本校的统一阅卷进度');
+    const blocks = await poolProgress(db, joint.id);
+    // Other schools' shares stay out: the overall counts and the caller's own school only.
+    return {
+      markingMode: joint.marking_mode as 'school' | 'pool',
+      blocks: blocks.map(({ schools, ...b }) => {
+        const own = schools.find((s) => s.schoolId === viewer.schoolId);
+        return {
+          ...b,
+          own: {
+            papers: own?.papers ?? 0,
+            done: own?.done ?? 0,
+            markers: own?.markers ?? 0,
+            marks: own?.marks ?? 0,
+          },
+        };
+      }),
+    };
   });
 
   router.sessionRoute(jointPoolRoutes.jointPoolProgress, TAG, async ({ body, session }) => {
@@ -367,6 +457,32 @@ async function writePoolScores(
     });
   }
   return out;
+}
+
+/**
+ * The active teachers of every participating school, to name pool markers: user id, name and
+ * school only (no login, phone, role or class).
+ */
+async function rosterOf(db: Db, jointExamId: number) {
+  const rows = await db
+    .selectFrom('joint_exam_schools as js')
+    .innerJoin('schools as s', 's.id', 'js.school_id')
+    .innerJoin('teachers as t', 't.school_id', 'js.school_id')
+    .innerJoin('users as u', (join) =>
+      join.onRef('u.id', '=', 't.user_id').onRef('u.school_id', '=', 'js.school_id'),
+    )
+    .select(['u.id', 'u.nick_name', 's.id as schoolId', 's.name as schoolName'])
+    .where('js.joint_exam_id', '=', jointExamId)
+    .where('u.status', '=', 1)
+    .orderBy('js.sort_order')
+    .orderBy('u.id')
+    .execute();
+  return rows.map((r) => ({
+    userId: r.id,
+    name: r.nick_name,
+    schoolId: r.schoolId,
+    schoolName: r.schoolName,
+  }));
 }
 
 /** Each pool block's papers and marks per school and overall, for the organiser. */

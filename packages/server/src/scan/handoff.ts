@@ -3,6 +3,7 @@ import type { Clock } from '../core/clock';
 import type { Db } from '../core/database';
 import type { FileStore } from '../core/files';
 import type { SubjectRow } from '../exam/access';
+import { loadQuestionRows } from '../exam/paper';
 import { registerPapers, type PaperInput } from '../marking/blocks';
 import { activeSheets } from './scoring';
 
@@ -20,19 +21,29 @@ function stack(images: readonly RawImage[]): RawImage {
   return { width, height, data };
 }
 
+/** Each question's full number (`5(1)`) by id, as a joint exam matches its schools' copies. */
+async function numbersOf(db: Db, examSubjectId: number): Promise<Map<number, string>> {
+  const rows = await loadQuestionRows(db, examSubjectId);
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return new Map(
+    rows.map((r) => [
+      r.id,
+      (r.parent_id !== null ? (byId.get(r.parent_id)?.number ?? '') : '') + r.number,
+    ]),
+  );
+}
+
 /**
- * Registers the crops of every matched, present student as papers of the subject's open marking
- * blocks. A block of one question (one part) gets that crop's key; a block of several gets the
- * crops stacked into `scan/<subject>/blocks/<block>/<student>.png`. Running it again updates the
- * crops (marking keeps its marks).
+ * The open blocks the subject's crops go to, with their questions as this subject's ids: the
+ * subject's own blocks, or, when its exam is a school's exam of a 统一阅卷 joint exam, the joint
+ * exam's pool blocks of the same subject (set up on the organiser's copy: questions matched by full
+ * number, docs/marking.md "Joint exams").
  */
-export async function handToMarking(
+async function targetBlocks(
   db: Db,
-  clock: Clock,
-  files: FileStore,
   subject: SubjectRow,
-): Promise<{ blockId: number; registered: number }[]> {
-  const blocks = await db
+): Promise<{ id: number; questionIds: number[] }[]> {
+  const own = await db
     .selectFrom('marking_blocks')
     .select(['id', 'question_ids'])
     .where('exam_subject_id', '=', subject.id)
@@ -40,6 +51,53 @@ export async function handToMarking(
     .where('state', '!=', 'finished')
     .orderBy('id')
     .execute();
+  const out = own.map((b) => ({ id: b.id, questionIds: JSON.parse(b.question_ids) as number[] }));
+  const joint = await db
+    .selectFrom('joint_exam_schools as js')
+    .innerJoin('joint_exams as j', 'j.id', 'js.joint_exam_id')
+    .select(['j.id', 'j.marking_mode'])
+    .where('js.exam_id', '=', subject.exam_id)
+    .executeTakeFirst();
+  if (joint?.marking_mode !== 'pool') return out;
+  const pool = await db
+    .selectFrom('marking_blocks as b')
+    .innerJoin('exam_subjects as es', 'es.id', 'b.exam_subject_id')
+    .select(['b.id', 'b.question_ids', 'b.exam_subject_id'])
+    .where('b.joint_exam_id', '=', joint.id)
+    .where('es.subject_code', '=', subject.subject_code)
+    .where('b.state', '!=', 'finished')
+    .orderBy('b.id')
+    .execute();
+  if (pool.length === 0) return out;
+  const idByNumber = new Map(
+    [...(await numbersOf(db, subject.id))].map(([id, number]) => [number, id]),
+  );
+  const masters = new Map<number, Map<number, string>>();
+  for (const b of pool) {
+    const numbers = masters.get(b.exam_subject_id) ?? (await numbersOf(db, b.exam_subject_id));
+    masters.set(b.exam_subject_id, numbers);
+    const questionIds = (JSON.parse(b.question_ids) as number[]).map(
+      (masterId) => idByNumber.get(numbers.get(masterId) ?? '') ?? -1,
+    );
+    out.push({ id: b.id, questionIds });
+  }
+  return out;
+}
+
+/**
+ * Registers the crops of every matched, present student as papers of the subject's open marking
+ * blocks — in a 统一阅卷 joint exam, of the joint exam's pool blocks (`targetBlocks`). A block of
+ * one question (one part) gets that crop's key; a block of several gets the crops stacked into
+ * `scan/<subject>/blocks/<block>/<student>.png`. Running it again updates the crops (marking keeps
+ * its marks).
+ */
+export async function handToMarking(
+  db: Db,
+  clock: Clock,
+  files: FileStore,
+  subject: SubjectRow,
+): Promise<{ blockId: number; registered: number }[]> {
+  const blocks = await targetBlocks(db, subject);
   if (blocks.length === 0) return [];
   const crops = await activeSheets(db, subject.id)
     .where('absent', '=', 0)
@@ -49,7 +107,7 @@ export async function handToMarking(
     .execute();
   const out: { blockId: number; registered: number }[] = [];
   for (const block of blocks) {
-    const questionIds = JSON.parse(block.question_ids) as number[];
+    const { questionIds } = block;
     const byStudent = new Map<number, { q: number; part: number; key: string }[]>();
     for (const c of crops) {
       const q = questionIds.indexOf(c.question_id);

@@ -10,6 +10,7 @@ import { STATE_LABELS } from '../utils/examLabels';
 import { evenQuestions, LABEL_OPTIONS } from './jointLabels';
 import { JointPaperSection } from './JointPaperSection';
 import { JointMarkingSection } from './JointMarkingSection';
+import { JointPoolSchoolProgress } from './JointPoolBlocks';
 
 type Joint = DataOf<typeof jointExamRoutes.jointDetail>;
 type Subject = Joint['subjects'][number];
@@ -199,6 +200,9 @@ export function JointEditPage() {
               />
               <JointMarkingSection jointExamId={joint.id} subjects={joint.subjects} />
             </>
+          )}
+          {!joint.organising && (
+            <JointPoolSchoolProgress jointExamId={joint.id} subjects={joint.subjects} />
           )}
         </>
       )}

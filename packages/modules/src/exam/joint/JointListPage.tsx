@@ -83,13 +83,11 @@ export function JointListPage() {
             <td>{schoolStates(joint)}</td>
             <td>
               <Actions>
-                {joint.organising && (
-                  <RowAction
-                    text="编辑"
-                    of={joint.name}
-                    onClick={() => navigate(`/exam/multiple/edit/${joint.id}`)}
-                  />
-                )}
+                <RowAction
+                  text={joint.organising ? '编辑' : '查看'}
+                  of={joint.name}
+                  onClick={() => navigate(`/exam/multiple/edit/${joint.id}`)}
+                />
                 <RowAction
                   text="联考报告"
                   of={joint.name}

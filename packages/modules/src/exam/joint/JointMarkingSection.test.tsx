@@ -16,6 +16,11 @@ const DETAIL = 'POST /marking-main/joint/detail';
 const PAPER = 'POST /marking-main/joint/paper/get';
 const PROGRESS = 'POST /marking-main/joint/pool/progress';
 const MODE = 'POST /marking-main/joint/pool/mode';
+const ROSTER = 'POST /marking-main/joint/pool/roster';
+const BLOCKS = 'POST /marking-main/joint/pool/blocks';
+const SAVE = 'POST /marking-main/joint/pool/block/save';
+const STATE = 'POST /marking-main/joint/pool/block/state';
+const SCHOOL_PROGRESS = 'POST /marking-main/joint/pool/school/progress';
 
 const joint = (organising: boolean) => ({
   id: 7,
@@ -117,5 +122,111 @@ describe('JointMarkingSection: 各校分别阅卷 or 统一阅卷 on the joint e
     expect(await screen.findByRole('heading', { name: '参考学校' })).toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: '联考阅卷' })).not.toBeInTheDocument();
     expect(bodiesOf(api, PROGRESS)).toEqual([]);
+  });
+
+  it('in 统一阅卷 the organiser names markers of two schools from the roster and starts the block', async () => {
+    let saved: unknown[] = [];
+    const api = examApi({
+      [DETAIL]: ok(joint(true)),
+      [PAPER]: ok({ ...WEEKLY_PAPER, examName: '十一月区联考' }),
+      [PROGRESS]: ok(progress('pool')),
+      [ROSTER]: ok({
+        list: [
+          { userId: 21, name: '李老师', schoolId: 1, schoolName: '第一中学' },
+          { userId: 22, name: '王老师', schoolId: 1, schoolName: '第一中学' },
+          { userId: 31, name: '赵老师', schoolId: 2, schoolName: '第二中学' },
+        ],
+      }),
+      [BLOCKS]: () =>
+        ok({
+          list: saved.length
+            ? [
+                {
+                  blockId: 3,
+                  subjectCode: 'S12',
+                  name: '第4题',
+                  state: 'setup',
+                  mode: 'single',
+                  questionIds: [5, 6],
+                  markers: [
+                    { userId: 21, name: '李老师', schoolId: 1, schoolName: '第一中学' },
+                    { userId: 31, name: '赵老师', schoolId: 2, schoolName: '第二中学' },
+                  ],
+                },
+              ]
+            : [],
+        }),
+      [SAVE]: (r: { data: unknown }) => {
+        saved = [r.data];
+        return ok({ blockId: 3 });
+      },
+      [STATE]: ok({ state: 'open' }),
+    });
+    await open(api);
+    const u = userEvent.setup();
+    const form = await screen.findByRole('form', { name: '新建统一阅卷题块' });
+    await u.type(within(form).getByLabelText(/题块名称/), '第4题');
+    await u.click(await within(form).findByRole('checkbox', { name: '第4(1)题（30分）' }));
+    await u.click(within(form).getByRole('checkbox', { name: '第4(2)题（50分）' }));
+    await u.click(within(form).getByRole('checkbox', { name: '阅卷老师：李老师（第一中学）' }));
+    await u.click(within(form).getByRole('checkbox', { name: '阅卷老师：赵老师（第二中学）' }));
+    await u.click(within(form).getByRole('button', { name: '保存题块' }));
+    await waitFor(() =>
+      expect(bodiesOf(api, SAVE)).toEqual([
+        {
+          jointExamId: 7,
+          subjectCode: 'S12',
+          setup: {
+            name: '第4题',
+            questionIds: [5, 6],
+            mode: 'single',
+            tolerance: 0,
+            scoreStep: 0.5,
+            distribution: 'pool',
+            markers: [{ userId: 21 }, { userId: 31 }],
+            arbitrators: [],
+            leaders: [],
+            guide: '',
+            answer: '',
+            recheckPercent: 0,
+            leaseMinutes: 5,
+          },
+        },
+      ]),
+    );
+    const table = await screen.findByRole('table', { name: '统一阅卷题块' });
+    expect(within(table).getByText('李老师（第一中学）、赵老师（第二中学）')).toBeInTheDocument();
+    await u.click(within(table).getByRole('button', { name: '开始阅卷：第4题' }));
+    await waitFor(() => expect(bodiesOf(api, STATE)).toEqual([{ blockId: 3, action: 'start' }]));
+  }, 30_000);
+
+  it('a participating school’s manager sees the pool’s progress with its own share', async () => {
+    const api = examApi({
+      [DETAIL]: ok(joint(false)),
+      [SCHOOL_PROGRESS]: ok({
+        markingMode: 'pool',
+        blocks: [
+          {
+            blockId: 3,
+            subjectCode: 'S12',
+            name: '第5题',
+            state: 'open',
+            papers: 14,
+            done: 6,
+            own: { papers: 9, done: 4, markers: 1, marks: 2 },
+          },
+        ],
+      }),
+    });
+    await open(api);
+    const table = await screen.findByRole('table', { name: '本校统一阅卷进度' });
+    expect(
+      within(table)
+        .getAllByRole('row')
+        .map((r) => r.textContent),
+    ).toEqual([
+      '科目题块状态全部试卷已评完本校试卷本校已评完本校阅卷老师本校已给分',
+      '数学第5题阅卷中1469412',
+    ]);
   });
 });

@@ -5,6 +5,7 @@ import { Button, FormField, Select } from '@examkit/ui';
 import { useApiCall } from '../../common/useApiCall';
 import { ListTable } from '../../common/ListTable';
 import { Actions, ErrorText, Note } from '../components/styled';
+import { JointPoolBlocks } from './JointPoolBlocks';
 
 type Progress = DataOf<typeof jointPoolRoutes.jointPoolProgress>;
 type Mode = Progress['markingMode'];
@@ -16,7 +17,8 @@ const MODE_OPTIONS = [
 
 /**
  * The organiser's marking of a joint exam (docs/marking.md "Joint exams"): 各校分别阅卷 or
- * 统一阅卷, changeable until marking opens, and the pool's progress per school and overall.
+ * 统一阅卷, changeable until marking opens, the pool's progress per school and overall, and in
+ * 统一阅卷 the pool blocks and their markers (`JointPoolBlocks`).
  */
 export function JointMarkingSection({
   jointExamId,
@@ -105,6 +107,13 @@ export function JointMarkingSection({
                 </tr>
               )}
             </ListTable>
+          )}
+          {progress.markingMode === 'pool' && (
+            <JointPoolBlocks
+              jointExamId={jointExamId}
+              subjects={subjects}
+              onChanged={() => void load()}
+            />
           )}
         </>
       )}

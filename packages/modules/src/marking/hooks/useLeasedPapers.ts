@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { markingRoutes, type LeasedPaper } from '@examkit/contracts';
+import { jointPoolRoutes, markingRoutes, type LeasedPaper } from '@examkit/contracts';
 import { useMarkingCall } from './useMarkingCall';
 
 /** How many papers the screen keeps leased ahead of the one shown. */
@@ -44,8 +44,11 @@ export function useLeasedPapers(options: {
   /** Papers submitted here but maybe not yet acknowledged: the server still counts their leases. */
   pendingCount: () => number;
   isDone: (taskId: number) => boolean;
+  /** A pool block of a 统一阅卷 joint exam: leased and cropped through the pool's calls. */
+  pool?: boolean;
 }): LeasedPapers {
-  const { blockId, arbitration, enabled } = options;
+  const { blockId, arbitration, enabled, pool = false } = options;
+  const cropRoute = pool ? jointPoolRoutes.jointPoolCrop : markingRoutes.crop;
   const call = useMarkingCall();
   const papers = useRef<LeasedPaper[]>([]);
   const crops = useRef(new Map<number, string>());
@@ -68,7 +71,7 @@ export function useLeasedPapers(options: {
       const inFlight = loading.current.get(paper.taskId);
       if (inFlight) return inFlight;
       const promise = call(
-        markingRoutes.crop,
+        cropRoute,
         { taskId: paper.taskId, leaseToken: paper.leaseToken },
         { dedupe: false, quiet: true },
       ).then(async (r) => {
@@ -81,7 +84,7 @@ export function useLeasedPapers(options: {
       loading.current.set(paper.taskId, promise);
       return promise;
     },
-    [call],
+    [call, cropRoute],
   );
 
   const show = useCallback(() => {
@@ -111,12 +114,11 @@ export function useLeasedPapers(options: {
       timer.current = null;
     }
     const held = papers.current.length + optionsRef.current.pendingCount();
-    const r = await call(
-      markingRoutes.fetch,
-      { blockId, count: Math.min(20, held + PREFETCH), arbitration },
-      // dedupe off: a remounted screen's first fetch may overlap the previous one's.
-      { quiet: true, dedupe: false },
-    );
+    const body = { blockId, count: Math.min(20, held + PREFETCH), arbitration };
+    // dedupe off: a remounted screen's first fetch may overlap the previous one's.
+    const r = pool
+      ? await call(jointPoolRoutes.jointPoolFetch, body, { quiet: true, dedupe: false })
+      : await call(markingRoutes.fetch, body, { quiet: true, dedupe: false });
     fetching.current = false;
     if (!alive.current) return;
     const retryLater = (ms: number) => {
@@ -131,9 +133,13 @@ export function useLeasedPapers(options: {
     }
     setUnreachable(false);
     const known = new Set(papers.current.map((p) => p.taskId));
-    const fresh = r.data.list.filter(
-      (p) => !known.has(p.taskId) && !optionsRef.current.isDone(p.taskId),
-    );
+    // A pool paper names no student: the screen shows none.
+    const list: LeasedPaper[] = r.data.list.map((p) => ({
+      studentName: null,
+      studentNo: null,
+      ...p,
+    }));
+    const fresh = list.filter((p) => !known.has(p.taskId) && !optionsRef.current.isDone(p.taskId));
     const wasEmpty = papers.current.length === 0;
     papers.current = [...papers.current, ...fresh];
     setEmpty(papers.current.length === 0);
@@ -143,9 +149,8 @@ export function useLeasedPapers(options: {
       for (const next of papers.current.slice(1, PREFETCH + 1)) void loadCrop(next);
     }
     // Leases of unsent submits came back and filled the count: ask again shortly.
-    if (papers.current.length === 0)
-      retryLater(fresh.length === 0 && r.data.list.length ? 1500 : 5000);
-  }, [call, blockId, arbitration, show, loadCrop]);
+    if (papers.current.length === 0) retryLater(fresh.length === 0 && list.length ? 1500 : 5000);
+  }, [call, pool, blockId, arbitration, show, loadCrop]);
 
   const advance = useCallback(() => {
     const gone = papers.current.shift();

@@ -2,8 +2,10 @@ import { useCallback, useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import {
   examRoutes,
+  jointPoolRoutes,
   markingRoutes,
   type BlockState,
+  type DataOf,
   type ExamSummary,
   type MarkingBlock,
 } from '@examkit/contracts';
@@ -187,8 +189,67 @@ export function MarkingListPage() {
       ) : (
         <BlockTable blocks={blocks} tasksOnly={false} reportExamIds={reportExamIds} />
       )}
+      <PoolTasks />
       {(isManager || blocks?.length === 0) && <NewBlockEntry />}
     </PageBox>
+  );
+}
+
+type PoolBlock = DataOf<typeof jointPoolRoutes.jointPoolMine>['list'][number];
+
+/**
+ * The pool blocks of 统一阅卷 joint exams the user marks (docs/marking.md "Joint exams"): papers
+ * of every participating school, marked anonymously on the marking screen (`type` = `pool`).
+ * Nothing when the user marks none.
+ */
+function PoolTasks() {
+  const call = useMarkingCall();
+  const [list, setList] = useState<PoolBlock[]>([]);
+  useEffect(() => {
+    void call(jointPoolRoutes.jointPoolMine, {}, { quiet: true, dedupe: false }).then((r) => {
+      if (r.ok) setList(r.data.list);
+    });
+  }, [call]);
+  if (list.length === 0) return null;
+  return (
+    <section aria-labelledby="pool-tasks-title">
+      <h2 id="pool-tasks-title">联考统一阅卷</h2>
+      <Table aria-label="联考统一阅卷任务">
+        <thead>
+          <tr>
+            <th>联考</th>
+            <th>科目</th>
+            <th>题块</th>
+            <th>状态</th>
+            <th>操作</th>
+          </tr>
+        </thead>
+        <tbody>
+          {list.map((b) => (
+            <tr key={b.blockId}>
+              <td>{b.jointExamName}</td>
+              <td>{b.subjectCode}</td>
+              <td>
+                {b.name}（满分 {b.fullScore}）
+              </td>
+              <td>{BLOCK_STATE_LABELS[b.state] ?? b.state}</td>
+              <td>
+                {b.state === 'open' ? (
+                  <Link
+                    to={`/exam/marking/readPaper/${b.blockId}/pool/1/0/0`}
+                    aria-label={`进入统一阅卷：${b.name}`}
+                  >
+                    进入阅卷
+                  </Link>
+                ) : (
+                  '—'
+                )}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </Table>
+    </section>
   );
 }
 

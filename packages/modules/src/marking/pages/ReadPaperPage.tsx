@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
-import { markingRoutes, type MarkingBlock } from '@examkit/contracts';
+import { jointPoolRoutes, markingRoutes, type DataOf, type MarkingBlock } from '@examkit/contracts';
 import { useExamkit } from '@examkit/core/react';
 import { InlineImagePreview } from '@examkit/image-preview';
 import { Button, Empty } from '@examkit/ui';
@@ -33,12 +33,15 @@ import { formatPoints, newIdempotencyKey } from '../utils/scoring';
  * readPaper2): `id` is the block, `arbitrate` = 1 opens the arbitration queue. The crop in the
  * inline previewer, the score panel with keyboard entry beside the scoring guide; the next
  * papers are leased and decoded ahead; scores go through a persisted outbox that survives a
- * dropped connection; 回评, 问题卷 and 样卷.
+ * dropped connection; 回评, 问题卷 and 样卷. `type` = `pool` opens a pool block of a 统一阅卷 joint
+ * exam (docs/marking.md "Joint exams"): the same screen through the pool's calls, always anonymous,
+ * without 回评, 问题卷 and 样卷 (the school's own calls, which never reach a pool block).
  */
 export function ReadPaperPage() {
-  const { id = '', arbitrate } = useParams();
+  const { id = '', arbitrate, type } = useParams();
   const blockId = Number(id);
   const arbitration = arbitrate === '1';
+  const pool = type === 'pool';
   const call = useMarkingCall();
   const { notifier } = useExamkit();
   const [block, setBlock] = useState<MarkingBlock | null>(null);
@@ -52,16 +55,15 @@ export function ReadPaperPage() {
   const panel = useRef<ScorePanelHandle>(null);
 
   const { queue, state: outbox } = useSubmitQueue(async (item) => {
-    const r = await call(
-      markingRoutes.submit,
-      {
-        taskId: item.taskId,
-        leaseToken: item.leaseToken,
-        idempotencyKey: item.idempotencyKey,
-        ...(item.parts ? { parts: item.parts } : { score: item.score! }),
-      },
-      { quiet: true },
-    );
+    const body = {
+      taskId: item.taskId,
+      leaseToken: item.leaseToken,
+      idempotencyKey: item.idempotencyKey,
+      ...(item.parts ? { parts: item.parts } : { score: item.score! }),
+    };
+    const r = item.pool
+      ? await call(jointPoolRoutes.jointPoolSubmit, body, { quiet: true })
+      : await call(markingRoutes.submit, body, { quiet: true });
     if (r.ok) return 'sent';
     if (r.retry) return 'retry';
     notifier.message('error', `试卷 ${item.paperId} 的评分未保存：${r.message}`);
@@ -69,13 +71,21 @@ export function ReadPaperPage() {
   });
 
   useEffect(() => {
+    if (pool) {
+      void call(jointPoolRoutes.jointPoolMine, {}, { dedupe: false }).then((r) => {
+        const b = r.ok ? r.data.list.find((x) => x.blockId === blockId) : undefined;
+        if (b) setBlock(poolBlockView(b));
+        else setBlockError(r.ok ? '阅卷题块不存在' : r.message);
+      });
+      return;
+    }
     // dedupe off: a remounted screen asks again while the first request is still in flight,
     // and the client would drop the second as a duplicate.
     void call(markingRoutes.getBlock, { blockId }, { dedupe: false }).then((r) => {
       if (r.ok) setBlock(r.data);
       else setBlockError(r.message);
     });
-  }, [call, blockId]);
+  }, [call, blockId, pool]);
 
   const leased = useLeasedPapers({
     blockId,
@@ -83,16 +93,18 @@ export function ReadPaperPage() {
     enabled: block !== null && block.state !== 'finished',
     pendingCount: () => queue.getState().pending.length,
     isDone: (taskId) => done.current.has(taskId),
+    pool,
   });
   const { current } = leased;
 
   // Hand the leases back when the screen closes, unless scores still wait to be sent.
   useEffect(
     () => () => {
-      if (queue.getState().pending.length === 0)
+      // A pool block's leases run out by themselves (the pool has no release call).
+      if (!pool && queue.getState().pending.length === 0)
         void call(markingRoutes.release, { blockId }, { quiet: true });
     },
-    [call, blockId, queue],
+    [call, blockId, queue, pool],
   );
 
   // A new paper: the view starts fitted.
@@ -125,6 +137,7 @@ export function ReadPaperPage() {
       paperId: current.paperId,
       leaseToken: current.leaseToken,
       idempotencyKey: newIdempotencyKey(),
+      ...(pool ? { pool: true } : {}),
       ...body,
       queuedAt: Date.now(),
     });
@@ -151,11 +164,11 @@ export function ReadPaperPage() {
         return true;
       case 'p':
       case 'P':
-        if (current && !reviewing) setProblemOpen(true);
+        if (current && !reviewing && !pool) setProblemOpen(true);
         return true;
       case 'b':
       case 'B':
-        reviews.toggleList();
+        if (!pool) reviews.toggleList();
         return true;
       default:
         return false;
@@ -204,14 +217,16 @@ export function ReadPaperPage() {
               ? `；网络已断开，${pending} 份评分待提交，恢复后自动提交`
               : `；${pending} 份正在提交`)}
         </Status>
-        <Button
-          size="small"
-          aria-keyshortcuts="B"
-          aria-expanded={reviews.listOpen}
-          onClick={reviews.toggleList}
-        >
-          回评<Kbd>B</Kbd>
-        </Button>
+        {!pool && (
+          <Button
+            size="small"
+            aria-keyshortcuts="B"
+            aria-expanded={reviews.listOpen}
+            onClick={reviews.toggleList}
+          >
+            回评<Kbd>B</Kbd>
+          </Button>
+        )}
         <Link to="/exam/marking">返回阅卷列表</Link>
       </Header>
       <Stage aria-label="答题卡裁切图">
@@ -231,7 +246,7 @@ export function ReadPaperPage() {
           <Button size="small" onClick={view.reset}>
             复原
           </Button>
-          {current && !reviewing && (
+          {current && !reviewing && !pool && (
             <>
               <Button size="small" aria-keyshortcuts="P" onClick={() => setProblemOpen(true)}>
                 问题卷<Kbd>P</Kbd>
@@ -309,13 +324,18 @@ export function ReadPaperPage() {
         )}
         <Keys>
           快捷键：数字与 .5 输入分数，<Kbd>Enter</Kbd> 提交，<Kbd>F</Kbd> 满分，<Kbd>Z</Kbd> 零分，
-          <Kbd>R</Kbd> 旋转，<Kbd>W</Kbd> 适应宽度，<Kbd>+</Kbd>/<Kbd>-</Kbd> 缩放，<Kbd>P</Kbd>{' '}
-          问题卷，<Kbd>B</Kbd> 回评
+          <Kbd>R</Kbd> 旋转，<Kbd>W</Kbd> 适应宽度，<Kbd>+</Kbd>/<Kbd>-</Kbd> 缩放
+          {!pool && (
+            <>
+              ，<Kbd>P</Kbd> 问题卷，<Kbd>B</Kbd> 回评
+            </>
+          )}
         </Keys>
+        {pool && <Note>联考统一阅卷：试卷来自各参考学校，不显示考生和学校</Note>}
         {reviews.listOpen && <ReviewList items={reviews.items} onPick={reviews.start} />}
         {block && <ScoringGuide block={block} />}
       </Side>
-      {current && (
+      {current && !pool && (
         <ProblemDialog
           open={problemOpen}
           onClose={() => {
@@ -339,4 +359,36 @@ export function ReadPaperPage() {
       )}
     </Screen>
   );
+}
+
+/** A pool block as the screen shows it: the marking block's fields the screen reads. */
+function poolBlockView(
+  b: DataOf<typeof jointPoolRoutes.jointPoolMine>['list'][number],
+): MarkingBlock {
+  return {
+    blockId: b.blockId,
+    examId: 0,
+    examName: b.jointExamName,
+    examSubjectId: 0,
+    subjectName: b.subjectCode,
+    name: b.name,
+    state: b.state as MarkingBlock['state'],
+    mode: 'single',
+    fullScore: b.fullScore,
+    questionFullScores: b.questionFull,
+    questionIds: [],
+    tolerance: 0,
+    scoreStep: b.scoreStep,
+    distribution: 'pool',
+    anonymous: true,
+    guide: b.guide,
+    answer: b.answer,
+    recheckPercent: 0,
+    leaseMinutes: 5,
+    roles: ['marker'],
+    papers: { total: 0, done: 0, marking: 0, arbitration: 0, problem: 0 },
+    markers: [],
+    arbitrators: [],
+    leaders: [],
+  };
 }

@@ -10,6 +10,8 @@ export interface QueuedSubmit {
   score?: number;
   parts?: number[];
   queuedAt: number;
+  /** A pool block of a 统一阅卷 joint exam: sent through the pool's submit. */
+  pool?: boolean;
 }
 
 /** What the sender says about one attempt: stored (or a duplicate), try again later, or refused for good. */

@@ -1,0 +1,333 @@
+import { useCallback, useEffect, useState } from 'react';
+import { jointPaperRoutes, jointPoolRoutes, type DataOf } from '@examkit/contracts';
+import { useExamkit } from '@examkit/core/react';
+import { Button, FormField, Select, TextInput } from '@examkit/ui';
+import { useApiCall } from '../../common/useApiCall';
+import { ListTable } from '../../common/ListTable';
+import { Actions, ErrorText, Note } from '../components/styled';
+
+type Teacher = DataOf<typeof jointPoolRoutes.jointPoolRoster>['list'][number];
+type PoolBlock = DataOf<typeof jointPoolRoutes.jointPoolBlocks>['list'][number];
+interface Leaf {
+  id: number;
+  number: string;
+  fullMarks: number;
+}
+
+const STATE_LABELS: Record<string, string> = {
+  setup: '未开始',
+  open: '阅卷中',
+  paused: '已暂停',
+  finished: '已结束',
+};
+
+/**
+ * The organiser's pool blocks of a 统一阅卷 joint exam (docs/marking.md "Joint exams"): a block of
+ * subjective questions of one subject, its markers named from the roster of every participating
+ * school's teachers (name and school only), started, paused and finished here; a finished
+ * subject's scores are written into each school's own exam. Papers come from each school's scan
+ * hand-off (交给阅卷 on the school's scan page).
+ */
+export function JointPoolBlocks({
+  jointExamId,
+  subjects,
+  onChanged,
+}: {
+  jointExamId: number;
+  subjects: readonly { subjectCode: string; subjectName: string }[];
+  onChanged: () => void;
+}) {
+  const call = useApiCall();
+  const { http } = useExamkit();
+  const [roster, setRoster] = useState<Teacher[]>([]);
+  const [blocks, setBlocks] = useState<PoolBlock[]>([]);
+  const [subjectCode, setSubjectCode] = useState(subjects[0]?.subjectCode ?? '');
+  const [leaves, setLeaves] = useState<Leaf[]>([]);
+  const [name, setName] = useState('');
+  const [questionIds, setQuestionIds] = useState<number[]>([]);
+  const [markers, setMarkers] = useState<number[]>([]);
+  const [filter, setFilter] = useState('');
+  const [error, setError] = useState('');
+  const [saving, setSaving] = useState(false);
+
+  const loadBlocks = useCallback(async () => {
+    const r = await call(jointPoolRoutes.jointPoolBlocks, { jointExamId });
+    if (r.ok) setBlocks(r.data.list);
+  }, [call, jointExamId]);
+
+  useEffect(() => {
+    void call(jointPoolRoutes.jointPoolRoster, { jointExamId }).then((r) => {
+      if (r.ok) setRoster(r.data.list);
+    });
+    void loadBlocks();
+  }, [call, jointExamId, loadBlocks]);
+
+  useEffect(() => {
+    if (!subjectCode) return;
+    void call(jointPaperRoutes.jointPaperGet, { jointExamId, subjectCode }).then((r) => {
+      if (!r.ok) return;
+      const found: Leaf[] = [];
+      for (const q of r.data.questions)
+        for (const leaf of q.children.length > 0 ? q.children : [q])
+          if (leaf.kind === 'subjective')
+            found.push({ id: leaf.id, number: leaf.fullNumber, fullMarks: leaf.fullMarks });
+      setLeaves(found);
+    });
+  }, [call, jointExamId, subjectCode]);
+
+  const toggle = (list: number[], id: number, on: boolean) =>
+    on ? [...list, id] : list.filter((x) => x !== id);
+
+  async function save() {
+    if (!name.trim()) return setError('请输入题块名称');
+    if (questionIds.length === 0) return setError('请选择题块的题目');
+    if (markers.length === 0) return setError('请选择阅卷老师');
+    setError('');
+    setSaving(true);
+    const r = await call(jointPoolRoutes.jointPoolBlockSave, {
+      jointExamId,
+      subjectCode,
+      setup: {
+        name: name.trim(),
+        questionIds,
+        mode: 'single',
+        tolerance: 0,
+        scoreStep: 0.5,
+        distribution: 'pool',
+        markers: markers.map((userId) => ({ userId })),
+        arbitrators: [],
+        leaders: [],
+        guide: '',
+        answer: '',
+        recheckPercent: 0,
+        leaseMinutes: 5,
+      },
+    });
+    setSaving(false);
+    if (!r.ok) return setError(r.message);
+    http.notifier.message('success', '已保存统一阅卷题块');
+    setName('');
+    setQuestionIds([]);
+    setMarkers([]);
+    await loadBlocks();
+    onChanged();
+  }
+
+  async function changeState(block: PoolBlock, action: 'start' | 'pause' | 'finish') {
+    setError('');
+    const r = await call(jointPoolRoutes.jointPoolBlockState, { blockId: block.blockId, action });
+    if (!r.ok) return setError(r.message);
+    await loadBlocks();
+    onChanged();
+  }
+
+  async function writeScores(code: string) {
+    setError('');
+    const r = await call(jointPoolRoutes.jointPoolFinish, { jointExamId, subjectCode: code });
+    if (!r.ok) return setError(r.message);
+    http.notifier.message('success', '已将成绩写入各校的本校考试');
+    onChanged();
+  }
+
+  const subjectName = (code: string) =>
+    subjects.find((s) => s.subjectCode === code)?.subjectName ?? code;
+  const shown = roster.filter(
+    (t) => !filter.trim() || t.name.includes(filter.trim()) || t.schoolName.includes(filter.trim()),
+  );
+  const schools = [...new Map(roster.map((t) => [t.schoolId, t.schoolName])).entries()];
+  const finishedSubjects = subjects.filter((s) => {
+    const own = blocks.filter((b) => b.subjectCode === s.subjectCode);
+    return own.length > 0 && own.every((b) => b.state === 'finished');
+  });
+
+  return (
+    <section aria-labelledby="joint-pool-blocks-title">
+      <h3 id="joint-pool-blocks-title">统一阅卷题块</h3>
+      <Note>
+        题块为单评、整体分配、匿名阅卷；阅卷老师可以来自任一参考学校。各校扫描答题卡后点“交给阅卷”，主观题的裁切图自动进入阅卷池。
+      </Note>
+      {blocks.length > 0 && (
+        <ListTable
+          label="统一阅卷题块"
+          rows={blocks}
+          headers={['科目', '题块', '状态', '阅卷老师', '操作']}
+        >
+          {(b) => (
+            <tr key={b.blockId}>
+              <td>{subjectName(b.subjectCode)}</td>
+              <td>{b.name}</td>
+              <td>{STATE_LABELS[b.state] ?? b.state}</td>
+              <td>{b.markers.map((m) => `${m.name}（${m.schoolName}）`).join('、')}</td>
+              <td>
+                <Actions>
+                  {(b.state === 'setup' || b.state === 'paused') && (
+                    <Button size="small" onClick={() => void changeState(b, 'start')}>
+                      开始阅卷：{b.name}
+                    </Button>
+                  )}
+                  {b.state === 'open' && (
+                    <Button size="small" onClick={() => void changeState(b, 'pause')}>
+                      暂停：{b.name}
+                    </Button>
+                  )}
+                  {(b.state === 'open' || b.state === 'paused') && (
+                    <Button size="small" onClick={() => void changeState(b, 'finish')}>
+                      结束阅卷：{b.name}
+                    </Button>
+                  )}
+                </Actions>
+              </td>
+            </tr>
+          )}
+        </ListTable>
+      )}
+      {finishedSubjects.length > 0 && (
+        <Actions>
+          {finishedSubjects.map((s) => (
+            <Button
+              key={s.subjectCode}
+              type="primary"
+              onClick={() => void writeScores(s.subjectCode)}
+            >
+              将{s.subjectName}成绩写入各校
+            </Button>
+          ))}
+        </Actions>
+      )}
+      <form
+        noValidate
+        aria-label="新建统一阅卷题块"
+        onSubmit={(e) => {
+          e.preventDefault();
+          void save();
+        }}
+      >
+        <FormField label="题块科目">
+          <Select
+            value={subjectCode}
+            options={subjects.map((s) => ({ value: s.subjectCode, label: s.subjectName }))}
+            onChange={(e) => {
+              setSubjectCode(e.target.value);
+              setQuestionIds([]);
+            }}
+          />
+        </FormField>
+        <FormField label="题块名称" required>
+          <TextInput value={name} maxLength={64} onChange={(e) => setName(e.target.value)} />
+        </FormField>
+        <fieldset>
+          <legend>题块的题目</legend>
+          {leaves.length === 0 && <Note>该科目还没有主观题，请先设置试卷结构</Note>}
+          {leaves.map((q) => (
+            <label key={q.id}>
+              <input
+                type="checkbox"
+                checked={questionIds.includes(q.id)}
+                onChange={(e) => setQuestionIds((l) => toggle(l, q.id, e.target.checked))}
+              />{' '}
+              第{q.number}题（{q.fullMarks}分）{' '}
+            </label>
+          ))}
+        </fieldset>
+        <FormField label="查找阅卷老师" hint="按姓名或学校筛选">
+          <TextInput value={filter} maxLength={32} onChange={(e) => setFilter(e.target.value)} />
+        </FormField>
+        {schools.map(([schoolId, schoolName]) => (
+          <fieldset key={schoolId}>
+            <legend>{schoolName}的教师</legend>
+            {shown
+              .filter((t) => t.schoolId === schoolId)
+              .map((t) => (
+                <label key={t.userId}>
+                  <input
+                    type="checkbox"
+                    aria-label={`阅卷老师：${t.name}（${t.schoolName}）`}
+                    checked={markers.includes(t.userId)}
+                    onChange={(e) => setMarkers((l) => toggle(l, t.userId, e.target.checked))}
+                  />{' '}
+                  {t.name}{' '}
+                </label>
+              ))}
+          </fieldset>
+        ))}
+        <Note>已选阅卷老师 {markers.length} 位</Note>
+        {error && <ErrorText role="alert">{error}</ErrorText>}
+        <Actions>
+          <Button type="primary" nativeType="submit" loading={saving}>
+            保存题块
+          </Button>
+        </Actions>
+      </form>
+    </section>
+  );
+}
+
+type SchoolProgress = DataOf<typeof jointPoolRoutes.jointPoolSchoolProgress>;
+
+/**
+ * A participating school's view of a 统一阅卷 joint exam's marking: each pool block overall and
+ * the school's own share (its papers, its markers and their marks). Nothing in 各校分别阅卷, or
+ * for a caller the server refuses (not the school's exam manager).
+ */
+export function JointPoolSchoolProgress({
+  jointExamId,
+  subjects,
+}: {
+  jointExamId: number;
+  subjects: readonly { subjectCode: string; subjectName: string }[];
+}) {
+  const call = useApiCall();
+  const [progress, setProgress] = useState<SchoolProgress | null>(null);
+  useEffect(() => {
+    void call(
+      jointPoolRoutes.jointPoolSchoolProgress,
+      { jointExamId },
+      { errorMessage: false },
+    ).then((r) => {
+      if (r.ok) setProgress(r.data);
+    });
+  }, [call, jointExamId]);
+  if (!progress || progress.markingMode !== 'pool') return null;
+  return (
+    <section aria-labelledby="joint-pool-school-title">
+      <h2 id="joint-pool-school-title">统一阅卷进度</h2>
+      <Note>本场联考统一阅卷：全部题块的总体进度，以及本校的试卷和本校阅卷老师的评阅量。</Note>
+      {progress.blocks.length === 0 ? (
+        <Note>组织方还没有设置统一阅卷题块</Note>
+      ) : (
+        <ListTable
+          label="本校统一阅卷进度"
+          rows={progress.blocks}
+          headers={[
+            '科目',
+            '题块',
+            '状态',
+            '全部试卷',
+            '已评完',
+            '本校试卷',
+            '本校已评完',
+            '本校阅卷老师',
+            '本校已给分',
+          ]}
+        >
+          {(b) => (
+            <tr key={b.blockId}>
+              <td>
+                {subjects.find((s) => s.subjectCode === b.subjectCode)?.subjectName ??
+                  b.subjectCode}
+              </td>
+              <td>{b.name}</td>
+              <td>{STATE_LABELS[b.state] ?? b.state}</td>
+              <td>{b.papers}</td>
+              <td>{b.done}</td>
+              <td>{b.own.papers}</td>
+              <td>{b.own.done}</td>
+              <td>{b.own.markers}</td>
+              <td>{b.own.marks}</td>
+            </tr>
+          )}
+        </ListTable>
+      )}
+    </section>
+  );
+}
