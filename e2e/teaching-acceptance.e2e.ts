@@ -8,10 +8,12 @@ const app = browserSuite();
 
 /** The demo's three scored 高一 exams, oldest first (server/src/seed/seedExam.ts, seedStudy.ts). */
 const EXAMS = ['2026学年高一九月月测', '2026学年高一十月月测', '2026学年第一学期高一期中考试'];
-/** The demo homework the first students of 高一(1)班 handed in (seedStudy.ts, seedHomeworkOnline.ts). */
+/** The demo homework of 高一(1)班, oldest first: two handed in by its first student (seedStudy.ts, seedHomeworkOnline.ts). */
 const HOMEWORK = [
   { name: '指数函数练习', score: /^17(\.0+)?\/20$/, rate: '85.0%' },
   { name: '函数的奇偶性练习（在线作答）', score: /^18(\.0+)?\/20$/, rate: '90.0%' },
+  // the demo's other assigned homework, not handed in
+  { name: '函数的单调性练习', score: /^未提交$/, rate: '—' },
 ];
 
 async function dismissGuide(page: Page) {
@@ -73,7 +75,7 @@ describe('issue #19 acceptance in the browser, by clicks only', () => {
     const homework = page.getByRole('table', { name: '各次作业成绩' });
     await homework.getByRole('cell', { name: HOMEWORK[1]!.name }).waitFor();
     const rows = homework.locator('tbody tr');
-    expect(await rows.count()).toBe(2);
+    expect(await rows.count()).toBe(3);
     for (const [i, h] of HOMEWORK.entries()) {
       const cells = await rows.nth(i).locator('td').allInnerTexts();
       expect(cells[0]).toBe(h.name);

@@ -2,7 +2,7 @@ import { teachingRoutes, teachResearchRoutes, type DataOf } from '@examkit/contr
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMemoryFileStore } from '../core/files';
 import { call, DIALECTS, signIn, startTestServer, type TestServer } from '../test/fixtures';
-import { seedHomework } from './seedHomework';
+import { DEMO_HOMEWORK, seedHomework } from './seedHomework';
 import { DEMO_ONLINE_HOMEWORK, seedHomeworkOnline } from './seedHomeworkOnline';
 import { DEMO_STUDY_EXAMS, DEMO_STUDY_HOMEWORK, seedStudy } from './seedStudy';
 
@@ -70,9 +70,11 @@ describe.each(DIALECTS)('the demo’s record over time on %s', (dialect) => {
     const names = record.body.data.exams.map((e) => e.examName);
     expect(names.slice(0, 2)).toEqual(DEMO_STUDY_EXAMS.map((e) => e.name));
     expect(names).toHaveLength(3);
-    expect(record.body.data.homework.map((h) => [h.name, h.score])).toEqual([
-      [DEMO_STUDY_HOMEWORK, 17],
-      [DEMO_ONLINE_HOMEWORK, 18],
+    // Oldest first; the demo's other assigned homework is not handed in yet.
+    expect(record.body.data.homework.map((h) => [h.name, h.score, h.status])).toEqual([
+      [DEMO_STUDY_HOMEWORK, 17, 'finished'],
+      [DEMO_ONLINE_HOMEWORK, 18, 'finished'],
+      [DEMO_HOMEWORK.assigned, null, 'not_submitted'],
     ]);
   });
 
