@@ -334,7 +334,7 @@ export const resourceWrongRoutes = {
       homeworkId: Type.Integer({ minimum: 1, ...t('作业') }),
       kind: { ...OneOf(['class', 'teachingClass'] as const), ...t('班级类型') },
       classId: Type.Integer({ minimum: 1, ...t('班级') }),
-      point: Nullable(Type.String({ minLength: 1, maxLength: 100, ...t('知识点') })),
+      point: { ...Nullable(Type.String({ minLength: 1, maxLength: 100 })), ...t('知识点') },
       title: Type.String({ minLength: 1, maxLength: 80, ...t('试卷标题') }),
       requestKey: Type.String({ minLength: 8, maxLength: 64, ...t('请求标识') }),
     }),
