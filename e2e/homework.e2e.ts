@@ -25,7 +25,7 @@ describe('校本作业 in the browser', () => {
     await page.getByRole('heading', { name: '校本作业', level: 1 }).waitFor();
     const list = page.getByRole('table', { name: '校本作业列表' });
     await list.getByText('函数的单调性练习').waitFor();
-    expect(await list.locator('tbody tr').count()).toBe(4);
+    expect(await list.locator('tbody tr').count()).toBe(5);
     expect(await axeViolations(page)).toEqual([]);
     await screenshot(page, 'homework-list');
 

@@ -267,6 +267,79 @@ export const resourceWrongRoutes = {
     }),
     Obj({ paperId: Type.Integer() }),
   ),
+  /**
+   * 巩固提升 over 校本作业: per class or teaching class the caller corrects, a homework's weakest
+   * questions and knowledge points — the homework report's 基本情况 and 知识点统计 (`basicOf`,
+   * `knowledgeOf`) over that class, beside the homework's over all the caller's students.
+   * Without a homework, the newest the caller may open (docs/teaching-views.md).
+   */
+  homeworkClassErrors: post(
+    `${W}/class/homework`,
+    "each class's weakest questions and knowledge points of a homework, from its report",
+    Obj({
+      homeworkId: Nullable(Type.Integer({ minimum: 1, ...t('作业') })),
+      limit: Type.Integer({ minimum: 1, maximum: 20, ...t('每班题数') }),
+    }),
+    Obj({
+      /** The newest assigned homework the caller may open, for the picker. */
+      homeworks: Type.Array(
+        Obj({ id: Type.Integer(), name: Type.String(), subjectName: Type.String() }),
+      ),
+      homeworkId: Nullable(Type.Integer()),
+      homeworkName: Type.String(),
+      subjectName: Type.String(),
+      /** Questions without knowledge points (from an uploaded paper, not the bank). */
+      untagged: Type.Integer(),
+      classes: Type.Array(
+        Obj({
+          kind: OneOf(['class', 'teachingClass'] as const),
+          classId: Type.Integer(),
+          className: Type.String(),
+          questions: Type.Array(
+            Obj({
+              no: Type.Integer(),
+              label: Type.String(),
+              fullMarks: Type.Number(),
+              knowledgePoints: Type.Array(Type.String()),
+              classScoreRate: N,
+              /** Over every student of the homework the caller corrects. */
+              homeworkScoreRate: N,
+              wrongCount: Type.Integer(),
+              /** Whether it was made from a bank question (so similar questions can be found). */
+              fromBank: Type.Boolean(),
+            }),
+          ),
+          points: Type.Array(
+            Obj({
+              point: Type.String(),
+              fullMarks: Type.Number(),
+              scoreRate: N,
+              homeworkScoreRate: N,
+              labels: Type.Array(Type.String()),
+              wrongCount: Type.Integer(),
+            }),
+          ),
+        }),
+      ),
+    }),
+  ),
+  /**
+   * 用相似题组卷 after a homework: the first similar bank question of each of a class's weakest
+   * questions made from the bank (or only those of one knowledge point), saved as a school paper.
+   */
+  homeworkPracticePaper: post(
+    `${W}/homework/practice/save_paper`,
+    "a class's practice paper of similar bank questions after a homework, in one step",
+    Obj({
+      homeworkId: Type.Integer({ minimum: 1, ...t('作业') }),
+      kind: { ...OneOf(['class', 'teachingClass'] as const), ...t('班级类型') },
+      classId: Type.Integer({ minimum: 1, ...t('班级') }),
+      point: { ...Nullable(Type.String({ minLength: 1, maxLength: 100 })), ...t('知识点') },
+      title: Type.String({ minLength: 1, maxLength: 80, ...t('试卷标题') }),
+      requestKey: Type.String({ minLength: 8, maxLength: 64, ...t('请求标识') }),
+    }),
+    Obj({ paperId: Type.Integer(), questionCount: Type.Integer() }),
+  ),
 };
 
 /** Binary downloads (GET with header `token`): the 错题本 of a student and a practice paper. */

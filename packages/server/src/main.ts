@@ -14,6 +14,7 @@ import { seedMarking } from './seed/seedMarking';
 import { seedWrongPractice } from './seed/seedWrongPractice';
 import { seedBankImages } from './seed/seedBankImages';
 import { seedHomework } from './seed/seedHomework';
+import { seedStudy } from './seed/seedStudy';
 import { seedHomeworkOnline } from './seed/seedHomeworkOnline';
 import { seedWorkbook } from './seed/seedWorkbook';
 import { createServer } from './server';
@@ -41,6 +42,7 @@ async function main() {
       await seedBankImages(db, files, seeded.demoSchoolId, systemClock);
       await seedHomework(db, files);
       await seedHomeworkOnline(db, files);
+      await seedStudy(db, files);
       await seedWorkbook(db);
       console.info('examkit: seeded the demo school 示范中学 (password demo2026)');
     } else {

@@ -473,4 +473,90 @@ describe('巩固提升', () => {
       questionIds: [900],
     });
   }, 20_000);
+  it('巩固提升 with 校本作业: a homework’s weakest points per class, and a practice paper per point', async () => {
+    const u = userEvent.setup();
+    const codes = [
+      'Home',
+      'Resources',
+      'Homework-SchoolBase',
+      'Consolidate',
+      'Consolidate-CommitError',
+      'Consolidate-WeakKnowledgePoint',
+      'Exam-Single-Report-Class',
+    ];
+    const user = demoUser({ allPerm: { '2026': { '1': codes } } });
+    const homework = {
+      homeworks: [{ id: 31, name: '指数函数练习', subjectName: '数学' }],
+      homeworkId: 31,
+      homeworkName: '指数函数练习',
+      subjectName: '数学',
+      untagged: 1,
+      classes: [
+        {
+          kind: 'class',
+          classId: 101,
+          className: '高一(1)班',
+          questions: [
+            {
+              no: 1,
+              label: '1',
+              fullMarks: 5,
+              knowledgePoints: ['指数函数'],
+              classScoreRate: 0.4,
+              homeworkScoreRate: 0.5,
+              wrongCount: 3,
+              fromBank: true,
+            },
+          ],
+          points: [
+            {
+              point: '指数函数',
+              fullMarks: 5,
+              scoreRate: 0.4,
+              homeworkScoreRate: 0.5,
+              labels: ['1'],
+              wrongCount: 3,
+            },
+          ],
+        },
+      ],
+    };
+    const api = createFakeApi({
+      ...SCHOOL_ROUTES,
+      [key(reportRoutes.teacherGetExam)]: ok(EXAMS),
+      [key(resourceWrongRoutes.weakPoints)]: ok({ examName: '期中考试', classes: [] }),
+      [key(resourceWrongRoutes.homeworkClassErrors)]: ok(homework),
+      [key(resourceWrongRoutes.homeworkPracticePaper)]: ok({ paperId: 45, questionCount: 1 }),
+      'POST /marking-resources/paper/detail': ok(null),
+    });
+    const { router } = await renderApp({
+      path: '/consolidate/weakKnowledgePoint',
+      api,
+      user,
+      pages,
+    });
+    // The two 巩固提升 pages link each other (no second-level menu there)
+    const nav = await screen.findByRole('navigation', { name: '巩固提升' });
+    expect(within(nav).getByRole('link', { name: '易错题' })).toBeTruthy();
+    await u.selectOptions(await screen.findByLabelText('来源'), '校本作业');
+    const table = await screen.findByRole('table', { name: '高一(1)班 作业薄弱知识点' });
+    expect(
+      within(table)
+        .getAllByRole('cell')
+        .map((c) => c.textContent),
+    ).toEqual(['指数函数', '5', '40.0%', '50.0%', '1', '3', '组卷']);
+    expect(screen.getByText(/有 1 道题不是从题库选的/)).toBeTruthy();
+    await u.click(within(table).getByRole('button', { name: '高一(1)班 指数函数 用相似题组卷' }));
+    await waitFor(() =>
+      expect(router.state.location.pathname + router.state.location.search).toBe(
+        '/resource/paper/school-detail?id=45',
+      ),
+    );
+    expect(api.lastBody(resourceWrongRoutes.homeworkPracticePaper.url)).toMatchObject({
+      homeworkId: 31,
+      kind: 'class',
+      classId: 101,
+      point: '指数函数',
+    });
+  }, 20_000);
 });

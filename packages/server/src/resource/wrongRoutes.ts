@@ -13,6 +13,7 @@ import type { Router } from '../core/router';
 import { accessOf, inScopeClass } from '../core/scope';
 import type { SessionInfo } from '../core/session';
 import type { DownloadJobs } from '../download/jobs';
+import { homeworkClassErrors, homeworkPracticePaper } from '../teaching/consolidate';
 import { insertPaper, sectionsByType } from './papers';
 import { loadQuestions } from './questions';
 import { errorBank } from './wrongBank';
@@ -98,6 +99,17 @@ export function registerResourceWrongRoutes(
   router.sessionRoute(r.similarRecommend, TAG, async ({ body, session }) => {
     const scope = await scopeFor(db, session, PRACTICE_KEYS);
     return classWeakQuestions(db, await openExam(db, clock, scope, body.examId), body.limit, true);
+  });
+  // 巩固提升 over 校本作业: the homework report's figures per class (teaching/consolidate.ts)
+  router.sessionRoute(r.homeworkClassErrors, TAG, async ({ body, session }) => {
+    await scopeFor(db, session, CLASS_KEYS);
+    return homeworkClassErrors(db, accessOf(db, session), body);
+  });
+  router.sessionRoute(r.homeworkPracticePaper, TAG, async ({ body, session }) => {
+    await scopeFor(db, session, PRACTICE_KEYS);
+    const access = accessOf(db, session);
+    await access.require('Resources');
+    return homeworkPracticePaper(db, access, session, body, clock.now().getTime());
   });
   router.sessionRoute(r.errorBank, TAG, async ({ body, session }) =>
     errorBank(db, clock, await scopeFor(db, session, BANK_KEYS), body),

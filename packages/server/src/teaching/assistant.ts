@@ -8,7 +8,7 @@ import { reportData, type TargetFilter } from '../homework/report/data';
 import { basicOf, knowledgeOf } from '../homework/report/figures';
 
 /** The assigned homework whose reports the caller may open (校本作业's list rule), newest first. */
-async function reportable(db: Db, access: Access) {
+export async function reportable(db: Db, access: Access) {
   await requireSchoolBase(access);
   return (await visibleHomeworks(db, access))
     .where('state', '=', 'assigned')
@@ -136,7 +136,7 @@ export async function centreHomeworkTopics(
 }
 
 /** Grade and subject names of some homework rows. */
-async function namesOf(db: Db, rows: { grade_id: number; subject_id: number }[]) {
+export async function namesOf(db: Db, rows: { grade_id: number; subject_id: number }[]) {
   const [grades, subjects] =
     rows.length === 0
       ? [[], []]

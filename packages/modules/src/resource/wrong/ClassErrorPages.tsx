@@ -1,12 +1,13 @@
 import { useCallback, useState } from 'react';
-import { useLocation, useNavigate } from 'react-router-dom';
-import { resourceWrongRoutes } from '@examkit/contracts';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
+import { resourceWrongRoutes, type DataOf } from '@examkit/contracts';
 import { useExamkit, useExamkitStore } from '@examkit/core/react';
 import { hasPermission } from '@examkit/permission';
-import { Button } from '@examkit/ui';
+import { Button, FormField, Select } from '@examkit/ui';
 import { ListTable } from '../../common/ListTable';
 import { useApiCall } from '../../common/useApiCall';
 import { PageBox, Toolbar } from '../../common/styled';
+import { HomeworkClassErrors } from './HomeworkClassErrors';
 import { ExamPicker } from './parts';
 import { percent, useWrongData } from './useWrongData';
 
@@ -45,31 +46,36 @@ export function CompositionPage() {
  * bank question of each of the class's weakest questions of that subject (相似题推荐's ranking),
  * saved as a school paper (the 错题练习 of 在线编辑, without choosing), then opened.
  */
-function PracticeButtons({
-  examId,
-  classId,
-  className,
-  subjects,
-}: {
-  examId: number;
-  classId: number;
-  className: string;
-  subjects: string[];
-}) {
+/**
+ * One click's practice paper of an exam: the first recommended bank question (相似题推荐's
+ * ranking) of each of the class's weakest questions that `pick` keeps, saved as a school paper
+ * (the 错题练习 of 在线编辑, without choosing), then opened.
+ */
+function useExamPractice(examId: number, classId: number) {
   const call = useApiCall();
   const { http } = useExamkit();
   const navigate = useNavigate();
   const [busy, setBusy] = useState(false);
-  const make = async (subjectName: string) => {
+  const make = async (
+    title: (examName: string) => string,
+    pick: (q: ClassQuestion) => boolean,
+    shared: string | null,
+    limit: number,
+  ) => {
     setBusy(true);
     try {
-      const rec = await call(resourceWrongRoutes.similarRecommend, { examId, limit: PER_CLASS });
+      const rec = await call(resourceWrongRoutes.similarRecommend, { examId, limit });
       if (!rec.ok) return;
       const ids = [
         ...new Set(
           (rec.data.classes.find((c) => c.classId === classId)?.questions ?? [])
-            .filter((q) => q.subjectName === subjectName)
-            .flatMap((q) => q.recommendations.slice(0, 1).map((r) => r.question.id)),
+            .filter(pick)
+            .flatMap((q) =>
+              q.recommendations
+                .filter((r) => shared === null || r.sharedPoints.includes(shared))
+                .slice(0, 1)
+                .map((r) => r.question.id),
+            ),
         ),
       ];
       if (ids.length === 0) {
@@ -81,8 +87,8 @@ function PracticeButtons({
         {
           examId,
           questionIds: ids,
-          title: `${rec.data.examName} ${className}${subjectName}巩固练习`.slice(0, 80),
-          requestKey: `consolidate-${examId}-${classId}-${subjectName}-${Date.now()}`.slice(0, 64),
+          title: title(rec.data.examName).slice(0, 80),
+          requestKey: `consolidate-${examId}-${classId}-${Date.now()}`.slice(0, 64),
         },
         { successMessage: '已用相似题组成练习卷' },
       );
@@ -91,13 +97,43 @@ function PracticeButtons({
       setBusy(false);
     }
   };
+  return { busy, make };
+}
+
+type ClassQuestion = DataOf<
+  (typeof resourceWrongRoutes)['similarRecommend']
+>['classes'][number]['questions'][number];
+
+/**
+ * 用相似题组卷: one click makes a class's practice paper of one subject — the first recommended
+ * bank question of each of the class's weakest questions of that subject.
+ */
+function PracticeButtons({
+  examId,
+  classId,
+  className,
+  subjects,
+}: {
+  examId: number;
+  classId: number;
+  className: string;
+  subjects: string[];
+}) {
+  const { busy, make } = useExamPractice(examId, classId);
   return (
     <Toolbar>
       {subjects.map((subject) => (
         <Button
           key={subject}
           disabled={busy}
-          onClick={() => void make(subject)}
+          onClick={() =>
+            void make(
+              (exam) => `${exam} ${className}${subject}巩固练习`,
+              (q) => q.subjectName === subject,
+              null,
+              PER_CLASS,
+            )
+          }
           aria-label={`${className} ${subject} 用相似题组卷`}
         >
           {subject}：用相似题组卷
@@ -108,24 +144,131 @@ function PracticeButtons({
 }
 
 /**
+ * 组卷 for one weak knowledge point of an exam: the first recommended bank question sharing the
+ * point of each of the class's weakest questions tagged with it (the 20 weakest, the call's most).
+ */
+function PointPracticeButton({
+  examId,
+  classId,
+  className,
+  subjectName,
+  point,
+}: {
+  examId: number;
+  classId: number;
+  className: string;
+  subjectName: string;
+  point: string;
+}) {
+  const { busy, make } = useExamPractice(examId, classId);
+  return (
+    <Button
+      disabled={busy}
+      onClick={() =>
+        void make(
+          (exam) => `${exam} ${className}${subjectName}${point}巩固练习`,
+          (q) => q.subjectName === subjectName && q.knowledgePoints.includes(point),
+          point,
+          20,
+        )
+      }
+      aria-label={`${className} ${subjectName} ${point} 用相似题组卷`}
+    >
+      组卷
+    </Button>
+  );
+}
+
+/** Under 巩固提升, with the page's key and 校本资源 (saving a paper): the one-step practice papers. */
+function useConsolidating(key: string) {
+  const codes = useExamkitStore((s) => s.permCodes);
+  return (
+    useLocation().pathname.startsWith('/consolidate') &&
+    hasPermission(codes, key) &&
+    hasPermission(codes, 'Resources')
+  );
+}
+
+/**
+ * 巩固提升 hides the second-level menu (spec 000 §2): its two pages link each other, for the
+ * entries the user holds.
+ */
+function ConsolidateNav() {
+  const codes = useExamkitStore((s) => s.permCodes);
+  const here = useLocation().pathname;
+  if (!here.startsWith('/consolidate')) return null;
+  const links = [
+    { to: '/consolidate/commitError', label: '易错题', key: 'Consolidate-CommitError' },
+    {
+      to: '/consolidate/weakKnowledgePoint',
+      label: '薄弱知识点',
+      key: 'Consolidate-WeakKnowledgePoint',
+    },
+  ].filter((l) => hasPermission(codes, l.key));
+  return (
+    <nav aria-label="巩固提升">
+      {links.map((l) => (
+        <Link
+          key={l.to}
+          to={l.to}
+          aria-current={here === l.to ? 'page' : undefined}
+          style={{ marginRight: 12 }}
+        >
+          {l.label}
+        </Link>
+      ))}
+    </nav>
+  );
+}
+
+/** 来源: under 巩固提升, a holder of 校本作业 chooses exams or homework. */
+function useSource() {
+  const codes = useExamkitStore((s) => s.permCodes);
+  const consolidate = useLocation().pathname.startsWith('/consolidate');
+  const homework = consolidate && hasPermission(codes, 'Homework-SchoolBase');
+  const [source, setSource] = useState<'exam' | 'homework'>('exam');
+  const picker = homework ? (
+    <FormField label="来源">
+      <Select
+        value={source}
+        options={[
+          { value: 'exam', label: '考试' },
+          { value: 'homework', label: '校本作业' },
+        ]}
+        onChange={(e) => setSource(e.target.value === 'homework' ? 'homework' : 'exam')}
+      />
+    </FormField>
+  ) : null;
+  return { source: homework ? source : 'exam', picker };
+}
+
+/**
  * 易错题 (/resource/composition/commitError, and 巩固提升 /consolidate/commitError): each class's
  * questions with the lowest score rates; under 巩固提升, with a one-step practice paper per subject.
  */
 export function CommonErrorsPage() {
   const { examId, choose } = useExamChoice();
-  const codes = useExamkitStore((s) => s.permCodes);
-  const consolidating =
-    useLocation().pathname.startsWith('/consolidate') &&
-    hasPermission(codes, 'Consolidate-CommitError') &&
-    hasPermission(codes, 'Resources');
+  const consolidating = useConsolidating('Consolidate-CommitError');
+  const { source, picker } = useSource();
   const { data, error } = useWrongData(
     resourceWrongRoutes.commonErrors,
-    examId ? { examId, limit: PER_CLASS } : null,
+    examId && source === 'exam' ? { examId, limit: PER_CLASS } : null,
   );
+  if (source === 'homework')
+    return (
+      <PageBox>
+        <h1>班级易错题</h1>
+        <ConsolidateNav />
+        <Toolbar>{picker}</Toolbar>
+        <HomeworkClassErrors view="questions" practice={consolidating} />
+      </PageBox>
+    );
   return (
     <PageBox>
       <h1>班级易错题</h1>
+      <ConsolidateNav />
       <Toolbar>
+        {picker}
         <ExamPicker value={examId} onChange={choose} />
       </Toolbar>
       {error && <p role="alert">{error}</p>}
@@ -168,14 +311,33 @@ export function CommonErrorsPage() {
  */
 export function WeakPointsPage() {
   const { examId, choose } = useExamChoice();
+  const consolidating = useConsolidating('Consolidate-WeakKnowledgePoint');
+  // Recommendations and the practice paper are 相似题推荐's calls (their keys)
+  const codes = useExamkitStore((s) => s.permCodes);
+  const examPractice =
+    consolidating &&
+    (hasPermission(codes, 'Consolidate-CommitError') ||
+      hasPermission(codes, 'Exam-Single-Report-Grade'));
+  const { source, picker } = useSource();
   const { data, error } = useWrongData(
     resourceWrongRoutes.weakPoints,
-    examId ? { examId, limit: PER_CLASS } : null,
+    examId && source === 'exam' ? { examId, limit: PER_CLASS } : null,
   );
+  if (source === 'homework')
+    return (
+      <PageBox>
+        <h1>薄弱知识点</h1>
+        <ConsolidateNav />
+        <Toolbar>{picker}</Toolbar>
+        <HomeworkClassErrors view="points" practice={examPractice} />
+      </PageBox>
+    );
   return (
     <PageBox>
       <h1>薄弱知识点</h1>
+      <ConsolidateNav />
       <Toolbar>
+        {picker}
         <ExamPicker value={examId} onChange={choose} />
       </Toolbar>
       {error && <p role="alert">{error}</p>}
@@ -185,7 +347,15 @@ export function WeakPointsPage() {
           <ListTable
             label={`${c.className} 薄弱知识点`}
             rows={c.points}
-            headers={['学科', '知识点', '满分', '班级掌握度', '年级掌握度', '题号']}
+            headers={[
+              '学科',
+              '知识点',
+              '满分',
+              '班级掌握度',
+              '年级掌握度',
+              '题号',
+              ...(examPractice ? ['练习'] : []),
+            ]}
           >
             {(p) => (
               <tr key={`${p.subjectName}-${p.point}`}>
@@ -195,6 +365,17 @@ export function WeakPointsPage() {
                 <td>{percent(p.scoreRate)}</td>
                 <td>{percent(p.gradeScoreRate)}</td>
                 <td>{p.numbers.join('、')}</td>
+                {examPractice && examId !== null && (
+                  <td>
+                    <PointPracticeButton
+                      examId={examId}
+                      classId={c.classId}
+                      className={c.className}
+                      subjectName={p.subjectName}
+                      point={p.point}
+                    />
+                  </td>
+                )}
               </tr>
             )}
           </ListTable>

@@ -63,6 +63,13 @@ export const resourceRows: Record<string, Entry> = {
   'usage.basketStatistics': WRITE(
     'counts per teacher and subject of the session’s school; a caller not school-wide gets their own rows only (teaching/usage.test.ts)',
   ),
+  // 巩固提升 over homework (teaching/consolidate.test.ts): the homework report's rule per class
+  'wrong.homeworkClassErrors': WRITE(
+    'classes the caller corrects only; another school’s homework 404 (teaching/consolidate.test.ts)',
+  ),
+  'wrong.homeworkPracticePaper': WRITE(
+    'a class the caller does not correct 404, another school’s homework 404 (teaching/consolidate.test.ts)',
+  ),
   'wrong.practicePaper': WRITE(
     'the exam opens with the report’s scope, another school’s questions 404 (resource/wrongRoutes.test.ts)',
   ),
