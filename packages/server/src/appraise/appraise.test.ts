@@ -181,10 +181,10 @@ describe.each(DIALECTS)('综合评价 on %s', (dialect) => {
         { studentId: s2!.studentId, itemId: mathItems[0], level: 'D', comment: '' },
       ],
     };
-    expect(await ok('teacher', r.save, body)).toEqual({ saved: 3 });
+    expect(await ok('teacher', r.save, body)).toEqual({ saved: 3, cleared: 0, comments: 0 });
     const first = await stored();
     expect(first).toHaveLength(3);
-    expect(await ok('teacher', r.save, body)).toEqual({ saved: 3 });
+    expect(await ok('teacher', r.save, body)).toEqual({ saved: 3, cleared: 0, comments: 0 });
     expect(await stored()).toEqual(first);
     expect(first[0]).toMatchObject({ level: 'A', comment: '计算准确', term: 1 });
 
