@@ -292,7 +292,7 @@ describe.each(DIALECTS)('作文 on %s', (dialect) => {
     const row = centre.list.find((h) => h.id === compositionId)!;
     expect(row).toMatchObject({
       composition: true,
-      name: '我的家乡',
+      name: report.name,
       gradeName: '高一',
       subjectName: '语文',
       fullMarks: 60,
@@ -313,7 +313,7 @@ describe.each(DIALECTS)('作文 on %s', (dialect) => {
     expect(topics).toMatchObject({
       composition: true,
       homeworkId: compositionId,
-      name: '我的家乡',
+      name: report.name,
       questions: [],
       points: [],
     });
