@@ -6,7 +6,6 @@ import {
   type CompositionReview,
   type CompositionRubric,
   type CompositionStudentRow,
-  type ExemplaryEssay,
   type HomeworkState,
 } from '@examkit/contracts';
 import type { Selectable } from 'kysely';
@@ -19,7 +18,7 @@ import { pageOf } from '../../examtool/paging';
 import { loadHomework, requireSchoolBase, type HomeworkRow } from '../access';
 import { creatable, homeworkByKey, homeworkValues, visibleHomeworks } from '../create';
 import { summariesOf } from '../views';
-import { loadSubmission, studentsOf } from '../submissions/students';
+import { loadSubmission } from '../submissions/students';
 import { writeScore } from '../submissions/scoring';
 import type { HomeworkCompositionReviewsTable, HomeworkCompositionsTable } from './tables';
 import { compositionBasicOf, compositionHandIns, exemplaryOf, rubricOf, sumOf } from './report';
