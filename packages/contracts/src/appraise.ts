@@ -27,6 +27,9 @@ const Int = Type.Integer();
 const Term = Type.Union([Type.Literal(1), Type.Literal(2)], { title: '学期', default: 1 });
 const Kind = Type.Union([Type.Literal(1), Type.Literal(2)], { title: '评价类别', default: 1 });
 const Level = { ...OneOf(APPRAISAL_LEVELS), title: '等级' };
+/** A comment of a record or a student's term 评语: at most `APPRAISAL_COMMENT_MAX` characters. */
+const Comment = (title: string) =>
+  Type.String({ maxLength: APPRAISAL_COMMENT_MAX, default: '', title });
 
 /** One recorded level of a student and item. */
 const Recorded = Obj({ itemId: Int, level: OneOf(APPRAISAL_LEVELS), comment: Str });
@@ -44,14 +47,23 @@ export const appraiseRoutes = {
       subjects: Type.Array(Obj({ subjectId: Int, subjectName: Str })),
       subjectId: Nullable(Int),
       items: Type.Array(Obj({ itemId: Int, name: Str })),
+      /** Whether the caller writes the term 评语 of the class's students (its 班主任, a grade or school role). */
+      canComment: Type.Boolean(),
       students: Type.Array(
-        Obj({ studentId: Int, name: Str, studentNo: Str, records: Type.Array(Recorded) }),
+        Obj({
+          studentId: Int,
+          name: Str,
+          studentNo: Str,
+          records: Type.Array(Recorded),
+          /** The student's 评语 of the term ('' when none). */
+          termComment: Str,
+        }),
       ),
     }),
   ),
   save: post(
     `${A}/save`,
-    "records levels of a class's students in a subject's items (an upsert: a retried save changes nothing twice)",
+    "records levels of a class's students in a subject's items (an upsert: a retried save changes nothing twice; a null level clears the record) and, for the class's 班主任, the students' term 评语 ('' clears it)",
     Obj({
       classId: Id,
       term: Term,
@@ -61,13 +73,19 @@ export const appraiseRoutes = {
         Obj({
           studentId: Id,
           itemId: Id,
-          level: Level,
-          comment: Type.String({ maxLength: APPRAISAL_COMMENT_MAX, default: '' }),
+          level: { ...Nullable(Level), title: '等级' },
+          comment: Comment('评语'),
         }),
-        { maxItems: 5000 },
+        { maxItems: 5000, title: '评价记录' },
       ),
+      comments: Type.Array(Obj({ studentId: Id, comment: Comment('评语') }), {
+        maxItems: 2000,
+        default: [],
+        title: '学期评语',
+      }),
     }),
-    Obj({ saved: Int }),
+    /** `saved` levels written, `cleared` removed, `comments` 评语 written or cleared. */
+    Obj({ saved: Int, cleared: Int, comments: Int }),
   ),
   exportJob: post(
     `${A}/exportJob`,
@@ -75,9 +93,15 @@ export const appraiseRoutes = {
     Obj({ classId: Id, term: Term }),
     Obj({ jobId: Int }),
   ),
+  studentExportJob: post(
+    `${A}/studentExportJob`,
+    "one student's records over every term, with the term 评语, as xlsx, a download-centre job",
+    Obj({ studentId: Id }),
+    Obj({ jobId: Int }),
+  ),
   student: post(
     `${A}/student`,
-    "one student's records over every term, in the subjects the caller sees",
+    "one student's records over every term, in the subjects the caller sees, and the term 评语",
     Obj({ studentId: Id }),
     Obj({
       student: Obj({ studentId: Int, name: Str, studentNo: Str, className: Str, classId: Int }),
@@ -92,6 +116,8 @@ export const appraiseRoutes = {
           comment: Str,
         }),
       ),
+      /** The student's 评语 by term, the newest first. */
+      comments: Type.Array(Obj({ academicYear: Int, term: Int, comment: Str })),
     }),
   ),
 };

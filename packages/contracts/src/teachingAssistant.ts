@@ -12,6 +12,8 @@ const HomeworkId = t('作业', Type.Integer({ minimum: 1 }));
 /** A homework of the report centre's 助手报告 list, with its 基本情况 figures. */
 export const CentreHomeworkRow = Obj({
   id: Int,
+  /** A 作文 (its reports at /homework/composition/{id}/report/*), else a 校本作业. */
+  composition: Type.Boolean(),
   name: Str,
   gradeName: Str,
   subjectName: Str,
@@ -32,6 +34,8 @@ export const CentreHomeworkTopics = Obj({
   /** The newest assigned homework the caller may open, for the picker. */
   homeworks: Type.Array(Obj({ id: Int, name: Str, gradeName: Str, subjectName: Str })),
   homeworkId: Nullable(Int),
+  /** A 作文: no questions nor points, its rubric's parts (`dimensions`) instead. */
+  composition: Type.Boolean(),
   name: Str,
   subjectName: Str,
   /** The classes and teaching classes the caller corrects (the report's filter). */
@@ -65,6 +69,8 @@ export const CentreHomeworkTopics = Obj({
   ),
   /** Questions without knowledge points (homework from an uploaded paper). */
   untagged: Int,
+  /** A 作文's rubric parts whose average score rate is at or under the threshold. */
+  dimensions: Type.Array(Obj({ label: Str, points: Type.Number(), average: N, scoreRate: N })),
 });
 export type CentreHomeworkTopics = Static<typeof CentreHomeworkTopics>;
 

@@ -15,6 +15,7 @@ const SHEET = {
   classId: 21,
   subjects: [{ subjectId: 3, subjectName: '数学' }],
   subjectId: 3,
+  canComment: true,
   items: [
     { itemId: 51, name: '运算能力' },
     { itemId: 52, name: '逻辑推理' },
@@ -25,8 +26,9 @@ const SHEET = {
       name: '张三',
       studentNo: '2026001',
       records: [{ itemId: 51, level: 'A', comment: '计算准确' }],
+      termComment: '学习认真',
     },
-    { studentId: 32, name: '李四', studentNo: '2026002', records: [] },
+    { studentId: 32, name: '李四', studentNo: '2026002', records: [], termComment: '' },
   ],
 };
 
@@ -58,6 +60,7 @@ const STUDENT = {
       comment: '',
     },
   ],
+  comments: [{ academicYear: 2026, term: 1, comment: '学习认真' }],
 };
 
 describe('综合评价', () => {
@@ -87,6 +90,7 @@ describe('综合评价', () => {
         { studentId: 31, itemId: 52, level: 'D', comment: '' },
         { studentId: 32, itemId: 51, level: 'B', comment: '' },
       ],
+      comments: [],
     });
     // the class's term as xlsx, a download-centre job
     await u.click(screen.getByRole('button', { name: '导出本班评价' }));
@@ -104,6 +108,58 @@ describe('综合评价', () => {
         subjectId: null,
       }),
     );
+  }, 20_000);
+
+  it('评价录入 clears a level set back to 未评价 and writes the term 评语, its length checked', async () => {
+    const u = userEvent.setup();
+    const api = createFakeApi({
+      ...SCHOOL_ROUTES,
+      [key(appraiseRoutes.sheet)]: ok(SHEET),
+      [key(appraiseRoutes.save)]: ok({ saved: 0, cleared: 1, comments: 2 }),
+    });
+    await renderApp({ path: '/appraise/record', api, user: user(), pages });
+    const grid = await screen.findByRole('table', { name: '评价表' });
+    expect(within(grid).getByLabelText('张三的评语')).toHaveValue('学习认真');
+    await u.selectOptions(within(grid).getByLabelText('张三的运算能力'), '未评价');
+    const li = within(grid).getByLabelText('李四的评语');
+    await u.click(li);
+    await u.paste('很'.repeat(201));
+    expect(li).toHaveAttribute('aria-invalid', 'true');
+    expect(within(grid).getByText('评语不能超过200个字（已输入201个字）')).toBeInTheDocument();
+    await u.click(screen.getByRole('button', { name: '保存' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      '评语不能超过200个字，请修改后再保存',
+    );
+    expect(api.lastBody(appraiseRoutes.save.url)).toEqual({});
+    await u.clear(li);
+    await u.type(li, ' 进步明显 ');
+    await u.clear(within(grid).getByLabelText('张三的评语'));
+    await u.click(screen.getByRole('button', { name: '保存' }));
+    expect(await screen.findByRole('status')).toHaveTextContent(
+      '已保存0条评价，清除1条，更新2条评语',
+    );
+    expect(api.lastBody(appraiseRoutes.save.url)).toEqual({
+      classId: 21,
+      term: 1,
+      kind: 1,
+      subjectId: 3,
+      records: [{ studentId: 31, itemId: 51, level: null, comment: '计算准确' }],
+      comments: [
+        { studentId: 31, comment: '' },
+        { studentId: 32, comment: '进步明显' },
+      ],
+    });
+  }, 20_000);
+
+  it('a 任课教师 reads the 评语 without a box to write it', async () => {
+    const api = createFakeApi({
+      ...SCHOOL_ROUTES,
+      [key(appraiseRoutes.sheet)]: ok({ ...SHEET, canComment: false }),
+    });
+    await renderApp({ path: '/appraise/record', api, user: user(), pages });
+    const grid = await screen.findByRole('table', { name: '评价表' });
+    expect(within(grid).getByText('学习认真')).toBeInTheDocument();
+    expect(within(grid).queryByLabelText('张三的评语')).not.toBeInTheDocument();
   }, 20_000);
 
   it('a bureau seat reads the grid without a save button', async () => {
@@ -125,6 +181,7 @@ describe('综合评价', () => {
       ...SCHOOL_ROUTES,
       [key(appraiseRoutes.sheet)]: ok(SHEET),
       [key(appraiseRoutes.student)]: ok(STUDENT),
+      [key(appraiseRoutes.studentExportJob)]: ok({ jobId: 7 }),
     });
     await renderApp({ path: '/appraise/student?studentId=31', api, user: user(), pages });
     expect(
@@ -136,6 +193,14 @@ describe('综合评价', () => {
     expect(rows[1]).toHaveTextContent('2026-2027学年上学期能力数学运算能力优秀计算准确');
     expect(rows[2]).toHaveTextContent('素养语文文化传承待提高');
     expect(api.lastBody(appraiseRoutes.student.url)).toEqual({ studentId: 31 });
+    const comments = screen.getByRole('table', { name: '学期评语' });
+    expect(within(comments).getAllByRole('row')[1]).toHaveTextContent(
+      '2026-2027学年上学期学习认真',
+    );
+    await u.click(screen.getByRole('button', { name: '导出该生评价' }));
+    await waitFor(() =>
+      expect(api.lastBody(appraiseRoutes.studentExportJob.url)).toEqual({ studentId: 31 }),
+    );
     await u.selectOptions(screen.getByLabelText('学生'), '李四（2026002）');
     await waitFor(() =>
       expect(api.lastBody(appraiseRoutes.student.url)).toEqual({ studentId: 32 }),

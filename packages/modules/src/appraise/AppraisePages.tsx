@@ -1,6 +1,8 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useId, useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
+import { styled } from 'styled-components';
 import {
+  APPRAISAL_COMMENT_MAX,
   APPRAISAL_KIND_NAMES,
   APPRAISAL_LEVEL_NAMES,
   APPRAISAL_LEVELS,
@@ -10,7 +12,7 @@ import {
   type BodyOf,
   type DataOf,
 } from '@examkit/contracts';
-import { Button, Empty, FormField, Select } from '@examkit/ui';
+import { Button, Empty, FormField, Select, themeOf } from '@examkit/ui';
 import { DownloadJobButton } from '../common/DownloadJobButton';
 import { ListTable } from '../common/ListTable';
 import { PageBox, Toolbar } from '../common/styled';
@@ -26,6 +28,25 @@ const LEVEL_OPTIONS = APPRAISAL_LEVELS.map((l) => ({ value: l, label: APPRAISAL_
 const TERM_OPTIONS = ([1, 2] as const).map((t) => ({ value: t, label: APPRAISAL_TERM_NAMES[t] }));
 const KIND_OPTIONS = ([1, 2] as const).map((k) => ({ value: k, label: APPRAISAL_KIND_NAMES[k] }));
 const cell = (studentId: number, itemId: number) => `${studentId}-${itemId}`;
+const tooLong = (text: string) => text.trim().length > APPRAISAL_COMMENT_MAX;
+
+const CommentBox = styled.textarea`
+  box-sizing: border-box;
+  width: 16em;
+  min-height: 3.2em;
+  font: inherit;
+  padding: 4px 6px;
+  border: 1px solid #767676;
+  border-radius: 4px;
+  &[aria-invalid='true'] {
+    border-color: ${(p) => themeOf(p).colors.danger};
+  }
+`;
+const FieldError = styled.span`
+  display: block;
+  color: ${(p) => themeOf(p).colors.danger};
+  font-size: 12px;
+`;
 
 /** 班级 and 学期 pickers of the appraisal pages. */
 function ClassTermPickers({
@@ -90,42 +111,94 @@ export function AppraiseRecordPage() {
     [data],
   );
   const [edits, setEdits] = useState<Record<string, AppraisalLevel | ''>>({});
+  // the term 评语 typed since this sheet was loaded, by student
+  const [comments, setComments] = useState<Record<number, string>>({});
+  // what this page saved since the sheet was loaded: the levels (cleared as '') and 评语 now stored
+  const [saved, setSaved] = useState<{
+    levels: Record<string, AppraisalLevel | ''>;
+    comments: Record<number, string>;
+  }>({ levels: {}, comments: {} });
   const [notice, setNotice] = useState<string | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
   useEffect(() => {
     setEdits({});
+    setComments({});
+    setSaved({ levels: {}, comments: {} });
     setNotice(null);
+    setProblem(null);
   }, [data]);
   const levelOf = (k: string) => edits[k] ?? recorded.get(k)?.level ?? '';
   const reader = scope?.reader === true;
+  const writesComments = !reader && data?.canComment === true;
+  const storedComment = (s: Sheet['students'][number]) =>
+    saved.comments[s.studentId] ?? s.termComment;
+  const commentOf = (s: Sheet['students'][number]) => comments[s.studentId] ?? storedComment(s);
+  const storedLevel = (k: string) => saved.levels[k] ?? recorded.get(k)?.level ?? '';
 
   async function save() {
     if (!data || data.classId === null || data.subjectId === null) return;
+    if (writesComments && data.students.some((s) => tooLong(commentOf(s)))) {
+      setNotice(null);
+      setProblem(`评语不能超过${APPRAISAL_COMMENT_MAX}个字，请修改后再保存`);
+      return;
+    }
     const body: BodyOf<typeof appraiseRoutes.save> = {
       classId: data.classId,
       term,
       kind,
       subjectId: data.subjectId,
+      // every cell with a level, and a recorded cell set back to 未评价 as null (cleared)
       records: data.students.flatMap((s) =>
         data.items.flatMap((i) => {
-          const level = levelOf(cell(s.studentId, i.itemId));
-          return level
-            ? [
-                {
-                  studentId: s.studentId,
-                  itemId: i.itemId,
-                  level,
-                  comment: recorded.get(cell(s.studentId, i.itemId))?.comment ?? '',
-                },
-              ]
-            : [];
+          const k = cell(s.studentId, i.itemId);
+          const level = levelOf(k);
+          if (!level && !storedLevel(k)) return [];
+          return [
+            {
+              studentId: s.studentId,
+              itemId: i.itemId,
+              level: level || null,
+              comment: recorded.get(k)?.comment ?? '',
+            },
+          ];
         }),
       ),
+      // only the 评语 changed here, so a save of levels never rewrites a 评语 it did not touch
+      comments: writesComments
+        ? data.students
+            .filter((s) => commentOf(s).trim() !== storedComment(s))
+            .map((s) => ({ studentId: s.studentId, comment: commentOf(s).trim() }))
+        : [],
     };
     setSaving(true);
     const r = await call(appraiseRoutes.save, body);
     setSaving(false);
-    setNotice(r.ok ? `已保存${r.data.saved}条评价` : null);
+    setProblem(null);
+    setNotice(
+      r.ok
+        ? [
+            `已保存${r.data.saved}条评价`,
+            r.data.cleared > 0 ? `清除${r.data.cleared}条` : '',
+            r.data.comments > 0 ? `更新${r.data.comments}条评语` : '',
+          ]
+            .filter(Boolean)
+            .join('，')
+        : null,
+    );
+    if (r.ok)
+      setSaved((before) => ({
+        levels: {
+          ...before.levels,
+          ...Object.fromEntries(
+            body.records.map((x) => [cell(x.studentId, x.itemId), x.level ?? ''] as const),
+          ),
+        },
+        comments: {
+          ...before.comments,
+          ...Object.fromEntries(body.comments.map((c) => [c.studentId, c.comment] as const)),
+        },
+      }));
   }
 
   return (
@@ -181,7 +254,7 @@ export function AppraiseRecordPage() {
             label="评价表"
             rows={data.students}
             empty="该班级暂无学生"
-            headers={['学号', '姓名', ...data.items.map((i) => i.name)]}
+            headers={['学号', '姓名', ...data.items.map((i) => i.name), '学期评语']}
           >
             {(s) => (
               <tr key={s.studentId}>
@@ -204,6 +277,17 @@ export function AppraiseRecordPage() {
                     />
                   </td>
                 ))}
+                <td>
+                  {writesComments ? (
+                    <CommentField
+                      name={s.name}
+                      value={commentOf(s)}
+                      onChange={(text) => setComments((c) => ({ ...c, [s.studentId]: text }))}
+                    />
+                  ) : (
+                    s.termComment || '—'
+                  )}
+                </td>
               </tr>
             )}
           </ListTable>
@@ -213,6 +297,7 @@ export function AppraiseRecordPage() {
                 保存
               </Button>
               {notice && <span role="status">{notice}</span>}
+              {problem && <span role="alert">{problem}</span>}
             </Toolbar>
           )}
         </>
@@ -221,11 +306,44 @@ export function AppraiseRecordPage() {
   );
 }
 
+/** A student's term 评语: a labelled box, its length checked as typed, the error in words. */
+function CommentField({
+  name,
+  value,
+  onChange,
+}: {
+  name: string;
+  value: string;
+  onChange(text: string): void;
+}) {
+  const id = useId();
+  const long = tooLong(value);
+  return (
+    <>
+      <CommentBox
+        aria-label={`${name}的评语`}
+        aria-invalid={long}
+        aria-describedby={long ? `${id}-error` : undefined}
+        rows={2}
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+      />
+      {long && (
+        <FieldError id={`${id}-error`}>
+          评语不能超过{APPRAISAL_COMMENT_MAX}个字（已输入{value.trim().length}个字）
+        </FieldError>
+      )}
+    </>
+  );
+}
+
 /**
  * 学生评价 (/appraise/student): one student's 能力 and 素养 levels over every term, in the
  * subjects the caller sees. @see docs/appraise.md
  */
 export function AppraiseStudentPage() {
+  const call = useApiCall();
+  const scope = useMyScope();
   const [params] = useSearchParams();
   const param = (name: string) => Number(params.get(name)) || null;
   const [classId, setClassId] = useState<number | null>(() => param('classId'));
@@ -285,6 +403,16 @@ export function AppraiseStudentPage() {
           <h2>
             {data.student.name}（{data.student.className}，{data.student.studentNo}）
           </h2>
+          {scope?.reader !== true && (
+            <Toolbar>
+              <DownloadJobButton
+                label="导出该生评价"
+                start={() =>
+                  call(appraiseRoutes.studentExportJob, { studentId: data.student.studentId })
+                }
+              />
+            </Toolbar>
+          )}
           <ListTable
             label="评价记录"
             rows={data.records}
@@ -300,6 +428,20 @@ export function AppraiseStudentPage() {
                 <td>{r.itemName}</td>
                 <td>{APPRAISAL_LEVEL_NAMES[r.level]}</td>
                 <td>{r.comment || '—'}</td>
+              </tr>
+            )}
+          </ListTable>
+          <ListTable
+            label="学期评语"
+            rows={data.comments}
+            empty="暂无学期评语"
+            headers={['学年', '学期', '评语']}
+          >
+            {(c) => (
+              <tr key={`${c.academicYear}-${c.term}`}>
+                <td>{`${c.academicYear}-${c.academicYear + 1}学年`}</td>
+                <td>{APPRAISAL_TERM_NAMES[c.term as Term]}</td>
+                <td>{c.comment}</td>
               </tr>
             )}
           </ListTable>

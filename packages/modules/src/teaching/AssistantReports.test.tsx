@@ -13,6 +13,7 @@ const LIST = {
   list: [
     {
       id: 41,
+      composition: false,
       name: '函数练习',
       gradeName: '高一',
       subjectName: '数学',
@@ -25,8 +26,23 @@ const LIST = {
       scoreRate: 0.8375,
       createdAt: 1_764_000_000_000,
     },
+    {
+      id: 45,
+      composition: true,
+      name: '我的家乡',
+      gradeName: '高一',
+      subjectName: '语文',
+      targets: ['高一(1)班'],
+      fullMarks: 60,
+      expected: 40,
+      submitted: 2,
+      corrected: 2,
+      average: 45.8,
+      scoreRate: 45.8 / 60,
+      createdAt: 1_764_000_100_000,
+    },
   ],
-  total: 1,
+  total: 2,
   pageNum: 1,
   pageSize: 10,
 };
@@ -37,6 +53,7 @@ const TOPICS = {
     { id: 40, name: '集合练习', gradeName: '高一', subjectName: '数学' },
   ],
   homeworkId: 41,
+  composition: false,
   name: '函数练习',
   subjectName: '数学',
   targets: [
@@ -51,6 +68,21 @@ const TOPICS = {
     { name: '函数单调性', questionLabels: ['1', '3'], fullMarks: 15, scoreRate: 0.55, wrong: 2 },
   ],
   untagged: 1,
+  dimensions: [],
+};
+
+/** 题目列表 of a 作文: the rubric's parts at or under the rate. */
+const ESSAY_TOPICS = {
+  ...TOPICS,
+  homeworkId: 45,
+  composition: true,
+  name: '我的家乡',
+  subjectName: '语文',
+  targets: [],
+  questions: [],
+  points: [],
+  untagged: 0,
+  dimensions: [{ label: '语言', points: 15, average: 8.5, scoreRate: 0.567 }],
 };
 
 beforeEach(() => vi.spyOn(window, 'scrollTo').mockImplementation(() => {}));
@@ -119,6 +151,41 @@ describe('助手报告', () => {
         teachingClassId: null,
       }),
     );
+  }, 20_000);
+
+  it('lists a 作文 with links to its own report and its rubric parts as the topic list', async () => {
+    const u = userEvent.setup();
+    const api = createFakeApi({
+      ...SCHOOL_ROUTES,
+      [key(teachingAssistantRoutes.assistantReports)]: ok(LIST),
+      [key(teachingAssistantRoutes.assistantTopics)]: ok(ESSAY_TOPICS),
+    });
+    await renderApp({
+      path: '/report/index/assistant',
+      api,
+      user: userWith([...BASE, 'Homework', 'Homework-SchoolBase']),
+      pages: reportPages,
+    });
+    const table = await screen.findByRole('table', { name: '助手报告' });
+    const row = within(table).getByRole('row', { name: /我的家乡/ });
+    expect(row).toHaveTextContent('我的家乡（作文）');
+    expect(row).toHaveTextContent('76.3%');
+    expect(within(row).getByRole('link', { name: '基本情况：我的家乡' })).toHaveAttribute(
+      'href',
+      '/homework/composition/45/report/basic',
+    );
+    expect(within(row).getByRole('link', { name: '学生：我的家乡' })).toHaveAttribute(
+      'href',
+      '/homework/composition/45/report/student',
+    );
+    expect(within(row).queryByRole('link', { name: '讲评：我的家乡' })).not.toBeInTheDocument();
+    await u.click(within(row).getByRole('link', { name: '题目列表：我的家乡' }));
+    const parts = await screen.findByRole('table', { name: '需关注的评分维度' });
+    expect(within(parts).getByRole('row', { name: /语言/ })).toHaveTextContent('语言158.556.7%');
+    expect(screen.queryByRole('table', { name: '需关注的题目' })).not.toBeInTheDocument();
+    expect(api.lastBody(teachingAssistantRoutes.assistantTopics.url)).toMatchObject({
+      homeworkId: 45,
+    });
   }, 20_000);
 
   it('is not offered to a user without 校本作业', async () => {

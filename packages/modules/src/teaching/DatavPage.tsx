@@ -18,7 +18,7 @@ const Screen = styled.section`
   min-height: 100vh;
   padding: 1.5vw 2vw;
   display: grid;
-  grid-template-rows: auto auto 1fr;
+  grid-template-rows: auto auto 1fr auto;
   gap: 1.2vw;
   background: #06152b;
   color: ${INK};
@@ -120,6 +120,31 @@ const Bar = styled.span<{ $share: number }>`
   border-radius: 4px;
 `;
 
+const Teachers = styled.section`
+  h2 {
+    margin: 0 0 0.4em;
+    font-size: 1.4em;
+  }
+  table {
+    width: 100%;
+    border-collapse: collapse;
+    background: ${PANEL};
+    border-radius: 8px;
+  }
+  th,
+  td {
+    padding: 0.3em 0.8em;
+    text-align: left;
+  }
+  th {
+    color: ${SOFT};
+    font-weight: normal;
+  }
+  td {
+    color: ${INK};
+  }
+`;
+
 const fixed = (v: number | null) => (v === null ? '—' : v.toFixed(1));
 
 function ExamCard({ exam }: { exam: Datav['exams'][number] }) {
@@ -164,7 +189,7 @@ function ExamCard({ exam }: { exam: Datav['exams'][number] }) {
  * full screen without header or footer (spec 000 §2), sized by the viewport's width so a
  * 1920×1080 screen is filled; light text on a dark ground. The newest exams of the grades the
  * caller sees whole come from their cached reports; homework and use of the last 30 days are
- * counts of records.
+ * counts of records, the busiest teachers 使用统计's rows.
  */
 export function DatavPage() {
   const { data, error } = useWrongData(teachResearchRoutes.datav, {});
@@ -206,6 +231,37 @@ export function DatavPage() {
             <ExamCard key={exam.examId} exam={exam} />
           ))}
         </Exams>
+      )}
+      {data && (
+        <Teachers>
+          <h2>近30天教师使用</h2>
+          {data.teacherUsage.length === 0 ? (
+            <p>近30天暂无使用记录</p>
+          ) : (
+            <table aria-label="近30天教师使用">
+              <thead>
+                <tr>
+                  <th scope="col">教师</th>
+                  <th scope="col">阅卷</th>
+                  <th scope="col">布置作业</th>
+                  <th scope="col">批改作业</th>
+                  <th scope="col">组卷</th>
+                </tr>
+              </thead>
+              <tbody>
+                {data.teacherUsage.map((t, i) => (
+                  <tr key={`${i}-${t.name}`}>
+                    <td>{t.name}</td>
+                    <td>{t.marks}</td>
+                    <td>{t.homeworkMade}</td>
+                    <td>{t.homeworkCorrected}</td>
+                    <td>{t.papersMade}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          )}
+        </Teachers>
       )}
     </Screen>
   );

@@ -312,6 +312,11 @@ export function TopicListPage() {
   );
 }
 
+/** A 作文's report pages (/homework/composition/{id}/report/*). */
+const compositionLinks = (id: number) => [
+  { label: '基本情况', to: `/homework/composition/${id}/report/basic` },
+  { label: '学生', to: `/homework/composition/${id}/report/student` },
+];
 const homeworkLinks = (id: number) => [
   { label: '基本情况', to: `/homework/school-base/${id}/report/basic` },
   { label: '学生', to: `/homework/school-base/${id}/report/student` },
@@ -336,7 +341,7 @@ export function AssistantReportsPage() {
   }, [load]);
   return (
     <CentreFrame tab="assistant">
-      <p>已布置的校本作业，按您批改的学生统计（平均分、得分率只计已批改的作业）。</p>
+      <p>已布置的校本作业和作文，按您批改的学生统计（平均分、得分率只计已批改的作业）。</p>
       <ListTable
         label="助手报告"
         rows={rows}
@@ -354,7 +359,10 @@ export function AssistantReportsPage() {
       >
         {(h) => (
           <tr key={h.id}>
-            <td>{h.name}</td>
+            <td>
+              {h.name}
+              {h.composition && '（作文）'}
+            </td>
             <td>
               {h.gradeName}
               {h.subjectName}
@@ -367,7 +375,7 @@ export function AssistantReportsPage() {
             <td>{fixed(h.average)}</td>
             <td>{percent(h.scoreRate)}</td>
             <td>
-              {homeworkLinks(h.id).map((l) => (
+              {(h.composition ? compositionLinks : homeworkLinks)(h.id).map((l) => (
                 <Link
                   key={l.to}
                   to={l.to}
@@ -454,7 +462,28 @@ export function AssistantTopicListPage() {
       </Toolbar>
       {error && <p role="alert">{error}</p>}
       {data && data.homeworkId === null && <p>暂无已布置的作业</p>}
-      {data && data.homeworkId !== null && (
+      {data && data.homeworkId !== null && data.composition && (
+        <>
+          <h3>需关注的评分维度</h3>
+          <p>作文按评分标准的四个维度统计，只计已批改的作文。</p>
+          <ListTable
+            label="需关注的评分维度"
+            rows={data.dimensions}
+            empty="没有得分率在此之下的评分维度"
+            headers={['维度', '满分', '平均分', '得分率']}
+          >
+            {(d) => (
+              <tr key={d.label}>
+                <td>{d.label}</td>
+                <td>{d.points}</td>
+                <td>{fixed(d.average)}</td>
+                <td>{percent(d.scoreRate)}</td>
+              </tr>
+            )}
+          </ListTable>
+        </>
+      )}
+      {data && data.homeworkId !== null && !data.composition && (
         <>
           <h3>需关注的题目</h3>
           <ListTable

@@ -333,6 +333,9 @@ describe('数据大屏', () => {
         ],
         homework: { assigned: 30, submitted: 900, corrected: 850 },
         usage: { marked: 5000, exams: 2, papers: 6 },
+        teacherUsage: [
+          { name: '李老师', marks: 320, homeworkMade: 4, homeworkCorrected: 180, papersMade: 2 },
+        ],
       }),
     });
     await renderApp({ path: '/teach-research/datav', api, user: staff(), pages });
@@ -346,6 +349,8 @@ describe('数据大屏', () => {
     expect(exam).toHaveTextContent('82.0%');
     const ranks = within(exam).getByRole('list', { name: '各班均分排名' });
     expect(within(ranks).getAllByRole('listitem')[0]).toHaveTextContent('1. 高一(2)班');
+    const teachers = screen.getByRole('table', { name: '近30天教师使用' });
+    expect(within(teachers).getAllByRole('row')[1]).toHaveTextContent('李老师32041802');
     expect(screen.getByRole('link', { name: '返回首页' })).toHaveAttribute('href', '/home/index');
   }, 20_000);
 });

@@ -181,10 +181,10 @@ describe.each(DIALECTS)('综合评价 on %s', (dialect) => {
         { studentId: s2!.studentId, itemId: mathItems[0], level: 'D', comment: '' },
       ],
     };
-    expect(await ok('teacher', r.save, body)).toEqual({ saved: 3 });
+    expect(await ok('teacher', r.save, body)).toEqual({ saved: 3, cleared: 0, comments: 0 });
     const first = await stored();
     expect(first).toHaveLength(3);
-    expect(await ok('teacher', r.save, body)).toEqual({ saved: 3 });
+    expect(await ok('teacher', r.save, body)).toEqual({ saved: 3, cleared: 0, comments: 0 });
     expect(await stored()).toEqual(first);
     expect(first[0]).toMatchObject({ level: 'A', comment: '计算准确', term: 1 });
 
@@ -325,5 +325,170 @@ describe.each(DIALECTS)('综合评价 on %s', (dialect) => {
     expect(outside.code).toBe(403);
     const lab = await answer('lab-admin', r.exportJob, { classId: classIds['高一(1)班'], term: 1 });
     expect([lab.code, lab.message]).toEqual([404, '班级不存在']);
+  });
+
+  it('clears a recorded level: a null level deletes the record, and only that one', async () => {
+    const classId = classIds['高一(1)班']!;
+    const sheet = await ok('teacher', r.sheet, { classId, term: 1, kind: 1, subjectId: math });
+    const [s1] = sheet.students;
+    const before = await stored();
+    expect(before.filter((x) => x.student_id === s1!.studentId)).toHaveLength(2);
+    const body = { classId, term: 1, kind: 1, subjectId: math, comments: [] };
+    const answer1 = await ok('teacher', r.save, {
+      ...body,
+      records: [
+        { studentId: s1!.studentId, itemId: mathItems[0], level: 'A', comment: '计算准确' },
+        { studentId: s1!.studentId, itemId: mathItems[1], level: null, comment: '' },
+      ],
+    });
+    expect(answer1).toEqual({ saved: 1, cleared: 1, comments: 0 });
+    const after = await stored();
+    expect(after).toEqual(
+      before.filter((x) => !(x.student_id === s1!.studentId && x.item_id === mathItems[1])),
+    );
+    // clearing again, or clearing a cell never recorded, changes nothing
+    expect(
+      await ok('teacher', r.save, {
+        ...body,
+        records: [{ studentId: s1!.studentId, itemId: mathItems[1], level: null, comment: '' }],
+      }),
+    ).toEqual({ saved: 0, cleared: 1, comments: 0 });
+    expect(await stored()).toEqual(after);
+    const again = await ok('teacher', r.sheet, { classId, term: 1, kind: 1, subjectId: math });
+    expect(again.students[0]!.records.map((x) => x.itemId)).toEqual([mathItems[0]]);
+    // a clear is checked as a save: a student of another class is refused
+    const other = await answer('teacher', r.save, {
+      ...body,
+      records: [{ studentId: 999999, itemId: mathItems[0], level: null, comment: '' }],
+    });
+    expect([other.code, other.message]).toEqual([400, '学生不属于该班级']);
+  });
+
+  it('keeps one 评语 per student and term, written by the class’s 班主任 only', async () => {
+    const classId = classIds['高一(1)班']!;
+    const head = await ok('head', r.sheet, { classId, term: 1, kind: 1, subjectId: chinese });
+    expect(head.canComment).toBe(true);
+    // the demo's 评语 of the first two students
+    expect(head.students[0]!.termComment).toMatch(/^学习态度端正/);
+    expect(head.students[2]!.termComment).toBe('');
+    const teacher = await ok('teacher', r.sheet, { classId, term: 1, kind: 1, subjectId: math });
+    expect(teacher.canComment).toBe(false);
+    expect(teacher.students[0]!.termComment).toBe(head.students[0]!.termComment);
+
+    const [s1, s2, s3] = head.students;
+    const body = { classId, term: 1, kind: 1, subjectId: chinese, records: [] };
+    const written = await ok('head', r.save, {
+      ...body,
+      comments: [
+        { studentId: s3!.studentId, comment: '  进步明显，继续努力。 ' },
+        { studentId: s2!.studentId, comment: '' },
+      ],
+    });
+    expect(written).toEqual({ saved: 0, cleared: 0, comments: 2 });
+    const rows = async () =>
+      (
+        await server.db
+          .selectFrom('appraisal_comments')
+          .select(['student_id', 'term', 'comment'])
+          .where('student_id', 'in', [s1!.studentId, s2!.studentId, s3!.studentId])
+          .orderBy('student_id')
+          .orderBy('term')
+          .execute()
+      ).map((x) => ({ ...x }));
+    const first = await rows();
+    expect(first).toEqual([
+      { student_id: s1!.studentId, term: 1, comment: s1!.termComment },
+      { student_id: s3!.studentId, term: 1, comment: '进步明显，继续努力。' },
+    ]);
+    // a retried save writes the same rows; another term is a 评语 of its own
+    await ok('head', r.save, {
+      ...body,
+      comments: [{ studentId: s3!.studentId, comment: '进步明显，继续努力。' }],
+    });
+    expect(await rows()).toEqual(first);
+    await ok('head', r.save, {
+      ...body,
+      term: 2,
+      comments: [{ studentId: s3!.studentId, comment: '下学期的评语' }],
+    });
+    const term2 = await ok('head', r.sheet, { classId, term: 2, kind: 1, subjectId: chinese });
+    expect(term2.students[2]!.termComment).toBe('下学期的评语');
+    expect(term2.students[0]!.termComment).toBe('');
+
+    // refused, and nothing written: a 任课教师, a student of another class, too long, twice
+    const refuse = async (who: string, comments: object[], subjectId = chinese) =>
+      answer(who, r.save, { ...body, subjectId, comments });
+    const byTeacher = await refuse('teacher', [{ studentId: s3!.studentId, comment: '好' }], math);
+    expect([byTeacher.code, byTeacher.message]).toEqual([403, '只有班主任可以填写学期评语']);
+    const stranger = await refuse('head', [{ studentId: 999999, comment: '好' }]);
+    expect([stranger.code, stranger.message]).toEqual([400, '学生不属于该班级']);
+    const long = await refuse('head', [{ studentId: s3!.studentId, comment: '很'.repeat(201) }]);
+    expect([long.code, long.message]).toEqual([
+      400,
+      '请求参数错误：学期评语第1项的评语长度不能超过 200 位',
+    ]);
+    const twice = await refuse('head', [
+      { studentId: s3!.studentId, comment: '一' },
+      { studentId: s3!.studentId, comment: '二' },
+    ]);
+    expect([twice.code, twice.message]).toEqual([400, '同一学生每学期只能有一条评语']);
+    expect(await rows()).toEqual([
+      ...first,
+      { student_id: s3!.studentId, term: 2, comment: '下学期的评语' },
+    ]);
+
+    // 学生评价 shows a student's 评语 by term, the newest first, to whoever sees the student
+    const record = await ok('teacher', r.student, { studentId: s3!.studentId });
+    expect(record.comments.map((c) => [c.term, c.comment])).toEqual([
+      [2, '下学期的评语'],
+      [1, '进步明显，继续努力。'],
+    ]);
+  });
+
+  it('exports one student’s records and 评语 alone as xlsx through the download centre', async () => {
+    const classId = classIds['高一(1)班']!;
+    const sheet = await ok('head', r.sheet, { classId, term: 1, kind: 1, subjectId: chinese });
+    const s1 = sheet.students[0]!;
+    const { jobId } = await ok('head', r.studentExportJob, { studentId: s1.studentId });
+    expect((await ok('head', r.studentExportJob, { studentId: s1.studentId })).jobId).toBe(jobId);
+    const job = await finishedJob('head', jobId);
+    expect(job).toMatchObject({ state: 'done', kind: 'appraisal' });
+    expect(job.fileName).toMatch(new RegExp(`高一\\(1\\)班-${s1.name}综合评价\\.xlsx$`));
+    const file = await server.app.inject({
+      method: 'GET',
+      url: `${DOWNLOAD_FILE_URL}?jobId=${jobId}`,
+      headers: { token: tokens.head! },
+    });
+    expect(file.statusCode).toBe(200);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(file.rawPayload as never);
+    const rows = (name: string) => {
+      const out: unknown[][] = [];
+      book.getWorksheet(name)!.eachRow((row) => out.push((row.values as unknown[]).slice(1)));
+      return out;
+    };
+    const records = rows('评价记录');
+    expect(records[0]).toEqual(['学年', '学期', '类别', '学科', '项目', '等级', '评语']);
+    const shown = await ok('head', r.student, { studentId: s1.studentId });
+    // the same rows as 学生评价
+    expect(records).toHaveLength(1 + shown.records.length);
+    expect(records.slice(1).map((x) => x[4])).toEqual(shown.records.map((x) => x.itemName));
+    expect(records.find((x) => x[4] === '阅读理解')).toEqual(
+      expect.arrayContaining(['上学期', '能力', '语文', '优秀', '课堂发言积极，表达清楚']),
+    );
+    const comments = rows('学期评语');
+    expect(comments[0]).toEqual(['学年', '学期', '评语']);
+    expect(comments[1]![2]).toMatch(/^学习态度端正/);
+
+    // a student outside the scope, or of another school, answers as a missing one: no job
+    const out = await server.db
+      .selectFrom('students')
+      .select('id')
+      .where('class_id', '=', classIds['高二(1)班']!)
+      .executeTakeFirstOrThrow();
+    const outside = await answer('teacher', r.studentExportJob, { studentId: out.id });
+    expect([outside.code, outside.message]).toEqual([404, '学生不存在']);
+    const lab = await answer('lab-admin', r.studentExportJob, { studentId: s1.studentId });
+    expect([lab.code, lab.message]).toEqual([404, '学生不存在']);
   });
 });

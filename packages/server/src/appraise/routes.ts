@@ -97,19 +97,25 @@ export async function appraisalSheet(
     classes: classes.map((c) => ({ classId: c.id, className: c.name, gradeName: c.gradeName })),
   };
   const classId = body.classId ?? classes[0]?.id ?? null;
-  if (classId === null) return { ...out, classId, subjects: [], subjectId: null, ...empty };
+  if (classId === null)
+    return { ...out, classId, subjects: [], subjectId: null, canComment: false, ...empty };
   await scopedClass(db, scope, classId);
   const subjects = (await classSubjects(db, scope, classId, body.kind)).map((s) => ({
     subjectId: s.id,
     subjectName: s.name,
   }));
   const subjectId = body.subjectId ?? subjects[0]?.subjectId ?? null;
-  if (subjectId === null) return { ...out, classId, subjects, subjectId, ...empty };
-  await openSheet(db, scope, classId, subjectId);
+  if (subjectId !== null) await openSheet(db, scope, classId, subjectId);
   const [items, students] = await Promise.all([
-    itemsOf(db, scope.schoolId, body.kind, subjectId),
+    subjectId === null ? [] : itemsOf(db, scope.schoolId, body.kind, subjectId),
     studentsOf(db, scope.schoolId, classId),
   ]);
+  const comments = await termComments(
+    db,
+    scope,
+    body.term,
+    students.map((s) => s.id),
+  );
   const recorded =
     items.length === 0 || students.length === 0
       ? []
@@ -136,6 +142,7 @@ export async function appraisalSheet(
     classId,
     subjects,
     subjectId,
+    canComment: mayComment(scope, classId),
     items: items.map((i) => ({ itemId: i.id, name: i.name })),
     students: students.map((s) => ({
       studentId: s.id,
@@ -148,8 +155,32 @@ export async function appraisalSheet(
           level: x.level as 'A' | 'B' | 'C' | 'D',
           comment: x.comment,
         })),
+      termComment: comments.get(s.id) ?? '',
     })),
   };
+}
+
+/**
+ * Whether the scope writes the term 评语 of a class: its 班主任 (or a grade or school role, who
+ * sees every subject there), never a 任课教师 nor a bureau seat.
+ */
+function mayComment(scope: DataScope, classId: number): boolean {
+  if (scope.wholeSchoolReader) return false;
+  return scope.schoolWide || scope.fullClassIds.has(classId);
+}
+
+/** The term 评语 of the students in the session's year, by student. */
+async function termComments(db: Db, scope: DataScope, term: number, studentIds: number[]) {
+  if (studentIds.length === 0) return new Map<number, string>();
+  const rows = await db
+    .selectFrom('appraisal_comments')
+    .select(['student_id', 'comment'])
+    .where('school_id', '=', scope.schoolId)
+    .where('academic_year', '=', scope.academicYear)
+    .where('term', '=', term)
+    .where('student_id', 'in', studentIds)
+    .execute();
+  return new Map(rows.map((x) => [x.student_id, x.comment]));
 }
 
 /** Records levels in one transaction: checked first, then written as upserts. */
@@ -163,7 +194,8 @@ export async function saveAppraisals(
   await checkAppraisals(db, scope, body);
   const now = clock.now().getTime();
   await db.transaction().execute((trx) => writeAppraisals(trx, scope, userId, now, body));
-  return { saved: body.records.length };
+  const cleared = body.records.filter((x) => x.level === null).length;
+  return { saved: body.records.length - cleared, cleared, comments: body.comments.length };
 }
 
 /**
@@ -194,11 +226,23 @@ export async function checkAppraisals(
     if (seen.has(key)) throw badRequest('同一学生的同一项目只能评价一次');
     seen.add(key);
   }
+  if (body.comments.length > 0 && !mayComment(scope, body.classId))
+    throw forbidden('只有班主任可以填写学期评语');
+  const commented = new Set<number>();
+  for (const c of body.comments) {
+    if (!studentIds.has(c.studentId)) throw badRequest('学生不属于该班级');
+    if (c.comment.trim().length > APPRAISAL_COMMENT_MAX)
+      throw badRequest(`评语不能超过${APPRAISAL_COMMENT_MAX}个字`);
+    if (commented.has(c.studentId)) throw badRequest('同一学生每学期只能有一条评语');
+    commented.add(c.studentId);
+  }
 }
 
 /**
  * Writes checked records as upserts on (school, year, term, student, item), so a retried save
- * writes the same rows again; the caller holds the transaction.
+ * writes the same rows again, and deletes those whose level is null (cleared); the term 评语 the
+ * same way on (school, year, term, student), an empty one deleted. The caller holds the
+ * transaction.
  */
 export async function writeAppraisals(
   trx: Db,
@@ -207,7 +251,23 @@ export async function writeAppraisals(
   now: number,
   body: BodyOf<typeof r.save>,
 ): Promise<void> {
+  const key = {
+    school_id: scope.schoolId,
+    academic_year: scope.academicYear,
+    term: body.term,
+  };
   for (const rec of body.records) {
+    if (rec.level === null) {
+      await trx
+        .deleteFrom('appraisal_records')
+        .where('school_id', '=', key.school_id)
+        .where('academic_year', '=', key.academic_year)
+        .where('term', '=', key.term)
+        .where('student_id', '=', rec.studentId)
+        .where('item_id', '=', rec.itemId)
+        .execute();
+      continue;
+    }
     const values = {
       level: rec.level,
       comment: rec.comment.trim(),
@@ -228,6 +288,27 @@ export async function writeAppraisals(
         oc
           .columns(['school_id', 'academic_year', 'term', 'student_id', 'item_id'])
           .doUpdateSet(values),
+      )
+      .execute();
+  }
+  for (const c of body.comments) {
+    const comment = c.comment.trim();
+    if (!comment) {
+      await trx
+        .deleteFrom('appraisal_comments')
+        .where('school_id', '=', key.school_id)
+        .where('academic_year', '=', key.academic_year)
+        .where('term', '=', key.term)
+        .where('student_id', '=', c.studentId)
+        .execute();
+      continue;
+    }
+    const values = { comment, written_by: userId, updated_at: now };
+    await trx
+      .insertInto('appraisal_comments')
+      .values({ ...key, student_id: c.studentId, ...values })
+      .onConflict((oc) =>
+        oc.columns(['school_id', 'academic_year', 'term', 'student_id']).doUpdateSet(values),
       )
       .execute();
   }
@@ -269,6 +350,14 @@ export async function studentAppraisals(
     .orderBy('s.sort')
     .orderBy('a.id')
     .execute();
+  const comments = await db
+    .selectFrom('appraisal_comments')
+    .select(['academic_year', 'term', 'comment'])
+    .where('school_id', '=', scope.schoolId)
+    .where('student_id', '=', studentId)
+    .orderBy('academic_year', 'desc')
+    .orderBy('term', 'desc')
+    .execute();
   return {
     student: {
       studentId: student.id,
@@ -288,6 +377,54 @@ export async function studentAppraisals(
         level: x.level as 'A' | 'B' | 'C' | 'D',
         comment: x.comment,
       })),
+    comments: comments.map((x) => ({
+      academicYear: x.academic_year,
+      term: x.term,
+      comment: x.comment,
+    })),
+  };
+}
+
+const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+const yearName = (year: number) => `${year}-${year + 1}学年`;
+
+/**
+ * One student's records as xlsx, the same rows as 学生评价 (`studentAppraisals`: the subjects the
+ * caller sees): a sheet 评价记录 (学年, 学期, 类别, 学科, 项目, 等级, 评语) and a sheet 学期评语.
+ */
+export async function studentAppraisalWorkbook(
+  db: Db,
+  scope: DataScope,
+  studentId: number,
+): Promise<DownloadFile> {
+  const data = await studentAppraisals(db, scope, studentId);
+  const workbook = new ExcelJS.Workbook();
+  const records = workbook.addWorksheet('评价记录');
+  records.addRow(['学年', '学期', '类别', '学科', '项目', '等级', '评语']).font = { bold: true };
+  for (const x of data.records)
+    records.addRow([
+      yearName(x.academicYear),
+      APPRAISAL_TERM_NAMES[x.term as 1 | 2],
+      APPRAISAL_KIND_NAMES[x.kind as 1 | 2],
+      x.subjectName,
+      x.itemName,
+      APPRAISAL_LEVEL_NAMES[x.level],
+      x.comment,
+    ]);
+  records.columns.forEach((c) => (c.width = 14));
+  records.getColumn(7).width = 40;
+  const comments = workbook.addWorksheet('学期评语');
+  comments.addRow(['学年', '学期', '评语']).font = { bold: true };
+  for (const x of data.comments)
+    comments.addRow([yearName(x.academicYear), APPRAISAL_TERM_NAMES[x.term as 1 | 2], x.comment]);
+  comments.columns.forEach((c) => (c.width = 14));
+  comments.getColumn(3).width = 60;
+  const school = await schoolNameOf(db, scope.schoolId);
+  const { student } = data;
+  return {
+    fileName: listFileName([school, student.className, `${student.name}综合评价`]),
+    contentType: XLSX,
+    body: new Uint8Array(await workbook.xlsx.writeBuffer()),
   };
 }
 
@@ -351,7 +488,7 @@ export async function appraisalWorkbook(
       cls.name,
       `${scope.academicYear}学年${APPRAISAL_TERM_NAMES[term]}综合评价`,
     ]),
-    contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    contentType: XLSX,
     body: new Uint8Array(await workbook.xlsx.writeBuffer()),
   };
 }
@@ -377,6 +514,21 @@ export function registerAppraiseRoutes(router: Router, deps: Deps): void {
       async run(progress) {
         progress(0, '正在导出综合评价');
         return appraisalWorkbook(db, scope, cls.id, body.term);
+      },
+    });
+    return { jobId };
+  });
+  router.sessionRoute(r.studentExportJob, TAG, async ({ body, session }) => {
+    const scope = await scopeOf(deps, session);
+    // the student in scope, or 404 学生不存在 before a job is queued
+    const { student } = await studentAppraisals(db, scope, body.studentId);
+    const { jobId } = await deps.downloads.start(session, {
+      kind: 'appraisal',
+      title: `${student.className}${student.name}综合评价`,
+      params: { studentId: student.studentId, academicYear: scope.academicYear },
+      async run(progress) {
+        progress(0, '正在导出学生评价');
+        return studentAppraisalWorkbook(db, scope, student.studentId);
       },
     });
     return { jobId };

@@ -12,10 +12,15 @@ const ITEMS: [kind: 1 | 2, name: string][] = [
   [2, '文化传承'],
 ];
 const LEVELS = ['A', 'B', 'A', 'C', 'B', 'D'] as const;
+/** The demo's term 评语 of the class's first two students. */
+const COMMENTS = [
+  '学习态度端正，乐于助人，阅读面广，希望在写作上多下功夫。',
+  '思维活跃，课堂参与积极，作业偶有粗心，期待更加细致。',
+];
 
 /**
  * 综合评价 of the demo (docs/appraise.md): 语文's items in 能力设置 and 素养设置, and the first
- * term's levels of 高一(1)班's first six students, recorded by its 班主任 through the checks of a
+ * term's levels of 高一(1)班's first six students (and the 评语 of the first two), recorded by its 班主任 through the checks of a
  * save. 数学 has no items: the settings tests start from none.
  */
 export async function seedAppraise(
@@ -96,6 +101,11 @@ export async function seedAppraise(
             comment: i === 0 ? '课堂发言积极，表达清楚' : '',
           })),
         ),
+      // the 班主任's term 评语 of the first two students, written once with the 能力 levels
+      comments:
+        kind === 1
+          ? students.slice(0, 2).map((s, i) => ({ studentId: s.id, comment: COMMENTS[i]! }))
+          : [],
     };
     checkSeed(appraiseRoutes.save.body, body, '综合评价');
     await checkAppraisals(trx, scope, body);

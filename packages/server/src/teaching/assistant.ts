@@ -6,13 +6,26 @@ import { requireSchoolBase } from '../homework/access';
 import { visibleHomeworks } from '../homework/create';
 import { reportData, type TargetFilter } from '../homework/report/data';
 import { basicOf, knowledgeOf } from '../homework/report/figures';
+import type { HomeworkRow } from '../homework/access';
+import { compositionBasicOf } from '../homework/composition/report';
 
-/** The assigned homework whose reports the caller may open (校本作业's list rule), newest first. */
+/**
+ * The assigned homework whose reports the caller may open (校本作业's list rule, 作文 included),
+ * newest first.
+ */
 export async function reportable(db: Db, access: Access) {
   await requireSchoolBase(access);
-  return (await visibleHomeworks(db, access))
-    .where('state', '=', 'assigned')
-    .where('paper_kind', '!=', 'composition');
+  return (await visibleHomeworks(db, access)).where('state', '=', 'assigned');
+}
+
+/** A 作文's report 基本情况 (the composition report's own computation) and its classes. */
+async function compositionReport(db: Db, access: Access, homework: HomeworkRow) {
+  const composition = await db
+    .selectFrom('homework_compositions')
+    .selectAll()
+    .where('homework_id', '=', homework.id)
+    .executeTakeFirstOrThrow();
+  return compositionBasicOf(db, access, homework, composition);
 }
 
 /**
@@ -35,12 +48,35 @@ export async function centreHomework(
         .limit(limit)
         .execute();
       const out: CentreHomeworkRow[] = [];
+      const names = await namesOf(db, rows);
       for (const row of rows) {
+        if (row.paper_kind === 'composition') {
+          const { basic, classNames } = await compositionReport(db, access, row);
+          out.push({
+            id: row.id,
+            composition: true,
+            name: row.name,
+            ...names(row),
+            targets: classNames,
+            fullMarks: basic.fullMarks,
+            expected: basic.expected,
+            submitted: basic.submitted,
+            corrected: basic.corrected,
+            average: basic.average,
+            scoreRate:
+              basic.average === null || basic.fullMarks === 0
+                ? null
+                : basic.average / basic.fullMarks,
+            createdAt: Number(row.created_at),
+          });
+          continue;
+        }
         const b = basicOf(
           await reportData(db, access, row.id, { classId: null, teachingClassId: null }),
         );
         out.push({
           id: b.id,
+          composition: false,
           name: b.name,
           gradeName: b.gradeName,
           subjectName: b.subjectName,
@@ -92,6 +128,7 @@ export async function centreHomeworkTopics(
   const empty = {
     homeworks,
     homeworkId: null,
+    composition: false,
     name: '',
     subjectName: '',
     targets: [],
@@ -99,14 +136,38 @@ export async function centreHomeworkTopics(
     questions: [],
     points: [],
     untagged: 0,
+    dimensions: [],
   };
   if (id === null) return empty;
+  const chosen =
+    recent.find((h) => h.id === id) ??
+    (await (await reportable(db, access)).where('id', '=', id).executeTakeFirst());
+  if (chosen?.paper_kind === 'composition') {
+    // a 作文's report has no class filter: its parts over every student the caller corrects
+    const { basic } = await compositionReport(db, access, chosen);
+    return {
+      ...empty,
+      homeworkId: chosen.id,
+      composition: true,
+      name: chosen.name,
+      subjectName: names(chosen).subjectName,
+      dimensions: basic.dimensions
+        .map((x) => ({
+          label: x.label,
+          points: x.points,
+          average: x.average,
+          scoreRate: x.rate === null ? null : x.rate / 100,
+        }))
+        .filter((x) => atOrBelow(x.scoreRate, body.threshold)),
+    };
+  }
   const d = await reportData(db, access, id, body);
   const [basic, knowledge] = [basicOf(d), await knowledgeOf(db, d)];
   const labelOf = new Map(d.questions.map((q) => [q.no, q.label]));
   return {
     homeworks,
     homeworkId: d.homework.id,
+    composition: false,
     name: d.homework.name,
     subjectName: d.subjectName,
     targets: d.targets,
@@ -132,6 +193,7 @@ export async function centreHomeworkTopics(
         wrong: p.wrong,
       })),
     untagged: knowledge.untagged,
+    dimensions: [],
   };
 }
 

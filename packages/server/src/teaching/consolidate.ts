@@ -55,6 +55,8 @@ export async function homeworkClassErrors(
   const recent = await (
     await reportable(db, access)
   )
+    // A 作文 is scored by its rubric, not by questions: it has no errors to consolidate.
+    .where('paper_kind', '!=', 'composition')
     .orderBy('created_at', 'desc')
     .orderBy('id', 'desc')
     .limit(PICKER_SIZE)

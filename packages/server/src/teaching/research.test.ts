@@ -1,4 +1,9 @@
-import { teachResearchRoutes, type DataOf, type RouteContract } from '@examkit/contracts';
+import {
+  teachResearchRoutes,
+  teachResearchUsageRoutes,
+  type DataOf,
+  type RouteContract,
+} from '@examkit/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertReportFixture, type ReportFixture } from '../report/reportFixtures';
 import { call, DIALECTS, signIn, startTestServer, type TestServer } from '../test/fixtures';
@@ -346,6 +351,63 @@ describe.each(DIALECTS)('教研中心·师生学情 and 数据大屏 on %s', (di
     ]);
     // the four marks given above, in the last 30 days
     expect(data.usage.marked).toBeGreaterThanOrEqual(4);
+    // the busiest teachers: 使用统计's rows of the last 30 China days, the idle left out; two
+    // papers made now by the 班主任 (组卷) make them busy
+    const now = server.clock.now().getTime();
+    const head = await server.db
+      .selectFrom('users')
+      .select(['id', 'nick_name'])
+      .where('login_name', '=', 'head')
+      .where('school_id', '=', server.seed.demoSchoolId)
+      .executeTakeFirstOrThrow();
+    for (const title of ['大屏组卷一', '大屏组卷二'])
+      await server.db
+        .insertInto('papers')
+        .values({
+          school_id: server.seed.demoSchoolId,
+          subject_code: '数学',
+          grade_num: 10,
+          title,
+          subtitle: '',
+          duration_minutes: 90,
+          full_marks: 100,
+          created_by: head.id,
+          created_at: now,
+          updated_at: now,
+          request_key: null,
+          region_id: null,
+        })
+        .execute();
+    const screen = await ok('admin', r.datav, {});
+    expect(screen.teacherUsage.find((x) => x.name === head.nick_name)).toMatchObject({
+      papersMade: 2,
+    });
+    const day = (ms: number) =>
+      new Date(ms).toLocaleDateString('sv-SE', { timeZone: 'Asia/Shanghai' });
+    const { rows } = await ok('admin', teachResearchUsageRoutes.usageStatistics, {
+      dateFrom: day(now - 29 * 86_400_000),
+      dateTo: day(now),
+    });
+    const total = (x: {
+      marks: number;
+      homeworkMade: number;
+      homeworkCorrected: number;
+      papersMade: number;
+    }) => x.marks + x.homeworkMade + x.homeworkCorrected + x.papersMade;
+    const busy = rows.filter((x) => total(x) > 0).sort((a, b) => total(b) - total(a));
+    expect(busy.length).toBeGreaterThan(0);
+    expect(screen.teacherUsage).toHaveLength(Math.min(10, busy.length));
+    expect(screen.teacherUsage[0]).toEqual({
+      name: busy[0]!.name,
+      marks: busy[0]!.marks,
+      homeworkMade: busy[0]!.homeworkMade,
+      homeworkCorrected: busy[0]!.homeworkCorrected,
+      papersMade: busy[0]!.papersMade,
+    });
+    expect(screen.teacherUsage.map(total)).toEqual(busy.slice(0, 10).map(total));
+    // another school's administrator sees none of this school's teachers
+    const lab = await ok('lab-admin', r.datav, {});
+    expect(lab.teacherUsage.some((x) => x.name === head.nick_name)).toBe(false);
     // a 班主任 holds no 数据大屏 key; another school sees none of these exams
     expect((await answer('head', r.datav, {})).code).toBe(403);
     const foreign = await ok('lab-admin', r.datav, {});

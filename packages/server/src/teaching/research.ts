@@ -423,13 +423,14 @@ const countOf = (row: { n: number | string | bigint } | undefined) => Number(row
 /**
  * 数据大屏: the school at a glance — its size, the newest exams of the grades the caller sees
  * whole (each from its cached report: the grade's mean, pass and excellent rates, the classes by
- * mean rank), and the last 30 days' homework and use of the platform (counts of records).
+ * mean rank), and the last 30 days' homework and use of the platform (counts of records); the
+ * route adds the busiest teachers from 使用统计 (`busiest`).
  */
 export async function datav(
   db: Db,
   clock: Clock,
   scope: DataScope,
-): Promise<DataOf<Routes['datav']>> {
+): Promise<Omit<DataOf<Routes['datav']>, 'teacherUsage'>> {
   const { schoolId, academicYear } = scope;
   const since = clock.now().getTime() - RECENT_DAYS * DAY;
   const [school, students, classes, teachers] = await Promise.all([

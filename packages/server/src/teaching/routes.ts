@@ -15,7 +15,7 @@ import { classRecord, gradeSituation, studentRecord, studyClasses, teachSummary 
 import { datav, fluctuation, studyStudents, studyTeachers, teacherDetail } from './research';
 import { classHomework, studentHomework, studentHomeworkWrong } from './homeworkRecords';
 import { topicList } from './topics';
-import { basketStatistics, usageStatistics } from './usage';
+import { basketStatistics, busiest, lastDays, usageStatistics } from './usage';
 
 const TAG = 'teaching';
 /** 师生学情 of 教研中心: students needing attention, teachers compared, a student's record. */
@@ -24,6 +24,8 @@ export const TEACH_STUDY_KEYS = ['Teach-Research-Study'];
 const FLUCTUATION_KEYS = ['Teach-Research-Fluctuation'];
 /** 数据大屏 of 教研中心. */
 export const DATAV_KEYS = ['Teach-Research-Datav'];
+/** Teachers shown on 数据大屏's usage list. */
+const DATAV_TEACHERS = 10;
 /** 学生学情 and 班级学情 (spec 001 §2 "Study"); 师生学情's student detail is the same record. */
 export const STUDENT_KEYS = ['Study-Student', ...TEACH_STUDY_KEYS];
 export const CLASS_KEYS = ['Study-Class', 'Teach-Research-Situation'];
@@ -99,9 +101,14 @@ export function registerTeachingRoutes(router: Router, deps: Deps): void {
   router.sessionRoute(t.fluctuation, TAG, async ({ body, session }) =>
     fluctuation(db, clock, await scopeFor(deps, session, FLUCTUATION_KEYS), body),
   );
-  router.sessionRoute(t.datav, TAG, async ({ session }) =>
-    datav(db, clock, await scopeFor(deps, session, DATAV_KEYS)),
-  );
+  router.sessionRoute(t.datav, TAG, async ({ session }) => {
+    const scope = await scopeFor(deps, session, DATAV_KEYS);
+    const [screen, usage] = await Promise.all([
+      datav(db, clock, scope),
+      usageStatistics(db, session, scope.schoolWide, lastDays(clock.now().getTime(), 30)),
+    ]);
+    return { ...screen, teacherUsage: busiest(usage.rows, DATAV_TEACHERS) };
+  });
   // 助手报告: the homework reports, over the caller's students (the homework report's rule)
   router.sessionRoute(teachingAssistantRoutes.assistantReports, TAG, async ({ body, session }) =>
     centreHomework(db, accessOf(db, session), body),

@@ -1,6 +1,7 @@
 import type { BasketRow, UsagePeriod, UsageRow } from '@examkit/contracts';
 import type { Db } from '../core/database';
 import { badRequest } from '../core/envelope';
+import { chinaDate } from '../core/chinaTime';
 import type { SessionInfo } from '../core/session';
 
 const DAY = 86_400_000;
@@ -14,6 +15,31 @@ export function periodOf(body: UsagePeriod): { from: number; to: number } {
   if (from >= to) throw badRequest('开始日期不能晚于结束日期');
   if (to - from > 366 * DAY) throw badRequest('统计时间不能超过一年');
   return { from, to };
+}
+
+/** The period of the last `days` China days, today included. */
+export const lastDays = (now: number, days: number): UsagePeriod => ({
+  dateFrom: chinaDate(now - (days - 1) * DAY),
+  dateTo: chinaDate(now),
+});
+
+/**
+ * The busiest of 使用统计's rows (数据大屏): by the sum of marks, homework made and corrected and
+ * papers made, those with none left out, at most `limit`.
+ */
+export function busiest(rows: UsageRow[], limit: number) {
+  const total = (r: UsageRow) => r.marks + r.homeworkMade + r.homeworkCorrected + r.papersMade;
+  return rows
+    .filter((r) => total(r) > 0)
+    .sort((a, b) => total(b) - total(a) || a.userId - b.userId)
+    .slice(0, limit)
+    .map((r) => ({
+      name: r.name,
+      marks: r.marks,
+      homeworkMade: r.homeworkMade,
+      homeworkCorrected: r.homeworkCorrected,
+      papersMade: r.papersMade,
+    }));
 }
 
 /**

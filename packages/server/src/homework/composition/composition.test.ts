@@ -2,6 +2,9 @@ import {
   homeworkCompositionRoutes,
   homeworkRoutes,
   homeworkSubmissionRoutes,
+  teachingAssistantRoutes,
+  type CentreHomeworkRow,
+  type CentreHomeworkTopics,
   type CompositionDetail,
   type CompositionReportBasic,
   type CompositionReview,
@@ -10,6 +13,7 @@ import {
   type ExemplaryEssay,
   type HomeworkDetail,
   type HomeworkScanPage,
+  type Page,
   type SubmissionDetail,
 } from '@examkit/contracts';
 import { type CorpusTemplate } from '@examkit/recognizer/corpus';
@@ -25,11 +29,13 @@ import {
 
 type Routes = typeof homeworkRoutes &
   typeof homeworkSubmissionRoutes &
-  typeof homeworkCompositionRoutes;
+  typeof homeworkCompositionRoutes &
+  typeof teachingAssistantRoutes;
 const routes: Routes = {
   ...homeworkRoutes,
   ...homeworkSubmissionRoutes,
   ...homeworkCompositionRoutes,
+  ...teachingAssistantRoutes,
 };
 const RUBRIC = { content: 25, structure: 15, language: 15, writing: 5 };
 
@@ -277,6 +283,48 @@ describe.each(DIALECTS)('作文 on %s', (dialect) => {
     ]);
     expect(report.bands.map((b) => b.count)).toEqual([1, 0, 1, 0]);
     expect(report.exemplary).toHaveLength(1);
+
+    // the report centre's 助手报告 lists the composition with the same figures
+    const centre = await ok<Page<CentreHomeworkRow>>('admin', 'assistantReports', {
+      pageNum: 1,
+      pageSize: 50,
+    });
+    const row = centre.list.find((h) => h.id === compositionId)!;
+    expect(row).toMatchObject({
+      composition: true,
+      name: report.name,
+      gradeName: '高一',
+      subjectName: '语文',
+      fullMarks: 60,
+      expected: report.expected,
+      submitted: 2,
+      corrected: 2,
+      average: 45.8,
+    });
+    expect(row.targets.length).toBeGreaterThan(0);
+    expect(row.scoreRate).toBeCloseTo(45.8 / 60, 6);
+    // its 题目列表: the rubric's parts at or under the rate (内容 78 %, 结构 75.3 %, 语言 73.3 %, 书写 80 %)
+    const topics = await ok<CentreHomeworkTopics>('admin', 'assistantTopics', {
+      homeworkId: compositionId,
+      classId: null,
+      teachingClassId: null,
+      threshold: 0.75,
+    });
+    expect(topics).toMatchObject({
+      composition: true,
+      homeworkId: compositionId,
+      name: report.name,
+      questions: [],
+      points: [],
+    });
+    expect(topics.dimensions.map((d) => [d.label, d.points, d.average])).toEqual([
+      ['语言', 15, 11],
+    ]);
+    expect(topics.dimensions[0]!.scoreRate).toBeCloseTo(
+      report.dimensions.find((d) => d.label === '语言')!.rate! / 100,
+      6,
+    );
+    expect(topics.homeworks.map((h) => h.id)).toContain(compositionId);
 
     const rows = await ok<CompositionStudentRow[]>('admin', 'reportStudent', {
       id: compositionId,

@@ -6,7 +6,6 @@ import {
   type CompositionReview,
   type CompositionRubric,
   type CompositionStudentRow,
-  type ExemplaryEssay,
   type HomeworkState,
 } from '@examkit/contracts';
 import type { Selectable } from 'kysely';
@@ -19,9 +18,10 @@ import { pageOf } from '../../examtool/paging';
 import { loadHomework, requireSchoolBase, type HomeworkRow } from '../access';
 import { creatable, homeworkByKey, homeworkValues, visibleHomeworks } from '../create';
 import { summariesOf } from '../views';
-import { loadSubmission, studentsOf } from '../submissions/students';
+import { loadSubmission } from '../submissions/students';
 import { writeScore } from '../submissions/scoring';
 import type { HomeworkCompositionReviewsTable, HomeworkCompositionsTable } from './tables';
+import { compositionBasicOf, compositionHandIns, exemplaryOf, rubricOf, sumOf } from './report';
 
 const TAG = 'homework';
 /** The one question of a composition. */
@@ -29,15 +29,6 @@ const ESSAY_NO = 1;
 
 type CompositionRow = Selectable<HomeworkCompositionsTable>;
 type ReviewRow = Selectable<HomeworkCompositionReviewsTable>;
-
-const rubricOf = (c: CompositionRow): CompositionRubric => ({
-  content: c.content_points,
-  structure: c.structure_points,
-  language: c.language_points,
-  writing: c.writing_points,
-});
-const sumOf = (x: Record<(typeof COMPOSITION_DIMENSIONS)[number], number>) =>
-  COMPOSITION_DIMENSIONS.reduce((s, d) => s + Number(x[d]), 0);
 
 /** The rubric's full marks, refused when it gives nothing or more than a question may hold. */
 function fullMarksOf(rubric: CompositionRubric): number {
@@ -65,8 +56,6 @@ const reviewView = (row: ReviewRow, reviewer: string | null): CompositionReview 
   };
 };
 
-const round1 = (n: number) => Math.round(n * 10) / 10;
-
 /** Registers 作文: list, create, edit, the rubric correction with 评语 and 范文, the reports. */
 export function registerHomeworkCompositionRoutes(router: Router, { db, clock }: DomainDeps): void {
   const now = () => clock.now().getTime();
@@ -86,27 +75,8 @@ export function registerHomeworkCompositionRoutes(router: Router, { db, clock }:
     return { homework, composition };
   };
 
-  /** The caller's students of a composition with their hand-ins and reviews. */
-  const handInsOf = async (access: Access, homework: HomeworkRow) => {
-    const students = await studentsOf(db, access, homework);
-    const [subs, reviews] = await Promise.all([
-      db
-        .selectFrom('homework_submissions')
-        .select(['id', 'student_id', 'status', 'score', 'image_key'])
-        .where('homework_id', '=', homework.id)
-        .execute(),
-      db
-        .selectFrom('homework_composition_reviews')
-        .selectAll()
-        .where('homework_id', '=', homework.id)
-        .execute(),
-    ]);
-    return students.map((s) => {
-      const sub = subs.find((x) => x.student_id === s.studentId);
-      const review = sub ? reviews.find((x) => x.submission_id === sub.id) : undefined;
-      return { student: s, sub, review };
-    });
-  };
+  const handInsOf = (access: Access, homework: HomeworkRow) =>
+    compositionHandIns(db, access, homework);
 
   const detailOf = async (
     access: Access,
@@ -342,19 +312,6 @@ export function registerHomeworkCompositionRoutes(router: Router, { db, clock }:
     return (await reviewOf(sub.id))!;
   });
 
-  const exemplaryOf = (rows: Awaited<ReturnType<typeof handInsOf>>): ExemplaryEssay[] =>
-    rows
-      .filter((x) => x.review?.exemplary === 1 && x.sub)
-      .map((x) => ({
-        submissionId: x.sub!.id,
-        studentName: x.student.name,
-        className: x.student.className,
-        score: x.sub!.score === null ? null : Number(x.sub!.score),
-        comment: x.review!.comment,
-        hasImage: x.sub!.image_key !== null,
-      }))
-      .sort((a, b) => (b.score ?? 0) - (a.score ?? 0));
-
   router.sessionRoute(r.exemplary, TAG, async ({ body, session }) => {
     const access = accessOf(db, session);
     const { homework } = await open(access, body.id);
@@ -364,52 +321,7 @@ export function registerHomeworkCompositionRoutes(router: Router, { db, clock }:
   router.sessionRoute(r.reportBasic, TAG, async ({ body, session }) => {
     const access = accessOf(db, session);
     const { homework, composition } = await open(access, body.id);
-    const rows = await handInsOf(access, homework);
-    const rubric = rubricOf(composition);
-    const full = sumOf(rubric);
-    const corrected = rows.filter(
-      (x) => x.sub && (x.sub.status === 'finished' || x.sub.status === 'modified'),
-    );
-    const scores = corrected.map((x) => Number(x.sub!.score ?? 0));
-    const reviewed = rows.flatMap((x) => (x.review ? [x.review] : []));
-    const share = (s: number) => (full > 0 ? s / full : 0);
-    const bands = [
-      { label: '优秀（85%及以上）', count: scores.filter((s) => share(s) >= 0.85).length },
-      {
-        label: '良好（70%–85%）',
-        count: scores.filter((s) => share(s) >= 0.7 && share(s) < 0.85).length,
-      },
-      {
-        label: '合格（60%–70%）',
-        count: scores.filter((s) => share(s) >= 0.6 && share(s) < 0.7).length,
-      },
-      { label: '待提高（60%以下）', count: scores.filter((s) => share(s) < 0.6).length },
-    ];
-    return {
-      id: homework.id,
-      name: homework.name,
-      fullMarks: full,
-      expected: rows.length,
-      submitted: rows.filter((x) => x.sub).length,
-      corrected: corrected.length,
-      average: scores.length ? round1(scores.reduce((a, b) => a + b, 0) / scores.length) : null,
-      highest: scores.length ? Math.max(...scores) : null,
-      lowest: scores.length ? Math.min(...scores) : null,
-      dimensions: COMPOSITION_DIMENSIONS.map((d) => {
-        const average = reviewed.length
-          ? round1(reviewed.reduce((a, v) => a + Number(v[d]), 0) / reviewed.length)
-          : null;
-        return {
-          key: d,
-          label: COMPOSITION_DIMENSION_LABELS[d],
-          points: rubric[d],
-          average,
-          rate: average === null || rubric[d] === 0 ? null : round1((average / rubric[d]) * 100),
-        };
-      }),
-      bands,
-      exemplary: exemplaryOf(rows),
-    };
+    return (await compositionBasicOf(db, access, homework, composition)).basic;
   });
 
   router.sessionRoute(r.reportStudent, TAG, async ({ body, session }) => {

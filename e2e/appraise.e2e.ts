@@ -1,0 +1,88 @@
+import { describe, expect, it } from 'vitest';
+import { axeViolations } from './support/app';
+import { screenshot } from './support/browser';
+import { browserSuite } from './support/suite';
+
+const app = browserSuite();
+
+/** A 评语 the 班主任 types for the second student of the grid. */
+const COMMENT = '乐于思考，书写工整，期待更多课外阅读。';
+
+describe('综合评价 in the browser', () => {
+  it('a 班主任 records levels and a 评语, clears a level, and reads one student’s records', async () => {
+    const page = await app.signedIn('head');
+    const guide = page.getByRole('button', { name: '知道了' });
+    if (await guide.count()) await guide.click();
+
+    // by clicks: 报告中心 → 学情分析 → 综合评价 (评价录入)
+    await page.getByRole('link', { name: '进入报告中心' }).click();
+    await page.waitForURL('**/report/index');
+    await page
+      .getByRole('navigation', { name: '学情分析' })
+      .getByRole('link', { name: '综合评价' })
+      .click();
+    await page.waitForURL('**/appraise/record');
+    await page.getByRole('heading', { name: '评价录入' }).waitFor();
+
+    // the demo: 高一(1)班, 上学期, 能力, 语文 (阅读理解, 写作表达), its first students levelled
+    // (阅读理解 优秀 and 写作表达 良好 for the first, 写作表达 优秀 for the second)
+    const grid = page.getByRole('table', { name: '评价表' });
+    await grid.waitFor();
+    const names = await grid.locator('tbody tr td:nth-child(2)').allInnerTexts();
+    expect(names.length).toBeGreaterThanOrEqual(2);
+    const [first, second] = names as [string, string];
+    await expect
+      .poll(() => grid.getByRole('combobox', { name: `${first}的阅读理解` }).inputValue())
+      .toBe('A');
+
+    await grid
+      .getByRole('combobox', { name: `${first}的写作表达` })
+      .selectOption({ label: '合格' });
+    await grid
+      .getByRole('combobox', { name: `${second}的写作表达` })
+      .selectOption({ label: '待提高' });
+    await grid
+      .getByRole('combobox', { name: `${first}的阅读理解` })
+      .selectOption({ label: '未评价' });
+    const box = grid.getByRole('textbox', { name: `${second}的评语` });
+    await box.fill(COMMENT);
+    await page.getByRole('button', { name: '保存', exact: true }).click();
+    await expect
+      .poll(() => page.getByRole('status').innerText())
+      .toMatch(/^已保存\d+条评价，清除1条，更新1条评语$/);
+    expect(await axeViolations(page)).toEqual([]);
+    await screenshot(page, 'appraise-record');
+
+    // 学生评价 of the first student: 写作表达 合格, 阅读理解 no longer recorded
+    await page.getByRole('link', { name: '学生评价', exact: true }).click();
+    await page.waitForURL('**/appraise/student**');
+    const student = page.getByRole('combobox', { name: '学生' });
+    await student.waitFor();
+    const label = (await student.locator('option').allInnerTexts()).find((o) =>
+      o.startsWith(`${first}（`),
+    )!;
+    await student.selectOption({ label });
+    await page.getByRole('heading', { name: new RegExp(`^${first}（`) }).waitFor();
+    const records = page.getByRole('table', { name: '评价记录' });
+    const writing = records.getByRole('row').filter({ hasText: '写作表达' });
+    await expect
+      .poll(() => writing.first().innerText())
+      .toMatch(/上学期\s+能力\s+语文\s+写作表达\s+合格/);
+    expect(await records.getByRole('row').filter({ hasText: '阅读理解' }).count()).toBe(0);
+
+    // the second student: 写作表达 待提高 and the term 评语
+    const other = (await student.locator('option').allInnerTexts()).find((o) =>
+      o.startsWith(`${second}（`),
+    )!;
+    await student.selectOption({ label: other });
+    await page.getByRole('heading', { name: new RegExp(`^${second}（`) }).waitFor();
+    await expect
+      .poll(() => records.getByRole('row').filter({ hasText: '写作表达' }).first().innerText())
+      .toMatch(/写作表达\s+待提高/);
+    const comments = page.getByRole('table', { name: '学期评语' });
+    await comments.getByRole('cell', { name: COMMENT }).waitFor();
+    await page.getByRole('button', { name: '导出该生评价' }).waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    await screenshot(page, 'appraise-student');
+  }, 120_000);
+});
