@@ -388,7 +388,7 @@ export function WorkbookBatchDetailPage() {
         {batch.classes.map((c) => c.name).join('、') || '—'}
       </p>
       <Toolbar>
-        {writes && schoolBase && <Link to={`${TA}/chapter?workbookId=${batch.id}`}>添加章节</Link>}
+        {writes && <Link to={`${TA}/chapter?workbookId=${batch.id}`}>添加章节</Link>}
         <Link to={`${TA}/student?workbookId=${batch.id}`}>学生分析</Link>
         <Link to={`${TA}/wrong?workbookId=${batch.id}`}>错题</Link>
         <Link to={`${TA}/batch`}>返回教辅列表</Link>
