@@ -448,7 +448,10 @@ export function WorkbookBatchDetailPage() {
             <td>
               <Toolbar>
                 {schoolBase && (
-                  <Link to={`${TA}/chapter?id=${c.homeworkId}`} aria-label={`${c.title}详情`}>
+                  <Link
+                    to={`${TA}/chapter?id=${c.homeworkId}`}
+                    aria-label={`${c.state === 'assigned' || !writes ? '详情' : '布置'}${c.title}`}
+                  >
                     {c.state === 'assigned' || !writes ? '详情' : '布置'}
                   </Link>
                 )}
