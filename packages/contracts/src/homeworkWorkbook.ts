@@ -30,6 +30,11 @@ export const WorkbookBatch = Type.Object({
   classes: Type.Array(WorkbookClass),
   chapterCount: Type.Integer(),
   createdAt: Type.Integer(),
+  /**
+   * The caller may rename the batch, change its classes, rename and delete its chapters and
+   * delete it: its maker, a school-wide role, or one who may set homework for every class of it.
+   */
+  editable: Type.Boolean(),
 });
 export type WorkbookBatch = Static<typeof WorkbookBatch>;
 
@@ -141,6 +146,15 @@ export const WorkbookWrongRow = Type.Object({
 });
 export type WorkbookWrongRow = Static<typeof WorkbookWrongRow>;
 
+const ClassIds = t(
+  '班级',
+  Type.Array(Type.Integer({ minimum: 1 }), { minItems: 1, maxItems: 40, uniqueItems: true }),
+);
+const Name = t('教辅名称', Type.String({ minLength: 1, maxLength: 60 }));
+const Publisher = t('出版社', Type.String({ maxLength: 60 }));
+const Title = t('章节名称', Type.String({ minLength: 1, maxLength: 60 }));
+const ChapterId = t('章节', Type.Integer({ minimum: 1 }));
+
 const Key = t('请求标识', Type.String({ minLength: 8, maxLength: 64, pattern: '^[A-Za-z0-9-]+$' }));
 
 /** The calls of 教辅 (docs/homework.md "教辅"). */
@@ -158,14 +172,11 @@ export const homeworkWorkbookRoutes = {
     `${M}/batch/create`,
     'a new workbook batch for classes of a grade × subject (a retry with the same key answers the first)',
     Obj({
-      name: t('教辅名称', Type.String({ minLength: 1, maxLength: 60 })),
-      publisher: t('出版社', Type.String({ maxLength: 60 })),
+      name: Name,
+      publisher: Publisher,
       gradeId: t('年级', Type.Integer({ minimum: 1 })),
       subjectId: t('科目', Type.Integer({ minimum: 1 })),
-      classIds: t(
-        '班级',
-        Type.Array(Type.Integer({ minimum: 1 }), { minItems: 1, maxItems: 40, uniqueItems: true }),
-      ),
+      classIds: ClassIds,
       idempotencyKey: Key,
     }),
     Type.Object({ id: Type.Integer() }),
@@ -181,7 +192,7 @@ export const homeworkWorkbookRoutes = {
     'a new chapter of a batch: a homework with its questions, ready to assign (a retry with the same key answers the first)',
     Obj({
       workbookId: WId,
-      title: t('章节名称', Type.String({ minLength: 1, maxLength: 60 })),
+      title: Title,
       questions: t('题目', Type.Array(HomeworkQuestionInput, { minItems: 1, maxItems: 200 })),
       estimatedMinutes: t('预计用时', Type.Integer({ minimum: 1, maximum: 240 })),
       idempotencyKey: Key,
@@ -191,8 +202,32 @@ export const homeworkWorkbookRoutes = {
   workbookChapter: post(
     `${M}/chapter`,
     'the batch a chapter (a homework id) belongs to',
-    Obj({ id: t('章节', Type.Integer({ minimum: 1 })) }),
+    Obj({ id: ChapterId }),
     WorkbookChapterRef,
+  ),
+  workbookBatchUpdate: post(
+    `${M}/batch/update`,
+    'rename a batch and change its classes (the chapters’ homework are renamed with it; a class taken off keeps what was assigned to it)',
+    Obj({ id: WId, name: Name, publisher: Publisher, classIds: ClassIds }),
+    WorkbookBatch,
+  ),
+  workbookBatchRemove: post(
+    `${M}/batch/remove`,
+    'delete a batch and its chapters, refused while a chapter has hand-ins',
+    Obj({ id: WId }),
+    Type.Null(),
+  ),
+  workbookChapterUpdate: post(
+    `${M}/chapter/update`,
+    'rename a chapter (its homework is renamed with it), at any state',
+    Obj({ id: ChapterId, title: Title }),
+    WorkbookChapterRef,
+  ),
+  workbookChapterRemove: post(
+    `${M}/chapter/remove`,
+    'delete a chapter and its homework, refused once it has hand-ins; the later chapters move up',
+    Obj({ id: ChapterId }),
+    Type.Null(),
   ),
   workbookStudents: post(
     `${M}/student`,

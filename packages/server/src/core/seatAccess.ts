@@ -134,6 +134,21 @@ const READS = [
   'POST /marking-resources/school/analysis',
   'POST /marking-resources/basket/count',
   'POST /marking-download/job/paper',
+  // 作业分析 and its 教辅 (docs/homework.md "教辅"): the summaries and each workbook's chapters,
+  // students and wrong questions, read only; a chapter's own pages need 校本作业, which the seat
+  // does not hold.
+  ...[
+    'options',
+    'summary',
+    'frequency',
+    'batch/list',
+    'batchDetail',
+    'chapter',
+    'student',
+    'student-homework',
+    'wrong',
+  ].map((path) => `POST /marking-homework/homework/teaching-assistant/${path}`),
+  'GET /marking-homework/homework/teaching-assistant/frequency/export',
 ];
 
 /** The bureau's own business, which writes nothing of the school's. */

@@ -34,6 +34,9 @@ export const BUREAU_PERMISSIONS: readonly string[] = [
   'Paper',
   'Paper-School',
   'Paper-Cloud',
+  // 作业分析 with its 教辅 pages, to read (docs/homework.md "教辅").
+  'Homework',
+  'Homework-Analysis',
 ];
 
 /**

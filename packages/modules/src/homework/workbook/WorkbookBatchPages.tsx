@@ -1,13 +1,17 @@
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import {
   HOMEWORK_STATE_LABELS,
   homeworkWorkbookRoutes as r,
   type WorkbookBatch,
   type WorkbookBatchDetail,
+  type WorkbookChapter,
 } from '@examkit/contracts';
+import { usePermission } from '@examkit/permission';
 import { Button, FormField, Select, TextInput } from '@examkit/ui';
+import { ConfirmDialog } from '../../common/ConfirmDialog';
 import { ListTable } from '../../common/ListTable';
+import { RowAction } from '../../common/RowAction';
 import { Actions, CheckGroup, ErrorText, Note, PageBox, Toolbar } from '../../common/styled';
 import { useApiCall } from '../../common/useApiCall';
 import { useMyScope } from '../../common/useMyScope';
@@ -185,25 +189,166 @@ export function WorkbookBatchPage() {
   );
 }
 
+/** 编辑教辅: its name, publisher and classes (those of the batch and those the user teaches). */
+function BatchEditForm({
+  batch,
+  onDone,
+  onCancel,
+}: {
+  batch: WorkbookBatch;
+  onDone(): void;
+  onCancel(): void;
+}) {
+  const call = useApiCall();
+  const options = useHomeworkOptions();
+  const [name, setName] = useState(batch.name);
+  const [publisher, setPublisher] = useState(batch.publisher);
+  const [chosen, setChosen] = useState<Set<number>>(new Set(batch.classes.map((c) => c.id)));
+  const [error, setError] = useState('');
+  const [busy, setBusy] = useState(false);
+  const pair = options?.find((o) => o.gradeId === batch.gradeId && o.subjectId === batch.subjectId);
+  const classes = [
+    ...batch.classes,
+    ...(pair?.targets ?? [])
+      .filter((t) => t.kind === 'class' && !batch.classes.some((c) => c.id === t.id))
+      .map((t) => ({ id: t.id, name: t.name })),
+  ];
+
+  async function save() {
+    if (name.trim() === '') return setError('请填写教辅名称');
+    if (chosen.size === 0) return setError('请选择使用这本教辅的班级');
+    setError('');
+    setBusy(true);
+    const x = await call(
+      r.workbookBatchUpdate,
+      { id: batch.id, name: name.trim(), publisher: publisher.trim(), classIds: [...chosen] },
+      { errorMessage: false },
+    );
+    setBusy(false);
+    if (!x.ok) return setError(x.message);
+    onDone();
+  }
+
+  return (
+    <section aria-labelledby="batch-edit-title">
+      <h2 id="batch-edit-title">编辑教辅</h2>
+      <Toolbar>
+        <FormField label="教辅名称" required>
+          <TextInput value={name} maxLength={60} onChange={(e) => setName(e.target.value)} />
+        </FormField>
+        <FormField label="出版社">
+          <TextInput
+            value={publisher}
+            maxLength={60}
+            onChange={(e) => setPublisher(e.target.value)}
+          />
+        </FormField>
+      </Toolbar>
+      <CheckGroup>
+        <legend>使用班级</legend>
+        {classes.map((c) => (
+          <label key={c.id}>
+            <input
+              type="checkbox"
+              checked={chosen.has(c.id)}
+              onChange={(e) => {
+                const next = new Set(chosen);
+                if (e.target.checked) next.add(c.id);
+                else next.delete(c.id);
+                setChosen(next);
+              }}
+            />
+            {c.name}
+          </label>
+        ))}
+      </CheckGroup>
+      <Note>去掉的班级不再使用这本教辅；已布置给它的章节仍保留。</Note>
+      {error && <ErrorText role="alert">{error}</ErrorText>}
+      <Actions>
+        <Button type="primary" loading={busy} onClick={() => void save()}>
+          保存教辅
+        </Button>
+        <Button onClick={onCancel}>取消</Button>
+      </Actions>
+    </section>
+  );
+}
+
+/** 重命名 a chapter: its title (the homework is renamed with it). */
+function ChapterRenameForm({
+  chapter,
+  onDone,
+  onCancel,
+}: {
+  chapter: WorkbookChapter;
+  onDone(): void;
+  onCancel(): void;
+}) {
+  const call = useApiCall();
+  const [title, setTitle] = useState(chapter.title);
+  const [error, setError] = useState('');
+  const [busy, setBusy] = useState(false);
+  async function save() {
+    if (title.trim() === '') return setError('请填写章节名称');
+    setError('');
+    setBusy(true);
+    const x = await call(
+      r.workbookChapterUpdate,
+      { id: chapter.homeworkId, title: title.trim() },
+      { errorMessage: false },
+    );
+    setBusy(false);
+    if (!x.ok) return setError(x.message);
+    onDone();
+  }
+  return (
+    <section aria-labelledby="chapter-rename-title">
+      <h2 id="chapter-rename-title">重命名章节 · 第 {chapter.position} 章</h2>
+      <Toolbar>
+        <FormField label="章节名称" required>
+          <TextInput value={title} maxLength={60} onChange={(e) => setTitle(e.target.value)} />
+        </FormField>
+      </Toolbar>
+      {error && <ErrorText role="alert">{error}</ErrorText>}
+      <Actions>
+        <Button type="primary" loading={busy} onClick={() => void save()}>
+          保存章节名称
+        </Button>
+        <Button onClick={onCancel}>取消</Button>
+      </Actions>
+    </section>
+  );
+}
+
 /**
  * /homework/teaching-assistant/batchDetail?id= (批次详情): a workbook's chapters in book order
  * with the hand-ins of the user's classes, and the ways on: a chapter's page, scan, 批改, 讲评;
- * the students' records and the wrong questions of the whole workbook.
+ * the students' records and the wrong questions of the whole workbook. Those who may change the
+ * batch (`editable`) edit it, rename chapters, and delete chapters (and the batch) without
+ * hand-ins.
  */
 export function WorkbookBatchDetailPage() {
   const [search] = useSearchParams();
   const id = Number(search.get('id')) || 0;
   const call = useApiCall();
+  const navigate = useNavigate();
   const writes = useMyScope()?.reader !== true;
+  // A chapter's own pages (布置, scan, 批改, 讲评) are homework pages: they need 校本作业.
+  const schoolBase = usePermission('Homework-SchoolBase');
   const [detail, setDetail] = useState<WorkbookBatchDetail | null>(null);
   const [error, setError] = useState('');
-  useEffect(() => {
+  const [editing, setEditing] = useState(false);
+  const [renaming, setRenaming] = useState<WorkbookChapter | null>(null);
+  const [removing, setRemoving] = useState<WorkbookChapter | 'batch' | null>(null);
+  const [removeError, setRemoveError] = useState('');
+  const load = useCallback(() => {
     if (!id) return;
     void call(r.workbookBatchDetail, { id }, { errorMessage: false }).then((x) => {
       if (x.ok) setDetail(x.data);
       else setError(x.message);
     });
   }, [call, id]);
+  useEffect(load, [load]);
 
   if (!id || error)
     return (
@@ -214,6 +359,25 @@ export function WorkbookBatchDetailPage() {
     );
   if (!detail) return null;
   const { batch, chapters } = detail;
+  const canEdit = writes && batch.editable;
+  const handedIn = chapters.some((c) => c.submitted > 0);
+
+  async function remove() {
+    if (removing === null) return;
+    const x =
+      removing === 'batch'
+        ? await call(r.workbookBatchRemove, { id: batch.id }, { errorMessage: false })
+        : await call(r.workbookChapterRemove, { id: removing.homeworkId }, { errorMessage: false });
+    if (!x.ok) {
+      setRemoving(null);
+      return setRemoveError(x.message);
+    }
+    setRemoveError('');
+    if (removing === 'batch') return void navigate(`${TA}/batch`);
+    setRemoving(null);
+    load();
+  }
+
   return (
     <PageBox aria-labelledby="workbook-detail-title">
       <h1 id="workbook-detail-title">批次详情 · {batch.name}</h1>
@@ -228,7 +392,31 @@ export function WorkbookBatchDetailPage() {
         <Link to={`${TA}/student?workbookId=${batch.id}`}>学生分析</Link>
         <Link to={`${TA}/wrong?workbookId=${batch.id}`}>错题</Link>
         <Link to={`${TA}/batch`}>返回教辅列表</Link>
+        {canEdit && !editing && <Button onClick={() => setEditing(true)}>编辑教辅</Button>}
+        {canEdit && !handedIn && <Button onClick={() => setRemoving('batch')}>删除教辅</Button>}
       </Toolbar>
+      {editing && (
+        <BatchEditForm
+          batch={batch}
+          onCancel={() => setEditing(false)}
+          onDone={() => {
+            setEditing(false);
+            load();
+          }}
+        />
+      )}
+      {renaming && (
+        <ChapterRenameForm
+          key={renaming.homeworkId}
+          chapter={renaming}
+          onCancel={() => setRenaming(null)}
+          onDone={() => {
+            setRenaming(null);
+            load();
+          }}
+        />
+      )}
+      {removeError && <ErrorText role="alert">{removeError}</ErrorText>}
       <ListTable
         label="章节列表"
         rows={chapters}
@@ -259,30 +447,57 @@ export function WorkbookBatchDetailPage() {
             <td>{c.average === null ? '—' : formatPoints(c.average)}</td>
             <td>
               <Toolbar>
-                <Link to={`${TA}/chapter?id=${c.homeworkId}`} aria-label={`${c.title}详情`}>
-                  {c.state === 'assigned' ? '详情' : '布置'}
-                </Link>
-                {c.state === 'assigned' && (
+                {schoolBase && (
+                  <Link
+                    to={`${TA}/chapter?id=${c.homeworkId}`}
+                    aria-label={`${c.state === 'assigned' || !writes ? '详情' : '布置'}${c.title}`}
+                  >
+                    {c.state === 'assigned' || !writes ? '详情' : '布置'}
+                  </Link>
+                )}
+                {schoolBase && c.state === 'assigned' && (
                   <>
-                    <Link
-                      to={`${TA}/chapter/scan?id=${c.homeworkId}`}
-                      aria-label={`扫描${c.title}`}
-                    >
-                      扫描
-                    </Link>
-                    <Link to={`${TA}/correct?id=${c.homeworkId}`} aria-label={`批改${c.title}`}>
-                      批改
-                    </Link>
+                    {writes && (
+                      <Link
+                        to={`${TA}/chapter/scan?id=${c.homeworkId}`}
+                        aria-label={`扫描${c.title}`}
+                      >
+                        扫描
+                      </Link>
+                    )}
+                    {writes && (
+                      <Link to={`${TA}/correct?id=${c.homeworkId}`} aria-label={`批改${c.title}`}>
+                        批改
+                      </Link>
+                    )}
                     <Link to={`${TA}/comment?id=${c.homeworkId}`} aria-label={`讲评${c.title}`}>
                       讲评
                     </Link>
                   </>
+                )}
+                {canEdit && <RowAction text="重命名" of={c.title} onClick={() => setRenaming(c)} />}
+                {canEdit && c.submitted === 0 && (
+                  <RowAction text="删除" of={c.title} onClick={() => setRemoving(c)} />
                 )}
               </Toolbar>
             </td>
           </tr>
         )}
       </ListTable>
+      {canEdit && handedIn && (
+        <Note>已有学生提交的章节不能删除，可以重命名；有这样的章节时，教辅也不能删除。</Note>
+      )}
+      <ConfirmDialog
+        open={removing !== null}
+        title={removing === 'batch' ? '删除教辅' : '删除章节'}
+        confirmLabel="确定删除"
+        onCancel={() => setRemoving(null)}
+        onConfirm={() => void remove()}
+      >
+        {removing === 'batch'
+          ? `确定删除教辅“${batch.name}”和它的 ${chapters.length} 个章节吗？`
+          : `确定删除章节“${removing?.title ?? ''}”吗？它的题目和布置一并删除，后面的章节序号前移。`}
+      </ConfirmDialog>
     </PageBox>
   );
 }

@@ -16,7 +16,7 @@ import {
   type WorkbookWrongRow,
 } from '@examkit/contracts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { demoUser, ok, renderApp } from '../../test/fixtures';
+import { demoUser, myScope, ok, renderApp } from '../../test/fixtures';
 import { homeworkPages } from '../index';
 import { bodiesOf, detail, homeworkApi, HW } from '../test/fixtures';
 
@@ -43,6 +43,7 @@ const batch: WorkbookBatch = {
   classes: [{ id: 41, name: '四年级(1)班' }],
   chapterCount: 2,
   createdAt: 0,
+  editable: true,
 };
 const batchDetail: WorkbookBatchDetail = {
   batch,
@@ -198,7 +199,73 @@ describe('教辅', () => {
     );
     // A chapter not yet assigned offers 布置 only.
     expect(within(rows[2]!).queryByRole('link', { name: /扫描/ })).toBeNull();
-    expect(within(rows[2]!).getByRole('link', { name: /详情/ })).toHaveTextContent('布置');
+    expect(within(rows[2]!).getByRole('link', { name: /^布置/ })).toHaveTextContent('布置');
+  }, 30_000);
+
+  it('edits the workbook, renames a chapter and deletes one without hand-ins', async () => {
+    const user = userEvent.setup();
+    const api = workbookApi({
+      [K(W.workbookBatchUpdate)]: ok({ ...batch, publisher: '' }),
+      [K(W.workbookChapterUpdate)]: ok({ ...chapterRef, title: '第一单元 大数' }),
+      [K(W.workbookChapterRemove)]: ok(null),
+    });
+    await render('/homework/teaching-assistant/batchDetail?id=3', api);
+    const chapters = await screen.findByRole('table', { name: '章节列表' }, { timeout: 10_000 });
+    // A chapter with hand-ins is renamed, never deleted; so is the workbook holding it.
+    expect(within(chapters).queryByRole('button', { name: '删除 第一单元 大数的认识' })).toBeNull();
+    expect(screen.queryByRole('button', { name: '删除教辅' })).toBeNull();
+    expect(screen.getByText(/已有学生提交的章节不能删除/)).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: '编辑教辅' }));
+    const publisher = await screen.findByRole('textbox', { name: '出版社' });
+    await user.clear(publisher);
+    await user.click(screen.getByRole('button', { name: '保存教辅' }));
+    expect(bodiesOf(api, K(W.workbookBatchUpdate))).toEqual([
+      { id: 3, name: batch.name, publisher: '', classIds: [41] },
+    ]);
+
+    await user.click(within(chapters).getByRole('button', { name: '重命名 第一单元 大数的认识' }));
+    const title = await screen.findByRole('textbox', { name: /章节名称/ });
+    await user.clear(title);
+    await user.type(title, '第一单元 大数');
+    await user.click(screen.getByRole('button', { name: '保存章节名称' }));
+    expect(bodiesOf(api, K(W.workbookChapterUpdate))).toEqual([{ id: 5, title: '第一单元 大数' }]);
+
+    await user.click(
+      within(chapters).getByRole('button', { name: '删除 第二单元 公顷和平方千米' }),
+    );
+    const dialog = await screen.findByRole('alertdialog', { name: '删除章节' });
+    await user.click(within(dialog).getByRole('button', { name: '确定删除' }));
+    expect(bodiesOf(api, K(W.workbookChapterRemove))).toEqual([{ id: 6 }]);
+  }, 30_000);
+
+  it('hides every change from one who may not make it and from the bureau seat', async () => {
+    for (const [who, extra] of [
+      [
+        'another teacher',
+        {
+          [K(W.workbookBatchDetail)]: ok({ ...batchDetail, batch: { ...batch, editable: false } }),
+        },
+      ],
+      [
+        'the seat',
+        {
+          'POST /marking-user/user/school/my_scope': ok(
+            myScope({ schoolWide: false, reader: true }),
+          ),
+        },
+      ],
+    ] as const) {
+      const view = await render(
+        '/homework/teaching-assistant/batchDetail?id=3',
+        workbookApi(extra),
+      );
+      const chapters = await screen.findByRole('table', { name: '章节列表' }, { timeout: 10_000 });
+      expect(within(chapters).getAllByRole('row')[1], who).toHaveTextContent('第一单元 大数的认识');
+      expect(screen.queryByRole('button', { name: '编辑教辅' }), who).toBeNull();
+      expect(within(chapters).queryByRole('button', { name: /重命名|删除/ }), who).toBeNull();
+      view.unmount();
+    }
   }, 30_000);
 
   it('adds a chapter with its questions and opens it with the 布置 panel', async () => {

@@ -7,6 +7,7 @@ import {
   type WorkbookStudents,
   type WorkbookWrongRow,
 } from '@examkit/contracts';
+import { usePermission } from '@examkit/permission';
 import { FormField, Select } from '@examkit/ui';
 import { ListTable } from '../../common/ListTable';
 import { Note, PageBox, Toolbar } from '../../common/styled';
@@ -161,6 +162,8 @@ export function WorkbookStudentHomeworkPage() {
       },
     );
   }, [call, workbookId, studentId]);
+  // The student's homework report is a 校本作业 page (a bureau seat does not hold it).
+  const schoolBase = usePermission('Homework-SchoolBase');
   const report = (homeworkId: number, tab: 'analysis' | 'wrong') =>
     `/homework/school-base/student/${studentId}/report/${tab}?id=${homeworkId}`;
 
@@ -188,7 +191,7 @@ export function WorkbookStudentHomeworkPage() {
             <td>{formatPoints(c.fullMarks)}</td>
             <td>{c.wrong}</td>
             <td>
-              {c.status !== 'not_submitted' && (
+              {schoolBase && c.status !== 'not_submitted' && (
                 <Toolbar>
                   <Link to={report(c.homeworkId, 'analysis')} aria-label={`${c.title}作业分析`}>
                     作业分析
@@ -216,6 +219,8 @@ export function WorkbookWrongPage() {
   const w = useWorkbook();
   const call = useApiCall();
   const [rows, setRows] = useState<WorkbookWrongRow[] | null>(null);
+  // A chapter's 讲评 is a 校本作业 page (a bureau seat does not hold it).
+  const schoolBase = usePermission('Homework-SchoolBase');
   const { workbookId, classId } = w;
   useEffect(() => {
     if (!workbookId) return;
@@ -245,9 +250,13 @@ export function WorkbookWrongPage() {
         {(x) => (
           <tr key={`${x.homeworkId}-${x.questionNo}`}>
             <td>
-              <Link to={`${TA}/comment?id=${x.homeworkId}`} aria-label={`讲评${x.chapterTitle}`}>
-                {x.chapterTitle}
-              </Link>
+              {schoolBase ? (
+                <Link to={`${TA}/comment?id=${x.homeworkId}`} aria-label={`讲评${x.chapterTitle}`}>
+                  {x.chapterTitle}
+                </Link>
+              ) : (
+                x.chapterTitle
+              )}
             </td>
             <td>{x.label}</td>
             <td>{x.type === 'objective' ? '客观题' : '主观题'}</td>

@@ -10,7 +10,7 @@ import {
 import type { Selectable } from 'kysely';
 import type { Db } from '../../core/database';
 import type { DomainDeps } from '../../core/deps';
-import { badRequest, notFound } from '../../core/envelope';
+import { badRequest, forbidden, notFound } from '../../core/envelope';
 import type { Router } from '../../core/router';
 import { accessOf, type Access } from '../../core/scope';
 import { loadHomework, targetsOf } from '../access';
@@ -68,12 +68,35 @@ async function myClassesOf(db: Db, access: Access, batch: WorkbookRow) {
   return classes.filter((c) => targets.some((t) => t.kind === 'class' && t.id === c.id));
 }
 
+/** The message of a change refused to one who may not change the batch. */
+const NOT_EDITABLE = '只有教辅的创建人或任教它全部班级的老师可以修改';
+
+/**
+ * Whether the caller may change the batch (docs/homework.md "教辅", "Changing and deleting"):
+ * its maker, a school-wide role, or one who may set homework for every class of it. A reader
+ * (a bureau seat) never.
+ */
+async function editableBy(db: Db, access: Access, batch: WorkbookRow): Promise<boolean> {
+  const scope = await access.scope();
+  if (scope.wholeSchoolReader) return false;
+  if (batch.created_by === access.session.userId || scope.schoolWide) return true;
+  const [all, mine] = await Promise.all([
+    db
+      .selectFrom('homework_workbook_classes')
+      .select('class_id')
+      .where('workbook_id', '=', batch.id)
+      .execute(),
+    myClassesOf(db, access, batch),
+  ]);
+  return all.length > 0 && all.every((c) => mine.some((m) => m.id === c.class_id));
+}
+
 /** Registers 教辅: batches, chapters, and the per-student and wrong-question views. */
 export function registerHomeworkWorkbookRoutes(router: Router, { db, clock }: DomainDeps): void {
   const now = () => clock.now().getTime();
 
   const batchView = async (access: Access, row: WorkbookRow): Promise<WorkbookBatch> => {
-    const [grade, subject, chapters, classes] = await Promise.all([
+    const [grade, subject, chapters, classes, editable] = await Promise.all([
       db.selectFrom('grades').select('name').where('id', '=', row.grade_id).executeTakeFirst(),
       db.selectFrom('subjects').select('name').where('id', '=', row.subject_id).executeTakeFirst(),
       db
@@ -82,6 +105,7 @@ export function registerHomeworkWorkbookRoutes(router: Router, { db, clock }: Do
         .where('workbook_id', '=', row.id)
         .executeTakeFirst(),
       myClassesOf(db, access, row),
+      editableBy(db, access, row),
     ]);
     return {
       id: row.id,
@@ -94,6 +118,7 @@ export function registerHomeworkWorkbookRoutes(router: Router, { db, clock }: Do
       classes,
       chapterCount: Number(chapters?.n ?? 0),
       createdAt: Number(row.created_at),
+      editable,
     };
   };
 
@@ -490,5 +515,198 @@ export function registerHomeworkWorkbookRoutes(router: Router, { db, clock }: Do
     return rows.sort(
       (a, b) => b.wrongRate - a.wrongRate || b.wrong - a.wrong || a.homeworkId - b.homeworkId,
     );
+  });
+
+  /** A batch the caller sees and may change; one they only see answers 403. */
+  const editBatch = async (access: Access, id: number) => {
+    const batch = await openBatch(access, id);
+    if (!(await editableBy(db, access, batch))) throw forbidden(NOT_EDITABLE);
+    return batch;
+  };
+
+  /** A chapter of a batch the caller sees (else 章节不存在) and may change (else 403). */
+  const editChapter = async (access: Access, homeworkId: number) => {
+    await access.require(KEY);
+    const chapter = await db
+      .selectFrom('homework_workbook_chapters')
+      .selectAll()
+      .where('homework_id', '=', homeworkId)
+      .executeTakeFirst();
+    if (!chapter) throw notFound('章节不存在');
+    const batch = await openBatch(access, chapter.workbook_id).catch(() => {
+      throw notFound('章节不存在');
+    });
+    await loadHomework(db, access, chapter.homework_id).catch(() => {
+      throw notFound('章节不存在');
+    });
+    if (!(await editableBy(db, access, batch))) throw forbidden(NOT_EDITABLE);
+    return { chapter, batch };
+  };
+
+  router.sessionRoute(r.workbookBatchUpdate, TAG, async ({ body, session }) => {
+    const access = accessOf(db, session);
+    const batch = await editBatch(access, body.id);
+    const name = trimmed(body.name);
+    if (name === '') throw badRequest('教辅名称不能为空');
+    const targets = await targetsOf(
+      db,
+      await access.scope(),
+      session.userId,
+      batch.grade_id,
+      batch.subject_id,
+    );
+    const current = await db
+      .selectFrom('homework_workbook_classes')
+      .select('class_id')
+      .where('workbook_id', '=', batch.id)
+      .execute();
+    // A class kept may be any of the batch's; one added must be the caller's to set homework for.
+    for (const classId of body.classIds)
+      if (
+        !current.some((c) => c.class_id === classId) &&
+        !targets.some((t) => t.kind === 'class' && t.id === classId)
+      )
+        throw notFound('班级不存在');
+    await db.transaction().execute(async (trx) => {
+      await trx
+        .updateTable('homework_workbooks')
+        .set({ name, publisher: trimmed(body.publisher) })
+        .where('id', '=', batch.id)
+        .execute();
+      await trx
+        .deleteFrom('homework_workbook_classes')
+        .where('workbook_id', '=', batch.id)
+        .where('class_id', 'not in', body.classIds)
+        .execute();
+      const added = body.classIds.filter((id) => !current.some((c) => c.class_id === id));
+      if (added.length)
+        await trx
+          .insertInto('homework_workbook_classes')
+          .values(added.map((class_id) => ({ workbook_id: batch.id, class_id })))
+          .onConflict((oc) => oc.doNothing())
+          .execute();
+      if (name !== batch.name) {
+        // Each chapter's homework is named `<教辅名称> · <章节名称>`.
+        const chapters = await trx
+          .selectFrom('homework_workbook_chapters')
+          .select(['homework_id', 'title'])
+          .where('workbook_id', '=', batch.id)
+          .execute();
+        for (const c of chapters)
+          await trx
+            .updateTable('homeworks')
+            .set({ name: `${name} · ${c.title}`, updated_at: now() })
+            .where('id', '=', c.homework_id)
+            .execute();
+      }
+    });
+    const row = await openBatch(access, batch.id);
+    return batchView(access, row);
+  });
+
+  /**
+   * Deletes the chapters' homework (and with them the chapter rows, their questions and
+   * assignments) in one statement that skips any with a hand-in, so a hand-in arriving meanwhile
+   * keeps its chapter; answers how many were deleted.
+   */
+  const deleteWithoutHandIns = async (trx: Db, schoolId: number, ids: number[]) => {
+    const result = await trx
+      .deleteFrom('homeworks')
+      .where('id', 'in', [0, ...ids])
+      .where('school_id', '=', schoolId)
+      .where(({ not, exists, selectFrom }) =>
+        not(
+          exists(
+            selectFrom('homework_submissions as s')
+              .select('s.id')
+              .whereRef('s.homework_id', '=', 'homeworks.id'),
+          ),
+        ),
+      )
+      .executeTakeFirst();
+    return Number(result.numDeletedRows);
+  };
+
+  /** Closes the gap a deleted chapter leaves: positions 1..n in book order again. */
+  const renumber = async (trx: Db, workbookId: number) => {
+    const rows = await trx
+      .selectFrom('homework_workbook_chapters')
+      .select(['homework_id', 'position'])
+      .where('workbook_id', '=', workbookId)
+      .orderBy('position')
+      .execute();
+    // Negative first, so the unique (workbook, position) never meets two rows mid-way.
+    for (const [i, c] of rows.entries())
+      if (c.position !== i + 1)
+        await trx
+          .updateTable('homework_workbook_chapters')
+          .set({ position: -(i + 1) })
+          .where('homework_id', '=', c.homework_id)
+          .execute();
+    await trx
+      .updateTable('homework_workbook_chapters')
+      .set((eb) => ({ position: eb.neg(eb.ref('position')) }))
+      .where('workbook_id', '=', workbookId)
+      .where('position', '<', 0)
+      .execute();
+  };
+
+  const HAS_HAND_INS = '该章节已有学生提交，不能删除；可以重命名';
+
+  router.sessionRoute(r.workbookBatchRemove, TAG, async ({ body, session }) => {
+    const access = accessOf(db, session);
+    const batch = await editBatch(access, body.id);
+    await db.transaction().execute(async (trx) => {
+      const chapters = await trx
+        .selectFrom('homework_workbook_chapters')
+        .select('homework_id')
+        .where('workbook_id', '=', batch.id)
+        .execute();
+      const ids = chapters.map((c) => c.homework_id);
+      const deleted = await deleteWithoutHandIns(trx, session.schoolId, ids);
+      // Rolled back: nothing of the batch is deleted while one chapter has hand-ins.
+      if (deleted !== ids.length) throw badRequest('教辅中有章节已有学生提交，不能删除');
+      await trx.deleteFrom('homework_workbooks').where('id', '=', batch.id).execute();
+    });
+    return null;
+  });
+
+  router.sessionRoute(r.workbookChapterUpdate, TAG, async ({ body, session }) => {
+    const access = accessOf(db, session);
+    const { chapter, batch } = await editChapter(access, body.id);
+    const title = trimmed(body.title);
+    if (title === '') throw badRequest('章节名称不能为空');
+    await db.transaction().execute(async (trx) => {
+      await trx
+        .updateTable('homework_workbook_chapters')
+        .set({ title })
+        .where('homework_id', '=', chapter.homework_id)
+        .execute();
+      await trx
+        .updateTable('homeworks')
+        .set({ name: `${batch.name} · ${title}`, updated_at: now() })
+        .where('id', '=', chapter.homework_id)
+        .execute();
+    });
+    const homework = await loadHomework(db, access, chapter.homework_id);
+    return {
+      homeworkId: chapter.homework_id,
+      workbookId: batch.id,
+      workbookName: batch.name,
+      position: chapter.position,
+      title,
+      estimatedMinutes: homework.estimated_minutes,
+    };
+  });
+
+  router.sessionRoute(r.workbookChapterRemove, TAG, async ({ body, session }) => {
+    const access = accessOf(db, session);
+    const { chapter, batch } = await editChapter(access, body.id);
+    await db.transaction().execute(async (trx) => {
+      const deleted = await deleteWithoutHandIns(trx, session.schoolId, [chapter.homework_id]);
+      if (deleted !== 1) throw badRequest(HAS_HAND_INS);
+      await renumber(trx, batch.id);
+    });
+    return null;
   });
 }

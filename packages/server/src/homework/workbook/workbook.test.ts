@@ -4,6 +4,8 @@ import {
   homeworkSubmissionRoutes,
   homeworkWorkbookRoutes,
   type FrequencyRow,
+  type HomeworkDetail,
+  type WorkbookChapterRef,
   type HomeworkScanPage,
   type WorkbookBatch,
   type WorkbookBatchDetail,
@@ -11,8 +13,11 @@ import {
   type WorkbookStudents,
   type WorkbookWrongRow,
 } from '@examkit/contracts';
+import { authRoutes, type UserInfo } from '@examkit/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DIALECTS, startTestServer, type TestServer } from '../../test/fixtures';
+import { SEAT_READ_ONLY_MESSAGE } from '../../core/seatAccess';
+import { DEMO_PASSWORD } from '../../seed/seedDemo';
+import { call, DIALECTS, startTestServer, type TestServer } from '../../test/fixtures';
 import {
   assignHomework,
   filledScan,
@@ -351,5 +356,193 @@ describe.each(DIALECTS)('教辅 on %s', (dialect) => {
         })
       ).body,
     ).toMatchObject({ code: 400, msg: '第 1 题（题号 1）：客观题需要填写答案' });
+  });
+
+  const NOT_EDITABLE = '只有教辅的创建人或任教它全部班级的老师可以修改';
+
+  it('refuses changes to a teacher of another class, another school and the bureau seat', async () => {
+    // The 班主任 teaches one of the batch's two classes: they read it, but may not change it.
+    const seen = await ok<WorkbookBatchDetail>('head', 'workbookBatchDetail', { id: batchId });
+    expect(seen.batch.editable).toBe(false);
+    const admin = await ok<WorkbookBatchDetail>('admin', 'workbookBatchDetail', { id: batchId });
+    expect(admin.batch.editable).toBe(true);
+    const writes: [keyof Routes, Record<string, unknown>, string][] = [
+      ['workbookBatchUpdate', { id: batchId, name: '改名', publisher: '', classIds }, '教辅不存在'],
+      ['workbookBatchRemove', { id: batchId }, '教辅不存在'],
+      ['workbookChapterUpdate', { id: secondId, title: '改名' }, '章节不存在'],
+      ['workbookChapterRemove', { id: secondId }, '章节不存在'],
+    ];
+    for (const [route, body, missing] of writes) {
+      expect((await as('head', route, body)).body, route).toMatchObject({
+        code: 403,
+        msg: NOT_EDITABLE,
+      });
+      expect((await as('lab-admin', route, body)).body, route).toMatchObject({
+        code: 404,
+        msg: missing,
+      });
+    }
+    // The bureau seat reads the 教辅 pages and changes nothing.
+    const seat = (
+      await call<UserInfo>(server.app, authRoutes.loginPassword, {
+        body: { loginName: 'bureau', password: DEMO_PASSWORD, schoolId: server.seed.demoSchoolId },
+      })
+    ).body.data;
+    const asSeat = <T>(route: keyof Routes, body: Record<string, unknown>) =>
+      call<T>(server.app, routes[route], { token: seat.token, body });
+    const list = await asSeat<WorkbookBatch[]>('workbookBatches', {});
+    expect(list.body.code).toBe(200);
+    const mine = list.body.data.find((b) => b.id === batchId)!;
+    expect(mine).toMatchObject({ editable: false, chapterCount: 2 });
+    expect(mine.classes.map((c) => c.id)).toEqual([...classIds].sort((a, b) => a - b));
+    const detail = await asSeat<WorkbookBatchDetail>('workbookBatchDetail', { id: batchId });
+    expect(detail.body.data.chapters.map((c) => c.submitted)).toEqual([3, 0]);
+    for (const [route, body] of [
+      ['workbookChapter', { id: chapterId }],
+      ['workbookStudents', { workbookId: batchId }],
+      [
+        'workbookStudentHomework',
+        { workbookId: batchId, studentId: students[classIds[0]!]![0]!.id },
+      ],
+      ['workbookWrong', { workbookId: batchId }],
+    ] as const)
+      expect((await asSeat(route, body)).body.code, route).toBe(200);
+    for (const [route, body] of writes)
+      expect((await asSeat(route, body)).body, route).toMatchObject({
+        code: 403,
+        msg: SEAT_READ_ONLY_MESSAGE,
+      });
+  });
+
+  it('renames a batch and its chapters, and changes its classes, retry-safe', async () => {
+    const body = {
+      id: batchId,
+      name: '课时作业本·数学必修第一册',
+      publisher: '',
+      classIds: [headClass],
+    };
+    const changed = await ok<WorkbookBatch>('admin', 'workbookBatchUpdate', body);
+    // A retry answers the same and changes nothing more.
+    expect(await ok<WorkbookBatch>('admin', 'workbookBatchUpdate', body)).toEqual(changed);
+    expect(changed).toMatchObject({
+      name: '课时作业本·数学必修第一册',
+      publisher: '',
+      classes: [{ id: headClass }],
+      chapterCount: 2,
+      editable: true,
+    });
+    // Each chapter's homework carries the new name.
+    const homework = await ok<HomeworkDetail>('admin', 'homeworkDetail', { id: chapterId });
+    expect(homework.name).toBe('课时作业本·数学必修第一册 · 第一章 集合');
+    // Now the 班主任 teaches every class of it: they may change it.
+    const head = await ok<WorkbookBatchDetail>('head', 'workbookBatchDetail', { id: batchId });
+    expect(head.batch.editable).toBe(true);
+    // A class added must be one the caller may set homework for.
+    expect(
+      (
+        await as('head', 'workbookBatchUpdate', {
+          ...body,
+          classIds: [headClass, otherClass],
+        })
+      ).body,
+    ).toMatchObject({ code: 404, msg: '班级不存在' });
+    const back = await ok<WorkbookBatch>('admin', 'workbookBatchUpdate', {
+      ...body,
+      publisher: '人民教育出版社',
+      classIds,
+    });
+    expect(back.classes.map((c) => c.id)).toEqual([...classIds].sort((a, b) => a - b));
+    expect((await as('admin', 'workbookBatchUpdate', { ...body, name: '  ' })).body).toMatchObject({
+      code: 400,
+      msg: '教辅名称不能为空',
+    });
+
+    // A chapter is renamed at any state, a corrected one too.
+    const ref = await ok<WorkbookChapterRef>('admin', 'workbookChapterUpdate', {
+      id: chapterId,
+      title: '第一章 集合与常用逻辑用语',
+    });
+    expect(ref).toMatchObject({ position: 1, title: '第一章 集合与常用逻辑用语' });
+    expect(await ok('admin', 'workbookChapterUpdate', { id: chapterId, title: ref.title })).toEqual(
+      ref,
+    );
+    const renamed = await ok<HomeworkDetail>('admin', 'homeworkDetail', { id: chapterId });
+    expect(renamed.name).toBe('课时作业本·数学必修第一册 · 第一章 集合与常用逻辑用语');
+    const detail = await ok<WorkbookBatchDetail>('admin', 'workbookBatchDetail', { id: batchId });
+    expect(detail.chapters.map((c) => [c.position, c.title, c.submitted])).toEqual([
+      [1, '第一章 集合与常用逻辑用语', 3],
+      [2, '第二章 函数', 0],
+    ]);
+  });
+
+  it('deletes a chapter without hand-ins, never one with hand-ins nor its batch', async () => {
+    expect((await as('admin', 'workbookChapterRemove', { id: chapterId })).body).toMatchObject({
+      code: 400,
+      msg: '该章节已有学生提交，不能删除；可以重命名',
+    });
+    expect((await as('admin', 'workbookBatchRemove', { id: batchId })).body).toMatchObject({
+      code: 400,
+      msg: '教辅中有章节已有学生提交，不能删除',
+    });
+    // Nothing of the batch went with the refused delete.
+    const kept = await ok<WorkbookBatchDetail>('admin', 'workbookBatchDetail', { id: batchId });
+    expect(kept.chapters.map((c) => c.homeworkId)).toEqual([chapterId, secondId]);
+
+    const { id: thirdId } = await ok<{ id: number }>('admin', 'workbookChapterCreate', {
+      workbookId: batchId,
+      title: '第三章 指数函数',
+      questions: TEST_QUESTIONS.slice(0, 1),
+      estimatedMinutes: 10,
+      idempotencyKey: `chapter-3-${dialect}`,
+    });
+    // An assigned chapter without hand-ins may go too.
+    await assignHomework(ok, secondId, classIds, 15);
+    expect(await ok('admin', 'workbookChapterRemove', { id: secondId })).toBeNull();
+    const after = await ok<WorkbookBatchDetail>('admin', 'workbookBatchDetail', { id: batchId });
+    // The later chapters move up.
+    expect(after.chapters.map((c) => [c.homeworkId, c.position])).toEqual([
+      [chapterId, 1],
+      [thirdId, 2],
+    ]);
+    expect(after.batch.chapterCount).toBe(2);
+    // Its homework is gone; a retry changes nothing and says so.
+    expect((await as('admin', 'homeworkDetail', { id: secondId })).body.code).toBe(404);
+    expect((await as('admin', 'workbookChapterRemove', { id: secondId })).body).toMatchObject({
+      code: 404,
+      msg: '章节不存在',
+    });
+    // A chapter added next takes the next place.
+    const { id: fourthId } = await ok<{ id: number }>('admin', 'workbookChapterCreate', {
+      workbookId: batchId,
+      title: '第四章 对数函数',
+      questions: TEST_QUESTIONS.slice(0, 1),
+      estimatedMinutes: 10,
+      idempotencyKey: `chapter-4-${dialect}`,
+    });
+    expect(await ok('admin', 'workbookChapter', { id: fourthId })).toMatchObject({ position: 3 });
+
+    // A batch of the 班主任's class only: they delete it with its chapters (no hand-ins).
+    const { id: own } = await ok<{ id: number }>('admin', 'workbookBatchCreate', {
+      name: '寒假作业',
+      publisher: '',
+      gradeId: pair.gradeId,
+      subjectId: pair.subjectId,
+      classIds: [headClass],
+      idempotencyKey: `workbook-own-${dialect}`,
+    });
+    const { id: ownChapter } = await ok<{ id: number }>('admin', 'workbookChapterCreate', {
+      workbookId: own,
+      title: '第一课',
+      questions: TEST_QUESTIONS.slice(0, 1),
+      estimatedMinutes: 10,
+      idempotencyKey: `chapter-own-${dialect}`,
+    });
+    expect(await ok('head', 'workbookBatchRemove', { id: own })).toBeNull();
+    expect((await as('admin', 'workbookBatchDetail', { id: own })).body).toMatchObject({
+      code: 404,
+      msg: '教辅不存在',
+    });
+    expect((await as('admin', 'homeworkDetail', { id: ownChapter })).body.code).toBe(404);
+    expect((await as('head', 'workbookBatchRemove', { id: own })).body.code).toBe(404);
   });
 });

@@ -9,6 +9,18 @@ export const workbookRows: Record<string, Entry> = {
   'homeworkWorkbookRoutes.workbookBatchCreate': WRITE(
     'classes of the caller’s grade × subject only; another answers 班级不存在 (workbook.test.ts)',
   ),
+  'homeworkWorkbookRoutes.workbookBatchUpdate': WRITE(
+    'the batch’s maker, a school-wide role or one teaching every class of it; another teacher 403, another school 404 (workbook.test.ts)',
+  ),
+  'homeworkWorkbookRoutes.workbookBatchRemove': WRITE(
+    'as batch/update; refused while a chapter has hand-ins (workbook.test.ts)',
+  ),
+  'homeworkWorkbookRoutes.workbookChapterUpdate': WRITE(
+    'as batch/update on the chapter’s batch; another school 章节不存在 (workbook.test.ts)',
+  ),
+  'homeworkWorkbookRoutes.workbookChapterRemove': WRITE(
+    'as batch/update; refused once the chapter has hand-ins (workbook.test.ts)',
+  ),
   'homeworkWorkbookRoutes.workbookStudents': WRITE(
     'students of the batch’s classes the caller teaches; another class 404 (workbook.test.ts)',
   ),
