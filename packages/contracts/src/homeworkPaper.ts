@@ -27,6 +27,23 @@ export type PaperRecord = Static<typeof PaperRecord>;
 
 const M = '/marking-homework/homework';
 
+const QuestionEditBody = Obj({
+  id: HId,
+  no: t('题目序号', Type.Integer({ minimum: 1 })),
+  label: t('题号', Type.String({ minLength: 1, maxLength: 16 })),
+  type: t('题型', HomeworkQuestionType),
+  answer: t('答案', Type.Union([Type.String({ minLength: 1, maxLength: 16 }), Type.Null()])),
+  fullMarks: t('满分', Type.Number({ exclusiveMinimum: 0, maximum: 200, multipleOf: 0.5 })),
+});
+
+/** What a question's edit re-scores on an assigned homework. */
+export const QuestionEditImpact = Type.Object({
+  handIns: Type.Integer(),
+  changed: Type.Integer(),
+  clamped: Type.Integer(),
+});
+export type QuestionEditImpact = Static<typeof QuestionEditImpact>;
+
 /** The /paper/* pages' and question/edit's calls (docs/homework.md). */
 export const homeworkPaperRoutes = {
   paperRecord: post(
@@ -37,15 +54,14 @@ export const homeworkPaperRoutes = {
   ),
   questionEdit: post(
     `${M}/question/edit`,
-    'change one question (题号, 题型, 答案, 满分) of a homework made from a paper, before it is assigned',
-    Obj({
-      id: HId,
-      no: t('题目序号', Type.Integer({ minimum: 1 })),
-      label: t('题号', Type.String({ minLength: 1, maxLength: 16 })),
-      type: t('题型', HomeworkQuestionType),
-      answer: t('答案', Type.Union([Type.String({ minLength: 1, maxLength: 16 }), Type.Null()])),
-      fullMarks: t('满分', Type.Number({ exclusiveMinimum: 0, maximum: 200, multipleOf: 0.5 })),
-    }),
+    'change one question (题号, 题型, 答案, 满分) of a homework made from a paper; once assigned, its key and full marks only, every hand-in re-scored',
+    QuestionEditBody,
     HomeworkDetail,
+  ),
+  questionEditCheck: post(
+    `${M}/question/edit/check`,
+    'what question/edit would re-score on an assigned homework, nothing saved: hand-ins with an answer, those that change, typed scores cut to the new full marks',
+    QuestionEditBody,
+    QuestionEditImpact,
   ),
 };

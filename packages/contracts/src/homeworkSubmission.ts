@@ -123,6 +123,8 @@ export const SubmissionAnswer = Type.Object({
   review: Type.Boolean(),
   rubricItemIds: Type.Array(Type.Integer()),
   hasImage: Type.Boolean(),
+  /** Later parts of a written answer's image (continued on a later page): `part` 1…n of the image URL. */
+  continuedParts: Type.Integer(),
   correctedAt: Nullable(Type.Integer()),
 });
 export type SubmissionAnswer = Static<typeof SubmissionAnswer>;

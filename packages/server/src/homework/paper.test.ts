@@ -146,12 +146,11 @@ describe.each(DIALECTS)('试卷记录 and 单题编辑 on %s', (dialect) => {
     // Nothing changed by the refusals.
     const detail = await ok<HomeworkDetail>('admin', 'homeworkDetail', { id });
     expect(detail.questions.map((q) => q.label)).toEqual(['1', '2', '3']);
-    // Once assigned, the questions are frozen (hand-ins are scored against them).
+    // Once assigned, the type is fixed (the printed sheet has bubbles or a box for it).
     await assignHomework(ok, id, [math.targets[0]!.id], 10);
-    expect((await edit('admin', { id, no: 3, fullMarks: 12 })).body).toMatchObject({
-      code: 400,
-      msg: '作业已布置，不能再修改题目',
-    });
+    expect(
+      (await edit('admin', { id, no: 3, type: 'objective', answer: 'A', fullMarks: 12 })).body,
+    ).toMatchObject({ code: 400, msg: '作业已布置，题型不能再修改（答题卡已印发）' });
   });
 
   it('refuses a paper record and question edit for homework not made from a paper', async () => {

@@ -1,13 +1,19 @@
-import { homeworkPaperRoutes as r } from '@examkit/contracts';
+import { toRecognitionTemplate } from '@examkit/answer-sheet';
+import { homeworkPaperRoutes as r, type QuestionEditImpact } from '@examkit/contracts';
+import type { Db } from '../core/database';
 import type { DomainDeps } from '../core/deps';
 import { badRequest, notFound } from '../core/envelope';
 import type { Router } from '../core/router';
 import { accessOf, type Access } from '../core/scope';
 import { loadHomework, requireSchoolBase, type HomeworkRow } from './access';
 import { normaliseQuestions } from './questions';
+import { homeworkSheetDocument } from './sheet';
+import { rescoreQuestion } from './submissions/rescore';
 import { detailOf } from './views';
 
 const TAG = 'homework';
+/** A sheet element's printed text, which an edit after assignment may change. */
+const SHEET_TEXT = new Set(['fullMarks', 'number', 'label', 'title']);
 
 /** Homework made from an uploaded paper (PDF or image), not from the bank nor a 作文. */
 const fromPaper = (row: HomeworkRow) => row.paper_kind === 'pdf' || row.paper_kind === 'image';
@@ -54,11 +60,34 @@ export function registerHomeworkPaperRoutes(router: Router, { db, clock, files }
     };
   });
 
-  router.sessionRoute(r.questionEdit, TAG, async ({ body, session }) => {
-    const row = await open(accessOf(db, session), body.id);
-    if (!fromPaper(row)) throw badRequest('只有上传试卷生成的作业可以单独编辑题目');
-    if (row.state === 'assigned') throw badRequest('作业已布置，不能再修改题目');
-    const current = await db
+  /** A sheet's regions that scans are read by: an edit after assignment may not move them. */
+  const regionsOf = async (trx: Db, row: HomeworkRow) =>
+    JSON.stringify(
+      toRecognitionTemplate(await homeworkSheetDocument(trx, row)).elements.filter(
+        (e) => e.kind === 'bubble' || e.kind === 'subjective' || e.kind === 'fill',
+      ),
+      // Where and what is read, not the marks or 题号 printed beside it.
+      (key, value: unknown) => (SHEET_TEXT.has(key) ? undefined : value),
+    );
+
+  /**
+   * One question changed in `trx`: before assignment anything the list allows; once assigned
+   * its key, full marks and 题号, never its type nor what the printed sheet shows (the options),
+   * every hand-in re-scored (`rescoreQuestion`).
+   */
+  const editQuestion = async (
+    trx: Db,
+    row: HomeworkRow,
+    body: {
+      no: number;
+      label: string;
+      type: 'objective' | 'subjective';
+      answer: string | null;
+      fullMarks: number;
+    },
+    at: number,
+  ): Promise<QuestionEditImpact> => {
+    const current = await trx
       .selectFrom('homework_questions')
       .selectAll()
       .where('homework_id', '=', row.id)
@@ -80,28 +109,68 @@ export function registerHomeworkPaperRoutes(router: Router, { db, clock, files }
       ),
     );
     const edited = questions[index]!;
+    // The state read again in the transaction, so an assignment meanwhile is seen.
+    const fresh = await trx
+      .selectFrom('homeworks')
+      .select('state')
+      .where('id', '=', row.id)
+      .executeTakeFirstOrThrow();
+    const assigned = fresh.state === 'assigned';
+    if (assigned && edited.type !== current[index]!.type)
+      throw badRequest('作业已布置，题型不能再修改（答题卡已印发）');
+    const old = current[index]!;
+    const before = assigned ? await regionsOf(trx, row) : '';
+    await trx.updateTable('homeworks').set({ updated_at: at }).where('id', '=', row.id).execute();
+    await trx
+      .updateTable('homework_questions')
+      .set({
+        label: edited.label,
+        type: edited.type,
+        answer: edited.answer,
+        full_marks: edited.fullMarks,
+        // Once assigned the printed box keeps its height: the full marks it was printed with.
+        ...(assigned ? { sheet_full_marks: Number(old.sheet_full_marks ?? old.full_marks) } : {}),
+      })
+      .where('homework_id', '=', row.id)
+      .where('no', '=', body.no)
+      .execute();
+    if (!assigned) return { handIns: 0, changed: 0, clamped: 0 };
+    if ((await regionsOf(trx, row)) !== before)
+      throw badRequest(
+        '作业已布置，新答案会改变已印发答题卡上的选项，请保持选项个数（判断题仍为对/错）',
+      );
+    return rescoreQuestion(
+      trx,
+      row.id,
+      { no: body.no, type: edited.type, answer: edited.answer, full_marks: edited.fullMarks },
+      at,
+    );
+  };
+
+  /** Thrown to roll a check's transaction back with what it would have done. */
+  class Preview {
+    constructor(readonly impact: QuestionEditImpact) {}
+  }
+
+  router.sessionRoute(r.questionEditCheck, TAG, async ({ body, session }) => {
+    const row = await open(accessOf(db, session), body.id);
+    if (!fromPaper(row)) throw badRequest('只有上传试卷生成的作业可以单独编辑题目');
+    try {
+      await db.transaction().execute(async (trx) => {
+        throw new Preview(await editQuestion(trx, row, body, clock.now().getTime()));
+      });
+    } catch (error) {
+      if (error instanceof Preview) return error.impact;
+      throw error;
+    }
+    throw new Error('unreachable');
+  });
+
+  router.sessionRoute(r.questionEdit, TAG, async ({ body, session }) => {
+    const row = await open(accessOf(db, session), body.id);
+    if (!fromPaper(row)) throw badRequest('只有上传试卷生成的作业可以单独编辑题目');
     const at = clock.now().getTime();
-    await db.transaction().execute(async (trx) => {
-      // Only while not assigned: the same guard inside the transaction keeps a race honest.
-      const still = await trx
-        .updateTable('homeworks')
-        .set({ updated_at: at })
-        .where('id', '=', row.id)
-        .where('state', '!=', 'assigned')
-        .executeTakeFirst();
-      if (Number(still.numUpdatedRows) === 0) throw badRequest('作业已布置，不能再修改题目');
-      await trx
-        .updateTable('homework_questions')
-        .set({
-          label: edited.label,
-          type: edited.type,
-          answer: edited.answer,
-          full_marks: edited.fullMarks,
-        })
-        .where('homework_id', '=', row.id)
-        .where('no', '=', body.no)
-        .execute();
-    });
+    await db.transaction().execute((trx) => editQuestion(trx, row, body, at));
     return detailOf(db, { ...row, updated_at: at });
   });
 }

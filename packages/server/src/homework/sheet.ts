@@ -1,4 +1,5 @@
 import {
+  defaultAnswerHeight,
   EXAM_NUM_COUNT_RANGE,
   layoutSheet,
   type PaperQuestion,
@@ -14,6 +15,8 @@ export interface SheetQuestionRow {
   type: string;
   answer: string | null;
   full_marks: number;
+  /** The full marks the answer box was printed with (question/edit after assignment). */
+  sheet_full_marks?: number | null;
 }
 
 const LETTERS = 'ABCDEFGH';
@@ -24,7 +27,15 @@ const LETTERS = 'ABCDEFGH';
  */
 export function sheetQuestionOf(q: SheetQuestionRow): PaperQuestion {
   const base = { id: `h${q.no}`, number: q.label, fullMarks: Number(q.full_marks) };
-  if (q.type !== 'objective' || q.answer === null) return { ...base, type: 'subjective' };
+  if (q.type !== 'objective' || q.answer === null)
+    return {
+      ...base,
+      type: 'subjective',
+      // The box keeps the height it was printed with when the full marks changed later.
+      ...(q.sheet_full_marks == null
+        ? {}
+        : { answerHeightMm: defaultAnswerHeight(Number(q.sheet_full_marks)) }),
+    };
   if (q.answer === '对' || q.answer === '错') return { ...base, type: 'judge' };
   const highest = Math.max(...[...q.answer].map((c) => LETTERS.indexOf(c) + 1));
   return {

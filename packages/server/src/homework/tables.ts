@@ -43,6 +43,8 @@ export interface HomeworkQuestionsTable {
   type: string;
   answer: string | null;
   full_marks: number;
+  /** The full marks its answer box was printed with, when changed after assignment; null: `full_marks`. */
+  sheet_full_marks?: number | null;
   /** The bank question it was made from (homework from the bank), else null. */
   bank_question_id: number | null;
 }

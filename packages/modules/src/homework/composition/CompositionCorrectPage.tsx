@@ -3,37 +3,26 @@ import { Link, useSearchParams } from 'react-router-dom';
 import {
   COMPOSITION_DIMENSION_LABELS,
   COMPOSITION_DIMENSIONS,
-  HOMEWORK_SUBMISSION_IMAGE_URL,
   homeworkCompositionRoutes as c,
-  homeworkSubmissionRoutes as r,
   type CompositionDetail,
-  type CorrectionOverview,
-  type SubmissionDetail,
 } from '@examkit/contracts';
 import { useExamkit } from '@examkit/core/react';
-import { Button } from '@examkit/ui';
 import { styled } from 'styled-components';
-import { fetchImage } from '../../common/fetchImage';
-import { ListTable } from '../../common/ListTable';
 import { Note, PageBox, Toolbar } from '../../common/styled';
-import { useApiCall } from '../../common/useApiCall';
 import { ScorePanel, type ScorePanelHandle } from '../../marking/components/ScorePanel';
 import { useMarkingShortcuts } from '../../marking/hooks/useMarkingShortcuts';
 import { formatPoints } from '../../marking/utils/scoring';
-import { AnnotatedImage } from '../components/AnnotatedImage';
+import {
+  AnswerImages,
+  CorrectionLayout,
+  CorrectionRoster,
+  CorrectionSide,
+  CorrectionStart,
+  nextHandIn,
+  useCorrection,
+} from '../components/correction';
 import { SubmissionStatus } from '../components/SubmissionStatus';
 
-const Layout = styled.div`
-  display: grid;
-  grid-template-columns: minmax(0, 2fr) minmax(300px, 1fr);
-  gap: 16px;
-  align-items: start;
-`;
-const Side = styled.div`
-  display: flex;
-  flex-direction: column;
-  gap: 16px;
-`;
 const Comment = styled.textarea`
   width: 100%;
   min-height: 80px;
@@ -50,63 +39,35 @@ const ESSAY = 1;
 export function CompositionCorrectPage() {
   const [search] = useSearchParams();
   const id = Number(search.get('id')) || 0;
-  const call = useApiCall();
-  const { storage, notifier } = useExamkit();
+  const { notifier } = useExamkit();
   const commentId = useId();
+  const { call, overview, load: loadOverview, current, open: openHandIn } = useCorrection(id);
   const [composition, setComposition] = useState<CompositionDetail | null>(null);
-  const [overview, setOverview] = useState<CorrectionOverview | null>(null);
-  const [current, setCurrent] = useState<SubmissionDetail | null>(null);
   const [initial, setInitial] = useState<number[] | undefined>(undefined);
   const [comment, setComment] = useState('');
   const [exemplary, setExemplary] = useState(false);
-  const [image, setImage] = useState<string | null>(null);
   const panel = useRef<ScorePanelHandle>(null);
 
-  const load = useCallback(async () => {
+  const loadComposition = useCallback(async () => {
     if (!id) return;
-    const [a, b] = await Promise.all([
-      call(c.compositionDetail, { id }),
-      call(r.correctOverview, { id }),
-    ]);
+    const a = await call(c.compositionDetail, { id });
     if (a.ok) setComposition(a.data);
-    if (b.ok) setOverview(b.data);
   }, [call, id]);
-  useEffect(() => void load(), [load]);
+  useEffect(() => void loadComposition(), [loadComposition]);
+  const load = () => Promise.all([loadComposition(), loadOverview()]);
 
+  /** A hand-in with its review: the scores, 评语 and 范文 set before. */
   const open = useCallback(
     async (submissionId: number) => {
-      const [d, v] = await Promise.all([
-        call(r.submission, { submissionId }),
-        call(c.compositionReview, { submissionId }),
-      ]);
-      if (!d.ok || !v.ok) return;
+      const v = await call(c.compositionReview, { submissionId });
+      if (!v.ok) return;
       setInitial(v.data ? COMPOSITION_DIMENSIONS.map((k) => v.data!.scores[k]) : undefined);
       setComment(v.data?.comment ?? '');
       setExemplary(v.data?.exemplary ?? false);
-      setCurrent(d.data);
+      await openHandIn(submissionId);
     },
-    [call],
+    [call, openHandIn],
   );
-
-  useEffect(() => {
-    setImage(null);
-    if (!current?.answers.find((a) => a.questionNo === ESSAY)?.hasImage) return;
-    let url: string | null = null;
-    let stale = false;
-    void fetchImage(
-      `${HOMEWORK_SUBMISSION_IMAGE_URL}?submissionId=${current.id}&questionNo=${ESSAY}`,
-      storage,
-    ).then((x) => {
-      if (!x.ok) return notifier.message('error', x.message);
-      url = x.url;
-      if (stale) URL.revokeObjectURL(url);
-      else setImage(url);
-    });
-    return () => {
-      stale = true;
-      if (url) URL.revokeObjectURL(url);
-    };
-  }, [current?.id, storage, notifier]); // eslint-disable-line react-hooks/exhaustive-deps
 
   useMarkingShortcuts(
     () => false,
@@ -115,15 +76,13 @@ export function CompositionCorrectPage() {
 
   if (!id)
     return (
-      <PageBox aria-labelledby="composition-correct-title">
-        <h1 id="composition-correct-title">作文批改</h1>
-        <Note>
-          请在<Link to="/homework/composition">作文作业</Link>列表中选择已布置的作文，点击“批改”。
-        </Note>
-      </PageBox>
+      <CorrectionStart
+        titleId="composition-correct-title"
+        title="作文批改"
+        list={{ to: '/homework/composition', label: '作文作业' }}
+        noun="作文"
+      />
     );
-
-  const handedIn = overview?.students.filter((s) => s.submissionId !== null) ?? [];
 
   const save = async (values: number[]) => {
     if (!current) return;
@@ -137,9 +96,8 @@ export function CompositionCorrectPage() {
     if (!x.ok) return;
     notifier.message('success', `已保存：${current.studentName} ${formatPoints(x.data.total)} 分`);
     await load();
-    const at = handedIn.findIndex((s) => s.submissionId === current.id);
-    const following = handedIn[at + 1];
-    if (following?.submissionId) await open(following.submissionId);
+    const following = nextHandIn(overview, current.id);
+    if (following) await open(following);
     else {
       await open(current.id);
       notifier.message('success', '已是最后一篇作文');
@@ -158,7 +116,7 @@ export function CompositionCorrectPage() {
         <Link to={`/homework/composition/${id}/scan`}>上传扫描</Link>
         <Link to={`/homework/composition/${id}/report/basic`}>作文报告</Link>
       </Toolbar>
-      <Layout>
+      <CorrectionLayout $side={300}>
         <div>
           {current ? (
             <section aria-labelledby="essay-title">
@@ -170,22 +128,20 @@ export function CompositionCorrectPage() {
                 <SubmissionStatus status={current.status} />
                 {current.score !== null && `，得分 ${formatPoints(current.score)} 分`}
               </p>
-              {image ? (
-                <AnnotatedImage
-                  src={image}
-                  alt={`${current.studentName}的作文`}
-                  annotations={current.annotations.filter((a) => a.questionNo === ESSAY)}
-                  onPlace={() => undefined}
-                />
-              ) : (
-                <Note>这篇作文没有扫描图像</Note>
-              )}
+              <AnswerImages
+                submission={current}
+                questionNo={ESSAY}
+                alt={`${current.studentName}的作文`}
+                annotations={current.annotations.filter((a) => a.questionNo === ESSAY)}
+                onPlace={() => undefined}
+                empty="这篇作文没有扫描图像"
+              />
             </section>
           ) : (
             <Note>在右侧名单中点击“批改”开始批改。</Note>
           )}
         </div>
-        <Side>
+        <CorrectionSide>
           {current && composition && (
             <section aria-labelledby="review-title">
               <h2 id="review-title">评分</h2>
@@ -219,42 +175,13 @@ export function CompositionCorrectPage() {
               />
             </section>
           )}
-          <ListTable
-            label="学生名单"
-            rows={overview?.students ?? null}
-            headers={['学号', '姓名', '状态', '得分', '操作']}
-          >
-            {(s) => (
-              <tr
-                key={s.studentId}
-                aria-current={s.submissionId === current?.id ? 'true' : undefined}
-              >
-                <td>{s.studentNo}</td>
-                <td>
-                  {s.className} {s.name}
-                </td>
-                <td>
-                  <SubmissionStatus status={s.status} />
-                </td>
-                <td>{s.score === null ? '—' : formatPoints(s.score)}</td>
-                <td>
-                  {s.submissionId !== null ? (
-                    <Button
-                      size="small"
-                      aria-label={`批改：${s.name}`}
-                      onClick={() => void open(s.submissionId!)}
-                    >
-                      批改
-                    </Button>
-                  ) : (
-                    '—'
-                  )}
-                </td>
-              </tr>
-            )}
-          </ListTable>
-        </Side>
-      </Layout>
+          <CorrectionRoster
+            overview={overview}
+            currentId={current?.id}
+            onOpen={(submissionId) => void open(submissionId)}
+          />
+        </CorrectionSide>
+      </CorrectionLayout>
     </PageBox>
   );
 }

@@ -188,6 +188,7 @@ const essay = (id: number, name: string): SubmissionDetail => ({
       review: false,
       rubricItemIds: [],
       hasImage: false,
+      continuedParts: 0,
       correctedAt: null,
     },
   ],
@@ -326,5 +327,83 @@ describe('作文报告', () => {
     const rows = within(table).getAllByRole('row');
     expect(rows[1]).toHaveTextContent('张一四年级(1)班●已批改55.52313.5145情感真挚范文');
     expect(rows[2]).toHaveTextContent('李三四年级(1)班○未提交—————');
+  }, 30_000);
+});
+
+/** `fetch` answering a PNG for each image URL, the object URL naming the part asked for. */
+function imageFetch() {
+  let n = 0;
+  URL.createObjectURL = vi.fn(() => `blob:${n++}`);
+  URL.revokeObjectURL = vi.fn();
+  return vi
+    .spyOn(globalThis, 'fetch')
+    .mockImplementation(() =>
+      Promise.resolve(
+        new Response(new Blob(['PNG']), { status: 200, headers: { 'content-type': 'image/png' } }),
+      ),
+    );
+}
+
+/** An essay handed in on three pages: its first part and two continued parts. */
+const continuedEssay = (id: number, name: string): SubmissionDetail => {
+  const e = essay(id, name);
+  return { ...e, answers: [{ ...e.answers[0]!, hasImage: true, continuedParts: 2 }] };
+};
+
+describe('作文续写在后面的页上', () => {
+  it('shows every part of the essay on the correction screen, in page order', async () => {
+    const user = userEvent.setup();
+    const fetchMock = imageFetch();
+    const api = homeworkApi({
+      [K(C.compositionDetail)]: ok(composition()),
+      [K(S.correctOverview)]: ok(overview),
+      [K(S.submission)]: ok(continuedEssay(11, '张一')),
+      [K(C.compositionReview)]: ok(null),
+    });
+    await render('/homework/composition/correct?id=8', api);
+    const roster = await screen.findByRole('table', { name: '学生名单' }, { timeout: 10_000 });
+    await user.click(within(roster).getByRole('button', { name: '批改：张一' }));
+    expect(await screen.findByRole('img', { name: '张一的作文' })).toBeInTheDocument();
+    expect(await screen.findByRole('img', { name: '张一的作文（续写部分 1）' })).toBeVisible();
+    expect(await screen.findByRole('img', { name: '张一的作文（续写部分 2）' })).toBeVisible();
+    expect(screen.getByText('续写部分（第 2 部分，接上一页）')).toBeInTheDocument();
+    const urls = fetchMock.mock.calls.map(([url]) => String(url));
+    expect(urls).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/submissionId=11&questionNo=1$/),
+        expect.stringMatching(/submissionId=11&questionNo=1&part=1$/),
+        expect.stringMatching(/submissionId=11&questionNo=1&part=2$/),
+      ]),
+    );
+  }, 30_000);
+
+  it('shows a student’s whole essay from the student report', async () => {
+    const user = userEvent.setup();
+    imageFetch();
+    const row: CompositionStudentRow = {
+      studentId: 1,
+      studentNo: '20260401',
+      name: '张一',
+      className: '四年级(1)班',
+      status: 'finished',
+      submissionId: 11,
+      score: 55.5,
+      scores: { content: 23, structure: 13.5, language: 14, writing: 5 },
+      comment: '情感真挚',
+      exemplary: true,
+    };
+    const api = homeworkApi({
+      [K(C.reportStudent)]: ok([row, { ...row, studentId: 3, name: '李三', submissionId: null }]),
+      [K(S.submission)]: ok(continuedEssay(11, '张一')),
+    });
+    await render('/homework/composition/8/report/student', api);
+    const table = await screen.findByRole('table', { name: '学生作文得分' }, { timeout: 10_000 });
+    expect(within(table).queryByRole('button', { name: '查看作文：李三' })).toBeNull();
+    await user.click(within(table).getByRole('button', { name: '查看作文：张一' }));
+    expect(await screen.findByRole('heading', { name: '四年级(1)班 张一 的作文' })).toBeVisible();
+    expect(await screen.findByRole('img', { name: '张一的作文' })).toBeInTheDocument();
+    expect(await screen.findByRole('img', { name: '张一的作文（续写部分 2）' })).toBeVisible();
+    await user.click(screen.getByRole('button', { name: '收起作文' }));
+    expect(screen.queryByRole('img', { name: '张一的作文' })).toBeNull();
   }, 30_000);
 });

@@ -4,14 +4,55 @@ import {
   COMPOSITION_DIMENSION_LABELS,
   COMPOSITION_DIMENSIONS,
   homeworkCompositionRoutes as r,
+  homeworkSubmissionRoutes,
   type CompositionReportBasic,
   type CompositionStudentRow,
+  type SubmissionDetail,
 } from '@examkit/contracts';
+import { Button } from '@examkit/ui';
 import { ListTable } from '../../common/ListTable';
 import { Note, PageBox, Toolbar } from '../../common/styled';
 import { useApiCall } from '../../common/useApiCall';
 import { formatPoints } from '../../marking/utils/scoring';
+import { AnswerImages } from '../components/correction';
 import { SubmissionStatus } from '../components/SubmissionStatus';
+
+const ESSAY = 1;
+
+/** One student's essay as handed in: every part (continued pages too) with the teacher's marks. */
+function EssayView({ row, onClose }: { row: CompositionStudentRow; onClose(): void }) {
+  const call = useApiCall();
+  const [detail, setDetail] = useState<SubmissionDetail | null>(null);
+  useEffect(() => {
+    setDetail(null);
+    if (row.submissionId !== null)
+      void call(homeworkSubmissionRoutes.submission, { submissionId: row.submissionId }).then(
+        (x) => x.ok && setDetail(x.data),
+      );
+  }, [call, row.submissionId]);
+  return (
+    <section aria-labelledby="essay-view-title">
+      <h2 id="essay-view-title">
+        {row.className} {row.name} 的作文
+      </h2>
+      <Button size="small" onClick={onClose}>
+        收起作文
+      </Button>
+      {row.comment && <p>评语：{row.comment}</p>}
+      {detail ? (
+        <AnswerImages
+          submission={detail}
+          questionNo={ESSAY}
+          alt={`${row.name}的作文`}
+          annotations={detail.annotations.filter((a) => a.questionNo === ESSAY)}
+          empty="这篇作文没有扫描图像"
+        />
+      ) : (
+        <Note>加载中…</Note>
+      )}
+    </section>
+  );
+}
 
 const show = (v: number | null) => (v === null ? '—' : formatPoints(v));
 
@@ -102,6 +143,7 @@ export function CompositionReportStudentPage() {
   const id = Number(useParams().id) || 0;
   const call = useApiCall();
   const [rows, setRows] = useState<CompositionStudentRow[] | null>(null);
+  const [viewing, setViewing] = useState<CompositionStudentRow | null>(null);
   useEffect(() => {
     if (id) void call(r.reportStudent, { id }).then((x) => setRows(x.ok ? x.data : []));
   }, [call, id]);
@@ -110,6 +152,7 @@ export function CompositionReportStudentPage() {
     <PageBox aria-labelledby="composition-students-title">
       <h1 id="composition-students-title">作文报告 · 学生情况</h1>
       <Tabs id={id} />
+      {viewing && <EssayView row={viewing} onClose={() => setViewing(null)} />}
       <ListTable
         label="学生作文得分"
         rows={rows}
@@ -122,6 +165,7 @@ export function CompositionReportStudentPage() {
           ...COMPOSITION_DIMENSIONS.map((k) => COMPOSITION_DIMENSION_LABELS[k]),
           '评语',
           '范文',
+          '作文',
         ]}
       >
         {(s) => (
@@ -138,6 +182,19 @@ export function CompositionReportStudentPage() {
             ))}
             <td>{s.comment || '—'}</td>
             <td>{s.exemplary ? '范文' : '—'}</td>
+            <td>
+              {s.submissionId !== null ? (
+                <Button
+                  size="small"
+                  aria-label={`查看作文：${s.name}`}
+                  onClick={() => setViewing(s)}
+                >
+                  查看作文
+                </Button>
+              ) : (
+                '—'
+              )}
+            </td>
           </tr>
         )}
       </ListTable>

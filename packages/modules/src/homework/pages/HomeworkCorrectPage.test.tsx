@@ -63,6 +63,7 @@ const submission = (id: number, name: string): SubmissionDetail => ({
       review: false,
       rubricItemIds: [],
       hasImage: false,
+      continuedParts: 0,
       correctedAt: 1,
     },
     {
@@ -74,6 +75,7 @@ const submission = (id: number, name: string): SubmissionDetail => ({
       review: false,
       rubricItemIds: [],
       hasImage: false,
+      continuedParts: 0,
       correctedAt: null,
     },
   ],

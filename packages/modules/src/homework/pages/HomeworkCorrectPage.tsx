@@ -1,7 +1,6 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import {
-  HOMEWORK_SUBMISSION_IMAGE_URL,
   homeworkSubmissionRoutes as r,
   type CorrectionOverview,
   type SubmissionDetail,
@@ -13,29 +12,20 @@ import {
 } from '@examkit/contracts/rules';
 import { useExamkit } from '@examkit/core/react';
 import { Button, FormField, Select, TextInput } from '@examkit/ui';
-import { styled } from 'styled-components';
-import { fetchImage } from '../../common/fetchImage';
-import { ListTable } from '../../common/ListTable';
 import { Actions, CheckGroup, Note, PageBox, Toolbar } from '../../common/styled';
-import { useApiCall } from '../../common/useApiCall';
 import { ScorePanel, type ScorePanelHandle } from '../../marking/components/ScorePanel';
 import { useMarkingShortcuts } from '../../marking/hooks/useMarkingShortcuts';
 import { formatPoints } from '../../marking/utils/scoring';
-import { AnnotatedImage } from '../components/AnnotatedImage';
+import {
+  AnswerImages,
+  CorrectionLayout,
+  CorrectionRoster,
+  CorrectionSide,
+  CorrectionStart,
+  nextHandIn,
+  useCorrection,
+} from '../components/correction';
 import { SubmissionStatus } from '../components/SubmissionStatus';
-
-const Layout = styled.div`
-  display: grid;
-  grid-template-columns: minmax(0, 2fr) minmax(280px, 1fr);
-  gap: 16px;
-  align-items: start;
-`;
-
-const Side = styled.div`
-  display: flex;
-  flex-direction: column;
-  gap: 16px;
-`;
 
 type Rubric = CorrectionOverview['rubric'][number];
 
@@ -136,60 +126,24 @@ function RubricPanel({
 export function HomeworkCorrectPage() {
   const [search] = useSearchParams();
   const id = Number(search.get('id')) || 0;
-  const call = useApiCall();
-  const { storage, notifier } = useExamkit();
-  const [overview, setOverview] = useState<CorrectionOverview | null>(null);
+  const { notifier } = useExamkit();
+  const { call, overview, load: reload, current, setCurrent, open } = useCorrection(id);
   const [questionNo, setQuestionNo] = useState<number | null>(null);
-  const [current, setCurrent] = useState<SubmissionDetail | null>(null);
-  const [image, setImage] = useState<string | null>(null);
   const [tool, setTool] = useState<AnnotationKind>('tick');
   const [note, setNote] = useState('');
   const panel = useRef<ScorePanelHandle>(null);
 
-  const load = useCallback(async () => {
-    if (!id) return;
-    const o = await call(r.correctOverview, { id });
-    if (!o.ok) return;
-    setOverview(o.data);
-    setQuestionNo(
-      (n) =>
-        n ??
-        (o.data.questions.find((q) => q.type === 'subjective') ?? o.data.questions[0])?.no ??
-        null,
-    );
-  }, [call, id]);
-  useEffect(() => void load(), [load]);
-
-  const open = useCallback(
-    async (submissionId: number) => {
-      const d = await call(r.submission, { submissionId });
-      if (d.ok) setCurrent(d.data);
-    },
-    [call],
-  );
-
-  // The current question's image of the current hand-in.
+  // The first subjective question (or the first) once the overview arrives.
   useEffect(() => {
-    setImage(null);
-    if (!current || questionNo === null) return;
-    const answer = current.answers.find((a) => a.questionNo === questionNo);
-    if (!answer?.hasImage) return;
-    let url: string | null = null;
-    let stale = false;
-    void fetchImage(
-      `${HOMEWORK_SUBMISSION_IMAGE_URL}?submissionId=${current.id}&questionNo=${questionNo}`,
-      storage,
-    ).then((x) => {
-      if (!x.ok) return notifier.message('error', x.message);
-      url = x.url;
-      if (stale) URL.revokeObjectURL(url);
-      else setImage(url);
-    });
-    return () => {
-      stale = true;
-      if (url) URL.revokeObjectURL(url);
-    };
-  }, [current?.id, questionNo, storage, notifier]); // eslint-disable-line react-hooks/exhaustive-deps
+    if (overview)
+      setQuestionNo(
+        (n) =>
+          n ??
+          (overview.questions.find((q) => q.type === 'subjective') ?? overview.questions[0])?.no ??
+          null,
+      );
+  }, [overview]);
+  const load = async () => void (await reload());
 
   useMarkingShortcuts(
     () => false,
@@ -198,17 +152,16 @@ export function HomeworkCorrectPage() {
 
   if (!id)
     return (
-      <PageBox aria-labelledby="correct-title">
-        <h1 id="correct-title">作业批改</h1>
-        <Note>
-          请在<Link to="/homework/school-base">校本作业</Link>列表中选择已布置的作业，点击“批改”。
-        </Note>
-      </PageBox>
+      <CorrectionStart
+        titleId="correct-title"
+        title="作业批改"
+        list={{ to: '/homework/school-base', label: '校本作业' }}
+        noun="作业"
+      />
     );
 
   const question = overview?.questions.find((q) => q.no === questionNo) ?? null;
   const answer = current?.answers.find((a) => a.questionNo === questionNo) ?? null;
-  const handedIn = overview?.students.filter((s) => s.submissionId !== null) ?? [];
 
   /**
    * After a score: the next hand-in in the list, from the current one on. A score changes no
@@ -216,9 +169,8 @@ export function HomeworkCorrectPage() {
    * (bench/homework-correct.mjs).
    */
   const next = async (detail: SubmissionDetail) => {
-    const at = handedIn.findIndex((s) => s.submissionId === detail.id);
-    const following = handedIn[at + 1];
-    if (following?.submissionId) await Promise.all([load(), open(following.submissionId)]);
+    const following = nextHandIn(overview, detail.id);
+    if (following) await Promise.all([load(), open(following)]);
     else {
       await load();
       setCurrent(detail);
@@ -268,7 +220,7 @@ export function HomeworkCorrectPage() {
         </FormField>
         <Link to={`/homework/school-base/${id}/scan`}>上传扫描</Link>
       </Toolbar>
-      <Layout>
+      <CorrectionLayout>
         <div>
           {current && question ? (
             <section aria-labelledby="current-title">
@@ -313,16 +265,14 @@ export function HomeworkCorrectPage() {
                   </FormField>
                 )}
               </CheckGroup>
-              {image ? (
-                <AnnotatedImage
-                  src={image}
-                  alt={`${current.studentName}第 ${question.label} 题作答`}
-                  annotations={marks}
-                  onPlace={(x, y) => void annotate(x, y)}
-                />
-              ) : (
-                <Note>{answer?.hasImage ? '图片加载中…' : '这份作业没有本题的扫描图像'}</Note>
-              )}
+              <AnswerImages
+                submission={current}
+                questionNo={question.no}
+                alt={`${current.studentName}第 ${question.label} 题作答`}
+                annotations={marks}
+                onPlace={(x, y) => void annotate(x, y)}
+                empty="这份作业没有本题的扫描图像"
+              />
               {marks.length > 0 && (
                 <ul aria-label="本题批注">
                   {marks.map((m) => (
@@ -349,7 +299,7 @@ export function HomeworkCorrectPage() {
             <Note>在右侧名单中点击“批改”开始批改。</Note>
           )}
         </div>
-        <Side>
+        <CorrectionSide>
           {current && question && (
             <ScorePanel
               ref={panel}
@@ -391,42 +341,13 @@ export function HomeworkCorrectPage() {
               }
             />
           )}
-          <ListTable
-            label="学生名单"
-            rows={overview?.students ?? null}
-            headers={['学号', '姓名', '状态', '得分', '操作']}
-          >
-            {(s) => (
-              <tr
-                key={s.studentId}
-                aria-current={s.submissionId === current?.id ? 'true' : undefined}
-              >
-                <td>{s.studentNo}</td>
-                <td>
-                  {s.className} {s.name}
-                </td>
-                <td>
-                  <SubmissionStatus status={s.status} />
-                </td>
-                <td>{s.score === null ? '—' : formatPoints(s.score)}</td>
-                <td>
-                  {s.submissionId !== null ? (
-                    <Button
-                      size="small"
-                      aria-label={`批改：${s.name}`}
-                      onClick={() => void open(s.submissionId!)}
-                    >
-                      批改
-                    </Button>
-                  ) : (
-                    '—'
-                  )}
-                </td>
-              </tr>
-            )}
-          </ListTable>
-        </Side>
-      </Layout>
+          <CorrectionRoster
+            overview={overview}
+            currentId={current?.id}
+            onOpen={(submissionId) => void open(submissionId)}
+          />
+        </CorrectionSide>
+      </CorrectionLayout>
     </PageBox>
   );
 }

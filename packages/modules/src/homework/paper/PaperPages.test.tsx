@@ -93,8 +93,14 @@ describe('试卷记录', () => {
       ],
     });
     await render('/paper/record/5/11', homeworkApi({ [PR]: ok(record({ homework: assigned })) }));
-    expect(await screen.findByText('作业已布置，题目不能再修改。')).toBeInTheDocument();
+    expect(
+      await screen.findByText('作业已布置：题型不能再改，答案和满分可以更正（已交作业重新计分）。'),
+    ).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: /编辑第/ })).toBeNull();
+    expect(screen.getByRole('link', { name: '更正第 2 题' })).toHaveAttribute(
+      'href',
+      '/homework/question/edit?id=5&no=2',
+    );
     expect(screen.getByRole('link', { name: '查看拆题' })).toBeInTheDocument();
     expect(screen.getByRole('table', { name: '布置记录' })).toHaveTextContent('四年级(1)班40');
   });
@@ -215,14 +221,38 @@ describe('编辑试题', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('第 2 题（题号 1）：题号重复');
   });
 
-  it('is read-only once the homework is assigned', async () => {
-    await render(
-      '/homework/question/edit?id=5&no=3',
-      homeworkApi({ [HW.homeworkDetail]: ok(detail({ state: 'assigned' })) }),
+  it('corrects a question of an assigned homework after a dialog naming the hand-ins it re-scores', async () => {
+    const user = userEvent.setup();
+    const QC = `POST ${homeworkPaperRoutes.questionEditCheck.url}`;
+    const assigned = detail({ state: 'assigned' });
+    const api = homeworkApi({
+      [HW.homeworkDetail]: ok(assigned),
+      [QC]: ok({ handIns: 30, changed: 12, clamped: 2 }),
+      [QE]: ok(assigned),
+    });
+    await render('/homework/question/edit?id=5&no=3', api);
+    expect(
+      await screen.findByText(
+        '作业已布置：可以更正答案、满分和题号，保存时所有已交作业的本题重新计分；题型和答题卡上的选项个数不能再改。',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('combobox', { name: /题型/ })).toBeDisabled();
+    const marks = screen.getByRole('spinbutton', { name: /满分/ });
+    await user.clear(marks);
+    await user.type(marks, '6');
+    await user.click(screen.getByRole('button', { name: '保存试题' }));
+    const dialog = await screen.findByRole('alertdialog', { name: '重新计分' });
+    expect(dialog).toHaveTextContent(
+      '已交 30 份作业有本题作答，保存后 12 份的得分或对错会改变（其中 2 份老师给的分超过新满分，将改为满分）。确定保存吗？',
     );
-    expect(await screen.findByText('作业已布置，题目不能再修改。')).toBeInTheDocument();
-    expect(screen.getByRole('textbox', { name: /题号/ })).toBeDisabled();
-    expect(screen.queryByRole('button', { name: '保存试题' })).toBeNull();
-    expect(screen.getByText('主观题不填答案，由老师批改。')).toBeInTheDocument();
+    // Nothing is saved before 确定.
+    expect(bodiesOf(api, QE)).toEqual([]);
+    await user.click(within(dialog).getByRole('button', { name: '确定保存并重新计分' }));
+    expect(bodiesOf(api, QE)).toEqual([
+      { id: 5, no: 3, label: '3', type: 'subjective', answer: null, fullMarks: 6 },
+    ]);
+    expect(await screen.findByRole('status')).toHaveTextContent(
+      '重新计分 12 份作业，其中 2 份的得分超过新满分，已改为满分',
+    );
   });
 });

@@ -116,14 +116,14 @@ export function PaperRecordPage() {
       </Toolbar>
       <section aria-labelledby="paper-questions-title">
         <h2 id="paper-questions-title">题目</h2>
-        {frozen && <Note>作业已布置，题目不能再修改。</Note>}
+        {frozen && <Note>作业已布置：题型不能再改，答案和满分可以更正（已交作业重新计分）。</Note>}
         {h.questions.length === 0 ? (
           <Note>还没有拆题，请先拆题。</Note>
         ) : (
           <ListTable
             label="试卷题目"
             rows={h.questions}
-            headers={['题号', '题型', '答案', '满分', ...(frozen ? [] : ['操作'])]}
+            headers={['题号', '题型', '答案', '满分', '操作']}
           >
             {(q) => (
               <tr key={q.no}>
@@ -131,16 +131,14 @@ export function PaperRecordPage() {
                 <td>{HOMEWORK_QUESTION_TYPE_LABELS[q.type]}</td>
                 <td>{q.answer ?? '老师批改'}</td>
                 <td>{q.fullMarks}</td>
-                {!frozen && (
-                  <td>
-                    <Link
-                      to={`/homework/question/edit?id=${id}&no=${q.no}`}
-                      aria-label={`编辑第 ${q.label} 题`}
-                    >
-                      编辑
-                    </Link>
-                  </td>
-                )}
+                <td>
+                  <Link
+                    to={`/homework/question/edit?id=${id}&no=${q.no}`}
+                    aria-label={`${frozen ? '更正' : '编辑'}第 ${q.label} 题`}
+                  >
+                    {frozen ? '更正' : '编辑'}
+                  </Link>
+                </td>
               </tr>
             )}
           </ListTable>

@@ -6,9 +6,11 @@ import {
   homeworkPaperRoutes as P,
   homeworkRoutes,
   type HomeworkDetail,
+  type QuestionEditImpact,
 } from '@examkit/contracts';
 import { useExamkitStore } from '@examkit/core/react';
 import { Button, FormField, Select, TextInput } from '@examkit/ui';
+import { ConfirmDialog } from '../../common/ConfirmDialog';
 import { Actions, ErrorText, Note, PageBox } from '../../common/styled';
 import { useApiCall } from '../../common/useApiCall';
 import { draftOf, inputOf, type QuestionDraft } from '../components/QuestionEditor';
@@ -35,6 +37,8 @@ export function QuestionEditPage() {
   const [error, setError] = useState('');
   const [saved, setSaved] = useState('');
   const [saving, setSaving] = useState(false);
+  /** An assigned homework's edit waiting for 确定: what it re-scores. */
+  const [impact, setImpact] = useState<QuestionEditImpact | null>(null);
 
   useEffect(() => {
     if (!id || !no) return;
@@ -62,15 +66,32 @@ export function QuestionEditPage() {
         {error && back}
       </PageBox>
     );
-  const frozen = homework.state === 'assigned' || homework.paperKind === 'bank';
+  const assigned = homework.state === 'assigned';
+  const frozen = homework.paperKind === 'bank';
   const set = (patch: Partial<QuestionDraft>) => setDraft({ ...draft, ...patch });
 
+  /** 保存试题: an assigned homework first asks what it re-scores and waits for 确定. */
   async function save() {
     if (!draft) return;
     setError('');
     setSaved('');
     const fullMarks = Number(draft.fullMarks);
     if (!(fullMarks > 0)) return setError('满分应大于 0');
+    if (!assigned) return commit(null);
+    setSaving(true);
+    const c = await call(
+      P.questionEditCheck,
+      { id, no, ...inputOf(draft) },
+      { loading: true, errorMessage: false },
+    );
+    setSaving(false);
+    if (!c.ok) return setError(c.message);
+    setImpact(c.data);
+  }
+
+  async function commit(done: QuestionEditImpact | null) {
+    if (!draft) return;
+    setImpact(null);
     setSaving(true);
     const r = await call(
       P.questionEdit,
@@ -82,7 +103,12 @@ export function QuestionEditPage() {
     setHomework(r.data);
     const q = r.data.questions.find((x) => x.no === no);
     if (q) setDraft(draftOf(q));
-    setSaved(`已保存：作业共 ${r.data.questionCount} 题，满分 ${r.data.fullMarks} 分`);
+    setSaved(
+      `已保存：作业共 ${r.data.questionCount} 题，满分 ${r.data.fullMarks} 分` +
+        (done
+          ? `；重新计分 ${done.changed} 份作业${done.clamped > 0 ? `，其中 ${done.clamped} 份的得分超过新满分，已改为满分` : ''}`
+          : ''),
+    );
   }
 
   return (
@@ -93,7 +119,11 @@ export function QuestionEditPage() {
       {homework.paperKind === 'bank' ? (
         <Note>这份作业由题库组成，题目与答案取自题库，分值在作业篮中调整。</Note>
       ) : (
-        homework.state === 'assigned' && <Note>作业已布置，题目不能再修改。</Note>
+        assigned && (
+          <Note>
+            作业已布置：可以更正答案、满分和题号，保存时所有已交作业的本题重新计分；题型和答题卡上的选项个数不能再改。
+          </Note>
+        )
       )}
       <FormField label="题号" required>
         <TextInput
@@ -107,7 +137,7 @@ export function QuestionEditPage() {
         <Select
           value={draft.type}
           options={TYPE_OPTIONS}
-          disabled={frozen}
+          disabled={frozen || assigned}
           onChange={(e) => set({ type: e.target.value as QuestionDraft['type'], answer: '' })}
         />
       </FormField>
@@ -146,6 +176,22 @@ export function QuestionEditPage() {
       {error && <ErrorText role="alert">{error}</ErrorText>}
       {saved && <Note role="status">{saved}</Note>}
       {back}
+      <ConfirmDialog
+        open={impact !== null}
+        title="重新计分"
+        confirmLabel="确定保存并重新计分"
+        onCancel={() => setImpact(null)}
+        onConfirm={() => void commit(impact)}
+      >
+        {impact &&
+          (impact.changed === 0
+            ? `已交 ${impact.handIns} 份作业有本题作答，保存后得分都不变。确定保存吗？`
+            : `已交 ${impact.handIns} 份作业有本题作答，保存后 ${impact.changed} 份的得分或对错会改变` +
+              (impact.clamped > 0
+                ? `（其中 ${impact.clamped} 份老师给的分超过新满分，将改为满分）`
+                : '') +
+              '。确定保存吗？')}
+      </ConfirmDialog>
     </PageBox>
   );
 }

@@ -7,7 +7,9 @@ type AnyDb = Kysely<any>;
 
 /**
  * Multi-page homework sheets: the sheet page (0-based, from the page code) of each uploaded
- * scan, so that a hand-in is complete when every page of its sheet arrived.
+ * scan, so that a hand-in is complete when every page of its sheet arrived. 0075: the full
+ * marks a question's answer box was printed with, kept when question/edit changes the full marks
+ * of an assigned homework, so that the sheet's boxes stay where the printed sheets have them.
  */
 export function homeworkScanPageMigrations(_dialect: Dialect): Record<string, Migration> {
   return {
@@ -20,6 +22,17 @@ export function homeworkScanPageMigrations(_dialect: Dialect): Record<string, Mi
       },
       async down(db: AnyDb) {
         await db.schema.alterTable('homework_scan_pages').dropColumn('page').execute();
+      },
+    },
+    '0075_homework_question_sheet_marks': {
+      async up(db: AnyDb) {
+        await db.schema
+          .alterTable('homework_questions')
+          .addColumn('sheet_full_marks', 'real')
+          .execute();
+      },
+      async down(db: AnyDb) {
+        await db.schema.alterTable('homework_questions').dropColumn('sheet_full_marks').execute();
       },
     },
   };

@@ -15,7 +15,7 @@ import { accessOf, type Access } from '../../core/scope';
 import { recognizerFromEnv, type Recognize } from '../../scan/queue';
 import { decodePaper } from '../paper';
 import { homeworkSheetDocument } from '../sheet';
-import { pagesArrived, resolveScan, scanPage, scanPageView } from './scan';
+import { continuedCrops, pagesArrived, resolveScan, scanPage, scanPageView } from './scan';
 import { rescoreRubric, writeScore } from './scoring';
 import { loadSubmission, openForCorrection, studentsOf } from './students';
 
@@ -82,7 +82,7 @@ export function registerHomeworkSubmissionRoutes(
 
   const detail = async (access: Access, submissionId: number): Promise<SubmissionDetail> => {
     const { sub, students } = await loadSubmission(db, access, submissionId);
-    const [answers, applied, annotations, corrector] = await Promise.all([
+    const [answers, applied, annotations, corrector, continued] = await Promise.all([
       db
         .selectFrom('homework_answers')
         .selectAll()
@@ -102,6 +102,7 @@ export function registerHomeworkSubmissionRoutes(
             .select('nick_name')
             .where('id', '=', sub.corrected_by)
             .executeTakeFirst(),
+      sub.source === 'scan' ? continuedCrops(db, sub.id) : new Map<number, string[]>(),
     ]);
     const student = students.find((s) => s.studentId === sub.student_id)!;
     return {
@@ -127,6 +128,7 @@ export function registerHomeworkSubmissionRoutes(
           .filter((x) => x.question_no === a.question_no)
           .map((x) => x.rubric_item_id),
         hasImage: a.crop_key !== null,
+        continuedParts: a.crop_key === null ? 0 : (continued.get(a.question_no)?.length ?? 0),
         correctedAt: a.corrected_at === null ? null : Number(a.corrected_at),
       })),
       annotations,
@@ -480,11 +482,13 @@ export function registerHomeworkSubmissionRoutes(
   router.sessionDownload(
     {
       url: HOMEWORK_SUBMISSION_IMAGE_URL,
-      summary: "a hand-in's scanned page (PNG), or one question's crop with questionNo",
+      summary:
+        "a hand-in's scanned page (PNG), or one question's crop with questionNo (part n: its n-th continued part)",
       query: Type.Object(
         {
           submissionId: Type.Integer({ minimum: 1 }),
           questionNo: Type.Optional(Type.Integer({ minimum: 1 })),
+          part: Type.Optional(Type.Integer({ minimum: 1 })),
         },
         { additionalProperties: false },
       ),
@@ -493,7 +497,12 @@ export function registerHomeworkSubmissionRoutes(
     async ({ query, session }) => {
       const { sub, students } = await loadSubmission(db, accessOf(db, session), query.submissionId);
       let key = sub.image_key;
-      if (query.questionNo !== undefined)
+      if (query.questionNo !== undefined && query.part !== undefined)
+        key =
+          sub.source === 'scan'
+            ? ((await continuedCrops(db, sub.id)).get(query.questionNo)?.[query.part - 1] ?? null)
+            : null;
+      else if (query.questionNo !== undefined)
         key =
           (
             await db
@@ -514,7 +523,7 @@ export function registerHomeworkSubmissionRoutes(
               contentType: 'image/jpeg',
             }
           : {
-              fileName: `${name}${query.questionNo === undefined ? '' : `-第${query.questionNo}题`}.png`,
+              fileName: `${name}${query.questionNo === undefined ? '' : `-第${query.questionNo}题`}${query.part ? `-续${query.part}` : ''}.png`,
               contentType: 'image/png',
             }),
         body,

@@ -14,7 +14,8 @@ import type { HomeworkStudent } from './students';
 interface Recognised {
   imageKey: string | null;
   answers: { no: number; answer: string; review: boolean }[];
-  crops: { no: number; key: string }[];
+  /** Every crop of the page; `part` > 0: a written answer's later part (absent in older rows: 0). */
+  crops: { no: number; key: string; part?: number }[];
   /** The sheet page (0-based) and the questions it carries; absent: a one-page sheet, all. */
   page?: number;
   questionNos?: number[];
@@ -93,7 +94,7 @@ export async function scanPage(
     for (const crop of result.crops) {
       const key = `${base}/q${crop.questionId}-${crop.part}.png`;
       await files.put(key, await encodeImage(crop.image));
-      if (crop.part === 0) recognised.crops.push({ no: noOf(crop.questionId), key });
+      recognised.crops.push({ no: noOf(crop.questionId), key, part: crop.part });
     }
     recognised.answers = result.answers.map((a) => ({
       no: noOf(a.questionId),
@@ -192,6 +193,32 @@ export async function pagesArrived(db: Db, homeworkId: number): Promise<Map<numb
     arrived.set(r.submission_id!, set);
   }
   return arrived;
+}
+
+/**
+ * The later parts of the written answers of a scanned hand-in (an essay continued on the next
+ * page, or in a second box), by question in part order: from the latest page of each sheet page
+ * that was matched or handed to the student. The first part is the answer's own `crop_key`.
+ */
+export async function continuedCrops(db: Db, submissionId: number): Promise<Map<number, string[]>> {
+  const rows = await db
+    .selectFrom('homework_scan_pages')
+    .select(['page', 'result'])
+    .where('submission_id', '=', submissionId)
+    .where('status', '!=', 'exception')
+    .orderBy('id')
+    .execute();
+  const latest = new Map<number, string | null>();
+  for (const r of rows) latest.set(Number(r.page), r.result);
+  const parts = new Map<number, { part: number; key: string }[]>();
+  for (const result of latest.values()) {
+    const recognised = JSON.parse(result ?? 'null') as Recognised | null;
+    for (const c of recognised?.crops ?? [])
+      if (c.part) parts.set(c.no, [...(parts.get(c.no) ?? []), { part: c.part, key: c.key }]);
+  }
+  return new Map(
+    [...parts].map(([no, list]) => [no, list.sort((a, b) => a.part - b.part).map((x) => x.key)]),
+  );
 }
 
 /** Hands an exception page to a student: its recognised answers become their submission. */
@@ -300,7 +327,7 @@ async function submitScan(
             submission_id: id,
             question_no: q.no,
             answer,
-            crop_key: recognised.crops.find((c) => c.no === q.no)?.key ?? null,
+            crop_key: recognised.crops.find((c) => c.no === q.no && !c.part)?.key ?? null,
             score,
             judgement: score === null ? null : judgementOf(score, q.full_marks),
             adjustment: null,
