@@ -58,7 +58,9 @@ export const operatorRoutes = {
       code: Type.String({ pattern: '^[A-Za-z0-9_-]{2,32}$', title: '区域代码' }),
       name: Type.String({ minLength: 1, maxLength: 50, title: '区域名称' }),
       level: Type.Union([Type.Literal('district'), Type.Literal('city')], { title: '区域级别' }),
-      parentId: Type.Optional(Nullable(Type.Integer({ minimum: 1, title: '所属城市' }))),
+      parentId: Type.Optional(
+        Type.Union([Type.Integer({ minimum: 1 }), Type.Null()], { title: '所属城市' }),
+      ),
     }),
     OperatorRegion,
   ),
