@@ -5,7 +5,6 @@ import {
   ResultCode,
   type DataOf,
   type SchoolOption,
-  type UserInfo,
 } from '@examkit/contracts';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { NOT_OPERATOR_MESSAGE } from '../core/router';
