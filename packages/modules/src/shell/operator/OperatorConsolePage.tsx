@@ -370,7 +370,7 @@ function RegionCard({
               ) : (
                 <Button
                   size="small"
-                  aria-label={`重置${b.loginName}的密码`}
+                  aria-label={`重置密码：${b.loginName}`}
                   onClick={() => {
                     setNewPassword('');
                     setResetting(b.bureauUserId);
