@@ -20,6 +20,8 @@ export const ResultCode = {
   ChooseSchool: 6002,
   /** Messaging-app sign-in found no bound account (data holds a bind ticket). */
   WxNotBound: 6003,
+  /** The sign-in is a platform operator's: data holds the operator token (docs/joint-exams.md#operator). */
+  PlatformOperator: 6004,
 } as const;
 
 export type ResultCode = (typeof ResultCode)[keyof typeof ResultCode];

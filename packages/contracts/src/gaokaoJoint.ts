@@ -1,7 +1,9 @@
 import { Type, type Static, type TSchema } from 'typebox';
 import { EmptyData } from './envelope';
-import { Obj, post } from './builders';
+import { Obj, OneOf, post } from './builders';
+import { DownloadStarted } from './download';
 import { GAOKAO_ANALYSIS_FIELDS, GaokaoReport } from './gaokao';
+import { JointReportStatus } from './jointSnapshot';
 
 /**
  * The 新高考 simulation over a joint exam (联考, docs/gaokao.md "Over a joint exam"): its organiser
@@ -54,5 +56,20 @@ export const gaokaoJointRoutes = {
     'every figure of a joint exam’s 新高考 analysis, cut by the privacy rules between schools',
     Obj({ analysisId: JointAnalysisId }),
     GaokaoReport,
+  ),
+  jointReportStatus: post(
+    `${G}/report/status`,
+    'where the joint analysis’s snapshot stands; starts computing it in the background when the schools’ scores or 选科 changed',
+    Obj({ analysisId: JointAnalysisId }),
+    JointReportStatus,
+  ),
+  jointExportTranscript: post(
+    `${G}/report/export`,
+    'the joint analysis’s transcript (all, 物理类 or 历史类) as .xlsx, a download-centre job, cut as the page is',
+    Obj({
+      analysisId: JointAnalysisId,
+      track: t('类别', OneOf(['all', 'physics', 'history'] as const)),
+    }),
+    DownloadStarted,
   ),
 };

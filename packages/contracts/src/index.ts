@@ -37,6 +37,7 @@ export * from './resource';
 export { bankQuestionInputOf } from './bankQuestionInput';
 export * from './resourceWrong';
 export * from './region';
+export * from './operator';
 export * from './joint';
 export * from './crossSchool';
 export * from './analytic';

@@ -180,8 +180,18 @@ export interface WxNotBound {
   bindTicket: string;
 }
 
-/** What a sign-in method resolves to: the stored user, a school choice, a bind request or no reply. */
-export type SignInResult = UserInfo | ChooseSchool | WxNotBound | NetworkFailure;
+/**
+ * A 6004 reply: the account is a platform operator's, in no school; `token` opens the operator
+ * console (/platform-operator), not a school session.
+ */
+export interface PlatformOperator {
+  code: 6004;
+  token: string;
+  nickName: string;
+}
+
+/** What a sign-in method resolves to: the stored user, a school choice, a bind request, an operator or no reply. */
+export type SignInResult = UserInfo | ChooseSchool | WxNotBound | PlatformOperator | NetworkFailure;
 
 export interface AuthClientOptions {
   /** The main client. Its notifier shows the flows' messages; its navigate and reload do the redirects. */

@@ -150,6 +150,34 @@ describe('the CLI entry', () => {
         expect(created.out).not.toContain('Start2026');
         const ok = await signIn('principal', 'Start2026');
         expect(ok).toMatchObject({ code: 200, data: { schoolName: '第一中学' } });
+
+        // --operator: a platform operator in no school, signing in on the same call (6004).
+        const operator = await new Promise<{ code: number | null; out: string }>((resolve) => {
+          const cli = spawn(
+            process.execPath,
+            [
+              '--import',
+              'tsx',
+              '--conditions=source',
+              entry('./create-admin-cli.ts'),
+              '--operator',
+              '--login',
+              'ops',
+            ],
+            { env, stdio: ['pipe', 'pipe', 'pipe'] },
+          );
+          let out = '';
+          cli.stdout.on('data', (d: Buffer) => (out += d.toString()));
+          cli.stderr.on('data', (d: Buffer) => (out += d.toString()));
+          cli.stdin.end('Ops2026x\n');
+          cli.on('exit', (code) => resolve({ code, out }));
+        });
+        expect(operator.code, operator.out).toBe(0);
+        expect(operator.out).toContain('已创建平台运营账号 ops');
+        expect(await signIn('ops', 'Ops2026x')).toMatchObject({
+          code: 6004,
+          data: { nickName: '平台运营' },
+        });
       } finally {
         const exited = new Promise((resolve) => child.once('exit', resolve));
         child.kill('SIGTERM');

@@ -46,6 +46,7 @@ import { registerHomeworkGroupRoutes } from './homework/group/routes';
 import { registerHomeworkWorkbookRoutes } from './homework/workbook/routes';
 import { registerResourceRoutes } from './resource/routes';
 import { registerGaokaoJointRoutes } from './gaokao/joint';
+import { refreshGaokaoOfExam } from './gaokao/jointReport';
 import { registerGaokaoRoutes } from './gaokao/routes';
 import { registerMarkingRoutes } from './marking/routes';
 import { registerPrintRoutes } from './print/routes';
@@ -66,6 +67,7 @@ import { registerAdministrationRoutes } from './school/adminRoutes';
 import { registerSchoolRoutes } from './school/routes';
 import { registerUserRoutes } from './user/routes';
 import { registerRegionRoutes } from './region/routes';
+import { registerOperatorRoutes } from './region/operator';
 import { registerJointRoutes } from './joint/routes';
 import { registerJointPaperRoutes } from './joint/paper';
 import { registerJointPoolRoutes } from './joint/pool';
@@ -275,8 +277,10 @@ export async function createServer(options: ServerOptions): Promise<FastifyInsta
     files,
     onStateChanged: async (examId, to) => {
       // Not awaited: reading the schools' reports may take a while; the job records its end.
-      if (jointSnapshots && (to === 'finished' || to === 'published'))
+      if (jointSnapshots && (to === 'finished' || to === 'published')) {
         void refreshJointsOfExam(jointSnapshots, examId).catch(() => undefined);
+        void refreshGaokaoOfExam(jointSnapshots, examId).catch(() => undefined);
+      }
     },
   });
   registerPrintRoutes(router, { db, clock, files });
@@ -323,9 +327,10 @@ export async function createServer(options: ServerOptions): Promise<FastifyInsta
   registerResourceWrongRoutes(router, { db, clock, downloads });
   registerHomeworkDownloadRoutes(router, { db, clock, files, downloads });
   registerGaokaoRoutes(router, { db, clock, downloads });
-  registerGaokaoJointRoutes(router, { db, clock });
+  registerGaokaoJointRoutes(router, { db, clock, downloads });
   registerMessageRoutes(router, { db, clock, files });
   registerRegionRoutes(router, { db, clock });
+  registerOperatorRoutes(router, { db, clock });
   registerJointRoutes(router, { db, clock });
   registerJointPaperRoutes(router, { db, clock });
   registerJointPoolRoutes(router, { db, clock, files });

@@ -159,6 +159,22 @@ describe('createAuthClient: login (spec 000 §4)', () => {
     });
   });
 
+  it('returns a 6004 reply (a platform operator) with its token and stores nothing', async () => {
+    const { auth, storage, notifier } = setup({
+      [PD]: fail(6004, '平台运营账号登录成功', {
+        token: '0123456789abcdef0123456789abcdef',
+        nickName: '平台运营',
+      }),
+    });
+    expect(await auth.loginPassword({ loginName: 'operator', password: 'a1b2c3' })).toEqual({
+      code: 6004,
+      token: '0123456789abcdef0123456789abcdef',
+      nickName: '平台运营',
+    });
+    expect(notifier.messages).toEqual([]);
+    expect(storage.get('token')).toBeNull();
+  });
+
   it('says "登录失败，" plus the server message once, and rejects with the reply', async () => {
     const { auth, notifier } = setup({ [PD]: fail(400, '用户名或密码错误') });
     const error = (await auth

@@ -21,7 +21,8 @@ type Send = (input?: unknown) => Promise<CallResult<unknown>>;
  * The sign-in and session calls of `authRoutes` and the flows of spec 000 §4 over one {@link HttpClient}.
  *
  * Sign-in methods resolve to the stored `UserInfo`, to `{ code: 6002, schools }` (sign in again with a
- * `schoolId`), to `{ code: 6003, bindTicket }` for an unbound messaging-app account, or to a
+ * `schoolId`), to `{ code: 6003, bindTicket }` for an unbound messaging-app account, to
+ * `{ code: 6004, token, nickName }` for a platform operator (nothing stored), or to a
  * `NetworkFailure`. Any other failure shows "登录失败，" plus the server's message and rejects with an
  * {@link AuthError} whose `result` is the reply (also for a reply without a user id).
  */
@@ -83,6 +84,8 @@ export function createAuthClient(options: AuthClientOptions): AuthClient {
       const data = reply.data as Partial<
         UserInfo & { schools: SchoolOption[]; bindTicket: string }
       > | null;
+      if (reply.code === 6004)
+        return { code: 6004, token: data?.token ?? '', nickName: data?.nickName ?? '' };
       if (reply.code === 6002) return { code: 6002, schools: data?.schools ?? [] };
       if (reply.code === 6003) return { code: 6003, bindTicket: data?.bindTicket ?? '' };
       return reply.code === 200 && data?.userId

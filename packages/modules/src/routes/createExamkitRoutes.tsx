@@ -87,6 +87,13 @@ export function createExamkitRoutes(options: ExamkitRoutesOptions = {}): RouteOb
       HydrateFallback: () => null,
       children: [
         { path: '/', element: <Navigate to="/login" replace /> },
+        // The platform operator's console: no school session, its own token (docs/joint-exams.md#operator).
+        {
+          path: '/platform-operator',
+          lazy: lazyElement(() =>
+            import('../shell/operator/OperatorConsolePage').then((m) => m.OperatorConsolePage),
+          ),
+        },
         ...publicRoutes.map((entry): RouteObject => ({
           path: entry.path,
           handle: { route: entry },

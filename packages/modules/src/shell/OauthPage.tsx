@@ -71,6 +71,7 @@ export function OauthPage() {
         navigate(firstMenuPath(store.getState().menus), { replace: true });
       else if (outcome.kind === 'choose-school')
         setError('登录失败，该账号属于多所学校，请使用账号密码登录。');
+      else if (outcome.kind === 'operator') setError('平台运营账号请使用账号密码登录。');
       else setError(outcome.message);
     });
   }, [auth, store, navigate]);

@@ -11,6 +11,7 @@ import { messageOf } from './messageOf';
 export type SignInOutcome =
   | { kind: 'signed-in' }
   | { kind: 'choose-school'; schools: SchoolOption[] }
+  | { kind: 'operator'; token: string; nickName: string }
   | { kind: 'failed'; message: string };
 
 /**
@@ -27,6 +28,8 @@ export async function completeSignIn(
     if (isNetworkFailure(result)) return { kind: 'failed', message: result.message };
     if ('code' in result && result.code === 6002)
       return { kind: 'choose-school', schools: result.schools };
+    if ('code' in result && result.code === 6004)
+      return { kind: 'operator', token: result.token, nickName: result.nickName };
     if ('userId' in result) {
       if (store.getState().user?.token !== result.token) await auth.login(result);
       return { kind: 'signed-in' };

@@ -32,6 +32,7 @@ import {
 import { checkSmsCode, consumeSmsCode, requestSmsCode, telLockKey, type SmsSender } from './sms';
 import type { WxIdentityProvider } from './wx';
 import { bureauPasswordSignIn, bureauSchoolList } from '../region/signIn';
+import { operatorPasswordSignIn } from '../region/operator';
 
 export interface AuthDeps {
   db: Db;
@@ -92,22 +93,23 @@ export function registerAuthRoutes(router: Router, deps: AuthDeps): void {
       return completeSignIn(trx, clock, account);
     });
 
-  // A bureau account's login name signs in through the region first (docs/joint-exams.md).
-  router.publicRoute(
-    authRoutes.loginPassword,
-    TAG,
-    async ({ body }) =>
+  // A platform operator's login name answers 6004 with an operator session; a bureau account's
+  // signs in through the region; then the school accounts (docs/joint-exams.md).
+  router.publicRoute(authRoutes.loginPassword, TAG, async ({ body }) => {
+    await operatorPasswordSignIn(db, clock, locks, body);
+    return (
       (await bureauPasswordSignIn(db, clock, locks, body)) ??
-      signInOnly(await matchPassword(db, locks, body)),
-  );
+      signInOnly(await matchPassword(db, locks, body))
+    );
+  });
 
-  router.publicRoute(
-    authRoutes.loginClient,
-    TAG,
-    async ({ body }) =>
+  router.publicRoute(authRoutes.loginClient, TAG, async ({ body }) => {
+    await operatorPasswordSignIn(db, clock, locks, body);
+    return (
       (await bureauPasswordSignIn(db, clock, locks, body, { clientId: body.clientId })) ??
-      signInOnly(await matchPassword(db, locks, body), body.clientId),
-  );
+      signInOnly(await matchPassword(db, locks, body), body.clientId)
+    );
+  });
 
   router.publicRoute(
     authRoutes.schoolList,

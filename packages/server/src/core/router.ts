@@ -22,11 +22,14 @@ import { ApiError, forbidden, ok, sessionExpired, tooManyRequests } from './enve
 import type { AttemptLimiter } from './rateLimit';
 import { SEAT_READ_ONLY_MESSAGE, seatMayCall } from './seatAccess';
 import { resolveSession, type SessionInfo, type SessionTimeouts } from './session';
+import { resolveOperatorSession, type OperatorSession } from './operatorSession';
 
 declare module 'fastify' {
   interface FastifyRequest {
     /** The signed-in caller on routes that need a session. */
     examkitSession: SessionInfo | null;
+    /** The signed-in platform operator on the operator's routes. */
+    examkitOperator: OperatorSession | null;
   }
 }
 
@@ -41,6 +44,13 @@ export type PublicHandler<C extends RouteContract> = (input: RouteInput<C>) => P
 export type SessionHandler<C extends RouteContract> = (
   input: RouteInput<C> & { session: SessionInfo },
 ) => Promise<DataOf<C>>;
+
+export type OperatorHandler<C extends RouteContract> = (
+  input: RouteInput<C> & { operator: OperatorSession },
+) => Promise<DataOf<C>>;
+
+/** What a school or bureau session gets on an operator's route. */
+export const NOT_OPERATOR_MESSAGE = '仅平台运营账号可用';
 
 /** A file a download route answers with. */
 export interface DownloadFile {
@@ -103,6 +113,16 @@ export interface Router {
   /** A route that needs a live session (header `token`) of the school in header `schoolId`, when sent. */
   sessionRoute<C extends RouteContract>(contract: C, tag: string, handler: SessionHandler<C>): void;
   /**
+   * A route of the platform operator (docs/joint-exams.md#operator): needs an operator session
+   * (header `token`); a school or bureau session is refused (403), no token answers 431. Its
+   * failed calls count against the client address's limit, as the public routes'.
+   */
+  operatorRoute<C extends RouteContract>(
+    contract: C,
+    tag: string,
+    handler: OperatorHandler<C>,
+  ): void;
+  /**
    * A GET that answers with a file (a PDF, an .xlsx template) instead of an envelope,
    * with the same session checks and query validation; a failure is still an envelope.
    */
@@ -123,6 +143,7 @@ const FORM_TYPE = 'application/x-www-form-urlencoded';
 
 export function createRouter(app: FastifyInstance, deps: RouterDeps): Router {
   app.decorateRequest('examkitSession', null);
+  app.decorateRequest('examkitOperator', null);
 
   const TOO_MANY = '请求过于频繁，请稍后再试';
   const addressKey = (request: FastifyRequest) => `ip:${request.ip}`;
@@ -160,11 +181,27 @@ export function createRouter(app: FastifyInstance, deps: RouterDeps): Router {
     request.examkitSession = session;
   };
 
+  const authenticateOperator: onRequestHookHandler = async (request) => {
+    if (deps.addressFailures.waitFor(addressKey(request)) > 0) throw refuse(request);
+    const header = request.headers.token;
+    const token = typeof header === 'string' ? header : undefined;
+    const operator = await resolveOperatorSession(deps.db, deps.clock, deps.sessionTimeouts, token);
+    if (operator) {
+      request.examkitOperator = operator;
+      return;
+    }
+    // A school or bureau session is signed in, but not as the platform.
+    const session = await resolveSession(deps.db, deps.clock, deps.sessionTimeouts, token);
+    if (!session) throw sessionExpired();
+    throw forbidden(session.bureauSeat ? SEAT_READ_ONLY_MESSAGE : NOT_OPERATOR_MESSAGE);
+  };
+
   function register<C extends RouteContract>(
     contract: C,
     tag: string,
     run: (input: RouteInput<C>, request: FastifyRequest) => Promise<DataOf<C>>,
     limit: onRequestHookHandler = limitFailures,
+    operator = false,
   ) {
     const schema: FastifySchema = {
       summary: contract.summary,
@@ -178,8 +215,8 @@ export function createRouter(app: FastifyInstance, deps: RouterDeps): Router {
       method: contract.method,
       url: contract.url,
       schema,
-      onRequest: contract.auth ? authenticate : limit,
-      ...(contract.auth ? {} : { onResponse: countFailure }),
+      onRequest: operator ? authenticateOperator : contract.auth ? authenticate : limit,
+      ...(contract.auth && !operator ? {} : { onResponse: countFailure }),
       preValidation: async (request) => {
         if (contract.query) request.query = coerceStrings(contract.query, request.query);
         if (contract.body) {
@@ -250,6 +287,20 @@ export function createRouter(app: FastifyInstance, deps: RouterDeps): Router {
           await handler({ body: request.body as BodyOf<typeof contract>, session, request, reply });
         },
       });
+    },
+    operatorRoute(contract, tag, handler) {
+      if (!contract.auth) throw new Error(`${contract.url} is public`);
+      register(
+        contract,
+        tag,
+        (input, request) => {
+          const operator = request.examkitOperator;
+          if (!operator) throw new ApiError(500, 'operator missing');
+          return handler({ ...input, operator });
+        },
+        limitFailures,
+        true,
+      );
     },
     sessionRoute(contract, tag, handler) {
       if (!contract.auth) throw new Error(`${contract.url} is public`);

@@ -107,6 +107,8 @@ const READS = [
   'POST /marking-main/gaokao/report/export',
   'POST /marking-main/gaokao/joint/exams',
   'POST /marking-main/gaokao/joint/report',
+  'POST /marking-main/gaokao/joint/report/status',
+  'POST /marking-main/gaokao/joint/report/export',
   'POST /marking-report/analytic/list',
   'POST /marking-report/analytic/detail',
   'POST /marking-report/analytic/report',

@@ -1,5 +1,8 @@
 import {
   administrationRoutes,
+  DOWNLOAD_FILE_URL,
+  downloadRoutes,
+  type JointReportStatus,
   gaokaoJointRoutes as G,
   gaokaoRoutes,
   jointExamRoutes,
@@ -11,6 +14,7 @@ import {
 } from '@examkit/contracts';
 import type { Static } from 'typebox';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readXlsx } from '../exam/testKit';
 import { call, DIALECTS, signIn, startTestServer, type TestServer } from '../test/fixtures';
 import { addSchoolInRegion } from '../test/schoolKit';
 
@@ -243,6 +247,141 @@ describe.each(DIALECTS)('新高考 over a joint exam of three schools on %s', (d
       });
     }
   });
+
+  /** Asks the snapshot's status until it is no longer computing (the background job ended). */
+  const settled = async (user: UserInfo) => {
+    let status: JointReportStatus | undefined;
+    for (let i = 0; i < 400; i++) {
+      status = await ok<JointReportStatus>(user, G.jointReportStatus, { analysisId });
+      if (status.state !== 'computing') break;
+      await new Promise((res) => setTimeout(res, 25));
+    }
+    return status!;
+  };
+  const snapshotRow = () =>
+    server.db
+      .selectFrom('gaokao_joint_snapshots')
+      .select(['version', 'state', 'payload'])
+      .where('analysis_id', '=', analysisId)
+      .executeTakeFirstOrThrow();
+
+  it('keeps the analysis as a snapshot computed in the background; changed marks or 选科 give a new one', async () => {
+    // Creating the analysis started the job: it ends ready, and the report reads it.
+    expect(await settled(bureau)).toMatchObject({ state: 'ready', progress: 100, stage: '已完成' });
+    const first = await snapshotRow();
+    expect(first.state).toBe('ready');
+    expect(first.payload).not.toBeNull();
+    const before = await ok<GaokaoReport>(bureau, G.jointReport, { analysisId });
+    expect(await snapshotRow()).toEqual(first);
+
+    // A school's mark changes after finishing: the next status starts a new snapshot, whose
+    // report shows the new total.
+    const demoIds = [...studentsOf.get(staff.demo.schoolId)!];
+    const student = before.students.find((s) => s.studentId === demoIds[0])!;
+    const maths = await server.db
+      .selectFrom('exam_subject_totals as t')
+      .innerJoin('exam_subjects as es', 'es.id', 't.exam_subject_id')
+      .select(['t.exam_subject_id', 't.score'])
+      .where('t.student_id', '=', student.studentId)
+      .where('es.subject_name', '=', '数学')
+      .where('es.exam_id', 'in', (eb) =>
+        eb.selectFrom('joint_exam_schools').select('exam_id').where('joint_exam_id', '=', joint.id),
+      )
+      .executeTakeFirstOrThrow();
+    await server.db
+      .updateTable('exam_subject_totals')
+      .set({ score: Number(maths.score) - 10, updated_at: 1 })
+      .where('exam_subject_id', '=', maths.exam_subject_id)
+      .where('student_id', '=', student.studentId)
+      .execute();
+    const asked = await ok<JointReportStatus>(bureau, G.jointReportStatus, { analysisId });
+    expect(asked.state).not.toBe('waiting');
+    expect(await settled(bureau)).toMatchObject({ state: 'ready' });
+    const second = await snapshotRow();
+    expect(second.version).not.toBe(first.version);
+    const after = await ok<GaokaoReport>(bureau, G.jointReport, { analysisId });
+    expect(after.students.find((s) => s.studentId === student.studentId)!.total).toBe(
+      student.total! - 10,
+    );
+
+    // 选科 is not in the scores: a student moved to 历史类 changes the version too.
+    expect(student.track).toBe('physics');
+    await ok(staff.demo, administrationRoutes.setElective, {
+      studentIds: [student.studentId],
+      comboType: '3+1+2',
+      subjects: ['历史', '政治', '地理'],
+    });
+    expect(await settled(staff.demo)).toMatchObject({ state: 'ready' });
+    expect((await snapshotRow()).version).not.toBe(second.version);
+    const moved = await ok<GaokaoReport>(staff.demo, G.jointReport, { analysisId });
+    expect(moved.students.find((s) => s.studentId === student.studentId)!.track).toBe('history');
+    // put back as it was, for the tests below
+    await ok(staff.demo, administrationRoutes.setElective, {
+      studentIds: [student.studentId],
+      comboType: '3+1+2',
+      subjects: ['物理', '化学', '生物'],
+    });
+    await server.db
+      .updateTable('exam_subject_totals')
+      .set({ score: Number(maths.score), updated_at: 2 })
+      .where('exam_subject_id', '=', maths.exam_subject_id)
+      .where('student_id', '=', student.studentId)
+      .execute();
+    expect(await settled(bureau)).toMatchObject({ state: 'ready' });
+    // A school outside the joint exam is answered as for a missing analysis.
+    expect(await as(staff.outside, G.jointReportStatus, { analysisId })).toMatchObject({
+      code: 404,
+    });
+  }, 60_000);
+
+  it('exports the transcript through the download centre, cut as the page is', async () => {
+    const exported = async (user: UserInfo, track: string) => {
+      const { jobId } = await ok<{ jobId: number }>(user, G.jointExportTranscript, {
+        analysisId,
+        track,
+      });
+      let state = '';
+      for (let i = 0; i < 200 && state !== 'done' && state !== 'failed'; i++) {
+        state = (await ok<{ state: string }>(user, downloadRoutes.downloadStatus, { jobId })).state;
+        if (state !== 'done') await new Promise((res) => setTimeout(res, 20));
+      }
+      expect(state).toBe('done');
+      const file = await server.app.inject({
+        method: 'GET',
+        url: `${DOWNLOAD_FILE_URL}?jobId=${jobId}`,
+        headers: { token: user.token, plantform: '1' },
+      });
+      return readXlsx(file.rawPayload);
+    };
+    const report = await ok<GaokaoReport>(bureau, G.jointReport, { analysisId });
+    // The bureau's file: every student of the three schools, classes named with their school.
+    const all = await exported(bureau, 'all');
+    expect(all[0]).toContain('化学赋分');
+    expect(
+      all
+        .slice(1)
+        .map((r) => r[0])
+        .sort(),
+    ).toEqual(report.students.map((s) => s.studentNo).sort());
+    // A school's 物理类 file: its own 物理类 students only, with their joint ranks.
+    const demoIds = studentsOf.get(staff.demo.schoolId)!;
+    const own = report.students.filter((s) => demoIds.has(s.studentId) && s.track === 'physics');
+    const physics = await exported(staff.demo, 'physics');
+    expect(
+      physics
+        .slice(1)
+        .map((r) => r[0])
+        .sort(),
+    ).toEqual(own.map((s) => s.studentNo).sort());
+    for (const row of physics.slice(1)) {
+      const student = own.find((s) => s.studentNo === row[0])!;
+      expect(row[1]).toBe(student.name);
+      expect(row.at(-1)).toBe(String(student.rank));
+    }
+    expect(
+      await as(staff.outside, G.jointExportTranscript, { analysisId, track: 'all' }),
+    ).toMatchObject({ code: 404 });
+  }, 60_000);
 
   it('a school outside the joint exam gets 404, and only the organiser deletes', async () => {
     expect(await as(staff.outside, G.jointReport, { analysisId })).toMatchObject({

@@ -1,18 +1,14 @@
-import type { GradeLevel } from '@examkit/analysis';
 import {
   GAOKAO_CORE_SUBJECTS,
   GAOKAO_FIRST_SUBJECTS,
   gaokaoJointRoutes,
-  type GaokaoReport,
   type GaokaoSummary,
-  type GaokaoTrack,
 } from '@examkit/contracts';
-import type { Selectable } from 'kysely';
 import type { Db } from '../core/database';
 import type { DomainDeps } from '../core/deps';
 import { ApiError, badRequest, notFound } from '../core/envelope';
 import type { Router } from '../core/router';
-import { accessOf, inScopeClass, loadScope } from '../core/scope';
+import { accessOf } from '../core/scope';
 import type { SessionInfo } from '../core/session';
 import {
   assertOrganiserRole,
@@ -20,35 +16,16 @@ import {
   loadJoint,
   loadOrganised,
   organises,
-  type JointRow,
   type JointViewer,
 } from '../joint/access';
-import { seesName } from '../joint/exams';
-import { NOT_READY_MESSAGE } from '../joint/report';
-import { computeGaokao, type AnalysisStudent, type AnalysisSubject } from './compute';
+import type { DownloadJobs } from '../download/jobs';
 import { analysisSettings } from './analysisSettings';
-import { loadStudents, loadSubjects } from './load';
-import type { GaokaoJointAnalysesTable } from './tables';
-
-type JointAnalysisRow = Selectable<GaokaoJointAnalysesTable>;
+import { FINISHED, jointGaokaoReport, refreshGaokaoJointSnapshot, schoolsOf } from './jointReport';
+import { transcriptFile } from './transcript';
 
 const KEY = 'Exam-Gaokao';
 const TAG = 'gaokao';
-const FINISHED = new Set(['finished', 'published']);
 export const JOINT_ANALYSIS_NOT_FOUND = '联考新高考分析不存在';
-
-/** The joint exam's participating schools with their own exams, in the joint exam's order. */
-function schoolsOf(db: Db, jointId: number) {
-  return db
-    .selectFrom('joint_exam_schools as js')
-    .innerJoin('exams as e', 'e.id', 'js.exam_id')
-    .innerJoin('schools as s', 's.id', 'js.school_id')
-    .innerJoin('grades as g', 'g.id', 'e.grade_id')
-    .select(['js.school_id', 'js.exam_id', 'js.code', 'e.state', 's.name', 'g.name as grade_name'])
-    .where('js.joint_exam_id', '=', jointId)
-    .orderBy('js.sort_order')
-    .execute();
-}
 
 /** The organiser's key of a viewer, as joint exams record it. */
 const organiserKey = (viewer: JointViewer) =>
@@ -128,8 +105,11 @@ const GRADE_NAMES: Record<number, string> = {
 };
 
 /** Registers the joint exams' 新高考 calls (docs/gaokao.md "Over a joint exam"). */
-export function registerGaokaoJointRoutes(router: Router, deps: Pick<DomainDeps, 'db' | 'clock'>) {
-  const { db, clock } = deps;
+export function registerGaokaoJointRoutes(
+  router: Router,
+  deps: Pick<DomainDeps, 'db' | 'clock'> & { downloads: DownloadJobs },
+) {
+  const { db, clock, downloads } = deps;
   const r = gaokaoJointRoutes;
 
   const open = async (session: SessionInfo) => {
@@ -237,6 +217,13 @@ export function registerGaokaoJointRoutes(router: Router, deps: Pick<DomainDeps,
         })
         .returning('id')
         .executeTakeFirstOrThrow();
+      // The figures are computed in the background at once, so the report opens ready.
+      const created = await db
+        .selectFrom('gaokao_joint_analyses')
+        .selectAll()
+        .where('id', '=', row.id)
+        .executeTakeFirstOrThrow();
+      void refreshGaokaoJointSnapshot(deps, joint, created).catch(() => undefined);
       return { id: row.id };
     } catch (error) {
       const raced = await byKey();
@@ -257,96 +244,31 @@ export function registerGaokaoJointRoutes(router: Router, deps: Pick<DomainDeps,
   router.sessionRoute(r.jointReport, TAG, async ({ body, session }) => {
     const viewer = await open(session);
     const { joint, row } = await loadAnalysis(viewer, body.analysisId);
-    return jointGaokaoReport(db, session, viewer, joint, row);
+    return jointGaokaoReport(db, clock, session, viewer, joint, row);
   });
-}
 
-const round2 = (x: number) => Math.round(x * 100) / 100;
-function statsOf(values: readonly (number | null)[]) {
-  const present = values.filter((v): v is number => v !== null);
-  if (present.length === 0) return { count: 0, average: null, max: null, min: null };
-  return {
-    count: present.length,
-    average: round2(present.reduce((a, b) => a + b, 0) / present.length),
-    max: Math.max(...present),
-    min: Math.min(...present),
-  };
-}
+  router.sessionRoute(r.jointReportStatus, TAG, async ({ body, session }) => {
+    const viewer = await open(session);
+    const { joint, row } = await loadAnalysis(viewer, body.analysisId);
+    return refreshGaokaoJointSnapshot(deps, joint, row);
+  });
 
-/**
- * The analysis over every finished school of the joint exam: the conversion, totals and ranks
- * within each 类 over all their students; the transcript holds the viewer's own students (the
- * bureau: everyone, classes named with their school; a school: its own students in the caller's
- * classes), and `schools` each school's totals, named or coded as the organiser set.
- */
-export async function jointGaokaoReport(
-  db: Db,
-  session: SessionInfo,
-  viewer: JointViewer,
-  joint: JointRow,
-  row: JointAnalysisRow,
-): Promise<GaokaoReport> {
-  const ready = (await schoolsOf(db, joint.id)).filter((s) => FINISHED.has(s.state));
-  if (ready.length === 0) throw new ApiError(409, NOT_READY_MESSAGE);
-  const subjects = new Map<string, AnalysisSubject & { scores: Map<number, number | null> }>();
-  const students: AnalysisStudent[] = [];
-  const schoolOf = new Map<number, number>();
-  const classOf = new Map<number, number>();
-  for (const school of ready) {
-    for (const s of await loadSubjects(db, school.exam_id)) {
-      const merged = subjects.get(s.name) ?? { ...s, scores: new Map<number, number | null>() };
-      for (const [id, score] of s.scores) merged.scores.set(id, score);
-      subjects.set(s.name, merged);
-    }
-    for (const s of await loadStudents(db, school.exam_id)) {
-      schoolOf.set(s.id, school.school_id);
-      classOf.set(s.id, s.classId);
-      students.push(
-        viewer.kind === 'bureau' ? { ...s, className: `${school.name} ${s.className}` } : s,
-      );
-    }
-  }
-  const levels = JSON.parse(row.profile_levels) as GradeLevel[];
-  const computed = computeGaokao({
-    profile: { code: row.profile_code, name: row.profile_name, levels },
-    subjects: [...subjects.values()],
-    convertedSubjects: JSON.parse(row.converted_subjects) as string[],
-    students,
-    visible: null,
+  // The transcript as .xlsx, cut by the same rules as the page at the start of the job: a
+  // school's file holds its own students in the caller's classes, the bureau's everyone.
+  router.sessionRoute(r.jointExportTranscript, TAG, async ({ body, session }) => {
+    const viewer = await open(session);
+    const { joint, row } = await loadAnalysis(viewer, body.analysisId);
+    const report = await jointGaokaoReport(db, clock, session, viewer, joint, row);
+    const label = { all: '全部', physics: '物理类', history: '历史类' }[body.track];
+    const { jobId } = await downloads.start(session, {
+      kind: 'report',
+      title: `${row.name}-新高考成绩单（${label}）`,
+      params: { gaokaoJointAnalysisId: row.id, track: body.track },
+      async run(progress) {
+        progress(10, '正在生成成绩单');
+        return transcriptFile(row.name, report, body.track, label);
+      },
+    });
+    return { jobId };
   });
-  const scope = viewer.kind === 'school' ? await loadScope(db, session) : null;
-  const seen = computed.students.filter((s) => {
-    if (viewer.kind === 'bureau') return true;
-    return (
-      schoolOf.get(s.studentId) === viewer.schoolId &&
-      inScopeClass(scope!, classOf.get(s.studentId)!)
-    );
-  });
-  const schools = ready.map((school) => {
-    const own = computed.students.filter((s) => schoolOf.get(s.studentId) === school.school_id);
-    return {
-      label: seesName(viewer, joint, school.school_id) ? school.name : school.code,
-      own: viewer.kind === 'school' && viewer.schoolId === school.school_id,
-      total: statsOf(own.map((s) => s.total)),
-      tracks: (['physics', 'history'] as GaokaoTrack[]).map((track) => ({
-        track,
-        total: statsOf(own.filter((s) => s.track === track).map((s) => s.total)),
-      })),
-    };
-  });
-  return {
-    id: row.id,
-    name: row.name,
-    examId: joint.id,
-    examName: joint.name,
-    gradeName: ready[0]!.grade_name,
-    profile: {
-      code: row.profile_code as GaokaoReport['profile']['code'],
-      name: row.profile_name,
-      levels,
-    },
-    ...computed,
-    students: seen,
-    schools,
-  };
 }

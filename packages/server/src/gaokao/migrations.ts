@@ -80,5 +80,26 @@ export function gaokaoJointMigrations(dialect: Dialect): Record<string, Migratio
         await db.schema.dropTable('gaokao_joint_analyses').ifExists().execute();
       },
     },
+    // A joint analysis's snapshot, computed in the background (docs/gaokao.md#joint-snapshot).
+    '0073_gaokao_joint_snapshots': {
+      async up(db: AnyDb) {
+        await db.schema
+          .createTable('gaokao_joint_snapshots')
+          .addColumn('analysis_id', 'integer', (c) =>
+            c.primaryKey().references('gaokao_joint_analyses.id').onDelete('cascade'),
+          )
+          .addColumn('version', 'text', (c) => c.notNull())
+          .addColumn('state', 'text', (c) => c.notNull())
+          .addColumn('progress', 'integer', (c) => c.notNull())
+          .addColumn('stage', 'text', (c) => c.notNull())
+          .addColumn('message', 'text')
+          .addColumn('payload', 'text')
+          .addColumn('updated_at', 'bigint', (c) => c.notNull())
+          .execute();
+      },
+      async down(db: AnyDb) {
+        await db.schema.dropTable('gaokao_joint_snapshots').ifExists().execute();
+      },
+    },
   };
 }

@@ -13,11 +13,11 @@ import { accessOf, inScopeClass, inScopeGrade } from '../core/scope';
 import type { SessionInfo } from '../core/session';
 import type { DownloadJobs } from '../download/jobs';
 import { assertExamManager, assertExamVisible, loadExam } from '../exam/access';
-import { writeSheet } from '../exam/spreadsheets';
+import { transcriptFile } from './transcript';
 import { analysisSettings } from './analysisSettings';
 import { computeGaokao } from './compute';
 import { jointAnalysisSummaries } from './joint';
-import { loadAnalysis, loadStudents, loadSubjects, profileOf, type AnalysisRow } from './load';
+import { loadAnalysis, loadStudents, loadSubjects, profileOf } from './load';
 
 export const TAG = 'gaokao';
 const KEY = 'Exam-Gaokao';
@@ -228,7 +228,7 @@ export function registerGaokaoRoutes(
       params: { gaokaoAnalysisId: row.id, track: body.track },
       async run(progress) {
         progress(10, '正在生成成绩单');
-        return transcriptFile(row, report, body.track, label);
+        return transcriptFile(row.name, report, body.track, label);
       },
     });
     return { jobId };
@@ -241,44 +241,4 @@ export function registerGaokaoRoutes(
       .where('school_id', '=', schoolId)
       .where('idempotency_key', '=', key)
       .executeTakeFirst();
-}
-
-/** The transcript as .xlsx: raw, level and converted score of each subject, total and rank. */
-async function transcriptFile(
-  row: AnalysisRow,
-  report: GaokaoReport,
-  track: 'all' | 'physics' | 'history',
-  label: string,
-) {
-  const header = ['学号', '姓名', '班级', '类别'];
-  for (const s of report.subjects)
-    header.push(
-      ...(s.role === 'converted'
-        ? [`${s.name}原始分`, `${s.name}等级`, `${s.name}赋分`]
-        : [s.name]),
-    );
-  header.push('总分', '类内排名');
-  const rows = report.students
-    .filter((s) => track === 'all' || s.track === track)
-    .map((s) => {
-      const cells: (string | number)[] = [
-        s.studentNo,
-        s.name,
-        s.className,
-        s.track === 'physics' ? '物理类' : '历史类',
-      ];
-      report.subjects.forEach((subject, j) => {
-        const raw = s.raw[j] ?? '';
-        if (subject.role === 'converted') cells.push(raw, s.levels[j] ?? '', s.converted[j] ?? '');
-        else cells.push(raw);
-      });
-      cells.push(s.total ?? '', s.rank ?? '');
-      return cells;
-    });
-  const body = await writeSheet('新高考成绩单', header, rows);
-  return {
-    fileName: `${row.name}-新高考成绩单（${label}）.xlsx`,
-    contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-    body,
-  };
 }

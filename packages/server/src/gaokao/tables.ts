@@ -5,6 +5,25 @@ export interface GaokaoTables {
   gaokao_analyses: GaokaoAnalysesTable;
   /** Analyses of a joint exam (migration 0069). */
   gaokao_joint_analyses: GaokaoJointAnalysesTable;
+  /** A joint analysis's snapshot computed in the background (migration 0073). */
+  gaokao_joint_snapshots: GaokaoJointSnapshotsTable;
+}
+
+/**
+ * The figures of a joint analysis over every finished school, before the privacy cut, under the
+ * version of the schools' scores and 选科; with the background job's progress.
+ */
+export interface GaokaoJointSnapshotsTable {
+  analysis_id: number;
+  version: string;
+  /** computing, ready or failed. */
+  state: string;
+  progress: number;
+  stage: string;
+  message: string | null;
+  /** JSON of the computed figures; null until ready. */
+  payload: string | null;
+  updated_at: number;
 }
 
 /** One 新高考 analysis of a finished exam; the profile is kept as it was chosen. */

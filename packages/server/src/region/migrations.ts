@@ -71,5 +71,33 @@ export function regionMigrations(dialect: Dialect): Record<string, Migration> {
         for (const table of TABLES) await db.schema.dropTable(table).ifExists().execute();
       },
     },
+    // Platform operators: accounts of the platform in no school (docs/joint-exams.md#operator).
+    '0073_platform_operators': {
+      async up(db: AnyDb) {
+        await db.schema
+          .createTable('platform_operators')
+          .addColumn('id', id, auto)
+          .addColumn('login_name', 'text', (c) => c.notNull().unique())
+          .addColumn('password_hash', 'text', (c) => c.notNull())
+          .addColumn('nick_name', 'text', (c) => c.notNull())
+          .addColumn('status', 'integer', (c) => c.notNull().defaultTo(1))
+          .addColumn('created_at', 'bigint', (c) => c.notNull())
+          .execute();
+        await db.schema
+          .createTable('platform_operator_sessions')
+          .addColumn('token_hash', 'text', (c) => c.primaryKey())
+          .addColumn('operator_id', 'integer', (c) =>
+            c.notNull().references('platform_operators.id').onDelete('cascade'),
+          )
+          .addColumn('created_at', 'bigint', (c) => c.notNull())
+          .addColumn('last_seen_at', 'bigint', (c) => c.notNull())
+          .addColumn('revoked_at', 'bigint')
+          .execute();
+      },
+      async down(db: AnyDb) {
+        await db.schema.dropTable('platform_operator_sessions').ifExists().execute();
+        await db.schema.dropTable('platform_operators').ifExists().execute();
+      },
+    },
   };
 }

@@ -9,6 +9,29 @@ export interface RegionTables {
   region_schools: RegionSchoolsTable;
   bureau_users: BureauUsersTable;
   bureau_seats: BureauSeatsTable;
+  platform_operators: PlatformOperatorsTable;
+  platform_operator_sessions: PlatformOperatorSessionsTable;
+}
+
+/** An account of the platform, in no school and no region: creates regions and bureau accounts. */
+export interface PlatformOperatorsTable {
+  id: Generated<number>;
+  /** Unique, and never also a school or bureau account's login name. */
+  login_name: string;
+  password_hash: string;
+  nick_name: string;
+  /** 1 = active, 0 = disabled. */
+  status: number;
+  created_at: number;
+}
+
+/** An operator's session: only the token's SHA-256 is stored, as for school sessions. */
+export interface PlatformOperatorSessionsTable {
+  token_hash: string;
+  operator_id: number;
+  created_at: number;
+  last_seen_at: number;
+  revoked_at: number | null;
 }
 
 /** A district (`level` 'district') or a city ('city'); a district may name its city as parent. */

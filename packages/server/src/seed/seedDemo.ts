@@ -10,7 +10,7 @@ import { DEMO_ROLES } from './demoRoles';
 import { demoName, subjectOf } from './names';
 import { seedAdministration } from './seedAdministration';
 import { seedExams } from './seedExam';
-import { seedRegion } from './seedRegion';
+import { seedOperator, seedRegion } from './seedRegion';
 import { seedPapers } from './seedPapers';
 import { seedGaokao } from './seedGaokao';
 import { seedAppraise } from './seedAppraise';
@@ -171,6 +171,7 @@ export async function seedDemo(db: Db, options: SeedOptions = {}): Promise<SeedR
     await seedIntegrations(trx, demoSchoolId, now);
     await seedExams(trx, { schoolId: demoSchoolId, academicYear: current });
     await seedRegion(trx, { schoolIds: [demoSchoolId, labSchoolId], passwordHash, now });
+    await seedOperator(trx, { passwordHash, now });
     // The bank first: it seeds only into a school without questions of its own.
     await seedBank(trx, demoSchoolId, now, size);
     await seedPapers(trx, { now: () => new Date(now) }, demoSchoolId);

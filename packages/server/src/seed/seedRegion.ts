@@ -9,6 +9,32 @@ export const DEMO_REGION = {
   bureauName: '区教育局',
 } as const;
 
+/** The demo platform operator (docs/joint-exams.md#operator), in no school and no region. */
+export const DEMO_OPERATOR = { login: 'operator', name: '平台运营' } as const;
+
+/** Seeds the demo platform operator; idempotent. */
+export async function seedOperator(
+  trx: Transaction<DB>,
+  input: { passwordHash: string; now: number },
+): Promise<void> {
+  const existing = await trx
+    .selectFrom('platform_operators')
+    .select('id')
+    .where('login_name', '=', DEMO_OPERATOR.login)
+    .executeTakeFirst();
+  if (existing) return;
+  await trx
+    .insertInto('platform_operators')
+    .values({
+      login_name: DEMO_OPERATOR.login,
+      nick_name: DEMO_OPERATOR.name,
+      password_hash: input.passwordHash,
+      status: 1,
+      created_at: input.now,
+    })
+    .execute();
+}
+
 /**
  * Seeds the district 示范区 with the given member schools and its bureau account `bureau`.
  * Idempotent: an existing region is left as it is.

@@ -2,12 +2,21 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
+  downloadRoutes,
   permissionCatalogue,
   type GaokaoLevel,
   type GaokaoReport,
   type GaokaoSummary,
 } from '@examkit/contracts';
-import { createFakeApi, demoUser, fail, ok, renderApp, SCHOOL_ROUTES } from '../../test/fixtures';
+import {
+  createFakeApi,
+  demoUser,
+  downloadJob,
+  fail,
+  ok,
+  renderApp,
+  SCHOOL_ROUTES,
+} from '../../test/fixtures';
 import { examPages } from '../index';
 
 /** The common 3+1+2 levels, as the server sends them. */
@@ -395,6 +404,49 @@ describe('新高考 pages', () => {
     expect(screen.getByRole('link', { name: '成绩单' })).toHaveAttribute(
       'href',
       '/exam/gaokao/report/8/summary/transcript?joint=1',
+    );
+  });
+  it('waits for a joint analysis computed in the background, then exports its transcript as a job', async () => {
+    const user = userEvent.setup();
+    const api = gaokaoApi();
+    let asked = 0;
+    api.on(`${G}/joint/report/status`, () => {
+      asked++;
+      return asked === 1
+        ? ok({
+            state: 'computing',
+            progress: 10,
+            stage: '正在汇总各校成绩、赋分和排名',
+            message: null,
+          })
+        : ok({ state: 'ready', progress: 100, stage: '已完成', message: null });
+    });
+    api.on(`${G}/joint/report`, ok({ ...REPORT, id: 8, schools: [] }));
+    api.on(`${G}/joint/report/export`, ok({ jobId: 41 }));
+    api.on(
+      `POST ${downloadRoutes.downloadStatus.url}`,
+      ok(downloadJob({ id: 41, state: 'running' })),
+    );
+    await renderApp({
+      path: '/exam/gaokao/report/8/summary/transcript?joint=1',
+      api,
+      user: userWith(CODES),
+      pages: examPages,
+    });
+    // the snapshot's progress first, then the report once it is ready
+    await screen.findByText(
+      '联考新高考分析正在后台计算：正在汇总各校成绩、赋分和排名（10%），完成后自动打开。',
+    );
+    expect(screen.getByRole('progressbar', { name: '联考新高考分析计算进度' })).toBeInTheDocument();
+    const table = await screen.findByRole('table', { name: '新高考成绩单' }, { timeout: 3000 });
+    expect(table).toBeInTheDocument();
+    expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: '导出成绩单' }));
+    await waitFor(() =>
+      expect(api.lastBody('/marking-main/gaokao/joint/report/export')).toEqual({
+        analysisId: 8,
+        track: 'all',
+      }),
     );
   });
 });

@@ -6,6 +6,7 @@ import {
   gaokaoRoutes,
   type GaokaoReport,
   type GaokaoTrack,
+  type JointReportStatus,
 } from '@examkit/contracts';
 import { useExamkitStore } from '@examkit/core/react';
 import { hasPermission } from '@examkit/permission';
@@ -15,6 +16,9 @@ import { useApiCall } from '../../common/useApiCall';
 import { Note, PageBox, Table, Toolbar } from '../components/styled';
 
 type Group = 'summary' | 'subject' | 'like' | 'wenke';
+
+/** How often a joint analysis's page asks again while its snapshot is computed. */
+const SNAPSHOT_POLL_MS = 1000;
 type Subject = GaokaoReport['subjects'][number];
 type Band = GaokaoReport['overall']['bands'][number];
 
@@ -171,17 +175,19 @@ function Transcript({ report, track }: { report: GaokaoReport; track: GaokaoTrac
   headers.push('总分');
   return (
     <>
-      {joint ? (
-        <Note>联考排名为全体参考学校同类考生中的名次；本表列出可查看的本校学生。</Note>
-      ) : (
-        <Toolbar>
-          <DownloadJobButton
-            label="导出成绩单"
-            saveWhenDone
-            start={() => call(gaokaoRoutes.exportTranscript, { analysisId: report.id, track })}
-          />
-        </Toolbar>
-      )}
+      {joint && <Note>联考排名为全体参考学校同类考生中的名次；本表列出可查看的本校学生。</Note>}
+      <Toolbar>
+        <DownloadJobButton
+          label="导出成绩单"
+          saveWhenDone
+          start={() =>
+            call(joint ? gaokaoJointRoutes.jointExportTranscript : gaokaoRoutes.exportTranscript, {
+              analysisId: report.id,
+              track,
+            })
+          }
+        />
+      </Toolbar>
       {rows.length === 0 ? (
         <Note>暂无数据</Note>
       ) : (
@@ -418,15 +424,42 @@ function GaokaoReportView({ group, tab }: { group: Group; tab: string }) {
   const codes = useExamkitStore((s) => s.permCodes);
   const [report, setReport] = useState<GaokaoReport | null>(null);
   const [failed, setFailed] = useState(false);
+  // A joint analysis is a snapshot computed in the background: its progress until it is ready.
+  const [computing, setComputing] = useState<JointReportStatus | null>(null);
   useEffect(() => {
     if (!(analysisId > 0)) return;
     setFailed(false);
-    void call(joint ? gaokaoJointRoutes.jointReport : gaokaoRoutes.report, { analysisId }).then(
-      (r) => {
-        if (r.ok) setReport(r.data);
-        else if (!r.cancelled) setFailed(true);
-      },
-    );
+    let live = true;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const load = () =>
+      void call(joint ? gaokaoJointRoutes.jointReport : gaokaoRoutes.report, { analysisId }).then(
+        (r) => {
+          if (!live) return;
+          if (r.ok) setReport(r.data);
+          else if (!r.cancelled) setFailed(true);
+        },
+      );
+    const ask = async () => {
+      const r = await call(
+        gaokaoJointRoutes.jointReportStatus,
+        { analysisId },
+        { errorMessage: false, dedupe: false },
+      );
+      if (!live) return;
+      if (r.ok && r.data.state === 'computing') {
+        setComputing(r.data);
+        timer = setTimeout(() => void ask(), SNAPSHOT_POLL_MS);
+        return;
+      }
+      setComputing(null);
+      load();
+    };
+    if (joint) void ask();
+    else load();
+    return () => {
+      live = false;
+      clearTimeout(timer);
+    };
   }, [call, analysisId, joint]);
   const groups = GROUPS.filter(([, perm]) => hasPermission(codes, perm));
   const current = GROUPS.find(([g]) => g === group)!;
@@ -466,6 +499,14 @@ function GaokaoReportView({ group, tab }: { group: Group; tab: string }) {
       <h2>
         {current[2]}·{current[3].find(([t]) => t === tab)?.[1]}
       </h2>
+      {computing && (
+        <>
+          <p role="status">
+            联考新高考分析正在后台计算：{computing.stage}（{computing.progress}%），完成后自动打开。
+          </p>
+          <progress aria-label="联考新高考分析计算进度" max={100} value={computing.progress} />
+        </>
+      )}
       {failed && <Note>报告加载失败</Note>}
       {report && view(group, tab, report)}
     </PageBox>

@@ -5,6 +5,7 @@ import { useExamkit } from '@examkit/core/react';
 import type { SchoolOption } from '@examkit/core';
 import { completeSignIn } from '../../utils/completeSignIn';
 import { firstMenuPath } from '../../utils/firstMenuPath';
+import { OPERATOR_PATH, saveOperatorSession } from '../operator/operatorSession';
 
 /** Runs a sign-in attempt and follows its outcome: land on the first menu, choose a school, or show the error. */
 export function useSignIn() {
@@ -23,7 +24,11 @@ export function useSignIn() {
       if (outcome.kind === 'signed-in')
         navigate(firstMenuPath(store.getState().menus), { replace: true });
       else if (outcome.kind === 'choose-school') setSchools(outcome.schools);
-      else setError(outcome.message);
+      else if (outcome.kind === 'operator') {
+        // A platform operator has no school: the console keeps its own token, not the store's.
+        saveOperatorSession({ token: outcome.token, nickName: outcome.nickName });
+        navigate(OPERATOR_PATH, { replace: true });
+      } else setError(outcome.message);
     },
     [auth, store, navigate],
   );

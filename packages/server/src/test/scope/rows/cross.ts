@@ -44,6 +44,14 @@ export const crossRows: Record<string, Entry> = {
       { kind: 'covered', why: 'joint 新高考: gaokao/joint.test.ts' } as const,
     ]),
   ),
+  // The platform operator: no school session at all; a school or bureau session is refused 403,
+  // and the console reads schools by name only, never students or scores (region/operator.test.ts)
+  ...Object.fromEntries(
+    Object.keys(contracts.operatorRoutes).map((name) => [
+      `operatorRoutes.${name}`,
+      { kind: 'covered', why: 'platform operator: region/operator.test.ts' } as const,
+    ]),
+  ),
   ...Object.fromEntries(
     Object.keys(contracts.jointReportRoutes).map((name) => [
       `jointReportRoutes.${name}`,

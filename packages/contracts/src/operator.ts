@@ -1,0 +1,108 @@
+import { Type } from 'typebox';
+import { Nullable, Obj, OneOf, post } from './builders';
+
+/** A region's level: a district (区) or a city (市). */
+export const REGION_LEVELS = ['district', 'city'] as const;
+
+const RegionLevel = OneOf(REGION_LEVELS);
+
+/** A bureau account as the operator console lists it: never its password. */
+export const OperatorBureauAccount = Obj({
+  bureauUserId: Type.Integer(),
+  loginName: Type.String(),
+  nickName: Type.String(),
+});
+
+/** A region with its member schools and bureau accounts, as the operator console lists it. */
+export const OperatorRegion = Obj({
+  regionId: Type.Integer(),
+  code: Type.String(),
+  name: Type.String(),
+  level: RegionLevel,
+  parentId: Nullable(Type.Integer()),
+  schools: Type.Array(Obj({ schoolId: Type.Integer(), schoolName: Type.String() })),
+  bureauAccounts: Type.Array(OperatorBureauAccount),
+});
+
+const LoginName = Type.String({ pattern: '^[A-Za-z0-9_.@-]{2,64}$', title: '账号' });
+const Password = Type.String({ minLength: 1, maxLength: 64, title: '密码' });
+
+/**
+ * The platform operator's console (docs/joint-exams.md#operator): an account of the platform in
+ * no school and no region creates regions, adds and removes member schools, and creates bureau
+ * accounts and resets their passwords. Signed in through `school_login_pd`, which answers 6004
+ * with an operator token; every call here needs that token (header `token`) and refuses a school
+ * or bureau session (403). It never reads a school's students or scores: schools by name only.
+ */
+export const operatorRoutes = {
+  overview: post(
+    '/marking-platform/operator/overview',
+    'the operator: every region with its schools and bureau accounts, and every school by name',
+    Obj({}),
+    Obj({
+      nickName: Type.String(),
+      regions: Type.Array(OperatorRegion),
+      schools: Type.Array(
+        Obj({
+          schoolId: Type.Integer(),
+          schoolName: Type.String(),
+          regionId: Nullable(Type.Integer()),
+        }),
+      ),
+    }),
+  ),
+  createRegion: post(
+    '/marking-platform/operator/region/create',
+    'the operator creates a region; the same code, name and level again answers the first call’s region',
+    Obj({
+      code: Type.String({ pattern: '^[A-Za-z0-9_-]{2,32}$', title: '区域代码' }),
+      name: Type.String({ minLength: 1, maxLength: 50, title: '区域名称' }),
+      level: Type.Union([Type.Literal('district'), Type.Literal('city')], { title: '区域级别' }),
+      parentId: Type.Optional(
+        Type.Union([Type.Integer({ minimum: 1 }), Type.Null()], { title: '所属城市' }),
+      ),
+    }),
+    OperatorRegion,
+  ),
+  addSchool: post(
+    '/marking-platform/operator/region/add_school',
+    'the operator adds a school to a region (a school belongs to at most one)',
+    Obj({
+      regionId: Type.Integer({ minimum: 1, title: '区域' }),
+      schoolId: Type.Integer({ minimum: 1, title: '学校' }),
+    }),
+    OperatorRegion,
+  ),
+  removeSchool: post(
+    '/marking-platform/operator/region/remove_school',
+    'the operator removes a school from its region; the region’s bureau sessions in it end',
+    Obj({
+      regionId: Type.Integer({ minimum: 1, title: '区域' }),
+      schoolId: Type.Integer({ minimum: 1, title: '学校' }),
+    }),
+    OperatorRegion,
+  ),
+  createBureau: post(
+    '/marking-platform/operator/bureau/create',
+    'the operator creates a bureau account of a region (argon2id); a retry with the same account, name and password answers the first call’s account',
+    Obj({
+      regionId: Type.Integer({ minimum: 1, title: '区域' }),
+      loginName: LoginName,
+      nickName: Type.String({ minLength: 1, maxLength: 30, title: '姓名' }),
+      password: Password,
+    }),
+    OperatorRegion,
+  ),
+  resetBureauPassword: post(
+    '/marking-platform/operator/bureau/reset_password',
+    'the operator sets a bureau account’s password; every session of the account ends',
+    Obj({ bureauUserId: Type.Integer({ minimum: 1, title: '教育局账号' }), password: Password }),
+    OperatorRegion,
+  ),
+  logout: post(
+    '/marking-platform/operator/logout',
+    'ends the operator’s session',
+    Obj({}),
+    Type.Null(),
+  ),
+};

@@ -1,0 +1,358 @@
+import { operatorRoutes, REGION_LEVELS, ResultCode, type DataOf } from '@examkit/contracts';
+import type { Clock } from '../core/clock';
+import type { Db } from '../core/database';
+import type { DomainDeps } from '../core/deps';
+import { ApiError, badRequest, notFound } from '../core/envelope';
+import { createOperatorSession, revokeOperatorSession } from '../core/operatorSession';
+import {
+  hashPassword,
+  isAcceptablePassword,
+  PASSWORD_RULE_MESSAGE,
+  verifyPassword,
+} from '../core/password';
+import type { AccountLocks } from '../core/rateLimit';
+import type { Router } from '../core/router';
+import { revokeUserSessions } from '../core/session';
+import {
+  accountKey,
+  failedAttempt,
+  reserveAttempt,
+  WRONG_CREDENTIALS_MESSAGE,
+} from '../auth/credentials';
+
+type OperatorRegion = DataOf<typeof operatorRoutes.createRegion>;
+type Level = (typeof REGION_LEVELS)[number];
+
+export const OPERATOR_SIGNED_IN_MESSAGE = '平台运营账号登录成功';
+const LOGIN_TAKEN_MESSAGE = '该账号已被使用，请换一个账号';
+
+/** The active operator with this login name. */
+function operatorNamed(db: Db, loginName: string) {
+  return db
+    .selectFrom('platform_operators')
+    .select(['id', 'login_name', 'nick_name', 'password_hash'])
+    .where('login_name', '=', loginName)
+    .where('status', '=', 1)
+    .executeTakeFirst();
+}
+
+/**
+ * `school_login_pd` for a platform operator: the same tries and lock as a school account's; on
+ * the right password an operator session, answered as 6004 `{ token, nickName }` (an answer, not
+ * a school's user info: the login page opens the operator console). Returns quietly when the
+ * login name is not an operator's (the bureau and school sign-ins go on).
+ */
+export async function operatorPasswordSignIn(
+  db: Db,
+  clock: Clock,
+  locks: AccountLocks,
+  input: { loginName: string; password: string },
+): Promise<void> {
+  const operator = await operatorNamed(db, input.loginName);
+  if (!operator) return;
+  const attempt = reserveAttempt(locks, accountKey(input.loginName));
+  let ok: boolean;
+  try {
+    ok = await verifyPassword(operator.password_hash, input.password);
+  } catch (error) {
+    attempt.release();
+    throw error;
+  }
+  if (!ok) throw failedAttempt(attempt, WRONG_CREDENTIALS_MESSAGE);
+  attempt.succeed();
+  const token = await createOperatorSession(db, clock, operator.id);
+  throw new ApiError(ResultCode.PlatformOperator, OPERATOR_SIGNED_IN_MESSAGE, {
+    token,
+    nickName: operator.nick_name,
+  });
+}
+
+/** Whether a login name is taken by a school, bureau or operator account. */
+export async function loginNameTaken(db: Db, loginName: string): Promise<boolean> {
+  const [school, bureau, operator] = await Promise.all([
+    db.selectFrom('users').select('id').where('login_name', '=', loginName).executeTakeFirst(),
+    db
+      .selectFrom('bureau_users')
+      .select('id')
+      .where('login_name', '=', loginName)
+      .executeTakeFirst(),
+    db
+      .selectFrom('platform_operators')
+      .select('id')
+      .where('login_name', '=', loginName)
+      .executeTakeFirst(),
+  ]);
+  return Boolean(school ?? bureau ?? operator);
+}
+
+/** Creates a platform operator (the create-admin CLI's `--operator`, the demo seed). */
+export async function createPlatformOperator(
+  db: Db,
+  clock: Clock,
+  input: { loginName: string; nickName: string; password: string },
+): Promise<number> {
+  if (!isAcceptablePassword(input.password)) throw badRequest(PASSWORD_RULE_MESSAGE);
+  if (await loginNameTaken(db, input.loginName)) throw badRequest(LOGIN_TAKEN_MESSAGE);
+  const row = await db
+    .insertInto('platform_operators')
+    .values({
+      login_name: input.loginName,
+      nick_name: input.nickName,
+      password_hash: await hashPassword(input.password),
+      status: 1,
+      created_at: clock.now().getTime(),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** A region as the console shows it: schools by name only, bureau accounts without passwords. */
+async function regionView(db: Db, regionId: number): Promise<OperatorRegion> {
+  const region = await db
+    .selectFrom('regions')
+    .select(['id', 'code', 'name', 'level', 'parent_id'])
+    .where('id', '=', regionId)
+    .executeTakeFirst();
+  if (!region) throw notFound('区域不存在');
+  const [schools, bureaus] = await Promise.all([
+    db
+      .selectFrom('region_schools as rs')
+      .innerJoin('schools as s', 's.id', 'rs.school_id')
+      .select(['s.id', 's.name'])
+      .where('rs.region_id', '=', regionId)
+      .orderBy('s.id')
+      .execute(),
+    db
+      .selectFrom('bureau_users')
+      .select(['id', 'login_name', 'nick_name'])
+      .where('region_id', '=', regionId)
+      .orderBy('id')
+      .execute(),
+  ]);
+  return {
+    regionId: region.id,
+    code: region.code,
+    name: region.name,
+    level: (REGION_LEVELS as readonly string[]).includes(region.level)
+      ? (region.level as Level)
+      : 'district',
+    parentId: region.parent_id,
+    schools: schools.map((s) => ({ schoolId: s.id, schoolName: s.name })),
+    bureauAccounts: bureaus.map((b) => ({
+      bureauUserId: b.id,
+      loginName: b.login_name,
+      nickName: b.nick_name,
+    })),
+  };
+}
+
+/** Ends every session of a bureau account's seats (removed from a school, a new password). */
+async function endBureauSeats(
+  db: Db,
+  clock: Clock,
+  where: { bureauUserId?: number; regionId?: number; schoolId?: number },
+) {
+  let query = db
+    .selectFrom('bureau_seats as bs')
+    .innerJoin('bureau_users as b', 'b.id', 'bs.bureau_user_id')
+    .select('bs.user_id');
+  if (where.bureauUserId !== undefined) query = query.where('b.id', '=', where.bureauUserId);
+  if (where.regionId !== undefined) query = query.where('b.region_id', '=', where.regionId);
+  if (where.schoolId !== undefined) query = query.where('bs.school_id', '=', where.schoolId);
+  for (const seat of await query.execute()) await revokeUserSessions(db, clock, seat.user_id);
+}
+
+/** The operator console's calls (docs/joint-exams.md#operator). */
+export function registerOperatorRoutes(router: Router, deps: Pick<DomainDeps, 'db' | 'clock'>) {
+  const { db, clock } = deps;
+  const TAG = 'platform';
+
+  router.operatorRoute(operatorRoutes.overview, TAG, async ({ operator }) => {
+    const me = await db
+      .selectFrom('platform_operators')
+      .select('nick_name')
+      .where('id', '=', operator.operatorId)
+      .executeTakeFirstOrThrow();
+    const regionIds = await db.selectFrom('regions').select('id').orderBy('id').execute();
+    const schools = await db
+      .selectFrom('schools as s')
+      .leftJoin('region_schools as rs', 'rs.school_id', 's.id')
+      .select(['s.id', 's.name', 'rs.region_id'])
+      .orderBy('s.id')
+      .execute();
+    return {
+      nickName: me.nick_name,
+      regions: await Promise.all(regionIds.map((r) => regionView(db, r.id))),
+      schools: schools.map((s) => ({
+        schoolId: s.id,
+        schoolName: s.name,
+        regionId: s.region_id,
+      })),
+    };
+  });
+
+  router.operatorRoute(operatorRoutes.createRegion, TAG, async ({ body }) => {
+    const name = body.name.trim();
+    if (!name) throw badRequest('请输入区域名称');
+    const parentId = body.parentId ?? null;
+    if (parentId !== null) {
+      if (body.level !== 'district') throw badRequest('只有区县可以属于一个城市');
+      const parent = await db
+        .selectFrom('regions')
+        .select('level')
+        .where('id', '=', parentId)
+        .executeTakeFirst();
+      if (parent?.level !== 'city') throw badRequest('所属城市不存在');
+    }
+    const same = async () => {
+      const found = await db
+        .selectFrom('regions')
+        .select(['id', 'name', 'level', 'parent_id'])
+        .where('code', '=', body.code)
+        .executeTakeFirst();
+      if (!found) return null;
+      // A retry of the same call answers the first call's region; another region's code is taken.
+      if (found.name !== name || found.level !== body.level || found.parent_id !== parentId)
+        throw new ApiError(ResultCode.Conflict, '区域代码已被使用');
+      return regionView(db, found.id);
+    };
+    const earlier = await same();
+    if (earlier) return earlier;
+    try {
+      const row = await db
+        .insertInto('regions')
+        .values({
+          code: body.code,
+          name,
+          level: body.level,
+          parent_id: parentId,
+          created_at: clock.now().getTime(),
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return regionView(db, row.id);
+    } catch (error) {
+      // Two retries at once: the unique code lets one insert, the other answers it.
+      const raced = await same();
+      if (raced) return raced;
+      throw error;
+    }
+  });
+
+  router.operatorRoute(operatorRoutes.addSchool, TAG, async ({ body }) => {
+    await regionView(db, body.regionId);
+    const school = await db
+      .selectFrom('schools')
+      .select('id')
+      .where('id', '=', body.schoolId)
+      .executeTakeFirst();
+    if (!school) throw notFound('学校不存在');
+    const member = async () => {
+      const row = await db
+        .selectFrom('region_schools')
+        .select('region_id')
+        .where('school_id', '=', body.schoolId)
+        .executeTakeFirst();
+      if (row && row.region_id !== body.regionId)
+        throw new ApiError(ResultCode.Conflict, '该学校已属于其他区域，请先从原区域移出');
+      return Boolean(row);
+    };
+    if (!(await member())) {
+      try {
+        await db
+          .insertInto('region_schools')
+          .values({ region_id: body.regionId, school_id: body.schoolId })
+          .execute();
+      } catch (error) {
+        if (!(await member())) throw error;
+      }
+    }
+    return regionView(db, body.regionId);
+  });
+
+  router.operatorRoute(operatorRoutes.removeSchool, TAG, async ({ body }) => {
+    await regionView(db, body.regionId);
+    await db.transaction().execute(async (trx) => {
+      const removed = await trx
+        .deleteFrom('region_schools')
+        .where('region_id', '=', body.regionId)
+        .where('school_id', '=', body.schoolId)
+        .executeTakeFirst();
+      // The region's bureau accounts lose the school at once, as when the bureau lets it leave.
+      if (Number(removed.numDeletedRows) > 0)
+        await endBureauSeats(trx, clock, { regionId: body.regionId, schoolId: body.schoolId });
+    });
+    return regionView(db, body.regionId);
+  });
+
+  router.operatorRoute(operatorRoutes.createBureau, TAG, async ({ body }) => {
+    await regionView(db, body.regionId);
+    const nickName = body.nickName.trim();
+    if (!nickName) throw badRequest('请输入姓名');
+    if (!isAcceptablePassword(body.password)) throw badRequest(PASSWORD_RULE_MESSAGE);
+    const retry = async () => {
+      const found = await db
+        .selectFrom('bureau_users')
+        .select(['region_id', 'nick_name', 'password_hash'])
+        .where('login_name', '=', body.loginName)
+        .executeTakeFirst();
+      if (!found) return false;
+      // The same call again (same region, name and password) answers the first call's account.
+      if (
+        found.region_id === body.regionId &&
+        found.nick_name === nickName &&
+        (await verifyPassword(found.password_hash, body.password))
+      )
+        return true;
+      throw new ApiError(ResultCode.Conflict, LOGIN_TAKEN_MESSAGE);
+    };
+    if (!(await retry())) {
+      if (await loginNameTaken(db, body.loginName))
+        throw new ApiError(ResultCode.Conflict, LOGIN_TAKEN_MESSAGE);
+      const passwordHash = await hashPassword(body.password);
+      try {
+        await db
+          .insertInto('bureau_users')
+          .values({
+            region_id: body.regionId,
+            login_name: body.loginName,
+            password_hash: passwordHash,
+            nick_name: nickName,
+            tel: null,
+            status: 1,
+            created_at: clock.now().getTime(),
+          })
+          .execute();
+      } catch (error) {
+        if (!(await retry())) throw error;
+      }
+    }
+    return regionView(db, body.regionId);
+  });
+
+  router.operatorRoute(operatorRoutes.resetBureauPassword, TAG, async ({ body }) => {
+    if (!isAcceptablePassword(body.password)) throw badRequest(PASSWORD_RULE_MESSAGE);
+    const bureau = await db
+      .selectFrom('bureau_users')
+      .select(['id', 'region_id'])
+      .where('id', '=', body.bureauUserId)
+      .executeTakeFirst();
+    if (!bureau) throw notFound('教育局账号不存在');
+    const passwordHash = await hashPassword(body.password);
+    await db.transaction().execute(async (trx) => {
+      await trx
+        .updateTable('bureau_users')
+        .set({ password_hash: passwordHash })
+        .where('id', '=', bureau.id)
+        .execute();
+      await endBureauSeats(trx, clock, { bureauUserId: bureau.id });
+    });
+    return regionView(db, bureau.region_id);
+  });
+
+  router.operatorRoute(operatorRoutes.logout, TAG, async ({ operator }) => {
+    await revokeOperatorSession(db, clock, operator.tokenHash);
+    return null;
+  });
+}
