@@ -16,6 +16,7 @@ import { seedBankImages } from './seed/seedBankImages';
 import { seedHomework } from './seed/seedHomework';
 import { seedHomeworkOnline } from './seed/seedHomeworkOnline';
 import { seedWorkbook } from './seed/seedWorkbook';
+import { seedWordExercise } from './seed/seedWordExercise';
 import { createServer } from './server';
 
 export const FIRST_ADMIN_HINT =
@@ -42,6 +43,7 @@ async function main() {
       await seedHomework(db, files);
       await seedHomeworkOnline(db, files);
       await seedWorkbook(db);
+      await seedWordExercise(db);
       console.info('examkit: seeded the demo school 示范中学 (password demo2026)');
     } else {
       if (config.seedDemo)
