@@ -42,7 +42,7 @@ describe('字词练习 in the browser', () => {
     const row = page
       .getByRole('table', { name: '字词练习列表' })
       .locator('tbody tr', { hasText: '第二单元字词' });
-    expect(await row.innerText()).toContain('高一(1)班');
+    await expect.poll(() => row.innerText()).toContain('高一(1)班');
     await screenshot(page, 'homework-words');
 
     // The 听写 card: a PDF laid out by the answer-sheet engine, shown in the page.
