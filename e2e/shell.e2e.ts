@@ -202,17 +202,17 @@ describe('shell in the browser', () => {
     // A built module: the exam list.
     await page.getByRole('heading', { name: '单校考试' }).waitFor();
     expect(await page.getByText('功能建设中').count()).toBe(0);
-    // A page not built yet says so honestly, under its module's second-level menu: 单词练习
+    // A page not built yet says so honestly, under its module's second-level menu: 微课视频
     // (docs/not-yet-built.md) is linked from no menu, so it is opened by its address.
     await page
       .getByRole('navigation', { name: '主菜单' })
-      .getByRole('link', { name: '作业' })
+      .getByRole('link', { name: '资源中心' })
       .click();
-    await page.getByRole('navigation', { name: '作业菜单' }).waitFor();
-    await page.goto(`${app.server.url}/homework/word-exercise/question`);
-    await page.getByRole('heading', { name: '单词练习·题目' }).waitFor();
+    await page.getByRole('navigation', { name: '资源中心菜单' }).waitFor();
+    await page.goto(`${app.server.url}/resource/school/microVideo`);
+    await page.getByRole('heading', { name: '微课视频' }).waitFor();
     await page.getByText('功能建设中').waitFor();
-    await page.getByRole('navigation', { name: '作业菜单' }).waitFor();
+    await page.getByRole('navigation', { name: '资源中心菜单' }).waitFor();
     await screenshot(page, 'shell-module');
     await page.goto(`${app.server.url}/no/such/page`);
     await page.getByRole('heading', { name: '页面不存在' }).waitFor();

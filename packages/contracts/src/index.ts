@@ -62,6 +62,7 @@ export * from './homeworkPaper';
 export * from './homeworkCollate';
 export * from './homeworkDownload';
 export * from './homeworkGroup';
+export * from './homeworkWordExercise';
 export * from './oss';
 export * from './resourceBasket';
 export * from './resourcePaper';

@@ -17,6 +17,7 @@ import { seedHomework } from './seed/seedHomework';
 import { seedStudy } from './seed/seedStudy';
 import { seedHomeworkOnline } from './seed/seedHomeworkOnline';
 import { seedWorkbook } from './seed/seedWorkbook';
+import { seedWordExercise } from './seed/seedWordExercise';
 import { createServer } from './server';
 
 export const FIRST_ADMIN_HINT =
@@ -44,6 +45,7 @@ async function main() {
       await seedHomeworkOnline(db, files);
       await seedStudy(db, files);
       await seedWorkbook(db);
+      await seedWordExercise(db);
       console.info('examkit: seeded the demo school 示范中学 (password demo2026)');
     } else {
       if (config.seedDemo)

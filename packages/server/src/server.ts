@@ -43,6 +43,7 @@ import { registerHomeworkPaperRoutes } from './homework/paperRoutes';
 import { registerHomeworkCollateRoutes } from './homework/collateRoutes';
 import { registerHomeworkDownloadRoutes } from './homework/downloadRoutes';
 import { registerHomeworkGroupRoutes } from './homework/group/routes';
+import { registerWordExerciseRoutes } from './homework/wordExercise/routes';
 import { registerHomeworkWorkbookRoutes } from './homework/workbook/routes';
 import { registerResourceRoutes } from './resource/routes';
 import { registerGaokaoJointRoutes } from './gaokao/joint';
@@ -305,6 +306,7 @@ export async function createServer(options: ServerOptions): Promise<FastifyInsta
   registerHomeworkPaperRoutes(router, { db, clock, files });
   registerHomeworkCollateRoutes(router, { db, clock, files });
   registerHomeworkGroupRoutes(router, { db, clock, files });
+  registerWordExerciseRoutes(router, { db, clock, files });
   registerHomeworkWorkbookRoutes(router, { db, clock, files });
   const scanQueue =
     options.scanQueue ??

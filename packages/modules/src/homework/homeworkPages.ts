@@ -29,6 +29,7 @@ const questionEdit = () => import('./paper/QuestionEditPage');
 const collatePage = () => import('./collate/CollatePage');
 const downloadPage = () => import('./download/DownloadAssistantPage');
 const groupPage = () => import('./group/HomeworkGroupPage');
+const wordPages = () => import('./wordExercise/WordExercisePages');
 
 /**
  * The homework pages built so far (校本作业 from an uploaded paper or from the bank, 作文,
@@ -93,4 +94,8 @@ export const homeworkPages: Readonly<Record<string, PageLoader>> = {
   'homework-collate': () => collatePage().then((m) => m.CollatePage),
   'homework-download-assistant': () => downloadPage().then((m) => m.DownloadAssistantPage),
   'homework-group': () => groupPage().then((m) => m.HomeworkGroupPage),
+  'homework-word-exercise-question': () => wordPages().then((m) => m.WordExerciseQuestionPage),
+  'homework-word-exercise-card': () => wordPages().then((m) => m.WordExerciseCardPage),
+  'homework-word-exercise-accuracy': () => wordPages().then((m) => m.WordExerciseAccuracyPage),
+  'homework-word-exercise-detail': () => wordPages().then((m) => m.WordExerciseDetailPage),
 };

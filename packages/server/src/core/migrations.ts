@@ -21,6 +21,7 @@ import { homeworkMigrations } from '../homework/migrations';
 import { homeworkSubmissionMigrations } from '../homework/submissions/migrations';
 import { homeworkReportMigrations } from '../homework/report/migrations';
 import { homeworkGroupMigrations } from '../homework/group/migrations';
+import { homeworkWordExerciseMigrations } from '../homework/wordExercise/migrations';
 import { homeworkOnlineMigrations } from '../homework/online/migrations';
 import { homeworkScanPageMigrations } from '../homework/submissions/pageMigrations';
 import { homeworkStoreMigrations } from '../homework/storeMigrations';
@@ -313,6 +314,7 @@ function migrationsFor(dialect: Dialect): Record<string, Migration> {
     ...homeworkCompositionMigrations(),
     ...homeworkWorkbookMigrations(dialect),
     ...homeworkGroupMigrations(dialect),
+    ...homeworkWordExerciseMigrations(dialect),
     ...gaokaoJointMigrations(dialect),
     ...jointSnapshotMigrations(),
     ...appraiseMigrations(dialect),

@@ -15,6 +15,7 @@ import type { HomeworkCompositionTables } from '../homework/composition/tables';
 import type { HomeworkWorkbookTables } from '../homework/workbook/tables';
 import type { HomeworkReportTables } from '../homework/report/tables';
 import type { HomeworkGroupTables } from '../homework/group/tables';
+import type { HomeworkWordExerciseTables } from '../homework/wordExercise/tables';
 import type { AppraiseTables } from '../appraise/tables';
 import type { HomeworkOnlineTables } from '../homework/online/tables';
 import type { GaokaoTables } from '../gaokao/tables';
@@ -198,6 +199,7 @@ export interface DB
     HomeworkWorkbookTables,
     HomeworkReportTables,
     HomeworkGroupTables,
+    HomeworkWordExerciseTables,
     HomeworkOnlineTables,
     OssTables,
     PaperTables,

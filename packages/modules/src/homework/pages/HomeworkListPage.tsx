@@ -83,6 +83,7 @@ export function HomeworkListPage() {
         <Link to="/homework/school-base/create">上传试卷布置作业</Link>
         <Link to="/homework/school-base/store">从题库选题</Link>
         <Link to="/homework/composition">作文作业</Link>
+        <Link to="/homework/word-exercise/question">字词练习</Link>
         <Link to="/homework/download-assistant">下载助手</Link>
       </Toolbar>
       <HomeworkListTable

@@ -5,6 +5,7 @@ import { crossRows } from './rows/cross';
 import { examRows } from './rows/exam';
 import { homeworkRows } from './rows/homework';
 import { workbookRows } from './rows/workbook';
+import { wordExerciseRows } from './rows/wordExercise';
 import { markingRows } from './rows/marking';
 import { reportRows } from './rows/report';
 import { resourceRows } from './rows/resource';
@@ -22,6 +23,7 @@ export const TABLE: Record<string, Entry> = merge({
   adminRows,
   homeworkRows,
   workbookRows,
+  wordExerciseRows,
   resourceRows,
   appraiseRows,
 });

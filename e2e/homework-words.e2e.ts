@@ -1,0 +1,87 @@
+import { describe, expect, it } from 'vitest';
+import { screenshot } from './support/browser';
+import { axeViolations } from './support/app';
+import { browserSuite } from './support/suite';
+
+const app = browserSuite();
+
+describe('字词练习 in the browser', () => {
+  it('a 语文 teacher makes a word list, assigns it, prints its 听写 card, marks two students and reads the 正确率', async () => {
+    const page = await app.signedIn('head');
+    const problems: string[] = [];
+    page.on('pageerror', (e) => problems.push(e.message));
+    await page
+      .getByRole('navigation', { name: '主菜单' })
+      .getByRole('link', { name: /^作业/ })
+      .click();
+    const sub = page.getByRole('navigation', { name: /作业菜单/ });
+    if (await sub.count()) await sub.getByRole('link', { name: '校本作业' }).click();
+    await page.getByRole('heading', { name: '校本作业', level: 1 }).waitFor();
+    await page.getByRole('link', { name: '字词练习' }).click();
+    await page.getByRole('heading', { name: '字词练习', level: 1 }).waitFor();
+    // The demo list is there with its marked results.
+    await page
+      .getByRole('table', { name: '字词练习列表' })
+      .locator('tbody tr', { hasText: '《沁园春·长沙》字词听写' })
+      .waitFor();
+
+    await page.getByRole('button', { name: '新建字词练习' }).click();
+    await page.getByLabel('练习名称').fill('第二单元字词');
+    await page.getByRole('combobox', { name: /年级科目/ }).selectOption({ label: '高一语文' });
+    await page
+      .getByRole('textbox', { name: /每行一个/ })
+      .fill('蜻蜓|qīng tíng|一种昆虫\n蝴蝶|hú dié\n展开|zhǎn kāi|张开');
+    await page.getByText('共 3 个字词').waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    await page.getByRole('button', { name: '保存字词练习' }).click();
+
+    await page.getByRole('heading', { name: '布置 · 第二单元字词' }).waitFor();
+    await page.getByRole('checkbox', { name: /高一\(1\)班/ }).check();
+    await page.getByRole('button', { name: '布置', exact: true }).click();
+    await page.getByText(/已布置：高一\(1\)班/).waitFor();
+    const row = page
+      .getByRole('table', { name: '字词练习列表' })
+      .locator('tbody tr', { hasText: '第二单元字词' });
+    await expect.poll(() => row.innerText()).toContain('高一(1)班');
+    await screenshot(page, 'homework-words');
+
+    // The 听写 card: a PDF laid out by the answer-sheet engine, shown in the page.
+    await row.getByRole('link', { name: '听写卡 第二单元字词' }).click();
+    await page.getByRole('heading', { name: '字词练习 · 听写卡' }).waitFor();
+    await page.locator('iframe[title="听写卡"]').waitFor();
+    expect(await page.getByRole('table', { name: '报听写字词' }).innerText()).toContain('蝴蝶');
+
+    await page.getByRole('link', { name: '批改与正确率' }).click();
+    await page.getByRole('heading', { name: '字词练习 · 批改与正确率' }).waitFor();
+    const inputs = page.getByRole('textbox', { name: /错词序号$/ });
+    await inputs.nth(1).waitFor();
+    // The first student wrote 蝴蝶 wrong; Enter saves and moves on to the second, who missed two.
+    await inputs.nth(0).fill('2');
+    await inputs.nth(0).press('Enter');
+    await expect
+      .poll(() => inputs.nth(1).evaluate((el) => el === document.activeElement))
+      .toBe(true);
+    await page.keyboard.type('2 3');
+    await page.keyboard.press('Enter');
+    await page.getByText(/^已批改 2 \/ \d+ 人/).waitFor();
+    const rates = page.getByRole('table', { name: '字词正确率' }).locator('tbody tr');
+    await expect.poll(() => rates.nth(0).innerText()).toContain('0%');
+    expect(await rates.nth(0).innerText()).toContain('蝴蝶');
+    expect(await rates.nth(1).innerText()).toContain('展开');
+    expect(await rates.nth(1).innerText()).toContain('50%');
+    expect(await rates.nth(2).innerText()).toContain('100%');
+    expect(await axeViolations(page)).toEqual([]);
+    await screenshot(page, 'homework-words-accuracy');
+
+    await page.getByRole('link', { name: '学生详情' }).click();
+    await page.getByRole('heading', { name: '字词练习 · 学生详情' }).waitFor();
+    await page.getByRole('combobox', { name: '班级' }).selectOption({ label: '高一(1)班' });
+    const table = page.getByRole('table', { name: '学生字词情况' });
+    await table.waitFor();
+    expect(await table.locator('thead').innerText()).toContain('第二单元字词');
+    expect(await table.locator('tbody tr').nth(1).innerText()).toContain('错 2：蝴蝶、展开');
+    expect(await axeViolations(page)).toEqual([]);
+    expect(problems).toEqual([]);
+    await page.context().close();
+  });
+});

@@ -1,0 +1,240 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import {
+  homeworkWordExerciseRoutes,
+  permissionCatalogue,
+  type WordAccuracy,
+  type WordExerciseDetail,
+  type WordMarkStudent,
+  type WordStudentDetail,
+} from '@examkit/contracts';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { demoUser, ok, renderApp } from '../../test/fixtures';
+import { homeworkPages } from '../index';
+import { bodiesOf, HW, homeworkApi } from '../test/fixtures';
+import { parsePositions, parseWordLines } from './WordExercisePages';
+
+const K = (route: { url: string }) => `POST ${route.url}`;
+const W = homeworkWordExerciseRoutes;
+const CODES = ['Home', 'Homework', 'Homework-SchoolBase'];
+const user = () =>
+  demoUser({
+    perms: permissionCatalogue.filter((p) => CODES.includes(p.permCode)),
+    allPerm: { '2026': { '1': CODES } },
+  });
+
+const OPTIONS = [
+  {
+    gradeId: 10,
+    gradeName: '高一',
+    subjectId: 1,
+    subjectName: '语文',
+    targets: [{ kind: 'class', id: 101, name: '高一(1)班', studentCount: 2 }],
+  },
+  { gradeId: 10, gradeName: '高一', subjectId: 2, subjectName: '数学', targets: [] },
+];
+
+const exercise = (over: Partial<WordExerciseDetail> = {}): WordExerciseDetail => ({
+  id: 7,
+  name: '第一单元听写',
+  gradeId: 10,
+  gradeName: '高一',
+  subjectId: 1,
+  subjectName: '语文',
+  wordCount: 3,
+  classes: [{ classId: 101, className: '高一(1)班', dueAt: 0 }],
+  marked: 0,
+  locked: false,
+  updatedAt: 0,
+  words: [
+    { position: 1, word: '蜻蜓', reading: 'qīng tíng', meaning: '一种昆虫' },
+    { position: 2, word: '蝴蝶', reading: 'hú dié', meaning: '' },
+    { position: 3, word: '展开', reading: 'zhǎn kāi', meaning: '张开' },
+  ],
+  targets: [{ id: 101, name: '高一(1)班', studentCount: 2 }],
+  ...over,
+});
+
+const students: WordMarkStudent[] = [
+  {
+    studentId: 1,
+    studentNo: '001',
+    name: '张三',
+    classId: 101,
+    className: '高一(1)班',
+    wrong: null,
+  },
+  {
+    studentId: 2,
+    studentNo: '002',
+    name: '李四',
+    classId: 101,
+    className: '高一(1)班',
+    wrong: null,
+  },
+];
+
+const accuracy: WordAccuracy = {
+  expected: 2,
+  marked: 2,
+  words: [
+    { ...exercise().words[2]!, right: 0, wrong: 2, rate: 0, wrongNames: ['张三', '李四'] },
+    { ...exercise().words[1]!, right: 1, wrong: 1, rate: 50, wrongNames: ['张三'] },
+    { ...exercise().words[0]!, right: 2, wrong: 0, rate: 100, wrongNames: [] },
+  ],
+};
+
+beforeEach(() => vi.spyOn(window, 'scrollTo').mockImplementation(() => {}));
+afterEach(() => vi.restoreAllMocks());
+
+describe('字词练习', () => {
+  it('reads the words one a line and the wrong numbers typed', () => {
+    expect(parseWordLines('蜻蜓|qīng tíng|一种昆虫\n\n apple\t/ˈæpl/\t苹果 ')).toEqual([
+      { word: '蜻蜓', reading: 'qīng tíng', meaning: '一种昆虫' },
+      { word: 'apple', reading: '/ˈæpl/', meaning: '苹果' },
+    ]);
+    expect(parsePositions('3 1，3', 3)).toEqual([1, 3]);
+    expect(parsePositions('4', 3)).toBeNull();
+    expect(parsePositions('', 3)).toEqual([]);
+  });
+
+  it('is reached from 校本作业, makes a list of 语文 words and assigns it', async () => {
+    const u = userEvent.setup();
+    const made = exercise({ classes: [] });
+    const api = homeworkApi({
+      [HW.homeworkOptions]: ok(OPTIONS),
+      [K(W.wordExerciseList)]: ok([]),
+      [K(W.wordExerciseSave)]: ok(made),
+      [K(W.wordExerciseDetail)]: ok(made),
+      [K(W.wordExerciseAssign)]: ok(exercise()),
+    });
+    await renderApp({ path: '/homework/school-base', api, user: user(), pages: homeworkPages });
+    await u.click(await screen.findByRole('link', { name: '字词练习' }, { timeout: 10_000 }));
+    await u.click(await screen.findByRole('button', { name: '新建字词练习' }, { timeout: 10_000 }));
+    // Only 语文 and 英语 are offered.
+    const pair = screen.getByRole('combobox', { name: /年级科目/ });
+    expect(within(pair).queryByRole('option', { name: '高一数学' })).toBeNull();
+    await u.click(screen.getByRole('button', { name: '保存字词练习' }));
+    expect(screen.getByRole('alert')).toHaveTextContent('请填写练习名称');
+    await u.type(screen.getByRole('textbox', { name: /练习名称/ }), '第一单元听写');
+    await u.selectOptions(pair, '高一语文');
+    const box = screen.getByRole('textbox', { name: /每行一个/ });
+    await u.type(box, '蜻蜓|qīng tíng|一种昆虫{enter}蜻蜓');
+    await u.click(screen.getByRole('button', { name: '保存字词练习' }));
+    expect(screen.getByRole('alert')).toHaveTextContent('第 2 个字词“蜻蜓”重复');
+    await u.clear(box);
+    await u.type(box, '蜻蜓|qīng tíng|一种昆虫{enter}蝴蝶|hú dié{enter}展开|zhǎn kāi|张开');
+    expect(screen.getByText(/共 3 个字词/)).toBeInTheDocument();
+    await u.click(screen.getByRole('button', { name: '保存字词练习' }));
+    const [saved] = bodiesOf(api, K(W.wordExerciseSave));
+    expect(saved).toMatchObject({
+      id: null,
+      name: '第一单元听写',
+      gradeId: 10,
+      subjectId: 1,
+      words: [
+        { word: '蜻蜓', reading: 'qīng tíng', meaning: '一种昆虫' },
+        { word: '蝴蝶', reading: 'hú dié', meaning: '' },
+        { word: '展开', reading: 'zhǎn kāi', meaning: '张开' },
+      ],
+    });
+    expect(String(saved!.idempotencyKey).length).toBeGreaterThanOrEqual(8);
+    // The 布置 panel of the new list.
+    await screen.findByRole('heading', { name: '布置 · 第一单元听写' });
+    await u.click(screen.getByRole('checkbox', { name: '高一(1)班（2 人）' }));
+    await u.click(screen.getByRole('button', { name: '布置' }));
+    expect(bodiesOf(api, K(W.wordExerciseAssign))[0]).toMatchObject({ id: 7, classIds: [101] });
+    expect(await screen.findByText(/已布置：高一\(1\)班/)).toBeInTheDocument();
+  }, 30_000);
+
+  it('marks wrong words by typing numbers (Enter goes on) or clicking, and shows the 正确率 lowest first', async () => {
+    const u = userEvent.setup();
+    const api = homeworkApi({
+      [K(W.wordExerciseList)]: ok([exercise()]),
+      [K(W.wordExerciseDetail)]: ok(exercise()),
+      [K(W.wordExerciseMarks)]: ok(students),
+      [K(W.wordExerciseAccuracy)]: ok(accuracy),
+      [K(W.wordExerciseMark)]: (r: { data: string }) => {
+        const body = JSON.parse(r.data) as { studentId: number; wrong: number[] };
+        return {
+          code: 200,
+          msg: 'ok',
+          data: { ...students.find((s) => s.studentId === body.studentId)!, wrong: body.wrong },
+        };
+      },
+    });
+    await renderApp({
+      path: '/homework/word-exercise/accuracy?id=7',
+      api,
+      user: user(),
+      pages: homeworkPages,
+    });
+    const first = await screen.findByRole('textbox', { name: '张三错词序号' }, { timeout: 10_000 });
+    await u.type(first, '3 2{enter}');
+    expect(bodiesOf(api, K(W.wordExerciseMark))[0]).toEqual({ id: 7, studentId: 1, wrong: [2, 3] });
+    // Enter saved and moved to the next student.
+    await vi.waitFor(() =>
+      expect(screen.getByRole('textbox', { name: '李四错词序号' })).toHaveFocus(),
+    );
+    expect(screen.getByRole('button', { name: '张三 3 展开' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+    await u.click(screen.getByRole('button', { name: '李四 3 展开' }));
+    expect(bodiesOf(api, K(W.wordExerciseMark))[1]).toEqual({ id: 7, studentId: 2, wrong: [3] });
+    await u.type(screen.getByRole('textbox', { name: '李四错词序号' }), '{selectall}9{enter}');
+    expect(screen.getByRole('alert')).toHaveTextContent('请输入 1 到 3 的序号');
+    const rates = screen.getByRole('table', { name: '字词正确率' });
+    const rows = within(rates).getAllByRole('row');
+    expect(rows[1]).toHaveTextContent('3展开zhǎn kāi张开020%张三、李四');
+    expect(rows[3]).toHaveTextContent('1蜻蜓');
+    expect(screen.getByText('已批改 2 / 2 人，正确率从低到高排列。')).toBeInTheDocument();
+  }, 30_000);
+
+  it('shows every student over the lists, then one student’s words right and wrong', async () => {
+    const u = userEvent.setup();
+    const detail: WordStudentDetail = {
+      exercises: [{ id: 7, name: '第一单元听写', words: exercise().words }],
+      students: [
+        { studentId: 1, studentNo: '001', name: '张三', results: [[2, 3]] },
+        { studentId: 2, studentNo: '002', name: '李四', results: [null] },
+      ],
+    };
+    const api = homeworkApi({
+      [HW.homeworkOptions]: ok(OPTIONS),
+      [K(W.wordExerciseStudentDetail)]: (r: { data: string }) => {
+        const body = JSON.parse(r.data) as { studentId: number | null };
+        return {
+          code: 200,
+          msg: 'ok',
+          data:
+            body.studentId === null
+              ? detail
+              : { ...detail, students: detail.students.filter((s) => s.studentId === 1) },
+        };
+      },
+    });
+    await renderApp({
+      path: '/homework/word-exercise/detail',
+      api,
+      user: user(),
+      pages: homeworkPages,
+    });
+    await screen.findByRole('option', { name: '高一(1)班' }, { timeout: 10_000 });
+    await u.selectOptions(screen.getByRole('combobox', { name: '班级' }), '高一(1)班');
+    const table = await screen.findByRole('table', { name: '学生字词情况' });
+    expect(within(table).getAllByRole('row')[1]).toHaveTextContent('001张三错 2：蝴蝶、展开33.3%');
+    expect(within(table).getAllByRole('row')[2]).toHaveTextContent('002李四未批改—');
+    await u.selectOptions(screen.getByRole('combobox', { name: '学生' }), '张三（001）');
+    const one = await screen.findByRole('table', { name: '第一单元听写' });
+    expect(
+      within(one)
+        .getAllByRole('row')
+        .map((r) => r.textContent),
+    ).toEqual(['序号字词结果', '1蜻蜓✓ 对', '2蝴蝶✗ 错', '3展开✗ 错']);
+    expect(bodiesOf(api, K(W.wordExerciseStudentDetail))).toEqual([
+      { classId: 101, studentId: null, subjectId: null },
+      { classId: 101, studentId: 1, subjectId: null },
+    ]);
+  }, 30_000);
+});

@@ -1,0 +1,567 @@
+import { layoutSheet } from '@examkit/answer-sheet';
+import { renderSheetPdf } from '@examkit/answer-sheet/pdf';
+import {
+  homeworkWordExerciseRoutes as r,
+  WORD_EXERCISE_CARD_URL,
+  WORD_EXERCISE_SUBJECTS,
+  type WordAccuracy,
+  type WordEntry,
+  type WordExerciseDetail,
+  type WordExerciseSummary,
+  type WordInput,
+  type WordMarkStudent,
+} from '@examkit/contracts';
+import type { Selectable } from 'kysely';
+import { Type } from 'typebox';
+import type { Db } from '../../core/database';
+import type { DomainDeps } from '../../core/deps';
+import { badRequest, notFound } from '../../core/envelope';
+import type { Router } from '../../core/router';
+import { accessOf, type Access } from '../../core/scope';
+import { requireSchoolBase, targetsOf } from '../access';
+import { reachable } from '../create';
+import type { HomeworkWordExercisesTable } from './tables';
+
+const TAG = 'homework';
+const NOT_FOUND = '字词练习不存在';
+const round1 = (n: number) => Math.round(n * 10) / 10;
+
+type ExerciseRow = Selectable<HomeworkWordExercisesTable>;
+
+/**
+ * A word list as the form sends it, trimmed and checked: 1–60 words, each word given and
+ * distinct. A bad list is refused as a whole with the word it is about. The demo seed uses it too.
+ */
+export function normaliseWords(words: readonly WordInput[]): WordInput[] {
+  if (words.length === 0) throw badRequest('请至少填写一个字词');
+  const out = words.map((w, i) => {
+    const word = w.word.trim();
+    if (word === '') throw badRequest(`第 ${i + 1} 个字词为空`);
+    return { word, reading: w.reading.trim(), meaning: w.meaning.trim() };
+  });
+  out.forEach((w, i) => {
+    if (out.findIndex((x) => x.word === w.word) !== i)
+      throw badRequest(`第 ${i + 1} 个字词“${w.word}”重复`);
+  });
+  return out;
+}
+
+const parseWrong = (text: string): number[] => JSON.parse(text) as number[];
+
+/** The caller's classes of a grade × subject (those they may set homework for), by id. */
+async function classesOf(db: Db, access: Access, gradeId: number, subjectId: number) {
+  const scope = await access.scope();
+  return (await targetsOf(db, scope, access.session.userId, gradeId, subjectId)).filter(
+    (t) => t.kind === 'class',
+  );
+}
+
+/**
+ * Registers 字词练习 (docs/homework.md "字词练习"): word lists per grade × subject, assigned to
+ * classes, the 听写 card, each student's wrong words and the 正确率 per word; behind
+ * Homework-SchoolBase, over the caller's classes.
+ */
+export function registerWordExerciseRoutes(router: Router, { db, clock }: DomainDeps): void {
+  /** A list of the session's school and year in the caller's reach (or theirs); else as missing. */
+  const load = async (access: Access, id: number): Promise<ExerciseRow> => {
+    await requireSchoolBase(access);
+    const row = await db
+      .selectFrom('homework_word_exercises')
+      .selectAll()
+      .where('id', '=', id)
+      .where('school_id', '=', access.session.schoolId)
+      .where('academic_year', '=', access.session.academicYear)
+      .executeTakeFirst();
+    if (!row) throw notFound(NOT_FOUND);
+    const scope = await access.scope();
+    if (!scope.schoolWide && row.created_by !== access.session.userId) {
+      const pairs = await reachable(db, scope);
+      if (!pairs.some((p) => p.grade.id === row.grade_id && p.subject.id === row.subject_id))
+        throw notFound(NOT_FOUND);
+    }
+    return row;
+  };
+
+  const mayChange = async (access: Access, row: ExerciseRow) =>
+    row.created_by === access.session.userId || (await access.scope()).schoolWide;
+
+  const wordsOf = async (id: number): Promise<WordEntry[]> =>
+    (
+      await db
+        .selectFrom('homework_words')
+        .select(['position', 'word', 'reading', 'meaning'])
+        .where('exercise_id', '=', id)
+        .orderBy('position')
+        .execute()
+    ).map((w) => ({ ...w, position: Number(w.position) }));
+
+  /** The students of the list's assigned classes that the caller teaches, 学号 order. */
+  const studentsOf = async (access: Access, row: ExerciseRow, classId: number | null) => {
+    const mine = await classesOf(db, access, row.grade_id, row.subject_id);
+    const assigned = await db
+      .selectFrom('homework_word_assignments')
+      .select('class_id')
+      .where('exercise_id', '=', row.id)
+      .execute();
+    const ids = assigned.map((a) => a.class_id).filter((c) => mine.some((m) => m.id === c));
+    if (classId !== null && !ids.includes(classId)) throw notFound('班级不存在');
+    const chosen = classId === null ? ids : [classId];
+    if (chosen.length === 0) return [];
+    return db
+      .selectFrom('students as s')
+      .innerJoin('classes as c', 'c.id', 's.class_id')
+      .select([
+        's.id as studentId',
+        's.student_no as studentNo',
+        's.name as name',
+        's.class_id as classId',
+        'c.name as className',
+      ])
+      .where('s.school_id', '=', row.school_id)
+      .where('s.class_id', 'in', chosen)
+      .orderBy('s.student_no')
+      .execute();
+  };
+
+  const summariesOf = async (access: Access, rows: ExerciseRow[]) => {
+    if (rows.length === 0) return [];
+    const ids = rows.map((x) => x.id);
+    const [grades, subjects, counts, assignments, marks] = await Promise.all([
+      db
+        .selectFrom('grades')
+        .select(['id', 'name'])
+        .where(
+          'id',
+          'in',
+          rows.map((x) => x.grade_id),
+        )
+        .execute(),
+      db
+        .selectFrom('subjects')
+        .select(['id', 'name'])
+        .where(
+          'id',
+          'in',
+          rows.map((x) => x.subject_id),
+        )
+        .execute(),
+      db
+        .selectFrom('homework_words')
+        .select((eb) => ['exercise_id', eb.fn.countAll<number>().as('n')])
+        .where('exercise_id', 'in', ids)
+        .groupBy('exercise_id')
+        .execute(),
+      db
+        .selectFrom('homework_word_assignments as a')
+        .innerJoin('classes as c', 'c.id', 'a.class_id')
+        .select(['a.exercise_id', 'a.class_id', 'a.due_at', 'c.name'])
+        .where('a.exercise_id', 'in', ids)
+        .orderBy('c.id')
+        .execute(),
+      db
+        .selectFrom('homework_word_marks as m')
+        .innerJoin('students as s', 's.id', 'm.student_id')
+        .select(['m.exercise_id', 's.class_id'])
+        .where('m.exercise_id', 'in', ids)
+        .execute(),
+    ]);
+    const out: WordExerciseSummary[] = [];
+    for (const x of rows) {
+      const mine = await classesOf(db, access, x.grade_id, x.subject_id);
+      const classes = assignments
+        .filter((a) => a.exercise_id === x.id && mine.some((m) => m.id === a.class_id))
+        .map((a) => ({ classId: a.class_id, className: a.name, dueAt: Number(a.due_at) }));
+      const own = marks.filter((m) => m.exercise_id === x.id);
+      out.push({
+        id: x.id,
+        name: x.name,
+        gradeId: x.grade_id,
+        gradeName: grades.find((g) => g.id === x.grade_id)?.name ?? '',
+        subjectId: x.subject_id,
+        subjectName: subjects.find((s) => s.id === x.subject_id)?.name ?? '',
+        wordCount: Number(counts.find((c) => c.exercise_id === x.id)?.n ?? 0),
+        classes,
+        marked: own.filter((m) => classes.some((c) => c.classId === m.class_id)).length,
+        locked: own.length > 0,
+        updatedAt: Number(x.updated_at),
+      });
+    }
+    return out;
+  };
+
+  const detailOf = async (access: Access, row: ExerciseRow): Promise<WordExerciseDetail> => {
+    const [summary] = await summariesOf(access, [row]);
+    const targets = (await classesOf(db, access, row.grade_id, row.subject_id)).map((t) => ({
+      id: t.id,
+      name: t.name,
+      studentCount: t.studentCount,
+    }));
+    return { ...summary!, words: await wordsOf(row.id), targets };
+  };
+
+  router.sessionRoute(r.wordExerciseList, TAG, async ({ body, session }) => {
+    const access = accessOf(db, session);
+    await requireSchoolBase(access);
+    const scope = await access.scope();
+    let q = db
+      .selectFrom('homework_word_exercises')
+      .selectAll()
+      .where('school_id', '=', session.schoolId)
+      .where('academic_year', '=', session.academicYear);
+    if (body.gradeId !== null) q = q.where('grade_id', '=', body.gradeId);
+    if (body.subjectId !== null) q = q.where('subject_id', '=', body.subjectId);
+    if (!scope.schoolWide) {
+      const pairs = await reachable(db, scope);
+      q = q.where((eb) =>
+        eb.or([
+          eb('created_by', '=', session.userId),
+          ...pairs.map((p) =>
+            eb.and([eb('grade_id', '=', p.grade.id), eb('subject_id', '=', p.subject.id)]),
+          ),
+        ]),
+      );
+    }
+    const rows = await q.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(200).execute();
+    return summariesOf(access, rows);
+  });
+
+  router.sessionRoute(r.wordExerciseDetail, TAG, async ({ body, session }) => {
+    const access = accessOf(db, session);
+    return detailOf(access, await load(access, body.id));
+  });
+
+  router.sessionRoute(r.wordExerciseSave, TAG, async ({ body, session }) => {
+    const access = accessOf(db, session);
+    await requireSchoolBase(access);
+    const name = body.name.trim();
+    if (name === '') throw badRequest('请填写练习名称');
+    const words = normaliseWords(body.words);
+    const pair = (await reachable(db, await access.scope())).find(
+      (p) => p.grade.id === body.gradeId && p.subject.id === body.subjectId,
+    );
+    if (!pair) throw badRequest('年级或科目不存在，或不在您的任教范围');
+    if (!(WORD_EXERCISE_SUBJECTS as readonly string[]).includes(pair.subject.name))
+      throw badRequest('字词练习只能用于语文或英语');
+    const at = clock.now().getTime();
+    const byKey = () =>
+      db
+        .selectFrom('homework_word_exercises')
+        .selectAll()
+        .where('school_id', '=', session.schoolId)
+        .where('created_by', '=', session.userId)
+        .where('idempotency_key', '=', body.idempotencyKey)
+        .executeTakeFirst();
+    const insertWords = (trx: Db, id: number) =>
+      trx
+        .insertInto('homework_words')
+        .values(words.map((w, i) => ({ exercise_id: id, position: i + 1, ...w })))
+        .execute();
+
+    if (body.id === null) {
+      const earlier = await byKey();
+      if (earlier) return detailOf(access, earlier);
+      try {
+        const id = await db.transaction().execute(async (trx) => {
+          const made = await trx
+            .insertInto('homework_word_exercises')
+            .values({
+              school_id: session.schoolId,
+              academic_year: session.academicYear,
+              grade_id: body.gradeId,
+              subject_id: body.subjectId,
+              name,
+              created_by: session.userId,
+              idempotency_key: body.idempotencyKey,
+              created_at: at,
+              updated_at: at,
+            })
+            .returning('id')
+            .executeTakeFirstOrThrow();
+          await insertWords(trx, made.id);
+          return made.id;
+        });
+        return detailOf(access, await load(access, id));
+      } catch (error) {
+        // A concurrent retry lost on the unique key: answer the winner.
+        const winner = await byKey();
+        if (winner) return detailOf(access, winner);
+        throw error;
+      }
+    }
+
+    const row = await load(access, body.id);
+    if (!(await mayChange(access, row))) throw badRequest('只有创建人可以修改这份字词练习');
+    await db.transaction().execute(async (trx) => {
+      const marked = await trx
+        .selectFrom('homework_word_marks')
+        .select('student_id')
+        .where('exercise_id', '=', row.id)
+        .executeTakeFirst();
+      const before = await trx
+        .selectFrom('homework_words')
+        .select(['word', 'reading', 'meaning'])
+        .where('exercise_id', '=', row.id)
+        .orderBy('position')
+        .execute();
+      const same = JSON.stringify(before) === JSON.stringify(words);
+      const moved = row.grade_id !== body.gradeId || row.subject_id !== body.subjectId;
+      if (
+        marked &&
+        (moved || before.map((w) => w.word).join('\n') !== words.map((w) => w.word).join('\n'))
+      )
+        throw badRequest('已有听写结果，字词和年级科目不能再修改');
+      if (moved) {
+        const assigned = await trx
+          .selectFrom('homework_word_assignments')
+          .select('class_id')
+          .where('exercise_id', '=', row.id)
+          .executeTakeFirst();
+        if (assigned) throw badRequest('已布置的字词练习不能更换年级科目');
+      }
+      await trx
+        .updateTable('homework_word_exercises')
+        .set({ name, grade_id: body.gradeId, subject_id: body.subjectId, updated_at: at })
+        .where('id', '=', row.id)
+        .execute();
+      if (!same) {
+        await trx.deleteFrom('homework_words').where('exercise_id', '=', row.id).execute();
+        await insertWords(trx, row.id);
+      }
+    });
+    return detailOf(access, await load(access, row.id));
+  });
+
+  router.sessionRoute(r.wordExerciseRemove, TAG, async ({ body, session }) => {
+    const access = accessOf(db, session);
+    const row = await load(access, body.id);
+    if (!(await mayChange(access, row))) throw badRequest('只有创建人可以删除这份字词练习');
+    const marked = await db
+      .selectFrom('homework_word_marks')
+      .select('student_id')
+      .where('exercise_id', '=', row.id)
+      .executeTakeFirst();
+    if (marked) throw badRequest('已有听写结果，不能删除');
+    await db.deleteFrom('homework_word_exercises').where('id', '=', row.id).execute();
+    return null;
+  });
+
+  router.sessionRoute(r.wordExerciseAssign, TAG, async ({ body, session }) => {
+    const access = accessOf(db, session);
+    const row = await load(access, body.id);
+    const mine = await classesOf(db, access, row.grade_id, row.subject_id);
+    if (body.classIds.some((c) => !mine.some((m) => m.id === c))) throw notFound('班级不存在');
+    const at = clock.now().getTime();
+    if (body.dueAt <= at) throw badRequest('截止时间必须晚于现在');
+    await db.transaction().execute(async (trx) => {
+      for (const classId of body.classIds)
+        await trx
+          .insertInto('homework_word_assignments')
+          .values({
+            exercise_id: row.id,
+            class_id: classId,
+            due_at: body.dueAt,
+            assigned_by: session.userId,
+            assigned_at: at,
+          })
+          .onConflict((oc) =>
+            oc.columns(['exercise_id', 'class_id']).doUpdateSet({ due_at: body.dueAt }),
+          )
+          .execute();
+      await trx
+        .updateTable('homework_word_exercises')
+        .set({ updated_at: at })
+        .where('id', '=', row.id)
+        .execute();
+    });
+    return detailOf(access, row);
+  });
+
+  const marksOf = async (exerciseId: number, studentIds: number[]) =>
+    studentIds.length === 0
+      ? []
+      : db
+          .selectFrom('homework_word_marks')
+          .select(['student_id', 'wrong'])
+          .where('exercise_id', '=', exerciseId)
+          .where('student_id', 'in', studentIds)
+          .execute();
+
+  router.sessionRoute(r.wordExerciseMarks, TAG, async ({ body, session }) => {
+    const access = accessOf(db, session);
+    const row = await load(access, body.id);
+    const students = await studentsOf(access, row, body.classId);
+    const marks = await marksOf(
+      row.id,
+      students.map((s) => s.studentId),
+    );
+    return students.map((s): WordMarkStudent => {
+      const m = marks.find((x) => x.student_id === s.studentId);
+      return { ...s, wrong: m ? parseWrong(m.wrong) : null };
+    });
+  });
+
+  router.sessionRoute(r.wordExerciseMark, TAG, async ({ body, session }) => {
+    const access = accessOf(db, session);
+    const row = await load(access, body.id);
+    const student = (await studentsOf(access, row, null)).find(
+      (s) => s.studentId === body.studentId,
+    );
+    if (!student) throw notFound('学生不存在');
+    const count = (await wordsOf(row.id)).length;
+    if (body.wrong.some((p) => p > count))
+      throw badRequest(`错词序号超出范围（共 ${count} 个字词）`);
+    const wrong = JSON.stringify([...body.wrong].sort((a, b) => a - b));
+    const at = clock.now().getTime();
+    await db
+      .insertInto('homework_word_marks')
+      .values({
+        exercise_id: row.id,
+        student_id: student.studentId,
+        school_id: row.school_id,
+        wrong,
+        marked_by: session.userId,
+        marked_at: at,
+      })
+      .onConflict((oc) =>
+        oc
+          .columns(['exercise_id', 'student_id'])
+          .doUpdateSet({ wrong, marked_by: session.userId, marked_at: at }),
+      )
+      .execute();
+    return { ...student, wrong: parseWrong(wrong) };
+  });
+
+  router.sessionRoute(r.wordExerciseAccuracy, TAG, async ({ body, session }) => {
+    const access = accessOf(db, session);
+    const row = await load(access, body.id);
+    const students = await studentsOf(access, row, body.classId);
+    const marks = await marksOf(
+      row.id,
+      students.map((s) => s.studentId),
+    );
+    const words = await wordsOf(row.id);
+    const rows: WordAccuracy['words'] = words.map((w) => {
+      const wrongOnes = marks.filter((m) => parseWrong(m.wrong).includes(w.position));
+      const wrong = wrongOnes.length;
+      const right = marks.length - wrong;
+      return {
+        ...w,
+        right,
+        wrong,
+        rate: marks.length ? round1((right / marks.length) * 100) : null,
+        wrongNames: wrongOnes.map(
+          (m) => students.find((s) => s.studentId === m.student_id)?.name ?? '',
+        ),
+      };
+    });
+    rows.sort((a, b) => (a.rate ?? 101) - (b.rate ?? 101) || a.position - b.position);
+    return { expected: students.length, marked: marks.length, words: rows };
+  });
+
+  router.sessionRoute(r.wordExerciseStudentDetail, TAG, async ({ body, session }) => {
+    const access = accessOf(db, session);
+    await requireSchoolBase(access);
+    const klass = await db
+      .selectFrom('classes as c')
+      .innerJoin('grades as g', 'g.id', 'c.grade_id')
+      .select(['c.id', 'c.grade_id'])
+      .where('c.id', '=', body.classId)
+      .where('g.school_id', '=', session.schoolId)
+      .where('g.academic_year', '=', session.academicYear)
+      .executeTakeFirst();
+    if (!klass) throw notFound('班级不存在');
+    // The word-list subjects the caller teaches in this class.
+    const subjects = await db
+      .selectFrom('subjects')
+      .select(['id', 'name'])
+      .where('name', 'in', [...WORD_EXERCISE_SUBJECTS])
+      .execute();
+    const allowed: number[] = [];
+    for (const s of subjects) {
+      if (body.subjectId !== null && s.id !== body.subjectId) continue;
+      const mine = await classesOf(db, access, klass.grade_id, s.id);
+      if (mine.some((m) => m.id === klass.id)) allowed.push(s.id);
+    }
+    if (allowed.length === 0) throw notFound('班级不存在');
+    const exercises = await db
+      .selectFrom('homework_word_exercises as e')
+      .innerJoin('homework_word_assignments as a', 'a.exercise_id', 'e.id')
+      .select(['e.id', 'e.name'])
+      .where('a.class_id', '=', klass.id)
+      .where('e.school_id', '=', session.schoolId)
+      .where('e.subject_id', 'in', allowed)
+      .orderBy('a.assigned_at')
+      .orderBy('e.id')
+      .execute();
+    let studentQuery = db
+      .selectFrom('students')
+      .select(['id as studentId', 'student_no as studentNo', 'name'])
+      .where('class_id', '=', klass.id)
+      .where('school_id', '=', session.schoolId);
+    if (body.studentId !== null) studentQuery = studentQuery.where('id', '=', body.studentId);
+    const students = await studentQuery.orderBy('student_no').execute();
+    if (body.studentId !== null && students.length === 0) throw notFound('学生不存在');
+    const ids = exercises.map((e) => e.id);
+    const marks = ids.length
+      ? await db
+          .selectFrom('homework_word_marks')
+          .select(['exercise_id', 'student_id', 'wrong'])
+          .where('exercise_id', 'in', ids)
+          .where('student_id', 'in', [0, ...students.map((s) => s.studentId)])
+          .execute()
+      : [];
+    const withWords = await Promise.all(
+      exercises.map(async (e) => ({ id: e.id, name: e.name, words: await wordsOf(e.id) })),
+    );
+    return {
+      exercises: withWords,
+      students: students.map((s) => ({
+        ...s,
+        results: exercises.map((e) => {
+          const m = marks.find((x) => x.exercise_id === e.id && x.student_id === s.studentId);
+          return m ? parseWrong(m.wrong) : null;
+        }),
+      })),
+    };
+  });
+
+  router.sessionDownload(
+    {
+      url: WORD_EXERCISE_CARD_URL,
+      summary: 'the 听写 card of a word list: a numbered box per word (PDF)',
+      query: Type.Object({ id: Type.Integer({ minimum: 1 }) }, { additionalProperties: false }),
+    },
+    TAG,
+    async ({ query, session }) => {
+      const row = await load(accessOf(db, session), query.id);
+      const [words, subject] = await Promise.all([
+        wordsOf(row.id),
+        db
+          .selectFrom('subjects')
+          .select('name')
+          .where('id', '=', row.subject_id)
+          .executeTakeFirst(),
+      ]);
+      const document = layoutSheet(
+        {
+          subject: subject?.name ?? '',
+          questions: words.map((w) => ({
+            id: `w${w.position}`,
+            number: String(w.position),
+            type: 'subjective' as const,
+            fullMarks: 1,
+            answerHeightMm: 14,
+          })),
+        },
+        { answerSheetTitle: `${row.name.slice(0, 34)} · 听写卡` },
+        {},
+        { identity: `EKW|${row.id}` },
+      );
+      return {
+        fileName: `${row.name}-听写卡.pdf`,
+        contentType: 'application/pdf',
+        body: await renderSheetPdf(document, {}),
+      };
+    },
+  );
+}

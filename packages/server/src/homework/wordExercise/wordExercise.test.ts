@@ -1,0 +1,279 @@
+import {
+  homeworkRoutes,
+  homeworkWordExerciseRoutes,
+  WORD_EXERCISE_CARD_URL,
+  type WordAccuracy,
+  type WordExerciseDetail,
+  type WordExerciseSummary,
+  type WordMarkStudent,
+  type WordStudentDetail,
+} from '@examkit/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DIALECTS, startTestServer, TEST_NOW, type TestServer } from '../../test/fixtures';
+import { gradeOnePair, homeworkCallers, type HomeworkPair } from '../testKit';
+
+const routes = { ...homeworkRoutes, ...homeworkWordExerciseRoutes };
+
+const WORDS = [
+  { word: '蜻蜓', reading: 'qīng tíng', meaning: '一种昆虫' },
+  { word: '蝴蝶', reading: 'hú dié', meaning: '' },
+  { word: '展开', reading: 'zhǎn kāi', meaning: '张开' },
+];
+
+describe.each(DIALECTS)('字词练习 on %s', (dialect) => {
+  let server: TestServer;
+  const { as, ok, signInAll, tokens } = homeworkCallers(routes, () => server);
+  let chinese: HomeworkPair;
+  let ownClass: number;
+  let otherClass: number;
+  let exercise: WordExerciseDetail;
+  let students: WordMarkStudent[];
+
+  const create = (who: string, body: Record<string, unknown> = {}) =>
+    as<WordExerciseDetail>(who, 'wordExerciseSave', {
+      id: null,
+      name: '第一单元听写',
+      gradeId: chinese.gradeId,
+      subjectId: chinese.subjectId,
+      words: WORDS,
+      idempotencyKey: `words-${dialect}-1`,
+      ...body,
+    });
+
+  beforeAll(async () => {
+    server = await startTestServer(dialect);
+    await signInAll('admin', 'head', 'teacher', 'lab-admin');
+    chinese = await gradeOnePair(ok, 'head', '语文');
+    const classes = await server.db.selectFrom('classes').select(['id', 'name']).execute();
+    ownClass = classes.find((c) => c.name === '高一(1)班')!.id;
+    otherClass = classes.find((c) => c.name === '高一(2)班')!.id;
+  });
+  afterAll(() => server?.close());
+
+  it('makes a word list once however often the create is retried, and lists it', async () => {
+    const made = await create('head');
+    expect(made.body.code, JSON.stringify(made.body)).toBe(200);
+    exercise = made.body.data;
+    expect(exercise).toMatchObject({
+      name: '第一单元听写',
+      gradeName: '高一',
+      subjectName: '语文',
+      wordCount: 3,
+      locked: false,
+    });
+    expect(exercise.words.map((w) => [w.position, w.word])).toEqual([
+      [1, '蜻蜓'],
+      [2, '蝴蝶'],
+      [3, '展开'],
+    ]);
+    // The 班主任 of 高一(1)班 may assign to their own class only.
+    expect(exercise.targets.map((t) => t.id)).toEqual([ownClass]);
+    const again = await create('head', { name: '另一个名字' });
+    expect(again.body.data.id).toBe(exercise.id);
+    const rows = await server.db
+      .selectFrom('homework_word_exercises')
+      .select('id')
+      .where('idempotency_key', '=', `words-${dialect}-1`)
+      .execute();
+    expect(rows).toHaveLength(1);
+    const list = await ok<WordExerciseSummary[]>('head', 'wordExerciseList', {
+      gradeId: null,
+      subjectId: null,
+    });
+    expect(list.map((x) => x.id)).toContain(exercise.id);
+  });
+
+  it('refuses bad lists, subjects other than 语文 and 英语, and grades out of reach', async () => {
+    expect(
+      (
+        await create('head', {
+          idempotencyKey: `words-${dialect}-dup`,
+          words: [WORDS[0], WORDS[0]],
+        })
+      ).body,
+    ).toMatchObject({ code: 400, msg: '第 2 个字词“蜻蜓”重复' });
+    const math = await gradeOnePair(ok, 'teacher', '数学');
+    expect(
+      (
+        await create('teacher', {
+          idempotencyKey: `words-${dialect}-math`,
+          subjectId: math.subjectId,
+        })
+      ).body,
+    ).toMatchObject({ code: 400, msg: '字词练习只能用于语文或英语' });
+    // 语文 is not the 数学 teacher's subject.
+    expect((await create('teacher', { idempotencyKey: `words-${dialect}-t` })).body).toMatchObject({
+      code: 400,
+      msg: '年级或科目不存在，或不在您的任教范围',
+    });
+  });
+
+  it('assigns to the caller’s classes only, with a due time', async () => {
+    const due = TEST_NOW.getTime() + 86_400_000;
+    expect(
+      (
+        await as('head', 'wordExerciseAssign', {
+          id: exercise.id,
+          classIds: [otherClass],
+          dueAt: due,
+        })
+      ).body,
+    ).toMatchObject({ code: 404, msg: '班级不存在' });
+    const assigned = await ok<WordExerciseDetail>('head', 'wordExerciseAssign', {
+      id: exercise.id,
+      classIds: [ownClass],
+      dueAt: due,
+    });
+    expect(assigned.classes).toEqual([{ classId: ownClass, className: '高一(1)班', dueAt: due }]);
+  });
+
+  it('keeps one result per student however often it is marked, and sorts the 正确率 lowest first', async () => {
+    students = await ok<WordMarkStudent[]>('head', 'wordExerciseMarks', {
+      id: exercise.id,
+      classId: null,
+    });
+    expect(students.length).toBeGreaterThan(2);
+    expect(students.every((s) => s.classId === ownClass && s.wrong === null)).toBe(true);
+    const [a, b] = students;
+    await ok('head', 'wordExerciseMark', { id: exercise.id, studentId: a!.studentId, wrong: [3] });
+    // The retry (and a correction) replace the first result.
+    await ok('head', 'wordExerciseMark', {
+      id: exercise.id,
+      studentId: a!.studentId,
+      wrong: [3, 2],
+    });
+    await ok('head', 'wordExerciseMark', {
+      id: exercise.id,
+      studentId: a!.studentId,
+      wrong: [3, 2],
+    });
+    const marked = await ok<WordMarkStudent>('head', 'wordExerciseMark', {
+      id: exercise.id,
+      studentId: b!.studentId,
+      wrong: [3],
+    });
+    expect(marked.wrong).toEqual([3]);
+    const rows = await server.db
+      .selectFrom('homework_word_marks')
+      .selectAll()
+      .where('exercise_id', '=', exercise.id)
+      .execute();
+    expect(rows).toHaveLength(2);
+    expect(
+      (
+        await as('head', 'wordExerciseMark', {
+          id: exercise.id,
+          studentId: b!.studentId,
+          wrong: [4],
+        })
+      ).body,
+    ).toMatchObject({ code: 400, msg: '错词序号超出范围（共 3 个字词）' });
+
+    const accuracy = await ok<WordAccuracy>('head', 'wordExerciseAccuracy', {
+      id: exercise.id,
+      classId: ownClass,
+    });
+    expect(accuracy.marked).toBe(2);
+    expect(accuracy.expected).toBe(students.length);
+    expect(accuracy.words.map((w) => [w.word, w.right, w.wrong, w.rate])).toEqual([
+      ['展开', 0, 2, 0],
+      ['蝴蝶', 1, 1, 50],
+      ['蜻蜓', 2, 0, 100],
+    ]);
+    expect(accuracy.words[1]!.wrongNames).toEqual([a!.name]);
+
+    const detail = await ok<WordStudentDetail>('head', 'wordExerciseStudentDetail', {
+      classId: ownClass,
+      studentId: a!.studentId,
+      subjectId: null,
+    });
+    expect(detail.exercises.map((e) => e.name)).toEqual(['第一单元听写']);
+    expect(detail.students).toEqual([
+      { studentId: a!.studentId, studentNo: a!.studentNo, name: a!.name, results: [[2, 3]] },
+    ]);
+    const everyone = await ok<WordStudentDetail>('head', 'wordExerciseStudentDetail', {
+      classId: ownClass,
+      studentId: null,
+      subjectId: null,
+    });
+    expect(everyone.students).toHaveLength(students.length);
+    expect(everyone.students[2]!.results).toEqual([null]);
+
+    // The words are fixed once marked; the name may change; deleting is refused.
+    const edit = (words: unknown) =>
+      as('head', 'wordExerciseSave', {
+        id: exercise.id,
+        name: '第一单元听写（改）',
+        gradeId: chinese.gradeId,
+        subjectId: chinese.subjectId,
+        words,
+        idempotencyKey: `words-${dialect}-edit`,
+      });
+    expect((await edit([...WORDS].reverse())).body).toMatchObject({
+      code: 400,
+      msg: '已有听写结果，字词和年级科目不能再修改',
+    });
+    expect((await edit(WORDS)).body.code).toBe(200);
+    expect((await as('head', 'wordExerciseRemove', { id: exercise.id })).body).toMatchObject({
+      code: 400,
+      msg: '已有听写结果，不能删除',
+    });
+  });
+
+  it('prints the 听写 card as a PDF', async () => {
+    const card = await server.app.inject({
+      method: 'GET',
+      url: `${WORD_EXERCISE_CARD_URL}?id=${exercise.id}`,
+      headers: { token: tokens.head! },
+    });
+    expect(card.statusCode).toBe(200);
+    expect(card.headers['content-type']).toContain('application/pdf');
+    expect(card.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+  });
+
+  it('answers another school, another subject’s teacher and a class out of scope as missing', async () => {
+    for (const who of ['lab-admin', 'teacher']) {
+      for (const [route, body] of [
+        ['wordExerciseDetail', { id: exercise.id }],
+        ['wordExerciseAccuracy', { id: exercise.id, classId: null }],
+        ['wordExerciseMarks', { id: exercise.id, classId: null }],
+        ['wordExerciseMark', { id: exercise.id, studentId: students[0]!.studentId, wrong: [] }],
+      ] as const) {
+        expect((await as(who, route, body)).body, `${who} ${route}`).toMatchObject({
+          code: 404,
+          msg: '字词练习不存在',
+        });
+      }
+      const list = await ok<WordExerciseSummary[]>(who, 'wordExerciseList', {
+        gradeId: null,
+        subjectId: null,
+      });
+      expect(list.map((x) => x.id)).not.toContain(exercise.id);
+    }
+    const card = await server.app.inject({
+      method: 'GET',
+      url: `${WORD_EXERCISE_CARD_URL}?id=${exercise.id}`,
+      headers: { token: tokens['lab-admin']! },
+    });
+    expect(card.statusCode).toBe(404);
+    // The 班主任's class only: 高一(2)班 is not theirs.
+    expect(
+      (
+        await as('head', 'wordExerciseStudentDetail', {
+          classId: otherClass,
+          studentId: null,
+          subjectId: null,
+        })
+      ).body,
+    ).toMatchObject({ code: 404, msg: '班级不存在' });
+    expect(
+      (await as('head', 'wordExerciseMarks', { id: exercise.id, classId: otherClass })).body,
+    ).toMatchObject({ code: 404, msg: '班级不存在' });
+    // The admin (school-wide) sees the results.
+    const admin = await ok<WordMarkStudent[]>('admin', 'wordExerciseMarks', {
+      id: exercise.id,
+      classId: null,
+    });
+    expect(admin.filter((s) => s.wrong !== null)).toHaveLength(2);
+  });
+});
