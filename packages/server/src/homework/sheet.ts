@@ -16,7 +16,7 @@ export interface SheetQuestionRow {
   answer: string | null;
   full_marks: number;
   /** The full marks the answer box was printed with (question/edit after assignment). */
-  sheet_full_marks?: number | null;
+  sheet_full_marks?: number | null | undefined;
 }
 
 const LETTERS = 'ABCDEFGH';
