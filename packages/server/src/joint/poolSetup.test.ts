@@ -2,6 +2,7 @@ import {
   jointExamRoutes,
   jointPaperRoutes,
   jointPoolRoutes,
+  markingRoutes,
   scanRoutes,
   type JointExam,
   type Question,
@@ -280,6 +281,13 @@ describe.each(DIALECTS)('统一阅卷 set-up, scan hand-off and school monitorin
     await ok(bureau, jointPoolRoutes.jointPoolBlockState, { blockId, action: 'start' });
     // 钱多校 of the lab school marks from the pool: papers of both schools, no name, no school.
     const multi = await signIn(server.app, 'multi', { schoolId: labSchoolId });
+    // A 任课教师 holds no Exam-Wuhen: named on a pool block, they get the 网上阅卷 entry at
+    // sign-in, and the marking list behind it answers them (their school's own blocks: none).
+    const rolesOfYear = Object.values(multi.allPerm[String(multi.academicYear)] ?? {});
+    expect(rolesOfYear.length).toBeGreaterThan(0);
+    expect(rolesOfYear.every((codes) => codes.includes('Exam-Wuhen'))).toBe(true);
+    const own = await ok<{ list: unknown[] }>(multi, markingRoutes.list, {});
+    expect(own.list).toEqual([]);
     const mine = await ok<{ list: { blockId: number }[] }>(
       multi,
       jointPoolRoutes.jointPoolMine,

@@ -44,7 +44,11 @@ async function cachedCodes(db: Db, session: SessionInfo): Promise<Set<string>> {
   return codes;
 }
 
-/** Whether the user holds a role (marker, leader, arbitrator) on a block of the school. */
+/**
+ * Whether the user holds a role (marker, leader, arbitrator) on a block of the school, or on a
+ * 统一阅卷 pool block of a joint exam the school takes part in (joint/pool.ts): a pool block
+ * belongs to the organiser's school, and a marker of another school reaches it from 网上阅卷.
+ */
 export async function hasBlockRole(
   db: Db,
   session: Pick<SessionInfo, 'userId' | 'schoolId'>,
@@ -54,8 +58,19 @@ export async function hasBlockRole(
     .innerJoin('marking_blocks as b', 'b.id', 'u.block_id')
     .select('u.block_id')
     .where('u.user_id', '=', session.userId)
-    .where('b.school_id', '=', session.schoolId)
-    .where('b.joint_exam_id', 'is', null)
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('b.school_id', '=', session.schoolId), eb('b.joint_exam_id', 'is', null)]),
+        eb(
+          'b.joint_exam_id',
+          'in',
+          eb
+            .selectFrom('joint_exam_schools')
+            .select('joint_exam_id')
+            .where('school_id', '=', session.schoolId),
+        ),
+      ]),
+    )
     .limit(1)
     .executeTakeFirst();
   return row !== undefined;
