@@ -72,11 +72,16 @@ describe('the platform operator', () => {
     expect(await choice.getByRole('button').allInnerTexts()).toEqual(
       expect.arrayContaining(['示范中学', '实验中学']),
     );
+    // Every signed-in page asks whether the AI assistant shows; the seat is told no, not refused.
+    const assistantAsked = bureau.waitForResponse((r) => r.url().includes('isUserAiSession'));
     await choice.getByRole('button', { name: '示范中学' }).click();
     await bureau.getByRole('banner').waitFor();
+    expect((await assistantAsked).status()).toBe(200);
     const switcher = bureau.getByLabel('切换学校');
     await switcher.waitFor();
     expect(await switcher.locator('option').allInnerTexts()).toEqual(['示范中学', '实验中学']);
+    await bureau.getByRole('heading', { name: '最新报告' }).waitFor();
+    expect(await bureau.getByText('不能修改学校的数据').count()).toBe(0);
     await screenshot(bureau, 'operator-bureau-schools');
   }, 180_000);
 });

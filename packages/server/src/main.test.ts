@@ -21,6 +21,28 @@ const freePort = () =>
     });
   });
 
+/**
+ * Asks `probe` until it answers, the server process exits or `STARTUP_MS` pass. A cold start
+ * compiles the whole server through tsx, which takes over a minute on a loaded machine; a fixed
+ * 30-second wait then sent SIGTERM before the server had installed its handler (exit code null),
+ * hiding the real result.
+ */
+const STARTUP_MS = 150_000;
+async function untilAnswered<T>(
+  child: ReturnType<typeof spawn>,
+  probe: () => Promise<T | undefined>,
+): Promise<T | undefined> {
+  let exited = false;
+  child.once('exit', () => (exited = true));
+  const deadline = Date.now() + STARTUP_MS;
+  while (!exited && Date.now() < deadline) {
+    const reply = await probe();
+    if (reply !== undefined) return reply;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  return undefined;
+}
+
 describe('the CLI entry', () => {
   it('migrates, seeds an empty DATA_DIR when SEED_DEMO=1, serves on HOST:PORT and stops on SIGTERM', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'examkit-main-'));
@@ -51,15 +73,13 @@ describe('the CLI entry', () => {
     child.stderr.on('data', (d: Buffer) => (output += d.toString()));
     try {
       const base = `http://127.0.0.1:${port}`;
-      let reply: Response | undefined;
-      for (let i = 0; i < 150 && !reply; i++) {
-        reply = await fetch(`${base}/marking-login/login/school_login_pd`, {
+      const reply = await untilAnswered(child, () =>
+        fetch(`${base}/marking-login/login/school_login_pd`, {
           method: 'POST',
           headers: { 'content-type': 'application/x-www-form-urlencoded' },
           body: 'loginName=director&password=demo2026',
-        }).catch(() => undefined);
-        if (!reply) await new Promise((r) => setTimeout(r, 200));
-      }
+        }).catch(() => undefined),
+      );
       expect(reply, output).toBeDefined();
       const body = (await reply?.json()) as { code: number; data: { schoolName: string } };
       expect(body.code).toBe(200);
@@ -72,7 +92,7 @@ describe('the CLI entry', () => {
       expect(await exited).toBe(0);
       rmSync(dataDir, { recursive: true, force: true });
     }
-  }, 60_000);
+  }, 240_000);
   it.each(DIALECTS)(
     'in production on %s seeds nothing, even when asked, and says how to create the first administrator; the command creates one who signs in',
     async (dialect) => {
@@ -114,11 +134,7 @@ describe('the CLI entry', () => {
           )
           .catch(() => undefined);
       try {
-        let reply: Awaited<ReturnType<typeof signIn>>;
-        for (let i = 0; i < 150 && !reply; i++) {
-          reply = await signIn('admin', 'demo2026');
-          if (!reply) await new Promise((r) => setTimeout(r, 200));
-        }
+        const reply = await untilAnswered(child, () => signIn('admin', 'demo2026'));
         expect(reply?.msg, output).toBe('账号或密码错误');
         expect(await signIn('director', 'demo2026')).toMatchObject({ code: 400 });
         expect(output).toContain('npm run create-admin -w @examkit/server');
@@ -186,7 +202,7 @@ describe('the CLI entry', () => {
         await own?.drop();
       }
     },
-    90_000,
+    300_000,
   );
   it('npm run seed refuses the demo accounts under NODE_ENV=production', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'examkit-seed-'));
@@ -214,5 +230,5 @@ describe('the CLI entry', () => {
     } finally {
       rmSync(dataDir, { recursive: true, force: true });
     }
-  }, 30_000);
+  }, 120_000);
 });

@@ -19,6 +19,8 @@ export function registerAiRoutes(router: Router, deps: AiDeps): void {
 
   router.sessionRoute(authRoutes.aiAccess, TAG, async ({ query, session }) => {
     assertOwnSchool(session, query.schoolId);
+    // An education bureau's seat reads the school and has no assistant (core/seatAccess.ts).
+    if (session.bureauSeat) return 0;
     const status = await statusOf(session);
     return status.configured && status.schoolEnabled && status.permitted ? 1 : 0;
   });

@@ -185,6 +185,9 @@ const BUREAU_OWN = [
   // own rows stay as they are.
   'POST /marking-resources/region-cloud/publish_question',
   'POST /marking-resources/region-cloud/publish_paper',
+  // Whether the floating AI assistant shows: every signed-in page asks. The seat is told no
+  // (ai/routes.ts), so its pages open without a refusal; the assistant's other routes stay closed.
+  'GET /chatgpt-server/isUserAiSession',
   'POST /marking-download/job/list',
   'POST /marking-download/job/status',
   'POST /marking-download/job/delete',

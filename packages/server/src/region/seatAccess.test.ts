@@ -91,6 +91,25 @@ describe.each(DIALECTS)('a bureau seat is read-only on %s', (dialect) => {
     expect(refused.length).toBeGreaterThan(250);
   }, 120_000);
 
+  it('asks whether the AI assistant shows without a refusal, and is told no', async () => {
+    const seat = (
+      await call<UserInfo>(server.app, authRoutes.loginPassword, {
+        body: { loginName: 'bureau', password: DEMO_PASSWORD, schoolId: server.seed.demoSchoolId },
+      })
+    ).body.data;
+    const answer = await inject(`GET /chatgpt-server/isUserAiSession?schoolId=${seat.schoolId}`, {
+      token: seat.token,
+      schoolId: String(seat.schoolId),
+    });
+    expect(answer.json()).toMatchObject({ code: 200, data: 0 });
+    // The assistant itself stays closed to the seat.
+    const open = await inject('POST /chatgpt-server/openNewSession', {
+      token: seat.token,
+      schoolId: String(seat.schoolId),
+    });
+    expect(open.json()).toMatchObject({ code: 403, msg: SEAT_READ_ONLY_MESSAGE });
+  });
+
   it('the same routes stay open to the school’s own administrator', async () => {
     const admin = (
       await call<UserInfo>(server.app, authRoutes.loginPassword, {
