@@ -91,7 +91,7 @@ describe.each(DIALECTS)('a bureau seat is read-only on %s', (dialect) => {
     expect(refused.length).toBeGreaterThan(250);
   }, 120_000);
 
-  it('asks whether the AI assistant shows without a refusal, and is told no', async () => {
+  it('asks whether the AI assistant and the parent guide show without a refusal, and is told no', async () => {
     const seat = (
       await call<UserInfo>(server.app, authRoutes.loginPassword, {
         body: { loginName: 'bureau', password: DEMO_PASSWORD, schoolId: server.seed.demoSchoolId },
@@ -108,6 +108,12 @@ describe.each(DIALECTS)('a bureau seat is read-only on %s', (dialect) => {
       schoolId: String(seat.schoolId),
     });
     expect(open.json()).toMatchObject({ code: 403, msg: SEAT_READ_ONLY_MESSAGE });
+    // Nor is the parent guide shown to it: it could not record the guide as seen.
+    const guide = await inject(
+      `GET /marking-paper/parent/guide/getParentGuide?tel=&userId=${seat.userId}`,
+      { token: seat.token, schoolId: String(seat.schoolId) },
+    );
+    expect(guide.json()).toMatchObject({ code: 200, data: { seen: true } });
   });
 
   it('the same routes stay open to the school’s own administrator', async () => {

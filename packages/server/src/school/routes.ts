@@ -43,6 +43,9 @@ export function registerSchoolRoutes(router: Router, { db, clock }: SchoolDeps):
 
   router.sessionRoute(authRoutes.getParentGuide, TAG, async ({ query, session }) => {
     assertOwnUser(session, query.userId);
+    // The guide tells a school's staff how parents use the product; a bureau seat, which may not
+    // record it as seen (core/seatAccess.ts), is not shown it.
+    if (session.bureauSeat) return { seen: true, code: null };
     const row = await db
       .selectFrom('parent_guides')
       .select('code')
