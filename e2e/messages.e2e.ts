@@ -49,6 +49,17 @@ describe('messages, parent guide and help centre in the browser', () => {
   });
 
   it('a published report reaches the class’s teacher, who reads it and sees the unread count drop', async () => {
+    // The demo already sent the teacher messages (homework assigned and due): they read them all
+    // first, so that the report's message is the one unread.
+    const before = await app.signedIn('teacher');
+    await header(before)
+      .getByRole('link', { name: /^消息通知/ })
+      .click();
+    await before.waitForURL('**/new-home-message/index');
+    await before.getByRole('button', { name: '全部标为已读' }).click();
+    await header(before).getByRole('link', { name: '消息通知', exact: true }).waitFor();
+    await before.context().close();
+
     // The administrator publishes the mid-term's report by clicks.
     const admin = await app.signedIn('admin');
     await dismissGuide(admin);
