@@ -14,6 +14,7 @@ export default packageBuild({
     'src/message/index.ts',
     'src/resource/index.ts',
     'src/homework/index.ts',
+    'src/operator/index.ts',
   ],
   utf8: true,
 });

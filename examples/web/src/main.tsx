@@ -19,6 +19,7 @@ import { homeworkPages } from '@examkit/modules/homework';
 import { reportPages } from '@examkit/modules/report';
 import { markingPages } from '@examkit/modules/marking';
 import { messagePages } from '@examkit/modules/message';
+import { operatorPages } from '@examkit/modules/operator';
 import { resourcePages } from '@examkit/modules/resource';
 import { scanPages } from '@examkit/modules/scan';
 import { systemPages } from '@examkit/modules/system';
@@ -67,6 +68,7 @@ const router = createBrowserRouter(
       ...messagePages,
       ...resourcePages,
       ...homeworkPages,
+      ...operatorPages,
     },
     overlay: <AssistantLauncher />,
     // {host} of the AbilityGrowth sub-application, set at build time (docs/ability-growth.md).

@@ -3,11 +3,13 @@ import {
   examRoutes,
   markingRoutes,
   messageRoutes,
+  operatorRoutes,
   regionRoutes,
   reportRoutes,
   scopeRoutes,
 } from '@examkit/contracts';
 import { describe, expect, it } from 'vitest';
+import { operatorRefs } from '../shell/operator/operatorRefs';
 import { basketRefs, messageRefs, regionRefs, shellRoutes } from './shellRoutes';
 
 describe('shellRoutes', () => {
@@ -56,5 +58,20 @@ describe('shellRoutes', () => {
   });
   it('covers the switcher’s region calls', () => {
     expect(Object.keys(regionRefs).sort()).toEqual(['enterSchool', 'schools']);
+  });
+
+  it.each(Object.entries(operatorRefs))(
+    'operator %s is called as its contract says',
+    (name, ref) => {
+      const contract = operatorRoutes[name as keyof typeof operatorRoutes];
+      expect({ method: ref.method, url: ref.url, encoding: ref.encoding }).toEqual({
+        method: contract.method,
+        url: contract.url,
+        encoding: contract.encoding,
+      });
+    },
+  );
+  it('covers every operator call', () => {
+    expect(Object.keys(operatorRefs).sort()).toEqual(Object.keys(operatorRoutes).sort());
   });
 });

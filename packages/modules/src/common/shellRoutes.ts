@@ -13,7 +13,7 @@ import type {
  * needs to call it. The shell (home page, menus, parent paths) calls through these so that the
  * contracts' schemas stay out of the login page's first load (issue #12 item 13).
  */
-function ref<R extends { method: 'GET' | 'POST'; url: string }>(
+export function ref<R extends { method: 'GET' | 'POST'; url: string }>(
   url: string,
   method: 'GET' | 'POST' = 'POST',
 ): R {

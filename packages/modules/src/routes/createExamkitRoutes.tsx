@@ -17,6 +17,8 @@ const SHELL_PAGES: Record<string, PageLoader> = {
   home: () => import('../shell/HomePage').then((m) => m.HomePage),
 };
 
+const loadNotFound: PageLoader = () => import('../shell/NotFoundPage').then((m) => m.NotFoundPage);
+
 const lazyElement =
   (load: PageLoader, wrap: (page: ReactNode) => ReactNode = (page) => page) =>
   async () => {
@@ -88,11 +90,10 @@ export function createExamkitRoutes(options: ExamkitRoutesOptions = {}): RouteOb
       children: [
         { path: '/', element: <Navigate to="/login" replace /> },
         // The platform operator's console: no school session, its own token (docs/joint-exams.md#operator).
+        // Its page comes from `@examkit/modules/operator`; an app without it answers 页面不存在.
         {
           path: '/platform-operator',
-          lazy: lazyElement(() =>
-            import('../shell/operator/OperatorConsolePage').then((m) => m.OperatorConsolePage),
-          ),
+          lazy: lazyElement(options.pages?.['platform-operator'] ?? loadNotFound),
         },
         ...publicRoutes.map((entry): RouteObject => ({
           path: entry.path,
@@ -130,7 +131,7 @@ export function createExamkitRoutes(options: ExamkitRoutesOptions = {}): RouteOb
         },
         {
           path: '*',
-          lazy: lazyElement(() => import('../shell/NotFoundPage').then((m) => m.NotFoundPage)),
+          lazy: lazyElement(loadNotFound),
         },
       ],
     },

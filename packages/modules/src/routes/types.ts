@@ -7,7 +7,8 @@ export interface ExamkitRoutesOptions {
   /**
    * Pages of modules built outside this package, by route name of the
    * catalogue (`'exam-single'`, `'DataStudent'`, …). Routes without a page show
-   * `UnderConstructionPage`.
+   * `UnderConstructionPage`. `'platform-operator'` is the operator console of
+   * `@examkit/modules/operator` (no catalogue route: /platform-operator).
    * @default {}
    */
   pages?: Readonly<Record<string, PageLoader>>;

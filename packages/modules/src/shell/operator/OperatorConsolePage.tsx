@@ -1,11 +1,11 @@
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { styled } from 'styled-components';
-import type { BodyOf, DataOf, RouteContract } from '@examkit/contracts';
-import { operatorRoutes } from '@examkit/contracts';
+import type { BodyOf, DataOf, operatorRoutes, RouteContract } from '@examkit/contracts';
 import { isNetworkFailure } from '@examkit/core';
 import { useExamkit } from '@examkit/core/react';
 import { Button, FormField, PasswordInput, Select, TextInput, themeOf } from '@examkit/ui';
+import { operatorRefs } from './operatorRefs';
 import { clearOperatorSession, readOperatorSession } from './operatorSession';
 
 type Overview = DataOf<typeof operatorRoutes.overview>;
@@ -124,7 +124,7 @@ function OperatorConsole({ token, nickName }: { token: string; nickName: string 
   const [overview, setOverview] = useState<Overview | null>(null);
 
   const load = useCallback(async () => {
-    const data = await call(operatorRoutes.overview, {});
+    const data = await call(operatorRefs.overview, {});
     if (data) setOverview(data);
   }, [call]);
   useEffect(() => {
@@ -132,7 +132,7 @@ function OperatorConsole({ token, nickName }: { token: string; nickName: string 
   }, [load]);
 
   const logout = async () => {
-    await call(operatorRoutes.logout, {});
+    await call(operatorRefs.logout, {});
     clearOperatorSession();
     navigate('/login', { replace: true });
   };
@@ -187,7 +187,7 @@ function CreateRegion({
     event.preventDefault();
     setBusy(true);
     const done = await call(
-      operatorRoutes.createRegion,
+      operatorRefs.createRegion,
       {
         code: code.trim(),
         name: name.trim(),
@@ -262,7 +262,7 @@ function RegionCard({
     event.preventDefault();
     if (!schoolId) return;
     const done = await call(
-      operatorRoutes.addSchool,
+      operatorRefs.addSchool,
       { regionId: region.regionId, schoolId: Number(schoolId) },
       '已加入区域',
     );
@@ -274,7 +274,7 @@ function RegionCard({
   const removeSchool = async (id: number) => {
     if (
       await call(
-        operatorRoutes.removeSchool,
+        operatorRefs.removeSchool,
         { regionId: region.regionId, schoolId: id },
         '已移出区域',
       )
@@ -284,7 +284,7 @@ function RegionCard({
   const createBureau = async (event: FormEvent) => {
     event.preventDefault();
     const done = await call(
-      operatorRoutes.createBureau,
+      operatorRefs.createBureau,
       { regionId: region.regionId, loginName: login.trim(), nickName: nick.trim(), password },
       '教育局账号已创建',
     );
@@ -299,7 +299,7 @@ function RegionCard({
     event.preventDefault();
     if (
       await call(
-        operatorRoutes.resetBureauPassword,
+        operatorRefs.resetBureauPassword,
         { bureauUserId, password: newPassword },
         '密码已重置',
       )

@@ -1,0 +1,18 @@
+import type { operatorRoutes } from '@examkit/contracts';
+import { ref } from '../../common/shellRoutes';
+
+const OP = '/marking-platform/operator';
+
+/** The platform operator's console: by address only, as `shellRoutes`: the console loads no
+ * contract schemas (`shellRoutes.test.ts` checks them against the contracts). */
+export const operatorRefs = {
+  overview: ref<typeof operatorRoutes.overview>(`${OP}/overview`),
+  createRegion: ref<typeof operatorRoutes.createRegion>(`${OP}/region/create`),
+  addSchool: ref<typeof operatorRoutes.addSchool>(`${OP}/region/add_school`),
+  removeSchool: ref<typeof operatorRoutes.removeSchool>(`${OP}/region/remove_school`),
+  createBureau: ref<typeof operatorRoutes.createBureau>(`${OP}/bureau/create`),
+  resetBureauPassword: ref<typeof operatorRoutes.resetBureauPassword>(
+    `${OP}/bureau/reset_password`,
+  ),
+  logout: ref<typeof operatorRoutes.logout>(`${OP}/logout`),
+};
