@@ -2,12 +2,10 @@ import { homeworkReportRoutes, type HomeworkQuestionInput } from '@examkit/contr
 import { systemClock, type Clock } from '../core/clock';
 import type { Db } from '../core/database';
 import type { FileStore } from '../core/files';
-import { saveStructure } from '../exam/paperWrites';
-import { saveSheet } from '../exam/sheets';
 import { checkSeed } from './checkSeed';
 import { prng } from './prng';
 import { demoExamPlace, demoGradeOneMath, studentsOfClasses } from './queries';
-import { MIDTERM, paperOf, seedSubjectScores } from './seedExam';
+import { formSubjects, MIDTERM, seedFinishedSubjects, subjectCodesOf } from './seedExam';
 import { createSeedExam } from './seedExamRows';
 import {
   dueNextEvening,
@@ -57,12 +55,7 @@ async function seedMonthlyExams(db: Db, schoolId: number, academicYear: number):
   if (!place) return;
   const { gradeId, adminId, classIds } = place;
   const students = await studentsOfClasses(db, classIds);
-  const codes = await db
-    .selectFrom('subjects')
-    .select(['name', 'code'])
-    .where('school_id', '=', schoolId)
-    .execute();
-  const codeOf = new Map(codes.map((s) => [s.name, s.code]));
+  const codeOf = await subjectCodesOf(db, schoolId);
   // Each student's steady level, and a per-exam form around it: their ranks swing.
   const steady = prng(20260901);
   const level = new Map(students.map((s) => [s.id, (steady() + steady()) / 2]));
@@ -88,34 +81,18 @@ async function seedMonthlyExams(db: Db, schoolId: number, academicYear: number):
           examType: '月测',
           gradeId,
           examDate: exam.examDate,
-          subjects: SUBJECTS.map((s) => ({
-            subjectCode: codeOf.get(s.code) ?? s.code,
-            subjectName: s.code,
-            fullMarks: s.fullMarks,
-            elective: false,
-          })),
+          subjects: formSubjects(
+            codeOf,
+            SUBJECTS.map((s) => ({ name: s.code, fullMarks: s.fullMarks })),
+          ),
           classIds,
         },
       });
       const ability = new Map(
         students.map((s) => [s.id, (level.get(s.id) ?? 0.5) * 0.6 + random() * 0.4]),
       );
-      for (const [order, subject] of SUBJECTS.entries()) {
-        const subjectId = subjectIds[order]!;
-        await saveStructure(
-          trx,
-          subjectId,
-          paperOf(subject.code, subject.blocks, random),
-          SEEDED_AT,
-        );
-        await saveSheet(
-          trx,
-          { id: subjectId, subject_name: subject.code },
-          { settings: {}, overrides: {} },
-          SEEDED_AT,
-        );
-        await seedSubjectScores(trx, subjectId, subject.code, students, ability, random);
-      }
+      const sitting = { students, ability, random };
+      await seedFinishedSubjects(trx, subjectIds, SUBJECTS, sitting, SEEDED_AT);
     });
   }
 }
