@@ -7,10 +7,16 @@ import type { Db } from '../core/database';
 import { ApiError } from '../core/envelope';
 import { inScopeClass, loadScope } from '../core/scope';
 import type { SessionInfo } from '../core/session';
-import type { DownloadJobs } from '../download/jobs';
 import type { JointRow, JointViewer } from '../joint/access';
 import { seesName } from '../joint/exams';
 import { NOT_READY_MESSAGE } from '../joint/report';
+import {
+  readSnapshot,
+  refreshSnapshot,
+  writeSnapshot,
+  type SnapshotDeps,
+  type SnapshotJob,
+} from '../joint/snapshotJob';
 import { scoresVersion } from '../report/snapshot';
 import { computeGaokao, type AnalysisStudent, type AnalysisSubject } from './compute';
 import { loadStudents, loadSubjects } from './load';
@@ -22,11 +28,7 @@ type Computed = ReturnType<typeof computeGaokao>;
 export const FINISHED = new Set(['finished', 'published']);
 const FAILED = '联考新高考分析计算失败，请稍后重试';
 
-export interface GaokaoSnapshotDeps {
-  db: Db;
-  clock: Clock;
-  downloads: Pick<DownloadJobs, 'background'>;
-}
+export type GaokaoSnapshotDeps = SnapshotDeps;
 
 /** The joint exam's participating schools with their own exams, in the joint exam's order. */
 export function schoolsOf(db: Db, jointId: number) {
@@ -108,17 +110,9 @@ async function computePayload(db: Db, row: JointAnalysisRow, ready: School[]): P
   return { computed, schools: ready, students: placed };
 }
 
-const statusOf = (row: {
-  state: string;
-  progress: number;
-  stage: string;
-  message: string | null;
-}): JointReportStatus => ({
-  state: row.state as JointReportStatus['state'],
-  progress: Number(row.progress),
-  stage: row.stage,
-  message: row.message,
-});
+/** The analysis's snapshot: its row in `gaokao_joint_snapshots`, which keeps the figures. */
+const snapshotOf = (row: JointAnalysisRow) =>
+  ({ table: 'gaokao_joint_snapshots', key: 'analysis_id', payload: true, id: row.id }) as const;
 
 /**
  * Where the analysis's snapshot stands; when the inputs' version differs from the computed one,
@@ -130,78 +124,19 @@ export async function refreshGaokaoJointSnapshot(
   joint: JointRow,
   row: JointAnalysisRow,
 ): Promise<JointReportStatus> {
-  const { db, clock } = deps;
-  const inputs = await inputsVersion(db, joint);
+  const inputs = await inputsVersion(deps.db, joint);
   if (!inputs) return { state: 'waiting', progress: 0, stage: NOT_READY_MESSAGE, message: null };
-  const snapshot = await db
-    .selectFrom('gaokao_joint_snapshots')
-    .select(['version', 'state', 'progress', 'stage', 'message'])
-    .where('analysis_id', '=', row.id)
-    .executeTakeFirst();
-  if (snapshot?.version === inputs.version && snapshot.state === 'ready') return statusOf(snapshot);
-  if (snapshot?.version === inputs.version && snapshot.state === 'computing') {
-    void start(deps, row, inputs.version, inputs.ready);
-    return statusOf(snapshot);
-  }
-  const values = {
-    version: inputs.version,
-    state: 'computing',
-    progress: 0,
-    stage: '排队中',
-    message: null,
-    payload: null,
-    updated_at: clock.now().getTime(),
+  const job: SnapshotJob = {
+    key: `gaokao-joint:${row.id}`,
+    failed: FAILED,
+    async work(step) {
+      await step(10, '正在汇总各校成绩、赋分和排名');
+      const payload = await computePayload(deps.db, row, inputs.ready);
+      await step(90, '正在保存');
+      return { payload: JSON.stringify(payload) };
+    },
   };
-  await db
-    .insertInto('gaokao_joint_snapshots')
-    .values({ analysis_id: row.id, ...values })
-    .onConflict((oc) => oc.column('analysis_id').doUpdateSet(values))
-    .execute();
-  void start(deps, row, inputs.version, inputs.ready);
-  return statusOf(values);
-}
-
-function start(
-  deps: GaokaoSnapshotDeps,
-  row: JointAnalysisRow,
-  version: string,
-  ready: School[],
-): Promise<void> {
-  const { db, clock } = deps;
-  const step = (values: {
-    state?: string;
-    progress: number;
-    stage: string;
-    message?: string;
-    payload?: string;
-  }) =>
-    db
-      .updateTable('gaokao_joint_snapshots')
-      .set({ ...values, updated_at: clock.now().getTime() })
-      .where('analysis_id', '=', row.id)
-      .where('version', '=', version)
-      .execute();
-  return deps.downloads.background(`gaokao-joint:${row.id}`, async () => {
-    try {
-      await step({ progress: 10, stage: '正在汇总各校成绩、赋分和排名' });
-      const payload = await computePayload(db, row, ready);
-      await step({ progress: 90, stage: '正在保存' });
-      await step({
-        state: 'ready',
-        progress: 100,
-        stage: '已完成',
-        payload: JSON.stringify(payload),
-      });
-    } catch (error) {
-      await step({
-        state: 'failed',
-        progress: 0,
-        stage: '计算失败',
-        message: error instanceof ApiError ? error.message : FAILED,
-      }).catch(() => undefined);
-      throw error;
-    }
-  });
+  return refreshSnapshot(deps, snapshotOf(row), inputs.version, job, { rowReady: true });
 }
 
 /**
@@ -212,11 +147,7 @@ function start(
 async function readPayload(db: Db, clock: Clock, joint: JointRow, row: JointAnalysisRow) {
   const inputs = await inputsVersion(db, joint);
   if (!inputs) throw new ApiError(409, NOT_READY_MESSAGE);
-  const snapshot = await db
-    .selectFrom('gaokao_joint_snapshots')
-    .select(['version', 'state', 'payload'])
-    .where('analysis_id', '=', row.id)
-    .executeTakeFirst();
+  const snapshot = await readSnapshot(db, snapshotOf(row));
   if (snapshot?.version === inputs.version && snapshot.state === 'ready' && snapshot.payload)
     return { payload: JSON.parse(snapshot.payload) as Payload, fromSnapshot: true };
   const payload = await computePayload(db, row, inputs.ready);
@@ -227,13 +158,8 @@ async function readPayload(db: Db, clock: Clock, joint: JointRow, row: JointAnal
     stage: '已完成',
     message: null,
     payload: JSON.stringify(payload),
-    updated_at: clock.now().getTime(),
   };
-  await db
-    .insertInto('gaokao_joint_snapshots')
-    .values({ analysis_id: row.id, ...values })
-    .onConflict((oc) => oc.column('analysis_id').doUpdateSet(values))
-    .execute();
+  await writeSnapshot(db, snapshotOf(row), values, clock.now().getTime());
   return { payload, fromSnapshot: false };
 }
 

@@ -1,17 +1,11 @@
 import { jointSnapshotRoutes, type JointReportStatus } from '@examkit/contracts';
-import type { Clock } from '../core/clock';
-import type { Db } from '../core/database';
 import { ApiError } from '../core/envelope';
 import type { Router } from '../core/router';
-import type { DownloadJobs } from '../download/jobs';
 import { JOINT_CLASS_KEY, JOINT_GRADE_KEY, loadJointForReport, type JointRow } from './access';
 import { NOT_READY_MESSAGE, readJointReport, readySchoolReports } from './report';
+import { refreshSnapshot, type SnapshotDeps, type SnapshotJob } from './snapshotJob';
 
-export interface JointSnapshotDeps {
-  db: Db;
-  clock: Clock;
-  downloads: Pick<DownloadJobs, 'background'>;
-}
+export type JointSnapshotDeps = SnapshotDeps;
 
 const FAILED = '联考报告计算失败，请稍后重试';
 
@@ -45,75 +39,28 @@ export async function refreshJointSnapshot(
   );
   if (cached.every((c) => c?.version === version))
     return { state: 'ready', progress: 100, stage: '已完成', message: null };
-  const row = await db
-    .selectFrom('joint_report_snapshots')
-    .selectAll()
-    .where('joint_exam_id', '=', joint.id)
-    .executeTakeFirst();
-  // Computing this version already: the queue answers the running job (or, after a restart,
-  // runs it again). A failed one is retried by reading the status again.
-  if (row && row.version === version && row.state === 'computing') {
-    void start(deps, joint, version);
-    return statusOf(row);
-  }
-  const at = clock.now().getTime();
-  const values = {
-    version,
-    state: 'computing',
-    progress: 0,
-    stage: '排队中',
-    message: null,
-    updated_at: at,
-  };
-  await db
-    .insertInto('joint_report_snapshots')
-    .values({ joint_exam_id: joint.id, ...values })
-    .onConflict((oc) => oc.column('joint_exam_id').doUpdateSet(values))
-    .execute();
-  void start(deps, joint, version);
-  return { state: 'computing', progress: 0, stage: '排队中', message: null };
+  // The figures are the caches', checked above: the row's own `ready` does not count.
+  const target = {
+    table: 'joint_report_snapshots',
+    key: 'joint_exam_id',
+    payload: false,
+    id: joint.id,
+  } as const;
+  return refreshSnapshot(deps, target, version, job(deps, joint), { rowReady: false });
 }
-
-const statusOf = (row: {
-  state: string;
-  progress: number;
-  stage: string;
-  message: string | null;
-}): JointReportStatus => ({
-  state: row.state as JointReportStatus['state'],
-  progress: Number(row.progress),
-  stage: row.stage,
-  message: row.message,
-});
 
 /** The background job of one joint exam (one at a time: the queue's key is the joint exam). */
-function start(deps: JointSnapshotDeps, joint: JointRow, version: string): Promise<void> {
-  const { db, clock } = deps;
-  const step = (values: { state?: string; progress: number; stage: string; message?: string }) =>
-    db
-      .updateTable('joint_report_snapshots')
-      .set({ ...values, updated_at: clock.now().getTime() })
-      .where('joint_exam_id', '=', joint.id)
-      .where('version', '=', version)
-      .execute();
-  return deps.downloads.background(`joint-report:${joint.id}`, async () => {
-    try {
-      await step({ progress: 5, stage: '正在汇总各校成绩' });
-      await readJointReport(db, clock, joint);
-      await step({ progress: 55, stage: '正在计算班级报告' });
-      await readJointReport(db, clock, joint, true);
-      await step({ state: 'ready', progress: 100, stage: '已完成' });
-    } catch (error) {
-      await step({
-        state: 'failed',
-        progress: 0,
-        stage: '计算失败',
-        message: error instanceof ApiError ? error.message : FAILED,
-      }).catch(() => undefined);
-      throw error;
-    }
-  });
-}
+const job = ({ db, clock }: JointSnapshotDeps, joint: JointRow): SnapshotJob => ({
+  key: `joint-report:${joint.id}`,
+  failed: FAILED,
+  async work(step) {
+    await step(5, '正在汇总各校成绩');
+    await readJointReport(db, clock, joint);
+    await step(55, '正在计算班级报告');
+    await readJointReport(db, clock, joint, true);
+    return {};
+  },
+});
 
 /**
  * Starts the snapshots of every joint exam a school's exam belongs to (its exam was finished or

@@ -224,6 +224,57 @@ function respond(
 
 const roundTo = (value: number, step: number) => Math.round(value / step) * step;
 
+/** The school's subject codes by name (administration seed); empty when it has none. */
+export async function subjectCodesOf(db: Db, schoolId: number): Promise<Map<string, string>> {
+  const subjects = await db
+    .selectFrom('subjects')
+    .select(['name', 'code'])
+    .where('school_id', '=', schoolId)
+    .execute();
+  return new Map(subjects.map((s) => [s.name, s.code]));
+}
+
+/** An exam form's subjects of these names: the school's code when it has one, else the name. */
+export const formSubjects = (
+  codeOf: ReadonlyMap<string, string>,
+  subjects: readonly { name: string; fullMarks: number }[],
+) =>
+  subjects.map((s) => ({
+    subjectCode: codeOf.get(s.name) ?? s.name,
+    subjectName: s.name,
+    fullMarks: s.fullMarks,
+    elective: false,
+  }));
+
+/**
+ * Seeded subjects finished, in order: each one's paper drawn from its blocks, its answer sheet,
+ * and its scores ({@link seedSubjectScores}), at `at`. The PRNG is drawn in that order.
+ */
+export async function seedFinishedSubjects(
+  trx: Db,
+  subjectIds: readonly number[],
+  subjects: readonly { code: string; blocks: readonly Block[] }[],
+  sitting: {
+    students: readonly { id: number }[];
+    ability: ReadonlyMap<number, number>;
+    random: () => number;
+  },
+  at: number,
+): Promise<void> {
+  const { students, ability, random } = sitting;
+  for (const [order, subject] of subjects.entries()) {
+    const subjectId = subjectIds[order]!;
+    await saveStructure(trx, subjectId, paperOf(subject.code, subject.blocks, random), at);
+    await saveSheet(
+      trx,
+      { id: subjectId, subject_name: subject.code },
+      { settings: {}, overrides: {} },
+      at,
+    );
+    await seedSubjectScores(trx, subjectId, subject.code, students, ability, random);
+  }
+}
+
 /**
  * Seeds the demo exams into a school's 高一 of the current year: idempotent (an exam of the same
  * name is left as it is) and deterministic. Call inside the seed's transaction.
@@ -245,13 +296,7 @@ export async function seedExams(
   const has = new Set(existing.map((e) => e.name));
   const students = await studentsOfClasses(trx, classIds);
 
-  // The school's subject codes (administration seed) when there are any, else the names.
-  const schoolSubjects = await trx
-    .selectFrom('subjects')
-    .select(['name', 'code'])
-    .where('school_id', '=', schoolId)
-    .execute();
-  const codeOf = new Map(schoolSubjects.map((s) => [s.name, s.code]));
+  const codeOf = await subjectCodesOf(trx, schoolId);
   // Created as the exam form creates an exam, so a seeded exam passes the same checks.
   const createExam = async (
     name: string,
@@ -272,12 +317,7 @@ export async function seedExams(
         examType,
         gradeId,
         examDate,
-        subjects: subjects.map((s) => ({
-          subjectCode: codeOf.get(s.name) ?? s.name,
-          subjectName: s.name,
-          fullMarks: s.fullMarks,
-          elective: false,
-        })),
+        subjects: formSubjects(codeOf, subjects),
         classIds,
       },
     });
@@ -293,17 +333,8 @@ export async function seedExams(
     );
     // Each student's ability, shared by the subjects, with a per-subject offset below.
     const ability = new Map(students.map((s) => [s.id, (random() + random() + random()) / 3]));
-    for (const [order, subject] of MIDTERM.entries()) {
-      const subjectId = subjectIds[order]!;
-      await saveStructure(trx, subjectId, paperOf(subject.code, subject.blocks, random), SEEDED_AT);
-      await saveSheet(
-        trx,
-        { id: subjectId, subject_name: subject.code },
-        { settings: {}, overrides: {} },
-        SEEDED_AT,
-      );
-      await seedSubjectScores(trx, subjectId, subject.code, students, ability, random);
-    }
+    const sitting = { students, ability, random };
+    await seedFinishedSubjects(trx, subjectIds, MIDTERM, sitting, SEEDED_AT);
   }
 
   if (!has.has(DEMO_EXAMS.quiz)) {

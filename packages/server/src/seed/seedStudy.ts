@@ -1,22 +1,18 @@
-import {
-  homeworkReportRoutes,
-  homeworkRoutes,
-  type HomeworkQuestionInput,
-} from '@examkit/contracts';
+import { homeworkReportRoutes, type HomeworkQuestionInput } from '@examkit/contracts';
 import { systemClock, type Clock } from '../core/clock';
 import type { Db } from '../core/database';
 import type { FileStore } from '../core/files';
-import { saveStructure } from '../exam/paperWrites';
-import { saveSheet } from '../exam/sheets';
-import { chinaDay } from '../homework/doubleReduction';
-import { normaliseQuestions } from '../homework/questions';
-import { judgementOf, scoreKey, settle, storedChoice } from '../homework/submissions/scoring';
 import { checkSeed } from './checkSeed';
 import { prng } from './prng';
 import { demoExamPlace, demoGradeOneMath, studentsOfClasses } from './queries';
-import { MIDTERM, paperOf, seedSubjectScores } from './seedExam';
+import { formSubjects, MIDTERM, seedFinishedSubjects, subjectCodesOf } from './seedExam';
 import { createSeedExam } from './seedExamRows';
-import { demoPaperPdf } from './seedHomework';
+import {
+  dueNextEvening,
+  insertAssignedSeedHomework,
+  insertSeedHandIn,
+  storeSeedPaper,
+} from './seedHomeworkRows';
 
 /**
  * The demo's record over time (docs/demo-school.md, docs/teaching-views.md): two 月测 of 高一
@@ -59,12 +55,7 @@ async function seedMonthlyExams(db: Db, schoolId: number, academicYear: number):
   if (!place) return;
   const { gradeId, adminId, classIds } = place;
   const students = await studentsOfClasses(db, classIds);
-  const codes = await db
-    .selectFrom('subjects')
-    .select(['name', 'code'])
-    .where('school_id', '=', schoolId)
-    .execute();
-  const codeOf = new Map(codes.map((s) => [s.name, s.code]));
+  const codeOf = await subjectCodesOf(db, schoolId);
   // Each student's steady level, and a per-exam form around it: their ranks swing.
   const steady = prng(20260901);
   const level = new Map(students.map((s) => [s.id, (steady() + steady()) / 2]));
@@ -90,34 +81,18 @@ async function seedMonthlyExams(db: Db, schoolId: number, academicYear: number):
           examType: '月测',
           gradeId,
           examDate: exam.examDate,
-          subjects: SUBJECTS.map((s) => ({
-            subjectCode: codeOf.get(s.code) ?? s.code,
-            subjectName: s.code,
-            fullMarks: s.fullMarks,
-            elective: false,
-          })),
+          subjects: formSubjects(
+            codeOf,
+            SUBJECTS.map((s) => ({ name: s.code, fullMarks: s.fullMarks })),
+          ),
           classIds,
         },
       });
       const ability = new Map(
         students.map((s) => [s.id, (level.get(s.id) ?? 0.5) * 0.6 + random() * 0.4]),
       );
-      for (const [order, subject] of SUBJECTS.entries()) {
-        const subjectId = subjectIds[order]!;
-        await saveStructure(
-          trx,
-          subjectId,
-          paperOf(subject.code, subject.blocks, random),
-          SEEDED_AT,
-        );
-        await saveSheet(
-          trx,
-          { id: subjectId, subject_name: subject.code },
-          { settings: {}, overrides: {} },
-          SEEDED_AT,
-        );
-        await seedSubjectScores(trx, subjectId, subject.code, students, ability, random);
-      }
+      const sitting = { students, ability, random };
+      await seedFinishedSubjects(trx, subjectIds, SUBJECTS, sitting, SEEDED_AT);
     });
   }
 }
@@ -128,9 +103,10 @@ async function seedMonthlyExams(db: Db, schoolId: number, academicYear: number):
  * the 录入 call. Idempotent by name.
  */
 async function seedStudyHomework(db: Db, files: FileStore, now: number): Promise<void> {
-  const place = await demoGradeOneMath(db, 'teacher');
-  if (!place?.subject) return;
-  const { schoolId, userId, classId, grade, subject } = place;
+  const found = await demoGradeOneMath(db, 'teacher');
+  if (!found?.subject) return;
+  const place = { ...found, subject: found.subject };
+  const { schoolId, userId, classId } = place;
   const existing = await db
     .selectFrom('homeworks')
     .select('id')
@@ -139,81 +115,21 @@ async function seedStudyHomework(db: Db, files: FileStore, now: number): Promise
     .executeTakeFirst();
   if (existing) return;
   const name = DEMO_STUDY_HOMEWORK;
-  const pdf = demoPaperPdf('Homework exponent');
-  const idempotencyKey = 'demo-homework-study';
-  checkSeed(
-    homeworkRoutes.homeworkCreate.body,
-    {
-      name,
-      gradeId: grade.id,
-      subjectId: subject.id,
-      paper: { fileName: `${name}.pdf`, contentBase64: pdf.toString('base64') },
-      idempotencyKey,
-    },
-    `homework ${name}`,
-  );
-  const key = `homework/${schoolId}/demo-study.pdf`;
-  await files.put(key, pdf);
+  const paper = await storeSeedPaper(files, place, {
+    name,
+    title: 'Homework exponent',
+    file: 'demo-study',
+    idempotencyKey: 'demo-homework-study',
+  });
   const assignedAt = now - 3 * 86_400_000;
-  const due = Date.parse(`${chinaDay(assignedAt + 86_400_000)}T22:00:00+08:00`);
   const students = (await studentsOfClasses(db, [classId])).slice(0, HAND_INS.length);
   await db.transaction().execute(async (trx) => {
-    const { id } = await trx
-      .insertInto('homeworks')
-      .values({
-        school_id: schoolId,
-        academic_year: grade.academic_year,
-        grade_id: grade.id,
-        subject_id: subject.id,
-        name,
-        state: 'assigned',
-        paper_key: key,
-        paper_name: `${name}.pdf`,
-        paper_kind: 'pdf',
-        created_by: userId,
-        idempotency_key: idempotencyKey,
-        created_at: assignedAt - 3_600_000,
-        updated_at: assignedAt - 3_600_000,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    checkSeed(
-      homeworkRoutes.splitConfirm.body,
-      { id, questions: HOMEWORK_QUESTIONS },
-      `${name} 题目`,
-    );
-    const questions = normaliseQuestions(HOMEWORK_QUESTIONS).map((q) => ({
-      homework_id: id,
-      no: q.no,
-      label: q.label,
-      type: q.type,
-      answer: q.answer,
-      full_marks: q.fullMarks,
-    }));
-    await trx.insertInto('homework_questions').values(questions).execute();
-    const assign = {
-      id,
-      classIds: [classId],
-      teachingClassIds: [],
-      dueAt: due,
+    const { id, questions } = await insertAssignedSeedHomework(trx, place, paper, {
+      questions: HOMEWORK_QUESTIONS,
+      assignedAt,
+      dueAt: dueNextEvening(assignedAt),
       estimatedMinutes: 20,
-      confirmOverLimit: false,
-    };
-    checkSeed(homeworkRoutes.assign.body, assign, `${name} 布置`);
-    await trx
-      .insertInto('homework_assignments')
-      .values({
-        homework_id: id,
-        school_id: schoolId,
-        class_id: classId,
-        teaching_class_id: null,
-        due_at: due,
-        estimated_minutes: assign.estimatedMinutes,
-        day: chinaDay(assignedAt),
-        assigned_by: userId,
-        assigned_at: assignedAt,
-      })
-      .execute();
+    });
     for (const [i, student] of students.entries()) {
       const handIn = HAND_INS[i]!;
       const answers = [
@@ -226,48 +142,16 @@ async function seedStudyHomework(db: Db, files: FileStore, now: number): Promise
         { id, studentId: student.id, answers },
         `${name} ${student.student_no} 录入`,
       );
-      const at = assignedAt + (i + 2) * 3_600_000;
-      const { id: submissionId } = await trx
-        .insertInto('homework_submissions')
-        .values({
-          homework_id: id,
-          school_id: schoolId,
-          student_id: student.id,
-          class_id: student.class_id,
-          status: 'submitted',
-          source: 'manual',
-          image_key: null,
-          score: null,
-          submitted_at: at,
-          corrected_by: null,
-          corrected_at: null,
-          updated_at: at,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      await trx
-        .insertInto('homework_answers')
-        .values(
-          answers.map((a) => {
-            const q = questions.find((x) => x.no === a.questionNo)!;
-            const answer = a.answer === null ? null : storedChoice(q, a.answer);
-            const score = q.type === 'objective' ? scoreKey(q, answer) : a.score;
-            return {
-              submission_id: submissionId,
-              question_no: q.no,
-              answer,
-              crop_key: null,
-              score,
-              judgement: score === null ? null : judgementOf(score, q.full_marks),
-              adjustment: null,
-              review: 0,
-              corrected_by: score === null ? null : userId,
-              corrected_at: score === null ? null : at,
-            };
-          }),
-        )
-        .execute();
-      await settle(trx, submissionId, userId, at);
+      await insertSeedHandIn(trx, {
+        homeworkId: id,
+        schoolId,
+        student,
+        source: 'manual',
+        at: assignedAt + (i + 2) * 3_600_000,
+        questions,
+        answers,
+        correctedBy: userId,
+      });
     }
   });
 }

@@ -7,8 +7,9 @@ import {
   type ReportBasic,
 } from '@examkit/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { assignedHomework, gradeOnePair, homeworkCallers } from '../homework/testKit';
+import { homeworkCallers } from '../homework/testKit';
 import { DIALECTS, startTestServer, type TestServer } from '../test/fixtures';
+import { enterHandIns, fromBank, twoClassHomework } from './testKit';
 
 const routes = { ...homeworkRoutes, ...homeworkReportRoutes, ...resourceWrongRoutes };
 type Errors = DataOf<(typeof resourceWrongRoutes)['homeworkClassErrors']>;
@@ -31,38 +32,11 @@ describe.each(DIALECTS)('巩固提升 with homework on %s', (dialect) => {
   beforeAll(async () => {
     server = await startTestServer(dialect);
     await signInAll('admin', 'teacher', 'lab-admin');
-    const pair = await gradeOnePair(ok, 'teacher', '数学');
-    classId = pair.targets.find((t) => t.kind === 'class')!.id;
-    otherClass = (
-      await server.db
-        .insertInto('classes')
-        .values({ grade_id: pair.gradeId, name: '高一(9)班' })
-        .returning('id')
-        .executeTakeFirstOrThrow()
-    ).id;
-    const [other] = await server.db
-      .insertInto('students')
-      .values({
-        school_id: server.seed.demoSchoolId,
-        class_id: otherClass,
-        student_no: '2026100901',
-        name: '外班学生',
-        tel: null,
-      })
-      .returning('id')
-      .execute();
-    const mine = await server.db
-      .selectFrom('students')
-      .select('id')
-      .where('class_id', '=', classId)
-      .orderBy('student_no')
-      .execute();
-    homeworkId = await assignedHomework(ok, {
+    const set = await twoClassHomework(server, ok, {
       name: '巩固作业练习',
-      pair,
-      classIds: [classId, otherClass],
       idempotencyKey: `consolidate-${dialect}`,
     });
+    ({ homeworkId, classId, otherClass } = set);
     // A bank question whose knowledge point another question of its subject shares.
     const shared = await server.db
       .selectFrom('question_points as qp')
@@ -84,23 +58,8 @@ describe.each(DIALECTS)('巩固提升 with homework on %s', (dialect) => {
       .executeTakeFirstOrThrow();
     point = shared.name;
     source = shared.question_id;
-    await server.db
-      .updateTable('homework_questions')
-      .set({ bank_question_id: source })
-      .where('homework_id', '=', homeworkId)
-      .where('no', 'in', [1, 3])
-      .execute();
-    const enter = (who: string, studentId: number, answers: unknown[]) =>
-      ok(who, 'manualSave', { id: homeworkId, studentId, answers });
-    const q = (no: number, answer: string | null, score: number | null) => ({
-      questionNo: no,
-      answer,
-      score,
-    });
-    await enter('teacher', mine[0]!.id, [q(1, 'A', null), q(2, 'B', null), q(3, null, 6)]);
-    await enter('teacher', mine[1]!.id, [q(1, 'A', null), q(2, 'BD', null), q(3, null, 10)]);
-    await enter('teacher', mine[2]!.id, [q(1, 'C', null)]);
-    await enter('admin', other!.id, [q(1, 'C', null), q(2, 'C', null), q(3, null, 0)]);
+    await fromBank(server.db, homeworkId, source);
+    await enterHandIns(ok, set);
   });
   afterAll(() => server?.close());
 

@@ -6,8 +6,9 @@ import {
   type ReportBasic,
 } from '@examkit/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { assignedHomework, gradeOnePair, homeworkCallers } from '../homework/testKit';
+import { homeworkCallers } from '../homework/testKit';
 import { DIALECTS, startTestServer, type TestServer } from '../test/fixtures';
+import { enterHandIns, twoClassHomework } from './testKit';
 
 const routes = { ...homeworkRoutes, ...homeworkReportRoutes, ...teachingRoutes };
 type StudentRecord = DataOf<typeof teachingRoutes.studentRecord>;
@@ -44,51 +45,12 @@ describe.each(DIALECTS)('学生学情 with homework on %s', (dialect) => {
       )
       .execute();
     await signInAll('admin', 'teacher', 'principal', 'lab-admin');
-    const pair = await gradeOnePair(ok, 'teacher', '数学');
-    classId = pair.targets.find((t) => t.kind === 'class')!.id;
-    otherClass = (
-      await db
-        .insertInto('classes')
-        .values({ grade_id: pair.gradeId, name: '高一(9)班' })
-        .returning('id')
-        .executeTakeFirstOrThrow()
-    ).id;
-    otherStudent = (
-      await db
-        .insertInto('students')
-        .values({
-          school_id: schoolId,
-          class_id: otherClass,
-          student_no: '2026100901',
-          name: '外班学生',
-          tel: null,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow()
-    ).id;
-    mine = await db
-      .selectFrom('students')
-      .select('id')
-      .where('class_id', '=', classId)
-      .orderBy('student_no')
-      .execute();
-    homeworkId = await assignedHomework(ok, {
+    const set = await twoClassHomework(server, ok, {
       name: '学情作业',
-      pair,
-      classIds: [classId, otherClass],
       idempotencyKey: `study-${dialect}`,
     });
-    const q = (no: number, answer: string | null, score: number | null) => ({
-      questionNo: no,
-      answer,
-      score,
-    });
-    const enter = (who: string, studentId: number, answers: unknown[]) =>
-      ok(who, 'manualSave', { id: homeworkId, studentId, answers });
-    await enter('teacher', mine[0]!.id, [q(1, 'A', null), q(2, 'B', null), q(3, null, 6)]);
-    await enter('teacher', mine[1]!.id, [q(1, 'A', null), q(2, 'BD', null), q(3, null, 10)]);
-    await enter('teacher', mine[2]!.id, [q(1, 'C', null)]);
-    await enter('admin', otherStudent, [q(1, 'C', null), q(2, 'C', null), q(3, null, 0)]);
+    ({ homeworkId, classId, otherClass, otherStudent, mine } = set);
+    await enterHandIns(ok, set);
   });
   afterAll(() => server?.close());
 
