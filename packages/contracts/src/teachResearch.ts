@@ -136,9 +136,7 @@ export const teachResearchRoutes = {
       /** The school's subject compared (null or absent: 总分). */
       subjectId: Type.Optional(Nullable(Id)),
       /** What a swing is measured in (absent: `rank`). */
-      basis: Type.Optional(
-        Type.Union(FLUCTUATION_BASES.map((b) => Type.Literal(b))),
-      ),
+      basis: Type.Optional(Type.Union(FLUCTUATION_BASES.map((b) => Type.Literal(b)))),
       /**
        * Change (either way) between two exams sat that counts as a swing: places for `rank`,
        * points for `percentile`. Null or absent: the school's 波动设置 for `rank`,

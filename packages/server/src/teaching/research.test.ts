@@ -340,10 +340,12 @@ describe.each(DIALECTS)('教研中心·师生学情 and 数据大屏 on %s', (di
       const one = await ok('admin', r.fluctuation, body);
       expect(one.students.map((s) => [s.studentId, s.largestChange])).toEqual([
         [s1, -2],
-        ...[s2, s4].map((id) => [id, 1]).sort((a, b) => {
-          const no = (id: number) => one.students.find((s) => s.studentId === id)!.studentNo;
-          return no(a[0]!).localeCompare(no(b[0]!));
-        }),
+        ...[s2, s4]
+          .map((id) => [id, 1])
+          .sort((a, b) => {
+            const no = (id: number) => one.students.find((s) => s.studentId === id)!.studentNo;
+            return no(a[0]!).localeCompare(no(b[0]!));
+          }),
       ]);
       expect(one.classes.map((c) => [c.classId, c.compared, c.swinging])).toEqual([
         [first.class1, 2, 2],
