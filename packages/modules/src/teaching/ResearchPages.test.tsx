@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { permissionCatalogue, teachingRoutes, teachResearchRoutes } from '@examkit/contracts';
@@ -416,38 +416,40 @@ describe('波动趋势', () => {
   }, 20_000);
 });
 
+const DATAV = {
+  schoolName: '示范中学',
+  students: 1200,
+  classes: 24,
+  teachers: 80,
+  exams: [
+    {
+      examId: 6,
+      examName: '期中考试',
+      examDate: '2026-11-12',
+      gradeName: '高一',
+      sat: 400,
+      fullMarks: 750,
+      mean: 498.2,
+      passRate: 0.82,
+      excellentRate: 0.2,
+      classes: [
+        { className: '高一(2)班', mean: 510, rank: 1 },
+        { className: '高一(1)班', mean: 490, rank: 2 },
+      ],
+    },
+  ],
+  homework: { assigned: 30, submitted: 900, corrected: 850 },
+  usage: { marked: 5000, exams: 2, papers: 6 },
+  teacherUsage: [
+    { name: '李老师', marks: 320, homeworkMade: 4, homeworkCorrected: 180, papersMade: 2 },
+  ],
+};
+
 describe('数据大屏', () => {
   it('shows the school’s figures and newest exams full screen, without the header', async () => {
     const api = createFakeApi({
       ...SCHOOL_ROUTES,
-      [key(teachResearchRoutes.datav)]: ok({
-        schoolName: '示范中学',
-        students: 1200,
-        classes: 24,
-        teachers: 80,
-        exams: [
-          {
-            examId: 6,
-            examName: '期中考试',
-            examDate: '2026-11-12',
-            gradeName: '高一',
-            sat: 400,
-            fullMarks: 750,
-            mean: 498.2,
-            passRate: 0.82,
-            excellentRate: 0.2,
-            classes: [
-              { className: '高一(2)班', mean: 510, rank: 1 },
-              { className: '高一(1)班', mean: 490, rank: 2 },
-            ],
-          },
-        ],
-        homework: { assigned: 30, submitted: 900, corrected: 850 },
-        usage: { marked: 5000, exams: 2, papers: 6 },
-        teacherUsage: [
-          { name: '李老师', marks: 320, homeworkMade: 4, homeworkCorrected: 180, papersMade: 2 },
-        ],
-      }),
+      [key(teachResearchRoutes.datav)]: ok(DATAV),
     });
     await renderApp({ path: '/teach-research/datav', api, user: staff(), pages });
     expect(
@@ -463,5 +465,51 @@ describe('数据大屏', () => {
     const teachers = screen.getByRole('table', { name: '近30天教师使用' });
     expect(within(teachers).getAllByRole('row')[1]).toHaveTextContent('李老师32041802');
     expect(screen.getByRole('link', { name: '返回首页' })).toHaveAttribute('href', '/home/index');
+  }, 20_000);
+});
+
+describe('数据大屏 refreshes itself', () => {
+  let visibility: DocumentVisibilityState = 'visible';
+  beforeEach(() => {
+    visibility = 'visible';
+    vi.spyOn(document, 'visibilityState', 'get').mockImplementation(() => visibility);
+  });
+  afterEach(() => vi.useRealTimers());
+
+  it('asks again every minute without blanking, and not while the tab is hidden', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    let students = 1200;
+    const api = createFakeApi({
+      ...SCHOOL_ROUTES,
+      [key(teachResearchRoutes.datav)]: () => ok({ ...DATAV, students }),
+    });
+    const asked = () => api.calls.filter((c) => c.url === teachResearchRoutes.datav.url).length;
+    await renderApp({ path: '/teach-research/datav', api, user: staff(), pages });
+    const tiles = await screen.findByRole('list', { name: '学校概况' });
+    const shown = () => within(tiles).getByText('在校学生').nextSibling;
+    expect(shown()).toHaveTextContent('1200');
+    expect(screen.getByRole('status')).toHaveTextContent(/数据更新于 .*每60秒自动刷新/);
+    expect(asked()).toBe(1);
+    students = 1250;
+    await act(() => vi.advanceTimersByTimeAsync(59_000));
+    expect(asked()).toBe(1);
+    await act(() => vi.advanceTimersByTimeAsync(1_000));
+    await waitFor(() => expect(asked()).toBe(2));
+    await waitFor(() => expect(shown()).toHaveTextContent('1250'));
+    // the same tiles, updated in place: the screen never blanked while asking
+    expect(screen.getByRole('list', { name: '学校概况' })).toBe(tiles);
+    // a hidden tab asks nothing, however long
+    visibility = 'hidden';
+    act(() => void document.dispatchEvent(new Event('visibilitychange')));
+    await act(() => vi.advanceTimersByTimeAsync(5 * 60_000));
+    expect(asked()).toBe(2);
+    // shown again: at once, then every minute
+    students = 1300;
+    visibility = 'visible';
+    act(() => void document.dispatchEvent(new Event('visibilitychange')));
+    await waitFor(() => expect(asked()).toBe(3));
+    await waitFor(() => expect(shown()).toHaveTextContent('1300'));
+    await act(() => vi.advanceTimersByTimeAsync(60_000));
+    await waitFor(() => expect(asked()).toBe(4));
   }, 20_000);
 });
