@@ -126,7 +126,13 @@ describe('教研中心 in the browser', () => {
     await screenshot(page, 'research-fluctuation-subject');
 
     // 系统管理 → 参数设置 → 波动设置: 名次波动 lowered to 5 places
-    await openMenu(page, '系统管理', '参数设置');
+    // 系统管理 is the header's own button (spec 000 §2), then its menu's 参数设置
+    await page.getByRole('banner').getByRole('button', { name: '系统管理', exact: true }).click();
+    await page.waitForURL('**/system/**');
+    await page
+      .getByRole('navigation', { name: '系统管理菜单' })
+      .getByRole('link', { name: '参数设置' })
+      .click();
     await page
       .getByRole('navigation', { name: '参数设置' })
       .getByRole('link', { name: '波动设置' })
