@@ -84,5 +84,39 @@ describe('综合评价 in the browser', () => {
     await page.getByRole('button', { name: '导出该生评价' }).waitFor();
     expect(await axeViolations(page)).toEqual([]);
     await screenshot(page, 'appraise-student');
+
+    // 打印: the second student's records and 评语 on a page without header or footer
+    await page.evaluate(() => {
+      (window as unknown as { printed: number }).printed = 0;
+      window.print = () => {
+        (window as unknown as { printed: number }).printed += 1;
+      };
+    });
+    await page.getByRole('link', { name: '打印', exact: true }).click();
+    await page.waitForURL('**/appraise/student/print?*');
+    await page.getByRole('heading', { name: `${second}的综合评价`, level: 1 }).waitFor();
+    expect(await page.getByRole('banner').count()).toBe(0);
+    expect(await page.getByRole('contentinfo').count()).toBe(0);
+    await page
+      .getByRole('table', { name: '学期评语' })
+      .getByRole('cell', { name: COMMENT })
+      .waitFor();
+    await expect
+      .poll(() =>
+        page
+          .getByRole('table', { name: '评价记录' })
+          .getByRole('row')
+          .filter({ hasText: '写作表达' })
+          .first()
+          .innerText(),
+      )
+      .toMatch(/写作表达\s+待提高/);
+    expect(await axeViolations(page)).toEqual([]);
+    await screenshot(page, 'appraise-student-print');
+    await page.getByRole('button', { name: '打印' }).click();
+    expect(await page.evaluate(() => (window as unknown as { printed: number }).printed)).toBe(1);
+    await page.getByRole('link', { name: '返回学生评价' }).click();
+    await page.waitForURL('**/appraise/student?*');
+    await page.getByRole('heading', { name: new RegExp(`^${second}（`) }).waitFor();
   }, 120_000);
 });

@@ -97,4 +97,60 @@ describe('教研中心 in the browser', () => {
     await screenshot(page, 'datav-1920x1080');
     await page.context().close();
   }, 300_000);
+  it('波动趋势 follows the school’s 波动设置: more students listed once it is lowered', async () => {
+    const page = await app.signedIn('admin');
+    const guide = page.getByRole('button', { name: '知道了' });
+    if (await guide.count()) await guide.click();
+    const swingPicker = page.getByLabel('波动幅度');
+    const students = page.getByRole('region', { name: '波动学生' });
+    const listed = async () => {
+      await students
+        .getByRole('table', { name: '成绩波动的学生' })
+        .or(students.getByText('没有成绩波动的学生'))
+        .waitFor();
+      return students.getByRole('link', { name: /^查看.+的学情$/ }).count();
+    };
+
+    // by default: grade rank changes of the total, as many places as the school's setting (50)
+    await openMenu(page, '教研中心', '波动趋势');
+    await page.waitForURL('**/teach-research/fluctuation-trend');
+    await page.getByText(/默认取学校的波动设置：50名/).waitFor();
+    expect(await swingPicker.inputValue()).toBe('50');
+    const before = await listed();
+    // a subject instead of the total, by percentile: the explanation and the table follow
+    await page.getByLabel('科目').selectOption({ label: '数学' });
+    await page.getByLabel('波动依据').selectOption({ label: '百分位变化' });
+    await page.getByText(/按数学百分位比较/).waitFor();
+    await listed();
+    expect(await axeViolations(page, ['[data-chart]'])).toEqual([]);
+    await screenshot(page, 'research-fluctuation-subject');
+
+    // 系统管理 → 参数设置 → 波动设置: 名次波动 lowered to 5 places
+    // 系统管理 is the header's own button (spec 000 §2), then its menu's 参数设置
+    await page.getByRole('banner').getByRole('button', { name: '系统管理', exact: true }).click();
+    await page.waitForURL('**/system/**');
+    await page
+      .getByRole('navigation', { name: '系统管理菜单' })
+      .getByRole('link', { name: '参数设置' })
+      .click();
+    await page
+      .getByRole('navigation', { name: '参数设置' })
+      .getByRole('link', { name: '波动设置' })
+      .click();
+    await page.waitForURL('**/system/parm/undulate');
+    const field = page.getByLabel('名次波动（名）');
+    await field.fill('5');
+    await page.getByRole('button', { name: '保存' }).click();
+    await page.getByText('保存成功').first().waitFor();
+
+    // back on 波动趋势: the default swing is now 5 places, and more students are listed
+    await openMenu(page, '教研中心', '波动趋势');
+    await page.waitForURL('**/teach-research/fluctuation-trend');
+    await page.getByText(/默认取学校的波动设置：5名/).waitFor();
+    expect(await swingPicker.inputValue()).toBe('5');
+    const after = await listed();
+    expect(after).toBeGreaterThan(before);
+    await screenshot(page, 'research-fluctuation-setting');
+    await page.context().close();
+  }, 300_000);
 });

@@ -68,7 +68,8 @@ export const appraiseRoutes = {
       classId: Id,
       term: Term,
       kind: Kind,
-      subjectId: Id,
+      /** Null: no subject, only the term 评语 (a class whose subjects have no items); no records then. */
+      subjectId: Nullable(Id),
       records: Type.Array(
         Obj({
           studentId: Id,

@@ -18,6 +18,7 @@ export const FIELD_LABELS: Readonly<Record<string, string>> = {
   arbitrators: '仲裁老师',
   assignments: '任教安排',
   bandWidth: '分数段宽度',
+  basis: '波动依据',
   batchId: '扫描批次',
   bindTicket: '绑定凭证',
   blankCount: '空数',

@@ -8,8 +8,19 @@ export const STUDY_LINE_DEFAULT = 20;
 
 /** 波动趋势: how many of the grade's newest exams are compared, unless chosen. */
 export const FLUCTUATION_EXAMS_DEFAULT = 5;
-/** 波动趋势: the change of the total's percentile between two exams that counts as a swing. */
+/** 波动趋势: the change of the percentile between two exams that counts as a swing, unless chosen. */
 export const FLUCTUATION_SWING_DEFAULT = 20;
+/**
+ * 波动趋势's 波动依据: `rank` a change of the grade rank (places; the default swing is the school's
+ * 波动设置 `undulate.rankChange`), `percentile` a change of the percentile (points).
+ */
+export const FLUCTUATION_BASES = ['rank', 'percentile'] as const;
+export type FluctuationBasis = (typeof FLUCTUATION_BASES)[number];
+/** The names of the 波动依据 on the page. */
+export const FLUCTUATION_BASIS_NAMES: Record<FluctuationBasis, string> = {
+  rank: '名次变化',
+  percentile: '百分位变化',
+};
 
 const T = '/marking-report/teach-research';
 const N = Nullable(Type.Number());
@@ -117,18 +128,35 @@ export const teachResearchRoutes = {
   ),
   fluctuation: post(
     `${T}/fluctuation`,
-    "波动趋势: the students whose total's percentile swings across a grade's newest exams, and per class how many",
+    "波动趋势: the students whose total's or a subject's grade rank or percentile swings across a grade's newest exams, and per class how many",
     Obj({
       gradeId: Nullable(Id),
       /** How many of the grade's newest exams are compared. */
       examCount: Type.Integer({ minimum: 2, maximum: 20 }),
-      /** Change of the percentile (points, either way) between two exams sat that counts as a swing. */
-      swing: Type.Number({ minimum: 1, maximum: 100 }),
+      /** The school's subject compared (null or absent: 总分). */
+      subjectId: Type.Optional(Nullable(Id)),
+      /** What a swing is measured in (absent: `rank`). */
+      basis: Type.Optional(Type.Union(FLUCTUATION_BASES.map((b) => Type.Literal(b)))),
+      /**
+       * Change (either way) between two exams sat that counts as a swing: places for `rank`,
+       * points for `percentile`. Null or absent: the school's 波动设置 for `rank`,
+       * `FLUCTUATION_SWING_DEFAULT` for `percentile`.
+       */
+      swing: Type.Optional(Nullable(Type.Number({ minimum: 1, maximum: 1000 }))),
     }),
     Obj({
       grades: Grades,
       gradeId: Nullable(Int),
       exams: Type.Array(ExamRef),
+      /** The school's subjects of the compared exams. */
+      subjects: Type.Array(Obj({ subjectId: Int, subjectName: Str })),
+      /** The subject compared (null: 总分). */
+      subjectId: Nullable(Int),
+      basis: Type.Union(FLUCTUATION_BASES.map((b) => Type.Literal(b))),
+      /** The swing used (places or points, by `basis`). */
+      swing: Type.Number(),
+      /** The school's 波动设置: a grade rank change of this many places is a swing by default. */
+      rankChange: Type.Number(),
       /** Per class the caller sees whole: its students and those who swing, its mean's rank per exam. */
       classes: Type.Array(
         Obj({
@@ -137,6 +165,7 @@ export const teachResearchRoutes = {
           /** Students who sat at least two of the exams. */
           compared: Int,
           swinging: Int,
+          /** The class's rank by the mean of the subject compared (or the total), per exam. */
           ranks: Type.Array(Nullable(Int)),
           classCounts: Type.Array(Int),
           /** Largest minus smallest rank of the exams the class was in (null: fewer than two). */
@@ -151,11 +180,16 @@ export const teachResearchRoutes = {
           studentNo: Str,
           classId: Int,
           className: Str,
-          /** The total's percentile per exam (null: not sat). */
+          /** The percentile of the subject compared (or the total) per exam (null: not sat). */
           percentiles: Type.Array(N),
-          /** Largest minus smallest percentile of the exams sat. */
+          /** The grade rank of the subject compared (or the total) per exam (null: not sat). */
+          ranks: Type.Array(Nullable(Int)),
+          /** Largest minus smallest figure (of the basis) of the exams sat. */
           spread: Type.Number(),
-          /** The largest change between two consecutive exams sat (signed: a fall is negative). */
+          /**
+           * The largest change of the basis between two consecutive exams sat (signed, a fall is
+           * negative: for ranks the places gained, previous rank minus rank).
+           */
           largestChange: Type.Number(),
           /** How many consecutive changes reach the swing. */
           swings: Int,

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { appraiseRoutes } from '@examkit/contracts';
 import { reportPages } from '../report';
 import { createFakeApi, demoUser, myScope, ok, renderApp, SCHOOL_ROUTES } from '../test/fixtures';
@@ -207,5 +207,105 @@ describe('综合评价', () => {
     );
     await u.click(screen.getByRole('link', { name: '评价录入' }));
     expect(await screen.findByRole('heading', { name: '评价录入' })).toBeInTheDocument();
+  }, 20_000);
+  it('学生评价’s 打印 opens one student’s print page without header or footer, and prints it', async () => {
+    const u = userEvent.setup();
+    const print = vi.spyOn(window, 'print').mockImplementation(() => {});
+    const api = createFakeApi({
+      ...SCHOOL_ROUTES,
+      [key(appraiseRoutes.sheet)]: ok(SHEET),
+      [key(appraiseRoutes.student)]: ok(STUDENT),
+    });
+    const { router } = await renderApp({
+      path: '/appraise/student?studentId=31',
+      api,
+      user: user(),
+      pages,
+    });
+    await screen.findByRole('heading', { name: '张三（高一(1)班，2026001）' });
+    expect(screen.getByRole('contentinfo')).toBeInTheDocument();
+    await u.click(screen.getByRole('link', { name: '打印' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/appraise/student/print'));
+    expect(
+      await screen.findByRole('heading', { name: '张三的综合评价', level: 1 }),
+    ).toBeInTheDocument();
+    expect(screen.getByText('高一(1)班 · 学号 2026001')).toBeInTheDocument();
+    // no header menu, no footer: a page to print
+    expect(screen.queryByRole('navigation', { name: '主菜单' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('contentinfo')).not.toBeInTheDocument();
+    const rows = within(screen.getByRole('table', { name: '评价记录' })).getAllByRole('row');
+    expect(rows[1]).toHaveTextContent('2026-2027学年上学期能力数学运算能力优秀计算准确');
+    expect(
+      within(screen.getByRole('table', { name: '学期评语' })).getAllByRole('row')[1],
+    ).toHaveTextContent('学习认真');
+    await u.click(screen.getByRole('button', { name: '打印' }));
+    expect(print).toHaveBeenCalledTimes(1);
+    await u.click(screen.getByRole('link', { name: '返回学生评价' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/appraise/student'));
+    print.mockRestore();
+  }, 20_000);
+
+  it('a bureau seat may print a student’s records but not export them', async () => {
+    const api = createFakeApi({
+      ...SCHOOL_ROUTES,
+      'POST /marking-user/user/school/my_scope': ok(myScope({ schoolWide: false, reader: true })),
+      [key(appraiseRoutes.sheet)]: ok({ ...SHEET, canComment: false }),
+      [key(appraiseRoutes.student)]: ok(STUDENT),
+    });
+    await renderApp({ path: '/appraise/student?studentId=31', api, user: user(), pages });
+    await screen.findByRole('heading', { name: '张三（高一(1)班，2026001）' });
+    expect(screen.getByRole('link', { name: '打印' })).toBeInTheDocument();
+    await waitFor(() =>
+      expect(screen.queryByRole('button', { name: '导出该生评价' })).not.toBeInTheDocument(),
+    );
+  }, 20_000);
+
+  it('a class whose subjects have no items still gets the 班主任’s 学期评语 box, saved without a subject', async () => {
+    const u = userEvent.setup();
+    const api = createFakeApi({
+      ...SCHOOL_ROUTES,
+      [key(appraiseRoutes.sheet)]: ok({ ...SHEET, subjects: [], subjectId: null, items: [] }),
+      [key(appraiseRoutes.save)]: ok({ saved: 0, cleared: 0, comments: 1 }),
+    });
+    await renderApp({ path: '/appraise/record', api, user: user(), pages });
+    expect(await screen.findByText(/下表只填写学期评语/)).toBeInTheDocument();
+    const grid = screen.getByRole('table', { name: '评价表' });
+    expect(
+      within(grid)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['学号', '姓名', '学期评语']);
+    await u.type(within(grid).getByLabelText('李四的评语'), '积极参加活动');
+    await u.click(screen.getByRole('button', { name: '保存' }));
+    expect(await screen.findByRole('status')).toHaveTextContent('已保存0条评价，更新1条评语');
+    expect(api.lastBody(appraiseRoutes.save.url)).toEqual({
+      classId: 21,
+      term: 1,
+      kind: 1,
+      subjectId: null,
+      records: [],
+      comments: [{ studentId: 32, comment: '积极参加活动' }],
+    });
+  }, 20_000);
+
+  it('a 任课教师 of such a class is told to add items, without a box', async () => {
+    const api = createFakeApi({
+      ...SCHOOL_ROUTES,
+      [key(appraiseRoutes.sheet)]: ok({
+        ...SHEET,
+        subjects: [],
+        subjectId: null,
+        items: [],
+        canComment: false,
+      }),
+    });
+    await renderApp({ path: '/appraise/record', api, user: user(), pages });
+    expect(
+      await screen.findByText(
+        '该班级暂无可评价的科目，请先在系统管理的能力设置或素养设置中添加项目',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('table', { name: '评价表' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: '保存' })).not.toBeInTheDocument();
   }, 20_000);
 });

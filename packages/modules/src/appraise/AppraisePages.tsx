@@ -16,6 +16,7 @@ import { Button, Empty, FormField, Select, themeOf } from '@examkit/ui';
 import { DownloadJobButton } from '../common/DownloadJobButton';
 import { ListTable } from '../common/ListTable';
 import { PageBox, Toolbar } from '../common/styled';
+import { Meta, ReportBox } from '../report/components/styled';
 import { useApiCall } from '../common/useApiCall';
 import { useMyScope } from '../common/useMyScope';
 import { useWrongData } from '../resource/wrong/useWrongData';
@@ -26,6 +27,7 @@ type Kind = 1 | 2;
 
 const LEVEL_OPTIONS = APPRAISAL_LEVELS.map((l) => ({ value: l, label: APPRAISAL_LEVEL_NAMES[l] }));
 const TERM_OPTIONS = ([1, 2] as const).map((t) => ({ value: t, label: APPRAISAL_TERM_NAMES[t] }));
+const yearName = (year: number) => `${year}-${year + 1}学年`;
 const KIND_OPTIONS = ([1, 2] as const).map((k) => ({ value: k, label: APPRAISAL_KIND_NAMES[k] }));
 const cell = (studentId: number, itemId: number) => `${studentId}-${itemId}`;
 const tooLong = (text: string) => text.trim().length > APPRAISAL_COMMENT_MAX;
@@ -137,7 +139,7 @@ export function AppraiseRecordPage() {
   const storedLevel = (k: string) => saved.levels[k] ?? recorded.get(k)?.level ?? '';
 
   async function save() {
-    if (!data || data.classId === null || data.subjectId === null) return;
+    if (!data || data.classId === null) return;
     if (writesComments && data.students.some((s) => tooLong(commentOf(s)))) {
       setNotice(null);
       setProblem(`评语不能超过${APPRAISAL_COMMENT_MAX}个字，请修改后再保存`);
@@ -246,9 +248,16 @@ export function AppraiseRecordPage() {
         </Toolbar>
       )}
       {data && data.classId !== null && data.subjectId === null && (
-        <Empty text="该班级暂无可评价的科目，请先在系统管理的能力设置或素养设置中添加项目" />
+        <Empty
+          text={
+            writesComments
+              ? '该班级暂无可评价的科目（可在系统管理的能力设置或素养设置中添加项目），下表只填写学期评语'
+              : '该班级暂无可评价的科目，请先在系统管理的能力设置或素养设置中添加项目'
+          }
+        />
       )}
-      {data && data.subjectId !== null && (
+      {/* without a subject with items, the 班主任 still writes the term 评语 */}
+      {data && data.classId !== null && (data.subjectId !== null || writesComments) && (
         <>
           <ListTable
             label="评价表"
@@ -403,50 +412,101 @@ export function AppraiseStudentPage() {
           <h2>
             {data.student.name}（{data.student.className}，{data.student.studentNo}）
           </h2>
-          {scope?.reader !== true && (
-            <Toolbar>
+          <Toolbar>
+            <Link
+              to={`/appraise/student/print?studentId=${data.student.studentId}${
+                classes.data?.classId ? `&classId=${classes.data.classId}` : ''
+              }`}
+            >
+              打印
+            </Link>
+            {scope?.reader !== true && (
               <DownloadJobButton
                 label="导出该生评价"
                 start={() =>
                   call(appraiseRoutes.studentExportJob, { studentId: data.student.studentId })
                 }
               />
-            </Toolbar>
-          )}
-          <ListTable
-            label="评价记录"
-            rows={data.records}
-            empty="暂无评价记录"
-            headers={['学年', '学期', '类别', '学科', '项目', '等级', '评语']}
-          >
-            {(r) => (
-              <tr key={`${r.academicYear}-${r.term}-${r.kind}-${r.subjectName}-${r.itemName}`}>
-                <td>{`${r.academicYear}-${r.academicYear + 1}学年`}</td>
-                <td>{APPRAISAL_TERM_NAMES[r.term as Term]}</td>
-                <td>{APPRAISAL_KIND_NAMES[r.kind as Kind]}</td>
-                <td>{r.subjectName}</td>
-                <td>{r.itemName}</td>
-                <td>{APPRAISAL_LEVEL_NAMES[r.level]}</td>
-                <td>{r.comment || '—'}</td>
-              </tr>
             )}
-          </ListTable>
-          <ListTable
-            label="学期评语"
-            rows={data.comments}
-            empty="暂无学期评语"
-            headers={['学年', '学期', '评语']}
-          >
-            {(c) => (
-              <tr key={`${c.academicYear}-${c.term}`}>
-                <td>{`${c.academicYear}-${c.academicYear + 1}学年`}</td>
-                <td>{APPRAISAL_TERM_NAMES[c.term as Term]}</td>
-                <td>{c.comment}</td>
-              </tr>
-            )}
-          </ListTable>
+          </Toolbar>
+          <StudentTables data={data} />
         </>
       )}
     </PageBox>
+  );
+}
+
+/** 学生评价's two tables: the records by term, kind, subject and item, and the term 评语. */
+function StudentTables({ data }: { data: DataOf<typeof appraiseRoutes.student> }) {
+  return (
+    <>
+      <ListTable
+        label="评价记录"
+        rows={data.records}
+        empty="暂无评价记录"
+        headers={['学年', '学期', '类别', '学科', '项目', '等级', '评语']}
+      >
+        {(r) => (
+          <tr key={`${r.academicYear}-${r.term}-${r.kind}-${r.subjectName}-${r.itemName}`}>
+            <td>{yearName(r.academicYear)}</td>
+            <td>{APPRAISAL_TERM_NAMES[r.term as Term]}</td>
+            <td>{APPRAISAL_KIND_NAMES[r.kind as Kind]}</td>
+            <td>{r.subjectName}</td>
+            <td>{r.itemName}</td>
+            <td>{APPRAISAL_LEVEL_NAMES[r.level]}</td>
+            <td>{r.comment || '—'}</td>
+          </tr>
+        )}
+      </ListTable>
+      <ListTable
+        label="学期评语"
+        rows={data.comments}
+        empty="暂无学期评语"
+        headers={['学年', '学期', '评语']}
+      >
+        {(c) => (
+          <tr key={`${c.academicYear}-${c.term}`}>
+            <td>{yearName(c.academicYear)}</td>
+            <td>{APPRAISAL_TERM_NAMES[c.term as Term]}</td>
+            <td>{c.comment}</td>
+          </tr>
+        )}
+      </ListTable>
+    </>
+  );
+}
+
+/**
+ * 学生评价打印 (/appraise/student/print?studentId=): one student's records and term 评语 on a page
+ * without header, menu or footer (like the reports' print pages); 打印 prints it, 返回 goes back to
+ * 学生评价. The same call and tables as 学生评价, so a teacher prints what they see there.
+ */
+export function AppraiseStudentPrintPage() {
+  const [params] = useSearchParams();
+  const studentId = Number(params.get('studentId')) || null;
+  const classId = Number(params.get('classId')) || null;
+  const record = useWrongData(appraiseRoutes.student, studentId === null ? null : { studentId });
+  const data = record.data;
+  const back = `/appraise/student${
+    studentId === null ? '' : `?studentId=${studentId}${classId ? `&classId=${classId}` : ''}`
+  }`;
+  return (
+    <ReportBox data-print aria-busy={record.loading}>
+      <Toolbar data-noprint>
+        <Link to={back}>返回学生评价</Link>
+        {data && <Button onClick={() => window.print()}>打印</Button>}
+      </Toolbar>
+      {studentId === null && <Empty text="请从学生评价中选择学生" />}
+      {record.error && <p role="alert">{record.error}</p>}
+      {data && (
+        <>
+          <h1>{data.student.name}的综合评价</h1>
+          <Meta>
+            {data.student.className} · 学号 {data.student.studentNo}
+          </Meta>
+          <StudentTables data={data} />
+        </>
+      )}
+    </ReportBox>
   );
 }

@@ -101,7 +101,7 @@ const SPEC_PATHS = `
 /**
  * Routes the product adds where the spec names none: the online-exam and homework student pages
  * (docs/online-exams.md), the download centre, whose entry spec 000 §2 names without a path
- * (docs/downloads.md), and the two pages of 综合评价 under the spec's /appraise/... (docs/appraise.md).
+ * (docs/downloads.md), and the pages of 综合评价 under the spec's /appraise/... (docs/appraise.md).
  */
 const PRODUCT_PATHS = [
   '/online-exam',
@@ -109,6 +109,7 @@ const PRODUCT_PATHS = [
   '/new-home-download/index',
   '/appraise/record',
   '/appraise/student',
+  '/appraise/student/print',
 ];
 
 const byPath = new Map(routeCatalogue.map((r) => [r.path, r]));

@@ -370,12 +370,14 @@ const study = group('study', 'Study', null, [
 ]);
 
 /**
- * 综合评价: spec 001 §2 names /appraise/... without detail; examkit's two pages (docs/appraise.md),
+ * 综合评价: spec 001 §2 names /appraise/... without detail; examkit's two pages and one student's
+ * print page (no header or footer, like the reports' print pages; docs/appraise.md),
  * any other path under it opens 评价录入.
  */
 const appraise = group('appraise', null, null, [
   ['/appraise/record', 'appraise-record', '评价录入'],
   ['/appraise/student', 'appraise-student', '学生评价'],
+  ['/appraise/student/print', 'appraise-student-print', '学生评价打印', undefined, full],
   ['/appraise/*', 'appraise', '综合评价', undefined, { redirect: '/appraise/record' }],
 ]);
 

@@ -1,7 +1,9 @@
+import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { styled } from 'styled-components';
 import { teachResearchRoutes, type DataOf } from '@examkit/contracts';
-import { percent, useWrongData } from '../resource/wrong/useWrongData';
+import { useApiCall } from '../common/useApiCall';
+import { percent } from '../resource/wrong/useWrongData';
 
 type Datav = DataOf<typeof teachResearchRoutes.datav>;
 
@@ -37,10 +39,15 @@ const Head = styled.header`
   display: flex;
   align-items: baseline;
   justify-content: space-between;
+  gap: 1em;
   h1 {
     margin: 0;
     font-size: 2.2em;
     letter-spacing: 0.1em;
+  }
+  p {
+    margin: 0 auto 0 0;
+    color: ${SOFT};
   }
 `;
 
@@ -145,6 +152,57 @@ const Teachers = styled.section`
   }
 `;
 
+/** The screen asks for its figures again this often while it is shown. */
+export const DATAV_REFRESH_MS = 60_000;
+
+const clock = (t: number) =>
+  new Date(t).toLocaleTimeString('zh-CN', { hour12: false, timeZone: 'Asia/Shanghai' });
+
+/**
+ * The 数据大屏's figures, asked for again every `DATAV_REFRESH_MS` while the tab is shown (a hidden
+ * tab asks nothing; shown again, it asks at once). The figures shown stay until the next answer
+ * replaces them, so the screen never blanks; a failed refresh keeps them and says so.
+ */
+function useDatav() {
+  const call = useApiCall();
+  const [data, setData] = useState<Datav | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [updatedAt, setUpdatedAt] = useState<number | null>(null);
+  useEffect(() => {
+    let live = true;
+    let timer: ReturnType<typeof setInterval> | undefined;
+    const load = () =>
+      void call(teachResearchRoutes.datav, {}, { errorMessage: false, dedupe: false }).then((r) => {
+        if (!live) return;
+        if (r.ok) {
+          setData(r.data);
+          setError(null);
+          setUpdatedAt(Date.now());
+        } else setError(r.message);
+      });
+    const start = () => {
+      clearInterval(timer);
+      timer = setInterval(load, DATAV_REFRESH_MS);
+    };
+    const onVisibility = () => {
+      if (document.visibilityState === 'hidden') clearInterval(timer);
+      else {
+        load();
+        start();
+      }
+    };
+    load();
+    if (document.visibilityState !== 'hidden') start();
+    document.addEventListener('visibilitychange', onVisibility);
+    return () => {
+      live = false;
+      clearInterval(timer);
+      document.removeEventListener('visibilitychange', onVisibility);
+    };
+  }, [call]);
+  return { data, error, updatedAt };
+}
+
 const fixed = (v: number | null) => (v === null ? '—' : v.toFixed(1));
 
 function ExamCard({ exam }: { exam: Datav['exams'][number] }) {
@@ -189,10 +247,10 @@ function ExamCard({ exam }: { exam: Datav['exams'][number] }) {
  * full screen without header or footer (spec 000 §2), sized by the viewport's width so a
  * 1920×1080 screen is filled; light text on a dark ground. The newest exams of the grades the
  * caller sees whole come from their cached reports; homework and use of the last 30 days are
- * counts of records, the busiest teachers 使用统计's rows.
+ * counts of records, the busiest teachers 使用统计's rows. It refreshes itself (`useDatav`).
  */
 export function DatavPage() {
-  const { data, error } = useWrongData(teachResearchRoutes.datav, {});
+  const { data, error, updatedAt } = useDatav();
   const tiles: [string, number][] = data
     ? [
         ['在校学生', data.students],
@@ -210,9 +268,15 @@ export function DatavPage() {
     <Screen aria-label="数据大屏">
       <Head>
         <h1>{data ? `${data.schoolName}数据大屏` : '数据大屏'}</h1>
+        {data && updatedAt !== null && (
+          <p role="status">
+            数据更新于 {clock(updatedAt)}，每{DATAV_REFRESH_MS / 1000}秒自动刷新
+            {error && `；最近一次刷新失败（${error}），显示的是上次的数据`}
+          </p>
+        )}
         <Link to="/home/index">返回首页</Link>
       </Head>
-      {error && <p role="alert">{error}</p>}
+      {error && !data && <p role="alert">{error}</p>}
       {data && (
         <Tiles aria-label="学校概况">
           {tiles.map(([label, value]) => (

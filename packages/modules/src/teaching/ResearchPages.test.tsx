@@ -1,8 +1,9 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { permissionCatalogue, teachingRoutes, teachResearchRoutes } from '@examkit/contracts';
 import { reportPages } from '../report';
+import { systemPages } from '../system';
 import { createFakeApi, demoUser, ok, renderApp, SCHOOL_ROUTES } from '../test/fixtures';
 
 vi.mock('../report/components/Chart', () => ({
@@ -216,41 +217,58 @@ describe('师生学情', () => {
   }, 20_000);
 });
 
+const FLUCTUATION_STUDENT = {
+  studentId: 31,
+  name: '张三',
+  studentNo: '2026001',
+  classId: 101,
+  className: '高一(1)班',
+  percentiles: [75, 25],
+  ranks: [3, 60],
+  spread: 57,
+  largestChange: -57,
+  swings: 1,
+};
+const FLUCTUATION = {
+  grades: GRADES,
+  gradeId: 10,
+  exams: EXAMS,
+  subjects: [
+    { subjectId: 1, subjectName: '语文' },
+    { subjectId: 2, subjectName: '数学' },
+  ],
+  subjectId: null,
+  basis: 'rank',
+  swing: 50,
+  rankChange: 50,
+  classes: [
+    {
+      classId: 101,
+      className: '高一(1)班',
+      compared: 40,
+      swinging: 3,
+      ranks: [1, 4],
+      classCounts: [4, 4],
+      rankSpread: 3,
+    },
+  ],
+  students: [FLUCTUATION_STUDENT],
+};
+
 describe('波动趋势', () => {
   it('is reached from the 教研中心 menu, lists classes and students who swing, and leads to a record', async () => {
     const u = userEvent.setup();
     const api = createFakeApi({
       ...SCHOOL_ROUTES,
       [key(teachResearchRoutes.studyStudents)]: ok(STUDENTS),
-      [key(teachResearchRoutes.fluctuation)]: ok({
-        grades: GRADES,
-        gradeId: 10,
-        exams: EXAMS,
-        classes: [
-          {
-            classId: 101,
-            className: '高一(1)班',
-            compared: 40,
-            swinging: 3,
-            ranks: [1, 4],
-            classCounts: [4, 4],
-            rankSpread: 3,
-          },
-        ],
-        students: [
-          {
-            studentId: 31,
-            name: '张三',
-            studentNo: '2026001',
-            classId: 101,
-            className: '高一(1)班',
-            percentiles: [75, 25],
-            spread: 50,
-            largestChange: -50,
-            swings: 1,
-          },
-        ],
-      }),
+      [key(teachResearchRoutes.fluctuation)]: (req: { data: string }) => {
+        const body = JSON.parse(req.data) as { basis: string; swing: number | null };
+        return ok(
+          body.basis === 'percentile'
+            ? { ...FLUCTUATION, basis: 'percentile', swing: body.swing ?? 20, subjectId: 1 }
+            : FLUCTUATION,
+        );
+      },
       [key(teachingRoutes.studyClasses)]: ok({
         classes: [{ classId: 101, className: '高一(1)班', gradeName: '高一' }],
         classId: 101,
@@ -279,23 +297,53 @@ describe('波动趋势', () => {
         .map((c) => c.textContent),
     ).toEqual(['高一(1)班', '40', '3', '第1/4名', '第4/4名', '3']);
     expect(screen.getByRole('img', { name: '各班名次趋势' })).toBeInTheDocument();
-    const students = screen.getByRole('table', { name: '成绩波动的学生' });
-    expect(within(students).getByRole('cell', { name: '-50.0' })).toBeVisible();
+    // by default: the total, by rank, the swing left to the school's 波动设置
     expect(api.lastBody(teachResearchRoutes.fluctuation.url)).toEqual({
       gradeId: null,
       examCount: 5,
-      swing: 20,
+      subjectId: null,
+      basis: 'rank',
+      swing: null,
     });
+    expect(screen.getByLabelText('波动幅度')).toHaveDisplayValue('50名及以上（学校波动设置）');
+    expect(screen.getByText(/默认取学校的波动设置：50名/)).toBeVisible();
+    const students = screen.getByRole('table', { name: '成绩波动的学生' });
+    expect(
+      within(within(students).getByRole('row', { name: /张三/ }))
+        .getAllByRole('cell')
+        .map((c) => c.textContent)
+        .slice(0, 6),
+    ).toEqual(['张三（2026001）', '高一(1)班', '第3名', '第60名', '-57名', '57名']);
+    // a subject and the percentile instead
+    await u.selectOptions(screen.getByLabelText('科目'), '语文');
+    await u.selectOptions(screen.getByLabelText('波动依据'), '百分位变化');
+    await waitFor(() =>
+      expect(api.lastBody(teachResearchRoutes.fluctuation.url)).toEqual({
+        gradeId: null,
+        examCount: 5,
+        subjectId: 1,
+        basis: 'percentile',
+        swing: null,
+      }),
+    );
+    expect(await screen.findByText(/按语文百分位比较/)).toBeVisible();
+    expect(within(students).getByRole('cell', { name: '75.0%' })).toBeVisible();
     await u.selectOptions(screen.getByLabelText('波动幅度'), '30个百分点及以上');
     await u.selectOptions(screen.getByLabelText('考试场数'), '最近3次考试');
     await waitFor(() =>
       expect(api.lastBody(teachResearchRoutes.fluctuation.url)).toEqual({
         gradeId: null,
         examCount: 3,
+        subjectId: 1,
+        basis: 'percentile',
         swing: 30,
       }),
     );
-    await u.click(within(students).getByRole('link', { name: '查看张三的学情' }));
+    await u.click(
+      within(screen.getByRole('table', { name: '成绩波动的学生' })).getByRole('link', {
+        name: '查看张三的学情',
+      }),
+    );
     await waitFor(() =>
       expect(router.state.location.pathname).toBe('/teach-research/study/student/detail'),
     );
@@ -303,40 +351,105 @@ describe('波动趋势', () => {
       expect(api.lastBody(teachingRoutes.studentRecord.url)).toEqual({ studentId: 31 }),
     );
   }, 20_000);
+
+  it('follows the school’s 波动设置: the students listed before and after it is changed', async () => {
+    // a fake school: its 波动设置 as saved on 参数设置, and students whose ranks moved 2 and 1 places
+    let rankChange = 2;
+    const moved = [
+      { ...FLUCTUATION_STUDENT, ranks: [1, 3], largestChange: -2, spread: 2 },
+      {
+        ...FLUCTUATION_STUDENT,
+        studentId: 32,
+        name: '李四',
+        ranks: [3, 2],
+        largestChange: 1,
+        spread: 1,
+      },
+    ];
+    const u = userEvent.setup();
+    const api = createFakeApi({
+      ...SCHOOL_ROUTES,
+      'GET /marking-user/user/school/param/list': () =>
+        ok([{ paramType: 'undulate', value: { rankChange, scoreChangePercent: 10 } }]),
+      'POST /marking-user/user/school/param/add': (req: { data: string }) => {
+        const body = JSON.parse(req.data) as { value: { rankChange: number } };
+        rankChange = body.value.rankChange;
+        return ok(null);
+      },
+      [key(teachResearchRoutes.fluctuation)]: (req: { data: string }) => {
+        const body = JSON.parse(req.data) as { swing: number | null };
+        const swing = body.swing ?? rankChange;
+        return ok({
+          ...FLUCTUATION,
+          swing,
+          rankChange,
+          students: moved.filter((s) => Math.abs(s.largestChange) >= swing),
+        });
+      },
+    });
+    const codes = [...CODES, 'System', 'System-Parm', 'Parm-Undulate'];
+    const { router } = await renderApp({
+      path: '/teach-research/fluctuation-trend',
+      api,
+      user: demoUser({
+        perms: permissionCatalogue.filter((p) => codes.includes(p.permCode)),
+        allPerm: { '2026': { '1': codes } },
+      }),
+      pages: { ...pages, ...systemPages },
+    });
+    const listed = async () =>
+      within(await screen.findByRole('table', { name: '成绩波动的学生' }))
+        .getAllByRole('link')
+        .map((a) => a.textContent);
+    await screen.findByText(/默认取学校的波动设置：2名/);
+    expect(await listed()).toEqual(['查看张三的学情']);
+    await router.navigate('/system/parm/undulate');
+    const field = await screen.findByLabelText('名次波动（名）');
+    await u.clear(field);
+    await u.type(field, '1');
+    await u.click(screen.getByRole('button', { name: '保存' }));
+    await waitFor(() => expect(rankChange).toBe(1));
+    await router.navigate('/teach-research/fluctuation-trend');
+    await screen.findByText(/默认取学校的波动设置：1名/);
+    expect(await listed()).toEqual(['查看张三的学情', '查看李四的学情']);
+    expect(screen.getByLabelText('波动幅度')).toHaveDisplayValue('1名及以上（学校波动设置）');
+  }, 20_000);
 });
+
+const DATAV = {
+  schoolName: '示范中学',
+  students: 1200,
+  classes: 24,
+  teachers: 80,
+  exams: [
+    {
+      examId: 6,
+      examName: '期中考试',
+      examDate: '2026-11-12',
+      gradeName: '高一',
+      sat: 400,
+      fullMarks: 750,
+      mean: 498.2,
+      passRate: 0.82,
+      excellentRate: 0.2,
+      classes: [
+        { className: '高一(2)班', mean: 510, rank: 1 },
+        { className: '高一(1)班', mean: 490, rank: 2 },
+      ],
+    },
+  ],
+  homework: { assigned: 30, submitted: 900, corrected: 850 },
+  usage: { marked: 5000, exams: 2, papers: 6 },
+  teacherUsage: [
+    { name: '李老师', marks: 320, homeworkMade: 4, homeworkCorrected: 180, papersMade: 2 },
+  ],
+};
 
 describe('数据大屏', () => {
   it('shows the school’s figures and newest exams full screen, without the header', async () => {
     const api = createFakeApi({
       ...SCHOOL_ROUTES,
-      [key(teachResearchRoutes.datav)]: ok({
-        schoolName: '示范中学',
-        students: 1200,
-        classes: 24,
-        teachers: 80,
-        exams: [
-          {
-            examId: 6,
-            examName: '期中考试',
-            examDate: '2026-11-12',
-            gradeName: '高一',
-            sat: 400,
-            fullMarks: 750,
-            mean: 498.2,
-            passRate: 0.82,
-            excellentRate: 0.2,
-            classes: [
-              { className: '高一(2)班', mean: 510, rank: 1 },
-              { className: '高一(1)班', mean: 490, rank: 2 },
-            ],
-          },
-        ],
-        homework: { assigned: 30, submitted: 900, corrected: 850 },
-        usage: { marked: 5000, exams: 2, papers: 6 },
-        teacherUsage: [
-          { name: '李老师', marks: 320, homeworkMade: 4, homeworkCorrected: 180, papersMade: 2 },
-        ],
-      }),
+      [key(teachResearchRoutes.datav)]: ok(DATAV),
     });
     await renderApp({ path: '/teach-research/datav', api, user: staff(), pages });
     expect(
@@ -352,5 +465,51 @@ describe('数据大屏', () => {
     const teachers = screen.getByRole('table', { name: '近30天教师使用' });
     expect(within(teachers).getAllByRole('row')[1]).toHaveTextContent('李老师32041802');
     expect(screen.getByRole('link', { name: '返回首页' })).toHaveAttribute('href', '/home/index');
+  }, 20_000);
+});
+
+describe('数据大屏 refreshes itself', () => {
+  let visibility: DocumentVisibilityState = 'visible';
+  beforeEach(() => {
+    visibility = 'visible';
+    vi.spyOn(document, 'visibilityState', 'get').mockImplementation(() => visibility);
+  });
+  afterEach(() => vi.useRealTimers());
+
+  it('asks again every minute without blanking, and not while the tab is hidden', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    let students = 1200;
+    const api = createFakeApi({
+      ...SCHOOL_ROUTES,
+      [key(teachResearchRoutes.datav)]: () => ok({ ...DATAV, students }),
+    });
+    const asked = () => api.calls.filter((c) => c.url === teachResearchRoutes.datav.url).length;
+    await renderApp({ path: '/teach-research/datav', api, user: staff(), pages });
+    const tiles = await screen.findByRole('list', { name: '学校概况' });
+    const shown = () => within(tiles).getByText('在校学生').nextSibling;
+    expect(shown()).toHaveTextContent('1200');
+    expect(screen.getByRole('status')).toHaveTextContent(/数据更新于 .*每60秒自动刷新/);
+    expect(asked()).toBe(1);
+    students = 1250;
+    await act(() => vi.advanceTimersByTimeAsync(59_000));
+    expect(asked()).toBe(1);
+    await act(() => vi.advanceTimersByTimeAsync(1_000));
+    await waitFor(() => expect(asked()).toBe(2));
+    await waitFor(() => expect(shown()).toHaveTextContent('1250'));
+    // the same tiles, updated in place: the screen never blanked while asking
+    expect(screen.getByRole('list', { name: '学校概况' })).toBe(tiles);
+    // a hidden tab asks nothing, however long
+    visibility = 'hidden';
+    act(() => void document.dispatchEvent(new Event('visibilitychange')));
+    await act(() => vi.advanceTimersByTimeAsync(5 * 60_000));
+    expect(asked()).toBe(2);
+    // shown again: at once, then every minute
+    students = 1300;
+    visibility = 'visible';
+    act(() => void document.dispatchEvent(new Event('visibilitychange')));
+    await waitFor(() => expect(asked()).toBe(3));
+    await waitFor(() => expect(shown()).toHaveTextContent('1300'));
+    await act(() => vi.advanceTimersByTimeAsync(60_000));
+    await waitFor(() => expect(asked()).toBe(4));
   }, 20_000);
 });

@@ -1,13 +1,15 @@
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import {
+  FLUCTUATION_BASES,
+  FLUCTUATION_BASIS_NAMES,
   FLUCTUATION_EXAMS_DEFAULT,
-  FLUCTUATION_SWING_DEFAULT,
   STUDY_DROP_DEFAULT,
   STUDY_LINE_DEFAULT,
   teachResearchRoutes,
   teachingRoutes,
   type DataOf,
+  type FluctuationBasis,
 } from '@examkit/contracts';
 import { Empty, FormField, Select } from '@examkit/ui';
 import { ListTable } from '../common/ListTable';
@@ -133,21 +135,37 @@ export function StudentAttentionPage() {
   );
 }
 
+/** 波动幅度's choices by rank: the school's 波动设置 among a few round numbers. */
+const rankSwings = (setting: number) =>
+  [...new Set([setting, 3, 5, 10, 20, 50, 100])].sort((a, b) => a - b);
+const places = (v: number) => `${v > 0 ? '+' : ''}${v}名`;
+
 /**
  * 波动趋势 (/teach-research/fluctuation-trend): over a grade's newest exams, the students whose
- * total's percentile changed by the chosen points or more between two exams they sat, and per class
- * how many such students it has and its rank by mean in each exam.
+ * grade rank (by default, as many places as the school's 波动设置) or percentile of the total or a
+ * subject changed by the chosen amount or more between two exams they sat, and per class how many
+ * such students it has and its rank by mean in each exam.
  */
 export function FluctuationPage() {
   const [gradeId, setGradeId] = useState<number | null>(null);
   const [examCount, setExamCount] = useState(FLUCTUATION_EXAMS_DEFAULT);
-  const [swing, setSwing] = useState(FLUCTUATION_SWING_DEFAULT);
+  const [subjectId, setSubjectId] = useState<number | null>(null);
+  const [basis, setBasis] = useState<FluctuationBasis>('rank');
+  // null: the server's default for the basis (by rank, the school's 波动设置)
+  const [swing, setSwing] = useState<number | null>(null);
   const { data, error } = useWrongData(teachResearchRoutes.fluctuation, {
     gradeId,
     examCount,
+    subjectId,
+    basis,
     swing,
   });
   const names = data?.exams.map((e) => e.examName) ?? [];
+  const byRank = data?.basis === 'rank';
+  const what =
+    data?.subjectId == null
+      ? '总分'
+      : (data.subjects.find((s) => s.subjectId === data.subjectId)?.subjectName ?? '');
   return (
     <PageBox>
       <h1>波动趋势</h1>
@@ -156,7 +174,14 @@ export function FluctuationPage() {
       {data && data.grades.length > 0 && (
         <>
           <Toolbar>
-            <GradePicker grades={data.grades} value={data.gradeId} onChange={setGradeId} />
+            <GradePicker
+              grades={data.grades}
+              value={data.gradeId}
+              onChange={(id) => {
+                setGradeId(id);
+                setSubjectId(null);
+              }}
+            />
             <FormField label="考试场数">
               <Select
                 value={examCount}
@@ -164,15 +189,51 @@ export function FluctuationPage() {
                 onChange={(e) => setExamCount(Number(e.target.value))}
               />
             </FormField>
+            <FormField label="科目">
+              <Select
+                value={data.subjectId ?? ''}
+                options={[
+                  { value: '', label: '总分' },
+                  ...data.subjects.map((s) => ({ value: s.subjectId, label: s.subjectName })),
+                ]}
+                onChange={(e) =>
+                  setSubjectId(e.target.value === '' ? null : Number(e.target.value))
+                }
+              />
+            </FormField>
+            <FormField label="波动依据">
+              <Select
+                value={basis}
+                options={FLUCTUATION_BASES.map((b) => ({
+                  value: b,
+                  label: FLUCTUATION_BASIS_NAMES[b],
+                }))}
+                onChange={(e) => {
+                  setBasis(e.target.value as FluctuationBasis);
+                  setSwing(null);
+                }}
+              />
+            </FormField>
             <FormField label="波动幅度">
               <Select
-                value={swing}
-                options={SWINGS.map((d) => ({ value: d, label: `${d}个百分点及以上` }))}
+                value={swing ?? data.swing}
+                options={
+                  basis === 'rank'
+                    ? rankSwings(data.rankChange).map((n) => ({
+                        value: n,
+                        label: `${n}名及以上${n === data.rankChange ? '（学校波动设置）' : ''}`,
+                      }))
+                    : SWINGS.map((d) => ({ value: d, label: `${d}个百分点及以上` }))
+                }
                 onChange={(e) => setSwing(Number(e.target.value))}
               />
             </FormField>
           </Toolbar>
-          <p>按总分百分位比较：相邻两次参加的考试之间，百分位升降达到所选幅度即为波动。</p>
+          <p>
+            {byRank
+              ? `按${what}年级名次比较：相邻两次参加的考试之间，名次升降达到所选名次即为波动（默认取学校的波动设置：${data.rankChange}名）。`
+              : `按${what}百分位比较：相邻两次参加的考试之间，百分位升降达到所选幅度即为波动。`}
+          </p>
           <section aria-label="各班波动">
             <h2>各班波动</h2>
             {data.exams.length >= 2 && data.classes.length > 0 && (
@@ -221,11 +282,13 @@ export function FluctuationPage() {
                     {s.name}（{s.studentNo}）
                   </td>
                   <td>{s.className}</td>
-                  {s.percentiles.map((p, i) => (
-                    <td key={data.exams[i]!.examId}>{pct(p)}</td>
+                  {(byRank ? s.ranks : s.percentiles).map((v, i) => (
+                    <td key={data.exams[i]!.examId}>
+                      {byRank ? (v === null ? '—' : `第${v}名`) : pct(v)}
+                    </td>
                   ))}
-                  <td>{change(s.largestChange)}</td>
-                  <td>{fixed(s.spread)}</td>
+                  <td>{byRank ? places(s.largestChange) : change(s.largestChange)}</td>
+                  <td>{byRank ? `${s.spread}名` : fixed(s.spread)}</td>
                   <td>{s.swings}</td>
                   <td>
                     <Link to={`${S}/student/detail?classId=${s.classId}&studentId=${s.studentId}`}>

@@ -1,5 +1,7 @@
 import {
   appraiseRoutes,
+  authRoutes,
+  type UserInfo,
   DOWNLOAD_FILE_URL,
   downloadRoutes,
   type DataOf,
@@ -7,6 +9,8 @@ import {
 } from '@examkit/contracts';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SEAT_READ_ONLY_MESSAGE } from '../core/seatAccess';
+import { DEMO_PASSWORD } from '../seed/seedDemo';
 import { call, DIALECTS, signIn, startTestServer, type TestServer } from '../test/fixtures';
 
 const r = appraiseRoutes;
@@ -490,5 +494,75 @@ describe.each(DIALECTS)('综合评价 on %s', (dialect) => {
     expect([outside.code, outside.message]).toEqual([404, '学生不存在']);
     const lab = await answer('lab-admin', r.studentExportJob, { studentId: s1.studentId });
     expect([lab.code, lab.message]).toEqual([404, '学生不存在']);
+  });
+  it('writes the term 评语 without a subject, for a class whose subjects have no items', async () => {
+    const classId = classIds['高一(1)班']!;
+    const sheet = await ok('head', r.sheet, { classId, term: 2, kind: 1, subjectId: chinese });
+    const s4 = sheet.students[3]!;
+    const body = { classId, term: 2, kind: 1, subjectId: null, records: [] };
+    const saved = await ok('head', r.save, {
+      ...body,
+      comments: [{ studentId: s4.studentId, comment: '没有评价项目也能写评语' }],
+    });
+    expect(saved).toEqual({ saved: 0, cleared: 0, comments: 1 });
+    const again = await ok('head', r.sheet, { classId, term: 2, kind: 1, subjectId: chinese });
+    expect(again.students[3]!.termComment).toBe('没有评价项目也能写评语');
+    // levels need a subject; a 任课教师 writes no 评语; another school's class is missing
+    const levels = await answer('head', r.save, {
+      ...body,
+      records: [{ studentId: s4.studentId, itemId: chineseItem, level: 'A', comment: '' }],
+    });
+    expect([levels.code, levels.message]).toEqual([400, '请选择科目']);
+    const teacher = await answer('teacher', r.save, {
+      ...body,
+      comments: [{ studentId: s4.studentId, comment: '好' }],
+    });
+    expect([teacher.code, teacher.message]).toEqual([403, '只有班主任可以填写学期评语']);
+    const foreign = await answer('head', r.save, {
+      ...body,
+      classId: labClass,
+      comments: [{ studentId: s4.studentId, comment: '好' }],
+    });
+    expect(foreign.code).toBe(404);
+    const after = await ok('head', r.sheet, { classId, term: 2, kind: 1, subjectId: chinese });
+    expect(after.students[3]!.termComment).toBe('没有评价项目也能写评语');
+  });
+
+  it('a bureau seat reads the sheet and a student’s records, and writes or exports nothing', async () => {
+    const seat = (
+      await call<UserInfo>(server.app, authRoutes.loginPassword, {
+        body: { loginName: 'bureau', password: DEMO_PASSWORD, schoolId: server.seed.demoSchoolId },
+      })
+    ).body.data;
+    tokens.bureau = seat.token;
+    const classId = classIds['高一(1)班']!;
+    const sheet = await ok('bureau', r.sheet, { classId, term: 1, kind: 1, subjectId: chinese });
+    expect(sheet.students.length).toBeGreaterThan(0);
+    expect(sheet.canComment).toBe(false);
+    // the demo's levels of the first student, as the 班主任 sees them
+    const head = await ok('head', r.sheet, { classId, term: 1, kind: 1, subjectId: chinese });
+    expect(sheet.students[0]!.records).toEqual(head.students[0]!.records);
+    const student = await ok('bureau', r.student, { studentId: sheet.students[0]!.studentId });
+    expect(student.records.length).toBeGreaterThan(0);
+    const before = await server.db.selectFrom('appraisal_records').select('id').execute();
+    const studentId = sheet.students[0]!.studentId;
+    for (const [contract, body] of [
+      [
+        r.save,
+        {
+          classId,
+          term: 1,
+          kind: 1,
+          subjectId: chinese,
+          records: [{ studentId, itemId: chineseItem, level: 'D', comment: '' }],
+        },
+      ],
+      [r.exportJob, { classId, term: 1 }],
+      [r.studentExportJob, { studentId }],
+    ] as const) {
+      const refused = await answer('bureau', contract, body);
+      expect([refused.code, refused.message], contract.url).toEqual([403, SEAT_READ_ONLY_MESSAGE]);
+    }
+    expect(await server.db.selectFrom('appraisal_records').select('id').execute()).toEqual(before);
   });
 });

@@ -209,9 +209,12 @@ export async function checkAppraisals(
   body: BodyOf<typeof r.save>,
 ): Promise<void> {
   if (scope.wholeSchoolReader) throw forbidden('教育局账号只能查看评价');
-  await openSheet(db, scope, body.classId, body.subjectId);
+  // without a subject only the term 评语 is written (a class whose subjects have no items)
+  if (body.subjectId === null && body.records.length > 0) throw badRequest('请选择科目');
+  if (body.subjectId === null) await scopedClass(db, scope, body.classId);
+  else await openSheet(db, scope, body.classId, body.subjectId);
   const [items, students] = await Promise.all([
-    itemsOf(db, scope.schoolId, body.kind, body.subjectId),
+    body.subjectId === null ? [] : itemsOf(db, scope.schoolId, body.kind, body.subjectId),
     studentsOf(db, scope.schoolId, body.classId),
   ]);
   const itemIds = new Set(items.map((i) => i.id));

@@ -245,7 +245,8 @@ async function weakRate(db: Db, schoolId: number): Promise<number> {
   return Number.isFinite(value) && value >= 0 && value <= 100 ? value / 100 : 0.6;
 }
 
-async function rankDropWarning(db: Db, schoolId: number): Promise<number> {
+/** The school's 波动设置: a grade rank change of this many places (default 50) is a swing. */
+export async function rankDropWarning(db: Db, schoolId: number): Promise<number> {
   const value = Number((await readParam(db, schoolId, 'undulate')).rankChange);
   return Number.isFinite(value) && value > 0 ? value : 50;
 }

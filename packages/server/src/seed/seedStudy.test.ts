@@ -87,7 +87,7 @@ describe.each(DIALECTS)('the demo’s record over time on %s', (dialect) => {
     const res = await call<DataOf<typeof teachResearchRoutes.fluctuation>>(
       server.app,
       teachResearchRoutes.fluctuation,
-      { token, body: { gradeId: grade.grade_id, examCount: 5, swing: 20 } },
+      { token, body: { gradeId: grade.grade_id, examCount: 5, basis: 'percentile', swing: 20 } },
     );
     expect(res.body.code, JSON.stringify(res.body)).toBe(200);
     expect(res.body.data.students.length).toBeGreaterThan(0);

@@ -1,4 +1,5 @@
 import {
+  administrationRoutes,
   teachResearchRoutes,
   teachResearchUsageRoutes,
   type DataOf,
@@ -281,7 +282,7 @@ describe.each(DIALECTS)('教研中心·师生学情 and 数据大屏 on %s', (di
   });
 
   it('波动趋势: who swings by the chosen points either way, and per class how many', async () => {
-    const body = { gradeId: first.gradeId, examCount: 2, swing: 20 };
+    const body = { gradeId: first.gradeId, examCount: 2, basis: 'percentile', swing: 20 };
     const data = await ok('admin', r.fluctuation, body);
     expect(data.exams.map((e) => e.examId)).toEqual([first.examId, second.examId]);
     const [s1, s2, , s4, s5] = first.students;
@@ -312,8 +313,91 @@ describe.each(DIALECTS)('教研中心·师生学情 and 数据大屏 on %s', (di
     expect(byClass(strict).map((c) => c[2])).toEqual([1, 0]);
   });
 
+  // Grade ranks of the total: first exam s1 1, s4 2, s2 3, s5 4; second s4 1, s2 2, s1 3, s5 4.
+  // 语文 (18, 12, 缺考, 15, 9; then s1 2): first s1 1, s4 2, s2 3, s5 4; second s4 1, s2 2, s5 3, s1 4.
+  it('波动趋势: by rank change, defaulted from the school’s 波动设置; a subject instead of the total', async () => {
+    const [s1, s2, , s4, s5] = first.students;
+    const body = { gradeId: first.gradeId, examCount: 2 };
+    const setUndulate = async (rankChange: number) =>
+      ok('admin', administrationRoutes.paramAdd, {
+        paramType: 'undulate',
+        value: { rankChange, scoreChangePercent: 10 },
+      });
+    const listed = (d: DataOf<typeof r.fluctuation>) => d.students.map((s) => s.studentId);
+    try {
+      // the demo's 波动设置 (50 places): no one moved that far
+      const before = await ok('admin', r.fluctuation, body);
+      expect([before.basis, before.swing, before.rankChange]).toEqual(['rank', 50, 50]);
+      expect(before.students).toEqual([]);
+      await setUndulate(2);
+      const two = await ok('admin', r.fluctuation, body);
+      expect([two.swing, two.rankChange]).toEqual([2, 2]);
+      // s1 fell from 1st to 3rd: −2 places
+      expect(two.students.map((s) => [s.studentId, s.ranks, s.largestChange, s.spread])).toEqual([
+        [s1, [1, 3], -2, 2],
+      ]);
+      await setUndulate(1);
+      const one = await ok('admin', r.fluctuation, body);
+      expect(one.students.map((s) => [s.studentId, s.largestChange])).toEqual([
+        [s1, -2],
+        ...[s2, s4]
+          .map((id) => [id, 1])
+          .sort((a, b) => {
+            const no = (id: number) => one.students.find((s) => s.studentId === id)!.studentNo;
+            return no(a[0]!).localeCompare(no(b[0]!));
+          }),
+      ]);
+      expect(one.classes.map((c) => [c.classId, c.compared, c.swinging])).toEqual([
+        [first.class1, 2, 2],
+        [first.class9, 2, 1],
+      ]);
+      // a swing chosen wins over the setting
+      expect(listed(await ok('admin', r.fluctuation, { ...body, swing: 2 }))).toEqual([s1]);
+
+      // 语文: the exams' subjects are offered; s5 moved too (4th → 3rd), the classes swapped ranks
+      expect(one.subjects.map((s) => s.subjectName).sort()).toEqual(['数学', '语文'].sort());
+      const chinese = one.subjects.find((s) => s.subjectName === '语文')!.subjectId;
+      const yuwen = await ok('admin', r.fluctuation, { ...body, subjectId: chinese });
+      expect(yuwen.subjectId).toBe(chinese);
+      expect(yuwen.students.map((s) => [s.studentId, s.ranks, s.largestChange])[0]).toEqual([
+        s1,
+        [1, 4],
+        -3,
+      ]);
+      expect(listed(yuwen).sort()).toEqual([s1, s2, s4, s5].sort());
+      expect(yuwen.classes.map((c) => [c.classId, c.swinging, c.ranks])).toEqual([
+        [first.class1, 2, [1, 2]],
+        [first.class9, 2, [2, 1]],
+      ]);
+      // 语文 by percentile: s1 75 → 0, the others +25
+      const pct = await ok('admin', r.fluctuation, {
+        ...body,
+        subjectId: chinese,
+        basis: 'percentile',
+      });
+      expect(pct.swing).toBe(20);
+      expect(pct.students[0]!.percentiles).toEqual([75, 0]);
+      expect(pct.students[0]!.largestChange).toBe(-75);
+      const strict = await ok('admin', r.fluctuation, {
+        ...body,
+        subjectId: chinese,
+        basis: 'percentile',
+        swing: 30,
+      });
+      expect(listed(strict)).toEqual([s1]);
+      // 数学 did not change: no one
+      const math = one.subjects.find((s) => s.subjectName === '数学')!.subjectId;
+      expect((await ok('admin', r.fluctuation, { ...body, subjectId: math })).students).toEqual([]);
+      // a subject not in the exams
+      const missing = await answer('admin', r.fluctuation, { ...body, subjectId: 9_999_999 });
+      expect([missing.code, missing.msg]).toEqual([404, '所选考试没有该科目']);
+    } finally {
+      await setUndulate(50);
+    }
+  });
+
   it('波动趋势: a 班主任 sees their class only; other grades 403, another school 404, no key 403', async () => {
-    const body = { gradeId: null, examCount: 2, swing: 20 };
+    const body = { gradeId: null, examCount: 2, basis: 'percentile', swing: 20 };
     const data = await ok('head', r.fluctuation, body);
     expect(data.gradeId).toBe(first.gradeId);
     expect(data.classes.map((c) => c.classId)).toEqual([first.class1]);

@@ -1,4 +1,9 @@
-import type { DataOf, teachResearchRoutes } from '@examkit/contracts';
+import {
+  FLUCTUATION_SWING_DEFAULT,
+  type DataOf,
+  type FluctuationBasis,
+  type teachResearchRoutes,
+} from '@examkit/contracts';
 import type { Clock } from '../core/clock';
 import type { Db } from '../core/database';
 import { forbidden, notFound } from '../core/envelope';
@@ -7,6 +12,7 @@ import { SLOT } from '../marking/assignment';
 import { blockQuality } from '../marking/monitoring';
 import { isDone } from '../homework/report/data';
 import { engineId } from '../report/cache';
+import { rankDropWarning } from '../report/snapshot';
 import { fullClass, gradeScope } from '../report/views/access';
 import {
   meanRanks,
@@ -70,13 +76,21 @@ interface StudentRow {
   studentNo: string;
   classId: number;
   className: string;
-  /** The total's percentile per exam (null: not sat). */
+  /** The total's (or the subject's) percentile per exam (null: not sat). */
   p: (number | null)[];
+  /** The total's (or the subject's) grade rank per exam (null: not sat). */
+  r: (number | null)[];
 }
+
+/** The exam's subject of the school's subject (`subjects.id`): its id in the report, or null. */
+const examSubject = (ctx: ReportContext, subjectId: number) =>
+  ctx.report.snapshot.subjects.find((s) => s.subjectId === subjectId)?.id ?? null;
 
 /**
  * The grade's exams (oldest first; the newest `last` when given) and, per student of a class whose
- * total the caller sees, the total's percentile in each — the engine's, as the reports show it.
+ * total the caller sees, the total's percentile and grade rank in each — the engine's, as the
+ * reports show them. With `subjectId` (the school's subject), that subject's instead: an exam
+ * without it leaves its figures null.
  */
 async function gradePercentiles(
   db: Db,
@@ -84,12 +98,14 @@ async function gradePercentiles(
   scope: DataScope,
   gradeId: number,
   last?: number,
+  subjectId: number | null = null,
 ) {
   let contexts = await gradeContexts(db, clock, scope, gradeId);
   if (last !== undefined) contexts = contexts.slice(-last);
   const byId = new Map<number, StudentRow>();
   contexts.forEach(({ ctx }, e) => {
-    const { percentiles } = studentColumns(ctx, 0);
+    const key = subjectId === null ? 0 : examSubject(ctx, subjectId);
+    const columns = key === null ? null : studentColumns(ctx, key);
     ctx.report.snapshot.students.forEach((s, i) => {
       if (!fullClass(scope, s.classId)) return;
       const row = byId.get(s.id) ?? {
@@ -98,10 +114,12 @@ async function gradePercentiles(
         classId: s.classId,
         className: '',
         p: contexts.map(() => null),
+        r: contexts.map(() => null),
       };
       row.classId = s.classId;
       row.className = ctx.report.snapshot.classes.find((c) => c.id === s.classId)?.name ?? '';
-      row.p[e] = percentiles[i] ?? null;
+      row.p[e] = columns?.percentiles[i] ?? null;
+      row.r[e] = columns?.gradeRanks[i] ?? null;
       byId.set(s.id, row);
     });
   });
@@ -154,24 +172,59 @@ export async function studyStudents(
 
 type Fluctuation = DataOf<Routes['fluctuation']>;
 
+/** The school's subjects of the exams, in the order they first appear. */
+function examSubjects(contexts: { ctx: ReportContext }[]): Fluctuation['subjects'] {
+  const out: Fluctuation['subjects'] = [];
+  for (const { ctx } of contexts)
+    for (const s of ctx.report.snapshot.subjects)
+      if (s.subjectId !== null && !out.some((o) => o.subjectId === s.subjectId))
+        out.push({ subjectId: s.subjectId, subjectName: s.name });
+  return out;
+}
+
 /**
  * 波动趋势: over a grade's newest `examCount` exams, the students (of classes whose total the caller
- * sees) whose total's percentile changed by at least `swing` points between two consecutive exams
- * they sat — the same percentiles 师生学情 reads — and per class how many such students it has and
- * its mean's rank per exam (the reports' `meanRanks`).
+ * sees) whose grade rank (`basis` rank: places) or percentile (`percentile`: points) of the total
+ * or of one subject changed by at least `swing` between two consecutive exams they sat — the
+ * engine's ranks and percentiles of the cached reports, the ones 师生学情 reads — and per class how
+ * many such students it has and its mean's rank per exam (the reports' `meanRanks`). Without a
+ * swing, a rank swing is the school's 波动设置 (`undulate.rankChange`, what the reports warn by).
  */
 export async function fluctuation(
   db: Db,
   clock: Clock,
   scope: DataScope,
-  body: { gradeId: number | null; examCount: number; swing: number },
+  body: {
+    gradeId: number | null;
+    examCount: number;
+    subjectId?: number | null | undefined;
+    basis?: FluctuationBasis | undefined;
+    swing?: number | null | undefined;
+  },
 ): Promise<Fluctuation> {
+  const basis = body.basis ?? 'rank';
+  const rankChange = await rankDropWarning(db, scope.schoolId);
+  const swing = body.swing ?? (basis === 'rank' ? rankChange : FLUCTUATION_SWING_DEFAULT);
+  const subjectId = body.subjectId ?? null;
   const head = await scopedGrade(db, scope, body.gradeId, true);
-  if (head.gradeId === null) return { ...head, exams: [], classes: [], students: [] };
-  const { contexts, byId } = await gradePercentiles(db, clock, scope, head.gradeId, body.examCount);
+  const answer = { ...head, subjectId, basis, swing, rankChange };
+  if (head.gradeId === null)
+    return { ...answer, exams: [], subjects: [], classes: [], students: [] };
+  const { contexts, byId } = await gradePercentiles(
+    db,
+    clock,
+    scope,
+    head.gradeId,
+    body.examCount,
+    subjectId,
+  );
+  const subjects = examSubjects(contexts);
+  if (subjectId !== null && !subjects.some((s) => s.subjectId === subjectId))
+    throw notFound('所选考试没有该科目');
   const classes = new Map<number, Fluctuation['classes'][number]>();
   contexts.forEach(({ ctx }, e) => {
-    const ranks = meanRanks(ctx, 0);
+    const key = subjectId === null ? 0 : examSubject(ctx, subjectId);
+    const ranks = key === null ? new Map<number, number | null>() : meanRanks(ctx, key);
     for (const c of ctx.report.snapshot.classes) {
       if (!fullClass(scope, c.id)) continue;
       const row = classes.get(c.id) ?? {
@@ -195,12 +248,13 @@ export async function fluctuation(
   }
   const students: Fluctuation['students'] = [];
   for (const [studentId, row] of byId) {
-    const sat = row.p.filter((v): v is number => v !== null);
+    const sat = (basis === 'rank' ? row.r : row.p).filter((v): v is number => v !== null);
     if (sat.length < 2) continue;
     const cls = classes.get(row.classId);
     if (cls) cls.compared += 1;
-    const changes = sat.slice(1).map((v, i) => v - sat[i]!);
-    const swings = changes.filter((c) => Math.abs(c) >= body.swing).length;
+    // a fall is negative: a percentile going down, a rank number going up
+    const changes = sat.slice(1).map((v, i) => (basis === 'rank' ? sat[i]! - v : v - sat[i]!));
+    const swings = changes.filter((c) => Math.abs(c) >= swing).length;
     if (swings === 0) continue;
     if (cls) cls.swinging += 1;
     const largestChange = changes.reduce((a, b) => (Math.abs(b) > Math.abs(a) ? b : a));
@@ -211,6 +265,7 @@ export async function fluctuation(
       classId: row.classId,
       className: row.className,
       percentiles: row.p,
+      ranks: row.r,
       spread: Math.max(...sat) - Math.min(...sat),
       largestChange,
       swings,
@@ -223,8 +278,9 @@ export async function fluctuation(
       a.studentNo.localeCompare(b.studentNo),
   );
   return {
-    ...head,
+    ...answer,
     exams: contexts.map(({ exam }) => refOf(exam)),
+    subjects,
     classes: [...classes.values()],
     students,
   };
