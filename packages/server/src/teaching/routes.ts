@@ -13,7 +13,12 @@ import { CLASS_KEY, GRADE_KEY, openReport } from '../report/routes';
 import { centreHomework, centreHomeworkTopics } from './assistant';
 import { classRecord, gradeSituation, studentRecord, studyClasses, teachSummary } from './records';
 import { datav, fluctuation, studyStudents, studyTeachers, teacherDetail } from './research';
-import { classHomework, studentHomework, studentHomeworkWrong } from './homeworkRecords';
+import {
+  classHomework,
+  combineMastery,
+  studentHomework,
+  studentHomeworkWrong,
+} from './homeworkRecords';
 import { topicList } from './topics';
 import { basketStatistics, busiest, lastDays, usageStatistics } from './usage';
 
@@ -62,25 +67,35 @@ export function registerTeachingRoutes(router: Router, deps: Deps): void {
   );
   router.sessionRoute(r.studentRecord, TAG, async ({ body, session }) => {
     const scope = await scopeFor(deps, session, STUDENT_KEYS);
-    const { classId, ...record } = await studentRecord(db, clock, scope, body.studentId);
+    const { classId, points, ...record } = await studentRecord(db, clock, scope, body.studentId);
     const homework = await studentHomework(db, accessOf(db, session), {
       id: body.studentId,
       classId,
     });
     const homeworkWrong = await studentHomeworkWrong(db, scope, body.studentId);
-    return { ...record, homework, homeworkWrong };
+    return {
+      ...record,
+      points: combineMastery(points, homework.points),
+      homework: homework.homework,
+      homeworkWrong,
+    };
   });
   router.sessionRoute(r.gradeSituation, TAG, async ({ body, session }) =>
     gradeSituation(db, clock, await scopeFor(deps, session, SITUATION_KEYS), body.gradeId),
   );
   router.sessionRoute(r.classRecord, TAG, async ({ body, session }) => {
-    const record = await classRecord(
+    const { points, ...record } = await classRecord(
       db,
       clock,
       await scopeFor(deps, session, CLASS_KEYS),
       body.classId,
     );
-    return { ...record, homework: await classHomework(db, accessOf(db, session), body.classId) };
+    const homework = await classHomework(db, accessOf(db, session), body.classId);
+    return {
+      ...record,
+      points: combineMastery(points, homework.points),
+      homework: homework.homework,
+    };
   });
   const t = teachResearchRoutes;
   router.sessionRoute(t.studyStudents, TAG, async ({ body, session }) =>
