@@ -100,9 +100,7 @@ function Mastery({ points, of }: { points: Points; of: string }) {
             <td>{p.fullMarks}</td>
             <td>{percent(p.scoreRate)}</td>
             <td>{p.exam ? percent(p.exam.scoreRate) : '—'}</td>
-            <td>
-              {p.homework ? `${percent(p.homework.scoreRate)}（${p.homework.count}）` : '—'}
-            </td>
+            <td>{p.homework ? `${percent(p.homework.scoreRate)}（${p.homework.count}）` : '—'}</td>
           </tr>
         )}
       </ListTable>

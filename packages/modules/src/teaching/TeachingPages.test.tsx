@@ -284,7 +284,11 @@ describe('学情', () => {
       within(screen.getByRole('table', { name: '知识点掌握度' }))
         .getAllByRole('row')
         .slice(1)
-        .map((r) => within(r).getAllByRole('cell').map((c) => c.textContent));
+        .map((r) =>
+          within(r)
+            .getAllByRole('cell')
+            .map((c) => c.textContent),
+        );
     expect(rowsOf()).toEqual([
       ['数学', '数列', '10', '30.0%', '—', '30.0%（1）'],
       ['数学', '函数', '60', '50.0%', '40.0%', '80.0%（2）'],

@@ -194,7 +194,13 @@ export async function classHomework(
       scoreRate: b.scoreRate,
     };
   });
-  return { homework, points: await homeworkPoints(db, reports.map((r) => r.d)) };
+  return {
+    homework,
+    points: await homeworkPoints(
+      db,
+      reports.map((r) => r.d),
+    ),
+  };
 }
 
 /** Wrong homework questions shown in a student record (the newest first). */

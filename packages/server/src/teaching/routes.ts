@@ -19,6 +19,7 @@ import {
   studentHomework,
   studentHomeworkWrong,
 } from './homeworkRecords';
+import { studentsHomework, teachersHomework } from './researchHomework';
 import { topicList } from './topics';
 import { basketStatistics, busiest, lastDays, usageStatistics } from './usage';
 
@@ -98,21 +99,32 @@ export function registerTeachingRoutes(router: Router, deps: Deps): void {
     };
   });
   const t = teachResearchRoutes;
-  router.sessionRoute(t.studyStudents, TAG, async ({ body, session }) =>
-    studyStudents(db, clock, await scopeFor(deps, session, TEACH_STUDY_KEYS), body),
-  );
-  router.sessionRoute(t.studyTeachers, TAG, async ({ body, session }) =>
-    studyTeachers(db, clock, await scopeFor(deps, session, TEACH_STUDY_KEYS), body.gradeId),
-  );
-  router.sessionRoute(t.teacherDetail, TAG, async ({ body, session }) =>
-    teacherDetail(
+  // 师生学情: the exams' figures (research.ts) and the homework reports' (researchHomework.ts)
+  router.sessionRoute(t.studyStudents, TAG, async ({ body, session }) => {
+    const data = await studyStudents(
       db,
       clock,
       await scopeFor(deps, session, TEACH_STUDY_KEYS),
-      body.gradeId,
-      body.userId,
-    ),
-  );
+      body,
+    );
+    const ids = data.students.map((s) => s.studentId);
+    return {
+      ...data,
+      homework: await studentsHomework(db, accessOf(db, session), data.gradeId, ids),
+    };
+  });
+  router.sessionRoute(t.studyTeachers, TAG, async ({ body, session }) => {
+    const scope = await scopeFor(deps, session, TEACH_STUDY_KEYS);
+    const data = await studyTeachers(db, clock, scope, body.gradeId);
+    const access = accessOf(db, session);
+    return { ...data, homework: await teachersHomework(db, access, data.gradeId, data.classes) };
+  });
+  router.sessionRoute(t.teacherDetail, TAG, async ({ body, session }) => {
+    const scope = await scopeFor(deps, session, TEACH_STUDY_KEYS);
+    const data = await teacherDetail(db, clock, scope, body.gradeId, body.userId);
+    const access = accessOf(db, session);
+    return { ...data, homework: await teachersHomework(db, access, body.gradeId, data.classes) };
+  });
   router.sessionRoute(t.fluctuation, TAG, async ({ body, session }) =>
     fluctuation(db, clock, await scopeFor(deps, session, FLUCTUATION_KEYS), body),
   );
