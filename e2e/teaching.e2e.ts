@@ -206,7 +206,7 @@ describe('teaching views in the browser', () => {
     // The 数学 teacher makes a homework of two bank questions sharing a knowledge point (作业篮 →
     // 生成作业's call), assigns it to 高一(1)班 and types in the first student's hand-in: the
     // first question right, the second wrong, so the point's mastery is half.
-    const admin = await app.tokenOf('director');
+    const teacher = await app.tokenOf('teacher');
     const bank = await app.api<{
       list: {
         id: number;
@@ -214,8 +214,8 @@ describe('teaching views in the browser', () => {
         children: unknown[];
       }[];
     }>('/marking-resources/question/list', {
-      token: admin,
-      body: { bank: 'cloud', subjectCode: '02', stage: 3, pageNum: 1, pageSize: 100 },
+      token: teacher,
+      body: { bank: 'school', subjectCode: '02', stage: 3, pageNum: 1, pageSize: 50 },
     });
     expect(bank.code, JSON.stringify(bank)).toBe(200);
     const plain = bank.data.list.filter((q) => q.children.length === 0);
@@ -226,7 +226,6 @@ describe('teaching views in the browser', () => {
     const pair = plain.filter((q) => q.points.some((p) => p.name === point)).slice(0, 2);
     const escaped = point.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
-    const teacher = await app.tokenOf('teacher');
     const head = await app.tokenOf('head');
     const classes = await app.api<{
       classId: number;
