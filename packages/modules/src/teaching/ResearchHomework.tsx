@@ -1,4 +1,4 @@
-import { teachResearchRoutes, type DataOf } from '@examkit/contracts';
+import type { DataOf, teachResearchRoutes } from '@examkit/contracts';
 import { ListTable } from '../common/ListTable';
 import { percent } from '../resource/wrong/useWrongData';
 
