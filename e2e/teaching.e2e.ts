@@ -202,4 +202,117 @@ describe('teaching views in the browser', () => {
     await screenshot(page, 'report-centre-homework');
     await page.context().close();
   }, 300_000);
+  it('a 班主任 reads a homework knowledge point’s mastery on 学生学情 (来源 校本作业)', async () => {
+    // The 数学 teacher makes a homework of two bank questions sharing a knowledge point (作业篮 →
+    // 生成作业's call), assigns it to 高一(1)班 and types in the first student's hand-in: the
+    // first question right, the second wrong, so the point's mastery is half.
+    const teacher = await app.tokenOf('teacher');
+    const bank = await app.api<{
+      list: {
+        id: number;
+        points: { name: string }[];
+        children: unknown[];
+      }[];
+    }>('/marking-resources/question/list', {
+      token: teacher,
+      body: { bank: 'school', subjectCode: '02', stage: 3, pageNum: 1, pageSize: 50 },
+    });
+    expect(bank.code, JSON.stringify(bank)).toBe(200);
+    const plain = bank.data.list.filter((q) => q.children.length === 0);
+    const point = plain
+      .flatMap((q) => q.points.map((p) => p.name))
+      .find((name) => plain.filter((q) => q.points.some((p) => p.name === name)).length >= 2)!;
+    expect(point, 'two bank questions sharing a point').toBeDefined();
+    const pair = plain.filter((q) => q.points.some((p) => p.name === point)).slice(0, 2);
+    const escaped = point.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+    const head = await app.tokenOf('head');
+    const classes = await app.api<{
+      classId: number;
+      students: { studentId: number; name: string; studentNo: string }[];
+    }>('/marking-report/teaching/studyClasses', { token: head, body: { classId: null } });
+    const first = classes.data.students[0]!;
+    const demo = await app.api<{ list: { id: number; name: string }[] }>(
+      '/marking-report/teaching/assistant/list',
+      { token: head, body: { pageNum: 1, pageSize: 50 } },
+    );
+    const detailOf = (token: string, id: number) =>
+      app.api<{
+        gradeId: number;
+        subjectId: number;
+        questions: { no: number; type: string; answer: string | null; fullMarks: number }[];
+      }>('/marking-homework/homework/school-base/detail', { token, body: { id } });
+    const model = await detailOf(head, demo.data.list.find((h) => h.name === DEMO_HOMEWORK)!.id);
+    const made = await app.api<{ id: number }>(
+      '/marking-homework/homework/school-base/basket-confirm',
+      {
+        token: teacher,
+        body: {
+          name: '知识点掌握练习',
+          gradeId: model.data.gradeId,
+          subjectId: model.data.subjectId,
+          estimatedMinutes: 10,
+          items: pair.map((q) => ({ questionId: q.id, score: 5 })),
+          idempotencyKey: 'e2e-study-points',
+        },
+      },
+    );
+    expect(made.code, JSON.stringify(made)).toBe(200);
+    const assigned = await app.api('/marking-homework/homework/school-base/assign', {
+      token: teacher,
+      body: {
+        id: made.data.id,
+        classIds: [classes.data.classId],
+        teachingClassIds: [],
+        dueAt: Date.now() + 86_400_000,
+        estimatedMinutes: 10,
+        confirmOverLimit: true,
+      },
+    });
+    expect(assigned.code, JSON.stringify(assigned)).toBe(200);
+    const detail = await detailOf(teacher, made.data.id);
+    const answers = detail.data.questions.map((q, i) =>
+      q.type === 'objective'
+        ? { questionNo: q.no, answer: i === 0 ? q.answer : wrongOption(q.answer), score: null }
+        : { questionNo: q.no, answer: null, score: i === 0 ? q.fullMarks : 0 },
+    );
+    const saved = await app.api('/marking-homework/homework/school-base/manual/save', {
+      token: teacher,
+      body: { id: made.data.id, studentId: first.studentId, answers },
+    });
+    expect(saved.code, JSON.stringify(saved)).toBe(200);
+
+    const page = await app.signedIn('head');
+    const guide = page.getByRole('button', { name: '知道了' });
+    if (await guide.count()) await guide.click();
+    await page.getByRole('link', { name: '进入报告中心' }).click();
+    await page.waitForURL('**/report/index');
+    await page
+      .getByRole('navigation', { name: '学情分析' })
+      .getByRole('link', { name: '学生学情' })
+      .click();
+    await page.waitForURL('**/study/student');
+    const student = page.getByRole('combobox', { name: '学生' });
+    await student.waitFor();
+    await student.selectOption({ label: `${first.name}（${first.studentNo}）` });
+    await page
+      .getByRole('table', { name: '各次作业成绩' })
+      .getByRole('row', { name: /知识点掌握练习/ })
+      .waitFor();
+    const mastery = page.getByRole('table', { name: '知识点掌握度' });
+    const row = mastery.getByRole('row', { name: new RegExp(`数学 ${escaped} `) });
+    // 全部: the homework's part is there beside the exams' (one homework)
+    await row.getByRole('cell', { name: /（1）$/ }).waitFor();
+    await page.getByRole('combobox', { name: '来源' }).selectOption({ label: '校本作业' });
+    // 5 of the two questions' 10 marks
+    expect(
+      await mastery
+        .getByRole('row', { name: new RegExp(`数学 ${escaped} `) })
+        .getByRole('cell')
+        .allInnerTexts(),
+    ).toEqual(['数学', point, '10', '50.0%', expect.any(String), '50.0%（1）']);
+    expect(await axeViolations(page, ['[data-chart]'])).toEqual([]);
+    await screenshot(page, 'study-student-homework-points');
+    await page.context().close();
+  }, 300_000);
 });

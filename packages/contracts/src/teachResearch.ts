@@ -29,6 +29,30 @@ const Int = Type.Integer();
 const ExamRef = Obj({ examId: Int, examName: Str, examDate: Str });
 const Grades = Type.Array(Obj({ gradeId: Int, gradeName: Str }));
 
+/** How many of a grade's newest 校本作业 师生学情 reads. */
+export const RESEARCH_HOMEWORK_COUNT = 10;
+
+/**
+ * The grade's newest 校本作业 (at most {@link RESEARCH_HOMEWORK_COUNT}) whose report the caller
+ * may open (the homework report's rule; none without 校本作业), oldest first.
+ */
+const HomeworkList = Type.Array(
+  Obj({ homeworkId: Int, name: Str, subjectName: Str, assignedAt: Int, fullMarks: Type.Number() }),
+);
+
+/**
+ * Homework in 教师学情: per class × subject shown, the mean of its homework reports' class score
+ * rates (基本情况's 各班); per teacher, the homework of the list they assigned and the hand-ins of
+ * the caller's students they corrected.
+ */
+const TeacherHomework = Obj({
+  list: HomeworkList,
+  classes: Type.Array(
+    Obj({ userId: Int, classId: Int, subjectName: Str, count: Int, scoreRate: N }),
+  ),
+  teachers: Type.Array(Obj({ userId: Int, assigned: Int, corrected: Int })),
+});
+
 /** A class × subject a teacher teaches, across the grade's exams. */
 const TeacherClass = Obj({
   userId: Int,
@@ -87,6 +111,14 @@ export const teachResearchRoutes = {
           below: Type.Boolean(),
         }),
       ),
+      /**
+       * Homework: per student listed, the mean of their score rates in the list's homework they
+       * handed in and had corrected (the homework report's own rows).
+       */
+      homework: Obj({
+        list: HomeworkList,
+        students: Type.Array(Obj({ studentId: Int, corrected: Int, scoreRate: N })),
+      }),
     }),
   ),
   studyTeachers: post(
@@ -102,6 +134,7 @@ export const teachResearchRoutes = {
       teachers: Type.Array(
         Obj({ userId: Int, name: Str, marking: Type.Array(Obj(MarkingFigures)) }),
       ),
+      homework: TeacherHomework,
     }),
   ),
   teacherDetail: post(
@@ -124,6 +157,7 @@ export const teachResearchRoutes = {
           blockMean: N,
         }),
       ),
+      homework: TeacherHomework,
     }),
   ),
   fluctuation: post(

@@ -39,6 +39,20 @@ const TopicPoint = Obj({
 /** One exam in a record: its name and date. */
 const ExamRef = { examId: Int, examName: Str, examDate: Str };
 
+/**
+ * A knowledge point's mastery in a study record: over exams and homework together (全部), and
+ * each source's own part (考试: the engine's tag score rate over the exams; 校本作业: the homework
+ * reports' 知识点统计), null where the source has no question of the point.
+ */
+const MasteryPoint = Obj({
+  subjectName: Str,
+  point: Str,
+  fullMarks: Type.Number(),
+  scoreRate: N,
+  exam: Nullable(Obj({ fullMarks: Type.Number(), scoreRate: N })),
+  homework: Nullable(Obj({ fullMarks: Type.Number(), scoreRate: N, count: Int })),
+});
+
 /** A subject of one exam in a student's record. */
 const StudentSubject = Obj({
   subjectName: Str,
@@ -133,10 +147,8 @@ export const teachingRoutes = {
           wrongCount: Int,
         }),
       ),
-      /** Mastery per knowledge point over every exam, lowest first. */
-      points: Type.Array(
-        Obj({ subjectName: Str, point: Str, fullMarks: Type.Number(), scoreRate: N }),
-      ),
+      /** Mastery per knowledge point over every exam and homework, lowest first. */
+      points: Type.Array(MasteryPoint),
       wrongQuestions: Type.Array(
         Obj({
           ...ExamRef,
@@ -207,10 +219,8 @@ export const teachingRoutes = {
           ),
         }),
       ),
-      /** Knowledge points over every exam (the class's question means), lowest first. */
-      points: Type.Array(
-        Obj({ subjectName: Str, point: Str, fullMarks: Type.Number(), scoreRate: N }),
-      ),
+      /** Knowledge points over every exam and homework (the class's figures), lowest first. */
+      points: Type.Array(MasteryPoint),
       /** The newest exam's questions with the lowest class score rates. */
       commonErrors: Type.Array(TopicQuestion),
       /** The 校本作业 of the class whose report the caller may open, oldest first: 基本情况. */

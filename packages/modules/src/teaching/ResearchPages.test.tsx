@@ -53,6 +53,13 @@ const STUDENTS = {
       below: false,
     },
   ],
+  homework: {
+    list: [
+      { homeworkId: 41, name: '函数练习', subjectName: '数学', assignedAt: 1, fullMarks: 20 },
+      { homeworkId: 42, name: '数列练习', subjectName: '数学', assignedAt: 2, fullMarks: 20 },
+    ],
+    students: [{ studentId: 31, corrected: 2, scoreRate: 0.625 }],
+  },
 };
 
 const RECORD = {
@@ -85,6 +92,12 @@ const RECORD = {
     },
   ],
   homework: [],
+};
+
+const TEACHER_HOMEWORK = {
+  list: STUDENTS.homework.list,
+  classes: [{ userId: 7, classId: 101, subjectName: '数学', count: 2, scoreRate: 0.8375 }],
+  teachers: [{ userId: 7, assigned: 2, corrected: 43 }],
 };
 
 const TEACHER_CLASS = {
@@ -126,6 +139,9 @@ describe('师生学情', () => {
     expect(screen.getByRole('navigation', { name: '主菜单' })).toBeInTheDocument();
     expect(within(table).getByRole('cell', { name: '-50.0' })).toBeInTheDocument();
     expect(within(table).getByRole('cell', { name: '百分位下降' })).toBeInTheDocument();
+    // the student's homework score rate over the grade's newest homework
+    expect(within(table).getByRole('cell', { name: '62.5%（2）' })).toBeInTheDocument();
+    expect(screen.getByText(/最近2次校本作业（函数练习、数列练习）/)).toBeInTheDocument();
     expect(api.lastBody(teachResearchRoutes.studyStudents.url)).toEqual({
       gradeId: null,
       drop: 10,
@@ -171,6 +187,7 @@ describe('师生学情', () => {
             ],
           },
         ],
+        homework: TEACHER_HOMEWORK,
       }),
       [key(teachResearchRoutes.teacherDetail)]: ok({
         teacher: { userId: 7, name: '李老师' },
@@ -189,6 +206,7 @@ describe('师生学情', () => {
             blockMean: 6.1,
           },
         ],
+        homework: TEACHER_HOMEWORK,
       }),
     });
     const { router } = await renderApp({
@@ -202,6 +220,17 @@ describe('师生学情', () => {
     expect(within(classes).getByRole('cell', { name: '102.5（+3.5，第1/4名）' })).toBeVisible();
     const marking = screen.getByRole('table', { name: '各教师阅卷' });
     expect(within(marking).getByRole('cell', { name: '120份，误差超限5.0%' })).toBeVisible();
+    const rowText = (name: string) =>
+      within(screen.getByRole('table', { name }))
+        .getAllByRole('row')
+        .slice(1)
+        .map((r) =>
+          within(r)
+            .getAllByRole('cell')
+            .map((c) => c.textContent),
+        );
+    expect(rowText('任教班级作业得分率')).toEqual([['李老师', '高一(1)班', '数学', '2', '83.8%']]);
+    expect(rowText('作业布置与批改')).toEqual([['李老师', '2', '43']]);
     await u.selectOptions(screen.getByLabelText('年级'), '高二');
     await waitFor(() =>
       expect(api.lastBody(teachResearchRoutes.studyTeachers.url)).toEqual({ gradeId: 11 }),
@@ -214,6 +243,7 @@ describe('师生学情', () => {
     expect(api.lastBody(teachResearchRoutes.teacherDetail.url)).toEqual({ gradeId: 10, userId: 7 });
     expect(screen.getByRole('img', { name: '李老师任教班级名次趋势' })).toBeInTheDocument();
     expect(screen.getByRole('table', { name: '各题块阅卷' })).toHaveTextContent('数学第2题');
+    expect(rowText('任教班级作业得分率')).toEqual([['李老师', '高一(1)班', '数学', '2', '83.8%']]);
   }, 20_000);
 });
 

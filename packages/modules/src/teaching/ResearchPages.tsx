@@ -17,6 +17,7 @@ import { PageBox, Toolbar } from '../common/styled';
 import { Chart } from '../report/components/Chart';
 import { lineOption } from '../report/components/charts';
 import { percent, useWrongData } from '../resource/wrong/useWrongData';
+import { HomeworkNote, TeacherHomework } from './ResearchHomework';
 import { HomeworkWrongTable, WrongQuestionTable } from './StudyPages';
 
 const S = '/teach-research/study';
@@ -60,6 +61,12 @@ function GradePicker(props: {
   );
 }
 
+/** A listed student's homework score rate and how many corrected hand-ins it is over. */
+function homeworkOf(data: DataOf<typeof teachResearchRoutes.studyStudents>, studentId: number) {
+  const h = data.homework.students.find((x) => x.studentId === studentId);
+  return !h || h.corrected === 0 ? '—' : `${percent(h.scoreRate)}（${h.corrected}）`;
+}
+
 /**
  * 师生学情·学生学情 (/teach-research/study/student): the students of a grade who need attention —
  * the total's percentile fell by the chosen points since the exam before, or is under the chosen
@@ -95,6 +102,7 @@ export function StudentAttentionPage() {
           </FormField>
         </Toolbar>
       )}
+      {data && data.grades.length > 0 && <HomeworkNote list={data.homework.list} />}
       {data && data.grades.length > 0 && (
         <ListTable
           label="需要关注的学生"
@@ -105,6 +113,7 @@ export function StudentAttentionPage() {
             '班级',
             ...data.exams.map((e) => e.examName),
             '变化',
+            ...(data.homework.list.length > 0 ? ['作业得分率（已批改次数）'] : []),
             '关注原因',
             '操作',
           ]}
@@ -119,6 +128,7 @@ export function StudentAttentionPage() {
                 <td key={data.exams[i]!.examId}>{pct(p)}</td>
               ))}
               <td>{change(s.change)}</td>
+              {data.homework.list.length > 0 && <td>{homeworkOf(data, s.studentId)}</td>}
               <td>
                 {[s.falling && '百分位下降', s.below && `低于${line}%`].filter(Boolean).join('、')}
               </td>
@@ -419,6 +429,11 @@ export function TeacherStudyPage() {
               )}
             </ListTable>
           </section>
+          <TeacherHomework
+            homework={data.homework}
+            classes={data.classes}
+            names={new Map(data.teachers.map((t) => [t.userId, t.name]))}
+          />
         </>
       )}
     </PageBox>
@@ -482,6 +497,11 @@ export function TeacherDetailPage() {
               )}
             </ListTable>
           </section>
+          <TeacherHomework
+            homework={data.homework}
+            classes={data.classes}
+            names={new Map([[data.teacher.userId, data.teacher.name]])}
+          />
         </>
       )}
     </PageBox>

@@ -38,13 +38,45 @@ function ClassPicker({ data, onChange }: { data: Classes; onChange(id: number): 
 }
 
 type Points = DataOf<typeof teachingRoutes.classRecord>['points'];
+type Source = 'all' | 'exam' | 'homework';
 
-/** 知识点掌握: the weakest points as bars, then every point in a table. */
+const SOURCES: { value: Source; label: string }[] = [
+  { value: 'all', label: '全部' },
+  { value: 'exam', label: '考试' },
+  { value: 'homework', label: '校本作业' },
+];
+
+/** The rows of one 来源: its own part of each point (全部: both together), lowest first. */
+function pointsOf(points: Points, source: Source) {
+  const rows = points.flatMap((p) => {
+    const part = source === 'all' ? p : p[source];
+    return part ? [{ ...p, fullMarks: part.fullMarks, scoreRate: part.scoreRate }] : [];
+  });
+  return rows.sort((a, b) => (a.scoreRate ?? 2) - (b.scoreRate ?? 2));
+}
+
+/**
+ * 知识点掌握: the weakest points as bars, then every point in a table, over exams and homework
+ * (来源: 全部, 考试 or 校本作业).
+ */
 function Mastery({ points, of }: { points: Points; of: string }) {
-  const weakest = points.slice(0, CHART_POINTS);
+  const [source, setSource] = useState<Source>('all');
+  const rows = pointsOf(points, source);
+  const weakest = rows.slice(0, CHART_POINTS);
   return (
     <section aria-label="知识点掌握">
       <h2>知识点掌握</h2>
+      <Toolbar>
+        <FormField label="来源">
+          <Select
+            value={source}
+            options={SOURCES}
+            onChange={(e) =>
+              setSource(SOURCES.find((x) => x.value === e.target.value)?.value ?? 'all')
+            }
+          />
+        </FormField>
+      </Toolbar>
       {weakest.length > 0 && (
         <Chart
           kind="bar"
@@ -58,8 +90,8 @@ function Mastery({ points, of }: { points: Points; of: string }) {
       )}
       <ListTable
         label="知识点掌握度"
-        rows={points}
-        headers={['学科', '知识点', '累计满分', '掌握度']}
+        rows={rows}
+        headers={['学科', '知识点', '累计满分', '掌握度', '考试掌握度', '作业掌握度（作业数）']}
       >
         {(p) => (
           <tr key={`${p.subjectName}-${p.point}`}>
@@ -67,6 +99,8 @@ function Mastery({ points, of }: { points: Points; of: string }) {
             <td>{p.point}</td>
             <td>{p.fullMarks}</td>
             <td>{percent(p.scoreRate)}</td>
+            <td>{p.exam ? percent(p.exam.scoreRate) : '—'}</td>
+            <td>{p.homework ? `${percent(p.homework.scoreRate)}（${p.homework.count}）` : '—'}</td>
           </tr>
         )}
       </ListTable>

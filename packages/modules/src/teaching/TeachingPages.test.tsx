@@ -129,7 +129,26 @@ const examOf = (examId: number, examName: string, percentile: number) => ({
 const STUDENT = {
   student: { studentId: 31, name: '张三', studentNo: '2026001', className: '高一(1)班' },
   exams: [examOf(5, '第一次月考', 60), examOf(6, '期中考试', 75), examOf(7, '第二次月考', 80)],
-  points: [{ subjectName: '数学', point: '函数', fullMarks: 45, scoreRate: 0.4 }],
+  points: [
+    // homework only
+    {
+      subjectName: '数学',
+      point: '数列',
+      fullMarks: 10,
+      scoreRate: 0.3,
+      exam: null,
+      homework: { fullMarks: 10, scoreRate: 0.3, count: 1 },
+    },
+    // (0.4 × 45 + 0.8 × 15) / 60
+    {
+      subjectName: '数学',
+      point: '函数',
+      fullMarks: 60,
+      scoreRate: 0.5,
+      exam: { fullMarks: 45, scoreRate: 0.4 },
+      homework: { fullMarks: 15, scoreRate: 0.8, count: 2 },
+    },
+  ],
   wrongQuestions: [
     {
       examId: 7,
@@ -260,7 +279,27 @@ describe('学情', () => {
     const exams = screen.getByRole('table', { name: '各次考试成绩' });
     expect(within(exams).getAllByRole('row')).toHaveLength(4);
     expect(within(exams).getByRole('cell', { name: '80.0%' })).toBeInTheDocument();
-    expect(screen.getByRole('table', { name: '知识点掌握度' })).toHaveTextContent('40.0%');
+    // 知识点掌握 over exams and homework, each source on its own by 来源
+    const rowsOf = () =>
+      within(screen.getByRole('table', { name: '知识点掌握度' }))
+        .getAllByRole('row')
+        .slice(1)
+        .map((r) =>
+          within(r)
+            .getAllByRole('cell')
+            .map((c) => c.textContent),
+        );
+    expect(rowsOf()).toEqual([
+      ['数学', '数列', '10', '30.0%', '—', '30.0%（1）'],
+      ['数学', '函数', '60', '50.0%', '40.0%', '80.0%（2）'],
+    ]);
+    await u.selectOptions(screen.getByLabelText('来源'), '考试');
+    expect(rowsOf()).toEqual([['数学', '函数', '45', '40.0%', '40.0%', '80.0%（2）']]);
+    await u.selectOptions(screen.getByLabelText('来源'), '校本作业');
+    expect(rowsOf().map((r) => r.slice(0, 4))).toEqual([
+      ['数学', '数列', '10', '30.0%'],
+      ['数学', '函数', '15', '80.0%'],
+    ]);
     expect(screen.getByRole('table', { name: '错题列表' })).toHaveTextContent('第二次月考');
     // the homework beside the exams: the student's score rate and the class's
     expect(screen.getByRole('img', { name: '张三的作业得分率趋势' })).toBeInTheDocument();
@@ -302,7 +341,16 @@ describe('学情', () => {
             subjects: [{ subjectName: '数学', fullMarks: 150, mean: 101, gradeMean: 98, rank: 1 }],
           },
         ],
-        points: [{ subjectName: '数学', point: '函数', fullMarks: 15, scoreRate: 0.42 }],
+        points: [
+          {
+            subjectName: '数学',
+            point: '函数',
+            fullMarks: 15,
+            scoreRate: 0.42,
+            exam: { fullMarks: 15, scoreRate: 0.42 },
+            homework: null,
+          },
+        ],
         commonErrors: [question('3', 0.35)],
         homework: [
           {

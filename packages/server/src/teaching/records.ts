@@ -31,23 +31,24 @@ const WRONG_SHOWN = 50;
 
 const at = <T>(list: readonly (T | null | undefined)[], i: number): T | null => list[i] ?? null;
 
-/** Mastery per knowledge point over tagged questions of several exams, by subject, lowest first. */
-function masteryOf(bySubject: Map<string, TaggedQuestion[]>) {
-  return [...bySubject]
-    .flatMap(([subjectName, questions]) =>
-      tagScoreRates(questions).map((t) => ({
-        subjectName,
-        point: t.tag,
-        fullMarks: t.fullMarks,
-        scoreRate: t.scoreRate,
-      })),
-    )
-    .sort(
-      (a, b) =>
-        (a.scoreRate ?? 2) - (b.scoreRate ?? 2) ||
-        a.subjectName.localeCompare(b.subjectName) ||
-        a.point.localeCompare(b.point),
-    );
+/** A knowledge point's mastery over one source (the exams, or the homework), by subject. */
+export interface PointPart {
+  subjectName: string;
+  point: string;
+  fullMarks: number;
+  scoreRate: number | null;
+}
+
+/** Mastery per knowledge point over tagged questions of several exams, by subject. */
+function masteryOf(bySubject: Map<string, TaggedQuestion[]>): PointPart[] {
+  return [...bySubject].flatMap(([subjectName, questions]) =>
+    tagScoreRates(questions).map((t) => ({
+      subjectName,
+      point: t.tag,
+      fullMarks: t.fullMarks,
+      scoreRate: t.scoreRate,
+    })),
+  );
 }
 
 function tagged(map: Map<string, TaggedQuestion[]>, subjectName: string, q: TaggedQuestion) {
@@ -118,7 +119,12 @@ export async function studentRecord(
   clock: Clock,
   scope: DataScope,
   studentId: number,
-): Promise<Omit<StudentRecord, 'homework' | 'homeworkWrong'> & { classId: number }> {
+): Promise<
+  Omit<StudentRecord, 'homework' | 'homeworkWrong' | 'points'> & {
+    classId: number;
+    points: PointPart[];
+  }
+> {
   const student = await db
     .selectFrom('students as s')
     .innerJoin('classes as c', 'c.id', 's.class_id')
@@ -224,7 +230,7 @@ export async function classRecord(
   clock: Clock,
   scope: DataScope,
   classId: number,
-): Promise<Omit<ClassRecord, 'homework'>> {
+): Promise<Omit<ClassRecord, 'homework' | 'points'> & { points: PointPart[] }> {
   const cls = await scopedClass(db, scope, classId);
   const exams = await readableExams(db, scope, { gradeId: cls.grade_id });
   const out: ClassRecord['exams'] = [];

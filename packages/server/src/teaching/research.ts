@@ -24,8 +24,9 @@ import { examContext, readableExams, type ExamRow } from '../resource/wrongExams
 import { scopedYearClasses } from './records';
 
 type Routes = typeof teachResearchRoutes;
-type Teachers = DataOf<Routes['studyTeachers']>;
-type Detail = DataOf<Routes['teacherDetail']>;
+// `homework` is added by the routes (researchHomework.ts)
+type Teachers = Omit<DataOf<Routes['studyTeachers']>, 'homework'>;
+type Detail = Omit<DataOf<Routes['teacherDetail']>, 'homework'>;
 
 const DAY = 86_400_000;
 /** The window of the 数据大屏's homework and usage figures. */
@@ -136,7 +137,7 @@ export async function studyStudents(
   clock: Clock,
   scope: DataScope,
   body: { gradeId: number | null; drop: number; line: number },
-): Promise<DataOf<Routes['studyStudents']>> {
+): Promise<Omit<DataOf<Routes['studyStudents']>, 'homework'>> {
   const head = await scopedGrade(db, scope, body.gradeId, true);
   if (head.gradeId === null) return { ...head, exams: [], students: [] };
   const { contexts, byId } = await gradePercentiles(db, clock, scope, head.gradeId);

@@ -13,7 +13,13 @@ import { CLASS_KEY, GRADE_KEY, openReport } from '../report/routes';
 import { centreHomework, centreHomeworkTopics } from './assistant';
 import { classRecord, gradeSituation, studentRecord, studyClasses, teachSummary } from './records';
 import { datav, fluctuation, studyStudents, studyTeachers, teacherDetail } from './research';
-import { classHomework, studentHomework, studentHomeworkWrong } from './homeworkRecords';
+import {
+  classHomework,
+  combineMastery,
+  studentHomework,
+  studentHomeworkWrong,
+} from './homeworkRecords';
+import { studentsHomework, teachersHomework } from './researchHomework';
 import { topicList } from './topics';
 import { basketStatistics, busiest, lastDays, usageStatistics } from './usage';
 
@@ -62,42 +68,63 @@ export function registerTeachingRoutes(router: Router, deps: Deps): void {
   );
   router.sessionRoute(r.studentRecord, TAG, async ({ body, session }) => {
     const scope = await scopeFor(deps, session, STUDENT_KEYS);
-    const { classId, ...record } = await studentRecord(db, clock, scope, body.studentId);
+    const { classId, points, ...record } = await studentRecord(db, clock, scope, body.studentId);
     const homework = await studentHomework(db, accessOf(db, session), {
       id: body.studentId,
       classId,
     });
     const homeworkWrong = await studentHomeworkWrong(db, scope, body.studentId);
-    return { ...record, homework, homeworkWrong };
+    return {
+      ...record,
+      points: combineMastery(points, homework.points),
+      homework: homework.homework,
+      homeworkWrong,
+    };
   });
   router.sessionRoute(r.gradeSituation, TAG, async ({ body, session }) =>
     gradeSituation(db, clock, await scopeFor(deps, session, SITUATION_KEYS), body.gradeId),
   );
   router.sessionRoute(r.classRecord, TAG, async ({ body, session }) => {
-    const record = await classRecord(
+    const { points, ...record } = await classRecord(
       db,
       clock,
       await scopeFor(deps, session, CLASS_KEYS),
       body.classId,
     );
-    return { ...record, homework: await classHomework(db, accessOf(db, session), body.classId) };
+    const homework = await classHomework(db, accessOf(db, session), body.classId);
+    return {
+      ...record,
+      points: combineMastery(points, homework.points),
+      homework: homework.homework,
+    };
   });
   const t = teachResearchRoutes;
-  router.sessionRoute(t.studyStudents, TAG, async ({ body, session }) =>
-    studyStudents(db, clock, await scopeFor(deps, session, TEACH_STUDY_KEYS), body),
-  );
-  router.sessionRoute(t.studyTeachers, TAG, async ({ body, session }) =>
-    studyTeachers(db, clock, await scopeFor(deps, session, TEACH_STUDY_KEYS), body.gradeId),
-  );
-  router.sessionRoute(t.teacherDetail, TAG, async ({ body, session }) =>
-    teacherDetail(
+  // 师生学情: the exams' figures (research.ts) and the homework reports' (researchHomework.ts)
+  router.sessionRoute(t.studyStudents, TAG, async ({ body, session }) => {
+    const data = await studyStudents(
       db,
       clock,
       await scopeFor(deps, session, TEACH_STUDY_KEYS),
-      body.gradeId,
-      body.userId,
-    ),
-  );
+      body,
+    );
+    const ids = data.students.map((s) => s.studentId);
+    return {
+      ...data,
+      homework: await studentsHomework(db, accessOf(db, session), data.gradeId, ids),
+    };
+  });
+  router.sessionRoute(t.studyTeachers, TAG, async ({ body, session }) => {
+    const scope = await scopeFor(deps, session, TEACH_STUDY_KEYS);
+    const data = await studyTeachers(db, clock, scope, body.gradeId);
+    const access = accessOf(db, session);
+    return { ...data, homework: await teachersHomework(db, access, data.gradeId, data.classes) };
+  });
+  router.sessionRoute(t.teacherDetail, TAG, async ({ body, session }) => {
+    const scope = await scopeFor(deps, session, TEACH_STUDY_KEYS);
+    const data = await teacherDetail(db, clock, scope, body.gradeId, body.userId);
+    const access = accessOf(db, session);
+    return { ...data, homework: await teachersHomework(db, access, body.gradeId, data.classes) };
+  });
   router.sessionRoute(t.fluctuation, TAG, async ({ body, session }) =>
     fluctuation(db, clock, await scopeFor(deps, session, FLUCTUATION_KEYS), body),
   );

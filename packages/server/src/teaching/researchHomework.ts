@@ -1,0 +1,163 @@
+import { RESEARCH_HOMEWORK_COUNT, type DataOf, type teachResearchRoutes } from '@examkit/contracts';
+import type { Db } from '../core/database';
+import { ApiError } from '../core/envelope';
+import type { Access } from '../core/scope';
+import { visibleHomeworks } from '../homework/create';
+import { isDone, rate, reportData, studentRows, type ReportData } from '../homework/report/data';
+import { basicOf } from '../homework/report/figures';
+
+type Routes = typeof teachResearchRoutes;
+type StudentsHomework = DataOf<Routes['studyStudents']>['homework'];
+type TeachersHomework = DataOf<Routes['studyTeachers']>['homework'];
+
+interface GradeReport {
+  d: ReportData;
+  assignedAt: number;
+}
+
+/**
+ * The grade's newest assigned 校本作业 (作文 aside; 教辅 chapters are homework too) whose report the
+ * caller may open — the homework report's rule: the Homework-SchoolBase key, the homework the
+ * caller sees, over the students they correct — oldest first; others are left out, not refused.
+ */
+async function gradeReports(db: Db, access: Access, gradeId: number): Promise<GradeReport[]> {
+  if (!(await access.has('Homework-SchoolBase'))) return [];
+  const rows = await (
+    await visibleHomeworks(db, access)
+  )
+    .where('state', '=', 'assigned')
+    .where('paper_kind', '!=', 'composition')
+    .where('grade_id', '=', gradeId)
+    .execute();
+  const assigned =
+    rows.length === 0
+      ? []
+      : await db
+          .selectFrom('homework_assignments')
+          .select(['homework_id', (eb) => eb.fn.min('assigned_at').as('at')])
+          .where(
+            'homework_id',
+            'in',
+            rows.map((r) => r.id),
+          )
+          .groupBy('homework_id')
+          .execute();
+  const newest = rows
+    .map((r) => ({
+      id: r.id,
+      at: Number(assigned.find((a) => a.homework_id === r.id)?.at ?? r.created_at),
+    }))
+    .sort((a, b) => b.at - a.at || b.id - a.id);
+  const out: GradeReport[] = [];
+  for (const h of newest) {
+    if (out.length === RESEARCH_HOMEWORK_COUNT) break;
+    const d = await reportData(db, access, h.id, { classId: null, teachingClassId: null }).catch(
+      (e: unknown) => {
+        if (e instanceof ApiError) return null;
+        throw e;
+      },
+    );
+    // none of its students is the caller's to correct: not shown
+    if (d && d.students.length > 0) out.push({ d, assignedAt: h.at });
+  }
+  return out.reverse();
+}
+
+const listOf = (reports: readonly GradeReport[]) =>
+  reports.map(({ d, assignedAt }) => ({
+    homeworkId: d.homework.id,
+    name: d.homework.name,
+    subjectName: d.subjectName,
+    assignedAt,
+    fullMarks: d.fullMarks,
+  }));
+
+const mean = (xs: readonly number[]) =>
+  xs.length === 0
+    ? null
+    : Math.round((xs.reduce((a, b) => a + b, 0) / xs.length) * 10_000) / 10_000;
+
+/**
+ * 师生学情·学生's homework: per student listed, their score rate in each homework of the list they
+ * handed in and had corrected (the report's `studentRows`), and the mean of those rates.
+ */
+export async function studentsHomework(
+  db: Db,
+  access: Access,
+  gradeId: number | null,
+  studentIds: readonly number[],
+): Promise<StudentsHomework> {
+  const reports = gradeId === null ? [] : await gradeReports(db, access, gradeId);
+  const rates = new Map<number, number[]>(studentIds.map((id) => [id, []]));
+  for (const { d } of reports)
+    for (const row of studentRows(d, new Map())) {
+      const list = rates.get(row.studentId);
+      if (!list || !isDone(row.status) || row.score === null) continue;
+      const r = rate(row.score, d.fullMarks);
+      if (r !== null) list.push(r);
+    }
+  return {
+    list: listOf(reports),
+    students: [...rates].map(([studentId, list]) => ({
+      studentId,
+      corrected: list.length,
+      scoreRate: mean(list),
+    })),
+  };
+}
+
+/**
+ * 师生学情·教师's homework: per class × subject shown, the mean of the class's score rates in the
+ * list's homework of that subject (基本情况's 各班, `basicOf`); per teacher, the homework of the
+ * list they assigned and the hand-ins (of the caller's students) they corrected.
+ */
+export async function teachersHomework(
+  db: Db,
+  access: Access,
+  gradeId: number | null,
+  classes: readonly { userId: number; classId: number; subjectName: string }[],
+): Promise<TeachersHomework> {
+  const reports = gradeId === null ? [] : await gradeReports(db, access, gradeId);
+  const basics = reports.map(({ d }) => ({ d, basic: basicOf(d) }));
+  const users = [...new Set(classes.map((c) => c.userId))];
+  const assigners =
+    reports.length === 0 || users.length === 0
+      ? []
+      : await db
+          .selectFrom('homework_assignments')
+          .select(['homework_id', 'assigned_by'])
+          .where(
+            'homework_id',
+            'in',
+            reports.map((r) => r.d.homework.id),
+          )
+          .where('assigned_by', 'in', users)
+          .execute();
+  return {
+    list: listOf(reports),
+    classes: classes.map((c) => {
+      const list = basics.flatMap(({ d, basic }) => {
+        if (d.subjectName !== c.subjectName) return [];
+        const row = basic.classes.find((x) => x.kind === 'class' && x.id === c.classId);
+        return row?.scoreRate === null || row === undefined ? [] : [row.scoreRate];
+      });
+      return {
+        userId: c.userId,
+        classId: c.classId,
+        subjectName: c.subjectName,
+        count: list.length,
+        scoreRate: mean(list),
+      };
+    }),
+    teachers: users.map((userId) => ({
+      userId,
+      assigned: new Set(assigners.filter((a) => a.assigned_by === userId).map((a) => a.homework_id))
+        .size,
+      corrected: reports.reduce(
+        (n, { d }) =>
+          n + d.subs.filter((s) => isDone(s.status) && s.corrected_by === userId).length,
+        0,
+      ),
+    })),
+  };
+}
