@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { axeViolations, callApi, tokenOf } from './support/app';
 import { launchBrowser, newPage, screenshot } from './support/browser';
 import { startServer, type RunningServer } from './support/server';
 import { serveStatic } from './support/static';
@@ -96,6 +97,110 @@ describe('partner portal (built packages, another origin)', () => {
     await screenshot(page, 'partner-portal-homework');
     await page.context().close();
   });
+
+  it('corrects a demo homework’s hand-ins in the portal: a rubric item, a keyboard score', async () => {
+    // Before the hand-over: a third student of 高一(1)班 hands the demo's on-screen homework in
+    // (the public student page's calls); the demo's second student's hand-in still waits for
+    // correction. Annotations are not drawn here: in the portal (another origin) the correction
+    // screen's images are fetched from the portal's own origin, not the API's, and do not load
+    // (docs/not-yet-built.md).
+    const name = '函数的奇偶性练习（在线作答）';
+    const apiToken = await tokenOf(server.url, 'teacher');
+    const api = async <T>(path: string, body: unknown): Promise<T> => {
+      const reply = await callApi<T>(server.url, path, { body, token: apiToken });
+      expect(reply.code, JSON.stringify(reply)).toBe(200);
+      return reply.data;
+    };
+    const M = '/marking-homework/homework';
+    const found = await api<{ list: { id: number; name: string }[] }>(`${M}/hspa/pageInfo`, {
+      pageNum: 1,
+      pageSize: 20,
+      keyWord: '函数的奇偶性练习',
+    });
+    const id = found.list.find((h) => h.name === name)!.id;
+    const { code } = await api<{ code: string }>(`${M}/school-base/online/state`, { id });
+    const overview = await api<{
+      students: { studentNo: string; name: string; status: string }[];
+    }>(`${M}/correct/overview`, { id });
+    const waiting = overview.students.find((s) => s.status === 'submitted')!;
+    const third = overview.students.find((s) => s.status === 'not_submitted')!;
+    const entered = await callApi<{ ticket: string }>(server.url, `${M}/online/student/enter`, {
+      body: { code, studentNo: third.studentNo },
+    });
+    expect(entered.code, JSON.stringify(entered)).toBe(200);
+    const handed = await callApi(server.url, `${M}/online/student/submit`, {
+      body: {
+        ticket: entered.data.ticket,
+        answers: [
+          { questionNo: 1, answer: 'A' },
+          { questionNo: 2, answer: 'BD' },
+          { questionNo: 3, answer: '奇函数，因为 f(-x) = -f(x)' },
+        ],
+      },
+    });
+    expect(handed.code, JSON.stringify(handed)).toBe(200);
+
+    const token = await handover('teacher');
+    const page = await newPage(browser);
+    const problems: string[] = [];
+    page.on('pageerror', (e) => problems.push(e.message));
+    await page.goto(portalUrl(token));
+    await page
+      .getByRole('region', { name: '校本作业' })
+      .getByRole('link', { name: '进入校本作业' })
+      .click();
+    const list = page.getByRole('table', { name: '校本作业列表' });
+    await list.getByText(name).waitFor();
+    await list.getByRole('link', { name: `批改：${name}` }).click();
+    await page.getByRole('heading', { name: `作业批改 · ${name}` }).waitFor();
+    // The portal's hash router: /homework/correct of the homework module.
+    expect(new URL(page.url()).hash).toMatch(/^#\/homework\/correct\?id=\d+$/);
+    await page
+      .getByRole('combobox', { name: '题目' })
+      .selectOption({ label: '第 3 题（主观题，10 分）' });
+    const roster = page.getByRole('table', { name: '学生名单' });
+    const thirdRow = roster.locator('tbody tr', { hasText: third.name });
+    const waitingRow = roster.locator('tbody tr', { hasText: waiting.name });
+
+    // The third student's written answer: a rubric item added and applied (−2: 8 of 10).
+    await thirdRow.getByRole('button', { name: `批改：${third.name}` }).click();
+    await page.getByRole('heading', { name: new RegExp(`${third.name} · 第 3 题`) }).waitFor();
+    await page.getByText(/作答：奇函数/).waitFor();
+    await page.getByLabel('评分项名称').fill('步骤不完整');
+    await page.getByLabel('分值', { exact: true }).fill('-2');
+    await page.getByRole('button', { name: '添加评分项' }).click();
+    await page.getByRole('checkbox', { name: /步骤不完整（-2 分/ }).check();
+    await page.getByRole('button', { name: '按评分项给分' }).click();
+    await page.getByText(/本题：.*错.*8 分/).waitFor();
+
+    // The demo's waiting hand-in by keyboard: 9 typed anywhere, Enter saves (2.5 + 9 = 11.5).
+    await waitingRow.getByRole('button', { name: `批改：${waiting.name}` }).click();
+    await page.getByRole('heading', { name: new RegExp(`${waiting.name} · 第 3 题`) }).waitFor();
+    await page.getByRole('heading', { name: '给分' }).click();
+    await page.keyboard.type('9');
+    await page.keyboard.press('Enter');
+    await expect.poll(async () => waitingRow.innerText()).toMatch(/11\.5/);
+    expect(await waitingRow.innerText()).toContain('已批改');
+    expect(await axeViolations(page)).toEqual([]);
+    await screenshot(page, 'partner-portal-homework-correct');
+
+    // Saved: back on the list and into 批改 again, everything is read from the server anew.
+    await page.goBack();
+    await list.getByRole('link', { name: `批改：${name}` }).click();
+    await page.getByRole('heading', { name: `作业批改 · ${name}` }).waitFor();
+    await page
+      .getByRole('combobox', { name: '题目' })
+      .selectOption({ label: '第 3 题（主观题，10 分）' });
+    await thirdRow.getByRole('button', { name: `批改：${third.name}` }).click();
+    await page.getByRole('heading', { name: new RegExp(`${third.name} · 第 3 题`) }).waitFor();
+    await page.getByText(/本题：.*错.*8 分/).waitFor();
+    expect(
+      await page.getByRole('checkbox', { name: /步骤不完整（-2 分，已用 1 次）/ }).isChecked(),
+    ).toBe(true);
+    expect(await waitingRow.innerText()).toMatch(/11\.5/);
+    expect(problems).toEqual([]);
+    await page.context().close();
+  }, 180_000);
 
   it('refuses a token used twice', async () => {
     const token = await handover('director');

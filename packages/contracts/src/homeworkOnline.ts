@@ -52,7 +52,9 @@ export const OnlineHomeworkResult = Obj({
   /** Full marks of the questions the teacher still corrects. */
   pendingMarks: Type.Number(),
   answers: Type.Array(OnlineHomeworkAnswer),
-  /** False once the teacher started correcting it, or after the due time. */
+  /** Handed in after the due time (迟交), which the school's 作业设置 允许迟交 let through. */
+  late: Type.Boolean(),
+  /** False once the teacher started correcting it, or after the last moment hand-ins are taken. */
   replaceable: Type.Boolean(),
 });
 export type OnlineHomeworkResult = Static<typeof OnlineHomeworkResult>;
@@ -65,6 +67,11 @@ export const StudentHomework = Obj({
   studentName: Type.String(),
   className: Type.String(),
   dueAt: Type.Integer(),
+  /**
+   * The last moment a late hand-in (迟交) is taken: the due time plus the school's 允许补交天数,
+   * when 作业设置 允许迟交 is on for the homework's grade × subject; null: nothing after `dueAt`.
+   */
+  lateUntil: Nullable(Type.Integer()),
   /** `paper`: an uploaded paper (see `paper`), `bank`: the questions' stems are shown. */
   source: OneOf(['paper', 'bank'] as const),
   questions: Type.Array(OnlineHomeworkQuestion),

@@ -90,6 +90,8 @@ export const ReportStudentRow = Obj({
   className: Type.String(),
   status: OneOf(SUBMISSION_STATUSES),
   source: Nullable(OneOf(SUBMISSION_SOURCES)),
+  /** Handed in on screen after the due time (迟交, let through by 作业设置 允许迟交). */
+  late: Type.Boolean(),
   submissionId: Nullable(Type.Integer()),
   score: N,
   /** Rank by score among the corrected hand-ins shown (ties share a rank). */

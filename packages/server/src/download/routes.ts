@@ -24,10 +24,11 @@ export interface DownloadDeps extends DomainDeps {
 }
 
 const TAG = 'download';
-const ZIP = 'application/zip';
-const safe = (part: string) => part.trim().replace(/[\\/:*?"<>|]/g, '_') || '_';
+export const ZIP = 'application/zip';
+/** A part of a file name or zip path, without the characters file systems refuse. */
+export const safe = (part: string) => part.trim().replace(/[\\/:*?"<>|]/g, '_') || '_';
 /** The parts that are there, joined into a file name. */
-const nameOf = (parts: (string | undefined)[]) =>
+export const nameOf = (parts: (string | undefined)[]) =>
   parts
     .filter((p): p is string => Boolean(p))
     .map(safe)

@@ -14,6 +14,7 @@ import { proposeSplit } from './aiSplit';
 import { assertWrittenAllowed, chinaDay, dailyLoads } from './doubleReduction';
 import { contentTypeOf, decodePaper, paperKindOf } from './paper';
 import { normaliseQuestions } from './questions';
+import { homeworkSettingOf } from './settings';
 import { homeworkSheetDocument } from './sheet';
 import { detailOf, summariesOf } from './views';
 import { notifyAssigned } from './notices';
@@ -158,15 +159,8 @@ export function registerHomeworkRoutes(router: Router, deps: HomeworkDeps): void
       .where('id', '=', row.grade_id)
       .executeTakeFirstOrThrow();
     assertWrittenAllowed(grade.grade_num);
-    const setting = await db
-      .selectFrom('homework_settings')
-      .select('enabled')
-      .where('school_id', '=', row.school_id)
-      .where('academic_year', '=', row.academic_year)
-      .where('grade_id', '=', row.grade_id)
-      .where('subject_id', '=', row.subject_id)
-      .executeTakeFirst();
-    if (setting?.enabled === 0) throw badRequest('该年级该科目未启用作业，请在“作业设置”中开启');
+    if (!(await homeworkSettingOf(db, row)).enabled)
+      throw badRequest('该年级该科目未启用作业，请在“作业设置”中开启');
     const classIds = body.classIds ?? [];
     const teachingClassIds = body.teachingClassIds ?? [];
     if (classIds.length + teachingClassIds.length === 0) throw badRequest('请选择班级或教学班');

@@ -5,6 +5,7 @@ import {
   homeworkRoutes,
   type HomeworkSummary,
 } from '@examkit/contracts';
+import { Button } from '@examkit/ui';
 import { DownloadJobButton } from '../../common/DownloadJobButton';
 import { DOWNLOAD_CENTRE_PATH } from '../../common/downloadCentrePath';
 import { KeywordSearch } from '../../common/KeywordSearch';
@@ -15,17 +16,29 @@ import { useApiCall } from '../../common/useApiCall';
 import { formatTime } from '../useHomeworkOptions';
 
 const PAGE_SIZE = 20;
+/** At most this many homework' answer sheets in one job (the server's limit). */
+const MAX_SHEETS = 20;
 
 /**
  * /homework/download-assistant (下载助手, from 校本作业 and 作业批改): the caller's assigned homework
- * (hspa/pageInfo, 已布置) with each one's exports — 导出成绩单 as a download-centre job (the caller's
- * students, a column a question) and 查看答题卡 — and the way to the download centre.
+ * (hspa/pageInfo, 已布置) with each one's exports — 导出成绩单 and 导出扫描答题卡 (a zip) as
+ * download-centre jobs over the caller's students, and 查看答题卡 — the answer sheets of the
+ * homework ticked (across pages, up to 20) as one zip job, and the way to the download centre.
  */
 export function DownloadAssistantPage() {
   const call = useApiCall();
   const [keyWord, setKeyWord] = useState('');
   const [page, setPage] = useState(1);
   const [data, setData] = useState<{ list: HomeworkSummary[]; total: number } | null>(null);
+  /** The homework ticked for 导出所选答题卡, by id (kept across pages). */
+  const [chosen, setChosen] = useState<ReadonlyMap<number, string>>(new Map());
+  const toggle = (h: HomeworkSummary, on: boolean) =>
+    setChosen((m) => {
+      const next = new Map(m);
+      if (on) next.set(h.id, h.name);
+      else next.delete(h.id);
+      return next;
+    });
 
   const load = useCallback(async () => {
     const r = await call(homeworkRoutes.homeworkPage, {
@@ -54,15 +67,42 @@ export function DownloadAssistantPage() {
           打开下载中心
         </Link>
       </Toolbar>
-      <Note>成绩单在后台生成，完成后可在此下载，也保留在下载中心。</Note>
+      <Toolbar>
+        {chosen.size === 0 ? (
+          <Note>勾选作业，可一次导出多份作业的答题卡（PDF，最多 {MAX_SHEETS} 份）。</Note>
+        ) : (
+          <>
+            <span>
+              已选 {chosen.size} 份：{[...chosen.values()].join('、')}
+            </span>
+            <DownloadJobButton
+              label={`导出所选答题卡（${chosen.size}）`}
+              start={() => call(D.sheetsJob, { ids: [...chosen.keys()] })}
+            />
+            <Button size="small" onClick={() => setChosen(new Map())}>
+              清空选择
+            </Button>
+          </>
+        )}
+      </Toolbar>
+      <Note>成绩单、扫描答题卡和答题卡在后台生成，完成后可在此下载，也保留在下载中心。</Note>
       <ListTable
         label="可导出的作业"
         rows={data?.list ?? null}
         empty="还没有已布置的作业"
-        headers={['作业名称', '年级', '科目', '布置对象', '截止时间', '导出']}
+        headers={['选择', '作业名称', '年级', '科目', '布置对象', '截止时间', '导出']}
       >
         {(h) => (
           <tr key={h.id}>
+            <td>
+              <input
+                type="checkbox"
+                aria-label={`选择：${h.name}`}
+                checked={chosen.has(h.id)}
+                disabled={!chosen.has(h.id) && chosen.size >= MAX_SHEETS}
+                onChange={(e) => toggle(h, e.target.checked)}
+              />
+            </td>
             <td>{h.name}</td>
             <td>{h.gradeName}</td>
             <td>{h.subjectName}</td>
@@ -75,6 +115,12 @@ export function DownloadAssistantPage() {
                   name={`导出成绩单：${h.name}`}
                   size="small"
                   start={() => call(D.scoresJob, { id: h.id })}
+                />
+                <DownloadJobButton
+                  label="导出扫描答题卡"
+                  name={`导出扫描答题卡：${h.name}`}
+                  size="small"
+                  start={() => call(D.scansJob, { id: h.id })}
                 />
                 <Link
                   to={`/homework/viewPdf?id=${h.id}&file=sheet`}

@@ -26,6 +26,7 @@ const homework = (overrides: Partial<StudentHomework> = {}): StudentHomework => 
   studentName: '王小明',
   className: '高一(1)班',
   dueAt: Date.now() + 3_600_000,
+  lateUntil: null,
   source: 'paper',
   questions: [
     {
@@ -74,6 +75,7 @@ const result = (overrides: Partial<OnlineHomeworkResult> = {}): OnlineHomeworkRe
     { questionNo: 2, answer: 'B', photo: false },
     { questionNo: 3, answer: 'x=2', photo: true },
   ],
+  late: false,
   replaceable: true,
   ...overrides,
 });
@@ -199,12 +201,37 @@ describe('HomeworkOnlinePage', () => {
   it('shows a past due homework without a form, and an entry refused', async () => {
     const api = createFakeApi({ [ENTER]: ok(homework({ dueAt: Date.now() - 60_000 })) });
     await enterAs(api);
-    expect(await screen.findByText(/已过截止时间.*不能再提交作业/)).toBeInTheDocument();
+    expect(
+      await screen.findByText(/已过截止时间.*本科目作业不允许迟交，不能再提交作业/),
+    ).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: '提交作业' })).toBeNull();
 
     const refused = '作业码或学号不正确（只有布置了这份作业的班级的学生可以进入）';
     const api2 = createFakeApi({ [ENTER]: fail(404, refused) });
     await enterAs(api2);
     await waitFor(() => expect(screen.getAllByText(refused).length).toBeGreaterThan(0));
+  }, 20_000);
+
+  it('允许迟交: the same homework a minute past due keeps its form and the hand-in shows 迟交', async () => {
+    const dueAt = Date.now() - 60_000;
+    const api = createFakeApi({
+      [ENTER]: ok(homework({ dueAt, lateUntil: dueAt + 3 * 86_400_000 })),
+      [SUBMIT]: ok(result({ late: true })),
+    });
+    const user = await enterAs(api);
+    expect(await screen.findByText(/允许迟交至：/)).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent('已过截止时间，现在提交将记为迟交。');
+    expect(screen.queryByText(/不能再提交作业/)).toBeNull();
+    await user.click(
+      within(screen.getByRole('group', { name: '第 1 题' })).getByRole('radio', { name: 'A' }),
+    );
+    await user.click(screen.getByRole('button', { name: '提交作业' }));
+    await user.click(
+      within(await screen.findByRole('alertdialog', { name: '确认提交' })).getByRole('button', {
+        name: '确定提交',
+      }),
+    );
+    await screen.findByRole('heading', { name: '作业已提交' });
+    expect(screen.getByText(/提交时间：.*（迟交）/)).toBeInTheDocument();
   }, 20_000);
 });

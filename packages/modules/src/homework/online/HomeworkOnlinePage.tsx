@@ -177,7 +177,9 @@ export function HomeworkOnlinePage() {
       </Frame>
     );
 
-  const pastDue = Date.now() > homework.dueAt;
+  // 允许迟交 (作业设置) gives late hand-ins until `lateUntil`; null: nothing after the due time.
+  const pastDue = Date.now() > (homework.lateUntil ?? homework.dueAt);
+  const late = !pastDue && Date.now() > homework.dueAt;
   const unanswered = homework.questions.filter((q) => {
     const d = drafts[q.no];
     return !d || (!d.answer.trim() && !d.photo);
@@ -192,6 +194,7 @@ export function HomeworkOnlinePage() {
           {homework.className} {homework.studentName}
         </span>
         <span>截止时间：{time(homework.dueAt)}</span>
+        {homework.lateUntil !== null && <span>允许迟交至：{time(homework.lateUntil)}</span>}
         {homework.source === 'paper' && (
           <Button onClick={() => void openPaper()}>查看作业原卷</Button>
         )}
@@ -205,7 +208,10 @@ export function HomeworkOnlinePage() {
       {result && !editing && (
         <section aria-labelledby="homework-result-title">
           <h2 id="homework-result-title">作业已提交</h2>
-          <p>提交时间：{time(result.submittedAt)}</p>
+          <p>
+            提交时间：{time(result.submittedAt)}
+            {result.late && '（迟交）'}
+          </p>
           <p>
             客观题得分：{result.objectiveScore} / {result.objectiveFull}
           </p>
@@ -222,10 +228,15 @@ export function HomeworkOnlinePage() {
         </section>
       )}
       {!result && pastDue && (
-        <ErrorText role="alert">已过截止时间（{time(homework.dueAt)}），不能再提交作业</ErrorText>
+        <ErrorText role="alert">
+          {homework.lateUntil === null
+            ? `已过截止时间（${time(homework.dueAt)}），本科目作业不允许迟交，不能再提交作业`
+            : `已过补交期限（${time(homework.lateUntil)}），不能再提交作业`}
+        </ErrorText>
       )}
       {editing && !pastDue && (
         <>
+          {late && <Note role="status">已过截止时间，现在提交将记为迟交。</Note>}
           {homework.source === 'paper' && <Note>题目在作业原卷上，请在下面按题号作答。</Note>}
           {homework.questions.map((q) => (
             <QuestionItem

@@ -12,7 +12,7 @@ import { useReport } from './useReport';
 
 /**
  * 作业报告·学生 (/homework/school-base/{id}/report/student): the caller's students with their
- * status icon, score, rank and 对/错 counts; 查看 opens one student's report (and 录入 there).
+ * status icon (迟交 beside it for an on-screen hand-in after the due time), score, rank and 对/错 counts; 查看 opens one student's report (and 录入 there).
  */
 export function HomeworkReportStudentPage() {
   const id = Number(useParams().id);
@@ -48,6 +48,7 @@ export function HomeworkReportStudentPage() {
             <td>{s.className}</td>
             <td>
               <SubmissionStatus status={s.status} />
+              {s.late && '（迟交）'}
             </td>
             <td>{s.source ? SUBMISSION_SOURCE_LABELS[s.source] : '—'}</td>
             <td>{s.score === null ? '—' : formatPoints(s.score)}</td>

@@ -89,6 +89,7 @@ const row = (over: Partial<ReportStudentRow>): ReportStudentRow => ({
   className: '四年级(1)班',
   status: 'finished',
   source: 'scan',
+  late: false,
   submissionId: 11,
   score: 13.5,
   rank: 2,
@@ -182,7 +183,15 @@ describe('作业报告', () => {
       [K(R.reportBasic)]: ok(basic),
       [K(R.reportStudent)]: ok([
         row({}),
-        row({ studentId: 2, name: '王二', status: 'modified', score: 19, rank: 1 }),
+        row({
+          studentId: 2,
+          name: '王二',
+          status: 'modified',
+          source: 'online',
+          late: true,
+          score: 19,
+          rank: 1,
+        }),
         row({
           studentId: 3,
           name: '李三',
@@ -206,7 +215,9 @@ describe('作业报告', () => {
     });
     const table = await screen.findByRole('table', { name: '学生成绩' }, { timeout: 10_000 });
     const rows = within(table).getAllByRole('row');
-    expect(rows[2]).toHaveTextContent('✎已修改');
+    expect(rows[2]).toHaveTextContent('✎已修改（迟交）');
+    // Only an on-screen hand-in after the due time is 迟交.
+    expect(rows[1]).not.toHaveTextContent('迟交');
     expect(rows[3]).toHaveTextContent('○未提交');
     // A scanned hand-in is changed on the correction screen, not typed in.
     expect(within(table).queryByRole('link', { name: '录入：张一' })).toBeNull();

@@ -1,4 +1,5 @@
 import {
+  administrationRoutes,
   HOMEWORK_SUBMISSION_IMAGE_URL,
   homeworkOnlineRoutes,
   homeworkReportRoutes,
@@ -17,7 +18,8 @@ import {
   HOMEWORK_CORRECTED,
   HOMEWORK_ENTRY_REFUSED,
   HOMEWORK_TICKET_REFUSED,
-  pastDue,
+  pastDueNoLate,
+  pastLate,
 } from './routes';
 
 const routes = {
@@ -25,6 +27,7 @@ const routes = {
   ...homeworkSubmissionRoutes,
   ...homeworkReportRoutes,
   ...homeworkOnlineRoutes,
+  homeworkSettingsSave: administrationRoutes.homeworkSettingsSave,
 };
 
 /** A 1×1 PNG: the photo of a written answer. */
@@ -38,6 +41,7 @@ describe.each(DIALECTS)('作业在线作答 on %s', (dialect) => {
   let code: string;
   let students: { id: number; student_no: string; name: string }[];
   let outsider: string;
+  let pair: Awaited<ReturnType<typeof gradeOnePair>>;
 
   const enter = (studentNo: string, c = code) =>
     as<StudentHomework>('student', 'onlineEnter', { code: c, studentNo });
@@ -47,7 +51,7 @@ describe.each(DIALECTS)('作业在线作答 on %s', (dialect) => {
   beforeAll(async () => {
     server = await startTestServer(dialect);
     await signInAll('admin', 'teacher', 'lab-admin');
-    const pair = await gradeOnePair(ok, 'teacher', '数学');
+    pair = await gradeOnePair(ok, 'teacher', '数学');
     const classes = pair.targets.filter((t) => t.kind === 'class');
     const classId = classes[0]!.id;
     students = await server.db
@@ -222,7 +226,7 @@ describe.each(DIALECTS)('作业在线作答 on %s', (dialect) => {
     expect(seen).toMatchObject({ status: 'finished', replaceable: false, pendingMarks: 0 });
   });
 
-  it('refuses wrong options, a photo for a choice, and a hand-in after the due time', async () => {
+  it('refuses wrong options and a photo for a choice', async () => {
     const { ticket } = (await enter(students[2]!.student_no)).body.data;
     expect((await submit(ticket, [{ questionNo: 1, answer: 'Z' }])).body.msg).toBe(
       '第 1 题的选项不正确',
@@ -235,23 +239,77 @@ describe.each(DIALECTS)('作业在线作答 on %s', (dialect) => {
     expect(
       (await submit(ticket, [{ questionNo: 1, answer: null, photoBase64: PHOTO }])).body.msg,
     ).toBe('第 1 题是客观题，请选择选项');
+  });
+
+  it('作业设置 允许迟交 decides a hand-in after the due time: refused when off, 迟交 when on', async () => {
+    const allowLate = (on: boolean) =>
+      ok('admin', 'homeworkSettingsSave', {
+        items: [
+          {
+            gradeId: pair.gradeId,
+            subjectId: pair.subjectId,
+            enabled: true,
+            deadlineTime: '22:00',
+            allowLate: on,
+            correctionMode: 'teacher',
+            notifyParents: false,
+          },
+        ],
+      });
+    const setDue = (due: number) =>
+      server.db
+        .updateTable('homework_assignments')
+        .set({ due_at: due })
+        .where('homework_id', '=', homeworkId)
+        .execute();
+    const handIns = () =>
+      server.db
+        .selectFrom('homework_submissions')
+        .select(['id', 'late'])
+        .where('student_id', '=', students[2]!.id)
+        .where('homework_id', '=', homeworkId)
+        .execute();
     const due = TEST_NOW.getTime() - 60_000;
-    await server.db
-      .updateTable('homework_assignments')
-      .set({ due_at: due })
-      .where('homework_id', '=', homeworkId)
-      .execute();
-    const r = await submit(ticket, [{ questionNo: 1, answer: 'A' }]);
-    expect(r.body.code).toBe(400);
-    expect(r.body.msg).toBe(pastDue(due));
-    expect(r.body.msg).toContain('已过截止时间');
-    const count = await server.db
-      .selectFrom('homework_submissions')
-      .select('id')
-      .where('student_id', '=', students[2]!.id)
-      .where('homework_id', '=', homeworkId)
-      .execute();
-    expect(count).toHaveLength(0);
+    await setDue(due);
+
+    // 允许迟交 off: a minute after the due time the hand-in is refused, nothing is kept.
+    await allowLate(false);
+    const closed = (await enter(students[2]!.student_no)).body.data;
+    expect(closed.lateUntil).toBeNull();
+    const refused = await submit(closed.ticket, [{ questionNo: 1, answer: 'A' }]);
+    expect(refused.body.code).toBe(400);
+    expect(refused.body.msg).toBe(pastDueNoLate(due));
+    expect(refused.body.msg).toContain('不允许迟交');
+    expect(await handIns()).toHaveLength(0);
+
+    // 允许迟交 on (允许补交天数 3 by default): past the 3 days still refused …
+    await allowLate(true);
+    const longAgo = TEST_NOW.getTime() - 4 * 24 * 3600_000;
+    await setDue(longAgo);
+    const tooLate = await submit(closed.ticket, [{ questionNo: 1, answer: 'A' }]);
+    expect(tooLate.body.msg).toBe(pastLate(longAgo + 3 * 24 * 3600_000));
+    expect(await handIns()).toHaveLength(0);
+
+    // … a minute after the due time the same hand-in is taken and marked 迟交.
+    await setDue(due);
+    const open = (await enter(students[2]!.student_no)).body.data;
+    expect(open.lateUntil).toBe(due + 3 * 24 * 3600_000);
+    const taken = await submit(open.ticket, [{ questionNo: 1, answer: 'A' }]);
+    expect(taken.body.code, JSON.stringify(taken.body)).toBe(200);
+    expect(taken.body.data).toMatchObject({ late: true, replaceable: true });
+    expect(await handIns()).toEqual([expect.objectContaining({ late: 1 })]);
+    const rows = await ok<ReportStudentRow[]>('teacher', 'reportStudent', {
+      id: homeworkId,
+      classId: null,
+      teachingClassId: null,
+    });
+    const row = rows.find((x) => x.studentId === students[2]!.id)!;
+    expect(row).toMatchObject({ source: 'online', late: true });
+    // An on-time hand-in is not 迟交.
+    expect(rows.find((x) => x.studentId === students[1]!.id)).toMatchObject({
+      source: 'online',
+      late: false,
+    });
   });
 
   it('closing the hand-out ends the tickets', async () => {

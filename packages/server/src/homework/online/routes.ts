@@ -15,6 +15,7 @@ import { loadQuestions } from '../../resource/questions';
 import { newExamCode } from '../../online/online';
 import { loadHomework, requireSchoolBase, type HomeworkRow } from '../access';
 import { contentTypeOf, decodePaper, paperKindOf } from '../paper';
+import { lateUntilOf } from '../settings';
 import { judgementOf, keyKind, scoreKey, settle, storedChoice } from '../submissions/scoring';
 
 const TAG = 'homework';
@@ -26,6 +27,12 @@ export const HOMEWORK_TICKET_REFUSED =
   '作答凭证已失效（在其他页面重新进入过，或老师已关闭在线作答），请重新进入';
 export const HOMEWORK_CORRECTED = '老师已开始批改你的作业，不能再修改提交';
 export const pastDue = (dueAt: number) => `已过截止时间（${chinaTime(dueAt)}），不能再提交作业`;
+/** 作业设置 允许迟交 is off for the homework's grade × subject. */
+export const pastDueNoLate = (dueAt: number) =>
+  `已过截止时间（${chinaTime(dueAt)}），本科目作业不允许迟交，不能再提交作业`;
+/** 允许迟交 is on, but the 允许补交天数 after the due time are over too. */
+export const pastLate = (lateUntil: number) =>
+  `已过补交期限（${chinaTime(lateUntil)}），不能再提交作业`;
 
 export interface HomeworkOnlineDeps {
   db: Db;
@@ -153,6 +160,7 @@ export function registerHomeworkOnlineRoutes(
       .innerJoin('homeworks as h', 'h.id', 't.homework_id')
       .innerJoin('students as s', 's.id', 't.student_id')
       .select(['h.id as homeworkId', 'h.school_id', 'h.paper_key', 'h.paper_name', 'h.paper_kind'])
+      .select(['h.academic_year', 'h.grade_id', 'h.subject_id'])
       .select(['s.id as studentId', 's.class_id'])
       .where('t.ticket_hash', '=', sha256Hex(ticket))
       .executeTakeFirst();
@@ -164,7 +172,7 @@ export function registerHomeworkOnlineRoutes(
   const resultOf = async (
     homeworkId: number,
     studentId: number,
-    dueAt: number,
+    deadline: number,
     questions: readonly QuestionRow[],
   ): Promise<OnlineHomeworkResult | null> => {
     const sub = await db
@@ -199,7 +207,8 @@ export function registerHomeworkOnlineRoutes(
       answers: answers
         .map((a) => ({ questionNo: a.question_no, answer: a.answer, photo: a.crop_key !== null }))
         .sort((a, b) => a.questionNo - b.questionNo),
-      replaceable: sub.source === 'online' && !corrected && now() <= dueAt,
+      late: sub.late === 1,
+      replaceable: sub.source === 'online' && !corrected && now() <= deadline,
     };
   };
 
@@ -215,6 +224,9 @@ export function registerHomeworkOnlineRoutes(
         'h.name',
         'h.state',
         'h.paper_kind',
+        'h.academic_year',
+        'h.grade_id',
+        'h.subject_id',
         'sj.name as subjectName',
       ])
       .where('o.code', '=', code)
@@ -230,6 +242,7 @@ export function registerHomeworkOnlineRoutes(
     const dueAt = student ? await dueOf(db, online.id, student) : null;
     if (!student || dueAt === null) throw notFound(HOMEWORK_ENTRY_REFUSED);
     if (online.state !== 'assigned') throw badRequest('作业还没有布置，请联系老师');
+    const lateUntil = await lateUntilOf(db, online, dueAt);
     const ticket = randomToken(24);
     const at = now();
     await db
@@ -259,6 +272,7 @@ export function registerHomeworkOnlineRoutes(
       studentName: student.name,
       className: student.className,
       dueAt,
+      lateUntil,
       source: online.paper_kind === 'bank' ? 'bank' : 'paper',
       questions: questions.map((q) => {
         const item = bank.find((b) => b.id === q.bank_question_id);
@@ -272,7 +286,7 @@ export function registerHomeworkOnlineRoutes(
           options: item?.options ?? [],
         };
       }),
-      submission: await resultOf(online.id, student.id, dueAt, questions),
+      submission: await resultOf(online.id, student.id, lateUntil ?? dueAt, questions),
     };
     return result;
   });
@@ -294,8 +308,10 @@ export function registerHomeworkOnlineRoutes(
     const student = { id: who.studentId, class_id: who.class_id };
     const dueAt = await dueOf(db, who.homeworkId, student);
     if (dueAt === null) throw notFound(HOMEWORK_ENTRY_REFUSED);
+    const lateUntil = await lateUntilOf(db, who, dueAt);
+    const deadline = lateUntil ?? dueAt;
     const questions = await questionsOf(who.homeworkId);
-    const before = await resultOf(who.homeworkId, who.studentId, dueAt, questions);
+    const before = await resultOf(who.homeworkId, who.studentId, deadline, questions);
     const existing = await db
       .selectFrom('homework_submissions')
       .select(['id', 'source'])
@@ -306,7 +322,8 @@ export function registerHomeworkOnlineRoutes(
       throw badRequest(
         `老师已${existing.source === 'scan' ? '扫描' : '录入'}你的作业，不能再在线提交`,
       );
-    if (now() > dueAt) throw badRequest(pastDue(dueAt));
+    if (now() > deadline)
+      throw badRequest(lateUntil === null ? pastDueNoLate(dueAt) : pastLate(lateUntil));
     if (before && !before.replaceable) throw badRequest(HOMEWORK_CORRECTED);
 
     const bank = await loadQuestions(
@@ -357,6 +374,7 @@ export function registerHomeworkOnlineRoutes(
     });
 
     const at = now();
+    const late = at > dueAt ? 1 : 0;
     const stored = await Promise.all(
       rows.map(async (x) => {
         if (!x.photo) return null;
@@ -378,6 +396,7 @@ export function registerHomeworkOnlineRoutes(
           image_key: null,
           score: null,
           submitted_at: at,
+          late,
           corrected_by: null,
           corrected_at: null,
           updated_at: at,
@@ -408,7 +427,7 @@ export function registerHomeworkOnlineRoutes(
       await trx.deleteFrom('homework_answers').where('submission_id', '=', sub.id).execute();
       await trx
         .updateTable('homework_submissions')
-        .set({ status: 'submitted', score: null, submitted_at: at, updated_at: at })
+        .set({ status: 'submitted', score: null, submitted_at: at, late, updated_at: at })
         .where('id', '=', sub.id)
         .execute();
       if (rows.length > 0)
@@ -433,6 +452,6 @@ export function registerHomeworkOnlineRoutes(
       return old.flatMap((o) => (o.crop_key === null ? [] : [o.crop_key]));
     });
     await Promise.all(oldKeys.map((k) => files.delete(k).catch(() => undefined)));
-    return (await resultOf(who.homeworkId, who.studentId, dueAt, questions))!;
+    return (await resultOf(who.homeworkId, who.studentId, deadline, questions))!;
   });
 }

@@ -164,6 +164,7 @@ export function studentRows(
       className: s.className,
       status: (sub?.status ?? 'not_submitted') as ReportStudentRow['status'],
       source: (sub?.source ?? null) as ReportStudentRow['source'],
+      late: sub?.late === 1,
       submissionId: sub?.id ?? null,
       score: num(sub?.score),
       rank: null as number | null,

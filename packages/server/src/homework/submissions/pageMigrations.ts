@@ -10,6 +10,8 @@ type AnyDb = Kysely<any>;
  * scan, so that a hand-in is complete when every page of its sheet arrived. 0075: the full
  * marks a question's answer box was printed with, kept when question/edit changes the full marks
  * of an assigned homework, so that the sheet's boxes stay where the printed sheets have them.
+ * 0081: whether a hand-in came after its due time (迟交, an on-screen hand-in the school's 作业设置
+ * 允许迟交 let through; docs/homework.md "Late hand-ins").
  */
 export function homeworkScanPageMigrations(_dialect: Dialect): Record<string, Migration> {
   return {
@@ -33,6 +35,17 @@ export function homeworkScanPageMigrations(_dialect: Dialect): Record<string, Mi
       },
       async down(db: AnyDb) {
         await db.schema.alterTable('homework_questions').dropColumn('sheet_full_marks').execute();
+      },
+    },
+    '0081_homework_submission_late': {
+      async up(db: AnyDb) {
+        await db.schema
+          .alterTable('homework_submissions')
+          .addColumn('late', 'integer', (c) => c.notNull().defaultTo(0))
+          .execute();
+      },
+      async down(db: AnyDb) {
+        await db.schema.alterTable('homework_submissions').dropColumn('late').execute();
       },
     },
   };

@@ -282,6 +282,8 @@ async function submitScan(
     image_key: partial && page > 0 ? existing.image_key : recognised.imageKey,
     score: null,
     submitted_at: now,
+    // A scan is never 迟交: its upload time is not the hand-in time (docs/homework.md "Late hand-ins").
+    late: 0,
     corrected_by: null,
     corrected_at: null,
     updated_at: now,

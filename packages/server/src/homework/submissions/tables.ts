@@ -30,6 +30,8 @@ export interface HomeworkSubmissionsTable {
   /** Sum of the scored questions; null while no question is scored. */
   score: number | null;
   submitted_at: number;
+  /** 1: handed in on screen after the due time (迟交); scans and 录入 are never late (0081). */
+  late: Generated<number>;
   corrected_by: number | null;
   corrected_at: number | null;
   updated_at: number;
