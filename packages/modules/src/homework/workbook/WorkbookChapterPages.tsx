@@ -10,6 +10,7 @@ import {
   type WorkbookBatch,
   type WorkbookChapterRef,
 } from '@examkit/contracts';
+import { usePermission } from '@examkit/permission';
 import { Button, FormField, LOADING_TEXT, Select, TextInput } from '@examkit/ui';
 import { ListTable } from '../../common/ListTable';
 import { Actions, ErrorText, Note, PageBox, Toolbar } from '../../common/styled';
@@ -96,6 +97,7 @@ function ChapterView({ id }: { id: number }) {
   const download = useDownload();
   const options = useHomeworkOptions();
   const writes = useMyScope()?.reader !== true;
+  const schoolBase = usePermission('Homework-SchoolBase');
   const [ref, setRef] = useState<WorkbookChapterRef | null>(null);
   const [batch, setBatch] = useState<WorkbookBatch | null>(null);
   const [homework, setHomework] = useState<HomeworkDetail | null>(null);
@@ -147,6 +149,22 @@ function ChapterView({ id }: { id: number }) {
         <Link to={`${TA}/batchDetail?id=${ref.workbookId}`}>返回批次详情</Link>
       </Actions>
       <QuestionEditor questions={homework.questions.map(draftOf)} readOnly onChange={() => {}} />
+      {writes && schoolBase && batch.editable && homework.questions.length > 0 && (
+        <nav aria-label="编辑题目">
+          <Actions>
+            编辑题目：
+            {homework.questions.map((q) => (
+              <Link
+                key={q.no}
+                to={`/homework/question/edit?id=${id}&no=${q.no}`}
+                aria-label={`编辑第 ${q.label} 题`}
+              >
+                {q.label}
+              </Link>
+            ))}
+          </Actions>
+        </nav>
+      )}
       {homework.assignments.length > 0 && (
         <p>已布置：{homework.assignments.map((a) => a.name).join('、')}</p>
       )}

@@ -346,6 +346,38 @@ describe('教辅', () => {
     );
   }, 30_000);
 
+  it('编辑题目 on a chapter opens question/edit, shown only to who may change the workbook', async () => {
+    const user = userEvent.setup();
+    const chapterDetail = detail({ paperKind: 'workbook', paperName: '' });
+    const api = workbookApi({ [HW.homeworkDetail]: ok(chapterDetail) });
+    const view = await render('/homework/teaching-assistant/chapter?id=5', api);
+    const edits = await screen.findByRole('navigation', { name: '编辑题目' }, { timeout: 10_000 });
+    expect(within(edits).getAllByRole('link')).toHaveLength(3);
+    await user.click(within(edits).getByRole('link', { name: '编辑第 2 题' }));
+    expect(
+      await screen.findByRole('heading', { name: /编辑试题 .* 第 2 题/ }, { timeout: 10_000 }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: /答案/ })).toHaveValue('BD');
+    expect(screen.getByRole('link', { name: '返回章节' })).toHaveAttribute(
+      'href',
+      '/homework/teaching-assistant/chapter?id=5',
+    );
+    view.unmount();
+    // One who may not change the workbook sees the questions without the links.
+    const other = await render(
+      '/homework/teaching-assistant/chapter?id=5',
+      workbookApi({
+        [HW.homeworkDetail]: ok(chapterDetail),
+        [K(W.workbookBatchDetail)]: ok({ ...batchDetail, batch: { ...batch, editable: false } }),
+      }),
+    );
+    expect(
+      await screen.findByRole('table', { name: '题目列表' }, { timeout: 10_000 }),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('navigation', { name: '编辑题目' })).toBeNull();
+    other.unmount();
+  }, 30_000);
+
   it('讲评: the questions most wrong first and a class comment saved', async () => {
     const user = userEvent.setup();
     const stats: ErrorStatistics = {

@@ -1,5 +1,6 @@
 import {
   homeworkAssistantRoutes,
+  homeworkPaperRoutes,
   homeworkRoutes,
   homeworkSubmissionRoutes,
   homeworkWorkbookRoutes,
@@ -31,8 +32,10 @@ import {
 type Routes = typeof homeworkRoutes &
   typeof homeworkSubmissionRoutes &
   typeof homeworkAssistantRoutes &
-  typeof homeworkWorkbookRoutes;
+  typeof homeworkWorkbookRoutes &
+  typeof homeworkPaperRoutes;
 const routes: Routes = {
+  ...homeworkPaperRoutes,
   ...homeworkRoutes,
   ...homeworkSubmissionRoutes,
   ...homeworkAssistantRoutes,
@@ -544,5 +547,28 @@ describe.each(DIALECTS)('教辅 on %s', (dialect) => {
     });
     expect((await as('admin', 'homeworkDetail', { id: ownChapter })).body.code).toBe(404);
     expect((await as('head', 'workbookBatchRemove', { id: own })).body.code).toBe(404);
+  });
+
+  it('corrects an assigned chapter’s key with question/edit, re-scoring every hand-in', async () => {
+    const fix = { id: chapterId, no: 1, label: '1', type: 'objective', answer: 'C', fullMarks: 5 };
+    // Only who may change the batch may change its chapters’ questions; another school’s is missing.
+    expect((await as('head', 'questionEdit', fix)).body).toMatchObject({
+      code: 403,
+      msg: '只有教辅的创建人或任教它全部班级的老师可以修改',
+    });
+    expect((await as('lab-admin', 'questionEdit', fix)).body.code).toBe(404);
+    const before = await ok<WorkbookBatchDetail>('admin', 'workbookBatchDetail', { id: batchId });
+    expect(before.chapters[0]!.average).toBe(13.8);
+    // The check says what would change and changes nothing: the three hand-ins answered 1.
+    expect(await ok('admin', 'questionEditCheck', fix)).toMatchObject({ changed: 3, clamped: 0 });
+    const saved = await ok<HomeworkDetail>('admin', 'questionEdit', fix);
+    expect(saved.questions[0]).toMatchObject({ no: 1, answer: 'C' });
+    // 15 (A now wrong, BD, 10), 14 (C, BD, 4), 17.5 (C, B half, 10)
+    const after = await ok<WorkbookBatchDetail>('admin', 'workbookBatchDetail', { id: batchId });
+    expect(after.chapters[0]!.average).toBe(15.5);
+    // A chapter's type stays once assigned, as for any homework.
+    expect(
+      (await as('admin', 'questionEdit', { ...fix, type: 'subjective', answer: null })).body.code,
+    ).toBe(400);
   });
 });
