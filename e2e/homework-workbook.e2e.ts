@@ -137,4 +137,55 @@ describe('教辅 in the browser', () => {
     await screenshot(page, 'homework-workbook-students');
     expect(problems).toEqual([]);
   }, 180_000);
+
+  it('the administrator makes a teaching class and a workbook for it, offered in 布置', async () => {
+    const page = await app.signedIn('admin');
+    const problems: string[] = [];
+    page.on('pageerror', (e) => problems.push(e.message));
+    const TC = '数学提高班';
+    const BOOK = '提高班练习册';
+
+    // 班级管理 → 新增教学班 (高一, 数学).
+    await openMenu(page, '系统管理', '班级管理');
+    await page.getByRole('button', { name: '新增教学班' }).click();
+    const dialog = page.getByRole('dialog', { name: '新增教学班' });
+    await dialog.getByRole('combobox', { name: /年级/ }).selectOption({ label: '高一' });
+    await dialog.getByRole('combobox', { name: /学科/ }).selectOption({ label: '数学' });
+    await dialog.getByRole('textbox', { name: /名称/ }).fill(TC);
+    await dialog.getByRole('button', { name: '保存' }).click();
+    await page.getByRole('table', { name: '教学班列表' }).getByRole('cell', { name: TC }).waitFor();
+
+    // 作业分析 → 教辅 → 新建教辅 for the teaching class alone.
+    await openMenu(page, '作业', '作业分析');
+    await page
+      .getByRole('navigation', { name: '作业分析' })
+      .getByRole('link', { name: '教辅' })
+      .click();
+    await page.getByRole('button', { name: '新建教辅' }).click();
+    await page.getByRole('textbox', { name: /教辅名称/ }).fill(BOOK);
+    await page.getByRole('combobox', { name: /年级/ }).selectOption({ label: '高一' });
+    await page.getByRole('combobox', { name: /科目/ }).selectOption({ label: '数学' });
+    const uses = page.getByRole('group', { name: '使用班级' });
+    await uses.getByRole('checkbox', { name: new RegExp(`^${TC}（教学班）`) }).check();
+    expect(await axeViolations(page)).toEqual([]);
+    await screenshot(page, 'homework-workbook-teaching-class');
+    await page.getByRole('button', { name: '创建教辅' }).click();
+    await page.getByRole('heading', { name: `批次详情 · ${BOOK}` }).waitFor();
+    await page.getByText(`${TC}（教学班）`).first().waitFor();
+
+    // A chapter of it: 布置 offers the teaching class, and no class.
+    await page.getByRole('link', { name: '添加章节' }).click();
+    await page.getByRole('textbox', { name: /章节名称/ }).fill('第一课');
+    await page.getByRole('button', { name: '添加客观题' }).click();
+    await page.getByLabel('第 1 题答案').fill('A');
+    await page.getByRole('button', { name: '保存章节' }).click();
+    await page.getByRole('heading', { name: `${BOOK} · 第 1 章 第一课` }).waitFor();
+    const targets = page.getByRole('group', { name: '布置对象' }).getByRole('checkbox');
+    await targets.first().waitFor();
+    expect(await targets.count()).toBe(1);
+    expect(
+      await page.getByRole('group', { name: '布置对象' }).locator('label').first().innerText(),
+    ).toContain(`${TC}（教学班）`);
+    expect(problems).toEqual([]);
+  }, 180_000);
 });

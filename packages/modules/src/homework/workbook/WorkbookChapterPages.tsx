@@ -119,11 +119,15 @@ function ChapterView({ id }: { id: number }) {
   if (error) return <p role="alert">{error}</p>;
   if (!ref || !batch || !homework) return null;
   const assigned = homework.state === 'assigned';
-  const mine = new Set(batch.classes.map((c) => c.id));
+  // The batch's classes and teaching classes (教学班) the user may assign to.
+  const mine = new Set([
+    ...batch.classes.map((c) => `class:${c.id}`),
+    ...batch.teachingClasses.map((c) => `teachingClass:${c.id}`),
+  ]);
   const targets = (
     options?.find((o) => o.gradeId === homework.gradeId && o.subjectId === homework.subjectId)
       ?.targets ?? []
-  ).filter((t) => t.kind === 'class' && mine.has(t.id));
+  ).filter((t) => mine.has(`${t.kind}:${t.id}`));
   return (
     <>
       <h1 id="chapter-title">

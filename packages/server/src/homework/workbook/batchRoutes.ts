@@ -67,9 +67,15 @@ export function registerWorkbookBatchRoutes(router: Router, { db, clock }: Domai
       pair.grade.id,
       pair.subject.id,
     );
+    const teachingClassIds = body.teachingClassIds ?? [];
+    if (body.classIds.length + teachingClassIds.length === 0)
+      throw badRequest('请选择使用这本教辅的班级或教学班');
     for (const classId of body.classIds)
       if (!targets.some((t) => t.kind === 'class' && t.id === classId))
         throw notFound('班级不存在');
+    for (const id of teachingClassIds)
+      if (!targets.some((t) => t.kind === 'teachingClass' && t.id === id))
+        throw notFound('教学班不存在');
     try {
       const id = await db.transaction().execute(async (trx) => {
         const { id } = await trx
@@ -87,10 +93,16 @@ export function registerWorkbookBatchRoutes(router: Router, { db, clock }: Domai
           })
           .returning('id')
           .executeTakeFirstOrThrow();
-        await trx
-          .insertInto('homework_workbook_classes')
-          .values(body.classIds.map((class_id) => ({ workbook_id: id, class_id })))
-          .execute();
+        if (body.classIds.length)
+          await trx
+            .insertInto('homework_workbook_classes')
+            .values(body.classIds.map((class_id) => ({ workbook_id: id, class_id })))
+            .execute();
+        if (teachingClassIds.length)
+          await trx
+            .insertInto('homework_workbook_teaching_classes')
+            .values(teachingClassIds.map((t) => ({ workbook_id: id, teaching_class_id: t })))
+            .execute();
         return id;
       });
       return { id };
@@ -127,14 +139,19 @@ export function registerWorkbookBatchRoutes(router: Router, { db, clock }: Domai
   router.sessionRoute(r.workbookStudents, TAG, async ({ body, session }) => {
     const access = accessOf(db, session);
     const batch = await openBatch(db, access, body.workbookId);
-    const classIds = await narrowTo(db, access, batch, body.classId);
+    const reach = await narrowTo(db, access, batch, body.classId);
     const chapters = await chaptersOf(db, access, batch);
     const students = await db
       .selectFrom('students as s')
       .innerJoin('classes as c', 'c.id', 's.class_id')
       .select(['s.id', 's.student_no', 's.name', 'c.name as className'])
       .where('s.school_id', '=', session.schoolId)
-      .where('s.class_id', 'in', [0, ...classIds])
+      .where((eb) =>
+        eb.or([
+          eb('s.class_id', 'in', [0, ...reach.classIds]),
+          eb('s.id', 'in', [0, ...reach.memberIds]),
+        ]),
+      )
       .orderBy('s.student_no')
       .execute();
     const rows: WorkbookStudentRow[] = students.map((s) => {
@@ -181,14 +198,19 @@ export function registerWorkbookBatchRoutes(router: Router, { db, clock }: Domai
   router.sessionRoute(r.workbookStudentHomework, TAG, async ({ body, session }) => {
     const access = accessOf(db, session);
     const batch = await openBatch(db, access, body.workbookId);
-    const classIds = await narrowTo(db, access, batch, null);
+    const reach = await narrowTo(db, access, batch, null);
     const student = await db
       .selectFrom('students as s')
       .innerJoin('classes as c', 'c.id', 's.class_id')
       .select(['s.id', 's.student_no', 's.name', 'c.name as className'])
       .where('s.id', '=', body.studentId)
       .where('s.school_id', '=', session.schoolId)
-      .where('s.class_id', 'in', [0, ...classIds])
+      .where((eb) =>
+        eb.or([
+          eb('s.class_id', 'in', [0, ...reach.classIds]),
+          eb('s.id', 'in', [0, ...reach.memberIds]),
+        ]),
+      )
       .executeTakeFirst();
     if (!student) throw notFound('学生不存在');
     const chapters = [];
@@ -229,10 +251,10 @@ export function registerWorkbookBatchRoutes(router: Router, { db, clock }: Domai
   router.sessionRoute(r.workbookWrong, TAG, async ({ body, session }) => {
     const access = accessOf(db, session);
     const batch = await openBatch(db, access, body.workbookId);
-    const classIds = await narrowTo(db, access, batch, body.classId);
+    const reach = await narrowTo(db, access, batch, body.classId);
     const rows: WorkbookWrongRow[] = [];
     for (const c of await chaptersOf(db, access, batch)) {
-      const students = c.students.filter(inClasses(classIds));
+      const students = c.students.filter(inClasses(reach));
       const subs = c.subs.filter((s) => students.some((x) => x.studentId === s.student_id));
       if (subs.length === 0) continue;
       const answers = await db
@@ -304,6 +326,22 @@ export function registerWorkbookBatchRoutes(router: Router, { db, clock }: Domai
         !targets.some((t) => t.kind === 'class' && t.id === classId)
       )
         throw notFound('班级不存在');
+    const currentTeaching = await db
+      .selectFrom('homework_workbook_teaching_classes')
+      .select('teaching_class_id')
+      .where('workbook_id', '=', batch.id)
+      .execute();
+    // Without teachingClassIds the batch keeps its teaching classes.
+    const teachingClassIds =
+      body.teachingClassIds ?? currentTeaching.map((c) => c.teaching_class_id);
+    for (const id of teachingClassIds)
+      if (
+        !currentTeaching.some((c) => c.teaching_class_id === id) &&
+        !targets.some((t) => t.kind === 'teachingClass' && t.id === id)
+      )
+        throw notFound('教学班不存在');
+    if (body.classIds.length + teachingClassIds.length === 0)
+      throw badRequest('请选择使用这本教辅的班级或教学班');
     await db.transaction().execute(async (trx) => {
       await trx
         .updateTable('homework_workbooks')
@@ -313,8 +351,22 @@ export function registerWorkbookBatchRoutes(router: Router, { db, clock }: Domai
       await trx
         .deleteFrom('homework_workbook_classes')
         .where('workbook_id', '=', batch.id)
-        .where('class_id', 'not in', body.classIds)
+        .where('class_id', 'not in', [0, ...body.classIds])
         .execute();
+      await trx
+        .deleteFrom('homework_workbook_teaching_classes')
+        .where('workbook_id', '=', batch.id)
+        .where('teaching_class_id', 'not in', [0, ...teachingClassIds])
+        .execute();
+      const addedTeaching = teachingClassIds.filter(
+        (id) => !currentTeaching.some((c) => c.teaching_class_id === id),
+      );
+      if (addedTeaching.length)
+        await trx
+          .insertInto('homework_workbook_teaching_classes')
+          .values(addedTeaching.map((t) => ({ workbook_id: batch.id, teaching_class_id: t })))
+          .onConflict((oc) => oc.doNothing())
+          .execute();
       const added = body.classIds.filter((id) => !current.some((c) => c.class_id === id));
       if (added.length)
         await trx

@@ -58,31 +58,58 @@ export async function myClassesOf(db: Db, access: Access, batch: WorkbookRow) {
   return classes.filter((c) => targets.some((t) => t.kind === 'class' && t.id === c.id));
 }
 
+/** The batch's teaching classes (教学班) the caller may set its homework for. */
+export async function myTeachingClassesOf(db: Db, access: Access, batch: WorkbookRow) {
+  const scope = await access.scope();
+  const [classes, targets] = await Promise.all([
+    db
+      .selectFrom('homework_workbook_teaching_classes as w')
+      .innerJoin('teaching_classes as t', 't.id', 'w.teaching_class_id')
+      .select(['t.id', 't.name'])
+      .where('w.workbook_id', '=', batch.id)
+      .orderBy('t.id')
+      .execute(),
+    targetsOf(db, scope, access.session.userId, batch.grade_id, batch.subject_id),
+  ]);
+  return classes.filter((c) => targets.some((t) => t.kind === 'teachingClass' && t.id === c.id));
+}
+
 /** The message of a change refused to one who may not change the batch. */
 export const NOT_EDITABLE = '只有教辅的创建人或任教它全部班级的老师可以修改';
 
 /**
  * Whether the caller may change the batch (docs/homework.md "教辅", "Changing and deleting"):
- * its maker, a school-wide role, or one who may set homework for every class of it. A reader
+ * its maker, a school-wide role, or one who may set homework for every class and teaching class
+ * of it. A reader
  * (a bureau seat) never.
  */
 export async function editableBy(db: Db, access: Access, batch: WorkbookRow): Promise<boolean> {
   const scope = await access.scope();
   if (scope.wholeSchoolReader) return false;
   if (batch.created_by === access.session.userId || scope.schoolWide) return true;
-  const [all, mine] = await Promise.all([
+  const [all, mine, allTeaching, mineTeaching] = await Promise.all([
     db
       .selectFrom('homework_workbook_classes')
       .select('class_id')
       .where('workbook_id', '=', batch.id)
       .execute(),
     myClassesOf(db, access, batch),
+    db
+      .selectFrom('homework_workbook_teaching_classes')
+      .select('teaching_class_id')
+      .where('workbook_id', '=', batch.id)
+      .execute(),
+    myTeachingClassesOf(db, access, batch),
   ]);
-  return all.length > 0 && all.every((c) => mine.some((m) => m.id === c.class_id));
+  return (
+    all.length + allTeaching.length > 0 &&
+    all.every((c) => mine.some((m) => m.id === c.class_id)) &&
+    allTeaching.every((c) => mineTeaching.some((m) => m.id === c.teaching_class_id))
+  );
 }
 
 export async function batchView(db: Db, access: Access, row: WorkbookRow): Promise<WorkbookBatch> {
-  const [grade, subject, chapters, classes, editable] = await Promise.all([
+  const [grade, subject, chapters, classes, teachingClasses, editable] = await Promise.all([
     db.selectFrom('grades').select('name').where('id', '=', row.grade_id).executeTakeFirst(),
     db.selectFrom('subjects').select('name').where('id', '=', row.subject_id).executeTakeFirst(),
     db
@@ -91,6 +118,7 @@ export async function batchView(db: Db, access: Access, row: WorkbookRow): Promi
       .where('workbook_id', '=', row.id)
       .executeTakeFirst(),
     myClassesOf(db, access, row),
+    myTeachingClassesOf(db, access, row),
     editableBy(db, access, row),
   ]);
   return {
@@ -102,6 +130,7 @@ export async function batchView(db: Db, access: Access, row: WorkbookRow): Promi
     subjectId: row.subject_id,
     subjectName: subject?.name ?? '',
     classes,
+    teachingClasses,
     chapterCount: Number(chapters?.n ?? 0),
     createdAt: Number(row.created_at),
     editable,
@@ -149,22 +178,39 @@ export async function chaptersOf(db: Db, access: Access, batch: WorkbookRow) {
   return out;
 }
 
-/** The classes a view is narrowed to: one of the caller's classes of the batch, or all. */
+/** The students a view covers: those of some classes and the members of some teaching classes. */
+export interface Reach {
+  classIds: number[];
+  memberIds: number[];
+}
+
+/**
+ * The students a view is narrowed to: one of the caller's classes of the batch, or all their
+ * classes and the members of all their teaching classes of it.
+ */
 export async function narrowTo(
   db: Db,
   access: Access,
   batch: WorkbookRow,
   classId?: number | null,
-) {
+): Promise<Reach> {
   const mine = await myClassesOf(db, access, batch);
-  if (classId === undefined || classId === null) return mine.map((c) => c.id);
-  if (!mine.some((c) => c.id === classId)) throw notFound('班级不存在');
-  return [classId];
+  if (classId !== undefined && classId !== null) {
+    if (!mine.some((c) => c.id === classId)) throw notFound('班级不存在');
+    return { classIds: [classId], memberIds: [] };
+  }
+  const teaching = await myTeachingClassesOf(db, access, batch);
+  const members = await db
+    .selectFrom('teaching_class_students')
+    .select('student_id')
+    .where('teaching_class_id', 'in', [0, ...teaching.map((t) => t.id)])
+    .execute();
+  return { classIds: mine.map((c) => c.id), memberIds: members.map((m) => m.student_id) };
 }
 
-/** Whether a student is in one of the classes. */
-export const inClasses = (classIds: number[]) => (s: HomeworkStudent) =>
-  classIds.includes(s.classId);
+/** Whether a student is one the view covers. */
+export const inClasses = (reach: Reach) => (s: HomeworkStudent) =>
+  reach.classIds.includes(s.classId) || reach.memberIds.includes(s.studentId);
 
 /** A batch the caller sees and may change; one they only see answers 403. */
 export async function editBatch(db: Db, access: Access, id: number) {
