@@ -6,8 +6,9 @@ import { browserSuite } from './support/suite';
 /**
  * 教辅 by clicks (docs/homework.md "教辅"): the demo 班主任 goes from the menu to 作业分析 → 教辅,
  * opens the demo workbook, sees each chapter's hand-in figures, adds a chapter with a question,
- * renames it, deletes it (no hand-ins), and opens the assigned chapter's 讲评 and the workbook's
- * 学生分析 — every page reached by links and buttons, none by a typed address.
+ * corrects the question's key (编辑题目), renames the chapter, deletes it (no hand-ins), and opens
+ * the assigned chapter's 讲评 and the workbook's 学生分析 — every page reached by links and
+ * buttons, none by a typed address.
  */
 
 const app = browserSuite();
@@ -72,6 +73,28 @@ describe('教辅 in the browser', () => {
     await page
       .getByRole('heading', { name: `${NAME} · 第 ${count + 1} 章 第三章 函数的概念` })
       .waitFor();
+
+    // 编辑题目: the chapter's first question's key changed on question/edit, then back.
+    await page
+      .getByRole('navigation', { name: '编辑题目' })
+      .getByRole('link', { name: '编辑第 1 题' })
+      .click();
+    await page.getByRole('heading', { name: /编辑试题 .* 第 1 题/ }).waitFor();
+    await page.getByRole('textbox', { name: /答案/ }).fill('C');
+    await page.getByRole('button', { name: '保存试题' }).click();
+    await page.getByText('已保存：作业共 1 题').waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    await screenshot(page, 'homework-workbook-question-edit');
+    await page.getByRole('link', { name: '返回章节' }).click();
+    await page
+      .getByRole('heading', { name: `${NAME} · 第 ${count + 1} 章 第三章 函数的概念` })
+      .waitFor();
+    const newId = Number(new URL(page.url()).searchParams.get('id'));
+    const saved = await app.api<{ questions: { answer: string | null }[] }>(
+      '/marking-homework/homework/school-base/detail',
+      { token, body: { id: newId } },
+    );
+    expect(saved.data.questions.map((q) => q.answer)).toEqual(['C']);
 
     // Back to the chapters: rename the new one.
     await page.getByRole('link', { name: '返回批次详情' }).click();

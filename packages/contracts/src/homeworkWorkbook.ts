@@ -28,6 +28,8 @@ export const WorkbookBatch = Type.Object({
   subjectName: Type.String(),
   /** The batch's classes the caller teaches (all for school-wide roles). */
   classes: Type.Array(WorkbookClass),
+  /** The batch's teaching classes (教学班) the caller may set its homework for. */
+  teachingClasses: Type.Array(WorkbookClass),
   chapterCount: Type.Integer(),
   createdAt: Type.Integer(),
   /**
@@ -148,7 +150,11 @@ export type WorkbookWrongRow = Static<typeof WorkbookWrongRow>;
 
 const ClassIds = t(
   '班级',
-  Type.Array(Type.Integer({ minimum: 1 }), { minItems: 1, maxItems: 40, uniqueItems: true }),
+  Type.Array(Type.Integer({ minimum: 1 }), { maxItems: 40, uniqueItems: true }),
+);
+/** The teaching classes (教学班) using the batch; a batch needs a class or a teaching class. */
+const TeachingClassIds = Type.Optional(
+  t('教学班', Type.Array(Type.Integer({ minimum: 1 }), { maxItems: 40, uniqueItems: true })),
 );
 const Name = t('教辅名称', Type.String({ minLength: 1, maxLength: 60 }));
 const Publisher = t('出版社', Type.String({ maxLength: 60 }));
@@ -170,13 +176,14 @@ export const homeworkWorkbookRoutes = {
   ),
   workbookBatchCreate: post(
     `${M}/batch/create`,
-    'a new workbook batch for classes of a grade × subject (a retry with the same key answers the first)',
+    'a new workbook batch for classes and teaching classes of a grade × subject (a retry with the same key answers the first)',
     Obj({
       name: Name,
       publisher: Publisher,
       gradeId: t('年级', Type.Integer({ minimum: 1 })),
       subjectId: t('科目', Type.Integer({ minimum: 1 })),
       classIds: ClassIds,
+      teachingClassIds: TeachingClassIds,
       idempotencyKey: Key,
     }),
     Type.Object({ id: Type.Integer() }),
@@ -207,8 +214,14 @@ export const homeworkWorkbookRoutes = {
   ),
   workbookBatchUpdate: post(
     `${M}/batch/update`,
-    'rename a batch and change its classes (the chapters’ homework are renamed with it; a class taken off keeps what was assigned to it)',
-    Obj({ id: WId, name: Name, publisher: Publisher, classIds: ClassIds }),
+    'rename a batch and change its classes and teaching classes (the chapters’ homework are renamed with it; a class taken off keeps what was assigned to it)',
+    Obj({
+      id: WId,
+      name: Name,
+      publisher: Publisher,
+      classIds: ClassIds,
+      teachingClassIds: TeachingClassIds,
+    }),
     WorkbookBatch,
   ),
   workbookBatchRemove: post(

@@ -29,7 +29,10 @@ const questionEdit = () => import('./paper/QuestionEditPage');
 const collatePage = () => import('./collate/CollatePage');
 const downloadPage = () => import('./download/DownloadAssistantPage');
 const groupPage = () => import('./group/HomeworkGroupPage');
-const wordPages = () => import('./wordExercise/WordExercisePages');
+const wordQuestion = () => import('./wordExercise/WordExerciseQuestionPage');
+const wordCard = () => import('./wordExercise/WordExerciseCardPage');
+const wordAccuracy = () => import('./wordExercise/WordExerciseAccuracyPage');
+const wordDetail = () => import('./wordExercise/WordExerciseDetailPage');
 
 /**
  * The homework pages built so far (校本作业 from an uploaded paper or from the bank, 作文,
@@ -94,8 +97,8 @@ export const homeworkPages: Readonly<Record<string, PageLoader>> = {
   'homework-collate': () => collatePage().then((m) => m.CollatePage),
   'homework-download-assistant': () => downloadPage().then((m) => m.DownloadAssistantPage),
   'homework-group': () => groupPage().then((m) => m.HomeworkGroupPage),
-  'homework-word-exercise-question': () => wordPages().then((m) => m.WordExerciseQuestionPage),
-  'homework-word-exercise-card': () => wordPages().then((m) => m.WordExerciseCardPage),
-  'homework-word-exercise-accuracy': () => wordPages().then((m) => m.WordExerciseAccuracyPage),
-  'homework-word-exercise-detail': () => wordPages().then((m) => m.WordExerciseDetailPage),
+  'homework-word-exercise-question': () => wordQuestion().then((m) => m.WordExerciseQuestionPage),
+  'homework-word-exercise-card': () => wordCard().then((m) => m.WordExerciseCardPage),
+  'homework-word-exercise-accuracy': () => wordAccuracy().then((m) => m.WordExerciseAccuracyPage),
+  'homework-word-exercise-detail': () => wordDetail().then((m) => m.WordExerciseDetailPage),
 };

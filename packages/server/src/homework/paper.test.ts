@@ -166,7 +166,7 @@ describe.each(DIALECTS)('试卷记录 and 单题编辑 on %s', (dialect) => {
     });
     expect((await edit('admin', { id, no: 3 })).body).toMatchObject({
       code: 400,
-      msg: '只有上传试卷生成的作业可以单独编辑题目',
+      msg: '只有上传试卷生成的作业和教辅章节可以单独编辑题目',
     });
   });
 });

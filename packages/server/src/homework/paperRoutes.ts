@@ -10,6 +10,7 @@ import { normaliseQuestions } from './questions';
 import { homeworkSheetDocument } from './sheet';
 import { rescoreQuestion } from './submissions/rescore';
 import { detailOf } from './views';
+import { editChapter } from './workbook/shared';
 
 const TAG = 'homework';
 /** A sheet element's printed text, which an edit after assignment may change. */
@@ -17,6 +18,7 @@ const SHEET_TEXT = new Set(['fullMarks', 'number', 'label', 'title']);
 
 /** Homework made from an uploaded paper (PDF or image), not from the bank nor a 作文. */
 const fromPaper = (row: HomeworkRow) => row.paper_kind === 'pdf' || row.paper_kind === 'image';
+const NOT_EDITABLE_HERE = '只有上传试卷生成的作业和教辅章节可以单独编辑题目';
 
 /**
  * Registers the /paper/* pages' call (the record of an uploaded paper) and question/edit (one
@@ -152,9 +154,19 @@ export function registerHomeworkPaperRoutes(router: Router, { db, clock, files }
     constructor(readonly impact: QuestionEditImpact) {}
   }
 
+  /**
+   * The homework whose questions question/edit may change: one made from an uploaded paper, or a
+   * 教辅 chapter (its questions typed in, no paper) that the caller may change as 教辅 says.
+   */
+  const editable = async (access: Access, id: number) => {
+    const row = await open(access, id);
+    if (row.paper_kind === 'workbook') await editChapter(db, access, row.id);
+    else if (!fromPaper(row)) throw badRequest(NOT_EDITABLE_HERE);
+    return row;
+  };
+
   router.sessionRoute(r.questionEditCheck, TAG, async ({ body, session }) => {
-    const row = await open(accessOf(db, session), body.id);
-    if (!fromPaper(row)) throw badRequest('只有上传试卷生成的作业可以单独编辑题目');
+    const row = await editable(accessOf(db, session), body.id);
     try {
       await db.transaction().execute(async (trx) => {
         throw new Preview(await editQuestion(trx, row, body, clock.now().getTime()));
@@ -167,8 +179,7 @@ export function registerHomeworkPaperRoutes(router: Router, { db, clock, files }
   });
 
   router.sessionRoute(r.questionEdit, TAG, async ({ body, session }) => {
-    const row = await open(accessOf(db, session), body.id);
-    if (!fromPaper(row)) throw badRequest('只有上传试卷生成的作业可以单独编辑题目');
+    const row = await editable(accessOf(db, session), body.id);
     const at = clock.now().getTime();
     await db.transaction().execute((trx) => editQuestion(trx, row, body, at));
     return detailOf(db, { ...row, updated_at: at });

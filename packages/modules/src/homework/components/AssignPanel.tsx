@@ -22,7 +22,53 @@ export interface AssignPanelProps {
   initialMinutes?: number;
 }
 
-const keyOf = (t: { kind: string; id: number }) => `${t.kind}:${t.id}`;
+/** A target's key in a set of chosen ones: `class:3`, `teachingClass:5`. */
+export const targetKey = (t: { kind: string; id: number }) => `${t.kind}:${t.id}`;
+const keyOf = targetKey;
+
+/** The ids of the chosen targets of one kind. */
+export const chosenIds = (chosen: ReadonlySet<string>, kind: HomeworkTarget['kind']) =>
+  [...chosen].filter((k) => k.startsWith(`${kind}:`)).map((k) => Number(k.slice(kind.length + 1)));
+
+/**
+ * The check boxes of classes and teaching classes (教学班) with their student counts, as 布置
+ * shows them; the chosen ones by {@link targetKey}.
+ */
+export function TargetChecks({
+  legend,
+  targets,
+  chosen,
+  onChange,
+}: {
+  legend: string;
+  /** Without a student count the box shows the name alone. */
+  targets: readonly (Omit<HomeworkTarget, 'studentCount'> & { studentCount?: number })[];
+  chosen: ReadonlySet<string>;
+  onChange(next: Set<string>): void;
+}) {
+  return (
+    <CheckGroup>
+      <legend>{legend}</legend>
+      {targets.map((t) => (
+        <label key={keyOf(t)}>
+          <input
+            type="checkbox"
+            checked={chosen.has(keyOf(t))}
+            onChange={(e) => {
+              const next = new Set(chosen);
+              if (e.target.checked) next.add(keyOf(t));
+              else next.delete(keyOf(t));
+              onChange(next);
+            }}
+          />
+          {t.name}
+          {t.kind === 'teachingClass' ? '（教学班）' : ''}
+          {t.studentCount === undefined ? '' : `（${t.studentCount} 人）`}
+        </label>
+      ))}
+    </CheckGroup>
+  );
+}
 
 /** 预计用时（分钟）: the estimated minutes of a homework, 1 to 240. */
 export function MinutesField({ value, onChange }: { value: string; onChange(v: string): void }) {
@@ -117,25 +163,7 @@ export function AssignPanel({ homework, targets, onAssigned, initialMinutes }: A
       {open.length === 0 ? (
         <Note>没有可布置的班级。</Note>
       ) : (
-        <CheckGroup>
-          <legend>布置对象</legend>
-          {open.map((t) => (
-            <label key={keyOf(t)}>
-              <input
-                type="checkbox"
-                checked={chosen.has(keyOf(t))}
-                onChange={(e) => {
-                  const next = new Set(chosen);
-                  if (e.target.checked) next.add(keyOf(t));
-                  else next.delete(keyOf(t));
-                  setChosen(next);
-                }}
-              />
-              {t.name}
-              {t.kind === 'teachingClass' ? '（教学班）' : ''}（{t.studentCount} 人）
-            </label>
-          ))}
-        </CheckGroup>
+        <TargetChecks legend="布置对象" targets={open} chosen={chosen} onChange={setChosen} />
       )}
       <Toolbar>
         <FormField

@@ -24,7 +24,8 @@ const TYPE_OPTIONS = HOMEWORK_QUESTION_TYPES.map((t) => ({
 /**
  * /homework/question/edit?id=&no= (编辑试题): one question of a homework made from an uploaded
  * paper — 题号, 题型, 答案, 满分 — saved alone through question/edit, which checks it against the
- * rest of the list. Reached by 编辑 on 试卷记录 and on 作业题目; read-only once assigned.
+ * rest of the list. Reached by 编辑 on 试卷记录 and on 作业题目, and by 编辑题目 on a 教辅 chapter
+ * (whose questions were typed in); once assigned only the key, full marks and 题号, re-scored.
  */
 export function QuestionEditPage() {
   const [search] = useSearchParams();
@@ -53,12 +54,17 @@ export function QuestionEditPage() {
 
   if (!id || !no)
     return <PageBox aria-label="编辑试题">缺少作业或题目编号，请从试卷记录进入。</PageBox>;
-  const back = (
-    <Actions>
-      <Link to={paperPath('record', id, schoolId)}>返回试卷记录</Link>
-      <Link to={`/homework/school-base/questionItem?id=${id}`}>作业题目</Link>
-    </Actions>
-  );
+  const back =
+    homework?.paperKind === 'workbook' ? (
+      <Actions>
+        <Link to={`/homework/teaching-assistant/chapter?id=${id}`}>返回章节</Link>
+      </Actions>
+    ) : (
+      <Actions>
+        <Link to={paperPath('record', id, schoolId)}>返回试卷记录</Link>
+        <Link to={`/homework/school-base/questionItem?id=${id}`}>作业题目</Link>
+      </Actions>
+    );
   if (!homework || !draft)
     return (
       <PageBox aria-label="编辑试题">

@@ -12,7 +12,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { demoUser, ok, renderApp } from '../../test/fixtures';
 import { homeworkPages } from '../index';
 import { bodiesOf, HW, homeworkApi } from '../test/fixtures';
-import { parsePositions, parseWordLines } from './WordExercisePages';
+import { parsePositions, parseWordLines } from './wordShared';
 
 const K = (route: { url: string }) => `POST ${route.url}`;
 const W = homeworkWordExerciseRoutes;

@@ -12,7 +12,8 @@ import { Button, FormField, Select, TextInput } from '@examkit/ui';
 import { ConfirmDialog } from '../../common/ConfirmDialog';
 import { ListTable } from '../../common/ListTable';
 import { RowAction } from '../../common/RowAction';
-import { Actions, CheckGroup, ErrorText, Note, PageBox, Toolbar } from '../../common/styled';
+import { Actions, ErrorText, Note, PageBox, Toolbar } from '../../common/styled';
+import { chosenIds, TargetChecks, targetKey } from '../components/AssignPanel';
 import { useApiCall } from '../../common/useApiCall';
 import { useMyScope } from '../../common/useMyScope';
 import { formatPoints } from '../../marking/utils/scoring';
@@ -20,6 +21,12 @@ import { AssistantTabs } from '../assistant/AssistantPages';
 import { gradesOf, subjectsOfGrade, useHomeworkOptions } from '../useHomeworkOptions';
 
 const TA = '/homework/teaching-assistant';
+
+/** The batch's classes and teaching classes (教学班) the user has, as one line. */
+const namesOf = (b: WorkbookBatch) =>
+  [...b.classes.map((c) => c.name), ...b.teachingClasses.map((c) => `${c.name}（教学班）`)].join(
+    '、',
+  );
 
 /** 新建教辅: name, publisher, grade × subject (those the user teaches) and the classes using it. */
 function BatchForm({ onCancel }: { onCancel(): void }) {
@@ -31,7 +38,7 @@ function BatchForm({ onCancel }: { onCancel(): void }) {
   const [publisher, setPublisher] = useState('');
   const [gradeId, setGradeId] = useState<number | null>(null);
   const [subjectId, setSubjectId] = useState<number | null>(null);
-  const [chosen, setChosen] = useState<Set<number>>(new Set());
+  const [chosen, setChosen] = useState<Set<string>>(new Set());
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
   useEffect(() => {
@@ -44,12 +51,12 @@ function BatchForm({ onCancel }: { onCancel(): void }) {
   if (options === null) return null;
   if (options.length === 0) return <Note>您没有可布置作业的年级和科目。</Note>;
   const pair = options.find((o) => o.gradeId === gradeId && o.subjectId === subjectId);
-  const classes = pair?.targets.filter((t) => t.kind === 'class') ?? [];
+  const targets = pair?.targets ?? [];
 
   async function create() {
     if (name.trim() === '') return setError('请填写教辅名称');
     if (!pair) return setError('请选择年级和科目');
-    if (chosen.size === 0) return setError('请选择使用这本教辅的班级');
+    if (chosen.size === 0) return setError('请选择使用这本教辅的班级或教学班');
     setError('');
     setBusy(true);
     const x = await call(
@@ -59,7 +66,8 @@ function BatchForm({ onCancel }: { onCancel(): void }) {
         publisher: publisher.trim(),
         gradeId: pair.gradeId,
         subjectId: pair.subjectId,
-        classIds: [...chosen],
+        classIds: chosenIds(chosen, 'class'),
+        teachingClassIds: chosenIds(chosen, 'teachingClass'),
         idempotencyKey: key,
       },
       { errorMessage: false },
@@ -106,24 +114,7 @@ function BatchForm({ onCancel }: { onCancel(): void }) {
           />
         </FormField>
       </Toolbar>
-      <CheckGroup>
-        <legend>使用班级</legend>
-        {classes.map((c) => (
-          <label key={c.id}>
-            <input
-              type="checkbox"
-              checked={chosen.has(c.id)}
-              onChange={(e) => {
-                const next = new Set(chosen);
-                if (e.target.checked) next.add(c.id);
-                else next.delete(c.id);
-                setChosen(next);
-              }}
-            />
-            {c.name}（{c.studentCount} 人）
-          </label>
-        ))}
-      </CheckGroup>
+      <TargetChecks legend="使用班级" targets={targets} chosen={chosen} onChange={setChosen} />
       {error && <ErrorText role="alert">{error}</ErrorText>}
       <Actions>
         <Button type="primary" loading={busy} onClick={() => void create()}>
@@ -175,7 +166,7 @@ export function WorkbookBatchPage() {
             <td>{b.publisher || '—'}</td>
             <td>{b.gradeName}</td>
             <td>{b.subjectName}</td>
-            <td>{b.classes.map((c) => c.name).join('、') || '—'}</td>
+            <td>{namesOf(b) || '—'}</td>
             <td>{b.chapterCount}</td>
             <td>
               <Link to={`${TA}/batchDetail?id=${b.id}`} aria-label={`查看${b.name}`}>
@@ -203,25 +194,40 @@ function BatchEditForm({
   const options = useHomeworkOptions();
   const [name, setName] = useState(batch.name);
   const [publisher, setPublisher] = useState(batch.publisher);
-  const [chosen, setChosen] = useState<Set<number>>(new Set(batch.classes.map((c) => c.id)));
+  const [chosen, setChosen] = useState<Set<string>>(
+    new Set([
+      ...batch.classes.map((c) => targetKey({ kind: 'class', id: c.id })),
+      ...batch.teachingClasses.map((c) => targetKey({ kind: 'teachingClass', id: c.id })),
+    ]),
+  );
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
   const pair = options?.find((o) => o.gradeId === batch.gradeId && o.subjectId === batch.subjectId);
-  const classes = [
-    ...batch.classes,
+  const kept = [
+    ...batch.classes.map((c) => ({ kind: 'class' as const, ...c })),
+    ...batch.teachingClasses.map((c) => ({ kind: 'teachingClass' as const, ...c })),
+  ];
+  const targets = [
+    ...kept,
     ...(pair?.targets ?? [])
-      .filter((t) => t.kind === 'class' && !batch.classes.some((c) => c.id === t.id))
-      .map((t) => ({ id: t.id, name: t.name })),
+      .filter((t) => !kept.some((c) => c.kind === t.kind && c.id === t.id))
+      .map((t) => ({ kind: t.kind, id: t.id, name: t.name })),
   ];
 
   async function save() {
     if (name.trim() === '') return setError('请填写教辅名称');
-    if (chosen.size === 0) return setError('请选择使用这本教辅的班级');
+    if (chosen.size === 0) return setError('请选择使用这本教辅的班级或教学班');
     setError('');
     setBusy(true);
     const x = await call(
       r.workbookBatchUpdate,
-      { id: batch.id, name: name.trim(), publisher: publisher.trim(), classIds: [...chosen] },
+      {
+        id: batch.id,
+        name: name.trim(),
+        publisher: publisher.trim(),
+        classIds: chosenIds(chosen, 'class'),
+        teachingClassIds: chosenIds(chosen, 'teachingClass'),
+      },
       { errorMessage: false },
     );
     setBusy(false);
@@ -244,25 +250,8 @@ function BatchEditForm({
           />
         </FormField>
       </Toolbar>
-      <CheckGroup>
-        <legend>使用班级</legend>
-        {classes.map((c) => (
-          <label key={c.id}>
-            <input
-              type="checkbox"
-              checked={chosen.has(c.id)}
-              onChange={(e) => {
-                const next = new Set(chosen);
-                if (e.target.checked) next.add(c.id);
-                else next.delete(c.id);
-                setChosen(next);
-              }}
-            />
-            {c.name}
-          </label>
-        ))}
-      </CheckGroup>
-      <Note>去掉的班级不再使用这本教辅；已布置给它的章节仍保留。</Note>
+      <TargetChecks legend="使用班级" targets={targets} chosen={chosen} onChange={setChosen} />
+      <Note>去掉的班级或教学班不再使用这本教辅；已布置给它的章节仍保留。</Note>
       {error && <ErrorText role="alert">{error}</ErrorText>}
       <Actions>
         <Button type="primary" loading={busy} onClick={() => void save()}>
@@ -385,7 +374,7 @@ export function WorkbookBatchDetailPage() {
       <p>
         {batch.gradeName} {batch.subjectName}
         {batch.publisher ? ` · ${batch.publisher}` : ''} · 班级：
-        {batch.classes.map((c) => c.name).join('、') || '—'}
+        {namesOf(batch) || '—'}
       </p>
       <Toolbar>
         {writes && <Link to={`${TA}/chapter?workbookId=${batch.id}`}>添加章节</Link>}

@@ -10,6 +10,7 @@ import {
   type WorkbookBatch,
   type WorkbookChapterRef,
 } from '@examkit/contracts';
+import { usePermission } from '@examkit/permission';
 import { Button, FormField, LOADING_TEXT, Select, TextInput } from '@examkit/ui';
 import { ListTable } from '../../common/ListTable';
 import { Actions, ErrorText, Note, PageBox, Toolbar } from '../../common/styled';
@@ -96,6 +97,7 @@ function ChapterView({ id }: { id: number }) {
   const download = useDownload();
   const options = useHomeworkOptions();
   const writes = useMyScope()?.reader !== true;
+  const schoolBase = usePermission('Homework-SchoolBase');
   const [ref, setRef] = useState<WorkbookChapterRef | null>(null);
   const [batch, setBatch] = useState<WorkbookBatch | null>(null);
   const [homework, setHomework] = useState<HomeworkDetail | null>(null);
@@ -117,11 +119,15 @@ function ChapterView({ id }: { id: number }) {
   if (error) return <p role="alert">{error}</p>;
   if (!ref || !batch || !homework) return null;
   const assigned = homework.state === 'assigned';
-  const mine = new Set(batch.classes.map((c) => c.id));
+  // The batch's classes and teaching classes (教学班) the user may assign to.
+  const mine = new Set([
+    ...batch.classes.map((c) => `class:${c.id}`),
+    ...batch.teachingClasses.map((c) => `teachingClass:${c.id}`),
+  ]);
   const targets = (
     options?.find((o) => o.gradeId === homework.gradeId && o.subjectId === homework.subjectId)
       ?.targets ?? []
-  ).filter((t) => t.kind === 'class' && mine.has(t.id));
+  ).filter((t) => mine.has(`${t.kind}:${t.id}`));
   return (
     <>
       <h1 id="chapter-title">
@@ -147,6 +153,22 @@ function ChapterView({ id }: { id: number }) {
         <Link to={`${TA}/batchDetail?id=${ref.workbookId}`}>返回批次详情</Link>
       </Actions>
       <QuestionEditor questions={homework.questions.map(draftOf)} readOnly onChange={() => {}} />
+      {writes && schoolBase && batch.editable && homework.questions.length > 0 && (
+        <nav aria-label="编辑题目">
+          <Actions>
+            编辑题目：
+            {homework.questions.map((q) => (
+              <Link
+                key={q.no}
+                to={`/homework/question/edit?id=${id}&no=${q.no}`}
+                aria-label={`编辑第 ${q.label} 题`}
+              >
+                {q.label}
+              </Link>
+            ))}
+          </Actions>
+        </nav>
+      )}
       {homework.assignments.length > 0 && (
         <p>已布置：{homework.assignments.map((a) => a.name).join('、')}</p>
       )}

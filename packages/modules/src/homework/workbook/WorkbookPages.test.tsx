@@ -41,6 +41,7 @@ const batch: WorkbookBatch = {
   subjectId: 2,
   subjectName: '数学',
   classes: [{ id: 41, name: '四年级(1)班' }],
+  teachingClasses: [],
   chapterCount: 2,
   createdAt: 0,
   editable: true,
@@ -179,6 +180,8 @@ describe('教辅', () => {
     await user.type(screen.getByRole('textbox', { name: /教辅名称/ }), batch.name);
     await user.type(screen.getByRole('textbox', { name: '出版社' }), '人民教育出版社');
     await user.click(screen.getByRole('checkbox', { name: /四年级\(1\)班/ }));
+    // A teaching class (教学班) is offered beside the classes, as 布置 offers it.
+    await user.click(screen.getByRole('checkbox', { name: '数学提高班（教学班）（12 人）' }));
     await user.click(screen.getByRole('button', { name: '创建教辅' }));
     const chapters = await screen.findByRole('table', { name: '章节列表' }, { timeout: 10_000 });
     expect(bodiesOf(api, K(W.workbookBatchCreate))).toEqual([
@@ -188,6 +191,7 @@ describe('教辅', () => {
         gradeId: 4,
         subjectId: 2,
         classIds: [41],
+        teachingClassIds: [7],
         idempotencyKey: expect.any(String),
       },
     ]);
@@ -221,7 +225,7 @@ describe('教辅', () => {
     await user.clear(publisher);
     await user.click(screen.getByRole('button', { name: '保存教辅' }));
     expect(bodiesOf(api, K(W.workbookBatchUpdate))).toEqual([
-      { id: 3, name: batch.name, publisher: '', classIds: [41] },
+      { id: 3, name: batch.name, publisher: '', classIds: [41], teachingClassIds: [] },
     ]);
 
     await user.click(within(chapters).getByRole('button', { name: '重命名 第一单元 大数的认识' }));
@@ -309,6 +313,27 @@ describe('教辅', () => {
     expect(within(panel).getByRole('checkbox', { name: /四年级\(1\)班/ })).toBeInTheDocument();
   }, 30_000);
 
+  it('布置 of a chapter offers the workbook’s teaching class, and its list names it', async () => {
+    const withTeaching = { ...batch, teachingClasses: [{ id: 7, name: '数学提高班' }] };
+    const api = workbookApi({
+      [K(W.workbookBatches)]: ok([withTeaching]),
+      [K(W.workbookBatchDetail)]: ok({ ...batchDetail, batch: withTeaching }),
+    });
+    const view = await render('/homework/teaching-assistant/chapter?id=5', api);
+    const panel = await screen.findByRole('group', { name: '布置对象' }, { timeout: 10_000 });
+    expect(
+      within(panel)
+        .getAllByRole('checkbox')
+        .map((c) => c.parentElement?.textContent),
+    ).toEqual(['四年级(1)班（40 人）', '数学提高班（教学班）（12 人）']);
+    view.unmount();
+    await render('/homework/teaching-assistant/batch', api);
+    const books = await screen.findByRole('table', { name: '教辅列表' }, { timeout: 10_000 });
+    expect(within(books).getAllByRole('row')[1]).toHaveTextContent(
+      '四年级(1)班、数学提高班（教学班）',
+    );
+  }, 30_000);
+
   it('shows an assigned chapter with 扫描 on the homework scan page', async () => {
     const user = userEvent.setup();
     const api = workbookApi({
@@ -344,6 +369,38 @@ describe('教辅', () => {
       'href',
       '/homework/teaching-assistant/correct?id=5',
     );
+  }, 30_000);
+
+  it('编辑题目 on a chapter opens question/edit, shown only to who may change the workbook', async () => {
+    const user = userEvent.setup();
+    const chapterDetail = detail({ paperKind: 'workbook', paperName: '' });
+    const api = workbookApi({ [HW.homeworkDetail]: ok(chapterDetail) });
+    const view = await render('/homework/teaching-assistant/chapter?id=5', api);
+    const edits = await screen.findByRole('navigation', { name: '编辑题目' }, { timeout: 10_000 });
+    expect(within(edits).getAllByRole('link')).toHaveLength(3);
+    await user.click(within(edits).getByRole('link', { name: '编辑第 2 题' }));
+    expect(
+      await screen.findByRole('heading', { name: /编辑试题 .* 第 2 题/ }, { timeout: 10_000 }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: /答案/ })).toHaveValue('BD');
+    expect(screen.getByRole('link', { name: '返回章节' })).toHaveAttribute(
+      'href',
+      '/homework/teaching-assistant/chapter?id=5',
+    );
+    view.unmount();
+    // One who may not change the workbook sees the questions without the links.
+    const other = await render(
+      '/homework/teaching-assistant/chapter?id=5',
+      workbookApi({
+        [HW.homeworkDetail]: ok(chapterDetail),
+        [K(W.workbookBatchDetail)]: ok({ ...batchDetail, batch: { ...batch, editable: false } }),
+      }),
+    );
+    expect(
+      await screen.findByRole('table', { name: '题目列表' }, { timeout: 10_000 }),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('navigation', { name: '编辑题目' })).toBeNull();
+    other.unmount();
   }, 30_000);
 
   it('讲评: the questions most wrong first and a class comment saved', async () => {

@@ -69,5 +69,25 @@ export function homeworkWorkbookMigrations(dialect: Dialect): Record<string, Mig
         await db.schema.dropTable('homework_workbooks').execute();
       },
     },
+    '0082_homework_workbook_teaching_classes': {
+      async up(db: AnyDb) {
+        await db.schema
+          .createTable('homework_workbook_teaching_classes')
+          .addColumn('workbook_id', 'integer', (c) =>
+            c.notNull().references('homework_workbooks.id').onDelete('cascade'),
+          )
+          .addColumn('teaching_class_id', 'integer', (c) =>
+            c.notNull().references('teaching_classes.id').onDelete('cascade'),
+          )
+          .addPrimaryKeyConstraint('homework_workbook_teaching_classes_pk', [
+            'workbook_id',
+            'teaching_class_id',
+          ])
+          .execute();
+      },
+      async down(db: AnyDb) {
+        await db.schema.dropTable('homework_workbook_teaching_classes').execute();
+      },
+    },
   };
 }

@@ -8,6 +8,7 @@ import type { Generated } from 'kysely';
 export interface HomeworkWorkbookTables {
   homework_workbooks: HomeworkWorkbooksTable;
   homework_workbook_classes: HomeworkWorkbookClassesTable;
+  homework_workbook_teaching_classes: HomeworkWorkbookTeachingClassesTable;
   homework_workbook_chapters: HomeworkWorkbookChaptersTable;
 }
 
@@ -31,6 +32,12 @@ export interface HomeworkWorkbooksTable {
 export interface HomeworkWorkbookClassesTable {
   workbook_id: number;
   class_id: number;
+}
+
+/** A teaching class (教学班) that uses the workbook. */
+export interface HomeworkWorkbookTeachingClassesTable {
+  workbook_id: number;
+  teaching_class_id: number;
 }
 
 /** A chapter: its homework, its place in the book and its title. */

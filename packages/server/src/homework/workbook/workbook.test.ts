@@ -1,5 +1,6 @@
 import {
   homeworkAssistantRoutes,
+  homeworkPaperRoutes,
   homeworkRoutes,
   homeworkSubmissionRoutes,
   homeworkWorkbookRoutes,
@@ -17,7 +18,7 @@ import { authRoutes, type UserInfo } from '@examkit/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEAT_READ_ONLY_MESSAGE } from '../../core/seatAccess';
 import { DEMO_PASSWORD } from '../../seed/seedDemo';
-import { call, DIALECTS, startTestServer, type TestServer } from '../../test/fixtures';
+import { call, DIALECTS, startTestServer, TEST_NOW, type TestServer } from '../../test/fixtures';
 import {
   assignHomework,
   filledScan,
@@ -31,8 +32,10 @@ import {
 type Routes = typeof homeworkRoutes &
   typeof homeworkSubmissionRoutes &
   typeof homeworkAssistantRoutes &
-  typeof homeworkWorkbookRoutes;
+  typeof homeworkWorkbookRoutes &
+  typeof homeworkPaperRoutes;
 const routes: Routes = {
+  ...homeworkPaperRoutes,
   ...homeworkRoutes,
   ...homeworkSubmissionRoutes,
   ...homeworkAssistantRoutes,
@@ -545,4 +548,176 @@ describe.each(DIALECTS)('教辅 on %s', (dialect) => {
     expect((await as('admin', 'homeworkDetail', { id: ownChapter })).body.code).toBe(404);
     expect((await as('head', 'workbookBatchRemove', { id: own })).body.code).toBe(404);
   });
+
+  it('corrects an assigned chapter’s key with question/edit, re-scoring every hand-in', async () => {
+    const fix = { id: chapterId, no: 1, label: '1', type: 'objective', answer: 'C', fullMarks: 5 };
+    // Only who may change the batch may change its chapters’ questions; another school’s is missing.
+    expect((await as('head', 'questionEdit', fix)).body).toMatchObject({
+      code: 403,
+      msg: '只有教辅的创建人或任教它全部班级的老师可以修改',
+    });
+    expect((await as('lab-admin', 'questionEdit', fix)).body.code).toBe(404);
+    const before = await ok<WorkbookBatchDetail>('admin', 'workbookBatchDetail', { id: batchId });
+    expect(before.chapters[0]!.average).toBe(13.8);
+    // The check says what would change and changes nothing: the three hand-ins answered 1.
+    expect(await ok('admin', 'questionEditCheck', fix)).toMatchObject({ changed: 3, clamped: 0 });
+    const saved = await ok<HomeworkDetail>('admin', 'questionEdit', fix);
+    expect(saved.questions[0]).toMatchObject({ no: 1, answer: 'C' });
+    // 15 (A now wrong, BD, 10), 14 (C, BD, 4), 17.5 (C, B half, 10)
+    const after = await ok<WorkbookBatchDetail>('admin', 'workbookBatchDetail', { id: batchId });
+    expect(after.chapters[0]!.average).toBe(15.5);
+    // A chapter's type stays once assigned, as for any homework.
+    expect(
+      (await as('admin', 'questionEdit', { ...fix, type: 'subjective', answer: null })).body.code,
+    ).toBe(400);
+  });
+
+  it('uses a teaching class (教学班): its students’ hand-ins and marks, another school’s refused', async () => {
+    const demo = server.seed.demoSchoolId;
+    const addTeachingClass = async (schoolId: number, name: string) =>
+      (
+        await server.db
+          .insertInto('teaching_classes')
+          .values({
+            school_id: schoolId,
+            grade_id: pair.gradeId,
+            subject_id: pair.subjectId,
+            name,
+            teacher_id: null,
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow()
+      ).id;
+    const tcId = await addTeachingClass(demo, '数学提高班');
+    // A student of the class outside the batch, in the teaching class.
+    const member = await server.db
+      .selectFrom('students')
+      .select(['id', 'student_no as no', 'name'])
+      .where('name', '=', '外班学生1')
+      .where('school_id', '=', demo)
+      .executeTakeFirstOrThrow();
+    await server.db
+      .insertInto('teaching_class_students')
+      .values({ teaching_class_id: tcId, student_id: member.id })
+      .execute();
+    const other = await server.db
+      .selectFrom('schools')
+      .select('id')
+      .where('id', '!=', demo)
+      .executeTakeFirstOrThrow();
+    const foreign = await addTeachingClass(other.id, '外校提高班');
+    const create = {
+      name: '提高班练习',
+      publisher: '',
+      gradeId: pair.gradeId,
+      subjectId: pair.subjectId,
+      classIds: [],
+    };
+    // Another school's teaching class is not one the caller may use.
+    expect(
+      (
+        await as('admin', 'workbookBatchCreate', {
+          ...create,
+          teachingClassIds: [foreign],
+          idempotencyKey: `tc-foreign-${dialect}`,
+        })
+      ).body,
+    ).toMatchObject({ code: 404, msg: '教学班不存在' });
+    expect(
+      (
+        await as('admin', 'workbookBatchCreate', {
+          ...create,
+          idempotencyKey: `tc-none-${dialect}`,
+        })
+      ).body,
+    ).toMatchObject({ code: 400, msg: '请选择使用这本教辅的班级或教学班' });
+    const { id: tcBatch } = await ok<{ id: number }>('admin', 'workbookBatchCreate', {
+      ...create,
+      teachingClassIds: [tcId],
+      idempotencyKey: `tc-${dialect}`,
+    });
+    const { id: tcChapter } = await ok<{ id: number }>('admin', 'workbookChapterCreate', {
+      workbookId: tcBatch,
+      title: '第一课',
+      questions: TEST_QUESTIONS,
+      estimatedMinutes: 10,
+      idempotencyKey: `tc-chapter-${dialect}`,
+    });
+    // The chapter is assigned to the teaching class with the homework's own 布置.
+    await ok<HomeworkDetail>('admin', 'assign', {
+      id: tcChapter,
+      classIds: [],
+      teachingClassIds: [tcId],
+      dueAt: TEST_NOW.getTime() + 86_400_000,
+      estimatedMinutes: 10,
+      confirmOverLimit: true,
+    });
+    const sheet = await homeworkSheet(server, tcChapter, '数学');
+    const page = await ok<HomeworkScanPage>('admin', 'scanUpload', {
+      id: tcChapter,
+      fileName: 'tc.png',
+      contentBase64: await filledScan(sheet, member.no, { h1: 'C', h2: 'BD' }),
+    });
+    expect(page.status).toBe('matched');
+    await ok('admin', 'score', { submissionId: page.submissionId, questionNo: 3, score: 6 });
+
+    const detail = await ok<WorkbookBatchDetail>('admin', 'workbookBatchDetail', { id: tcBatch });
+    expect(detail.batch).toMatchObject({
+      classes: [],
+      teachingClasses: [{ id: tcId, name: '数学提高班' }],
+      editable: true,
+    });
+    // One member, one hand-in, corrected: 0 + 5 + 6.
+    expect(detail.chapters[0]).toMatchObject({
+      expected: 1,
+      submitted: 1,
+      corrected: 1,
+      average: 11,
+    });
+    const view = await ok<WorkbookStudents>('admin', 'workbookStudents', { workbookId: tcBatch });
+    expect(view.students.map((x) => [x.name, x.cells[0]!.score, x.scoreRate])).toEqual([
+      ['外班学生1', 11, 55],
+    ]);
+    const mine = await ok<WorkbookStudentHomework>('admin', 'workbookStudentHomework', {
+      workbookId: tcBatch,
+      studentId: member.id,
+    });
+    expect(mine.chapters.map((c) => [c.assigned, c.score, c.wrong])).toEqual([[true, 11, 2]]);
+    const wrong = await ok<WorkbookWrongRow[]>('admin', 'workbookWrong', { workbookId: tcBatch });
+    expect(wrong.map((w) => [w.label, w.students.map((x) => x.name)])).toEqual([
+      ['1', ['外班学生1']],
+      ['3', ['外班学生1']],
+    ]);
+    // An update without teaching classes keeps them; one taking every target off is refused.
+    const kept = await ok<WorkbookBatch>('admin', 'workbookBatchUpdate', {
+      id: tcBatch,
+      name: '提高班练习',
+      publisher: '',
+      classIds: [],
+    });
+    expect(kept.teachingClasses.map((t) => t.id)).toEqual([tcId]);
+    expect(
+      (
+        await as('admin', 'workbookBatchUpdate', {
+          id: tcBatch,
+          name: '提高班练习',
+          publisher: '',
+          classIds: [],
+          teachingClassIds: [],
+        })
+      ).body,
+    ).toMatchObject({ code: 400, msg: '请选择使用这本教辅的班级或教学班' });
+    expect(
+      (
+        await as('admin', 'workbookBatchUpdate', {
+          id: tcBatch,
+          name: '提高班练习',
+          publisher: '',
+          classIds: [],
+          teachingClassIds: [tcId, foreign],
+        })
+      ).body,
+    ).toMatchObject({ code: 404, msg: '教学班不存在' });
+    // A scan is read in this test: as long as the set-up's scans may take.
+  }, 120_000);
 });

@@ -7,10 +7,10 @@ import { WRITE, type Entry } from '../entry';
  */
 export const workbookRows: Record<string, Entry> = {
   'homeworkWorkbookRoutes.workbookBatchCreate': WRITE(
-    'classes of the caller’s grade × subject only; another answers 班级不存在 (workbook.test.ts)',
+    'classes and teaching classes of the caller’s grade × subject only; another answers 班级不存在 / 教学班不存在 (workbook.test.ts)',
   ),
   'homeworkWorkbookRoutes.workbookBatchUpdate': WRITE(
-    'the batch’s maker, a school-wide role or one teaching every class of it; another teacher 403, another school 404 (workbook.test.ts)',
+    'the batch’s maker, a school-wide role or one teaching every class and teaching class of it; another teacher 403, another school 404 (workbook.test.ts)',
   ),
   'homeworkWorkbookRoutes.workbookBatchRemove': WRITE(
     'as batch/update; refused while a chapter has hand-ins (workbook.test.ts)',

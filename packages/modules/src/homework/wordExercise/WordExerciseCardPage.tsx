@@ -1,0 +1,96 @@
+import { useEffect, useState } from 'react';
+import {
+  homeworkWordExerciseRoutes as W,
+  readingLabelOf,
+  WORD_EXERCISE_CARD_URL,
+  type WordExerciseDetail,
+} from '@examkit/contracts';
+import { useExamkit } from '@examkit/core/react';
+import { Button } from '@examkit/ui';
+import { fetchImage } from '../../common/fetchImage';
+import { ListTable } from '../../common/ListTable';
+import { ErrorText, Note, PageBox, Toolbar } from '../../common/styled';
+import { useApiCall } from '../../common/useApiCall';
+import { useDownload } from '../../common/useDownload';
+import { Frame, WordTabs, useExercises, useChosenId, ExercisePicker } from './wordShared';
+
+/**
+ * /homework/word-exercise/card?id= (听写卡): the card laid out by the answer-sheet engine (a
+ * numbered box per word) shown in the page and downloaded as a PDF, and the words to read out.
+ */
+export function WordExerciseCardPage() {
+  const call = useApiCall();
+  const { storage } = useExamkit();
+  const download = useDownload();
+  const { list } = useExercises();
+  const [id, setId] = useChosenId();
+  const [exercise, setExercise] = useState<WordExerciseDetail | null>(null);
+  const [url, setUrl] = useState<string | null>(null);
+  const [error, setError] = useState('');
+
+  useEffect(() => {
+    setExercise(null);
+    if (id === null) return;
+    void call(W.wordExerciseDetail, { id }).then((r) => setExercise(r.ok ? r.data : null));
+  }, [call, id]);
+
+  useEffect(() => {
+    let made: string | null = null;
+    let stale = false;
+    setUrl(null);
+    setError('');
+    if (id === null) return;
+    void fetchImage(`${WORD_EXERCISE_CARD_URL}?id=${id}`, storage).then((r) => {
+      if (!r.ok) return !stale && setError(r.message);
+      made = r.url;
+      if (stale) URL.revokeObjectURL(made);
+      else setUrl(made);
+    });
+    return () => {
+      stale = true;
+      if (made) URL.revokeObjectURL(made);
+    };
+  }, [id, storage]);
+
+  return (
+    <PageBox aria-labelledby="word-card-title">
+      <h1 id="word-card-title">字词练习 · 听写卡</h1>
+      <WordTabs id={id} />
+      <Toolbar>
+        <ExercisePicker list={list} id={id} onChange={setId} />
+        {exercise && (
+          <Button
+            type="primary"
+            onClick={() =>
+              void download(WORD_EXERCISE_CARD_URL, `${exercise.name}-听写卡.pdf`, {
+                id: exercise.id,
+              })
+            }
+          >
+            下载听写卡
+          </Button>
+        )}
+      </Toolbar>
+      {id === null && <Note>请选择一份字词练习。</Note>}
+      {exercise && (
+        <ListTable
+          label="报听写字词"
+          rows={exercise.words}
+          headers={['序号', '字词', readingLabelOf(exercise.subjectName), '释义']}
+        >
+          {(w) => (
+            <tr key={w.position}>
+              <td>{w.position}</td>
+              <td>{w.word}</td>
+              <td>{w.reading}</td>
+              <td>{w.meaning}</td>
+            </tr>
+          )}
+        </ListTable>
+      )}
+      {error && <ErrorText role="alert">{error}</ErrorText>}
+      {id !== null && !error && !url && <Note role="status">正在生成听写卡…</Note>}
+      {url && <Frame src={url} title="听写卡" />}
+    </PageBox>
+  );
+}

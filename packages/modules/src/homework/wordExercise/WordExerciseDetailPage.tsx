@@ -1,0 +1,154 @@
+import { useEffect, useMemo, useState } from 'react';
+import {
+  homeworkWordExerciseRoutes as W,
+  WORD_EXERCISE_SUBJECTS,
+  type WordStudentDetail,
+} from '@examkit/contracts';
+import { FormField, Select } from '@examkit/ui';
+import { ListTable } from '../../common/ListTable';
+import { ErrorText, Note, PageBox, Toolbar } from '../../common/styled';
+import { useApiCall } from '../../common/useApiCall';
+import { useHomeworkOptions } from '../useHomeworkOptions';
+import { WordTabs } from './wordShared';
+
+/**
+ * /homework/word-exercise/detail (学生详情): a class's students over the word lists assigned to
+ * it, each list's wrong count; one student's words right and wrong list by list.
+ */
+export function WordExerciseDetailPage() {
+  const call = useApiCall();
+  const options = useHomeworkOptions();
+  const [classId, setClassId] = useState<number | null>(null);
+  const [studentId, setStudentId] = useState<number | null>(null);
+  const [data, setData] = useState<WordStudentDetail | null>(null);
+  const [students, setStudents] = useState<WordStudentDetail['students']>([]);
+  const [error, setError] = useState('');
+
+  const classes = useMemo(() => {
+    const seen = new Map<number, string>();
+    for (const o of options ?? [])
+      if ((WORD_EXERCISE_SUBJECTS as readonly string[]).includes(o.subjectName))
+        for (const t of o.targets) if (t.kind === 'class') seen.set(t.id, t.name);
+    return [...seen].map(([value, label]) => ({ value, label }));
+  }, [options]);
+
+  useEffect(() => {
+    setData(null);
+    setError('');
+    if (classId === null) return;
+    void call(
+      W.wordExerciseStudentDetail,
+      { classId, studentId, subjectId: null },
+      {
+        errorMessage: false,
+      },
+    ).then((r) => {
+      if (!r.ok) return setError(r.message);
+      setData(r.data);
+      if (studentId === null) setStudents(r.data.students);
+    });
+  }, [call, classId, studentId]);
+
+  const one = studentId !== null ? data?.students[0] : undefined;
+
+  return (
+    <PageBox aria-labelledby="word-detail-title">
+      <h1 id="word-detail-title">字词练习 · 学生详情</h1>
+      <WordTabs id={null} />
+      <Toolbar>
+        <FormField label="班级">
+          <Select
+            value={classId ?? ''}
+            placeholder="请选择班级"
+            options={classes}
+            onChange={(e) => {
+              setStudentId(null);
+              setClassId(Number(e.target.value) || null);
+            }}
+          />
+        </FormField>
+        <FormField label="学生">
+          <Select
+            value={studentId ?? ''}
+            placeholder="全部学生"
+            options={students.map((s) => ({
+              value: s.studentId,
+              label: `${s.name}（${s.studentNo}）`,
+            }))}
+            onChange={(e) => setStudentId(Number(e.target.value) || null)}
+          />
+        </FormField>
+      </Toolbar>
+      {options && classes.length === 0 && <Note>您没有任教语文或英语的班级。</Note>}
+      {error && <ErrorText role="alert">{error}</ErrorText>}
+      {data && data.exercises.length === 0 && <Note>这个班级还没有布置字词练习。</Note>}
+      {data && data.exercises.length > 0 && studentId === null && (
+        <ListTable
+          label="学生字词情况"
+          rows={data.students}
+          headers={['学号', '姓名', ...data.exercises.map((e) => e.name), '正确率']}
+        >
+          {(s) => {
+            const done = s.results
+              .map((wrong, i) => ({ wrong, total: data.exercises[i]!.words.length }))
+              .filter((x) => x.wrong !== null);
+            const total = done.reduce((n, x) => n + x.total, 0);
+            const wrong = done.reduce((n, x) => n + x.wrong!.length, 0);
+            return (
+              <tr key={s.studentId}>
+                <td>{s.studentNo}</td>
+                <td>{s.name}</td>
+                {s.results.map((w, i) => (
+                  <td key={data.exercises[i]!.id}>
+                    {w === null
+                      ? '未批改'
+                      : w.length === 0
+                        ? '全对'
+                        : `错 ${w.length}：${w
+                            .map(
+                              (p) => data.exercises[i]!.words.find((x) => x.position === p)?.word,
+                            )
+                            .join('、')}`}
+                  </td>
+                ))}
+                <td>{total ? `${Math.round(((total - wrong) / total) * 1000) / 10}%` : '—'}</td>
+              </tr>
+            );
+          }}
+        </ListTable>
+      )}
+      {data && one && (
+        <section aria-labelledby="word-one-title">
+          <h2 id="word-one-title">
+            {one.name}（{one.studentNo}）
+          </h2>
+          {data.exercises.map((e, i) => {
+            const wrong = one.results[i];
+            return (
+              <ListTable
+                key={e.id}
+                label={e.name}
+                rows={e.words}
+                headers={['序号', '字词', '结果']}
+              >
+                {(w) => (
+                  <tr key={w.position}>
+                    <td>{w.position}</td>
+                    <td>{w.word}</td>
+                    <td>
+                      {wrong === null || wrong === undefined
+                        ? '未批改'
+                        : wrong.includes(w.position)
+                          ? '✗ 错'
+                          : '✓ 对'}
+                    </td>
+                  </tr>
+                )}
+              </ListTable>
+            );
+          })}
+        </section>
+      )}
+    </PageBox>
+  );
+}
