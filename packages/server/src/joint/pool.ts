@@ -712,16 +712,8 @@ async function ownMarkersOf(db: Db, jointExamId: number, schoolId: number) {
   const marks = await db
     .selectFrom('marking_tasks as t')
     .select(['t.block_id', 't.user_id', (eb) => eb.fn.countAll<number>().as('n')])
-    .where(
-      't.block_id',
-      'in',
-      [...new Set(rows.map((r) => r.block_id))],
-    )
-    .where(
-      't.user_id',
-      'in',
-      [...new Set(rows.map((r) => r.id))],
-    )
+    .where('t.block_id', 'in', [...new Set(rows.map((r) => r.block_id))])
+    .where('t.user_id', 'in', [...new Set(rows.map((r) => r.id))])
     .where('t.state', '=', 'done')
     .groupBy(['t.block_id', 't.user_id'])
     .execute();
@@ -729,9 +721,7 @@ async function ownMarkersOf(db: Db, jointExamId: number, schoolId: number) {
     blockId: r.block_id,
     userId: r.id,
     name: r.nick_name,
-    marks: Number(
-      marks.find((m) => m.block_id === r.block_id && m.user_id === r.id)?.n ?? 0,
-    ),
+    marks: Number(marks.find((m) => m.block_id === r.block_id && m.user_id === r.id)?.n ?? 0),
   }));
 }
 

@@ -243,9 +243,7 @@ describe.each(DIALECTS)(
       expect((await as(grader, jointPoolRoutes.jointPoolProblems, { blockId })).code).toBe(403);
       expect((await as(multi, jointPoolRoutes.jointPoolProblems, { blockId })).code).toBe(403);
       // The school's own leader staff (a manager of school A) holds no role on the block: 404.
-      expect((await as(demoAdmin, jointPoolRoutes.jointPoolProblems, { blockId })).code).toBe(
-        404,
-      );
+      expect((await as(demoAdmin, jointPoolRoutes.jointPoolProblems, { blockId })).code).toBe(404);
       const problems = await ok<{ list: PaperDetail[] }>(
         leader,
         jointPoolRoutes.jointPoolProblems,
@@ -261,12 +259,15 @@ describe.each(DIALECTS)(
         problem: expect.objectContaining({ reason: 'unclear', note: '字迹不清' }),
       });
       const text = JSON.stringify(problems);
-      for (const secret of [lab2.name, lab2.student_no, labName]) expect(text).not.toContain(secret);
+      for (const secret of [lab2.name, lab2.student_no, labName])
+        expect(text).not.toContain(secret);
       // The leader reads the crop; a marker who did not mark it may not.
       const paperId = await paperOf(blockId, lab2.id);
       expect(
         await ok<{ dataUrl: string }>(leader, jointPoolRoutes.jointPoolPaperCrop, { paperId }),
-      ).toMatchObject({ dataUrl: `data:image/png;base64,${Buffer.from('lab-two').toString('base64')}` });
+      ).toMatchObject({
+        dataUrl: `data:image/png;base64,${Buffer.from('lab-two').toString('base64')}`,
+      });
       expect((await as(multi, jointPoolRoutes.jointPoolPaperCrop, { paperId })).code).toBe(403);
     });
 
@@ -405,9 +406,9 @@ describe.each(DIALECTS)(
       await ok(leader, jointPoolRoutes.jointPoolResolve, resolve);
       // A retry of the same call writes nothing new.
       await ok(leader, jointPoolRoutes.jointPoolResolve, resolve);
-      expect(
-        await ok(leader, jointPoolRoutes.jointPoolProblems, { blockId }),
-      ).toEqual({ list: [] });
+      expect(await ok(leader, jointPoolRoutes.jointPoolProblems, { blockId })).toEqual({
+        list: [],
+      });
       const remark = {
         paperId: lab1Paper,
         reason: '第(2)问步骤分给多了',
@@ -469,7 +470,11 @@ describe.each(DIALECTS)(
         jointExamId: joint.id,
       });
       expect(lab.blocks[0]!.ownMarkers).toEqual([
-        { userId: await userIdOf(server.db, server.seed.labSchoolId, 'multi'), name: '钱多校', marks: 1 },
+        {
+          userId: await userIdOf(server.db, server.seed.labSchoolId, 'multi'),
+          name: '钱多校',
+          marks: 1,
+        },
       ]);
       expect(JSON.stringify(lab)).not.toContain(grader.nickName);
     });

@@ -327,7 +327,9 @@ export async function paperDetails(
     .innerJoin('marking_blocks as b', 'b.id', 'p.block_id')
     .leftJoin('students as s', (j) =>
       // A pool paper's student is of any participating school: never named (joint/pool.ts).
-      j.onRef('s.id', '=', 'p.student_id').on('s.school_id', '=', schoolId === 'pool' ? -1 : schoolId),
+      j
+        .onRef('s.id', '=', 'p.student_id')
+        .on('s.school_id', '=', schoolId === 'pool' ? -1 : schoolId),
     )
     .select([
       'p.id',

@@ -263,7 +263,9 @@ describe('JointMarkingSection: 各校分别阅卷 or 统一阅卷 on the joint e
                     { userId: 21, name: '李老师', schoolId: 1, schoolName: '第一中学' },
                     { userId: 31, name: '赵老师', schoolId: 2, schoolName: '第二中学' },
                   ],
-                  arbitrators: [{ userId: 22, name: '王老师', schoolId: 1, schoolName: '第一中学' }],
+                  arbitrators: [
+                    { userId: 22, name: '王老师', schoolId: 1, schoolName: '第一中学' },
+                  ],
                   leaders: [{ userId: 31, name: '赵老师', schoolId: 2, schoolName: '第二中学' }],
                 },
               ]

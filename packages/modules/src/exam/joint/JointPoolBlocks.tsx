@@ -292,7 +292,11 @@ export function JointPoolBlocks({
         </FormField>
         {mode === 'double' && (
           <>
-            <FormField label="误差（分）" required hint="两位老师的给分之差不超过误差时取平均分，超过时交仲裁">
+            <FormField
+              label="误差（分）"
+              required
+              hint="两位老师的给分之差不超过误差时取平均分，超过时交仲裁"
+            >
               <TextInput
                 inputMode="decimal"
                 value={tolerance}

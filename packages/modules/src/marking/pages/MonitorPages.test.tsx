@@ -165,7 +165,15 @@ describe('问题卷 and 组长改分 of a 统一阅卷 pool block (the same page
             finalScore: 9,
             finalSource: 'single',
             marks: [
-              { kind: 'mark', slot: 1, userId: 8, userName: '外校阅卷老师', score: 9, at: 0, reason: null },
+              {
+                kind: 'mark',
+                slot: 1,
+                userId: 8,
+                userName: '外校阅卷老师',
+                score: 9,
+                at: 0,
+                reason: null,
+              },
             ],
           }),
         ],
@@ -180,7 +188,11 @@ describe('问题卷 and 组长改分 of a 统一阅卷 pool block (the same page
       pages: markingPages,
     });
     expect(
-      await screen.findByRole('heading', { name: '问题卷处理：十一月区联考 · 数学 · 第5题' }),
+      await screen.findByRole(
+        'heading',
+        { name: '问题卷处理：十一月区联考 · 数学 · 第5题' },
+        { timeout: 10_000 },
+      ),
     ).toBeInTheDocument();
     const problem = await screen.findByRole('article', { name: '试卷 81' });
     expect(problem).toHaveTextContent('匿名考生');

@@ -308,6 +308,7 @@ describe('ReadPaperPage', () => {
       { paperId: 1101, kind: 'typical', note: '' },
     ]);
   });
+});
 
 describe('the marking screen on a 统一阅卷 pool block', () => {
   const POOL = 'POST /marking-main/joint/pool';

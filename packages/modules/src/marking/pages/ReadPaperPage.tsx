@@ -327,7 +327,8 @@ export function ReadPaperPage() {
         )}
         <Keys>
           快捷键：数字与 .5 输入分数，<Kbd>Enter</Kbd> 提交，<Kbd>F</Kbd> 满分，<Kbd>Z</Kbd> 零分，
-          <Kbd>R</Kbd> 旋转，<Kbd>W</Kbd> 适应宽度，<Kbd>+</Kbd>/<Kbd>-</Kbd> 缩放，<Kbd>P</Kbd> 问题卷，
+          <Kbd>R</Kbd> 旋转，<Kbd>W</Kbd> 适应宽度，<Kbd>+</Kbd>/<Kbd>-</Kbd> 缩放，<Kbd>P</Kbd>{' '}
+          问题卷，
           <Kbd>B</Kbd> 回评
         </Keys>
         {pool && <Note>联考统一阅卷：试卷来自各参考学校，不显示考生和学校</Note>}

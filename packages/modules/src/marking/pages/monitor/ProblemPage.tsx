@@ -98,7 +98,9 @@ export function ProblemPage() {
           }}
         />
       </Toolbar>
-      {pool && <Note>联考统一阅卷：试卷来自各参考学校，不显示考生和学校，外校的阅卷老师不显示姓名。</Note>}
+      {pool && (
+        <Note>联考统一阅卷：试卷来自各参考学校，不显示考生和学校，外校的阅卷老师不显示姓名。</Note>
+      )}
       {!blockId ? (
         <Note>选择题块查看问题卷。</Note>
       ) : papers === null ? (
