@@ -230,7 +230,7 @@ describe('JointMarkingSection: 各校分别阅卷 or 统一阅卷 on the joint e
         .map((r) => r.textContent),
     ).toEqual([
       '科目题块状态全部试卷已评完本校试卷本校已评完本校阅卷老师本校已给分',
-      '数学第5题阅卷中146941李老师（2 份）2',
+      '数学第5题阅卷中14694李老师（2 份）2',
     ]);
   });
 
