@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ok, renderApp } from '../../test/fixtures';
+import { ok, renderApp, type FakeRequest } from '../../test/fixtures';
 import { markingPages } from '../markingPages';
 import { QUEUE_STORAGE_KEY } from '../utils/submitQueue';
 import {
@@ -337,7 +337,7 @@ describe('the marking screen on a 统一阅卷 pool block', () => {
       }),
     );
     api.on(`${POOL}/fetch`, ok({ list: [paper(201), paper(202)] }));
-    api.on(`${POOL}/crop`, (r) =>
+    api.on(`${POOL}/crop`, (r: FakeRequest) =>
       ok({ contentType: 'image/png', dataUrl: cropOf(bodyOf(r).taskId as number) }),
     );
     api.on(`${POOL}/problem/flag`, ok(null));
