@@ -38,6 +38,9 @@ const PoolBlockOfMarker = Type.Object({
   scoreStep: Type.Number(),
   guide: Type.String(),
   answer: Type.String(),
+  /** The caller's roles on the block: `marker`, `arbitrator`, `leader` (组长: problem papers, 组长改分). */
+  roles: Type.Array(Type.String()),
+  mode: Type.String(),
 });
 
 /** A paper leased from the pool: task and paper ids only, never the student or the school. */
@@ -68,7 +71,11 @@ const PoolBlockOfOrganiser = Type.Object({
   mode: Type.String(),
   /** The joint subject's question ids (the organiser's copy, as `joint/paper/get` answers them). */
   questionIds: Type.Array(Type.Integer()),
+  /** 双评's largest difference whose mean is taken, points. */
+  tolerance: Type.Number(),
   markers: Type.Array(PoolRosterTeacher),
+  arbitrators: Type.Array(PoolRosterTeacher),
+  leaders: Type.Array(PoolRosterTeacher),
 });
 
 /** A pool block as a participating school's manager follows it: overall, and their own school's share. */
@@ -85,6 +92,10 @@ const PoolBlockOfSchool = Type.Object({
     markers: Type.Integer(),
     marks: Type.Integer(),
   }),
+  /** The school's own markers on the block by name, with the marks each gave (other schools' stay out). */
+  ownMarkers: Type.Array(
+    Type.Object({ userId: Type.Integer(), name: Type.String(), marks: Type.Integer() }),
+  ),
 });
 
 /**
@@ -140,8 +151,8 @@ export const jointPoolRoutes = {
   ),
   jointPoolCrop: post(
     `${M}/crop`,
-    'the answer crop of a leased pool paper (task and lease only)',
-    Obj({ taskId: Id, leaseToken: Type.String({ minLength: 1, maxLength: 64 }) }),
+    'the answer crop of a leased pool paper (task and lease), or of a paper the caller marked (task only, for 回评)',
+    Obj({ taskId: Id, leaseToken: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })) }),
     markingRoutes.crop.data,
   ),
   jointPoolSubmit: post(
@@ -194,5 +205,65 @@ export const jointPoolRoutes = {
     "each pool block's progress overall and the caller's school's share (a participating school's exam managers)",
     Obj({ jointExamId: Id }),
     Type.Object({ markingMode: JointMarkingMode, blocks: Type.Array(PoolBlockOfSchool) }),
+  ),
+  jointPoolFlag: post(
+    `${M}/problem/flag`,
+    '问题卷: flag a leased pool paper; it leaves the pool for the block leader',
+    markingRoutes.flagProblem.body,
+    markingRoutes.flagProblem.data,
+  ),
+  jointPoolProblems: post(
+    `${M}/problem/list`,
+    "the problem-paper queue of a pool block (its leader); no student's name, number or school",
+    markingRoutes.problemList.body,
+    markingRoutes.problemList.data,
+  ),
+  jointPoolPaperList: post(
+    `${M}/paper/list`,
+    "a pool block's marked papers, for 组长改分 (its leader); anonymous",
+    Obj({ blockId: Id, limit: Type.Integer({ minimum: 1, maximum: 200, default: 50 }) }),
+    markingRoutes.problemList.data,
+  ),
+  jointPoolResolve: post(
+    `${M}/problem/resolve`,
+    'the leader of a pool block returns a problem paper to the pool or gives its final score',
+    markingRoutes.resolve.body,
+    markingRoutes.resolve.data,
+  ),
+  jointPoolRemark: post(
+    `${M}/paper/remark`,
+    '组长改分 on a pool block (its leader): a paper’s final score with a reason',
+    markingRoutes.remark.body,
+    markingRoutes.remark.data,
+  ),
+  jointPoolPaperCrop: post(
+    `${M}/paper/crop`,
+    "a pool paper's crop by paper id: the block's leader, or its users for a 样卷",
+    Obj({ paperId: Id }),
+    markingRoutes.crop.data,
+  ),
+  jointPoolSample: post(
+    `${M}/sample`,
+    '样卷 of a pool block: the leader, or a marker of the paper',
+    markingRoutes.sample.body,
+    markingRoutes.sample.data,
+  ),
+  jointPoolSamples: post(
+    `${M}/sample/list`,
+    'the sample papers of a pool block (its users; anonymous)',
+    markingRoutes.samples.body,
+    markingRoutes.samples.data,
+  ),
+  jointPoolReviewList: post(
+    `${M}/review/list`,
+    "回评 on a pool block: the caller's recent papers, newest first",
+    markingRoutes.reviewList.body,
+    markingRoutes.reviewList.data,
+  ),
+  jointPoolRescore: post(
+    `${M}/review/submit`,
+    '回评 on a pool block: change a score the caller gave while the block is open',
+    markingRoutes.rescore.body,
+    markingRoutes.rescore.data,
   ),
 };

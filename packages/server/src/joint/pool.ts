@@ -1,11 +1,21 @@
-import { jointPoolRoutes } from '@examkit/contracts';
+import { jointPoolRoutes, type PaperDetail } from '@examkit/contracts';
 import type { Db } from '../core/database';
 import type { DomainDeps } from '../core/deps';
 import { badRequest, forbidden, notFound } from '../core/envelope';
 import type { Router } from '../core/router';
 import type { SessionInfo } from '../core/session';
 import { recomputeTotals, upsertScores } from '../exam/scores';
-import { claimTasks, SLOT, submitTask } from '../marking/assignment';
+import {
+  claimTasks,
+  flagProblem,
+  remarkPaper,
+  rescoreTask,
+  resolvePaper,
+  setSample,
+  SLOT,
+  submitTask,
+} from '../marking/assignment';
+import { paperDetails, reviewList } from '../marking/monitoring';
 import { changeBlockState, conflict, registerPapers, saveBlock } from '../marking/blocks';
 import { refreshExamTotals } from '../marking/results';
 import { cropImage } from '../marking/routes';
@@ -87,6 +97,49 @@ export function registerJointPoolRoutes(
       throw notFound('阅卷任务不存在');
     });
     return task;
+  }
+
+  /** A paper of a pool block the caller works on (else 404 「试卷不存在」, as the school routes answer). */
+  async function workedPaper(session: SessionInfo, paperId: number) {
+    const paper = await db
+      .selectFrom('marking_papers')
+      .selectAll()
+      .where('id', '=', paperId)
+      .executeTakeFirst();
+    if (!paper) throw notFound('试卷不存在');
+    const access = await workedBlock(session, paper.block_id).catch(() => {
+      throw notFound('试卷不存在');
+    });
+    return { paper, access };
+  }
+
+  function requirePoolLeader(access: { leader: boolean }) {
+    if (!access.leader) throw forbidden('只有题块组长可以进行此操作');
+  }
+
+  /**
+   * The pool's anonymity on a paper's details: no student (paperDetails already names none), and
+   * the markers of other schools than the caller's shown as 外校阅卷老师.
+   */
+  async function anonymous(session: SessionInfo, papers: PaperDetail[]): Promise<PaperDetail[]> {
+    const ids = [...new Set(papers.flatMap((p) => p.marks.map((m) => m.userId)))];
+    const own =
+      ids.length === 0
+        ? new Set<number>()
+        : new Set(
+            (
+              await db
+                .selectFrom('users')
+                .select('id')
+                .where('id', 'in', ids)
+                .where('school_id', '=', session.schoolId)
+                .execute()
+            ).map((u) => u.id),
+          );
+    return papers.map((p) => ({
+      ...p,
+      marks: p.marks.map((m) => (own.has(m.userId) ? m : { ...m, userName: '外校阅卷老师' })),
+    }));
   }
 
   router.sessionRoute(jointPoolRoutes.jointPoolMode, TAG, async ({ body, session }) => {
@@ -188,6 +241,7 @@ export function registerJointPoolRoutes(
         'b.step_half',
         'b.guide',
         'b.answer',
+        'b.mode',
       ])
       .where('b.id', 'in', (eb) =>
         eb
@@ -198,6 +252,19 @@ export function registerJointPoolRoutes(
       .orderBy('j.id', 'desc')
       .orderBy('b.id')
       .execute();
+    const roles =
+      rows.length === 0
+        ? []
+        : await db
+            .selectFrom('marking_block_users')
+            .select(['block_id', 'role'])
+            .where('user_id', '=', session.userId)
+            .where(
+              'block_id',
+              'in',
+              rows.map((r) => r.id),
+            )
+            .execute();
     return {
       list: rows.map((r) => ({
         blockId: r.id,
@@ -211,6 +278,10 @@ export function registerJointPoolRoutes(
         scoreStep: r.step_half / 2,
         guide: r.guide,
         answer: r.answer,
+        roles: ['marker', 'arbitrator', 'leader'].filter((role) =>
+          roles.some((x) => x.block_id === r.id && x.role === role),
+        ),
+        mode: r.mode,
       })),
     };
   });
@@ -300,7 +371,15 @@ export function registerJointPoolRoutes(
     const blocks = await db
       .selectFrom('marking_blocks as b')
       .innerJoin('exam_subjects as es', 'es.id', 'b.exam_subject_id')
-      .select(['b.id', 'b.name', 'b.state', 'b.mode', 'b.question_ids', 'es.subject_code'])
+      .select([
+        'b.id',
+        'b.name',
+        'b.state',
+        'b.mode',
+        'b.tolerance_half',
+        'b.question_ids',
+        'es.subject_code',
+      ])
       .where('b.joint_exam_id', '=', joint.id)
       .orderBy('b.id')
       .execute();
@@ -313,6 +392,7 @@ export function registerJointPoolRoutes(
             .innerJoin('schools as s', 's.id', 'u.school_id')
             .select([
               'm.block_id',
+              'm.role',
               'u.id',
               'u.nick_name',
               's.id as schoolId',
@@ -323,9 +403,17 @@ export function registerJointPoolRoutes(
               'in',
               blocks.map((b) => b.id),
             )
-            .where('m.role', '=', 'marker')
             .orderBy('u.id')
             .execute();
+    const withRole = (blockId: number, role: string) =>
+      markers
+        .filter((m) => m.block_id === blockId && m.role === role)
+        .map((m) => ({
+          userId: m.id,
+          name: m.nick_name,
+          schoolId: m.schoolId,
+          schoolName: m.schoolName,
+        }));
     return {
       list: blocks.map((b) => ({
         blockId: b.id,
@@ -334,16 +422,131 @@ export function registerJointPoolRoutes(
         state: b.state,
         mode: b.mode,
         questionIds: JSON.parse(b.question_ids) as number[],
-        markers: markers
-          .filter((m) => m.block_id === b.id)
-          .map((m) => ({
-            userId: m.id,
-            name: m.nick_name,
-            schoolId: m.schoolId,
-            schoolName: m.schoolName,
-          })),
+        tolerance: b.tolerance_half / 2,
+        markers: withRole(b.id, 'marker'),
+        arbitrators: withRole(b.id, 'arbitrator'),
+        leaders: withRole(b.id, 'leader'),
       })),
     };
+  });
+
+  // 问题卷, 组长改分, 样卷 and 回评 on a pool block: the marking module's own functions, reached
+  // through the pool's access (a role on the block, in a joint exam of the caller's school) and
+  // answered without the student or their school.
+  router.sessionRoute(jointPoolRoutes.jointPoolFlag, TAG, async ({ body, session }) => {
+    await workedTask(session, body.taskId);
+    await flagProblem(db, clock, {
+      userId: session.userId,
+      taskId: body.taskId,
+      reason: body.reason,
+      note: body.note,
+    });
+    return null;
+  });
+
+  router.sessionRoute(jointPoolRoutes.jointPoolProblems, TAG, async ({ body, session }) => {
+    const access = await workedBlock(session, body.blockId);
+    requirePoolLeader(access);
+    const list = await paperDetails(db, 'pool', {
+      blockId: access.block.id,
+      states: ['problem'],
+      limit: 500,
+    });
+    return { list: await anonymous(session, list) };
+  });
+
+  router.sessionRoute(jointPoolRoutes.jointPoolPaperList, TAG, async ({ body, session }) => {
+    const access = await workedBlock(session, body.blockId);
+    requirePoolLeader(access);
+    const list = await paperDetails(db, 'pool', {
+      blockId: access.block.id,
+      states: ['done'],
+      limit: body.limit,
+    });
+    return { list: await anonymous(session, list) };
+  });
+
+  router.sessionRoute(jointPoolRoutes.jointPoolResolve, TAG, async ({ body, session }) => {
+    const { access } = await workedPaper(session, body.paperId);
+    requirePoolLeader(access);
+    await resolvePaper(db, clock, {
+      userId: session.userId,
+      paperId: body.paperId,
+      action: body.action,
+      score: body.score,
+      parts: body.parts,
+      key: body.idempotencyKey,
+    });
+    return null;
+  });
+
+  router.sessionRoute(jointPoolRoutes.jointPoolRemark, TAG, async ({ body, session }) => {
+    const { access } = await workedPaper(session, body.paperId);
+    requirePoolLeader(access);
+    return remarkPaper(db, clock, {
+      userId: session.userId,
+      paperId: body.paperId,
+      reason: body.reason,
+      score: body.score,
+      parts: body.parts,
+      key: body.idempotencyKey,
+    });
+  });
+
+  router.sessionRoute(jointPoolRoutes.jointPoolPaperCrop, TAG, async ({ body, session }) => {
+    const { paper, access } = await workedPaper(session, body.paperId);
+    if (!access.leader && paper.sample_kind === null) throw forbidden('只有题块组长可以查看该试卷');
+    return cropImage(files, paper.crop_key);
+  });
+
+  router.sessionRoute(jointPoolRoutes.jointPoolSample, TAG, async ({ body, session }) => {
+    const { access } = await workedPaper(session, body.paperId);
+    if (!access.leader) {
+      const mine = await db
+        .selectFrom('marking_tasks')
+        .select('id')
+        .where('paper_id', '=', body.paperId)
+        .where('user_id', '=', session.userId)
+        .executeTakeFirst();
+      if (!mine) throw forbidden('只能标记自己阅过的试卷');
+    }
+    await setSample(db, { paperId: body.paperId, kind: body.kind, note: body.note });
+    return null;
+  });
+
+  router.sessionRoute(jointPoolRoutes.jointPoolSamples, TAG, async ({ body, session }) => {
+    const { block } = await workedBlock(session, body.blockId);
+    const rows = await db
+      .selectFrom('marking_papers')
+      .select(['id', 'sample_kind', 'sample_note', 'final_score_half'])
+      .where('block_id', '=', block.id)
+      .where('sample_kind', 'is not', null)
+      .orderBy('id')
+      .execute();
+    return {
+      list: rows.map((r) => ({
+        paperId: r.id,
+        kind: r.sample_kind ?? '',
+        note: r.sample_note ?? '',
+        finalScore: r.final_score_half === null ? null : r.final_score_half / 2,
+      })),
+    };
+  });
+
+  router.sessionRoute(jointPoolRoutes.jointPoolReviewList, TAG, async ({ body, session }) => {
+    const { block } = await workedBlock(session, body.blockId);
+    return { list: await reviewList(db, block.id, session.userId, body.limit) };
+  });
+
+  router.sessionRoute(jointPoolRoutes.jointPoolRescore, TAG, async ({ body, session }) => {
+    await workedTask(session, body.taskId);
+    return rescoreTask(db, clock, {
+      userId: session.userId,
+      taskId: body.taskId,
+      score: body.score,
+      parts: body.parts,
+      key: body.idempotencyKey,
+    });
   });
 
   router.sessionRoute(jointPoolRoutes.jointPoolSchoolProgress, TAG, async ({ body, session }) => {
@@ -354,6 +557,7 @@ export function registerJointPoolRoutes(
     if (viewer.kind !== 'school' || !held.has('Exam-Multiple') || !scope.schoolWide)
       throw forbidden('只有参加联考学校的考试管理员可以查看本校的统一阅卷进度');
     const blocks = await poolProgress(db, joint.id);
+    const ownMarkers = await ownMarkersOf(db, joint.id, viewer.schoolId);
     // Other schools' shares stay out: the overall counts and the caller's own school only.
     return {
       markingMode: joint.marking_mode as 'school' | 'pool',
@@ -367,6 +571,9 @@ export function registerJointPoolRoutes(
             markers: own?.markers ?? 0,
             marks: own?.marks ?? 0,
           },
+          ownMarkers: ownMarkers
+            .filter((m) => m.blockId === b.blockId)
+            .map(({ userId, name, marks }) => ({ userId, name, marks })),
         };
       }),
     };
@@ -482,6 +689,39 @@ async function rosterOf(db: Db, jointExamId: number) {
     name: r.nick_name,
     schoolId: r.schoolId,
     schoolName: r.schoolName,
+  }));
+}
+
+/**
+ * The markers of one school on a joint exam's pool blocks, by name, with the marks each gave: a
+ * school's manager sees its own staff (other schools' markers stay counts in the overall figures).
+ */
+async function ownMarkersOf(db: Db, jointExamId: number, schoolId: number) {
+  const rows = await db
+    .selectFrom('marking_block_users as m')
+    .innerJoin('marking_blocks as b', 'b.id', 'm.block_id')
+    .innerJoin('users as u', 'u.id', 'm.user_id')
+    .select(['m.block_id', 'u.id', 'u.nick_name'])
+    .where('b.joint_exam_id', '=', jointExamId)
+    .where('m.role', '=', 'marker')
+    .where('u.school_id', '=', schoolId)
+    .orderBy('m.block_id')
+    .orderBy('u.id')
+    .execute();
+  if (rows.length === 0) return [];
+  const marks = await db
+    .selectFrom('marking_tasks as t')
+    .select(['t.block_id', 't.user_id', (eb) => eb.fn.countAll<number>().as('n')])
+    .where('t.block_id', 'in', [...new Set(rows.map((r) => r.block_id))])
+    .where('t.user_id', 'in', [...new Set(rows.map((r) => r.id))])
+    .where('t.state', '=', 'done')
+    .groupBy(['t.block_id', 't.user_id'])
+    .execute();
+  return rows.map((r) => ({
+    blockId: r.block_id,
+    userId: r.id,
+    name: r.nick_name,
+    marks: Number(marks.find((m) => m.block_id === r.block_id && m.user_id === r.id)?.n ?? 0),
   }));
 }
 

@@ -310,7 +310,8 @@ export interface PaperDetail {
 /** Papers of the school's blocks with their marks; filter by block, subject and student. */
 export async function paperDetails(
   db: Db,
-  schoolId: number,
+  /** The caller's school; `'pool'`: a 统一阅卷 pool block's papers, with no student named. */
+  schoolId: number | 'pool',
   filter: {
     blockId?: number | undefined;
     examSubjectId?: number | undefined;
@@ -325,7 +326,10 @@ export async function paperDetails(
     .selectFrom('marking_papers as p')
     .innerJoin('marking_blocks as b', 'b.id', 'p.block_id')
     .leftJoin('students as s', (j) =>
-      j.onRef('s.id', '=', 'p.student_id').on('s.school_id', '=', schoolId),
+      // A pool paper's student is of any participating school: never named (joint/pool.ts).
+      j
+        .onRef('s.id', '=', 'p.student_id')
+        .on('s.school_id', '=', schoolId === 'pool' ? -1 : schoolId),
     )
     .select([
       'p.id',
@@ -344,8 +348,11 @@ export async function paperDetails(
       'p.sample_kind',
       'p.sample_note',
     ])
-    .where('b.school_id', '=', schoolId)
-    .where('b.joint_exam_id', 'is', null)
+    .where((eb) =>
+      schoolId === 'pool'
+        ? eb('b.joint_exam_id', 'is not', null)
+        : eb.and([eb('b.school_id', '=', schoolId), eb('b.joint_exam_id', 'is', null)]),
+    )
     .where('p.is_seed', '=', 0);
   if (filter.blockId !== undefined) query = query.where('p.block_id', '=', filter.blockId);
   if (filter.examSubjectId !== undefined)
@@ -387,7 +394,7 @@ export async function paperDetails(
     paperId: p.id,
     blockId: p.block_id,
     blockName: p.block_name,
-    studentId: p.student_id,
+    studentId: schoolId === 'pool' ? 0 : p.student_id,
     studentName: p.student_name,
     studentNo: p.student_no,
     state: p.state,

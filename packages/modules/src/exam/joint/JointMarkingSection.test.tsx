@@ -148,10 +148,13 @@ describe('JointMarkingSection: 各校分别阅卷 or 统一阅卷 on the joint e
                   state: 'setup',
                   mode: 'single',
                   questionIds: [5, 6],
+                  tolerance: 0,
                   markers: [
                     { userId: 21, name: '李老师', schoolId: 1, schoolName: '第一中学' },
                     { userId: 31, name: '赵老师', schoolId: 2, schoolName: '第二中学' },
                   ],
+                  arbitrators: [],
+                  leaders: [],
                 },
               ]
             : [],
@@ -214,6 +217,7 @@ describe('JointMarkingSection: 各校分别阅卷 or 统一阅卷 on the joint e
             papers: 14,
             done: 6,
             own: { papers: 9, done: 4, markers: 1, marks: 2 },
+            ownMarkers: [{ userId: 21, name: '李老师', marks: 2 }],
           },
         ],
       }),
@@ -226,7 +230,90 @@ describe('JointMarkingSection: 各校分别阅卷 or 统一阅卷 on the joint e
         .map((r) => r.textContent),
     ).toEqual([
       '科目题块状态全部试卷已评完本校试卷本校已评完本校阅卷老师本校已给分',
-      '数学第5题阅卷中1469412',
+      '数学第5题阅卷中14694李老师（2 份）2',
     ]);
   });
+
+  it('the organiser sets up a 双评 block with its 误差, 仲裁老师 and 组长 from the roster', async () => {
+    let saved = false;
+    const api = examApi({
+      [DETAIL]: ok(joint(true)),
+      [PAPER]: ok({ ...WEEKLY_PAPER, examName: '十一月区联考' }),
+      [PROGRESS]: ok(progress('pool')),
+      [ROSTER]: ok({
+        list: [
+          { userId: 21, name: '李老师', schoolId: 1, schoolName: '第一中学' },
+          { userId: 22, name: '王老师', schoolId: 1, schoolName: '第一中学' },
+          { userId: 31, name: '赵老师', schoolId: 2, schoolName: '第二中学' },
+        ],
+      }),
+      [BLOCKS]: () =>
+        ok({
+          list: saved
+            ? [
+                {
+                  blockId: 4,
+                  subjectCode: 'S12',
+                  name: '第4题',
+                  state: 'setup',
+                  mode: 'double',
+                  questionIds: [5],
+                  tolerance: 3,
+                  markers: [
+                    { userId: 21, name: '李老师', schoolId: 1, schoolName: '第一中学' },
+                    { userId: 31, name: '赵老师', schoolId: 2, schoolName: '第二中学' },
+                  ],
+                  arbitrators: [
+                    { userId: 22, name: '王老师', schoolId: 1, schoolName: '第一中学' },
+                  ],
+                  leaders: [{ userId: 31, name: '赵老师', schoolId: 2, schoolName: '第二中学' }],
+                },
+              ]
+            : [],
+        }),
+      [SAVE]: () => {
+        saved = true;
+        return ok({ blockId: 4 });
+      },
+    });
+    await open(api);
+    const u = userEvent.setup();
+    const form = await screen.findByRole('form', { name: '新建统一阅卷题块' });
+    await u.type(within(form).getByLabelText(/题块名称/), '第4题');
+    await u.click(await within(form).findByRole('checkbox', { name: '第4(1)题（30分）' }));
+    await u.click(within(form).getByRole('checkbox', { name: '阅卷老师：李老师（第一中学）' }));
+    // 误差 and 仲裁老师 are asked only for 双评.
+    expect(within(form).queryByLabelText(/误差/)).not.toBeInTheDocument();
+    await u.selectOptions(within(form).getByLabelText('评阅方式'), '双评');
+    // 双评 with one marker, or without its 误差, is refused before anything is sent.
+    await u.click(within(form).getByRole('button', { name: '保存题块' }));
+    expect(await within(form).findByRole('alert')).toHaveTextContent('双评至少需要两位阅卷老师');
+    await u.click(within(form).getByRole('checkbox', { name: '阅卷老师：赵老师（第二中学）' }));
+    await u.click(within(form).getByRole('button', { name: '保存题块' }));
+    expect(await within(form).findByRole('alert')).toHaveTextContent('请输入误差');
+    expect(bodiesOf(api, SAVE)).toEqual([]);
+    await u.type(within(form).getByLabelText(/误差/), '3');
+    await u.selectOptions(within(form).getByLabelText(/仲裁老师/), '王老师（第一中学）');
+    await u.selectOptions(within(form).getByLabelText(/题块组长/), '赵老师（第二中学）');
+    await u.click(within(form).getByRole('button', { name: '保存题块' }));
+    await waitFor(() =>
+      expect(bodiesOf(api, SAVE)).toEqual([
+        expect.objectContaining({
+          setup: expect.objectContaining({
+            questionIds: [5],
+            mode: 'double',
+            tolerance: 3,
+            markers: [{ userId: 21 }, { userId: 31 }],
+            arbitrators: [22],
+            leaders: [31],
+          }),
+        }),
+      ]),
+    );
+    const table = await screen.findByRole('table', { name: '统一阅卷题块' });
+    const row = within(table).getAllByRole('row')[1]!;
+    expect(row).toHaveTextContent('双评（误差 3 分）');
+    expect(row).toHaveTextContent('王老师（第一中学）');
+    expect(row).toHaveTextContent('赵老师（第二中学）');
+  }, 30_000);
 });

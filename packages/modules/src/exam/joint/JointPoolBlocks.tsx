@@ -14,6 +14,8 @@ interface Leaf {
   fullMarks: number;
 }
 
+const MODE_LABELS: Record<string, string> = { single: '单评', double: '双评', triple: '三评' };
+
 const STATE_LABELS: Record<string, string> = {
   setup: '未开始',
   open: '阅卷中',
@@ -24,7 +26,8 @@ const STATE_LABELS: Record<string, string> = {
 /**
  * The organiser's pool blocks of a 统一阅卷 joint exam (docs/marking.md "Joint exams"): a block of
  * subjective questions of one subject, its markers named from the roster of every participating
- * school's teachers (name and school only), started, paused and finished here; a finished
+ * school's teachers (name and school only), 单评 or 双评 with its 误差 and 仲裁老师, and its 组长
+ * (问题卷 and 组长改分 on the pool, from 网上阅卷), started, paused and finished here; a finished
  * subject's scores are written into each school's own exam. Papers come from each school's scan
  * hand-off (交给阅卷 on the school's scan page).
  */
@@ -46,6 +49,10 @@ export function JointPoolBlocks({
   const [name, setName] = useState('');
   const [questionIds, setQuestionIds] = useState<number[]>([]);
   const [markers, setMarkers] = useState<number[]>([]);
+  const [mode, setMode] = useState<'single' | 'double'>('single');
+  const [tolerance, setTolerance] = useState('');
+  const [arbitrator, setArbitrator] = useState('');
+  const [leader, setLeader] = useState('');
   const [filter, setFilter] = useState('');
   const [error, setError] = useState('');
   const [saving, setSaving] = useState(false);
@@ -82,6 +89,12 @@ export function JointPoolBlocks({
     if (!name.trim()) return setError('请输入题块名称');
     if (questionIds.length === 0) return setError('请选择题块的题目');
     if (markers.length === 0) return setError('请选择阅卷老师');
+    const points = Number(tolerance);
+    if (mode === 'double') {
+      if (markers.length < 2) return setError('双评至少需要两位阅卷老师');
+      if (!tolerance.trim() || !Number.isFinite(points) || points < 0 || (points * 2) % 1 !== 0)
+        return setError('请输入误差，须为 0.5 的整数倍');
+    }
     setError('');
     setSaving(true);
     const r = await call(jointPoolRoutes.jointPoolBlockSave, {
@@ -90,13 +103,13 @@ export function JointPoolBlocks({
       setup: {
         name: name.trim(),
         questionIds,
-        mode: 'single',
-        tolerance: 0,
+        mode,
+        tolerance: mode === 'double' ? points : 0,
         scoreStep: 0.5,
         distribution: 'pool',
         markers: markers.map((userId) => ({ userId })),
-        arbitrators: [],
-        leaders: [],
+        arbitrators: mode === 'double' && arbitrator ? [Number(arbitrator)] : [],
+        leaders: leader ? [Number(leader)] : [],
         guide: '',
         answer: '',
         recheckPercent: 0,
@@ -109,6 +122,10 @@ export function JointPoolBlocks({
     setName('');
     setQuestionIds([]);
     setMarkers([]);
+    setMode('single');
+    setTolerance('');
+    setArbitrator('');
+    setLeader('');
     await loadBlocks();
     onChanged();
   }
@@ -135,6 +152,12 @@ export function JointPoolBlocks({
     (t) => !filter.trim() || t.name.includes(filter.trim()) || t.schoolName.includes(filter.trim()),
   );
   const schools = [...new Map(roster.map((t) => [t.schoolId, t.schoolName])).entries()];
+  const rosterOptions = roster.map((t) => ({
+    value: t.userId,
+    label: `${t.name}（${t.schoolName}）`,
+  }));
+  const named = (list: readonly Teacher[]) =>
+    list.map((m) => `${m.name}（${m.schoolName}）`).join('、') || '—';
   const finishedSubjects = subjects.filter((s) => {
     const own = blocks.filter((b) => b.subjectCode === s.subjectCode);
     return own.length > 0 && own.every((b) => b.state === 'finished');
@@ -144,20 +167,26 @@ export function JointPoolBlocks({
     <section aria-labelledby="joint-pool-blocks-title">
       <h3 id="joint-pool-blocks-title">统一阅卷题块</h3>
       <Note>
-        题块为单评、整体分配、匿名阅卷；阅卷老师可以来自任一参考学校。各校扫描答题卡后点“交给阅卷”，主观题的裁切图自动进入阅卷池。
+        题块整体分配、匿名阅卷，可设单评或双评（两评之差超过误差时交仲裁老师）；阅卷老师、仲裁老师和组长可以来自任一参考学校。组长在“网上阅卷”中处理问题卷和改分。各校扫描答题卡后点“交给阅卷”，主观题的裁切图自动进入阅卷池。
       </Note>
       {blocks.length > 0 && (
         <ListTable
           label="统一阅卷题块"
           rows={blocks}
-          headers={['科目', '题块', '状态', '阅卷老师', '操作']}
+          headers={['科目', '题块', '评阅方式', '状态', '阅卷老师', '仲裁老师', '组长', '操作']}
         >
           {(b) => (
             <tr key={b.blockId}>
               <td>{subjectName(b.subjectCode)}</td>
               <td>{b.name}</td>
+              <td>
+                {MODE_LABELS[b.mode] ?? b.mode}
+                {b.mode !== 'single' ? `（误差 ${b.tolerance} 分）` : ''}
+              </td>
               <td>{STATE_LABELS[b.state] ?? b.state}</td>
-              <td>{b.markers.map((m) => `${m.name}（${m.schoolName}）`).join('、')}</td>
+              <td>{named(b.markers)}</td>
+              <td>{named(b.arbitrators)}</td>
+              <td>{named(b.leaders)}</td>
               <td>
                 <Actions>
                   {(b.state === 'setup' || b.state === 'paused') && (
@@ -251,6 +280,48 @@ export function JointPoolBlocks({
           </fieldset>
         ))}
         <Note>已选阅卷老师 {markers.length} 位</Note>
+        <FormField label="评阅方式">
+          <Select
+            value={mode}
+            options={[
+              { value: 'single', label: '单评' },
+              { value: 'double', label: '双评' },
+            ]}
+            onChange={(e) => setMode(e.target.value === 'double' ? 'double' : 'single')}
+          />
+        </FormField>
+        {mode === 'double' && (
+          <>
+            <FormField
+              label="误差（分）"
+              required
+              hint="两位老师的给分之差不超过误差时取平均分，超过时交仲裁"
+            >
+              <TextInput
+                inputMode="decimal"
+                value={tolerance}
+                maxLength={6}
+                onChange={(e) => setTolerance(e.target.value)}
+              />
+            </FormField>
+            <FormField label="仲裁老师" hint="不选时由组长仲裁">
+              <Select
+                value={arbitrator}
+                placeholder="不设仲裁老师"
+                options={rosterOptions}
+                onChange={(e) => setArbitrator(e.target.value)}
+              />
+            </FormField>
+          </>
+        )}
+        <FormField label="题块组长" hint="处理问题卷、组长改分">
+          <Select
+            value={leader}
+            placeholder="不设组长"
+            options={rosterOptions}
+            onChange={(e) => setLeader(e.target.value)}
+          />
+        </FormField>
         {error && <ErrorText role="alert">{error}</ErrorText>}
         <Actions>
           <Button type="primary" nativeType="submit" loading={saving}>
@@ -291,7 +362,9 @@ export function JointPoolSchoolProgress({
   return (
     <section aria-labelledby="joint-pool-school-title">
       <h2 id="joint-pool-school-title">统一阅卷进度</h2>
-      <Note>本场联考统一阅卷：全部题块的总体进度，以及本校的试卷和本校阅卷老师的评阅量。</Note>
+      <Note>
+        本场联考统一阅卷：全部题块的总体进度，以及本校的试卷和本校每位阅卷老师的评阅量（外校阅卷老师不显示）。
+      </Note>
       {progress.blocks.length === 0 ? (
         <Note>组织方还没有设置统一阅卷题块</Note>
       ) : (
@@ -322,7 +395,11 @@ export function JointPoolSchoolProgress({
               <td>{b.done}</td>
               <td>{b.own.papers}</td>
               <td>{b.own.done}</td>
-              <td>{b.own.markers}</td>
+              <td>
+                {b.ownMarkers.length === 0
+                  ? b.own.markers
+                  : b.ownMarkers.map((m) => `${m.name}（${m.marks} 份）`).join('、')}
+              </td>
               <td>{b.own.marks}</td>
             </tr>
           )}

@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { markingRoutes, type PaperDetail } from '@examkit/contracts';
+import { jointPoolRoutes, markingRoutes, type PaperDetail } from '@examkit/contracts';
 import { Button } from '@examkit/ui';
 import { useMarkingCall } from '../hooks/useMarkingCall';
 import {
@@ -16,19 +16,25 @@ export interface PaperCardProps {
   paper: PaperDetail;
   /** Buttons or forms shown after 查看原卷. */
   actions?: ReactNode;
+  /** A paper of a 统一阅卷 pool block: its crop through the pool's call. @default false */
+  pool?: boolean;
 }
 
 /**
  * One paper of the monitor pages: student, block, state, final score and its source, the
  * problem flag, every mark on it, and its crop on demand (查看原卷).
  */
-export function PaperCard({ paper, actions }: PaperCardProps) {
+export function PaperCard({ paper, actions, pool = false }: PaperCardProps) {
   const call = useMarkingCall();
   const [crop, setCrop] = useState<string | null>(null);
   const [asked, setAsked] = useState(false);
   const show = () => {
     setAsked(true);
-    void call(markingRoutes.crop, { paperId: paper.paperId }, { dedupe: false }).then((r) => {
+    const body = { paperId: paper.paperId };
+    const cropped = pool
+      ? call(jointPoolRoutes.jointPoolPaperCrop, body, { dedupe: false })
+      : call(markingRoutes.crop, body, { dedupe: false });
+    void cropped.then((r) => {
       if (r.ok) setCrop(r.data.dataUrl);
     });
   };

@@ -1,5 +1,10 @@
 import { useState } from 'react';
-import { markingRoutes, type MarkingBlock, type PaperDetail } from '@examkit/contracts';
+import {
+  jointPoolRoutes,
+  markingRoutes,
+  type MarkingBlock,
+  type PaperDetail,
+} from '@examkit/contracts';
 import { useExamkit } from '@examkit/core/react';
 import { Button, TextInput } from '@examkit/ui';
 import { useMarkingCall } from '../hooks/useMarkingCall';
@@ -11,6 +16,8 @@ export interface RemarkFormProps {
   block: MarkingBlock;
   /** Called after the new score is saved. */
   onDone(): void;
+  /** A paper of a 统一阅卷 pool block: re-marked through the pool's call. @default false */
+  pool?: boolean;
 }
 
 /**
@@ -18,7 +25,7 @@ export interface RemarkFormProps {
  * a reason; one score per question for blocks of several questions. Sent once per click
  * with a client UUID, so a retried call is written once.
  */
-export function RemarkForm({ paper, block, onDone }: RemarkFormProps) {
+export function RemarkForm({ paper, block, onDone, pool = false }: RemarkFormProps) {
   const call = useMarkingCall();
   const { notifier } = useExamkit();
   const fulls = block.questionFullScores.length ? block.questionFullScores : [block.fullScore];
@@ -38,12 +45,15 @@ export function RemarkForm({ paper, block, onDone }: RemarkFormProps) {
     if (err) return;
     const points = values.map(Number);
     setBusy(true);
-    const r = await call(markingRoutes.remark, {
+    const body = {
       paperId: paper.paperId,
       reason: reason.trim(),
       idempotencyKey: newIdempotencyKey(),
       ...(points.length === 1 ? { score: points[0]! } : { parts: points }),
-    });
+    };
+    const r = pool
+      ? await call(jointPoolRoutes.jointPoolRemark, body)
+      : await call(markingRoutes.remark, body);
     setBusy(false);
     if (r.ok) {
       notifier.message('success', `已改为 ${formatPoints(r.data.score)} 分`);

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { markingRoutes, type PaperDetail } from '@examkit/contracts';
+import { jointPoolRoutes, markingRoutes, type PaperDetail } from '@examkit/contracts';
 import { useExamkit } from '@examkit/core/react';
 import { Button, TextInput } from '@examkit/ui';
 import { useMarkingCall } from '../hooks/useMarkingCall';
@@ -14,13 +14,21 @@ export interface ResolveScoreFormProps {
   step: number;
   /** Called after the final score is saved. */
   onDone(): void;
+  /** A paper of a 统一阅卷 pool block: resolved through the pool's call. @default false */
+  pool?: boolean;
 }
 
 /**
  * The leader's final score for a problem paper (最终分数 … 给分), checked against full marks
  * and step, sent once per click with a client UUID.
  */
-export function ResolveScoreForm({ paper, full, step, onDone }: ResolveScoreFormProps) {
+export function ResolveScoreForm({
+  paper,
+  full,
+  step,
+  onDone,
+  pool = false,
+}: ResolveScoreFormProps) {
   const call = useMarkingCall();
   const { notifier } = useExamkit();
   const [value, setValue] = useState('');
@@ -29,12 +37,15 @@ export function ResolveScoreForm({ paper, full, step, onDone }: ResolveScoreForm
     const err = scoreError(value, full, step);
     setError(err);
     if (err) return;
-    const r = await call(markingRoutes.resolve, {
+    const body = {
       paperId: paper.paperId,
-      action: 'score',
+      action: 'score' as const,
       idempotencyKey: newIdempotencyKey(),
       score: Number(value),
-    });
+    };
+    const r = pool
+      ? await call(jointPoolRoutes.jointPoolResolve, body)
+      : await call(markingRoutes.resolve, body);
     if (r.ok) {
       notifier.message('success', '已给出最终分数');
       onDone();

@@ -1,5 +1,5 @@
 import { useCallback, useState } from 'react';
-import { markingRoutes } from '@examkit/contracts';
+import { jointPoolRoutes, markingRoutes } from '@examkit/contracts';
 import { useExamkit } from '@examkit/core/react';
 import { formatPoints, newIdempotencyKey } from '../utils/scoring';
 import { useMarkingCall } from './useMarkingCall';
@@ -22,9 +22,9 @@ export interface Reviewing {
 /**
  * 回评 on the marking screen: the list of the marker's recent papers of the block (shown or
  * hidden, asked again each time it is toggled), the paper being re-marked, and its new score
- * sent once per click with a client UUID.
+ * sent once per click with a client UUID. `pool`: a 统一阅卷 pool block, through the pool's calls.
  */
-export function useReviews(blockId: number) {
+export function useReviews(blockId: number, pool = false) {
   const call = useMarkingCall();
   const { notifier } = useExamkit();
   const [listOpen, setListOpen] = useState(false);
@@ -32,9 +32,12 @@ export function useReviews(blockId: number) {
   const [reviewing, setReviewing] = useState<Reviewing | null>(null);
 
   const load = useCallback(async () => {
-    const r = await call(markingRoutes.reviewList, { blockId, limit: 20 }, { quiet: true });
+    const body = { blockId, limit: 20 };
+    const r = pool
+      ? await call(jointPoolRoutes.jointPoolReviewList, body, { quiet: true })
+      : await call(markingRoutes.reviewList, body, { quiet: true });
     if (r.ok) setItems(r.data.list);
-  }, [call, blockId]);
+  }, [call, blockId, pool]);
 
   /** Shows or hides the list, and asks for it again. */
   const toggleList = () => {
@@ -45,7 +48,10 @@ export function useReviews(blockId: number) {
   /** Opens a listed paper for 重评 and loads its crop. */
   const start = (item: ReviewItem) => {
     setReviewing({ item, crop: null });
-    void call(markingRoutes.crop, { taskId: item.taskId }, { dedupe: false }).then((r) => {
+    const cropped = pool
+      ? call(jointPoolRoutes.jointPoolCrop, { taskId: item.taskId }, { dedupe: false })
+      : call(markingRoutes.crop, { taskId: item.taskId }, { dedupe: false });
+    void cropped.then((r) => {
       if (r.ok)
         setReviewing((rv) =>
           rv && rv.item.taskId === item.taskId ? { ...rv, crop: r.data.dataUrl } : rv,
@@ -60,11 +66,11 @@ export function useReviews(blockId: number) {
   const rescore = (body: { score: number } | { parts: number[] }) => {
     if (!reviewing) return;
     const { item } = reviewing;
-    void call(markingRoutes.rescore, {
-      taskId: item.taskId,
-      idempotencyKey: newIdempotencyKey(),
-      ...body,
-    }).then((r) => {
+    const request = { taskId: item.taskId, idempotencyKey: newIdempotencyKey(), ...body };
+    const sent = pool
+      ? call(jointPoolRoutes.jointPoolRescore, request)
+      : call(markingRoutes.rescore, request);
+    void sent.then((r) => {
       if (!r.ok) return;
       notifier.message('success', `回评已保存：${formatPoints(r.data.score)} 分`);
       setReviewing(null);

@@ -234,16 +234,35 @@ function PoolTasks() {
               </td>
               <td>{BLOCK_STATE_LABELS[b.state] ?? b.state}</td>
               <td>
-                {b.state === 'open' ? (
-                  <Link
-                    to={`/exam/marking/readPaper/${b.blockId}/pool/1/0/0`}
-                    aria-label={`进入统一阅卷：${b.name}`}
-                  >
-                    进入阅卷
-                  </Link>
-                ) : (
-                  '—'
-                )}
+                <Actions>
+                  {b.state === 'open' && b.roles.includes('marker') && (
+                    <Link
+                      to={`/exam/marking/readPaper/${b.blockId}/pool/1/0/0`}
+                      aria-label={`进入统一阅卷：${b.name}`}
+                    >
+                      进入阅卷
+                    </Link>
+                  )}
+                  {b.state === 'open' &&
+                    b.mode !== 'single' &&
+                    (b.roles.includes('arbitrator') || b.roles.includes('leader')) && (
+                      <Link
+                        to={`/exam/marking/readPaper/${b.blockId}/pool/1/1/0`}
+                        aria-label={`统一阅卷仲裁：${b.name}`}
+                      >
+                        仲裁
+                      </Link>
+                    )}
+                  {b.roles.includes('leader') && b.state !== 'setup' && (
+                    <Link
+                      to={`/exam/marking/error?blockId=${b.blockId}&pool=1`}
+                      aria-label={`问题卷与组长改分：${b.name}`}
+                    >
+                      问题卷与改分
+                    </Link>
+                  )}
+                  {b.state !== 'open' && !b.roles.includes('leader') && '—'}
+                </Actions>
               </td>
             </tr>
           ))}

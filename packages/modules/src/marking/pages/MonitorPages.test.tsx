@@ -110,6 +110,121 @@ describe('monitoring', () => {
   });
 });
 
+const POOL = 'POST /marking-main/joint/pool';
+const POOL_BLOCK = {
+  blockId: 9,
+  jointExamId: 7,
+  jointExamName: '十一月区联考',
+  subjectCode: '数学',
+  name: '第5题',
+  state: 'open',
+  fullScore: 12,
+  questionFull: [12],
+  scoreStep: 0.5,
+  guide: '',
+  answer: '',
+  roles: ['leader'],
+  mode: 'single',
+};
+const poolPaper = (paperId: number, extra: Record<string, unknown>) => ({
+  paperId,
+  blockId: 9,
+  blockName: '第5题',
+  studentId: 0,
+  studentName: null,
+  studentNo: null,
+  finalScore: null,
+  finalSource: null,
+  problem: null,
+  sample: null,
+  marks: [],
+  ...extra,
+});
+
+describe('问题卷 and 组长改分 of a 统一阅卷 pool block (the same page, the pool’s calls)', () => {
+  it('the leader gives a problem paper its final score and re-marks a marked paper, with no student shown', async () => {
+    const api = markingApi();
+    api.on(`${POOL}/mine`, ok({ list: [POOL_BLOCK] }));
+    api.on(
+      `${POOL}/problem/list`,
+      ok({
+        list: [
+          poolPaper(81, {
+            state: 'problem',
+            problem: { reason: 'unclear', note: '字迹模糊', userId: 7, at: 0 },
+          }),
+        ],
+      }),
+    );
+    api.on(
+      `${POOL}/paper/list`,
+      ok({
+        list: [
+          poolPaper(82, {
+            state: 'done',
+            finalScore: 9,
+            finalSource: 'single',
+            marks: [
+              {
+                kind: 'mark',
+                slot: 1,
+                userId: 8,
+                userName: '外校阅卷老师',
+                score: 9,
+                at: 0,
+                reason: null,
+              },
+            ],
+          }),
+        ],
+      }),
+    );
+    api.on(`${POOL}/problem/resolve`, ok(null));
+    api.on(`${POOL}/paper/remark`, ok({ paperId: 82, score: 7, duplicate: false }));
+    await renderApp({
+      path: '/exam/marking/error?blockId=9&pool=1',
+      api,
+      user: markerUser(),
+      pages: markingPages,
+    });
+    expect(
+      await screen.findByRole(
+        'heading',
+        { name: '问题卷处理：十一月区联考 · 数学 · 第5题' },
+        { timeout: 10_000 },
+      ),
+    ).toBeInTheDocument();
+    const problem = await screen.findByRole('article', { name: '试卷 81' });
+    expect(problem).toHaveTextContent('匿名考生');
+    const u = userEvent.setup();
+    await u.type(within(problem).getByLabelText('最终分数：试卷 81'), '13');
+    await u.click(within(problem).getByRole('button', { name: '给分' }));
+    expect(await within(problem).findByRole('alert')).toHaveTextContent('12');
+    await u.clear(within(problem).getByLabelText('最终分数：试卷 81'));
+    await u.type(within(problem).getByLabelText('最终分数：试卷 81'), '6.5');
+    await u.click(within(problem).getByRole('button', { name: '给分' }));
+    await waitFor(() =>
+      expect(bodiesOf(api, `${POOL}/problem/resolve`)).toEqual([
+        expect.objectContaining({ paperId: 81, action: 'score', score: 6.5 }),
+      ]),
+    );
+    const marked = await screen.findByRole('article', { name: '试卷 82' });
+    expect(marked).toHaveTextContent('外校阅卷老师');
+    await u.type(within(marked).getByLabelText('改分：试卷 82'), '7');
+    await u.type(within(marked).getByLabelText('改分原因：试卷 82'), '步骤分给多了');
+    await u.click(within(marked).getByRole('button', { name: '确认改分' }));
+    await waitFor(() =>
+      expect(bodiesOf(api, `${POOL}/paper/remark`)).toEqual([
+        expect.objectContaining({ paperId: 82, score: 7, reason: '步骤分给多了' }),
+      ]),
+    );
+    // The school's own calls are never asked for a pool block.
+    expect(bodiesOf(api, MK.problems)).toEqual([]);
+    expect(bodiesOf(api, MK.resolve)).toEqual([]);
+    expect(bodiesOf(api, MK.remark)).toEqual([]);
+  }, 30_000);
+});
+
 describe('monitoring: quality and final scores', () => {
   const problemPaper = {
     paperId: 78,

@@ -1,13 +1,14 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ok, renderApp } from '../../test/fixtures';
+import { ok, renderApp, type FakeRequest } from '../../test/fixtures';
 import { markingPages } from '../markingPages';
 import { QUEUE_STORAGE_KEY } from '../utils/submitQueue';
 import {
   BLOCK,
   MK,
   bodiesOf,
+  bodyOf,
   cropOf,
   markerUser,
   markingApi,
@@ -307,4 +308,81 @@ describe('ReadPaperPage', () => {
       { paperId: 1101, kind: 'typical', note: '' },
     ]);
   });
+});
+
+describe('the marking screen on a 统一阅卷 pool block', () => {
+  const POOL = 'POST /marking-main/joint/pool';
+  function poolApi() {
+    const api = markingApi();
+    api.on(
+      `${POOL}/mine`,
+      ok({
+        list: [
+          {
+            blockId: 9,
+            jointExamId: 7,
+            jointExamName: '十一月区联考',
+            subjectCode: '数学',
+            name: '第5题',
+            state: 'open',
+            fullScore: 10,
+            questionFull: [10],
+            scoreStep: 1,
+            guide: '',
+            answer: '',
+            roles: ['marker'],
+            mode: 'single',
+          },
+        ],
+      }),
+    );
+    api.on(`${POOL}/fetch`, ok({ list: [paper(201), paper(202)] }));
+    api.on(`${POOL}/crop`, (r: FakeRequest) =>
+      ok({ contentType: 'image/png', dataUrl: cropOf(bodyOf(r).taskId as number) }),
+    );
+    api.on(`${POOL}/problem/flag`, ok(null));
+    api.on(`${POOL}/sample`, ok(null));
+    api.on(
+      `${POOL}/review/list`,
+      ok({ list: [{ taskId: 190, paperId: 1190, score: 6, submittedAt: 0, canRescore: true }] }),
+    );
+    api.on(`${POOL}/review/submit`, ok({ taskId: 190, paperId: 1190, score: 8, duplicate: false }));
+    return api;
+  }
+
+  it('flags a 问题卷, sets a 样卷 and re-marks through the pool’s calls, never the school’s', async () => {
+    const { api, box } = await open(poolApi(), '/exam/marking/readPaper/9/pool/1/0/0', 201);
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: '设为优秀样卷' }));
+    expect(await screen.findByText('已设为优秀样卷')).toBeInTheDocument();
+    expect(bodiesOf(api, `${POOL}/sample`)).toEqual([
+      { paperId: 1201, kind: 'exemplary', note: '' },
+    ]);
+    await user.keyboard('p');
+    const dialog = await screen.findByRole('dialog', { name: '标记问题卷' });
+    await user.selectOptions(within(dialog).getByLabelText(/问题类型/), '图像不清');
+    await user.click(within(dialog).getByRole('button', { name: '确定标记' }));
+    await waitFor(() =>
+      expect(bodiesOf(api, `${POOL}/problem/flag`)).toEqual([
+        { taskId: 201, reason: 'unclear', note: '' },
+      ]),
+    );
+    await waitFor(() => expect(cropImage()).toHaveAttribute('src', cropOf(202)));
+    await user.click(screen.getByRole('button', { name: /^回评\s*B$/ }));
+    const list = await screen.findByRole('region', { name: '回评' });
+    await user.click(within(list).getByRole('button', { name: '回评第 1 份（6 分）' }));
+    await waitFor(() =>
+      expect(screen.getByRole('img', { name: '回评试卷' })).toHaveAttribute('src', cropOf(190)),
+    );
+    await user.clear(box);
+    await user.type(box, '8{Enter}');
+    expect(await screen.findByText('回评已保存：8 分')).toBeInTheDocument();
+    expect(bodiesOf(api, `${POOL}/review/submit`)).toEqual([
+      expect.objectContaining({ taskId: 190, score: 8 }),
+    ]);
+    expect(bodiesOf(api, MK.flag)).toEqual([]);
+    expect(bodiesOf(api, MK.sample)).toEqual([]);
+    expect(bodiesOf(api, MK.reviewList)).toEqual([]);
+    expect(bodiesOf(api, MK.crop)).toEqual([]);
+  }, 30_000);
 });

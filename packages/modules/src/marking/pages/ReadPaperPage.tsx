@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
-import { jointPoolRoutes, markingRoutes, type DataOf, type MarkingBlock } from '@examkit/contracts';
+import { jointPoolRoutes, markingRoutes, type MarkingBlock } from '@examkit/contracts';
 import { useExamkit } from '@examkit/core/react';
 import { InlineImagePreview } from '@examkit/image-preview';
 import { Button, Empty } from '@examkit/ui';
@@ -26,6 +26,7 @@ import { useMarkingShortcuts } from '../hooks/useMarkingShortcuts';
 import { usePaperView } from '../hooks/usePaperView';
 import { useReviews } from '../hooks/useReviews';
 import { useSubmitQueue } from '../hooks/useSubmitQueue';
+import { poolBlockView } from '../utils/poolBlock';
 import { formatPoints, newIdempotencyKey } from '../utils/scoring';
 
 /**
@@ -34,8 +35,8 @@ import { formatPoints, newIdempotencyKey } from '../utils/scoring';
  * inline previewer, the score panel with keyboard entry beside the scoring guide; the next
  * papers are leased and decoded ahead; scores go through a persisted outbox that survives a
  * dropped connection; 回评, 问题卷 and 样卷. `type` = `pool` opens a pool block of a 统一阅卷 joint
- * exam (docs/marking.md "Joint exams"): the same screen through the pool's calls, always anonymous,
- * without 回评, 问题卷 and 样卷 (the school's own calls, which never reach a pool block).
+ * exam (docs/marking.md "Joint exams"): the same screen through the pool's calls (回评, 问题卷 and
+ * 样卷 included), always anonymous.
  */
 export function ReadPaperPage() {
   const { id = '', arbitrate, type } = useParams();
@@ -48,7 +49,7 @@ export function ReadPaperPage() {
   const [blockError, setBlockError] = useState<string | null>(null);
   const view = usePaperView();
   const [problemOpen, setProblemOpen] = useState(false);
-  const reviews = useReviews(blockId);
+  const reviews = useReviews(blockId, pool);
   const { reviewing } = reviews;
   const [marked, setMarked] = useState(0);
   const done = useRef(new Set<number>());
@@ -164,11 +165,11 @@ export function ReadPaperPage() {
         return true;
       case 'p':
       case 'P':
-        if (current && !reviewing && !pool) setProblemOpen(true);
+        if (current && !reviewing) setProblemOpen(true);
         return true;
       case 'b':
       case 'B':
-        if (!pool) reviews.toggleList();
+        reviews.toggleList();
         return true;
       default:
         return false;
@@ -182,7 +183,11 @@ export function ReadPaperPage() {
 
   const setSample = (kind: 'exemplary' | 'typical') => {
     if (!current) return;
-    void call(markingRoutes.sample, { paperId: current.paperId, kind, note: '' }).then((r) => {
+    const body = { paperId: current.paperId, kind, note: '' };
+    const sent = pool
+      ? call(jointPoolRoutes.jointPoolSample, body)
+      : call(markingRoutes.sample, body);
+    void sent.then((r) => {
       if (r.ok)
         notifier.message('success', kind === 'exemplary' ? '已设为优秀样卷' : '已设为典型错误');
     });
@@ -217,16 +222,14 @@ export function ReadPaperPage() {
               ? `；网络已断开，${pending} 份评分待提交，恢复后自动提交`
               : `；${pending} 份正在提交`)}
         </Status>
-        {!pool && (
-          <Button
-            size="small"
-            aria-keyshortcuts="B"
-            aria-expanded={reviews.listOpen}
-            onClick={reviews.toggleList}
-          >
-            回评<Kbd>B</Kbd>
-          </Button>
-        )}
+        <Button
+          size="small"
+          aria-keyshortcuts="B"
+          aria-expanded={reviews.listOpen}
+          onClick={reviews.toggleList}
+        >
+          回评<Kbd>B</Kbd>
+        </Button>
         <Link to="/exam/marking">返回阅卷列表</Link>
       </Header>
       <Stage aria-label="答题卡裁切图">
@@ -246,7 +249,7 @@ export function ReadPaperPage() {
           <Button size="small" onClick={view.reset}>
             复原
           </Button>
-          {current && !reviewing && !pool && (
+          {current && !reviewing && (
             <>
               <Button size="small" aria-keyshortcuts="P" onClick={() => setProblemOpen(true)}>
                 问题卷<Kbd>P</Kbd>
@@ -324,18 +327,15 @@ export function ReadPaperPage() {
         )}
         <Keys>
           快捷键：数字与 .5 输入分数，<Kbd>Enter</Kbd> 提交，<Kbd>F</Kbd> 满分，<Kbd>Z</Kbd> 零分，
-          <Kbd>R</Kbd> 旋转，<Kbd>W</Kbd> 适应宽度，<Kbd>+</Kbd>/<Kbd>-</Kbd> 缩放
-          {!pool && (
-            <>
-              ，<Kbd>P</Kbd> 问题卷，<Kbd>B</Kbd> 回评
-            </>
-          )}
+          <Kbd>R</Kbd> 旋转，<Kbd>W</Kbd> 适应宽度，<Kbd>+</Kbd>/<Kbd>-</Kbd> 缩放，<Kbd>P</Kbd>{' '}
+          问题卷，
+          <Kbd>B</Kbd> 回评
         </Keys>
         {pool && <Note>联考统一阅卷：试卷来自各参考学校，不显示考生和学校</Note>}
         {reviews.listOpen && <ReviewList items={reviews.items} onPick={reviews.start} />}
         {block && <ScoringGuide block={block} />}
       </Side>
-      {current && !pool && (
+      {current && (
         <ProblemDialog
           open={problemOpen}
           onClose={() => {
@@ -343,11 +343,10 @@ export function ReadPaperPage() {
             panel.current?.focus();
           }}
           onFlag={async (reason, note) => {
-            const r = await call(markingRoutes.flagProblem, {
-              taskId: current.taskId,
-              reason,
-              note,
-            });
+            const body = { taskId: current.taskId, reason, note };
+            const r = pool
+              ? await call(jointPoolRoutes.jointPoolFlag, body)
+              : await call(markingRoutes.flagProblem, body);
             if (!r.ok) return false;
             notifier.message('success', '已标记为问题卷，交由题块组长处理');
             done.current.add(current.taskId);
@@ -359,36 +358,4 @@ export function ReadPaperPage() {
       )}
     </Screen>
   );
-}
-
-/** A pool block as the screen shows it: the marking block's fields the screen reads. */
-function poolBlockView(
-  b: DataOf<typeof jointPoolRoutes.jointPoolMine>['list'][number],
-): MarkingBlock {
-  return {
-    blockId: b.blockId,
-    examId: 0,
-    examName: b.jointExamName,
-    examSubjectId: 0,
-    subjectName: b.subjectCode,
-    name: b.name,
-    state: b.state as MarkingBlock['state'],
-    mode: 'single',
-    fullScore: b.fullScore,
-    questionFullScores: b.questionFull,
-    questionIds: [],
-    tolerance: 0,
-    scoreStep: b.scoreStep,
-    distribution: 'pool',
-    anonymous: true,
-    guide: b.guide,
-    answer: b.answer,
-    recheckPercent: 0,
-    leaseMinutes: 5,
-    roles: ['marker'],
-    papers: { total: 0, done: 0, marking: 0, arbitration: 0, problem: 0 },
-    markers: [],
-    arbitrators: [],
-    leaders: [],
-  };
 }

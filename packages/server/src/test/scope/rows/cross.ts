@@ -13,11 +13,16 @@ export const crossRows: Record<string, Entry> = {
   ),
   // 统一阅卷 (jointExamId, blockId, taskId): the organiser's calls answer 404 outside the joint
   // exam and 403 to a participant; a marker reaches only the pool blocks they are named on, in a
-  // joint exam of their school, and never sees the student or school (joint/pool.test.ts)
+  // joint exam of their school, and never sees the student or school (joint/pool.test.ts); a
+  // block's 组长 alone resolves and re-marks its papers, another joint exam's answer 404
+  // (joint/poolLeader.test.ts)
   ...Object.fromEntries(
     Object.keys(contracts.jointPoolRoutes).map((name) => [
       `jointPoolRoutes.${name}`,
-      { kind: 'covered', why: 'joint pool marking: joint/pool.test.ts' } as const,
+      {
+        kind: 'covered',
+        why: 'joint pool marking: joint/pool.test.ts, joint/poolLeader.test.ts',
+      } as const,
     ]),
   ),
   // 跨校考试: an invite for an exam of the caller's school and grade only (crossSchool/cross.test.ts)
