@@ -51,7 +51,7 @@ describe('the platform operator', () => {
     for (const school of ['示范中学', '实验中学']) {
       await east.getByLabel('加入东区的学校').selectOption({ label: school });
       await east.getByRole('button', { name: '邀请加入' }).click();
-      await east.getByRole('button', { name: `撤回东区对${school}的邀请` }).waitFor();
+      await east.getByRole('button', { name: `撤回邀请：${school}` }).waitFor();
     }
     await east.getByText('暂无成员学校').waitFor();
 

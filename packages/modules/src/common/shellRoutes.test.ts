@@ -5,10 +5,11 @@ import {
   messageRoutes,
   regionRoutes,
   reportRoutes,
+  schoolRegionRoutes,
   scopeRoutes,
 } from '@examkit/contracts';
 import { describe, expect, it } from 'vitest';
-import { basketRefs, messageRefs, regionRefs, shellRoutes } from './shellRoutes';
+import { basketRefs, messageRefs, regionRefs, schoolRegionRefs, shellRoutes } from './shellRoutes';
 
 describe('shellRoutes', () => {
   it.each([
@@ -57,4 +58,16 @@ describe('shellRoutes', () => {
   it('covers the switcher’s region calls', () => {
     expect(Object.keys(regionRefs).sort()).toEqual(['enterSchool', 'schools']);
   });
+
+  it.each(Object.entries(schoolRegionRefs))(
+    'school region %s is called as its contract says',
+    (name, ref) => {
+      const contract = schoolRegionRoutes[name as keyof typeof schoolRegionRoutes];
+      expect({ method: ref.method, url: ref.url, encoding: ref.encoding }).toEqual({
+        method: contract.method,
+        url: contract.url,
+        encoding: contract.encoding,
+      });
+    },
+  );
 });

@@ -91,7 +91,7 @@ describe('the operator console: consent, 停用 and the audit log', () => {
     // A school already invited is not offered to be invited again.
     const select = within(card).getByLabelText('加入示范区的学校');
     expect(within(select).queryByRole('option', { name: '实验中学' })).toBeNull();
-    await userEvent.click(within(card).getByRole('button', { name: '撤回示范区对实验中学的邀请' }));
+    await userEvent.click(within(card).getByRole('button', { name: '撤回邀请：实验中学' }));
     await waitFor(() =>
       expect(within(card).queryByRole('list', { name: '示范区待同意的学校' })).toBeNull(),
     );

@@ -51,7 +51,7 @@ export function PendingSchools({
             {s.schoolName}（已邀请，等待学校管理员在“区域设置”中同意）
             <Button
               size="small"
-              aria-label={`撤回${region.name}对${s.schoolName}的邀请`}
+              aria-label={`撤回邀请：${s.schoolName}`}
               onClick={() => void withdraw(s.schoolId)}
             >
               撤回邀请

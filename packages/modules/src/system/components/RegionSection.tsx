@@ -1,10 +1,11 @@
 import { useEffect, useState } from 'react';
-import { schoolRegionRoutes, type DataOf } from '@examkit/contracts';
+import type { DataOf } from '@examkit/contracts';
 import { Button } from '@examkit/ui';
+import { schoolRegionRefs } from '../../common/shellRoutes';
 import { useApiCall } from '../../common/useApiCall';
 import { Note } from './styled';
 
-type Status = DataOf<typeof schoolRegionRoutes.status>;
+type Status = DataOf<typeof schoolRegionRefs.status>;
 
 /**
  * 区域设置 on the parameter pages (docs/joint-exams.md#consent): the region the school belongs
@@ -18,7 +19,7 @@ export function RegionSection() {
 
   useEffect(() => {
     let live = true;
-    void call(schoolRegionRoutes.status, {}, { dedupe: false }).then((r) => {
+    void call(schoolRegionRefs.status, {}, { dedupe: false }).then((r) => {
       if (live && r.ok) setStatus(r.data);
     });
     return () => {
@@ -29,7 +30,7 @@ export function RegionSection() {
   const answer = async (regionId: number, accept: boolean) => {
     setBusy(true);
     const r = await call(
-      schoolRegionRoutes.respond,
+      schoolRegionRefs.respond,
       { regionId, accept },
       { successMessage: accept ? '已同意加入区域' : '已拒绝邀请' },
     );
