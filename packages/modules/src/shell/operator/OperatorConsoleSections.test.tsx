@@ -98,7 +98,7 @@ describe('the operator console: consent, 停用 and the audit log', () => {
     expect(bodies(api, '/marking-platform/operator/region/remove_school')).toEqual([
       { regionId: 1, schoolId: 12 },
     ]);
-  });
+  }, 30_000);
 
   it('停用 then 启用 a bureau account', async () => {
     const api = consoleApi();
@@ -115,7 +115,7 @@ describe('the operator console: consent, 停用 and the audit log', () => {
       { bureauUserId: 5, enabled: false },
       { bureauUserId: 5, enabled: true },
     ]);
-  });
+  }, 30_000);
 
   it('lists the audit log ten lines a page, newest first', async () => {
     const api = consoleApi();
@@ -134,5 +134,5 @@ describe('the operator console: consent, 停用 and the audit log', () => {
       pageNum: 2,
       pageSize: 10,
     });
-  });
+  }, 30_000);
 });
