@@ -46,7 +46,7 @@ describe('ParmPage', () => {
         { paramType: 'level', value: { excellent: 85, good: 75, pass: 60, low: 30 } },
       ]),
     );
-   }, 30_000);
+  }, 30_000);
 });
 
 describe('区域设置 on the parameter pages', () => {
