@@ -1,3 +1,4 @@
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { screenshot } from './support/browser';
 import { axeViolations, signIn } from './support/app';
@@ -5,8 +6,24 @@ import { browserSuite } from './support/suite';
 
 const app = browserSuite();
 
+/**
+ * A school's administrator opens 系统管理 → 参数设置 by clicks and accepts the region's invitation
+ * in 区域设置 (docs/joint-exams.md#consent).
+ */
+async function acceptInvitation(admin: Page, regionName: string) {
+  await admin.getByRole('banner').getByRole('button', { name: '系统管理', exact: true }).click();
+  await admin
+    .getByRole('navigation', { name: '系统管理菜单', exact: true })
+    .getByRole('link', { name: '参数设置' })
+    .click();
+  const section = admin.getByRole('region', { name: '区域设置' });
+  await section.getByText(`${regionName}邀请本校加入区域`).waitFor();
+  await section.getByRole('button', { name: `同意加入${regionName}` }).click();
+  await section.getByText(`本校属于区域：${regionName}`).waitFor();
+}
+
 describe('the platform operator', () => {
-  it('creates a region of the demo schools and its bureau account, which signs in to them', async () => {
+  it('creates a region of the demo schools, which accept it, and its bureau account, which signs in to them until disabled', async () => {
     // The operator signs in on the ordinary login page and lands on the console.
     const page = await app.openLogin();
     await signIn(page, 'operator');
@@ -23,7 +40,7 @@ describe('the platform operator', () => {
         .waitFor({ state: 'detached' });
     }
 
-    // … a new district is created and both join it.
+    // … a new district is created and invites both; they join when their administrators accept.
     const create = page.getByRole('region', { name: '新建区域' });
     await create.getByLabel('区域代码').fill('east-district');
     await create.getByLabel('区域名称').fill('东区');
@@ -33,9 +50,10 @@ describe('the platform operator', () => {
     await east.getByText('暂无成员学校').waitFor();
     for (const school of ['示范中学', '实验中学']) {
       await east.getByLabel('加入东区的学校').selectOption({ label: school });
-      await east.getByRole('button', { name: '加入区域' }).click();
-      await east.getByRole('button', { name: `从东区移出${school}` }).waitFor();
+      await east.getByRole('button', { name: '邀请加入' }).click();
+      await east.getByRole('button', { name: `撤回邀请：${school}` }).waitFor();
     }
+    await east.getByText('暂无成员学校').waitFor();
 
     // A bureau account for it, with the forms' password rule.
     const form = east.getByRole('form', { name: '新建东区的教育局账号' });
@@ -64,6 +82,24 @@ describe('the platform operator', () => {
     });
     expect(students.code).toBe(431);
 
+    // Before any school accepts, the new account enters none of them.
+    const early = await app.api('/marking-login/login/school_login_pd', {
+      form: { loginName: 'east', password: 'east2026' },
+    });
+    expect(early).toMatchObject({ code: 6002, data: { schools: [] } });
+
+    // Each school's administrator accepts through the school's 区域设置: 实验中学's lab-admin …
+    const labAdmin = await app.signedIn('lab-admin');
+    await acceptInvitation(labAdmin, '东区');
+    expect(await axeViolations(labAdmin)).toEqual([]);
+    await screenshot(labAdmin, 'operator-school-consent');
+    // … and 示范中学's admin.
+    await acceptInvitation(await app.signedIn('admin'), '东区');
+    await page.reload();
+    await east.getByRole('button', { name: '从东区移出实验中学' }).waitFor();
+    await east.getByRole('button', { name: '从东区移出示范中学' }).waitFor();
+    expect(await east.getByRole('list', { name: '东区待同意的学校' }).count()).toBe(0);
+
     // The new bureau account signs in and is offered the region's schools.
     const bureau = await app.openLogin();
     await signIn(bureau, 'east', 'east2026');
@@ -83,5 +119,29 @@ describe('the platform operator', () => {
     await bureau.getByRole('heading', { name: '最新报告' }).waitFor();
     expect(await bureau.getByText('不能修改学校的数据').count()).toBe(0);
     await screenshot(bureau, 'operator-bureau-schools');
-  }, 180_000);
+
+    // The operator disables (停用) the account: its open page loses its session at once …
+    const accounts = east.getByRole('list', { name: '东区的教育局账号' });
+    await accounts.getByRole('button', { name: '停用：east' }).click();
+    await page.getByText('已停用，该账号的登录已全部失效').first().waitFor();
+    await accounts.getByText('已停用', { exact: true }).waitFor();
+    await bureau.reload();
+    await bureau.getByRole('button', { name: '登录', exact: true }).waitFor();
+    // … and the right password no longer signs it in.
+    const refused = await app.openLogin();
+    await signIn(refused, 'east', 'east2026');
+    await refused.getByText('该账号已停用，请联系平台管理员').first().waitFor();
+    expect(await refused.getByRole('region', { name: '请选择登录学校' }).count()).toBe(0);
+    await screenshot(refused, 'operator-bureau-disabled');
+
+    // The audit log lists what the operator did, newest first.
+    const log = page.getByRole('region', { name: '操作日志' });
+    await log.getByRole('cell', { name: '停用教育局账号' }).waitFor();
+    const firstLine = log.getByRole('row').nth(1);
+    expect(await firstLine.innerText()).toContain('停用教育局账号');
+    expect(await firstLine.innerText()).toContain('east');
+    expect(await log.innerText()).not.toContain('east2026');
+    expect(await axeViolations(page)).toEqual([]);
+    await screenshot(page, 'operator-audit-log');
+  }, 240_000);
 });

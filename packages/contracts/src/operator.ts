@@ -11,7 +11,21 @@ export const OperatorBureauAccount = Obj({
   bureauUserId: Type.Integer(),
   loginName: Type.String(),
   nickName: Type.String(),
+  /** False once the operator has disabled (停用) the account: it cannot sign in. */
+  enabled: Type.Boolean(),
 });
+
+/** What the operator did, as the console's audit log (操作日志) names it. */
+export const OPERATOR_ACTIONS = {
+  'region.create': '新建区域',
+  'school.invite': '邀请学校加入',
+  'school.cancel': '撤回邀请',
+  'school.remove': '移出学校',
+  'bureau.create': '新建教育局账号',
+  'bureau.reset_password': '重置密码',
+  'bureau.disable': '停用教育局账号',
+  'bureau.enable': '启用教育局账号',
+} as const;
 
 /** A region with its member schools and bureau accounts, as the operator console lists it. */
 export const OperatorRegion = Obj({
@@ -21,6 +35,10 @@ export const OperatorRegion = Obj({
   level: RegionLevel,
   parentId: Nullable(Type.Integer()),
   schools: Type.Array(Obj({ schoolId: Type.Integer(), schoolName: Type.String() })),
+  /** Schools invited and not yet accepted by their administrator: the bureau cannot enter them. */
+  pendingSchools: Type.Array(
+    Obj({ schoolId: Type.Integer(), schoolName: Type.String(), invitedAt: Type.Integer() }),
+  ),
   bureauAccounts: Type.Array(OperatorBureauAccount),
 });
 
@@ -47,6 +65,8 @@ export const operatorRoutes = {
           schoolId: Type.Integer(),
           schoolName: Type.String(),
           regionId: Nullable(Type.Integer()),
+          /** The region whose invitation the school has not answered yet. */
+          invitedRegionId: Nullable(Type.Integer()),
         }),
       ),
     }),
@@ -66,7 +86,7 @@ export const operatorRoutes = {
   ),
   addSchool: post(
     '/marking-platform/operator/region/add_school',
-    'the operator adds a school to a region (a school belongs to at most one)',
+    'the operator invites a school into a region (a school belongs to at most one); it joins once its administrator accepts',
     Obj({
       regionId: Type.Integer({ minimum: 1, title: '区域' }),
       schoolId: Type.Integer({ minimum: 1, title: '学校' }),
@@ -75,7 +95,7 @@ export const operatorRoutes = {
   ),
   removeSchool: post(
     '/marking-platform/operator/region/remove_school',
-    'the operator removes a school from its region; the region’s bureau sessions in it end',
+    'the operator removes a school from its region, or withdraws its pending invitation; the region’s bureau sessions in it end',
     Obj({
       regionId: Type.Integer({ minimum: 1, title: '区域' }),
       schoolId: Type.Integer({ minimum: 1, title: '学校' }),
@@ -98,6 +118,39 @@ export const operatorRoutes = {
     'the operator sets a bureau account’s password; every session of the account ends',
     Obj({ bureauUserId: Type.Integer({ minimum: 1, title: '教育局账号' }), password: Password }),
     OperatorRegion,
+  ),
+  setBureauStatus: post(
+    '/marking-platform/operator/bureau/set_status',
+    'the operator disables (停用) or enables (启用) a bureau account; disabling ends every session of the account at once',
+    Obj({
+      bureauUserId: Type.Integer({ minimum: 1, title: '教育局账号' }),
+      enabled: Type.Boolean({ title: '启用' }),
+    }),
+    OperatorRegion,
+  ),
+  auditLog: post(
+    '/marking-platform/operator/audit/list',
+    'the operators’ actions, newest first, a page at a time: who, what, when, which region, school or account (never a password, token or phone number)',
+    Obj({
+      pageNum: Type.Integer({ minimum: 1, title: '页码' }),
+      pageSize: Type.Integer({ minimum: 1, maximum: 100, title: '每页条数' }),
+    }),
+    Obj({
+      total: Type.Integer(),
+      rows: Type.Array(
+        Obj({
+          id: Type.Integer(),
+          at: Type.Integer(),
+          operatorName: Type.String(),
+          action: Type.String(),
+          actionName: Type.String(),
+          regionName: Nullable(Type.String()),
+          schoolName: Nullable(Type.String()),
+          bureauLogin: Nullable(Type.String()),
+          detail: Type.String(),
+        }),
+      ),
+    }),
   ),
   logout: post(
     '/marking-platform/operator/logout',

@@ -47,3 +47,32 @@ export const regionRoutes = {
     Obj({ token: Type.String(), expiresIn: Type.Integer() }),
   ),
 };
+
+const SchoolRegionStatus = Obj({
+  region: Nullable(Obj({ regionId: Type.Integer(), regionName: Type.String() })),
+  invitations: Type.Array(
+    Obj({ regionId: Type.Integer(), regionName: Type.String(), invitedAt: Type.Integer() }),
+  ),
+});
+
+/**
+ * A school's side of its region (docs/joint-exams.md#consent): a platform operator invites the
+ * school, and the bureau enters it only once the school's administrator (System-Parm) accepts.
+ */
+export const schoolRegionRoutes = {
+  status: post(
+    '/marking-region/school/region',
+    'the school’s region and the invitations it has not answered; school administrators only',
+    Obj({}),
+    SchoolRegionStatus,
+  ),
+  respond: post(
+    '/marking-region/school/invitation/respond',
+    'the school’s administrator accepts (同意) or declines (拒绝) a region’s invitation; accepting lets the region’s bureau read the school',
+    Obj({
+      regionId: Type.Integer({ minimum: 1, title: '区域' }),
+      accept: Type.Boolean({ title: '是否同意' }),
+    }),
+    SchoolRegionStatus,
+  ),
+};

@@ -6,11 +6,12 @@ import {
   operatorRoutes,
   regionRoutes,
   reportRoutes,
+  schoolRegionRoutes,
   scopeRoutes,
 } from '@examkit/contracts';
 import { describe, expect, it } from 'vitest';
 import { operatorRefs } from '../shell/operator/operatorRefs';
-import { basketRefs, messageRefs, regionRefs, shellRoutes } from './shellRoutes';
+import { basketRefs, messageRefs, regionRefs, schoolRegionRefs, shellRoutes } from './shellRoutes';
 
 describe('shellRoutes', () => {
   it.each([
@@ -60,10 +61,10 @@ describe('shellRoutes', () => {
     expect(Object.keys(regionRefs).sort()).toEqual(['enterSchool', 'schools']);
   });
 
-  it.each(Object.entries(operatorRefs))(
-    'operator %s is called as its contract says',
+  it.each(Object.entries(schoolRegionRefs))(
+    'school region %s is called as its contract says',
     (name, ref) => {
-      const contract = operatorRoutes[name as keyof typeof operatorRoutes];
+      const contract = schoolRegionRoutes[name as keyof typeof schoolRegionRoutes];
       expect({ method: ref.method, url: ref.url, encoding: ref.encoding }).toEqual({
         method: contract.method,
         url: contract.url,
@@ -71,6 +72,14 @@ describe('shellRoutes', () => {
       });
     },
   );
+  it.each(Object.entries(operatorRefs))('operator %s is called as its contract says', (name, ref) => {
+    const contract = operatorRoutes[name as keyof typeof operatorRoutes];
+    expect({ method: ref.method, url: ref.url, encoding: ref.encoding }).toEqual({
+      method: contract.method,
+      url: contract.url,
+      encoding: contract.encoding,
+    });
+  });
   it('covers every operator call', () => {
     expect(Object.keys(operatorRefs).sort()).toEqual(Object.keys(operatorRoutes).sort());
   });

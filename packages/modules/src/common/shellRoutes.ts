@@ -5,6 +5,7 @@ import type {
   messageRoutes,
   regionRoutes,
   reportRoutes,
+  schoolRegionRoutes,
   scopeRoutes,
 } from '@examkit/contracts';
 
@@ -55,4 +56,10 @@ export const basketRefs = {
 export const regionRefs = {
   schools: ref<typeof regionRoutes.schools>('/marking-region/region/school_list'),
   enterSchool: ref<typeof regionRoutes.enterSchool>('/marking-region/region/enter_school'),
+};
+
+/** A school's answer to a region's invitation (区域设置 on 参数设置): the same rule. */
+export const schoolRegionRefs = {
+  status: ref<typeof schoolRegionRoutes.status>('/marking-region/school/region'),
+  respond: ref<typeof schoolRegionRoutes.respond>('/marking-region/school/invitation/respond'),
 };

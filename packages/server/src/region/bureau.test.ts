@@ -358,8 +358,9 @@ describe.each(DIALECTS)('regions and bureau accounts on %s', (dialect) => {
   it('a disabled bureau account no longer signs in', async () => {
     await server.db.updateTable('bureau_users').set({ status: 0 }).execute();
     try {
+      // The right password is refused with the reason (the operator's 停用, operator.test.ts).
       const refused = await password({ schoolId: server.seed.demoSchoolId });
-      expect(refused.body).toMatchObject({ code: 400, msg: '账号或密码错误' });
+      expect(refused.body).toMatchObject({ code: 403, msg: '该账号已停用，请联系平台管理员' });
     } finally {
       await server.db.updateTable('bureau_users').set({ status: 1 }).execute();
     }

@@ -50,7 +50,7 @@ const NO_PASSWORD = '!bureau-seat';
 export const NOT_BUREAU_MESSAGE = '仅教育局账号可用';
 export const NOT_IN_REGION_MESSAGE = '该学校不在本区域';
 
-/** An active bureau account with its password hash. */
+/** A bureau account with its password hash; `status` 0 when the operator disabled it (停用). */
 export interface BureauAccount {
   id: number;
   region_id: number;
@@ -58,15 +58,21 @@ export interface BureauAccount {
   nick_name: string;
   tel: string | null;
   password_hash: string;
+  status: number;
 }
 
-/** The active bureau account with this login name (login names are compared as typed). */
+/** Answered to a disabled bureau account's right password (docs/joint-exams.md#operator). */
+export const BUREAU_DISABLED_MESSAGE = '该账号已停用，请联系平台管理员';
+
+/**
+ * The bureau account with this login name, enabled or not (login names are compared as typed):
+ * sign-in refuses a disabled one after its password, with `BUREAU_DISABLED_MESSAGE`.
+ */
 export function bureauAccountNamed(db: Db, loginName: string): Promise<BureauAccount | undefined> {
   return db
     .selectFrom('bureau_users')
-    .select(['id', 'region_id', 'login_name', 'nick_name', 'tel', 'password_hash'])
+    .select(['id', 'region_id', 'login_name', 'nick_name', 'tel', 'password_hash', 'status'])
     .where('login_name', '=', loginName)
-    .where('status', '=', 1)
     .executeTakeFirst();
 }
 

@@ -99,5 +99,40 @@ export function regionMigrations(dialect: Dialect): Record<string, Migration> {
         await db.schema.dropTable('platform_operators').ifExists().execute();
       },
     },
+    // A school's consent before it joins a region, and the operators' audit log
+    // (docs/joint-exams.md#consent, #operator-audit).
+    '0084_region_invites_operator_audit': {
+      async up(db: AnyDb) {
+        await db.schema
+          .createTable('region_school_invites')
+          .addColumn('region_id', 'integer', (c) =>
+            c.notNull().references('regions.id').onDelete('cascade'),
+          )
+          .addColumn('school_id', 'integer', (c) =>
+            c.notNull().unique().references('schools.id').onDelete('cascade'),
+          )
+          .addColumn('invited_at', 'bigint', (c) => c.notNull())
+          .execute();
+        await db.schema
+          .createTable('platform_operator_audit')
+          .addColumn('id', id, auto)
+          .addColumn('operator_id', 'integer', (c) => c.notNull())
+          .addColumn('operator_name', 'text', (c) => c.notNull())
+          .addColumn('action', 'text', (c) => c.notNull())
+          .addColumn('region_id', 'integer')
+          .addColumn('region_name', 'text')
+          .addColumn('school_id', 'integer')
+          .addColumn('school_name', 'text')
+          .addColumn('bureau_user_id', 'integer')
+          .addColumn('bureau_login', 'text')
+          .addColumn('detail', 'text', (c) => c.notNull())
+          .addColumn('created_at', 'bigint', (c) => c.notNull())
+          .execute();
+      },
+      async down(db: AnyDb) {
+        await db.schema.dropTable('platform_operator_audit').ifExists().execute();
+        await db.schema.dropTable('region_school_invites').ifExists().execute();
+      },
+    },
   };
 }

@@ -2,7 +2,9 @@ import {
   administrationRoutes,
   authRoutes,
   operatorRoutes,
+  regionRoutes,
   ResultCode,
+  schoolRegionRoutes,
   type DataOf,
   type SchoolOption,
 } from '@examkit/contracts';
@@ -10,7 +12,10 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { NOT_OPERATOR_MESSAGE } from '../core/router';
 import { SEAT_READ_ONLY_MESSAGE } from '../core/seatAccess';
 import { DEMO_PASSWORD } from '../seed/seedDemo';
-import { DEMO_OPERATOR } from '../seed/seedRegion';
+import { DEMO_OPERATOR, DEMO_REGION } from '../seed/seedRegion';
+import { createAdministrator } from '../setup/createAdministrator';
+import { BUREAU_DISABLED_MESSAGE } from './bureau';
+import { NO_INVITATION_MESSAGE } from './consent';
 import {
   call,
   DIALECTS,
@@ -22,6 +27,8 @@ import {
 
 type Region = DataOf<typeof operatorRoutes.createRegion>;
 type Overview = DataOf<typeof operatorRoutes.overview>;
+type Audit = DataOf<typeof operatorRoutes.auditLog>;
+type SchoolRegion = DataOf<typeof schoolRegionRoutes.status>;
 
 describe.each(DIALECTS)('the platform operator on %s', (dialect) => {
   let server: TestServer;
@@ -29,12 +36,14 @@ describe.each(DIALECTS)('the platform operator on %s', (dialect) => {
   let token: string;
   beforeAll(async () => {
     server = await startTestServer(dialect);
-    const outside = await server.db
-      .insertInto('schools')
-      .values({ code: 'outside-op', name: '区外中学', created_at: 0 })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    outsideId = outside.id;
+    // A school outside every region, with its own administrator `outadmin`.
+    const outside = await createAdministrator(server.db, {
+      schoolName: '区外中学',
+      loginName: 'outadmin',
+      password: DEMO_PASSWORD,
+      now: TEST_NOW.getTime(),
+    });
+    outsideId = outside.schoolId;
   }, 60_000);
   afterAll(() => server.close());
   beforeEach(() => server.clock.set(TEST_NOW));
@@ -112,9 +121,16 @@ describe.each(DIALECTS)('the platform operator on %s', (dialect) => {
     });
     expect(taken.body.code).toBe(409);
     expect(taken.body.message).toBe('该学校已属于其他区域，请先从原区域移出');
+    // Adding a school invites it: it is pending, not a member, until its administrator accepts.
     await op(operatorRoutes.addSchool, { regionId, schoolId: outsideId });
     const twice = await op<Region>(operatorRoutes.addSchool, { regionId, schoolId: outsideId });
-    expect(twice.body.data.schools).toEqual([{ schoolId: outsideId, schoolName: '区外中学' }]);
+    expect(twice.body.data.schools).toEqual([]);
+    expect(twice.body.data.pendingSchools).toEqual([
+      { schoolId: outsideId, schoolName: '区外中学', invitedAt: TEST_NOW.getTime() },
+    ]);
+    expect(
+      await server.db.selectFrom('region_school_invites').select('school_id').execute(),
+    ).toHaveLength(1);
 
     // The forms' password rule; a login name of a school account is refused.
     const weak = await op(operatorRoutes.createBureau, {
@@ -149,6 +165,69 @@ describe.each(DIALECTS)('the platform operator on %s', (dialect) => {
       .where('login_name', '=', 'east')
       .executeTakeFirstOrThrow();
     expect(row.password_hash.startsWith('$argon2id$')).toBe(true);
+
+    // Before the school accepts, the bureau is offered nothing and cannot enter it.
+    const early = await call(server.app, authRoutes.loginPassword, {
+      body: { loginName: 'east', password: 'east2026' },
+    });
+    expect(early.body.code).toBe(6002);
+    expect((early.body.data as { schools: SchoolOption[] }).schools).toEqual([]);
+    const refusedEarly = await call(server.app, authRoutes.loginPassword, {
+      body: { loginName: 'east', password: 'east2026', schoolId: outsideId },
+    });
+    expect(refusedEarly.status).toBe(403);
+    expect(refusedEarly.body.message).toBe('该学校不在本区域');
+
+    // Another school's administrator cannot accept the invitation for it.
+    const demoAdmin = await signIn(server.app, 'admin');
+    const byOther = await call(server.app, schoolRegionRoutes.respond, {
+      token: demoAdmin.token,
+      schoolId: demoAdmin.schoolId,
+      body: { regionId, accept: true },
+    });
+    expect(byOther.status).toBe(404);
+    expect(byOther.body.message).toBe(NO_INVITATION_MESSAGE);
+    // Nor with the other school's id in the header: the session's school decides.
+    const byHeader = await call(server.app, schoolRegionRoutes.respond, {
+      token: demoAdmin.token,
+      schoolId: outsideId,
+      body: { regionId, accept: true },
+    });
+    expect(byHeader.body.code).not.toBe(200);
+    // A teacher of the school, without System-Parm, cannot answer either.
+    const teacher = await signIn(server.app, 'teacher');
+    const byTeacher = await call(server.app, schoolRegionRoutes.status, {
+      token: teacher.token,
+      schoolId: teacher.schoolId,
+      body: {},
+    });
+    expect(byTeacher.status).toBe(403);
+    const stillPending = await op<Overview>(operatorRoutes.overview);
+    const eastNow = stillPending.body.data.regions.find((r) => r.regionId === regionId)!;
+    expect(eastNow.schools).toEqual([]);
+    expect(eastNow.pendingSchools.map((p) => p.schoolName)).toEqual(['区外中学']);
+
+    // The school's own administrator sees the invitation and accepts it (a retry is quiet).
+    const outAdmin = await signIn(server.app, 'outadmin');
+    const asOut = { token: outAdmin.token, schoolId: outAdmin.schoolId };
+    const status = await call<SchoolRegion>(server.app, schoolRegionRoutes.status, {
+      ...asOut,
+      body: {},
+    });
+    expect(status.body.data).toEqual({
+      region: null,
+      invitations: [{ regionId, regionName: '东区', invitedAt: TEST_NOW.getTime() }],
+    });
+    for (let i = 0; i < 2; i++) {
+      const accepted = await call<SchoolRegion>(server.app, schoolRegionRoutes.respond, {
+        ...asOut,
+        body: { regionId, accept: true },
+      });
+      expect(accepted.body.data).toEqual({
+        region: { regionId, regionName: '东区' },
+        invitations: [],
+      });
+    }
 
     // The new bureau account signs in and is offered its region's schools.
     const choice = await call(server.app, authRoutes.loginPassword, {
@@ -193,7 +272,137 @@ describe.each(DIALECTS)('the platform operator on %s', (dialect) => {
       body: { loginName: 'east', password: 'fresh2027', schoolId: outsideId },
     });
     expect(refused.body.code).toBe(403);
+
+    // Invited again and declined: the school stays out; a withdrawn invitation is gone too.
+    await op(operatorRoutes.addSchool, { regionId, schoolId: outsideId });
+    const declined = await call<SchoolRegion>(server.app, schoolRegionRoutes.respond, {
+      ...asOut,
+      body: { regionId, accept: false },
+    });
+    expect(declined.body.data).toEqual({ region: null, invitations: [] });
+    const afterDecline = await op<Overview>(operatorRoutes.overview);
+    const eastAfter = afterDecline.body.data.regions.find((r) => r.regionId === regionId)!;
+    expect(eastAfter.schools).toEqual([]);
+    expect(eastAfter.pendingSchools).toEqual([]);
+    await op(operatorRoutes.addSchool, { regionId, schoolId: outsideId });
+    const withdrawn = await op<Region>(operatorRoutes.removeSchool, {
+      regionId,
+      schoolId: outsideId,
+    });
+    expect(withdrawn.body.data.pendingSchools).toEqual([]);
+    const late = await call(server.app, schoolRegionRoutes.respond, {
+      ...asOut,
+      body: { regionId, accept: true },
+    });
+    expect(late.status).toBe(404);
   }, 60_000);
+
+  it('a disabled bureau account cannot sign in and its live sessions end at once', async () => {
+    const bureauUserId = (
+      await server.db
+        .selectFrom('bureau_users')
+        .select('id')
+        .where('login_name', '=', DEMO_REGION.bureauLogin)
+        .executeTakeFirstOrThrow()
+    ).id;
+    const seat = await signIn(server.app, 'bureau', { schoolId: server.seed.demoSchoolId });
+    const as = { token: seat.token, schoolId: seat.schoolId };
+    // A one-time token to enter the other school, taken before the account is disabled.
+    const entered = await call<{ token: string }>(server.app, regionRoutes.enterSchool, {
+      ...as,
+      body: { schoolId: server.seed.labSchoolId },
+    });
+    expect(entered.body.code).toBe(200);
+    const before = await call(server.app, regionRoutes.schools, { ...as, body: {} });
+    expect(before.body.code).toBe(200);
+
+    const disabled = await op<Region>(operatorRoutes.setBureauStatus, {
+      bureauUserId,
+      enabled: false,
+    });
+    expect(disabled.body.data.bureauAccounts).toEqual([
+      expect.objectContaining({ loginName: 'bureau', enabled: false }),
+    ]);
+    // The session it had is gone, and so is the token it took.
+    const after = await call(server.app, regionRoutes.schools, { ...as, body: {} });
+    expect(after.body.code).toBe(ResultCode.SessionExpired);
+    const viaToken = await call(server.app, authRoutes.regionToSchool, {
+      body: { token: entered.body.data.token, schoolId: server.seed.labSchoolId },
+    });
+    expect(viaToken.body.code).toBe(400);
+    // The right password is refused with the reason; a wrong one stays a wrong password.
+    for (const schoolId of [undefined, server.seed.demoSchoolId]) {
+      const refused = await call(server.app, authRoutes.loginPassword, {
+        body: { loginName: 'bureau', password: DEMO_PASSWORD, ...(schoolId ? { schoolId } : {}) },
+      });
+      expect(refused.status).toBe(403);
+      expect(refused.body.message).toBe(BUREAU_DISABLED_MESSAGE);
+    }
+    const wrong = await call(server.app, authRoutes.loginPassword, {
+      body: { loginName: 'bureau', password: 'wrong123' },
+    });
+    expect(wrong.body.code).toBe(400);
+    // Disabling again is a no-op; 启用 lets it sign in again.
+    const again = await op<Region>(operatorRoutes.setBureauStatus, {
+      bureauUserId,
+      enabled: false,
+    });
+    expect(again.body.code).toBe(200);
+    const enabled = await op<Region>(operatorRoutes.setBureauStatus, {
+      bureauUserId,
+      enabled: true,
+    });
+    expect(enabled.body.data.bureauAccounts[0]!.enabled).toBe(true);
+    const back = await signIn(server.app, 'bureau', { schoolId: server.seed.labSchoolId });
+    expect(back.schoolName).toBe('实验中学');
+  }, 60_000);
+
+  it('keeps an audit log of every change, newest first, a page at a time, with no secrets', async () => {
+    const all = await op<Audit>(operatorRoutes.auditLog, { pageNum: 1, pageSize: 100 });
+    expect(all.body.code).toBe(200);
+    const actions = all.body.data.rows.map(
+      (r) => `${r.actionName}|${r.regionName ?? ''}|${r.schoolName ?? ''}|${r.bureauLogin ?? ''}`,
+    );
+    // Retries wrote nothing: one line per change, newest first.
+    expect(actions).toEqual([
+      '启用教育局账号|示范区||bureau',
+      '停用教育局账号|示范区||bureau',
+      '撤回邀请|东区|区外中学|',
+      '邀请学校加入|东区|区外中学|',
+      '邀请学校加入|东区|区外中学|',
+      '移出学校|东区|区外中学|',
+      '重置密码|东区||east',
+      '新建教育局账号|东区||east',
+      '邀请学校加入|东区|区外中学|',
+      '新建区域|东区||',
+    ]);
+    expect(all.body.data.total).toBe(10);
+    const first = all.body.data.rows.at(-1)!;
+    expect(first).toMatchObject({
+      operatorName: DEMO_OPERATOR.name,
+      action: 'region.create',
+      detail: '代码 east-district，区县',
+      at: TEST_NOW.getTime(),
+    });
+    // No password, hash, token or phone number in the log.
+    const text = JSON.stringify(all.body.data);
+    for (const secret of ['east2026', 'fresh2027', DEMO_PASSWORD, token, '$argon2', '13800000201'])
+      expect(text).not.toContain(secret);
+    // Pages of three: the fourth holds the oldest line alone.
+    const page2 = await op<Audit>(operatorRoutes.auditLog, { pageNum: 2, pageSize: 3 });
+    expect(page2.body.data.total).toBe(10);
+    expect(page2.body.data.rows.map((r) => r.id)).toEqual(
+      all.body.data.rows.slice(3, 6).map((r) => r.id),
+    );
+    const page4 = await op<Audit>(operatorRoutes.auditLog, { pageNum: 4, pageSize: 3 });
+    expect(page4.body.data.rows.map((r) => r.action)).toEqual(['region.create']);
+    const tooBig = await op(operatorRoutes.auditLog, { pageNum: 1, pageSize: 1000 });
+    expect(tooBig.body.code).toBe(400);
+    // A school administrator cannot read it.
+    const admin = await signIn(server.app, 'admin');
+    const byAdmin = await op(operatorRoutes.auditLog, { pageNum: 1, pageSize: 10 }, admin.token);
+    expect(byAdmin.status).toBe(403);
+  }, 30_000);
 
   it('logging out ends the operator session', async () => {
     const out = await op(operatorRoutes.logout);

@@ -19,6 +19,8 @@ import {
   reserveAttempt,
   WRONG_CREDENTIALS_MESSAGE,
 } from '../auth/credentials';
+import { operatorAuditPage, recordOperatorAction } from './audit';
+import { inviteSchool } from './consent';
 
 type OperatorRegion = DataOf<typeof operatorRoutes.createRegion>;
 type Level = (typeof REGION_LEVELS)[number];
@@ -115,7 +117,7 @@ async function regionView(db: Db, regionId: number): Promise<OperatorRegion> {
     .where('id', '=', regionId)
     .executeTakeFirst();
   if (!region) throw notFound('区域不存在');
-  const [schools, bureaus] = await Promise.all([
+  const [schools, pending, bureaus] = await Promise.all([
     db
       .selectFrom('region_schools as rs')
       .innerJoin('schools as s', 's.id', 'rs.school_id')
@@ -124,8 +126,15 @@ async function regionView(db: Db, regionId: number): Promise<OperatorRegion> {
       .orderBy('s.id')
       .execute(),
     db
+      .selectFrom('region_school_invites as i')
+      .innerJoin('schools as s', 's.id', 'i.school_id')
+      .select(['s.id', 's.name', 'i.invited_at'])
+      .where('i.region_id', '=', regionId)
+      .orderBy('s.id')
+      .execute(),
+    db
       .selectFrom('bureau_users')
-      .select(['id', 'login_name', 'nick_name'])
+      .select(['id', 'login_name', 'nick_name', 'status'])
       .where('region_id', '=', regionId)
       .orderBy('id')
       .execute(),
@@ -139,10 +148,16 @@ async function regionView(db: Db, regionId: number): Promise<OperatorRegion> {
       : 'district',
     parentId: region.parent_id,
     schools: schools.map((s) => ({ schoolId: s.id, schoolName: s.name })),
+    pendingSchools: pending.map((s) => ({
+      schoolId: s.id,
+      schoolName: s.name,
+      invitedAt: Number(s.invited_at),
+    })),
     bureauAccounts: bureaus.map((b) => ({
       bureauUserId: b.id,
       loginName: b.login_name,
       nickName: b.nick_name,
+      enabled: b.status === 1,
     })),
   };
 }
@@ -178,7 +193,8 @@ export function registerOperatorRoutes(router: Router, deps: Pick<DomainDeps, 'd
     const schools = await db
       .selectFrom('schools as s')
       .leftJoin('region_schools as rs', 'rs.school_id', 's.id')
-      .select(['s.id', 's.name', 'rs.region_id'])
+      .leftJoin('region_school_invites as i', 'i.school_id', 's.id')
+      .select(['s.id', 's.name', 'rs.region_id', 'i.region_id as invited_region_id'])
       .orderBy('s.id')
       .execute();
     return {
@@ -188,11 +204,12 @@ export function registerOperatorRoutes(router: Router, deps: Pick<DomainDeps, 'd
         schoolId: s.id,
         schoolName: s.name,
         regionId: s.region_id,
+        invitedRegionId: s.invited_region_id,
       })),
     };
   });
 
-  router.operatorRoute(operatorRoutes.createRegion, TAG, async ({ body }) => {
+  router.operatorRoute(operatorRoutes.createRegion, TAG, async ({ body, operator }) => {
     const name = body.name.trim();
     if (!name) throw badRequest('请输入区域名称');
     const parentId = body.parentId ?? null;
@@ -220,18 +237,27 @@ export function registerOperatorRoutes(router: Router, deps: Pick<DomainDeps, 'd
     const earlier = await same();
     if (earlier) return earlier;
     try {
-      const row = await db
-        .insertInto('regions')
-        .values({
-          code: body.code,
-          name,
-          level: body.level,
-          parent_id: parentId,
-          created_at: clock.now().getTime(),
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      return regionView(db, row.id);
+      const regionId = await db.transaction().execute(async (trx) => {
+        const row = await trx
+          .insertInto('regions')
+          .values({
+            code: body.code,
+            name,
+            level: body.level,
+            parent_id: parentId,
+            created_at: clock.now().getTime(),
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        await recordOperatorAction(trx, clock, {
+          operatorId: operator.operatorId,
+          action: 'region.create',
+          regionId: row.id,
+          detail: `代码 ${body.code}，${body.level === 'city' ? '市' : '区县'}`,
+        });
+        return row.id;
+      });
+      return regionView(db, regionId);
     } catch (error) {
       // Two retries at once: the unique code lets one insert, the other answers it.
       const raced = await same();
@@ -240,7 +266,9 @@ export function registerOperatorRoutes(router: Router, deps: Pick<DomainDeps, 'd
     }
   });
 
-  router.operatorRoute(operatorRoutes.addSchool, TAG, async ({ body }) => {
+  // Adding a school invites it: the bureau enters it only once its administrator accepts
+  // (docs/joint-exams.md#consent).
+  router.operatorRoute(operatorRoutes.addSchool, TAG, async ({ body, operator }) => {
     await regionView(db, body.regionId);
     const school = await db
       .selectFrom('schools')
@@ -248,45 +276,56 @@ export function registerOperatorRoutes(router: Router, deps: Pick<DomainDeps, 'd
       .where('id', '=', body.schoolId)
       .executeTakeFirst();
     if (!school) throw notFound('学校不存在');
-    const member = async () => {
-      const row = await db
-        .selectFrom('region_schools')
-        .select('region_id')
-        .where('school_id', '=', body.schoolId)
-        .executeTakeFirst();
-      if (row && row.region_id !== body.regionId)
-        throw new ApiError(ResultCode.Conflict, '该学校已属于其他区域，请先从原区域移出');
-      return Boolean(row);
-    };
-    if (!(await member())) {
-      try {
-        await db
-          .insertInto('region_schools')
-          .values({ region_id: body.regionId, school_id: body.schoolId })
-          .execute();
-      } catch (error) {
-        if (!(await member())) throw error;
-      }
+    const invite = () =>
+      db.transaction().execute(async (trx) => {
+        const outcome = await inviteSchool(trx, clock.now().getTime(), body);
+        if (outcome === 'invited')
+          await recordOperatorAction(trx, clock, {
+            operatorId: operator.operatorId,
+            action: 'school.invite',
+            regionId: body.regionId,
+            schoolId: body.schoolId,
+          });
+      });
+    try {
+      await invite();
+    } catch (error) {
+      // Two retries at once: the unique school lets one invitation in; the other answers it.
+      if (error instanceof ApiError) throw error;
+      await invite();
     }
     return regionView(db, body.regionId);
   });
 
-  router.operatorRoute(operatorRoutes.removeSchool, TAG, async ({ body }) => {
+  router.operatorRoute(operatorRoutes.removeSchool, TAG, async ({ body, operator }) => {
     await regionView(db, body.regionId);
     await db.transaction().execute(async (trx) => {
+      const withdrawn = await trx
+        .deleteFrom('region_school_invites')
+        .where('region_id', '=', body.regionId)
+        .where('school_id', '=', body.schoolId)
+        .executeTakeFirst();
       const removed = await trx
         .deleteFrom('region_schools')
         .where('region_id', '=', body.regionId)
         .where('school_id', '=', body.schoolId)
         .executeTakeFirst();
+      const left = Number(removed.numDeletedRows) > 0;
       // The region's bureau accounts lose the school at once, as when the bureau lets it leave.
-      if (Number(removed.numDeletedRows) > 0)
+      if (left)
         await endBureauSeats(trx, clock, { regionId: body.regionId, schoolId: body.schoolId });
+      if (left || Number(withdrawn.numDeletedRows) > 0)
+        await recordOperatorAction(trx, clock, {
+          operatorId: operator.operatorId,
+          action: left ? 'school.remove' : 'school.cancel',
+          regionId: body.regionId,
+          schoolId: body.schoolId,
+        });
     });
     return regionView(db, body.regionId);
   });
 
-  router.operatorRoute(operatorRoutes.createBureau, TAG, async ({ body }) => {
+  router.operatorRoute(operatorRoutes.createBureau, TAG, async ({ body, operator }) => {
     await regionView(db, body.regionId);
     const nickName = body.nickName.trim();
     if (!nickName) throw badRequest('请输入姓名');
@@ -312,18 +351,28 @@ export function registerOperatorRoutes(router: Router, deps: Pick<DomainDeps, 'd
         throw new ApiError(ResultCode.Conflict, LOGIN_TAKEN_MESSAGE);
       const passwordHash = await hashPassword(body.password);
       try {
-        await db
-          .insertInto('bureau_users')
-          .values({
-            region_id: body.regionId,
-            login_name: body.loginName,
-            password_hash: passwordHash,
-            nick_name: nickName,
-            tel: null,
-            status: 1,
-            created_at: clock.now().getTime(),
-          })
-          .execute();
+        await db.transaction().execute(async (trx) => {
+          const row = await trx
+            .insertInto('bureau_users')
+            .values({
+              region_id: body.regionId,
+              login_name: body.loginName,
+              password_hash: passwordHash,
+              nick_name: nickName,
+              tel: null,
+              status: 1,
+              created_at: clock.now().getTime(),
+            })
+            .returning('id')
+            .executeTakeFirstOrThrow();
+          await recordOperatorAction(trx, clock, {
+            operatorId: operator.operatorId,
+            action: 'bureau.create',
+            regionId: body.regionId,
+            bureauUserId: row.id,
+            detail: `姓名 ${nickName}`,
+          });
+        });
       } catch (error) {
         if (!(await retry())) throw error;
       }
@@ -331,7 +380,7 @@ export function registerOperatorRoutes(router: Router, deps: Pick<DomainDeps, 'd
     return regionView(db, body.regionId);
   });
 
-  router.operatorRoute(operatorRoutes.resetBureauPassword, TAG, async ({ body }) => {
+  router.operatorRoute(operatorRoutes.resetBureauPassword, TAG, async ({ body, operator }) => {
     if (!isAcceptablePassword(body.password)) throw badRequest(PASSWORD_RULE_MESSAGE);
     const bureau = await db
       .selectFrom('bureau_users')
@@ -347,9 +396,64 @@ export function registerOperatorRoutes(router: Router, deps: Pick<DomainDeps, 'd
         .where('id', '=', bureau.id)
         .execute();
       await endBureauSeats(trx, clock, { bureauUserId: bureau.id });
+      await recordOperatorAction(trx, clock, {
+        operatorId: operator.operatorId,
+        action: 'bureau.reset_password',
+        regionId: bureau.region_id,
+        bureauUserId: bureau.id,
+      });
     });
     return regionView(db, bureau.region_id);
   });
+
+  // 停用 ends every session of the account's seats at once and closes the seats themselves (a
+  // one-time region token issued before cannot open them); 启用 opens them again.
+  router.operatorRoute(operatorRoutes.setBureauStatus, TAG, async ({ body, operator }) => {
+    const bureau = await db
+      .selectFrom('bureau_users')
+      .select(['id', 'region_id', 'status'])
+      .where('id', '=', body.bureauUserId)
+      .executeTakeFirst();
+    if (!bureau) throw notFound('教育局账号不存在');
+    const status = body.enabled ? 1 : 0;
+    if (bureau.status !== status)
+      await db.transaction().execute(async (trx) => {
+        const changed = await trx
+          .updateTable('bureau_users')
+          .set({ status })
+          .where('id', '=', bureau.id)
+          .where('status', '!=', status)
+          .executeTakeFirst();
+        if (Number(changed.numUpdatedRows) === 0) return; // a retry raced this one
+        const seats = await trx
+          .selectFrom('bureau_seats')
+          .select('user_id')
+          .where('bureau_user_id', '=', bureau.id)
+          .execute();
+        if (seats.length)
+          await trx
+            .updateTable('users')
+            .set({ status })
+            .where(
+              'id',
+              'in',
+              seats.map((seat) => seat.user_id),
+            )
+            .execute();
+        if (!body.enabled) await endBureauSeats(trx, clock, { bureauUserId: bureau.id });
+        await recordOperatorAction(trx, clock, {
+          operatorId: operator.operatorId,
+          action: body.enabled ? 'bureau.enable' : 'bureau.disable',
+          regionId: bureau.region_id,
+          bureauUserId: bureau.id,
+        });
+      });
+    return regionView(db, bureau.region_id);
+  });
+
+  router.operatorRoute(operatorRoutes.auditLog, TAG, async ({ body }) =>
+    operatorAuditPage(db, body),
+  );
 
   router.operatorRoute(operatorRoutes.logout, TAG, async ({ operator }) => {
     await revokeOperatorSession(db, clock, operator.tokenHash);

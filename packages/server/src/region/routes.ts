@@ -1,9 +1,11 @@
-import { regionRoutes, ResultCode } from '@examkit/contracts';
+import { regionRoutes, ResultCode, schoolRegionRoutes } from '@examkit/contracts';
 import type { DomainDeps } from '../core/deps';
 import { revokeUserSessions } from '../core/session';
 import type { Router } from '../core/router';
 import { issueOneTimeToken } from '../auth/oneTimeTokens';
 import { ApiError, badRequest, forbidden } from '../core/envelope';
+import { accessOf } from '../core/scope';
+import { answerInvitation, schoolRegionStatus } from './consent';
 import {
   assertRegionSchool,
   bureauOfSession,
@@ -83,5 +85,28 @@ export function registerRegionRoutes(router: Router, deps: Pick<DomainDeps, 'db'
       });
     });
     return { token, expiresIn: ENTER_SCHOOL_TTL_MS / 1000 };
+  });
+
+  // The school's side (docs/joint-exams.md#consent): its administrators — the holders of
+  // System-Parm, who set the school's parameters — see the region's invitation and accept or
+  // decline it. A bureau seat never reaches these (core/seatAccess); the school is the session's.
+  const requireSchoolAdmin = (session: Parameters<typeof accessOf>[1]) =>
+    accessOf(db, session).require('System-Parm');
+
+  router.sessionRoute(schoolRegionRoutes.status, 'region', async ({ session }) => {
+    await requireSchoolAdmin(session);
+    return schoolRegionStatus(db, session.schoolId);
+  });
+
+  router.sessionRoute(schoolRegionRoutes.respond, 'region', async ({ body, session }) => {
+    await requireSchoolAdmin(session);
+    await db.transaction().execute((trx) =>
+      answerInvitation(trx, {
+        schoolId: session.schoolId,
+        regionId: body.regionId,
+        accept: body.accept,
+      }),
+    );
+    return schoolRegionStatus(db, session.schoolId);
   });
 }

@@ -10,8 +10,10 @@ import {
   WRONG_CREDENTIALS_MESSAGE,
 } from '../auth/credentials';
 import { completeSignIn } from '../auth/signIn';
+import { forbidden } from '../core/envelope';
 import {
   assertRegionSchool,
+  BUREAU_DISABLED_MESSAGE,
   bureauAccountNamed,
   chooseRegionSchool,
   regionSchools,
@@ -46,6 +48,7 @@ async function matchBureau(
   }
   if (!ok) throw failedAttempt(attempt, WRONG_CREDENTIALS_MESSAGE);
   attempt.succeed();
+  if (bureau.status !== 1) throw forbidden(BUREAU_DISABLED_MESSAGE);
   return bureau;
 }
 

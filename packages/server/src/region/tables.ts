@@ -11,6 +11,39 @@ export interface RegionTables {
   bureau_seats: BureauSeatsTable;
   platform_operators: PlatformOperatorsTable;
   platform_operator_sessions: PlatformOperatorSessionsTable;
+  region_school_invites: RegionSchoolInvitesTable;
+  platform_operator_audit: PlatformOperatorAuditTable;
+}
+
+/**
+ * A region's invitation a school has not answered yet (at most one per school): the school joins
+ * (`region_schools`) only when its administrator accepts; declining or withdrawing deletes it.
+ */
+export interface RegionSchoolInvitesTable {
+  region_id: number;
+  school_id: number;
+  invited_at: number;
+}
+
+/**
+ * One action of a platform operator. Names are copied at the time (a region or account removed
+ * later keeps its line); never a password, token or phone number. No foreign keys: the log outlives
+ * what it names.
+ */
+export interface PlatformOperatorAuditTable {
+  id: Generated<number>;
+  operator_id: number;
+  operator_name: string;
+  /** A key of `OPERATOR_ACTIONS` (contracts). */
+  action: string;
+  region_id: number | null;
+  region_name: string | null;
+  school_id: number | null;
+  school_name: string | null;
+  bureau_user_id: number | null;
+  bureau_login: string | null;
+  detail: string;
+  created_at: number;
 }
 
 /** An account of the platform, in no school and no region: creates regions and bureau accounts. */

@@ -1,5 +1,6 @@
 import type { Transaction } from 'kysely';
 import type { DB } from '../core/schema';
+import { answerInvitation, inviteSchool } from '../region/consent';
 
 /** The demo district and its bureau account (docs/demo-school.md#示范区教育局). */
 export const DEMO_REGION = {
@@ -60,10 +61,12 @@ export async function seedRegion(
     })
     .returning('id')
     .executeTakeFirstOrThrow();
-  await trx
-    .insertInto('region_schools')
-    .values(input.schoolIds.map((school_id) => ({ region_id: regionId, school_id })))
-    .execute();
+  // Each school is invited and accepts, through the calls the console and the school use
+  // (docs/joint-exams.md#consent), so the demo bureau enters both demo schools.
+  for (const schoolId of input.schoolIds) {
+    await inviteSchool(trx, input.now, { regionId, schoolId });
+    await answerInvitation(trx, { regionId, schoolId, accept: true });
+  }
   await trx
     .insertInto('bureau_users')
     .values({

@@ -7,6 +7,7 @@ import { useExamkit } from '@examkit/core/react';
 import { Button, FormField, PasswordInput, Select, TextInput, themeOf } from '@examkit/ui';
 import { operatorRefs } from './operatorRefs';
 import { clearOperatorSession, readOperatorSession } from './operatorSession';
+import { BureauStatusButton, OperatorAuditLog, PendingSchools } from './OperatorConsoleSections';
 
 type Overview = DataOf<typeof operatorRoutes.overview>;
 type Region = Overview['regions'][number];
@@ -160,6 +161,7 @@ function OperatorConsole({ token, nickName }: { token: string; nickName: string 
               onDone={load}
             />
           ))}
+          <OperatorAuditLog call={call} version={overview} />
         </>
       )}
     </Page>
@@ -250,7 +252,7 @@ function RegionCard({
   onDone: () => Promise<void>;
 }) {
   const headingId = `operator-region-${region.regionId}`;
-  const free = overview.schools.filter((s) => s.regionId === null);
+  const free = overview.schools.filter((s) => s.regionId === null && s.invitedRegionId === null);
   const [schoolId, setSchoolId] = useState('');
   const [login, setLogin] = useState('');
   const [nick, setNick] = useState('');
@@ -264,7 +266,7 @@ function RegionCard({
     const done = await call(
       operatorRefs.addSchool,
       { regionId: region.regionId, schoolId: Number(schoolId) },
-      '已加入区域',
+      '已邀请，等待学校管理员同意',
     );
     if (done) {
       setSchoolId('');
@@ -333,6 +335,7 @@ function RegionCard({
           ))}
         </Items>
       )}
+      <PendingSchools region={region} call={call} onDone={onDone} />
       <Row onSubmit={(e) => void addSchool(e)}>
         <FormField label={`加入${region.name}的学校`}>
           <Select
@@ -343,7 +346,7 @@ function RegionCard({
           />
         </FormField>
         <Button nativeType="submit" disabled={!schoolId}>
-          加入区域
+          邀请加入
         </Button>
       </Row>
       <h3>教育局账号</h3>
@@ -354,6 +357,7 @@ function RegionCard({
           {region.bureauAccounts.map((b) => (
             <li key={b.bureauUserId}>
               {b.nickName}（{b.loginName}）
+              <BureauStatusButton account={b} call={call} onDone={onDone} />
               {resetting === b.bureauUserId ? (
                 <Row onSubmit={(e) => void resetPassword(e, b.bureauUserId)}>
                   <FormField label={`${b.loginName}的新密码`} hint="至少6位的字母和数字组合">

@@ -14,5 +14,7 @@ export const operatorRefs = {
   resetBureauPassword: ref<typeof operatorRoutes.resetBureauPassword>(
     `${OP}/bureau/reset_password`,
   ),
+  setBureauStatus: ref<typeof operatorRoutes.setBureauStatus>(`${OP}/bureau/set_status`),
+  auditLog: ref<typeof operatorRoutes.auditLog>(`${OP}/audit/list`),
   logout: ref<typeof operatorRoutes.logout>(`${OP}/logout`),
 };

@@ -46,5 +46,44 @@ describe('ParmPage', () => {
         { paramType: 'level', value: { excellent: 85, good: 75, pass: 60, low: 30 } },
       ]),
     );
-  });
+  }, 30_000);
+});
+
+describe('区域设置 on the parameter pages', () => {
+  it('shows a region’s invitation; 同意 makes the school a member', async () => {
+    const api = systemApi({
+      [SYS.paramList]: ok(PARAMS),
+      [SYS.schoolRegion]: ok({
+        region: null,
+        invitations: [{ regionId: 3, regionName: '东区', invitedAt: 0 }],
+      }),
+      [SYS.regionRespond]: ok({ region: { regionId: 3, regionName: '东区' }, invitations: [] }),
+    });
+    await renderApp({ path: '/system/parm', api, user: adminUser(), pages: systemPages });
+    const section = await screen.findByRole('region', { name: '区域设置' });
+    expect(section).toHaveTextContent('本校尚未加入任何区域');
+    expect(section).toHaveTextContent('东区邀请本校加入区域');
+    await userEvent.click(screen.getByRole('button', { name: '同意加入东区' }));
+    await waitFor(() => expect(section).toHaveTextContent('本校属于区域：东区'));
+    expect(screen.queryByRole('button', { name: '同意加入东区' })).toBeNull();
+    expect(bodiesOf(api, SYS.regionRespond)).toEqual([{ regionId: 3, accept: true }]);
+  }, 30_000);
+
+  it('拒绝 declines it and the school stays outside', async () => {
+    const api = systemApi({
+      [SYS.paramList]: ok(PARAMS),
+      [SYS.schoolRegion]: ok({
+        region: null,
+        invitations: [{ regionId: 3, regionName: '东区', invitedAt: 0 }],
+      }),
+      [SYS.regionRespond]: ok({ region: null, invitations: [] }),
+    });
+    await renderApp({ path: '/system/parm', api, user: adminUser(), pages: systemPages });
+    await userEvent.click(await screen.findByRole('button', { name: '拒绝东区的邀请' }));
+    await waitFor(() => expect(screen.queryByRole('list', { name: '区域邀请' })).toBeNull());
+    expect(screen.getByRole('region', { name: '区域设置' })).toHaveTextContent(
+      '本校尚未加入任何区域',
+    );
+    expect(bodiesOf(api, SYS.regionRespond)).toEqual([{ regionId: 3, accept: false }]);
+  }, 30_000);
 });

@@ -5,6 +5,7 @@ import { useExamkitStore } from '@examkit/core/react';
 import { Button, FormField, TextInput } from '@examkit/ui';
 import { Actions, ErrorText, FormBox, Note, PageBox } from '../components/styled';
 import { useApiCall } from '../../common/useApiCall';
+import { RegionSection } from '../components/RegionSection';
 
 type ParamType = (typeof PARAM_TYPES)[number];
 type ParamValue = Record<string, number | string | boolean>;
@@ -183,6 +184,7 @@ export function ParmPage() {
           </Actions>
         </FormBox>
       )}
+      <RegionSection />
     </PageBox>
   );
 }

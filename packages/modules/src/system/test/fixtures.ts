@@ -33,6 +33,8 @@ export const SYS = {
   queryClass: `POST ${U}/school/query_class`,
   teachClasses: `POST ${U}/teachclass/list`,
   paramList: `GET ${U}/school/param/list`,
+  schoolRegion: 'POST /marking-region/school/region',
+  regionRespond: 'POST /marking-region/school/invitation/respond',
   addClass: `POST ${U}/school/add_class_new`,
   classRole: `POST ${U}/school/add_class_role`,
   teachClassAdd: `POST ${U}/teachclass/add`,
@@ -137,6 +139,7 @@ export function systemApi(routes: Record<string, unknown> = {}) {
     [SYS.student]: (request: FakeRequest) =>
       ok(STUDENTS.find((s) => s.id === bodyOf(request).id) ?? null),
     [SYS.roles]: ok(ROLES),
+    [SYS.schoolRegion]: ok({ region: null, invitations: [] }),
     [SYS.rolePerms]: ok([]),
     [SYS.listTeacher]: ok([
       {

@@ -1,0 +1,138 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createFakeApi, ok, renderApp } from '../../test/fixtures';
+import { saveOperatorSession } from './operatorSession';
+
+const P = 'POST /marking-platform/operator';
+
+function region(overrides: { enabled?: boolean; pending?: boolean } = {}) {
+  return {
+    regionId: 1,
+    code: 'demo-district',
+    name: '示范区',
+    level: 'district',
+    parentId: null,
+    schools: [{ schoolId: 11, schoolName: '示范中学' }],
+    pendingSchools: overrides.pending
+      ? [{ schoolId: 12, schoolName: '实验中学', invitedAt: 0 }]
+      : [],
+    bureauAccounts: [
+      {
+        bureauUserId: 5,
+        loginName: 'bureau',
+        nickName: '区教育局',
+        enabled: overrides.enabled ?? true,
+      },
+    ],
+  };
+}
+
+const auditRow = (id: number) => ({
+  id,
+  at: new Date(2026, 10, 21, 9, id).getTime(),
+  operatorName: '平台运营',
+  action: 'school.invite',
+  actionName: '邀请学校加入',
+  regionName: '示范区',
+  schoolName: `学校${id}`,
+  bureauLogin: null,
+  detail: '',
+});
+
+function consoleApi() {
+  let current = region({ pending: true });
+  const api = createFakeApi({
+    [`${P}/overview`]: () =>
+      ok({
+        nickName: '平台运营',
+        regions: [current],
+        schools: [
+          { schoolId: 11, schoolName: '示范中学', regionId: 1, invitedRegionId: null },
+          { schoolId: 12, schoolName: '实验中学', regionId: null, invitedRegionId: 1 },
+        ],
+      }),
+    [`${P}/bureau/set_status`]: (r: { data: string }) => {
+      const body = JSON.parse(r.data) as { enabled: boolean };
+      current = { ...current, ...region({ enabled: body.enabled, pending: true }) };
+      return ok(current);
+    },
+    [`${P}/region/remove_school`]: () => {
+      current = region({ enabled: current.bureauAccounts[0]!.enabled });
+      return ok(current);
+    },
+    [`${P}/audit/list`]: (r: { data: string }) => {
+      const body = JSON.parse(r.data) as { pageNum: number; pageSize: number };
+      // 12 lines, newest (12) first.
+      const ids = Array.from({ length: 12 }, (_, i) => 12 - i);
+      const rows = ids.slice((body.pageNum - 1) * body.pageSize, body.pageNum * body.pageSize);
+      return ok({ total: 12, rows: rows.map(auditRow) });
+    },
+  });
+  return api;
+}
+
+const bodies = (api: ReturnType<typeof createFakeApi>, url: string) =>
+  api.calls.filter((c) => c.url === url).map((c) => JSON.parse(String(c.data)) as unknown);
+
+beforeEach(() => saveOperatorSession({ token: 'op-token', nickName: '平台运营' }));
+afterEach(() => sessionStorage.clear());
+
+describe('the operator console: consent, 停用 and the audit log', () => {
+  it('shows a school waiting for consent apart from the members, and withdraws the invitation', async () => {
+    const api = consoleApi();
+    await renderApp({ path: '/platform-operator', api });
+    const card = await screen.findByRole('region', { name: /^示范区/ });
+    const pending = await within(card).findByRole('list', { name: '示范区待同意的学校' });
+    expect(pending).toHaveTextContent('实验中学（已邀请，等待学校管理员在“区域设置”中同意）');
+    expect(within(card).getByRole('list', { name: '示范区的成员学校' })).not.toHaveTextContent(
+      '实验中学',
+    );
+    // A school already invited is not offered to be invited again.
+    const select = within(card).getByLabelText('加入示范区的学校');
+    expect(within(select).queryByRole('option', { name: '实验中学' })).toBeNull();
+    await userEvent.click(within(card).getByRole('button', { name: '撤回邀请：实验中学' }));
+    await waitFor(() =>
+      expect(within(card).queryByRole('list', { name: '示范区待同意的学校' })).toBeNull(),
+    );
+    expect(bodies(api, '/marking-platform/operator/region/remove_school')).toEqual([
+      { regionId: 1, schoolId: 12 },
+    ]);
+  }, 30_000);
+
+  it('停用 then 启用 a bureau account', async () => {
+    const api = consoleApi();
+    await renderApp({ path: '/platform-operator', api });
+    const accounts = await screen.findByRole('list', { name: '示范区的教育局账号' });
+    expect(accounts).not.toHaveTextContent('已停用');
+    await userEvent.click(within(accounts).getByRole('button', { name: '停用：bureau' }));
+    await within(accounts).findByText('已停用');
+    await screen.findByText('已停用，该账号的登录已全部失效');
+    await userEvent.click(within(accounts).getByRole('button', { name: '启用：bureau' }));
+    await within(accounts).findByRole('button', { name: '停用：bureau' });
+    expect(accounts).not.toHaveTextContent('已停用');
+    expect(bodies(api, '/marking-platform/operator/bureau/set_status')).toEqual([
+      { bureauUserId: 5, enabled: false },
+      { bureauUserId: 5, enabled: true },
+    ]);
+  }, 30_000);
+
+  it('lists the audit log ten lines a page, newest first', async () => {
+    const api = consoleApi();
+    await renderApp({ path: '/platform-operator', api });
+    const log = await screen.findByRole('region', { name: '操作日志' });
+    const table = await within(log).findByRole('table');
+    const firstRows = within(table).getAllByRole('row');
+    expect(firstRows).toHaveLength(11); // the header and ten lines
+    expect(firstRows[1]).toHaveTextContent('2026-11-21 09:12平台运营邀请学校加入示范区学校12—');
+    expect(within(log).getByText('第 1 / 2 页')).toBeInTheDocument();
+    await userEvent.click(within(log).getByRole('button', { name: '下一页' }));
+    await within(log).findByText('第 2 / 2 页');
+    await waitFor(() => expect(within(table).getAllByRole('row')).toHaveLength(3));
+    expect(within(table).getAllByRole('row')[2]).toHaveTextContent('学校1');
+    expect(bodies(api, '/marking-platform/operator/audit/list').at(-1)).toEqual({
+      pageNum: 2,
+      pageSize: 10,
+    });
+  }, 30_000);
+});
