@@ -170,7 +170,10 @@ describe('joint exam in the browser', () => {
         '/marking-main/exam/subject/questions/get',
         { token, body: { examSubjectId: math.id } },
       );
-      expect(copy.data.questions.map((q) => [q.number, q.knowledgePoints]), login).toEqual([
+      expect(
+        copy.data.questions.map((q) => [q.number, q.knowledgePoints]),
+        login,
+      ).toEqual([
         ['1', ['函数']],
         ['2', ['数列']],
         ['3', ['立体几何']],

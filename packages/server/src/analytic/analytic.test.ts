@@ -285,9 +285,7 @@ describe.each(DIALECTS)('the analytic centre on %s', (dialect) => {
     // 4, 13, 22 out of 30: last, then middling, then first.
     expect(expected.map((p) => p.score)).toEqual([4, 13, 22]);
     expect(trend.total).toEqual(expected);
-    expect(trend.subjects).toEqual([
-      { name: '数学', fullMarks: [30, 30, 30], points: expected },
-    ]);
+    expect(trend.subjects).toEqual([{ name: '数学', fullMarks: [30, 30, 30], points: expected }]);
 
     // A 班主任 of 高一(1)班 reads their own student, not one of 高一(2)班.
     const head = staff.head!;
@@ -568,9 +566,7 @@ describe.each(DIALECTS)('the analytic centre on %s', (dialect) => {
         analysisId: id,
         studentId: row.studentId,
       });
-      expect(trend.subjects).toEqual([
-        { name: '数学', fullMarks: [30, 30], points: row.points },
-      ]);
+      expect(trend.subjects).toEqual([{ name: '数学', fullMarks: [30, 30], points: row.points }]);
       const stranger = [...totalsOf[0]!.keys()].find((sid) => !ownIds.has(sid))!;
       expect(
         (await as(user, analyticRoutes.analyticStudent, { analysisId: id, studentId: stranger }))

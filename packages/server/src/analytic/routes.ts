@@ -16,13 +16,7 @@ import { readJointReport } from '../joint/report';
 import type { DownloadJobs } from '../download/jobs';
 import { analysisWorkbook } from './workbook';
 import type { AnalyticAnalysesTable } from './tables';
-import {
-  combineTrends,
-  storedFigures,
-  studentTrend,
-  subjectsFor,
-  type ExamView,
-} from './trends';
+import { combineTrends, storedFigures, studentTrend, subjectsFor, type ExamView } from './trends';
 
 const TAG = 'analytic';
 const KEY = 'Exam-AnalyticCenter';

@@ -321,14 +321,26 @@ describe.each(DIALECTS)('one answer key and answer sheet for a joint exam on %s'
         const paper = await ok<Paper>(user, examRoutes.questionsGet, {
           examSubjectId: detail.subjects[0]!.id,
         });
-        out.push(Object.fromEntries(leaves(paper.questions).map((q) => [q.fullNumber, q.fullMarks])));
+        out.push(
+          Object.fromEntries(leaves(paper.questions).map((q) => [q.fullNumber, q.fullMarks])),
+        );
       }
       return out;
     };
     const before = await copies();
     expect(before[0]).toEqual({ '1': 5, '2': 6, '3': 2, '4': 5, '5(1)': 4, '5(2)': 8 });
     expect(before[1]).toEqual(before[0]);
-    const header = ['题号', '小题号', '题型', '满分', '选项数', '答案', '部分得分', '知识点', '能力'];
+    const header = [
+      '题号',
+      '小题号',
+      '题型',
+      '满分',
+      '选项数',
+      '答案',
+      '部分得分',
+      '知识点',
+      '能力',
+    ];
 
     // A bad row: the organiser (the bureau's seat) is told the row and why; nothing is written.
     const bad = await ok<{ questions: unknown[]; errors: unknown[] }>(
