@@ -150,8 +150,31 @@ describe('cross-school exams and the analytic centre in the browser', () => {
     // Each exam's cell: total (rank, percentile); the best of the latest exam is listed first.
     expect(await firstRow.locator('td').nth(4).innerText()).toMatch(/（第1名，\d+\.\d%）$/);
     await admin.getByRole('img', { name: '班级均分趋势图' }).waitFor();
+    await admin.getByRole('img', { name: '整体学科均分趋势图' }).waitFor();
     expect(await axeViolations(admin)).toEqual([]);
     await screenshot(admin, 'analytic-grade-report');
+
+    // One student's subject trend: the total and each subject, per exam, with its chart.
+    const name = await firstRow.locator('td').nth(1).innerText();
+    await firstRow.getByRole('button', { name: `学科趋势 ${name}` }).click();
+    await admin.getByRole('heading', { name: new RegExp(`^${name}（.*）的学科趋势$`) }).waitFor();
+    const subjects = admin.getByRole('table', { name: `${name}的各科成绩趋势` });
+    await subjects.waitFor();
+    const subjectRows = await subjects.locator('tbody tr td:first-child').allInnerTexts();
+    expect(subjectRows[0]).toBe('总分');
+    expect(subjectRows).toContain('数学');
+    // The total's row is the student's own row of 学生趋势: the same stored figures.
+    const totalCells = await subjects.locator('tbody tr').first().locator('td').allInnerTexts();
+    expect(totalCells.slice(1, 3)).toEqual([
+      await firstRow.locator('td').nth(3).innerText(),
+      await firstRow.locator('td').nth(4).innerText(),
+    ]);
+    await admin.getByRole('img', { name: `${name}的各科百分位趋势图` }).waitFor();
+    expect(admin.url()).toContain('studentId=');
+    expect(await axeViolations(admin)).toEqual([]);
+    await screenshot(admin, 'analytic-student-subjects');
+    await admin.getByRole('button', { name: '收起学科趋势' }).click();
+    await subjects.waitFor({ state: 'detached' });
 
     await admin.getByRole('link', { name: '班级报告' }).click();
     await admin.getByRole('heading', { name: '高一期中到周练·班级报告' }).waitFor();

@@ -23,6 +23,15 @@ async function scoreFile(students: { studentNo: string; name: string }[]): Promi
   return Buffer.from((await workbook.xlsx.writeBuffer()) as ArrayBuffer);
 }
 
+/** A paper-structure template (题号, 小题号, 题型, 满分, 选项数, 答案, 部分得分, 知识点, 能力). */
+async function structureFile(rows: (string | number)[][]): Promise<Buffer> {
+  const workbook = new ExcelJS.Workbook();
+  const sheet = workbook.addWorksheet('试题');
+  sheet.addRow(['题号', '小题号', '题型', '满分', '选项数', '答案', '部分得分', '知识点', '能力']);
+  for (const row of rows) sheet.addRow(row);
+  return Buffer.from((await workbook.xlsx.writeBuffer()) as ArrayBuffer);
+}
+
 interface Joint {
   id: number;
   name: string;
@@ -119,6 +128,57 @@ describe('joint exam in the browser', () => {
     }
     expect(await axeViolations(page)).toEqual([]);
     await screenshot(page, 'joint-edit');
+
+    // 数学's structure from the .xlsx template in the paper editor: a bad row is named and
+    // nothing is read; a good file, saved once, is every school's structure.
+    const paper = page.getByRole('region', { name: '试卷、答案和答题卡' });
+    await paper.getByLabel('科目').selectOption({ label: '数学' });
+    await page.getByRole('heading', { name: `试题设置 · ${NAME} · 数学` }).waitFor();
+    await page.getByText('从表格导入（粘贴或上传模板）').click();
+    const upload = page.getByLabel('上传试题模板文件');
+    await upload.setInputFiles({
+      name: '数学试题.xlsx',
+      mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+      buffer: await structureFile([
+        ['1', '', '解答', 10, '', '', '', '函数'],
+        ['2', '', '多项', 10],
+      ]),
+    });
+    const refused = page.getByRole('table', { name: /未读取任何题目明细/ });
+    await refused.getByText('题型“多项”无法识别').waitFor();
+    await screenshot(page, 'joint-structure-import-refused');
+    await upload.setInputFiles({
+      name: '数学试题.xlsx',
+      mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+      buffer: await structureFile([
+        ['1', '', '解答', 10, '', '', '', '函数'],
+        ['2', '', '解答', 10, '', '', '', '数列'],
+        ['3', '', '解答', 10, '', '', '', '立体几何'],
+      ]),
+    });
+    await page.getByText('已读取 3 道题，请检查后保存').waitFor();
+    await page.getByRole('button', { name: '保存试卷结构' }).click();
+    await page.getByText('试卷结构已保存').waitFor();
+    expect(await page.getByLabel('第3题知识点').inputValue()).toBe('立体几何');
+    expect(await axeViolations(page)).toEqual([]);
+    await screenshot(page, 'joint-structure-imported');
+    for (const login of ['admin', 'lab-admin']) {
+      const token = await app.tokenOf(login);
+      const own = await ownExam(token);
+      const math = own.subjects.find((s) => s.subjectName === '数学')!;
+      const copy = await app.api<{ questions: { number: string; knowledgePoints: string[] }[] }>(
+        '/marking-main/exam/subject/questions/get',
+        { token, body: { examSubjectId: math.id } },
+      );
+      expect(
+        copy.data.questions.map((q) => [q.number, q.knowledgePoints]),
+        login,
+      ).toEqual([
+        ['1', ['函数']],
+        ['2', ['数列']],
+        ['3', ['立体几何']],
+      ]);
+    }
 
     // 示范中学 imports its scores through its own exam's import page.
     const admin = await app.signedIn('admin');

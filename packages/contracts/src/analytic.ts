@@ -82,6 +82,37 @@ export const AnalyticReport = Obj({
   }),
 });
 
+/**
+ * One student across the analysis's exams: the total and each subject (matched by name) with the
+ * student's score, grade rank and percentile rank in each exam, read from each exam's stored report
+ * (null where the student or the exam has no such figure).
+ */
+export const AnalyticStudentTrend = Obj({
+  analysis: AnalyticAnalysis,
+  exams: Type.Array(
+    Obj({
+      id: Type.Integer(),
+      name: Type.String(),
+      examDate: Type.String(),
+      fullMarks: Type.Number(),
+    }),
+  ),
+  student: Obj({
+    studentId: Type.Integer(),
+    studentNo: Type.String(),
+    name: Type.String(),
+    className: Type.String(),
+  }),
+  total: Type.Array(Nullable(AnalyticPoint)),
+  subjects: Type.Array(
+    Obj({
+      name: Type.String(),
+      fullMarks: Type.Array(Nullable(Type.Number())),
+      points: Type.Array(Nullable(AnalyticPoint)),
+    }),
+  ),
+});
+
 const ExamIds = Type.Array(Id, {
   minItems: ANALYTIC_MIN_EXAMS,
   maxItems: ANALYTIC_MAX_EXAMS,
@@ -144,6 +175,12 @@ export const analyticRoutes = {
       pageSize: Type.Integer({ minimum: 1, maximum: 200, default: 50 }),
     }),
     AnalyticReport,
+  ),
+  analyticStudent: post(
+    '/marking-report/analytic/student',
+    "one student's total and each subject's score, grade rank and percentile per exam of the analysis, from the stored reports; a student the caller does not see answers 404",
+    Obj({ analysisId: AnalysisId, studentId: Id }),
+    AnalyticStudentTrend,
   ),
   analyticExport: post(
     '/marking-report/analytic/export/job',

@@ -7,6 +7,7 @@ import {
   jointExamRoutes,
   type AnalyticAnalysis,
   type AnalyticReport,
+  type AnalyticStudentTrend,
   type RouteContract,
   type UserInfo,
 } from '@examkit/contracts';
@@ -20,6 +21,7 @@ import { addClassWithStudents, grantKey, gradeWithClasses } from '../test/school
 
 type Analysis = Static<typeof AnalyticAnalysis>;
 type Report = Static<typeof AnalyticReport>;
+type StudentTrend = Static<typeof AnalyticStudentTrend>;
 const HEADER = ['考号/学号', '姓名', '1', '2', '3', '4', '5(1)', '5(2)'];
 /** Six leaf marks summing to `total` (0–30), never above a leaf's full marks (5, 6, 2, 5, 4, 8). */
 function marksFor(total: number): number[] {
@@ -256,6 +258,67 @@ describe.each(DIALECTS)('the analytic centre on %s', (dialect) => {
         }),
       );
     }
+  });
+
+  it('one student’s subject trend: the subject’s stored score, grade rank and percentile per exam; a student outside the caller’s classes 404', async () => {
+    const n = students.length;
+    const climber = students[n - 1]!;
+    const trend = await ok<StudentTrend>(staff.admin!, analyticRoutes.analyticStudent, {
+      analysisId: analysis.id,
+      studentId: climber.id,
+    });
+    expect(trend.student).toMatchObject({
+      studentId: climber.id,
+      studentNo: climber.student_no,
+      name: climber.name,
+    });
+    expect(trend.exams.map((e) => [e.name, e.fullMarks])).toEqual([
+      ['高一数学周测1', 30],
+      ['高一数学周测2', 30],
+      ['高一数学周测3', 30],
+    ]);
+    const expected = exams.map((exam) => {
+      const mine = exam.totals.get(climber.id)!;
+      const rank = 1 + [...exam.totals.values()].filter((t) => t > mine).length;
+      return { score: mine, gradeRank: rank, percentile: percentile(rank, n) };
+    });
+    // 4, 13, 22 out of 30: last, then middling, then first.
+    expect(expected.map((p) => p.score)).toEqual([4, 13, 22]);
+    expect(trend.total).toEqual(expected);
+    expect(trend.subjects).toEqual([{ name: '数学', fullMarks: [30, 30, 30], points: expected }]);
+
+    // A 班主任 of 高一(1)班 reads their own student, not one of 高一(2)班.
+    const head = staff.head!;
+    const own = await ok<Report>(head, analyticRoutes.analyticReport, {
+      analysisId: analysis.id,
+      pageNum: 1,
+      pageSize: 200,
+    });
+    const mine = own.students.list[0]!;
+    const read = await ok<StudentTrend>(head, analyticRoutes.analyticStudent, {
+      analysisId: analysis.id,
+      studentId: mine.studentId,
+    });
+    expect(read.subjects[0]!.points).toEqual(mine.points);
+    const ownClass = new Set(own.classes.map((c) => c.classId));
+    const outside = students.find((s) => !ownClass.has(s.class_id))!;
+    expect(
+      (
+        await as(head, analyticRoutes.analyticStudent, {
+          analysisId: analysis.id,
+          studentId: outside.id,
+        })
+      ).body,
+    ).toMatchObject({ code: 404, msg: '本分析中没有该学生，或无权查看该学生' });
+    // Another school's staff: the analysis itself is missing.
+    expect(
+      (
+        await as(staff['lab-admin']!, analyticRoutes.analyticStudent, {
+          analysisId: analysis.id,
+          studentId: climber.id,
+        })
+      ).body,
+    ).toMatchObject({ code: 404, msg: '分析不存在' });
   });
 
   it('a class report keeps to the class; a 班主任 sees their own class only; others see nothing', async () => {
@@ -496,6 +559,19 @@ describe.each(DIALECTS)('the analytic centre on %s', (dialect) => {
         });
       }
       for (const [e] of joints.entries()) expect(report.exams[e]!.count).toBe(totalsOf[e]!.size);
+      // One own student's subject trend carries the joint ranks; another school's student is
+      // never shown (404, as a missing one).
+      const row = report.students.list[0]!;
+      const trend = await ok<StudentTrend>(user, analyticRoutes.analyticStudent, {
+        analysisId: id,
+        studentId: row.studentId,
+      });
+      expect(trend.subjects).toEqual([{ name: '数学', fullMarks: [30, 30], points: row.points }]);
+      const stranger = [...totalsOf[0]!.keys()].find((sid) => !ownIds.has(sid))!;
+      expect(
+        (await as(user, analyticRoutes.analyticStudent, { analysisId: id, studentId: stranger }))
+          .body,
+      ).toMatchObject({ code: 404, msg: '本分析中没有该学生，或无权查看该学生' });
     }
   }, 60_000);
 });

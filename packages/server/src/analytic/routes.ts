@@ -16,11 +16,12 @@ import { readJointReport } from '../joint/report';
 import type { DownloadJobs } from '../download/jobs';
 import { analysisWorkbook } from './workbook';
 import type { AnalyticAnalysesTable } from './tables';
-import { combineTrends, storedFigures, subjectsFor, type ExamView } from './trends';
+import { combineTrends, storedFigures, studentTrend, subjectsFor, type ExamView } from './trends';
 
 const TAG = 'analytic';
 const KEY = 'Exam-AnalyticCenter';
 export const ANALYSIS_NOT_FOUND = '分析不存在';
+export const STUDENT_NOT_FOUND = '本分析中没有该学生，或无权查看该学生';
 
 type Analysis = Static<typeof AnalyticAnalysis>;
 type AnalysisRow = Selectable<AnalyticAnalysesTable>;
@@ -122,6 +123,7 @@ async function singleView(deps: Deps, session: SessionInfo, examId: number): Pro
       figures,
       seen.map((c) => ({ key: `c${c.id}`, id: c.id })),
     ),
+    studentSubjects: figures.subjectPoints,
   };
 }
 
@@ -198,6 +200,7 @@ async function jointView(
       figures,
       read.parts.map((p) => ({ key: `s${p.schoolId}`, id: p.group })),
     ),
+    studentSubjects: figures.subjectPoints,
   };
 }
 
@@ -359,6 +362,20 @@ export function registerAnalyticRoutes(router: Router, deps: RouteDeps) {
     return {};
   });
 
+  /** Each exam of the analysis as the caller may see it. */
+  const viewsOf = async (session: SessionInfo, scope: DataScope, row: AnalysisRow) => {
+    const analysis = await one(row);
+    const viewer = row.kind === 'multiple' ? await jointViewer(db, session) : null;
+    const views: ExamView[] = [];
+    for (const exam of analysis.exams)
+      views.push(
+        viewer
+          ? await jointView(deps, session, viewer, scope, exam.id)
+          : await singleView(deps, session, exam.id),
+      );
+    return { analysis, viewer, views };
+  };
+
   /** The trends the caller may see, with the report's own filters. */
   const trendsFor = async (
     session: SessionInfo,
@@ -372,15 +389,7 @@ export function registerAnalyticRoutes(router: Router, deps: RouteDeps) {
   ) => {
     const scope = await open(session);
     const row = await load(session, scope, body.analysisId);
-    const analysis = await one(row);
-    const viewer = row.kind === 'multiple' ? await jointViewer(db, session) : null;
-    const views: ExamView[] = [];
-    for (const exam of analysis.exams)
-      views.push(
-        viewer
-          ? await jointView(deps, session, viewer, scope, exam.id)
-          : await singleView(deps, session, exam.id),
-      );
+    const { analysis, viewer, views } = await viewsOf(session, scope, row);
     if (body.classId !== undefined) {
       if (!views.some((v) => v.classes.some((c) => c.classId === body.classId)))
         throw forbidden('超出数据范围：无权查看该班级的报告');
@@ -403,6 +412,16 @@ export function registerAnalyticRoutes(router: Router, deps: RouteDeps) {
   router.sessionRoute(analyticRoutes.analyticReport, TAG, ({ body, session }) =>
     trendsFor(session, body),
   );
+
+  router.sessionRoute(analyticRoutes.analyticStudent, TAG, async ({ body, session }) => {
+    const scope = await open(session);
+    const row = await load(session, scope, body.analysisId);
+    const { analysis, views } = await viewsOf(session, scope, row);
+    // A student the caller sees in no exam (another school's, another class's) answers as missing.
+    const trend = studentTrend(analysis, views, body.studentId);
+    if (!trend) throw notFound(STUDENT_NOT_FOUND);
+    return trend;
+  });
 
   router.sessionRoute(analyticRoutes.analyticExport, TAG, async ({ body, session }) => {
     // Access is checked now, with the page's rules; the file holds what the caller sees now.

@@ -1,9 +1,10 @@
-import type { AnalyticReport } from '@examkit/contracts';
+import type { AnalyticReport, AnalyticStudentTrend } from '@examkit/contracts';
 import type { Static } from 'typebox';
 import { engineId } from '../report/cache';
 import type { CachedReport } from '../report/snapshot';
 
 type Report = Static<typeof AnalyticReport>;
+type StudentTrend = Static<typeof AnalyticStudentTrend>;
 type Point = NonNullable<Report['students']['list'][number]['points'][number]>;
 
 /** A student of one exam as the caller may see them, with the exam's stored figures. */
@@ -32,6 +33,8 @@ export interface ExamView {
     mean: number | null;
     groups: Map<string, number | null>;
   }[];
+  /** One student's score, grade rank and percentile in each subject, from the stored report. */
+  studentSubjects(studentId: number): { name: string; fullMarks: number; point: Point }[];
 }
 
 /**
@@ -43,6 +46,8 @@ export function storedFigures(report: CachedReport) {
   const total = analysis.grade.total;
   const index = new Map(analysis.students.ids.map((id, i) => [id, i]));
   const columns = analysis.students.total;
+  const subjectColumns = new Map(analysis.students.subjects.map((c) => [c.subjectId, c]));
+  const absent: Point = { score: null, gradeRank: null, percentile: null };
   return {
     fullMarks: total.fullMarks,
     count: total.description.count,
@@ -57,6 +62,22 @@ export function storedFigures(report: CachedReport) {
         gradeRank: columns.gradeRanks[i] ?? null,
         percentile: columns.percentiles[i] ?? null,
       };
+    },
+    /** Each subject's stored score, grade rank and percentile of one student. */
+    subjectPoints: (studentId: number) => {
+      const i = index.get(engineId(studentId));
+      return snapshot.subjects.map((subject) => {
+        const c = subjectColumns.get(engineId(subject.id));
+        const point: Point =
+          i === undefined || !c
+            ? absent
+            : {
+                score: c.scores[i] ?? null,
+                gradeRank: c.gradeRanks[i] ?? null,
+                percentile: c.percentiles[i] ?? null,
+              };
+        return { name: subject.name, fullMarks: subject.fullMarks, point };
+      });
     },
     students: snapshot.students,
     classes: snapshot.classes,
@@ -194,5 +215,49 @@ export function combineTrends(
         points: s.points,
       })),
     },
+  };
+}
+
+/**
+ * One student across the analysis's exams, as the caller sees them (null when no exam of the
+ * analysis shows the caller this student): the total and each subject, matched by name in the
+ * order they first appear; the student's name and class are those of their latest exam.
+ */
+export function studentTrend(
+  analysis: Report['analysis'],
+  views: readonly ExamView[],
+  studentId: number,
+): StudentTrend | null {
+  const seen = views.map((v) => v.students.find((s) => s.studentId === studentId) ?? null);
+  const latest = seen.findLast((s) => s !== null);
+  if (!latest) return null;
+  const subjects = new Map<string, { fullMarks: (number | null)[]; points: (Point | null)[] }>();
+  views.forEach((view, e) => {
+    for (const s of view.studentSubjects(studentId)) {
+      const row = subjects.get(s.name) ?? {
+        fullMarks: views.map(() => null),
+        points: views.map(() => null),
+      };
+      row.fullMarks[e] = s.fullMarks;
+      if (seen[e]) row.points[e] = s.point;
+      subjects.set(s.name, row);
+    }
+  });
+  return {
+    analysis,
+    exams: views.map(({ meta }) => ({
+      id: meta.id,
+      name: meta.name,
+      examDate: meta.examDate,
+      fullMarks: meta.fullMarks,
+    })),
+    student: {
+      studentId,
+      studentNo: latest.studentNo,
+      name: latest.name,
+      className: latest.className,
+    },
+    total: seen.map((s) => s?.point ?? null),
+    subjects: [...subjects].map(([name, row]) => ({ name, ...row })),
   };
 }

@@ -112,6 +112,7 @@ const READS = [
   'POST /marking-report/analytic/list',
   'POST /marking-report/analytic/detail',
   'POST /marking-report/analytic/report',
+  'POST /marking-report/analytic/student',
   'POST /marking-report/analytic/export/job',
   // 教研中心: 师生学情 (with a student's record and its class picker), 波动趋势 and 数据大屏, all reads of
   // the school's exam reports and marking (docs/teaching-views.md).
@@ -158,6 +159,9 @@ const BUREAU_OWN = [
   'POST /marking-main/joint/create',
   'POST /marking-main/joint/update',
   'POST /marking-main/joint/questions_save',
+  // The paper editor's spreadsheet import reads a file into questions and saves nothing; the joint
+  // structure is then saved with questions_save.
+  'POST /marking-main/exam/subject/questions/parse',
   'POST /marking-main/joint/organiser_schools',
   'POST /marking-main/joint/paper/get',
   'POST /marking-main/joint/answer/save',

@@ -9,7 +9,7 @@ import {
 } from '@examkit/contracts';
 import type { Static } from 'typebox';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { MATH_QUESTIONS } from '../exam/testKit';
+import { MATH_QUESTIONS, xlsxBase64 } from '../exam/testKit';
 import {
   call,
   DIALECTS,
@@ -292,5 +292,90 @@ describe.each(DIALECTS)('one answer key and answer sheet for a joint exam on %s'
       answers: [{ questionId: judge.id, answer: 'T' }],
     });
     expect(refused.body).toMatchObject({ code: 403 });
+  });
+
+  it('the organiser imports the structure from an .xlsx file: a bad row is named and nothing saved; a good file replaces it for every school', async () => {
+    const imported = await ok<Joint>(bureau, jointExamRoutes.jointCreate, {
+      idempotencyKey: 'joint-paper-import',
+      name: '高一联考（表格导入）',
+      examType: '月测',
+      examDate: '2026-11-25',
+      gradeNum: 10,
+      schoolIds: [server.seed.demoSchoolId, server.seed.labSchoolId],
+      subjects: [{ subjectCode: '数学', subjectName: '数学', fullMarks: 30 }],
+      schoolLabels: 'codes',
+    });
+    const target = { jointExamId: imported.id, ...subject };
+    await ok(bureau, jointExamRoutes.jointQuestionsSave, { ...target, questions: MATH_QUESTIONS });
+    /** Each school's own copy of the structure, as number: full marks. */
+    const copies = async () => {
+      const out: Record<string, number>[] = [];
+      for (const user of [demo, lab]) {
+        const list = await ok<Joint[]>(user, jointExamRoutes.jointList, {});
+        const examId = list
+          .find((j) => j.id === imported.id)!
+          .schools.find((s) => s.schoolId === user.schoolId)!.examId;
+        const detail = await ok<{ subjects: { id: number }[] }>(user, examRoutes.detail, {
+          id: examId,
+        });
+        const paper = await ok<Paper>(user, examRoutes.questionsGet, {
+          examSubjectId: detail.subjects[0]!.id,
+        });
+        out.push(
+          Object.fromEntries(leaves(paper.questions).map((q) => [q.fullNumber, q.fullMarks])),
+        );
+      }
+      return out;
+    };
+    const before = await copies();
+    expect(before[0]).toEqual({ '1': 5, '2': 6, '3': 2, '4': 5, '5(1)': 4, '5(2)': 8 });
+    expect(before[1]).toEqual(before[0]);
+    const header = [
+      '题号',
+      '小题号',
+      '题型',
+      '满分',
+      '选项数',
+      '答案',
+      '部分得分',
+      '知识点',
+      '能力',
+    ];
+
+    // A bad row: the organiser (the bureau's seat) is told the row and why; nothing is written.
+    const bad = await ok<{ questions: unknown[]; errors: unknown[] }>(
+      bureau,
+      examRoutes.questionsParse,
+      {
+        file: await xlsxBase64([
+          header,
+          ['1', '', '单选', 10, 4, 'A'],
+          ['2', '', '多项', 20, 4, 'AB'],
+        ]),
+      },
+    );
+    expect(bad.errors).toEqual([{ row: 3, key: '2', message: '题型“多项”无法识别' }]);
+    expect(await copies()).toEqual(before);
+
+    // A good file replaces the structure in every school's exam.
+    const good = await ok<{ questions: unknown[]; errors: unknown[] }>(
+      bureau,
+      examRoutes.questionsParse,
+      {
+        file: await xlsxBase64([
+          header,
+          ['1', '', '单选', 10, 4, 'C', '', '函数'],
+          ['2', '', '判断', 5, '', 'T'],
+          ['3', '(1)', '解答', 7],
+          ['3', '(2)', '解答', 8],
+        ]),
+      },
+    );
+    expect(good.errors).toEqual([]);
+    await ok(bureau, jointExamRoutes.jointQuestionsSave, { ...target, questions: good.questions });
+    const after = { '1': 10, '2': 5, '3(1)': 7, '3(2)': 8 };
+    expect(await copies()).toEqual([after, after]);
+    const paper = await ok<Paper>(bureau, jointPaperRoutes.jointPaperGet, target);
+    expect(keyOf(paper)).toEqual({ '1': 'C', '2': 'T', '3(1)': null, '3(2)': null });
   });
 });

@@ -1,7 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { permissionCatalogue, type AnalyticReport } from '@examkit/contracts';
+import {
+  permissionCatalogue,
+  type AnalyticReport,
+  type AnalyticStudentTrend,
+} from '@examkit/contracts';
 import type { Static } from 'typebox';
 import { createFakeApi, demoUser, ok, renderApp, SCHOOL_ROUTES } from '../../test/fixtures';
 import { examPages } from '../index';
@@ -46,6 +50,49 @@ const REPORT: Static<typeof AnalyticReport> = {
   classes: [{ classId: 101, className: '高一(1)班' }],
   students: { total: 0, list: [] },
 };
+
+const ZHANG = {
+  studentId: 501,
+  studentNo: 'G1001',
+  name: '张三',
+  className: '高一(1)班',
+  points: [
+    { score: 170, gradeRank: 2, percentile: 50 },
+    { score: 210, gradeRank: 1, percentile: 75 },
+  ],
+};
+const TREND: Static<typeof AnalyticStudentTrend> = {
+  analysis: REPORT.analysis,
+  exams: REPORT.exams.map(({ id, name, examDate, fullMarks }) => ({
+    id,
+    name,
+    examDate,
+    fullMarks,
+  })),
+  student: { studentId: 501, studentNo: 'G1001', name: '张三', className: '高一(1)班' },
+  total: ZHANG.points,
+  subjects: [
+    {
+      name: '数学',
+      fullMarks: [150, 150],
+      points: [
+        { score: 120, gradeRank: 1, percentile: 75 },
+        { score: 98, gradeRank: 3, percentile: 25 },
+      ],
+    },
+    {
+      name: '物理',
+      fullMarks: [null, 100],
+      points: [null, { score: 88, gradeRank: 1, percentile: 75 }],
+    },
+  ],
+};
+
+const user = () =>
+  demoUser({
+    perms: permissionCatalogue.filter((p) => CODES.includes(p.permCode)),
+    allPerm: { '2026': { '1': CODES } },
+  });
 
 describe('AnalyticReportPage', () => {
   it('shows each subject’s mean per exam with its change, and exports the analysis as a job', async () => {
@@ -93,5 +140,48 @@ describe('AnalyticReportPage', () => {
       expect(api.lastBody('/marking-report/analytic/export/job')).toEqual({ analysisId: 4 }),
     );
     expect(await screen.findByRole('status')).toHaveTextContent('已加入下载中心');
+  }, 30_000);
+
+  it('draws the subject means of the whole or one class, and opens one student’s subject trend', async () => {
+    const api = createFakeApi({
+      ...SCHOOL_ROUTES,
+      'POST /marking-report/analytic/report': ok({
+        ...REPORT,
+        students: { total: 1, list: [ZHANG] },
+      }),
+      'POST /marking-report/analytic/student': ok(TREND),
+    });
+    await renderApp({
+      path: '/exam/analyticCenter/single/report/grade?id=4',
+      api,
+      user: user(),
+      pages: examPages,
+    });
+    const u = userEvent.setup();
+    expect(await screen.findByRole('img', { name: '整体学科均分趋势图' })).toBeInTheDocument();
+    await u.selectOptions(screen.getByRole('combobox', { name: '学科趋势图范围' }), 'c101');
+    expect(screen.getByRole('img', { name: '高一(1)班学科均分趋势图' })).toBeInTheDocument();
+
+    expect(screen.queryByRole('heading', { name: /的学科趋势/ })).toBeNull();
+    await u.click(screen.getByRole('button', { name: '学科趋势 张三' }));
+    expect(
+      await screen.findByRole('heading', { name: '张三（高一(1)班，G1001）的学科趋势' }),
+    ).toBeInTheDocument();
+    expect(api.lastBody('/marking-report/analytic/student')).toEqual({
+      analysisId: 4,
+      studentId: 501,
+    });
+    expect(screen.getByRole('img', { name: '张三的各科百分位趋势图' })).toBeInTheDocument();
+    const rows = within(screen.getByRole('table', { name: '张三的各科成绩趋势' }))
+      .getAllByRole('row')
+      .map((r) => r.textContent);
+    expect(rows).toEqual([
+      '学科九月月考期中考试百分位变化',
+      '总分170.0（第2名，50.0%）210.0（第1名，75.0%）↑ 上升 25',
+      '数学120.0（第1名，75.0%）98.0（第3名，25.0%）↓ 下降 50',
+      '物理无此科88.0（第1名，75.0%）—',
+    ]);
+    await u.click(screen.getByRole('button', { name: '收起学科趋势' }));
+    expect(screen.queryByRole('heading', { name: /的学科趋势/ })).toBeNull();
   }, 30_000);
 });

@@ -1,11 +1,12 @@
 import { useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { analyticRoutes, type DataOf } from '@examkit/contracts';
-import { FormField, Select } from '@examkit/ui';
+import { Button, FormField, Select } from '@examkit/ui';
 import { DownloadJobButton } from '../../common/DownloadJobButton';
 import { KeywordSearch } from '../../common/KeywordSearch';
 import { ListTable } from '../../common/ListTable';
 import { Pager } from '../../common/Pager';
+import { RowAction } from '../../common/RowAction';
 import { useApiCall } from '../../common/useApiCall';
 import { Chart } from '../../report/components/Chart';
 import { lineOption } from '../../report/components/charts';
@@ -13,6 +14,8 @@ import { ErrorText, Note, PageBox, Toolbar } from '../components/styled';
 import { ends, reportPath, trendOf } from './analyticLabels';
 
 type Report = DataOf<typeof analyticRoutes.analyticReport>;
+type StudentTrend = DataOf<typeof analyticRoutes.analyticStudent>;
+type Point = StudentTrend['total'][number];
 const PAGE_SIZE = 50;
 const fixed = (v: number | null | undefined, digits = 1) => (v == null ? '—' : v.toFixed(digits));
 
@@ -28,13 +31,101 @@ function Trend({ first, last }: { first: number | null; last: number | null }) {
   );
 }
 
+/** One exam's figures of a student: 总分（第n名，百分位%）, 缺考, 未参加, or 无此科. */
+function pointText(p: Point, fullMarks: number | null | undefined) {
+  if (fullMarks == null) return '无此科';
+  if (!p) return '未参加';
+  if (p.score === null) return '缺考';
+  return `${fixed(p.score, 1)}（第${p.gradeRank ?? '—'}名，${fixed(p.percentile)}%）`;
+}
+
+/**
+ * One student's subject trends: the total and each subject's score, grade rank and percentile in
+ * every exam of the analysis, from the stored reports, with a chart of the percentiles.
+ */
+function StudentSubjectTrend(props: { analysisId: number; studentId: number; onClose(): void }) {
+  const { analysisId, studentId, onClose } = props;
+  const call = useApiCall();
+  const [data, setData] = useState<StudentTrend | null>(null);
+  const [error, setError] = useState('');
+  useEffect(() => {
+    setData(null);
+    setError('');
+    void call(analyticRoutes.analyticStudent, { analysisId, studentId }).then((r) => {
+      if (r.ok) setData(r.data);
+      else setError(r.message);
+    });
+  }, [call, analysisId, studentId]);
+  if (error) return <ErrorText role="alert">{error}</ErrorText>;
+  if (!data) return null;
+  const { student } = data;
+  const names = data.exams.map((e) => e.name);
+  const rows = [
+    { name: '总分', fullMarks: data.exams.map((e) => e.fullMarks), points: data.total },
+    ...data.subjects,
+  ];
+  return (
+    <section aria-labelledby="analytic-student-title">
+      <h2 id="analytic-student-title">
+        {student.name}（{student.className ? `${student.className}，` : ''}
+        {student.studentNo}）的学科趋势
+      </h2>
+      <Toolbar>
+        <Note>每场考试显示：得分（名次，百分位）。</Note>
+        <Button onClick={onClose}>收起学科趋势</Button>
+      </Toolbar>
+      <Chart
+        kind="line"
+        label={`${student.name}的各科百分位趋势图`}
+        option={lineOption(
+          names,
+          rows.map((r) => ({ name: r.name, values: r.points.map((p) => p?.percentile) })),
+        )}
+      />
+      <ListTable
+        label={`${student.name}的各科成绩趋势`}
+        rows={rows}
+        headers={['学科', ...names, '百分位变化']}
+      >
+        {(r) => {
+          const [first, last] = ends(r.points.map((p) => p?.percentile));
+          return (
+            <tr key={r.name}>
+              <td>{r.name}</td>
+              {r.points.map((p, e) => (
+                <td key={data.exams[e]!.id}>{pointText(p, r.fullMarks[e])}</td>
+              ))}
+              <td>
+                <Trend first={first} last={last} />
+              </td>
+            </tr>
+          );
+        }}
+      </ListTable>
+    </section>
+  );
+}
+
 function AnalyticReport({ level }: { level: 'grade' | 'class' }) {
   const call = useApiCall();
   const navigate = useNavigate();
   const multiple = useLocation().pathname.includes('/multiple/');
-  const [params] = useSearchParams();
+  const [params, setParams] = useSearchParams();
   const id = Number(params.get('id'));
   const classParam = params.get('classId');
+  const studentParam = Number(params.get('studentId'));
+  const studentId = Number.isInteger(studentParam) && studentParam > 0 ? studentParam : null;
+  const showStudent = (next: number | null) =>
+    setParams(
+      (current) => {
+        const copy = new URLSearchParams(current);
+        if (next === null) copy.delete('studentId');
+        else copy.set('studentId', String(next));
+        return copy;
+      },
+      { replace: true },
+    );
+  const [subjectScope, setSubjectScope] = useState('');
   const [report, setReport] = useState<Report | null>(null);
   const [error, setError] = useState('');
   const [page, setPage] = useState(1);
@@ -70,6 +161,21 @@ function AnalyticReport({ level }: { level: 'grade' | 'class' }) {
   const kind = multiple ? 'multiple' : 'single';
   const groupWord = multiple ? '学校' : '班级';
   const examNames = report?.exams.map((e) => e.name) ?? [];
+  // The subject chart: the whole (整体) or one group; a class report opens on its class.
+  const scopeOptions = [
+    { value: 'all', label: '整体' },
+    ...(report?.groups ?? []).map((g) => ({ value: g.key, label: g.name })),
+  ];
+  const scopeKey =
+    subjectScope || (level === 'class' && report?.groups[0] ? report.groups[0].key : 'all');
+  const scopeName = scopeOptions.find((o) => o.value === scopeKey)?.label ?? '整体';
+  const subjectSeries = (report?.subjects ?? []).map((subject) => ({
+    name: subject.name,
+    values:
+      scopeKey === 'all'
+        ? subject.means
+        : (subject.groups.find((g) => g.key === scopeKey)?.means ?? subject.means.map(() => null)),
+  }));
   return (
     <PageBox aria-labelledby="analytic-report-title">
       <h1 id="analytic-report-title">
@@ -179,6 +285,22 @@ function AnalyticReport({ level }: { level: 'grade' | 'class' }) {
             }}
           </ListTable>
           <h2>学科均分趋势</h2>
+          {report.subjects.length > 0 && (
+            <>
+              <FormField label="学科趋势图范围">
+                <Select
+                  value={scopeKey}
+                  options={scopeOptions}
+                  onChange={(e) => setSubjectScope(e.target.value)}
+                />
+              </FormField>
+              <Chart
+                kind="line"
+                label={`${scopeName}学科均分趋势图`}
+                option={lineOption(examNames, subjectSeries)}
+              />
+            </>
+          )}
           <ListTable
             label="学科均分趋势"
             rows={report.subjects.flatMap((subject) => [
@@ -216,8 +338,15 @@ function AnalyticReport({ level }: { level: 'grade' | 'class' }) {
           </ListTable>
           <h2>学生趋势</h2>
           <Note>
-            每场考试显示：总分（名次，百分位）；百分位为该场考试中排在其后的学生所占的百分比。
+            每场考试显示：总分（名次，百分位）；百分位为该场考试中排在其后的学生所占的百分比。点击“学科趋势”查看该学生各科的变化。
           </Note>
+          {studentId !== null && (
+            <StudentSubjectTrend
+              analysisId={id}
+              studentId={studentId}
+              onClose={() => showStudent(null)}
+            />
+          )}
           <KeywordSearch
             initial={keyWord}
             placeholder="学号或姓名"
@@ -230,7 +359,7 @@ function AnalyticReport({ level }: { level: 'grade' | 'class' }) {
             label="学生趋势"
             rows={report.students.list}
             empty="暂无可查看的学生"
-            headers={['学号', '姓名', '班级', ...examNames, '百分位变化']}
+            headers={['学号', '姓名', '班级', ...examNames, '百分位变化', '操作']}
           >
             {(s) => {
               const [first, last] = ends(s.points.map((p) => p?.percentile));
@@ -250,6 +379,14 @@ function AnalyticReport({ level }: { level: 'grade' | 'class' }) {
                   ))}
                   <td>
                     <Trend first={first} last={last} />
+                  </td>
+                  <td>
+                    <RowAction
+                      text="学科趋势"
+                      of={s.name}
+                      aria-pressed={studentId === s.studentId}
+                      onClick={() => showStudent(s.studentId)}
+                    />
                   </td>
                 </tr>
               );

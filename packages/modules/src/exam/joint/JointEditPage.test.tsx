@@ -18,6 +18,7 @@ const PAPER = 'POST /marking-main/joint/paper/get';
 const ANSWERS = 'POST /marking-main/joint/answer/save';
 const SHEET_GET = 'POST /marking-main/joint/sheet/get';
 const SHEET_SAVE = 'POST /marking-main/joint/sheet/save';
+const PARSE = 'POST /marking-main/exam/subject/questions/parse';
 
 const joint = (organising: boolean) => ({
   id: 7,
@@ -77,9 +78,8 @@ describe('JointEditPage: one paper, answer key and answer sheet for every school
       await screen.findByRole('heading', { name: '试题设置 · 十一月区联考 · 数学', level: 2 }),
     ).toBeInTheDocument();
     expect(bodiesOf(api, PAPER)).toEqual([{ jointExamId: 7, subjectCode: 'S12' }]);
-    // Nothing of a single exam: no link back to one school's exam, no spreadsheet import.
+    // Nothing of a single exam: no link back to one school's exam.
     expect(screen.queryByRole('link', { name: '返回考试' })).not.toBeInTheDocument();
-    expect(screen.queryByText('从表格导入（粘贴或上传模板）')).not.toBeInTheDocument();
     const full = screen.getByLabelText('第2题满分');
     await u.clear(full);
     await u.type(full, '4');
@@ -100,6 +100,54 @@ describe('JointEditPage: one paper, answer key and answer sheet for every school
     ]);
     // Read back after the save, for every school's copy is the same.
     await waitFor(() => expect(bodiesOf(api, PAPER)).toHaveLength(2));
+    expect(await screen.findByText('试卷结构已保存')).toBeInTheDocument();
+  }, 30_000);
+
+  it('imports the structure from an .xlsx file: a bad row is shown and nothing is saved; a good file is saved for every school', async () => {
+    let parses = 0;
+    const api = examApi({
+      [DETAIL]: ok(joint(true)),
+      [PAPER]: ok(PAPER_REPLY),
+      [STRUCTURE]: ok({ schools: 2 }),
+      [PARSE]: () =>
+        ++parses === 1
+          ? ok({
+              questions: [],
+              errors: [{ row: 3, key: '2', message: '题型“多项”无法识别' }],
+            })
+          : ok({
+              questions: [
+                { number: '1', kind: 'single', fullMarks: 40, optionCount: 4, answer: 'B' },
+                { number: '2', kind: 'subjective', fullMarks: 60 },
+              ],
+              errors: [],
+            }),
+    });
+    await open(api);
+    const u = userEvent.setup();
+    await u.click(await screen.findByText('从表格导入（粘贴或上传模板）'));
+    const file = new File([new Uint8Array([80, 75, 3, 4])], '联考试题.xlsx');
+    await u.upload(screen.getByLabelText('上传试题模板文件'), file);
+    const refused = await screen.findByRole('table', { name: /未读取任何题目明细/ });
+    expect(refused).toHaveTextContent('第 3 行');
+    expect(refused).toHaveTextContent('题型“多项”无法识别');
+    expect(bodiesOf(api, PARSE)).toEqual([{ file: 'UEsDBA==' }]);
+    expect(bodiesOf(api, STRUCTURE)).toHaveLength(0);
+    // The structure on screen is still the saved one.
+    expect(screen.getByLabelText('第4题满分')).toHaveValue('80');
+
+    await u.upload(screen.getByLabelText('上传试题模板文件'), file);
+    expect(await screen.findByText('已读取 2 道题，请检查后保存')).toBeInTheDocument();
+    expect(screen.queryByLabelText('第3题题号')).not.toBeInTheDocument();
+    await u.click(screen.getByRole('button', { name: '保存试卷结构' }));
+    await waitFor(() => expect(bodiesOf(api, STRUCTURE)).toHaveLength(1));
+    const [body] = bodiesOf(api, STRUCTURE);
+    expect(body).toMatchObject({ jointExamId: 7, subjectCode: 'S12' });
+    const questions = body!.questions as { number: string; fullMarks: number }[];
+    expect(questions.map((q) => [q.number, q.fullMarks])).toEqual([
+      ['1', 40],
+      ['2', 60],
+    ]);
     expect(await screen.findByText('试卷结构已保存')).toBeInTheDocument();
   }, 30_000);
 

@@ -1,12 +1,14 @@
 import { useMemo } from 'react';
-import { jointExamRoutes, jointPaperRoutes } from '@examkit/contracts';
+import { examRoutes, jointExamRoutes, jointPaperRoutes } from '@examkit/contracts';
 import { useApiCall } from '../../common/useApiCall';
 import type { PaperSource } from '../utils/paperSource';
 
 /**
  * One subject of a joint exam as a `PaperSource`: the organiser reads the paper once and every
  * save goes to each school's exam (docs/joint-exams.md#paper). The structure is saved with
- * `questions_save` and read back; the spreadsheet import of the single-exam page is not offered.
+ * `questions_save` and read back. The spreadsheet import is the single-exam editor's: the pasted
+ * text or .xlsx template is read (saving nothing, every bad row with its reason), then saved to
+ * every school with the rest of the structure.
  */
 export function useJointPaperSource(jointExamId: number, subjectCode: string): PaperSource {
   const call = useApiCall();
@@ -25,6 +27,7 @@ export function useJointPaperSource(jointExamId: number, subjectCode: string): P
         );
         return saved.ok ? getQuestions() : saved;
       },
+      parseQuestions: (body) => call(examRoutes.questionsParse, body, { loading: true }),
       saveAnswers: (answers, options) =>
         call(jointPaperRoutes.jointAnswerSave, { ...subject, answers }, options),
       getSheet: () => call(jointPaperRoutes.jointSheetGet, subject),

@@ -34,6 +34,9 @@ export const crossRows: Record<string, Entry> = {
   'analyticRoutes.analyticReport': WRITE(
     'students of the classes in full scope only; another class 403, another grade’s analysis 404 (analytic/analytic.test.ts)',
   ),
+  'analyticRoutes.analyticStudent': WRITE(
+    'a student the caller sees in the report only: another class’s student or another school’s (joint) 404, another school’s analysis 404 (analytic/analytic.test.ts “one student’s subject trend”)',
+  ),
   'analyticRoutes.analyticExport': WRITE(
     'the report’s own rules at the start of the job: a 班主任’s file holds their class, another class 403, another school 404 (analytic/analytic.test.ts “exports the analysis”)',
   ),
