@@ -72,14 +72,17 @@ describe('shellRoutes', () => {
       });
     },
   );
-  it.each(Object.entries(operatorRefs))('operator %s is called as its contract says', (name, ref) => {
-    const contract = operatorRoutes[name as keyof typeof operatorRoutes];
-    expect({ method: ref.method, url: ref.url, encoding: ref.encoding }).toEqual({
-      method: contract.method,
-      url: contract.url,
-      encoding: contract.encoding,
-    });
-  });
+  it.each(Object.entries(operatorRefs))(
+    'operator %s is called as its contract says',
+    (name, ref) => {
+      const contract = operatorRoutes[name as keyof typeof operatorRoutes];
+      expect({ method: ref.method, url: ref.url, encoding: ref.encoding }).toEqual({
+        method: contract.method,
+        url: contract.url,
+        encoding: contract.encoding,
+      });
+    },
+  );
   it('covers every operator call', () => {
     expect(Object.keys(operatorRefs).sort()).toEqual(Object.keys(operatorRoutes).sort());
   });
