@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import { Id, Nullable, Obj, post } from './builders';
+import { Id, Nullable, Obj, OneOf, post } from './builders';
 
 /** A fall of the total's percentile (points) between two exams that marks a student for attention. */
 export const STUDY_DROP_DEFAULT = 10;
@@ -170,7 +170,7 @@ export const teachResearchRoutes = {
       /** The school's subject compared (null or absent: 总分). */
       subjectId: Type.Optional(Nullable(Id)),
       /** What a swing is measured in (absent: `rank`). */
-      basis: Type.Optional(Type.Union(FLUCTUATION_BASES.map((b) => Type.Literal(b)))),
+      basis: Type.Optional(OneOf(FLUCTUATION_BASES)),
       /**
        * Change (either way) between two exams sat that counts as a swing: places for `rank`,
        * points for `percentile`. Null or absent: the school's 波动设置 for `rank`,
@@ -186,7 +186,7 @@ export const teachResearchRoutes = {
       subjects: Type.Array(Obj({ subjectId: Int, subjectName: Str })),
       /** The subject compared (null: 总分). */
       subjectId: Nullable(Int),
-      basis: Type.Union(FLUCTUATION_BASES.map((b) => Type.Literal(b))),
+      basis: OneOf(FLUCTUATION_BASES),
       /** The swing used (places or points, by `basis`). */
       swing: Type.Number(),
       /** The school's 波动设置: a grade rank change of this many places is a swing by default. */

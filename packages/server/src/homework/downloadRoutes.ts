@@ -166,7 +166,7 @@ export function registerHomeworkDownloadRoutes(
     await requireSchoolBase(access);
     // Each homework is checked before the job: another school's, or one outside the caller's
     // grades and subjects, answers 作业不存在 as a missing one; one not split yet has no sheet.
-    const chosen = [];
+    const chosen: Awaited<ReturnType<typeof loadHomework>>[] = [];
     for (const id of body.ids) {
       const row = await loadHomework(db, access, id);
       if (row.state === 'draft') throw badRequest(`${row.name}还没有确认题目，没有答题卡`);
