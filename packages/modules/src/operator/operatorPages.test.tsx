@@ -25,7 +25,10 @@ describe('operatorPages', () => {
               level: 'district',
               parentId: null,
               schools: [{ schoolId: 11, schoolName: '示范中学' }],
-              bureauAccounts: [{ bureauUserId: 5, loginName: 'bureau', nickName: '教育局' }],
+              pendingSchools: [],
+              bureauAccounts: [
+                { bureauUserId: 5, loginName: 'bureau', nickName: '教育局', enabled: true },
+              ],
             },
           ],
           schools: [{ schoolId: 11, schoolName: '示范中学', regionId: 1 }],

@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { operatorPages } from '../../operator';
 import { createFakeApi, ok, renderApp } from '../../test/fixtures';
 import { saveOperatorSession } from './operatorSession';
 
@@ -81,7 +82,7 @@ afterEach(() => sessionStorage.clear());
 describe('the operator console: consent, 停用 and the audit log', () => {
   it('shows a school waiting for consent apart from the members, and withdraws the invitation', async () => {
     const api = consoleApi();
-    await renderApp({ path: '/platform-operator', api });
+    await renderApp({ path: '/platform-operator', api, pages: operatorPages });
     const card = await screen.findByRole('region', { name: /^示范区/ });
     const pending = await within(card).findByRole('list', { name: '示范区待同意的学校' });
     expect(pending).toHaveTextContent('实验中学（已邀请，等待学校管理员在“区域设置”中同意）');
@@ -102,7 +103,7 @@ describe('the operator console: consent, 停用 and the audit log', () => {
 
   it('停用 then 启用 a bureau account', async () => {
     const api = consoleApi();
-    await renderApp({ path: '/platform-operator', api });
+    await renderApp({ path: '/platform-operator', api, pages: operatorPages });
     const accounts = await screen.findByRole('list', { name: '示范区的教育局账号' });
     expect(accounts).not.toHaveTextContent('已停用');
     await userEvent.click(within(accounts).getByRole('button', { name: '停用：bureau' }));
@@ -119,7 +120,7 @@ describe('the operator console: consent, 停用 and the audit log', () => {
 
   it('lists the audit log ten lines a page, newest first', async () => {
     const api = consoleApi();
-    await renderApp({ path: '/platform-operator', api });
+    await renderApp({ path: '/platform-operator', api, pages: operatorPages });
     const log = await screen.findByRole('region', { name: '操作日志' });
     const table = await within(log).findByRole('table');
     const firstRows = within(table).getAllByRole('row');
