@@ -13,6 +13,21 @@ import { describe, expect, it } from 'vitest';
 import { operatorRefs } from '../shell/operator/operatorRefs';
 import { basketRefs, messageRefs, regionRefs, schoolRegionRefs, shellRoutes } from './shellRoutes';
 
+interface Addressed {
+  method: string;
+  url: string;
+  encoding?: string | undefined;
+}
+
+/** Each ref of a group beside the contract of the same name, for one `it.each` row apiece. */
+function refCases(
+  group: string,
+  refs: Record<string, Addressed>,
+  routes: Record<string, Addressed>,
+): [string, Addressed, Addressed][] {
+  return Object.entries(refs).map(([name, ref]) => [`${group} ${name}`, ref, routes[name]!]);
+}
+
 describe('shellRoutes', () => {
   it.each([
     ['markingList', markingRoutes.list],
@@ -28,61 +43,26 @@ describe('shellRoutes', () => {
     });
   });
 
-  it.each(Object.entries(messageRefs))('message %s is called as its contract says', (name, ref) => {
-    const contract = messageRoutes[name as keyof typeof messageRoutes];
+  it.each([
+    ...refCases('message', messageRefs, messageRoutes),
+    ...refCases('basket', basketRefs, basketRoutes),
+    ...refCases('region', regionRefs, regionRoutes),
+    ...refCases('school region', schoolRegionRefs, schoolRegionRoutes),
+    ...refCases('operator', operatorRefs, operatorRoutes),
+  ])('%s is called as its contract says', (_name, ref, contract) => {
     expect({ method: ref.method, url: ref.url, encoding: ref.encoding }).toEqual({
       method: contract.method,
       url: contract.url,
       encoding: contract.encoding,
     });
   });
+
   it('covers every message call', () => {
     expect(Object.keys(messageRefs).sort()).toEqual(Object.keys(messageRoutes).sort());
-  });
-
-  it.each(Object.entries(basketRefs))('basket %s is called as its contract says', (name, ref) => {
-    const contract = basketRoutes[name as keyof typeof basketRoutes];
-    expect({ method: ref.method, url: ref.url, encoding: ref.encoding }).toEqual({
-      method: contract.method,
-      url: contract.url,
-      encoding: contract.encoding,
-    });
-  });
-
-  it.each(Object.entries(regionRefs))('region %s is called as its contract says', (name, ref) => {
-    const contract = regionRoutes[name as keyof typeof regionRoutes];
-    expect({ method: ref.method, url: ref.url, encoding: ref.encoding }).toEqual({
-      method: contract.method,
-      url: contract.url,
-      encoding: contract.encoding,
-    });
   });
   it('covers the switcher’s region calls', () => {
     expect(Object.keys(regionRefs).sort()).toEqual(['enterSchool', 'schools']);
   });
-
-  it.each(Object.entries(schoolRegionRefs))(
-    'school region %s is called as its contract says',
-    (name, ref) => {
-      const contract = schoolRegionRoutes[name as keyof typeof schoolRegionRoutes];
-      expect({ method: ref.method, url: ref.url, encoding: ref.encoding }).toEqual({
-        method: contract.method,
-        url: contract.url,
-        encoding: contract.encoding,
-      });
-    },
-  );
-  it.each(Object.entries(operatorRefs))(
-    'operator %s is called as its contract says',
-    (name, ref) => {
-      const contract = operatorRoutes[name as keyof typeof operatorRoutes];
-      expect({ method: ref.method, url: ref.url, encoding: ref.encoding }).toEqual({
-        method: contract.method,
-        url: contract.url,
-        encoding: contract.encoding,
-      });
-    },
-  );
   it('covers every operator call', () => {
     expect(Object.keys(operatorRefs).sort()).toEqual(Object.keys(operatorRoutes).sort());
   });
