@@ -72,16 +72,48 @@ async function createJointExam(idempotencyKey: string, name: string, examDate: s
   return { adminToken, jointExamId, demoExamId };
 }
 
-/** The organiser opens the joint exam's edit page by the menu, chooses 统一阅卷 and finds the block form. */
-async function openPoolForm(admin: Page, name: string) {
+/**
+ * The organiser signs in, opens the joint exam's edit page by the menu, chooses 统一阅卷 and starts
+ * a block of question 1 in the form 新建统一阅卷题块.
+ */
+async function openPoolForm(name: string, block: string) {
+  const admin = await app.signedIn('admin');
   await openExamMenu(admin, '联合考试');
   await admin.getByRole('button', { name: `编辑 ${name}`, exact: true }).click();
   await admin.getByRole('heading', { name: '联考阅卷' }).waitFor();
   await admin.getByLabel('阅卷方式').selectOption('pool');
   await admin.getByRole('button', { name: '保存阅卷方式' }).click();
   const form = admin.getByRole('form', { name: '新建统一阅卷题块' });
-  await form.waitFor();
-  return form;
+  await form.getByLabel('题块名称').fill(block);
+  await form.getByRole('checkbox', { name: '第1题（10分）' }).check();
+  return { admin, form };
+}
+
+/**
+ * The organiser finishes the block and writes the scores into each school's exam; 示范中学's exam
+ * is finished and its 年级成绩单 shows the student's final score.
+ */
+async function finishAndReport(
+  admin: Page,
+  { adminToken, demoExamId }: { adminToken: string; demoExamId: number },
+  {
+    name,
+    block,
+    studentName,
+    score,
+  }: { name: string; block: string; studentName: string; score: number },
+) {
+  await admin.reload();
+  await admin.getByRole('button', { name: `结束阅卷：${block}` }).click();
+  await admin.getByRole('button', { name: '将数学成绩写入各校' }).click();
+  await admin.getByText('已将成绩写入各校的本校考试').waitFor();
+  const finished = await app.api('/marking-main/exam/transition', {
+    token: adminToken,
+    body: { id: demoExamId, to: 'finished' },
+  });
+  expect(finished.code).toBe(200);
+  const row = await transcriptRow(admin, name, studentName);
+  await expect.poll(() => row.innerText()).toMatch(new RegExp(`\\b${score}\\b`));
 }
 
 /**
@@ -175,18 +207,12 @@ async function transcriptRow(admin: Page, name: string, studentName: string) {
 
 describe('统一阅卷 in the browser', () => {
   it('the organiser names markers of two schools, a teacher of the other school marks a paper, the first school sees the score', async () => {
-    const { adminToken, jointExamId, demoExamId } = await createJointExam(
-      'e2e-joint-pool-1',
-      NAME,
-      '2026-11-12',
-    );
+    const exam = await createJointExam('e2e-joint-pool-1', NAME, '2026-11-12');
+    const { adminToken, jointExamId, demoExamId } = exam;
 
     // The organiser chooses 统一阅卷 and sets up a pool block by clicks, naming a marker of each
     // school from the roster.
-    const admin = await app.signedIn('admin');
-    const form = await openPoolForm(admin, NAME);
-    await form.getByLabel('题块名称').fill(BLOCK);
-    await form.getByRole('checkbox', { name: '第1题（10分）' }).check();
+    const { admin, form } = await openPoolForm(NAME, BLOCK);
     await form.getByLabel('查找阅卷老师').fill('钱多校');
     await form.getByRole('checkbox', { name: '阅卷老师：钱多校（实验中学）' }).check();
     await form.getByLabel('查找阅卷老师').fill('王阅卷');
@@ -212,36 +238,24 @@ describe('统一阅卷 in the browser', () => {
     );
     await marker.getByText('暂无可评试卷').waitFor();
 
-    // The organiser finishes the block and writes the scores into each school's exam.
-    await admin.reload();
-    await admin.getByRole('button', { name: `结束阅卷：${BLOCK}` }).click();
-    await admin.getByRole('button', { name: '将数学成绩写入各校' }).click();
-    await admin.getByText('已将成绩写入各校的本校考试').waitFor();
-
-    // 示范中学's own report shows the score the other school's teacher gave.
-    const finished = await app.api('/marking-main/exam/transition', {
-      token: adminToken,
-      body: { id: demoExamId, to: 'finished' },
+    // The organiser finishes the block and writes the scores; 示范中学's own report shows the score
+    // the other school's teacher gave.
+    await finishAndReport(admin, exam, {
+      name: NAME,
+      block: BLOCK,
+      studentName: student.name,
+      score: 7,
     });
-    expect(finished.code).toBe(200);
-    const row = await transcriptRow(admin, NAME, student.name);
-    await expect.poll(() => row.innerText()).toMatch(/\b7\b/);
     await screenshot(admin, 'joint-pool-report');
-  });
+  }, 300_000);
 
   it('a 双评 block set up by clicks: two markers differ beyond the 误差, an arbitrator of the other school decides, the 组长 changes the score, the school sees it', async () => {
-    const { adminToken, jointExamId, demoExamId } = await createJointExam(
-      'e2e-joint-pool-2',
-      NAME2,
-      '2026-11-19',
-    );
+    const exam = await createJointExam('e2e-joint-pool-2', NAME2, '2026-11-19');
+    const { adminToken, jointExamId, demoExamId } = exam;
 
     // 双评 with 误差 2 分, two 仲裁老师 (one of each school) and two 组长, ticked in the schools'
     // tables of the roster.
-    const admin = await app.signedIn('admin');
-    const form = await openPoolForm(admin, NAME2);
-    await form.getByLabel('题块名称').fill(BLOCK2);
-    await form.getByRole('checkbox', { name: '第1题（10分）' }).check();
+    const { admin, form } = await openPoolForm(NAME2, BLOCK2);
     await form.getByLabel('评阅方式').selectOption({ label: '双评' });
     await form.getByLabel(/误差/).fill('2');
     await form.getByRole('checkbox', { name: '阅卷老师：王阅卷（示范中学）' }).check();
@@ -338,17 +352,12 @@ describe('统一阅卷 in the browser', () => {
     await screenshot(lead, 'joint-pool-leader');
 
     // The organiser finishes the block and writes the scores; 示范中学's own report shows 8.
-    await admin.reload();
-    await admin.getByRole('button', { name: `结束阅卷：${BLOCK2}` }).click();
-    await admin.getByRole('button', { name: '将数学成绩写入各校' }).click();
-    await admin.getByText('已将成绩写入各校的本校考试').waitFor();
-    const finished = await app.api('/marking-main/exam/transition', {
-      token: adminToken,
-      body: { id: demoExamId, to: 'finished' },
+    await finishAndReport(admin, exam, {
+      name: NAME2,
+      block: BLOCK2,
+      studentName: student.name,
+      score: 8,
     });
-    expect(finished.code).toBe(200);
-    const row = await transcriptRow(admin, NAME2, student.name);
-    await expect.poll(() => row.innerText()).toMatch(/\b8\b/);
     await screenshot(admin, 'joint-pool-double-report');
   }, 600_000);
 });

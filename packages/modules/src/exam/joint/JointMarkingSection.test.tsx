@@ -54,6 +54,13 @@ const BLOCK = {
   ],
 };
 
+/** The roster of both schools' teachers. */
+const TEACHERS = [
+  { userId: 21, name: '李老师', schoolId: 1, schoolName: '第一中学' },
+  { userId: 22, name: '王老师', schoolId: 1, schoolName: '第一中学' },
+  { userId: 31, name: '赵老师', schoolId: 2, schoolName: '第二中学' },
+];
+
 const open = (api: ReturnType<typeof examApi>) =>
   renderApp({
     path: '/exam/multiple/edit/7',
@@ -130,13 +137,7 @@ describe('JointMarkingSection: 各校分别阅卷 or 统一阅卷 on the joint e
       [DETAIL]: ok(joint(true)),
       [PAPER]: ok({ ...WEEKLY_PAPER, examName: '十一月区联考' }),
       [PROGRESS]: ok(progress('pool')),
-      [ROSTER]: ok({
-        list: [
-          { userId: 21, name: '李老师', schoolId: 1, schoolName: '第一中学' },
-          { userId: 22, name: '王老师', schoolId: 1, schoolName: '第一中学' },
-          { userId: 31, name: '赵老师', schoolId: 2, schoolName: '第二中学' },
-        ],
-      }),
+      [ROSTER]: ok({ list: TEACHERS }),
       [BLOCKS]: () =>
         ok({
           list: saved.length
@@ -240,13 +241,7 @@ describe('JointMarkingSection: 各校分别阅卷 or 统一阅卷 on the joint e
       [DETAIL]: ok(joint(true)),
       [PAPER]: ok({ ...WEEKLY_PAPER, examName: '十一月区联考' }),
       [PROGRESS]: ok(progress('pool')),
-      [ROSTER]: ok({
-        list: [
-          { userId: 21, name: '李老师', schoolId: 1, schoolName: '第一中学' },
-          { userId: 22, name: '王老师', schoolId: 1, schoolName: '第一中学' },
-          { userId: 31, name: '赵老师', schoolId: 2, schoolName: '第二中学' },
-        ],
-      }),
+      [ROSTER]: ok({ list: TEACHERS }),
       [BLOCKS]: () =>
         ok({
           list: saved
@@ -333,13 +328,7 @@ describe('JointMarkingSection: 各校分别阅卷 or 统一阅卷 on the joint e
       [DETAIL]: ok(joint(true)),
       [PAPER]: ok({ ...WEEKLY_PAPER, examName: '十一月区联考' }),
       [PROGRESS]: ok(progress('pool')),
-      [ROSTER]: ok({
-        list: [
-          { userId: 21, name: '李老师', schoolId: 1, schoolName: '第一中学' },
-          { userId: 22, name: '王老师', schoolId: 1, schoolName: '第一中学' },
-          { userId: 31, name: '赵老师', schoolId: 2, schoolName: '第二中学' },
-        ],
-      }),
+      [ROSTER]: ok({ list: TEACHERS }),
       [BLOCKS]: ok({ list: [] }),
       [SAVE]: ok({ blockId: 4 }),
     });

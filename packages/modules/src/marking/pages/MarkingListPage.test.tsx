@@ -11,6 +11,17 @@ beforeEach(() => {
 
 const CODES = ['Home', 'Exam', 'Exam-Single', 'Exam-Wuhen', 'Exam-Single-Report-Class'];
 
+const openList = (api: ReturnType<typeof markingApi>) =>
+  renderApp({
+    path: '/exam/marking',
+    api,
+    pages: markingPages,
+    user: demoUser({
+      perms: permissionCatalogue.filter((p) => CODES.includes(p.permCode)),
+      allPerm: { '2026': { '1': CODES } },
+    }),
+  });
+
 describe('MarkingListPage', () => {
   it('links a finished subject to its results in the class report', async () => {
     const api = markingApi();
@@ -44,15 +55,7 @@ describe('MarkingListPage', () => {
         pageSize: 200,
       }),
     );
-    await renderApp({
-      path: '/exam/marking',
-      api,
-      pages: markingPages,
-      user: demoUser({
-        perms: permissionCatalogue.filter((p) => CODES.includes(p.permCode)),
-        allPerm: { '2026': { '1': CODES } },
-      }),
-    });
+    await openList(api);
     const table = await screen.findByRole('table', { name: '阅卷题块' });
     const link = await within(table).findByRole('link', {
       name: `查看成绩：${BLOCK.examName} 数学`,
@@ -72,15 +75,7 @@ describe('MarkingListPage', () => {
         ],
       }),
     );
-    await renderApp({
-      path: '/exam/marking',
-      api,
-      pages: markingPages,
-      user: demoUser({
-        perms: permissionCatalogue.filter((p) => CODES.includes(p.permCode)),
-        allPerm: { '2026': { '1': CODES } },
-      }),
-    });
+    await openList(api);
     const table = await screen.findByRole('table', { name: '阅卷题块' });
     expect(
       within(table)
@@ -113,15 +108,7 @@ describe('MarkingListPage', () => {
         ],
       }),
     );
-    await renderApp({
-      path: '/exam/marking',
-      api,
-      pages: markingPages,
-      user: demoUser({
-        perms: permissionCatalogue.filter((p) => CODES.includes(p.permCode)),
-        allPerm: { '2026': { '1': CODES } },
-      }),
-    });
+    await openList(api);
     const table = await screen.findByRole('table', { name: '联考统一阅卷任务' });
     // The link's name holds the words it shows (a voice-control user says 问题卷与改分).
     const leader = within(table).getByRole('link', { name: '问题卷与改分：第5题' });
