@@ -54,6 +54,13 @@ const BLOCK = {
   ],
 };
 
+/** The roster of both schools' teachers. */
+const TEACHERS = [
+  { userId: 21, name: '李老师', schoolId: 1, schoolName: '第一中学' },
+  { userId: 22, name: '王老师', schoolId: 1, schoolName: '第一中学' },
+  { userId: 31, name: '赵老师', schoolId: 2, schoolName: '第二中学' },
+];
+
 const open = (api: ReturnType<typeof examApi>) =>
   renderApp({
     path: '/exam/multiple/edit/7',
@@ -130,13 +137,7 @@ describe('JointMarkingSection: 各校分别阅卷 or 统一阅卷 on the joint e
       [DETAIL]: ok(joint(true)),
       [PAPER]: ok({ ...WEEKLY_PAPER, examName: '十一月区联考' }),
       [PROGRESS]: ok(progress('pool')),
-      [ROSTER]: ok({
-        list: [
-          { userId: 21, name: '李老师', schoolId: 1, schoolName: '第一中学' },
-          { userId: 22, name: '王老师', schoolId: 1, schoolName: '第一中学' },
-          { userId: 31, name: '赵老师', schoolId: 2, schoolName: '第二中学' },
-        ],
-      }),
+      [ROSTER]: ok({ list: TEACHERS }),
       [BLOCKS]: () =>
         ok({
           list: saved.length
@@ -240,13 +241,7 @@ describe('JointMarkingSection: 各校分别阅卷 or 统一阅卷 on the joint e
       [DETAIL]: ok(joint(true)),
       [PAPER]: ok({ ...WEEKLY_PAPER, examName: '十一月区联考' }),
       [PROGRESS]: ok(progress('pool')),
-      [ROSTER]: ok({
-        list: [
-          { userId: 21, name: '李老师', schoolId: 1, schoolName: '第一中学' },
-          { userId: 22, name: '王老师', schoolId: 1, schoolName: '第一中学' },
-          { userId: 31, name: '赵老师', schoolId: 2, schoolName: '第二中学' },
-        ],
-      }),
+      [ROSTER]: ok({ list: TEACHERS }),
       [BLOCKS]: () =>
         ok({
           list: saved
@@ -265,8 +260,12 @@ describe('JointMarkingSection: 各校分别阅卷 or 统一阅卷 on the joint e
                   ],
                   arbitrators: [
                     { userId: 22, name: '王老师', schoolId: 1, schoolName: '第一中学' },
+                    { userId: 31, name: '赵老师', schoolId: 2, schoolName: '第二中学' },
                   ],
-                  leaders: [{ userId: 31, name: '赵老师', schoolId: 2, schoolName: '第二中学' }],
+                  leaders: [
+                    { userId: 31, name: '赵老师', schoolId: 2, schoolName: '第二中学' },
+                    { userId: 21, name: '李老师', schoolId: 1, schoolName: '第一中学' },
+                  ],
                 },
               ]
             : [],
@@ -293,8 +292,14 @@ describe('JointMarkingSection: 各校分别阅卷 or 统一阅卷 on the joint e
     expect(await within(form).findByRole('alert')).toHaveTextContent('请输入误差');
     expect(bodiesOf(api, SAVE)).toEqual([]);
     await u.type(within(form).getByLabelText(/误差/), '3');
-    await u.selectOptions(within(form).getByLabelText(/仲裁老师/), '王老师（第一中学）');
-    await u.selectOptions(within(form).getByLabelText(/题块组长/), '赵老师（第二中学）');
+    // Several 仲裁老师 and 组长, ticked beside the markers in each school's table.
+    await u.click(within(form).getByRole('checkbox', { name: '仲裁老师：王老师（第一中学）' }));
+    await u.click(within(form).getByRole('checkbox', { name: '仲裁老师：赵老师（第二中学）' }));
+    await u.click(within(form).getByRole('checkbox', { name: '组长：赵老师（第二中学）' }));
+    await u.click(within(form).getByRole('checkbox', { name: '组长：李老师（第一中学）' }));
+    expect(within(form).getByText(/已选阅卷老师 2 位，仲裁老师 2 位/)).toHaveTextContent(
+      '组长 2 位',
+    );
     await u.click(within(form).getByRole('button', { name: '保存题块' }));
     await waitFor(() =>
       expect(bodiesOf(api, SAVE)).toEqual([
@@ -304,8 +309,8 @@ describe('JointMarkingSection: 各校分别阅卷 or 统一阅卷 on the joint e
             mode: 'double',
             tolerance: 3,
             markers: [{ userId: 21 }, { userId: 31 }],
-            arbitrators: [22],
-            leaders: [31],
+            arbitrators: [22, 31],
+            leaders: [31, 21],
           }),
         }),
       ]),
@@ -313,7 +318,50 @@ describe('JointMarkingSection: 各校分别阅卷 or 统一阅卷 on the joint e
     const table = await screen.findByRole('table', { name: '统一阅卷题块' });
     const row = within(table).getAllByRole('row')[1]!;
     expect(row).toHaveTextContent('双评（误差 3 分）');
-    expect(row).toHaveTextContent('王老师（第一中学）');
-    expect(row).toHaveTextContent('赵老师（第二中学）');
+    const cells = within(row).getAllByRole('cell');
+    expect(cells[5]).toHaveTextContent('王老师（第一中学）、赵老师（第二中学）');
+    expect(cells[6]).toHaveTextContent('赵老师（第二中学）、李老师（第一中学）');
+  }, 30_000);
+
+  it('仲裁老师 only for 双评: switching back to 单评 hides the column and sends no arbitrator; the filter narrows every column', async () => {
+    const api = examApi({
+      [DETAIL]: ok(joint(true)),
+      [PAPER]: ok({ ...WEEKLY_PAPER, examName: '十一月区联考' }),
+      [PROGRESS]: ok(progress('pool')),
+      [ROSTER]: ok({ list: TEACHERS }),
+      [BLOCKS]: ok({ list: [] }),
+      [SAVE]: ok({ blockId: 4 }),
+    });
+    await open(api);
+    const u = userEvent.setup();
+    const form = await screen.findByRole('form', { name: '新建统一阅卷题块' });
+    await u.type(within(form).getByLabelText(/题块名称/), '第4题');
+    await u.click(await within(form).findByRole('checkbox', { name: '第4(1)题（30分）' }));
+    expect(within(form).queryByRole('checkbox', { name: /^仲裁老师：/ })).not.toBeInTheDocument();
+    await u.selectOptions(within(form).getByLabelText('评阅方式'), '双评');
+    await u.click(within(form).getByRole('checkbox', { name: '仲裁老师：王老师（第一中学）' }));
+    await u.selectOptions(within(form).getByLabelText('评阅方式'), '单评');
+    expect(within(form).queryByRole('checkbox', { name: /^仲裁老师：/ })).not.toBeInTheDocument();
+    // 第二中学 filters the other school's table to none.
+    await u.type(within(form).getByLabelText(/查找阅卷老师/), '第二中学');
+    expect(within(form).queryByRole('table', { name: '第一中学的教师' })).not.toBeInTheDocument();
+    expect(within(form).getByText('没有符合条件的教师')).toBeInTheDocument();
+    const second = within(form).getByRole('table', { name: '第二中学的教师' });
+    await u.click(within(second).getByRole('checkbox', { name: '阅卷老师：赵老师（第二中学）' }));
+    await u.click(within(second).getByRole('checkbox', { name: '组长：赵老师（第二中学）' }));
+    await u.click(within(form).getByRole('button', { name: '保存题块' }));
+    await waitFor(() =>
+      expect(bodiesOf(api, SAVE)).toEqual([
+        expect.objectContaining({
+          setup: expect.objectContaining({
+            mode: 'single',
+            tolerance: 0,
+            markers: [{ userId: 31 }],
+            arbitrators: [],
+            leaders: [31],
+          }),
+        }),
+      ]),
+    );
   }, 30_000);
 });

@@ -27,7 +27,8 @@ const STATE_LABELS: Record<string, string> = {
  * The organiser's pool blocks of a 统一阅卷 joint exam (docs/marking.md "Joint exams"): a block of
  * subjective questions of one subject, its markers named from the roster of every participating
  * school's teachers (name and school only), 单评 or 双评 with its 误差 and 仲裁老师, and its 组长
- * (问题卷 and 组长改分 on the pool, from 网上阅卷), started, paused and finished here; a finished
+ * (问题卷 and 组长改分 on the pool, from 网上阅卷) — several of each, ticked in one table per school
+ * beside the markers, as the school's own block set-up does —, started, paused and finished here; a finished
  * subject's scores are written into each school's own exam. Papers come from each school's scan
  * hand-off (交给阅卷 on the school's scan page).
  */
@@ -51,8 +52,8 @@ export function JointPoolBlocks({
   const [markers, setMarkers] = useState<number[]>([]);
   const [mode, setMode] = useState<'single' | 'double'>('single');
   const [tolerance, setTolerance] = useState('');
-  const [arbitrator, setArbitrator] = useState('');
-  const [leader, setLeader] = useState('');
+  const [arbitrators, setArbitrators] = useState<number[]>([]);
+  const [leaders, setLeaders] = useState<number[]>([]);
   const [filter, setFilter] = useState('');
   const [error, setError] = useState('');
   const [saving, setSaving] = useState(false);
@@ -108,8 +109,8 @@ export function JointPoolBlocks({
         scoreStep: 0.5,
         distribution: 'pool',
         markers: markers.map((userId) => ({ userId })),
-        arbitrators: mode === 'double' && arbitrator ? [Number(arbitrator)] : [],
-        leaders: leader ? [Number(leader)] : [],
+        arbitrators: mode === 'double' ? arbitrators : [],
+        leaders,
         guide: '',
         answer: '',
         recheckPercent: 0,
@@ -124,8 +125,8 @@ export function JointPoolBlocks({
     setMarkers([]);
     setMode('single');
     setTolerance('');
-    setArbitrator('');
-    setLeader('');
+    setArbitrators([]);
+    setLeaders([]);
     await loadBlocks();
     onChanged();
   }
@@ -152,10 +153,6 @@ export function JointPoolBlocks({
     (t) => !filter.trim() || t.name.includes(filter.trim()) || t.schoolName.includes(filter.trim()),
   );
   const schools = [...new Map(roster.map((t) => [t.schoolId, t.schoolName])).entries()];
-  const rosterOptions = roster.map((t) => ({
-    value: t.userId,
-    label: `${t.name}（${t.schoolName}）`,
-  }));
   const named = (list: readonly Teacher[]) =>
     list.map((m) => `${m.name}（${m.schoolName}）`).join('、') || '—';
   const finishedSubjects = subjects.filter((s) => {
@@ -258,28 +255,6 @@ export function JointPoolBlocks({
             </label>
           ))}
         </fieldset>
-        <FormField label="查找阅卷老师" hint="按姓名或学校筛选">
-          <TextInput value={filter} maxLength={32} onChange={(e) => setFilter(e.target.value)} />
-        </FormField>
-        {schools.map(([schoolId, schoolName]) => (
-          <fieldset key={schoolId}>
-            <legend>{schoolName}的教师</legend>
-            {shown
-              .filter((t) => t.schoolId === schoolId)
-              .map((t) => (
-                <label key={t.userId}>
-                  <input
-                    type="checkbox"
-                    aria-label={`阅卷老师：${t.name}（${t.schoolName}）`}
-                    checked={markers.includes(t.userId)}
-                    onChange={(e) => setMarkers((l) => toggle(l, t.userId, e.target.checked))}
-                  />{' '}
-                  {t.name}{' '}
-                </label>
-              ))}
-          </fieldset>
-        ))}
-        <Note>已选阅卷老师 {markers.length} 位</Note>
         <FormField label="评阅方式">
           <Select
             value={mode}
@@ -291,37 +266,64 @@ export function JointPoolBlocks({
           />
         </FormField>
         {mode === 'double' && (
-          <>
-            <FormField
-              label="误差（分）"
-              required
-              hint="两位老师的给分之差不超过误差时取平均分，超过时交仲裁"
-            >
-              <TextInput
-                inputMode="decimal"
-                value={tolerance}
-                maxLength={6}
-                onChange={(e) => setTolerance(e.target.value)}
-              />
-            </FormField>
-            <FormField label="仲裁老师" hint="不选时由组长仲裁">
-              <Select
-                value={arbitrator}
-                placeholder="不设仲裁老师"
-                options={rosterOptions}
-                onChange={(e) => setArbitrator(e.target.value)}
-              />
-            </FormField>
-          </>
+          <FormField
+            label="误差（分）"
+            required
+            hint="两位老师的给分之差不超过误差时取平均分，超过时交仲裁"
+          >
+            <TextInput
+              inputMode="decimal"
+              value={tolerance}
+              maxLength={6}
+              onChange={(e) => setTolerance(e.target.value)}
+            />
+          </FormField>
         )}
-        <FormField label="题块组长" hint="处理问题卷、组长改分">
-          <Select
-            value={leader}
-            placeholder="不设组长"
-            options={rosterOptions}
-            onChange={(e) => setLeader(e.target.value)}
-          />
+        <FormField label="查找阅卷老师" hint="按姓名或学校筛选">
+          <TextInput value={filter} maxLength={32} onChange={(e) => setFilter(e.target.value)} />
         </FormField>
+        <Note>
+          已选阅卷老师 {markers.length} 位
+          {mode === 'double' && `，仲裁老师 ${arbitrators.length} 位（不选时由组长仲裁）`}，组长{' '}
+          {leaders.length} 位（处理问题卷、组长改分）
+        </Note>
+        {schools.map(([schoolId, schoolName]) => (
+          <div key={schoolId}>
+            <h4>{schoolName}的教师</h4>
+            <ListTable
+              label={`${schoolName}的教师`}
+              rows={shown.filter((t) => t.schoolId === schoolId)}
+              headers={['教师', '阅卷老师', ...(mode === 'double' ? ['仲裁老师'] : []), '组长']}
+              empty="没有符合条件的教师"
+            >
+              {(t) => {
+                const who = `${t.name}（${t.schoolName}）`;
+                const pick = (
+                  role: string,
+                  list: number[],
+                  setList: (update: (l: number[]) => number[]) => void,
+                ) => (
+                  <td>
+                    <input
+                      type="checkbox"
+                      aria-label={`${role}：${who}`}
+                      checked={list.includes(t.userId)}
+                      onChange={(e) => setList((l) => toggle(l, t.userId, e.target.checked))}
+                    />
+                  </td>
+                );
+                return (
+                  <tr key={t.userId}>
+                    <td>{t.name}</td>
+                    {pick('阅卷老师', markers, setMarkers)}
+                    {mode === 'double' && pick('仲裁老师', arbitrators, setArbitrators)}
+                    {pick('组长', leaders, setLeaders)}
+                  </tr>
+                );
+              }}
+            </ListTable>
+          </div>
+        ))}
         {error && <ErrorText role="alert">{error}</ErrorText>}
         <Actions>
           <Button type="primary" nativeType="submit" loading={saving}>

@@ -256,7 +256,7 @@ function PoolTasks() {
                   {b.roles.includes('leader') && b.state !== 'setup' && (
                     <Link
                       to={`/exam/marking/error?blockId=${b.blockId}&pool=1`}
-                      aria-label={`问题卷与组长改分：${b.name}`}
+                      aria-label={`问题卷与改分：${b.name}`}
                     >
                       问题卷与改分
                     </Link>
