@@ -136,7 +136,10 @@ export async function homeworkSheet(
 }
 
 /** The 听写卡 of a word list as the recogniser's test corpus sees it, to draw scans on. */
-export async function wordCardSheet(server: TestServer, exerciseId: number): Promise<CorpusTemplate> {
+export async function wordCardSheet(
+  server: TestServer,
+  exerciseId: number,
+): Promise<CorpusTemplate> {
   const row = await server.db
     .selectFrom('homework_word_exercises')
     .selectAll()

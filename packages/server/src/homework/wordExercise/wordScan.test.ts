@@ -135,8 +135,7 @@ describe.each(DIALECTS)('听写卡扫描 on %s', (dialect) => {
     expect(resolved).toMatchObject({ status: 'resolved', studentName: target.name });
     expect((await marks())[2]!.wrong).toEqual([3]);
     expect(
-      (await as('head', 'wordScanResolve', { pageId: blank.id, studentId: target.studentId }))
-        .body,
+      (await as('head', 'wordScanResolve', { pageId: blank.id, studentId: target.studentId })).body,
     ).toMatchObject({ code: 400, msg: '该扫描页已处理，请刷新' });
     list = await ok<HomeworkScanOverview>('head', 'wordScanList', { id: exercise.id });
     expect(list).toMatchObject({ submitted: 3, openExceptions: 1 });
