@@ -16,22 +16,19 @@ export const CARD_NOTE = [
 
 /**
  * The 听写卡 of a word list, laid out by the answer-sheet engine: the corner markers and the QR
- * identity `EKW|<id>` the recogniser needs, the 学号 boxes as long as the grade's longest 学号,
- * then per word a √/× pair (the teacher fills × for a wrong word; `x<n>`) and a 14 mm box to
- * write it in (`w<n>`), both numbered as the word.
+ * identity `EKW|<id>` the recogniser needs, the 学号 boxes (`examNumCount` digits; the engine's
+ * default when undefined), then per word a √/× pair (the teacher fills × for a wrong word;
+ * `x<n>`) and a 14 mm box to write it in (`w<n>`), both numbered as the word.
  */
-export async function wordCardDocument(
-  db: Db,
-  row: { id: number; name: string; grade_id: number; subject_id: number },
+export function layoutWordCard(
+  row: { id: number; name: string },
+  subjectName: string,
   positions: readonly number[],
-): Promise<SheetDocument> {
-  const [subject, examNumCount] = await Promise.all([
-    db.selectFrom('subjects').select('name').where('id', '=', row.subject_id).executeTakeFirst(),
-    examNumCountOf(db, row.grade_id),
-  ]);
+  examNumCount: number | undefined,
+): SheetDocument {
   return layoutSheet(
     {
-      subject: subject?.name ?? '',
+      subject: subjectName,
       questions: [
         ...positions.map((p) => ({
           id: wrongBoxId(p),
@@ -59,4 +56,17 @@ export async function wordCardDocument(
     {},
     { identity: `EKW|${row.id}` },
   );
+}
+
+/** The 听写卡 of a stored word list: its subject's name, 学号 boxes as long as the grade's longest. */
+export async function wordCardDocument(
+  db: Db,
+  row: { id: number; name: string; grade_id: number; subject_id: number },
+  positions: readonly number[],
+): Promise<SheetDocument> {
+  const [subject, examNumCount] = await Promise.all([
+    db.selectFrom('subjects').select('name').where('id', '=', row.subject_id).executeTakeFirst(),
+    examNumCountOf(db, row.grade_id),
+  ]);
+  return layoutWordCard(row, subject?.name ?? '', positions, examNumCount);
 }
