@@ -14,6 +14,7 @@ import type { Router } from '../../core/router';
 import { accessOf, type Access } from '../../core/scope';
 import { recognizerFromEnv, type Recognize } from '../../scan/queue';
 import { decodePaper } from '../paper';
+import { scanPageView, unclearStudentNo } from '../submissions/scan';
 import { positionOfWrongBox, wordCardDocument } from './card';
 import type { HomeworkWordScanPagesTable } from './scanTables';
 import type { HomeworkWordExercisesTable } from './tables';
@@ -105,39 +106,17 @@ function readCard(result: SheetResult | undefined, wordCount: number): CardReadi
     if (a.answer.includes('F')) wrong.push(position);
     if (a.status === 'review') review.push(position);
   }
-  if (result.examNumber === null) {
-    const unclear = result.examNumberDigits
-      .filter((d) => d.state !== 'ok')
-      .map(
-        (d) =>
-          `第 ${d.digit + 1} 位${d.state === 'multiple' ? '多涂' : d.state === 'blank' ? '未涂' : '过浅'}`,
-      );
-    return {
-      studentNo: null,
-      wrong,
-      review,
-      reason: `学号填涂不清（${unclear.join('、') || '无法确定'}），请选择学生`,
-    };
-  }
+  if (result.examNumber === null)
+    return { studentNo: null, wrong, review, reason: unclearStudentNo(result.examNumberDigits) };
   return { studentNo: result.examNumber, wrong, review, reason: null };
 }
 
 const reviewNote = (review: readonly number[]) =>
   review.length > 0 ? `批改栏需核对：第 ${review.join('、')} 个字词` : null;
 
-function pageView(row: ScanRow, studentName: string | null): HomeworkScanPage {
-  return {
-    id: row.id,
-    fileName: row.file_name,
-    status: row.status as HomeworkScanPage['status'],
-    reason: row.reason,
-    studentNoRead: row.student_no_read,
-    studentName,
-    submissionId: null,
-    createdAt: Number(row.created_at),
-    page: 1,
-  };
-}
+/** A card as the homework scan page lists it (one page, no submission: marks are the result). */
+const pageView = (row: ScanRow, studentName: string | null): HomeworkScanPage =>
+  scanPageView({ ...row, submission_id: null, page: 0 }, studentName);
 
 /**
  * Registers the scanning of 听写卡 (/homework/word-exercise/{id}/scan): upload (recognised at
