@@ -78,7 +78,7 @@ describe.each(DIALECTS)('听写卡扫描 on %s', (dialect) => {
     );
     expect(wrongBoxes).toHaveLength(WORDS.length * 2);
     expect(JSON.stringify(card.document)).toContain(`EKW|${exercise.id}`);
-  });
+  }, 120_000);
 
   it('matches a card by 学号 and marks its struck words wrong as on screen; the same file again changes nothing', async () => {
     const file = await scan(students[0]!.studentNo, [2]);
@@ -114,7 +114,7 @@ describe.each(DIALECTS)('听写卡扫描 on %s', (dialect) => {
     // A later card of the same student replaces the result (a correction), still one row.
     await upload('head', await scan(students[0]!.studentNo, [1, 3]));
     expect((await marks())[0]!.wrong).toEqual([1, 3]);
-  });
+  }, 120_000);
 
   it('keeps cards without a readable 学号 or of another class as exceptions to hand to a student', async () => {
     const blank = (await upload('head', await scan('', [3]))).body.data;
@@ -139,7 +139,7 @@ describe.each(DIALECTS)('听写卡扫描 on %s', (dialect) => {
     ).toMatchObject({ code: 400, msg: '该扫描页已处理，请刷新' });
     list = await ok<HomeworkScanOverview>('head', 'wordScanList', { id: exercise.id });
     expect(list).toMatchObject({ submitted: 3, openExceptions: 1 });
-  });
+  }, 120_000);
 
   it('refuses the card of another word list, and hands nothing of it to a student', async () => {
     const other = await make('第三单元听写', 'scan-other');
@@ -153,7 +153,7 @@ describe.each(DIALECTS)('听写卡扫描 on %s', (dialect) => {
         .body,
     ).toMatchObject({ code: 400, msg: '这张扫描页没有读出批改栏，不能指定学生' });
     expect((await marks())[3]!.wrong).toBeNull();
-  });
+  }, 120_000);
 
   it('answers another school and another subject’s teacher as missing', async () => {
     const file = await scan(students[0]!.studentNo, []);
@@ -177,5 +177,5 @@ describe.each(DIALECTS)('听写卡扫描 on %s', (dialect) => {
         })
       ).body,
     ).toMatchObject({ code: 404, msg: '扫描页不存在' });
-  });
+  }, 120_000);
 });
