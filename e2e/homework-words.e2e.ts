@@ -135,5 +135,6 @@ describe('字词练习 in the browser', () => {
     expect(await rates.nth(0).innerText()).toContain('蝴蝶');
     expect(problems).toEqual([]);
     await page.context().close();
-  });
+    // Drawing and recognising a card takes a while on a loaded machine.
+  }, 300_000);
 });
