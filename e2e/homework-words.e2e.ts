@@ -1,9 +1,18 @@
-import { describe, expect, it } from 'vitest';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { toRecognitionTemplate } from '@examkit/answer-sheet';
+import { blankPage, encodeScan, fillSheet } from '@examkit/recognizer/corpus';
+import { afterAll, describe, expect, it } from 'vitest';
+import { layoutWordCard } from '../packages/server/src/homework/wordExercise/card';
 import { screenshot } from './support/browser';
 import { axeViolations } from './support/app';
 import { browserSuite } from './support/suite';
 
 const app = browserSuite();
+const DPI = 150;
+const folder = mkdtempSync(join(tmpdir(), 'examkit-word-scan-'));
+afterAll(() => rmSync(folder, { recursive: true, force: true }));
 
 describe('字词练习 in the browser', () => {
   it('a 语文 teacher makes a word list, assigns it, prints its 听写 card, marks two students and reads the 正确率', async () => {
@@ -81,7 +90,51 @@ describe('字词练习 in the browser', () => {
     expect(await table.locator('thead').innerText()).toContain('第二单元字词');
     expect(await table.locator('tbody tr').nth(1).innerText()).toContain('错 2：蝴蝶、展开');
     expect(await axeViolations(page)).toEqual([]);
+
+    // The third student's card, scanned after the teacher filled the × of 蝴蝶 and 展开 (the recogniser's
+    // test-sheet generator draws the 学号 and the ×): 扫描 on the list's row, the upload, 已匹配,
+    // and the 正确率 counts the card as the on-screen marking does.
+    await page.getByRole('link', { name: '字词列表' }).click();
+    await page.getByRole('heading', { name: '字词练习', level: 1 }).waitFor();
+    await row.getByRole('link', { name: '扫描 第二单元字词' }).click();
+    await page.getByRole('heading', { name: '听写卡扫描 · 第二单元字词' }).waitFor();
+    const id = Number(/word-exercise\/(\d+)\/scan/.exec(page.url())![1]);
+    const token = await app.tokenOf('head');
+    const marks = await app.api<{ studentNo: string; name: string }[]>(
+      '/marking-homework/homework/word-exercise/marks',
+      { body: { id, classId: null }, token },
+    );
+    expect(marks.code, JSON.stringify(marks)).toBe(200);
+    const third = marks.data[2]!;
+    const digits = Math.max(...marks.data.map((s) => s.studentNo.length));
+    const document = layoutWordCard({ id, name: '第二单元字词' }, '语文', [1, 2, 3], digits);
+    const ct = {
+      paper: { subject: `EKW|${id}`, questions: [] },
+      document,
+      template: toRecognitionTemplate(document),
+    };
+    const img = fillSheet(await blankPage(ct, 0, DPI), ct.template, 0, DPI, {
+      examNumber: third.studentNo,
+      answers: { x2: 'F', x3: 'F' },
+    });
+    const file = join(folder, '听写卡-3.png');
+    writeFileSync(file, await encodeScan(img, 'png', { dpi: DPI }));
+    await page.getByLabel('上传扫描答题卡').setInputFiles([file]);
+    await page.getByText('已上传 1 个文件').waitFor({ timeout: 60_000 });
+    const scans = page.getByRole('table', { name: '扫描记录' });
+    await scans.getByText(third.name).waitFor();
+    expect(await scans.getByText('已匹配').count()).toBe(1);
+    await page.getByText(/已扫描 1 人，待处理异常 0 个/).waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    await screenshot(page, 'homework-words-scan');
+    await page.getByRole('link', { name: '批改与正确率' }).click();
+    await page.getByText(/^已批改 3 \/ \d+ 人/).waitFor();
+    // 蝴蝶 wrong for all three now, 展开 for two of three.
+    await expect.poll(() => rates.nth(1).innerText()).toContain('33.3%');
+    expect(await rates.nth(1).innerText()).toContain('展开');
+    expect(await rates.nth(0).innerText()).toContain('蝴蝶');
     expect(problems).toEqual([]);
     await page.context().close();
-  });
+    // Drawing and recognising a card takes a while on a loaded machine.
+  }, 300_000);
 });

@@ -63,6 +63,7 @@ export * from './homeworkCollate';
 export * from './homeworkDownload';
 export * from './homeworkGroup';
 export * from './homeworkWordExercise';
+export * from './homeworkWordScan';
 export * from './oss';
 export * from './resourceBasket';
 export * from './resourcePaper';

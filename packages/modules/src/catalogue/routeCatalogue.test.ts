@@ -101,7 +101,8 @@ const SPEC_PATHS = `
 /**
  * Routes the product adds where the spec names none: the online-exam and homework student pages
  * (docs/online-exams.md), the download centre, whose entry spec 000 §2 names without a path
- * (docs/downloads.md), and the pages of 综合评价 under the spec's /appraise/... (docs/appraise.md).
+ * (docs/downloads.md), the pages of 综合评价 under the spec's /appraise/... (docs/appraise.md), and
+ * the scan page of the 听写卡 beside the spec's word-exercise pages (docs/homework.md "字词练习").
  */
 const PRODUCT_PATHS = [
   '/online-exam',
@@ -110,6 +111,7 @@ const PRODUCT_PATHS = [
   '/appraise/record',
   '/appraise/student',
   '/appraise/student/print',
+  '/homework/word-exercise/:id/scan',
 ];
 
 const byPath = new Map(routeCatalogue.map((r) => [r.path, r]));

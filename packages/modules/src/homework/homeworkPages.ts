@@ -101,4 +101,5 @@ export const homeworkPages: Readonly<Record<string, PageLoader>> = {
   'homework-word-exercise-card': () => wordCard().then((m) => m.WordExerciseCardPage),
   'homework-word-exercise-accuracy': () => wordAccuracy().then((m) => m.WordExerciseAccuracyPage),
   'homework-word-exercise-detail': () => wordDetail().then((m) => m.WordExerciseDetailPage),
+  'homework-word-exercise-scan': () => scanPages().then((m) => m.WordExerciseScanPage),
 };

@@ -22,6 +22,7 @@ import { homeworkSubmissionMigrations } from '../homework/submissions/migrations
 import { homeworkReportMigrations } from '../homework/report/migrations';
 import { homeworkGroupMigrations } from '../homework/group/migrations';
 import { homeworkWordExerciseMigrations } from '../homework/wordExercise/migrations';
+import { homeworkWordScanMigrations } from '../homework/wordExercise/scanMigrations';
 import { homeworkOnlineMigrations } from '../homework/online/migrations';
 import { homeworkScanPageMigrations } from '../homework/submissions/pageMigrations';
 import { homeworkStoreMigrations } from '../homework/storeMigrations';
@@ -315,6 +316,7 @@ function migrationsFor(dialect: Dialect): Record<string, Migration> {
     ...homeworkWorkbookMigrations(dialect),
     ...homeworkGroupMigrations(dialect),
     ...homeworkWordExerciseMigrations(dialect),
+    ...homeworkWordScanMigrations(dialect),
     ...gaokaoJointMigrations(dialect),
     ...jointSnapshotMigrations(),
     ...appraiseMigrations(dialect),

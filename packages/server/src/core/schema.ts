@@ -16,6 +16,7 @@ import type { HomeworkWorkbookTables } from '../homework/workbook/tables';
 import type { HomeworkReportTables } from '../homework/report/tables';
 import type { HomeworkGroupTables } from '../homework/group/tables';
 import type { HomeworkWordExerciseTables } from '../homework/wordExercise/tables';
+import type { HomeworkWordScanTables } from '../homework/wordExercise/scanTables';
 import type { AppraiseTables } from '../appraise/tables';
 import type { HomeworkOnlineTables } from '../homework/online/tables';
 import type { GaokaoTables } from '../gaokao/tables';
@@ -200,6 +201,7 @@ export interface DB
     HomeworkReportTables,
     HomeworkGroupTables,
     HomeworkWordExerciseTables,
+    HomeworkWordScanTables,
     HomeworkOnlineTables,
     OssTables,
     PaperTables,

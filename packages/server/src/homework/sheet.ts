@@ -84,6 +84,23 @@ export function layoutHomeworkSheet(
 }
 
 /**
+ * Digits of the 学号 boxes of a grade's sheets: its longest 学号 within the engine's range
+ * (undefined: no students, the engine's default), so that a scan matches students by 学号.
+ */
+export async function examNumCountOf(db: Db, gradeId: number): Promise<number | undefined> {
+  const longest = await db
+    .selectFrom('students as s')
+    .innerJoin('classes as c', 'c.id', 's.class_id')
+    .select((eb) => eb.fn.max(eb.fn('length', ['s.student_no'])).as('n'))
+    .where('c.grade_id', '=', gradeId)
+    .executeTakeFirst();
+  const digits = Number(longest?.n ?? 0);
+  return digits > 0
+    ? Math.min(EXAM_NUM_COUNT_RANGE.max, Math.max(EXAM_NUM_COUNT_RANGE.min, digits))
+    : undefined;
+}
+
+/**
  * The answer sheet of a stored homework: its questions, its subject's name, and 学号 boxes as
  * long as the longest 学号 of its grade (so `{id}/scan` matches students by 学号).
  */
@@ -91,7 +108,7 @@ export async function homeworkSheetDocument(
   db: Db,
   row: { id: number; name: string; subject_id: number; grade_id: number },
 ): Promise<SheetDocument> {
-  const [questions, subject, longest, composition] = await Promise.all([
+  const [questions, subject, count, composition] = await Promise.all([
     db
       .selectFrom('homework_questions')
       .selectAll()
@@ -99,23 +116,13 @@ export async function homeworkSheetDocument(
       .orderBy('no')
       .execute(),
     db.selectFrom('subjects').select('name').where('id', '=', row.subject_id).executeTakeFirst(),
-    db
-      .selectFrom('students as s')
-      .innerJoin('classes as c', 'c.id', 's.class_id')
-      .select((eb) => eb.fn.max(eb.fn('length', ['s.student_no'])).as('n'))
-      .where('c.grade_id', '=', row.grade_id)
-      .executeTakeFirst(),
+    examNumCountOf(db, row.grade_id),
     db
       .selectFrom('homework_compositions')
       .select('min_words')
       .where('homework_id', '=', row.id)
       .executeTakeFirst(),
   ]);
-  const digits = Number(longest?.n ?? 0);
-  const count =
-    digits > 0
-      ? Math.min(EXAM_NUM_COUNT_RANGE.max, Math.max(EXAM_NUM_COUNT_RANGE.min, digits))
-      : undefined;
   return layoutHomeworkSheet(
     row,
     subject?.name ?? '',

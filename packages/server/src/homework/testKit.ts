@@ -4,6 +4,7 @@ import { blankPage, encodeScan, fillSheet, type CorpusTemplate } from '@examkit/
 import { expect } from 'vitest';
 import { call, signIn, TEST_NOW, type CallResult, type TestServer } from '../test/fixtures';
 import { homeworkSheetDocument, sheetQuestionOf } from './sheet';
+import { wordCardDocument } from './wordExercise/card';
 
 /** A one-page PDF, the uploaded paper of a homework made in a test. */
 export const TEST_PAPER_PDF = Buffer.from(
@@ -129,6 +130,35 @@ export async function homeworkSheet(
     .execute();
   return {
     paper: { subject, questions: questions.map(sheetQuestionOf) },
+    document,
+    template: toRecognitionTemplate(document),
+  };
+}
+
+/** The 听写卡 of a word list as the recogniser's test corpus sees it, to draw scans on. */
+export async function wordCardSheet(
+  server: TestServer,
+  exerciseId: number,
+): Promise<CorpusTemplate> {
+  const row = await server.db
+    .selectFrom('homework_word_exercises')
+    .selectAll()
+    .where('id', '=', exerciseId)
+    .executeTakeFirstOrThrow();
+  const words = await server.db
+    .selectFrom('homework_words')
+    .select('position')
+    .where('exercise_id', '=', exerciseId)
+    .orderBy('position')
+    .execute();
+  const document = await wordCardDocument(
+    server.db,
+    row,
+    words.map((w) => Number(w.position)),
+  );
+  // The corpus caches blank pages by paper and settings: the card's identity keeps them apart.
+  return {
+    paper: { subject: `EKW|${exerciseId}`, questions: [] },
     document,
     template: toRecognitionTemplate(document),
   };

@@ -2,7 +2,8 @@ import { useCallback, useEffect, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
 import {
   homeworkSubmissionRoutes as r,
-  type CorrectionOverview,
+  homeworkWordExerciseRoutes as W,
+  homeworkWordScanRoutes as WS,
   type HomeworkScanOverview,
   type HomeworkScanPage as ScanPageRow,
 } from '@examkit/contracts';
@@ -19,14 +20,25 @@ const RESULT_LABELS: Record<ScanPageRow['status'], string> = {
   resolved: '已处理',
 };
 
+/** A student an exception can be handed to. */
+interface ScanStudent {
+  studentId: number;
+  studentNo: string;
+  name: string;
+  className: string;
+}
+
 /** An exception's fix: choose one of the caller's students and hand the scan to them. */
 function ResolveForm({
   page,
   students,
+  words,
   onDone,
 }: {
   page: ScanPageRow;
-  students: CorrectionOverview['students'];
+  students: readonly ScanStudent[];
+  /** A 听写卡 (its own resolve call). */
+  words: boolean;
   onDone(): void;
 }) {
   const call = useApiCall();
@@ -48,9 +60,10 @@ function ResolveForm({
         size="small"
         disabled={!studentId}
         onClick={() =>
-          void call(r.scanResolve, { pageId: page.id, studentId: Number(studentId) }).then(
-            (x) => x.ok && onDone(),
-          )
+          void call(words ? WS.wordScanResolve : r.scanResolve, {
+            pageId: page.id,
+            studentId: Number(studentId),
+          }).then((x) => x.ok && onDone())
         }
       >
         确定
@@ -66,7 +79,13 @@ function ResolveForm({
 export function HomeworkScanPage({
   composition = false,
   chapter = false,
+  words = false,
 }: {
+  /**
+   * A 字词练习's 听写卡 (/homework/word-exercise/{id}/scan): the filled × boxes become the
+   * student's wrong words; its links lead to 批改与正确率 and the 听写卡.
+   */
+  words?: boolean;
   /** A composition's scans (/homework/composition/{id}/scan): its links lead to 作文批改. */
   composition?: boolean;
   /**
@@ -80,20 +99,30 @@ export function HomeworkScanPage({
   const id = Number(chapter ? search.get('id') : params.id) || 0;
   const call = useApiCall();
   const [scans, setScans] = useState<HomeworkScanOverview | null>(null);
-  const [overview, setOverview] = useState<CorrectionOverview | null>(null);
+  const [overview, setOverview] = useState<{ name: string; students: ScanStudent[] } | null>(null);
   const [progress, setProgress] = useState<string | null>(null);
 
   const load = useCallback(async () => {
+    if (words) {
+      const [a, b, c] = await Promise.all([
+        call(WS.wordScanList, { id }),
+        call(W.wordExerciseDetail, { id }),
+        call(W.wordExerciseMarks, { id, classId: null }),
+      ]);
+      if (a.ok) setScans(a.data);
+      if (b.ok && c.ok) setOverview({ name: b.data.name, students: c.data });
+      return;
+    }
     const [a, b] = await Promise.all([call(r.scanList, { id }), call(r.correctOverview, { id })]);
     if (a.ok) setScans(a.data);
     if (b.ok) setOverview(b.data);
-  }, [call, id]);
+  }, [call, id, words]);
   useEffect(() => void load(), [load]);
 
   async function upload(files: File[]) {
     for (const [i, file] of files.entries()) {
       setProgress(`正在识别 ${i + 1}/${files.length}：${file.name}`);
-      await call(r.scanUpload, {
+      await call(words ? WS.wordScanUpload : r.scanUpload, {
         id,
         fileName: file.name,
         contentBase64: await readFileAsBase64(file),
@@ -106,12 +135,13 @@ export function HomeworkScanPage({
   return (
     <PageBox aria-labelledby="homework-scan-title">
       <h1 id="homework-scan-title">
-        {chapter ? '章节扫描' : composition ? '作文扫描' : '作业扫描'}
+        {words ? '听写卡扫描' : chapter ? '章节扫描' : composition ? '作文扫描' : '作业扫描'}
         {overview ? ` · ${overview.name}` : ''}
       </h1>
       <Note>
-        每个文件一页答题卡（PNG 或 JPG，不超过 700
-        KB），按答题卡上填涂的学号匹配学生，客观题按答案自动计分。
+        {words
+          ? '每个文件一张听写卡的第 1 页（PNG 或 JPG，不超过 700 KB），按听写卡上填涂的学号匹配学生，老师涂了“×”的字词记为错词（与批改与正确率中的批改相同，再次上传会替换）。'
+          : '每个文件一页答题卡（PNG 或 JPG，不超过 700 KB），按答题卡上填涂的学号匹配学生，客观题按答案自动计分。'}
         {scans && scans.pageCount > 1 && (
           <>
             {' '}
@@ -138,31 +168,36 @@ export function HomeworkScanPage({
         </FilePick>
         <Link
           to={
-            chapter
-              ? `/homework/teaching-assistant/correct?id=${id}`
-              : composition
-                ? `/homework/composition/correct?id=${id}`
-                : `/homework/correct?id=${id}`
+            words
+              ? `/homework/word-exercise/accuracy?id=${id}`
+              : chapter
+                ? `/homework/teaching-assistant/correct?id=${id}`
+                : composition
+                  ? `/homework/composition/correct?id=${id}`
+                  : `/homework/correct?id=${id}`
           }
         >
-          去批改
+          {words ? '批改与正确率' : '去批改'}
         </Link>
         <Link
           to={
-            chapter
-              ? `/homework/teaching-assistant/chapter?id=${id}`
-              : composition
-                ? `/homework/composition/edit?id=${id}`
-                : `/homework/school-base/split-confirm?id=${id}`
+            words
+              ? `/homework/word-exercise/card?id=${id}`
+              : chapter
+                ? `/homework/teaching-assistant/chapter?id=${id}`
+                : composition
+                  ? `/homework/composition/edit?id=${id}`
+                  : `/homework/school-base/split-confirm?id=${id}`
           }
         >
-          {chapter ? '章节详情' : composition ? '作文详情' : '作业详情'}
+          {words ? '听写卡' : chapter ? '章节详情' : composition ? '作文详情' : '作业详情'}
         </Link>
       </Toolbar>
       {progress && <p role="status">{progress}</p>}
       {scans && (
         <p>
-          应交 {scans.expected} 人，已交 {scans.submitted} 人，待处理异常 {scans.openExceptions} 个
+          应交 {scans.expected} 人，{words ? '已扫描' : '已交'} {scans.submitted} 人，待处理异常{' '}
+          {scans.openExceptions} 个
           {scans.incomplete.length > 0 && `，缺页 ${scans.incomplete.length} 人`}
         </p>
       )}
@@ -190,7 +225,12 @@ export function HomeworkScanPage({
             <td>{formatTime(p.createdAt)}</td>
             <td>
               {p.status === 'exception' && overview ? (
-                <ResolveForm page={p} students={overview.students} onDone={() => void load()} />
+                <ResolveForm
+                  page={p}
+                  students={overview.students}
+                  words={words}
+                  onDone={() => void load()}
+                />
               ) : (
                 '—'
               )}
@@ -200,4 +240,9 @@ export function HomeworkScanPage({
       </ListTable>
     </PageBox>
   );
+}
+
+/** /homework/word-exercise/{id}/scan: the homework scan page reading 听写卡 (docs/homework.md "字词练习"). */
+export function WordExerciseScanPage() {
+  return <HomeworkScanPage words />;
 }

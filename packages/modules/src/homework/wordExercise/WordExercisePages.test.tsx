@@ -2,6 +2,8 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import {
   homeworkWordExerciseRoutes,
+  homeworkWordScanRoutes,
+  type HomeworkScanOverview,
   permissionCatalogue,
   type WordAccuracy,
   type WordExerciseDetail,
@@ -16,6 +18,7 @@ import { parsePositions, parseWordLines } from './wordShared';
 
 const K = (route: { url: string }) => `POST ${route.url}`;
 const W = homeworkWordExerciseRoutes;
+const WS = homeworkWordScanRoutes;
 const CODES = ['Home', 'Homework', 'Homework-SchoolBase'];
 const user = () =>
   demoUser({
@@ -236,5 +239,79 @@ describe('字词练习', () => {
       { classId: 101, studentId: null, subjectId: null },
       { classId: 101, studentId: 1, subjectId: null },
     ]);
+  }, 30_000);
+
+  it('scans the 听写卡 from the list: uploads each file, then hands an exception to a student', async () => {
+    const u = userEvent.setup();
+    const scanPage = (over: Partial<HomeworkScanOverview['pages'][number]>) => ({
+      id: 1,
+      fileName: 'a.png',
+      status: 'matched' as const,
+      reason: null,
+      studentNoRead: '001',
+      studentName: '张三',
+      submissionId: null,
+      createdAt: 1_764_000_000_000,
+      page: 1,
+      ...over,
+    });
+    const unreadable = scanPage({
+      id: 2,
+      fileName: 'b.png',
+      status: 'exception',
+      reason: '学号填涂不清（第 3 位未涂），请选择学生',
+      studentNoRead: null,
+      studentName: null,
+    });
+    const scans: HomeworkScanOverview = {
+      expected: 2,
+      submitted: 1,
+      openExceptions: 1,
+      pageCount: 1,
+      incomplete: [],
+      pages: [unreadable, scanPage({})],
+    };
+    const api = homeworkApi({
+      [K(W.wordExerciseList)]: ok([exercise(), exercise({ id: 8, name: '未布置', classes: [] })]),
+      [K(W.wordExerciseDetail)]: ok(exercise()),
+      [K(W.wordExerciseMarks)]: ok(students),
+      [K(WS.wordScanList)]: ok(scans),
+      [K(WS.wordScanUpload)]: ok(scanPage({ id: 3, fileName: 'c.png' })),
+      [K(WS.wordScanResolve)]: ok({ ...unreadable, status: 'resolved', studentName: '李四' }),
+    });
+    await renderApp({
+      path: '/homework/word-exercise/question',
+      api,
+      user: user(),
+      pages: homeworkPages,
+    });
+    // Only an assigned list can be scanned.
+    expect(
+      await screen.findByRole('link', { name: '扫描 第一单元听写' }, { timeout: 10_000 }),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: '扫描 未布置' })).toBeNull();
+    await u.click(screen.getByRole('link', { name: '扫描 第一单元听写' }));
+    expect(
+      await screen.findByRole('heading', { name: '听写卡扫描 · 第一单元听写' }),
+    ).toBeInTheDocument();
+    expect(screen.getByText('应交 2 人，已扫描 1 人，待处理异常 1 个')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: '批改与正确率' })).toHaveAttribute(
+      'href',
+      '/homework/word-exercise/accuracy?id=7',
+    );
+    await u.upload(screen.getByLabelText('上传扫描答题卡'), [
+      new File(['png'], 'c.png', { type: 'image/png' }),
+    ]);
+    await vi.waitFor(() =>
+      expect(bodiesOf(api, K(WS.wordScanUpload))[0]).toMatchObject({ id: 7, fileName: 'c.png' }),
+    );
+    expect(await screen.findByText('已上传 1 个文件')).toBeInTheDocument();
+    const row = within(screen.getByRole('table', { name: '扫描记录' })).getByRole('row', {
+      name: /b\.png/,
+    });
+    expect(row).toHaveTextContent('学号填涂不清（第 3 位未涂），请选择学生');
+    await u.selectOptions(within(row).getByRole('combobox'), '高一(1)班 李四（002）');
+    await u.click(within(row).getByRole('button', { name: '确定' }));
+    expect(bodiesOf(api, K(WS.wordScanResolve))).toEqual([{ pageId: 2, studentId: 2 }]);
   }, 30_000);
 });

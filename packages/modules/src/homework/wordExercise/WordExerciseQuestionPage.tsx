@@ -251,7 +251,7 @@ export function WordExerciseQuestionPage() {
       <WordTabs id={id} />
       <Toolbar>
         <Note>
-          建立字词表（语文字词、英语单词），布置给班级，打印听写卡，在屏幕上标出每个学生写错的字词。
+          建立字词表（语文字词、英语单词），布置给班级，打印听写卡，在屏幕上标出每个学生写错的字词，或扫描老师涂过“×”的听写卡。
         </Note>
         <Button type="primary" onClick={() => setEditing('new')}>
           新建字词练习
@@ -292,6 +292,11 @@ export function WordExerciseQuestionPage() {
                 <NavLink to={`${BASE}/card?id=${x.id}`} aria-label={`听写卡 ${x.name}`}>
                   听写卡
                 </NavLink>
+                {x.classes.length > 0 && (
+                  <NavLink to={`${BASE}/${x.id}/scan`} aria-label={`扫描 ${x.name}`}>
+                    扫描
+                  </NavLink>
+                )}
                 <NavLink to={`${BASE}/accuracy?id=${x.id}`} aria-label={`批改 ${x.name}`}>
                   批改
                 </NavLink>

@@ -113,13 +113,7 @@ export async function scanPage(
       if (student) studentNo = student.studentNo;
       else reason = pageOwnerUnknown(result.page);
     } else if (studentNo === null) {
-      const unclear = result.examNumberDigits
-        .filter((d) => d.state !== 'ok')
-        .map(
-          (d) =>
-            `第 ${d.digit + 1} 位${d.state === 'multiple' ? '多涂' : d.state === 'blank' ? '未涂' : '过浅'}`,
-        );
-      reason = `学号填涂不清（${unclear.join('、') || '无法确定'}），请选择学生`;
+      reason = unclearStudentNo(result.examNumberDigits);
     } else {
       const student = students.find((s) => s.studentNo === studentNo);
       if (!student) reason = `学号 ${studentNo} 不是本作业布置的学生（或不在您任教的班级）`;
@@ -153,6 +147,17 @@ export async function scanPage(
       .executeTakeFirstOrThrow();
     return inserted.id;
   });
+}
+
+/** Why a sheet's 学号 could not be read: which digits are blank, double or faint. */
+export function unclearStudentNo(digits: SheetResult['examNumberDigits']): string {
+  const unclear = digits
+    .filter((d) => d.state !== 'ok')
+    .map(
+      (d) =>
+        `第 ${d.digit + 1} 位${d.state === 'multiple' ? '多涂' : d.state === 'blank' ? '未涂' : '过浅'}`,
+    );
+  return `学号填涂不清（${unclear.join('、') || '无法确定'}），请选择学生`;
 }
 
 /**

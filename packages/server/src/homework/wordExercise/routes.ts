@@ -1,4 +1,3 @@
-import { layoutSheet } from '@examkit/answer-sheet';
 import { renderSheetPdf } from '@examkit/answer-sheet/pdf';
 import {
   homeworkWordExerciseRoutes as r,
@@ -17,9 +16,12 @@ import type { Db } from '../../core/database';
 import type { DomainDeps } from '../../core/deps';
 import { badRequest, notFound } from '../../core/envelope';
 import type { Router } from '../../core/router';
+import type { Recognize } from '../../scan/queue';
 import { accessOf, type Access } from '../../core/scope';
 import { requireSchoolBase, targetsOf } from '../access';
 import { reachable } from '../create';
+import { wordCardDocument } from './card';
+import { registerWordScanRoutes, saveWordMark } from './scan';
 import type { HomeworkWordExercisesTable } from './tables';
 
 const TAG = 'homework';
@@ -61,7 +63,12 @@ async function classesOf(db: Db, access: Access, gradeId: number, subjectId: num
  * classes, the 听写 card, each student's wrong words and the 正确率 per word; behind
  * Homework-SchoolBase, over the caller's classes.
  */
-export function registerWordExerciseRoutes(router: Router, { db, clock }: DomainDeps): void {
+export function registerWordExerciseRoutes(
+  router: Router,
+  deps: DomainDeps,
+  options: { recognize?: Recognize } = {},
+): void {
+  const { db, clock } = deps;
   /** A list of the session's school and year in the caller's reach (or theirs); else as missing. */
   const load = async (access: Access, id: number): Promise<ExerciseRow> => {
     await requireSchoolBase(access);
@@ -410,25 +417,15 @@ export function registerWordExerciseRoutes(router: Router, { db, clock }: Domain
     const count = (await wordsOf(row.id)).length;
     if (body.wrong.some((p) => p > count))
       throw badRequest(`错词序号超出范围（共 ${count} 个字词）`);
-    const wrong = JSON.stringify([...body.wrong].sort((a, b) => a - b));
-    const at = clock.now().getTime();
-    await db
-      .insertInto('homework_word_marks')
-      .values({
-        exercise_id: row.id,
-        student_id: student.studentId,
-        school_id: row.school_id,
-        wrong,
-        marked_by: session.userId,
-        marked_at: at,
-      })
-      .onConflict((oc) =>
-        oc
-          .columns(['exercise_id', 'student_id'])
-          .doUpdateSet({ wrong, marked_by: session.userId, marked_at: at }),
-      )
-      .execute();
-    return { ...student, wrong: parseWrong(wrong) };
+    const wrong = await saveWordMark(
+      db,
+      row,
+      student.studentId,
+      body.wrong,
+      session.userId,
+      clock.now().getTime(),
+    );
+    return { ...student, wrong };
   });
 
   router.sessionRoute(r.wordExerciseAccuracy, TAG, async ({ body, session }) => {
@@ -534,28 +531,11 @@ export function registerWordExerciseRoutes(router: Router, { db, clock }: Domain
     TAG,
     async ({ query, session }) => {
       const row = await load(accessOf(db, session), query.id);
-      const [words, subject] = await Promise.all([
-        wordsOf(row.id),
-        db
-          .selectFrom('subjects')
-          .select('name')
-          .where('id', '=', row.subject_id)
-          .executeTakeFirst(),
-      ]);
-      const document = layoutSheet(
-        {
-          subject: subject?.name ?? '',
-          questions: words.map((w) => ({
-            id: `w${w.position}`,
-            number: String(w.position),
-            type: 'subjective' as const,
-            fullMarks: 1,
-            answerHeightMm: 14,
-          })),
-        },
-        { answerSheetTitle: `${row.name.slice(0, 34)} · 听写卡` },
-        {},
-        { identity: `EKW|${row.id}` },
+      const words = await wordsOf(row.id);
+      const document = await wordCardDocument(
+        db,
+        row,
+        words.map((w) => w.position),
       );
       return {
         fileName: `${row.name}-听写卡.pdf`,
@@ -564,4 +544,5 @@ export function registerWordExerciseRoutes(router: Router, { db, clock }: Domain
       };
     },
   );
+  registerWordScanRoutes(router, deps, { load, studentsOf, wordsOf }, options);
 }

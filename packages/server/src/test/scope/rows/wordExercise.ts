@@ -22,4 +22,7 @@ export const wordExerciseRows: Record<string, Entry> = {
   'homeworkWordExerciseRoutes.wordExerciseStudentDetail': WRITE(
     'a class the caller teaches 语文 or 英语 in, else 班级不存在 (wordExercise.test.ts)',
   ),
+  'homeworkWordScanRoutes.wordScanResolve': WRITE(
+    'a student of the caller’s assigned classes only, else 404 (wordScan.test.ts)',
+  ),
 };
