@@ -1,23 +1,18 @@
-import {
-  jointPaperRoutes,
-  jointPoolRoutes,
-  type PaperDetail,
-  type Question,
-  type UserInfo,
-} from '@examkit/contracts';
+import { jointPoolRoutes, type PaperDetail, type UserInfo } from '@examkit/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMemoryFileStore } from '../core/files';
 import { DIALECTS, signIn, startTestServer, userIdOf, type TestServer } from '../test/fixtures';
 import {
   callers,
   jointMathExam,
-  leaves,
+  savePoolBlock,
   schoolName,
   studentsOf,
   type Joint,
   type Leased,
   type Student,
 } from './poolTestKit';
+
 const key = (n: number) => `0000000c-0000-4000-8000-${String(n).padStart(12, '0')}`;
 
 describe.each(DIALECTS)(
@@ -54,28 +49,7 @@ describe.each(DIALECTS)(
         pool: true,
         ...maps,
       });
-      const paper = await ok<{ questions: Question[] }>(bureau, jointPaperRoutes.jointPaperGet, {
-        jointExamId: joint.id,
-        subjectCode: '数学',
-      });
-      const id = (n: string) => leaves(paper.questions).find((q) => q.fullNumber === n)!.id;
-      const { blockId } = await ok<{ blockId: number }>(
-        bureau,
-        jointPoolRoutes.jointPoolBlockSave,
-        {
-          jointExamId: joint.id,
-          subjectCode: '数学',
-          setup: {
-            name: '第5题',
-            questionIds: [id('5(1)'), id('5(2)')],
-            mode: 'single',
-            tolerance: 0,
-            scoreStep: 0.5,
-            distribution: 'pool',
-            ...setup,
-          },
-        },
-      );
+      const blockId = await savePoolBlock(server, bureau, joint.id, setup);
       return { joint, blockId };
     }
 

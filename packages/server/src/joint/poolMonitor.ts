@@ -5,31 +5,122 @@ import type { DomainDeps } from '../core/deps';
 import { forbidden } from '../core/envelope';
 import type { Router } from '../core/router';
 import { loadScope } from '../core/scope';
-import { jointViewer, loadJoint, loadOrganised } from './access';
+import type { SessionInfo } from '../core/session';
+import { blockProgress, blockQuality, randomCheck } from '../marking/monitoring';
+import { jointViewer, loadJoint, loadOrganised, organises, type JointViewer } from './access';
+import { poolAccess } from './poolAccess';
 
 const TAG = 'joint';
 
-/**
- * The progress of 统一阅卷: the organiser's per block and school, and a participating school's
- * manager's with its own markers by name (other schools' stay counts).
- */
-export function registerJointPoolMonitorRoutes(router: Router, deps: Pick<DomainDeps, 'db'>) {
-  const { db } = deps;
+export const OTHER_SCHOOL_MARKER = '外校阅卷老师';
 
-  router.sessionRoute(jointPoolRoutes.jointPoolSchoolProgress, TAG, async ({ body, session }) => {
-    const viewer = await jointViewer(db, session);
-    const joint = await loadJoint(db, viewer, body.jointExamId);
+/**
+ * The monitoring of 统一阅卷: the organiser's progress per block and school, a participating
+ * school's manager's with its own markers by name (other schools' stay counts), and a pool
+ * block's 阅卷进度, 阅卷质量 and 阅卷抽查 with the marking block's own figures (marking/monitoring.ts),
+ * its markers named for the organiser with their school and, for a school's manager, its own
+ * markers by name and the others as 外校阅卷老师.
+ */
+export function registerJointPoolMonitorRoutes(
+  router: Router,
+  deps: Pick<DomainDeps, 'db' | 'clock'>,
+) {
+  const { db, clock } = deps;
+  const { poolBlock } = poolAccess(db);
+
+  /** A participating school's exam manager (school-wide, 联考管理), else 403. */
+  async function requireSchoolManager(session: SessionInfo, viewer: JointViewer) {
     const held = await permissionCodesIn(db, session.userId, session.academicYear);
     const scope = await loadScope(db, session);
     if (viewer.kind !== 'school' || !held.has('Exam-Multiple') || !scope.schoolWide)
       throw forbidden('只有参加联考学校的考试管理员可以查看本校的统一阅卷进度');
+    return viewer.schoolId;
+  }
+
+  /**
+   * A pool block the caller monitors, and how its markers are named: `ownSchool` null for the
+   * organiser (every marker with their school), else the school's manager's own school.
+   */
+  async function monitoredBlock(session: SessionInfo, blockId: number) {
+    const block = await poolBlock(blockId);
+    const viewer = await jointViewer(db, session);
+    const joint = await loadJoint(db, viewer, block.joint_exam_id!);
+    if (organises(viewer, joint)) return { block, ownSchool: null };
+    return { block, ownSchool: await requireSchoolManager(session, viewer) };
+  }
+
+  /** The name a marker is shown by to the caller (see `monitoredBlock`). */
+  async function markerNames(ownSchool: number | null, userIds: number[]) {
+    const ids = [...new Set(userIds)];
+    const rows =
+      ids.length === 0
+        ? []
+        : await db
+            .selectFrom('users as u')
+            .innerJoin('schools as s', 's.id', 'u.school_id')
+            .select(['u.id', 'u.school_id', 's.name'])
+            .where('u.id', 'in', ids)
+            .execute();
+    const of = new Map(rows.map((r) => [r.id, r]));
+    return (userId: number, name: string) => {
+      const user = of.get(userId);
+      if (ownSchool === null) return user ? `${name}（${user.name}）` : name;
+      return user?.school_id === ownSchool ? name : OTHER_SCHOOL_MARKER;
+    };
+  }
+
+  router.sessionRoute(jointPoolRoutes.jointPoolMonitorProgress, TAG, async ({ body, session }) => {
+    const { block, ownSchool } = await monitoredBlock(session, body.blockId);
+    const progress = await blockProgress(db, clock, block);
+    const named = await markerNames(
+      ownSchool,
+      progress.markers.map((m) => m.userId),
+    );
+    return {
+      ...progress,
+      markers: progress.markers.map((m) => ({ ...m, name: named(m.userId, m.name) })),
+    };
+  });
+
+  router.sessionRoute(jointPoolRoutes.jointPoolMonitorQuality, TAG, async ({ body, session }) => {
+    const { block, ownSchool } = await monitoredBlock(session, body.blockId);
+    const quality = await blockQuality(db, block);
+    const named = await markerNames(
+      ownSchool,
+      quality.markers.map((m) => m.userId),
+    );
+    return {
+      ...quality,
+      markers: quality.markers.map((m) => ({ ...m, name: named(m.userId, m.name) })),
+    };
+  });
+
+  router.sessionRoute(jointPoolRoutes.jointPoolMonitorCheck, TAG, async ({ body, session }) => {
+    const { block, ownSchool } = await monitoredBlock(session, body.blockId);
+    const papers = await randomCheck(db, 'pool', block.id, body.count);
+    const named = await markerNames(
+      ownSchool,
+      papers.flatMap((p) => p.marks.map((m) => m.userId)),
+    );
+    return {
+      list: papers.map((p) => ({
+        ...p,
+        marks: p.marks.map((m) => ({ ...m, userName: named(m.userId, m.userName) })),
+      })),
+    };
+  });
+
+  router.sessionRoute(jointPoolRoutes.jointPoolSchoolProgress, TAG, async ({ body, session }) => {
+    const viewer = await jointViewer(db, session);
+    const joint = await loadJoint(db, viewer, body.jointExamId);
+    const schoolId = await requireSchoolManager(session, viewer);
     const blocks = await poolProgress(db, joint.id);
-    const ownMarkers = await ownMarkersOf(db, joint.id, viewer.schoolId);
+    const ownMarkers = await ownMarkersOf(db, joint.id, schoolId);
     // Other schools' shares stay out: the overall counts and the caller's own school only.
     return {
       markingMode: joint.marking_mode as 'school' | 'pool',
       blocks: blocks.map(({ schools, ...b }) => {
-        const own = schools.find((s) => s.schoolId === viewer.schoolId);
+        const own = schools.find((s) => s.schoolId === schoolId);
         return {
           ...b,
           own: {

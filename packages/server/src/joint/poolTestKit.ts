@@ -1,5 +1,6 @@
 import {
   jointExamRoutes,
+  jointPaperRoutes,
   jointPoolRoutes,
   type JointExam,
   type Question,
@@ -105,3 +106,32 @@ export const schoolName = async (server: TestServer, schoolId: number) =>
       .where('id', '=', schoolId)
       .executeTakeFirstOrThrow()
   ).name;
+
+/** A pool block named 第5题 on 5(1) and 5(2) of the joint exam's 数学, with `setup` over its defaults. */
+export async function savePoolBlock(
+  server: TestServer,
+  bureau: UserInfo,
+  jointExamId: number,
+  setup: Record<string, unknown>,
+): Promise<number> {
+  const { ok } = callers(() => server);
+  const paper = await ok<{ questions: Question[] }>(bureau, jointPaperRoutes.jointPaperGet, {
+    jointExamId,
+    subjectCode: '数学',
+  });
+  const id = (n: string) => leaves(paper.questions).find((q) => q.fullNumber === n)!.id;
+  const { blockId } = await ok<{ blockId: number }>(bureau, jointPoolRoutes.jointPoolBlockSave, {
+    jointExamId,
+    subjectCode: '数学',
+    setup: {
+      name: '第5题',
+      questionIds: [id('5(1)'), id('5(2)')],
+      mode: 'single',
+      tolerance: 0,
+      scoreStep: 0.5,
+      distribution: 'pool',
+      ...setup,
+    },
+  });
+  return blockId;
+}
