@@ -229,9 +229,14 @@ describe('JointMarkingSection: 各校分别阅卷 or 统一阅卷 on the joint e
         .getAllByRole('row')
         .map((r) => r.textContent),
     ).toEqual([
-      '科目题块状态全部试卷已评完本校试卷本校已评完本校阅卷老师本校已给分',
-      '数学第5题阅卷中14694李老师（2 份）2',
+      '科目题块状态全部试卷已评完本校试卷本校已评完本校阅卷老师本校已给分阅卷数据',
+      '数学第5题阅卷中14694李老师（2 份）2阅卷进度阅卷质量阅卷抽查',
     ]);
+    // The pool block's data pages, over the pool's monitoring calls.
+    expect(within(table).getByRole('link', { name: '阅卷进度：第5题' })).toHaveAttribute(
+      'href',
+      '/exam/marking/data/progress/3?pool=1',
+    );
   });
 
   it('the organiser sets up a 双评 block with its 误差, 仲裁老师 and 组长 from the roster', async () => {

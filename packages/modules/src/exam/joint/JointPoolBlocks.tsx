@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
+import { Link } from 'react-router-dom';
 import { jointPaperRoutes, jointPoolRoutes, type DataOf } from '@examkit/contracts';
 import { useExamkit } from '@examkit/core/react';
 import { Button, FormField, Select, TextInput } from '@examkit/ui';
@@ -22,6 +23,31 @@ const STATE_LABELS: Record<string, string> = {
   paused: '已暂停',
   finished: '已结束',
 };
+
+/**
+ * A pool block's 阅卷进度, 阅卷质量 and 阅卷抽查: the marking data pages over the pool's monitoring
+ * calls (`?pool=1`), for the organiser and a participating school's manager.
+ */
+function PoolMonitorLinks({ blockId, name }: { blockId: number; name: string }) {
+  const pages: [string, string][] = [
+    ['progress', '阅卷进度'],
+    ['quality', '阅卷质量'],
+    ['checkPaper', '阅卷抽查'],
+  ];
+  return (
+    <Actions>
+      {pages.map(([page, label]) => (
+        <Link
+          key={page}
+          to={`/exam/marking/data/${page}/${blockId}?pool=1`}
+          aria-label={`${label}：${name}`}
+        >
+          {label}
+        </Link>
+      ))}
+    </Actions>
+  );
+}
 
 /**
  * The organiser's pool blocks of a 统一阅卷 joint exam (docs/marking.md "Joint exams"): a block of
@@ -205,6 +231,7 @@ export function JointPoolBlocks({
                     </Button>
                   )}
                 </Actions>
+                {b.state !== 'setup' && <PoolMonitorLinks blockId={b.blockId} name={b.name} />}
               </td>
             </tr>
           )}
@@ -381,6 +408,7 @@ export function JointPoolSchoolProgress({
             '本校已评完',
             '本校阅卷老师',
             '本校已给分',
+            '阅卷数据',
           ]}
         >
           {(b) => (
@@ -401,6 +429,9 @@ export function JointPoolSchoolProgress({
                   : b.ownMarkers.map((m) => `${m.name}（${m.marks} 份）`).join('、')}
               </td>
               <td>{b.own.marks}</td>
+              <td>
+                <PoolMonitorLinks blockId={b.blockId} name={b.name} />
+              </td>
             </tr>
           )}
         </ListTable>
