@@ -1,6 +1,5 @@
 import {
   examRoutes,
-  jointPaperRoutes,
   jointPoolRoutes,
   markingRoutes,
   type Question,
@@ -8,12 +7,14 @@ import {
 } from '@examkit/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMemoryFileStore } from '../core/files';
-import { DIALECTS, signIn, startTestServer, userIdOf, type TestServer } from '../test/fixtures';
+import { DIALECTS, startTestServer, userIdOf, type TestServer } from '../test/fixtures';
 import {
   callers,
   jointMathExam,
   leaves,
+  poolBlockSetup,
   schoolName,
+  signInPoolUsers,
   studentsOf,
   type Joint,
   type Leased,
@@ -42,11 +43,7 @@ describe.each(DIALECTS)(
     beforeAll(async () => {
       server = await startTestServer(dialect, { files });
       const { demoSchoolId, labSchoolId } = server.seed;
-      bureau = await signIn(server.app, 'bureau', { schoolId: demoSchoolId });
-      demoAdmin = await signIn(server.app, 'admin');
-      labAdmin = await signIn(server.app, 'lab-admin');
-      grader = await signIn(server.app, 'grader');
-      teacher = await signIn(server.app, 'teacher');
+      ({ bureau, demoAdmin, labAdmin, grader, teacher } = await signInPoolUsers(server));
       joint = await jointMathExam(server, bureau, {
         idempotencyKey: 'joint-pool-1',
         name: '高一联考（统一阅卷）',
@@ -95,21 +92,10 @@ describe.each(DIALECTS)(
 
     it('a marker of school A marks a paper of school B without seeing whose it is; the score lands in school B’s exam', async () => {
       const { demoSchoolId, labSchoolId } = server.seed;
-      const paper = await ok<{ questions: Question[] }>(bureau, jointPaperRoutes.jointPaperGet, {
-        jointExamId: joint.id,
-        subjectCode: '数学',
-      });
-      const id = (n: string) => leaves(paper.questions).find((q) => q.fullNumber === n)!.id;
       // A teacher of school B cannot be put on the pool by a participant; the organiser names markers of any school.
-      const setup = {
-        name: '第5题',
-        questionIds: [id('5(1)'), id('5(2)')],
-        mode: 'single',
-        tolerance: 0,
-        scoreStep: 0.5,
-        distribution: 'pool',
+      const setup = await poolBlockSetup(server, bureau, joint.id, {
         markers: [{ userId: await userIdOf(server.db, demoSchoolId, 'grader') }],
-      };
+      });
       expect(
         (
           await as(labAdmin, jointPoolRoutes.jointPoolBlockSave, {

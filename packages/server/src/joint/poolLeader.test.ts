@@ -1,11 +1,12 @@
 import { jointPoolRoutes, type PaperDetail, type UserInfo } from '@examkit/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMemoryFileStore } from '../core/files';
-import { DIALECTS, signIn, startTestServer, userIdOf, type TestServer } from '../test/fixtures';
+import { DIALECTS, startTestServer, userIdOf, type TestServer } from '../test/fixtures';
 import {
   callers,
   jointMathExam,
   savePoolBlock,
+  signInPoolUsers,
   schoolName,
   studentsOf,
   type Joint,
@@ -68,12 +69,9 @@ describe.each(DIALECTS)(
     beforeAll(async () => {
       server = await startTestServer(dialect, { files });
       const { demoSchoolId, labSchoolId } = server.seed;
-      bureau = await signIn(server.app, 'bureau', { schoolId: demoSchoolId });
-      demoAdmin = await signIn(server.app, 'admin');
-      labAdmin = await signIn(server.app, 'lab-admin');
-      grader = await signIn(server.app, 'grader');
-      leader = await signIn(server.app, 'teacher');
-      multi = await signIn(server.app, 'multi', { schoolId: labSchoolId });
+      let teacher: UserInfo;
+      ({ bureau, demoAdmin, labAdmin, grader, teacher, multi } = await signInPoolUsers(server));
+      leader = teacher;
       ({ joint, blockId } = await poolExam(
         '高一联考（统一阅卷组长）',
         {

@@ -1,11 +1,12 @@
 import { jointPoolRoutes, type DataOf, type PaperDetail, type UserInfo } from '@examkit/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMemoryFileStore } from '../core/files';
-import { DIALECTS, signIn, startTestServer, userIdOf, type TestServer } from '../test/fixtures';
+import { DIALECTS, startTestServer, userIdOf, type TestServer } from '../test/fixtures';
 import {
   callers,
   jointMathExam,
   savePoolBlock,
+  signInPoolUsers,
   schoolName,
   studentsOf,
   type Leased,
@@ -39,11 +40,7 @@ describe.each(DIALECTS)('统一阅卷 monitoring of a pool block on %s', (dialec
   beforeAll(async () => {
     server = await startTestServer(dialect, { files });
     const { demoSchoolId, labSchoolId } = server.seed;
-    bureau = await signIn(server.app, 'bureau', { schoolId: demoSchoolId });
-    demoAdmin = await signIn(server.app, 'admin');
-    labAdmin = await signIn(server.app, 'lab-admin');
-    grader = await signIn(server.app, 'grader');
-    multi = await signIn(server.app, 'multi', { schoolId: labSchoolId });
+    ({ bureau, demoAdmin, labAdmin, grader, multi } = await signInPoolUsers(server));
     const examOf = new Map<number, number>();
     const joint = await jointMathExam(server, bureau, {
       idempotencyKey: 'joint-pool-monitor-1',

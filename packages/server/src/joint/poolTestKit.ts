@@ -9,7 +9,7 @@ import {
 } from '@examkit/contracts';
 import type { Static } from 'typebox';
 import { MATH_QUESTIONS } from '../exam/testKit';
-import { call, type TestServer } from '../test/fixtures';
+import { call, signIn, type TestServer } from '../test/fixtures';
 
 /** Test helpers of 统一阅卷 (pool*.test.ts; not shipped in the server's build). */
 
@@ -107,7 +107,45 @@ export const schoolName = async (server: TestServer, schoolId: number) =>
       .executeTakeFirstOrThrow()
   ).name;
 
-/** A pool block named 第5题 on 5(1) and 5(2) of the joint exam's 数学, with `setup` over its defaults. */
+/** The users of the pool tests, signed in: the bureau (organiser), both schools' admins and staff. */
+export async function signInPoolUsers(server: TestServer) {
+  const { demoSchoolId, labSchoolId } = server.seed;
+  return {
+    bureau: await signIn(server.app, 'bureau', { schoolId: demoSchoolId }),
+    demoAdmin: await signIn(server.app, 'admin'),
+    labAdmin: await signIn(server.app, 'lab-admin'),
+    grader: await signIn(server.app, 'grader'),
+    teacher: await signIn(server.app, 'teacher'),
+    /** A teacher of the lab school. */
+    multi: await signIn(server.app, 'multi', { schoolId: labSchoolId }),
+  };
+}
+
+/** A pool block's set-up named 第5题 on 5(1) and 5(2) of the joint exam's 数学, `setup` over its defaults. */
+export async function poolBlockSetup(
+  server: TestServer,
+  bureau: UserInfo,
+  jointExamId: number,
+  setup: Record<string, unknown>,
+): Promise<Record<string, unknown>> {
+  const { ok } = callers(() => server);
+  const paper = await ok<{ questions: Question[] }>(bureau, jointPaperRoutes.jointPaperGet, {
+    jointExamId,
+    subjectCode: '数学',
+  });
+  const id = (n: string) => leaves(paper.questions).find((q) => q.fullNumber === n)!.id;
+  return {
+    name: '第5题',
+    questionIds: [id('5(1)'), id('5(2)')],
+    mode: 'single',
+    tolerance: 0,
+    scoreStep: 0.5,
+    distribution: 'pool',
+    ...setup,
+  };
+}
+
+/** A pool block saved by the organiser with {@link poolBlockSetup}; its id. */
 export async function savePoolBlock(
   server: TestServer,
   bureau: UserInfo,
@@ -115,23 +153,10 @@ export async function savePoolBlock(
   setup: Record<string, unknown>,
 ): Promise<number> {
   const { ok } = callers(() => server);
-  const paper = await ok<{ questions: Question[] }>(bureau, jointPaperRoutes.jointPaperGet, {
-    jointExamId,
-    subjectCode: '数学',
-  });
-  const id = (n: string) => leaves(paper.questions).find((q) => q.fullNumber === n)!.id;
   const { blockId } = await ok<{ blockId: number }>(bureau, jointPoolRoutes.jointPoolBlockSave, {
     jointExamId,
     subjectCode: '数学',
-    setup: {
-      name: '第5题',
-      questionIds: [id('5(1)'), id('5(2)')],
-      mode: 'single',
-      tolerance: 0,
-      scoreStep: 0.5,
-      distribution: 'pool',
-      ...setup,
-    },
+    setup: await poolBlockSetup(server, bureau, jointExamId, setup),
   });
   return blockId;
 }

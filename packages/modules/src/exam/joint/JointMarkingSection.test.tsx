@@ -54,13 +54,13 @@ const BLOCK = {
   ],
 };
 
-const open = (api: ReturnType<typeof examApi>) =>
+const open = (api: ReturnType<typeof examApi>, codes: readonly string[] = CODES) =>
   renderApp({
     path: '/exam/multiple/edit/7',
     api,
     user: demoUser({
-      perms: permissionCatalogue.filter((p) => CODES.includes(p.permCode)),
-      allPerm: { '2026': { '1': CODES } },
+      perms: permissionCatalogue.filter((p) => codes.includes(p.permCode)),
+      allPerm: { '2026': { '1': [...codes] } },
     }),
     pages: examPages,
   });
@@ -222,7 +222,8 @@ describe('JointMarkingSection: 各校分别阅卷 or 统一阅卷 on the joint e
         ],
       }),
     });
-    await open(api);
+    // With 网上阅卷 (Exam-Wuhen), whose data pages the links open.
+    await open(api, [...CODES, 'Exam-Wuhen']);
     const table = await screen.findByRole('table', { name: '本校统一阅卷进度' });
     expect(
       within(table)

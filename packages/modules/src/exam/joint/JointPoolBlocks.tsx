@@ -1,7 +1,8 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { jointPaperRoutes, jointPoolRoutes, type DataOf } from '@examkit/contracts';
-import { useExamkit } from '@examkit/core/react';
+import { useExamkit, useExamkitStore } from '@examkit/core/react';
+import { hasPermission } from '@examkit/permission';
 import { Button, FormField, Select, TextInput } from '@examkit/ui';
 import { useApiCall } from '../../common/useApiCall';
 import { ListTable } from '../../common/ListTable';
@@ -26,9 +27,13 @@ const STATE_LABELS: Record<string, string> = {
 
 /**
  * A pool block's 阅卷进度, 阅卷质量 and 阅卷抽查: the marking data pages over the pool's monitoring
- * calls (`?pool=1`), for the organiser and a participating school's manager.
+ * calls (`?pool=1`), for the organiser and a participating school's manager holding 网上阅卷.
  */
 function PoolMonitorLinks({ blockId, name }: { blockId: number; name: string }) {
+  // The data pages are 网上阅卷's (Exam-Wuhen); a caller without it (the bureau's seat) is not
+  // offered them.
+  const codes = useExamkitStore((st) => st.permCodes);
+  if (!hasPermission(codes, 'Exam-Wuhen')) return null;
   const pages: [string, string][] = [
     ['progress', '阅卷进度'],
     ['quality', '阅卷质量'],
