@@ -188,6 +188,24 @@ export const jointPoolRoutes = {
       ),
     }),
   ),
+  jointPoolMonitorProgress: post(
+    `${M}/monitor/progress`,
+    "阅卷进度 of a pool block per marker (the marking block's figures): the organiser names each marker with their school; a participating school's manager its own markers, the others 外校阅卷老师",
+    markingRoutes.progress.body,
+    markingRoutes.progress.data,
+  ),
+  jointPoolMonitorQuality: post(
+    `${M}/monitor/quality`,
+    '阅卷质量 of a pool block: 双评 agreement, means per marker beside the block’s; markers named as in 阅卷进度',
+    markingRoutes.quality.body,
+    markingRoutes.quality.data,
+  ),
+  jointPoolMonitorCheck: post(
+    `${M}/monitor/check`,
+    '阅卷抽查 of a pool block: random marked papers with their marks, no student or school; markers named as in 阅卷进度',
+    markingRoutes.randomCheck.body,
+    markingRoutes.randomCheck.data,
+  ),
   jointPoolRoster: post(
     `${M}/roster`,
     'the teachers of every participating school, names and school only, to name pool markers (organiser only)',

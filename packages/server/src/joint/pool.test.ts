@@ -1,36 +1,24 @@
 import {
   examRoutes,
-  jointExamRoutes,
-  jointPaperRoutes,
   jointPoolRoutes,
   markingRoutes,
-  type JointExam,
   type Question,
-  type RouteContract,
   type UserInfo,
 } from '@examkit/contracts';
-import type { Static } from 'typebox';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMemoryFileStore } from '../core/files';
-import { MATH_QUESTIONS } from '../exam/testKit';
+import { DIALECTS, startTestServer, userIdOf, type TestServer } from '../test/fixtures';
 import {
-  call,
-  DIALECTS,
-  signIn,
-  startTestServer,
-  userIdOf,
-  type TestServer,
-} from '../test/fixtures';
-
-type Joint = Static<typeof JointExam>;
-interface Leased {
-  taskId: number;
-  paperId: number;
-  leaseToken: string;
-}
-
-const leaves = (questions: readonly Question[]) =>
-  questions.flatMap((q) => (q.children.length > 0 ? q.children : [q]));
+  callers,
+  jointMathExam,
+  leaves,
+  poolBlockSetup,
+  schoolName,
+  signInPoolUsers,
+  studentsOf,
+  type Joint,
+  type Leased,
+} from './poolTestKit';
 
 describe.each(DIALECTS)(
   '统一阅卷: one marking pool across the schools of a joint exam on %s',
@@ -50,69 +38,22 @@ describe.each(DIALECTS)(
     const subjectOf = new Map<number, number>();
     let labName: string;
 
-    const as = async <T>(user: UserInfo, contract: RouteContract, body: Record<string, unknown>) =>
-      (await call<T>(server.app, contract, { token: user.token, schoolId: user.schoolId, body }))
-        .body;
-    const ok = async <T>(
-      user: UserInfo,
-      contract: RouteContract,
-      body: Record<string, unknown>,
-    ) => {
-      const result = await as<T>(user, contract, body);
-      if (result.code !== 200) throw new Error(JSON.stringify(result));
-      return result.data;
-    };
+    const { as, ok } = callers(() => server);
 
     beforeAll(async () => {
       server = await startTestServer(dialect, { files });
       const { demoSchoolId, labSchoolId } = server.seed;
-      bureau = await signIn(server.app, 'bureau', { schoolId: demoSchoolId });
-      demoAdmin = await signIn(server.app, 'admin');
-      labAdmin = await signIn(server.app, 'lab-admin');
-      grader = await signIn(server.app, 'grader');
-      teacher = await signIn(server.app, 'teacher');
-      joint = await ok<Joint>(bureau, jointExamRoutes.jointCreate, {
+      ({ bureau, demoAdmin, labAdmin, grader, teacher } = await signInPoolUsers(server));
+      joint = await jointMathExam(server, bureau, {
         idempotencyKey: 'joint-pool-1',
         name: '高一联考（统一阅卷）',
-        examType: '期中',
-        examDate: '2026-11-12',
-        gradeNum: 10,
-        schoolIds: [demoSchoolId, labSchoolId],
-        subjects: [{ subjectCode: '数学', subjectName: '数学', fullMarks: 30 }],
-        schoolLabels: 'codes',
+        pool: false,
+        examOf,
+        subjectOf,
       });
-      for (const s of joint.schools) {
-        const examId = s.examId!;
-        examOf.set(s.schoolId!, examId);
-        const subject = await server.db
-          .selectFrom('exam_subjects')
-          .select('id')
-          .where('exam_id', '=', examId)
-          .executeTakeFirstOrThrow();
-        subjectOf.set(s.schoolId!, subject.id);
-      }
-      await ok(bureau, jointExamRoutes.jointQuestionsSave, {
-        jointExamId: joint.id,
-        subjectCode: '数学',
-        questions: MATH_QUESTIONS,
-      });
-      const studentOf = (schoolId: number) =>
-        server.db
-          .selectFrom('exam_students as es')
-          .innerJoin('students as s', 's.id', 'es.student_id')
-          .select(['s.id', 's.name', 's.student_no'])
-          .where('es.exam_id', '=', examOf.get(schoolId)!)
-          .orderBy('s.id')
-          .executeTakeFirstOrThrow();
-      labStudent = await studentOf(labSchoolId);
-      demoStudent = await studentOf(demoSchoolId);
-      labName = (
-        await server.db
-          .selectFrom('schools')
-          .select('name')
-          .where('id', '=', labSchoolId)
-          .executeTakeFirstOrThrow()
-      ).name;
+      labStudent = (await studentsOf(server, examOf.get(labSchoolId)!, 1))[0]!;
+      demoStudent = (await studentsOf(server, examOf.get(demoSchoolId)!, 1))[0]!;
+      labName = await schoolName(server, labSchoolId);
     }, 60_000);
     afterAll(() => server.close());
 
@@ -151,21 +92,10 @@ describe.each(DIALECTS)(
 
     it('a marker of school A marks a paper of school B without seeing whose it is; the score lands in school B’s exam', async () => {
       const { demoSchoolId, labSchoolId } = server.seed;
-      const paper = await ok<{ questions: Question[] }>(bureau, jointPaperRoutes.jointPaperGet, {
-        jointExamId: joint.id,
-        subjectCode: '数学',
-      });
-      const id = (n: string) => leaves(paper.questions).find((q) => q.fullNumber === n)!.id;
       // A teacher of school B cannot be put on the pool by a participant; the organiser names markers of any school.
-      const setup = {
-        name: '第5题',
-        questionIds: [id('5(1)'), id('5(2)')],
-        mode: 'single',
-        tolerance: 0,
-        scoreStep: 0.5,
-        distribution: 'pool',
+      const setup = await poolBlockSetup(server, bureau, joint.id, {
         markers: [{ userId: await userIdOf(server.db, demoSchoolId, 'grader') }],
-      };
+      });
       expect(
         (
           await as(labAdmin, jointPoolRoutes.jointPoolBlockSave, {

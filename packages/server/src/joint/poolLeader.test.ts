@@ -1,40 +1,19 @@
-import {
-  jointExamRoutes,
-  jointPaperRoutes,
-  jointPoolRoutes,
-  type JointExam,
-  type PaperDetail,
-  type Question,
-  type RouteContract,
-  type UserInfo,
-} from '@examkit/contracts';
-import type { Static } from 'typebox';
+import { jointPoolRoutes, type PaperDetail, type UserInfo } from '@examkit/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMemoryFileStore } from '../core/files';
-import { MATH_QUESTIONS } from '../exam/testKit';
+import { DIALECTS, startTestServer, userIdOf, type TestServer } from '../test/fixtures';
 import {
-  call,
-  DIALECTS,
-  signIn,
-  startTestServer,
-  userIdOf,
-  type TestServer,
-} from '../test/fixtures';
+  callers,
+  jointMathExam,
+  savePoolBlock,
+  signInPoolUsers,
+  schoolName,
+  studentsOf,
+  type Joint,
+  type Leased,
+  type Student,
+} from './poolTestKit';
 
-type Joint = Static<typeof JointExam>;
-interface Leased {
-  taskId: number;
-  paperId: number;
-  leaseToken: string;
-}
-interface Student {
-  id: number;
-  name: string;
-  student_no: string;
-}
-
-const leaves = (questions: readonly Question[]) =>
-  questions.flatMap((q) => (q.children.length > 0 ? q.children : [q]));
 const key = (n: number) => `0000000c-0000-4000-8000-${String(n).padStart(12, '0')}`;
 
 describe.each(DIALECTS)(
@@ -55,65 +34,23 @@ describe.each(DIALECTS)(
     let demo1: Student;
     let labName: string;
 
-    const as = async <T>(user: UserInfo, contract: RouteContract, body: Record<string, unknown>) =>
-      (await call<T>(server.app, contract, { token: user.token, schoolId: user.schoolId, body }))
-        .body;
-    const ok = async <T>(
-      user: UserInfo,
-      contract: RouteContract,
-      body: Record<string, unknown>,
-    ) => {
-      const result = await as<T>(user, contract, body);
-      if (result.code !== 200) throw new Error(JSON.stringify(result));
-      return result.data;
-    };
+    const { as, ok } = callers(() => server);
 
     /** A joint exam of both demo schools in 统一阅卷, with one pool block on 5(1) and 5(2). */
     let created = 0;
-    async function poolExam(name: string, setup: Record<string, unknown>) {
+    async function poolExam(
+      name: string,
+      setup: Record<string, unknown>,
+      maps = { examOf: new Map<number, number>(), subjectOf: new Map<number, number>() },
+    ) {
       created += 1;
-      const { demoSchoolId, labSchoolId } = server.seed;
-      const joint = await ok<Joint>(bureau, jointExamRoutes.jointCreate, {
+      const joint = await jointMathExam(server, bureau, {
         idempotencyKey: `joint-pool-leader-${created}`,
         name,
-        examType: '期中',
-        examDate: '2026-11-12',
-        gradeNum: 10,
-        schoolIds: [demoSchoolId, labSchoolId],
-        subjects: [{ subjectCode: '数学', subjectName: '数学', fullMarks: 30 }],
-        schoolLabels: 'codes',
+        pool: true,
+        ...maps,
       });
-      await ok(bureau, jointExamRoutes.jointQuestionsSave, {
-        jointExamId: joint.id,
-        subjectCode: '数学',
-        questions: MATH_QUESTIONS,
-      });
-      await ok(bureau, jointPoolRoutes.jointPoolMode, {
-        jointExamId: joint.id,
-        markingMode: 'pool',
-      });
-      const paper = await ok<{ questions: Question[] }>(bureau, jointPaperRoutes.jointPaperGet, {
-        jointExamId: joint.id,
-        subjectCode: '数学',
-      });
-      const id = (n: string) => leaves(paper.questions).find((q) => q.fullNumber === n)!.id;
-      const { blockId } = await ok<{ blockId: number }>(
-        bureau,
-        jointPoolRoutes.jointPoolBlockSave,
-        {
-          jointExamId: joint.id,
-          subjectCode: '数学',
-          setup: {
-            name: '第5题',
-            questionIds: [id('5(1)'), id('5(2)')],
-            mode: 'single',
-            tolerance: 0,
-            scoreStep: 0.5,
-            distribution: 'pool',
-            ...setup,
-          },
-        },
-      );
+      const blockId = await savePoolBlock(server, bureau, joint.id, setup);
       return { joint, blockId };
     }
 
@@ -132,46 +69,23 @@ describe.each(DIALECTS)(
     beforeAll(async () => {
       server = await startTestServer(dialect, { files });
       const { demoSchoolId, labSchoolId } = server.seed;
-      bureau = await signIn(server.app, 'bureau', { schoolId: demoSchoolId });
-      demoAdmin = await signIn(server.app, 'admin');
-      labAdmin = await signIn(server.app, 'lab-admin');
-      grader = await signIn(server.app, 'grader');
-      leader = await signIn(server.app, 'teacher');
-      multi = await signIn(server.app, 'multi', { schoolId: labSchoolId });
-      ({ joint, blockId } = await poolExam('高一联考（统一阅卷组长）', {
-        markers: [
-          { userId: await userIdOf(server.db, demoSchoolId, 'grader') },
-          { userId: await userIdOf(server.db, labSchoolId, 'multi') },
-        ],
-        leaders: [await userIdOf(server.db, demoSchoolId, 'teacher')],
-      }));
-      for (const s of joint.schools) {
-        examOf.set(s.schoolId!, s.examId!);
-        const subject = await server.db
-          .selectFrom('exam_subjects')
-          .select('id')
-          .where('exam_id', '=', s.examId!)
-          .executeTakeFirstOrThrow();
-        subjectOf.set(s.schoolId!, subject.id);
-      }
-      const studentsOf = (schoolId: number) =>
-        server.db
-          .selectFrom('exam_students as es')
-          .innerJoin('students as s', 's.id', 'es.student_id')
-          .select(['s.id', 's.name', 's.student_no'])
-          .where('es.exam_id', '=', examOf.get(schoolId)!)
-          .orderBy('s.id')
-          .limit(2)
-          .execute();
-      [lab1, lab2] = (await studentsOf(labSchoolId)) as [Student, Student];
-      [demo1] = (await studentsOf(demoSchoolId)) as [Student];
-      labName = (
-        await server.db
-          .selectFrom('schools')
-          .select('name')
-          .where('id', '=', labSchoolId)
-          .executeTakeFirstOrThrow()
-      ).name;
+      let teacher: UserInfo;
+      ({ bureau, demoAdmin, labAdmin, grader, teacher, multi } = await signInPoolUsers(server));
+      leader = teacher;
+      ({ joint, blockId } = await poolExam(
+        '高一联考（统一阅卷组长）',
+        {
+          markers: [
+            { userId: await userIdOf(server.db, demoSchoolId, 'grader') },
+            { userId: await userIdOf(server.db, labSchoolId, 'multi') },
+          ],
+          leaders: [await userIdOf(server.db, demoSchoolId, 'teacher')],
+        },
+        { examOf, subjectOf },
+      ));
+      [lab1, lab2] = (await studentsOf(server, examOf.get(labSchoolId)!, 2)) as [Student, Student];
+      [demo1] = (await studentsOf(server, examOf.get(demoSchoolId)!, 2)) as [Student];
+      labName = await schoolName(server, labSchoolId);
       for (const [name, bytes] of [
         ['lab1', 'lab-one'],
         ['lab2', 'lab-two'],

@@ -4,33 +4,29 @@ import {
   jointPoolRoutes,
   markingRoutes,
   scanRoutes,
-  type JointExam,
   type Question,
-  type RouteContract,
   type UserInfo,
 } from '@examkit/contracts';
-import type { Static } from 'typebox';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMemoryFileStore } from '../core/files';
-import { MATH_QUESTIONS } from '../exam/testKit';
-import { call, DIALECTS, signIn, startTestServer, type TestServer } from '../test/fixtures';
+import { DIALECTS, signIn, startTestServer, type TestServer } from '../test/fixtures';
 import { addSchoolInRegion } from '../test/schoolKit';
+import {
+  callers,
+  jointMathExam,
+  leaves,
+  studentsOf,
+  type Joint,
+  type Leased,
+  type Student,
+} from './poolTestKit';
 
-type Joint = Static<typeof JointExam>;
 interface Teacher {
   userId: number;
   name: string;
   schoolId: number;
   schoolName: string;
 }
-interface Leased {
-  taskId: number;
-  paperId: number;
-  leaseToken: string;
-}
-
-const leaves = (questions: readonly Question[]) =>
-  questions.flatMap((q) => (q.children.length > 0 ? q.children : [q]));
 
 /**
  * 统一阅卷 set up in the browser's calls: the organiser's roster of every participating school's
@@ -49,20 +45,13 @@ describe.each(DIALECTS)('统一阅卷 set-up, scan hand-off and school monitorin
   let blockId: number;
   const subjectOf = new Map<number, number>();
   const examOf = new Map<number, number>();
-  const studentOf = new Map<number, { id: number; name: string; student_no: string }>();
+  const studentOf = new Map<number, Student>();
 
-  const as = async <T>(user: UserInfo, contract: RouteContract, body: Record<string, unknown>) =>
-    (await call<T>(server.app, contract, { token: user.token, schoolId: user.schoolId, body }))
-      .body;
-  const ok = async <T>(user: UserInfo, contract: RouteContract, body: Record<string, unknown>) => {
-    const result = await as<T>(user, contract, body);
-    if (result.code !== 200) throw new Error(JSON.stringify(result));
-    return result.data;
-  };
+  const { as, ok } = callers(() => server);
 
   beforeAll(async () => {
     server = await startTestServer(dialect, { files });
-    const { demoSchoolId, labSchoolId } = server.seed;
+    const { demoSchoolId } = server.seed;
     // A member school of the region that does not take part in the joint exam.
     await addSchoolInRegion(server.db, {
       schoolName: '区外联考校',
@@ -75,44 +64,15 @@ describe.each(DIALECTS)('统一阅卷 set-up, scan hand-off and school monitorin
     labAdmin = await signIn(server.app, 'lab-admin');
     outsideAdmin = await signIn(server.app, 'outside-admin');
     teacher = await signIn(server.app, 'teacher');
-    joint = await ok<Joint>(bureau, jointExamRoutes.jointCreate, {
+    joint = await jointMathExam(server, bureau, {
       idempotencyKey: 'joint-pool-setup-1',
       name: '高一联考（统一阅卷设置）',
-      examType: '期中',
-      examDate: '2026-11-12',
-      gradeNum: 10,
-      schoolIds: [demoSchoolId, labSchoolId],
-      subjects: [{ subjectCode: '数学', subjectName: '数学', fullMarks: 30 }],
-      schoolLabels: 'codes',
+      pool: true,
+      examOf,
+      subjectOf,
     });
-    for (const s of joint.schools) {
-      examOf.set(s.schoolId!, s.examId!);
-      const subject = await server.db
-        .selectFrom('exam_subjects')
-        .select('id')
-        .where('exam_id', '=', s.examId!)
-        .executeTakeFirstOrThrow();
-      subjectOf.set(s.schoolId!, subject.id);
-      studentOf.set(
-        s.schoolId!,
-        await server.db
-          .selectFrom('exam_students as es')
-          .innerJoin('students as st', 'st.id', 'es.student_id')
-          .select(['st.id', 'st.name', 'st.student_no'])
-          .where('es.exam_id', '=', s.examId!)
-          .orderBy('st.id')
-          .executeTakeFirstOrThrow(),
-      );
-    }
-    await ok(bureau, jointExamRoutes.jointQuestionsSave, {
-      jointExamId: joint.id,
-      subjectCode: '数学',
-      questions: MATH_QUESTIONS,
-    });
-    await ok(bureau, jointPoolRoutes.jointPoolMode, {
-      jointExamId: joint.id,
-      markingMode: 'pool',
-    });
+    for (const [schoolId, examId] of examOf)
+      studentOf.set(schoolId, (await studentsOf(server, examId, 1))[0]!);
   }, 120_000);
   afterAll(() => server.close());
 

@@ -447,7 +447,12 @@ export async function reviewList(db: Db, blockId: number, userId: number, limit:
 }
 
 /** 阅卷抽查: a random sample of a block's finished papers with their marks. */
-export async function randomCheck(db: Db, schoolId: number, blockId: number, count: number) {
+export async function randomCheck(
+  db: Db,
+  schoolId: number | 'pool',
+  blockId: number,
+  count: number,
+) {
   const ids = await db
     .selectFrom('marking_papers')
     .select('id')

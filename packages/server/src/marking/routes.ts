@@ -17,19 +17,10 @@ import {
   type Block,
   type BlockAccess,
 } from './access';
-import {
-  claimTasks,
-  flagProblem,
-  releaseTasks,
-  remarkPaper,
-  rescoreTask,
-  resolvePaper,
-  setSample,
-  SLOT,
-  submitTask,
-} from './assignment';
+import { claimTasks, releaseTasks, SLOT } from './assignment';
 import { blockCounts, changeBlockState, registerPapers, saveBlock } from './blocks';
-import { blockProgress, blockQuality, paperDetails, randomCheck, reviewList } from './monitoring';
+import { markingCalls } from './calls';
+import { blockProgress, blockQuality, paperDetails, randomCheck } from './monitoring';
 import { finishSubject, refreshReport, resetAnswer } from './results';
 import { addSeed, listSeeds, removeSeed, searchPapers } from './seeds';
 
@@ -56,6 +47,7 @@ export async function cropImage(
 /** Registers the marking domain's calls. */
 export function registerMarkingRoutes(router: Router, deps: MarkingRoutesDeps): void {
   const { db, clock, files } = deps;
+  const calls = markingCalls(db, clock);
 
   // Another school's task or paper answers exactly as a missing one (not as a missing block).
   async function taskAccess(session: SessionInfo, taskId: number) {
@@ -323,14 +315,7 @@ export function registerMarkingRoutes(router: Router, deps: MarkingRoutesDeps): 
 
   router.sessionRoute(markingRoutes.submit, TAG, async ({ body, session }) => {
     await taskOfSchool(db, session, body.taskId);
-    return submitTask(db, clock, {
-      userId: session.userId,
-      taskId: body.taskId,
-      leaseToken: body.leaseToken,
-      score: body.score,
-      parts: body.parts,
-      key: body.idempotencyKey,
-    });
+    return calls.submit(session.userId, body);
   });
 
   router.sessionRoute(markingRoutes.release, TAG, async ({ body, session }) => {
@@ -340,29 +325,17 @@ export function registerMarkingRoutes(router: Router, deps: MarkingRoutesDeps): 
 
   router.sessionRoute(markingRoutes.reviewList, TAG, async ({ body, session }) => {
     await blockAccess(db, session, body.blockId);
-    return { list: await reviewList(db, body.blockId, session.userId, body.limit) };
+    return calls.reviewList(body.blockId, session.userId, body.limit);
   });
 
   router.sessionRoute(markingRoutes.rescore, TAG, async ({ body, session }) => {
     await taskOfSchool(db, session, body.taskId);
-    return rescoreTask(db, clock, {
-      userId: session.userId,
-      taskId: body.taskId,
-      score: body.score,
-      parts: body.parts,
-      key: body.idempotencyKey,
-    });
+    return calls.rescore(session.userId, body);
   });
 
   router.sessionRoute(markingRoutes.flagProblem, TAG, async ({ body, session }) => {
     await taskOfSchool(db, session, body.taskId);
-    await flagProblem(db, clock, {
-      userId: session.userId,
-      taskId: body.taskId,
-      reason: body.reason,
-      note: body.note,
-    });
-    return null;
+    return calls.flag(session.userId, body);
   });
 
   router.sessionRoute(markingRoutes.problemList, TAG, async ({ body, session }) => {
@@ -379,62 +352,23 @@ export function registerMarkingRoutes(router: Router, deps: MarkingRoutesDeps): 
   router.sessionRoute(markingRoutes.resolve, TAG, async ({ body, session }) => {
     const { access } = await paperAccess(session, body.paperId);
     requireLeader(access);
-    await resolvePaper(db, clock, {
-      userId: session.userId,
-      paperId: body.paperId,
-      action: body.action,
-      score: body.score,
-      parts: body.parts,
-      key: body.idempotencyKey,
-    });
-    return null;
+    return calls.resolve(session.userId, body);
   });
 
   router.sessionRoute(markingRoutes.remark, TAG, async ({ body, session }) => {
     const { access } = await paperAccess(session, body.paperId);
     requireLeader(access);
-    return remarkPaper(db, clock, {
-      userId: session.userId,
-      paperId: body.paperId,
-      reason: body.reason,
-      score: body.score,
-      parts: body.parts,
-      key: body.idempotencyKey,
-    });
+    return calls.remark(session.userId, body);
   });
 
   router.sessionRoute(markingRoutes.sample, TAG, async ({ body, session }) => {
     const { access } = await paperAccess(session, body.paperId);
-    if (!access.manager && !access.leader) {
-      const mine = await db
-        .selectFrom('marking_tasks')
-        .select('id')
-        .where('paper_id', '=', body.paperId)
-        .where('user_id', '=', session.userId)
-        .executeTakeFirst();
-      if (!mine) throw forbidden('只能标记自己阅过的试卷');
-    }
-    await setSample(db, { paperId: body.paperId, kind: body.kind, note: body.note });
-    return null;
+    return calls.sample(session.userId, body, access.manager || access.leader);
   });
 
   router.sessionRoute(markingRoutes.samples, TAG, async ({ body, session }) => {
     await blockAccess(db, session, body.blockId);
-    const rows = await db
-      .selectFrom('marking_papers')
-      .select(['id', 'sample_kind', 'sample_note', 'final_score_half'])
-      .where('block_id', '=', body.blockId)
-      .where('sample_kind', 'is not', null)
-      .orderBy('id')
-      .execute();
-    return {
-      list: rows.map((r) => ({
-        paperId: r.id,
-        kind: r.sample_kind ?? '',
-        note: r.sample_note ?? '',
-        finalScore: r.final_score_half === null ? null : r.final_score_half / 2,
-      })),
-    };
+    return calls.samples(body.blockId);
   });
 
   router.sessionRoute(markingRoutes.arbitrationList, TAG, async ({ body, session }) => {

@@ -61,13 +61,13 @@ const TEACHERS = [
   { userId: 31, name: '赵老师', schoolId: 2, schoolName: '第二中学' },
 ];
 
-const open = (api: ReturnType<typeof examApi>) =>
+const open = (api: ReturnType<typeof examApi>, codes: readonly string[] = CODES) =>
   renderApp({
     path: '/exam/multiple/edit/7',
     api,
     user: demoUser({
-      perms: permissionCatalogue.filter((p) => CODES.includes(p.permCode)),
-      allPerm: { '2026': { '1': CODES } },
+      perms: permissionCatalogue.filter((p) => codes.includes(p.permCode)),
+      allPerm: { '2026': { '1': [...codes] } },
     }),
     pages: examPages,
   });
@@ -223,16 +223,22 @@ describe('JointMarkingSection: 各校分别阅卷 or 统一阅卷 on the joint e
         ],
       }),
     });
-    await open(api);
+    // With 网上阅卷 (Exam-Wuhen), whose data pages the links open.
+    await open(api, [...CODES, 'Exam-Wuhen']);
     const table = await screen.findByRole('table', { name: '本校统一阅卷进度' });
     expect(
       within(table)
         .getAllByRole('row')
         .map((r) => r.textContent),
     ).toEqual([
-      '科目题块状态全部试卷已评完本校试卷本校已评完本校阅卷老师本校已给分',
-      '数学第5题阅卷中14694李老师（2 份）2',
+      '科目题块状态全部试卷已评完本校试卷本校已评完本校阅卷老师本校已给分阅卷数据',
+      '数学第5题阅卷中14694李老师（2 份）2阅卷进度阅卷质量阅卷抽查',
     ]);
+    // The pool block's data pages, over the pool's monitoring calls.
+    expect(within(table).getByRole('link', { name: '阅卷进度：第5题' })).toHaveAttribute(
+      'href',
+      '/exam/marking/data/progress/3?pool=1',
+    );
   });
 
   it('the organiser sets up a 双评 block with its 误差, 仲裁老师 and 组长 from the roster', async () => {

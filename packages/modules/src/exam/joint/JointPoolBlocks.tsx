@@ -1,6 +1,8 @@
 import { useCallback, useEffect, useState } from 'react';
+import { Link } from 'react-router-dom';
 import { jointPaperRoutes, jointPoolRoutes, type DataOf } from '@examkit/contracts';
-import { useExamkit } from '@examkit/core/react';
+import { useExamkit, useExamkitStore } from '@examkit/core/react';
+import { hasPermission } from '@examkit/permission';
 import { Button, FormField, Select, TextInput } from '@examkit/ui';
 import { useApiCall } from '../../common/useApiCall';
 import { ListTable } from '../../common/ListTable';
@@ -22,6 +24,35 @@ const STATE_LABELS: Record<string, string> = {
   paused: '已暂停',
   finished: '已结束',
 };
+
+/**
+ * A pool block's 阅卷进度, 阅卷质量 and 阅卷抽查: the marking data pages over the pool's monitoring
+ * calls (`?pool=1`), for the organiser and a participating school's manager holding 网上阅卷.
+ */
+function PoolMonitorLinks({ blockId, name }: { blockId: number; name: string }) {
+  // The data pages are 网上阅卷's (Exam-Wuhen); a caller without it (the bureau's seat) is not
+  // offered them.
+  const codes = useExamkitStore((st) => st.permCodes);
+  if (!hasPermission(codes, 'Exam-Wuhen')) return null;
+  const pages: [string, string][] = [
+    ['progress', '阅卷进度'],
+    ['quality', '阅卷质量'],
+    ['checkPaper', '阅卷抽查'],
+  ];
+  return (
+    <Actions>
+      {pages.map(([page, label]) => (
+        <Link
+          key={page}
+          to={`/exam/marking/data/${page}/${blockId}?pool=1`}
+          aria-label={`${label}：${name}`}
+        >
+          {label}
+        </Link>
+      ))}
+    </Actions>
+  );
+}
 
 /**
  * The organiser's pool blocks of a 统一阅卷 joint exam (docs/marking.md "Joint exams"): a block of
@@ -202,6 +233,7 @@ export function JointPoolBlocks({
                     </Button>
                   )}
                 </Actions>
+                {b.state !== 'setup' && <PoolMonitorLinks blockId={b.blockId} name={b.name} />}
               </td>
             </tr>
           )}
@@ -383,6 +415,7 @@ export function JointPoolSchoolProgress({
             '本校已评完',
             '本校阅卷老师',
             '本校已给分',
+            '阅卷数据',
           ]}
         >
           {(b) => (
@@ -403,6 +436,9 @@ export function JointPoolSchoolProgress({
                   : b.ownMarkers.map((m) => `${m.name}（${m.marks} 份）`).join('、')}
               </td>
               <td>{b.own.marks}</td>
+              <td>
+                <PoolMonitorLinks blockId={b.blockId} name={b.name} />
+              </td>
             </tr>
           )}
         </ListTable>

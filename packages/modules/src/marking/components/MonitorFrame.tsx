@@ -1,22 +1,37 @@
 import type { ReactNode } from 'react';
-import { Link, NavLink, useLocation } from 'react-router-dom';
+import { Link, NavLink, useLocation, useSearchParams } from 'react-router-dom';
 import { useMarkingBlock } from '../hooks/useMarkingBlock';
 import { PageBox, Tabs } from './styled';
 
+/**
+ * Whether a data page shows a 统一阅卷 pool block (`?pool=1`, docs/marking.md "Joint exams"): the
+ * same pages over the pool's monitoring calls, for the organiser and a participating school's
+ * manager.
+ */
+export function usePoolBlock(): boolean {
+  return useSearchParams()[0].get('pool') === '1';
+}
+
 /** The tabs of the marking data pages; 阅卷进度 stays on readMonitor when opened from there. */
-function DataTabs({ blockId }: { blockId: number }) {
+function DataTabs({ blockId, pool }: { blockId: number; pool: boolean }) {
   const { pathname } = useLocation();
-  const tabs: [string, string][] = [
-    [
-      pathname.includes('/readMonitor/')
-        ? `/exam/marking/readMonitor/${blockId}`
-        : `/exam/marking/data/progress/${blockId}`,
-      '阅卷进度',
-    ],
-    [`/exam/marking/data/quality/${blockId}`, '阅卷质量'],
-    [`/exam/marking/data/checkPaper/${blockId}`, '阅卷抽查'],
-    [`/exam/marking/error?blockId=${blockId}`, '问题卷'],
-  ];
+  const tabs: [string, string][] = pool
+    ? [
+        [`/exam/marking/data/progress/${blockId}?pool=1`, '阅卷进度'],
+        [`/exam/marking/data/quality/${blockId}?pool=1`, '阅卷质量'],
+        [`/exam/marking/data/checkPaper/${blockId}?pool=1`, '阅卷抽查'],
+      ]
+    : [
+        [
+          pathname.includes('/readMonitor/')
+            ? `/exam/marking/readMonitor/${blockId}`
+            : `/exam/marking/data/progress/${blockId}`,
+          '阅卷进度',
+        ],
+        [`/exam/marking/data/quality/${blockId}`, '阅卷质量'],
+        [`/exam/marking/data/checkPaper/${blockId}`, '阅卷抽查'],
+        [`/exam/marking/error?blockId=${blockId}`, '问题卷'],
+      ];
   return (
     <Tabs as="nav" aria-label="阅卷数据">
       {tabs.map(([to, label]) => (
@@ -24,7 +39,7 @@ function DataTabs({ blockId }: { blockId: number }) {
           {label}
         </NavLink>
       ))}
-      <Link to="/exam/marking">返回网上阅卷</Link>
+      {pool ? <Link to="/exam/joint">返回联考</Link> : <Link to="/exam/marking">返回网上阅卷</Link>}
     </Tabs>
   );
 }
@@ -38,14 +53,16 @@ export interface MonitorFrameProps {
 
 /** The frame of a marking data page: its title with the block, and the data tabs. */
 export function MonitorFrame({ title, blockId, children }: MonitorFrameProps) {
-  const block = useMarkingBlock(blockId);
+  const pool = usePoolBlock();
+  // A pool block is not the school's own: its name comes with the joint exam's pages.
+  const block = useMarkingBlock(pool ? 0 : blockId);
   return (
     <PageBox>
       <h1>
-        {title}
+        {pool ? `${title}（统一阅卷）` : title}
         {block ? `：${block.examName} · ${block.subjectName} · ${block.name}` : ''}
       </h1>
-      <DataTabs blockId={blockId} />
+      <DataTabs blockId={blockId} pool={pool} />
       {children}
     </PageBox>
   );

@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useParams } from 'react-router-dom';
-import { markingRoutes, type DataOf } from '@examkit/contracts';
+import { jointPoolRoutes, markingRoutes, type DataOf } from '@examkit/contracts';
 import { Empty } from '@examkit/ui';
-import { MonitorFrame } from '../../components/MonitorFrame';
+import { MonitorFrame, usePoolBlock } from '../../components/MonitorFrame';
 import { Bar, ErrorText, Note, Table } from '../../components/styled';
 import { useMarkingCall } from '../../hooks/useMarkingCall';
 import { formatPercent, formatPoints, formatTime } from '../../utils/scoring';
@@ -15,21 +15,24 @@ export const PROGRESS_POLL_MS = 5000;
 /**
  * /exam/marking/readMonitor/:id, data/progress/:id, data/monitor/:id: progress of the block
  * and of each marker (marked, remaining, speed, estimated finish), asked again every few seconds.
+ * With `?pool=1` a 统一阅卷 pool block's, its markers named by the server (with their school for
+ * the organiser; other schools' as 外校阅卷老师 for a school's manager).
  */
 export function ProgressPage() {
   const blockId = Number(useParams().id);
   const call = useMarkingCall();
+  const route = usePoolBlock() ? jointPoolRoutes.jointPoolMonitorProgress : markingRoutes.progress;
   const [data, setData] = useState<Progress | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [updatedAt, setUpdatedAt] = useState<number | null>(null);
   const load = useCallback(async () => {
-    const r = await call(markingRoutes.progress, { blockId }, { quiet: true, dedupe: false });
+    const r = await call(route, { blockId }, { quiet: true, dedupe: false });
     if (r.ok) {
       setData(r.data);
       setError(null);
       setUpdatedAt(Date.now());
     } else setError(r.message);
-  }, [call, blockId]);
+  }, [call, route, blockId]);
   useEffect(() => {
     void load();
     const timer = setInterval(() => void load(), PROGRESS_POLL_MS);

@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
 import { useParams } from 'react-router-dom';
-import { markingRoutes, type DataOf } from '@examkit/contracts';
+import { jointPoolRoutes, markingRoutes, type DataOf } from '@examkit/contracts';
 import { Empty } from '@examkit/ui';
-import { MonitorFrame } from '../../components/MonitorFrame';
+import { MonitorFrame, usePoolBlock } from '../../components/MonitorFrame';
 import { ScoreDistribution } from '../../components/ScoreDistribution';
 import { ErrorText, Table } from '../../components/styled';
 import { useMarkingCall } from '../../hooks/useMarkingCall';
@@ -13,19 +13,20 @@ type Quality = DataOf<typeof markingRoutes.quality>;
 /**
  * /exam/marking/data/quality/:id and data/spread/:id: each marker's mean, deviation, score
  * distribution, zero and full shares, disagreement, re-mark consistency and seed papers beside
- * the block's.
+ * the block's. With `?pool=1` a 统一阅卷 pool block's (markers named as the server answers).
  */
 export function QualityPage() {
   const blockId = Number(useParams().id);
   const call = useMarkingCall();
+  const route = usePoolBlock() ? jointPoolRoutes.jointPoolMonitorQuality : markingRoutes.quality;
   const [data, setData] = useState<Quality | null>(null);
   const [error, setError] = useState<string | null>(null);
   useEffect(() => {
-    void call(markingRoutes.quality, { blockId }, { quiet: true }).then((r) => {
+    void call(route, { blockId }, { quiet: true }).then((r) => {
       if (r.ok) setData(r.data);
       else setError(r.message);
     });
-  }, [call, blockId]);
+  }, [call, route, blockId]);
   return (
     <MonitorFrame title="阅卷质量" blockId={blockId}>
       {error && <ErrorText role="alert">{error}</ErrorText>}

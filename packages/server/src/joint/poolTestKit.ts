@@ -1,0 +1,162 @@
+import {
+  jointExamRoutes,
+  jointPaperRoutes,
+  jointPoolRoutes,
+  type JointExam,
+  type Question,
+  type RouteContract,
+  type UserInfo,
+} from '@examkit/contracts';
+import type { Static } from 'typebox';
+import { MATH_QUESTIONS } from '../exam/testKit';
+import { call, signIn, type TestServer } from '../test/fixtures';
+
+/** Test helpers of 统一阅卷 (pool*.test.ts; not shipped in the server's build). */
+
+export type Joint = Static<typeof JointExam>;
+export interface Leased {
+  taskId: number;
+  paperId: number;
+  leaseToken: string;
+}
+export interface Student {
+  id: number;
+  name: string;
+  student_no: string;
+}
+
+export const leaves = (questions: readonly Question[]) =>
+  questions.flatMap((q) => (q.children.length > 0 ? q.children : [q]));
+
+/** `as` answers a call's envelope; `ok` its data, throwing on any other code than 200. */
+export function callers(server: () => TestServer) {
+  const as = async <T>(user: UserInfo, contract: RouteContract, body: Record<string, unknown>) =>
+    (await call<T>(server().app, contract, { token: user.token, schoolId: user.schoolId, body }))
+      .body;
+  const ok = async <T>(user: UserInfo, contract: RouteContract, body: Record<string, unknown>) => {
+    const result = await as<T>(user, contract, body);
+    if (result.code !== 200) throw new Error(JSON.stringify(result));
+    return result.data;
+  };
+  return { as, ok };
+}
+
+/**
+ * A joint exam of both demo schools with one subject 数学 (the math test paper), created by the
+ * bureau; in 统一阅卷 when `pool`. Fills `examOf` and `subjectOf` (school id → its exam / subject).
+ */
+export async function jointMathExam(
+  server: TestServer,
+  bureau: UserInfo,
+  options: {
+    idempotencyKey: string;
+    name: string;
+    pool: boolean;
+    examOf: Map<number, number>;
+    subjectOf: Map<number, number>;
+  },
+): Promise<Joint> {
+  const { ok } = callers(() => server);
+  const { demoSchoolId, labSchoolId } = server.seed;
+  const joint = await ok<Joint>(bureau, jointExamRoutes.jointCreate, {
+    idempotencyKey: options.idempotencyKey,
+    name: options.name,
+    examType: '期中',
+    examDate: '2026-11-12',
+    gradeNum: 10,
+    schoolIds: [demoSchoolId, labSchoolId],
+    subjects: [{ subjectCode: '数学', subjectName: '数学', fullMarks: 30 }],
+    schoolLabels: 'codes',
+  });
+  for (const s of joint.schools) {
+    options.examOf.set(s.schoolId!, s.examId!);
+    const subject = await server.db
+      .selectFrom('exam_subjects')
+      .select('id')
+      .where('exam_id', '=', s.examId!)
+      .executeTakeFirstOrThrow();
+    options.subjectOf.set(s.schoolId!, subject.id);
+  }
+  await ok(bureau, jointExamRoutes.jointQuestionsSave, {
+    jointExamId: joint.id,
+    subjectCode: '数学',
+    questions: MATH_QUESTIONS,
+  });
+  if (options.pool)
+    await ok(bureau, jointPoolRoutes.jointPoolMode, { jointExamId: joint.id, markingMode: 'pool' });
+  return joint;
+}
+
+/** The first `limit` students (by id) of an exam. */
+export const studentsOf = (server: TestServer, examId: number, limit: number) =>
+  server.db
+    .selectFrom('exam_students as es')
+    .innerJoin('students as s', 's.id', 'es.student_id')
+    .select(['s.id', 's.name', 's.student_no'])
+    .where('es.exam_id', '=', examId)
+    .orderBy('s.id')
+    .limit(limit)
+    .execute() as Promise<Student[]>;
+
+export const schoolName = async (server: TestServer, schoolId: number) =>
+  (
+    await server.db
+      .selectFrom('schools')
+      .select('name')
+      .where('id', '=', schoolId)
+      .executeTakeFirstOrThrow()
+  ).name;
+
+/** The users of the pool tests, signed in: the bureau (organiser), both schools' admins and staff. */
+export async function signInPoolUsers(server: TestServer) {
+  const { demoSchoolId, labSchoolId } = server.seed;
+  return {
+    bureau: await signIn(server.app, 'bureau', { schoolId: demoSchoolId }),
+    demoAdmin: await signIn(server.app, 'admin'),
+    labAdmin: await signIn(server.app, 'lab-admin'),
+    grader: await signIn(server.app, 'grader'),
+    teacher: await signIn(server.app, 'teacher'),
+    /** A teacher of the lab school. */
+    multi: await signIn(server.app, 'multi', { schoolId: labSchoolId }),
+  };
+}
+
+/** A pool block's set-up named 第5题 on 5(1) and 5(2) of the joint exam's 数学, `setup` over its defaults. */
+export async function poolBlockSetup(
+  server: TestServer,
+  bureau: UserInfo,
+  jointExamId: number,
+  setup: Record<string, unknown>,
+): Promise<Record<string, unknown>> {
+  const { ok } = callers(() => server);
+  const paper = await ok<{ questions: Question[] }>(bureau, jointPaperRoutes.jointPaperGet, {
+    jointExamId,
+    subjectCode: '数学',
+  });
+  const id = (n: string) => leaves(paper.questions).find((q) => q.fullNumber === n)!.id;
+  return {
+    name: '第5题',
+    questionIds: [id('5(1)'), id('5(2)')],
+    mode: 'single',
+    tolerance: 0,
+    scoreStep: 0.5,
+    distribution: 'pool',
+    ...setup,
+  };
+}
+
+/** A pool block saved by the organiser with {@link poolBlockSetup}; its id. */
+export async function savePoolBlock(
+  server: TestServer,
+  bureau: UserInfo,
+  jointExamId: number,
+  setup: Record<string, unknown>,
+): Promise<number> {
+  const { ok } = callers(() => server);
+  const { blockId } = await ok<{ blockId: number }>(bureau, jointPoolRoutes.jointPoolBlockSave, {
+    jointExamId,
+    subjectCode: '数学',
+    setup: await poolBlockSetup(server, bureau, jointExamId, setup),
+  });
+  return blockId;
+}
