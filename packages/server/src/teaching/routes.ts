@@ -12,7 +12,10 @@ import type { SessionInfo } from '../core/session';
 import { CLASS_KEY, GRADE_KEY, openReport } from '../report/routes';
 import { centreHomework, centreHomeworkTopics } from './assistant';
 import { classRecord, gradeSituation, studentRecord, studyClasses, teachSummary } from './records';
-import { datav, fluctuation, studyStudents, studyTeachers, teacherDetail } from './research';
+import { datav } from './datav';
+import { fluctuation } from './fluctuation';
+import { studyStudents } from './research';
+import { studyTeachers, teacherDetail } from './researchTeachers';
 import {
   classHomework,
   combineMastery,
