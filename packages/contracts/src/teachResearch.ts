@@ -12,14 +12,17 @@ export const FLUCTUATION_EXAMS_DEFAULT = 5;
 export const FLUCTUATION_SWING_DEFAULT = 20;
 /**
  * 波动趋势's 波动依据: `rank` a change of the grade rank (places; the default swing is the school's
- * 波动设置 `undulate.rankChange`), `percentile` a change of the percentile (points).
+ * 波动设置 `undulate.rankChange`), `percentile` a change of the percentile (points), `score` a change
+ * of the score rate — the score over the exam's full marks of the total or subject — in percentage
+ * points (the default swing is the 波动设置 `undulate.scoreChangePercent`).
  */
-export const FLUCTUATION_BASES = ['rank', 'percentile'] as const;
+export const FLUCTUATION_BASES = ['rank', 'percentile', 'score'] as const;
 export type FluctuationBasis = (typeof FLUCTUATION_BASES)[number];
 /** The names of the 波动依据 on the page. */
 export const FLUCTUATION_BASIS_NAMES: Record<FluctuationBasis, string> = {
   rank: '名次变化',
   percentile: '百分位变化',
+  score: '分数波动',
 };
 
 const T = '/marking-report/teach-research';
@@ -173,8 +176,8 @@ export const teachResearchRoutes = {
       basis: Type.Optional(OneOf(FLUCTUATION_BASES)),
       /**
        * Change (either way) between two exams sat that counts as a swing: places for `rank`,
-       * points for `percentile`. Null or absent: the school's 波动设置 for `rank`,
-       * `FLUCTUATION_SWING_DEFAULT` for `percentile`.
+       * points for `percentile`, percentage points of the full marks for `score`. Null or absent:
+       * the school's 波动设置 for `rank` and `score`, `FLUCTUATION_SWING_DEFAULT` for `percentile`.
        */
       swing: Type.Optional(Nullable(Type.Number({ minimum: 1, maximum: 1000 }))),
     }),
@@ -187,10 +190,12 @@ export const teachResearchRoutes = {
       /** The subject compared (null: 总分). */
       subjectId: Nullable(Int),
       basis: OneOf(FLUCTUATION_BASES),
-      /** The swing used (places or points, by `basis`). */
+      /** The swing used (places, points or percentage points, by `basis`). */
       swing: Type.Number(),
       /** The school's 波动设置: a grade rank change of this many places is a swing by default. */
       rankChange: Type.Number(),
+      /** The school's 波动设置: a score rate change of this many percentage points is a swing by default. */
+      scoreChangePercent: Type.Number(),
       /** Per class the caller sees whole: its students and those who swing, its mean's rank per exam. */
       classes: Type.Array(
         Obj({
@@ -218,6 +223,10 @@ export const teachResearchRoutes = {
           percentiles: Type.Array(N),
           /** The grade rank of the subject compared (or the total) per exam (null: not sat). */
           ranks: Type.Array(Nullable(Int)),
+          /** The score of the subject compared (or the total) per exam (null: not sat). */
+          scores: Type.Array(N),
+          /** That score over the exam's full marks, in % (null: not sat). */
+          scoreRates: Type.Array(N),
           /** Largest minus smallest figure (of the basis) of the exams sat. */
           spread: Type.Number(),
           /**

@@ -255,6 +255,8 @@ const FLUCTUATION_STUDENT = {
   className: '高一(1)班',
   percentiles: [75, 25],
   ranks: [3, 60],
+  scores: [600, 420],
+  scoreRates: [80, 56],
   spread: 57,
   largestChange: -57,
   swings: 1,
@@ -271,6 +273,7 @@ const FLUCTUATION = {
   basis: 'rank',
   swing: 50,
   rankChange: 50,
+  scoreChangePercent: 10,
   classes: [
     {
       classId: 101,
@@ -443,6 +446,71 @@ describe('波动趋势', () => {
     await screen.findByText(/默认取学校的波动设置：1名/);
     expect(await listed()).toEqual(['查看张三的学情', '查看李四的学情']);
     expect(screen.getByLabelText('波动幅度')).toHaveDisplayValue('1名及以上（学校波动设置）');
+  }, 20_000);
+
+  it('by 分数波动: the score rate swing follows the school’s 波动设置 before and after it is changed', async () => {
+    // a fake school: its 分数波动 as saved on 参数设置; 张三's total fell from 80 % to 56 % of the full marks
+    let scoreChangePercent = 10;
+    const u = userEvent.setup();
+    const api = createFakeApi({
+      ...SCHOOL_ROUTES,
+      'GET /marking-user/user/school/param/list': () =>
+        ok([{ paramType: 'undulate', value: { rankChange: 50, scoreChangePercent } }]),
+      'POST /marking-user/user/school/param/add': (req: { data: string }) => {
+        const body = JSON.parse(req.data) as { value: { scoreChangePercent: number } };
+        scoreChangePercent = body.value.scoreChangePercent;
+        return ok(null);
+      },
+      [key(teachResearchRoutes.fluctuation)]: (req: { data: string }) => {
+        const body = JSON.parse(req.data) as { basis: string; swing: number | null };
+        if (body.basis !== 'score') return ok(FLUCTUATION);
+        const swing = body.swing ?? scoreChangePercent;
+        return ok({
+          ...FLUCTUATION,
+          basis: 'score',
+          swing,
+          scoreChangePercent,
+          students: [{ ...FLUCTUATION_STUDENT, largestChange: -24, spread: 24 }].filter(
+            (s) => Math.abs(s.largestChange) >= swing,
+          ),
+        });
+      },
+    });
+    const codes = [...CODES, 'System', 'System-Parm', 'Parm-Undulate'];
+    const { router } = await renderApp({
+      path: '/teach-research/fluctuation-trend',
+      api,
+      user: demoUser({
+        perms: permissionCatalogue.filter((p) => codes.includes(p.permCode)),
+        allPerm: { '2026': { '1': codes } },
+      }),
+      pages: { ...pages, ...systemPages },
+    });
+    await screen.findByText(/默认取学校的波动设置：50名/);
+    await u.selectOptions(screen.getByLabelText('波动依据'), '分数波动');
+    await screen.findByText(/默认取学校的波动设置：分数波动10%/);
+    expect(api.lastBody(teachResearchRoutes.fluctuation.url)).toMatchObject({
+      basis: 'score',
+      swing: null,
+    });
+    const table = await screen.findByRole('table', { name: '成绩波动的学生' });
+    // each exam's score with its score rate, the change in points of the full marks
+    expect(within(table).getByText('600（80.0%）')).toBeInTheDocument();
+    expect(within(table).getByText('420（56.0%）')).toBeInTheDocument();
+    expect(within(table).getByText('-24.0%')).toBeInTheDocument();
+    expect(screen.getByLabelText('波动幅度')).toHaveDisplayValue('10%及以上（学校波动设置）');
+    // the school raises 分数波动 to 30 %: 张三's 24 points are no longer a swing
+    await router.navigate('/system/parm/undulate');
+    const field = await screen.findByLabelText('分数波动（%）');
+    await u.clear(field);
+    await u.type(field, '30');
+    await u.click(screen.getByRole('button', { name: '保存' }));
+    await waitFor(() => expect(scoreChangePercent).toBe(30));
+    await router.navigate('/teach-research/fluctuation-trend');
+    await u.selectOptions(await screen.findByLabelText('波动依据'), '分数波动');
+    await screen.findByText(/默认取学校的波动设置：分数波动30%/);
+    expect(await screen.findByText('没有成绩波动的学生')).toBeInTheDocument();
+    expect(screen.getByLabelText('波动幅度')).toHaveDisplayValue('30%及以上（学校波动设置）');
   }, 20_000);
 });
 

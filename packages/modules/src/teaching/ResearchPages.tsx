@@ -31,6 +31,9 @@ const fixed = (v: number | null | undefined) =>
 const pct = (v: number | null | undefined) =>
   v === null || v === undefined ? '—' : `${v.toFixed(1)}%`;
 
+/** A score with its score rate: 33（94.3%）. */
+const scoreOf = (score: number | null | undefined, rate: number | null | undefined) =>
+  score === null || score === undefined ? '—' : `${score}（${pct(rate)}）`;
 const change = (v: number | null) => (v === null ? '—' : `${v > 0 ? '+' : ''}${v.toFixed(1)}`);
 
 /** 师生学情's two lists, one link each. */
@@ -149,11 +152,14 @@ export function StudentAttentionPage() {
 const rankSwings = (setting: number) =>
   [...new Set([setting, 3, 5, 10, 20, 50, 100])].sort((a, b) => a - b);
 const places = (v: number) => `${v > 0 ? '+' : ''}${v}名`;
+/** 波动幅度's choices by score: the school's 波动设置 (分数波动) among a few round numbers. */
+const scoreSwings = (setting: number) =>
+  [...new Set([setting, 5, 10, 15, 20, 30])].sort((a, b) => a - b);
 
 /**
  * 波动趋势 (/teach-research/fluctuation-trend): over a grade's newest exams, the students whose
- * grade rank (by default, as many places as the school's 波动设置) or percentile of the total or a
- * subject changed by the chosen amount or more between two exams they sat, and per class how many
+ * grade rank (by default, as many places as the school's 波动设置), percentile or score rate (by
+ * default, the 波动设置's 分数波动 in % of the full marks) of the total or a subject changed by the chosen amount or more between two exams they sat, and per class how many
  * such students it has and its rank by mean in each exam.
  */
 export function FluctuationPage() {
@@ -172,6 +178,7 @@ export function FluctuationPage() {
   });
   const names = data?.exams.map((e) => e.examName) ?? [];
   const byRank = data?.basis === 'rank';
+  const byScore = data?.basis === 'score';
   const what =
     data?.subjectId == null
       ? '总分'
@@ -233,7 +240,12 @@ export function FluctuationPage() {
                         value: n,
                         label: `${n}名及以上${n === data.rankChange ? '（学校波动设置）' : ''}`,
                       }))
-                    : SWINGS.map((d) => ({ value: d, label: `${d}个百分点及以上` }))
+                    : basis === 'score'
+                      ? scoreSwings(data.scoreChangePercent).map((n) => ({
+                          value: n,
+                          label: `${n}%及以上${n === data.scoreChangePercent ? '（学校波动设置）' : ''}`,
+                        }))
+                      : SWINGS.map((d) => ({ value: d, label: `${d}个百分点及以上` }))
                 }
                 onChange={(e) => setSwing(Number(e.target.value))}
               />
@@ -242,7 +254,9 @@ export function FluctuationPage() {
           <p>
             {byRank
               ? `按${what}年级名次比较：相邻两次参加的考试之间，名次升降达到所选名次即为波动（默认取学校的波动设置：${data.rankChange}名）。`
-              : `按${what}百分位比较：相邻两次参加的考试之间，百分位升降达到所选幅度即为波动。`}
+              : byScore
+                ? `按${what}得分率（分数占满分的百分比）比较：相邻两次参加的考试之间，得分率升降达到所选百分点即为波动（默认取学校的波动设置：分数波动${data.scoreChangePercent}%）。`
+                : `按${what}百分位比较：相邻两次参加的考试之间，百分位升降达到所选幅度即为波动。`}
           </p>
           <section aria-label="各班波动">
             <h2>各班波动</h2>
@@ -294,11 +308,21 @@ export function FluctuationPage() {
                   <td>{s.className}</td>
                   {(byRank ? s.ranks : s.percentiles).map((v, i) => (
                     <td key={data.exams[i]!.examId}>
-                      {byRank ? (v === null ? '—' : `第${v}名`) : pct(v)}
+                      {byRank
+                        ? v === null
+                          ? '—'
+                          : `第${v}名`
+                        : byScore
+                          ? scoreOf(s.scores[i], s.scoreRates[i])
+                          : pct(v)}
                     </td>
                   ))}
-                  <td>{byRank ? places(s.largestChange) : change(s.largestChange)}</td>
-                  <td>{byRank ? `${s.spread}名` : fixed(s.spread)}</td>
+                  <td>
+                    {byRank
+                      ? places(s.largestChange)
+                      : `${change(s.largestChange)}${byScore ? '%' : ''}`}
+                  </td>
+                  <td>{byRank ? `${s.spread}名` : `${fixed(s.spread)}${byScore ? '%' : ''}`}</td>
                   <td>{s.swings}</td>
                   <td>
                     <Link to={`${S}/student/detail?classId=${s.classId}&studentId=${s.studentId}`}>

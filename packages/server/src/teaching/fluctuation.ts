@@ -9,6 +9,7 @@ import type { Db } from '../core/database';
 import { notFound } from '../core/envelope';
 import type { DataScope } from '../core/scope';
 import { rankDropWarning } from '../report/snapshot';
+import { readParam } from '../school/params';
 import { fullClass } from '../report/views/access';
 import { meanRanks, type ReportContext } from '../report/views/context';
 import { examSubject, gradePercentiles, refOf, scopedGrade } from './researchGrade';
@@ -16,6 +17,14 @@ import { examSubject, gradePercentiles, refOf, scopedGrade } from './researchGra
 type Routes = typeof teachResearchRoutes;
 
 type Fluctuation = DataOf<Routes['fluctuation']>;
+
+const round2 = (x: number) => Math.round(x * 100) / 100;
+
+/** The school's 波动设置 分数波动: a score rate change of this many percentage points (default 10). */
+async function scoreSwing(db: Db, schoolId: number): Promise<number> {
+  const value = Number((await readParam(db, schoolId, 'undulate')).scoreChangePercent);
+  return Number.isFinite(value) && value > 0 ? value : 10;
+}
 
 /** The school's subjects of the exams, in the order they first appear. */
 function examSubjects(contexts: { ctx: ReportContext }[]): Fluctuation['subjects'] {
@@ -29,11 +38,13 @@ function examSubjects(contexts: { ctx: ReportContext }[]): Fluctuation['subjects
 
 /**
  * 波动趋势: over a grade's newest `examCount` exams, the students (of classes whose total the caller
- * sees) whose grade rank (`basis` rank: places) or percentile (`percentile`: points) of the total
- * or of one subject changed by at least `swing` between two consecutive exams they sat — the
- * engine's ranks and percentiles of the cached reports, the ones 师生学情 reads — and per class how
- * many such students it has and its mean's rank per exam (the reports' `meanRanks`). Without a
- * swing, a rank swing is the school's 波动设置 (`undulate.rankChange`, what the reports warn by).
+ * sees) whose grade rank (`basis` rank: places), percentile (`percentile`: points) or score rate
+ * (`score`: the score over the exam's full marks, percentage points) of the total or of one subject
+ * changed by at least `swing` between two consecutive exams they sat — the engine's ranks,
+ * percentiles and scores of the cached reports, the ones 师生学情 reads — and per class how many
+ * such students it has and its mean's rank per exam (the reports' `meanRanks`). Without a swing, a
+ * rank swing is the school's 波动设置 (`undulate.rankChange`, what the reports warn by) and a score
+ * swing its `undulate.scoreChangePercent`.
  */
 export async function fluctuation(
   db: Db,
@@ -49,10 +60,17 @@ export async function fluctuation(
 ): Promise<Fluctuation> {
   const basis = body.basis ?? 'rank';
   const rankChange = await rankDropWarning(db, scope.schoolId);
-  const swing = body.swing ?? (basis === 'rank' ? rankChange : FLUCTUATION_SWING_DEFAULT);
+  const scoreChangePercent = await scoreSwing(db, scope.schoolId);
+  const swing =
+    body.swing ??
+    (basis === 'rank'
+      ? rankChange
+      : basis === 'score'
+        ? scoreChangePercent
+        : FLUCTUATION_SWING_DEFAULT);
   const subjectId = body.subjectId ?? null;
   const head = await scopedGrade(db, scope, body.gradeId, true);
-  const answer = { ...head, subjectId, basis, swing, rankChange };
+  const answer = { ...head, subjectId, basis, swing, rankChange, scoreChangePercent };
   if (head.gradeId === null)
     return { ...answer, exams: [], subjects: [], classes: [], students: [] };
   const { contexts, byId } = await gradePercentiles(
@@ -93,12 +111,15 @@ export async function fluctuation(
   }
   const students: Fluctuation['students'] = [];
   for (const [studentId, row] of byId) {
-    const sat = (basis === 'rank' ? row.r : row.p).filter((v): v is number => v !== null);
+    const figures = basis === 'rank' ? row.r : basis === 'score' ? row.rate : row.p;
+    const sat = figures.filter((v): v is number => v !== null);
     if (sat.length < 2) continue;
     const cls = classes.get(row.classId);
     if (cls) cls.compared += 1;
     // a fall is negative: a percentile going down, a rank number going up
-    const changes = sat.slice(1).map((v, i) => (basis === 'rank' ? sat[i]! - v : v - sat[i]!));
+    const changes = sat
+      .slice(1)
+      .map((v, i) => round2(basis === 'rank' ? sat[i]! - v : v - sat[i]!));
     const swings = changes.filter((c) => Math.abs(c) >= swing).length;
     if (swings === 0) continue;
     if (cls) cls.swinging += 1;
@@ -111,7 +132,9 @@ export async function fluctuation(
       className: row.className,
       percentiles: row.p,
       ranks: row.r,
-      spread: Math.max(...sat) - Math.min(...sat),
+      scores: row.s,
+      scoreRates: row.rate,
+      spread: round2(Math.max(...sat) - Math.min(...sat)),
       largestChange,
       swings,
     });

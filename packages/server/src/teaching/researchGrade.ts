@@ -3,7 +3,7 @@ import type { Db } from '../core/database';
 import { forbidden, notFound } from '../core/envelope';
 import type { DataScope } from '../core/scope';
 import { fullClass } from '../report/views/access';
-import { studentColumns, type ReportContext } from '../report/views/context';
+import { fullMarksOf, studentColumns, type ReportContext } from '../report/views/context';
 import { examContext, readableExams, type ExamRow } from '../resource/wrongExams';
 import { scopedYearClasses } from './records';
 
@@ -45,6 +45,8 @@ export async function gradeContexts(db: Db, clock: Clock, scope: DataScope, grad
   return out;
 }
 
+const round2 = (x: number) => Math.round(x * 100) / 100;
+
 export const refOf = (e: ExamRow) => ({ examId: e.id, examName: e.name, examDate: e.examDate });
 
 interface StudentRow {
@@ -56,6 +58,10 @@ interface StudentRow {
   p: (number | null)[];
   /** The total's (or the subject's) grade rank per exam (null: not sat). */
   r: (number | null)[];
+  /** The total's (or the subject's) score per exam (null: not sat). */
+  s: (number | null)[];
+  /** That score over the full marks, in % (null: not sat). */
+  rate: (number | null)[];
 }
 
 /** The exam's subject of the school's subject (`subjects.id`): its id in the report, or null. */
@@ -64,8 +70,8 @@ export const examSubject = (ctx: ReportContext, subjectId: number) =>
 
 /**
  * The grade's exams (oldest first; the newest `last` when given) and, per student of a class whose
- * total the caller sees, the total's percentile and grade rank in each — the engine's, as the
- * reports show them. With `subjectId` (the school's subject), that subject's instead: an exam
+ * total the caller sees, the total's percentile, grade rank and score (with its score rate over
+ * the full marks) in each — the engine's, as the reports show them. With `subjectId` (the school's subject), that subject's instead: an exam
  * without it leaves its figures null.
  */
 export async function gradePercentiles(
@@ -82,6 +88,7 @@ export async function gradePercentiles(
   contexts.forEach(({ ctx }, e) => {
     const key = subjectId === null ? 0 : examSubject(ctx, subjectId);
     const columns = key === null ? null : studentColumns(ctx, key);
+    const fullMarks = key === null ? 0 : fullMarksOf(ctx, key);
     ctx.report.snapshot.students.forEach((s, i) => {
       if (!fullClass(scope, s.classId)) return;
       const row = byId.get(s.id) ?? {
@@ -91,11 +98,16 @@ export async function gradePercentiles(
         className: '',
         p: contexts.map(() => null),
         r: contexts.map(() => null),
+        s: contexts.map(() => null),
+        rate: contexts.map(() => null),
       };
       row.classId = s.classId;
       row.className = ctx.report.snapshot.classes.find((c) => c.id === s.classId)?.name ?? '';
       row.p[e] = columns?.percentiles[i] ?? null;
       row.r[e] = columns?.gradeRanks[i] ?? null;
+      const score = columns?.scores[i] ?? null;
+      row.s[e] = score;
+      row.rate[e] = score !== null && fullMarks > 0 ? round2((100 * score) / fullMarks) : null;
       byId.set(s.id, row);
     });
   });
