@@ -1,5 +1,6 @@
 import { Type } from 'typebox';
 import { Id, Nullable, Obj, OneOf, post } from './builders';
+import { UsagePeriod } from './teachResearchUsage';
 
 /** A fall of the total's percentile (points) between two exams that marks a student for attention. */
 export const STUDY_DROP_DEFAULT = 10;
@@ -32,12 +33,21 @@ const Int = Type.Integer();
 const ExamRef = Obj({ examId: Int, examName: Str, examDate: Str });
 const Grades = Type.Array(Obj({ gradeId: Int, gradeName: Str }));
 
-/** How many of a grade's newest 校本作业 师生学情 reads. */
+/** How many of a grade's newest 校本作业 师生学情 reads when no period is chosen. */
 export const RESEARCH_HOMEWORK_COUNT = 10;
+/** How many 校本作业 of a chosen period 师生学情 reads at most (the newest). */
+export const RESEARCH_HOMEWORK_PERIOD_MAX = 50;
 
 /**
- * The grade's newest 校本作业 (at most {@link RESEARCH_HOMEWORK_COUNT}) whose report the caller
- * may open (the homework report's rule; none without 校本作业), oldest first.
+ * 师生学情's homework period: the 校本作业 first assigned in these China days (both included, at
+ * most a year); null or absent: the grade's newest {@link RESEARCH_HOMEWORK_COUNT}.
+ */
+const HomeworkPeriod = Type.Optional(Nullable(UsagePeriod));
+
+/**
+ * The grade's 校本作业 whose report the caller may open (the homework report's rule; none without
+ * 校本作业), oldest first: the newest {@link RESEARCH_HOMEWORK_COUNT}, or those of the chosen period
+ * (at most {@link RESEARCH_HOMEWORK_PERIOD_MAX}, the newest).
  */
 const HomeworkList = Type.Array(
   Obj({ homeworkId: Int, name: Str, subjectName: Str, assignedAt: Int, fullMarks: Type.Number() }),
@@ -94,6 +104,7 @@ export const teachResearchRoutes = {
       drop: Type.Number({ minimum: 1, maximum: 100 }),
       /** Percentile under which the newest exam marks a student. */
       line: Type.Number({ minimum: 0, maximum: 100 }),
+      homeworkPeriod: HomeworkPeriod,
     }),
     Obj({
       grades: Grades,
@@ -116,18 +127,21 @@ export const teachResearchRoutes = {
       ),
       /**
        * Homework: per student listed, the mean of their score rates in the list's homework they
-       * handed in and had corrected (the homework report's own rows).
+       * handed in and had corrected (the homework report's own rows), and that rate per homework
+       * of the list (null: not handed in or not corrected yet), the trend beside the percentiles.
        */
       homework: Obj({
         list: HomeworkList,
-        students: Type.Array(Obj({ studentId: Int, corrected: Int, scoreRate: N })),
+        students: Type.Array(
+          Obj({ studentId: Int, corrected: Int, scoreRate: N, scoreRates: Type.Array(N) }),
+        ),
       }),
     }),
   ),
   studyTeachers: post(
     `${T}/study/teachers`,
     "a grade's teachers across its exams: their classes' means and ranks beside the grade, their marking",
-    Obj({ gradeId: Nullable(Id) }),
+    Obj({ gradeId: Nullable(Id), homeworkPeriod: HomeworkPeriod }),
     Obj({
       grades: Grades,
       gradeId: Nullable(Int),
@@ -143,7 +157,7 @@ export const teachResearchRoutes = {
   teacherDetail: post(
     `${T}/study/teacher`,
     "one teacher's classes across a grade's exams and their marking, block by block",
-    Obj({ gradeId: Id, userId: Id }),
+    Obj({ gradeId: Id, userId: Id, homeworkPeriod: HomeworkPeriod }),
     Obj({
       teacher: Obj({ userId: Int, name: Str }),
       gradeName: Str,

@@ -1,4 +1,4 @@
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { permissionCatalogue, teachingRoutes, teachResearchRoutes } from '@examkit/contracts';
@@ -58,7 +58,7 @@ const STUDENTS = {
       { homeworkId: 41, name: '函数练习', subjectName: '数学', assignedAt: 1, fullMarks: 20 },
       { homeworkId: 42, name: '数列练习', subjectName: '数学', assignedAt: 2, fullMarks: 20 },
     ],
-    students: [{ studentId: 31, corrected: 2, scoreRate: 0.625 }],
+    students: [{ studentId: 31, corrected: 2, scoreRate: 0.625, scoreRates: [0.75, 0.5] }],
   },
 };
 
@@ -120,7 +120,18 @@ describe('师生学情', () => {
     const u = userEvent.setup();
     const api = createFakeApi({
       ...SCHOOL_ROUTES,
-      [key(teachResearchRoutes.studyStudents)]: ok(STUDENTS),
+      [key(teachResearchRoutes.studyStudents)]: (req: { data: string }) => {
+        // a period chosen: the homework first assigned in it (数列练习 only)
+        const body = JSON.parse(req.data) as { homeworkPeriod: unknown };
+        if (!body.homeworkPeriod) return ok(STUDENTS);
+        return ok({
+          ...STUDENTS,
+          homework: {
+            list: [STUDENTS.homework.list[1]],
+            students: [{ studentId: 31, corrected: 1, scoreRate: 0.5, scoreRates: [0.5] }],
+          },
+        });
+      },
       [key(teachingRoutes.studyClasses)]: ok({
         classes: [{ classId: 101, className: '高一(1)班', gradeName: '高一' }],
         classId: 101,
@@ -141,12 +152,31 @@ describe('师生学情', () => {
     expect(within(table).getByRole('cell', { name: '百分位下降' })).toBeInTheDocument();
     // the student's homework score rate over the grade's newest homework
     expect(within(table).getByRole('cell', { name: '62.5%（2）' })).toBeInTheDocument();
+    // and its trend, homework by homework beside the percentiles
+    expect(within(table).getByRole('cell', { name: '75.0% → 50.0%' })).toBeInTheDocument();
     expect(screen.getByText(/最近2次校本作业（函数练习、数列练习）/)).toBeInTheDocument();
     expect(api.lastBody(teachResearchRoutes.studyStudents.url)).toEqual({
       gradeId: null,
       drop: 10,
       line: 20,
+      homeworkPeriod: null,
     });
+    // 作业范围 by 布置时间: the period is sent once both dates are there, the figures follow
+    await u.selectOptions(screen.getByLabelText('作业范围'), '按布置时间');
+    fireEvent.change(screen.getByLabelText('开始日期'), { target: { value: '2026-11-01' } });
+    fireEvent.change(screen.getByLabelText('结束日期'), { target: { value: '2026-11-20' } });
+    await waitFor(() =>
+      expect(api.lastBody(teachResearchRoutes.studyStudents.url)).toMatchObject({
+        homeworkPeriod: { dateFrom: '2026-11-01', dateTo: '2026-11-20' },
+      }),
+    );
+    expect(
+      await screen.findByText(/2026-11-01至2026-11-20布置的1次校本作业（数列练习）/),
+    ).toBeInTheDocument();
+    expect(within(table).getByRole('cell', { name: '50.0%（1）' })).toBeInTheDocument();
+    await u.selectOptions(screen.getByLabelText('作业范围'), '最近10次校本作业');
+    expect(screen.queryByLabelText('开始日期')).not.toBeInTheDocument();
+    await screen.findByText(/最近2次校本作业/);
     await u.selectOptions(screen.getByLabelText('百分位下降'), '20个百分点及以上');
     await waitFor(() =>
       expect(api.lastBody(teachResearchRoutes.studyStudents.url)).toMatchObject({ drop: 20 }),
@@ -233,14 +263,21 @@ describe('师生学情', () => {
     expect(rowText('作业布置与批改')).toEqual([['李老师', '2', '43']]);
     await u.selectOptions(screen.getByLabelText('年级'), '高二');
     await waitFor(() =>
-      expect(api.lastBody(teachResearchRoutes.studyTeachers.url)).toEqual({ gradeId: 11 }),
+      expect(api.lastBody(teachResearchRoutes.studyTeachers.url)).toEqual({
+        gradeId: 11,
+        homeworkPeriod: null,
+      }),
     );
     await u.click(within(marking).getByRole('link', { name: '查看李老师的详情' }));
     await waitFor(() =>
       expect(router.state.location.pathname).toBe('/teach-research/study/teacher/detail'),
     );
     expect(await screen.findByRole('heading', { name: '李老师（高一）' })).toBeVisible();
-    expect(api.lastBody(teachResearchRoutes.teacherDetail.url)).toEqual({ gradeId: 10, userId: 7 });
+    expect(api.lastBody(teachResearchRoutes.teacherDetail.url)).toEqual({
+      gradeId: 10,
+      userId: 7,
+      homeworkPeriod: null,
+    });
     expect(screen.getByRole('img', { name: '李老师任教班级名次趋势' })).toBeInTheDocument();
     expect(screen.getByRole('table', { name: '各题块阅卷' })).toHaveTextContent('数学第2题');
     expect(rowText('任教班级作业得分率')).toEqual([['李老师', '高一(1)班', '数学', '2', '83.8%']]);

@@ -17,7 +17,12 @@ import { PageBox, Toolbar } from '../common/styled';
 import { Chart } from '../report/components/Chart';
 import { lineOption } from '../report/components/charts';
 import { percent, useWrongData } from '../resource/wrong/useWrongData';
-import { HomeworkNote, TeacherHomework } from './ResearchHomework';
+import {
+  HomeworkNote,
+  homeworkTrend,
+  TeacherHomework,
+  useHomeworkPeriod,
+} from './ResearchHomework';
 import { HomeworkWrongTable, WrongQuestionTable } from './StudyPages';
 
 const S = '/teach-research/study';
@@ -79,7 +84,13 @@ export function StudentAttentionPage() {
   const [gradeId, setGradeId] = useState<number | null>(null);
   const [drop, setDrop] = useState(STUDY_DROP_DEFAULT);
   const [line, setLine] = useState(STUDY_LINE_DEFAULT);
-  const { data, error } = useWrongData(teachResearchRoutes.studyStudents, { gradeId, drop, line });
+  const homeworkPeriod = useHomeworkPeriod();
+  const { data, error } = useWrongData(teachResearchRoutes.studyStudents, {
+    gradeId,
+    drop,
+    line,
+    homeworkPeriod: homeworkPeriod.body,
+  });
   return (
     <PageBox>
       <h1>学生学情</h1>
@@ -103,9 +114,12 @@ export function StudentAttentionPage() {
               onChange={(e) => setLine(Number(e.target.value))}
             />
           </FormField>
+          {homeworkPeriod.fields}
         </Toolbar>
       )}
-      {data && data.grades.length > 0 && <HomeworkNote list={data.homework.list} />}
+      {data && data.grades.length > 0 && (
+        <HomeworkNote list={data.homework.list} period={homeworkPeriod.body} />
+      )}
       {data && data.grades.length > 0 && (
         <ListTable
           label="需要关注的学生"
@@ -116,7 +130,9 @@ export function StudentAttentionPage() {
             '班级',
             ...data.exams.map((e) => e.examName),
             '变化',
-            ...(data.homework.list.length > 0 ? ['作业得分率（已批改次数）'] : []),
+            ...(data.homework.list.length > 0
+              ? ['作业得分率（已批改次数）', '作业得分率趋势']
+              : []),
             '关注原因',
             '操作',
           ]}
@@ -132,6 +148,14 @@ export function StudentAttentionPage() {
               ))}
               <td>{change(s.change)}</td>
               {data.homework.list.length > 0 && <td>{homeworkOf(data, s.studentId)}</td>}
+              {data.homework.list.length > 0 && (
+                <td>
+                  {homeworkTrend(
+                    data.homework.students.find((h) => h.studentId === s.studentId)?.scoreRates ??
+                      [],
+                  )}
+                </td>
+              )}
               <td>
                 {[s.falling && '百分位下降', s.below && `低于${line}%`].filter(Boolean).join('、')}
               </td>
@@ -412,7 +436,11 @@ const disagreement = (m: { pairs: number; disagreements: number }) =>
  */
 export function TeacherStudyPage() {
   const [gradeId, setGradeId] = useState<number | null>(null);
-  const { data, error } = useWrongData(teachResearchRoutes.studyTeachers, { gradeId });
+  const homeworkPeriod = useHomeworkPeriod();
+  const { data, error } = useWrongData(teachResearchRoutes.studyTeachers, {
+    gradeId,
+    homeworkPeriod: homeworkPeriod.body,
+  });
   return (
     <PageBox>
       <h1>教师学情</h1>
@@ -423,6 +451,7 @@ export function TeacherStudyPage() {
         <>
           <Toolbar>
             <GradePicker grades={data.grades} value={data.gradeId} onChange={setGradeId} />
+            {homeworkPeriod.fields}
           </Toolbar>
           <section aria-label="任教班级成绩">
             <h2>任教班级成绩</h2>
@@ -457,6 +486,7 @@ export function TeacherStudyPage() {
             homework={data.homework}
             classes={data.classes}
             names={new Map(data.teachers.map((t) => [t.userId, t.name]))}
+            period={homeworkPeriod.body}
           />
         </>
       )}
@@ -469,9 +499,12 @@ export function TeacherDetailPage() {
   const [params] = useSearchParams();
   const gradeId = Number(params.get('gradeId')) || null;
   const userId = Number(params.get('userId')) || null;
+  const homeworkPeriod = useHomeworkPeriod();
   const { data, error } = useWrongData(
     teachResearchRoutes.teacherDetail,
-    gradeId === null || userId === null ? null : { gradeId, userId },
+    gradeId === null || userId === null
+      ? null
+      : { gradeId, userId, homeworkPeriod: homeworkPeriod.body },
   );
   const names = data?.exams.map((e) => e.examName) ?? [];
   return (
@@ -485,6 +518,7 @@ export function TeacherDetailPage() {
           <h2>
             {data.teacher.name}（{data.gradeName}）
           </h2>
+          <Toolbar>{homeworkPeriod.fields}</Toolbar>
           {data.classes.some((c) => c.ranks.some((r) => r !== null)) && (
             <Chart
               kind="line"
@@ -525,6 +559,7 @@ export function TeacherDetailPage() {
             homework={data.homework}
             classes={data.classes}
             names={new Map([[data.teacher.userId, data.teacher.name]])}
+            period={homeworkPeriod.body}
           />
         </>
       )}

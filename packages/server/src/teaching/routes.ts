@@ -113,20 +113,40 @@ export function registerTeachingRoutes(router: Router, deps: Deps): void {
     const ids = data.students.map((s) => s.studentId);
     return {
       ...data,
-      homework: await studentsHomework(db, accessOf(db, session), data.gradeId, ids),
+      homework: await studentsHomework(
+        db,
+        accessOf(db, session),
+        data.gradeId,
+        ids,
+        body.homeworkPeriod,
+      ),
     };
   });
   router.sessionRoute(t.studyTeachers, TAG, async ({ body, session }) => {
     const scope = await scopeFor(deps, session, TEACH_STUDY_KEYS);
     const data = await studyTeachers(db, clock, scope, body.gradeId);
     const access = accessOf(db, session);
-    return { ...data, homework: await teachersHomework(db, access, data.gradeId, data.classes) };
+    const homework = await teachersHomework(
+      db,
+      access,
+      data.gradeId,
+      data.classes,
+      body.homeworkPeriod,
+    );
+    return { ...data, homework };
   });
   router.sessionRoute(t.teacherDetail, TAG, async ({ body, session }) => {
     const scope = await scopeFor(deps, session, TEACH_STUDY_KEYS);
     const data = await teacherDetail(db, clock, scope, body.gradeId, body.userId);
     const access = accessOf(db, session);
-    return { ...data, homework: await teachersHomework(db, access, body.gradeId, data.classes) };
+    const homework = await teachersHomework(
+      db,
+      access,
+      body.gradeId,
+      data.classes,
+      body.homeworkPeriod,
+    );
+    return { ...data, homework };
   });
   router.sessionRoute(t.fluctuation, TAG, async ({ body, session }) =>
     fluctuation(db, clock, await scopeFor(deps, session, FLUCTUATION_KEYS), body),
