@@ -325,6 +325,20 @@ const FLUCTUATION = {
   students: [FLUCTUATION_STUDENT],
 };
 
+/** 波动趋势 for someone who may also change 参数设置·波动设置. */
+async function renderWithParm(api: ReturnType<typeof createFakeApi>) {
+  const codes = [...CODES, 'System', 'System-Parm', 'Parm-Undulate'];
+  return renderApp({
+    path: '/teach-research/fluctuation-trend',
+    api,
+    user: demoUser({
+      perms: permissionCatalogue.filter((p) => codes.includes(p.permCode)),
+      allPerm: { '2026': { '1': codes } },
+    }),
+    pages: { ...pages, ...systemPages },
+  });
+}
+
 describe('波动趋势', () => {
   it('is reached from the 教研中心 menu, lists classes and students who swing, and leads to a record', async () => {
     const u = userEvent.setup();
@@ -457,16 +471,7 @@ describe('波动趋势', () => {
         });
       },
     });
-    const codes = [...CODES, 'System', 'System-Parm', 'Parm-Undulate'];
-    const { router } = await renderApp({
-      path: '/teach-research/fluctuation-trend',
-      api,
-      user: demoUser({
-        perms: permissionCatalogue.filter((p) => codes.includes(p.permCode)),
-        allPerm: { '2026': { '1': codes } },
-      }),
-      pages: { ...pages, ...systemPages },
-    });
+    const { router } = await renderWithParm(api);
     const listed = async () =>
       within(await screen.findByRole('table', { name: '成绩波动的学生' }))
         .getAllByRole('link')
@@ -513,16 +518,7 @@ describe('波动趋势', () => {
         });
       },
     });
-    const codes = [...CODES, 'System', 'System-Parm', 'Parm-Undulate'];
-    const { router } = await renderApp({
-      path: '/teach-research/fluctuation-trend',
-      api,
-      user: demoUser({
-        perms: permissionCatalogue.filter((p) => codes.includes(p.permCode)),
-        allPerm: { '2026': { '1': codes } },
-      }),
-      pages: { ...pages, ...systemPages },
-    });
+    const { router } = await renderWithParm(api);
     await screen.findByText(/默认取学校的波动设置：50名/);
     await u.selectOptions(screen.getByLabelText('波动依据'), '分数波动');
     await screen.findByText(/默认取学校的波动设置：分数波动10%/);
