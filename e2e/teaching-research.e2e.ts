@@ -124,8 +124,13 @@ describe('教研中心 in the browser', () => {
     await listed();
     expect(await axeViolations(page, ['[data-chart]'])).toEqual([]);
     await screenshot(page, 'research-fluctuation-subject');
+    // 分数波动: the score rate of 数学, by the school's setting (10 % of the full marks)
+    await page.getByLabel('波动依据').selectOption({ label: '分数波动' });
+    await page.getByText(/按数学得分率.*分数波动10%/).waitFor();
+    expect(await swingPicker.inputValue()).toBe('10');
+    const scoreBefore = await listed();
 
-    // 系统管理 → 参数设置 → 波动设置: 名次波动 lowered to 5 places
+    // 系统管理 → 参数设置 → 波动设置: 名次波动 lowered to 5 places, 分数波动 to 2 %
     // 系统管理 is the header's own button (spec 000 §2), then its menu's 参数设置
     await page.getByRole('banner').getByRole('button', { name: '系统管理', exact: true }).click();
     await page.waitForURL('**/system/**');
@@ -140,6 +145,7 @@ describe('教研中心 in the browser', () => {
     await page.waitForURL('**/system/parm/undulate');
     const field = page.getByLabel('名次波动（名）');
     await field.fill('5');
+    await page.getByLabel('分数波动（%）').fill('2');
     await page.getByRole('button', { name: '保存' }).click();
     await page.getByText('保存成功').first().waitFor();
 
@@ -151,6 +157,13 @@ describe('教研中心 in the browser', () => {
     const after = await listed();
     expect(after).toBeGreaterThan(before);
     await screenshot(page, 'research-fluctuation-setting');
+    // 分数波动 of 数学 now counts 2 percentage points: more students swing
+    await page.getByLabel('科目').selectOption({ label: '数学' });
+    await page.getByLabel('波动依据').selectOption({ label: '分数波动' });
+    await page.getByText(/按数学得分率.*分数波动2%/).waitFor();
+    expect(await swingPicker.inputValue()).toBe('2');
+    expect(await listed()).toBeGreaterThan(scoreBefore);
+    await screenshot(page, 'research-fluctuation-score');
     await page.context().close();
   }, 300_000);
 });

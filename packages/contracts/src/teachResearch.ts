@@ -1,5 +1,6 @@
 import { Type } from 'typebox';
 import { Id, Nullable, Obj, OneOf, post } from './builders';
+import { UsagePeriod } from './teachResearchUsage';
 
 /** A fall of the total's percentile (points) between two exams that marks a student for attention. */
 export const STUDY_DROP_DEFAULT = 10;
@@ -12,14 +13,17 @@ export const FLUCTUATION_EXAMS_DEFAULT = 5;
 export const FLUCTUATION_SWING_DEFAULT = 20;
 /**
  * 波动趋势's 波动依据: `rank` a change of the grade rank (places; the default swing is the school's
- * 波动设置 `undulate.rankChange`), `percentile` a change of the percentile (points).
+ * 波动设置 `undulate.rankChange`), `percentile` a change of the percentile (points), `score` a change
+ * of the score rate — the score over the exam's full marks of the total or subject — in percentage
+ * points (the default swing is the 波动设置 `undulate.scoreChangePercent`).
  */
-export const FLUCTUATION_BASES = ['rank', 'percentile'] as const;
+export const FLUCTUATION_BASES = ['rank', 'percentile', 'score'] as const;
 export type FluctuationBasis = (typeof FLUCTUATION_BASES)[number];
 /** The names of the 波动依据 on the page. */
 export const FLUCTUATION_BASIS_NAMES: Record<FluctuationBasis, string> = {
   rank: '名次变化',
   percentile: '百分位变化',
+  score: '分数波动',
 };
 
 const T = '/marking-report/teach-research';
@@ -29,12 +33,21 @@ const Int = Type.Integer();
 const ExamRef = Obj({ examId: Int, examName: Str, examDate: Str });
 const Grades = Type.Array(Obj({ gradeId: Int, gradeName: Str }));
 
-/** How many of a grade's newest 校本作业 师生学情 reads. */
+/** How many of a grade's newest 校本作业 师生学情 reads when no period is chosen. */
 export const RESEARCH_HOMEWORK_COUNT = 10;
+/** How many 校本作业 of a chosen period 师生学情 reads at most (the newest). */
+export const RESEARCH_HOMEWORK_PERIOD_MAX = 50;
 
 /**
- * The grade's newest 校本作业 (at most {@link RESEARCH_HOMEWORK_COUNT}) whose report the caller
- * may open (the homework report's rule; none without 校本作业), oldest first.
+ * 师生学情's homework period: the 校本作业 first assigned in these China days (both included, at
+ * most a year); null or absent: the grade's newest {@link RESEARCH_HOMEWORK_COUNT}.
+ */
+const HomeworkPeriod = Type.Optional(Nullable(UsagePeriod));
+
+/**
+ * The grade's 校本作业 whose report the caller may open (the homework report's rule; none without
+ * 校本作业), oldest first: the newest {@link RESEARCH_HOMEWORK_COUNT}, or those of the chosen period
+ * (at most {@link RESEARCH_HOMEWORK_PERIOD_MAX}, the newest).
  */
 const HomeworkList = Type.Array(
   Obj({ homeworkId: Int, name: Str, subjectName: Str, assignedAt: Int, fullMarks: Type.Number() }),
@@ -91,6 +104,7 @@ export const teachResearchRoutes = {
       drop: Type.Number({ minimum: 1, maximum: 100 }),
       /** Percentile under which the newest exam marks a student. */
       line: Type.Number({ minimum: 0, maximum: 100 }),
+      homeworkPeriod: HomeworkPeriod,
     }),
     Obj({
       grades: Grades,
@@ -113,18 +127,21 @@ export const teachResearchRoutes = {
       ),
       /**
        * Homework: per student listed, the mean of their score rates in the list's homework they
-       * handed in and had corrected (the homework report's own rows).
+       * handed in and had corrected (the homework report's own rows), and that rate per homework
+       * of the list (null: not handed in or not corrected yet), the trend beside the percentiles.
        */
       homework: Obj({
         list: HomeworkList,
-        students: Type.Array(Obj({ studentId: Int, corrected: Int, scoreRate: N })),
+        students: Type.Array(
+          Obj({ studentId: Int, corrected: Int, scoreRate: N, scoreRates: Type.Array(N) }),
+        ),
       }),
     }),
   ),
   studyTeachers: post(
     `${T}/study/teachers`,
     "a grade's teachers across its exams: their classes' means and ranks beside the grade, their marking",
-    Obj({ gradeId: Nullable(Id) }),
+    Obj({ gradeId: Nullable(Id), homeworkPeriod: HomeworkPeriod }),
     Obj({
       grades: Grades,
       gradeId: Nullable(Int),
@@ -140,7 +157,7 @@ export const teachResearchRoutes = {
   teacherDetail: post(
     `${T}/study/teacher`,
     "one teacher's classes across a grade's exams and their marking, block by block",
-    Obj({ gradeId: Id, userId: Id }),
+    Obj({ gradeId: Id, userId: Id, homeworkPeriod: HomeworkPeriod }),
     Obj({
       teacher: Obj({ userId: Int, name: Str }),
       gradeName: Str,
@@ -173,8 +190,8 @@ export const teachResearchRoutes = {
       basis: Type.Optional(OneOf(FLUCTUATION_BASES)),
       /**
        * Change (either way) between two exams sat that counts as a swing: places for `rank`,
-       * points for `percentile`. Null or absent: the school's 波动设置 for `rank`,
-       * `FLUCTUATION_SWING_DEFAULT` for `percentile`.
+       * points for `percentile`, percentage points of the full marks for `score`. Null or absent:
+       * the school's 波动设置 for `rank` and `score`, `FLUCTUATION_SWING_DEFAULT` for `percentile`.
        */
       swing: Type.Optional(Nullable(Type.Number({ minimum: 1, maximum: 1000 }))),
     }),
@@ -187,10 +204,12 @@ export const teachResearchRoutes = {
       /** The subject compared (null: 总分). */
       subjectId: Nullable(Int),
       basis: OneOf(FLUCTUATION_BASES),
-      /** The swing used (places or points, by `basis`). */
+      /** The swing used (places, points or percentage points, by `basis`). */
       swing: Type.Number(),
       /** The school's 波动设置: a grade rank change of this many places is a swing by default. */
       rankChange: Type.Number(),
+      /** The school's 波动设置: a score rate change of this many percentage points is a swing by default. */
+      scoreChangePercent: Type.Number(),
       /** Per class the caller sees whole: its students and those who swing, its mean's rank per exam. */
       classes: Type.Array(
         Obj({
@@ -218,6 +237,10 @@ export const teachResearchRoutes = {
           percentiles: Type.Array(N),
           /** The grade rank of the subject compared (or the total) per exam (null: not sat). */
           ranks: Type.Array(Nullable(Int)),
+          /** The score of the subject compared (or the total) per exam (null: not sat). */
+          scores: Type.Array(N),
+          /** That score over the exam's full marks, in % (null: not sat). */
+          scoreRates: Type.Array(N),
           /** Largest minus smallest figure (of the basis) of the exams sat. */
           spread: Type.Number(),
           /**

@@ -1,4 +1,4 @@
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { permissionCatalogue, teachingRoutes, teachResearchRoutes } from '@examkit/contracts';
@@ -58,7 +58,7 @@ const STUDENTS = {
       { homeworkId: 41, name: '函数练习', subjectName: '数学', assignedAt: 1, fullMarks: 20 },
       { homeworkId: 42, name: '数列练习', subjectName: '数学', assignedAt: 2, fullMarks: 20 },
     ],
-    students: [{ studentId: 31, corrected: 2, scoreRate: 0.625 }],
+    students: [{ studentId: 31, corrected: 2, scoreRate: 0.625, scoreRates: [0.75, 0.5] }],
   },
 };
 
@@ -120,7 +120,18 @@ describe('师生学情', () => {
     const u = userEvent.setup();
     const api = createFakeApi({
       ...SCHOOL_ROUTES,
-      [key(teachResearchRoutes.studyStudents)]: ok(STUDENTS),
+      [key(teachResearchRoutes.studyStudents)]: (req: { data: string }) => {
+        // a period chosen: the homework first assigned in it (数列练习 only)
+        const body = JSON.parse(req.data) as { homeworkPeriod: unknown };
+        if (!body.homeworkPeriod) return ok(STUDENTS);
+        return ok({
+          ...STUDENTS,
+          homework: {
+            list: [STUDENTS.homework.list[1]],
+            students: [{ studentId: 31, corrected: 1, scoreRate: 0.5, scoreRates: [0.5] }],
+          },
+        });
+      },
       [key(teachingRoutes.studyClasses)]: ok({
         classes: [{ classId: 101, className: '高一(1)班', gradeName: '高一' }],
         classId: 101,
@@ -141,12 +152,31 @@ describe('师生学情', () => {
     expect(within(table).getByRole('cell', { name: '百分位下降' })).toBeInTheDocument();
     // the student's homework score rate over the grade's newest homework
     expect(within(table).getByRole('cell', { name: '62.5%（2）' })).toBeInTheDocument();
+    // and its trend, homework by homework beside the percentiles
+    expect(within(table).getByRole('cell', { name: '75.0% → 50.0%' })).toBeInTheDocument();
     expect(screen.getByText(/最近2次校本作业（函数练习、数列练习）/)).toBeInTheDocument();
     expect(api.lastBody(teachResearchRoutes.studyStudents.url)).toEqual({
       gradeId: null,
       drop: 10,
       line: 20,
+      homeworkPeriod: null,
     });
+    // 作业范围 by 布置时间: the period is sent once both dates are there, the figures follow
+    await u.selectOptions(screen.getByLabelText('作业范围'), '按布置时间');
+    fireEvent.change(screen.getByLabelText('开始日期'), { target: { value: '2026-11-01' } });
+    fireEvent.change(screen.getByLabelText('结束日期'), { target: { value: '2026-11-20' } });
+    await waitFor(() =>
+      expect(api.lastBody(teachResearchRoutes.studyStudents.url)).toMatchObject({
+        homeworkPeriod: { dateFrom: '2026-11-01', dateTo: '2026-11-20' },
+      }),
+    );
+    expect(
+      await screen.findByText(/2026-11-01至2026-11-20布置的1次校本作业（数列练习）/),
+    ).toBeInTheDocument();
+    expect(within(table).getByRole('cell', { name: '50.0%（1）' })).toBeInTheDocument();
+    await u.selectOptions(screen.getByLabelText('作业范围'), '最近10次校本作业');
+    expect(screen.queryByLabelText('开始日期')).not.toBeInTheDocument();
+    await screen.findByText(/最近2次校本作业/);
     await u.selectOptions(screen.getByLabelText('百分位下降'), '20个百分点及以上');
     await waitFor(() =>
       expect(api.lastBody(teachResearchRoutes.studyStudents.url)).toMatchObject({ drop: 20 }),
@@ -233,14 +263,21 @@ describe('师生学情', () => {
     expect(rowText('作业布置与批改')).toEqual([['李老师', '2', '43']]);
     await u.selectOptions(screen.getByLabelText('年级'), '高二');
     await waitFor(() =>
-      expect(api.lastBody(teachResearchRoutes.studyTeachers.url)).toEqual({ gradeId: 11 }),
+      expect(api.lastBody(teachResearchRoutes.studyTeachers.url)).toEqual({
+        gradeId: 11,
+        homeworkPeriod: null,
+      }),
     );
     await u.click(within(marking).getByRole('link', { name: '查看李老师的详情' }));
     await waitFor(() =>
       expect(router.state.location.pathname).toBe('/teach-research/study/teacher/detail'),
     );
     expect(await screen.findByRole('heading', { name: '李老师（高一）' })).toBeVisible();
-    expect(api.lastBody(teachResearchRoutes.teacherDetail.url)).toEqual({ gradeId: 10, userId: 7 });
+    expect(api.lastBody(teachResearchRoutes.teacherDetail.url)).toEqual({
+      gradeId: 10,
+      userId: 7,
+      homeworkPeriod: null,
+    });
     expect(screen.getByRole('img', { name: '李老师任教班级名次趋势' })).toBeInTheDocument();
     expect(screen.getByRole('table', { name: '各题块阅卷' })).toHaveTextContent('数学第2题');
     expect(rowText('任教班级作业得分率')).toEqual([['李老师', '高一(1)班', '数学', '2', '83.8%']]);
@@ -255,6 +292,8 @@ const FLUCTUATION_STUDENT = {
   className: '高一(1)班',
   percentiles: [75, 25],
   ranks: [3, 60],
+  scores: [600, 420],
+  scoreRates: [80, 56],
   spread: 57,
   largestChange: -57,
   swings: 1,
@@ -271,6 +310,7 @@ const FLUCTUATION = {
   basis: 'rank',
   swing: 50,
   rankChange: 50,
+  scoreChangePercent: 10,
   classes: [
     {
       classId: 101,
@@ -284,6 +324,20 @@ const FLUCTUATION = {
   ],
   students: [FLUCTUATION_STUDENT],
 };
+
+/** 波动趋势 for someone who may also change 参数设置·波动设置. */
+async function renderWithParm(api: ReturnType<typeof createFakeApi>) {
+  const codes = [...CODES, 'System', 'System-Parm', 'Parm-Undulate'];
+  return renderApp({
+    path: '/teach-research/fluctuation-trend',
+    api,
+    user: demoUser({
+      perms: permissionCatalogue.filter((p) => codes.includes(p.permCode)),
+      allPerm: { '2026': { '1': codes } },
+    }),
+    pages: { ...pages, ...systemPages },
+  });
+}
 
 describe('波动趋势', () => {
   it('is reached from the 教研中心 menu, lists classes and students who swing, and leads to a record', async () => {
@@ -417,16 +471,7 @@ describe('波动趋势', () => {
         });
       },
     });
-    const codes = [...CODES, 'System', 'System-Parm', 'Parm-Undulate'];
-    const { router } = await renderApp({
-      path: '/teach-research/fluctuation-trend',
-      api,
-      user: demoUser({
-        perms: permissionCatalogue.filter((p) => codes.includes(p.permCode)),
-        allPerm: { '2026': { '1': codes } },
-      }),
-      pages: { ...pages, ...systemPages },
-    });
+    const { router } = await renderWithParm(api);
     const listed = async () =>
       within(await screen.findByRole('table', { name: '成绩波动的学生' }))
         .getAllByRole('link')
@@ -443,6 +488,62 @@ describe('波动趋势', () => {
     await screen.findByText(/默认取学校的波动设置：1名/);
     expect(await listed()).toEqual(['查看张三的学情', '查看李四的学情']);
     expect(screen.getByLabelText('波动幅度')).toHaveDisplayValue('1名及以上（学校波动设置）');
+  }, 20_000);
+
+  it('by 分数波动: the score rate swing follows the school’s 波动设置 before and after it is changed', async () => {
+    // a fake school: its 分数波动 as saved on 参数设置; 张三's total fell from 80 % to 56 % of the full marks
+    let scoreChangePercent = 10;
+    const u = userEvent.setup();
+    const api = createFakeApi({
+      ...SCHOOL_ROUTES,
+      'GET /marking-user/user/school/param/list': () =>
+        ok([{ paramType: 'undulate', value: { rankChange: 50, scoreChangePercent } }]),
+      'POST /marking-user/user/school/param/add': (req: { data: string }) => {
+        const body = JSON.parse(req.data) as { value: { scoreChangePercent: number } };
+        scoreChangePercent = body.value.scoreChangePercent;
+        return ok(null);
+      },
+      [key(teachResearchRoutes.fluctuation)]: (req: { data: string }) => {
+        const body = JSON.parse(req.data) as { basis: string; swing: number | null };
+        if (body.basis !== 'score') return ok(FLUCTUATION);
+        const swing = body.swing ?? scoreChangePercent;
+        return ok({
+          ...FLUCTUATION,
+          basis: 'score',
+          swing,
+          scoreChangePercent,
+          students: [{ ...FLUCTUATION_STUDENT, largestChange: -24, spread: 24 }].filter(
+            (s) => Math.abs(s.largestChange) >= swing,
+          ),
+        });
+      },
+    });
+    const { router } = await renderWithParm(api);
+    await screen.findByText(/默认取学校的波动设置：50名/);
+    await u.selectOptions(screen.getByLabelText('波动依据'), '分数波动');
+    await screen.findByText(/默认取学校的波动设置：分数波动10%/);
+    expect(api.lastBody(teachResearchRoutes.fluctuation.url)).toMatchObject({
+      basis: 'score',
+      swing: null,
+    });
+    const table = await screen.findByRole('table', { name: '成绩波动的学生' });
+    // each exam's score with its score rate, the change in points of the full marks
+    expect(within(table).getByText('600（80.0%）')).toBeInTheDocument();
+    expect(within(table).getByText('420（56.0%）')).toBeInTheDocument();
+    expect(within(table).getByText('-24.0%')).toBeInTheDocument();
+    expect(screen.getByLabelText('波动幅度')).toHaveDisplayValue('10%及以上（学校波动设置）');
+    // the school raises 分数波动 to 30 %: 张三's 24 points are no longer a swing
+    await router.navigate('/system/parm/undulate');
+    const field = await screen.findByLabelText('分数波动（%）');
+    await u.clear(field);
+    await u.type(field, '30');
+    await u.click(screen.getByRole('button', { name: '保存' }));
+    await waitFor(() => expect(scoreChangePercent).toBe(30));
+    await router.navigate('/teach-research/fluctuation-trend');
+    await u.selectOptions(await screen.findByLabelText('波动依据'), '分数波动');
+    await screen.findByText(/默认取学校的波动设置：分数波动30%/);
+    expect(await screen.findByText('没有成绩波动的学生')).toBeInTheDocument();
+    expect(screen.getByLabelText('波动幅度')).toHaveDisplayValue('30%及以上（学校波动设置）');
   }, 20_000);
 });
 

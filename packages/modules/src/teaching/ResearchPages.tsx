@@ -17,7 +17,12 @@ import { PageBox, Toolbar } from '../common/styled';
 import { Chart } from '../report/components/Chart';
 import { lineOption } from '../report/components/charts';
 import { percent, useWrongData } from '../resource/wrong/useWrongData';
-import { HomeworkNote, TeacherHomework } from './ResearchHomework';
+import {
+  HomeworkNote,
+  homeworkTrend,
+  TeacherHomework,
+  useHomeworkPeriod,
+} from './ResearchHomework';
 import { HomeworkWrongTable, WrongQuestionTable } from './StudyPages';
 
 const S = '/teach-research/study';
@@ -31,6 +36,9 @@ const fixed = (v: number | null | undefined) =>
 const pct = (v: number | null | undefined) =>
   v === null || v === undefined ? '—' : `${v.toFixed(1)}%`;
 
+/** A score with its score rate: 33（94.3%）. */
+const scoreOf = (score: number | null | undefined, rate: number | null | undefined) =>
+  score === null || score === undefined ? '—' : `${score}（${pct(rate)}）`;
 const change = (v: number | null) => (v === null ? '—' : `${v > 0 ? '+' : ''}${v.toFixed(1)}`);
 
 /** 师生学情's two lists, one link each. */
@@ -76,7 +84,13 @@ export function StudentAttentionPage() {
   const [gradeId, setGradeId] = useState<number | null>(null);
   const [drop, setDrop] = useState(STUDY_DROP_DEFAULT);
   const [line, setLine] = useState(STUDY_LINE_DEFAULT);
-  const { data, error } = useWrongData(teachResearchRoutes.studyStudents, { gradeId, drop, line });
+  const homeworkPeriod = useHomeworkPeriod();
+  const { data, error } = useWrongData(teachResearchRoutes.studyStudents, {
+    gradeId,
+    drop,
+    line,
+    homeworkPeriod: homeworkPeriod.body,
+  });
   return (
     <PageBox>
       <h1>学生学情</h1>
@@ -100,9 +114,12 @@ export function StudentAttentionPage() {
               onChange={(e) => setLine(Number(e.target.value))}
             />
           </FormField>
+          {homeworkPeriod.fields}
         </Toolbar>
       )}
-      {data && data.grades.length > 0 && <HomeworkNote list={data.homework.list} />}
+      {data && data.grades.length > 0 && (
+        <HomeworkNote list={data.homework.list} period={homeworkPeriod.body} />
+      )}
       {data && data.grades.length > 0 && (
         <ListTable
           label="需要关注的学生"
@@ -113,7 +130,9 @@ export function StudentAttentionPage() {
             '班级',
             ...data.exams.map((e) => e.examName),
             '变化',
-            ...(data.homework.list.length > 0 ? ['作业得分率（已批改次数）'] : []),
+            ...(data.homework.list.length > 0
+              ? ['作业得分率（已批改次数）', '作业得分率趋势']
+              : []),
             '关注原因',
             '操作',
           ]}
@@ -129,6 +148,14 @@ export function StudentAttentionPage() {
               ))}
               <td>{change(s.change)}</td>
               {data.homework.list.length > 0 && <td>{homeworkOf(data, s.studentId)}</td>}
+              {data.homework.list.length > 0 && (
+                <td>
+                  {homeworkTrend(
+                    data.homework.students.find((h) => h.studentId === s.studentId)?.scoreRates ??
+                      [],
+                  )}
+                </td>
+              )}
               <td>
                 {[s.falling && '百分位下降', s.below && `低于${line}%`].filter(Boolean).join('、')}
               </td>
@@ -149,11 +176,14 @@ export function StudentAttentionPage() {
 const rankSwings = (setting: number) =>
   [...new Set([setting, 3, 5, 10, 20, 50, 100])].sort((a, b) => a - b);
 const places = (v: number) => `${v > 0 ? '+' : ''}${v}名`;
+/** 波动幅度's choices by score: the school's 波动设置 (分数波动) among a few round numbers. */
+const scoreSwings = (setting: number) =>
+  [...new Set([setting, 5, 10, 15, 20, 30])].sort((a, b) => a - b);
 
 /**
  * 波动趋势 (/teach-research/fluctuation-trend): over a grade's newest exams, the students whose
- * grade rank (by default, as many places as the school's 波动设置) or percentile of the total or a
- * subject changed by the chosen amount or more between two exams they sat, and per class how many
+ * grade rank (by default, as many places as the school's 波动设置), percentile or score rate (by
+ * default, the 波动设置's 分数波动 in % of the full marks) of the total or a subject changed by the chosen amount or more between two exams they sat, and per class how many
  * such students it has and its rank by mean in each exam.
  */
 export function FluctuationPage() {
@@ -172,6 +202,7 @@ export function FluctuationPage() {
   });
   const names = data?.exams.map((e) => e.examName) ?? [];
   const byRank = data?.basis === 'rank';
+  const byScore = data?.basis === 'score';
   const what =
     data?.subjectId == null
       ? '总分'
@@ -233,7 +264,12 @@ export function FluctuationPage() {
                         value: n,
                         label: `${n}名及以上${n === data.rankChange ? '（学校波动设置）' : ''}`,
                       }))
-                    : SWINGS.map((d) => ({ value: d, label: `${d}个百分点及以上` }))
+                    : basis === 'score'
+                      ? scoreSwings(data.scoreChangePercent).map((n) => ({
+                          value: n,
+                          label: `${n}%及以上${n === data.scoreChangePercent ? '（学校波动设置）' : ''}`,
+                        }))
+                      : SWINGS.map((d) => ({ value: d, label: `${d}个百分点及以上` }))
                 }
                 onChange={(e) => setSwing(Number(e.target.value))}
               />
@@ -242,7 +278,9 @@ export function FluctuationPage() {
           <p>
             {byRank
               ? `按${what}年级名次比较：相邻两次参加的考试之间，名次升降达到所选名次即为波动（默认取学校的波动设置：${data.rankChange}名）。`
-              : `按${what}百分位比较：相邻两次参加的考试之间，百分位升降达到所选幅度即为波动。`}
+              : byScore
+                ? `按${what}得分率（分数占满分的百分比）比较：相邻两次参加的考试之间，得分率升降达到所选百分点即为波动（默认取学校的波动设置：分数波动${data.scoreChangePercent}%）。`
+                : `按${what}百分位比较：相邻两次参加的考试之间，百分位升降达到所选幅度即为波动。`}
           </p>
           <section aria-label="各班波动">
             <h2>各班波动</h2>
@@ -294,11 +332,21 @@ export function FluctuationPage() {
                   <td>{s.className}</td>
                   {(byRank ? s.ranks : s.percentiles).map((v, i) => (
                     <td key={data.exams[i]!.examId}>
-                      {byRank ? (v === null ? '—' : `第${v}名`) : pct(v)}
+                      {byRank
+                        ? v === null
+                          ? '—'
+                          : `第${v}名`
+                        : byScore
+                          ? scoreOf(s.scores[i], s.scoreRates[i])
+                          : pct(v)}
                     </td>
                   ))}
-                  <td>{byRank ? places(s.largestChange) : change(s.largestChange)}</td>
-                  <td>{byRank ? `${s.spread}名` : fixed(s.spread)}</td>
+                  <td>
+                    {byRank
+                      ? places(s.largestChange)
+                      : `${change(s.largestChange)}${byScore ? '%' : ''}`}
+                  </td>
+                  <td>{byRank ? `${s.spread}名` : `${fixed(s.spread)}${byScore ? '%' : ''}`}</td>
                   <td>{s.swings}</td>
                   <td>
                     <Link to={`${S}/student/detail?classId=${s.classId}&studentId=${s.studentId}`}>
@@ -388,7 +436,11 @@ const disagreement = (m: { pairs: number; disagreements: number }) =>
  */
 export function TeacherStudyPage() {
   const [gradeId, setGradeId] = useState<number | null>(null);
-  const { data, error } = useWrongData(teachResearchRoutes.studyTeachers, { gradeId });
+  const homeworkPeriod = useHomeworkPeriod();
+  const { data, error } = useWrongData(teachResearchRoutes.studyTeachers, {
+    gradeId,
+    homeworkPeriod: homeworkPeriod.body,
+  });
   return (
     <PageBox>
       <h1>教师学情</h1>
@@ -399,6 +451,7 @@ export function TeacherStudyPage() {
         <>
           <Toolbar>
             <GradePicker grades={data.grades} value={data.gradeId} onChange={setGradeId} />
+            {homeworkPeriod.fields}
           </Toolbar>
           <section aria-label="任教班级成绩">
             <h2>任教班级成绩</h2>
@@ -433,6 +486,7 @@ export function TeacherStudyPage() {
             homework={data.homework}
             classes={data.classes}
             names={new Map(data.teachers.map((t) => [t.userId, t.name]))}
+            period={homeworkPeriod.body}
           />
         </>
       )}
@@ -445,9 +499,12 @@ export function TeacherDetailPage() {
   const [params] = useSearchParams();
   const gradeId = Number(params.get('gradeId')) || null;
   const userId = Number(params.get('userId')) || null;
+  const homeworkPeriod = useHomeworkPeriod();
   const { data, error } = useWrongData(
     teachResearchRoutes.teacherDetail,
-    gradeId === null || userId === null ? null : { gradeId, userId },
+    gradeId === null || userId === null
+      ? null
+      : { gradeId, userId, homeworkPeriod: homeworkPeriod.body },
   );
   const names = data?.exams.map((e) => e.examName) ?? [];
   return (
@@ -461,6 +518,7 @@ export function TeacherDetailPage() {
           <h2>
             {data.teacher.name}（{data.gradeName}）
           </h2>
+          <Toolbar>{homeworkPeriod.fields}</Toolbar>
           {data.classes.some((c) => c.ranks.some((r) => r !== null)) && (
             <Chart
               kind="line"
@@ -501,6 +559,7 @@ export function TeacherDetailPage() {
             homework={data.homework}
             classes={data.classes}
             names={new Map([[data.teacher.userId, data.teacher.name]])}
+            period={homeworkPeriod.body}
           />
         </>
       )}

@@ -1,41 +1,19 @@
 import { useState } from 'react';
 import { teachResearchUsageRoutes, type UsagePeriod } from '@examkit/contracts';
-import { FormField, TextInput } from '@examkit/ui';
 import { ListTable } from '../common/ListTable';
 import { PageBox, Toolbar } from '../common/styled';
 import { useWrongData } from '../resource/wrong/useWrongData';
-
-const DAY = 86_400_000;
-/** A China date (YYYY-MM-DD) of a moment. */
-const chinaDay = (ms: number) => new Date(ms + 8 * 3_600_000).toISOString().slice(0, 10);
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
+import { lastMonth, PeriodFields, validPeriod } from './PeriodFields';
 
 /** The last 30 days, today included. */
 function usePeriod() {
-  const [period, setPeriod] = useState<UsagePeriod>(() => ({
-    dateFrom: chinaDay(Date.now() - 29 * DAY),
-    dateTo: chinaDay(Date.now()),
-  }));
-  const valid = DATE.test(period.dateFrom) && DATE.test(period.dateTo);
+  const [period, setPeriod] = useState<UsagePeriod>(lastMonth);
   const fields = (
     <Toolbar>
-      <FormField label="开始日期">
-        <TextInput
-          type="date"
-          value={period.dateFrom}
-          onChange={(e) => setPeriod({ ...period, dateFrom: e.target.value })}
-        />
-      </FormField>
-      <FormField label="结束日期">
-        <TextInput
-          type="date"
-          value={period.dateTo}
-          onChange={(e) => setPeriod({ ...period, dateTo: e.target.value })}
-        />
-      </FormField>
+      <PeriodFields period={period} onChange={setPeriod} />
     </Toolbar>
   );
-  return { body: valid ? period : null, fields };
+  return { body: validPeriod(period) ? period : null, fields };
 }
 
 /**

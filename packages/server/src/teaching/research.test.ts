@@ -396,6 +396,50 @@ describe.each(DIALECTS)('教研中心·师生学情 and 数据大屏 on %s', (di
     }
   });
 
+  // Score rates (总分 of 35): s1 33 → 17 (94.29 → 48.57 %), s2 18, s4 23, s5 11 unchanged;
+  // 语文 (of 20): s1 18 → 2 (90 → 10 %).
+  it('波动趋势: by 分数波动, the score rate change defaulted from the school’s 波动设置', async () => {
+    const [s1] = first.students;
+    const body = { gradeId: first.gradeId, examCount: 2, basis: 'score' };
+    const setUndulate = async (scoreChangePercent: number) =>
+      ok('admin', administrationRoutes.paramAdd, {
+        paramType: 'undulate',
+        value: { rankChange: 50, scoreChangePercent },
+      });
+    try {
+      // the demo's 波动设置 (10 %): s1's total fell 45.72 points of the full marks
+      const before = await ok('admin', r.fluctuation, body);
+      expect([before.basis, before.swing, before.scoreChangePercent]).toEqual(['score', 10, 10]);
+      expect(
+        before.students.map((s) => [
+          s.studentId,
+          s.scores,
+          s.scoreRates,
+          s.largestChange,
+          s.spread,
+        ]),
+      ).toEqual([[s1, [33, 17], [94.29, 48.57], -45.72, 45.72]]);
+      expect(before.classes.map((c) => [c.classId, c.compared, c.swinging])).toEqual([
+        [first.class1, 2, 1],
+        [first.class9, 2, 0],
+      ]);
+      // the setting raised to 50 %: no one
+      await setUndulate(50);
+      const after = await ok('admin', r.fluctuation, body);
+      expect([after.swing, after.scoreChangePercent, after.rankChange]).toEqual([50, 50, 50]);
+      expect(after.students).toEqual([]);
+      // a swing chosen wins over the setting; 语文 (s1 90 → 10 %) reaches the setting
+      expect((await ok('admin', r.fluctuation, { ...body, swing: 40 })).students).toHaveLength(1);
+      const chinese = after.subjects.find((s) => s.subjectName === '语文')!.subjectId;
+      const yuwen = await ok('admin', r.fluctuation, { ...body, subjectId: chinese });
+      expect(yuwen.students.map((s) => [s.studentId, s.scoreRates, s.largestChange])).toEqual([
+        [s1, [90, 10], -80],
+      ]);
+    } finally {
+      await setUndulate(10);
+    }
+  });
+
   it('波动趋势: a 班主任 sees their class only; other grades 403, another school 404, no key 403', async () => {
     const body = { gradeId: null, examCount: 2, basis: 'percentile', swing: 20 };
     const data = await ok('head', r.fluctuation, body);

@@ -14,6 +14,7 @@ import {
   TEST_PAPER_PDF,
   TEST_QUESTIONS,
 } from '../homework/testKit';
+import { chinaDate } from '../core/chinaTime';
 import { DIALECTS, startTestServer, TEST_NOW, type TestServer } from '../test/fixtures';
 
 const routes = { ...homeworkRoutes, ...homeworkReportRoutes, ...teachResearchRoutes };
@@ -127,12 +128,86 @@ describe.each(DIALECTS)('师生学情 with homework on %s', (dialect) => {
       [mine, '师生学情作业', 20],
       [theirs, '九班作业', 20],
     ]);
-    expect(rowOf(data, s1!)).toEqual({ studentId: s1, corrected: 1, scoreRate: 0.675 });
-    expect(rowOf(data, s5!)).toEqual({ studentId: s5, corrected: 1, scoreRate: 0 });
+    // and the trend per homework of the list (s1 has no 九班作业, s5 no 师生学情作业)
+    expect(rowOf(data, s1!)).toEqual({
+      studentId: s1,
+      corrected: 1,
+      scoreRate: 0.675,
+      scoreRates: [0.675, null],
+    });
+    expect(rowOf(data, s5!)).toEqual({
+      studentId: s5,
+      corrected: 1,
+      scoreRate: 0,
+      scoreRates: [null, 0],
+    });
     // one row per student listed
     expect(data.homework.students.map((s) => s.studentId)).toEqual(
       data.students.map((s) => s.studentId),
     );
+  });
+
+  it('学生 and 教师: a period chosen reads the homework first assigned in it; refused when reversed or over a year', async () => {
+    // 九班作业 was assigned 40 days before 师生学情作业
+    const earlier = TEST_NOW.getTime() - 40 * 86_400_000;
+    await server.db
+      .updateTable('homework_assignments')
+      .set({ assigned_at: earlier })
+      .where('homework_id', '=', theirs)
+      .execute();
+    const [s1, , , , s5] = first.students;
+    const students = (homeworkPeriod: unknown) =>
+      ok<Students>('admin', 'studyStudents', {
+        gradeId: first.gradeId,
+        ...ATTENTION,
+        homeworkPeriod,
+      });
+    const lastWeek = {
+      dateFrom: chinaDate(TEST_NOW.getTime() - 6 * 86_400_000),
+      dateTo: chinaDate(TEST_NOW.getTime()),
+    };
+    const week = await students(lastWeek);
+    expect(week.homework.list.map((h) => h.homeworkId)).toEqual([mine]);
+    expect(rowOf(week, s1!)).toMatchObject({ corrected: 1, scoreRates: [0.675] });
+    expect(rowOf(week, s5!)).toMatchObject({ corrected: 0, scoreRate: null, scoreRates: [null] });
+    // the day 九班作业 was assigned only
+    const thatDay = { dateFrom: chinaDate(earlier), dateTo: chinaDate(earlier) };
+    expect((await students(thatDay)).homework.list.map((h) => h.homeworkId)).toEqual([theirs]);
+    // no period: the newest, both, oldest first
+    expect((await students(null)).homework.list.map((h) => h.homeworkId)).toEqual([theirs, mine]);
+    // 教师学情 and its detail read the same period
+    const teachers = await ok<Teachers>('admin', 'studyTeachers', {
+      gradeId: first.gradeId,
+      homeworkPeriod: thatDay,
+    });
+    expect(teachers.homework.list.map((h) => h.homeworkId)).toEqual([theirs]);
+    expect(teachers.homework.teachers.find((t) => t.userId === teacherId)).toMatchObject({
+      assigned: 0,
+      corrected: 0,
+    });
+    const detail = await ok<Detail>('admin', 'teacherDetail', {
+      gradeId: first.gradeId,
+      userId: teacherId,
+      homeworkPeriod: lastWeek,
+    });
+    expect(detail.homework.teachers).toEqual([{ userId: teacherId, assigned: 1, corrected: 2 }]);
+    const refused = async (homeworkPeriod: unknown) =>
+      (await as('admin', 'studyStudents', { gradeId: first.gradeId, ...ATTENTION, homeworkPeriod }))
+        .body;
+    expect(await refused({ dateFrom: lastWeek.dateTo, dateTo: chinaDate(earlier) })).toMatchObject({
+      code: 400,
+      msg: '开始日期不能晚于结束日期',
+    });
+    expect(await refused({ dateFrom: '2025-01-01', dateTo: lastWeek.dateTo })).toMatchObject({
+      code: 400,
+      msg: '统计时间不能超过一年',
+    });
+    expect((await refused({ dateFrom: '2026/11/01', dateTo: lastWeek.dateTo })).code).toBe(400);
+    await server.db
+      .updateTable('homework_assignments')
+      .set({ assigned_at: TEST_NOW.getTime() })
+      .where('homework_id', '=', theirs)
+      .execute();
   });
 
   it('学生: a 班主任 reads their class’s homework only; without 校本作业 there is none', async () => {

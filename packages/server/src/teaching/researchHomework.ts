@@ -1,10 +1,17 @@
-import { RESEARCH_HOMEWORK_COUNT, type DataOf, type teachResearchRoutes } from '@examkit/contracts';
+import {
+  RESEARCH_HOMEWORK_COUNT,
+  RESEARCH_HOMEWORK_PERIOD_MAX,
+  type DataOf,
+  type teachResearchRoutes,
+  type UsagePeriod,
+} from '@examkit/contracts';
 import type { Db } from '../core/database';
 import { ApiError } from '../core/envelope';
 import type { Access } from '../core/scope';
 import { visibleHomeworks } from '../homework/create';
 import { isDone, rate, reportData, studentRows, type ReportData } from '../homework/report/data';
 import { basicOf } from '../homework/report/figures';
+import { periodOf } from './usage';
 
 type Routes = typeof teachResearchRoutes;
 type StudentsHomework = DataOf<Routes['studyStudents']>['homework'];
@@ -15,12 +22,25 @@ interface GradeReport {
   assignedAt: number;
 }
 
+/** 师生学情's homework period (null: the grade's newest {@link RESEARCH_HOMEWORK_COUNT}). */
+export type HomeworkPeriod = UsagePeriod | null | undefined;
+
 /**
  * The grade's newest assigned 校本作业 (作文 aside; 教辅 chapters are homework too) whose report the
  * caller may open — the homework report's rule: the Homework-SchoolBase key, the homework the
  * caller sees, over the students they correct — oldest first; others are left out, not refused.
+ * With a period, those first assigned in it (China days, both included; at most a year, refused
+ * like 使用统计's), at most {@link RESEARCH_HOMEWORK_PERIOD_MAX}; without, the newest
+ * {@link RESEARCH_HOMEWORK_COUNT}.
  */
-async function gradeReports(db: Db, access: Access, gradeId: number): Promise<GradeReport[]> {
+async function gradeReports(
+  db: Db,
+  access: Access,
+  gradeId: number,
+  period: HomeworkPeriod,
+): Promise<GradeReport[]> {
+  const bounds = period ? periodOf(period) : null;
+  const limit = bounds ? RESEARCH_HOMEWORK_PERIOD_MAX : RESEARCH_HOMEWORK_COUNT;
   if (!(await access.has('Homework-SchoolBase'))) return [];
   const rows = await (
     await visibleHomeworks(db, access)
@@ -47,10 +67,11 @@ async function gradeReports(db: Db, access: Access, gradeId: number): Promise<Gr
       id: r.id,
       at: Number(assigned.find((a) => a.homework_id === r.id)?.at ?? r.created_at),
     }))
+    .filter((h) => !bounds || (h.at >= bounds.from && h.at < bounds.to))
     .sort((a, b) => b.at - a.at || b.id - a.id);
   const out: GradeReport[] = [];
   for (const h of newest) {
-    if (out.length === RESEARCH_HOMEWORK_COUNT) break;
+    if (out.length === limit) break;
     const d = await reportData(db, access, h.id, { classId: null, teachingClassId: null }).catch(
       (e: unknown) => {
         if (e instanceof ApiError) return null;
@@ -79,30 +100,33 @@ const mean = (xs: readonly number[]) =>
 
 /**
  * 师生学情·学生's homework: per student listed, their score rate in each homework of the list they
- * handed in and had corrected (the report's `studentRows`), and the mean of those rates.
+ * handed in and had corrected (the report's `studentRows`; null otherwise), the trend beside the
+ * percentiles, and the mean of those rates.
  */
 export async function studentsHomework(
   db: Db,
   access: Access,
   gradeId: number | null,
   studentIds: readonly number[],
+  period: HomeworkPeriod,
 ): Promise<StudentsHomework> {
-  const reports = gradeId === null ? [] : await gradeReports(db, access, gradeId);
-  const rates = new Map<number, number[]>(studentIds.map((id) => [id, []]));
-  for (const { d } of reports)
+  const reports = gradeId === null ? [] : await gradeReports(db, access, gradeId, period);
+  const rates = new Map<number, (number | null)[]>(
+    studentIds.map((id) => [id, reports.map(() => null)]),
+  );
+  reports.forEach(({ d }, i) => {
     for (const row of studentRows(d, new Map())) {
       const list = rates.get(row.studentId);
       if (!list || !isDone(row.status) || row.score === null) continue;
-      const r = rate(row.score, d.fullMarks);
-      if (r !== null) list.push(r);
+      list[i] = rate(row.score, d.fullMarks);
     }
+  });
   return {
     list: listOf(reports),
-    students: [...rates].map(([studentId, list]) => ({
-      studentId,
-      corrected: list.length,
-      scoreRate: mean(list),
-    })),
+    students: [...rates].map(([studentId, scoreRates]) => {
+      const done = scoreRates.filter((r): r is number => r !== null);
+      return { studentId, corrected: done.length, scoreRate: mean(done), scoreRates };
+    }),
   };
 }
 
@@ -116,8 +140,9 @@ export async function teachersHomework(
   access: Access,
   gradeId: number | null,
   classes: readonly { userId: number; classId: number; subjectName: string }[],
+  period: HomeworkPeriod,
 ): Promise<TeachersHomework> {
-  const reports = gradeId === null ? [] : await gradeReports(db, access, gradeId);
+  const reports = gradeId === null ? [] : await gradeReports(db, access, gradeId, period);
   const basics = reports.map(({ d }) => ({ d, basic: basicOf(d) }));
   const users = [...new Set(classes.map((c) => c.userId))];
   const assigners =

@@ -12,7 +12,10 @@ import type { SessionInfo } from '../core/session';
 import { CLASS_KEY, GRADE_KEY, openReport } from '../report/routes';
 import { centreHomework, centreHomeworkTopics } from './assistant';
 import { classRecord, gradeSituation, studentRecord, studyClasses, teachSummary } from './records';
-import { datav, fluctuation, studyStudents, studyTeachers, teacherDetail } from './research';
+import { datav } from './datav';
+import { fluctuation } from './fluctuation';
+import { studyStudents } from './research';
+import { studyTeachers, teacherDetail } from './researchTeachers';
 import {
   classHomework,
   combineMastery,
@@ -110,20 +113,40 @@ export function registerTeachingRoutes(router: Router, deps: Deps): void {
     const ids = data.students.map((s) => s.studentId);
     return {
       ...data,
-      homework: await studentsHomework(db, accessOf(db, session), data.gradeId, ids),
+      homework: await studentsHomework(
+        db,
+        accessOf(db, session),
+        data.gradeId,
+        ids,
+        body.homeworkPeriod,
+      ),
     };
   });
   router.sessionRoute(t.studyTeachers, TAG, async ({ body, session }) => {
     const scope = await scopeFor(deps, session, TEACH_STUDY_KEYS);
     const data = await studyTeachers(db, clock, scope, body.gradeId);
     const access = accessOf(db, session);
-    return { ...data, homework: await teachersHomework(db, access, data.gradeId, data.classes) };
+    const homework = await teachersHomework(
+      db,
+      access,
+      data.gradeId,
+      data.classes,
+      body.homeworkPeriod,
+    );
+    return { ...data, homework };
   });
   router.sessionRoute(t.teacherDetail, TAG, async ({ body, session }) => {
     const scope = await scopeFor(deps, session, TEACH_STUDY_KEYS);
     const data = await teacherDetail(db, clock, scope, body.gradeId, body.userId);
     const access = accessOf(db, session);
-    return { ...data, homework: await teachersHomework(db, access, body.gradeId, data.classes) };
+    const homework = await teachersHomework(
+      db,
+      access,
+      body.gradeId,
+      data.classes,
+      body.homeworkPeriod,
+    );
+    return { ...data, homework };
   });
   router.sessionRoute(t.fluctuation, TAG, async ({ body, session }) =>
     fluctuation(db, clock, await scopeFor(deps, session, FLUCTUATION_KEYS), body),
