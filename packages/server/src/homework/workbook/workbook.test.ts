@@ -696,6 +696,52 @@ describe.each(DIALECTS)('教辅 on %s', (dialect) => {
       classIds: [],
     });
     expect(kept.teachingClasses.map((t) => t.id)).toEqual([tcId]);
+    // 学生分析 and 错题 with a teaching class as the 班级 filter: its members only, even with a
+    // class beside it on the batch; the class alone, or both together, as before.
+    await ok<WorkbookBatch>('admin', 'workbookBatchUpdate', {
+      id: tcBatch,
+      name: '提高班练习',
+      publisher: '',
+      classIds: [headClass],
+      teachingClassIds: [tcId],
+    });
+    const names = async (filter: object) =>
+      (
+        await ok<WorkbookStudents>('admin', 'workbookStudents', { workbookId: tcBatch, ...filter })
+      ).students.map((x) => x.name);
+    const classNames = students[headClass]!.map((x) => x.name);
+    expect(await names({})).toEqual(expect.arrayContaining([...classNames, '外班学生1']));
+    expect(await names({})).toHaveLength(classNames.length + 1);
+    expect(await names({ teachingClassId: tcId })).toEqual(['外班学生1']);
+    expect(await names({ classId: headClass })).toEqual(classNames);
+    const wrongOf = async (filter: object) =>
+      (
+        await ok<WorkbookWrongRow[]>('admin', 'workbookWrong', { workbookId: tcBatch, ...filter })
+      ).map((w) => [w.label, w.students.map((x) => x.name)]);
+    expect(await wrongOf({ teachingClassId: tcId })).toEqual([
+      ['1', ['外班学生1']],
+      ['3', ['外班学生1']],
+    ]);
+    // The class was not assigned the chapter: nothing wrong there.
+    expect(await wrongOf({ classId: headClass })).toEqual([]);
+    // Another school's teaching class, a teaching class not on the batch, both filters at once.
+    for (const [filter, reply] of [
+      [{ teachingClassId: foreign }, { code: 404, msg: '教学班不存在' }],
+      [
+        { classId: headClass, teachingClassId: tcId },
+        { code: 400, msg: '请选择一个班级或一个教学班' },
+      ],
+    ] as const) {
+      expect(
+        (await as('admin', 'workbookStudents', { workbookId: tcBatch, ...filter })).body,
+      ).toMatchObject(reply);
+      expect(
+        (await as('admin', 'workbookWrong', { workbookId: tcBatch, ...filter })).body,
+      ).toMatchObject(reply);
+    }
+    expect(
+      (await as('admin', 'workbookStudents', { workbookId: batchId, teachingClassId: tcId })).body,
+    ).toMatchObject({ code: 404, msg: '教学班不存在' });
     expect(
       (
         await as('admin', 'workbookBatchUpdate', {
