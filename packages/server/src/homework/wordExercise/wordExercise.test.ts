@@ -276,4 +276,121 @@ describe.each(DIALECTS)('字词练习 on %s', (dialect) => {
     });
     expect(admin.filter((s) => s.wrong !== null)).toHaveLength(2);
   });
+
+  it('assigns to a teaching class (教学班): its members are marked and counted, another school’s refused', async () => {
+    const demo = server.seed.demoSchoolId;
+    const addTeachingClass = async (schoolId: number, name: string) =>
+      (
+        await server.db
+          .insertInto('teaching_classes')
+          .values({
+            school_id: schoolId,
+            grade_id: chinese.gradeId,
+            subject_id: chinese.subjectId,
+            name,
+            teacher_id: null,
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow()
+      ).id;
+    const tcId = await addTeachingClass(demo, '语文拓展班');
+    // A student of 高一(2)班 in the teaching class.
+    const member = await server.db
+      .selectFrom('students')
+      .select(['id', 'name'])
+      .where('class_id', '=', otherClass)
+      .orderBy('student_no')
+      .executeTakeFirstOrThrow();
+    await server.db
+      .insertInto('teaching_class_students')
+      .values({ teaching_class_id: tcId, student_id: member.id })
+      .execute();
+    const other = await server.db
+      .selectFrom('schools')
+      .select('id')
+      .where('id', '!=', demo)
+      .executeTakeFirstOrThrow();
+    const foreign = await addTeachingClass(other.id, '外校拓展班');
+    const made = await ok<WordExerciseDetail>('admin', 'wordExerciseSave', {
+      id: null,
+      name: '拓展班听写',
+      gradeId: chinese.gradeId,
+      subjectId: chinese.subjectId,
+      words: WORDS,
+      idempotencyKey: `words-${dialect}-tc`,
+    });
+    expect(made.teachingTargets).toContainEqual({ id: tcId, name: '语文拓展班', studentCount: 1 });
+    expect(made.teachingTargets.map((t) => t.id)).not.toContain(foreign);
+    const due = TEST_NOW.getTime() + 86_400_000;
+    const assign = (body: Record<string, unknown>) =>
+      as('admin', 'wordExerciseAssign', { id: made.id, classIds: [], dueAt: due, ...body });
+    expect((await assign({ teachingClassIds: [foreign] })).body).toMatchObject({
+      code: 404,
+      msg: '教学班不存在',
+    });
+    expect((await assign({ teachingClassIds: [] })).body).toMatchObject({
+      code: 400,
+      msg: '请选择布置的班级或教学班',
+    });
+    const assigned = (await assign({ teachingClassIds: [tcId] })).body;
+    expect(assigned.code, JSON.stringify(assigned)).toBe(200);
+    expect((assigned.data as WordExerciseDetail).teachingClasses).toEqual([
+      { teachingClassId: tcId, name: '语文拓展班', dueAt: due },
+    ]);
+    expect((assigned.data as WordExerciseDetail).classes).toEqual([]);
+    // Its members only: the 高一(2)班 student, not the rest of their class.
+    const marks = await ok<WordMarkStudent[]>('admin', 'wordExerciseMarks', {
+      id: made.id,
+      classId: null,
+    });
+    expect(marks.map((x) => x.name)).toEqual([member.name]);
+    expect(
+      await ok<WordMarkStudent[]>('admin', 'wordExerciseMarks', {
+        id: made.id,
+        classId: null,
+        teachingClassId: tcId,
+      }),
+    ).toEqual(marks);
+    // Once assigned, the grade × subject stays (assigned to a teaching class only).
+    const english = await gradeOnePair(ok, 'admin', '英语');
+    expect(
+      (
+        await as('admin', 'wordExerciseSave', {
+          id: made.id,
+          name: '拓展班听写',
+          gradeId: english.gradeId,
+          subjectId: english.subjectId,
+          words: WORDS,
+          idempotencyKey: `words-${dialect}-tc`,
+        })
+      ).body,
+    ).toMatchObject({ code: 400, msg: '已布置的字词练习不能更换年级科目' });
+    await ok('admin', 'wordExerciseMark', { id: made.id, studentId: member.id, wrong: [2] });
+    const accuracy = await ok<WordAccuracy>('admin', 'wordExerciseAccuracy', {
+      id: made.id,
+      classId: null,
+      teachingClassId: tcId,
+    });
+    expect(accuracy).toMatchObject({ expected: 1, marked: 1 });
+    expect(accuracy.words[0]).toMatchObject({ word: '蝴蝶', rate: 0, wrongNames: [member.name] });
+    const list = await ok<WordExerciseSummary[]>('admin', 'wordExerciseList', {
+      gradeId: null,
+      subjectId: null,
+    });
+    expect(list.find((x) => x.id === made.id)).toMatchObject({ marked: 1 });
+    // A class the list is not assigned to, a foreign teaching class, both filters at once.
+    for (const [filter, reply] of [
+      [{ classId: otherClass }, { code: 404, msg: '班级不存在' }],
+      [
+        { classId: null, teachingClassId: foreign },
+        { code: 404, msg: '教学班不存在' },
+      ],
+      [
+        { classId: otherClass, teachingClassId: tcId },
+        { code: 400, msg: '请选择一个班级或一个教学班' },
+      ],
+    ] as const)
+      for (const route of ['wordExerciseMarks', 'wordExerciseAccuracy'] as const)
+        expect((await as('admin', route, { id: made.id, ...filter })).body).toMatchObject(reply);
+  });
 });
