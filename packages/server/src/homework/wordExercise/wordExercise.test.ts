@@ -10,7 +10,13 @@ import {
 } from '@examkit/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS, startTestServer, TEST_NOW, type TestServer } from '../../test/fixtures';
-import { gradeOnePair, homeworkCallers, type HomeworkPair } from '../testKit';
+import {
+  addTeachingClass,
+  gradeOnePair,
+  homeworkCallers,
+  otherSchoolId,
+  type HomeworkPair,
+} from '../testKit';
 
 const routes = { ...homeworkRoutes, ...homeworkWordExerciseRoutes };
 
@@ -47,7 +53,7 @@ describe.each(DIALECTS)('字词练习 on %s', (dialect) => {
     const classes = await server.db.selectFrom('classes').select(['id', 'name']).execute();
     ownClass = classes.find((c) => c.name === '高一(1)班')!.id;
     otherClass = classes.find((c) => c.name === '高一(2)班')!.id;
-  });
+  }, 180_000);
   afterAll(() => server?.close());
 
   it('makes a word list once however often the create is retried, and lists it', async () => {
@@ -278,22 +284,6 @@ describe.each(DIALECTS)('字词练习 on %s', (dialect) => {
   });
 
   it('assigns to a teaching class (教学班): its members are marked and counted, another school’s refused', async () => {
-    const demo = server.seed.demoSchoolId;
-    const addTeachingClass = async (schoolId: number, name: string) =>
-      (
-        await server.db
-          .insertInto('teaching_classes')
-          .values({
-            school_id: schoolId,
-            grade_id: chinese.gradeId,
-            subject_id: chinese.subjectId,
-            name,
-            teacher_id: null,
-          })
-          .returning('id')
-          .executeTakeFirstOrThrow()
-      ).id;
-    const tcId = await addTeachingClass(demo, '语文拓展班');
     // A student of 高一(2)班 in the teaching class.
     const member = await server.db
       .selectFrom('students')
@@ -301,16 +291,10 @@ describe.each(DIALECTS)('字词练习 on %s', (dialect) => {
       .where('class_id', '=', otherClass)
       .orderBy('student_no')
       .executeTakeFirstOrThrow();
-    await server.db
-      .insertInto('teaching_class_students')
-      .values({ teaching_class_id: tcId, student_id: member.id })
-      .execute();
-    const other = await server.db
-      .selectFrom('schools')
-      .select('id')
-      .where('id', '!=', demo)
-      .executeTakeFirstOrThrow();
-    const foreign = await addTeachingClass(other.id, '外校拓展班');
+    const tcId = await addTeachingClass(server, chinese, '语文拓展班', { studentIds: [member.id] });
+    const foreign = await addTeachingClass(server, chinese, '外校拓展班', {
+      schoolId: await otherSchoolId(server),
+    });
     const made = await ok<WordExerciseDetail>('admin', 'wordExerciseSave', {
       id: null,
       name: '拓展班听写',

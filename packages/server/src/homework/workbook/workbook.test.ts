@@ -20,11 +20,13 @@ import { SEAT_READ_ONLY_MESSAGE } from '../../core/seatAccess';
 import { DEMO_PASSWORD } from '../../seed/seedDemo';
 import { call, DIALECTS, startTestServer, TEST_NOW, type TestServer } from '../../test/fixtures';
 import {
+  addTeachingClass,
   assignHomework,
   filledScan,
   gradeOnePair,
   homeworkCallers,
   homeworkSheet,
+  otherSchoolId,
   TEST_QUESTIONS,
   type HomeworkPair,
 } from '../testKit';
@@ -573,39 +575,17 @@ describe.each(DIALECTS)('教辅 on %s', (dialect) => {
   });
 
   it('uses a teaching class (教学班): its students’ hand-ins and marks, another school’s refused', async () => {
-    const demo = server.seed.demoSchoolId;
-    const addTeachingClass = async (schoolId: number, name: string) =>
-      (
-        await server.db
-          .insertInto('teaching_classes')
-          .values({
-            school_id: schoolId,
-            grade_id: pair.gradeId,
-            subject_id: pair.subjectId,
-            name,
-            teacher_id: null,
-          })
-          .returning('id')
-          .executeTakeFirstOrThrow()
-      ).id;
-    const tcId = await addTeachingClass(demo, '数学提高班');
     // A student of the class outside the batch, in the teaching class.
     const member = await server.db
       .selectFrom('students')
       .select(['id', 'student_no as no', 'name'])
       .where('name', '=', '外班学生1')
-      .where('school_id', '=', demo)
+      .where('school_id', '=', server.seed.demoSchoolId)
       .executeTakeFirstOrThrow();
-    await server.db
-      .insertInto('teaching_class_students')
-      .values({ teaching_class_id: tcId, student_id: member.id })
-      .execute();
-    const other = await server.db
-      .selectFrom('schools')
-      .select('id')
-      .where('id', '!=', demo)
-      .executeTakeFirstOrThrow();
-    const foreign = await addTeachingClass(other.id, '外校提高班');
+    const tcId = await addTeachingClass(server, pair, '数学提高班', { studentIds: [member.id] });
+    const foreign = await addTeachingClass(server, pair, '外校提高班', {
+      schoolId: await otherSchoolId(server),
+    });
     const create = {
       name: '提高班练习',
       publisher: '',
