@@ -284,11 +284,11 @@ describe.each(DIALECTS)('字词练习 on %s', (dialect) => {
   });
 
   it('assigns to a teaching class (教学班): its members are marked and counted, another school’s refused', async () => {
-    // A student of 高一(2)班 in the teaching class.
+    // A student of 高一(1)班 in the teaching class (the list is given to the teaching class only).
     const member = await server.db
       .selectFrom('students')
       .select(['id', 'name'])
-      .where('class_id', '=', otherClass)
+      .where('class_id', '=', ownClass)
       .orderBy('student_no')
       .executeTakeFirstOrThrow();
     const tcId = await addTeachingClass(server, chinese, '语文拓展班', { studentIds: [member.id] });
@@ -322,7 +322,7 @@ describe.each(DIALECTS)('字词练习 on %s', (dialect) => {
       { teachingClassId: tcId, name: '语文拓展班', dueAt: due },
     ]);
     expect((assigned.data as WordExerciseDetail).classes).toEqual([]);
-    // Its members only: the 高一(2)班 student, not the rest of their class.
+    // Its members only: the one student, not the rest of their class.
     const marks = await ok<WordMarkStudent[]>('admin', 'wordExerciseMarks', {
       id: made.id,
       classId: null,
