@@ -1,4 +1,5 @@
 import { join } from 'node:path';
+import { encodeScan } from '@examkit/recognizer/corpus';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations, callApi, tokenOf } from './support/app';
@@ -98,12 +99,11 @@ describe('partner portal (built packages, another origin)', () => {
     await page.context().close();
   });
 
-  it('corrects a demo homework’s hand-ins in the portal: a rubric item, a keyboard score', async () => {
+  it('corrects a demo homework’s hand-ins in the portal: the photo with a circle, a rubric item, a keyboard score', async () => {
     // Before the hand-over: a third student of 高一(1)班 hands the demo's on-screen homework in
-    // (the public student page's calls); the demo's second student's hand-in still waits for
-    // correction. Annotations are not drawn here: in the portal (another origin) the correction
-    // screen's images are fetched from the portal's own origin, not the API's, and do not load
-    // (docs/not-yet-built.md).
+    // (the public student page's calls) with a photo of the written answer; the demo's second
+    // student's hand-in still waits for correction. The portal fetches the photo from the API's
+    // origin (core's `resolveUrl`), not its own.
     const name = '函数的奇偶性练习（在线作答）';
     const apiToken = await tokenOf(server.url, 'teacher');
     const api = async <T>(path: string, body: unknown): Promise<T> => {
@@ -124,6 +124,12 @@ describe('partner portal (built packages, another origin)', () => {
     }>(`${M}/correct/overview`, { id });
     const waiting = overview.students.find((s) => s.status === 'submitted')!;
     const third = overview.students.find((s) => s.status === 'not_submitted')!;
+    // A grey "photo" with a dark stroke, as a phone would send it (PNG).
+    const width = 480;
+    const height = 240;
+    const pixels = new Uint8Array(width * height).fill(235);
+    for (let x = 60; x < 420; x++) for (let y = 118; y < 124; y++) pixels[y * width + x] = 30;
+    const photo = await encodeScan({ width, height, data: pixels }, 'png', { dpi: 150 });
     const entered = await callApi<{ ticket: string }>(server.url, `${M}/online/student/enter`, {
       body: { code, studentNo: third.studentNo },
     });
@@ -134,7 +140,11 @@ describe('partner portal (built packages, another origin)', () => {
         answers: [
           { questionNo: 1, answer: 'A' },
           { questionNo: 2, answer: 'BD' },
-          { questionNo: 3, answer: '奇函数，因为 f(-x) = -f(x)' },
+          {
+            questionNo: 3,
+            answer: '奇函数，因为 f(-x) = -f(x)',
+            photoBase64: photo.toString('base64'),
+          },
         ],
       },
     });
@@ -162,10 +172,21 @@ describe('partner portal (built packages, another origin)', () => {
     const thirdRow = roster.locator('tbody tr', { hasText: third.name });
     const waitingRow = roster.locator('tbody tr', { hasText: waiting.name });
 
-    // The third student's written answer: a rubric item added and applied (−2: 8 of 10).
+    // The third student's written answer: its photo loads from the API's origin and takes a
+    // circle drawn on it; then a rubric item added and applied (−2: 8 of 10).
     await thirdRow.getByRole('button', { name: `批改：${third.name}` }).click();
     await page.getByRole('heading', { name: new RegExp(`${third.name} · 第 3 题`) }).waitFor();
     await page.getByText(/作答：奇函数/).waitFor();
+    const image = page.getByRole('img', { name: `${third.name}第 3 题作答` });
+    await image.waitFor();
+    await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(480);
+    await page.getByRole('radio', { name: '圈' }).check();
+    await image.click({ position: { x: 80, y: 40 } });
+    const marks = page.getByRole('list', { name: '本题批注' });
+    await marks.getByText('圈').waitFor();
+    // Drawn over the photo, in red.
+    const drawn = image.locator('xpath=..').locator('svg ellipse');
+    expect(await drawn.count()).toBe(1);
     await page.getByLabel('评分项名称').fill('步骤不完整');
     await page.getByLabel('分值', { exact: true }).fill('-2');
     await page.getByRole('button', { name: '添加评分项' }).click();
@@ -197,6 +218,11 @@ describe('partner portal (built packages, another origin)', () => {
     expect(
       await page.getByRole('checkbox', { name: /步骤不完整（-2 分，已用 1 次）/ }).isChecked(),
     ).toBe(true);
+    // The circle was saved: listed again over the photo, loaded anew.
+    await image.waitFor();
+    await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(480);
+    expect(await marks.innerText()).toContain('圈');
+    expect(await drawn.count()).toBe(1);
     expect(await waitingRow.innerText()).toMatch(/11\.5/);
     expect(problems).toEqual([]);
     await page.context().close();

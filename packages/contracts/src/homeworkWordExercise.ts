@@ -51,7 +51,15 @@ export const WordExerciseSummary = Type.Object({
   classes: Type.Array(
     Type.Object({ classId: Type.Integer(), className: Type.String(), dueAt: Type.Integer() }),
   ),
-  /** Students of those classes whose wrong words are marked. */
+  /** The teaching classes (教学班) it is assigned to that the caller teaches, with the due time. */
+  teachingClasses: Type.Array(
+    Type.Object({
+      teachingClassId: Type.Integer(),
+      name: Type.String(),
+      dueAt: Type.Integer(),
+    }),
+  ),
+  /** Students of those classes and teaching classes whose wrong words are marked. */
   marked: Type.Integer(),
   /** Some student's result is marked (by anyone): the words are fixed. */
   locked: Type.Boolean(),
@@ -64,6 +72,10 @@ export const WordExerciseDetail = Type.Object({
   words: Type.Array(WordEntry),
   /** The classes of the grade the caller may assign it to. */
   targets: Type.Array(
+    Type.Object({ id: Type.Integer(), name: Type.String(), studentCount: Type.Integer() }),
+  ),
+  /** The teaching classes of the grade × subject the caller may assign it to. */
+  teachingTargets: Type.Array(
     Type.Object({ id: Type.Integer(), name: Type.String(), studentCount: Type.Integer() }),
   ),
 });
@@ -121,6 +133,10 @@ const W = '/marking-homework/homework/word-exercise';
 export const WORD_EXERCISE_CARD_URL = `${W}/card`;
 
 const ClassFilter = t('班级', Nullable(Type.Integer({ minimum: 1 })));
+/** One teaching class instead of a class (null or left out: none). */
+const TeachingClassFilter = Type.Optional(t('教学班', Nullable(Type.Integer({ minimum: 1 }))));
+const TargetIds = (title: string) =>
+  t(title, Type.Array(Type.Integer({ minimum: 1 }), { maxItems: 40, uniqueItems: true }));
 
 /** The 字词练习 calls (behind Homework-SchoolBase). */
 export const homeworkWordExerciseRoutes = {
@@ -160,13 +176,11 @@ export const homeworkWordExerciseRoutes = {
   ),
   wordExerciseAssign: post(
     `${W}/assign`,
-    'assign to classes of the caller with a due time (a class again changes its due time)',
+    'assign to classes and teaching classes of the caller with a due time (one again changes its due time)',
     Obj({
       id: ExerciseId,
-      classIds: t(
-        '班级',
-        Type.Array(Type.Integer({ minimum: 1 }), { minItems: 1, maxItems: 40, uniqueItems: true }),
-      ),
+      classIds: TargetIds('班级'),
+      teachingClassIds: Type.Optional(TargetIds('教学班')),
       dueAt: t('截止时间', Type.Integer({ minimum: 0 })),
     }),
     WordExerciseDetail,
@@ -174,7 +188,7 @@ export const homeworkWordExerciseRoutes = {
   wordExerciseMarks: post(
     `${W}/marks`,
     'the caller’s students of the assigned classes (学号 order) with their wrong words',
-    Obj({ id: ExerciseId, classId: ClassFilter }),
+    Obj({ id: ExerciseId, classId: ClassFilter, teachingClassId: TeachingClassFilter }),
     Type.Array(WordMarkStudent),
   ),
   wordExerciseMark: post(
@@ -196,7 +210,7 @@ export const homeworkWordExerciseRoutes = {
   wordExerciseAccuracy: post(
     `${W}/accuracy`,
     'the 正确率 of each word over the caller’s marked students, lowest first',
-    Obj({ id: ExerciseId, classId: ClassFilter }),
+    Obj({ id: ExerciseId, classId: ClassFilter, teachingClassId: TeachingClassFilter }),
     WordAccuracy,
   ),
   wordExerciseStudentDetail: post(

@@ -14,6 +14,8 @@ const t = <T extends TSchema>(title: string, schema: T): T => ({ ...schema, titl
 const M = '/marking-homework/homework/teaching-assistant';
 const WId = t('教辅', Type.Integer({ minimum: 1 }));
 const OptionalClass = Type.Optional(t('班级', Nullable(Type.Integer({ minimum: 1 }))));
+/** A teaching class (教学班) of the batch as the 班级 filter: its members only. */
+const OptionalTeachingClass = Type.Optional(t('教学班', Nullable(Type.Integer({ minimum: 1 }))));
 
 export const WorkbookClass = Type.Object({ id: Type.Integer(), name: Type.String() });
 
@@ -245,7 +247,7 @@ export const homeworkWorkbookRoutes = {
   workbookStudents: post(
     `${M}/student`,
     'every student of the batch’s classes the caller teaches, with each chapter’s hand-in',
-    Obj({ workbookId: WId, classId: OptionalClass }),
+    Obj({ workbookId: WId, classId: OptionalClass, teachingClassId: OptionalTeachingClass }),
     WorkbookStudents,
   ),
   workbookStudentHomework: post(
@@ -257,7 +259,7 @@ export const homeworkWorkbookRoutes = {
   workbookWrong: post(
     `${M}/wrong`,
     'the questions of the batch’s chapters the caller’s students got wrong, most wrong first',
-    Obj({ workbookId: WId, classId: OptionalClass }),
+    Obj({ workbookId: WId, classId: OptionalClass, teachingClassId: OptionalTeachingClass }),
     Type.Array(WorkbookWrongRow),
   ),
 };

@@ -134,6 +134,15 @@ export interface HttpClient {
   readonly notifier: Notifier;
   readonly navigate: (path: string) => void;
   readonly reload: () => void;
+  /** The API host the client sends to, without a trailing `/` (`''`: the page's own origin). */
+  readonly baseURL: string;
+  /**
+   * A server path as the URL to fetch it from, for what does not go through `request` (an image
+   * or file download by `fetch`, a link): `resolveUrl('/marking-homework/…')` is
+   * `https://api.example.cn/marking-homework/…` with that `baseURL`, the path itself without
+   * one. An absolute URL (`https:`, `blob:`, `//host/…`) is answered as it is.
+   */
+  resolveUrl(path: string): string;
 }
 
 export interface HttpClientOptions {

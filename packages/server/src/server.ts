@@ -213,6 +213,8 @@ export async function createServer(options: ServerOptions): Promise<FastifyInsta
     origin: options.corsOrigins?.length ? options.corsOrigins : false,
     methods: ['GET', 'POST'],
     allowedHeaders: ['content-type', 'token', 'schoolId', 'plantform'],
+    // A download's file name (`fileNameOf`) read by a page on another origin (the partner portal).
+    exposedHeaders: ['Content-Disposition'],
     maxAge: 600,
   });
   await app.register(formbody, { bodyLimit: BODY_LIMIT });

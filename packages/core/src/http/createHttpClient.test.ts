@@ -54,6 +54,22 @@ describe('createHttpClient: shared request rules', () => {
     });
   });
 
+  it.each([
+    [
+      'https://api.example.cn',
+      '/marking-homework/x?id=1',
+      'https://api.example.cn/marking-homework/x?id=1',
+    ],
+    ['https://api.example.cn/', 'marking-homework/x', 'https://api.example.cn/marking-homework/x'],
+    ['https://api.example.cn', 'blob:https://portal.cn/1', 'blob:https://portal.cn/1'],
+    ['https://api.example.cn', '//cdn.example.cn/a.png', '//cdn.example.cn/a.png'],
+    [undefined, '/marking-homework/x', '/marking-homework/x'],
+  ])('with baseURL %s resolves %s to %s for fetch and links', (baseURL, path, url) => {
+    const { http } = setup({}, baseURL === undefined ? {} : { baseURL });
+    expect(http.resolveUrl(path)).toBe(url);
+    expect(http.baseURL).toBe(baseURL?.replace(/\/$/, '') ?? '');
+  });
+
   it('omits token and schoolId when nothing is stored', async () => {
     const { http, fake } = setup({ 'GET /x': ok() });
     await http.request({ url: '/x' });

@@ -18,6 +18,8 @@ import { toEnvelope } from './toEnvelope';
 
 const SAFE = /^(GET|HEAD|OPTIONS)$/;
 const IDEMPOTENT = /^(GET|HEAD|OPTIONS|PUT|DELETE)$/;
+/** A URL with a scheme (`https:`, `blob:`, `data:`) or protocol-relative (`//host`). */
+const ABSOLUTE = /^([a-z][a-z\d+.-]*:|\/\/)/i;
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
@@ -158,10 +160,16 @@ export function createHttpClient(options: HttpClientOptions = {}): HttpClient {
     throw result;
   }
 
+  const baseURL = (options.baseURL ?? '').replace(/\/+$/, '');
   return {
     notifier,
     navigate,
     reload,
+    baseURL,
+    resolveUrl: (path) =>
+      !baseURL || ABSOLUTE.test(path)
+        ? path
+        : `${baseURL}${path.startsWith('/') ? '' : '/'}${path}`,
     request,
     call: (route, input, callOptions) =>
       request({

@@ -207,6 +207,15 @@ describe.each(DIALECTS)('request handling on %s', (dialect) => {
       headers: { origin: 'https://evil.example', 'access-control-request-method': 'POST' },
     });
     expect(other.headers['access-control-allow-origin']).toBeUndefined();
+    // A download read by fetch from the allowed origin may read its file name.
+    const download = await server.app.inject({
+      method: 'POST',
+      url: PASSWORD_URL,
+      headers: { origin: 'https://school.example', 'content-type': 'application/json' },
+      payload: '{}',
+    });
+    expect(download.headers['access-control-allow-origin']).toBe('https://school.example');
+    expect(download.headers['access-control-expose-headers']).toBe('Content-Disposition');
   });
 });
 

@@ -174,3 +174,42 @@ export async function filledScan(
   const img = fillSheet(blank, sheet.template, 0, DPI, { examNumber: studentNo, answers });
   return (await encodeScan(img, 'png', { dpi: DPI })).toString('base64');
 }
+
+/**
+ * A teaching class (教学班) of the pair's grade × subject, with no teacher, in the demo school
+ * or `schoolId`, and `studentIds` as its members; answers its id.
+ */
+export async function addTeachingClass(
+  server: TestServer,
+  pair: Pick<HomeworkPair, 'gradeId' | 'subjectId'>,
+  name: string,
+  options: { schoolId?: number; studentIds?: number[] } = {},
+): Promise<number> {
+  const { id } = await server.db
+    .insertInto('teaching_classes')
+    .values({
+      school_id: options.schoolId ?? server.seed.demoSchoolId,
+      grade_id: pair.gradeId,
+      subject_id: pair.subjectId,
+      name,
+      teacher_id: null,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  for (const student_id of options.studentIds ?? [])
+    await server.db
+      .insertInto('teaching_class_students')
+      .values({ teaching_class_id: id, student_id })
+      .execute();
+  return id;
+}
+
+/** The id of a school other than the demo school. */
+export async function otherSchoolId(server: TestServer): Promise<number> {
+  const other = await server.db
+    .selectFrom('schools')
+    .select('id')
+    .where('id', '!=', server.seed.demoSchoolId)
+    .executeTakeFirstOrThrow();
+  return other.id;
+}

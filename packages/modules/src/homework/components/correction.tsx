@@ -116,7 +116,7 @@ export function useAnswerImages(
   submission: SubmissionDetail | null,
   questionNo: number | null,
 ): (string | null)[] {
-  const { storage, notifier } = useExamkit();
+  const { http, storage, notifier } = useExamkit();
   const answer = submission?.answers.find((a) => a.questionNo === questionNo);
   const parts = answer?.hasImage ? 1 + answer.continuedParts : 0;
   const [images, setImages] = useState<(string | null)[]>([]);
@@ -129,6 +129,7 @@ export function useAnswerImages(
       void fetchImage(
         `${HOMEWORK_SUBMISSION_IMAGE_URL}?submissionId=${submission.id}&questionNo=${questionNo}${part > 0 ? `&part=${part}` : ''}`,
         storage,
+        http,
       ).then((x) => {
         if (!x.ok) return notifier.message('error', x.message);
         if (stale) return URL.revokeObjectURL(x.url);
@@ -139,7 +140,7 @@ export function useAnswerImages(
       stale = true;
       for (const u of urls) URL.revokeObjectURL(u);
     };
-  }, [submission?.id, questionNo, parts, storage, notifier]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [submission?.id, questionNo, parts, storage, http, notifier]); // eslint-disable-line react-hooks/exhaustive-deps
   return images;
 }
 

@@ -33,7 +33,7 @@ export interface PaperFileViewProps {
  * downloads need it, so no bare address in an iframe), shown from an object URL revoked on leave.
  */
 export function PaperFileView({ homeworkId, file, paperKind, title }: PaperFileViewProps) {
-  const { storage } = useExamkit();
+  const { http, storage } = useExamkit();
   const [url, setUrl] = useState<string | null>(null);
   const [error, setError] = useState('');
 
@@ -43,7 +43,7 @@ export function PaperFileView({ homeworkId, file, paperKind, title }: PaperFileV
     setUrl(null);
     setError('');
     const base = file === 'sheet' ? HOMEWORK_SHEET_URL : HOMEWORK_PAPER_URL;
-    void fetchImage(`${base}?id=${homeworkId}`, storage).then((r) => {
+    void fetchImage(`${base}?id=${homeworkId}`, storage, http).then((r) => {
       if (!r.ok) return !stale && setError(r.message);
       made = r.url;
       if (stale) URL.revokeObjectURL(made);
@@ -53,7 +53,7 @@ export function PaperFileView({ homeworkId, file, paperKind, title }: PaperFileV
       stale = true;
       if (made) URL.revokeObjectURL(made);
     };
-  }, [file, homeworkId, storage]);
+  }, [file, homeworkId, storage, http]);
 
   if (error) return <ErrorText role="alert">{error}</ErrorText>;
   if (!url) return <Note role="status">正在加载文件…</Note>;

@@ -23,6 +23,33 @@ export function targetBody(value: string) {
   };
 }
 
+/** The 班级 filter: 全部班级, each class, each teaching class marked （教学班）; see `targetBody`. */
+export function TargetFilter({
+  targets,
+  value,
+  onChange,
+}: {
+  targets: readonly Pick<ReportTarget, 'kind' | 'id' | 'name'>[];
+  value: string;
+  onChange(value: string): void;
+}) {
+  return (
+    <FormField label="班级">
+      <Select
+        value={value}
+        options={[
+          { value: '', label: '全部班级' },
+          ...targets.map((t) => ({
+            value: `${t.kind}:${t.id}`,
+            label: t.kind === 'class' ? t.name : `${t.name}（教学班）`,
+          })),
+        ]}
+        onChange={(e) => onChange(e.target.value)}
+      />
+    </FormField>
+  );
+}
+
 /** The heading of a homework's report with its three tabs and the class filter. */
 export function ReportHeader({
   id,
@@ -50,19 +77,7 @@ export function ReportHeader({
         </NavLink>
       </Tabs>
       <Toolbar>
-        <FormField label="班级">
-          <Select
-            value={target}
-            options={[
-              { value: '', label: '全部班级' },
-              ...targets.map((t) => ({
-                value: `${t.kind}:${t.id}`,
-                label: t.kind === 'class' ? t.name : `${t.name}（教学班）`,
-              })),
-            ]}
-            onChange={(e) => onTarget(e.target.value)}
-          />
-        </FormField>
+        <TargetFilter targets={targets} value={target} onChange={onTarget} />
       </Toolbar>
     </>
   );

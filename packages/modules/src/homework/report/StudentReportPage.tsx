@@ -54,7 +54,7 @@ function QuestionImage({
   q: StudentQuestionResult;
   alt: string;
 }) {
-  const { storage } = useExamkit();
+  const { http, storage } = useExamkit();
   const [src, setSrc] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   useEffect(() => {
@@ -63,6 +63,7 @@ function QuestionImage({
     void fetchImage(
       `${HOMEWORK_SUBMISSION_IMAGE_URL}?submissionId=${submissionId}&questionNo=${q.no}`,
       storage,
+      http,
     ).then((x) => {
       if (!x.ok) return setError(x.message);
       url = x.url;
@@ -73,7 +74,7 @@ function QuestionImage({
       stale = true;
       if (url) URL.revokeObjectURL(url);
     };
-  }, [submissionId, q.no, storage]);
+  }, [submissionId, q.no, storage, http]);
   if (error) return <Note>{error}</Note>;
   if (!src) return <p role="status">{LOADING_TEXT}</p>;
   return <AnnotatedImage src={src} alt={alt} annotations={q.annotations} />;

@@ -6,10 +6,11 @@ import {
   type WordExerciseDetail,
   type WordMarkStudent,
 } from '@examkit/contracts';
-import { Button, FormField, Select, TextInput } from '@examkit/ui';
+import { Button, TextInput } from '@examkit/ui';
 import { ListTable } from '../../common/ListTable';
 import { ErrorText, Note, PageBox, Toolbar } from '../../common/styled';
 import { useApiCall } from '../../common/useApiCall';
+import { TargetFilter, targetBody } from '../report/ReportHeader';
 import {
   Chips,
   Chip,
@@ -111,7 +112,8 @@ export function WordExerciseAccuracyPage() {
   const call = useApiCall();
   const { list } = useExercises();
   const [id, setId] = useChosenId();
-  const [classId, setClassId] = useState<number | null>(null);
+  /** The class or teaching class chosen (`class:3`, `teachingClass:5`; '' all). */
+  const [target, setTarget] = useState('');
   const [exercise, setExercise] = useState<WordExerciseDetail | null>(null);
   const [students, setStudents] = useState<WordMarkStudent[] | null>(null);
   const [accuracy, setAccuracy] = useState<WordAccuracy | null>(null);
@@ -119,24 +121,26 @@ export function WordExerciseAccuracyPage() {
 
   useEffect(() => {
     setExercise(null);
-    setClassId(null);
+    setTarget('');
     if (id === null) return;
     void call(W.wordExerciseDetail, { id }).then((r) => setExercise(r.ok ? r.data : null));
   }, [call, id]);
 
   const loadAccuracy = useCallback(async () => {
     if (id === null) return;
-    const r = await call(W.wordExerciseAccuracy, { id, classId });
+    const r = await call(W.wordExerciseAccuracy, { id, ...targetBody(target) });
     setAccuracy(r.ok ? r.data : null);
-  }, [call, id, classId]);
+  }, [call, id, target]);
 
   useEffect(() => {
     setStudents(null);
     setAccuracy(null);
     if (id === null) return;
-    void call(W.wordExerciseMarks, { id, classId }).then((r) => setStudents(r.ok ? r.data : []));
+    void call(W.wordExerciseMarks, { id, ...targetBody(target) }).then((r) =>
+      setStudents(r.ok ? r.data : []),
+    );
     void loadAccuracy();
-  }, [call, id, classId, loadAccuracy]);
+  }, [call, id, target, loadAccuracy]);
 
   const save = async (student: WordMarkStudent, wrong: number[]) => {
     if (id === null) return false;
@@ -149,6 +153,20 @@ export function WordExerciseAccuracyPage() {
 
   const readingLabel = exercise ? readingLabelOf(exercise.subjectName) : '拼音';
   const order = useMemo(() => students?.map((s) => s.studentId) ?? [], [students]);
+  const assignedTo = exercise
+    ? [
+        ...exercise.classes.map((c) => ({
+          kind: 'class' as const,
+          id: c.classId,
+          name: c.className,
+        })),
+        ...exercise.teachingClasses.map((c) => ({
+          kind: 'teachingClass' as const,
+          id: c.teachingClassId,
+          name: c.name,
+        })),
+      ]
+    : [];
 
   return (
     <PageBox aria-labelledby="word-accuracy-title">
@@ -156,22 +174,15 @@ export function WordExerciseAccuracyPage() {
       <WordTabs id={id} />
       <Toolbar>
         <ExercisePicker list={list} id={id} onChange={setId} />
-        {exercise && exercise.classes.length > 1 && (
-          <FormField label="班级">
-            <Select
-              value={classId ?? ''}
-              placeholder="全部班级"
-              options={exercise.classes.map((c) => ({ value: c.classId, label: c.className }))}
-              onChange={(e) => setClassId(Number(e.target.value) || null)}
-            />
-          </FormField>
+        {assignedTo.length > 1 && (
+          <TargetFilter targets={assignedTo} value={target} onChange={setTarget} />
         )}
       </Toolbar>
       {id === null && <Note>请选择一份字词练习。</Note>}
-      {exercise && exercise.classes.length === 0 && (
+      {exercise && assignedTo.length === 0 && (
         <Note>这份字词练习还没有布置给您的班级，请先在字词列表中布置。</Note>
       )}
-      {exercise && exercise.classes.length > 0 && (
+      {exercise && assignedTo.length > 0 && (
         <section aria-labelledby="word-mark-title">
           <h2 id="word-mark-title">听写批改</h2>
           <Note>
@@ -202,7 +213,7 @@ export function WordExerciseAccuracyPage() {
           </ListTable>
         </section>
       )}
-      {accuracy && exercise && exercise.classes.length > 0 && (
+      {accuracy && exercise && assignedTo.length > 0 && (
         <section aria-labelledby="word-rate-title">
           <h2 id="word-rate-title">正确率</h2>
           <Note role="status">

@@ -20,7 +20,7 @@ import { Frame, WordTabs, useExercises, useChosenId, ExercisePicker } from './wo
  */
 export function WordExerciseCardPage() {
   const call = useApiCall();
-  const { storage } = useExamkit();
+  const { http, storage } = useExamkit();
   const download = useDownload();
   const { list } = useExercises();
   const [id, setId] = useChosenId();
@@ -40,7 +40,7 @@ export function WordExerciseCardPage() {
     setUrl(null);
     setError('');
     if (id === null) return;
-    void fetchImage(`${WORD_EXERCISE_CARD_URL}?id=${id}`, storage).then((r) => {
+    void fetchImage(`${WORD_EXERCISE_CARD_URL}?id=${id}`, storage, http).then((r) => {
       if (!r.ok) return !stale && setError(r.message);
       made = r.url;
       if (stale) URL.revokeObjectURL(made);
@@ -50,7 +50,7 @@ export function WordExerciseCardPage() {
       stale = true;
       if (made) URL.revokeObjectURL(made);
     };
-  }, [id, storage]);
+  }, [id, storage, http]);
 
   return (
     <PageBox aria-labelledby="word-card-title">

@@ -46,6 +46,7 @@ const exercise = (over: Partial<WordExerciseDetail> = {}): WordExerciseDetail =>
   subjectName: '语文',
   wordCount: 3,
   classes: [{ classId: 101, className: '高一(1)班', dueAt: 0 }],
+  teachingClasses: [],
   marked: 0,
   locked: false,
   updatedAt: 0,
@@ -55,6 +56,7 @@ const exercise = (over: Partial<WordExerciseDetail> = {}): WordExerciseDetail =>
     { position: 3, word: '展开', reading: 'zhǎn kāi', meaning: '张开' },
   ],
   targets: [{ id: 101, name: '高一(1)班', studentCount: 2 }],
+  teachingTargets: [{ id: 301, name: '语文拓展班', studentCount: 5 }],
   ...over,
 });
 
@@ -109,7 +111,9 @@ describe('字词练习', () => {
       [K(W.wordExerciseList)]: ok([]),
       [K(W.wordExerciseSave)]: ok(made),
       [K(W.wordExerciseDetail)]: ok(made),
-      [K(W.wordExerciseAssign)]: ok(exercise()),
+      [K(W.wordExerciseAssign)]: ok(
+        exercise({ teachingClasses: [{ teachingClassId: 301, name: '语文拓展班', dueAt: 0 }] }),
+      ),
     });
     await renderApp({ path: '/homework/school-base', api, user: user(), pages: homeworkPages });
     await u.click(await screen.findByRole('link', { name: '字词练习' }, { timeout: 10_000 }));
@@ -144,11 +148,21 @@ describe('字词练习', () => {
     expect(String(saved!.idempotencyKey).length).toBeGreaterThanOrEqual(8);
     // The 布置 panel of the new list.
     await screen.findByRole('heading', { name: '布置 · 第一单元听写' });
-    await u.click(screen.getByRole('checkbox', { name: '高一(1)班（2 人）' }));
     await u.click(screen.getByRole('button', { name: '布置' }));
-    expect(bodiesOf(api, K(W.wordExerciseAssign))[0]).toMatchObject({ id: 7, classIds: [101] });
-    expect(await screen.findByText(/已布置：高一\(1\)班/)).toBeInTheDocument();
-  }, 30_000);
+    expect(screen.getByRole('alert')).toHaveTextContent('请选择班级或教学班');
+    await u.click(screen.getByRole('checkbox', { name: '高一(1)班（2 人）' }));
+    // The caller's teaching class (教学班) of the grade × subject beside the classes.
+    await u.click(screen.getByRole('checkbox', { name: '语文拓展班（教学班）（5 人）' }));
+    await u.click(screen.getByRole('button', { name: '布置' }));
+    expect(bodiesOf(api, K(W.wordExerciseAssign))[0]).toMatchObject({
+      id: 7,
+      classIds: [101],
+      teachingClassIds: [301],
+    });
+    expect(
+      await screen.findByText(/已布置：高一\(1\)班（截止 .*）、语文拓展班（教学班）（截止/),
+    ).toBeInTheDocument();
+  }, 60_000);
 
   it('marks wrong words by typing numbers (Enter goes on) or clicking, and shows the 正确率 lowest first', async () => {
     const u = userEvent.setup();
@@ -192,6 +206,44 @@ describe('字词练习', () => {
     expect(rows[1]).toHaveTextContent('3展开zhǎn kāi张开020%张三、李四');
     expect(rows[3]).toHaveTextContent('1蜻蜓');
     expect(screen.getByText('已批改 2 / 2 人，正确率从低到高排列。')).toBeInTheDocument();
+  }, 30_000);
+
+  it('批改与正确率 of a list assigned to a class and a teaching class: the 班级 filter offers both', async () => {
+    const u = userEvent.setup();
+    const both = exercise({
+      teachingClasses: [{ teachingClassId: 301, name: '语文拓展班', dueAt: 0 }],
+    });
+    const api = homeworkApi({
+      [K(W.wordExerciseList)]: ok([both]),
+      [K(W.wordExerciseDetail)]: ok(both),
+      [K(W.wordExerciseMarks)]: ok(students),
+      [K(W.wordExerciseAccuracy)]: ok(accuracy),
+    });
+    await renderApp({
+      path: '/homework/word-exercise/accuracy?id=7',
+      api,
+      user: user(),
+      pages: homeworkPages,
+    });
+    await screen.findByRole('textbox', { name: '张三错词序号' }, { timeout: 10_000 });
+    expect(bodiesOf(api, K(W.wordExerciseMarks))[0]).toEqual({
+      id: 7,
+      classId: null,
+      teachingClassId: null,
+    });
+    await u.selectOptions(screen.getByRole('combobox', { name: '班级' }), '语文拓展班（教学班）');
+    await vi.waitFor(() => {
+      expect(bodiesOf(api, K(W.wordExerciseMarks)).at(-1)).toEqual({
+        id: 7,
+        classId: null,
+        teachingClassId: 301,
+      });
+      expect(bodiesOf(api, K(W.wordExerciseAccuracy)).at(-1)).toEqual({
+        id: 7,
+        classId: null,
+        teachingClassId: 301,
+      });
+    });
   }, 30_000);
 
   it('shows every student over the lists, then one student’s words right and wrong', async () => {

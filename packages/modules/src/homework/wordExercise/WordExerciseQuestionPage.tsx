@@ -13,9 +13,9 @@ import { Button, FormField, Select, TextInput } from '@examkit/ui';
 import { ConfirmDialog } from '../../common/ConfirmDialog';
 import { ListTable } from '../../common/ListTable';
 import { RowAction } from '../../common/RowAction';
-import { Actions, CheckGroup, ErrorText, Note, PageBox, Toolbar } from '../../common/styled';
+import { Actions, ErrorText, Note, PageBox, Toolbar } from '../../common/styled';
 import { useApiCall } from '../../common/useApiCall';
-import { defaultDue } from '../components/AssignPanel';
+import { TargetChecks, chosenIds, defaultDue } from '../components/AssignPanel';
 import { formatTime, useHomeworkOptions } from '../useHomeworkOptions';
 import { BASE, WordsBox, WordTabs, useExercises, useChosenId, parseWordLines } from './wordShared';
 
@@ -143,7 +143,7 @@ function ExerciseForm({
   );
 }
 
-/** 布置: the caller's classes of the grade, a due time. */
+/** 布置: the caller's classes and teaching classes of the grade × subject, a due time. */
 function AssignWords({
   exercise,
   onAssigned,
@@ -152,55 +152,55 @@ function AssignWords({
   onAssigned(next: WordExerciseDetail): void;
 }) {
   const call = useApiCall();
-  const [chosen, setChosen] = useState<number[]>([]);
+  const [chosen, setChosen] = useState<Set<string>>(() => new Set());
   const [due, setDue] = useState(() => defaultDue(new Date()));
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
 
   async function assign() {
     setError('');
-    if (chosen.length === 0) return setError('请选择班级');
+    if (chosen.size === 0) return setError('请选择班级或教学班');
     const dueAt = new Date(due).getTime();
     if (!Number.isFinite(dueAt)) return setError('请选择截止时间');
     setBusy(true);
     const r = await call(
       W.wordExerciseAssign,
-      { id: exercise.id, classIds: chosen, dueAt },
+      {
+        id: exercise.id,
+        classIds: chosenIds(chosen, 'class'),
+        teachingClassIds: chosenIds(chosen, 'teachingClass'),
+        dueAt,
+      },
       { errorMessage: false },
     );
     setBusy(false);
     if (!r.ok) return setError(r.message);
-    setChosen([]);
+    setChosen(new Set());
     onAssigned(r.data);
   }
+
+  const targets = [
+    ...exercise.targets.map((t) => ({ kind: 'class' as const, ...t })),
+    ...exercise.teachingTargets.map((t) => ({ kind: 'teachingClass' as const, ...t })),
+  ];
+  const assignedTo = [
+    ...exercise.classes.map((c) => ({ name: c.className, dueAt: c.dueAt })),
+    ...exercise.teachingClasses.map((c) => ({ name: `${c.name}（教学班）`, dueAt: c.dueAt })),
+  ];
 
   return (
     <section aria-labelledby="word-assign-title">
       <h2 id="word-assign-title">布置 · {exercise.name}</h2>
-      {exercise.classes.length > 0 && (
+      {assignedTo.length > 0 && (
         <Note>
           已布置：
-          {exercise.classes.map((c) => `${c.className}（截止 ${formatTime(c.dueAt)}）`).join('、')}
+          {assignedTo.map((c) => `${c.name}（截止 ${formatTime(c.dueAt)}）`).join('、')}
         </Note>
       )}
-      {exercise.targets.length === 0 ? (
+      {targets.length === 0 ? (
         <Note>您在这个年级没有可以布置的班级。</Note>
       ) : (
-        <CheckGroup>
-          <legend>布置班级</legend>
-          {exercise.targets.map((t) => (
-            <label key={t.id}>
-              <input
-                type="checkbox"
-                checked={chosen.includes(t.id)}
-                onChange={(e) =>
-                  setChosen(e.target.checked ? [...chosen, t.id] : chosen.filter((c) => c !== t.id))
-                }
-              />
-              {t.name}（{t.studentCount} 人）
-            </label>
-          ))}
-        </CheckGroup>
+        <TargetChecks legend="布置班级" targets={targets} chosen={chosen} onChange={setChosen} />
       )}
       <Toolbar>
         <FormField label="截止时间" required>
@@ -282,7 +282,12 @@ export function WordExerciseQuestionPage() {
             <td>{x.gradeName}</td>
             <td>{x.subjectName}</td>
             <td>{x.wordCount}</td>
-            <td>{x.classes.map((c) => c.className).join('、') || '未布置'}</td>
+            <td>
+              {[
+                ...x.classes.map((c) => c.className),
+                ...x.teachingClasses.map((c) => `${c.name}（教学班）`),
+              ].join('、') || '未布置'}
+            </td>
             <td>{x.marked}</td>
             <td>{formatTime(x.updatedAt)}</td>
             <td>

@@ -11,7 +11,7 @@ import {
   type WorkbookChapterRef,
 } from '@examkit/contracts';
 import { usePermission } from '@examkit/permission';
-import { Button, FormField, LOADING_TEXT, Select, TextInput } from '@examkit/ui';
+import { Button, FormField, LOADING_TEXT, TextInput } from '@examkit/ui';
 import { ListTable } from '../../common/ListTable';
 import { Actions, ErrorText, Note, PageBox, Toolbar } from '../../common/styled';
 import { useApiCall } from '../../common/useApiCall';
@@ -22,7 +22,7 @@ import { AssignPanel, MinutesField } from '../components/AssignPanel';
 import { QuestionEditor, draftOf, inputOf, type QuestionDraft } from '../components/QuestionEditor';
 import { HomeworkScanPage } from '../pages/HomeworkScanPage';
 import { CommentField } from '../report/HomeworkReportCommentPage';
-import { targetBody } from '../report/ReportHeader';
+import { TargetFilter, targetBody } from '../report/ReportHeader';
 import { percent, useReport } from '../report/useReport';
 import { useHomeworkOptions } from '../useHomeworkOptions';
 
@@ -252,19 +252,7 @@ export function WorkbookCommentPage() {
         作业讲评{ref ? ` · ${ref.workbookName} · ${ref.title}` : ''}
       </h1>
       <Toolbar>
-        <FormField label="班级">
-          <Select
-            value={target}
-            options={[
-              { value: '', label: '全部班级' },
-              ...(comments.data?.targets ?? []).map((t) => ({
-                value: `${t.kind}:${t.id}`,
-                label: t.kind === 'class' ? t.name : `${t.name}（教学班）`,
-              })),
-            ]}
-            onChange={(e) => setTarget(e.target.value)}
-          />
-        </FormField>
+        <TargetFilter targets={comments.data?.targets ?? []} value={target} onChange={setTarget} />
         {ref && <Link to={`${TA}/batchDetail?id=${ref.workbookId}`}>返回批次详情</Link>}
         {ref && <Link to={`${TA}/wrong?workbookId=${ref.workbookId}`}>全书错题</Link>}
       </Toolbar>

@@ -461,15 +461,36 @@ describe('教辅', () => {
 
   it('学生分析 → one student’s chapters → the student’s report; the class filter asks again', async () => {
     const user = userEvent.setup();
-    const api = workbookApi();
+    const api = workbookApi({
+      [K(W.workbookBatchDetail)]: ok({
+        ...batchDetail,
+        batch: { ...batch, teachingClasses: [{ id: 7, name: '数学提高班' }] },
+      }),
+    });
     await render('/homework/teaching-assistant/batchDetail?id=3', api);
     await user.click(await screen.findByRole('link', { name: '学生分析' }, { timeout: 10_000 }));
     const table = await screen.findByRole('table', { name: '学生分析' }, { timeout: 10_000 });
     expect(within(table).getAllByRole('row')[1]).toHaveTextContent(
       '2026040101王小明四年级(1)班18未布置1/190%作业',
     );
-    await user.selectOptions(screen.getByRole('combobox', { name: '班级' }), '四年级(1)班');
-    expect(bodiesOf(api, K(W.workbookStudents)).at(-1)).toEqual({ workbookId: 3, classId: 41 });
+    const filter = screen.getByRole('combobox', { name: '班级' });
+    await user.selectOptions(filter, '四年级(1)班');
+    await vi.waitFor(() =>
+      expect(bodiesOf(api, K(W.workbookStudents)).at(-1)).toEqual({
+        workbookId: 3,
+        classId: 41,
+        teachingClassId: null,
+      }),
+    );
+    // A teaching class of the workbook as the 班级 filter.
+    await user.selectOptions(filter, '数学提高班（教学班）');
+    await vi.waitFor(() =>
+      expect(bodiesOf(api, K(W.workbookStudents)).at(-1)).toEqual({
+        workbookId: 3,
+        classId: null,
+        teachingClassId: 7,
+      }),
+    );
     await user.click(within(table).getByRole('link', { name: '王小明的作业' }));
     const mine = await screen.findByRole('table', { name: '学生作业' }, { timeout: 10_000 });
     expect(bodiesOf(api, K(W.workbookStudentHomework))).toEqual([
@@ -483,10 +504,30 @@ describe('教辅', () => {
     );
   }, 30_000);
 
-  it('错题 of the whole workbook, each leading to its chapter’s 讲评', async () => {
-    const api = workbookApi();
+  it('错题 of the whole workbook, each leading to its chapter’s 讲评; a teaching class as the filter', async () => {
+    const user = userEvent.setup();
+    const api = workbookApi({
+      [K(W.workbookBatchDetail)]: ok({
+        ...batchDetail,
+        batch: { ...batch, teachingClasses: [{ id: 7, name: '数学提高班' }] },
+      }),
+    });
     await render('/homework/teaching-assistant/wrong?workbookId=3', api);
     const table = await screen.findByRole('table', { name: '错题' }, { timeout: 10_000 });
+    expect(bodiesOf(api, K(W.workbookWrong))).toEqual([
+      { workbookId: 3, classId: null, teachingClassId: null },
+    ]);
+    await user.selectOptions(
+      await screen.findByRole('combobox', { name: '班级' }),
+      '数学提高班（教学班）',
+    );
+    await vi.waitFor(() =>
+      expect(bodiesOf(api, K(W.workbookWrong)).at(-1)).toEqual({
+        workbookId: 3,
+        classId: null,
+        teachingClassId: 7,
+      }),
+    );
     const row = within(table).getAllByRole('row')[1]!;
     expect(row).toHaveTextContent('第一单元 大数的认识2客观题5381950%C王小明');
     expect(within(row).getByRole('link', { name: '讲评第一单元 大数的认识' })).toHaveAttribute(

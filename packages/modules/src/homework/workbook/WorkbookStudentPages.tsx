@@ -8,23 +8,26 @@ import {
   type WorkbookWrongRow,
 } from '@examkit/contracts';
 import { usePermission } from '@examkit/permission';
-import { FormField, Select } from '@examkit/ui';
 import { ListTable } from '../../common/ListTable';
 import { Note, PageBox, Toolbar } from '../../common/styled';
 import { useApiCall } from '../../common/useApiCall';
 import { formatPoints } from '../../marking/utils/scoring';
 import { SubmissionStatus } from '../components/SubmissionStatus';
+import { TargetFilter, targetBody } from '../report/ReportHeader';
 
 const TA = '/homework/teaching-assistant';
 
-/** The workbook of the page (`?workbookId=`) and the class chosen among the user's (null: all). */
+/**
+ * The workbook of the page (`?workbookId=`) and the class or teaching class chosen among the
+ * user's (`class:3`, `teachingClass:5`; '' all).
+ */
 function useWorkbook() {
   const [search] = useSearchParams();
   const workbookId = Number(search.get('workbookId')) || 0;
   const call = useApiCall();
   const [batch, setBatch] = useState<WorkbookBatch | null>(null);
   const [error, setError] = useState('');
-  const [classId, setClassId] = useState<number | null>(null);
+  const [target, setTarget] = useState('');
   useEffect(() => {
     if (!workbookId) return;
     void call(r.workbookBatchDetail, { id: workbookId }, { errorMessage: false }).then((x) => {
@@ -32,7 +35,7 @@ function useWorkbook() {
       else setError(x.message);
     });
   }, [call, workbookId]);
-  return { workbookId, batch, error, classId, setClassId };
+  return { workbookId, batch, error, target, setTarget };
 }
 
 /** The heading, the class filter and the way back, or why there is nothing to show. */
@@ -55,16 +58,14 @@ function WorkbookHeader({
       {w.error && <p role="alert">{w.error}</p>}
       <Toolbar>
         {filter && w.batch && (
-          <FormField label="班级">
-            <Select
-              value={w.classId ?? ''}
-              options={[
-                { value: '', label: '全部班级' },
-                ...w.batch.classes.map((c) => ({ value: c.id, label: c.name })),
-              ]}
-              onChange={(e) => w.setClassId(e.target.value ? Number(e.target.value) : null)}
-            />
-          </FormField>
+          <TargetFilter
+            targets={[
+              ...w.batch.classes.map((c) => ({ kind: 'class' as const, ...c })),
+              ...w.batch.teachingClasses.map((c) => ({ kind: 'teachingClass' as const, ...c })),
+            ]}
+            value={w.target}
+            onChange={w.setTarget}
+          />
         )}
         {w.workbookId > 0 && <Link to={`${TA}/batchDetail?id=${w.workbookId}`}>返回批次详情</Link>}
         <Link to={`${TA}/batch`}>教辅列表</Link>
@@ -81,13 +82,13 @@ export function WorkbookStudentPage() {
   const w = useWorkbook();
   const call = useApiCall();
   const [data, setData] = useState<WorkbookStudents | null>(null);
-  const { workbookId, classId } = w;
+  const { workbookId, target } = w;
   useEffect(() => {
     if (!workbookId) return;
-    void call(r.workbookStudents, { workbookId, classId }).then((x) =>
+    void call(r.workbookStudents, { workbookId, ...targetBody(target) }).then((x) =>
       setData(x.ok ? x.data : { chapters: [], students: [] }),
     );
-  }, [call, workbookId, classId]);
+  }, [call, workbookId, target]);
 
   return (
     <PageBox aria-labelledby="workbook-page-title">
@@ -221,11 +222,13 @@ export function WorkbookWrongPage() {
   const [rows, setRows] = useState<WorkbookWrongRow[] | null>(null);
   // A chapter's 讲评 is a 校本作业 page (a bureau seat does not hold it).
   const schoolBase = usePermission('Homework-SchoolBase');
-  const { workbookId, classId } = w;
+  const { workbookId, target } = w;
   useEffect(() => {
     if (!workbookId) return;
-    void call(r.workbookWrong, { workbookId, classId }).then((x) => setRows(x.ok ? x.data : []));
-  }, [call, workbookId, classId]);
+    void call(r.workbookWrong, { workbookId, ...targetBody(target) }).then((x) =>
+      setRows(x.ok ? x.data : []),
+    );
+  }, [call, workbookId, target]);
 
   return (
     <PageBox aria-labelledby="workbook-page-title">

@@ -10,7 +10,7 @@ import { fetchImage } from '../../common/fetchImage';
  * the previewer through an object URL (released when closed). A refusal shows its message.
  */
 export function SheetImageButton({ sheetId, label }: { sheetId: number; label: string }) {
-  const { storage, notifier } = useExamkit();
+  const { http, storage, notifier } = useExamkit();
   const [url, setUrl] = useState<string | null>(null);
   const [loading, setLoading] = useState(false);
 
@@ -24,7 +24,7 @@ export function SheetImageButton({ sheetId, label }: { sheetId: number; label: s
   async function open() {
     setLoading(true);
     try {
-      const r = await fetchImage(`${SCAN_IMAGE_URL}?sheetId=${sheetId}`, storage);
+      const r = await fetchImage(`${SCAN_IMAGE_URL}?sheetId=${sheetId}`, storage, http);
       if (r.ok) setUrl(r.url);
       else notifier.message('error', r.message);
     } finally {

@@ -5,7 +5,10 @@ import type { Dialect } from '../../core/database';
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations run against the schema before it exists
 type AnyDb = Kysely<any>;
 
-/** 字词练习: word lists, their words, the classes they are assigned to and each student's result. */
+/**
+ * 字词练习: word lists, their words, the classes and teaching classes (0085) they are assigned
+ * to and each student's result.
+ */
 export function homeworkWordExerciseMigrations(dialect: Dialect): Record<string, Migration> {
   const id = dialect === 'postgres' ? ('serial' as const) : ('integer' as const);
   return {
@@ -79,6 +82,29 @@ export function homeworkWordExerciseMigrations(dialect: Dialect): Record<string,
         await db.schema.dropTable('homework_word_assignments').execute();
         await db.schema.dropTable('homework_words').execute();
         await db.schema.dropTable('homework_word_exercises').execute();
+      },
+    },
+    '0085_homework_word_teaching_classes': {
+      async up(db: AnyDb) {
+        await db.schema
+          .createTable('homework_word_teaching_assignments')
+          .addColumn('exercise_id', 'integer', (c) =>
+            c.notNull().references('homework_word_exercises.id').onDelete('cascade'),
+          )
+          .addColumn('teaching_class_id', 'integer', (c) =>
+            c.notNull().references('teaching_classes.id').onDelete('cascade'),
+          )
+          .addColumn('due_at', 'bigint', (c) => c.notNull())
+          .addColumn('assigned_by', 'integer', (c) => c.notNull())
+          .addColumn('assigned_at', 'bigint', (c) => c.notNull())
+          .addPrimaryKeyConstraint('homework_word_teaching_assignments_pk', [
+            'exercise_id',
+            'teaching_class_id',
+          ])
+          .execute();
+      },
+      async down(db: AnyDb) {
+        await db.schema.dropTable('homework_word_teaching_assignments').execute();
       },
     },
   };

@@ -52,10 +52,19 @@ const parseWrong = (text: string): number[] => JSON.parse(text) as number[];
 
 /** The caller's classes of a grade × subject (those they may set homework for), by id. */
 async function classesOf(db: Db, access: Access, gradeId: number, subjectId: number) {
+  return (await myTargets(db, access, gradeId, subjectId)).filter((t) => t.kind === 'class');
+}
+
+/** The caller's classes and teaching classes of a grade × subject (the homework's 布置 rule). */
+async function myTargets(db: Db, access: Access, gradeId: number, subjectId: number) {
   const scope = await access.scope();
-  return (await targetsOf(db, scope, access.session.userId, gradeId, subjectId)).filter(
-    (t) => t.kind === 'class',
-  );
+  return targetsOf(db, scope, access.session.userId, gradeId, subjectId);
+}
+
+/** A class or a teaching class of a list's views, not both (null: all the caller's). */
+interface TargetFilter {
+  classId: number | null;
+  teachingClassId?: number | null | undefined;
 }
 
 /**
@@ -102,18 +111,41 @@ export function registerWordExerciseRoutes(
         .execute()
     ).map((w) => ({ ...w, position: Number(w.position) }));
 
-  /** The students of the list's assigned classes that the caller teaches, 学号 order. */
-  const studentsOf = async (access: Access, row: ExerciseRow, classId: number | null) => {
-    const mine = await classesOf(db, access, row.grade_id, row.subject_id);
-    const assigned = await db
-      .selectFrom('homework_word_assignments')
-      .select('class_id')
-      .where('exercise_id', '=', row.id)
-      .execute();
-    const ids = assigned.map((a) => a.class_id).filter((c) => mine.some((m) => m.id === c));
+  /**
+   * The students of the list's assigned classes and teaching classes that the caller teaches
+   * (or of the one chosen), 学号 order.
+   */
+  const studentsOf = async (access: Access, row: ExerciseRow, filter: TargetFilter) => {
+    const classId = filter.classId;
+    const teachingClassId = filter.teachingClassId ?? null;
+    if (classId !== null && teachingClassId !== null)
+      throw badRequest('请选择一个班级或一个教学班');
+    const mine = await myTargets(db, access, row.grade_id, row.subject_id);
+    const [assigned, assignedTeaching] = await Promise.all([
+      db
+        .selectFrom('homework_word_assignments')
+        .select('class_id')
+        .where('exercise_id', '=', row.id)
+        .execute(),
+      db
+        .selectFrom('homework_word_teaching_assignments')
+        .select('teaching_class_id')
+        .where('exercise_id', '=', row.id)
+        .execute(),
+    ]);
+    const ids = assigned
+      .map((a) => a.class_id)
+      .filter((c) => mine.some((m) => m.kind === 'class' && m.id === c));
+    const teachingIds = assignedTeaching
+      .map((a) => a.teaching_class_id)
+      .filter((c) => mine.some((m) => m.kind === 'teachingClass' && m.id === c));
     if (classId !== null && !ids.includes(classId)) throw notFound('班级不存在');
-    const chosen = classId === null ? ids : [classId];
-    if (chosen.length === 0) return [];
+    if (teachingClassId !== null && !teachingIds.includes(teachingClassId))
+      throw notFound('教学班不存在');
+    const chosen = teachingClassId !== null ? [] : classId === null ? ids : [classId];
+    const chosenTeaching =
+      classId !== null ? [] : teachingClassId === null ? teachingIds : [teachingClassId];
+    if (chosen.length + chosenTeaching.length === 0) return [];
     return db
       .selectFrom('students as s')
       .innerJoin('classes as c', 'c.id', 's.class_id')
@@ -125,7 +157,19 @@ export function registerWordExerciseRoutes(
         'c.name as className',
       ])
       .where('s.school_id', '=', row.school_id)
-      .where('s.class_id', 'in', chosen)
+      .where((eb) =>
+        eb.or([
+          eb('s.class_id', 'in', [0, ...chosen]),
+          eb(
+            's.id',
+            'in',
+            eb
+              .selectFrom('teaching_class_students')
+              .select('student_id')
+              .where('teaching_class_id', 'in', [0, ...chosenTeaching]),
+          ),
+        ]),
+      )
       .orderBy('s.student_no')
       .execute();
   };
@@ -133,51 +177,91 @@ export function registerWordExerciseRoutes(
   const summariesOf = async (access: Access, rows: ExerciseRow[]) => {
     if (rows.length === 0) return [];
     const ids = rows.map((x) => x.id);
-    const [grades, subjects, counts, assignments, marks] = await Promise.all([
-      db
-        .selectFrom('grades')
-        .select(['id', 'name'])
-        .where(
-          'id',
-          'in',
-          rows.map((x) => x.grade_id),
-        )
-        .execute(),
-      db
-        .selectFrom('subjects')
-        .select(['id', 'name'])
-        .where(
-          'id',
-          'in',
-          rows.map((x) => x.subject_id),
-        )
-        .execute(),
-      db
-        .selectFrom('homework_words')
-        .select((eb) => ['exercise_id', eb.fn.countAll<number>().as('n')])
-        .where('exercise_id', 'in', ids)
-        .groupBy('exercise_id')
-        .execute(),
-      db
-        .selectFrom('homework_word_assignments as a')
-        .innerJoin('classes as c', 'c.id', 'a.class_id')
-        .select(['a.exercise_id', 'a.class_id', 'a.due_at', 'c.name'])
-        .where('a.exercise_id', 'in', ids)
-        .orderBy('c.id')
-        .execute(),
-      db
-        .selectFrom('homework_word_marks as m')
-        .innerJoin('students as s', 's.id', 'm.student_id')
-        .select(['m.exercise_id', 's.class_id'])
-        .where('m.exercise_id', 'in', ids)
-        .execute(),
-    ]);
+    const [grades, subjects, counts, assignments, teachingAssignments, members, marks] =
+      await Promise.all([
+        db
+          .selectFrom('grades')
+          .select(['id', 'name'])
+          .where(
+            'id',
+            'in',
+            rows.map((x) => x.grade_id),
+          )
+          .execute(),
+        db
+          .selectFrom('subjects')
+          .select(['id', 'name'])
+          .where(
+            'id',
+            'in',
+            rows.map((x) => x.subject_id),
+          )
+          .execute(),
+        db
+          .selectFrom('homework_words')
+          .select((eb) => ['exercise_id', eb.fn.countAll<number>().as('n')])
+          .where('exercise_id', 'in', ids)
+          .groupBy('exercise_id')
+          .execute(),
+        db
+          .selectFrom('homework_word_assignments as a')
+          .innerJoin('classes as c', 'c.id', 'a.class_id')
+          .select(['a.exercise_id', 'a.class_id', 'a.due_at', 'c.name'])
+          .where('a.exercise_id', 'in', ids)
+          .orderBy('c.id')
+          .execute(),
+        db
+          .selectFrom('homework_word_teaching_assignments as a')
+          .innerJoin('teaching_classes as t', 't.id', 'a.teaching_class_id')
+          .select(['a.exercise_id', 'a.teaching_class_id', 'a.due_at', 't.name'])
+          .where('a.exercise_id', 'in', ids)
+          .orderBy('t.id')
+          .execute(),
+        db
+          .selectFrom('teaching_class_students as m')
+          .innerJoin(
+            'homework_word_teaching_assignments as a',
+            'a.teaching_class_id',
+            'm.teaching_class_id',
+          )
+          .select(['a.exercise_id', 'm.teaching_class_id', 'm.student_id'])
+          .where('a.exercise_id', 'in', ids)
+          .execute(),
+        db
+          .selectFrom('homework_word_marks as m')
+          .innerJoin('students as s', 's.id', 'm.student_id')
+          .select(['m.exercise_id', 'm.student_id', 's.class_id'])
+          .where('m.exercise_id', 'in', ids)
+          .execute(),
+      ]);
     const out: WordExerciseSummary[] = [];
     for (const x of rows) {
-      const mine = await classesOf(db, access, x.grade_id, x.subject_id);
+      const mine = await myTargets(db, access, x.grade_id, x.subject_id);
       const classes = assignments
-        .filter((a) => a.exercise_id === x.id && mine.some((m) => m.id === a.class_id))
+        .filter(
+          (a) =>
+            a.exercise_id === x.id && mine.some((m) => m.kind === 'class' && m.id === a.class_id),
+        )
         .map((a) => ({ classId: a.class_id, className: a.name, dueAt: Number(a.due_at) }));
+      const teachingClasses = teachingAssignments
+        .filter(
+          (a) =>
+            a.exercise_id === x.id &&
+            mine.some((m) => m.kind === 'teachingClass' && m.id === a.teaching_class_id),
+        )
+        .map((a) => ({
+          teachingClassId: a.teaching_class_id,
+          name: a.name,
+          dueAt: Number(a.due_at),
+        }));
+      const reached = (m: { student_id: number; class_id: number }) =>
+        classes.some((c) => c.classId === m.class_id) ||
+        members.some(
+          (t) =>
+            t.exercise_id === x.id &&
+            t.student_id === m.student_id &&
+            teachingClasses.some((c) => c.teachingClassId === t.teaching_class_id),
+        );
       const own = marks.filter((m) => m.exercise_id === x.id);
       out.push({
         id: x.id,
@@ -188,7 +272,8 @@ export function registerWordExerciseRoutes(
         subjectName: subjects.find((s) => s.id === x.subject_id)?.name ?? '',
         wordCount: Number(counts.find((c) => c.exercise_id === x.id)?.n ?? 0),
         classes,
-        marked: own.filter((m) => classes.some((c) => c.classId === m.class_id)).length,
+        teachingClasses,
+        marked: own.filter(reached).length,
         locked: own.length > 0,
         updatedAt: Number(x.updated_at),
       });
@@ -198,12 +283,17 @@ export function registerWordExerciseRoutes(
 
   const detailOf = async (access: Access, row: ExerciseRow): Promise<WordExerciseDetail> => {
     const [summary] = await summariesOf(access, [row]);
-    const targets = (await classesOf(db, access, row.grade_id, row.subject_id)).map((t) => ({
-      id: t.id,
-      name: t.name,
-      studentCount: t.studentCount,
-    }));
-    return { ...summary!, words: await wordsOf(row.id), targets };
+    const mine = await myTargets(db, access, row.grade_id, row.subject_id);
+    const of = (kind: 'class' | 'teachingClass') =>
+      mine
+        .filter((t) => t.kind === kind)
+        .map((t) => ({ id: t.id, name: t.name, studentCount: t.studentCount }));
+    return {
+      ...summary!,
+      words: await wordsOf(row.id),
+      targets: of('class'),
+      teachingTargets: of('teachingClass'),
+    };
   };
 
   router.sessionRoute(r.wordExerciseList, TAG, async ({ body, session }) => {
@@ -318,11 +408,17 @@ export function registerWordExerciseRoutes(
       )
         throw badRequest('已有听写结果，字词和年级科目不能再修改');
       if (moved) {
-        const assigned = await trx
-          .selectFrom('homework_word_assignments')
-          .select('class_id')
-          .where('exercise_id', '=', row.id)
-          .executeTakeFirst();
+        const assigned =
+          (await trx
+            .selectFrom('homework_word_assignments')
+            .select('class_id')
+            .where('exercise_id', '=', row.id)
+            .executeTakeFirst()) ??
+          (await trx
+            .selectFrom('homework_word_teaching_assignments')
+            .select('teaching_class_id')
+            .where('exercise_id', '=', row.id)
+            .executeTakeFirst());
         if (assigned) throw badRequest('已布置的字词练习不能更换年级科目');
       }
       await trx
@@ -355,8 +451,14 @@ export function registerWordExerciseRoutes(
   router.sessionRoute(r.wordExerciseAssign, TAG, async ({ body, session }) => {
     const access = accessOf(db, session);
     const row = await load(access, body.id);
-    const mine = await classesOf(db, access, row.grade_id, row.subject_id);
-    if (body.classIds.some((c) => !mine.some((m) => m.id === c))) throw notFound('班级不存在');
+    const mine = await myTargets(db, access, row.grade_id, row.subject_id);
+    const teachingClassIds = body.teachingClassIds ?? [];
+    if (body.classIds.some((c) => !mine.some((m) => m.kind === 'class' && m.id === c)))
+      throw notFound('班级不存在');
+    if (teachingClassIds.some((c) => !mine.some((m) => m.kind === 'teachingClass' && m.id === c)))
+      throw notFound('教学班不存在');
+    if (body.classIds.length + teachingClassIds.length === 0)
+      throw badRequest('请选择布置的班级或教学班');
     const at = clock.now().getTime();
     if (body.dueAt <= at) throw badRequest('截止时间必须晚于现在');
     await db.transaction().execute(async (trx) => {
@@ -372,6 +474,20 @@ export function registerWordExerciseRoutes(
           })
           .onConflict((oc) =>
             oc.columns(['exercise_id', 'class_id']).doUpdateSet({ due_at: body.dueAt }),
+          )
+          .execute();
+      for (const teachingClassId of teachingClassIds)
+        await trx
+          .insertInto('homework_word_teaching_assignments')
+          .values({
+            exercise_id: row.id,
+            teaching_class_id: teachingClassId,
+            due_at: body.dueAt,
+            assigned_by: session.userId,
+            assigned_at: at,
+          })
+          .onConflict((oc) =>
+            oc.columns(['exercise_id', 'teaching_class_id']).doUpdateSet({ due_at: body.dueAt }),
           )
           .execute();
       await trx
@@ -396,7 +512,7 @@ export function registerWordExerciseRoutes(
   router.sessionRoute(r.wordExerciseMarks, TAG, async ({ body, session }) => {
     const access = accessOf(db, session);
     const row = await load(access, body.id);
-    const students = await studentsOf(access, row, body.classId);
+    const students = await studentsOf(access, row, body);
     const marks = await marksOf(
       row.id,
       students.map((s) => s.studentId),
@@ -410,7 +526,7 @@ export function registerWordExerciseRoutes(
   router.sessionRoute(r.wordExerciseMark, TAG, async ({ body, session }) => {
     const access = accessOf(db, session);
     const row = await load(access, body.id);
-    const student = (await studentsOf(access, row, null)).find(
+    const student = (await studentsOf(access, row, { classId: null })).find(
       (s) => s.studentId === body.studentId,
     );
     if (!student) throw notFound('学生不存在');
@@ -431,7 +547,7 @@ export function registerWordExerciseRoutes(
   router.sessionRoute(r.wordExerciseAccuracy, TAG, async ({ body, session }) => {
     const access = accessOf(db, session);
     const row = await load(access, body.id);
-    const students = await studentsOf(access, row, body.classId);
+    const students = await studentsOf(access, row, body);
     const marks = await marksOf(
       row.id,
       students.map((s) => s.studentId),

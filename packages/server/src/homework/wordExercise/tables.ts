@@ -5,6 +5,7 @@ export interface HomeworkWordExerciseTables {
   homework_word_exercises: HomeworkWordExercisesTable;
   homework_words: HomeworkWordsTable;
   homework_word_assignments: HomeworkWordAssignmentsTable;
+  homework_word_teaching_assignments: HomeworkWordTeachingAssignmentsTable;
   homework_word_marks: HomeworkWordMarksTable;
 }
 
@@ -37,6 +38,15 @@ export interface HomeworkWordsTable {
 export interface HomeworkWordAssignmentsTable {
   exercise_id: number;
   class_id: number;
+  due_at: number;
+  assigned_by: number;
+  assigned_at: number;
+}
+
+/** A teaching class (教学班) a list is assigned to, with its due time (migration 0085). */
+export interface HomeworkWordTeachingAssignmentsTable {
+  exercise_id: number;
+  teaching_class_id: number;
   due_at: number;
   assigned_by: number;
   assigned_at: number;

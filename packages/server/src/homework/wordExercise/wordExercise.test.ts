@@ -10,7 +10,13 @@ import {
 } from '@examkit/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS, startTestServer, TEST_NOW, type TestServer } from '../../test/fixtures';
-import { gradeOnePair, homeworkCallers, type HomeworkPair } from '../testKit';
+import {
+  addTeachingClass,
+  gradeOnePair,
+  homeworkCallers,
+  otherSchoolId,
+  type HomeworkPair,
+} from '../testKit';
 
 const routes = { ...homeworkRoutes, ...homeworkWordExerciseRoutes };
 
@@ -47,7 +53,7 @@ describe.each(DIALECTS)('字词练习 on %s', (dialect) => {
     const classes = await server.db.selectFrom('classes').select(['id', 'name']).execute();
     ownClass = classes.find((c) => c.name === '高一(1)班')!.id;
     otherClass = classes.find((c) => c.name === '高一(2)班')!.id;
-  });
+  }, 180_000);
   afterAll(() => server?.close());
 
   it('makes a word list once however often the create is retried, and lists it', async () => {
@@ -275,5 +281,100 @@ describe.each(DIALECTS)('字词练习 on %s', (dialect) => {
       classId: null,
     });
     expect(admin.filter((s) => s.wrong !== null)).toHaveLength(2);
+  });
+
+  it('assigns to a teaching class (教学班): its members are marked and counted, another school’s refused', async () => {
+    // A student of 高一(1)班 in the teaching class (the list is given to the teaching class only).
+    const member = await server.db
+      .selectFrom('students')
+      .select(['id', 'name'])
+      .where('class_id', '=', ownClass)
+      .orderBy('student_no')
+      .executeTakeFirstOrThrow();
+    const tcId = await addTeachingClass(server, chinese, '语文拓展班', { studentIds: [member.id] });
+    const foreign = await addTeachingClass(server, chinese, '外校拓展班', {
+      schoolId: await otherSchoolId(server),
+    });
+    const made = await ok<WordExerciseDetail>('admin', 'wordExerciseSave', {
+      id: null,
+      name: '拓展班听写',
+      gradeId: chinese.gradeId,
+      subjectId: chinese.subjectId,
+      words: WORDS,
+      idempotencyKey: `words-${dialect}-tc`,
+    });
+    expect(made.teachingTargets).toContainEqual({ id: tcId, name: '语文拓展班', studentCount: 1 });
+    expect(made.teachingTargets.map((t) => t.id)).not.toContain(foreign);
+    const due = TEST_NOW.getTime() + 86_400_000;
+    const assign = (body: Record<string, unknown>) =>
+      as('admin', 'wordExerciseAssign', { id: made.id, classIds: [], dueAt: due, ...body });
+    expect((await assign({ teachingClassIds: [foreign] })).body).toMatchObject({
+      code: 404,
+      msg: '教学班不存在',
+    });
+    expect((await assign({ teachingClassIds: [] })).body).toMatchObject({
+      code: 400,
+      msg: '请选择布置的班级或教学班',
+    });
+    const assigned = (await assign({ teachingClassIds: [tcId] })).body;
+    expect(assigned.code, JSON.stringify(assigned)).toBe(200);
+    expect((assigned.data as WordExerciseDetail).teachingClasses).toEqual([
+      { teachingClassId: tcId, name: '语文拓展班', dueAt: due },
+    ]);
+    expect((assigned.data as WordExerciseDetail).classes).toEqual([]);
+    // Its members only: the one student, not the rest of their class.
+    const marks = await ok<WordMarkStudent[]>('admin', 'wordExerciseMarks', {
+      id: made.id,
+      classId: null,
+    });
+    expect(marks.map((x) => x.name)).toEqual([member.name]);
+    expect(
+      await ok<WordMarkStudent[]>('admin', 'wordExerciseMarks', {
+        id: made.id,
+        classId: null,
+        teachingClassId: tcId,
+      }),
+    ).toEqual(marks);
+    // Once assigned, the grade × subject stays (assigned to a teaching class only).
+    const english = await gradeOnePair(ok, 'admin', '英语');
+    expect(
+      (
+        await as('admin', 'wordExerciseSave', {
+          id: made.id,
+          name: '拓展班听写',
+          gradeId: english.gradeId,
+          subjectId: english.subjectId,
+          words: WORDS,
+          idempotencyKey: `words-${dialect}-tc`,
+        })
+      ).body,
+    ).toMatchObject({ code: 400, msg: '已布置的字词练习不能更换年级科目' });
+    await ok('admin', 'wordExerciseMark', { id: made.id, studentId: member.id, wrong: [2] });
+    const accuracy = await ok<WordAccuracy>('admin', 'wordExerciseAccuracy', {
+      id: made.id,
+      classId: null,
+      teachingClassId: tcId,
+    });
+    expect(accuracy).toMatchObject({ expected: 1, marked: 1 });
+    expect(accuracy.words[0]).toMatchObject({ word: '蝴蝶', rate: 0, wrongNames: [member.name] });
+    const list = await ok<WordExerciseSummary[]>('admin', 'wordExerciseList', {
+      gradeId: null,
+      subjectId: null,
+    });
+    expect(list.find((x) => x.id === made.id)).toMatchObject({ marked: 1 });
+    // A class the list is not assigned to, a foreign teaching class, both filters at once.
+    for (const [filter, reply] of [
+      [{ classId: otherClass }, { code: 404, msg: '班级不存在' }],
+      [
+        { classId: null, teachingClassId: foreign },
+        { code: 404, msg: '教学班不存在' },
+      ],
+      [
+        { classId: otherClass, teachingClassId: tcId },
+        { code: 400, msg: '请选择一个班级或一个教学班' },
+      ],
+    ] as const)
+      for (const route of ['wordExerciseMarks', 'wordExerciseAccuracy'] as const)
+        expect((await as('admin', route, { id: made.id, ...filter })).body).toMatchObject(reply);
   });
 });

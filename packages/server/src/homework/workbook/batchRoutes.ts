@@ -139,7 +139,7 @@ export function registerWorkbookBatchRoutes(router: Router, { db, clock }: Domai
   router.sessionRoute(r.workbookStudents, TAG, async ({ body, session }) => {
     const access = accessOf(db, session);
     const batch = await openBatch(db, access, body.workbookId);
-    const reach = await narrowTo(db, access, batch, body.classId);
+    const reach = await narrowTo(db, access, batch, body);
     const chapters = await chaptersOf(db, access, batch);
     const students = await db
       .selectFrom('students as s')
@@ -198,7 +198,7 @@ export function registerWorkbookBatchRoutes(router: Router, { db, clock }: Domai
   router.sessionRoute(r.workbookStudentHomework, TAG, async ({ body, session }) => {
     const access = accessOf(db, session);
     const batch = await openBatch(db, access, body.workbookId);
-    const reach = await narrowTo(db, access, batch, null);
+    const reach = await narrowTo(db, access, batch);
     const student = await db
       .selectFrom('students as s')
       .innerJoin('classes as c', 'c.id', 's.class_id')
@@ -251,7 +251,7 @@ export function registerWorkbookBatchRoutes(router: Router, { db, clock }: Domai
   router.sessionRoute(r.workbookWrong, TAG, async ({ body, session }) => {
     const access = accessOf(db, session);
     const batch = await openBatch(db, access, body.workbookId);
-    const reach = await narrowTo(db, access, batch, body.classId);
+    const reach = await narrowTo(db, access, batch, body);
     const rows: WorkbookWrongRow[] = [];
     for (const c of await chaptersOf(db, access, batch)) {
       const students = c.students.filter(inClasses(reach));

@@ -2,7 +2,7 @@
 import type { WorkbookBatch } from '@examkit/contracts';
 import type { Selectable } from 'kysely';
 import type { Db } from '../../core/database';
-import { forbidden, notFound } from '../../core/envelope';
+import { badRequest, forbidden, notFound } from '../../core/envelope';
 import type { Access } from '../../core/scope';
 import { loadHomework, targetsOf } from '../access';
 import { reachable } from '../create';
@@ -185,27 +185,40 @@ export interface Reach {
 }
 
 /**
- * The students a view is narrowed to: one of the caller's classes of the batch, or all their
- * classes and the members of all their teaching classes of it.
+ * The students a view is narrowed to: one of the caller's classes of the batch, the members of
+ * one of the caller's teaching classes of it, or all their classes and the members of all their
+ * teaching classes of it. A class and a teaching class together are refused.
  */
 export async function narrowTo(
   db: Db,
   access: Access,
   batch: WorkbookRow,
-  classId?: number | null,
+  filter: { classId?: number | null; teachingClassId?: number | null } = {},
 ): Promise<Reach> {
-  const mine = await myClassesOf(db, access, batch);
-  if (classId !== undefined && classId !== null) {
+  const classId = filter.classId ?? null;
+  const teachingClassId = filter.teachingClassId ?? null;
+  if (classId !== null && teachingClassId !== null) throw badRequest('请选择一个班级或一个教学班');
+  if (classId !== null) {
+    const mine = await myClassesOf(db, access, batch);
     if (!mine.some((c) => c.id === classId)) throw notFound('班级不存在');
     return { classIds: [classId], memberIds: [] };
   }
   const teaching = await myTeachingClassesOf(db, access, batch);
+  if (teachingClassId !== null && !teaching.some((t) => t.id === teachingClassId))
+    throw notFound('教学班不存在');
   const members = await db
     .selectFrom('teaching_class_students')
     .select('student_id')
-    .where('teaching_class_id', 'in', [0, ...teaching.map((t) => t.id)])
+    .where(
+      'teaching_class_id',
+      'in',
+      teachingClassId !== null ? [teachingClassId] : [0, ...teaching.map((t) => t.id)],
+    )
     .execute();
-  return { classIds: mine.map((c) => c.id), memberIds: members.map((m) => m.student_id) };
+  const memberIds = members.map((m) => m.student_id);
+  if (teachingClassId !== null) return { classIds: [], memberIds };
+  const mine = await myClassesOf(db, access, batch);
+  return { classIds: mine.map((c) => c.id), memberIds };
 }
 
 /** Whether a student is one the view covers. */

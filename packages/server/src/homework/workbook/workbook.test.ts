@@ -20,11 +20,13 @@ import { SEAT_READ_ONLY_MESSAGE } from '../../core/seatAccess';
 import { DEMO_PASSWORD } from '../../seed/seedDemo';
 import { call, DIALECTS, startTestServer, TEST_NOW, type TestServer } from '../../test/fixtures';
 import {
+  addTeachingClass,
   assignHomework,
   filledScan,
   gradeOnePair,
   homeworkCallers,
   homeworkSheet,
+  otherSchoolId,
   TEST_QUESTIONS,
   type HomeworkPair,
 } from '../testKit';
@@ -573,39 +575,17 @@ describe.each(DIALECTS)('教辅 on %s', (dialect) => {
   });
 
   it('uses a teaching class (教学班): its students’ hand-ins and marks, another school’s refused', async () => {
-    const demo = server.seed.demoSchoolId;
-    const addTeachingClass = async (schoolId: number, name: string) =>
-      (
-        await server.db
-          .insertInto('teaching_classes')
-          .values({
-            school_id: schoolId,
-            grade_id: pair.gradeId,
-            subject_id: pair.subjectId,
-            name,
-            teacher_id: null,
-          })
-          .returning('id')
-          .executeTakeFirstOrThrow()
-      ).id;
-    const tcId = await addTeachingClass(demo, '数学提高班');
     // A student of the class outside the batch, in the teaching class.
     const member = await server.db
       .selectFrom('students')
       .select(['id', 'student_no as no', 'name'])
       .where('name', '=', '外班学生1')
-      .where('school_id', '=', demo)
+      .where('school_id', '=', server.seed.demoSchoolId)
       .executeTakeFirstOrThrow();
-    await server.db
-      .insertInto('teaching_class_students')
-      .values({ teaching_class_id: tcId, student_id: member.id })
-      .execute();
-    const other = await server.db
-      .selectFrom('schools')
-      .select('id')
-      .where('id', '!=', demo)
-      .executeTakeFirstOrThrow();
-    const foreign = await addTeachingClass(other.id, '外校提高班');
+    const tcId = await addTeachingClass(server, pair, '数学提高班', { studentIds: [member.id] });
+    const foreign = await addTeachingClass(server, pair, '外校提高班', {
+      schoolId: await otherSchoolId(server),
+    });
     const create = {
       name: '提高班练习',
       publisher: '',
@@ -696,6 +676,52 @@ describe.each(DIALECTS)('教辅 on %s', (dialect) => {
       classIds: [],
     });
     expect(kept.teachingClasses.map((t) => t.id)).toEqual([tcId]);
+    // 学生分析 and 错题 with a teaching class as the 班级 filter: its members only, even with a
+    // class beside it on the batch; the class alone, or both together, as before.
+    await ok<WorkbookBatch>('admin', 'workbookBatchUpdate', {
+      id: tcBatch,
+      name: '提高班练习',
+      publisher: '',
+      classIds: [headClass],
+      teachingClassIds: [tcId],
+    });
+    const names = async (filter: object) =>
+      (
+        await ok<WorkbookStudents>('admin', 'workbookStudents', { workbookId: tcBatch, ...filter })
+      ).students.map((x) => x.name);
+    const classNames = students[headClass]!.map((x) => x.name);
+    expect(await names({})).toEqual(expect.arrayContaining([...classNames, '外班学生1']));
+    expect(await names({})).toHaveLength(classNames.length + 1);
+    expect(await names({ teachingClassId: tcId })).toEqual(['外班学生1']);
+    expect(await names({ classId: headClass })).toEqual(classNames);
+    const wrongOf = async (filter: object) =>
+      (
+        await ok<WorkbookWrongRow[]>('admin', 'workbookWrong', { workbookId: tcBatch, ...filter })
+      ).map((w) => [w.label, w.students.map((x) => x.name)]);
+    expect(await wrongOf({ teachingClassId: tcId })).toEqual([
+      ['1', ['外班学生1']],
+      ['3', ['外班学生1']],
+    ]);
+    // The class was not assigned the chapter: nothing wrong there.
+    expect(await wrongOf({ classId: headClass })).toEqual([]);
+    // Another school's teaching class, a teaching class not on the batch, both filters at once.
+    for (const [filter, reply] of [
+      [{ teachingClassId: foreign }, { code: 404, msg: '教学班不存在' }],
+      [
+        { classId: headClass, teachingClassId: tcId },
+        { code: 400, msg: '请选择一个班级或一个教学班' },
+      ],
+    ] as const) {
+      expect(
+        (await as('admin', 'workbookStudents', { workbookId: tcBatch, ...filter })).body,
+      ).toMatchObject(reply);
+      expect(
+        (await as('admin', 'workbookWrong', { workbookId: tcBatch, ...filter })).body,
+      ).toMatchObject(reply);
+    }
+    expect(
+      (await as('admin', 'workbookStudents', { workbookId: batchId, teachingClassId: tcId })).body,
+    ).toMatchObject({ code: 404, msg: '教学班不存在' });
     expect(
       (
         await as('admin', 'workbookBatchUpdate', {
