@@ -25,7 +25,17 @@ export const OPERATOR_ACTIONS = {
   'bureau.reset_password': '重置密码',
   'bureau.disable': '停用教育局账号',
   'bureau.enable': '启用教育局账号',
+  // A school administrator's own answers (参数设置 · 区域设置), in the same log.
+  'school.accept': '学校同意加入',
+  'school.decline': '学校拒绝邀请',
+  'school.leave': '学校退出区域',
 } as const;
+
+/** Every action key, for the log's 操作 filter. */
+export const OPERATOR_ACTION_KEYS = Object.keys(OPERATOR_ACTIONS) as [
+  keyof typeof OPERATOR_ACTIONS,
+  ...(keyof typeof OPERATOR_ACTIONS)[],
+];
 
 /** A region with its member schools and bureau accounts, as the operator console lists it. */
 export const OperatorRegion = Obj({
@@ -130,12 +140,26 @@ export const operatorRoutes = {
   ),
   auditLog: post(
     '/marking-platform/operator/audit/list',
-    'the operators’ actions, newest first, a page at a time: who, what, when, which region, school or account (never a password, token or phone number)',
+    'the operators’ and schools’ actions, newest first, a page at a time, filtered by operator, action, school and period: who, what, when, which region, school or account (never a password, token or phone number)',
     Obj({
       pageNum: Type.Integer({ minimum: 1, title: '页码' }),
       pageSize: Type.Integer({ minimum: 1, maximum: 100, title: '每页条数' }),
+      /** Lines of this operator only (school administrators' lines have none). */
+      operatorId: Type.Optional(Type.Integer({ minimum: 1, title: '操作人' })),
+      action: Type.Optional(
+        Type.Union(
+          OPERATOR_ACTION_KEYS.map((k) => Type.Literal(k)),
+          { title: '操作' },
+        ),
+      ),
+      schoolId: Type.Optional(Type.Integer({ minimum: 1, title: '学校' })),
+      /** The period, in ms since the epoch: from (inclusive) and to (exclusive). */
+      from: Type.Optional(Type.Integer({ minimum: 0, title: '开始日期' })),
+      to: Type.Optional(Type.Integer({ minimum: 0, title: '结束日期' })),
     }),
     Obj({
+      /** Every operator, for the 操作人 filter. */
+      operators: Type.Array(Obj({ operatorId: Type.Integer(), name: Type.String() })),
       total: Type.Integer(),
       rows: Type.Array(
         Obj({
