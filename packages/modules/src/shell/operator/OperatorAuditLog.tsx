@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { BodyOf, DataOf, operatorRoutes } from '@examkit/contracts';
 import { OPERATOR_ACTIONS } from '@examkit/contracts/rules';
-import { FormField, Select, TextInput } from '@examkit/ui';
+import { FormField, Select, TextInput, type SelectProps } from '@examkit/ui';
 import { ListTable } from '../../common/ListTable';
 import { Pager } from '../../common/Pager';
 import { formatAuditTime, type OperatorCall } from './OperatorConsoleSections';
@@ -43,6 +43,18 @@ export function auditQuery(f: Filters, pageNum: number): AuditBody {
     ...(f.from && { from: dayStart(f.from) }),
     ...(f.to && { to: dayStart(f.to, 1) }),
   };
+}
+
+/** One labelled filter of the log, 「全部」 when nothing is chosen. */
+function Choice({
+  label,
+  ...select
+}: { label: string } & Pick<SelectProps, 'options' | 'value' | 'onChange'>) {
+  return (
+    <FormField label={label}>
+      <Select placeholder="全部" {...select} />
+    </FormField>
+  );
 }
 
 /**
@@ -87,30 +99,24 @@ export function OperatorAuditLog({
         aria-label="查找操作日志"
         style={{ display: 'flex', flexWrap: 'wrap', gap: 12, alignItems: 'flex-end' }}
       >
-        <FormField label="操作人">
-          <Select
-            placeholder="全部"
-            options={(data?.operators ?? []).map((o) => ({ value: o.operatorId, label: o.name }))}
-            value={filters.operatorId}
-            onChange={set('operatorId')}
-          />
-        </FormField>
-        <FormField label="操作">
-          <Select
-            placeholder="全部"
-            options={ACTION_OPTIONS}
-            value={filters.action}
-            onChange={set('action')}
-          />
-        </FormField>
-        <FormField label="学校">
-          <Select
-            placeholder="全部"
-            options={schools.map((s) => ({ value: s.schoolId, label: s.schoolName }))}
-            value={filters.schoolId}
-            onChange={set('schoolId')}
-          />
-        </FormField>
+        <Choice
+          label="操作人"
+          options={(data?.operators ?? []).map((o) => ({ value: o.operatorId, label: o.name }))}
+          value={filters.operatorId}
+          onChange={set('operatorId')}
+        />
+        <Choice
+          label="操作"
+          options={ACTION_OPTIONS}
+          value={filters.action}
+          onChange={set('action')}
+        />
+        <Choice
+          label="学校"
+          options={schools.map((s) => ({ value: s.schoolId, label: s.schoolName }))}
+          value={filters.schoolId}
+          onChange={set('schoolId')}
+        />
         <FormField label="开始日期">
           <TextInput type="date" value={filters.from} onChange={set('from')} />
         </FormField>
