@@ -141,6 +141,8 @@ export const operatorRoutes = {
     Obj({
       /** Every operator, for the 操作人 filter. */
       operators: Type.Array(Obj({ operatorId: Type.Integer(), name: Type.String() })),
+      /** Every action with its Chinese name, for the 操作 filter. */
+      actions: Type.Array(Obj({ action: Type.String(), name: Type.String() })),
       total: Type.Integer(),
       rows: Type.Array(
         Obj({

@@ -146,6 +146,7 @@ export async function operatorAuditPage(
   ]);
   return {
     operators: operators.map((o) => ({ operatorId: o.id, name: o.nick_name })),
+    actions: Object.entries(OPERATOR_ACTIONS).map(([action, name]) => ({ action, name })),
     total: page.total,
     rows: page.list.map((r) => ({
       id: r.id,

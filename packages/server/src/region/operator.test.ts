@@ -409,6 +409,7 @@ describe.each(DIALECTS)('the platform operator on %s', (dialect) => {
     expect(all.body.data.operators).toEqual([
       { operatorId: expect.any(Number), name: DEMO_OPERATOR.name },
     ]);
+    expect(all.body.data.actions).toContainEqual({ action: 'school.leave', name: '学校退出区域' });
     const first = all.body.data.rows.at(-1)!;
     expect(first).toMatchObject({
       operatorName: DEMO_OPERATOR.name,

@@ -1,6 +1,5 @@
 import { useEffect, useState } from 'react';
 import type { BodyOf, DataOf, operatorRoutes } from '@examkit/contracts';
-import { OPERATOR_ACTIONS } from '@examkit/contracts/rules';
 import { FormField, Select, TextInput, type SelectProps } from '@examkit/ui';
 import { ListTable } from '../../common/ListTable';
 import { Pager } from '../../common/Pager';
@@ -13,7 +12,6 @@ type School = DataOf<typeof operatorRoutes.overview>['schools'][number];
 
 const PAGE_SIZE = 10;
 const HEADERS = ['时间', '操作人', '操作', '区域', '学校', '教育局账号', '说明'] as const;
-const ACTION_OPTIONS = Object.entries(OPERATOR_ACTIONS).map(([value, label]) => ({ value, label }));
 
 /** The log's filters as the form holds them: '' for 全部; dates as yyyy-mm-dd. */
 interface Filters {
@@ -107,7 +105,7 @@ export function OperatorAuditLog({
         />
         <Choice
           label="操作"
-          options={ACTION_OPTIONS}
+          options={(data?.actions ?? []).map((a) => ({ value: a.action, label: a.name }))}
           value={filters.action}
           onChange={set('action')}
         />

@@ -73,12 +73,17 @@ function consoleApi() {
     [`${P}/audit/list`]: (r: { data: string }) => {
       const body = JSON.parse(r.data) as { pageNum: number; pageSize: number; action?: string };
       const operators = [{ operatorId: 1, name: '平台运营' }];
+      const actions = [
+        { action: 'school.invite', name: '邀请学校加入' },
+        { action: 'school.leave', name: '学校退出区域' },
+      ];
       // Filtered by 操作: the one school's leaving.
-      if (body.action === 'school.leave') return ok({ operators, total: 1, rows: [leaveRow] });
+      if (body.action === 'school.leave')
+        return ok({ operators, actions, total: 1, rows: [leaveRow] });
       // 12 lines, newest (12) first.
       const ids = Array.from({ length: 12 }, (_, i) => 12 - i);
       const rows = ids.slice((body.pageNum - 1) * body.pageSize, body.pageNum * body.pageSize);
-      return ok({ operators, total: 12, rows: rows.map(auditRow) });
+      return ok({ operators, actions, total: 12, rows: rows.map(auditRow) });
     },
   });
   return api;
