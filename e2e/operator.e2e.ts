@@ -23,7 +23,7 @@ async function acceptInvitation(admin: Page, regionName: string) {
 }
 
 describe('the platform operator', () => {
-  it('creates a region of the demo schools, which accept it, and its bureau account, which signs in to them until disabled', async () => {
+  it('creates a region of the demo schools, told by a message, which accept it, one leaves it, and its bureau account signs in to them until disabled', async () => {
     // The operator signs in on the ordinary login page and lands on the console.
     const page = await app.openLogin();
     await signIn(page, 'operator');
@@ -88,9 +88,25 @@ describe('the platform operator', () => {
     });
     expect(early).toMatchObject({ code: 6002, data: { schools: [] } });
 
-    // Each school's administrator accepts through the school's 区域设置: 实验中学's lab-admin …
+    // Each school's administrator was told by a message (区域邀请) in 消息通知: 实验中学's
+    // lab-admin follows it to 参数设置 and accepts in 区域设置 …
     const labAdmin = await app.signedIn('lab-admin');
-    await acceptInvitation(labAdmin, '东区');
+    await labAdmin
+      .getByRole('banner')
+      .getByRole('link', { name: /^消息通知.*未读/ })
+      .click();
+    await labAdmin.waitForURL('**/new-home-message/index');
+    await labAdmin
+      .getByRole('list', { name: '消息列表' })
+      .getByRole('link', { name: '区域邀请：东区' })
+      .click();
+    await labAdmin.getByText('东区邀请本校加入区域。', { exact: false }).first().waitFor();
+    await screenshot(labAdmin, 'operator-school-invited-message');
+    await labAdmin.getByRole('link', { name: '前往查看' }).click();
+    await labAdmin.waitForURL('**/system/parm/level');
+    const labRegion = labAdmin.getByRole('region', { name: '区域设置' });
+    await labRegion.getByRole('button', { name: '同意加入东区' }).click();
+    await labRegion.getByText('本校属于区域：东区').waitFor();
     expect(await axeViolations(labAdmin)).toEqual([]);
     await screenshot(labAdmin, 'operator-school-consent');
     // … and 示范中学's admin.
@@ -120,6 +136,31 @@ describe('the platform operator', () => {
     expect(await bureau.getByText('不能修改学校的数据').count()).toBe(0);
     await screenshot(bureau, 'operator-bureau-schools');
 
+    // 实验中学 leaves 东区 by itself (退出区域, confirmed): the bureau loses it at once.
+    await labRegion.getByRole('button', { name: '退出区域' }).click();
+    const confirm = labAdmin.getByRole('alertdialog', { name: '退出区域' });
+    await confirm.getByText('该区域的教育局账号立即不能再进入本校', { exact: false }).waitFor();
+    expect(await axeViolations(labAdmin)).toEqual([]);
+    await screenshot(labAdmin, 'operator-school-leave-confirm');
+    await confirm.getByRole('button', { name: '确定退出' }).click();
+    await labRegion.getByText('本校尚未加入任何区域').waitFor();
+    // Its open page in 示范中学 stays; its switcher offers no other school, nor does sign-in.
+    const listed = bureau.waitForResponse((r) => r.url().includes('region/school_list'));
+    await bureau.reload();
+    expect(await (await listed).json()).toMatchObject({
+      data: { schools: [{ schoolName: '示范中学' }] },
+    });
+    await bureau.getByRole('heading', { name: '最新报告' }).waitFor();
+    expect(await bureau.getByLabel('切换学校').count()).toBe(0);
+    const offered = await app.api('/marking-login/login/school_login_pd', {
+      form: { loginName: 'east', password: 'east2026' },
+    });
+    expect(offered).toMatchObject({ code: 6002, data: { schools: [{ schoolName: '示范中学' }] } });
+    expect((offered as { data: { schools: unknown[] } }).data.schools).toHaveLength(1);
+    await page.reload();
+    await east.getByRole('button', { name: '从东区移出示范中学' }).waitFor();
+    expect(await east.getByRole('button', { name: '从东区移出实验中学' }).count()).toBe(0);
+
     // The operator disables (停用) the account: its open page loses its session at once …
     const accounts = east.getByRole('list', { name: '东区的教育局账号' });
     await accounts.getByRole('button', { name: '停用：east' }).click();
@@ -141,6 +182,18 @@ describe('the platform operator', () => {
     expect(await firstLine.innerText()).toContain('停用教育局账号');
     expect(await firstLine.innerText()).toContain('east');
     expect(await log.innerText()).not.toContain('east2026');
+    // The schools' own answers are there too, found with the log's filters.
+    const search = log.getByRole('search', { name: '查找操作日志' });
+    await search.getByLabel('学校').selectOption({ label: '实验中学' });
+    await search.getByLabel('操作').selectOption({ label: '学校退出区域' });
+    await log.getByText('共 1 条').waitFor();
+    const leaveLine = await log.getByRole('row').nth(1).innerText();
+    expect(leaveLine).toContain('学校退出区域');
+    expect(leaveLine).toContain('（实验中学）');
+    expect(leaveLine).toContain('东区');
+    await search.getByLabel('操作').selectOption({ label: '学校同意加入' });
+    await log.getByRole('cell', { name: '学校同意加入' }).waitFor();
+    await log.getByText('共 1 条').waitFor();
     expect(await axeViolations(page)).toEqual([]);
     await screenshot(page, 'operator-audit-log');
   }, 240_000);

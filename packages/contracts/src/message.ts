@@ -21,6 +21,7 @@ export const MessageKind = Type.Union([
   Type.Literal('print_ready'),
   Type.Literal('homework_assigned'),
   Type.Literal('homework_due'),
+  Type.Literal('region_invited'),
   Type.Literal('notice'),
 ]);
 

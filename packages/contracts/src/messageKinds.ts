@@ -9,6 +9,7 @@ export const MESSAGE_KINDS = [
   'print_ready',
   'homework_assigned',
   'homework_due',
+  'region_invited',
   'notice',
 ] as const;
 /** The Chinese name of each kind, as the list shows it. */
@@ -20,6 +21,7 @@ export const MESSAGE_KIND_NAMES: Readonly<Record<MessageKindName, string>> = {
   print_ready: '试卷印好',
   homework_assigned: '作业布置',
   homework_due: '作业截止',
+  region_invited: '区域邀请',
   notice: '通知公告',
 };
 

@@ -1,5 +1,8 @@
 import { Type } from 'typebox';
 import { Nullable, Obj, OneOf, post } from './builders';
+import { OPERATOR_ACTION_KEYS } from './operatorActions';
+
+export { OPERATOR_ACTIONS, OPERATOR_ACTION_KEYS } from './operatorActions';
 
 /** A region's level: a district (区) or a city (市). */
 export const REGION_LEVELS = ['district', 'city'] as const;
@@ -14,18 +17,6 @@ export const OperatorBureauAccount = Obj({
   /** False once the operator has disabled (停用) the account: it cannot sign in. */
   enabled: Type.Boolean(),
 });
-
-/** What the operator did, as the console's audit log (操作日志) names it. */
-export const OPERATOR_ACTIONS = {
-  'region.create': '新建区域',
-  'school.invite': '邀请学校加入',
-  'school.cancel': '撤回邀请',
-  'school.remove': '移出学校',
-  'bureau.create': '新建教育局账号',
-  'bureau.reset_password': '重置密码',
-  'bureau.disable': '停用教育局账号',
-  'bureau.enable': '启用教育局账号',
-} as const;
 
 /** A region with its member schools and bureau accounts, as the operator console lists it. */
 export const OperatorRegion = Obj({
@@ -130,12 +121,28 @@ export const operatorRoutes = {
   ),
   auditLog: post(
     '/marking-platform/operator/audit/list',
-    'the operators’ actions, newest first, a page at a time: who, what, when, which region, school or account (never a password, token or phone number)',
+    'the operators’ and schools’ actions, newest first, a page at a time, filtered by operator, action, school and period: who, what, when, which region, school or account (never a password, token or phone number)',
     Obj({
       pageNum: Type.Integer({ minimum: 1, title: '页码' }),
       pageSize: Type.Integer({ minimum: 1, maximum: 100, title: '每页条数' }),
+      /** Lines of this operator only (school administrators' lines have none). */
+      operatorId: Type.Optional(Type.Integer({ minimum: 1, title: '操作人' })),
+      action: Type.Optional(
+        Type.Union(
+          OPERATOR_ACTION_KEYS.map((k) => Type.Literal(k)),
+          { title: '操作' },
+        ),
+      ),
+      schoolId: Type.Optional(Type.Integer({ minimum: 1, title: '学校' })),
+      /** The period, in ms since the epoch: from (inclusive) and to (exclusive). */
+      from: Type.Optional(Type.Integer({ minimum: 0, title: '开始日期' })),
+      to: Type.Optional(Type.Integer({ minimum: 0, title: '结束日期' })),
     }),
     Obj({
+      /** Every operator, for the 操作人 filter. */
+      operators: Type.Array(Obj({ operatorId: Type.Integer(), name: Type.String() })),
+      /** Every action with its Chinese name, for the 操作 filter. */
+      actions: Type.Array(Obj({ action: Type.String(), name: Type.String() })),
       total: Type.Integer(),
       rows: Type.Array(
         Obj({

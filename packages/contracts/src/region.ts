@@ -75,4 +75,10 @@ export const schoolRegionRoutes = {
     }),
     SchoolRegionStatus,
   ),
+  leave: post(
+    '/marking-region/school/region/leave',
+    'the school’s administrator takes the school out of its region (退出区域); the region’s bureau loses the school at once, joint exams already held keep their reports; again is a no-op',
+    Obj({ regionId: Type.Integer({ minimum: 1, title: '区域' }) }),
+    SchoolRegionStatus,
+  ),
 };

@@ -10,6 +10,7 @@ export type { EffectiveAccess } from './academic';
 export type { CatalogueEntry } from './permissions';
 export { MESSAGE_KINDS, MESSAGE_KIND_NAMES } from './messageKinds';
 export type { MessageKindName } from './messageKinds';
+export { OPERATOR_ACTIONS, OPERATOR_ACTION_KEYS } from './operatorActions';
 export {
   QUESTION_TYPE_KEYS,
   QUESTION_TYPES,

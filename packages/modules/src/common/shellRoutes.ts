@@ -62,4 +62,5 @@ export const regionRefs = {
 export const schoolRegionRefs = {
   status: ref<typeof schoolRegionRoutes.status>('/marking-region/school/region'),
   respond: ref<typeof schoolRegionRoutes.respond>('/marking-region/school/invitation/respond'),
+  leave: ref<typeof schoolRegionRoutes.leave>('/marking-region/school/region/leave'),
 };

@@ -149,3 +149,21 @@ export const homeworkDue = (
   dedupeKey: `homework-due:${t.assignmentId}`,
   to: { userIds },
 });
+
+/**
+ * A platform operator invited the school into a region: its administrators learn of it once per
+ * invitation (`region-invited:<region>:<time>`) and answer in 参数设置 · 区域设置.
+ */
+export const regionInvited = (
+  regionName: string,
+  invite: { regionId: number; schoolId: number; at: number },
+  userIds: readonly number[],
+): Notification => ({
+  schoolId: invite.schoolId,
+  kind: 'region_invited',
+  title: `区域邀请：${regionName}`,
+  content: `${regionName}邀请本校加入区域。同意后，该区域的教育局账号可以查看本校的考试和报告（只读）。请在“系统管理 → 参数设置 → 区域设置”中同意或拒绝。`,
+  link: '/system/parm/level',
+  dedupeKey: `region-invited:${invite.regionId}:${invite.at}`,
+  to: { userIds },
+});

@@ -10,6 +10,7 @@ export type MessageKindValue =
   | 'print_ready'
   | 'homework_assigned'
   | 'homework_due'
+  | 'region_invited'
   | 'notice';
 
 /** Who receives a message; the groups are joined and each person gets it once. */

@@ -1,9 +1,30 @@
-import { OPERATOR_ACTIONS, type DataOf, type operatorRoutes } from '@examkit/contracts';
+import {
+  OPERATOR_ACTIONS,
+  type BodyOf,
+  type DataOf,
+  type operatorRoutes,
+} from '@examkit/contracts';
 import type { Clock } from '../core/clock';
 import type { Db } from '../core/database';
+import { pagedList } from '../core/listing';
 
 export type OperatorAction = keyof typeof OPERATOR_ACTIONS;
 type AuditPage = DataOf<typeof operatorRoutes.auditLog>;
+
+/** What a line of the log names besides its author: ids, names copied at the time. */
+interface AuditEntry {
+  action: OperatorAction;
+  regionId?: number;
+  schoolId?: number;
+  bureauUserId?: number;
+  detail?: string;
+}
+
+/**
+ * `operator_id` of a line a school administrator wrote (accepting, declining, leaving): no
+ * operator did it; `operator_name` then names the administrator and the school.
+ */
+export const SCHOOL_ACTOR_ID = 0;
 
 /**
  * Records one action of a platform operator (docs/joint-exams.md#operator-audit), in the
@@ -14,21 +35,42 @@ type AuditPage = DataOf<typeof operatorRoutes.auditLog>;
 export async function recordOperatorAction(
   trx: Db,
   clock: Clock,
-  entry: {
-    operatorId: number;
-    action: OperatorAction;
-    regionId?: number;
-    schoolId?: number;
-    bureauUserId?: number;
-    detail?: string;
-  },
+  entry: AuditEntry & { operatorId: number },
 ): Promise<void> {
-  // One query after another: inside a transaction SQLite has a single connection.
   const operator = await trx
     .selectFrom('platform_operators')
     .select('nick_name')
     .where('id', '=', entry.operatorId)
     .executeTakeFirst();
+  await writeLine(trx, clock, { id: entry.operatorId, name: operator?.nick_name ?? '' }, entry);
+}
+
+/**
+ * Records a school administrator's answer to its region (同意, 拒绝, 退出区域) in the same log,
+ * so the operators see it: 操作人 is the administrator and the school, 「系统管理员（实验中学）」.
+ */
+export async function recordSchoolAction(
+  trx: Db,
+  clock: Clock,
+  entry: AuditEntry & { userId: number; schoolId: number; regionId: number },
+): Promise<void> {
+  const user = await trx
+    .selectFrom('users as u')
+    .innerJoin('schools as s', 's.id', 'u.school_id')
+    .select(['u.nick_name', 's.name'])
+    .where('u.id', '=', entry.userId)
+    .executeTakeFirst();
+  const name = user ? `${user.nick_name}（${user.name}）` : '学校管理员';
+  await writeLine(trx, clock, { id: SCHOOL_ACTOR_ID, name }, entry);
+}
+
+async function writeLine(
+  trx: Db,
+  clock: Clock,
+  actor: { id: number; name: string },
+  entry: AuditEntry,
+): Promise<void> {
+  // One query after another: inside a transaction SQLite has a single connection.
   const region =
     entry.regionId === undefined
       ? undefined
@@ -56,8 +98,8 @@ export async function recordOperatorAction(
   await trx
     .insertInto('platform_operator_audit')
     .values({
-      operator_id: entry.operatorId,
-      operator_name: operator?.nick_name ?? '',
+      operator_id: actor.id,
+      operator_name: actor.name,
       action: entry.action,
       region_id: entry.regionId ?? null,
       region_name: region?.name ?? null,
@@ -71,27 +113,42 @@ export async function recordOperatorAction(
     .execute();
 }
 
-/** A page of the audit log, newest first. */
+/**
+ * A page of the audit log, newest first, filtered by operator, action, school and period (each
+ * optional; `to` exclusive), with every operator for the console's 操作人 filter.
+ */
 export async function operatorAuditPage(
   db: Db,
-  page: { pageNum: number; pageSize: number },
+  body: BodyOf<typeof operatorRoutes.auditLog>,
 ): Promise<AuditPage> {
-  const [{ total }, rows] = await Promise.all([
-    db
-      .selectFrom('platform_operator_audit')
-      .select((eb) => eb.fn.countAll<number>().as('total'))
-      .executeTakeFirstOrThrow(),
-    db
-      .selectFrom('platform_operator_audit')
-      .selectAll()
-      .orderBy('id', 'desc')
-      .limit(page.pageSize)
-      .offset((page.pageNum - 1) * page.pageSize)
-      .execute(),
+  const filtered = () => {
+    let q = db.selectFrom('platform_operator_audit');
+    if (body.operatorId !== undefined) q = q.where('operator_id', '=', body.operatorId);
+    if (body.action !== undefined) q = q.where('action', '=', body.action);
+    if (body.schoolId !== undefined) q = q.where('school_id', '=', body.schoolId);
+    if (body.from !== undefined) q = q.where('created_at', '>=', body.from);
+    if (body.to !== undefined) q = q.where('created_at', '<', body.to);
+    return q;
+  };
+  const [page, operators] = await Promise.all([
+    pagedList(
+      body,
+      ({ offset, limit }) =>
+        filtered().selectAll().orderBy('id', 'desc').limit(limit).offset(offset).execute(),
+      async () => {
+        const { total } = await filtered()
+          .select((eb) => eb.fn.countAll<number>().as('total'))
+          .executeTakeFirstOrThrow();
+        return Number(total);
+      },
+    ),
+    db.selectFrom('platform_operators').select(['id', 'nick_name']).orderBy('id').execute(),
   ]);
   return {
-    total: Number(total),
-    rows: rows.map((r) => ({
+    operators: operators.map((o) => ({ operatorId: o.id, name: o.nick_name })),
+    actions: Object.entries(OPERATOR_ACTIONS).map(([action, name]) => ({ action, name })),
+    total: page.total,
+    rows: page.list.map((r) => ({
       id: r.id,
       at: Number(r.created_at),
       operatorName: r.operator_name,

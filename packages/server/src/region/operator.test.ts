@@ -4,6 +4,7 @@ import {
   operatorRoutes,
   regionRoutes,
   ResultCode,
+  messageRoutes,
   schoolRegionRoutes,
   type DataOf,
   type SchoolOption,
@@ -29,6 +30,7 @@ type Region = DataOf<typeof operatorRoutes.createRegion>;
 type Overview = DataOf<typeof operatorRoutes.overview>;
 type Audit = DataOf<typeof operatorRoutes.auditLog>;
 type SchoolRegion = DataOf<typeof schoolRegionRoutes.status>;
+type Message = DataOf<typeof messageRoutes.list>['list'][number];
 
 describe.each(DIALECTS)('the platform operator on %s', (dialect) => {
   let server: TestServer;
@@ -210,6 +212,29 @@ describe.each(DIALECTS)('the platform operator on %s', (dialect) => {
     // The school's own administrator sees the invitation and accepts it (a retry is quiet).
     const outAdmin = await signIn(server.app, 'outadmin');
     const asOut = { token: outAdmin.token, schoolId: outAdmin.schoolId };
+    // It was told by a message (the header's unread count), linking to 参数设置 · 区域设置; the
+    // operator's retries sent nothing more.
+    const unread = await call<{ count: number }>(server.app, messageRoutes.unreadCount, asOut);
+    expect(unread.body.data.count).toBe(1);
+    const inbox = await call<{ list: Message[] }>(server.app, messageRoutes.list, {
+      ...asOut,
+      body: { pageNum: 1, pageSize: 10 },
+    });
+    expect(inbox.body.data.list).toEqual([
+      expect.objectContaining({
+        kind: 'region_invited',
+        title: '区域邀请：东区',
+        link: '/system/parm/level',
+        content: expect.stringContaining('东区邀请本校加入区域'),
+      }),
+    ]);
+    // A teacher of the demo school (not invited) got nothing.
+    const demoTeacher = await signIn(server.app, 'teacher');
+    const teacherInbox = await call<{ list: Message[] }>(server.app, messageRoutes.list, {
+      token: demoTeacher.token,
+      body: { pageNum: 1, pageSize: 50 },
+    });
+    expect(teacherInbox.body.data.list.map((m) => m.kind)).not.toContain('region_invited');
     const status = await call<SchoolRegion>(server.app, schoolRegionRoutes.status, {
       ...asOut,
       body: {},
@@ -364,19 +389,27 @@ describe.each(DIALECTS)('the platform operator on %s', (dialect) => {
       (r) => `${r.actionName}|${r.regionName ?? ''}|${r.schoolName ?? ''}|${r.bureauLogin ?? ''}`,
     );
     // Retries wrote nothing: one line per change, newest first.
+    // The school's own answers are in it too, 操作人 its administrator.
     expect(actions).toEqual([
       '启用教育局账号|示范区||bureau',
       '停用教育局账号|示范区||bureau',
       '撤回邀请|东区|区外中学|',
       '邀请学校加入|东区|区外中学|',
+      '学校拒绝邀请|东区|区外中学|',
       '邀请学校加入|东区|区外中学|',
       '移出学校|东区|区外中学|',
       '重置密码|东区||east',
+      '学校同意加入|东区|区外中学|',
       '新建教育局账号|东区||east',
       '邀请学校加入|东区|区外中学|',
       '新建区域|东区||',
     ]);
-    expect(all.body.data.total).toBe(10);
+    expect(all.body.data.total).toBe(12);
+    expect(all.body.data.rows[4]!.operatorName).toBe('系统管理员（区外中学）');
+    expect(all.body.data.operators).toEqual([
+      { operatorId: expect.any(Number), name: DEMO_OPERATOR.name },
+    ]);
+    expect(all.body.data.actions).toContainEqual({ action: 'school.leave', name: '学校退出区域' });
     const first = all.body.data.rows.at(-1)!;
     expect(first).toMatchObject({
       operatorName: DEMO_OPERATOR.name,
@@ -390,12 +423,12 @@ describe.each(DIALECTS)('the platform operator on %s', (dialect) => {
       expect(text).not.toContain(secret);
     // Pages of three: the fourth holds the oldest line alone.
     const page2 = await op<Audit>(operatorRoutes.auditLog, { pageNum: 2, pageSize: 3 });
-    expect(page2.body.data.total).toBe(10);
+    expect(page2.body.data.total).toBe(12);
     expect(page2.body.data.rows.map((r) => r.id)).toEqual(
       all.body.data.rows.slice(3, 6).map((r) => r.id),
     );
-    const page4 = await op<Audit>(operatorRoutes.auditLog, { pageNum: 4, pageSize: 3 });
-    expect(page4.body.data.rows.map((r) => r.action)).toEqual(['region.create']);
+    const page3 = await op<Audit>(operatorRoutes.auditLog, { pageNum: 3, pageSize: 5 });
+    expect(page3.body.data.rows.map((r) => r.action)).toEqual(['school.invite', 'region.create']);
     const tooBig = await op(operatorRoutes.auditLog, { pageNum: 1, pageSize: 1000 });
     expect(tooBig.body.code).toBe(400);
     // A school administrator cannot read it.
@@ -403,6 +436,86 @@ describe.each(DIALECTS)('the platform operator on %s', (dialect) => {
     const byAdmin = await op(operatorRoutes.auditLog, { pageNum: 1, pageSize: 10 }, admin.token);
     expect(byAdmin.status).toBe(403);
   }, 30_000);
+
+  it('a school leaves its region by itself: the bureau loses it at once; the log filters', async () => {
+    const later = TEST_NOW.getTime() + 86_400_000;
+    server.clock.set(new Date(later));
+    const region = await server.db
+      .selectFrom('regions')
+      .select('id')
+      .where('code', '=', DEMO_REGION.code)
+      .executeTakeFirstOrThrow();
+    const labSeat = await signIn(server.app, 'bureau', { schoolId: server.seed.labSchoolId });
+    const labAdmin = await signIn(server.app, 'lab-admin');
+    const asLab = { token: labAdmin.token, schoolId: labAdmin.schoolId };
+    const leave = { regionId: region.id };
+    // Neither a teacher nor the bureau's own seat may take a school out.
+    const teacher = await signIn(server.app, 'teacher');
+    const byTeacher = await call(server.app, schoolRegionRoutes.leave, {
+      token: teacher.token,
+      body: leave,
+    });
+    expect(byTeacher.status).toBe(403);
+    const bySeat = await call(server.app, schoolRegionRoutes.leave, {
+      token: labSeat.token,
+      schoolId: server.seed.labSchoolId,
+      body: leave,
+    });
+    expect(bySeat.status).toBe(403);
+    // The school's administrator leaves (a retry is quiet): the school is in no region…
+    for (let i = 0; i < 2; i++) {
+      const left = await call<SchoolRegion>(server.app, schoolRegionRoutes.leave, {
+        ...asLab,
+        body: leave,
+      });
+      expect(left.body.data).toEqual({ region: null, invitations: [] });
+    }
+    // …the bureau's open page in it is signed out, and it is no longer offered or entered.
+    const dead = await call(server.app, authRoutes.logout, { token: labSeat.token, body: {} });
+    expect(dead.body.code).toBe(ResultCode.SessionExpired);
+    const choice = await call(server.app, authRoutes.loginPassword, {
+      body: { loginName: 'bureau', password: DEMO_PASSWORD },
+    });
+    expect((choice.body.data as { schools: SchoolOption[] }).schools).toEqual([
+      { schoolId: server.seed.demoSchoolId, schoolName: '示范中学' },
+    ]);
+    const refused = await call(server.app, authRoutes.loginPassword, {
+      body: { loginName: 'bureau', password: DEMO_PASSWORD, schoolId: server.seed.labSchoolId },
+    });
+    expect(refused.status).toBe(403);
+    expect(refused.body.message).toBe('该学校不在本区域');
+
+    // One line in the operators' log, found by each filter (read back at the operator's time).
+    server.clock.set(TEST_NOW);
+    const lines = async (filter: object) => {
+      const r = await op<Audit>(operatorRoutes.auditLog, { pageNum: 1, pageSize: 100, ...filter });
+      expect(r.body.code).toBe(200);
+      return r.body.data;
+    };
+    const leaves = await lines({ action: 'school.leave' });
+    expect(leaves.total).toBe(1);
+    expect(leaves.rows[0]).toMatchObject({
+      actionName: '学校退出区域',
+      regionName: '示范区',
+      schoolName: '实验中学',
+      at: later,
+    });
+    expect(leaves.rows[0]!.operatorName).toMatch(/（实验中学）$/);
+    expect((await lines({ schoolId: server.seed.labSchoolId })).rows.map((r) => r.action)).toEqual([
+      'school.leave',
+    ]);
+    expect((await lines({ from: later })).rows.map((r) => r.action)).toEqual(['school.leave']);
+    expect((await lines({ to: later })).total).toBe(12);
+    // By operator: the operator's own lines only (no school's answer).
+    const mine = await lines({ operatorId: leaves.operators[0]!.operatorId });
+    expect(mine.total).toBe(10);
+    expect(mine.rows.map((r) => r.action)).not.toContain('school.accept');
+    const both = await lines({ schoolId: outsideId, action: 'school.invite', to: later });
+    expect(both.total).toBe(3);
+    expect((await lines({ action: 'school.leave', from: later + 1 })).rows).toEqual([]);
+    const bad = await op(operatorRoutes.auditLog, { pageNum: 1, pageSize: 10, action: 'x' });
+    expect(bad.body.code).toBe(400);
+  }, 60_000);
 
   it('logging out ends the operator session', async () => {
     const out = await op(operatorRoutes.logout);

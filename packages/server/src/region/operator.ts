@@ -12,7 +12,6 @@ import {
 } from '../core/password';
 import type { AccountLocks } from '../core/rateLimit';
 import type { Router } from '../core/router';
-import { revokeUserSessions } from '../core/session';
 import {
   accountKey,
   failedAttempt,
@@ -20,7 +19,7 @@ import {
   WRONG_CREDENTIALS_MESSAGE,
 } from '../auth/credentials';
 import { operatorAuditPage, recordOperatorAction } from './audit';
-import { inviteSchool } from './consent';
+import { endBureauSeats, inviteSchool, leaveRegion, notifyInvitation } from './consent';
 
 type OperatorRegion = DataOf<typeof operatorRoutes.createRegion>;
 type Level = (typeof REGION_LEVELS)[number];
@@ -162,22 +161,6 @@ async function regionView(db: Db, regionId: number): Promise<OperatorRegion> {
   };
 }
 
-/** Ends every session of a bureau account's seats (removed from a school, a new password). */
-async function endBureauSeats(
-  db: Db,
-  clock: Clock,
-  where: { bureauUserId?: number; regionId?: number; schoolId?: number },
-) {
-  let query = db
-    .selectFrom('bureau_seats as bs')
-    .innerJoin('bureau_users as b', 'b.id', 'bs.bureau_user_id')
-    .select('bs.user_id');
-  if (where.bureauUserId !== undefined) query = query.where('b.id', '=', where.bureauUserId);
-  if (where.regionId !== undefined) query = query.where('b.region_id', '=', where.regionId);
-  if (where.schoolId !== undefined) query = query.where('bs.school_id', '=', where.schoolId);
-  for (const seat of await query.execute()) await revokeUserSessions(db, clock, seat.user_id);
-}
-
 /** The operator console's calls (docs/joint-exams.md#operator). */
 export function registerOperatorRoutes(router: Router, deps: Pick<DomainDeps, 'db' | 'clock'>) {
   const { db, clock } = deps;
@@ -279,13 +262,14 @@ export function registerOperatorRoutes(router: Router, deps: Pick<DomainDeps, 'd
     const invite = () =>
       db.transaction().execute(async (trx) => {
         const outcome = await inviteSchool(trx, clock.now().getTime(), body);
-        if (outcome === 'invited')
-          await recordOperatorAction(trx, clock, {
-            operatorId: operator.operatorId,
-            action: 'school.invite',
-            regionId: body.regionId,
-            schoolId: body.schoolId,
-          });
+        if (outcome !== 'invited') return;
+        await recordOperatorAction(trx, clock, {
+          operatorId: operator.operatorId,
+          action: 'school.invite',
+          regionId: body.regionId,
+          schoolId: body.schoolId,
+        });
+        await notifyInvitation(trx, clock, body);
       });
     try {
       await invite();
@@ -305,15 +289,10 @@ export function registerOperatorRoutes(router: Router, deps: Pick<DomainDeps, 'd
         .where('region_id', '=', body.regionId)
         .where('school_id', '=', body.schoolId)
         .executeTakeFirst();
-      const removed = await trx
-        .deleteFrom('region_schools')
-        .where('region_id', '=', body.regionId)
-        .where('school_id', '=', body.schoolId)
-        .executeTakeFirst();
-      const left = Number(removed.numDeletedRows) > 0;
       // The region's bureau accounts lose the school at once, as when the bureau lets it leave.
-      if (left)
-        await endBureauSeats(trx, clock, { regionId: body.regionId, schoolId: body.schoolId });
+      const left =
+        (await leaveRegion(trx, clock, { regionId: body.regionId, schoolIds: [body.schoolId] })) >
+        0;
       if (left || Number(withdrawn.numDeletedRows) > 0)
         await recordOperatorAction(trx, clock, {
           operatorId: operator.operatorId,

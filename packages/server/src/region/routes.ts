@@ -1,11 +1,13 @@
 import { regionRoutes, ResultCode, schoolRegionRoutes } from '@examkit/contracts';
+import type { Db } from '../core/database';
 import type { DomainDeps } from '../core/deps';
-import { revokeUserSessions } from '../core/session';
+import type { SessionInfo } from '../core/session';
 import type { Router } from '../core/router';
 import { issueOneTimeToken } from '../auth/oneTimeTokens';
 import { ApiError, badRequest, forbidden } from '../core/envelope';
 import { accessOf } from '../core/scope';
-import { answerInvitation, schoolRegionStatus } from './consent';
+import { recordSchoolAction } from './audit';
+import { answerInvitation, leaveRegion, schoolRegionStatus } from './consent';
 import {
   assertRegionSchool,
   bureauOfSession,
@@ -13,6 +15,9 @@ import {
   requireBureau,
   seatIn,
 } from './bureau';
+
+/** The school administrator's own lines in the operators' log. */
+type SchoolAction = 'school.accept' | 'school.decline' | 'school.leave';
 
 /** How long a token from `enter_school` stays valid, as the integrators' hand-over. */
 export const ENTER_SCHOOL_TTL_MS = 60_000;
@@ -49,21 +54,8 @@ export function registerRegionRoutes(router: Router, deps: Pick<DomainDeps, 'db'
     const leaving = [...current].filter((id) => !body.schoolIds.includes(id));
     await db.transaction().execute(async (trx) => {
       await trx.updateTable('regions').set({ name }).where('id', '=', bureau.region_id).execute();
-      if (leaving.length === 0) return;
-      await trx
-        .deleteFrom('region_schools')
-        .where('region_id', '=', bureau.region_id)
-        .where('school_id', 'in', leaving)
-        .execute();
       // The region's bureau accounts lose those schools at once: their seats' sessions end.
-      const seats = await trx
-        .selectFrom('bureau_seats as bs')
-        .innerJoin('bureau_users as b', 'b.id', 'bs.bureau_user_id')
-        .select('bs.user_id')
-        .where('b.region_id', '=', bureau.region_id)
-        .where('bs.school_id', 'in', leaving)
-        .execute();
-      for (const seat of seats) await revokeUserSessions(trx, clock, seat.user_id);
+      await leaveRegion(trx, clock, { regionId: bureau.region_id, schoolIds: leaving });
     });
     return {
       regionId: bureau.region_id,
@@ -98,15 +90,46 @@ export function registerRegionRoutes(router: Router, deps: Pick<DomainDeps, 'db'
     return schoolRegionStatus(db, session.schoolId);
   });
 
+  // Each answer that changes something is a line of the operators' log (a retry writes none).
+  const logAnswer = (trx: Db, session: SessionInfo, regionId: number, action: SchoolAction) =>
+    recordSchoolAction(trx, clock, {
+      userId: session.userId,
+      schoolId: session.schoolId,
+      regionId,
+      action,
+    });
+
   router.sessionRoute(schoolRegionRoutes.respond, 'region', async ({ body, session }) => {
     await requireSchoolAdmin(session);
-    await db.transaction().execute((trx) =>
-      answerInvitation(trx, {
+    await db.transaction().execute(async (trx) => {
+      const changed = await answerInvitation(trx, {
         schoolId: session.schoolId,
         regionId: body.regionId,
         accept: body.accept,
-      }),
-    );
+      });
+      if (changed)
+        await logAnswer(
+          trx,
+          session,
+          body.regionId,
+          body.accept ? 'school.accept' : 'school.decline',
+        );
+    });
+    return schoolRegionStatus(db, session.schoolId);
+  });
+
+  // 退出区域: the school leaves by itself, as when the bureau or the operator lets it go — the
+  // bureau loses it at once, joint exams already held keep it and their reports. Leaving a
+  // region the school is not in (a retry) changes nothing.
+  router.sessionRoute(schoolRegionRoutes.leave, 'region', async ({ body, session }) => {
+    await requireSchoolAdmin(session);
+    await db.transaction().execute(async (trx) => {
+      const left = await leaveRegion(trx, clock, {
+        regionId: body.regionId,
+        schoolIds: [session.schoolId],
+      });
+      if (left > 0) await logAnswer(trx, session, body.regionId, 'school.leave');
+    });
     return schoolRegionStatus(db, session.schoolId);
   });
 }

@@ -7,7 +7,8 @@ import { useExamkit } from '@examkit/core/react';
 import { Button, FormField, PasswordInput, Select, TextInput, themeOf } from '@examkit/ui';
 import { operatorRefs } from './operatorRefs';
 import { clearOperatorSession, readOperatorSession } from './operatorSession';
-import { BureauStatusButton, OperatorAuditLog, PendingSchools } from './OperatorConsoleSections';
+import { OperatorAuditLog } from './OperatorAuditLog';
+import { BureauStatusButton, PendingSchools } from './OperatorConsoleSections';
 
 type Overview = DataOf<typeof operatorRoutes.overview>;
 type Region = Overview['regions'][number];
@@ -161,7 +162,7 @@ function OperatorConsole({ token, nickName }: { token: string; nickName: string 
               onDone={load}
             />
           ))}
-          <OperatorAuditLog call={call} version={overview} />
+          <OperatorAuditLog call={call} version={overview} schools={overview.schools} />
         </>
       )}
     </Page>

@@ -41,6 +41,14 @@ const auditRow = (id: number) => ({
   detail: '',
 });
 
+const leaveRow = {
+  ...auditRow(20),
+  operatorName: '系统管理员（实验中学）',
+  action: 'school.leave',
+  actionName: '学校退出区域',
+  schoolName: '实验中学',
+};
+
 function consoleApi() {
   let current = region({ pending: true });
   const api = createFakeApi({
@@ -63,11 +71,19 @@ function consoleApi() {
       return ok(current);
     },
     [`${P}/audit/list`]: (r: { data: string }) => {
-      const body = JSON.parse(r.data) as { pageNum: number; pageSize: number };
+      const body = JSON.parse(r.data) as { pageNum: number; pageSize: number; action?: string };
+      const operators = [{ operatorId: 1, name: '平台运营' }];
+      const actions = [
+        { action: 'school.invite', name: '邀请学校加入' },
+        { action: 'school.leave', name: '学校退出区域' },
+      ];
+      // Filtered by 操作: the one school's leaving.
+      if (body.action === 'school.leave')
+        return ok({ operators, actions, total: 1, rows: [leaveRow] });
       // 12 lines, newest (12) first.
       const ids = Array.from({ length: 12 }, (_, i) => 12 - i);
       const rows = ids.slice((body.pageNum - 1) * body.pageSize, body.pageNum * body.pageSize);
-      return ok({ total: 12, rows: rows.map(auditRow) });
+      return ok({ operators, actions, total: 12, rows: rows.map(auditRow) });
     },
   });
   return api;
@@ -134,6 +150,36 @@ describe('the operator console: consent, 停用 and the audit log', () => {
     expect(bodies(api, '/marking-platform/operator/audit/list').at(-1)).toEqual({
       pageNum: 2,
       pageSize: 10,
+    });
+  }, 30_000);
+
+  it('finds lines by 操作人, 操作, 学校 and a period', async () => {
+    const api = consoleApi();
+    await renderApp({ path: '/platform-operator', api, pages: operatorPages });
+    const log = await screen.findByRole('region', { name: '操作日志' });
+    await within(log).findByRole('table');
+    const search = within(log).getByRole('search', { name: '查找操作日志' });
+    const user = userEvent.setup();
+    await user.selectOptions(within(search).getByLabelText('操作人'), '平台运营');
+    await user.selectOptions(within(search).getByLabelText('学校'), '实验中学');
+    await user.type(within(search).getByLabelText('开始日期'), '2026-11-21');
+    await user.type(within(search).getByLabelText('结束日期'), '2026-11-21');
+    await user.selectOptions(within(search).getByLabelText('操作'), '学校退出区域');
+    const table = within(log).getByRole('table');
+    await waitFor(() => expect(within(table).getAllByRole('row')).toHaveLength(2));
+    expect(within(table).getAllByRole('row')[1]).toHaveTextContent(
+      '系统管理员（实验中学）学校退出区域示范区实验中学',
+    );
+    expect(within(log).getByText('共 1 条')).toBeInTheDocument();
+    // The period is the two days' local midnights, its end day included.
+    expect(bodies(api, '/marking-platform/operator/audit/list').at(-1)).toEqual({
+      pageNum: 1,
+      pageSize: 10,
+      operatorId: 1,
+      action: 'school.leave',
+      schoolId: 12,
+      from: new Date(2026, 10, 21).getTime(),
+      to: new Date(2026, 10, 22).getTime(),
     });
   }, 30_000);
 });

@@ -1,12 +1,10 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import type { BodyOf, DataOf, operatorRoutes, RouteContract } from '@examkit/contracts';
 import { Button } from '@examkit/ui';
-import { Pager } from '../../common/Pager';
 import { operatorRefs } from './operatorRefs';
 
 type Region = DataOf<typeof operatorRoutes.overview>['regions'][number];
 type Account = Region['bureauAccounts'][number];
-type AuditPage = DataOf<typeof operatorRoutes.auditLog>;
 
 /** The console's call: an operator route with the operator's token; null when refused. */
 export type OperatorCall = <R extends RouteContract>(
@@ -96,76 +94,5 @@ export function BureauStatusButton({
         {account.enabled ? '停用' : '启用'}
       </Button>
     </>
-  );
-}
-
-const PAGE_SIZE = 10;
-
-/**
- * 操作日志: the operators' actions, newest first, ten a page (docs/joint-exams.md#operator-audit).
- * Read again whenever `version` changes (the console passes its overview, renewed after each
- * action).
- */
-export function OperatorAuditLog({ call, version }: { call: OperatorCall; version: unknown }) {
-  const [page, setPage] = useState(1);
-  const [data, setData] = useState<AuditPage | null>(null);
-  useEffect(() => {
-    let live = true;
-    void call(operatorRefs.auditLog, { pageNum: page, pageSize: PAGE_SIZE }).then((d) => {
-      if (live && d) setData(d);
-    });
-    return () => {
-      live = false;
-    };
-  }, [call, page, version]);
-  return (
-    <section
-      aria-labelledby="operator-audit"
-      style={{ padding: '16px 20px', marginBottom: 16, border: '1px solid #ddd', borderRadius: 8 }}
-    >
-      <h2 id="operator-audit">操作日志</h2>
-      {!data ? (
-        <p role="status">正在加载…</p>
-      ) : data.total === 0 ? (
-        <p>暂无操作记录</p>
-      ) : (
-        <>
-          <table
-            aria-labelledby="operator-audit"
-            style={{ borderCollapse: 'collapse', width: '100%' }}
-          >
-            <thead>
-              <tr>
-                {['时间', '操作人', '操作', '区域', '学校', '教育局账号', '说明'].map((h) => (
-                  <th key={h} scope="col" style={{ textAlign: 'left', padding: '4px 8px' }}>
-                    {h}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {data.rows.map((r) => (
-                <tr key={r.id}>
-                  {[
-                    formatAuditTime(r.at),
-                    r.operatorName,
-                    r.actionName,
-                    r.regionName ?? '—',
-                    r.schoolName ?? '—',
-                    r.bureauLogin ?? '—',
-                    r.detail || '—',
-                  ].map((cell, i) => (
-                    <td key={i} style={{ padding: '4px 8px' }}>
-                      {cell}
-                    </td>
-                  ))}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-          <Pager total={data.total} page={page} pageSize={PAGE_SIZE} onPage={setPage} />
-        </>
-      )}
-    </section>
   );
 }

@@ -86,4 +86,27 @@ describe('区域设置 on the parameter pages', () => {
     );
     expect(bodiesOf(api, SYS.regionRespond)).toEqual([{ regionId: 3, accept: false }]);
   }, 30_000);
+
+  it('退出区域 asks first; 取消 keeps the school in, 确定退出 takes it out', async () => {
+    const api = systemApi({
+      [SYS.paramList]: ok(PARAMS),
+      [SYS.schoolRegion]: ok({ region: { regionId: 3, regionName: '东区' }, invitations: [] }),
+      [SYS.regionLeave]: ok({ region: null, invitations: [] }),
+    });
+    await renderApp({ path: '/system/parm', api, user: adminUser(), pages: systemPages });
+    const user = userEvent.setup();
+    const section = await screen.findByRole('region', { name: '区域设置' });
+    expect(section).toHaveTextContent('本校属于区域：东区');
+    await user.click(screen.getByRole('button', { name: '退出区域' }));
+    const dialog = await screen.findByRole('alertdialog', { name: '退出区域' });
+    expect(dialog).toHaveTextContent('该区域的教育局账号立即不能再进入本校');
+    await user.click(screen.getByRole('button', { name: '取消' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect(bodiesOf(api, SYS.regionLeave)).toHaveLength(0);
+    await user.click(screen.getByRole('button', { name: '退出区域' }));
+    await user.click(await screen.findByRole('button', { name: '确定退出' }));
+    await waitFor(() => expect(section).toHaveTextContent('本校尚未加入任何区域'));
+    expect(screen.queryByRole('button', { name: '退出区域' })).toBeNull();
+    expect(bodiesOf(api, SYS.regionLeave)).toEqual([{ regionId: 3 }]);
+  }, 30_000);
 });

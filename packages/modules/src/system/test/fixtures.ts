@@ -35,6 +35,7 @@ export const SYS = {
   paramList: `GET ${U}/school/param/list`,
   schoolRegion: 'POST /marking-region/school/region',
   regionRespond: 'POST /marking-region/school/invitation/respond',
+  regionLeave: 'POST /marking-region/school/region/leave',
   addClass: `POST ${U}/school/add_class_new`,
   classRole: `POST ${U}/school/add_class_role`,
   teachClassAdd: `POST ${U}/teachclass/add`,
