@@ -107,11 +107,11 @@ describe('字词练习 in the browser', () => {
     expect(marks.code, JSON.stringify(marks)).toBe(200);
     const third = marks.data[2]!;
     const digits = Math.max(...marks.data.map((s) => s.studentNo.length));
-    const document = layoutWordCard({ id, name: '第二单元字词' }, '语文', [1, 2, 3], digits);
+    const card = layoutWordCard({ id, name: '第二单元字词' }, '语文', [1, 2, 3], digits);
     const ct = {
       paper: { subject: `EKW|${id}`, questions: [] },
-      document,
-      template: toRecognitionTemplate(document),
+      document: card,
+      template: toRecognitionTemplate(card),
     };
     const img = fillSheet(await blankPage(ct, 0, DPI), ct.template, 0, DPI, {
       examNumber: third.studentNo,

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { toRecognitionTemplate, type RecognitionTemplate } from '@examkit/answer-sheet';
 import type { HomeworkScanPage } from '@examkit/contracts';
-import { encodeImage, type SheetResult } from '@examkit/recognizer';
+import { encodeImage, type ExamNumberDigit, type SheetResult } from '@examkit/recognizer';
 import type { Db } from '../../core/database';
 import type { FileStore } from '../../core/files';
 import type { Recognize } from '../../scan/queue';
@@ -150,7 +150,7 @@ export async function scanPage(
 }
 
 /** Why a sheet's 学号 could not be read: which digits are blank, double or faint. */
-export function unclearStudentNo(digits: SheetResult['examNumberDigits']): string {
+export function unclearStudentNo(digits: readonly ExamNumberDigit[]): string {
   const unclear = digits
     .filter((d) => d.state !== 'ok')
     .map(

@@ -36,7 +36,7 @@ export interface WordStudent {
 /** What the scan routes borrow from the word-exercise routes. */
 export interface WordScanHelpers {
   load(access: Access, id: number): Promise<ExerciseRow>;
-  studentsOf(access: Access, row: ExerciseRow, classId: number | null): Promise<WordStudent[]>;
+  studentsOf(access: Access, row: ExerciseRow, filter: { classId: null }): Promise<WordStudent[]>;
   wordsOf(id: number): Promise<WordEntry[]>;
 }
 
@@ -145,7 +145,7 @@ export function registerWordScanRoutes(
   router.sessionRoute(r.wordScanUpload, TAG, async ({ body, session }) => {
     const access = accessOf(db, session);
     const row = await helpers.load(access, body.id);
-    const students = await helpers.studentsOf(access, row, null);
+    const students = await helpers.studentsOf(access, row, { classId: null });
     if (students.length === 0) throw badRequest('您任教的班级没有布置这份字词练习，不能上传');
     const bytes = decodePaper(body.contentBase64);
     const sha256 = createHash('sha256').update(bytes).digest('hex');
@@ -208,7 +208,7 @@ export function registerWordScanRoutes(
   router.sessionRoute(r.wordScanList, TAG, async ({ body, session }) => {
     const access = accessOf(db, session);
     const row = await helpers.load(access, body.id);
-    const students = await helpers.studentsOf(access, row, null);
+    const students = await helpers.studentsOf(access, row, { classId: null });
     const byId = new Map(students.map((s) => [s.studentId, s]));
     const pages = await db
       .selectFrom('homework_word_scan_pages')
@@ -249,7 +249,7 @@ export function registerWordScanRoutes(
     if (page.status !== 'exception') throw badRequest('该扫描页已处理，请刷新');
     const wrong = JSON.parse(page.wrong) as number[] | null;
     if (wrong === null) throw badRequest('这张扫描页没有读出批改栏，不能指定学生');
-    const student = (await helpers.studentsOf(access, row, null)).find(
+    const student = (await helpers.studentsOf(access, row, { classId: null })).find(
       (s) => s.studentId === body.studentId,
     );
     if (!student) throw notFound('学生不存在');
