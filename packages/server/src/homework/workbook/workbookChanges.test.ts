@@ -14,7 +14,7 @@ import { assignHomework, filledScan, homeworkSheet, TEST_QUESTIONS } from '../te
 import { workbookSetUp } from './workbookKit';
 
 describe.each(DIALECTS)('教辅 changes on %s', (dialect) => {
-  const { as, ok, made } = workbookSetUp(dialect);
+  const { as, ok, made, addChapter } = workbookSetUp(dialect);
 
   it('renames a batch and its chapters, and changes its classes, retry-safe', async () => {
     const { classIds, batchId, chapterId, headClass, otherClass } = made;
@@ -92,13 +92,11 @@ describe.each(DIALECTS)('教辅 changes on %s', (dialect) => {
     const kept = await ok<WorkbookBatchDetail>('admin', 'workbookBatchDetail', { id: batchId });
     expect(kept.chapters.map((c) => c.homeworkId)).toEqual([chapterId, secondId]);
 
-    const { id: thirdId } = await ok<{ id: number }>('admin', 'workbookChapterCreate', {
-      workbookId: batchId,
-      title: '第三章 指数函数',
-      questions: TEST_QUESTIONS.slice(0, 1),
-      estimatedMinutes: 10,
-      idempotencyKey: `chapter-3-${dialect}`,
-    });
+    const thirdId = await addChapter(
+      batchId,
+      { title: '第三章 指数函数', questions: TEST_QUESTIONS.slice(0, 1), estimatedMinutes: 10 },
+      `chapter-3-${dialect}`,
+    );
     // An assigned chapter without hand-ins may go too.
     await assignHomework(ok, secondId, classIds, 15);
     expect(await ok('admin', 'workbookChapterRemove', { id: secondId })).toBeNull();
@@ -116,13 +114,11 @@ describe.each(DIALECTS)('教辅 changes on %s', (dialect) => {
       msg: '章节不存在',
     });
     // A chapter added next takes the next place.
-    const { id: fourthId } = await ok<{ id: number }>('admin', 'workbookChapterCreate', {
-      workbookId: batchId,
-      title: '第四章 对数函数',
-      questions: TEST_QUESTIONS.slice(0, 1),
-      estimatedMinutes: 10,
-      idempotencyKey: `chapter-4-${dialect}`,
-    });
+    const fourthId = await addChapter(
+      batchId,
+      { title: '第四章 对数函数', questions: TEST_QUESTIONS.slice(0, 1), estimatedMinutes: 10 },
+      `chapter-4-${dialect}`,
+    );
     expect(await ok('admin', 'workbookChapter', { id: fourthId })).toMatchObject({ position: 3 });
 
     // A batch of the 班主任's class only: they delete it with its chapters (no hand-ins).
@@ -134,13 +130,11 @@ describe.each(DIALECTS)('教辅 changes on %s', (dialect) => {
       classIds: [headClass],
       idempotencyKey: `workbook-own-${dialect}`,
     });
-    const { id: ownChapter } = await ok<{ id: number }>('admin', 'workbookChapterCreate', {
-      workbookId: own,
-      title: '第一课',
-      questions: TEST_QUESTIONS.slice(0, 1),
-      estimatedMinutes: 10,
-      idempotencyKey: `chapter-own-${dialect}`,
-    });
+    const ownChapter = await addChapter(
+      own,
+      { title: '第一课', questions: TEST_QUESTIONS.slice(0, 1), estimatedMinutes: 10 },
+      `chapter-own-${dialect}`,
+    );
     expect(await ok('head', 'workbookBatchRemove', { id: own })).toBeNull();
     expect((await as('admin', 'workbookBatchDetail', { id: own })).body).toMatchObject({
       code: 404,
@@ -239,13 +233,11 @@ describe.each(DIALECTS)('教辅 changes on %s', (dialect) => {
       teachingClassIds: [tcId],
       idempotencyKey: `tc-${dialect}`,
     });
-    const { id: tcChapter } = await ok<{ id: number }>('admin', 'workbookChapterCreate', {
-      workbookId: tcBatch,
-      title: '第一课',
-      questions: TEST_QUESTIONS,
-      estimatedMinutes: 10,
-      idempotencyKey: `tc-chapter-${dialect}`,
-    });
+    const tcChapter = await addChapter(
+      tcBatch,
+      { title: '第一课', questions: TEST_QUESTIONS, estimatedMinutes: 10 },
+      `tc-chapter-${dialect}`,
+    );
     // The chapter is assigned to the teaching class with the homework's own 布置.
     await ok<HomeworkDetail>('admin', 'assign', {
       id: tcChapter,
@@ -299,28 +291,20 @@ describe.each(DIALECTS)('教辅 changes on %s', (dialect) => {
       classIds: [],
     });
     expect(kept.teachingClasses.map((t) => t.id)).toEqual([tcId]);
-    expect(
-      (
-        await as('admin', 'workbookBatchUpdate', {
-          id: tcBatch,
-          name: '提高班练习',
-          publisher: '',
-          classIds: [],
-          teachingClassIds: [],
-        })
-      ).body,
-    ).toMatchObject({ code: 400, msg: '请选择使用这本教辅的班级或教学班' });
-    expect(
-      (
-        await as('admin', 'workbookBatchUpdate', {
-          id: tcBatch,
-          name: '提高班练习',
-          publisher: '',
-          classIds: [],
-          teachingClassIds: [tcId, foreign],
-        })
-      ).body,
-    ).toMatchObject({ code: 404, msg: '教学班不存在' });
+    const refused = [
+      [[], { code: 400, msg: '请选择使用这本教辅的班级或教学班' }],
+      [[tcId, foreign], { code: 404, msg: '教学班不存在' }],
+    ] as const;
+    for (const [teachingClassIds, answer] of refused) {
+      const body = {
+        id: tcBatch,
+        name: '提高班练习',
+        publisher: '',
+        classIds: [],
+        teachingClassIds,
+      };
+      expect((await as('admin', 'workbookBatchUpdate', body)).body).toMatchObject(answer);
+    }
     // A scan is read in this test: as long as the set-up's scans may take.
   }, 120_000);
 });

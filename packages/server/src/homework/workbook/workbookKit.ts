@@ -14,6 +14,7 @@ import {
 import { afterAll, beforeAll, expect } from 'vitest';
 import { startTestServer, type DialectName, type TestServer } from '../../test/fixtures';
 import {
+  addOuterClass,
   assignHomework,
   filledScan,
   gradeOnePair,
@@ -55,6 +56,19 @@ export function workbookSetUp(dialect: DialectName) {
   const callers = homeworkCallers(routes, () => server);
   const { ok, signInAll } = callers;
   const made = {} as WorkbookMade;
+  /** Adds a chapter to a batch as the admin (retry-safe by `idempotencyKey`); answers its id. */
+  const addChapter = async (
+    workbookId: number,
+    chapter: { title: string; questions: typeof TEST_QUESTIONS; estimatedMinutes: number },
+    idempotencyKey: string,
+  ) =>
+    (
+      await ok<{ id: number }>('admin', 'workbookChapterCreate', {
+        workbookId,
+        ...chapter,
+        idempotencyKey,
+      })
+    ).id;
 
   beforeAll(async () => {
     server = await startTestServer(dialect);
@@ -62,23 +76,7 @@ export function workbookSetUp(dialect: DialectName) {
     const students: WorkbookMade['students'] = {};
     // The small demo school has one class a grade: a second 高一 class the 班主任 does not lead.
     const grade = await gradeOnePair(ok, 'admin', '数学');
-    const { id: extra } = await server.db
-      .insertInto('classes')
-      .values({ grade_id: grade.gradeId, name: '高一(9)班' })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await server.db
-      .insertInto('students')
-      .values(
-        [1, 2].map((n) => ({
-          school_id: server.seed.demoSchoolId,
-          class_id: extra,
-          student_no: `20261009${String(n).padStart(2, '0')}`,
-          name: `外班学生${n}`,
-          tel: null,
-        })),
-      )
-      .execute();
+    await addOuterClass(server, grade.gradeId);
     const pair = await gradeOnePair(ok, 'admin', '数学');
     const classIds = pair.targets
       .filter((t) => t.kind === 'class')
@@ -99,20 +97,16 @@ export function workbookSetUp(dialect: DialectName) {
       classIds,
       idempotencyKey: `workbook-${dialect}`,
     });
-    const { id: chapterId } = await ok<{ id: number }>('admin', 'workbookChapterCreate', {
-      workbookId: batchId,
-      title: '第一章 集合',
-      questions: TEST_QUESTIONS,
-      estimatedMinutes: 20,
-      idempotencyKey: `chapter-1-${dialect}`,
-    });
-    const { id: secondId } = await ok<{ id: number }>('admin', 'workbookChapterCreate', {
-      workbookId: batchId,
-      title: '第二章 函数',
-      questions: TEST_QUESTIONS.slice(0, 1),
-      estimatedMinutes: 15,
-      idempotencyKey: `chapter-2-${dialect}`,
-    });
+    const chapterId = await addChapter(
+      batchId,
+      { title: '第一章 集合', questions: TEST_QUESTIONS, estimatedMinutes: 20 },
+      `chapter-1-${dialect}`,
+    );
+    const secondId = await addChapter(
+      batchId,
+      { title: '第二章 函数', questions: TEST_QUESTIONS.slice(0, 1), estimatedMinutes: 15 },
+      `chapter-2-${dialect}`,
+    );
     // The chapter is assigned, scanned and corrected with the homework's own calls.
     await assignHomework(ok, chapterId, classIds, 20);
     const sheet = await homeworkSheet(server, chapterId, '数学');
@@ -150,5 +144,5 @@ export function workbookSetUp(dialect: DialectName) {
     });
   }, 180_000);
   afterAll(() => server.close());
-  return { ...callers, made };
+  return { ...callers, made, addChapter };
 }
