@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { axeViolations } from './support/app';
+import { axeViolations, dismissGuide, openReportCentre, openStudyMenu } from './support/app';
 import { screenshot } from './support/browser';
 import { browserSuite } from './support/suite';
 
@@ -11,17 +11,11 @@ const COMMENT = '乐于思考，书写工整，期待更多课外阅读。';
 describe('综合评价 in the browser', () => {
   it('a 班主任 records levels and a 评语, clears a level, and reads one student’s records', async () => {
     const page = await app.signedIn('head');
-    const guide = page.getByRole('button', { name: '知道了' });
-    if (await guide.count()) await guide.click();
+    await dismissGuide(page);
 
     // by clicks: 报告中心 → 学情分析 → 综合评价 (评价录入)
-    await page.getByRole('link', { name: '进入报告中心' }).click();
-    await page.waitForURL('**/report/index');
-    await page
-      .getByRole('navigation', { name: '学情分析' })
-      .getByRole('link', { name: '综合评价' })
-      .click();
-    await page.waitForURL('**/appraise/record');
+    await openReportCentre(page);
+    await openStudyMenu(page, '综合评价', '/appraise/record');
     await page.getByRole('heading', { name: '评价录入' }).waitFor();
 
     // the demo: 高一(1)班, 上学期, 能力, 语文 (阅读理解, 写作表达), its first students levelled

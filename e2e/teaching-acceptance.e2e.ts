@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { screenshot } from './support/browser';
-import { axeViolations } from './support/app';
+import { axeViolations, dismissGuide, openReportCentre, openStudyMenu } from './support/app';
 import { browserSuite } from './support/suite';
 
 const app = browserSuite();
@@ -15,11 +15,6 @@ const HOMEWORK = [
   // the demo's other assigned homework, not handed in
   { name: '函数的单调性练习', score: /^未提交$/, rate: '—' },
 ];
-
-async function dismissGuide(page: Page) {
-  const guide = page.getByRole('button', { name: '知道了' });
-  if (await guide.count()) await guide.click();
-}
 
 /** The administrator publishes an exam's report by clicks (考试管理 → 单校考试 → 管理 → 发布报告). */
 async function publish(admin: Page, name: string) {
@@ -50,13 +45,8 @@ describe('issue #19 acceptance in the browser, by clicks only', () => {
 
     const page = await app.signedIn('head');
     await dismissGuide(page);
-    await page.getByRole('link', { name: '进入报告中心' }).click();
-    await page.waitForURL('**/report/index');
-    await page
-      .getByRole('navigation', { name: '学情分析' })
-      .getByRole('link', { name: '学生学情' })
-      .click();
-    await page.waitForURL('**/study/student');
+    await openReportCentre(page);
+    await openStudyMenu(page, '学生学情', '/study/student');
     const student = page.getByRole('combobox', { name: '学生' });
     await student.waitFor();
     // The class's first student (the picker's first), who handed in both homeworks.

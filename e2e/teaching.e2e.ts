@@ -1,7 +1,7 @@
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { screenshot } from './support/browser';
-import { axeViolations } from './support/app';
+import { axeViolations, dismissGuide, openReportCentre, openStudyMenu } from './support/app';
 import { browserSuite } from './support/suite';
 
 const app = browserSuite();
@@ -12,6 +12,35 @@ const DEMO_HOMEWORK = '函数的单调性练习';
 /** An answer sharing nothing with the key: a wrong answer to an objective question. */
 const wrongOption = (key: string | null) =>
   key === '对' ? '错' : key === '错' ? '对' : ([...'ABCD'].find((o) => !key?.includes(o)) ?? 'D');
+interface HomeworkDetail {
+  gradeId: number;
+  subjectId: number;
+  questions: { no: number; type: string; answer: string | null; fullMarks: number }[];
+}
+/** A homework's detail, as the 录入 page reads it. */
+const homeworkDetail = (token: string, id: number) =>
+  app.api<HomeworkDetail>('/marking-homework/homework/school-base/detail', { token, body: { id } });
+/**
+ * Types in (录入) one student's hand-in through the call the 录入 page uses: the questions
+ * `right` picks answered with the key (full marks), the others wrong (0).
+ */
+async function typeIn(
+  token: string,
+  homework: { id: number; questions: HomeworkDetail['questions'] },
+  studentId: number,
+  right: (index: number) => boolean,
+) {
+  const answers = homework.questions.map((q, i) =>
+    q.type === 'objective'
+      ? { questionNo: q.no, answer: right(i) ? q.answer : wrongOption(q.answer), score: null }
+      : { questionNo: q.no, answer: null, score: right(i) ? q.fullMarks : 0 },
+  );
+  const saved = await app.api('/marking-homework/homework/school-base/manual/save', {
+    token,
+    body: { id: homework.id, studentId, answers },
+  });
+  expect(saved.code, JSON.stringify(saved)).toBe(200);
+}
 const QUIZZES = [
   { name: '2026学年高一数学第十三周周练', examDate: '2026-12-03' },
   { name: '2026学年高一数学第十五周周练', examDate: '2026-12-17' },
@@ -97,17 +126,11 @@ describe('teaching views in the browser', () => {
   it('a 班主任 follows one student across three exams and reads the report centre’s topic list', async () => {
     await seedExams(await app.tokenOf('director'));
     const page = await app.signedIn('head');
-    const guide = page.getByRole('button', { name: '知道了' });
-    if (await guide.count()) await guide.click();
+    await dismissGuide(page);
 
     // 学情 is outside the header menu but for one school (spec 000 §6): the report centre leads there
-    await page.getByRole('link', { name: '进入报告中心' }).click();
-    await page.waitForURL('**/report/index');
-    await page
-      .getByRole('navigation', { name: '学情分析' })
-      .getByRole('link', { name: '学生学情' })
-      .click();
-    await page.waitForURL('**/study/student');
+    await openReportCentre(page);
+    await openStudyMenu(page, '学生学情', '/study/student');
     const student = page.getByRole('combobox', { name: '学生' });
     await student.waitFor();
     const options = await student.locator('option').allInnerTexts();
@@ -124,11 +147,7 @@ describe('teaching views in the browser', () => {
 
     await page.goBack();
     await page.waitForURL('**/report/index');
-    await page
-      .getByRole('navigation', { name: '学情分析' })
-      .getByRole('link', { name: '班级学情' })
-      .click();
-    await page.waitForURL('**/study/class');
+    await openStudyMenu(page, '班级学情', '/study/class');
     await page.getByRole('table', { name: '各次考试班级成绩' }).waitFor();
     await screenshot(page, 'study-class');
 
@@ -136,8 +155,7 @@ describe('teaching views in the browser', () => {
       .getByRole('navigation', { name: '主菜单' })
       .getByRole('link', { name: /首页/ })
       .click();
-    await page.getByRole('link', { name: '进入报告中心' }).click();
-    await page.waitForURL('**/report/index');
+    await openReportCentre(page);
     const centre = page.getByRole('table', { name: '考试报告' });
     await centre.getByRole('link', { name: `题目列表：${QUIZZES[1]!.name}` }).click();
     await page.waitForURL('**/report/index/exam/topicList/*');
@@ -159,31 +177,17 @@ describe('teaching views in the browser', () => {
     const homework = list.data.list.find((h) => h.name === DEMO_HOMEWORK)!;
     expect(homework, JSON.stringify(list)).toBeDefined();
     // Three hand-ins typed in (录入) by the 班主任, through the call the 录入 page uses.
-    const detail = await app.api<{
-      questions: { no: number; type: string; answer: string | null; fullMarks: number }[];
-    }>('/marking-homework/homework/school-base/detail', { token, body: { id: homework.id } });
+    const detail = await homeworkDetail(token, homework.id);
     const students = await app.api<{ studentId: number }[]>(
       '/marking-homework/homework/school-base/report/student',
       { token, body: { id: homework.id, classId: null, teachingClassId: null } },
     );
-    for (const [n, s] of students.data.slice(0, 3).entries()) {
-      const answers = detail.data.questions.map((q) =>
-        q.type === 'objective'
-          ? { questionNo: q.no, answer: n === 0 ? q.answer : wrongOption(q.answer), score: null }
-          : { questionNo: q.no, answer: null, score: n === 0 ? q.fullMarks : 0 },
-      );
-      const saved = await app.api('/marking-homework/homework/school-base/manual/save', {
-        token,
-        body: { id: homework.id, studentId: s.studentId, answers },
-      });
-      expect(saved.code, JSON.stringify(saved)).toBe(200);
-    }
+    for (const [n, s] of students.data.slice(0, 3).entries())
+      await typeIn(token, { id: homework.id, ...detail.data }, s.studentId, () => n === 0);
 
     const page = await app.signedIn('head');
-    const guide = page.getByRole('button', { name: '知道了' });
-    if (await guide.count()) await guide.click();
-    await page.getByRole('link', { name: '进入报告中心' }).click();
-    await page.waitForURL('**/report/index');
+    await dismissGuide(page);
+    await openReportCentre(page);
     await page.getByRole('tab', { name: '助手报告' }).click();
     await page.waitForURL('**/report/index/assistant');
     const table = page.getByRole('table', { name: '助手报告' });
@@ -236,13 +240,10 @@ describe('teaching views in the browser', () => {
       '/marking-report/teaching/assistant/list',
       { token: head, body: { pageNum: 1, pageSize: 50 } },
     );
-    const detailOf = (token: string, id: number) =>
-      app.api<{
-        gradeId: number;
-        subjectId: number;
-        questions: { no: number; type: string; answer: string | null; fullMarks: number }[];
-      }>('/marking-homework/homework/school-base/detail', { token, body: { id } });
-    const model = await detailOf(head, demo.data.list.find((h) => h.name === DEMO_HOMEWORK)!.id);
+    const model = await homeworkDetail(
+      head,
+      demo.data.list.find((h) => h.name === DEMO_HOMEWORK)!.id,
+    );
     const made = await app.api<{ id: number }>(
       '/marking-homework/homework/school-base/basket-confirm',
       {
@@ -270,28 +271,13 @@ describe('teaching views in the browser', () => {
       },
     });
     expect(assigned.code, JSON.stringify(assigned)).toBe(200);
-    const detail = await detailOf(teacher, made.data.id);
-    const answers = detail.data.questions.map((q, i) =>
-      q.type === 'objective'
-        ? { questionNo: q.no, answer: i === 0 ? q.answer : wrongOption(q.answer), score: null }
-        : { questionNo: q.no, answer: null, score: i === 0 ? q.fullMarks : 0 },
-    );
-    const saved = await app.api('/marking-homework/homework/school-base/manual/save', {
-      token: teacher,
-      body: { id: made.data.id, studentId: first.studentId, answers },
-    });
-    expect(saved.code, JSON.stringify(saved)).toBe(200);
+    const detail = await homeworkDetail(teacher, made.data.id);
+    await typeIn(teacher, { id: made.data.id, ...detail.data }, first.studentId, (i) => i === 0);
 
     const page = await app.signedIn('head');
-    const guide = page.getByRole('button', { name: '知道了' });
-    if (await guide.count()) await guide.click();
-    await page.getByRole('link', { name: '进入报告中心' }).click();
-    await page.waitForURL('**/report/index');
-    await page
-      .getByRole('navigation', { name: '学情分析' })
-      .getByRole('link', { name: '学生学情' })
-      .click();
-    await page.waitForURL('**/study/student');
+    await dismissGuide(page);
+    await openReportCentre(page);
+    await openStudyMenu(page, '学生学情', '/study/student');
     const student = page.getByRole('combobox', { name: '学生' });
     await student.waitFor();
     await student.selectOption({ label: `${first.name}（${first.studentNo}）` });

@@ -127,3 +127,24 @@ export async function openMenu(page: Page, top: string, entry: string) {
 
 /** 考试管理 in the top menu, then an entry of its second-level menu. */
 export const openExamMenu = (page: Page, entry: string) => openMenu(page, '考试管理', entry);
+
+/** Closes the first-visit guide with 知道了 when it shows (each user sees it once). */
+export async function dismissGuide(page: Page) {
+  const guide = page.getByRole('button', { name: '知道了' });
+  if (await guide.count()) await guide.click();
+}
+
+/** From the home page: 进入报告中心, waiting for the report centre. */
+export async function openReportCentre(page: Page) {
+  await page.getByRole('link', { name: '进入报告中心' }).click();
+  await page.waitForURL('**/report/index');
+}
+
+/** In the report centre: an entry of the 学情分析 menu, waiting for its address. */
+export async function openStudyMenu(page: Page, entry: string, path: string) {
+  await page
+    .getByRole('navigation', { name: '学情分析' })
+    .getByRole('link', { name: entry })
+    .click();
+  await page.waitForURL(`**${path}`);
+}

@@ -71,6 +71,15 @@ function CentreFrame({ tab, children }: { tab: Tab; children: ReactNode }) {
 }
 
 /** The exams whose reports the caller may open (`teacher/getExam`, the report's data scope), paged. */
+/** A row's links, each named with what the row is (「基本情况：期中考试」). */
+function NamedLinks({ name, links }: { name: string; links: { to: string; label: string }[] }) {
+  return links.map((l) => (
+    <Link key={l.to} to={l.to} aria-label={`${l.label}：${name}`} style={{ marginRight: 8 }}>
+      {l.label}
+    </Link>
+  ));
+}
+
 function useExamPage() {
   const call = useApiCall();
   const [page, setPage] = useState(1);
@@ -103,16 +112,7 @@ export function ExamReportsPage() {
             <td>{examTitle(e)}</td>
             <td>{e.examType || '—'}</td>
             <td>
-              {reportLinksOf(e, codes).map((l) => (
-                <Link
-                  key={l.to}
-                  to={l.to}
-                  aria-label={`${l.label}：${e.name}`}
-                  style={{ marginRight: 8 }}
-                >
-                  {l.label}
-                </Link>
-              ))}
+              <NamedLinks name={e.name} links={reportLinksOf(e, codes)} />
             </td>
             <td>
               <Link
@@ -146,18 +146,10 @@ export function SchoolReportsPage() {
           <tr key={e.examId}>
             <td>{examTitle(e)}</td>
             <td>
-              {reportLinksOf(e, codes)
-                .filter((l) => l.label !== '班级报告')
-                .map((l) => (
-                  <Link
-                    key={l.to}
-                    to={l.to}
-                    aria-label={`${l.label}：${e.name}`}
-                    style={{ marginRight: 8 }}
-                  >
-                    {l.label}
-                  </Link>
-                ))}
+              <NamedLinks
+                name={e.name}
+                links={reportLinksOf(e, codes).filter((l) => l.label !== '班级报告')}
+              />
             </td>
             <td>
               <Link
@@ -375,16 +367,10 @@ export function AssistantReportsPage() {
             <td>{fixed(h.average)}</td>
             <td>{percent(h.scoreRate)}</td>
             <td>
-              {(h.composition ? compositionLinks : homeworkLinks)(h.id).map((l) => (
-                <Link
-                  key={l.to}
-                  to={l.to}
-                  aria-label={`${l.label}：${h.name}`}
-                  style={{ marginRight: 8 }}
-                >
-                  {l.label}
-                </Link>
-              ))}
+              <NamedLinks
+                name={h.name}
+                links={(h.composition ? compositionLinks : homeworkLinks)(h.id)}
+              />
             </td>
             <td>
               <Link

@@ -9,7 +9,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readSheetRows } from '../exam/spreadsheets';
 import { DIALECTS, startTestServer, TEST_NOW, type TestServer } from '../test/fixtures';
-import { assignedHomework, gradeOnePair, homeworkCallers } from './testKit';
+import { addOuterClass, assignedHomework, gradeOnePair, homeworkCallers } from './testKit';
 
 const routes = {
   ...homeworkRoutes,
@@ -55,25 +55,7 @@ describe.each(DIALECTS)('作业整理 and 下载助手 on %s', (dialect) => {
     await signInAll('admin', 'teacher', 'lab-admin', 'gradelead');
     const pair = await gradeOnePair(ok, 'teacher', '数学');
     classId = pair.targets.find((t) => t.kind === 'class')!.id;
-    otherClass = (
-      await server.db
-        .insertInto('classes')
-        .values({ grade_id: pair.gradeId, name: '高一(9)班' })
-        .returning('id')
-        .executeTakeFirstOrThrow()
-    ).id;
-    await server.db
-      .insertInto('students')
-      .values(
-        [1, 2].map((n) => ({
-          school_id: server.seed.demoSchoolId,
-          class_id: otherClass,
-          student_no: `20261009${String(n).padStart(2, '0')}`,
-          name: `外班学生${n}`,
-          tel: null,
-        })),
-      )
-      .execute();
+    otherClass = await addOuterClass(server, pair.gradeId);
     const studentsOf = (id: number) =>
       server.db
         .selectFrom('students')

@@ -1,4 +1,6 @@
+import type { Kysely, Selectable, SelectQueryBuilder } from 'kysely';
 import type { Db } from '../core/database';
+import type { DB } from '../core/schema';
 import { badRequest } from '../core/envelope';
 import type { Access, DataScope } from '../core/scope';
 import type { SessionInfo } from '../core/session';
@@ -87,19 +89,22 @@ export function homeworkValues(
   };
 }
 
+/** The tables whose rows belong to a school year, a grade × subject and their author. */
+type Reached = 'homeworks' | 'homework_workbooks';
+
 /**
- * The homework of the session's school and year a user sees: every grade × subject their scope
- * reaches, and their own.
+ * The rows of `table` of the session's school and year a user sees: every grade × subject their
+ * scope reaches, and their own (the homework rule, docs/homework.md "Who sees what").
  */
-export async function visibleHomeworks(db: Db, access: Access) {
+export async function visibleIn<T extends Reached>(db: Db, access: Access, table: T) {
   const { session } = access;
   const scope = await access.scope();
-  const q = db
-    .selectFrom('homeworks')
+  const q = (db as Kysely<Pick<DB, Reached>>)
+    .selectFrom(table as Reached)
     .selectAll()
     .where('school_id', '=', session.schoolId)
     .where('academic_year', '=', session.academicYear);
-  if (scope.schoolWide) return q;
+  if (scope.schoolWide) return q as unknown as VisibleQuery<T>;
   const pairs = await reachable(db, scope);
   return q.where((eb) =>
     eb.or([
@@ -108,5 +113,10 @@ export async function visibleHomeworks(db: Db, access: Access) {
         eb.and([eb('grade_id', '=', p.grade.id), eb('subject_id', '=', p.subject.id)]),
       ),
     ]),
-  );
+  ) as unknown as VisibleQuery<T>;
 }
+
+type VisibleQuery<T extends Reached> = SelectQueryBuilder<DB, T, Selectable<DB[T]>>;
+
+/** The homework of the session's school and year a user sees. */
+export const visibleHomeworks = (db: Db, access: Access) => visibleIn(db, access, 'homeworks');

@@ -10,6 +10,7 @@ import { unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS, startTestServer, type TestServer } from '../test/fixtures';
 import {
+  addOuterClass,
   assignedHomework,
   filledScan,
   gradeOnePair,
@@ -57,21 +58,7 @@ describe.each(DIALECTS)('下载助手 zips on %s', (dialect) => {
     await signInAll('admin', 'teacher', 'lab-admin');
     const pair = await gradeOnePair(ok, 'teacher', '数学');
     const classId = pair.targets.find((t) => t.kind === 'class')!.id;
-    const { id: otherClass } = await server.db
-      .insertInto('classes')
-      .values({ grade_id: pair.gradeId, name: '高一(9)班' })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await server.db
-      .insertInto('students')
-      .values({
-        school_id: server.seed.demoSchoolId,
-        class_id: otherClass,
-        student_no: '2026100901',
-        name: '外班学生1',
-        tel: null,
-      })
-      .execute();
+    const otherClass = await addOuterClass(server, pair.gradeId, 1);
     const rows = (id: number, n: number) =>
       server.db
         .selectFrom('students')

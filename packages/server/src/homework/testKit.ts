@@ -213,3 +213,28 @@ export async function otherSchoolId(server: TestServer): Promise<number> {
     .executeTakeFirstOrThrow();
   return other.id;
 }
+
+/**
+ * Adds 高一(9)班 to the grade: a class the demo 班主任 and 数学 teacher do not teach, with
+ * `count` students 外班学生1… (学号 2026100901…). Answers its id.
+ */
+export async function addOuterClass(server: TestServer, gradeId: number, count = 2) {
+  const { id } = await server.db
+    .insertInto('classes')
+    .values({ grade_id: gradeId, name: '高一(9)班' })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await server.db
+    .insertInto('students')
+    .values(
+      Array.from({ length: count }, (_, i) => ({
+        school_id: server.seed.demoSchoolId,
+        class_id: id,
+        student_no: `20261009${String(i + 1).padStart(2, '0')}`,
+        name: `外班学生${i + 1}`,
+        tel: null,
+      })),
+    )
+    .execute();
+  return id;
+}

@@ -13,7 +13,7 @@ import {
 } from '@examkit/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS, startTestServer, type TestServer } from '../../test/fixtures';
-import { assignedHomework, gradeOnePair, homeworkCallers } from '../testKit';
+import { addOuterClass, assignedHomework, gradeOnePair, homeworkCallers } from '../testKit';
 
 type Routes = typeof homeworkRoutes &
   typeof homeworkSubmissionRoutes &
@@ -41,25 +41,7 @@ describe.each(DIALECTS)('作业报告、录入与错题本 on %s', (dialect) => 
     await signInAll('admin', 'teacher', 'lab-admin');
     const pair = await gradeOnePair(ok, 'teacher', '数学');
     classId = pair.targets.find((t) => t.kind === 'class')!.id;
-    otherClass = (
-      await server.db
-        .insertInto('classes')
-        .values({ grade_id: pair.gradeId, name: '高一(9)班' })
-        .returning('id')
-        .executeTakeFirstOrThrow()
-    ).id;
-    await server.db
-      .insertInto('students')
-      .values(
-        [1, 2].map((n) => ({
-          school_id: server.seed.demoSchoolId,
-          class_id: otherClass,
-          student_no: `20261009${String(n).padStart(2, '0')}`,
-          name: `外班学生${n}`,
-          tel: null,
-        })),
-      )
-      .execute();
+    otherClass = await addOuterClass(server, pair.gradeId);
     const studentsOf = (id: number) =>
       server.db
         .selectFrom('students')

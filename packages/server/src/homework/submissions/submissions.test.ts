@@ -13,6 +13,7 @@ import { type CorpusTemplate } from '@examkit/recognizer/corpus';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS, startTestServer, type TestServer } from '../../test/fixtures';
 import {
+  addOuterClass,
   assignedHomework,
   filledScan,
   gradeOnePair,
@@ -44,23 +45,7 @@ describe.each(DIALECTS)('作业提交与批改 on %s', (dialect) => {
     const pair = await gradeOnePair(ok, 'teacher', '数学');
     const teacherClasses = pair.targets.filter((t) => t.kind === 'class').map((t) => t.id);
     // A class of the grade that is not the teacher's (the admin's to correct).
-    const { id: otherClass } = await server.db
-      .insertInto('classes')
-      .values({ grade_id: pair.gradeId, name: '高一(9)班' })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await server.db
-      .insertInto('students')
-      .values(
-        [1, 2, 3].map((n) => ({
-          school_id: server.seed.demoSchoolId,
-          class_id: otherClass,
-          student_no: `20261009${String(n).padStart(2, '0')}`,
-          name: `外班学生${n}`,
-          tel: null,
-        })),
-      )
-      .execute();
+    const otherClass = await addOuterClass(server, pair.gradeId, 3);
     const studentsOf = async (classId: number) =>
       (
         await server.db

@@ -5,7 +5,7 @@ import type { Db } from '../../core/database';
 import { badRequest, forbidden, notFound } from '../../core/envelope';
 import type { Access } from '../../core/scope';
 import { loadHomework, targetsOf } from '../access';
-import { reachable } from '../create';
+import { visibleIn } from '../create';
 import { studentsOf, type HomeworkStudent } from '../submissions/students';
 import type { HomeworkWorkbooksTable } from './tables';
 
@@ -18,29 +18,9 @@ export type WorkbookRow = Selectable<HomeworkWorkbooksTable>;
 /** Names and titles are kept without surrounding spaces. */
 export const trimmed = (s: string) => s.trim();
 
-/**
- * The batches of the session's school and year whose grade × subject the caller's scope reaches
- * (the homework rule, docs/homework.md "Who sees what").
- */
-export async function visibleBatches(db: Db, access: Access) {
-  const { session } = access;
-  const scope = await access.scope();
-  const q = db
-    .selectFrom('homework_workbooks')
-    .selectAll()
-    .where('school_id', '=', session.schoolId)
-    .where('academic_year', '=', session.academicYear);
-  if (scope.schoolWide) return q;
-  const pairs = await reachable(db, scope);
-  return q.where((eb) =>
-    eb.or([
-      eb('created_by', '=', session.userId),
-      ...pairs.map((p) =>
-        eb.and([eb('grade_id', '=', p.grade.id), eb('subject_id', '=', p.subject.id)]),
-      ),
-    ]),
-  );
-}
+/** The batches of the session's school and year whose grade × subject the caller's scope reaches. */
+export const visibleBatches = (db: Db, access: Access) =>
+  visibleIn(db, access, 'homework_workbooks');
 
 /** The batch's classes the caller may set its homework for (all for school-wide roles). */
 export async function myClassesOf(db: Db, access: Access, batch: WorkbookRow) {
