@@ -1,14 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { chromium, type Browser, type BrowserServer, type Page } from 'playwright-core';
-import { inject } from 'vitest';
-
-declare module 'vitest' {
-  export interface ProvidedContext {
-    /** The run's one browser, started by the global set-up (support/global-setup.ts). */
-    e2eBrowserEndpoint?: string;
-  }
-}
+import { chromium, type Browser, type Page } from 'playwright-core';
 
 /** Debian's chromium; never a downloaded browser. */
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -16,30 +8,20 @@ export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 /** Where screenshots are kept as test output, to look at after a run. */
 export const SCREENSHOT_DIR = join(process.cwd(), 'test-output', 'screenshots');
 
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
-
-/** Starts the run's one browser (the global set-up); files connect to it with `launchBrowser`. */
-export function startBrowserServer(): Promise<BrowserServer> {
-  return chromium.launchServer({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
-}
-
-/**
- * A connection to the run's browser (one browser per run: each file gets its own connection,
- * whose pages and contexts close with it); a browser of its own when no run started one.
- */
 export async function launchBrowser(): Promise<Browser> {
-  const endpoint = inject('e2eBrowserEndpoint');
-  if (endpoint) return chromium.connect(endpoint);
-  return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+  return chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
+  });
 }
 
 /** A fresh page with a Chinese locale and a desktop viewport. */

@@ -2,7 +2,6 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { startBrowserServer } from './browser';
 import { seedDataDir } from './launch';
 
 /** Whether every workspace package with a build script has its dist folder. */
@@ -22,10 +21,9 @@ function packagesBuilt(): boolean {
  *
  * Then the demo school is seeded once for the run (a first start of the built server, as
  * `npm start` does), and every file's server starts on a copy of that data folder
- * (support/server.ts): a database of its own without seeding it again. One browser is started
- * for the whole run, and every file connects to it.
+ * (support/server.ts): a database of its own without seeding it again.
  */
-export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+export default async function setup(project: TestProject): Promise<() => void> {
   const apps = [
     'examples/web/dist/index.html',
     'examples/partner-portal/dist/index.html',
@@ -40,11 +38,5 @@ export default async function setup(project: TestProject): Promise<() => Promise
   }
   const seeded = await seedDataDir();
   project.provide('e2eSeededDataDir', seeded);
-  // One browser for the run; each file connects to it (support/browser.ts).
-  const browser = await startBrowserServer();
-  project.provide('e2eBrowserEndpoint', browser.wsEndpoint());
-  return async () => {
-    await browser.close();
-    rmSync(seeded, { recursive: true, force: true });
-  };
+  return () => rmSync(seeded, { recursive: true, force: true });
 }
