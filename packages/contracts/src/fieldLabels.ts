@@ -76,6 +76,7 @@ export const FIELD_LABELS: Readonly<Record<string, string>> = {
   groups: '分组',
   guide: '评分标准',
   homeworkId: '作业',
+  homeworkPeriod: '作业范围',
   id: '编号',
   idempotencyKey: '请求标识',
   ids: '编号',
