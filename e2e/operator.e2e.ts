@@ -185,13 +185,13 @@ describe('the platform operator', () => {
     // The schools' own answers are there too, found with the log's filters.
     const search = log.getByRole('search', { name: '查找操作日志' });
     await search.getByLabel('学校').selectOption({ label: '实验中学' });
-    await search.getByLabel('操作').selectOption({ label: '学校退出区域' });
+    await search.getByLabel('操作', { exact: true }).selectOption({ label: '学校退出区域' });
     await log.getByText('共 1 条').waitFor();
     const leaveLine = await log.getByRole('row').nth(1).innerText();
     expect(leaveLine).toContain('学校退出区域');
     expect(leaveLine).toContain('（实验中学）');
     expect(leaveLine).toContain('东区');
-    await search.getByLabel('操作').selectOption({ label: '学校同意加入' });
+    await search.getByLabel('操作', { exact: true }).selectOption({ label: '学校同意加入' });
     await log.getByRole('cell', { name: '学校同意加入' }).waitFor();
     await log.getByText('共 1 条').waitFor();
     expect(await axeViolations(page)).toEqual([]);
