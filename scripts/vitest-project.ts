@@ -17,7 +17,12 @@ export function packageProject(name: string, environment: 'node' | 'jsdom') {
       // Node projects include the server's tests, which start a server on SQLite or PostgreSQL and
       // migrate it inside a test or hook: seconds on a busy CI machine, not a speed claim.
       ...(environment === 'node' ? { testTimeout: 30_000, hookTimeout: 60_000 } : {}),
-      ...(environment === 'jsdom' ? { setupFiles: ['../../scripts/vitest-setup-dom.ts'] } : {}),
+      // Page tests click through several screens; on a loaded two-core CI machine one took just
+      // over Vitest's default 5 s (560 ms alone), so they get 20 s: a hang still fails, a busy
+      // machine does not.
+      ...(environment === 'jsdom'
+        ? { setupFiles: ['../../scripts/vitest-setup-dom.ts'], testTimeout: 20_000 }
+        : {}),
     },
   });
 }
