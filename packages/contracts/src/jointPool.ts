@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import { Id, Obj, OneOf, post } from './builders';
+import { Id, Nullable, Obj, OneOf, post } from './builders';
 import { BlockSetup, markingRoutes, SubmitResult } from './marking';
 
 const SubjectCode = Type.String({ minLength: 1, maxLength: 32 });
@@ -73,6 +73,12 @@ const PoolBlockOfOrganiser = Type.Object({
   questionIds: Type.Array(Type.Integer()),
   /** 双评's largest difference whose mean is taken, points. */
   tolerance: Type.Number(),
+  /** Full marks and score step, points (a seed's known score keeps both). */
+  fullScore: Type.Number(),
+  scoreStep: Type.Number(),
+  /** 整体分配 (`pool`) or 定量分配 (`quota`: each marker's 任务量 in `quotas`). */
+  distribution: Type.String(),
+  quotas: Type.Array(Type.Object({ userId: Type.Integer(), quota: Nullable(Type.Integer()) })),
   markers: Type.Array(PoolRosterTeacher),
   arbitrators: Type.Array(PoolRosterTeacher),
   leaders: Type.Array(PoolRosterTeacher),
@@ -256,9 +262,37 @@ export const jointPoolRoutes = {
   ),
   jointPoolPaperCrop: post(
     `${M}/paper/crop`,
-    "a pool paper's crop by paper id: the block's leader, or its users for a 样卷",
+    "a pool paper's crop by paper id: the block's leader or organiser, or its users for a 样卷",
     Obj({ paperId: Id }),
     markingRoutes.crop.data,
+  ),
+  jointPoolSeedPapers: post(
+    `${M}/seed/papers`,
+    "隐藏样卷 of a pool block (its organiser or 组长): the block's papers to pick a seed from (done: finished papers only), by paper id, without the student or school",
+    Obj({
+      blockId: Id,
+      done: Type.Boolean({ default: false }),
+      limit: Type.Integer({ minimum: 1, maximum: 50, default: 20 }),
+    }),
+    markingRoutes.searchPapers.data,
+  ),
+  jointPoolSeeds: post(
+    `${M}/seed/list`,
+    'the hidden seed papers (隐藏样卷) of a pool block with their known score (its organiser or 组长); no student',
+    markingRoutes.seeds.body,
+    markingRoutes.seeds.data,
+  ),
+  jointPoolSeedAdd: post(
+    `${M}/seed/add`,
+    'make a hidden seed paper of a pool block from one of its papers with a known score (its organiser or 组长); every marker gets it once',
+    markingRoutes.addSeed.body,
+    markingRoutes.addSeed.data,
+  ),
+  jointPoolSeedRemove: post(
+    `${M}/seed/remove`,
+    'remove a hidden seed paper of a pool block nobody has marked or is marking (its organiser or 组长)',
+    markingRoutes.removeSeed.body,
+    markingRoutes.removeSeed.data,
   ),
   jointPoolSample: post(
     `${M}/sample`,

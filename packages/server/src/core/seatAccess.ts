@@ -170,7 +170,7 @@ const BUREAU_OWN = [
   // 新高考 analyses of the region's joint exams, which the bureau organises.
   'POST /marking-main/gaokao/joint/create',
   'POST /marking-main/gaokao/joint/delete',
-  // 统一阅卷: the organiser's set-up, finish and monitoring of the pool (joint/pool.ts); marking
+  // 统一阅卷: the organiser's set-up, seeds, finish and monitoring of the pool (joint/pool.ts); marking
   // itself is a school teacher's, never the seat's.
   ...[
     'mode',
@@ -184,6 +184,13 @@ const BUREAU_OWN = [
     'monitor/progress',
     'monitor/quality',
     'monitor/check',
+    // 隐藏样卷 of a pool block, which the organiser sets up as it does the block, and a paper's
+    // crop to look at before making it a seed.
+    'seed/papers',
+    'seed/list',
+    'seed/add',
+    'seed/remove',
+    'paper/crop',
   ].map((path) => `POST /marking-main/joint/pool/${path}`),
   'POST /marking-region/region/school_list',
   'POST /marking-region/region/enter_school',

@@ -8,6 +8,7 @@ import { cropImage } from '../marking/routes';
 import { poolAccess } from './poolAccess';
 import { registerJointPoolLeaderRoutes } from './poolLeader';
 import { registerJointPoolMonitorRoutes } from './poolMonitor';
+import { registerJointPoolSeedRoutes } from './poolSeed';
 import { registerJointPoolSetupRoutes } from './poolSetup';
 
 const TAG = 'joint';
@@ -33,6 +34,7 @@ export function registerJointPoolRoutes(
   registerJointPoolSetupRoutes(router, deps);
   registerJointPoolLeaderRoutes(router, deps);
   registerJointPoolMonitorRoutes(router, deps);
+  registerJointPoolSeedRoutes(router, deps);
 
   router.sessionRoute(jointPoolRoutes.jointPoolMine, TAG, async ({ session }) => {
     const rows = await db

@@ -83,6 +83,27 @@ export function poolAccess(db: Db) {
     return { paper, access };
   }
 
+  /**
+   * A pool block whose seeds (隐藏样卷) the caller manages: its organiser, or its 组长. A marker
+   * or arbitrator gets 403; anyone else 404 「阅卷题块不存在」.
+   */
+  async function seedBlock(session: SessionInfo, blockId: number) {
+    const block = await poolBlock(blockId);
+    if (await organisesBlock(session, block.joint_exam_id!)) return block;
+    requirePoolLeader(await workedBlock(session, blockId));
+    return block;
+  }
+
+  /** The caller organises the joint exam (no error: false for anyone else). */
+  async function organisesBlock(session: SessionInfo, jointExamId: number) {
+    try {
+      await loadOrganised(db, await jointViewer(db, session), jointExamId);
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
   function requirePoolLeader(access: { leader: boolean }) {
     if (!access.leader) throw forbidden('只有题块组长可以进行此操作');
   }
@@ -119,6 +140,8 @@ export function poolAccess(db: Db) {
     workedTask,
     workedPaper,
     requirePoolLeader,
+    seedBlock,
+    organisesBlock,
     anonymous,
   };
 }

@@ -19,7 +19,7 @@ export function registerJointPoolLeaderRoutes(
   deps: Pick<DomainDeps, 'db' | 'clock' | 'files'>,
 ) {
   const { db, clock, files } = deps;
-  const { workedBlock, workedPaper, requirePoolLeader, anonymous } = poolAccess(db);
+  const { workedBlock, workedPaper, requirePoolLeader, organisesBlock, anonymous } = poolAccess(db);
   const calls = markingCalls(db, clock);
 
   router.sessionRoute(jointPoolRoutes.jointPoolProblems, TAG, async ({ body, session }) => {
@@ -57,6 +57,16 @@ export function registerJointPoolLeaderRoutes(
   });
 
   router.sessionRoute(jointPoolRoutes.jointPoolPaperCrop, TAG, async ({ body, session }) => {
+    // The organiser looks at a paper before making it a seed (隐藏样卷), as the 组长 does.
+    const organised = await db
+      .selectFrom('marking_papers as p')
+      .innerJoin('marking_blocks as b', 'b.id', 'p.block_id')
+      .select(['p.crop_key', 'b.joint_exam_id'])
+      .where('p.id', '=', body.paperId)
+      .where('b.joint_exam_id', 'is not', null)
+      .executeTakeFirst();
+    if (organised && (await organisesBlock(session, organised.joint_exam_id!)))
+      return cropImage(files, organised.crop_key);
     const { paper, access } = await workedPaper(session, body.paperId);
     if (!access.leader && paper.sample_kind === null) throw forbidden('只有题块组长可以查看该试卷');
     return cropImage(files, paper.crop_key);

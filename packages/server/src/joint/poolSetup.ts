@@ -130,6 +130,9 @@ export function registerJointPoolSetupRoutes(
         'b.state',
         'b.mode',
         'b.tolerance_half',
+        'b.full_score_half',
+        'b.step_half',
+        'b.distribution',
         'b.question_ids',
         'es.subject_code',
       ])
@@ -146,6 +149,7 @@ export function registerJointPoolSetupRoutes(
             .select([
               'm.block_id',
               'm.role',
+              'm.quota',
               'u.id',
               'u.nick_name',
               's.id as schoolId',
@@ -176,6 +180,12 @@ export function registerJointPoolSetupRoutes(
         mode: b.mode,
         questionIds: JSON.parse(b.question_ids) as number[],
         tolerance: b.tolerance_half / 2,
+        fullScore: b.full_score_half / 2,
+        scoreStep: b.step_half / 2,
+        distribution: b.distribution,
+        quotas: markers
+          .filter((m) => m.block_id === b.id && m.role === 'marker')
+          .map((m) => ({ userId: m.id, quota: m.quota })),
         markers: withRole(b.id, 'marker'),
         arbitrators: withRole(b.id, 'arbitrator'),
         leaders: withRole(b.id, 'leader'),

@@ -22,12 +22,21 @@ export interface SeedPaper {
   createdAt: number;
 }
 
-/** The seed papers of a block, oldest first, with who got and who marked them. */
-export async function listSeeds(db: Db, schoolId: number, blockId: number): Promise<SeedPaper[]> {
+/**
+ * The seed papers of a block, oldest first, with who got and who marked them. `'pool'` (a joint
+ * exam's pool block, papers of several schools) names no student: `studentId` 0, name and number null.
+ */
+export async function listSeeds(
+  db: Db,
+  schoolId: number | 'pool',
+  blockId: number,
+): Promise<SeedPaper[]> {
+  const pool = schoolId === 'pool';
   const rows = await db
     .selectFrom('marking_papers as p')
     .leftJoin('students as s', (j) =>
-      j.onRef('s.id', '=', 'p.student_id').on('s.school_id', '=', schoolId),
+      // No school has id 0: the pool joins no student.
+      j.onRef('s.id', '=', 'p.student_id').on('s.school_id', '=', pool ? 0 : schoolId),
     )
     .leftJoin('marking_tasks as t', (j) =>
       j
@@ -62,7 +71,7 @@ export async function listSeeds(db: Db, schoolId: number, blockId: number): Prom
     .execute();
   return rows.map((r) => ({
     paperId: r.id,
-    studentId: r.student_id,
+    studentId: pool ? 0 : r.student_id,
     studentName: r.name,
     studentNo: r.student_no,
     seedScore: (r.seed_score_half ?? 0) / 2,
@@ -137,6 +146,49 @@ export async function searchPapers(
     studentId: r.student_id,
     studentName: r.name,
     studentNo: r.student_no,
+    state: r.state,
+    finalScore: r.final_score_half === null ? null : r.final_score_half / 2,
+    seeded: Boolean(Number(r.seeded)),
+  }));
+}
+
+/**
+ * The papers of a pool block offered as the source of a seed paper, in paper order, naming no
+ * student (`studentId` 0, name and number null) nor school; `done` keeps the papers with a final
+ * score. `seeded`: the student's answer already is a seed paper of the block.
+ */
+export async function poolSeedPapers(
+  db: Db,
+  blockId: number,
+  filter: { done: boolean; limit: number },
+): Promise<PaperOption[]> {
+  let query = db
+    .selectFrom('marking_papers as p')
+    .select([
+      'p.id',
+      'p.state',
+      'p.final_score_half',
+      (eb) =>
+        eb
+          .exists(
+            eb
+              .selectFrom('marking_papers as x')
+              .select('x.id')
+              .where('x.block_id', '=', blockId)
+              .where('x.is_seed', '=', 1)
+              .whereRef('x.student_id', '=', 'p.student_id'),
+          )
+          .as('seeded'),
+    ])
+    .where('p.block_id', '=', blockId)
+    .where('p.is_seed', '=', 0);
+  if (filter.done) query = query.where('p.state', '=', 'done');
+  const rows = await query.orderBy('p.id').limit(filter.limit).execute();
+  return rows.map((r) => ({
+    paperId: r.id,
+    studentId: 0,
+    studentName: null,
+    studentNo: null,
     state: r.state,
     finalScore: r.final_score_half === null ? null : r.final_score_half / 2,
     seeded: Boolean(Number(r.seeded)),

@@ -21,6 +21,10 @@ const BLOCKS = 'POST /marking-main/joint/pool/blocks';
 const SAVE = 'POST /marking-main/joint/pool/block/save';
 const STATE = 'POST /marking-main/joint/pool/block/state';
 const SCHOOL_PROGRESS = 'POST /marking-main/joint/pool/school/progress';
+const SEEDS = 'POST /marking-main/joint/pool/seed/list';
+const SEED_PAPERS = 'POST /marking-main/joint/pool/seed/papers';
+const SEED_ADD = 'POST /marking-main/joint/pool/seed/add';
+const PAPER_CROP = 'POST /marking-main/joint/pool/paper/crop';
 
 const joint = (organising: boolean) => ({
   id: 7,
@@ -369,5 +373,177 @@ describe('JointMarkingSection: 各校分别阅卷 or 统一阅卷 on the joint e
         }),
       ]),
     );
+  }, 30_000);
+  it('定量分配: the organiser gives each marker a 任务量; the table shows it', async () => {
+    let saved = false;
+    const api = examApi({
+      [DETAIL]: ok(joint(true)),
+      [PAPER]: ok({ ...WEEKLY_PAPER, examName: '十一月区联考' }),
+      [PROGRESS]: ok(progress('pool')),
+      [ROSTER]: ok({ list: TEACHERS }),
+      [BLOCKS]: () =>
+        ok({
+          list: saved
+            ? [
+                {
+                  blockId: 4,
+                  subjectCode: 'S12',
+                  name: '第4题',
+                  state: 'setup',
+                  mode: 'single',
+                  questionIds: [5],
+                  tolerance: 0,
+                  fullScore: 30,
+                  scoreStep: 0.5,
+                  distribution: 'quota',
+                  quotas: [
+                    { userId: 21, quota: 120 },
+                    { userId: 31, quota: 80 },
+                  ],
+                  markers: [
+                    { userId: 21, name: '李老师', schoolId: 1, schoolName: '第一中学' },
+                    { userId: 31, name: '赵老师', schoolId: 2, schoolName: '第二中学' },
+                  ],
+                  arbitrators: [],
+                  leaders: [],
+                },
+              ]
+            : [],
+        }),
+      [SAVE]: () => {
+        saved = true;
+        return ok({ blockId: 4 });
+      },
+    });
+    await open(api);
+    const u = userEvent.setup();
+    const form = await screen.findByRole('form', { name: '新建统一阅卷题块' });
+    await u.type(within(form).getByLabelText(/题块名称/), '第4题');
+    await u.click(await within(form).findByRole('checkbox', { name: '第4(1)题（30分）' }));
+    expect(within(form).queryByLabelText(/^任务量：/)).not.toBeInTheDocument();
+    await u.selectOptions(within(form).getByLabelText('分配方式'), '定量分配（每人任务量）');
+    await u.click(within(form).getByRole('checkbox', { name: '阅卷老师：李老师（第一中学）' }));
+    await u.click(within(form).getByRole('checkbox', { name: '阅卷老师：赵老师（第二中学）' }));
+    // Only a ticked marker has a 任务量; a missing one is refused before anything is sent.
+    expect(within(form).queryByLabelText('任务量：王老师（第一中学）')).not.toBeInTheDocument();
+    await u.type(within(form).getByLabelText('任务量：李老师（第一中学）'), '120');
+    await u.click(within(form).getByRole('button', { name: '保存题块' }));
+    expect(await within(form).findByRole('alert')).toHaveTextContent(
+      '定量分配时每位阅卷老师需要任务量',
+    );
+    expect(bodiesOf(api, SAVE)).toEqual([]);
+    await u.type(within(form).getByLabelText('任务量：赵老师（第二中学）'), '80');
+    await u.click(within(form).getByRole('button', { name: '保存题块' }));
+    await waitFor(() =>
+      expect(bodiesOf(api, SAVE)).toEqual([
+        expect.objectContaining({
+          setup: expect.objectContaining({
+            distribution: 'quota',
+            markers: [
+              { userId: 21, quota: 120 },
+              { userId: 31, quota: 80 },
+            ],
+          }),
+        }),
+      ]),
+    );
+    const table = await screen.findByRole('table', { name: '统一阅卷题块' });
+    expect(
+      within(table).getByText('李老师（第一中学）任务量 120、赵老师（第二中学）任务量 80'),
+    ).toBeInTheDocument();
+  }, 30_000);
+
+  it('隐藏样卷: the organiser lists a block’s papers by number only, looks at one and adds it as a seed', async () => {
+    let seeds: unknown[] = [];
+    const api = examApi({
+      [DETAIL]: ok(joint(true)),
+      [PAPER]: ok({ ...WEEKLY_PAPER, examName: '十一月区联考' }),
+      [PROGRESS]: ok(progress('pool')),
+      [ROSTER]: ok({ list: TEACHERS }),
+      [BLOCKS]: ok({
+        list: [
+          {
+            blockId: 4,
+            subjectCode: 'S12',
+            name: '第4题',
+            state: 'setup',
+            mode: 'single',
+            questionIds: [5],
+            tolerance: 0,
+            fullScore: 30,
+            scoreStep: 0.5,
+            distribution: 'pool',
+            quotas: [{ userId: 21, quota: null }],
+            markers: [{ userId: 21, name: '李老师', schoolId: 1, schoolName: '第一中学' }],
+            arbitrators: [],
+            leaders: [],
+          },
+        ],
+      }),
+      [SEEDS]: () => ok({ list: seeds }),
+      [SEED_PAPERS]: ok({
+        list: [41, 42].map((paperId) => ({
+          paperId,
+          studentId: 0,
+          studentName: null,
+          studentNo: null,
+          state: 'marking',
+          finalScore: null,
+          seeded: false,
+        })),
+      }),
+      [PAPER_CROP]: ok({ dataUrl: 'data:image/png;base64,AAAA' }),
+      [SEED_ADD]: () => {
+        seeds = [
+          {
+            paperId: 50,
+            studentId: 0,
+            studentName: null,
+            studentNo: null,
+            seedScore: 24,
+            assigned: 0,
+            marked: 0,
+            exact: 0,
+            createdAt: 1,
+          },
+        ];
+        return ok({ paperId: 50 });
+      },
+    });
+    await open(api);
+    const u = userEvent.setup();
+    const table = await screen.findByRole('table', { name: '统一阅卷题块' });
+    await u.click(within(table).getByRole('button', { name: '隐藏样卷：第4题' }));
+    const section = (await screen.findByRole('heading', { name: '隐藏样卷（试评卷）' }))
+      .parentElement!;
+    expect(await within(section).findByText('还没有隐藏样卷')).toBeInTheDocument();
+    // No search by exam number or name: the pool names no student.
+    expect(within(section).queryByLabelText('考号或姓名')).not.toBeInTheDocument();
+    await u.click(within(section).getByRole('button', { name: '列出答卷' }));
+    const found = await within(section).findByRole('table', { name: '查找结果' });
+    expect(
+      within(found)
+        .getAllByRole('row')
+        .map((r) => r.textContent),
+    ).toEqual([
+      '试卷编号状态最终得分操作',
+      expect.stringMatching(/^41/),
+      expect.stringMatching(/^42/),
+    ]);
+    await u.click(within(found).getByRole('button', { name: '选为样卷：试卷 41' }));
+    expect(await within(section).findByRole('img', { name: '答卷：试卷 41' })).toBeInTheDocument();
+    expect(bodiesOf(api, PAPER_CROP)).toEqual([{ paperId: 41 }]);
+    const add = within(section).getByRole('form', { name: '添加样卷' });
+    await u.type(within(add).getByLabelText(/标准分/), '31');
+    await u.click(within(add).getByRole('button', { name: '添加样卷' }));
+    expect(bodiesOf(api, SEED_ADD)).toEqual([]);
+    await u.clear(within(add).getByLabelText(/标准分/));
+    await u.type(within(add).getByLabelText(/标准分/), '24');
+    await u.click(within(add).getByRole('button', { name: '添加样卷' }));
+    await waitFor(() =>
+      expect(bodiesOf(api, SEED_ADD)).toEqual([{ blockId: 4, paperId: 41, seedScore: 24 }]),
+    );
+    const current = await within(section).findByRole('table', { name: '当前样卷' });
+    expect(within(current).getAllByRole('row')[1]).toHaveTextContent('5024 分开始阅卷后分发');
   }, 30_000);
 });

@@ -6,6 +6,7 @@ import { hasPermission } from '@examkit/permission';
 import { Button, FormField, Select, TextInput } from '@examkit/ui';
 import { useApiCall } from '../../common/useApiCall';
 import { ListTable } from '../../common/ListTable';
+import { SeedPapers } from '../../marking/components/SeedPapers';
 import { Actions, ErrorText, Note } from '../components/styled';
 
 type Teacher = DataOf<typeof jointPoolRoutes.jointPoolRoster>['list'][number];
@@ -61,7 +62,8 @@ function PoolMonitorLinks({ blockId, name }: { blockId: number; name: string }) 
  * (问题卷 and 组长改分 on the pool, from 网上阅卷) — several of each, ticked in one table per school
  * beside the markers, as the school's own block set-up does —, started, paused and finished here; a finished
  * subject's scores are written into each school's own exam. Papers come from each school's scan
- * hand-off (交给阅卷 on the school's scan page).
+ * hand-off (交给阅卷 on the school's scan page). 整体分配 or 定量分配 with each marker's 任务量; each
+ * block's 隐藏样卷 (`SeedPapers` over the pool's seed calls) below the table.
  */
 export function JointPoolBlocks({
   jointExamId,
@@ -85,6 +87,11 @@ export function JointPoolBlocks({
   const [tolerance, setTolerance] = useState('');
   const [arbitrators, setArbitrators] = useState<number[]>([]);
   const [leaders, setLeaders] = useState<number[]>([]);
+  const [distribution, setDistribution] = useState<'pool' | 'quota'>('pool');
+  /** userId → 任务量 text, under 定量分配. */
+  const [quotas, setQuotas] = useState<Record<number, string>>({});
+  /** The block whose 隐藏样卷 are shown below the table. */
+  const [seedBlockId, setSeedBlockId] = useState<number | null>(null);
   const [filter, setFilter] = useState('');
   const [error, setError] = useState('');
   const [saving, setSaving] = useState(false);
@@ -121,6 +128,11 @@ export function JointPoolBlocks({
     if (!name.trim()) return setError('请输入题块名称');
     if (questionIds.length === 0) return setError('请选择题块的题目');
     if (markers.length === 0) return setError('请选择阅卷老师');
+    if (
+      distribution === 'quota' &&
+      markers.some((id) => !/^[1-9]\d{0,5}$/.test((quotas[id] ?? '').trim()))
+    )
+      return setError('定量分配时每位阅卷老师需要任务量（正整数）');
     const points = Number(tolerance);
     if (mode === 'double') {
       if (markers.length < 2) return setError('双评至少需要两位阅卷老师');
@@ -138,8 +150,10 @@ export function JointPoolBlocks({
         mode,
         tolerance: mode === 'double' ? points : 0,
         scoreStep: 0.5,
-        distribution: 'pool',
-        markers: markers.map((userId) => ({ userId })),
+        distribution,
+        markers: markers.map((userId) =>
+          distribution === 'quota' ? { userId, quota: Number(quotas[userId]) } : { userId },
+        ),
         arbitrators: mode === 'double' ? arbitrators : [],
         leaders,
         guide: '',
@@ -158,6 +172,8 @@ export function JointPoolBlocks({
     setTolerance('');
     setArbitrators([]);
     setLeaders([]);
+    setDistribution('pool');
+    setQuotas({});
     await loadBlocks();
     onChanged();
   }
@@ -186,6 +202,17 @@ export function JointPoolBlocks({
   const schools = [...new Map(roster.map((t) => [t.schoolId, t.schoolName])).entries()];
   const named = (list: readonly Teacher[]) =>
     list.map((m) => `${m.name}（${m.schoolName}）`).join('、') || '—';
+  /** The markers, each with their 任务量 under 定量分配. */
+  const markersOf = (b: PoolBlock) =>
+    b.distribution !== 'quota'
+      ? named(b.markers)
+      : b.markers
+          .map((m) => {
+            const quota = b.quotas.find((q) => q.userId === m.userId)?.quota;
+            return `${m.name}（${m.schoolName}）任务量 ${quota ?? '—'}`;
+          })
+          .join('、') || '—';
+  const seedBlock = blocks.find((b) => b.blockId === seedBlockId) ?? null;
   const finishedSubjects = subjects.filter((s) => {
     const own = blocks.filter((b) => b.subjectCode === s.subjectCode);
     return own.length > 0 && own.every((b) => b.state === 'finished');
@@ -195,7 +222,7 @@ export function JointPoolBlocks({
     <section aria-labelledby="joint-pool-blocks-title">
       <h3 id="joint-pool-blocks-title">统一阅卷题块</h3>
       <Note>
-        题块整体分配、匿名阅卷，可设单评或双评（两评之差超过误差时交仲裁老师）；阅卷老师、仲裁老师和组长可以来自任一参考学校。组长在“网上阅卷”中处理问题卷和改分。各校扫描答题卡后点“交给阅卷”，主观题的裁切图自动进入阅卷池。
+        题块整体分配或定量分配（每位阅卷老师的任务量）、匿名阅卷，可设单评或双评（两评之差超过误差时交仲裁老师）；阅卷老师、仲裁老师和组长可以来自任一参考学校。组长在“网上阅卷”中处理问题卷和改分。组织方和组长可为题块添加隐藏样卷（试评卷），阅卷质量中统计样本卷准确率。各校扫描答题卡后点“交给阅卷”，主观题的裁切图自动进入阅卷池。
       </Note>
       {blocks.length > 0 && (
         <ListTable
@@ -212,7 +239,7 @@ export function JointPoolBlocks({
                 {b.mode !== 'single' ? `（误差 ${b.tolerance} 分）` : ''}
               </td>
               <td>{STATE_LABELS[b.state] ?? b.state}</td>
-              <td>{named(b.markers)}</td>
+              <td>{markersOf(b)}</td>
               <td>{named(b.arbitrators)}</td>
               <td>{named(b.leaders)}</td>
               <td>
@@ -232,12 +259,28 @@ export function JointPoolBlocks({
                       结束阅卷：{b.name}
                     </Button>
                   )}
+                  <Button
+                    size="small"
+                    type="link"
+                    aria-pressed={seedBlockId === b.blockId}
+                    onClick={() => setSeedBlockId((id) => (id === b.blockId ? null : b.blockId))}
+                  >
+                    隐藏样卷：{b.name}
+                  </Button>
                 </Actions>
                 {b.state !== 'setup' && <PoolMonitorLinks blockId={b.blockId} name={b.name} />}
               </td>
             </tr>
           )}
         </ListTable>
+      )}
+      {seedBlock && (
+        <div>
+          <Note>
+            题块：{subjectName(seedBlock.subjectCode)} · {seedBlock.name}
+          </Note>
+          <SeedPapers key={seedBlock.blockId} block={seedBlock} pool />
+        </div>
       )}
       {finishedSubjects.length > 0 && (
         <Actions>
@@ -311,6 +354,16 @@ export function JointPoolBlocks({
             />
           </FormField>
         )}
+        <FormField label="分配方式">
+          <Select
+            value={distribution}
+            options={[
+              { value: 'pool', label: '整体分配' },
+              { value: 'quota', label: '定量分配（每人任务量）' },
+            ]}
+            onChange={(e) => setDistribution(e.target.value === 'quota' ? 'quota' : 'pool')}
+          />
+        </FormField>
         <FormField label="查找阅卷老师" hint="按姓名或学校筛选">
           <TextInput value={filter} maxLength={32} onChange={(e) => setFilter(e.target.value)} />
         </FormField>
@@ -325,7 +378,13 @@ export function JointPoolBlocks({
             <ListTable
               label={`${schoolName}的教师`}
               rows={shown.filter((t) => t.schoolId === schoolId)}
-              headers={['教师', '阅卷老师', ...(mode === 'double' ? ['仲裁老师'] : []), '组长']}
+              headers={[
+                '教师',
+                '阅卷老师',
+                ...(distribution === 'quota' ? ['任务量'] : []),
+                ...(mode === 'double' ? ['仲裁老师'] : []),
+                '组长',
+              ]}
               empty="没有符合条件的教师"
             >
               {(t) => {
@@ -348,6 +407,22 @@ export function JointPoolBlocks({
                   <tr key={t.userId}>
                     <td>{t.name}</td>
                     {pick('阅卷老师', markers, setMarkers)}
+                    {distribution === 'quota' && (
+                      <td>
+                        {markers.includes(t.userId) && (
+                          <TextInput
+                            inputMode="numeric"
+                            aria-label={`任务量：${who}`}
+                            maxLength={6}
+                            style={{ width: 80 }}
+                            value={quotas[t.userId] ?? ''}
+                            onChange={(e) =>
+                              setQuotas((q) => ({ ...q, [t.userId]: e.target.value }))
+                            }
+                          />
+                        )}
+                      </td>
+                    )}
                     {mode === 'double' && pick('仲裁老师', arbitrators, setArbitrators)}
                     {pick('组长', leaders, setLeaders)}
                   </tr>

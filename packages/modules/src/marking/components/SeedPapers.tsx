@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import {
+  jointPoolRoutes,
   markingRoutes,
   type BlockPaperOption,
   type MarkingBlock,
@@ -14,13 +15,17 @@ import { Note, Table, Toolbar } from './styled';
 
 export interface SeedPapersProps {
   /** The block being set up (saved: seeds need its papers). */
-  block: MarkingBlock;
+  block: Pick<MarkingBlock, 'blockId' | 'fullScore' | 'scoreStep'> & { state: string };
   /** Told the number of seed papers after every load, for the block summary. */
   onCount?: (count: number) => void;
+  /**
+   * A 统一阅卷 pool block of a joint exam: the pool's seed calls (its organiser or 组长), papers
+   * by number only — no student or school, so no search by exam number or name.
+   */
+  pool?: boolean;
 }
 
-const who = (p: { studentName: string | null; studentNo: string | null }) =>
-  `${p.studentName ?? '—'}（${p.studentNo ?? '—'}）`;
+type Named = { paperId: number; studentName: string | null; studentNo: string | null };
 
 /**
  * 隐藏样卷 (试评卷) of a block: the seed papers with their known score and how many markers
@@ -28,7 +33,7 @@ const who = (p: { studentName: string | null; studentNo: string | null }) =>
  * look at it, give its known score and add it; remove a seed nobody has marked yet.
  * @see docs/marking.md "Set-up page"
  */
-export function SeedPapers({ block, onCount }: SeedPapersProps) {
+export function SeedPapers({ block, onCount, pool = false }: SeedPapersProps) {
   const call = useMarkingCall();
   const { notifier } = useExamkit();
   const { blockId } = block;
@@ -46,24 +51,34 @@ export function SeedPapers({ block, onCount }: SeedPapersProps) {
   const finished = block.state === 'finished';
   const countRef = useRef(onCount);
   countRef.current = onCount;
+  const who = (p: Named) =>
+    pool ? `试卷 ${p.paperId}` : `${p.studentName ?? '—'}（${p.studentNo ?? '—'}）`;
 
   const load = useCallback(async () => {
-    const r = await call(markingRoutes.seeds, { blockId }, { dedupe: false, quiet: true });
+    const r = pool
+      ? await call(jointPoolRoutes.jointPoolSeeds, { blockId }, { dedupe: false, quiet: true })
+      : await call(markingRoutes.seeds, { blockId }, { dedupe: false, quiet: true });
     if (!r.ok) return;
     setSeeds(r.data.list);
     countRef.current?.(r.data.list.length);
-  }, [call, blockId]);
+  }, [call, blockId, pool]);
   // Starting the block hands the seeds out: load again when the state changes.
   useEffect(() => {
     void load();
   }, [load, block.state]);
 
   const search = async () => {
-    const r = await call(
-      markingRoutes.searchPapers,
-      { blockId, keyword: keyword.trim(), done: doneOnly, limit: 20 },
-      { dedupe: false },
-    );
+    const r = pool
+      ? await call(
+          jointPoolRoutes.jointPoolSeedPapers,
+          { blockId, done: doneOnly, limit: 50 },
+          { dedupe: false },
+        )
+      : await call(
+          markingRoutes.searchPapers,
+          { blockId, keyword: keyword.trim(), done: doneOnly, limit: 20 },
+          { dedupe: false },
+        );
     if (r.ok) setFound(r.data.list);
   };
 
@@ -72,11 +87,15 @@ export function SeedPapers({ block, onCount }: SeedPapersProps) {
     setScore(paper.finalScore === null ? '' : String(paper.finalScore));
     setScoreProblem(null);
     setCrop(null);
-    void call(markingRoutes.crop, { paperId: paper.paperId }, { dedupe: false, quiet: true }).then(
-      (r) => {
-        if (r.ok) setCrop(r.data.dataUrl);
+    void call(
+      pool ? jointPoolRoutes.jointPoolPaperCrop : markingRoutes.crop,
+      {
+        paperId: paper.paperId,
       },
-    );
+      { dedupe: false, quiet: true },
+    ).then((r) => {
+      if (r.ok) setCrop(r.data.dataUrl);
+    });
   };
 
   const add = async () => {
@@ -85,7 +104,7 @@ export function SeedPapers({ block, onCount }: SeedPapersProps) {
     setScoreProblem(problem);
     if (problem) return;
     setAdding(true);
-    const r = await call(markingRoutes.addSeed, {
+    const r = await call(pool ? jointPoolRoutes.jointPoolSeedAdd : markingRoutes.addSeed, {
       blockId,
       paperId: chosen.paperId,
       seedScore: Number(score),
@@ -103,14 +122,19 @@ export function SeedPapers({ block, onCount }: SeedPapersProps) {
   const remove = async () => {
     if (!removing) return;
     setBusy(true);
-    const r = await call(markingRoutes.removeSeed, { paperId: removing.paperId });
+    const r = await call(pool ? jointPoolRoutes.jointPoolSeedRemove : markingRoutes.removeSeed, {
+      paperId: removing.paperId,
+    });
     setBusy(false);
     if (!r.ok) return;
     notifier.message('success', '隐藏样卷已删除');
+    // The pool names no student: search again to learn which paper is free once more.
     setFound((list) =>
-      list
+      list && !pool
         ? list.map((p) => (p.studentId === removing.studentId ? { ...p, seeded: false } : p))
-        : list,
+        : pool
+          ? null
+          : list,
     );
     setRemoving(null);
     await load();
@@ -122,14 +146,21 @@ export function SeedPapers({ block, onCount }: SeedPapersProps) {
       <Note>
         样卷是已知标准分的答卷，会不加提示地混入每位阅卷老师的任务中各评一次，不计入考生成绩和阅卷进度；阅卷质量中的“样本卷准确率”即由此统计。已有老师评过的样卷不能删除。
       </Note>
+      {pool && <Note>联考统一阅卷：答卷来自各参考学校，只显示试卷编号，不显示考生和学校。</Note>}
       {seeds === null ? null : seeds.length === 0 ? (
         <Empty text="还没有隐藏样卷" />
       ) : (
         <Table aria-label="当前样卷">
           <thead>
             <tr>
-              <th>考号</th>
-              <th>姓名</th>
+              {pool ? (
+                <th>试卷编号</th>
+              ) : (
+                <>
+                  <th>考号</th>
+                  <th>姓名</th>
+                </>
+              )}
               <th>标准分</th>
               <th>评阅情况</th>
               <th>操作</th>
@@ -138,8 +169,14 @@ export function SeedPapers({ block, onCount }: SeedPapersProps) {
           <tbody>
             {seeds.map((s) => (
               <tr key={s.paperId}>
-                <td>{s.studentNo ?? '—'}</td>
-                <td>{s.studentName ?? '—'}</td>
+                {pool ? (
+                  <td>{s.paperId}</td>
+                ) : (
+                  <>
+                    <td>{s.studentNo ?? '—'}</td>
+                    <td>{s.studentName ?? '—'}</td>
+                  </>
+                )}
                 <td>{formatPoints(s.seedScore)} 分</td>
                 <td>
                   {s.assigned === 0
@@ -168,22 +205,24 @@ export function SeedPapers({ block, onCount }: SeedPapersProps) {
           <Toolbar>
             <form
               role="search"
-              aria-label="查找本题块答卷"
+              aria-label={pool ? '本题块的答卷' : '查找本题块答卷'}
               style={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 12 }}
               onSubmit={(e) => {
                 e.preventDefault();
                 void search();
               }}
             >
-              <TextInput
-                type="search"
-                aria-label="考号或姓名"
-                placeholder="考号或姓名"
-                maxLength={32}
-                style={{ width: 240 }}
-                value={keyword}
-                onChange={(e) => setKeyword(e.target.value)}
-              />
+              {!pool && (
+                <TextInput
+                  type="search"
+                  aria-label="考号或姓名"
+                  placeholder="考号或姓名"
+                  maxLength={32}
+                  style={{ width: 240 }}
+                  value={keyword}
+                  onChange={(e) => setKeyword(e.target.value)}
+                />
+              )}
               <label>
                 <input
                   type="checkbox"
@@ -192,7 +231,7 @@ export function SeedPapers({ block, onCount }: SeedPapersProps) {
                 />{' '}
                 只看已评完的答卷
               </label>
-              <Button nativeType="submit">查找答卷</Button>
+              <Button nativeType="submit">{pool ? '列出答卷' : '查找答卷'}</Button>
             </form>
           </Toolbar>
           {found !== null &&
@@ -202,8 +241,14 @@ export function SeedPapers({ block, onCount }: SeedPapersProps) {
               <Table aria-label="查找结果">
                 <thead>
                   <tr>
-                    <th>考号</th>
-                    <th>姓名</th>
+                    {pool ? (
+                      <th>试卷编号</th>
+                    ) : (
+                      <>
+                        <th>考号</th>
+                        <th>姓名</th>
+                      </>
+                    )}
                     <th>状态</th>
                     <th>最终得分</th>
                     <th>操作</th>
@@ -212,8 +257,14 @@ export function SeedPapers({ block, onCount }: SeedPapersProps) {
                 <tbody>
                   {found.map((p) => (
                     <tr key={p.paperId} aria-current={chosen?.paperId === p.paperId || undefined}>
-                      <td>{p.studentNo ?? '—'}</td>
-                      <td>{p.studentName ?? '—'}</td>
+                      {pool ? (
+                        <td>{p.paperId}</td>
+                      ) : (
+                        <>
+                          <td>{p.studentNo ?? '—'}</td>
+                          <td>{p.studentName ?? '—'}</td>
+                        </>
+                      )}
                       <td>{PAPER_STATE_LABELS[p.state] ?? p.state}</td>
                       <td>{formatPoints(p.finalScore)}</td>
                       <td>

@@ -225,6 +225,57 @@ describe('问题卷 and 组长改分 of a 统一阅卷 pool block (the same page
   }, 30_000);
 });
 
+describe('隐藏样卷 of a 统一阅卷 pool block on its 组长’s page', () => {
+  it('the leader sees the seeds with no student and removes one nobody has marked', async () => {
+    const seed = (paperId: number, marked: number) => ({
+      paperId,
+      studentId: 0,
+      studentName: null,
+      studentNo: null,
+      seedScore: 8,
+      assigned: 2,
+      marked,
+      exact: marked,
+      createdAt: 1,
+    });
+    let seeds = [seed(91, 1), seed(92, 0)];
+    const api = markingApi();
+    api.on(`${POOL}/mine`, ok({ list: [POOL_BLOCK] }));
+    api.on(`${POOL}/problem/list`, ok({ list: [] }));
+    api.on(`${POOL}/paper/list`, ok({ list: [] }));
+    api.on(`${POOL}/seed/list`, () => ok({ list: seeds }));
+    api.on(`${POOL}/seed/remove`, () => {
+      seeds = [seed(91, 1)];
+      return ok(null);
+    });
+    await renderApp({
+      path: '/exam/marking/error?blockId=9&pool=1',
+      api,
+      user: markerUser(),
+      pages: markingPages,
+    });
+    const current = await screen.findByRole('table', { name: '当前样卷' }, { timeout: 10_000 });
+    expect(
+      within(current)
+        .getAllByRole('row')
+        .map((r) => r.textContent),
+    ).toEqual([
+      '试卷编号标准分评阅情况操作',
+      '918 分1/2 位已评，1 位给分一致删除样卷：试卷 91',
+      '928 分0/2 位已评，0 位给分一致删除样卷：试卷 92',
+    ]);
+    expect(within(current).getByRole('button', { name: '删除样卷：试卷 91' })).toBeDisabled();
+    const u = userEvent.setup();
+    await u.click(within(current).getByRole('button', { name: '删除样卷：试卷 92' }));
+    await u.click(await screen.findByRole('button', { name: '确定删除' }));
+    await waitFor(() => expect(bodiesOf(api, `${POOL}/seed/remove`)).toEqual([{ paperId: 92 }]));
+    await waitFor(() => expect(within(current).getAllByRole('row')).toHaveLength(2));
+    // The school's own seed calls are never asked for a pool block.
+    expect(bodiesOf(api, 'POST /marking-main/exam/marking/seed/list')).toEqual([]);
+    expect(bodiesOf(api, 'POST /marking-main/exam/marking/seed/remove')).toEqual([]);
+  }, 30_000);
+});
+
 describe('monitoring: quality and final scores', () => {
   const problemPaper = {
     paperId: 78,

@@ -11,6 +11,7 @@ import { Button, Empty, Select } from '@examkit/ui';
 import { MonitorFrame } from '../../components/MonitorFrame';
 import { PaperCard } from '../../components/PaperCard';
 import { RemarkForm } from '../../components/RemarkForm';
+import { SeedPapers } from '../../components/SeedPapers';
 import { ResolveScoreForm } from '../../components/ResolveScoreForm';
 import { Note, PageBox, Toolbar } from '../../components/styled';
 import { useMarkingCall } from '../../hooks/useMarkingCall';
@@ -22,7 +23,7 @@ import { newIdempotencyKey } from '../../utils/scoring';
  * resolved by the leader: back to the pool, or a final score. With `&pool=1` the block is a
  * 统一阅卷 pool block of a joint exam (docs/marking.md "Joint exams"), reached by its 组长 from
  * 网上阅卷: the same queue and forms through the pool's calls, every paper anonymous, and the
- * block's marked papers below for 组长改分.
+ * block's marked papers below for 组长改分, and the block's 隐藏样卷 (the pool's seed calls).
  */
 export function ProblemPage() {
   const [search, setSearch] = useSearchParams();
@@ -153,6 +154,7 @@ export function ProblemPage() {
           )}
         </section>
       )}
+      {pool && blockId > 0 && block && <SeedPapers key={block.blockId} block={block} pool />}
     </>
   );
   if (pool)
