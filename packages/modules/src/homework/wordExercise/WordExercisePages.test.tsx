@@ -10,6 +10,7 @@ import {
   type WordMarkStudent,
   type WordStudentDetail,
   type WordWrongBook,
+  WORD_WRONG_EXPORT_URL,
 } from '@examkit/contracts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { demoUser, ok, renderApp } from '../../test/fixtures';
@@ -406,7 +407,21 @@ describe('字词练习', () => {
       studentId: 1,
       subjectId: null,
     });
-    expect(screen.getByRole('button', { name: '导出错题本' })).toBeEnabled();
+    // 导出错题本: the student's words as Excel.
+    const fetchMock = vi.spyOn(globalThis, 'fetch').mockResolvedValue(
+      new Response(new Blob(['xlsx']), {
+        status: 200,
+        headers: {
+          'content-type': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+        },
+      }),
+    );
+    URL.createObjectURL = vi.fn(() => 'blob:1');
+    URL.revokeObjectURL = vi.fn();
+    await u.click(screen.getByRole('button', { name: '导出错题本' }));
+    await vi.waitFor(() => expect(fetchMock).toHaveBeenCalled());
+    expect(fetchMock.mock.calls[0]![0]).toBe(`${WORD_WRONG_EXPORT_URL}?classId=101&studentId=1`);
+    fetchMock.mockRestore();
   }, 30_000);
 
   it('scans the 听写卡 from the list: uploads each file, then hands an exception to a student', async () => {
