@@ -345,6 +345,12 @@ describe('字词练习', () => {
         },
       ],
     };
+    const review = exercise({
+      id: 9,
+      name: '高一(1)班错词复习（11月21日）',
+      wordCount: 2,
+      classes: [],
+    });
     const api = homeworkApi({
       [HW.homeworkOptions]: ok(OPTIONS),
       [K(W.wordExerciseWrongWords)]: (r: { data: string }) => {
@@ -355,11 +361,9 @@ describe('字词练习', () => {
             : { students: book.students.filter((s) => s.studentId === body.studentId) };
         return { code: 200, msg: 'ok', data };
       },
-      [K(W.wordExerciseReview)]: ok(
-        exercise({ id: 9, name: '高一(1)班错词复习（11月21日）', wordCount: 2, classes: [] }),
-      ),
-      [K(W.wordExerciseDetail)]: ok(exercise()),
-      [K(W.wordExerciseList)]: ok([exercise()]),
+      [K(W.wordExerciseReview)]: ok(review),
+      [K(W.wordExerciseDetail)]: ok(review),
+      [K(W.wordExerciseList)]: ok([exercise(), review]),
     });
     await renderApp({
       path: '/homework/word-exercise/detail',
@@ -422,6 +426,16 @@ describe('字词练习', () => {
     await vi.waitFor(() => expect(fetchMock).toHaveBeenCalled());
     expect(fetchMock.mock.calls[0]![0]).toBe(`${WORD_WRONG_EXPORT_URL}?classId=101&studentId=1`);
     fetchMock.mockRestore();
+    // One student's 复习 (a new request key), then 去布置: the new list's 布置 panel.
+    await u.click(screen.getByRole('button', { name: '一键生成复习' }));
+    await screen.findByRole('link', { name: '去布置' });
+    const [first, second] = bodiesOf(api, K(W.wordExerciseReview)) as Record<string, unknown>[];
+    expect(second).toMatchObject({ classId: 101, studentId: 1 });
+    expect(second!.idempotencyKey).not.toBe(first!.idempotencyKey);
+    await u.click(screen.getByRole('link', { name: '去布置' }));
+    expect(
+      await screen.findByRole('heading', { name: '布置 · 高一(1)班错词复习（11月21日）' }),
+    ).toBeInTheDocument();
   }, 30_000);
 
   it('scans the 听写卡 from the list: uploads each file, then hands an exception to a student', async () => {
