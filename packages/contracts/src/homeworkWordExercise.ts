@@ -120,12 +120,47 @@ export const WordStudentDetail = Type.Object({
       studentId: Type.Integer(),
       studentNo: Type.String(),
       name: Type.String(),
+      /** The student's administrative class (a teaching class's members come from several). */
+      className: Type.String(),
       /** One per exercise, in the same order: the wrong positions, null when not marked. */
       results: Type.Array(Nullable(Type.Array(Type.Integer()))),
     }),
   ),
 });
 export type WordStudentDetail = Static<typeof WordStudentDetail>;
+
+/** A word a student wrote wrong, over the lists of a class or teaching class. */
+export const WrongWord = Type.Object({
+  word: Type.String(),
+  /** 拼音 or 音标 and 释义 of the latest list holding it. */
+  reading: Type.String(),
+  meaning: Type.String(),
+  subjectId: Type.Integer(),
+  subjectName: Type.String(),
+  /** How many times it was marked wrong (once a list). */
+  count: Type.Integer(),
+  /** When the latest wrong result was marked (ms). */
+  lastWrongAt: Type.Integer(),
+  /** The lists it was wrong in, oldest first. */
+  exercises: Type.Array(Type.String()),
+});
+export type WrongWord = Static<typeof WrongWord>;
+
+/** 错题本 of words: per student their wrong words, most often wrong first. */
+export const WordWrongBook = Type.Object({
+  students: Type.Array(
+    Type.Object({
+      studentId: Type.Integer(),
+      studentNo: Type.String(),
+      name: Type.String(),
+      className: Type.String(),
+      /** How many of the lists the student has a marked result in. */
+      marked: Type.Integer(),
+      words: Type.Array(WrongWord),
+    }),
+  ),
+});
+export type WordWrongBook = Static<typeof WordWrongBook>;
 
 const W = '/marking-homework/homework/word-exercise';
 
@@ -135,6 +170,19 @@ export const WORD_EXERCISE_CARD_URL = `${W}/card`;
 const ClassFilter = t('班级', Nullable(Type.Integer({ minimum: 1 })));
 /** One teaching class instead of a class (null or left out: none). */
 const TeachingClassFilter = Type.Optional(t('教学班', Nullable(Type.Integer({ minimum: 1 }))));
+/** A class or a teaching class (one of them), a student of it or all, a subject or both. */
+const WordTarget = {
+  classId: ClassFilter,
+  teachingClassId: TeachingClassFilter,
+  studentId: t('学生', Nullable(Type.Integer({ minimum: 1 }))),
+  subjectId: t('科目', Nullable(Type.Integer({ minimum: 1 }))),
+};
+
+/**
+ * GET `?classId=` or `?teachingClassId=`, with `&studentId=` and `&subjectId=` if chosen: the
+ * 错题本 of words as an Excel workbook.
+ */
+export const WORD_WRONG_EXPORT_URL = `${W}/wrong-words/export`;
 const TargetIds = (title: string) =>
   t(title, Type.Array(Type.Integer({ minimum: 1 }), { maxItems: 40, uniqueItems: true }));
 
@@ -215,12 +263,23 @@ export const homeworkWordExerciseRoutes = {
   ),
   wordExerciseStudentDetail: post(
     `${W}/student-detail`,
-    'one class’s students (or one student) over the word lists assigned to the class: the wrong words of each',
-    Obj({
-      classId: t('班级', Type.Integer({ minimum: 1 })),
-      studentId: t('学生', Nullable(Type.Integer({ minimum: 1 }))),
-      subjectId: t('科目', Nullable(Type.Integer({ minimum: 1 }))),
-    }),
+    'one class’s or teaching class’s students (or one student) over the word lists assigned to it: the wrong words of each',
+    Obj(WordTarget),
     WordStudentDetail,
+  ),
+  wordExerciseWrongWords: post(
+    `${W}/wrong-words`,
+    'the 错题本 of words: each student’s wrong words over the lists of a class or teaching class, most often wrong first',
+    Obj(WordTarget),
+    WordWrongBook,
+  ),
+  wordExerciseReview: post(
+    `${W}/review`,
+    'a new word list (复习) of the wrong words of a class, teaching class or one student, most often wrong first; a retry answers the first',
+    Obj({
+      ...WordTarget,
+      idempotencyKey: t('请求标识', Type.String({ minLength: 8, maxLength: 64 })),
+    }),
+    WordExerciseDetail,
   ),
 };

@@ -102,7 +102,8 @@ const SPEC_PATHS = `
  * Routes the product adds where the spec names none: the online-exam and homework student pages
  * (docs/online-exams.md), the download centre, whose entry spec 000 §2 names without a path
  * (docs/downloads.md), the pages of 综合评价 under the spec's /appraise/... (docs/appraise.md), and
- * the scan page of the 听写卡 beside the spec's word-exercise pages (docs/homework.md "字词练习").
+ * the scan page of the 听写卡 and the 错题本 of words beside the spec's word-exercise pages
+ * (docs/homework.md "字词练习").
  */
 const PRODUCT_PATHS = [
   '/online-exam',
@@ -112,6 +113,7 @@ const PRODUCT_PATHS = [
   '/appraise/student',
   '/appraise/student/print',
   '/homework/word-exercise/:id/scan',
+  '/homework/word-exercise/wrong',
 ];
 
 const byPath = new Map(routeCatalogue.map((r) => [r.path, r]));

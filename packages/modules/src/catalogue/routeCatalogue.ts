@@ -227,6 +227,7 @@ const homework = group('homework', 'Homework', 'Homework', [
   wordExercise('accuracy', '字词练习·批改与正确率'),
   wordExercise('detail', '字词练习·学生详情'),
   wordExercise('card', '字词练习·听写卡'),
+  wordExercise('wrong', '字词练习·错题本'),
   ['/homework/word-exercise/:id/scan', 'homework-word-exercise-scan', '字词练习·扫描'],
   ['/homework/question/edit', 'homework-question-edit', '编辑试题'],
   ['/homework/download-assistant', 'homework-download-assistant', '下载助手'],

@@ -33,6 +33,7 @@ const wordQuestion = () => import('./wordExercise/WordExerciseQuestionPage');
 const wordCard = () => import('./wordExercise/WordExerciseCardPage');
 const wordAccuracy = () => import('./wordExercise/WordExerciseAccuracyPage');
 const wordDetail = () => import('./wordExercise/WordExerciseDetailPage');
+const wordWrong = () => import('./wordExercise/WordExerciseWrongPage');
 
 /**
  * The homework pages built so far (校本作业 from an uploaded paper or from the bank, 作文,
@@ -101,5 +102,6 @@ export const homeworkPages: Readonly<Record<string, PageLoader>> = {
   'homework-word-exercise-card': () => wordCard().then((m) => m.WordExerciseCardPage),
   'homework-word-exercise-accuracy': () => wordAccuracy().then((m) => m.WordExerciseAccuracyPage),
   'homework-word-exercise-detail': () => wordDetail().then((m) => m.WordExerciseDetailPage),
+  'homework-word-exercise-wrong': () => wordWrong().then((m) => m.WordExerciseWrongPage),
   'homework-word-exercise-scan': () => scanPages().then((m) => m.WordExerciseScanPage),
 };

@@ -28,17 +28,21 @@ export function TargetFilter({
   targets,
   value,
   onChange,
+  placeholder,
 }: {
   targets: readonly Pick<ReportTarget, 'kind' | 'id' | 'name'>[];
   value: string;
   onChange(value: string): void;
+  /** Where one class or teaching class must be chosen: the empty choice's text instead of 全部班级. */
+  placeholder?: string | undefined;
 }) {
   return (
     <FormField label="班级">
       <Select
         value={value}
+        {...(placeholder !== undefined && { placeholder })}
         options={[
-          { value: '', label: '全部班级' },
+          ...(placeholder === undefined ? [{ value: '', label: '全部班级' }] : []),
           ...targets.map((t) => ({
             value: `${t.kind}:${t.id}`,
             label: t.kind === 'class' ? t.name : `${t.name}（教学班）`,

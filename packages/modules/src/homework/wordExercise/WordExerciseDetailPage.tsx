@@ -1,44 +1,33 @@
-import { useEffect, useMemo, useState } from 'react';
-import {
-  homeworkWordExerciseRoutes as W,
-  WORD_EXERCISE_SUBJECTS,
-  type WordStudentDetail,
-} from '@examkit/contracts';
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { homeworkWordExerciseRoutes as W, type WordStudentDetail } from '@examkit/contracts';
 import { FormField, Select } from '@examkit/ui';
 import { ListTable } from '../../common/ListTable';
 import { ErrorText, Note, PageBox, Toolbar } from '../../common/styled';
 import { useApiCall } from '../../common/useApiCall';
-import { useHomeworkOptions } from '../useHomeworkOptions';
-import { WordTabs } from './wordShared';
+import { TargetFilter, targetBody } from '../report/ReportHeader';
+import { BASE, WordTabs, useWordTargets } from './wordShared';
 
 /**
- * /homework/word-exercise/detail (学生详情): a class's students over the word lists assigned to
- * it, each list's wrong count; one student's words right and wrong list by list.
+ * /homework/word-exercise/detail (学生详情): a class's or teaching class's students over the word
+ * lists assigned to it, each list's wrong count; one student's words right and wrong list by list.
  */
 export function WordExerciseDetailPage() {
   const call = useApiCall();
-  const options = useHomeworkOptions();
-  const [classId, setClassId] = useState<number | null>(null);
+  const { loaded, targets } = useWordTargets();
+  const [target, setTarget] = useState('');
   const [studentId, setStudentId] = useState<number | null>(null);
   const [data, setData] = useState<WordStudentDetail | null>(null);
   const [students, setStudents] = useState<WordStudentDetail['students']>([]);
   const [error, setError] = useState('');
 
-  const classes = useMemo(() => {
-    const seen = new Map<number, string>();
-    for (const o of options ?? [])
-      if ((WORD_EXERCISE_SUBJECTS as readonly string[]).includes(o.subjectName))
-        for (const t of o.targets) if (t.kind === 'class') seen.set(t.id, t.name);
-    return [...seen].map(([value, label]) => ({ value, label }));
-  }, [options]);
-
   useEffect(() => {
     setData(null);
     setError('');
-    if (classId === null) return;
+    if (target === '') return;
     void call(
       W.wordExerciseStudentDetail,
-      { classId, studentId, subjectId: null },
+      { ...targetBody(target), studentId, subjectId: null },
       {
         errorMessage: false,
       },
@@ -47,8 +36,9 @@ export function WordExerciseDetailPage() {
       setData(r.data);
       if (studentId === null) setStudents(r.data.students);
     });
-  }, [call, classId, studentId]);
+  }, [call, target, studentId]);
 
+  const teaching = target.startsWith('teachingClass:');
   const one = studentId !== null ? data?.students[0] : undefined;
 
   return (
@@ -56,17 +46,16 @@ export function WordExerciseDetailPage() {
       <h1 id="word-detail-title">字词练习 · 学生详情</h1>
       <WordTabs id={null} />
       <Toolbar>
-        <FormField label="班级">
-          <Select
-            value={classId ?? ''}
-            placeholder="请选择班级"
-            options={classes}
-            onChange={(e) => {
-              setStudentId(null);
-              setClassId(Number(e.target.value) || null);
-            }}
-          />
-        </FormField>
+        <TargetFilter
+          targets={targets}
+          value={target}
+          placeholder="请选择班级"
+          onChange={(value) => {
+            setStudentId(null);
+            setStudents([]);
+            setTarget(value);
+          }}
+        />
         <FormField label="学生">
           <Select
             value={studentId ?? ''}
@@ -79,14 +68,20 @@ export function WordExerciseDetailPage() {
           />
         </FormField>
       </Toolbar>
-      {options && classes.length === 0 && <Note>您没有任教语文或英语的班级。</Note>}
+      {loaded && targets.length === 0 && <Note>您没有任教语文或英语的班级。</Note>}
       {error && <ErrorText role="alert">{error}</ErrorText>}
       {data && data.exercises.length === 0 && <Note>这个班级还没有布置字词练习。</Note>}
       {data && data.exercises.length > 0 && studentId === null && (
         <ListTable
           label="学生字词情况"
           rows={data.students}
-          headers={['学号', '姓名', ...data.exercises.map((e) => e.name), '正确率']}
+          headers={[
+            '学号',
+            '姓名',
+            ...(teaching ? ['班级'] : []),
+            ...data.exercises.map((e) => e.name),
+            '正确率',
+          ]}
         >
           {(s) => {
             const done = s.results
@@ -98,6 +93,7 @@ export function WordExerciseDetailPage() {
               <tr key={s.studentId}>
                 <td>{s.studentNo}</td>
                 <td>{s.name}</td>
+                {teaching && <td>{s.className}</td>}
                 {s.results.map((w, i) => (
                   <td key={data.exercises[i]!.id}>
                     {w === null
@@ -122,6 +118,7 @@ export function WordExerciseDetailPage() {
           <h2 id="word-one-title">
             {one.name}（{one.studentNo}）
           </h2>
+          <Link to={`${BASE}/wrong?target=${target}&studentId=${one.studentId}`}>查看错题本</Link>
           {data.exercises.map((e, i) => {
             const wrong = one.results[i];
             return (

@@ -9,6 +9,8 @@ import {
   type WordExerciseDetail,
   type WordMarkStudent,
   type WordStudentDetail,
+  type WordWrongBook,
+  WORD_WRONG_EXPORT_URL,
 } from '@examkit/contracts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { demoUser, ok, renderApp } from '../../test/fixtures';
@@ -32,7 +34,10 @@ const OPTIONS = [
     gradeName: '高一',
     subjectId: 1,
     subjectName: '语文',
-    targets: [{ kind: 'class', id: 101, name: '高一(1)班', studentCount: 2 }],
+    targets: [
+      { kind: 'class', id: 101, name: '高一(1)班', studentCount: 2 },
+      { kind: 'teachingClass', id: 301, name: '语文拓展班', studentCount: 5 },
+    ],
   },
   { gradeId: 10, gradeName: '高一', subjectId: 2, subjectName: '数学', targets: [] },
 ];
@@ -251,8 +256,8 @@ describe('字词练习', () => {
     const detail: WordStudentDetail = {
       exercises: [{ id: 7, name: '第一单元听写', words: exercise().words }],
       students: [
-        { studentId: 1, studentNo: '001', name: '张三', results: [[2, 3]] },
-        { studentId: 2, studentNo: '002', name: '李四', results: [null] },
+        { studentId: 1, studentNo: '001', name: '张三', className: '高一(1)班', results: [[2, 3]] },
+        { studentId: 2, studentNo: '002', name: '李四', className: '高一(2)班', results: [null] },
       ],
     };
     const api = homeworkApi({
@@ -287,10 +292,150 @@ describe('字词练习', () => {
         .getAllByRole('row')
         .map((r) => r.textContent),
     ).toEqual(['序号字词结果', '1蜻蜓✓ 对', '2蝴蝶✗ 错', '3展开✗ 错']);
+    expect(screen.getByRole('link', { name: '查看错题本' })).toHaveAttribute(
+      'href',
+      '/homework/word-exercise/wrong?target=class:101&studentId=1',
+    );
+    // A teaching class: its members with their class.
+    await u.selectOptions(screen.getByRole('combobox', { name: '班级' }), '语文拓展班（教学班）');
+    const members = await screen.findByRole('table', { name: '学生字词情况' });
+    expect(within(members).getAllByRole('row')[0]).toHaveTextContent(
+      '学号姓名班级第一单元听写正确率',
+    );
+    expect(within(members).getAllByRole('row')[2]).toHaveTextContent('002李四高一(2)班未批改—');
     expect(bodiesOf(api, K(W.wordExerciseStudentDetail))).toEqual([
-      { classId: 101, studentId: null, subjectId: null },
-      { classId: 101, studentId: 1, subjectId: null },
+      { classId: 101, teachingClassId: null, studentId: null, subjectId: null },
+      { classId: 101, teachingClassId: null, studentId: 1, subjectId: null },
+      { classId: null, teachingClassId: 301, studentId: null, subjectId: null },
     ]);
+  }, 30_000);
+
+  it('keeps the 错题本: every student’s wrong words, one student’s in full, 一键生成复习 and 导出', async () => {
+    const u = userEvent.setup();
+    const word = (w: string, count: number, exercises: string[]) => ({
+      word: w,
+      reading: '',
+      meaning: '',
+      subjectId: 1,
+      subjectName: '语文',
+      count,
+      lastWrongAt: new Date(2026, 10, 21, 9).getTime(),
+      exercises,
+    });
+    const book: WordWrongBook = {
+      students: [
+        {
+          studentId: 1,
+          studentNo: '001',
+          name: '张三',
+          className: '高一(1)班',
+          marked: 2,
+          words: [
+            word('蝴蝶', 2, ['第一单元听写', '第二单元听写']),
+            word('展开', 1, ['第一单元听写']),
+          ],
+        },
+        {
+          studentId: 2,
+          studentNo: '002',
+          name: '李四',
+          className: '高一(1)班',
+          marked: 2,
+          words: [],
+        },
+      ],
+    };
+    const review = exercise({
+      id: 9,
+      name: '高一(1)班错词复习（11月21日）',
+      wordCount: 2,
+      classes: [],
+    });
+    const api = homeworkApi({
+      [HW.homeworkOptions]: ok(OPTIONS),
+      [K(W.wordExerciseWrongWords)]: (r: { data: string }) => {
+        const body = JSON.parse(r.data) as { studentId: number | null };
+        const data =
+          body.studentId === null
+            ? book
+            : { students: book.students.filter((s) => s.studentId === body.studentId) };
+        return { code: 200, msg: 'ok', data };
+      },
+      [K(W.wordExerciseReview)]: ok(review),
+      [K(W.wordExerciseDetail)]: ok(review),
+      [K(W.wordExerciseList)]: ok([exercise(), review]),
+    });
+    await renderApp({
+      path: '/homework/word-exercise/detail',
+      api,
+      user: user(),
+      pages: homeworkPages,
+    });
+    // Reached from the 字词练习 tabs.
+    await u.click(await screen.findByRole('link', { name: '错题本' }, { timeout: 10_000 }));
+    expect(await screen.findByRole('heading', { name: '字词练习 · 错题本' })).toBeInTheDocument();
+    await screen.findByRole('option', { name: '高一(1)班' });
+    await u.selectOptions(screen.getByRole('combobox', { name: '班级' }), '高一(1)班');
+    const table = await screen.findByRole('table', { name: '错题本' });
+    expect(within(table).getAllByRole('row')[1]).toHaveTextContent(
+      '001张三高一(1)班22蝴蝶×2、展开查看',
+    );
+    await u.click(screen.getByRole('button', { name: '一键生成复习' }));
+    expect(await screen.findByRole('status')).toHaveTextContent(
+      '已生成复习练习“高一(1)班错词复习（11月21日）”（2 个字词）。去布置',
+    );
+    const [sent] = bodiesOf(api, K(W.wordExerciseReview)) as Record<string, unknown>[];
+    expect(sent).toMatchObject({
+      classId: 101,
+      teachingClassId: null,
+      studentId: null,
+      subjectId: null,
+    });
+    expect(String(sent!.idempotencyKey).length).toBeGreaterThanOrEqual(8);
+    expect(screen.getByRole('link', { name: '去布置' })).toHaveAttribute(
+      'href',
+      '/homework/word-exercise/question?id=9',
+    );
+    // One student's words in full.
+    await u.click(screen.getByRole('button', { name: '查看 张三 的错词' }));
+    const one = await screen.findByRole('table', { name: '张三的错词' });
+    expect(
+      within(one)
+        .getAllByRole('row')
+        .slice(1)
+        .map((r) => r.textContent),
+    ).toEqual(['蝴蝶语文22026-11-21第一单元听写、第二单元听写', '展开语文12026-11-21第一单元听写']);
+    expect(bodiesOf(api, K(W.wordExerciseWrongWords)).at(-1)).toEqual({
+      classId: 101,
+      teachingClassId: null,
+      studentId: 1,
+      subjectId: null,
+    });
+    // 导出错题本: the student's words as Excel.
+    const fetchMock = vi.spyOn(globalThis, 'fetch').mockResolvedValue(
+      new Response(new Blob(['xlsx']), {
+        status: 200,
+        headers: {
+          'content-type': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+        },
+      }),
+    );
+    URL.createObjectURL = vi.fn(() => 'blob:1');
+    URL.revokeObjectURL = vi.fn();
+    await u.click(screen.getByRole('button', { name: '导出错题本' }));
+    await vi.waitFor(() => expect(fetchMock).toHaveBeenCalled());
+    expect(fetchMock.mock.calls[0]![0]).toBe(`${WORD_WRONG_EXPORT_URL}?classId=101&studentId=1`);
+    fetchMock.mockRestore();
+    // One student's 复习 (a new request key), then 去布置: the new list's 布置 panel.
+    await u.click(screen.getByRole('button', { name: '一键生成复习' }));
+    await screen.findByRole('link', { name: '去布置' });
+    const [first, second] = bodiesOf(api, K(W.wordExerciseReview)) as Record<string, unknown>[];
+    expect(second).toMatchObject({ classId: 101, studentId: 1 });
+    expect(second!.idempotencyKey).not.toBe(first!.idempotencyKey);
+    await u.click(screen.getByRole('link', { name: '去布置' }));
+    expect(
+      await screen.findByRole('heading', { name: '布置 · 高一(1)班错词复习（11月21日）' }),
+    ).toBeInTheDocument();
   }, 30_000);
 
   it('scans the 听写卡 from the list: uploads each file, then hands an exception to a student', async () => {

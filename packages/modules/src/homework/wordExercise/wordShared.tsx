@@ -1,14 +1,46 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { NavLink, useSearchParams } from 'react-router-dom';
 import { styled } from 'styled-components';
 import {
   homeworkWordExerciseRoutes as W,
   type WordExerciseSummary,
   type WordInput,
+  WORD_EXERCISE_SUBJECTS,
 } from '@examkit/contracts';
 import { FormField, Select, themeOf } from '@examkit/ui';
 import { Toolbar } from '../../common/styled';
 import { useApiCall } from '../../common/useApiCall';
+import { useHomeworkOptions } from '../useHomeworkOptions';
+
+/**
+ * The caller's classes and teaching classes of 语文 and 英语 (for `TargetFilter`), the subjects
+ * among them, and whether the options are loaded.
+ */
+export function useWordTargets() {
+  const options = useHomeworkOptions();
+  return useMemo(() => {
+    const targets = new Map<
+      string,
+      { kind: 'class' | 'teachingClass'; id: number; name: string }
+    >();
+    const subjects = new Map<number, string>();
+    for (const o of options ?? [])
+      if ((WORD_EXERCISE_SUBJECTS as readonly string[]).includes(o.subjectName)) {
+        subjects.set(o.subjectId, o.subjectName);
+        for (const t of o.targets) targets.set(`${t.kind}:${t.id}`, t);
+      }
+    const list = [...targets.values()];
+    return {
+      loaded: options !== null,
+      // Classes first, then teaching classes, as 布置 lists them.
+      targets: [
+        ...list.filter((t) => t.kind === 'class'),
+        ...list.filter((t) => t.kind === 'teachingClass'),
+      ],
+      subjects: [...subjects].map(([value, label]) => ({ value, label })),
+    };
+  }, [options]);
+}
 
 /** What the 字词练习 pages share: the tabs, the list picker, the styled parts and the parsers. */
 
@@ -55,6 +87,7 @@ export function WordTabs({ id }: { id: number | null }) {
         <NavLink to={`${BASE}/card${q}`}>听写卡</NavLink>
         <NavLink to={`${BASE}/accuracy${q}`}>批改与正确率</NavLink>
         <NavLink to={`${BASE}/detail`}>学生详情</NavLink>
+        <NavLink to={`${BASE}/wrong`}>错题本</NavLink>
       </Toolbar>
     </nav>
   );

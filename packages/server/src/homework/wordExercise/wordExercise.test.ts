@@ -2,13 +2,16 @@ import {
   homeworkRoutes,
   homeworkWordExerciseRoutes,
   WORD_EXERCISE_CARD_URL,
+  WORD_WRONG_EXPORT_URL,
   type WordAccuracy,
   type WordExerciseDetail,
   type WordExerciseSummary,
   type WordMarkStudent,
   type WordStudentDetail,
+  type WordWrongBook,
 } from '@examkit/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readSheetRows } from '../../exam/spreadsheets';
 import { DIALECTS, startTestServer, TEST_NOW, type TestServer } from '../../test/fixtures';
 import {
   addTeachingClass,
@@ -195,7 +198,13 @@ describe.each(DIALECTS)('字词练习 on %s', (dialect) => {
     });
     expect(detail.exercises.map((e) => e.name)).toEqual(['第一单元听写']);
     expect(detail.students).toEqual([
-      { studentId: a!.studentId, studentNo: a!.studentNo, name: a!.name, results: [[2, 3]] },
+      {
+        studentId: a!.studentId,
+        studentNo: a!.studentNo,
+        name: a!.name,
+        className: '高一(1)班',
+        results: [[2, 3]],
+      },
     ]);
     const everyone = await ok<WordStudentDetail>('head', 'wordExerciseStudentDetail', {
       classId: ownClass,
@@ -376,5 +385,250 @@ describe.each(DIALECTS)('字词练习 on %s', (dialect) => {
     ] as const)
       for (const route of ['wordExerciseMarks', 'wordExerciseAccuracy'] as const)
         expect((await as('admin', route, { id: made.id, ...filter })).body).toMatchObject(reply);
+  });
+  it('keeps a 错题本 of words per student and makes a 复习 list of a class’s or a student’s wrong words, once', async () => {
+    const due = TEST_NOW.getTime() + 86_400_000;
+    const make = async (name: string, words: typeof WORDS, key: string) => {
+      const made = await ok<WordExerciseDetail>('head', 'wordExerciseSave', {
+        id: null,
+        name,
+        gradeId: chinese.gradeId,
+        subjectId: chinese.subjectId,
+        words,
+        idempotencyKey: `words-${dialect}-${key}`,
+      });
+      await ok('head', 'wordExerciseAssign', { id: made.id, classIds: [ownClass], dueAt: due });
+      return made;
+    };
+    const [a, b, c] = students;
+    // 第一单元听写 (marked above): a wrote 蝴蝶 and 展开 wrong, b 展开.
+    const second = await make('第二单元听写', WORDS, 'book-2');
+    const third = await make(
+      '第三单元听写',
+      [
+        { word: '蝴蝶', reading: 'hú dié', meaning: '昆虫' },
+        { word: '翅膀', reading: 'chì bǎng', meaning: '' },
+      ],
+      'book-3',
+    );
+    await ok('head', 'wordExerciseMark', { id: second.id, studentId: a!.studentId, wrong: [2] });
+    await ok('head', 'wordExerciseMark', { id: third.id, studentId: a!.studentId, wrong: [1] });
+    await ok('head', 'wordExerciseMark', { id: third.id, studentId: b!.studentId, wrong: [2] });
+    await ok('head', 'wordExerciseMark', { id: third.id, studentId: c!.studentId, wrong: [] });
+
+    const one = await ok<WordWrongBook>('head', 'wordExerciseWrongWords', {
+      classId: ownClass,
+      studentId: a!.studentId,
+      subjectId: null,
+    });
+    expect(one.students).toHaveLength(1);
+    expect(one.students[0]).toMatchObject({ name: a!.name, className: '高一(1)班', marked: 3 });
+    expect(one.students[0]!.words.map((w) => [w.word, w.count, w.exercises])).toEqual([
+      ['蝴蝶', 3, ['第一单元听写（改）', '第二单元听写', '第三单元听写']],
+      ['展开', 1, ['第一单元听写（改）']],
+    ]);
+    // The latest list's 释义; the time of the latest wrong mark.
+    expect(one.students[0]!.words[0]).toMatchObject({
+      meaning: '昆虫',
+      subjectName: '语文',
+      lastWrongAt: TEST_NOW.getTime(),
+    });
+    const all = await ok<WordWrongBook>('head', 'wordExerciseWrongWords', {
+      classId: ownClass,
+      studentId: null,
+      subjectId: null,
+    });
+    expect(all.students).toHaveLength(students.length);
+    const ofB = all.students.find((s) => s.studentId === b!.studentId)!;
+    expect(ofB.words.map((w) => w.word).sort()).toEqual(['展开', '翅膀'].sort());
+    expect(all.students.find((s) => s.studentId === c!.studentId)).toMatchObject({
+      marked: 1,
+      words: [],
+    });
+
+    // 一键生成复习 of the class: the wrong words, most often wrong first, a retry answers it.
+    const review = (body: Record<string, unknown>) =>
+      as('head', 'wordExerciseReview', {
+        classId: ownClass,
+        studentId: null,
+        subjectId: null,
+        idempotencyKey: `words-${dialect}-review`,
+        ...body,
+      });
+    const made = (await review({})).body;
+    expect(made.code, JSON.stringify(made)).toBe(200);
+    const list = made.data as WordExerciseDetail;
+    expect(list).toMatchObject({
+      name: '高一(1)班错词复习（11月21日）',
+      gradeName: '高一',
+      subjectName: '语文',
+      locked: false,
+    });
+    expect(list.words.map((w) => [w.position, w.word, w.reading])).toEqual([
+      [1, '蝴蝶', 'hú dié'],
+      [2, '展开', 'zhǎn kāi'],
+      [3, '翅膀', 'chì bǎng'],
+    ]);
+    expect(((await review({})).body.data as WordExerciseDetail).id).toBe(list.id);
+    const kept = await server.db
+      .selectFrom('homework_word_exercises')
+      .select('id')
+      .where('idempotency_key', '=', `words-${dialect}-review`)
+      .execute();
+    expect(kept).toHaveLength(1);
+    // It is assigned like any list.
+    const assigned = await ok<WordExerciseDetail>('head', 'wordExerciseAssign', {
+      id: list.id,
+      classIds: [ownClass],
+      dueAt: due,
+    });
+    expect(assigned.classes.map((x) => x.classId)).toEqual([ownClass]);
+
+    // One student's: their words only; a student with none is refused.
+    const mine = await review({ studentId: b!.studentId, idempotencyKey: `words-${dialect}-rb` });
+    expect(mine.body.code, JSON.stringify(mine.body)).toBe(200);
+    expect((mine.body.data as WordExerciseDetail).name).toBe(`${b!.name}错词复习（11月21日）`);
+    expect((mine.body.data as WordExerciseDetail).words.map((w) => w.word).sort()).toEqual(
+      ['展开', '翅膀'].sort(),
+    );
+    expect(
+      (await review({ studentId: c!.studentId, idempotencyKey: `words-${dialect}-rc` })).body,
+    ).toMatchObject({ code: 400, msg: '还没有错词，无需生成复习' });
+
+    // The Excel of one student's 错题本.
+    const file = await server.app.inject({
+      method: 'GET',
+      url: `${WORD_WRONG_EXPORT_URL}?classId=${ownClass}&studentId=${a!.studentId}`,
+      headers: { token: tokens.head! },
+    });
+    expect(file.statusCode).toBe(200);
+    const rows = await readSheetRows(file.rawPayload);
+    expect(rows[0]).toEqual([
+      '学号',
+      '姓名',
+      '班级',
+      '字词',
+      '拼音/音标',
+      '释义',
+      '科目',
+      '错误次数',
+      '最近出错',
+      '出错的练习',
+    ]);
+    expect(rows.slice(1).map((r) => [r[1], r[3], r[7], r[8]])).toEqual([
+      [a!.name, '蝴蝶', '3', '2026-11-21'],
+      [a!.name, '展开', '1', '2026-11-21'],
+    ]);
+
+    // Another class, another school's teacher, a student outside, both filters, no filter.
+    for (const [who, body, reply] of [
+      ['head', { classId: otherClass }, { code: 404, msg: '班级不存在' }],
+      ['lab-admin', {}, { code: 404, msg: '班级不存在' }],
+      ['teacher', {}, { code: 404, msg: '班级不存在' }],
+      [
+        'head',
+        { studentId: 999_999, idempotencyKey: `words-${dialect}-rx` },
+        { code: 404, msg: '学生不存在' },
+      ],
+      [
+        'head',
+        { teachingClassId: 1, idempotencyKey: `words-${dialect}-ry` },
+        { code: 400, msg: '请选择一个班级或一个教学班' },
+      ],
+      [
+        'head',
+        { classId: null, idempotencyKey: `words-${dialect}-rz` },
+        { code: 400, msg: '请选择一个班级或一个教学班' },
+      ],
+    ] as const) {
+      const body2 = {
+        classId: ownClass,
+        studentId: null,
+        subjectId: null,
+        idempotencyKey: `words-${dialect}-${who}-r`,
+        ...body,
+      };
+      expect((await as(who, 'wordExerciseReview', body2)).body, `${who} review`).toMatchObject(
+        reply,
+      );
+      const { idempotencyKey: _, ...query } = body2;
+      expect((await as(who, 'wordExerciseWrongWords', query)).body, `${who} book`).toMatchObject(
+        reply,
+      );
+    }
+    const foreign = await server.app.inject({
+      method: 'GET',
+      url: `${WORD_WRONG_EXPORT_URL}?classId=${ownClass}`,
+      headers: { token: tokens['lab-admin']! },
+    });
+    expect(foreign.statusCode).toBe(404);
+  });
+
+  it('shows 学生详情 and the 错题本 of a teaching class: its members with their class, its lists', async () => {
+    // The last student of 高一(1)班 in a teaching class of the grade.
+    const member = await server.db
+      .selectFrom('students as s')
+      .innerJoin('classes as c', 'c.id', 's.class_id')
+      .select(['s.id', 's.name', 'c.id as classId', 'c.name as className'])
+      .where('s.class_id', '=', ownClass)
+      .orderBy('s.student_no', 'desc')
+      .executeTakeFirstOrThrow();
+    const tcId = await addTeachingClass(server, chinese, '语文提高班', { studentIds: [member.id] });
+    const foreign = await addTeachingClass(server, chinese, '外校提高班', {
+      schoolId: await otherSchoolId(server),
+    });
+    const made = await ok<WordExerciseDetail>('admin', 'wordExerciseSave', {
+      id: null,
+      name: '提高班听写',
+      gradeId: chinese.gradeId,
+      subjectId: chinese.subjectId,
+      words: WORDS,
+      idempotencyKey: `words-${dialect}-tc-detail`,
+    });
+    await ok('admin', 'wordExerciseAssign', {
+      id: made.id,
+      classIds: [],
+      teachingClassIds: [tcId],
+      dueAt: TEST_NOW.getTime() + 86_400_000,
+    });
+    await ok('admin', 'wordExerciseMark', { id: made.id, studentId: member.id, wrong: [1, 3] });
+    const body = { classId: null, teachingClassId: tcId, studentId: null, subjectId: null };
+    const detail = await ok<WordStudentDetail>('admin', 'wordExerciseStudentDetail', body);
+    expect(detail.exercises.map((e) => e.name)).toEqual(['提高班听写']);
+    expect(detail.students).toEqual([
+      {
+        studentId: member.id,
+        studentNo: expect.any(String),
+        name: member.name,
+        className: member.className,
+        results: [[1, 3]],
+      },
+    ]);
+    // Not under the member's class: the list was given to the teaching class only.
+    const ofClass = await ok<WordStudentDetail>('admin', 'wordExerciseStudentDetail', {
+      classId: member.classId,
+      studentId: null,
+      subjectId: null,
+    });
+    expect(ofClass.exercises.map((e) => e.name)).not.toContain('提高班听写');
+    const book = await ok<WordWrongBook>('admin', 'wordExerciseWrongWords', body);
+    expect(book.students[0]!.words.map((w) => w.word)).toEqual(['蜻蜓', '展开']);
+    const review = await ok<WordExerciseDetail>('admin', 'wordExerciseReview', {
+      ...body,
+      idempotencyKey: `words-${dialect}-tc-review`,
+    });
+    expect(review.name).toBe('语文提高班错词复习（11月21日）');
+    expect(review.words.map((w) => w.word)).toEqual(['蜻蜓', '展开']);
+    // Another school's teaching class; one the 班主任 does not teach.
+    for (const [who, id] of [
+      ['admin', foreign],
+      ['head', tcId],
+      ['lab-admin', tcId],
+    ] as const)
+      for (const route of ['wordExerciseStudentDetail', 'wordExerciseWrongWords'] as const)
+        expect(
+          (await as(who, route, { ...body, teachingClassId: id })).body,
+          `${who} ${route}`,
+        ).toMatchObject({ code: 404, msg: '教学班不存在' });
   });
 });

@@ -22,6 +22,12 @@ export const wordExerciseRows: Record<string, Entry> = {
   'homeworkWordExerciseRoutes.wordExerciseStudentDetail': WRITE(
     'a class the caller teaches 语文 or 英语 in, else 班级不存在 (wordExercise.test.ts)',
   ),
+  'homeworkWordExerciseRoutes.wordExerciseWrongWords': WRITE(
+    'a class or teaching class the caller teaches 语文 or 英语 in, else 班级不存在 / 教学班不存在 (wordExercise.test.ts)',
+  ),
+  'homeworkWordExerciseRoutes.wordExerciseReview': WRITE(
+    'the wrong words of a class or teaching class the caller teaches, else 404 (wordExercise.test.ts)',
+  ),
   'homeworkWordScanRoutes.wordScanResolve': WRITE(
     'a student of the caller’s assigned classes only, else 404 (wordScan.test.ts)',
   ),
