@@ -3,7 +3,7 @@ import type { Db } from '../core/database';
 import { badRequest } from '../core/envelope';
 import { chunks, recomputeTotals, upsertScores } from '../exam/scores';
 import { conflict } from './blocks';
-import { lockPaper, SLOT } from './assignment';
+import { lockPaper, released, SLOT } from './assignment';
 import { writeTransaction } from './transaction';
 
 /**
@@ -215,14 +215,10 @@ export async function resetAnswer(
       await trx
         .updateTable('marking_tasks')
         .set({
-          state: 'pending',
-          user_id: null,
-          lease_token: null,
-          lease_expires_at: null,
+          ...released(now),
           score_half: null,
           parts: null,
           submitted_at: null,
-          updated_at: now,
         })
         .where('paper_id', '=', p.id)
         .where('slot', '<', SLOT.third)
