@@ -101,7 +101,7 @@ export async function assertNameFreeInGrade(
  */
 export async function gradeSubjectNamesOf(
   db: Db,
-  rows: { grade_id: number; subject_id: number }[],
+  rows: readonly { grade_id: number; subject_id: number }[],
 ) {
   const [grades, subjects] =
     rows.length === 0
