@@ -1,5 +1,6 @@
 import type { HomeworkDetail, HomeworkState, HomeworkSummary } from '@examkit/contracts';
 import type { Db } from '../core/database';
+import { gradeSubjectNamesOf } from '../school/classQueries';
 import type { HomeworkRow } from './access';
 import { dailyLimitOf, writtenRefused } from './doubleReduction';
 
@@ -10,17 +11,8 @@ export async function summariesOf(
 ): Promise<HomeworkSummary[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((r) => r.id);
-  const [grades, subjects, users, questions, assignments] = await Promise.all([
-    db
-      .selectFrom('grades')
-      .select(['id', 'name'])
-      .where('id', 'in', [...new Set(rows.map((r) => r.grade_id))])
-      .execute(),
-    db
-      .selectFrom('subjects')
-      .select(['id', 'name'])
-      .where('id', 'in', [...new Set(rows.map((r) => r.subject_id))])
-      .execute(),
+  const [names, users, questions, assignments] = await Promise.all([
+    gradeSubjectNamesOf(db, rows),
     db
       .selectFrom('users')
       .select(['id', 'nick_name'])
@@ -52,9 +44,9 @@ export async function summariesOf(
       id: r.id,
       name: r.name,
       gradeId: r.grade_id,
-      gradeName: name(grades, r.grade_id, (g) => g.name),
+      gradeName: names(r).gradeName,
       subjectId: r.subject_id,
-      subjectName: name(subjects, r.subject_id, (s) => s.name),
+      subjectName: names(r).subjectName,
       state: r.state as HomeworkState,
       questionCount: qs.length,
       fullMarks: qs.reduce((sum, q) => sum + Number(q.full_marks), 0),

@@ -3,9 +3,8 @@ import type { Db } from '../core/database';
 import type { DomainDeps } from '../core/deps';
 import { badRequest } from '../core/envelope';
 import type { Router } from '../core/router';
-import { recomputeTotals, upsertScores } from '../exam/scores';
 import { changeBlockState, conflict, registerPapers, saveBlock } from '../marking/blocks';
-import { refreshExamTotals } from '../marking/results';
+import { refreshExamTotals, writePaperScores } from '../marking/results';
 import { writeTransaction } from '../marking/transaction';
 import { jointViewer, loadOrganised } from './access';
 import { copiesOf, fullNumbers } from './paper';
@@ -243,26 +242,12 @@ async function writePoolScores(
       .execute();
     const mine = new Set(enrolled.map((e) => e.student_id));
     const own = papers.filter((p) => mine.has(p.student_id));
-    const rows = own.flatMap((p) => {
-      const questions = JSON.parse(p.question_ids) as number[];
-      const parts = JSON.parse(p.final_parts ?? '[]') as number[];
-      return questions.map((masterId, i) => {
-        const questionId = idByNumber.get(masterNumbers.get(masterId) ?? '');
-        if (questionId === undefined)
-          throw badRequest(`${copy.schoolName}的试卷结构与联考不一致，无法写入成绩`);
-        return {
-          exam_subject_id: copy.subject.id,
-          question_id: questionId,
-          student_id: p.student_id,
-          score: (parts[i] ?? 0) / 2,
-          source: 'marking',
-          answer: null,
-          updated_at: now,
-        };
-      });
+    await writePaperScores(trx, copy.subject.id, own, now, (masterId) => {
+      const questionId = idByNumber.get(masterNumbers.get(masterId) ?? '');
+      if (questionId === undefined)
+        throw badRequest(`${copy.schoolName}的试卷结构与联考不一致，无法写入成绩`);
+      return questionId;
     });
-    await upsertScores(trx, rows, { keepAnswer: true });
-    await recomputeTotals(trx, copy.subject.id, now);
     await refreshExamTotals(trx, copy.exam.id, now);
     out.push({
       schoolId: copy.exam.school_id,

@@ -14,6 +14,23 @@ import { writeTransaction } from './transaction';
 /** Slots of `marking_tasks`: independent marks 1-3, the blind re-check 5, a seed paper 6, arbitration 9. */
 export const SLOT = { third: 3, recheck: 5, seed: 6, arbitration: 9 } as const;
 
+/** A task's columns when it goes back to the pool: pending, no marker, no lease. */
+export const released = (now: number) => ({
+  state: 'pending' as const,
+  user_id: null,
+  lease_token: null,
+  lease_expires_at: null,
+  updated_at: now,
+});
+
+/** A task a marker holds now: leased, its lease not yet expired. */
+export const heldLease = (eb: ExpressionBuilder<DB, 'marking_tasks'>, now: number) =>
+  eb.and([eb('state', '=', 'leased'), eb('lease_expires_at', '>', now)]);
+
+/** A task whose lease has expired: free to claim again (or to remove). */
+export const expiredLease = (eb: ExpressionBuilder<DB, 'marking_tasks'>, now: number) =>
+  eb.and([eb('state', '=', 'leased'), eb('lease_expires_at', '<=', now)]);
+
 /** A leased task as the marking screen gets it. */
 export interface ClaimedTask {
   taskId: number;
@@ -78,12 +95,7 @@ export async function claimTasks(
         .where('block_id', '=', block.id)
         .where('user_id', '=', input.userId)
         .where('slot', '<=', SLOT.third)
-        .where((eb) =>
-          eb.or([
-            eb('state', '=', 'done'),
-            eb.and([eb('state', '=', 'leased'), eb('lease_expires_at', '>', now)]),
-          ]),
-        )
+        .where((eb) => eb.or([eb('state', '=', 'done'), heldLease(eb, now)]))
         .executeTakeFirstOrThrow();
       need = Math.min(need, (quota?.quota ?? 0) - Number(taken.n));
       if (need <= 0) return claimed;
@@ -177,12 +189,7 @@ export async function claimTasks(
             updated_at: now,
           })
           .where('id', '=', c.id)
-          .where((eb) =>
-            eb.or([
-              eb('state', '=', 'pending'),
-              eb.and([eb('state', '=', 'leased'), eb('lease_expires_at', '<=', now)]),
-            ]),
-          )
+          .where((eb) => eb.or([eb('state', '=', 'pending'), expiredLease(eb, now)]))
           .executeTakeFirst();
         if (Number(updated.numUpdatedRows) !== 1) continue;
         papers.add(c.paper_id);
@@ -474,13 +481,7 @@ export async function settlePaper(
       .execute();
     await trx
       .updateTable('marking_tasks')
-      .set({
-        state: 'pending',
-        user_id: null,
-        lease_token: null,
-        lease_expires_at: null,
-        updated_at: now,
-      })
+      .set(released(now))
       .where('paper_id', '=', paperId)
       .where('slot', '=', slot)
       .where('state', '=', 'cancelled')
@@ -509,13 +510,7 @@ export async function releaseTasks(
   return writeTransaction(db, async (trx) => {
     const result = await trx
       .updateTable('marking_tasks')
-      .set({
-        state: 'pending',
-        user_id: null,
-        lease_token: null,
-        lease_expires_at: null,
-        updated_at: clock.now().getTime(),
-      })
+      .set(released(clock.now().getTime()))
       .where('block_id', '=', blockId)
       .where('user_id', '=', userId)
       .where('state', '=', 'leased')
@@ -592,17 +587,7 @@ export async function flagProblem(
       .where('id', '=', paper.id)
       .execute();
     if (task.state === 'leased')
-      await trx
-        .updateTable('marking_tasks')
-        .set({
-          state: 'pending',
-          user_id: null,
-          lease_token: null,
-          lease_expires_at: null,
-          updated_at: now,
-        })
-        .where('id', '=', task.id)
-        .execute();
+      await trx.updateTable('marking_tasks').set(released(now)).where('id', '=', task.id).execute();
   });
 }
 

@@ -3,7 +3,7 @@ import type { Db } from '../core/database';
 import { badRequest } from '../core/envelope';
 import { chunks, recomputeTotals, upsertScores } from '../exam/scores';
 import { conflict } from './blocks';
-import { lockPaper, SLOT } from './assignment';
+import { lockPaper, released, SLOT } from './assignment';
 import { writeTransaction } from './transaction';
 
 /**
@@ -26,12 +26,36 @@ export async function writeSubjectScores(
     .where('p.is_seed', '=', 0)
     .where('p.state', '=', 'done')
     .execute();
+  await writePaperScores(trx, examSubjectId, papers, now);
+  return new Set(papers.map((p) => p.student_id)).size;
+}
+
+/** A finished paper's final parts: its block's question ids and the parts in half points. */
+export interface FinalPaper {
+  student_id: number;
+  question_ids: string;
+  final_parts: string | null;
+}
+
+/**
+ * Writes finished papers' final parts as an exam subject's scores (source `marking`, one row per
+ * question and student, the answer kept) and recomputes the subject totals. `questionOf` maps a
+ * block's question id to the subject's (a joint pool's blocks hold the master paper's; it may
+ * throw); by default they are the same.
+ */
+export async function writePaperScores(
+  trx: Db,
+  examSubjectId: number,
+  papers: FinalPaper[],
+  now: number,
+  questionOf: (blockQuestionId: number) => number = (id) => id,
+): Promise<void> {
   const rows = papers.flatMap((p) => {
     const questions = JSON.parse(p.question_ids) as number[];
     const parts = JSON.parse(p.final_parts ?? '[]') as number[];
-    return questions.map((questionId, i) => ({
+    return questions.map((blockQuestionId, i) => ({
       exam_subject_id: examSubjectId,
-      question_id: questionId,
+      question_id: questionOf(blockQuestionId),
       student_id: p.student_id,
       score: (parts[i] ?? 0) / 2,
       source: 'marking',
@@ -41,7 +65,6 @@ export async function writeSubjectScores(
   });
   await upsertScores(trx, rows, { keepAnswer: true });
   await recomputeTotals(trx, examSubjectId, now);
-  return new Set(papers.map((p) => p.student_id)).size;
 }
 
 /** Sums each student's subject totals of an exam into `marking_exam_totals`. */
@@ -192,14 +215,10 @@ export async function resetAnswer(
       await trx
         .updateTable('marking_tasks')
         .set({
-          state: 'pending',
-          user_id: null,
-          lease_token: null,
-          lease_expires_at: null,
+          ...released(now),
           score_half: null,
           parts: null,
           submitted_at: null,
-          updated_at: now,
         })
         .where('paper_id', '=', p.id)
         .where('slot', '<', SLOT.third)

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { Clock } from '../core/clock';
 import type { Db } from '../core/database';
 import { badRequest, notFound } from '../core/envelope';
-import { lockPaper, SLOT } from './assignment';
+import { expiredLease, lockPaper, SLOT } from './assignment';
 import { conflict, ensureTasks, loadBlock } from './blocks';
 import { toHalf, validScore } from './scoring';
 import { writeTransaction } from './transaction';
@@ -271,12 +271,7 @@ export async function removeSeed(db: Db, clock: Clock, paperId: number): Promise
     await trx
       .deleteFrom('marking_tasks')
       .where('paper_id', '=', paperId)
-      .where((eb) =>
-        eb.or([
-          eb('state', 'in', ['pending', 'cancelled']),
-          eb.and([eb('state', '=', 'leased'), eb('lease_expires_at', '<=', now)]),
-        ]),
-      )
+      .where((eb) => eb.or([eb('state', 'in', ['pending', 'cancelled']), expiredLease(eb, now)]))
       .execute();
     const left = await trx
       .selectFrom('marking_tasks')

@@ -94,3 +94,32 @@ export async function assertNameFreeInGrade(
   if (await q.executeTakeFirst())
     throw badRequest(table === 'classes' ? '该年级已有同名班级' : '该年级已有同名教学班');
 }
+
+/**
+ * The grade and subject names of some rows with a `grade_id` and a `subject_id` (homework,
+ * 作业分组, 字词练习), one query each: a row's `{ gradeName, subjectName }` ('' when missing).
+ */
+export async function gradeSubjectNamesOf(
+  db: Db,
+  rows: readonly { grade_id: number; subject_id: number }[],
+) {
+  const [grades, subjects] =
+    rows.length === 0
+      ? [[], []]
+      : await Promise.all([
+          db
+            .selectFrom('grades')
+            .select(['id', 'name'])
+            .where('id', 'in', [...new Set(rows.map((r) => r.grade_id))])
+            .execute(),
+          db
+            .selectFrom('subjects')
+            .select(['id', 'name'])
+            .where('id', 'in', [...new Set(rows.map((r) => r.subject_id))])
+            .execute(),
+        ]);
+  return (r: { grade_id: number; subject_id: number }) => ({
+    gradeName: grades.find((g) => g.id === r.grade_id)?.name ?? '',
+    subjectName: subjects.find((s) => s.id === r.subject_id)?.name ?? '',
+  });
+}

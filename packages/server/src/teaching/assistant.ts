@@ -2,6 +2,7 @@ import type { CentreHomeworkRow, CentreHomeworkTopics } from '@examkit/contracts
 import type { Db } from '../core/database';
 import { pagedList, type Page, type PageRequest } from '../core/listing';
 import type { Access } from '../core/scope';
+import { gradeSubjectNamesOf } from '../school/classQueries';
 import { requireSchoolBase } from '../homework/access';
 import { visibleHomeworks } from '../homework/create';
 import { reportData, type TargetFilter } from '../homework/report/data';
@@ -48,7 +49,7 @@ export async function centreHomework(
         .limit(limit)
         .execute();
       const out: CentreHomeworkRow[] = [];
-      const names = await namesOf(db, rows);
+      const names = await gradeSubjectNamesOf(db, rows);
       for (const row of rows) {
         if (row.paper_kind === 'composition') {
           const { basic, classNames } = await compositionReport(db, access, row);
@@ -123,7 +124,7 @@ export async function centreHomeworkTopics(
     .limit(30)
     .execute();
   const id = body.homeworkId ?? recent[0]?.id ?? null;
-  const names = await namesOf(db, recent);
+  const names = await gradeSubjectNamesOf(db, recent);
   const homeworks = recent.map((h) => ({ id: h.id, name: h.name, ...names(h) }));
   const empty = {
     homeworks,
@@ -195,27 +196,4 @@ export async function centreHomeworkTopics(
     untagged: knowledge.untagged,
     dimensions: [],
   };
-}
-
-/** Grade and subject names of some homework rows. */
-export async function namesOf(db: Db, rows: { grade_id: number; subject_id: number }[]) {
-  const [grades, subjects] =
-    rows.length === 0
-      ? [[], []]
-      : await Promise.all([
-          db
-            .selectFrom('grades')
-            .select(['id', 'name'])
-            .where('id', 'in', [...new Set(rows.map((r) => r.grade_id))])
-            .execute(),
-          db
-            .selectFrom('subjects')
-            .select(['id', 'name'])
-            .where('id', 'in', [...new Set(rows.map((r) => r.subject_id))])
-            .execute(),
-        ]);
-  return (r: { grade_id: number; subject_id: number }) => ({
-    gradeName: grades.find((g) => g.id === r.grade_id)?.name ?? '',
-    subjectName: subjects.find((s) => s.id === r.subject_id)?.name ?? '',
-  });
 }

@@ -9,7 +9,8 @@ import { basicOf, knowledgeOf } from '../homework/report/figures';
 import { insertPaper, sectionsByType } from '../resource/papers';
 import { loadQuestions } from '../resource/questions';
 import { bankSource, recommendFor, subjectAliases } from '../resource/wrongRecommend';
-import { namesOf, reportable } from './assistant';
+import { gradeSubjectNamesOf } from '../school/classQueries';
+import { reportable } from './assistant';
 
 type Routes = typeof resourceWrongRoutes;
 type ClassErrors = DataOf<Routes['homeworkClassErrors']>;
@@ -61,7 +62,7 @@ export async function homeworkClassErrors(
     .orderBy('id', 'desc')
     .limit(PICKER_SIZE)
     .execute();
-  const names = await namesOf(db, recent);
+  const names = await gradeSubjectNamesOf(db, recent);
   const homeworks = recent.map((h) => ({ id: h.id, name: h.name, ...names(h) }));
   const id = body.homeworkId ?? recent[0]?.id ?? null;
   const empty = { homeworks, homeworkId: null, homeworkName: '', subjectName: '', untagged: 0 };

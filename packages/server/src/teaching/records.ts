@@ -16,7 +16,13 @@ import {
   type ReportContext,
 } from '../report/views/context';
 import { questionStats } from '../report/views/shared';
-import { examContext, membersOf, readableExams, scopedClasses } from '../resource/wrongExams';
+import {
+  examContext,
+  membersOf,
+  readableExams,
+  scopedClasses,
+  type ExamRow,
+} from '../resource/wrongExams';
 import { lowestQuestions } from '../resource/wrongClasses';
 import { wrongCount, wrongItems } from '../resource/wrongRule';
 
@@ -338,6 +344,31 @@ export async function teachSummary(
 }
 
 /**
+ * Refuses a grade the caller may not read: 404 for a grade of another school or a missing one,
+ * 403 for a grade of the school.
+ */
+export async function refuseGrade(db: Db, scope: DataScope, gradeId: number): Promise<never> {
+  const exists = await db
+    .selectFrom('grades')
+    .select('id')
+    .where('id', '=', gradeId)
+    .where('school_id', '=', scope.schoolId)
+    .executeTakeFirst();
+  if (!exists) throw notFound('年级不存在');
+  throw forbidden('超出数据范围：无权查看该年级');
+}
+
+/** The grade's readable exams with their cached reports, oldest first. */
+export async function gradeContexts(db: Db, clock: Clock, scope: DataScope, gradeId: number) {
+  const out: { exam: ExamRow; ctx: ReportContext }[] = [];
+  for (const exam of await readableExams(db, scope, { gradeId })) {
+    const ctx = await examContext(db, clock, scope, exam.id);
+    if (ctx) out.push({ exam, ctx });
+  }
+  return out;
+}
+
+/**
  * 学情概况·年级: a grade's classes across its readable exams — each class's mean and rank among
  * the classes in the total and every subject (the report's `meanRanks`), side by side. Only for
  * callers who see the whole grade (the grade report's scope); another school's grade 404.
@@ -356,30 +387,17 @@ export async function gradeSituation(
     .orderBy('grade_num')
     .execute();
   const grades = all.filter((g) => gradeScope(scope, g.id));
-  if (gradeId !== null && !grades.some((g) => g.id === gradeId)) {
-    const exists = await db
-      .selectFrom('grades')
-      .select('id')
-      .where('id', '=', gradeId)
-      .where('school_id', '=', scope.schoolId)
-      .executeTakeFirst();
-    if (!exists) throw notFound('年级不存在');
-    throw forbidden('超出数据范围：无权查看该年级');
-  }
+  if (gradeId !== null && !grades.some((g) => g.id === gradeId))
+    await refuseGrade(db, scope, gradeId);
   const chosen = gradeId ?? grades[0]?.id ?? null;
   const head = {
     grades: grades.map((g) => ({ gradeId: g.id, gradeName: g.name })),
     gradeId: chosen,
   };
   if (chosen === null) return { ...head, exams: [], classes: [] };
-  const exams = await readableExams(db, scope, { gradeId: chosen });
   const outExams: DataOf<Routes['gradeSituation']>['exams'] = [];
   const rows = new Map<string, DataOf<Routes['gradeSituation']>['classes'][number]>();
-  const contexts: { exam: (typeof exams)[number]; ctx: ReportContext }[] = [];
-  for (const exam of exams) {
-    const ctx = await examContext(db, clock, scope, exam.id);
-    if (ctx) contexts.push({ exam, ctx });
-  }
+  const contexts = await gradeContexts(db, clock, scope, chosen);
   contexts.forEach(({ exam, ctx }, e) => {
     const grade = ctx.report.analysis.grade;
     outExams.push({

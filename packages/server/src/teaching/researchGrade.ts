@@ -1,11 +1,10 @@
 import type { Clock } from '../core/clock';
 import type { Db } from '../core/database';
-import { forbidden, notFound } from '../core/envelope';
 import type { DataScope } from '../core/scope';
 import { fullClass } from '../report/views/access';
 import { fullMarksOf, studentColumns, type ReportContext } from '../report/views/context';
-import { examContext, readableExams, type ExamRow } from '../resource/wrongExams';
-import { scopedYearClasses } from './records';
+import type { ExamRow } from '../resource/wrongExams';
+import { gradeContexts, refuseGrade, scopedYearClasses } from './records';
 
 // 教研中心's grade-wide reads shared by 师生学情, 波动趋势 and 教师学情.
 
@@ -22,27 +21,9 @@ export async function scopedGrade(db: Db, scope: DataScope, gradeId: number | nu
   for (const c of classes)
     if (!grades.some((g) => g.gradeId === c.grade_id))
       grades.push({ gradeId: c.grade_id, gradeName: c.gradeName });
-  if (gradeId !== null && !grades.some((g) => g.gradeId === gradeId)) {
-    const exists = await db
-      .selectFrom('grades')
-      .select('id')
-      .where('id', '=', gradeId)
-      .where('school_id', '=', scope.schoolId)
-      .executeTakeFirst();
-    if (!exists) throw notFound('年级不存在');
-    throw forbidden('超出数据范围：无权查看该年级');
-  }
+  if (gradeId !== null && !grades.some((g) => g.gradeId === gradeId))
+    await refuseGrade(db, scope, gradeId);
   return { grades, gradeId: gradeId ?? grades[0]?.gradeId ?? null };
-}
-
-/** The grade's readable exams with their cached reports, oldest first. */
-export async function gradeContexts(db: Db, clock: Clock, scope: DataScope, gradeId: number) {
-  const out: { exam: ExamRow; ctx: ReportContext }[] = [];
-  for (const exam of await readableExams(db, scope, { gradeId })) {
-    const ctx = await examContext(db, clock, scope, exam.id);
-    if (ctx) out.push({ exam, ctx });
-  }
-  return out;
 }
 
 const round2 = (x: number) => Math.round(x * 100) / 100;

@@ -6,7 +6,8 @@ import { inScopeClass, inScopeSubject, type DataScope } from '../core/scope';
 import { blockQuality } from '../marking/monitoring';
 import { engineId } from '../report/cache';
 import { meanRanks, subjectStats } from '../report/views/context';
-import { gradeContexts, refOf, scopedGrade } from './researchGrade';
+import { gradeContexts } from './records';
+import { refOf, scopedGrade } from './researchGrade';
 
 type Routes = typeof teachResearchRoutes;
 // `homework` is added by the routes (researchHomework.ts)

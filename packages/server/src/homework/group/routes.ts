@@ -8,6 +8,7 @@ import type { DomainDeps } from '../../core/deps';
 import { badRequest, notFound } from '../../core/envelope';
 import type { Router } from '../../core/router';
 import { accessOf, type Access } from '../../core/scope';
+import { gradeSubjectNamesOf } from '../../school/classQueries';
 import { reachable, visibleHomeworks } from '../create';
 import { studentsOf } from '../submissions/students';
 import type { HomeworkGroupsTable } from './tables';
@@ -34,31 +35,14 @@ export function registerHomeworkGroupRoutes(router: Router, { db, clock }: Domai
     if (rows.length === 0) return [];
     const scope = await access.scope();
     const ids = rows.map((g) => g.id);
-    const [items, grades, subjects, users] = await Promise.all([
+    const [items, names, users] = await Promise.all([
       db
         .selectFrom('homework_group_items')
         .selectAll()
         .where('group_id', 'in', ids)
         .orderBy('position')
         .execute(),
-      db
-        .selectFrom('grades')
-        .select(['id', 'name'])
-        .where(
-          'id',
-          'in',
-          rows.map((g) => g.grade_id),
-        )
-        .execute(),
-      db
-        .selectFrom('subjects')
-        .select(['id', 'name'])
-        .where(
-          'id',
-          'in',
-          rows.map((g) => g.subject_id),
-        )
-        .execute(),
+      gradeSubjectNamesOf(db, rows),
       db
         .selectFrom('users')
         .select(['id', 'nick_name'])
@@ -73,9 +57,9 @@ export function registerHomeworkGroupRoutes(router: Router, { db, clock }: Domai
       id: g.id,
       name: g.name,
       gradeId: g.grade_id,
-      gradeName: grades.find((x) => x.id === g.grade_id)?.name ?? '',
+      gradeName: names(g).gradeName,
       subjectId: g.subject_id,
-      subjectName: subjects.find((x) => x.id === g.subject_id)?.name ?? '',
+      subjectName: names(g).subjectName,
       homeworkIds: items.filter((i) => i.group_id === g.id).map((i) => i.homework_id),
       creatorName: users.find((u) => u.id === g.created_by)?.nick_name ?? '',
       mine: g.created_by === access.session.userId || scope.schoolWide,

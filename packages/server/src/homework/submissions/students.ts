@@ -36,8 +36,21 @@ export async function studentsOf(
   const teachingIds = assigned
     .filter((a) => mine('teachingClass', a.teaching_class_id))
     .map((a) => a.teaching_class_id!);
-  if (classIds.length + teachingIds.length === 0) return [];
-  const rows = await db
+  return studentsOfTargets(db, homework.school_id, classIds, teachingIds);
+}
+
+/**
+ * The students of some classes and teaching classes of a school, in 学号 order (none when both
+ * lists are empty): who a homework or a 字词练习 reaches.
+ */
+export async function studentsOfTargets(
+  db: Db,
+  schoolId: number,
+  classIds: number[],
+  teachingClassIds: number[],
+): Promise<HomeworkStudent[]> {
+  if (classIds.length + teachingClassIds.length === 0) return [];
+  return db
     .selectFrom('students as s')
     .innerJoin('classes as c', 'c.id', 's.class_id')
     .select([
@@ -47,7 +60,7 @@ export async function studentsOf(
       's.class_id as classId',
       'c.name as className',
     ])
-    .where('s.school_id', '=', homework.school_id)
+    .where('s.school_id', '=', schoolId)
     .where((eb) =>
       eb.or([
         eb('s.class_id', 'in', [0, ...classIds]),
@@ -57,13 +70,12 @@ export async function studentsOf(
           eb
             .selectFrom('teaching_class_students')
             .select('student_id')
-            .where('teaching_class_id', 'in', [0, ...teachingIds]),
+            .where('teaching_class_id', 'in', [0, ...teachingClassIds]),
         ),
       ]),
     )
     .orderBy('s.student_no')
     .execute();
-  return rows;
 }
 
 /** A homework the caller may correct: Homework-SchoolBase, in scope, assigned. */

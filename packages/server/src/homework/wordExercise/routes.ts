@@ -24,8 +24,10 @@ import type { Recognize } from '../../scan/queue';
 import { writeSheet } from '../../exam/spreadsheets';
 import { chinaDate } from '../../core/chinaTime';
 import { accessOf, type Access } from '../../core/scope';
+import { gradeSubjectNamesOf } from '../../school/classQueries';
 import { requireSchoolBase, targetsOf } from '../access';
 import { reachable } from '../create';
+import { studentsOfTargets } from '../submissions/students';
 import { wordCardDocument } from './card';
 import { registerWordScanRoutes, saveWordMark } from './scan';
 import type { HomeworkWordExercisesTable } from './tables';
@@ -159,95 +161,51 @@ export function registerWordExerciseRoutes(
     const chosen = teachingClassId !== null ? [] : classId === null ? ids : [classId];
     const chosenTeaching =
       classId !== null ? [] : teachingClassId === null ? teachingIds : [teachingClassId];
-    if (chosen.length + chosenTeaching.length === 0) return [];
-    return db
-      .selectFrom('students as s')
-      .innerJoin('classes as c', 'c.id', 's.class_id')
-      .select([
-        's.id as studentId',
-        's.student_no as studentNo',
-        's.name as name',
-        's.class_id as classId',
-        'c.name as className',
-      ])
-      .where('s.school_id', '=', row.school_id)
-      .where((eb) =>
-        eb.or([
-          eb('s.class_id', 'in', [0, ...chosen]),
-          eb(
-            's.id',
-            'in',
-            eb
-              .selectFrom('teaching_class_students')
-              .select('student_id')
-              .where('teaching_class_id', 'in', [0, ...chosenTeaching]),
-          ),
-        ]),
-      )
-      .orderBy('s.student_no')
-      .execute();
+    return studentsOfTargets(db, row.school_id, chosen, chosenTeaching);
   };
 
   const summariesOf = async (access: Access, rows: ExerciseRow[]) => {
     if (rows.length === 0) return [];
     const ids = rows.map((x) => x.id);
-    const [grades, subjects, counts, assignments, teachingAssignments, members, marks] =
-      await Promise.all([
-        db
-          .selectFrom('grades')
-          .select(['id', 'name'])
-          .where(
-            'id',
-            'in',
-            rows.map((x) => x.grade_id),
-          )
-          .execute(),
-        db
-          .selectFrom('subjects')
-          .select(['id', 'name'])
-          .where(
-            'id',
-            'in',
-            rows.map((x) => x.subject_id),
-          )
-          .execute(),
-        db
-          .selectFrom('homework_words')
-          .select((eb) => ['exercise_id', eb.fn.countAll<number>().as('n')])
-          .where('exercise_id', 'in', ids)
-          .groupBy('exercise_id')
-          .execute(),
-        db
-          .selectFrom('homework_word_assignments as a')
-          .innerJoin('classes as c', 'c.id', 'a.class_id')
-          .select(['a.exercise_id', 'a.class_id', 'a.due_at', 'c.name'])
-          .where('a.exercise_id', 'in', ids)
-          .orderBy('c.id')
-          .execute(),
-        db
-          .selectFrom('homework_word_teaching_assignments as a')
-          .innerJoin('teaching_classes as t', 't.id', 'a.teaching_class_id')
-          .select(['a.exercise_id', 'a.teaching_class_id', 'a.due_at', 't.name'])
-          .where('a.exercise_id', 'in', ids)
-          .orderBy('t.id')
-          .execute(),
-        db
-          .selectFrom('teaching_class_students as m')
-          .innerJoin(
-            'homework_word_teaching_assignments as a',
-            'a.teaching_class_id',
-            'm.teaching_class_id',
-          )
-          .select(['a.exercise_id', 'm.teaching_class_id', 'm.student_id'])
-          .where('a.exercise_id', 'in', ids)
-          .execute(),
-        db
-          .selectFrom('homework_word_marks as m')
-          .innerJoin('students as s', 's.id', 'm.student_id')
-          .select(['m.exercise_id', 'm.student_id', 's.class_id'])
-          .where('m.exercise_id', 'in', ids)
-          .execute(),
-      ]);
+    const [names, counts, assignments, teachingAssignments, members, marks] = await Promise.all([
+      gradeSubjectNamesOf(db, rows),
+      db
+        .selectFrom('homework_words')
+        .select((eb) => ['exercise_id', eb.fn.countAll<number>().as('n')])
+        .where('exercise_id', 'in', ids)
+        .groupBy('exercise_id')
+        .execute(),
+      db
+        .selectFrom('homework_word_assignments as a')
+        .innerJoin('classes as c', 'c.id', 'a.class_id')
+        .select(['a.exercise_id', 'a.class_id', 'a.due_at', 'c.name'])
+        .where('a.exercise_id', 'in', ids)
+        .orderBy('c.id')
+        .execute(),
+      db
+        .selectFrom('homework_word_teaching_assignments as a')
+        .innerJoin('teaching_classes as t', 't.id', 'a.teaching_class_id')
+        .select(['a.exercise_id', 'a.teaching_class_id', 'a.due_at', 't.name'])
+        .where('a.exercise_id', 'in', ids)
+        .orderBy('t.id')
+        .execute(),
+      db
+        .selectFrom('teaching_class_students as m')
+        .innerJoin(
+          'homework_word_teaching_assignments as a',
+          'a.teaching_class_id',
+          'm.teaching_class_id',
+        )
+        .select(['a.exercise_id', 'm.teaching_class_id', 'm.student_id'])
+        .where('a.exercise_id', 'in', ids)
+        .execute(),
+      db
+        .selectFrom('homework_word_marks as m')
+        .innerJoin('students as s', 's.id', 'm.student_id')
+        .select(['m.exercise_id', 'm.student_id', 's.class_id'])
+        .where('m.exercise_id', 'in', ids)
+        .execute(),
+    ]);
     const out: WordExerciseSummary[] = [];
     for (const x of rows) {
       const mine = await myTargets(db, access, x.grade_id, x.subject_id);
@@ -281,9 +239,9 @@ export function registerWordExerciseRoutes(
         id: x.id,
         name: x.name,
         gradeId: x.grade_id,
-        gradeName: grades.find((g) => g.id === x.grade_id)?.name ?? '',
+        gradeName: names(x).gradeName,
         subjectId: x.subject_id,
-        subjectName: subjects.find((s) => s.id === x.subject_id)?.name ?? '',
+        subjectName: names(x).subjectName,
         wordCount: Number(counts.find((c) => c.exercise_id === x.id)?.n ?? 0),
         classes,
         teachingClasses,
