@@ -280,6 +280,33 @@ export const teachResearchRoutes = {
       ),
       /** The last 30 days. */
       homework: Obj({ assigned: Int, submitted: Int, corrected: Int }),
+      /**
+       * 校本作业 (作文 aside) first assigned in the last 30 China days (today included) whose
+       * reports the caller may open, per grade and per class (or teaching class) of the grade: from
+       * each report's 基本情况 (over the students the caller corrects) — how many were assigned,
+       * 提交率 (hand-ins over students expected) and 平均得分率 (the mean of the reports' score
+       * rates, those with nothing corrected left out). Empty without the 校本作业 key.
+       */
+      homeworkReports: Type.Array(
+        Obj({
+          gradeName: Str,
+          assigned: Int,
+          expected: Int,
+          submitted: Int,
+          submitRate: N,
+          scoreRate: N,
+          classes: Type.Array(
+            Obj({
+              name: Str,
+              assigned: Int,
+              expected: Int,
+              submitted: Int,
+              submitRate: N,
+              scoreRate: N,
+            }),
+          ),
+        }),
+      ),
       usage: Obj({ marked: Int, exams: Int, papers: Int }),
       /**
        * The busiest teachers of the last 30 China days (today included), at most 10, by the sum

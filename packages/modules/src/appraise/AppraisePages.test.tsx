@@ -182,6 +182,7 @@ describe('综合评价', () => {
       [key(appraiseRoutes.sheet)]: ok(SHEET),
       [key(appraiseRoutes.student)]: ok(STUDENT),
       [key(appraiseRoutes.studentExportJob)]: ok({ jobId: 7 }),
+      [key(appraiseRoutes.exportJob)]: ok({ jobId: 8 }),
     });
     await renderApp({ path: '/appraise/student?studentId=31', api, user: user(), pages });
     expect(
@@ -200,6 +201,13 @@ describe('综合评价', () => {
     await u.click(screen.getByRole('button', { name: '导出该生评价' }));
     await waitFor(() =>
       expect(api.lastBody(appraiseRoutes.studentExportJob.url)).toEqual({ studentId: 31 }),
+    );
+    // the class's export of the term picked beside it
+    expect(screen.getByLabelText('导出学期')).toHaveValue('1');
+    await u.selectOptions(screen.getByLabelText('导出学期'), '下学期');
+    await u.click(screen.getByRole('button', { name: '导出本班评价' }));
+    await waitFor(() =>
+      expect(api.lastBody(appraiseRoutes.exportJob.url)).toEqual({ classId: 21, term: 2 }),
     );
     await u.selectOptions(screen.getByLabelText('学生'), '李四（2026002）');
     await waitFor(() =>
@@ -258,6 +266,8 @@ describe('综合评价', () => {
     await waitFor(() =>
       expect(screen.queryByRole('button', { name: '导出该生评价' })).not.toBeInTheDocument(),
     );
+    expect(screen.queryByRole('button', { name: '导出本班评价' })).not.toBeInTheDocument();
+    expect(screen.queryByLabelText('导出学期')).not.toBeInTheDocument();
   }, 20_000);
 
   it('a class whose subjects have no items still gets the 班主任’s 学期评语 box, saved without a subject', async () => {

@@ -348,7 +348,8 @@ function CommentField({
 
 /**
  * 学生评价 (/appraise/student): one student's 能力 and 素养 levels over every term, in the
- * subjects the caller sees. @see docs/appraise.md
+ * subjects the caller sees; the class's export of a chosen term (导出学期, 导出本班评价).
+ * @see docs/appraise.md
  */
 export function AppraiseStudentPage() {
   const call = useApiCall();
@@ -357,6 +358,8 @@ export function AppraiseStudentPage() {
   const param = (name: string) => Number(params.get(name)) || null;
   const [classId, setClassId] = useState<number | null>(() => param('classId'));
   const [studentId, setStudentId] = useState<number | null>(() => param('studentId'));
+  // the term of the class export (the records below are every term's)
+  const [exportTerm, setExportTerm] = useState<Term>(1);
   const classes = useWrongData(appraiseRoutes.sheet, {
     classId,
     term: 1,
@@ -399,6 +402,26 @@ export function AppraiseStudentPage() {
               onChange={(e) => setStudentId(Number(e.target.value))}
             />
           </FormField>
+          {scope?.reader !== true && classes.data.classId !== null && (
+            <>
+              <FormField label="导出学期">
+                <Select
+                  value={exportTerm}
+                  options={TERM_OPTIONS}
+                  onChange={(e) => setExportTerm(Number(e.target.value) as Term)}
+                />
+              </FormField>
+              <DownloadJobButton
+                label="导出本班评价"
+                start={() =>
+                  call(appraiseRoutes.exportJob, {
+                    classId: classes.data!.classId!,
+                    term: exportTerm,
+                  })
+                }
+              />
+            </>
+          )}
           <Link
             to={`/appraise/record${classes.data.classId ? `?classId=${classes.data.classId}` : ''}`}
           >

@@ -20,7 +20,7 @@ const Screen = styled.section`
   min-height: 100vh;
   padding: 1.5vw 2vw;
   display: grid;
-  grid-template-rows: auto auto 1fr auto;
+  grid-template-rows: auto auto 1fr auto auto;
   gap: 1.2vw;
   background: #06152b;
   color: ${INK};
@@ -125,6 +125,26 @@ const Bar = styled.span<{ $share: number }>`
   width: ${(p) => Math.max(0, Math.min(1, p.$share)) * 100}%;
   background: ${ACCENT};
   border-radius: 4px;
+`;
+
+const Homework = styled(Exams)`
+  grid-template-columns: repeat(auto-fit, minmax(26em, 1fr));
+  table {
+    width: 100%;
+    border-collapse: collapse;
+  }
+  th,
+  td {
+    padding: 0.2em 0.5em;
+    text-align: left;
+  }
+  thead th {
+    color: ${SOFT};
+    font-weight: normal;
+  }
+  td {
+    color: ${ACCENT};
+  }
 `;
 
 const Teachers = styled.section`
@@ -242,12 +262,55 @@ function ExamCard({ exam }: { exam: Datav['exams'][number] }) {
   );
 }
 
+function HomeworkCard({ grade }: { grade: Datav['homeworkReports'][number] }) {
+  return (
+    <Card aria-label={`${grade.gradeName}校本作业`}>
+      <h3>{grade.gradeName} · 校本作业</h3>
+      <dl>
+        <div>
+          <dt>布置数</dt>
+          <dd>{grade.assigned}</dd>
+        </div>
+        <div>
+          <dt>提交率</dt>
+          <dd>{percent(grade.submitRate)}</dd>
+        </div>
+        <div>
+          <dt>平均得分率</dt>
+          <dd>{percent(grade.scoreRate)}</dd>
+        </div>
+      </dl>
+      <table aria-label={`${grade.gradeName}各班校本作业`}>
+        <thead>
+          <tr>
+            <th scope="col">班级</th>
+            <th scope="col">布置数</th>
+            <th scope="col">提交率</th>
+            <th scope="col">平均得分率</th>
+          </tr>
+        </thead>
+        <tbody>
+          {grade.classes.map((c) => (
+            <tr key={c.name}>
+              <th scope="row">{c.name}</th>
+              <td>{c.assigned}</td>
+              <td>{percent(c.submitRate)}</td>
+              <td>{percent(c.scoreRate)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </Card>
+  );
+}
+
 /**
  * 数据大屏 (/teach-research/datav, study-datav): the school at a glance for a screen in a hall —
  * full screen without header or footer (spec 000 §2), sized by the viewport's width so a
  * 1920×1080 screen is filled; light text on a dark ground. The newest exams of the grades the
  * caller sees whole come from their cached reports; homework and use of the last 30 days are
- * counts of records, the busiest teachers 使用统计's rows. It refreshes itself (`useDatav`).
+ * counts of records, each grade's 校本作业 (布置数, 提交率, 平均得分率, per class too) the homework
+ * reports' own figures, the busiest teachers 使用统计's rows. It refreshes itself (`useDatav`).
  */
 export function DatavPage() {
   const { data, error, updatedAt } = useDatav();
@@ -295,6 +358,15 @@ export function DatavPage() {
             <ExamCard key={exam.examId} exam={exam} />
           ))}
         </Exams>
+      )}
+      {data && (
+        <Homework aria-label="近30天校本作业">
+          <h2>近30天校本作业</h2>
+          {data.homeworkReports.length === 0 && <p>近30天暂无布置的校本作业</p>}
+          {data.homeworkReports.map((grade) => (
+            <HomeworkCard key={grade.gradeName} grade={grade} />
+          ))}
+        </Homework>
       )}
       {data && (
         <Teachers>

@@ -570,6 +570,34 @@ const DATAV = {
     },
   ],
   homework: { assigned: 30, submitted: 900, corrected: 850 },
+  homeworkReports: [
+    {
+      gradeName: '高一',
+      assigned: 12,
+      expected: 800,
+      submitted: 760,
+      submitRate: 0.95,
+      scoreRate: 0.8125,
+      classes: [
+        {
+          name: '高一(1)班',
+          assigned: 7,
+          expected: 400,
+          submitted: 390,
+          submitRate: 0.975,
+          scoreRate: 0.84,
+        },
+        {
+          name: '高一(2)班',
+          assigned: 5,
+          expected: 400,
+          submitted: 370,
+          submitRate: 0.925,
+          scoreRate: null,
+        },
+      ],
+    },
+  ],
   usage: { marked: 5000, exams: 2, papers: 6 },
   teacherUsage: [
     { name: '李老师', marks: 320, homeworkMade: 4, homeworkCorrected: 180, papersMade: 2 },
@@ -593,9 +621,34 @@ describe('数据大屏', () => {
     expect(exam).toHaveTextContent('82.0%');
     const ranks = within(exam).getByRole('list', { name: '各班均分排名' });
     expect(within(ranks).getAllByRole('listitem')[0]).toHaveTextContent('1. 高一(2)班');
+    // 校本作业 of the last 30 days: the grade's figures and each class's
+    const homework = screen.getByRole('article', { name: '高一校本作业' });
+    expect(within(homework).getByText('布置数', { selector: 'dt' }).nextSibling).toHaveTextContent(
+      '12',
+    );
+    expect(within(homework).getByText('提交率', { selector: 'dt' }).nextSibling).toHaveTextContent(
+      '95.0%',
+    );
+    expect(
+      within(homework).getByText('平均得分率', { selector: 'dt' }).nextSibling,
+    ).toHaveTextContent('81.3%');
+    const perClass = within(homework).getByRole('table', { name: '高一各班校本作业' });
+    const [, one, two] = within(perClass).getAllByRole('row');
+    expect(one).toHaveTextContent('高一(1)班797.5%84.0%');
+    expect(two).toHaveTextContent('高一(2)班592.5%—');
     const teachers = screen.getByRole('table', { name: '近30天教师使用' });
     expect(within(teachers).getAllByRole('row')[1]).toHaveTextContent('李老师32041802');
     expect(screen.getByRole('link', { name: '返回首页' })).toHaveAttribute('href', '/home/index');
+  }, 20_000);
+
+  it('says so when no 校本作业 was assigned in the last 30 days', async () => {
+    const api = createFakeApi({
+      ...SCHOOL_ROUTES,
+      [key(teachResearchRoutes.datav)]: ok({ ...DATAV, homeworkReports: [] }),
+    });
+    await renderApp({ path: '/teach-research/datav', api, user: staff(), pages });
+    const homework = await screen.findByRole('region', { name: '近30天校本作业' });
+    expect(homework).toHaveTextContent('近30天暂无布置的校本作业');
   }, 20_000);
 });
 
@@ -610,9 +663,15 @@ describe('数据大屏 refreshes itself', () => {
   it('asks again every minute without blanking, and not while the tab is hidden', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     let students = 1200;
+    let scoreRate = 0.8125;
     const api = createFakeApi({
       ...SCHOOL_ROUTES,
-      [key(teachResearchRoutes.datav)]: () => ok({ ...DATAV, students }),
+      [key(teachResearchRoutes.datav)]: () =>
+        ok({
+          ...DATAV,
+          students,
+          homeworkReports: DATAV.homeworkReports.map((g) => ({ ...g, scoreRate })),
+        }),
     });
     const asked = () => api.calls.filter((c) => c.url === teachResearchRoutes.datav.url).length;
     await renderApp({ path: '/teach-research/datav', api, user: staff(), pages });
@@ -621,12 +680,20 @@ describe('数据大屏 refreshes itself', () => {
     expect(shown()).toHaveTextContent('1200');
     expect(screen.getByRole('status')).toHaveTextContent(/数据更新于 .*每60秒自动刷新/);
     expect(asked()).toBe(1);
+    const homeworkRate = () =>
+      within(screen.getByRole('article', { name: '高一校本作业' })).getByText('平均得分率', {
+        selector: 'dt',
+      }).nextSibling;
+    expect(homeworkRate()).toHaveTextContent('81.3%');
     students = 1250;
+    scoreRate = 0.9;
     await act(() => vi.advanceTimersByTimeAsync(59_000));
     expect(asked()).toBe(1);
     await act(() => vi.advanceTimersByTimeAsync(1_000));
     await waitFor(() => expect(asked()).toBe(2));
     await waitFor(() => expect(shown()).toHaveTextContent('1250'));
+    // the homework figures come with the same answer
+    expect(homeworkRate()).toHaveTextContent('90.0%');
     // the same tiles, updated in place: the screen never blanked while asking
     expect(screen.getByRole('list', { name: '学校概况' })).toBe(tiles);
     // a hidden tab asks nothing, however long

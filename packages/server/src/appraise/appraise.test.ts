@@ -274,15 +274,17 @@ describe.each(DIALECTS)('综合评价 on %s', (dialect) => {
   }
 
   it('exports a class’s term as xlsx through the download centre, in the caller’s subjects', async () => {
-    const read = async (who: string) => {
-      const { jobId } = await ok(who, r.exportJob, { classId: classIds['高一(1)班'], term: 1 });
+    const read = async (who: string, term = 1) => {
+      const { jobId } = await ok(who, r.exportJob, { classId: classIds['高一(1)班'], term });
       // asked again, the same export is the same job
-      expect((await ok(who, r.exportJob, { classId: classIds['高一(1)班'], term: 1 })).jobId).toBe(
+      expect((await ok(who, r.exportJob, { classId: classIds['高一(1)班'], term })).jobId).toBe(
         jobId,
       );
       const job = await finishedJob(who, jobId);
       expect(job).toMatchObject({ state: 'done', kind: 'appraisal' });
-      expect(job.fileName).toMatch(/高一\(1\)班-\d{4}学年上学期综合评价\.xlsx$/);
+      expect(job.fileName).toMatch(
+        new RegExp(`高一\\(1\\)班-\\d{4}学年${term === 1 ? '上' : '下'}学期综合评价\\.xlsx$`),
+      );
       const file = await server.app.inject({
         method: 'GET',
         url: `${DOWNLOAD_FILE_URL}?jobId=${jobId}`,
@@ -317,6 +319,41 @@ describe.each(DIALECTS)('综合评价 on %s', (dialect) => {
             .execute()
         ).length,
     );
+    // 下学期 is its own file: the first student's 下学期 运算能力 (良好) and no 上学期 level
+    const firstStudent = (
+      await ok('head', r.sheet, {
+        classId: classIds['高一(1)班'],
+        term: 2,
+        kind: 1,
+        subjectId: math,
+      })
+    ).students[0]!;
+    await ok('head', r.save, {
+      classId: classIds['高一(1)班'],
+      term: 2,
+      kind: 1,
+      subjectId: math,
+      records: [
+        { studentId: firstStudent.studentId, itemId: mathItems[0], level: 'B', comment: '' },
+      ],
+      comments: [],
+    });
+    const second = await read('head', 2);
+    expect(second.ability[0]).toEqual(head.ability[0]);
+    expect(second.ability[1]![col('数学·运算能力')]).toBe('良好');
+    expect(second.ability[1]![col('语文·阅读理解')]).not.toBe('优秀');
+    expect(second.ability).not.toEqual(head.ability);
+    // the 下学期 level cleared again: the tests below count 上学期's records
+    await ok('head', r.save, {
+      classId: classIds['高一(1)班'],
+      term: 2,
+      kind: 1,
+      subjectId: math,
+      records: [
+        { studentId: firstStudent.studentId, itemId: mathItems[0], level: null, comment: '' },
+      ],
+      comments: [],
+    });
     // 李老师 exports only 数学
     const teacher = await read('teacher');
     expect(teacher.ability[0]).toEqual(['学号', '姓名', '数学·运算能力', '数学·逻辑推理']);
@@ -564,5 +601,45 @@ describe.each(DIALECTS)('综合评价 on %s', (dialect) => {
       expect([refused.code, refused.message], contract.url).toEqual([403, SEAT_READ_ONLY_MESSAGE]);
     }
     expect(await server.db.selectFrom('appraisal_records').select('id').execute()).toEqual(before);
+  });
+
+  it('学生评价 lists a student’s records of earlier years too, the newest year first; the sheet and export this year’s only', async () => {
+    const classId = classIds['高一(1)班']!;
+    const sheet = await ok('head', r.sheet, { classId, term: 1, kind: 1, subjectId: math });
+    const s2 = sheet.students[1]!;
+    const head = await server.db
+      .selectFrom('users')
+      .select('id')
+      .where('login_name', '=', 'head')
+      .where('school_id', '=', server.seed.demoSchoolId)
+      .executeTakeFirstOrThrow();
+    // a level of last year's 下学期, as if written when the student was a year younger
+    await server.db
+      .insertInto('appraisal_records')
+      .values({
+        school_id: server.seed.demoSchoolId,
+        academic_year: sheet.academicYear - 1,
+        term: 2,
+        student_id: s2.studentId,
+        item_id: mathItems[1]!,
+        level: 'C',
+        comment: '去年的评价',
+        recorded_by: head.id,
+        updated_at: server.clock.now().getTime(),
+      })
+      .execute();
+    const record = await ok('head', r.student, { studentId: s2.studentId });
+    const years = record.records.map((x) => x.academicYear);
+    expect(years).toContain(sheet.academicYear - 1);
+    expect(years).toEqual([...years].sort((a, b) => b - a));
+    expect(record.records.at(-1)).toMatchObject({
+      academicYear: sheet.academicYear - 1,
+      term: 2,
+      level: 'C',
+      comment: '去年的评价',
+    });
+    // the current class's sheet is this year's: last year's level is not in it
+    const thisYear = await ok('head', r.sheet, { classId, term: 2, kind: 1, subjectId: math });
+    expect(thisYear.students[1]!.records).toEqual([]);
   });
 });

@@ -29,7 +29,7 @@ export async function datav(
   db: Db,
   clock: Clock,
   scope: DataScope,
-): Promise<Omit<DataOf<Routes['datav']>, 'teacherUsage'>> {
+): Promise<Omit<DataOf<Routes['datav']>, 'teacherUsage' | 'homeworkReports'>> {
   const { schoolId, academicYear } = scope;
   const since = clock.now().getTime() - RECENT_DAYS * DAY;
   const [school, students, classes, teachers] = await Promise.all([

@@ -17,7 +17,7 @@ type Routes = typeof teachResearchRoutes;
 type StudentsHomework = DataOf<Routes['studyStudents']>['homework'];
 type TeachersHomework = DataOf<Routes['studyTeachers']>['homework'];
 
-interface GradeReport {
+export interface GradeReport {
   d: ReportData;
   assignedAt: number;
 }
@@ -39,16 +39,27 @@ async function gradeReports(
   gradeId: number,
   period: HomeworkPeriod,
 ): Promise<GradeReport[]> {
+  return homeworkReports(db, access, gradeId, period);
+}
+
+/**
+ * As {@link gradeReports}, of one grade or (`gradeId` null) of every grade; `limit` bounds how
+ * many are read (by default as 师生学情's).
+ */
+export async function homeworkReports(
+  db: Db,
+  access: Access,
+  gradeId: number | null,
+  period: HomeworkPeriod,
+  limit = period ? RESEARCH_HOMEWORK_PERIOD_MAX : RESEARCH_HOMEWORK_COUNT,
+): Promise<GradeReport[]> {
   const bounds = period ? periodOf(period) : null;
-  const limit = bounds ? RESEARCH_HOMEWORK_PERIOD_MAX : RESEARCH_HOMEWORK_COUNT;
   if (!(await access.has('Homework-SchoolBase'))) return [];
-  const rows = await (
-    await visibleHomeworks(db, access)
-  )
+  let query = (await visibleHomeworks(db, access))
     .where('state', '=', 'assigned')
-    .where('paper_kind', '!=', 'composition')
-    .where('grade_id', '=', gradeId)
-    .execute();
+    .where('paper_kind', '!=', 'composition');
+  if (gradeId !== null) query = query.where('grade_id', '=', gradeId);
+  const rows = await query.execute();
   const assigned =
     rows.length === 0
       ? []

@@ -47,7 +47,7 @@ export const resourceRows: Record<string, Entry> = {
   },
   'teachResearch.datav': {
     kind: 'covered',
-    why: 'the grades the caller sees whole and counts of records, no student (teaching/research.test.ts)',
+    why: 'the grades the caller sees whole, counts of records, and the homework reports’ figures over the students the caller corrects (师生学情’s rule), no student (teaching/research.test.ts, teaching/datavHomework.test.ts)',
   },
   // 助手报告 (teaching/assistant.test.ts): the homework report's rule, the caller's students only
   'centre.assistantReports': WRITE(
