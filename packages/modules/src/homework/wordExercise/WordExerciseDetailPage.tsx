@@ -1,12 +1,11 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { homeworkWordExerciseRoutes as W, type WordStudentDetail } from '@examkit/contracts';
-import { FormField, Select } from '@examkit/ui';
 import { ListTable } from '../../common/ListTable';
 import { ErrorText, Note, PageBox, Toolbar } from '../../common/styled';
 import { useApiCall } from '../../common/useApiCall';
-import { TargetFilter, targetBody } from '../report/ReportHeader';
-import { BASE, WordTabs, useWordTargets } from './wordShared';
+import { targetBody } from '../report/ReportHeader';
+import { BASE, ClassStudentPicker, WordTabs, useWordTargets } from './wordShared';
 
 /**
  * /homework/word-exercise/detail (学生详情): a class's or teaching class's students over the word
@@ -46,27 +45,9 @@ export function WordExerciseDetailPage() {
       <h1 id="word-detail-title">字词练习 · 学生详情</h1>
       <WordTabs id={null} />
       <Toolbar>
-        <TargetFilter
-          targets={targets}
-          value={target}
-          placeholder="请选择班级"
-          onChange={(value) => {
-            setStudentId(null);
-            setStudents([]);
-            setTarget(value);
-          }}
+        <ClassStudentPicker
+          {...{ targets, target, setTarget, students, setStudents, studentId, setStudentId }}
         />
-        <FormField label="学生">
-          <Select
-            value={studentId ?? ''}
-            placeholder="全部学生"
-            options={students.map((s) => ({
-              value: s.studentId,
-              label: `${s.name}（${s.studentNo}）`,
-            }))}
-            onChange={(e) => setStudentId(Number(e.target.value) || null)}
-          />
-        </FormField>
       </Toolbar>
       {loaded && targets.length === 0 && <Note>您没有任教语文或英语的班级。</Note>}
       {error && <ErrorText role="alert">{error}</ErrorText>}

@@ -12,8 +12,8 @@ import { ErrorText, Note, PageBox, Toolbar } from '../../common/styled';
 import { useApiCall } from '../../common/useApiCall';
 import { useDownload } from '../../common/useDownload';
 import { formatTime } from '../useHomeworkOptions';
-import { TargetFilter, targetBody } from '../report/ReportHeader';
-import { BASE, WordTabs, useWordTargets } from './wordShared';
+import { targetBody } from '../report/ReportHeader';
+import { BASE, ClassStudentPicker, WordTabs, useWordTargets } from './wordShared';
 
 function newKey() {
   return `review-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 10)}`;
@@ -84,27 +84,9 @@ export function WordExerciseWrongPage() {
       <h1 id="word-wrong-title">字词练习 · 错题本</h1>
       <WordTabs id={null} />
       <Toolbar>
-        <TargetFilter
-          targets={targets}
-          value={target}
-          placeholder="请选择班级"
-          onChange={(value) => {
-            setStudentId(null);
-            setStudents([]);
-            setTarget(value);
-          }}
+        <ClassStudentPicker
+          {...{ targets, target, setTarget, students, setStudents, studentId, setStudentId }}
         />
-        <FormField label="学生">
-          <Select
-            value={studentId ?? ''}
-            placeholder="全部学生"
-            options={students.map((s) => ({
-              value: s.studentId,
-              label: `${s.name}（${s.studentNo}）`,
-            }))}
-            onChange={(e) => setStudentId(Number(e.target.value) || null)}
-          />
-        </FormField>
         {subjects.length > 1 && (
           <FormField label="科目">
             <Select

@@ -11,6 +11,7 @@ import { FormField, Select, themeOf } from '@examkit/ui';
 import { Toolbar } from '../../common/styled';
 import { useApiCall } from '../../common/useApiCall';
 import { useHomeworkOptions } from '../useHomeworkOptions';
+import { TargetFilter } from '../report/ReportHeader';
 
 /**
  * The caller's classes and teaching classes of 语文 and 英语 (for `TargetFilter`), the subjects
@@ -158,4 +159,59 @@ export function parsePositions(text: string, count: number): number[] | null {
     if (!out.includes(n)) out.push(n);
   }
   return out.sort((a, b) => a - b);
+}
+
+/** A student in the 学生 picker of 学生详情 and 错题本. */
+export interface PickedStudent {
+  studentId: number;
+  name: string;
+  studentNo: string;
+}
+
+/**
+ * The 班级 (a class or a teaching class) and 学生 pickers of 学生详情 and 错题本: choosing another
+ * class clears the chosen student and the class's student list.
+ */
+export function ClassStudentPicker({
+  targets,
+  target,
+  setTarget,
+  students,
+  setStudents,
+  studentId,
+  setStudentId,
+}: {
+  targets: ReturnType<typeof useWordTargets>['targets'];
+  target: string;
+  setTarget(value: string): void;
+  students: readonly PickedStudent[];
+  setStudents(students: []): void;
+  studentId: number | null;
+  setStudentId(id: number | null): void;
+}) {
+  return (
+    <>
+      <TargetFilter
+        targets={targets}
+        value={target}
+        placeholder="请选择班级"
+        onChange={(value) => {
+          setStudentId(null);
+          setStudents([]);
+          setTarget(value);
+        }}
+      />
+      <FormField label="学生">
+        <Select
+          value={studentId ?? ''}
+          placeholder="全部学生"
+          options={students.map((s) => ({
+            value: s.studentId,
+            label: `${s.name}（${s.studentNo}）`,
+          }))}
+          onChange={(e) => setStudentId(Number(e.target.value) || null)}
+        />
+      </FormField>
+    </>
+  );
 }
