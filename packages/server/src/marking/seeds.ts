@@ -1,11 +1,27 @@
-import { sql } from 'kysely';
+import { sql, type ExpressionBuilder } from 'kysely';
 import type { Clock } from '../core/clock';
 import type { Db } from '../core/database';
+import type { DB } from '../core/schema';
 import { badRequest, notFound } from '../core/envelope';
 import { expiredLease, lockPaper, SLOT } from './assignment';
 import { conflict, ensureTasks, loadBlock } from './blocks';
 import { toHalf, validScore } from './scoring';
+import type { MarkingPapersTable } from './tables';
 import { writeTransaction } from './transaction';
+
+/** `seeded`: whether the paper's student already has a seed paper in the block. */
+function seededIn(eb: ExpressionBuilder<DB & { p: MarkingPapersTable }, 'p'>, blockId: number) {
+  return eb
+    .exists(
+      eb
+        .selectFrom('marking_papers as x')
+        .select('x.id')
+        .where('x.block_id', '=', blockId)
+        .where('x.is_seed', '=', 1)
+        .whereRef('x.student_id', '=', 'p.student_id'),
+    )
+    .as('seeded');
+}
 
 /** A hidden seed paper (隐藏样卷) as the set-up page lists it; scores in points. */
 export interface SeedPaper {
@@ -119,17 +135,7 @@ export async function searchPapers(
       's.student_no',
       'p.state',
       'p.final_score_half',
-      (eb) =>
-        eb
-          .exists(
-            eb
-              .selectFrom('marking_papers as x')
-              .select('x.id')
-              .where('x.block_id', '=', blockId)
-              .where('x.is_seed', '=', 1)
-              .whereRef('x.student_id', '=', 'p.student_id'),
-          )
-          .as('seeded'),
+      (eb) => seededIn(eb, blockId),
     ])
     .where('p.block_id', '=', blockId)
     .where('p.is_seed', '=', 0);
@@ -164,22 +170,7 @@ export async function poolSeedPapers(
 ): Promise<PaperOption[]> {
   let query = db
     .selectFrom('marking_papers as p')
-    .select([
-      'p.id',
-      'p.state',
-      'p.final_score_half',
-      (eb) =>
-        eb
-          .exists(
-            eb
-              .selectFrom('marking_papers as x')
-              .select('x.id')
-              .where('x.block_id', '=', blockId)
-              .where('x.is_seed', '=', 1)
-              .whereRef('x.student_id', '=', 'p.student_id'),
-          )
-          .as('seeded'),
-    ])
+    .select(['p.id', 'p.state', 'p.final_score_half', (eb) => seededIn(eb, blockId)])
     .where('p.block_id', '=', blockId)
     .where('p.is_seed', '=', 0);
   if (filter.done) query = query.where('p.state', '=', 'done');
