@@ -10,10 +10,9 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { performance } from 'node:perf_hooks';
 import ExcelJS from 'exceljs';
-import pg from 'pg';
-import { createDatabase, createServer, migrate, seedDemo } from '@examkit/server';
+import { createDatabase, migrate, seedDemo } from '@examkit/server';
+import { benchServer, pgAdmin, postJson, signInOverHttp, timed } from './support/server.mjs';
 
 const GRADES = ['高一', '高二', '高三'];
 const ms = (t) => `${t.toFixed(0).padStart(6)} ms`;
@@ -38,38 +37,15 @@ async function studentFile(n, prefix) {
 async function bench(label, db, schema) {
   await migrate(db, schema ? { schema } : {});
   await seedDemo(db, { size: 'full' });
-  const app = await createServer({
-    database: schema ? { db, schema } : { db },
-    logger: false,
-    migrate: false,
-  });
+  const app = await benchServer(db, schema);
   try {
     const base = await app.listen({ port: 0, host: '127.0.0.1' });
-    const signIn = async (loginName) => {
-      const res = await fetch(`${base}/marking-login/login/school_login_pd`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        body: `loginName=${loginName}&password=demo2026`,
-      });
-      const { data } = await res.json();
-      return data.token;
+    const tokens = {
+      admin: await signInOverHttp(base, 'admin'),
+      head: await signInOverHttp(base, 'head'),
     };
-    const tokens = { admin: await signIn('admin'), head: await signIn('head') };
-    const post = async (login, path, body) => {
-      const res = await fetch(`${base}/marking-user/user${path}`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', token: tokens[login] },
-        body: JSON.stringify(body),
-      });
-      const json = await res.json();
-      if (json.code !== 200) throw new Error(`${path}: ${json.code} ${json.msg}`);
-      return json.data;
-    };
-    const timed = async (fn) => {
-      const t0 = performance.now();
-      const result = await fn();
-      return [performance.now() - t0, result];
-    };
+    const post = (login, path, body) =>
+      postJson(`${base}/marking-user/user${path}`, tokens[login], body);
 
     console.log(`\n${label}`);
     for (const [n, prefix] of [
@@ -124,15 +100,12 @@ try {
 const url = process.env.BENCH_POSTGRES_URL;
 if (url) {
   const schema = `examkit_bench_${process.pid}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`create schema ${schema}`);
+  await pgAdmin(url, `create schema ${schema}`);
   const db = createDatabase({ dialect: 'postgres', connectionString: url, schema, poolSize: 4 });
   try {
     await bench('PostgreSQL', db, schema);
   } finally {
     await db.destroy();
-    await admin.query(`drop schema ${schema} cascade`);
-    await admin.end();
+    await pgAdmin(url, `drop schema ${schema} cascade`);
   }
 }

@@ -7,44 +7,20 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { performance } from 'node:perf_hooks';
 import ExcelJS from 'exceljs';
-import pg from 'pg';
-import { createDatabase, createServer, migrate, seedDemo } from '@examkit/server';
+import { createDatabase, migrate, seedDemo } from '@examkit/server';
+import { benchServer, pgAdmin, postJson, signInOverHttp, timed } from './support/server.mjs';
 
 const ms = (t) => `${t.toFixed(0).padStart(6)} ms`;
 
 async function bench(label, db, schema) {
   await migrate(db, schema ? { schema } : {});
   await seedDemo(db, { size: 'full' });
-  const app = await createServer({
-    database: schema ? { db, schema } : { db },
-    logger: false,
-    migrate: false,
-  });
+  const app = await benchServer(db, schema);
   try {
     const base = await app.listen({ port: 0, host: '127.0.0.1' });
-    const login = await fetch(`${base}/marking-login/login/school_login_pd`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: 'loginName=admin&password=demo2026',
-    });
-    const token = (await login.json()).data.token;
-    const post = async (path, body) => {
-      const res = await fetch(`${base}/marking-main/exam${path}`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', token },
-        body: JSON.stringify(body),
-      });
-      const json = await res.json();
-      if (json.code !== 200) throw new Error(`${path}: ${json.code} ${json.msg}`);
-      return json.data;
-    };
-    const timed = async (fn) => {
-      const t0 = performance.now();
-      const result = await fn();
-      return [performance.now() - t0, result];
-    };
+    const token = await signInOverHttp(base, 'admin');
+    const post = (path, body) => postJson(`${base}/marking-main/exam${path}`, token, body);
 
     console.log(`\n${label}`);
     const [listMs, page] = await timed(() => post('/list', { keyWord: '期中' }));
@@ -115,20 +91,14 @@ try {
   await db.destroy();
   if (process.env.BENCH_POSTGRES_URL) {
     const schema = `bench_exam_${Date.now()}`;
-    const admin = new pg.Client({ connectionString: process.env.BENCH_POSTGRES_URL });
-    await admin.connect();
-    await admin.query(`create schema ${schema}`);
-    const pgDb = createDatabase({
-      dialect: 'postgres',
-      connectionString: process.env.BENCH_POSTGRES_URL,
-      schema,
-    });
+    const url = process.env.BENCH_POSTGRES_URL;
+    await pgAdmin(url, `create schema ${schema}`);
+    const pgDb = createDatabase({ dialect: 'postgres', connectionString: url, schema });
     try {
       await bench('PostgreSQL', pgDb, schema);
     } finally {
       await pgDb.destroy();
-      await admin.query(`drop schema ${schema} cascade`);
-      await admin.end();
+      await pgAdmin(url, `drop schema ${schema} cascade`);
     }
   }
 } finally {

@@ -13,51 +13,18 @@
 // of the two subjective questions; the 任课教师 (`teacher`) scores question 4 of SCORES hand-ins
 // in the roster's order. Prints the median, p95 and p99 per dialect and each call's median; exits
 // non-zero on an error or when the median is over the goal. Not run in CI.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { deflateSync } from 'node:zlib';
-import pg from 'pg';
 import { HOMEWORK_SUBMISSION_IMAGE_URL, homeworkSubmissionRoutes } from '@examkit/contracts';
-import {
-  createDatabase,
-  createMemoryFileStore,
-  createServer,
-  DEMO_PASSWORD,
-  migrate,
-  seedDemo,
-} from '@examkit/server';
+import { createMemoryFileStore, seedDemo } from '@examkit/server';
 import { percentile } from '../packages/server/src/marking/simulation.ts';
 import { seedHomework } from '../packages/server/src/seed/seedHomework.ts';
+import { benchServer, eachDialect, postJson, signInOverHttp } from './support/server.mjs';
 
 const GOAL_MS = 100;
 const handIns = Number(process.env.HOMEWORK_BENCH_HANDINS ?? 300);
 const scores = Math.min(handIns - 1, Number(process.env.HOMEWORK_BENCH_SCORES ?? 200));
 const warmUp = 10;
-const postgresUrl =
-  process.env.BENCH_DATABASE_URL ??
-  process.env.EXAMKIT_TEST_DATABASE_URL ??
-  'postgres://postgres@127.0.0.1:5432/test';
 const dialects = (process.env.HOMEWORK_BENCH_DIALECTS ?? 'sqlite,postgres').split(',');
-
-async function reachable(url) {
-  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2000 });
-  try {
-    await client.connect();
-    return true;
-  } catch {
-    return false;
-  } finally {
-    await client.end().catch(() => undefined);
-  }
-}
-
-async function admin(query) {
-  const client = new pg.Client({ connectionString: postgresUrl });
-  await client.connect();
-  await client.query(query);
-  await client.end();
-}
 
 /** A grey PNG of a handwritten-answer crop's size (ruled lines, about 20 KB), as the scans store. */
 function cropPng(width = 900, height = 260, seed = 1) {
@@ -193,146 +160,103 @@ async function seedHandIns(db, files, homeworkId) {
   return students.length;
 }
 
-async function post(base, token, route, body) {
-  const res = await fetch(`${base}${route.url}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', token, plantform: '1' },
-    body: JSON.stringify(body),
-  });
-  const json = await res.json();
-  if (json.code !== 200) throw new Error(`${route.url}: ${json.code} ${json.message}`);
-  return json.data;
-}
+const post = (base, token, route, body) => postJson(`${base}${route.url}`, token, body);
 
-async function bench(dialect) {
-  const dataDir = mkdtempSync(join(tmpdir(), 'examkit-homework-bench-'));
-  const schema = dialect === 'postgres' ? `examkit_hwbench_${Date.now()}` : undefined;
-  if (schema) await admin(`create schema ${schema}`);
-  const db = schema
-    ? createDatabase({ dialect: 'postgres', connectionString: postgresUrl, schema, poolSize: 10 })
-    : createDatabase({ dialect: 'sqlite', file: join(dataDir, 'examkit.db') });
+async function bench(db, schema, dialect) {
   const files = createMemoryFileStore();
+  await seedDemo(db, { size: 'small' });
+  const seeded = await seedHomework(db, files);
+  if (!seeded) throw new Error('the demo school has no homework');
+  const homeworkId = seeded.ids[2];
+  const count = await seedHandIns(db, files, homeworkId);
+  const app = await benchServer(db, schema, {
+    files,
+    rateLimit: { addressLimit: 1_000_000 },
+  });
+  const base = await app.listen({ port: 0, host: '127.0.0.1' });
   try {
-    await migrate(db, schema ? { schema } : {});
-    await seedDemo(db, { size: 'small' });
-    const seeded = await seedHomework(db, files);
-    if (!seeded) throw new Error('the demo school has no homework');
-    const homeworkId = seeded.ids[2];
-    const count = await seedHandIns(db, files, homeworkId);
-    const app = await createServer({
-      database: schema ? { db, schema } : { db },
-      files,
-      logger: false,
-      migrate: false,
-      rateLimit: { addressLimit: 1_000_000 },
+    const token = await signInOverHttp(base, 'teacher');
+    const r = homeworkSubmissionRoutes;
+    const questionNo = 4;
+
+    let overview = await post(base, token, r.correctOverview, { id: homeworkId });
+    const roster = overview.students.filter((s) => s.submissionId !== null);
+    if (roster.length < count) throw new Error(`roster ${roster.length} of ${count} hand-ins`);
+    let current = await post(base, token, r.submission, {
+      submissionId: roster[0].submissionId,
     });
-    const base = await app.listen({ port: 0, host: '127.0.0.1' });
-    try {
-      const login = await fetch(`${base}/marking-login/login/school_login_pd`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/x-www-form-urlencoded', plantform: '1' },
-        body: new URLSearchParams({ loginName: 'teacher', password: DEMO_PASSWORD }).toString(),
-      }).then((r) => r.json());
-      if (login.code !== 200) throw new Error(`sign-in: ${login.message}`);
-      const token = login.data.token;
-      const r = homeworkSubmissionRoutes;
-      const questionNo = 4;
-
-      let overview = await post(base, token, r.correctOverview, { id: homeworkId });
-      const roster = overview.students.filter((s) => s.submissionId !== null);
-      if (roster.length < count) throw new Error(`roster ${roster.length} of ${count} hand-ins`);
-      let current = await post(base, token, r.submission, {
-        submissionId: roster[0].submissionId,
+    const totals = [];
+    const parts = { score: [], overview: [], submission: [], image: [] };
+    let bytes = 0;
+    for (let i = 0; i < scores; i++) {
+      const t0 = performance.now();
+      const scored = await post(base, token, r.score, {
+        submissionId: current.id,
+        questionNo,
+        score: (i % 21) / 2,
       });
-      const totals = [];
-      const parts = { score: [], overview: [], submission: [], image: [] };
-      let bytes = 0;
-      for (let i = 0; i < scores; i++) {
-        const t0 = performance.now();
-        const scored = await post(base, token, r.score, {
-          submissionId: current.id,
-          questionNo,
-          score: (i % 21) / 2,
-        });
-        const t1 = performance.now();
-        // The page opens the next hand-in of the list it shows while the list reloads.
-        const handedIn = overview.students.filter((s) => s.submissionId !== null);
-        const at = handedIn.findIndex((s) => s.submissionId === scored.id);
-        const following = handedIn[at + 1];
-        if (!following) throw new Error('no next hand-in');
-        let t2 = 0;
-        let t3 = 0;
-        [overview, current] = await Promise.all([
-          post(base, token, r.correctOverview, { id: homeworkId }).then((o) => {
-            t2 = performance.now();
-            return o;
-          }),
-          post(base, token, r.submission, { submissionId: following.submissionId }).then((d) => {
-            t3 = performance.now();
-            return d;
-          }),
-        ]);
-        const both = performance.now();
-        if (!current.answers.find((a) => a.questionNo === questionNo)?.hasImage)
-          throw new Error('the next hand-in has no crop');
-        const image = await fetch(
-          `${base}${HOMEWORK_SUBMISSION_IMAGE_URL}?submissionId=${current.id}&questionNo=${questionNo}`,
-          { headers: { token, plantform: '1' } },
-        );
-        if (!image.ok) throw new Error(`image: ${image.status}`);
-        const body = await image.arrayBuffer();
-        const t4 = performance.now();
-        if (i < warmUp) continue;
-        bytes = body.byteLength;
-        totals.push(t4 - t0);
-        parts.score.push(t1 - t0);
-        parts.overview.push(t2 - t1);
-        parts.submission.push(t3 - t1);
-        parts.image.push(t4 - both);
-      }
-      const stored = await db
-        .selectFrom('homework_answers as a')
-        .innerJoin('homework_submissions as s', 's.id', 'a.submission_id')
-        .select((eb) => eb.fn.countAll().as('n'))
-        .where('s.homework_id', '=', homeworkId)
-        .where('a.question_no', '=', questionNo)
-        .where('a.corrected_by', 'is not', null)
-        .executeTakeFirstOrThrow();
-      const median = percentile(totals, 50);
-      const ms = (v) => `${v.toFixed(1)} ms`;
-      console.log(
-        `${dialect.padEnd(9)} ${count} hand-ins, ${totals.length} scores (after ${warmUp} warm-up): ` +
-          `Enter → next hand-in shown median ${ms(median)}, p95 ${ms(percentile(totals, 95))}, ` +
-          `p99 ${ms(percentile(totals, 99))}, max ${ms(Math.max(...totals))} ` +
-          `(goal ${GOAL_MS} ms: ${median <= GOAL_MS ? 'met' : 'NOT met'})`,
+      const t1 = performance.now();
+      // The page opens the next hand-in of the list it shows while the list reloads.
+      const handedIn = overview.students.filter((s) => s.submissionId !== null);
+      const at = handedIn.findIndex((s) => s.submissionId === scored.id);
+      const following = handedIn[at + 1];
+      if (!following) throw new Error('no next hand-in');
+      let t2 = 0;
+      let t3 = 0;
+      [overview, current] = await Promise.all([
+        post(base, token, r.correctOverview, { id: homeworkId }).then((o) => {
+          t2 = performance.now();
+          return o;
+        }),
+        post(base, token, r.submission, { submissionId: following.submissionId }).then((d) => {
+          t3 = performance.now();
+          return d;
+        }),
+      ]);
+      const both = performance.now();
+      if (!current.answers.find((a) => a.questionNo === questionNo)?.hasImage)
+        throw new Error('the next hand-in has no crop');
+      const image = await fetch(
+        `${base}${HOMEWORK_SUBMISSION_IMAGE_URL}?submissionId=${current.id}&questionNo=${questionNo}`,
+        { headers: { token, plantform: '1' } },
       );
-      console.log(
-        `          medians: score ${ms(percentile(parts.score, 50))}, overview ${ms(percentile(parts.overview, 50))}, ` +
-          `submission ${ms(percentile(parts.submission, 50))}, image ${ms(percentile(parts.image, 50))} (${(bytes / 1024).toFixed(0)} KB); ` +
-          `${Number(stored.n)} scores stored`,
-      );
-      return median <= GOAL_MS && Number(stored.n) === scores;
-    } finally {
-      await app.close();
+      if (!image.ok) throw new Error(`image: ${image.status}`);
+      const body = await image.arrayBuffer();
+      const t4 = performance.now();
+      if (i < warmUp) continue;
+      bytes = body.byteLength;
+      totals.push(t4 - t0);
+      parts.score.push(t1 - t0);
+      parts.overview.push(t2 - t1);
+      parts.submission.push(t3 - t1);
+      parts.image.push(t4 - both);
     }
+    const stored = await db
+      .selectFrom('homework_answers as a')
+      .innerJoin('homework_submissions as s', 's.id', 'a.submission_id')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .where('s.homework_id', '=', homeworkId)
+      .where('a.question_no', '=', questionNo)
+      .where('a.corrected_by', 'is not', null)
+      .executeTakeFirstOrThrow();
+    const median = percentile(totals, 50);
+    const ms = (v) => `${v.toFixed(1)} ms`;
+    console.log(
+      `${dialect.padEnd(9)} ${count} hand-ins, ${totals.length} scores (after ${warmUp} warm-up): ` +
+        `Enter → next hand-in shown median ${ms(median)}, p95 ${ms(percentile(totals, 95))}, ` +
+        `p99 ${ms(percentile(totals, 99))}, max ${ms(Math.max(...totals))} ` +
+        `(goal ${GOAL_MS} ms: ${median <= GOAL_MS ? 'met' : 'NOT met'})`,
+    );
+    console.log(
+      `          medians: score ${ms(percentile(parts.score, 50))}, overview ${ms(percentile(parts.overview, 50))}, ` +
+        `submission ${ms(percentile(parts.submission, 50))}, image ${ms(percentile(parts.image, 50))} (${(bytes / 1024).toFixed(0)} KB); ` +
+        `${Number(stored.n)} scores stored`,
+    );
+    return median <= GOAL_MS && Number(stored.n) === scores;
   } finally {
-    await db.destroy();
-    rmSync(dataDir, { recursive: true, force: true });
-    if (schema) await admin(`drop schema if exists ${schema} cascade`);
+    await app.close();
   }
 }
 
-let ok = true;
-for (const dialect of dialects) {
-  if (dialect === 'postgres' && !(await reachable(postgresUrl))) {
-    console.log(`postgres  left out: ${postgresUrl} unreachable`);
-    continue;
-  }
-  try {
-    ok = (await bench(dialect)) && ok;
-  } catch (e) {
-    console.log(`${dialect.padEnd(9)} failed: ${e instanceof Error ? e.stack : e}`);
-    ok = false;
-  }
-}
+const ok = await eachDialect(dialects, 'homework', bench);
 process.exit(ok ? 0 : 1);

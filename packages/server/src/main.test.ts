@@ -43,6 +43,32 @@ async function untilAnswered<T>(
   return undefined;
 }
 
+/** Runs a CLI entry of this folder through tsx with `args`, `input` on stdin; its exit code and output. */
+const runCli = (
+  file: string,
+  args: string[],
+  env: NodeJS.ProcessEnv,
+  input?: string,
+): Promise<{ code: number | null; out: string }> =>
+  new Promise((resolve) => {
+    const cli = spawn(
+      process.execPath,
+      [
+        '--import',
+        'tsx',
+        '--conditions=source',
+        fileURLToPath(new URL(file, import.meta.url)),
+        ...args,
+      ],
+      { env, stdio: ['pipe', 'pipe', 'pipe'] },
+    );
+    let out = '';
+    cli.stdout.on('data', (d: Buffer) => (out += d.toString()));
+    cli.stderr.on('data', (d: Buffer) => (out += d.toString()));
+    cli.stdin.end(input);
+    cli.on('exit', (code) => resolve({ code, out }));
+  });
+
 describe('the CLI entry', () => {
   it('migrates, seeds an empty DATA_DIR when SEED_DEMO=1, serves on HOST:PORT and stops on SIGTERM', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'examkit-main-'));
@@ -140,27 +166,12 @@ describe('the CLI entry', () => {
         expect(output).toContain('npm run create-admin -w @examkit/server');
         expect(output).not.toContain('seeded the demo school');
 
-        const created = await new Promise<{ code: number | null; out: string }>((resolve) => {
-          const cli = spawn(
-            process.execPath,
-            [
-              '--import',
-              'tsx',
-              '--conditions=source',
-              entry('./create-admin-cli.ts'),
-              '--school',
-              '第一中学',
-              '--login',
-              'principal',
-            ],
-            { env, stdio: ['pipe', 'pipe', 'pipe'] },
-          );
-          let out = '';
-          cli.stdout.on('data', (d: Buffer) => (out += d.toString()));
-          cli.stderr.on('data', (d: Buffer) => (out += d.toString()));
-          cli.stdin.end('Start2026\n');
-          cli.on('exit', (code) => resolve({ code, out }));
-        });
+        const created = await runCli(
+          './create-admin-cli.ts',
+          ['--school', '第一中学', '--login', 'principal'],
+          env,
+          'Start2026\n',
+        );
         expect(created.code, created.out).toBe(0);
         expect(created.out).toContain('已创建学校「第一中学」');
         expect(created.out).not.toContain('Start2026');
@@ -168,26 +179,12 @@ describe('the CLI entry', () => {
         expect(ok).toMatchObject({ code: 200, data: { schoolName: '第一中学' } });
 
         // --operator: a platform operator in no school, signing in on the same call (6004).
-        const operator = await new Promise<{ code: number | null; out: string }>((resolve) => {
-          const cli = spawn(
-            process.execPath,
-            [
-              '--import',
-              'tsx',
-              '--conditions=source',
-              entry('./create-admin-cli.ts'),
-              '--operator',
-              '--login',
-              'ops',
-            ],
-            { env, stdio: ['pipe', 'pipe', 'pipe'] },
-          );
-          let out = '';
-          cli.stdout.on('data', (d: Buffer) => (out += d.toString()));
-          cli.stderr.on('data', (d: Buffer) => (out += d.toString()));
-          cli.stdin.end('Ops2026x\n');
-          cli.on('exit', (code) => resolve({ code, out }));
-        });
+        const operator = await runCli(
+          './create-admin-cli.ts',
+          ['--operator', '--login', 'ops'],
+          env,
+          'Ops2026x\n',
+        );
         expect(operator.code, operator.out).toBe(0);
         expect(operator.out).toContain('已创建平台运营账号 ops');
         expect(await signIn('ops', 'Ops2026x')).toMatchObject({
@@ -207,22 +204,10 @@ describe('the CLI entry', () => {
   it('npm run seed refuses the demo accounts under NODE_ENV=production', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'examkit-seed-'));
     try {
-      const result = await new Promise<{ code: number | null; out: string }>((resolve) => {
-        const cli = spawn(
-          process.execPath,
-          [
-            '--import',
-            'tsx',
-            '--conditions=source',
-            fileURLToPath(new URL('./seed-cli.ts', import.meta.url)),
-            '--small',
-          ],
-          { env: { ...process.env, DATA_DIR: dataDir, NODE_ENV: 'production' } },
-        );
-        let out = '';
-        cli.stdout.on('data', (d: Buffer) => (out += d.toString()));
-        cli.stderr.on('data', (d: Buffer) => (out += d.toString()));
-        cli.on('exit', (code) => resolve({ code, out }));
+      const result = await runCli('./seed-cli.ts', ['--small'], {
+        ...process.env,
+        DATA_DIR: dataDir,
+        NODE_ENV: 'production',
       });
       expect(result.code).toBe(1);
       expect(result.out).toContain('不在生产环境中创建示范账号');

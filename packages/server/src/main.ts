@@ -67,6 +67,7 @@ async function main() {
     secret: loadOrCreateSecret(config.secret, config.dataDir),
     files,
     ai: config.ai ?? null,
+    jointDuck: { minStudents: config.jointDuckMinStudents, dataDir: config.dataDir },
     ...(config.wx ? { wx: createWxOAuthProvider(config.wx) } : {}),
   });
   app.addHook('onClose', () => db.destroy());

@@ -69,10 +69,12 @@ import { registerSchoolRoutes } from './school/routes';
 import { registerUserRoutes } from './user/routes';
 import { registerRegionRoutes } from './region/routes';
 import { registerOperatorRoutes } from './region/operator';
+import { registerOperatorAccountRoutes } from './region/operatorAccounts';
 import { registerJointRoutes } from './joint/routes';
 import { registerJointPaperRoutes } from './joint/paper';
 import { registerJointPoolRoutes } from './joint/pool';
 import { registerJointOrganiseRoutes } from './joint/organise';
+import type { JointDuckSettings } from './joint/duckSnapshot';
 import { registerJointReportRoutes } from './joint/reportRoutes';
 import {
   refreshJointsOfExam,
@@ -81,6 +83,7 @@ import {
 } from './joint/snapshots';
 import { registerCrossSchoolRoutes } from './crossSchool/routes';
 import { registerAnalyticRoutes } from './analytic/routes';
+import { registerRegionAnalyticRoutes } from './analytic/regionRoutes';
 import { registerTeachingRoutes } from './teaching/routes';
 import { registerAppraiseRoutes } from './appraise/routes';
 import { registerScopeRoutes } from './core/scopeRoutes';
@@ -135,6 +138,11 @@ export interface ServerOptions {
   migrate?: boolean;
   /** How often the homework-due sweep runs (docs/messages.md); 0 turns it off. @default 60000 */
   homeworkDueSweepMs?: number;
+  /**
+   * When a joint exam's snapshot is computed in DuckDB, and where it spills
+   * (docs/joint-exams.md#snapshots). @default 50,000 students, spilling to the temp folder
+   */
+  jointDuck?: JointDuckSettings;
 }
 
 /** 1 MiB: the largest request body accepted. */
@@ -303,7 +311,13 @@ export async function createServer(options: ServerOptions): Promise<FastifyInsta
     app.addHook('onClose', () => stopSweep());
   }
   registerHomeworkStoreRoutes(router, { db, clock, files });
-  registerHomeworkCompositionRoutes(router, { db, clock, files });
+  registerHomeworkCompositionRoutes(router, {
+    db,
+    clock,
+    files,
+    ai: options.ai ?? null,
+    ...(options.aiQuestionsPerMinute ? { aiRequestsPerMinute: options.aiQuestionsPerMinute } : {}),
+  });
   registerHomeworkAssistantRoutes(router, { db, clock, files });
   registerHomeworkPaperRoutes(router, { db, clock, files });
   registerHomeworkCollateRoutes(router, { db, clock, files });
@@ -335,15 +349,23 @@ export async function createServer(options: ServerOptions): Promise<FastifyInsta
   registerMessageRoutes(router, { db, clock, files });
   registerRegionRoutes(router, { db, clock });
   registerOperatorRoutes(router, { db, clock });
+  registerOperatorAccountRoutes(router, { db, clock });
   registerJointRoutes(router, { db, clock });
   registerJointPaperRoutes(router, { db, clock });
   registerJointPoolRoutes(router, { db, clock, files });
   registerJointOrganiseRoutes(router, { db });
   registerJointReportRoutes(router, { db, clock, downloads });
-  jointSnapshots = { db, clock, downloads };
+  jointSnapshots = {
+    db,
+    clock,
+    downloads,
+    ...(options.jointDuck ? { duck: options.jointDuck } : {}),
+  };
   registerJointSnapshotRoutes(router, jointSnapshots);
   registerCrossSchoolRoutes(router, { db, clock });
   registerAnalyticRoutes(router, { db, clock, downloads });
+  // The region analysis starts the same joint snapshots, under the same DuckDB threshold.
+  registerRegionAnalyticRoutes(router, { ...jointSnapshots, downloads });
   registerTeachingRoutes(router, { db, clock });
   registerAppraiseRoutes(router, { db, clock, downloads });
   registerOssRoutes(router, { db, clock, files });

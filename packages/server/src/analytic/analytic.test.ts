@@ -8,7 +8,6 @@ import {
   type AnalyticAnalysis,
   type AnalyticReport,
   type AnalyticStudentTrend,
-  type RouteContract,
   type UserInfo,
 } from '@examkit/contracts';
 import ExcelJS from 'exceljs';
@@ -16,8 +15,16 @@ import type { Static } from 'typebox';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MATH_QUESTIONS, xlsxBase64 } from '../exam/testKit';
 import { DEMO_PASSWORD } from '../seed/seedDemo';
-import { call, DIALECTS, signIn, startTestServer, type TestServer } from '../test/fixtures';
+import {
+  userCalls,
+  call,
+  DIALECTS,
+  signIn,
+  startTestServer,
+  type TestServer,
+} from '../test/fixtures';
 import { addClassWithStudents, grantKey, gradeWithClasses } from '../test/schoolKit';
+import { jointMathExam } from '../joint/poolTestKit';
 
 type Analysis = Static<typeof AnalyticAnalysis>;
 type Report = Static<typeof AnalyticReport>;
@@ -44,13 +51,7 @@ describe.each(DIALECTS)('the analytic centre on %s', (dialect) => {
   let students: { id: number; student_no: string; name: string; class_id: number }[] = [];
   let analysis: Analysis;
 
-  const as = async <T>(user: UserInfo, contract: RouteContract, body: Record<string, unknown>) =>
-    call<T>(server.app, contract, { token: user.token, schoolId: user.schoolId, body });
-  const ok = async <T>(user: UserInfo, contract: RouteContract, body: Record<string, unknown>) => {
-    const result = await as<T>(user, contract, body);
-    if (result.body.code !== 200) throw new Error(JSON.stringify(result.body));
-    return result.body.data;
-  };
+  const { as, ok } = userCalls(() => server);
 
   /** Imports the totals into the exam's 数学 (one subject) and moves it to `to`. */
   async function score(user: UserInfo, examId: number, totals: Map<number, number>, to: string) {
@@ -469,24 +470,11 @@ describe.each(DIALECTS)('the analytic centre on %s', (dialect) => {
     const joints: number[] = [];
     const totalsOf: Map<number, number>[] = [];
     for (const [e, date] of ['2026-11-10', '2026-11-17'].entries()) {
-      const joint = await ok<{ id: number; subjects: unknown[] }>(
-        bureau,
-        jointExamRoutes.jointCreate,
-        {
-          idempotencyKey: `joint-analytic-${e}`,
-          name: `两校联考${e + 1}`,
-          examType: '月测',
-          examDate: date,
-          gradeNum: 10,
-          schoolIds: [server.seed.demoSchoolId, server.seed.labSchoolId],
-          subjects: [{ subjectCode: '数学', subjectName: '数学', fullMarks: 30 }],
-          schoolLabels: 'codes',
-        },
-      );
-      await ok(bureau, jointExamRoutes.jointQuestionsSave, {
-        jointExamId: joint.id,
-        subjectCode: '数学',
-        questions: MATH_QUESTIONS,
+      const joint = await jointMathExam(server, bureau, {
+        idempotencyKey: `joint-analytic-${e}`,
+        name: `两校联考${e + 1}`,
+        examType: '月测',
+        examDate: date,
       });
       const totals = new Map<number, number>();
       for (const user of [staff.admin!, lab]) {

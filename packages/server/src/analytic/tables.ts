@@ -7,6 +7,8 @@ import type { Generated } from 'kysely';
 export interface AnalyticTables {
   analytic_analyses: AnalyticAnalysesTable;
   analytic_analysis_exams: AnalyticAnalysisExamsTable;
+  region_analyses: RegionAnalysesTable;
+  region_analysis_exams: RegionAnalysisExamsTable;
 }
 
 export interface AnalyticAnalysesTable {
@@ -28,4 +30,22 @@ export interface AnalyticAnalysisExamsTable {
   exam_id: number | null;
   /** A joint (or cross-school) exam (kind multiple). */
   joint_exam_id: number | null;
+}
+
+/** A region's own analysis (区域分析, migration 0090): its bureau's, over the region's joint exams. */
+export interface RegionAnalysesTable {
+  id: Generated<number>;
+  region_id: number;
+  name: string;
+  idempotency_key: string;
+  /** The bureau account (`bureau_users.id`) that created it. */
+  created_by: number;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface RegionAnalysisExamsTable {
+  analysis_id: number;
+  position: number;
+  joint_exam_id: number;
 }

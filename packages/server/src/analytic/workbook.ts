@@ -1,4 +1,4 @@
-import type { AnalyticReport } from '@examkit/contracts';
+import type { AnalyticReport, RegionAnalysisReport } from '@examkit/contracts';
 import ExcelJS from 'exceljs';
 import type { Static } from 'typebox';
 
@@ -68,6 +68,30 @@ export async function analysisWorkbook(report: Report): Promise<Buffer> {
       ...s.points.flatMap((p) => [fig(p?.score), p?.gradeRank ?? '', fig(p?.percentile)]),
     ]),
   );
+  const data = await workbook.xlsx.writeBuffer();
+  return Buffer.from(data as ArrayBuffer);
+}
+
+/**
+ * A region analysis as .xlsx (docs/analytic-centre.md#region): one sheet for 总分 and one for each
+ * subject, a row per school with per joint exam its 均分, 名次 and 百分位 — the page's figures.
+ */
+export async function regionWorkbook(report: Static<typeof RegionAnalysisReport>): Promise<Buffer> {
+  const workbook = new ExcelJS.Workbook();
+  const header = [
+    '学校',
+    ...report.exams.flatMap((e) => [`${e.name}均分`, `${e.name}名次`, `${e.name}百分位`]),
+  ];
+  for (const subject of report.subjects)
+    addSheet(
+      workbook,
+      subject.name.replace(/[*?:\\/[\]]/g, ' ').slice(0, 31),
+      header,
+      subject.schools.map((s) => [
+        s.name,
+        ...s.points.flatMap((p) => [fig(p?.mean), p?.rank ?? '', fig(p?.percentile)]),
+      ]),
+    );
   const data = await workbook.xlsx.writeBuffer();
   return Buffer.from(data as ArrayBuffer);
 }

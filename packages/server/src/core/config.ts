@@ -29,7 +29,16 @@ export interface EnvConfig {
   seedDemo: boolean;
   /** The AI model (AI_BASE_URL, AI_API_KEY, AI_MODEL, AI_TIMEOUT_MS, AI_MAX_RETRIES, AI_STREAM); off when unset. */
   ai: AiProviderConfig | undefined;
+  /**
+   * JOINT_DUCKDB_MIN_STUDENTS: from this many students of a joint exam's finished schools on, its
+   * snapshot's grade figures are computed in DuckDB and kept as rows (docs/joint-exams.md#snapshots);
+   * 0 = always.
+   */
+  jointDuckMinStudents: number;
 }
+
+/** JOINT_DUCKDB_MIN_STUDENTS' default. */
+export const DEFAULT_JOINT_DUCKDB_MIN_STUDENTS = 50_000;
 
 /**
  * Reads PORT (8080), HOST (127.0.0.1), DATA_DIR (.data), DATABASE_URL (PostgreSQL
@@ -39,7 +48,8 @@ export interface EnvConfig {
  * TRUST_PROXY, S3_BUCKET (S3-compatible storage instead of DATA_DIR/files, with S3_ENDPOINT,
  * S3_REGION, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY, S3_FORCE_PATH_STYLE, S3_PREFIX). The scan
  * queue reads REDIS_URL (BullMQ), SCAN_WORKERS and SCAN_CONCURRENCY itself. The AI assistant
- * reads AI_BASE_URL, AI_API_KEY, AI_MODEL (docs/ai.md).
+ * reads AI_BASE_URL, AI_API_KEY, AI_MODEL (docs/ai.md). JOINT_DUCKDB_MIN_STUDENTS (50000; 0 = always)
+ * sends a joint exam's snapshot to DuckDB (docs/joint-exams.md#snapshots).
  */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): EnvConfig {
   const dataDir = resolve(cwd, env.DATA_DIR || '.data');
@@ -92,6 +102,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     s3: s3ConfigFromEnv(env),
     seedDemo: env.SEED_DEMO === '1' || env.SEED_DEMO === 'true',
     ai: aiConfigFromEnv(env),
+    jointDuckMinStudents: nonNegativeInt(
+      env.JOINT_DUCKDB_MIN_STUDENTS,
+      DEFAULT_JOINT_DUCKDB_MIN_STUDENTS,
+      'JOINT_DUCKDB_MIN_STUDENTS',
+    ),
   };
 }
 
@@ -100,5 +115,13 @@ function positiveInt(raw: string | undefined, fallback: number, name: string): n
   const value = Number(raw);
   if (!Number.isInteger(value) || value <= 0)
     throw new Error(`${name} must be a positive integer, got "${raw}"`);
+  return value;
+}
+
+function nonNegativeInt(raw: string | undefined, fallback: number, name: string): number {
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 0)
+    throw new Error(`${name} must be a whole number of 0 or more, got "${raw}"`);
   return value;
 }

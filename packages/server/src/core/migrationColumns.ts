@@ -1,3 +1,4 @@
+import type { ColumnDefinitionBuilder } from 'kysely';
 import type { Dialect } from './database';
 
 /**
@@ -11,3 +12,13 @@ export function autoId(dialect: Dialect) {
       dialect === 'postgres' ? c.primaryKey() : c.primaryKey().autoIncrement(),
   };
 }
+
+/** `addColumn(name, type, notNull)`: a column that must hold a value. */
+export const notNull = (c: ColumnDefinitionBuilder) => c.notNull();
+
+/**
+ * `addColumn('school_id', 'integer', cascadeTo('schools'))`: a not-null reference to `table.id`
+ * whose rows go with the row they point at.
+ */
+export const cascadeTo = (table: string) => (c: ColumnDefinitionBuilder) =>
+  c.notNull().references(`${table}.id`).onDelete('cascade');

@@ -1,5 +1,5 @@
 import type { Db } from './database';
-import { forbidden } from './envelope';
+import { forbidden, notFound } from './envelope';
 import type { SessionInfo } from './session';
 import { permissionCodesIn } from '../auth/access';
 
@@ -175,6 +175,22 @@ export function inScopeGrade(scope: DataScope, gradeId: number): boolean {
   return scope.schoolWide || scope.gradeIds.has(gradeId);
 }
 
+/**
+ * A student of the session's school whose current class is in scope, with the class's name;
+ * 404 (学生不存在) for another school's, a missing one or one outside the scope alike.
+ */
+export async function scopedStudent(db: Db, scope: DataScope, studentId: number) {
+  const row = await db
+    .selectFrom('students as s')
+    .innerJoin('classes as c', 'c.id', 's.class_id')
+    .select(['s.id', 's.name', 's.student_no', 's.class_id', 'c.name as className'])
+    .where('s.id', '=', studentId)
+    .where('s.school_id', '=', scope.schoolId)
+    .executeTakeFirst();
+  if (!row || !inScopeClass(scope, row.class_id)) throw notFound('学生不存在');
+  return row;
+}
+
 /** Whether the user may see a subject of a class (any subject when `classId` is in full scope). */
 export function inScopeSubject(scope: DataScope, classId: number, subjectId: number): boolean {
   if (scope.schoolWide || scope.fullClassIds.has(classId)) return true;
@@ -199,10 +215,35 @@ export interface Access {
 export function accessOf(db: Db, session: SessionInfo): Access {
   let codes: Promise<Set<string>> | undefined;
   let scope: Promise<DataScope> | undefined;
+  return accessFrom(
+    session,
+    () => (codes ??= permissionCodesIn(db, session.userId, session.academicYear)),
+    () => (scope ??= loadScope(db, session)),
+  );
+}
+
+/**
+ * `access` holding `code` besides the user's own keys, in the same data scope: a view opened by
+ * its own key (checked by its route) that reads what `code` covers, e.g. 数据大屏's homework
+ * figures under `Teach-Research-Datav` (docs/teaching-views.md "数据大屏").
+ */
+export function accessWith(access: Access, code: string): Access {
+  return accessFrom(
+    access.session,
+    async () => new Set([...(await access.codes()), code]),
+    access.scope,
+  );
+}
+
+function accessFrom(
+  session: SessionInfo,
+  codes: () => Promise<Set<string>>,
+  scope: () => Promise<DataScope>,
+): Access {
   const access: Access = {
     session,
-    codes: () => (codes ??= permissionCodesIn(db, session.userId, session.academicYear)),
-    scope: () => (scope ??= loadScope(db, session)),
+    codes,
+    scope,
     async has(code) {
       return (await access.codes()).has(code);
     },

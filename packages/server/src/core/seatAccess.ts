@@ -192,6 +192,11 @@ const BUREAU_OWN = [
     'seed/remove',
     'paper/crop',
   ].map((path) => `POST /marking-main/joint/pool/${path}`),
+  // 区域分析: the region's own analyses over its joint exams (analytic/regionRoutes.ts), which
+  // write nothing of the school's.
+  ...['list', 'create', 'update', 'remove', 'report', 'export/job'].map(
+    (path) => `POST /marking-report/analytic/region/${path}`,
+  ),
   'POST /marking-region/region/school_list',
   'POST /marking-region/region/enter_school',
   'POST /marking-region/region/update',

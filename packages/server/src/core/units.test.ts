@@ -162,6 +162,14 @@ describe('loadConfig', () => {
     });
   });
 
+  it('reads the joint DuckDB threshold: 50,000 by default, 0 allowed, a negative one refused', () => {
+    expect(loadConfig({}, '/srv/app').jointDuckMinStudents).toBe(50_000);
+    expect(loadConfig({ JOINT_DUCKDB_MIN_STUDENTS: '0' }, '/srv/app').jointDuckMinStudents).toBe(0);
+    expect(() => loadConfig({ JOINT_DUCKDB_MIN_STUDENTS: '-1' }, '/srv/app')).toThrow(
+      'JOINT_DUCKDB_MIN_STUDENTS',
+    );
+  });
+
   it('reads PostgreSQL, CORS origins and the static dir from the environment', () => {
     const config = loadConfig(
       {

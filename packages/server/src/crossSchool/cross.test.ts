@@ -4,14 +4,13 @@ import {
   jointExamRoutes,
   type CrossInvite,
   type JointExam,
-  type RouteContract,
   type UserInfo,
 } from '@examkit/contracts';
 import type { Static } from 'typebox';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { MATH_QUESTIONS, xlsxBase64 } from '../exam/testKit';
 import {
-  call,
+  userCalls,
   DIALECTS,
   signIn,
   startTestServer,
@@ -37,13 +36,7 @@ describe.each(DIALECTS)('a cross-school exam on %s', (dialect) => {
   let joint: Joint;
   const studentsOf = new Map<number, Set<number>>();
 
-  const as = async <T>(user: UserInfo, contract: RouteContract, body: Record<string, unknown>) =>
-    call<T>(server.app, contract, { token: user.token, schoolId: user.schoolId, body });
-  const ok = async <T>(user: UserInfo, contract: RouteContract, body: Record<string, unknown>) => {
-    const result = await as<T>(user, contract, body);
-    if (result.body.code !== 200) throw new Error(JSON.stringify(result.body));
-    return result.body.data;
-  };
+  const { as, ok } = userCalls(() => server);
   const invite = (user: UserInfo, schoolLabels = 'codes') =>
     ok<{ invite: Invite; code: string }>(user, crossSchoolRoutes.crossInvite, {
       examId: hostExamId,

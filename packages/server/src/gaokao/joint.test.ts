@@ -9,13 +9,12 @@ import {
   type GaokaoReport,
   type GaokaoSummary,
   type JointExam,
-  type RouteContract,
   type UserInfo,
 } from '@examkit/contracts';
 import type { Static } from 'typebox';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readXlsx } from '../exam/testKit';
-import { call, DIALECTS, signIn, startTestServer, type TestServer } from '../test/fixtures';
+import { userCalls, DIALECTS, signIn, startTestServer, type TestServer } from '../test/fixtures';
 import { addSchoolInRegion } from '../test/schoolKit';
 
 type Joint = Static<typeof JointExam>;
@@ -44,14 +43,7 @@ describe.each(DIALECTS)('新高考 over a joint exam of three schools on %s', (d
   /** Student ids by school id. */
   const studentsOf = new Map<number, Set<number>>();
 
-  const as = async <T>(user: UserInfo, contract: RouteContract, body: Record<string, unknown>) =>
-    (await call<T>(server.app, contract, { token: user.token, schoolId: user.schoolId, body }))
-      .body;
-  const ok = async <T>(user: UserInfo, contract: RouteContract, body: Record<string, unknown>) => {
-    const result = await as<T>(user, contract, body);
-    if (result.code !== 200) throw new Error(JSON.stringify(result));
-    return result.data;
-  };
+  const { answer: as, ok } = userCalls(() => server);
 
   beforeAll(async () => {
     server = await startTestServer(dialect);

@@ -1,10 +1,4 @@
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import {
-  DOWNLOAD_FILE_URL,
-  downloadRoutes,
   examRoutes,
   jointExamRoutes,
   jointReportRoutes,
@@ -16,13 +10,14 @@ import type { Static } from 'typebox';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { MATH_QUESTIONS, xlsxBase64 } from '../exam/testKit';
 import {
-  call,
   DIALECTS,
   signIn,
   startTestServer,
   TEST_NOW,
   type TestServer,
+  userCalls,
 } from '../test/fixtures';
+import { jobFile, pdfText } from '../test/downloadKit';
 import { addSchoolInRegion } from '../test/schoolKit';
 
 type Joint = Static<typeof JointExam>;
@@ -44,13 +39,7 @@ describe.each(DIALECTS)('a joint exam of three schools on %s', (dialect) => {
   /** Joint total ranks by student id, as the bureau reads them. */
   let jointRanks = new Map<number, number | null>();
 
-  const as = async <T>(user: UserInfo, contract: RouteContract, body: Record<string, unknown>) =>
-    call<T>(server.app, contract, { token: user.token, schoolId: user.schoolId, body });
-  const ok = async <T>(user: UserInfo, contract: RouteContract, body: Record<string, unknown>) => {
-    const result = await as<T>(user, contract, body);
-    if (result.body.code !== 200) throw new Error(JSON.stringify(result.body));
-    return result.body.data;
-  };
+  const { as, ok } = userCalls(() => server);
 
   beforeAll(async () => {
     server = await startTestServer(dialect);
@@ -430,46 +419,28 @@ describe.each(DIALECTS)('a joint exam of three schools on %s', (dialect) => {
   });
 
   it('the joint report as a PDF job: a school’s PDF names only its own students', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'joint-pdf-'));
-    const pdfText = async (user: UserInfo) => {
+    const text = async (user: UserInfo) => {
       const { jobId } = await ok<{ jobId: number }>(user, jointReportRoutes.jointReportPdf, {
         jointExamId: joint.id,
       });
-      let job = { state: '', message: null as string | null };
-      for (let i = 0; i < 600 && job.state !== 'done' && job.state !== 'failed'; i++) {
-        job = await ok(user, downloadRoutes.downloadStatus, { jobId });
-        if (job.state !== 'done') await new Promise((res) => setTimeout(res, 50));
-      }
-      expect(job.state, job.message ?? '').toBe('done');
-      const file = await server.app.inject({
-        method: 'GET',
-        url: `${DOWNLOAD_FILE_URL}?jobId=${jobId}`,
-        headers: { token: user.token, plantform: '1' },
-      });
-      expect(file.headers['content-type']).toContain('application/pdf');
-      const path = join(dir, `${user.schoolId}-${jobId}.pdf`);
-      writeFileSync(path, file.rawPayload);
-      execFileSync('pdftotext', ['-layout', path, `${path}.txt`]);
-      return readFileSync(`${path}.txt`, 'utf8');
+      const file = await jobFile(server, user, jobId);
+      expect(file.contentType).toContain('application/pdf');
+      return pdfText(file.body);
     };
-    try {
-      const third = await server.db
-        .selectFrom('students')
-        .select('name')
-        .where('school_id', '=', thirdId)
-        .execute();
-      const byLab = await pdfText(staff.lab!);
-      expect(byLab).toContain('联考报告');
-      expect(byLab).toContain('实验中学');
-      expect(byLab).toContain('学校C');
-      expect(byLab).not.toContain('第三中学');
-      for (const s of third) expect(byLab).not.toContain(s.name);
-      const byBureau = await pdfText(bureau);
-      expect(byBureau).toContain('第三中学');
-      for (const s of third) expect(byBureau).toContain(s.name);
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
+    const third = await server.db
+      .selectFrom('students')
+      .select('name')
+      .where('school_id', '=', thirdId)
+      .execute();
+    const byLab = await text(staff.lab!);
+    expect(byLab).toContain('联考报告');
+    expect(byLab).toContain('实验中学');
+    expect(byLab).toContain('学校C');
+    expect(byLab).not.toContain('第三中学');
+    for (const s of third) expect(byLab).not.toContain(s.name);
+    const byBureau = await text(bureau);
+    expect(byBureau).toContain('第三中学');
+    for (const s of third) expect(byBureau).toContain(s.name);
   }, 120_000);
 
   it('a school outside a joint exam gets every joint route answered as a missing exam', async () => {

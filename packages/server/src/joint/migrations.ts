@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Migration } from 'kysely/migration';
 import type { Dialect } from '../core/database';
+import { autoId, cascadeTo, notNull } from '../core/migrationColumns';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations run against the schema before it exists
 type AnyDb = Kysely<any>;
@@ -15,27 +16,23 @@ export const JOINT_TABLES = [
 
 /** Creates the joint-exam tables; part of `0031_regions_joint` (after the regions it references). */
 export async function createJointTables(db: AnyDb, dialect: Dialect): Promise<void> {
-  const id = dialect === 'postgres' ? ('serial' as const) : ('integer' as const);
-  const auto = <T extends { primaryKey(): T; autoIncrement(): T }>(c: T) =>
-    dialect === 'postgres' ? c.primaryKey() : c.primaryKey().autoIncrement();
+  const { id, auto } = autoId(dialect);
   await db.schema
     .createTable('joint_exams')
     .addColumn('id', id, auto)
-    .addColumn('region_id', 'integer', (c) =>
-      c.notNull().references('regions.id').onDelete('cascade'),
-    )
+    .addColumn('region_id', 'integer', cascadeTo('regions'))
     .addColumn('lead_school_id', 'integer', (c) => c.references('schools.id').onDelete('cascade'))
-    .addColumn('organiser_key', 'text', (c) => c.notNull())
-    .addColumn('idempotency_key', 'text', (c) => c.notNull())
-    .addColumn('name', 'text', (c) => c.notNull())
-    .addColumn('exam_type', 'text', (c) => c.notNull())
-    .addColumn('exam_date', 'text', (c) => c.notNull())
-    .addColumn('academic_year', 'integer', (c) => c.notNull())
-    .addColumn('grade_num', 'integer', (c) => c.notNull())
-    .addColumn('school_labels', 'text', (c) => c.notNull())
-    .addColumn('created_by', 'integer', (c) => c.notNull())
-    .addColumn('created_at', 'bigint', (c) => c.notNull())
-    .addColumn('updated_at', 'bigint', (c) => c.notNull())
+    .addColumn('organiser_key', 'text', notNull)
+    .addColumn('idempotency_key', 'text', notNull)
+    .addColumn('name', 'text', notNull)
+    .addColumn('exam_type', 'text', notNull)
+    .addColumn('exam_date', 'text', notNull)
+    .addColumn('academic_year', 'integer', notNull)
+    .addColumn('grade_num', 'integer', notNull)
+    .addColumn('school_labels', 'text', notNull)
+    .addColumn('created_by', 'integer', notNull)
+    .addColumn('created_at', 'bigint', notNull)
+    .addColumn('updated_at', 'bigint', notNull)
     .addUniqueConstraint('joint_exams_key_unique', ['organiser_key', 'idempotency_key'])
     .execute();
   await db.schema
@@ -45,17 +42,13 @@ export async function createJointTables(db: AnyDb, dialect: Dialect): Promise<vo
     .execute();
   await db.schema
     .createTable('joint_exam_schools')
-    .addColumn('joint_exam_id', 'integer', (c) =>
-      c.notNull().references('joint_exams.id').onDelete('cascade'),
-    )
-    .addColumn('school_id', 'integer', (c) =>
-      c.notNull().references('schools.id').onDelete('cascade'),
-    )
+    .addColumn('joint_exam_id', 'integer', cascadeTo('joint_exams'))
+    .addColumn('school_id', 'integer', cascadeTo('schools'))
     .addColumn('exam_id', 'integer', (c) =>
       c.notNull().unique().references('exams.id').onDelete('cascade'),
     )
-    .addColumn('code', 'text', (c) => c.notNull())
-    .addColumn('sort_order', 'integer', (c) => c.notNull())
+    .addColumn('code', 'text', notNull)
+    .addColumn('sort_order', 'integer', notNull)
     .addPrimaryKeyConstraint('joint_exam_schools_pk', ['joint_exam_id', 'school_id'])
     .execute();
   await db.schema
@@ -65,13 +58,11 @@ export async function createJointTables(db: AnyDb, dialect: Dialect): Promise<vo
     .execute();
   await db.schema
     .createTable('joint_exam_subjects')
-    .addColumn('joint_exam_id', 'integer', (c) =>
-      c.notNull().references('joint_exams.id').onDelete('cascade'),
-    )
-    .addColumn('subject_code', 'text', (c) => c.notNull())
-    .addColumn('subject_name', 'text', (c) => c.notNull())
-    .addColumn('full_marks', 'double precision', (c) => c.notNull())
-    .addColumn('sort_order', 'integer', (c) => c.notNull())
+    .addColumn('joint_exam_id', 'integer', cascadeTo('joint_exams'))
+    .addColumn('subject_code', 'text', notNull)
+    .addColumn('subject_name', 'text', notNull)
+    .addColumn('full_marks', 'double precision', notNull)
+    .addColumn('sort_order', 'integer', notNull)
     .addPrimaryKeyConstraint('joint_exam_subjects_pk', ['joint_exam_id', 'subject_code'])
     .execute();
   await db.schema
@@ -79,9 +70,9 @@ export async function createJointTables(db: AnyDb, dialect: Dialect): Promise<vo
     .addColumn('joint_exam_id', 'integer', (c) =>
       c.primaryKey().references('joint_exams.id').onDelete('cascade'),
     )
-    .addColumn('version', 'text', (c) => c.notNull())
-    .addColumn('payload', 'text', (c) => c.notNull())
-    .addColumn('computed_at', 'bigint', (c) => c.notNull())
+    .addColumn('version', 'text', notNull)
+    .addColumn('payload', 'text', notNull)
+    .addColumn('computed_at', 'bigint', notNull)
     .execute();
 }
 
@@ -95,9 +86,9 @@ export function jointReportMigrations(): Record<string, Migration> {
           .addColumn('joint_exam_id', 'integer', (c) =>
             c.primaryKey().references('joint_exams.id').onDelete('cascade'),
           )
-          .addColumn('version', 'text', (c) => c.notNull())
-          .addColumn('payload', 'text', (c) => c.notNull())
-          .addColumn('computed_at', 'bigint', (c) => c.notNull())
+          .addColumn('version', 'text', notNull)
+          .addColumn('payload', 'text', notNull)
+          .addColumn('computed_at', 'bigint', notNull)
           .execute();
       },
       async down(db: AnyDb) {

@@ -2,24 +2,21 @@ import {
   examRoutes,
   jointExamRoutes,
   jointPaperRoutes,
-  type JointExam,
   type Question,
-  type RouteContract,
   type UserInfo,
 } from '@examkit/contracts';
-import type { Static } from 'typebox';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { MATH_QUESTIONS, xlsxBase64 } from '../exam/testKit';
 import {
-  call,
   DIALECTS,
   signIn,
   startTestServer,
   TEST_NOW,
   type TestServer,
+  userCalls,
 } from '../test/fixtures';
+import { jointMathExam, type Joint } from './poolTestKit';
 
-type Joint = Static<typeof JointExam>;
 interface Paper {
   examId: number;
   examName: string;
@@ -49,13 +46,7 @@ describe.each(DIALECTS)('one answer key and answer sheet for a joint exam on %s'
   /** Each school's own exam subject of 数学, by school id. */
   const subjectOf = new Map<number, number>();
 
-  const as = async <T>(user: UserInfo, contract: RouteContract, body: Record<string, unknown>) =>
-    call<T>(server.app, contract, { token: user.token, schoolId: user.schoolId, body });
-  const ok = async <T>(user: UserInfo, contract: RouteContract, body: Record<string, unknown>) => {
-    const result = await as<T>(user, contract, body);
-    if (result.body.code !== 200) throw new Error(JSON.stringify(result.body));
-    return result.body.data;
-  };
+  const { as, ok } = userCalls(() => server);
   const own = async (user: UserInfo) =>
     ok<Paper>(user, examRoutes.questionsGet, { examSubjectId: subjectOf.get(user.schoolId) });
   const subject = { subjectCode: '数学' };
@@ -65,27 +56,10 @@ describe.each(DIALECTS)('one answer key and answer sheet for a joint exam on %s'
     bureau = await signIn(server.app, 'bureau', { schoolId: server.seed.demoSchoolId });
     demo = await signIn(server.app, 'admin');
     lab = await signIn(server.app, 'lab-admin');
-    joint = await ok<Joint>(bureau, jointExamRoutes.jointCreate, {
+    joint = await jointMathExam(server, bureau, {
       idempotencyKey: 'joint-paper-1',
       name: '高一联考（统一答题卡）',
-      examType: '期中',
-      examDate: '2026-11-12',
-      gradeNum: 10,
-      schoolIds: [server.seed.demoSchoolId, server.seed.labSchoolId],
-      subjects: [{ subjectCode: '数学', subjectName: '数学', fullMarks: 30 }],
-      schoolLabels: 'codes',
-    });
-    for (const user of [demo, lab]) {
-      const examId = joint.schools.find((s) => s.schoolId === user.schoolId)!.examId;
-      const detail = await ok<{ subjects: { id: number }[] }>(user, examRoutes.detail, {
-        id: examId,
-      });
-      subjectOf.set(user.schoolId, detail.subjects[0]!.id);
-    }
-    await ok(bureau, jointExamRoutes.jointQuestionsSave, {
-      jointExamId: joint.id,
-      ...subject,
-      questions: MATH_QUESTIONS,
+      subjectOf,
     });
   }, 60_000);
   afterAll(() => server.close());

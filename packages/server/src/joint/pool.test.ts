@@ -7,9 +7,8 @@ import {
 } from '@examkit/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMemoryFileStore } from '../core/files';
-import { DIALECTS, startTestServer, userIdOf, type TestServer } from '../test/fixtures';
+import { DIALECTS, startTestServer, userIdOf, type TestServer, userCalls } from '../test/fixtures';
 import {
-  callers,
   jointMathExam,
   leaves,
   poolBlockSetup,
@@ -38,7 +37,7 @@ describe.each(DIALECTS)(
     const subjectOf = new Map<number, number>();
     let labName: string;
 
-    const { as, ok } = callers(() => server);
+    const { answer: as, ok } = userCalls(() => server);
 
     beforeAll(async () => {
       server = await startTestServer(dialect, { files });

@@ -1,9 +1,8 @@
 import { jointPoolRoutes, type PaperDetail, type UserInfo } from '@examkit/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMemoryFileStore } from '../core/files';
-import { DIALECTS, startTestServer, userIdOf, type TestServer } from '../test/fixtures';
+import { DIALECTS, startTestServer, userIdOf, type TestServer, userCalls } from '../test/fixtures';
 import {
-  callers,
   jointMathExam,
   savePoolBlock,
   signInPoolUsers,
@@ -34,7 +33,7 @@ describe.each(DIALECTS)(
     let demo1: Student;
     let labName: string;
 
-    const { as, ok } = callers(() => server);
+    const { answer: as, ok } = userCalls(() => server);
 
     /** A joint exam of both demo schools in 统一阅卷, with one pool block on 5(1) and 5(2). */
     let created = 0;

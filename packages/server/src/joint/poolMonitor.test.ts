@@ -1,9 +1,8 @@
 import { jointPoolRoutes, type DataOf, type PaperDetail, type UserInfo } from '@examkit/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMemoryFileStore } from '../core/files';
-import { DIALECTS, startTestServer, userIdOf, type TestServer } from '../test/fixtures';
+import { DIALECTS, startTestServer, userIdOf, type TestServer, userCalls } from '../test/fixtures';
 import {
-  callers,
   jointMathExam,
   savePoolBlock,
   signInPoolUsers,
@@ -35,7 +34,7 @@ describe.each(DIALECTS)('统一阅卷 monitoring of a pool block on %s', (dialec
   let demoName: string;
   let labName: string;
   let labStudents: Student[];
-  const { as, ok } = callers(() => server);
+  const { answer: as, ok } = userCalls(() => server);
 
   beforeAll(async () => {
     server = await startTestServer(dialect, { files });

@@ -1,9 +1,8 @@
 import { jointPoolRoutes, markingRoutes, type DataOf, type UserInfo } from '@examkit/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMemoryFileStore } from '../core/files';
-import { DIALECTS, startTestServer, userIdOf, type TestServer } from '../test/fixtures';
+import { DIALECTS, startTestServer, userIdOf, type TestServer, userCalls } from '../test/fixtures';
 import {
-  callers,
   jointMathExam,
   savePoolBlock,
   schoolName,
@@ -39,7 +38,7 @@ describe.each(DIALECTS)('统一阅卷: seeds and quotas of a pool block on %s', 
   let demoName: string;
   let labName: string;
   const paperIds = new Map<number, number>();
-  const { as, ok } = callers(() => server);
+  const { answer: as, ok } = userCalls(() => server);
 
   beforeAll(async () => {
     server = await startTestServer(dialect, { files });

@@ -9,10 +9,9 @@ import {
 } from '@examkit/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMemoryFileStore } from '../core/files';
-import { DIALECTS, signIn, startTestServer, type TestServer } from '../test/fixtures';
+import { DIALECTS, signIn, startTestServer, type TestServer, userCalls } from '../test/fixtures';
 import { addSchoolInRegion } from '../test/schoolKit';
 import {
-  callers,
   jointMathExam,
   leaves,
   studentsOf,
@@ -47,7 +46,7 @@ describe.each(DIALECTS)('统一阅卷 set-up, scan hand-off and school monitorin
   const examOf = new Map<number, number>();
   const studentOf = new Map<number, Student>();
 
-  const { as, ok } = callers(() => server);
+  const { answer: as, ok } = userCalls(() => server);
 
   beforeAll(async () => {
     server = await startTestServer(dialect, { files });

@@ -4,14 +4,16 @@ import {
   jointPoolRoutes,
   type JointExam,
   type Question,
-  type RouteContract,
   type UserInfo,
 } from '@examkit/contracts';
 import type { Static } from 'typebox';
 import { MATH_QUESTIONS } from '../exam/testKit';
-import { call, signIn, type TestServer } from '../test/fixtures';
+import { signIn, userCalls, type TestServer } from '../test/fixtures';
 
-/** Test helpers of 统一阅卷 (pool*.test.ts; not shipped in the server's build). */
+/**
+ * Test helpers of joint exams and 统一阅卷 (the joint, pool and analytic tests; not shipped in the
+ * server's build).
+ */
 
 export type Joint = Static<typeof JointExam>;
 export interface Leased {
@@ -28,22 +30,10 @@ export interface Student {
 export const leaves = (questions: readonly Question[]) =>
   questions.flatMap((q) => (q.children.length > 0 ? q.children : [q]));
 
-/** `as` answers a call's envelope; `ok` its data, throwing on any other code than 200. */
-export function callers(server: () => TestServer) {
-  const as = async <T>(user: UserInfo, contract: RouteContract, body: Record<string, unknown>) =>
-    (await call<T>(server().app, contract, { token: user.token, schoolId: user.schoolId, body }))
-      .body;
-  const ok = async <T>(user: UserInfo, contract: RouteContract, body: Record<string, unknown>) => {
-    const result = await as<T>(user, contract, body);
-    if (result.code !== 200) throw new Error(JSON.stringify(result));
-    return result.data;
-  };
-  return { as, ok };
-}
-
 /**
  * A joint exam of both demo schools with one subject 数学 (the math test paper), created by the
- * bureau; in 统一阅卷 when `pool`. Fills `examOf` and `subjectOf` (school id → its exam / subject).
+ * bureau (a 期中 of 2026-11-12 unless told); in 统一阅卷 when `pool`. Fills `examOf` and
+ * `subjectOf` when given (school id → its exam / subject).
  */
 export async function jointMathExam(
   server: TestServer,
@@ -51,31 +41,33 @@ export async function jointMathExam(
   options: {
     idempotencyKey: string;
     name: string;
-    pool: boolean;
-    examOf: Map<number, number>;
-    subjectOf: Map<number, number>;
+    pool?: boolean;
+    examType?: string;
+    examDate?: string;
+    examOf?: Map<number, number>;
+    subjectOf?: Map<number, number>;
   },
 ): Promise<Joint> {
-  const { ok } = callers(() => server);
+  const { ok } = userCalls(() => server);
   const { demoSchoolId, labSchoolId } = server.seed;
   const joint = await ok<Joint>(bureau, jointExamRoutes.jointCreate, {
     idempotencyKey: options.idempotencyKey,
     name: options.name,
-    examType: '期中',
-    examDate: '2026-11-12',
+    examType: options.examType ?? '期中',
+    examDate: options.examDate ?? '2026-11-12',
     gradeNum: 10,
     schoolIds: [demoSchoolId, labSchoolId],
     subjects: [{ subjectCode: '数学', subjectName: '数学', fullMarks: 30 }],
     schoolLabels: 'codes',
   });
   for (const s of joint.schools) {
-    options.examOf.set(s.schoolId!, s.examId!);
+    options.examOf?.set(s.schoolId!, s.examId!);
     const subject = await server.db
       .selectFrom('exam_subjects')
       .select('id')
       .where('exam_id', '=', s.examId!)
       .executeTakeFirstOrThrow();
-    options.subjectOf.set(s.schoolId!, subject.id);
+    options.subjectOf?.set(s.schoolId!, subject.id);
   }
   await ok(bureau, jointExamRoutes.jointQuestionsSave, {
     jointExamId: joint.id,
@@ -128,7 +120,7 @@ export async function poolBlockSetup(
   jointExamId: number,
   setup: Record<string, unknown>,
 ): Promise<Record<string, unknown>> {
-  const { ok } = callers(() => server);
+  const { ok } = userCalls(() => server);
   const paper = await ok<{ questions: Question[] }>(bureau, jointPaperRoutes.jointPaperGet, {
     jointExamId,
     subjectCode: '数学',
@@ -152,7 +144,7 @@ export async function savePoolBlock(
   jointExamId: number,
   setup: Record<string, unknown>,
 ): Promise<number> {
-  const { ok } = callers(() => server);
+  const { ok } = userCalls(() => server);
   const { blockId } = await ok<{ blockId: number }>(bureau, jointPoolRoutes.jointPoolBlockSave, {
     jointExamId,
     subjectCode: '数学',

@@ -2,7 +2,13 @@ import type { Clock } from '../core/clock';
 import type { Db } from '../core/database';
 import { ApiError } from '../core/envelope';
 import { computeReport, readExamReport } from '../report/cache';
-import type { CachedReport, Snapshot, SnapshotScores, SnapshotSubject } from '../report/snapshot';
+import {
+  scoresVersion,
+  type CachedReport,
+  type Snapshot,
+  type SnapshotScores,
+  type SnapshotSubject,
+} from '../report/snapshot';
 import type { JointRow } from './access';
 
 /** A participating school inside the joint report: its group id there is `group` (1, 2 …). */
@@ -35,12 +41,11 @@ export interface JointReads {
   version: string;
 }
 
-/** The participating schools whose exam is finished or published, with their cached reports. */
-export async function readySchoolReports(
-  db: Db,
-  clock: Clock,
-  joint: JointRow,
-): Promise<JointReads> {
+/**
+ * The participating schools whose exam is finished or published, in the joint exam's order; none
+ * answers 409 报告尚未生成.
+ */
+export async function readySchools(db: Db, joint: JointRow) {
   const schools = await db
     .selectFrom('joint_exam_schools as js')
     .innerJoin('exams as e', 'e.id', 'js.exam_id')
@@ -51,6 +56,16 @@ export async function readySchoolReports(
     .execute();
   const ready = schools.filter((s) => REPORT_STATES.has(s.state));
   if (ready.length === 0) throw new ApiError(409, NOT_READY_MESSAGE);
+  return ready;
+}
+
+/** The participating schools whose exam is finished or published, with their cached reports. */
+export async function readySchoolReports(
+  db: Db,
+  clock: Clock,
+  joint: JointRow,
+): Promise<JointReads> {
+  const ready = await readySchools(db, joint);
   const reads = [];
   for (const s of ready) {
     const read = await readExamReport(db, clock, s.exam_id);
@@ -65,10 +80,40 @@ export async function readySchoolReports(
     })),
     snapshots: reads.map(({ read }) => read.report.snapshot),
     published: reads.every(({ school }) => school.state === 'published'),
-    version: JSON.stringify(
-      reads.map(({ school, read }) => [school.exam_id, read.version, read.computedAt]),
-    ),
+    version: JSON.stringify(reads.map(({ school, read }) => versionEntry(school.exam_id, read))),
   };
+}
+
+/** One school's part of the joint version: its exam, its scores version and its report's time. */
+const versionEntry = (examId: number, read: { version: string; computedAt: number }) => [
+  examId,
+  read.version,
+  read.computedAt,
+];
+
+/**
+ * The joint snapshot's version (`readySchoolReports`' `version`) without parsing the schools'
+ * cached reports: each ready school's `scoresVersion` and the time of its report cached under it;
+ * a school whose report is not cached under its current scores has it computed first, as
+ * `readySchoolReports` would (the version then carries the new time).
+ */
+export async function jointVersion(db: Db, clock: Clock, joint: JointRow): Promise<string> {
+  const entries = [];
+  for (const s of await readySchools(db, joint)) {
+    const version = await scoresVersion(db, s.exam_id);
+    const cached = await db
+      .selectFrom('report_cache')
+      .select(['scores_version', 'computed_at'])
+      .where('exam_id', '=', s.exam_id)
+      .executeTakeFirst();
+    if (cached?.scores_version === version) {
+      entries.push(versionEntry(s.exam_id, { version, computedAt: Number(cached.computed_at) }));
+      continue;
+    }
+    const read = await readExamReport(db, clock, s.exam_id);
+    if (read) entries.push(versionEntry(s.exam_id, read));
+  }
+  return JSON.stringify(entries);
 }
 
 /** The joint exam's subjects in order. */

@@ -1,3 +1,4 @@
+import type { Db } from '../core/database';
 import type { DomainDeps } from '../core/deps';
 import type { DownloadJobs, DownloadRequest } from '../download/jobs';
 import { downloadFileName, htmlToPdf, tablesToHtml, type ReportTable } from '../report/exportFiles';
@@ -9,7 +10,15 @@ import {
   gradeTranscript,
   type ReportContext,
 } from '../report/views';
+import type { D } from '../report/views/context';
 import type { JointRow } from './access';
+import {
+  duckGradeAbility,
+  duckGradeBasic,
+  duckGradeComment,
+  duckGradeTranscript,
+  type DuckRead,
+} from './duckReport';
 import { ownCritical } from './privacy';
 
 /** What the joint report routes need: the database, the clock, and the download centre for PDFs. */
@@ -29,6 +38,53 @@ function jointWords(table: ReportTable): ReportTable {
   };
 }
 
+/** Every student on one page: the PDF's transcript. */
+const WHOLE = { pageNum: 1, pageSize: Number.MAX_SAFE_INTEGER } as const;
+
+/**
+ * Where the joint PDF's pages come from, cut by the viewer's privacy rules: the in-process report
+ * or the snapshot's DuckDB rows (docs/joint-exams.md#snapshots). `transcript` is null before the
+ * viewer's own school has finished.
+ */
+export interface JointPdfSource {
+  exam: { gradeName: string; examType: string; examDate: string };
+  subjects: { id: number; name: string }[];
+  basic(): Promise<D<'gradeBasic'>>;
+  comment(subjectId: number): Promise<D<'gradeComment'>>;
+  ability(subjectId: number): Promise<D<'gradeAbility'>>;
+  transcript: (() => Promise<D<'gradeTranscript'>>) | null;
+}
+
+/** The PDF's pages from the in-process report as `viewerContext` cut it. */
+export function processPdfSource(
+  ctx: ReportContext,
+  own: number | null | undefined,
+): JointPdfSource {
+  return {
+    exam: ctx.report.snapshot.exam,
+    subjects: ctx.report.snapshot.subjects,
+    basic: async () => ownCritical(own, gradeBasic(ctx)),
+    comment: async (subjectId) => gradeComment(ctx, subjectId, []),
+    ability: async (subjectId) => gradeAbility(ctx, subjectId),
+    transcript:
+      own === undefined
+        ? null
+        : async () => gradeTranscript(ctx, { ...WHOLE, ...(own !== null && { classId: own }) }),
+  };
+}
+
+/** The PDF's pages from the DuckDB rows (which need the papers the comment and ability read). */
+export function duckPdfSource(db: Db, read: DuckRead): JointPdfSource {
+  return {
+    exam: read.head.exam,
+    subjects: read.head.subjects,
+    basic: () => duckGradeBasic(db, read),
+    comment: (subjectId) => duckGradeComment(db, read, subjectId),
+    ability: (subjectId) => duckGradeAbility(db, read, subjectId),
+    transcript: read.own === undefined ? null : () => duckGradeTranscript(db, read, WHOLE),
+  };
+}
+
 /**
  * The joint report as one PDF (docs/joint-exams.md#pdf), a download-centre job: the grade basic
  * page, each subject's 试卷讲评 and 能力分析, and the transcript of the viewer's own students (the
@@ -37,39 +93,31 @@ function jointWords(table: ReportTable): ReportTable {
 export function jointReportPdf(
   deps: Pick<JointReportDeps, 'chromiumPath'>,
   joint: JointRow,
-  ctx: ReportContext,
-  own: number | null | undefined,
+  source: JointPdfSource,
 ): DownloadRequest {
   return {
     kind: 'report',
     title: `${joint.name}-联考报告（PDF）`,
     params: { jointExamId: joint.id, page: 'joint-report' },
     async run(progress) {
-      const subjects = ctx.report.snapshot.subjects;
+      const subjects = source.subjects;
       const steps = 2 + subjects.length;
       progress(0, '正在读取报告数据');
-      const tables: ReportTable[] = [
-        ...pageTables('grade/basic', ownCritical(own, gradeBasic(ctx))),
-      ];
+      const tables: ReportTable[] = [...pageTables('grade/basic', await source.basic())];
       for (const [n, s] of subjects.entries()) {
         progress(((n + 1) / steps) * 80, `正在生成${s.name}`);
         for (const [i, t] of [
-          ...pageTables('grade/comment', gradeComment(ctx, s.id, [])),
-          ...pageTables('grade/ability', gradeAbility(ctx, s.id)),
+          ...pageTables('grade/comment', await source.comment(s.id)),
+          ...pageTables('grade/ability', await source.ability(s.id)),
         ].entries())
           tables.push({ ...t, newPage: i === 0 });
       }
-      if (own !== undefined) {
-        const transcript = gradeTranscript(ctx, {
-          pageNum: 1,
-          pageSize: Number.MAX_SAFE_INTEGER,
-          ...(own !== null && { classId: own }),
-        });
-        for (const [i, t] of pageTables('grade/transcript', transcript).entries())
+      if (source.transcript) {
+        for (const [i, t] of pageTables('grade/transcript', await source.transcript()).entries())
           tables.push({ ...t, title: '联考成绩单', newPage: i === 0 });
       }
       progress(85, '正在生成PDF');
-      const exam = ctx.report.snapshot.exam;
+      const exam = source.exam;
       const html = tablesToHtml(
         `${joint.name} · 联考报告`,
         `${exam.gradeName} · ${exam.examType} · ${exam.examDate}`,

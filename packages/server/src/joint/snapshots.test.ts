@@ -2,19 +2,18 @@ import {
   examRoutes,
   jointExamRoutes,
   jointSnapshotRoutes,
-  type JointExam,
   type JointReportStatus,
-  type RouteContract,
   type UserInfo,
 } from '@examkit/contracts';
-import type { Static } from 'typebox';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MATH_QUESTIONS, xlsxBase64 } from '../exam/testKit';
-import { call, DIALECTS, signIn, startTestServer, type TestServer } from '../test/fixtures';
+import { importFirstSubjectMarks } from '../exam/testKit';
+import { DIALECTS, signIn, startTestServer, userCalls, type TestServer } from '../test/fixtures';
 import { addSchoolInRegion } from '../test/schoolKit';
+import type { JointRow } from './access';
+import { jointMathExam, type Joint } from './poolTestKit';
+import { jointVersion, readySchoolReports } from './report';
 import { refreshJointSnapshot } from './snapshots';
 
-type Joint = Static<typeof JointExam>;
 const HEADER = ['考号/学号', '姓名', '1', '2', '3', '4', '5(1)', '5(2)'];
 const marksOf = (n: number) => [n % 2 ? 5 : 0, n % 3 ? 6 : 3, 2, n % 6, n % 5, (n * 3) % 9];
 
@@ -27,21 +26,28 @@ describe.each(DIALECTS)('the joint report computed in the background on %s', (di
   let joint: Joint;
   const examOf = new Map<number, number>();
 
-  const as = async <T>(user: UserInfo, contract: RouteContract, body: Record<string, unknown>) =>
-    (await call<T>(server.app, contract, { token: user.token, schoolId: user.schoolId, body }))
-      .body;
-  const ok = async <T>(user: UserInfo, contract: RouteContract, body: Record<string, unknown>) => {
-    const result = await as<T>(user, contract, body);
-    if (result.code !== 200) throw new Error(JSON.stringify(result));
-    return result.data;
-  };
+  const { answer: as, ok } = userCalls(() => server);
   const status = (user = bureau) =>
     ok<JointReportStatus>(user, jointSnapshotRoutes.jointReportStatus, { jointExamId: joint.id });
-  /** Reads the status until the snapshot is ready, as the report page does. */
+  /**
+   * Reads the status until the snapshot is ready, as the report page does, then lets the job end:
+   * the status is ready once the caches are written, the job's row a moment later.
+   */
   const untilReady = async () => {
     for (let i = 0; i < 300; i++) {
       const s = await status();
-      if (s.state === 'ready' || s.state === 'failed') return s;
+      if (s.state === 'ready' || s.state === 'failed') {
+        for (let j = 0; j < 100; j++) {
+          const row = await server.db
+            .selectFrom('joint_report_snapshots')
+            .select('state')
+            .where('joint_exam_id', '=', joint.id)
+            .executeTakeFirst();
+          if (row?.state !== 'computing') break;
+          await new Promise((r) => setTimeout(r, 20));
+        }
+        return s;
+      }
       await new Promise((r) => setTimeout(r, 20));
     }
     throw new Error('the snapshot did not finish');
@@ -72,38 +78,13 @@ describe.each(DIALECTS)('the joint report computed in the background on %s', (di
     demo = await signIn(server.app, 'admin');
     lab = await signIn(server.app, 'lab-admin');
     outside = await signIn(server.app, 'fourth-admin');
-    joint = await ok<Joint>(bureau, jointExamRoutes.jointCreate, {
+    joint = await jointMathExam(server, bureau, {
       idempotencyKey: 'joint-snapshot-1',
       name: '2026学年高一快照联考',
-      examType: '期中',
-      examDate: '2026-11-12',
-      gradeNum: 10,
-      schoolIds: [server.seed.demoSchoolId, server.seed.labSchoolId],
-      subjects: [{ subjectCode: '数学', subjectName: '数学', fullMarks: 30 }],
-      schoolLabels: 'codes',
+      examOf,
     });
-    await ok(bureau, jointExamRoutes.jointQuestionsSave, {
-      jointExamId: joint.id,
-      subjectCode: '数学',
-      questions: MATH_QUESTIONS,
-    });
-    for (const user of [demo, lab]) {
-      const examId = joint.schools.find((s) => s.schoolId === user.schoolId)!.examId!;
-      examOf.set(user.schoolId, examId);
-      const detail = await ok<{ subjects: { id: number }[] }>(user, examRoutes.detail, {
-        id: examId,
-      });
-      const students = await ok<{ studentNo: string; name: string }[]>(user, examRoutes.students, {
-        id: examId,
-      });
-      await ok(user, examRoutes.scoreImport, {
-        examSubjectId: detail.subjects[0]!.id,
-        file: await xlsxBase64([
-          HEADER,
-          ...students.map((s, n) => [s.studentNo, s.name, ...marksOf(n)]),
-        ]),
-      });
-    }
+    for (const user of [demo, lab])
+      await importFirstSubjectMarks(server, user, examOf.get(user.schoolId)!, HEADER, marksOf);
   }, 60_000);
   afterAll(() => server.close());
 
@@ -169,6 +150,37 @@ describe.each(DIALECTS)('the joint report computed in the background on %s', (di
     const [changed, changedClass] = await cacheVersions();
     expect(changed).not.toBe(both);
     expect(changedClass).toBe(changed);
+  });
+
+  it('the version comes from the schools’ scores versions and report times, without reading the reports', async () => {
+    const row = (await server.db
+      .selectFrom('joint_exams')
+      .selectAll()
+      .where('id', '=', joint.id)
+      .executeTakeFirstOrThrow()) as JointRow;
+    const expected = (await readySchoolReports(server.db, server.clock, row)).version;
+    expect(await jointVersion(server.db, server.clock, row)).toBe(expected);
+    // a cached report that cannot be parsed: the version does not read it
+    const examId = examOf.get(lab.schoolId)!;
+    const { payload } = await server.db
+      .selectFrom('report_cache')
+      .select('payload')
+      .where('exam_id', '=', examId)
+      .executeTakeFirstOrThrow();
+    await server.db
+      .updateTable('report_cache')
+      .set({ payload: '{' })
+      .where('exam_id', '=', examId)
+      .execute();
+    try {
+      expect(await jointVersion(server.db, server.clock, row)).toBe(expected);
+    } finally {
+      await server.db
+        .updateTable('report_cache')
+        .set({ payload })
+        .where('exam_id', '=', examId)
+        .execute();
+    }
   });
 
   it('shows its progress while the job waits in the queue', async () => {

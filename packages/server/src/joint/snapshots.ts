@@ -2,10 +2,20 @@ import { jointSnapshotRoutes, type JointReportStatus } from '@examkit/contracts'
 import { ApiError } from '../core/envelope';
 import type { Router } from '../core/router';
 import { JOINT_CLASS_KEY, JOINT_GRADE_KEY, loadJointForReport, type JointRow } from './access';
-import { NOT_READY_MESSAGE, readJointReport, readySchoolReports } from './report';
+import { jointVersion, NOT_READY_MESSAGE, readJointReport } from './report';
+import {
+  computedInDuck,
+  defaultJointDuckSettings,
+  dropDuckRows,
+  writeDuckSnapshot,
+  type JointDuckSettings,
+} from './duckSnapshot';
 import { refreshSnapshot, type SnapshotDeps, type SnapshotJob } from './snapshotJob';
 
-export type JointSnapshotDeps = SnapshotDeps;
+/** The snapshot job's deps; `duck` says when it computes in DuckDB (default: 50,000 students). */
+export interface JointSnapshotDeps extends SnapshotDeps {
+  duck?: JointDuckSettings;
+}
 
 const FAILED = '联考报告计算失败，请稍后重试';
 
@@ -22,31 +32,44 @@ export async function refreshJointSnapshot(
   const { db, clock } = deps;
   let version: string;
   try {
-    version = (await readySchoolReports(db, clock, joint)).version;
+    version = await jointVersion(db, clock, joint);
   } catch (error) {
     if (error instanceof ApiError && error.message === NOT_READY_MESSAGE)
       return { state: 'waiting', progress: 0, stage: NOT_READY_MESSAGE, message: null };
     throw error;
   }
-  const cached = await Promise.all(
-    (['joint_report_cache', 'joint_class_report_cache'] as const).map((table) =>
-      db
-        .selectFrom(table)
-        .select('version')
-        .where('joint_exam_id', '=', joint.id)
-        .executeTakeFirst(),
-    ),
-  );
-  if (cached.every((c) => c?.version === version))
-    return { state: 'ready', progress: 100, stage: '已完成', message: null };
-  // The figures are the caches', checked above: the row's own `ready` does not count.
+  const settings = deps.duck ?? defaultJointDuckSettings();
+  const inDuck = await computedInDuck(db, joint, settings);
+  if (inDuck) {
+    const head = await db
+      .selectFrom('joint_snapshot_heads')
+      .select('version')
+      .where('joint_exam_id', '=', joint.id)
+      .executeTakeFirst();
+    if (head?.version === version)
+      return { state: 'ready', progress: 100, stage: '已完成', message: null };
+  } else {
+    const cached = await Promise.all(
+      (['joint_report_cache', 'joint_class_report_cache'] as const).map((table) =>
+        db
+          .selectFrom(table)
+          .select('version')
+          .where('joint_exam_id', '=', joint.id)
+          .executeTakeFirst(),
+      ),
+    );
+    if (cached.every((c) => c?.version === version))
+      return { state: 'ready', progress: 100, stage: '已完成', message: null };
+  }
+  // The figures are the caches' (or the rows'), checked above: the row's own `ready` does not count.
   const target = {
     table: 'joint_report_snapshots',
     key: 'joint_exam_id',
     payload: false,
     id: joint.id,
   } as const;
-  return refreshSnapshot(deps, target, version, job(deps, joint), { rowReady: false });
+  const work = inDuck ? duckJob({ ...deps, settings }, joint, version) : job(deps, joint);
+  return refreshSnapshot(deps, target, version, work, { rowReady: false });
 }
 
 /** The background job of one joint exam (one at a time: the queue's key is the joint exam). */
@@ -55,9 +78,29 @@ const job = ({ db, clock }: JointSnapshotDeps, joint: JointRow): SnapshotJob => 
   failed: FAILED,
   async work(step) {
     await step(5, '正在汇总各校成绩');
+    // the pages read the caches again, not the rows of an earlier DuckDB snapshot
+    await dropDuckRows(db, joint.id);
     await readJointReport(db, clock, joint);
     await step(55, '正在计算班级报告');
     await readJointReport(db, clock, joint, true);
+    return {};
+  },
+});
+
+/**
+ * The background job of a joint exam at or above the DuckDB threshold: its grade figures computed
+ * in DuckDB and kept as rows (`writeDuckSnapshot`); the other pages compute in process when asked.
+ */
+const duckJob = (
+  deps: JointSnapshotDeps & { settings: JointDuckSettings },
+  joint: JointRow,
+  version: string,
+): SnapshotJob => ({
+  key: `joint-report:${joint.id}`,
+  failed: FAILED,
+  async work(step) {
+    await step(5, '正在汇总各校成绩');
+    await writeDuckSnapshot(deps, joint, version);
     return {};
   },
 });

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Migration } from 'kysely/migration';
 import type { Dialect } from '../core/database';
 import { createJointTables, JOINT_TABLES } from '../joint/migrations';
+import { autoId, cascadeTo, notNull } from '../core/migrationColumns';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations run against the schema before it exists
 type AnyDb = Kysely<any>;
@@ -10,9 +11,7 @@ const TABLES = [...JOINT_TABLES, 'bureau_seats', 'bureau_users', 'region_schools
 
 /** Regions, their schools, bureau accounts and joint exams, named `0031_…` to run after the schools and users. */
 export function regionMigrations(dialect: Dialect): Record<string, Migration> {
-  const id = dialect === 'postgres' ? ('serial' as const) : ('integer' as const);
-  const auto = <T extends { primaryKey(): T; autoIncrement(): T }>(c: T) =>
-    dialect === 'postgres' ? c.primaryKey() : c.primaryKey().autoIncrement();
+  const { id, auto } = autoId(dialect);
   return {
     '0031_regions_joint': {
       async up(db: AnyDb) {
@@ -20,16 +19,14 @@ export function regionMigrations(dialect: Dialect): Record<string, Migration> {
           .createTable('regions')
           .addColumn('id', id, auto)
           .addColumn('code', 'text', (c) => c.notNull().unique())
-          .addColumn('name', 'text', (c) => c.notNull())
-          .addColumn('level', 'text', (c) => c.notNull())
+          .addColumn('name', 'text', notNull)
+          .addColumn('level', 'text', notNull)
           .addColumn('parent_id', 'integer', (c) => c.references('regions.id').onDelete('set null'))
-          .addColumn('created_at', 'bigint', (c) => c.notNull())
+          .addColumn('created_at', 'bigint', notNull)
           .execute();
         await db.schema
           .createTable('region_schools')
-          .addColumn('region_id', 'integer', (c) =>
-            c.notNull().references('regions.id').onDelete('cascade'),
-          )
+          .addColumn('region_id', 'integer', cascadeTo('regions'))
           .addColumn('school_id', 'integer', (c) =>
             c.notNull().unique().references('schools.id').onDelete('cascade'),
           )
@@ -42,24 +39,18 @@ export function regionMigrations(dialect: Dialect): Record<string, Migration> {
         await db.schema
           .createTable('bureau_users')
           .addColumn('id', id, auto)
-          .addColumn('region_id', 'integer', (c) =>
-            c.notNull().references('regions.id').onDelete('cascade'),
-          )
+          .addColumn('region_id', 'integer', cascadeTo('regions'))
           .addColumn('login_name', 'text', (c) => c.notNull().unique())
-          .addColumn('password_hash', 'text', (c) => c.notNull())
-          .addColumn('nick_name', 'text', (c) => c.notNull())
+          .addColumn('password_hash', 'text', notNull)
+          .addColumn('nick_name', 'text', notNull)
           .addColumn('tel', 'text')
           .addColumn('status', 'integer', (c) => c.notNull().defaultTo(1))
-          .addColumn('created_at', 'bigint', (c) => c.notNull())
+          .addColumn('created_at', 'bigint', notNull)
           .execute();
         await db.schema
           .createTable('bureau_seats')
-          .addColumn('bureau_user_id', 'integer', (c) =>
-            c.notNull().references('bureau_users.id').onDelete('cascade'),
-          )
-          .addColumn('school_id', 'integer', (c) =>
-            c.notNull().references('schools.id').onDelete('cascade'),
-          )
+          .addColumn('bureau_user_id', 'integer', cascadeTo('bureau_users'))
+          .addColumn('school_id', 'integer', cascadeTo('schools'))
           .addColumn('user_id', 'integer', (c) =>
             c.notNull().unique().references('users.id').onDelete('cascade'),
           )
@@ -78,19 +69,17 @@ export function regionMigrations(dialect: Dialect): Record<string, Migration> {
           .createTable('platform_operators')
           .addColumn('id', id, auto)
           .addColumn('login_name', 'text', (c) => c.notNull().unique())
-          .addColumn('password_hash', 'text', (c) => c.notNull())
-          .addColumn('nick_name', 'text', (c) => c.notNull())
+          .addColumn('password_hash', 'text', notNull)
+          .addColumn('nick_name', 'text', notNull)
           .addColumn('status', 'integer', (c) => c.notNull().defaultTo(1))
-          .addColumn('created_at', 'bigint', (c) => c.notNull())
+          .addColumn('created_at', 'bigint', notNull)
           .execute();
         await db.schema
           .createTable('platform_operator_sessions')
           .addColumn('token_hash', 'text', (c) => c.primaryKey())
-          .addColumn('operator_id', 'integer', (c) =>
-            c.notNull().references('platform_operators.id').onDelete('cascade'),
-          )
-          .addColumn('created_at', 'bigint', (c) => c.notNull())
-          .addColumn('last_seen_at', 'bigint', (c) => c.notNull())
+          .addColumn('operator_id', 'integer', cascadeTo('platform_operators'))
+          .addColumn('created_at', 'bigint', notNull)
+          .addColumn('last_seen_at', 'bigint', notNull)
           .addColumn('revoked_at', 'bigint')
           .execute();
       },
@@ -105,28 +94,26 @@ export function regionMigrations(dialect: Dialect): Record<string, Migration> {
       async up(db: AnyDb) {
         await db.schema
           .createTable('region_school_invites')
-          .addColumn('region_id', 'integer', (c) =>
-            c.notNull().references('regions.id').onDelete('cascade'),
-          )
+          .addColumn('region_id', 'integer', cascadeTo('regions'))
           .addColumn('school_id', 'integer', (c) =>
             c.notNull().unique().references('schools.id').onDelete('cascade'),
           )
-          .addColumn('invited_at', 'bigint', (c) => c.notNull())
+          .addColumn('invited_at', 'bigint', notNull)
           .execute();
         await db.schema
           .createTable('platform_operator_audit')
           .addColumn('id', id, auto)
-          .addColumn('operator_id', 'integer', (c) => c.notNull())
-          .addColumn('operator_name', 'text', (c) => c.notNull())
-          .addColumn('action', 'text', (c) => c.notNull())
+          .addColumn('operator_id', 'integer', notNull)
+          .addColumn('operator_name', 'text', notNull)
+          .addColumn('action', 'text', notNull)
           .addColumn('region_id', 'integer')
           .addColumn('region_name', 'text')
           .addColumn('school_id', 'integer')
           .addColumn('school_name', 'text')
           .addColumn('bureau_user_id', 'integer')
           .addColumn('bureau_login', 'text')
-          .addColumn('detail', 'text', (c) => c.notNull())
-          .addColumn('created_at', 'bigint', (c) => c.notNull())
+          .addColumn('detail', 'text', notNull)
+          .addColumn('created_at', 'bigint', notNull)
           .execute();
       },
       async down(db: AnyDb) {

@@ -2,7 +2,7 @@ import { operatorRoutes, REGION_LEVELS, ResultCode, type DataOf } from '@examkit
 import type { Clock } from '../core/clock';
 import type { Db } from '../core/database';
 import type { DomainDeps } from '../core/deps';
-import { ApiError, badRequest, notFound } from '../core/envelope';
+import { ApiError, badRequest, forbidden, notFound } from '../core/envelope';
 import { createOperatorSession, revokeOperatorSession } from '../core/operatorSession';
 import {
   hashPassword,
@@ -19,21 +19,21 @@ import {
   WRONG_CREDENTIALS_MESSAGE,
 } from '../auth/credentials';
 import { operatorAuditPage, recordOperatorAction } from './audit';
+import { BUREAU_DISABLED_MESSAGE } from './bureau';
 import { endBureauSeats, inviteSchool, leaveRegion, notifyInvitation } from './consent';
 
 type OperatorRegion = DataOf<typeof operatorRoutes.createRegion>;
 type Level = (typeof REGION_LEVELS)[number];
 
 export const OPERATOR_SIGNED_IN_MESSAGE = '平台运营账号登录成功';
-const LOGIN_TAKEN_MESSAGE = '该账号已被使用，请换一个账号';
+export const LOGIN_TAKEN_MESSAGE = '该账号已被使用，请换一个账号';
 
-/** The active operator with this login name. */
+/** The operator with this login name, enabled or not (a disabled one is refused after its password). */
 function operatorNamed(db: Db, loginName: string) {
   return db
     .selectFrom('platform_operators')
-    .select(['id', 'login_name', 'nick_name', 'password_hash'])
+    .select(['id', 'login_name', 'nick_name', 'password_hash', 'status'])
     .where('login_name', '=', loginName)
-    .where('status', '=', 1)
     .executeTakeFirst();
 }
 
@@ -61,6 +61,8 @@ export async function operatorPasswordSignIn(
   }
   if (!ok) throw failedAttempt(attempt, WRONG_CREDENTIALS_MESSAGE);
   attempt.succeed();
+  // Disabled by another operator (平台运营账号): refused as a disabled bureau account is.
+  if (operator.status !== 1) throw forbidden(BUREAU_DISABLED_MESSAGE);
   const token = await createOperatorSession(db, clock, operator.id);
   throw new ApiError(ResultCode.PlatformOperator, OPERATOR_SIGNED_IN_MESSAGE, {
     token,
@@ -84,6 +86,42 @@ export async function loginNameTaken(db: Db, loginName: string): Promise<boolean
       .executeTakeFirst(),
   ]);
   return Boolean(school ?? bureau ?? operator);
+}
+
+/**
+ * Creates a sign-in account once under `loginName` (the name trimmed and required, the password
+ * by the rule). `existing` reads the account already stored
+ * under the name and says whether it is this call's own (same region, name…); with the same
+ * password the call answers as the first did (a retry), otherwise the name is taken, as it is
+ * by any school, bureau or operator account. Two retries at once: the unique login lets one in,
+ * the other answers it.
+ */
+export async function createAccountOnce(
+  db: Db,
+  body: { loginName: string; nickName: string; password: string },
+  account: {
+    existing: (nickName: string) => Promise<{ same: boolean; passwordHash: string } | undefined>;
+    insert: (trx: Db, row: { nickName: string; passwordHash: string }) => Promise<void>;
+  },
+): Promise<void> {
+  const nickName = body.nickName.trim();
+  if (!nickName) throw badRequest('请输入姓名');
+  if (!isAcceptablePassword(body.password)) throw badRequest(PASSWORD_RULE_MESSAGE);
+  const retried = async () => {
+    const found = await account.existing(nickName);
+    if (!found) return false;
+    if (found.same && (await verifyPassword(found.passwordHash, body.password))) return true;
+    throw new ApiError(ResultCode.Conflict, LOGIN_TAKEN_MESSAGE);
+  };
+  if (await retried()) return;
+  if (await loginNameTaken(db, body.loginName))
+    throw new ApiError(ResultCode.Conflict, LOGIN_TAKEN_MESSAGE);
+  const passwordHash = await hashPassword(body.password);
+  try {
+    await db.transaction().execute((trx) => account.insert(trx, { nickName, passwordHash }));
+  } catch (error) {
+    if (!(await retried())) throw error;
+  }
 }
 
 /** Creates a platform operator (the create-admin CLI's `--operator`, the demo seed). */
@@ -306,56 +344,44 @@ export function registerOperatorRoutes(router: Router, deps: Pick<DomainDeps, 'd
 
   router.operatorRoute(operatorRoutes.createBureau, TAG, async ({ body, operator }) => {
     await regionView(db, body.regionId);
-    const nickName = body.nickName.trim();
-    if (!nickName) throw badRequest('请输入姓名');
-    if (!isAcceptablePassword(body.password)) throw badRequest(PASSWORD_RULE_MESSAGE);
-    const retry = async () => {
-      const found = await db
-        .selectFrom('bureau_users')
-        .select(['region_id', 'nick_name', 'password_hash'])
-        .where('login_name', '=', body.loginName)
-        .executeTakeFirst();
-      if (!found) return false;
+    await createAccountOnce(db, body, {
       // The same call again (same region, name and password) answers the first call's account.
-      if (
-        found.region_id === body.regionId &&
-        found.nick_name === nickName &&
-        (await verifyPassword(found.password_hash, body.password))
-      )
-        return true;
-      throw new ApiError(ResultCode.Conflict, LOGIN_TAKEN_MESSAGE);
-    };
-    if (!(await retry())) {
-      if (await loginNameTaken(db, body.loginName))
-        throw new ApiError(ResultCode.Conflict, LOGIN_TAKEN_MESSAGE);
-      const passwordHash = await hashPassword(body.password);
-      try {
-        await db.transaction().execute(async (trx) => {
-          const row = await trx
-            .insertInto('bureau_users')
-            .values({
-              region_id: body.regionId,
-              login_name: body.loginName,
-              password_hash: passwordHash,
-              nick_name: nickName,
-              tel: null,
-              status: 1,
-              created_at: clock.now().getTime(),
-            })
-            .returning('id')
-            .executeTakeFirstOrThrow();
-          await recordOperatorAction(trx, clock, {
-            operatorId: operator.operatorId,
-            action: 'bureau.create',
-            regionId: body.regionId,
-            bureauUserId: row.id,
-            detail: `姓名 ${nickName}`,
-          });
+      existing: async (nickName) => {
+        const found = await db
+          .selectFrom('bureau_users')
+          .select(['region_id', 'nick_name', 'password_hash'])
+          .where('login_name', '=', body.loginName)
+          .executeTakeFirst();
+        return (
+          found && {
+            same: found.region_id === body.regionId && found.nick_name === nickName,
+            passwordHash: found.password_hash,
+          }
+        );
+      },
+      insert: async (trx, { nickName, passwordHash }) => {
+        const row = await trx
+          .insertInto('bureau_users')
+          .values({
+            region_id: body.regionId,
+            login_name: body.loginName,
+            password_hash: passwordHash,
+            nick_name: nickName,
+            tel: null,
+            status: 1,
+            created_at: clock.now().getTime(),
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        await recordOperatorAction(trx, clock, {
+          operatorId: operator.operatorId,
+          action: 'bureau.create',
+          regionId: body.regionId,
+          bureauUserId: row.id,
+          detail: `姓名 ${nickName}`,
         });
-      } catch (error) {
-        if (!(await retry())) throw error;
-      }
-    }
+      },
+    });
     return regionView(db, body.regionId);
   });
 

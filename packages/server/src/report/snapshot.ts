@@ -240,7 +240,7 @@ export async function schoolOptions(db: Db, schoolId: number): Promise<AnalysisO
 }
 
 /** The knowledge page's 薄弱线: a student's own score rate on a point under it is weak. */
-async function weakRate(db: Db, schoolId: number): Promise<number> {
+export async function weakRate(db: Db, schoolId: number): Promise<number> {
   const value = Number((await readParam(db, schoolId, 'knowledge')).weakPercent);
   return Number.isFinite(value) && value >= 0 && value <= 100 ? value / 100 : 0.6;
 }
@@ -257,9 +257,11 @@ export interface CachedReport {
   analysis: ExamAnalysis;
 }
 
-const OBJECTIVE_KINDS = new Set(['single', 'multiple', 'judge']);
+/** Question kinds marked against a key (their choices are recorded). */
+export const OBJECTIVE_KINDS = new Set(['single', 'multiple', 'judge']);
 
-function parseList(text: string | null): string[] {
+/** A stored JSON list of strings (knowledge points, abilities); [] when unreadable. */
+export function parseList(text: string | null): string[] {
   if (!text) return [];
   try {
     const value: unknown = JSON.parse(text);
@@ -269,7 +271,8 @@ function parseList(text: string | null): string[] {
   }
 }
 
-function optionsOf(kind: string, count: number | null): string[] {
+/** Option labels of an objective question (`A`…, `T`/`F` for 判断); [] for others. */
+export function optionsOf(kind: string, count: number | null): string[] {
   if (kind === 'judge') return ['T', 'F'];
   if (!OBJECTIVE_KINDS.has(kind)) return [];
   const n = Math.max(0, Math.min(count ?? 4, 26));

@@ -1,5 +1,5 @@
 import { Writable } from 'node:stream';
-import type { ApiEnvelope, RouteContract, UserInfo } from '@examkit/contracts';
+import type { ApiEnvelope, DataOf, RouteContract, UserInfo } from '@examkit/contracts';
 import { authRoutes } from '@examkit/contracts';
 import type { FastifyInstance } from 'fastify';
 import SQLite from 'better-sqlite3';
@@ -109,6 +109,33 @@ export async function createPostgresSchema(): Promise<PostgresTestSchema> {
   const schema = `examkit_test_${randomToken(6)}`;
   await queryOnce(url, `create schema ${schema}`);
   return { url, schema, drop: () => queryOnce(url, `drop schema if exists ${schema} cascade`) };
+}
+
+/**
+ * A database of `dialect` of its own migrated up to the migration `to` (a test of a later
+ * migration's data step); `migrateRest` runs the remaining ones, `drop` ends it.
+ */
+export async function databaseMigratedTo(
+  dialect: DialectName,
+  to: string,
+): Promise<{ db: Db; migrateRest: () => Promise<void>; drop: () => Promise<void> }> {
+  let db: Db;
+  let drop: () => Promise<void>;
+  let schema: string | undefined;
+  if (dialect === 'sqlite') {
+    db = createDatabase({ dialect: 'sqlite', file: ':memory:' });
+    drop = () => db.destroy();
+  } else {
+    const own = await createPostgresSchema();
+    schema = own.schema;
+    db = createDatabase({ dialect: 'postgres', connectionString: own.url, schema });
+    drop = async () => {
+      await db.destroy();
+      await own.drop();
+    };
+  }
+  await migrate(db, { ...(schema ? { schema } : {}), to });
+  return { db, drop, migrateRest: () => migrate(db, schema ? { schema } : {}) };
 }
 
 async function queryOnce(connectionString: string, text: string): Promise<void> {
@@ -290,6 +317,46 @@ export async function signIn(
   if (result.body.code !== 200)
     throw new Error(`sign-in of ${loginName} failed: ${JSON.stringify(result.body)}`);
   return result.body.data;
+}
+
+/**
+ * Calls as signed-in users (their token and school) to the server `server()` answers when called:
+ * `as` gives the whole response, `answer` its envelope, `ok` the data (any other code throws).
+ */
+export function userCalls(server: () => TestServer) {
+  type Caller = Pick<UserInfo, 'token' | 'schoolId'>;
+  const as = <T>(user: Caller, contract: RouteContract, body: Record<string, unknown>) =>
+    call<T>(server().app, contract, { token: user.token, schoolId: user.schoolId, body });
+  const answer = async <T>(user: Caller, contract: RouteContract, body: Record<string, unknown>) =>
+    (await as<T>(user, contract, body)).body;
+  const ok = async <T>(user: Caller, contract: RouteContract, body: Record<string, unknown>) => {
+    const result = await answer<T>(user, contract, body);
+    if (result.code !== 200) throw new Error(JSON.stringify(result));
+    return result.data;
+  };
+  return { as, answer, ok };
+}
+
+/**
+ * Calls by sign-in name, each with its token in `tokens` (filled when the server starts), to the
+ * server `server()` answers when called: `answer` gives the envelope, `ok` the contract's data
+ * (any other code throws).
+ */
+export function namedCalls(server: () => TestServer, tokens: Record<string, string>) {
+  async function answer(who: string, contract: RouteContract, body: object) {
+    return (
+      await call<unknown>(server().app, contract, {
+        token: tokens[who]!,
+        body: body as Record<string, unknown>,
+      })
+    ).body;
+  }
+  async function ok<C extends RouteContract>(who: string, contract: C, body: object) {
+    const res = await answer(who, contract, body);
+    if (res.code !== 200) throw new Error(`${contract.url} as ${who}: ${JSON.stringify(res)}`);
+    return res.data as DataOf<C>;
+  }
+  return { answer, ok };
 }
 
 /** The id of a user by login name in a school. */

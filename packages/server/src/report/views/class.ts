@@ -52,7 +52,7 @@ function classSubject(ctx: ReportContext, classId: number, subjectId: number) {
 }
 
 /** Class and grade counts side by side for each band of the grade. */
-function contrastBands(
+export function contrastBands(
   mine: readonly { from: number; to: number; count: number }[],
   all: readonly { from: number; to: number; count: number }[],
   classN: number,

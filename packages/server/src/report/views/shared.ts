@@ -51,8 +51,10 @@ export function classHeader(ctx: ReportContext, classId: number) {
   return { exam: examHeader(ctx, classId), classId, className: className(ctx, classId) };
 }
 
-/** The page's figures of one score column. */
-export function statsRow(s: ScoreStats): Stats {
+/** The page's figures of one score column (the engine's, or the joint DuckDB snapshot's). */
+export function statsRow(
+  s: Pick<ScoreStats, 'fullMarks' | 'description' | 'levels' | 'aboveMeanRate'>,
+): Stats {
   const d = s.description;
   return {
     fullMarks: s.fullMarks,
@@ -116,7 +118,14 @@ export function questionStats(stats: SubjectStats, questionId: number): Question
 }
 
 /** A question's figures over one group, null where the engine has none. */
-export function questionGroupStats(q: QuestionStats | undefined) {
+export function questionGroupStats(
+  q:
+    | Pick<
+        QuestionStats,
+        'count' | 'mean' | 'scoreRate' | 'fullMarkRate' | 'zeroRate' | 'discrimination'
+      >
+    | undefined,
+) {
   return {
     count: q?.count ?? 0,
     mean: q?.mean ?? null,
@@ -153,8 +162,8 @@ export function choicesRecorded(ctx: ReportContext, subjectId: number, qi: numbe
 
 /** Option counts of a question, each marked when it belongs to the key; none when not recorded. */
 export function optionRows(
-  question: SnapshotQuestion,
-  stats: QuestionStats | undefined,
+  question: Pick<SnapshotQuestion, 'answer'>,
+  stats: Pick<QuestionStats, 'options'> | undefined,
   recorded = true,
 ) {
   if (!recorded) return [];

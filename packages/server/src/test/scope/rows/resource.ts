@@ -47,7 +47,7 @@ export const resourceRows: Record<string, Entry> = {
   },
   'teachResearch.datav': {
     kind: 'covered',
-    why: 'the grades the caller sees whole, counts of records, and the homework reports’ figures over the students the caller corrects (师生学情’s rule), no student (teaching/research.test.ts, teaching/datavHomework.test.ts)',
+    why: 'the grades the caller sees whole, counts of records, and the homework and 作文 reports’ figures over the students of the caller’s scope (师生学情’s rule, read under the 数据大屏 key: the 校长 sees the 教务主任’s, a teacher only their classes), no student (teaching/research.test.ts, teaching/datavHomework.test.ts)',
   },
   // 助手报告 (teaching/assistant.test.ts): the homework report's rule, the caller's students only
   'centre.assistantReports': WRITE(
