@@ -5,10 +5,11 @@ import type { Router } from '../core/router';
 import { followAnswer, STALE_MS, streamAnswer } from './eventStream';
 import type { ChatMessage } from './provider';
 import {
-  chinaDay,
   DEFAULT_TITLE,
   NO_PERMISSION_MESSAGE,
   NOT_CONFIGURED_MESSAGE,
+  quotaReachedMessage,
+  recordAiUsage,
   SCHOOL_OFF_MESSAGE,
   type AiService,
 } from './service';
@@ -38,19 +39,8 @@ export function registerAskRoute(
       .execute();
   }
 
-  async function recordUsage(schoolId: number, tokens: number) {
-    if (tokens <= 0) return;
-    const day = chinaDay(now());
-    await db
-      .insertInto('ai_usage')
-      .values({ school_id: schoolId, day, tokens })
-      .onConflict((oc) =>
-        oc.columns(['school_id', 'day']).doUpdateSet((eb) => ({
-          tokens: eb(eb.ref('ai_usage.tokens'), '+', eb.ref('excluded.tokens')),
-        })),
-      )
-      .execute();
-  }
+  const recordUsage = (schoolId: number, tokens: number) =>
+    recordAiUsage(db, schoolId, tokens, now());
 
   router.sessionStream(aiRoutes.ask, TAG, async ({ body, session, request, reply }) => {
     const row = await ownSession(session, body.sessionId);
@@ -90,9 +80,7 @@ export function registerAskRoute(
     if (!provider) throw new ApiError(503, NOT_CONFIGURED_MESSAGE);
     if (!status.schoolEnabled) throw forbidden(SCHOOL_OFF_MESSAGE);
     if (status.usedTokensToday >= status.dailyTokenQuota)
-      throw tooManyRequests(
-        `本校今日 AI 用量已达上限（每日 ${status.dailyTokenQuota} tokens），请明天再试或联系管理员调整`,
-      );
+      throw tooManyRequests(quotaReachedMessage(status.dailyTokenQuota));
     const existing = await messagesOf(row.id);
     if (generations.busy(existing.map((m) => m.id)))
       throw new ApiError(409, '上一条回答仍在生成中，请先停止或等待完成');

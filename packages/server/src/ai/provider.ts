@@ -53,8 +53,14 @@ export interface ChatToolCall {
   arguments: string;
 }
 
+/** A part of a user message: text, or an image as a URL (a `data:` URL for a stored file). */
+export type ChatContentPart =
+  | { type: 'text'; text: string }
+  | { type: 'image_url'; image_url: { url: string; detail?: 'low' | 'high' | 'auto' } };
+
 export type ChatMessage =
-  | { role: 'system' | 'user'; content: string }
+  /** Parts: a question with images (the vision format of chat completions). */
+  | { role: 'system' | 'user'; content: string | ChatContentPart[] }
   | { role: 'assistant'; content: string; tool_calls?: ChatToolCall[] }
   | { role: 'tool'; tool_call_id: string; content: string };
 
@@ -117,7 +123,7 @@ const sleep = (ms: number, signal?: AbortSignal) =>
 
 interface WireMessage {
   role: string;
-  content: string | null;
+  content: string | ChatContentPart[] | null;
   tool_calls?: { id: string; type: 'function'; function: { name: string; arguments: string } }[];
   tool_call_id?: string;
 }
@@ -196,7 +202,10 @@ export function createChatProvider(
       }
       if (!streaming || !response.body) {
         const json = (await response.json()) as {
-          choices?: { message?: WireMessage; finish_reason?: string }[];
+          choices?: {
+            message?: Omit<WireMessage, 'content'> & { content?: string | null };
+            finish_reason?: string;
+          }[];
           usage?: { prompt_tokens?: number; completion_tokens?: number };
         };
         const message = json.choices?.[0]?.message;

@@ -50,6 +50,51 @@ export function chinaDay(ms: number): string {
   return new Date(ms + 8 * 3_600_000).toISOString().slice(0, 10);
 }
 
+/** Whether a school has AI switched on, its daily token quota and the tokens used today. */
+export async function schoolAiState(db: Db, schoolId: number, at: number) {
+  const [access, settings, usage] = await Promise.all([
+    db
+      .selectFrom('ai_access')
+      .select('enabled')
+      .where('school_id', '=', schoolId)
+      .executeTakeFirst(),
+    db
+      .selectFrom('ai_school_settings')
+      .select('daily_token_quota')
+      .where('school_id', '=', schoolId)
+      .executeTakeFirst(),
+    db
+      .selectFrom('ai_usage')
+      .select('tokens')
+      .where('school_id', '=', schoolId)
+      .where('day', '=', chinaDay(at))
+      .executeTakeFirst(),
+  ]);
+  return {
+    enabled: access?.enabled === 1,
+    quota: settings?.daily_token_quota ?? DEFAULT_DAILY_TOKEN_QUOTA,
+    used: Number(usage?.tokens ?? 0),
+  };
+}
+
+/** The refusal once a school has used its daily tokens. */
+export const quotaReachedMessage = (quota: number) =>
+  `本校今日 AI 用量已达上限（每日 ${quota} tokens），请明天再试或联系管理员调整`;
+
+/** Adds tokens to the school's count of the China day (the quota). */
+export async function recordAiUsage(db: Db, schoolId: number, tokens: number, at: number) {
+  if (tokens <= 0) return;
+  await db
+    .insertInto('ai_usage')
+    .values({ school_id: schoolId, day: chinaDay(at), tokens })
+    .onConflict((oc) =>
+      oc.columns(['school_id', 'day']).doUpdateSet((eb) => ({
+        tokens: eb(eb.ref('ai_usage.tokens'), '+', eb.ref('excluded.tokens')),
+      })),
+    )
+    .execute();
+}
+
 export interface SessionRow {
   id: number;
   title: string;
@@ -105,31 +150,7 @@ export function createAiService(deps: AiDeps) {
     60_000,
   );
 
-  async function schoolSettings(schoolId: number) {
-    const [access, settings, usage] = await Promise.all([
-      db
-        .selectFrom('ai_access')
-        .select('enabled')
-        .where('school_id', '=', schoolId)
-        .executeTakeFirst(),
-      db
-        .selectFrom('ai_school_settings')
-        .select('daily_token_quota')
-        .where('school_id', '=', schoolId)
-        .executeTakeFirst(),
-      db
-        .selectFrom('ai_usage')
-        .select('tokens')
-        .where('school_id', '=', schoolId)
-        .where('day', '=', chinaDay(now()))
-        .executeTakeFirst(),
-    ]);
-    return {
-      enabled: access?.enabled === 1,
-      quota: settings?.daily_token_quota ?? DEFAULT_DAILY_TOKEN_QUOTA,
-      used: Number(usage?.tokens ?? 0),
-    };
-  }
+  const schoolSettings = (schoolId: number) => schoolAiState(db, schoolId, now());
 
   async function statusOf(session: SessionInfo): Promise<AiStatus> {
     const [school, permitted] = await Promise.all([

@@ -1,104 +1,26 @@
-import {
-  appraiseRoutes,
-  authRoutes,
-  type UserInfo,
-  DOWNLOAD_FILE_URL,
-  downloadRoutes,
-  type DataOf,
-  type RouteContract,
-} from '@examkit/contracts';
+import { appraiseRoutes, DOWNLOAD_FILE_URL, authRoutes, type UserInfo } from '@examkit/contracts';
 import ExcelJS from 'exceljs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { SEAT_READ_ONLY_MESSAGE } from '../core/seatAccess';
 import { DEMO_PASSWORD } from '../seed/seedDemo';
-import { call, DIALECTS, signIn, startTestServer, type TestServer } from '../test/fixtures';
+import { call, DIALECTS, type TestServer } from '../test/fixtures';
+import { appraiseSuite } from './testKit';
 
 const r = appraiseRoutes;
 
-/**
- * 综合评价 (docs/appraise.md) on the demo school: 李老师 (teacher) teaches 数学 in 高一(1)(2)班,
- * the 班主任 (head) leads 高一(1)班; the demo seeds 语文's items and levels of 高一(1)班.
- */
+/** 综合评价 (docs/appraise.md): the sheet, levels, a class's export, a student's records, a bureau seat. */
 describe.each(DIALECTS)('综合评价 on %s', (dialect) => {
+  const kit = appraiseSuite(dialect);
+  const { tokens, classIds, answer, ok, stored, finishedJob } = kit;
   let server: TestServer;
-  const tokens: Record<string, string> = {};
-  const classIds: Record<string, number> = {};
   let math: number;
   let chinese: number;
   let mathItems: number[];
   let chineseItem: number;
   let labClass: number;
-
-  async function answer(who: string, contract: RouteContract, body: object) {
-    return (
-      await call<unknown>(server.app, contract, {
-        token: tokens[who]!,
-        body: body as Record<string, unknown>,
-      })
-    ).body;
-  }
-  async function ok<C extends RouteContract>(who: string, contract: C, body: object) {
-    const res = await answer(who, contract, body);
-    if (res.code !== 200) throw new Error(`${contract.url} as ${who}: ${JSON.stringify(res)}`);
-    return res.data as DataOf<C>;
-  }
-  const stored = async () =>
-    (
-      await server.db
-        .selectFrom('appraisal_records')
-        .select(['student_id', 'item_id', 'level', 'comment', 'term'])
-        .where('item_id', 'in', mathItems)
-        .orderBy('student_id')
-        .orderBy('item_id')
-        .execute()
-    ).map((x) => ({ ...x }));
-
-  beforeAll(async () => {
-    server = await startTestServer(dialect);
-    const { db } = server;
-    const schoolId = server.seed.demoSchoolId;
-    for (const who of ['teacher', 'head', 'admin', 'lab-admin'])
-      tokens[who] = (await signIn(server.app, who)).token;
-    const classes = await db
-      .selectFrom('classes as c')
-      .innerJoin('grades as g', 'g.id', 'c.grade_id')
-      .select(['c.id', 'c.name', 'g.school_id'])
-      .execute();
-    for (const c of classes) if (c.school_id === schoolId) classIds[c.name] = c.id;
-    labClass = classes.find((c) => c.school_id === server.seed.labSchoolId)!.id;
-    const subject = async (name: string) =>
-      (
-        await db
-          .selectFrom('subjects')
-          .select('id')
-          .where('school_id', '=', schoolId)
-          .where('name', '=', name)
-          .executeTakeFirstOrThrow()
-      ).id;
-    math = await subject('数学');
-    chinese = await subject('语文');
-    mathItems = [];
-    for (const name of ['运算能力', '逻辑推理'])
-      mathItems.push(
-        (
-          await db
-            .insertInto('ability_items')
-            .values({ school_id: schoolId, kind: 1, subject_id: math, name })
-            .returning('id')
-            .executeTakeFirstOrThrow()
-        ).id,
-      );
-    chineseItem = (
-      await db
-        .selectFrom('ability_items')
-        .select('id')
-        .where('subject_id', '=', chinese)
-        .where('kind', '=', 1)
-        .orderBy('id')
-        .executeTakeFirstOrThrow()
-    ).id;
+  beforeAll(() => {
+    ({ server, math, chinese, mathItems, chineseItem, labClass } = kit.setUp());
   });
-  afterAll(() => server.close());
 
   it('a teacher’s sheet lists their own classes and the subjects they teach there', async () => {
     const sheet = await ok('teacher', r.sheet, {
@@ -264,15 +186,6 @@ describe.each(DIALECTS)('综合评价 on %s', (dialect) => {
     expect([lab.code, lab.message]).toEqual([404, '学生不存在']);
   });
 
-  async function finishedJob(who: string, jobId: number) {
-    for (let i = 0; i < 600; i++) {
-      const job = await ok(who, downloadRoutes.downloadStatus, { jobId });
-      if (job.state === 'done' || job.state === 'failed') return job;
-      await new Promise((res) => setTimeout(res, 50));
-    }
-    throw new Error('job did not finish');
-  }
-
   it('exports a class’s term as xlsx through the download centre, in the caller’s subjects', async () => {
     const read = async (who: string, term = 1) => {
       const { jobId } = await ok(who, r.exportJob, { classId: classIds['高一(1)班'], term });
@@ -405,166 +318,6 @@ describe.each(DIALECTS)('综合评价 on %s', (dialect) => {
     expect([other.code, other.message]).toEqual([400, '学生不属于该班级']);
   });
 
-  it('keeps one 评语 per student and term, written by the class’s 班主任 only', async () => {
-    const classId = classIds['高一(1)班']!;
-    const head = await ok('head', r.sheet, { classId, term: 1, kind: 1, subjectId: chinese });
-    expect(head.canComment).toBe(true);
-    // the demo's 评语 of the first two students
-    expect(head.students[0]!.termComment).toMatch(/^学习态度端正/);
-    expect(head.students[2]!.termComment).toBe('');
-    const teacher = await ok('teacher', r.sheet, { classId, term: 1, kind: 1, subjectId: math });
-    expect(teacher.canComment).toBe(false);
-    expect(teacher.students[0]!.termComment).toBe(head.students[0]!.termComment);
-
-    const [s1, s2, s3] = head.students;
-    const body = { classId, term: 1, kind: 1, subjectId: chinese, records: [] };
-    const written = await ok('head', r.save, {
-      ...body,
-      comments: [
-        { studentId: s3!.studentId, comment: '  进步明显，继续努力。 ' },
-        { studentId: s2!.studentId, comment: '' },
-      ],
-    });
-    expect(written).toEqual({ saved: 0, cleared: 0, comments: 2 });
-    const rows = async () =>
-      (
-        await server.db
-          .selectFrom('appraisal_comments')
-          .select(['student_id', 'term', 'comment'])
-          .where('student_id', 'in', [s1!.studentId, s2!.studentId, s3!.studentId])
-          .orderBy('student_id')
-          .orderBy('term')
-          .execute()
-      ).map((x) => ({ ...x }));
-    const first = await rows();
-    expect(first).toEqual([
-      { student_id: s1!.studentId, term: 1, comment: s1!.termComment },
-      { student_id: s3!.studentId, term: 1, comment: '进步明显，继续努力。' },
-    ]);
-    // a retried save writes the same rows; another term is a 评语 of its own
-    await ok('head', r.save, {
-      ...body,
-      comments: [{ studentId: s3!.studentId, comment: '进步明显，继续努力。' }],
-    });
-    expect(await rows()).toEqual(first);
-    await ok('head', r.save, {
-      ...body,
-      term: 2,
-      comments: [{ studentId: s3!.studentId, comment: '下学期的评语' }],
-    });
-    const term2 = await ok('head', r.sheet, { classId, term: 2, kind: 1, subjectId: chinese });
-    expect(term2.students[2]!.termComment).toBe('下学期的评语');
-    expect(term2.students[0]!.termComment).toBe('');
-
-    // refused, and nothing written: a 任课教师, a student of another class, too long, twice
-    const refuse = async (who: string, comments: object[], subjectId = chinese) =>
-      answer(who, r.save, { ...body, subjectId, comments });
-    const byTeacher = await refuse('teacher', [{ studentId: s3!.studentId, comment: '好' }], math);
-    expect([byTeacher.code, byTeacher.message]).toEqual([403, '只有班主任可以填写学期评语']);
-    const stranger = await refuse('head', [{ studentId: 999999, comment: '好' }]);
-    expect([stranger.code, stranger.message]).toEqual([400, '学生不属于该班级']);
-    const long = await refuse('head', [{ studentId: s3!.studentId, comment: '很'.repeat(201) }]);
-    expect([long.code, long.message]).toEqual([
-      400,
-      '请求参数错误：学期评语第1项的评语长度不能超过 200 位',
-    ]);
-    const twice = await refuse('head', [
-      { studentId: s3!.studentId, comment: '一' },
-      { studentId: s3!.studentId, comment: '二' },
-    ]);
-    expect([twice.code, twice.message]).toEqual([400, '同一学生每学期只能有一条评语']);
-    expect(await rows()).toEqual([
-      ...first,
-      { student_id: s3!.studentId, term: 2, comment: '下学期的评语' },
-    ]);
-
-    // 学生评价 shows a student's 评语 by term, the newest first, to whoever sees the student
-    const record = await ok('teacher', r.student, { studentId: s3!.studentId });
-    expect(record.comments.map((c) => [c.term, c.comment])).toEqual([
-      [2, '下学期的评语'],
-      [1, '进步明显，继续努力。'],
-    ]);
-  });
-
-  it('exports one student’s records and 评语 alone as xlsx through the download centre', async () => {
-    const classId = classIds['高一(1)班']!;
-    const sheet = await ok('head', r.sheet, { classId, term: 1, kind: 1, subjectId: chinese });
-    const s1 = sheet.students[0]!;
-    const { jobId } = await ok('head', r.studentExportJob, { studentId: s1.studentId });
-    expect((await ok('head', r.studentExportJob, { studentId: s1.studentId })).jobId).toBe(jobId);
-    const job = await finishedJob('head', jobId);
-    expect(job).toMatchObject({ state: 'done', kind: 'appraisal' });
-    expect(job.fileName).toMatch(new RegExp(`高一\\(1\\)班-${s1.name}综合评价\\.xlsx$`));
-    const file = await server.app.inject({
-      method: 'GET',
-      url: `${DOWNLOAD_FILE_URL}?jobId=${jobId}`,
-      headers: { token: tokens.head! },
-    });
-    expect(file.statusCode).toBe(200);
-    const book = new ExcelJS.Workbook();
-    await book.xlsx.load(file.rawPayload as never);
-    const rows = (name: string) => {
-      const out: unknown[][] = [];
-      book.getWorksheet(name)!.eachRow((row) => out.push((row.values as unknown[]).slice(1)));
-      return out;
-    };
-    const records = rows('评价记录');
-    expect(records[0]).toEqual(['学年', '学期', '类别', '学科', '项目', '等级', '评语']);
-    const shown = await ok('head', r.student, { studentId: s1.studentId });
-    // the same rows as 学生评价
-    expect(records).toHaveLength(1 + shown.records.length);
-    expect(records.slice(1).map((x) => x[4])).toEqual(shown.records.map((x) => x.itemName));
-    expect(records.find((x) => x[4] === '阅读理解')).toEqual(
-      expect.arrayContaining(['上学期', '能力', '语文', '优秀', '课堂发言积极，表达清楚']),
-    );
-    const comments = rows('学期评语');
-    expect(comments[0]).toEqual(['学年', '学期', '评语']);
-    expect(comments[1]![2]).toMatch(/^学习态度端正/);
-
-    // a student outside the scope, or of another school, answers as a missing one: no job
-    const out = await server.db
-      .selectFrom('students')
-      .select('id')
-      .where('class_id', '=', classIds['高二(1)班']!)
-      .executeTakeFirstOrThrow();
-    const outside = await answer('teacher', r.studentExportJob, { studentId: out.id });
-    expect([outside.code, outside.message]).toEqual([404, '学生不存在']);
-    const lab = await answer('lab-admin', r.studentExportJob, { studentId: s1.studentId });
-    expect([lab.code, lab.message]).toEqual([404, '学生不存在']);
-  });
-  it('writes the term 评语 without a subject, for a class whose subjects have no items', async () => {
-    const classId = classIds['高一(1)班']!;
-    const sheet = await ok('head', r.sheet, { classId, term: 2, kind: 1, subjectId: chinese });
-    const s4 = sheet.students[3]!;
-    const body = { classId, term: 2, kind: 1, subjectId: null, records: [] };
-    const saved = await ok('head', r.save, {
-      ...body,
-      comments: [{ studentId: s4.studentId, comment: '没有评价项目也能写评语' }],
-    });
-    expect(saved).toEqual({ saved: 0, cleared: 0, comments: 1 });
-    const again = await ok('head', r.sheet, { classId, term: 2, kind: 1, subjectId: chinese });
-    expect(again.students[3]!.termComment).toBe('没有评价项目也能写评语');
-    // levels need a subject; a 任课教师 writes no 评语; another school's class is missing
-    const levels = await answer('head', r.save, {
-      ...body,
-      records: [{ studentId: s4.studentId, itemId: chineseItem, level: 'A', comment: '' }],
-    });
-    expect([levels.code, levels.message]).toEqual([400, '请选择科目']);
-    const teacher = await answer('teacher', r.save, {
-      ...body,
-      comments: [{ studentId: s4.studentId, comment: '好' }],
-    });
-    expect([teacher.code, teacher.message]).toEqual([403, '只有班主任可以填写学期评语']);
-    const foreign = await answer('head', r.save, {
-      ...body,
-      classId: labClass,
-      comments: [{ studentId: s4.studentId, comment: '好' }],
-    });
-    expect(foreign.code).toBe(404);
-    const after = await ok('head', r.sheet, { classId, term: 2, kind: 1, subjectId: chinese });
-    expect(after.students[3]!.termComment).toBe('没有评价项目也能写评语');
-  });
-
   it('a bureau seat reads the sheet and a student’s records, and writes or exports nothing', async () => {
     const seat = (
       await call<UserInfo>(server.app, authRoutes.loginPassword, {
@@ -641,5 +394,60 @@ describe.each(DIALECTS)('综合评价 on %s', (dialect) => {
     // the current class's sheet is this year's: last year's level is not in it
     const thisYear = await ok('head', r.sheet, { classId, term: 2, kind: 1, subjectId: math });
     expect(thisYear.students[1]!.records).toEqual([]);
+  });
+
+  it('学生评价 shows each year’s records and 评语 with the class the student was in then', async () => {
+    const one = classIds['高一(1)班']!;
+    const two = classIds['高二(1)班']!;
+    const sheet = await ok('admin', r.sheet, { classId: one, term: 2, kind: 1, subjectId: math });
+    const mover = sheet.students.at(-1)!;
+    const body = (classId: number, level: 'A' | 'B', comment: string) => ({
+      classId,
+      term: 2,
+      kind: 1,
+      subjectId: math,
+      records: [{ studentId: mover.studentId, itemId: mathItems[0]!, level, comment: '' }],
+      comments: [{ studentId: mover.studentId, comment }],
+    });
+    // saved in 高一(1)班, and a retried save the same rows
+    await ok('admin', r.save, body(one, 'A', '在一班'));
+    await ok('admin', r.save, body(one, 'A', '在一班'));
+    // the year turns: those rows are last year's, and the student moves up to 高二(1)班
+    for (const table of ['appraisal_records', 'appraisal_comments'] as const)
+      await server.db
+        .updateTable(table)
+        .set({ academic_year: sheet.academicYear - 1 })
+        .where('student_id', '=', mover.studentId)
+        .where('term', '=', 2)
+        .execute();
+    await server.db
+      .updateTable('students')
+      .set({ class_id: two })
+      .where('id', '=', mover.studentId)
+      .execute();
+    await ok('admin', r.save, body(two, 'B', '在二班'));
+    const record = await ok('admin', r.student, { studentId: mover.studentId });
+    expect(record.student.className).toBe('高二(1)班');
+    const mine = (x: { term: number }) => x.term === 2;
+    expect(
+      record.records
+        .filter((x) => mine(x) && x.itemName === sheet.items[0]!.name)
+        .map((x) => [x.academicYear, x.className, x.level]),
+    ).toEqual([
+      [sheet.academicYear, '高二(1)班', 'B'],
+      [sheet.academicYear - 1, '高一(1)班', 'A'],
+    ]);
+    expect(
+      record.comments.filter(mine).map((x) => [x.academicYear, x.className, x.comment]),
+    ).toEqual([
+      [sheet.academicYear, '高二(1)班', '在二班'],
+      [sheet.academicYear - 1, '高一(1)班', '在一班'],
+    ]);
+    // put back for the other tests
+    await server.db
+      .updateTable('students')
+      .set({ class_id: one })
+      .where('id', '=', mover.studentId)
+      .execute();
   });
 });

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Migration } from 'kysely/migration';
 import type { Dialect } from '../core/database';
+import { autoId, cascadeTo, notNull } from '../core/migrationColumns';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations run against the schema before it exists
 type AnyDb = Kysely<any>;
@@ -10,30 +11,22 @@ type AnyDb = Kysely<any>;
  * (docs/appraise.md).
  */
 export function appraiseMigrations(dialect: Dialect): Record<string, Migration> {
-  const id = dialect === 'postgres' ? ('serial' as const) : ('integer' as const);
+  const { id, auto } = autoId(dialect);
   return {
     '0067_appraisal_records': {
       async up(db: AnyDb) {
         await db.schema
           .createTable('appraisal_records')
-          .addColumn('id', id, (c) =>
-            dialect === 'postgres' ? c.primaryKey() : c.primaryKey().autoIncrement(),
-          )
-          .addColumn('school_id', 'integer', (c) =>
-            c.notNull().references('schools.id').onDelete('cascade'),
-          )
-          .addColumn('academic_year', 'integer', (c) => c.notNull())
-          .addColumn('term', 'integer', (c) => c.notNull())
-          .addColumn('student_id', 'integer', (c) =>
-            c.notNull().references('students.id').onDelete('cascade'),
-          )
-          .addColumn('item_id', 'integer', (c) =>
-            c.notNull().references('ability_items.id').onDelete('cascade'),
-          )
-          .addColumn('level', 'text', (c) => c.notNull())
-          .addColumn('comment', 'text', (c) => c.notNull())
-          .addColumn('recorded_by', 'integer', (c) => c.notNull())
-          .addColumn('updated_at', 'bigint', (c) => c.notNull())
+          .addColumn('id', id, auto)
+          .addColumn('school_id', 'integer', cascadeTo('schools'))
+          .addColumn('academic_year', 'integer', notNull)
+          .addColumn('term', 'integer', notNull)
+          .addColumn('student_id', 'integer', cascadeTo('students'))
+          .addColumn('item_id', 'integer', cascadeTo('ability_items'))
+          .addColumn('level', 'text', notNull)
+          .addColumn('comment', 'text', notNull)
+          .addColumn('recorded_by', 'integer', notNull)
+          .addColumn('updated_at', 'bigint', notNull)
           .addUniqueConstraint('appraisal_records_unique', [
             'school_id',
             'academic_year',
@@ -56,20 +49,14 @@ export function appraiseMigrations(dialect: Dialect): Record<string, Migration> 
       async up(db: AnyDb) {
         await db.schema
           .createTable('appraisal_comments')
-          .addColumn('id', id, (c) =>
-            dialect === 'postgres' ? c.primaryKey() : c.primaryKey().autoIncrement(),
-          )
-          .addColumn('school_id', 'integer', (c) =>
-            c.notNull().references('schools.id').onDelete('cascade'),
-          )
-          .addColumn('academic_year', 'integer', (c) => c.notNull())
-          .addColumn('term', 'integer', (c) => c.notNull())
-          .addColumn('student_id', 'integer', (c) =>
-            c.notNull().references('students.id').onDelete('cascade'),
-          )
-          .addColumn('comment', 'text', (c) => c.notNull())
-          .addColumn('written_by', 'integer', (c) => c.notNull())
-          .addColumn('updated_at', 'bigint', (c) => c.notNull())
+          .addColumn('id', id, auto)
+          .addColumn('school_id', 'integer', cascadeTo('schools'))
+          .addColumn('academic_year', 'integer', notNull)
+          .addColumn('term', 'integer', notNull)
+          .addColumn('student_id', 'integer', cascadeTo('students'))
+          .addColumn('comment', 'text', notNull)
+          .addColumn('written_by', 'integer', notNull)
+          .addColumn('updated_at', 'bigint', notNull)
           .addUniqueConstraint('appraisal_comments_unique', [
             'school_id',
             'academic_year',
@@ -87,5 +74,34 @@ export function appraiseMigrations(dialect: Dialect): Record<string, Migration> 
         await db.schema.dropTable('appraisal_comments').execute();
       },
     },
+    // the class a level or 评语 was given in (学生评价 shows an earlier year's with its class);
+    // rows written before it take the student's class of the day the migration runs
+    '0089_appraisal_class': {
+      async up(db: AnyDb) {
+        for (const table of APPRAISE_TABLES) {
+          await db.schema
+            .alterTable(table)
+            .addColumn('class_id', 'integer', (c) =>
+              c.references('classes.id').onDelete('set null'),
+            )
+            .execute();
+          await db
+            .updateTable(table)
+            .set((eb) => ({
+              class_id: eb
+                .selectFrom('students')
+                .select('students.class_id')
+                .whereRef('students.id', '=', `${table}.student_id`),
+            }))
+            .execute();
+        }
+      },
+      async down(db: AnyDb) {
+        for (const table of APPRAISE_TABLES)
+          await db.schema.alterTable(table).dropColumn('class_id').execute();
+      },
+    },
   };
 }
+
+const APPRAISE_TABLES = ['appraisal_records', 'appraisal_comments'] as const;

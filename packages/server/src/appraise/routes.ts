@@ -14,7 +14,7 @@ import type { Db } from '../core/database';
 import type { DomainDeps } from '../core/deps';
 import { badRequest, forbidden, notFound } from '../core/envelope';
 import type { Router } from '../core/router';
-import { accessOf, inScopeClass, inScopeSubject, type DataScope } from '../core/scope';
+import { accessOf, inScopeSubject, scopedStudent, type DataScope } from '../core/scope';
 import type { SessionInfo } from '../core/session';
 import type { DownloadFile, DownloadJobs } from '../download/jobs';
 import { listFileName, schoolNameOf } from '../user/spreadsheet';
@@ -271,7 +271,9 @@ export async function writeAppraisals(
         .execute();
       continue;
     }
+    // the class it is given in: the students of a save are the class's (`checkAppraisals`)
     const values = {
+      class_id: body.classId,
       level: rec.level,
       comment: rec.comment.trim(),
       recorded_by: userId,
@@ -306,7 +308,7 @@ export async function writeAppraisals(
         .execute();
       continue;
     }
-    const values = { comment, written_by: userId, updated_at: now };
+    const values = { class_id: body.classId, comment, written_by: userId, updated_at: now };
     await trx
       .insertInto('appraisal_comments')
       .values({ ...key, student_id: c.studentId, ...values })
@@ -323,21 +325,16 @@ export async function studentAppraisals(
   scope: DataScope,
   studentId: number,
 ): Promise<DataOf<typeof r.student>> {
-  const student = await db
-    .selectFrom('students as s')
-    .innerJoin('classes as c', 'c.id', 's.class_id')
-    .select(['s.id', 's.name', 's.student_no', 's.class_id', 'c.name as className'])
-    .where('s.id', '=', studentId)
-    .where('s.school_id', '=', scope.schoolId)
-    .executeTakeFirst();
-  if (!student || !inScopeClass(scope, student.class_id)) throw notFound('学生不存在');
+  const student = await scopedStudent(db, scope, studentId);
   const rows = await db
     .selectFrom('appraisal_records as r')
     .innerJoin('ability_items as a', 'a.id', 'r.item_id')
     .innerJoin('subjects as s', 's.id', 'a.subject_id')
+    .leftJoin('classes as c', 'c.id', 'r.class_id')
     .select([
       'r.academic_year',
       'r.term',
+      'c.name as className',
       'a.kind',
       'a.subject_id',
       's.name as subjectName',
@@ -354,12 +351,13 @@ export async function studentAppraisals(
     .orderBy('a.id')
     .execute();
   const comments = await db
-    .selectFrom('appraisal_comments')
-    .select(['academic_year', 'term', 'comment'])
-    .where('school_id', '=', scope.schoolId)
-    .where('student_id', '=', studentId)
-    .orderBy('academic_year', 'desc')
-    .orderBy('term', 'desc')
+    .selectFrom('appraisal_comments as m')
+    .leftJoin('classes as c', 'c.id', 'm.class_id')
+    .select(['m.academic_year', 'm.term', 'm.comment', 'c.name as className'])
+    .where('m.school_id', '=', scope.schoolId)
+    .where('m.student_id', '=', studentId)
+    .orderBy('m.academic_year', 'desc')
+    .orderBy('m.term', 'desc')
     .execute();
   return {
     student: {
@@ -374,6 +372,7 @@ export async function studentAppraisals(
       .map((x) => ({
         academicYear: x.academic_year,
         term: x.term,
+        className: x.className,
         kind: x.kind,
         subjectName: x.subjectName,
         itemName: x.itemName,
@@ -383,6 +382,7 @@ export async function studentAppraisals(
     comments: comments.map((x) => ({
       academicYear: x.academic_year,
       term: x.term,
+      className: x.className,
       comment: x.comment,
     })),
   };
@@ -403,11 +403,14 @@ export async function studentAppraisalWorkbook(
   const data = await studentAppraisals(db, scope, studentId);
   const workbook = new ExcelJS.Workbook();
   const records = workbook.addWorksheet('评价记录');
-  records.addRow(['学年', '学期', '类别', '学科', '项目', '等级', '评语']).font = { bold: true };
+  records.addRow(['学年', '学期', '班级', '类别', '学科', '项目', '等级', '评语']).font = {
+    bold: true,
+  };
   for (const x of data.records)
     records.addRow([
       yearName(x.academicYear),
       APPRAISAL_TERM_NAMES[x.term as 1 | 2],
+      x.className ?? '',
       APPRAISAL_KIND_NAMES[x.kind as 1 | 2],
       x.subjectName,
       x.itemName,
@@ -415,13 +418,18 @@ export async function studentAppraisalWorkbook(
       x.comment,
     ]);
   records.columns.forEach((c) => (c.width = 14));
-  records.getColumn(7).width = 40;
+  records.getColumn(8).width = 40;
   const comments = workbook.addWorksheet('学期评语');
-  comments.addRow(['学年', '学期', '评语']).font = { bold: true };
+  comments.addRow(['学年', '学期', '班级', '评语']).font = { bold: true };
   for (const x of data.comments)
-    comments.addRow([yearName(x.academicYear), APPRAISAL_TERM_NAMES[x.term as 1 | 2], x.comment]);
+    comments.addRow([
+      yearName(x.academicYear),
+      APPRAISAL_TERM_NAMES[x.term as 1 | 2],
+      x.className ?? '',
+      x.comment,
+    ]);
   comments.columns.forEach((c) => (c.width = 14));
-  comments.getColumn(3).width = 60;
+  comments.getColumn(4).width = 60;
   const school = await schoolNameOf(db, scope.schoolId);
   const { student } = data;
   return {

@@ -14,6 +14,8 @@ export interface AppraisalCommentsTable {
   /** 1 上学期, 2 下学期. */
   term: number;
   student_id: number;
+  /** The student's class when it was written (null: the class was deleted since). */
+  class_id: number | null;
   /** 1–200 characters: a cleared 评语 deletes the row. */
   comment: string;
   written_by: number;
@@ -28,6 +30,8 @@ export interface AppraisalRecordsTable {
   /** 1 上学期, 2 下学期. */
   term: number;
   student_id: number;
+  /** The student's class when it was recorded (null: the class was deleted since). */
+  class_id: number | null;
   /** `ability_items.id`: the item's kind and subject come from it. */
   item_id: number;
   /** A 优秀, B 良好, C 合格, D 待提高. */

@@ -95,6 +95,23 @@ export function registerExamRoutes(router: Router, deps: ExamRoutesDeps): void {
     assertExamVisible(scope, exam);
     await assertSubjectEditor(db, scope, exam, subject);
   };
+  /**
+   * A subject whose paper, answer key or sheet the caller edits (`part`): the tool's permission,
+   * the subject's editor, not set by a joint exam, and the exam's state allowing the part.
+   */
+  const editableSubject = async (
+    session: SessionInfo,
+    examSubjectId: number,
+    permission: typeof EXAM_SINGLE | typeof SHEET_TOOL,
+    part: 'paper' | 'answerKey' | 'sheet',
+  ) => {
+    await requireAnyPermission(db, session, permission);
+    const { exam, subject } = await loadSubject(db, session.schoolId, examSubjectId);
+    await edit(session, exam, subject);
+    await assertNotJointCopy(db, exam.id);
+    if (!rulesOf(exam.state)[part]) throw badRequest(refusal(exam.state, part));
+    return { exam, subject };
+  };
 
   router.sessionRoute(examRoutes.list, TAG, async ({ body, session }) => {
     await requireAnyPermission(db, session, EXAM_SINGLE);
@@ -366,19 +383,35 @@ export function registerExamRoutes(router: Router, deps: ExamRoutesDeps): void {
     return paperData(exam, subject);
   });
 
-  router.sessionRoute(examRoutes.questionsSave, TAG, async ({ body, session }) => {
-    await requireAnyPermission(db, session, EXAM_SINGLE);
-    const { exam, subject } = await loadSubject(db, session.schoolId, body.examSubjectId);
-    await edit(session, exam, subject);
-    await assertNotJointCopy(db, exam.id);
-    if (!rulesOf(exam.state).paper) throw badRequest(refusal(exam.state, 'paper'));
-    validateStructure(body.questions);
+  /**
+   * Saves a subject's paper or answer key: `check` once editable, then `write` in one transaction
+   * that fails when the exam's state moved meanwhile; the paper as saved.
+   */
+  const savePaperPart = async (
+    session: SessionInfo,
+    examSubjectId: number,
+    part: 'paper' | 'answerKey',
+    write: (trx: Db, subjectId: number) => Promise<void>,
+    check = () => {},
+  ) => {
+    const { exam, subject } = await editableSubject(session, examSubjectId, EXAM_SINGLE, part);
+    check();
     await db.transaction().execute(async (trx) => {
       await assertStateUnchanged(trx, exam);
-      await saveStructure(trx, subject.id, body.questions, now());
+      await write(trx, subject.id);
     });
     return paperData(exam, subject);
-  });
+  };
+
+  router.sessionRoute(examRoutes.questionsSave, TAG, ({ body, session }) =>
+    savePaperPart(
+      session,
+      body.examSubjectId,
+      'paper',
+      (trx, subjectId) => saveStructure(trx, subjectId, body.questions, now()),
+      () => validateStructure(body.questions),
+    ),
+  );
 
   router.sessionRoute(examRoutes.questionsParse, TAG, async ({ body, session }) => {
     await requireAnyPermission(db, session, EXAM_SINGLE);
@@ -391,18 +424,11 @@ export function registerExamRoutes(router: Router, deps: ExamRoutesDeps): void {
     return parseQuestionRows(rows);
   });
 
-  router.sessionRoute(examRoutes.answerSave, TAG, async ({ body, session }) => {
-    await requireAnyPermission(db, session, EXAM_SINGLE);
-    const { exam, subject } = await loadSubject(db, session.schoolId, body.examSubjectId);
-    await edit(session, exam, subject);
-    await assertNotJointCopy(db, exam.id);
-    if (!rulesOf(exam.state).answerKey) throw badRequest(refusal(exam.state, 'answerKey'));
-    await db.transaction().execute(async (trx) => {
-      await assertStateUnchanged(trx, exam);
-      await saveAnswers(trx, subject.id, body.answers, now());
-    });
-    return paperData(exam, subject);
-  });
+  router.sessionRoute(examRoutes.answerSave, TAG, ({ body, session }) =>
+    savePaperPart(session, body.examSubjectId, 'answerKey', (trx, subjectId) =>
+      saveAnswers(trx, subjectId, body.answers, now()),
+    ),
+  );
 
   router.sessionRoute(examRoutes.scoreImport, TAG, async ({ body, session }) => {
     await requireAnyPermission(db, session, EXAM_SINGLE);
@@ -422,11 +448,12 @@ export function registerExamRoutes(router: Router, deps: ExamRoutesDeps): void {
   });
 
   router.sessionRoute(examRoutes.sheetSave, TAG, async ({ body, session }) => {
-    await requireAnyPermission(db, session, SHEET_TOOL);
-    const { exam, subject } = await loadSubject(db, session.schoolId, body.examSubjectId);
-    await edit(session, exam, subject);
-    await assertNotJointCopy(db, exam.id);
-    if (!rulesOf(exam.state).sheet) throw badRequest(refusal(exam.state, 'sheet'));
+    const { exam, subject } = await editableSubject(
+      session,
+      body.examSubjectId,
+      SHEET_TOOL,
+      'sheet',
+    );
     const design = {
       settings: checkSettings(body.settings),
       overrides: checkOverrides(body.overrides ?? {}),

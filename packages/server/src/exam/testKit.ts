@@ -1,4 +1,9 @@
-import { examRoutes, type ExamDetail, type QuestionInput } from '@examkit/contracts';
+import {
+  examRoutes,
+  type ExamDetail,
+  type QuestionInput,
+  type RouteContract,
+} from '@examkit/contracts';
 import ExcelJS from 'exceljs';
 import type { Db } from '../core/database';
 import { call, type TestServer } from '../test/fixtures';
@@ -98,6 +103,35 @@ export async function xlsxBase64(
   const sheet = workbook.addWorksheet('成绩');
   for (const row of rows) sheet.addRow([...row]);
   return Buffer.from((await workbook.xlsx.writeBuffer()) as ArrayBuffer).toString('base64');
+}
+
+/**
+ * Imports every student's marks into an exam's first subject as the school's import page does
+ * (`marksOf(n)`: the leaf marks of the n-th student of the exam's list, under `header`).
+ */
+export async function importFirstSubjectMarks(
+  server: TestServer,
+  user: { token: string; schoolId: number },
+  examId: number,
+  header: readonly string[],
+  marksOf: (n: number) => number[],
+): Promise<void> {
+  const as = async <T>(contract: RouteContract, body: Record<string, unknown>) => {
+    const result = await call<T>(server.app, contract, { ...user, body });
+    if (result.body.code !== 200) throw new Error(JSON.stringify(result.body));
+    return result.body.data;
+  };
+  const detail = await as<{ subjects: { id: number }[] }>(examRoutes.detail, { id: examId });
+  const students = await as<{ studentNo: string; name: string }[]>(examRoutes.students, {
+    id: examId,
+  });
+  await as(examRoutes.scoreImport, {
+    examSubjectId: detail.subjects[0]!.id,
+    file: await xlsxBase64([
+      header,
+      ...students.map((s, n) => [s.studentNo, s.name, ...marksOf(n)]),
+    ]),
+  });
 }
 
 /** Rows of the first sheet of an .xlsx download. */

@@ -36,6 +36,25 @@ export async function reachable(db: Db, scope: DataScope) {
   });
 }
 
+/**
+ * Creates a row once per idempotency key: the row `earlier()` finds answers a retry, looked up
+ * before `create` runs and again when it fails (a concurrent retry won the key meanwhile).
+ */
+export async function onceByKey(
+  earlier: () => Promise<{ id: number } | undefined>,
+  create: () => Promise<number>,
+): Promise<{ id: number }> {
+  const found = await earlier();
+  if (found) return { id: found.id };
+  try {
+    return { id: await create() };
+  } catch (error) {
+    const winner = await earlier();
+    if (winner) return { id: winner.id };
+    throw error;
+  }
+}
+
 /** The homework the user made with this client key (a retried create), if any. */
 export function homeworkByKey(db: Db, session: SessionInfo, key: string) {
   return db
@@ -86,6 +105,27 @@ export function homeworkValues(
     idempotency_key: made.key,
     created_at: made.at,
     updated_at: made.at,
+  };
+}
+
+/**
+ * A new homework without an uploaded paper (题库作业 `bank`, 作文 `composition`), ready at once:
+ * its paper key names nothing in the file store, so removal deletes nothing.
+ */
+export function paperlessHomeworkValues(
+  session: SessionInfo,
+  made: Parameters<typeof homeworkValues>[1] & {
+    kind: 'bank' | 'composition';
+    estimatedMinutes: number | null;
+  },
+) {
+  return {
+    ...homeworkValues(session, made),
+    state: 'ready',
+    paper_key: `homework/${session.schoolId}/${made.kind}-${made.at}-${made.key}`,
+    paper_name: '',
+    paper_kind: made.kind,
+    estimated_minutes: made.estimatedMinutes,
   };
 }
 

@@ -15,6 +15,7 @@ import {
   TEST_NOW,
   type TestServer,
 } from '../test/fixtures';
+import { demoGradeOneMath } from '../seed/queries';
 import { homeworkCallers, TEST_PAPER_PDF as PDF } from './testKit';
 
 const HOUR = 3_600_000;
@@ -461,25 +462,13 @@ describe.each(DIALECTS)('AI 拆题 with a model on %s', (dialect) => {
       .set({ enabled: 1 })
       .where('school_id', '=', demo)
       .execute();
-    const grade = await server.db
-      .selectFrom('grades')
-      .select('id')
-      .where('school_id', '=', demo)
-      .where('name', '=', '高一')
-      .orderBy('academic_year', 'desc')
-      .executeTakeFirstOrThrow();
-    const subject = await server.db
-      .selectFrom('subjects')
-      .select('id')
-      .where('school_id', '=', demo)
-      .where('name', '=', '数学')
-      .executeTakeFirstOrThrow();
+    const { grade, subject } = (await demoGradeOneMath(server.db, 'admin'))!;
     const created = await call<{ id: number }>(server.app, homeworkRoutes.homeworkCreate, {
       token,
       body: {
         name: 'AI 拆题',
         gradeId: grade.id,
-        subjectId: subject.id,
+        subjectId: subject!.id,
         paper: { fileName: 'a.pdf', contentBase64: PDF },
         idempotencyKey: `ai-${dialect}-1`,
       },
@@ -534,26 +523,13 @@ describe.each(DIALECTS)('homework answer sheet on %s', (dialect) => {
   afterAll(() => server.close());
 
   it('prints the questions through the answer-sheet engine; refused before the split', async () => {
-    const demo = server.seed.demoSchoolId;
-    const grade = await server.db
-      .selectFrom('grades')
-      .select('id')
-      .where('school_id', '=', demo)
-      .where('name', '=', '高一')
-      .orderBy('academic_year', 'desc')
-      .executeTakeFirstOrThrow();
-    const subject = await server.db
-      .selectFrom('subjects')
-      .select('id')
-      .where('school_id', '=', demo)
-      .where('name', '=', '数学')
-      .executeTakeFirstOrThrow();
+    const { grade, subject } = (await demoGradeOneMath(server.db, 'admin'))!;
     const created = await call<{ id: number }>(server.app, homeworkRoutes.homeworkCreate, {
       token,
       body: {
         name: '答题卡作业',
         gradeId: grade.id,
-        subjectId: subject.id,
+        subjectId: subject!.id,
         paper: { fileName: 'a.pdf', contentBase64: PDF },
         idempotencyKey: `sheet-${dialect}-1`,
       },

@@ -1,40 +1,33 @@
 import type { Kysely } from 'kysely';
 import type { Migration } from 'kysely/migration';
 import type { Dialect } from '../core/database';
+import { autoId, cascadeTo, notNull } from '../core/migrationColumns';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations run against the schema before it exists
 type AnyDb = Kysely<any>;
 
 /** Migrations of 校本作业, after the administration domain's (grades, classes, teaching classes). */
 export function homeworkMigrations(dialect: Dialect): Record<string, Migration> {
-  const id = dialect === 'postgres' ? ('serial' as const) : ('integer' as const);
-  const auto = <T extends { primaryKey(): T; autoIncrement(): T }>(c: T) =>
-    dialect === 'postgres' ? c.primaryKey() : c.primaryKey().autoIncrement();
+  const { id, auto } = autoId(dialect);
   return {
     '0030_homework': {
       async up(db: AnyDb) {
         await db.schema
           .createTable('homeworks')
           .addColumn('id', id, auto)
-          .addColumn('school_id', 'integer', (c) =>
-            c.notNull().references('schools.id').onDelete('cascade'),
-          )
-          .addColumn('academic_year', 'integer', (c) => c.notNull())
-          .addColumn('grade_id', 'integer', (c) =>
-            c.notNull().references('grades.id').onDelete('cascade'),
-          )
-          .addColumn('subject_id', 'integer', (c) =>
-            c.notNull().references('subjects.id').onDelete('cascade'),
-          )
-          .addColumn('name', 'text', (c) => c.notNull())
-          .addColumn('state', 'text', (c) => c.notNull())
-          .addColumn('paper_key', 'text', (c) => c.notNull())
-          .addColumn('paper_name', 'text', (c) => c.notNull())
-          .addColumn('paper_kind', 'text', (c) => c.notNull())
-          .addColumn('created_by', 'integer', (c) => c.notNull())
-          .addColumn('idempotency_key', 'text', (c) => c.notNull())
-          .addColumn('created_at', 'bigint', (c) => c.notNull())
-          .addColumn('updated_at', 'bigint', (c) => c.notNull())
+          .addColumn('school_id', 'integer', cascadeTo('schools'))
+          .addColumn('academic_year', 'integer', notNull)
+          .addColumn('grade_id', 'integer', cascadeTo('grades'))
+          .addColumn('subject_id', 'integer', cascadeTo('subjects'))
+          .addColumn('name', 'text', notNull)
+          .addColumn('state', 'text', notNull)
+          .addColumn('paper_key', 'text', notNull)
+          .addColumn('paper_name', 'text', notNull)
+          .addColumn('paper_kind', 'text', notNull)
+          .addColumn('created_by', 'integer', notNull)
+          .addColumn('idempotency_key', 'text', notNull)
+          .addColumn('created_at', 'bigint', notNull)
+          .addColumn('updated_at', 'bigint', notNull)
           .addUniqueConstraint('homeworks_idempotency_unique', [
             'school_id',
             'created_by',
@@ -48,34 +41,28 @@ export function homeworkMigrations(dialect: Dialect): Record<string, Migration> 
           .execute();
         await db.schema
           .createTable('homework_questions')
-          .addColumn('homework_id', 'integer', (c) =>
-            c.notNull().references('homeworks.id').onDelete('cascade'),
-          )
-          .addColumn('no', 'integer', (c) => c.notNull())
-          .addColumn('label', 'text', (c) => c.notNull())
-          .addColumn('type', 'text', (c) => c.notNull())
+          .addColumn('homework_id', 'integer', cascadeTo('homeworks'))
+          .addColumn('no', 'integer', notNull)
+          .addColumn('label', 'text', notNull)
+          .addColumn('type', 'text', notNull)
           .addColumn('answer', 'text')
-          .addColumn('full_marks', 'real', (c) => c.notNull())
+          .addColumn('full_marks', 'real', notNull)
           .addPrimaryKeyConstraint('homework_questions_pk', ['homework_id', 'no'])
           .execute();
         await db.schema
           .createTable('homework_assignments')
           .addColumn('id', id, auto)
-          .addColumn('homework_id', 'integer', (c) =>
-            c.notNull().references('homeworks.id').onDelete('cascade'),
-          )
-          .addColumn('school_id', 'integer', (c) =>
-            c.notNull().references('schools.id').onDelete('cascade'),
-          )
+          .addColumn('homework_id', 'integer', cascadeTo('homeworks'))
+          .addColumn('school_id', 'integer', cascadeTo('schools'))
           .addColumn('class_id', 'integer', (c) => c.references('classes.id').onDelete('cascade'))
           .addColumn('teaching_class_id', 'integer', (c) =>
             c.references('teaching_classes.id').onDelete('cascade'),
           )
-          .addColumn('due_at', 'bigint', (c) => c.notNull())
-          .addColumn('estimated_minutes', 'integer', (c) => c.notNull())
-          .addColumn('day', 'text', (c) => c.notNull())
-          .addColumn('assigned_by', 'integer', (c) => c.notNull())
-          .addColumn('assigned_at', 'bigint', (c) => c.notNull())
+          .addColumn('due_at', 'bigint', notNull)
+          .addColumn('estimated_minutes', 'integer', notNull)
+          .addColumn('day', 'text', notNull)
+          .addColumn('assigned_by', 'integer', notNull)
+          .addColumn('assigned_at', 'bigint', notNull)
           .execute();
         await db.schema
           .createIndex('homework_assignments_homework_idx')

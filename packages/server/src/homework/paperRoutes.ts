@@ -1,11 +1,16 @@
 import { toRecognitionTemplate } from '@examkit/answer-sheet';
-import { homeworkPaperRoutes as r, type QuestionEditImpact } from '@examkit/contracts';
+import {
+  homeworkPaperRoutes as r,
+  homeworkQuestionPointRoutes as points,
+  type QuestionEditImpact,
+} from '@examkit/contracts';
 import type { Db } from '../core/database';
 import type { DomainDeps } from '../core/deps';
 import { badRequest, notFound } from '../core/envelope';
 import type { Router } from '../core/router';
 import { accessOf, type Access } from '../core/scope';
 import { loadHomework, requireSchoolBase, type HomeworkRow } from './access';
+import { pointTreeOf, saveQuestionPoints, untaggable } from './questionPoints';
 import { normaliseQuestions } from './questions';
 import { homeworkSheetDocument } from './sheet';
 import { rescoreQuestion } from './submissions/rescore';
@@ -21,9 +26,9 @@ const fromPaper = (row: HomeworkRow) => row.paper_kind === 'pdf' || row.paper_ki
 const NOT_EDITABLE_HERE = '只有上传试卷生成的作业和教辅章节可以单独编辑题目';
 
 /**
- * Registers the /paper/* pages' call (the record of an uploaded paper) and question/edit (one
- * question of a paper's homework changed alone). Both are behind 校本作业 and see exactly the
- * homework the list shows (`loadHomework`).
+ * Registers the /paper/* pages' call (the record of an uploaded paper), question/edit (one
+ * question of a paper's homework changed alone) and question/point (its knowledge points). All
+ * are behind 校本作业 and see exactly the homework the list shows (`loadHomework`).
  */
 export function registerHomeworkPaperRoutes(router: Router, { db, clock, files }: DomainDeps) {
   const open = async (access: Access, id: number) => {
@@ -183,5 +188,27 @@ export function registerHomeworkPaperRoutes(router: Router, { db, clock, files }
     const at = clock.now().getTime();
     await db.transaction().execute((trx) => editQuestion(trx, row, body, at));
     return detailOf(db, { ...row, updated_at: at });
+  });
+
+  /**
+   * The homework whose questions' knowledge points the caller may tag: as question/edit's (a
+   * paper's or a 教辅 chapter's), also once assigned — points change no score.
+   */
+  const taggable = async (access: Access, id: number) => {
+    const row = await open(access, id);
+    const why = untaggable(row);
+    if (why) throw badRequest(why);
+    if (row.paper_kind === 'workbook') await editChapter(db, access, row.id);
+    return row;
+  };
+
+  router.sessionRoute(points.questionPointTree, TAG, async ({ body, session }) => {
+    const row = await open(accessOf(db, session), body.homeworkId);
+    return pointTreeOf(db, row);
+  });
+
+  router.sessionRoute(points.questionPointSave, TAG, async ({ body, session }) => {
+    const row = await taggable(accessOf(db, session), body.homeworkId);
+    return saveQuestionPoints(db, row, body.questionNo, body.pointIds);
   });
 }

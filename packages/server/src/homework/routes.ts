@@ -13,6 +13,7 @@ import { creatable, homeworkByKey, homeworkValues, reachable, visibleHomeworks }
 import { proposeSplit } from './aiSplit';
 import { assertWrittenAllowed, chinaDay, dailyLoads } from './doubleReduction';
 import { contentTypeOf, decodePaper, paperKindOf } from './paper';
+import { followLabels } from './questionPoints';
 import { normaliseQuestions } from './questions';
 import { homeworkSettingOf } from './settings';
 import { homeworkSheetDocument } from './sheet';
@@ -112,6 +113,11 @@ export function registerHomeworkRoutes(router: Router, deps: HomeworkDeps): void
     const questions = normaliseQuestions(body.questions);
     const at = now();
     await db.transaction().execute(async (trx) => {
+      const before = await trx
+        .selectFrom('homework_questions')
+        .select(['no', 'label'])
+        .where('homework_id', '=', row.id)
+        .execute();
       await trx.deleteFrom('homework_questions').where('homework_id', '=', row.id).execute();
       await trx
         .insertInto('homework_questions')
@@ -126,6 +132,8 @@ export function registerHomeworkRoutes(router: Router, deps: HomeworkDeps): void
           })),
         )
         .execute();
+      // Knowledge points stay with their 题号 when the list is saved again.
+      await followLabels(trx, row.id, before, questions);
       await trx
         .updateTable('homeworks')
         .set({ state: 'ready', updated_at: at })

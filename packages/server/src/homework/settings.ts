@@ -19,7 +19,7 @@ export interface SettingKey {
 export async function homeworkSettingOf(db: Db, row: SettingKey) {
   const saved = await db
     .selectFrom('homework_settings')
-    .select(['enabled', 'allow_late'])
+    .select(['enabled', 'allow_late', 'correction_mode'])
     .where('school_id', '=', row.school_id)
     .where('academic_year', '=', row.academic_year)
     .where('grade_id', '=', row.grade_id)
@@ -28,6 +28,9 @@ export async function homeworkSettingOf(db: Db, row: SettingKey) {
   return {
     enabled: saved ? saved.enabled === 1 : HOMEWORK_DEFAULTS.enabled,
     allowLate: saved ? saved.allow_late === 1 : HOMEWORK_DEFAULTS.allowLate,
+    /** 批改方式: `auto` or `teacher` (docs/homework.md "Submissions", "Who finishes a hand-in"). */
+    correctionMode: (saved?.correction_mode ?? HOMEWORK_DEFAULTS.correctionMode) as
+      'auto' | 'teacher',
   };
 }
 

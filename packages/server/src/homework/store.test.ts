@@ -256,7 +256,15 @@ describe.each(DIALECTS)('校本作业 from the bank on %s', (dialect) => {
     const fromPaper = await ok<Items>('teacher', S.questionItems, { id: paper.id });
     expect(fromPaper).toMatchObject({ source: 'paper', estimatedMinutes: null });
     expect(fromPaper.questions).toEqual([
-      { no: 1, label: '1', type: 'objective', answer: 'C', fullMarks: 5, question: null },
+      {
+        no: 1,
+        label: '1',
+        type: 'objective',
+        answer: 'C',
+        fullMarks: 5,
+        points: [],
+        question: null,
+      },
     ]);
     // the answer sheet of bank homework is laid out like any homework's
     const sheet = await s.app.inject({

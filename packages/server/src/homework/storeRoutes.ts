@@ -14,7 +14,7 @@ import { readableQuestions } from '../resource/basket';
 import { loadQuestions } from '../resource/questions';
 import { loadHomework, requireSchoolBase } from './access';
 import { normaliseQuestions } from './questions';
-import { creatable, homeworkByKey, homeworkValues } from './create';
+import { creatable, onceByKey, homeworkByKey, paperlessHomeworkValues } from './create';
 import { detailOf, summariesOf } from './views';
 
 const TAG = 'homework';
@@ -163,44 +163,43 @@ export function registerHomeworkStoreRoutes(router: Router, { db, clock }: Domai
     const access = accessOf(db, session);
     const owner = await ownerOf(access);
     const findEarlier = () => homeworkByKey(db, session, body.idempotencyKey);
-    const earlier = await findEarlier();
-    if (earlier) return { id: earlier.id };
-    const { name, pair } = await creatable(db, access, body);
-    const ids = body.items.map((x) => x.questionId);
-    if (new Set(ids).size !== ids.length) throw badRequest('同一道试题不能出现两次');
-    const bank = await readableQuestions(db, owner.schoolId, ids);
-    const subject = await db
-      .selectFrom('subjects')
-      .select('code')
-      .where('id', '=', pair.subject.id)
-      .executeTakeFirstOrThrow();
-    const chosen = body.items.map((x) => bank.find((q) => q.id === x.questionId)!);
-    if (chosen.some((q) => q.subjectCode !== subject.code))
-      throw badRequest(`试题与作业科目（${pair.subject.name}）不一致`);
-    const inputs: HomeworkQuestionInput[] = chosen.map((q, i) => {
-      const answer = keyOf(q);
-      return {
-        label: String(i + 1),
-        type: answer === null ? 'subjective' : 'objective',
-        answer,
-        fullMarks: body.items[i]!.score,
-      };
-    });
-    const questions = normaliseQuestions(inputs);
-    const at = now();
-    try {
-      const id = await db.transaction().execute(async (trx) => {
+    return onceByKey(findEarlier, async () => {
+      const { name, pair } = await creatable(db, access, body);
+      const ids = body.items.map((x) => x.questionId);
+      if (new Set(ids).size !== ids.length) throw badRequest('同一道试题不能出现两次');
+      const bank = await readableQuestions(db, owner.schoolId, ids);
+      const subject = await db
+        .selectFrom('subjects')
+        .select('code')
+        .where('id', '=', pair.subject.id)
+        .executeTakeFirstOrThrow();
+      const chosen = body.items.map((x) => bank.find((q) => q.id === x.questionId)!);
+      if (chosen.some((q) => q.subjectCode !== subject.code))
+        throw badRequest(`试题与作业科目（${pair.subject.name}）不一致`);
+      const inputs: HomeworkQuestionInput[] = chosen.map((q, i) => {
+        const answer = keyOf(q);
+        return {
+          label: String(i + 1),
+          type: answer === null ? 'subjective' : 'objective',
+          answer,
+          fullMarks: body.items[i]!.score,
+        };
+      });
+      const questions = normaliseQuestions(inputs);
+      const at = now();
+      return db.transaction().execute(async (trx) => {
         const { id } = await trx
           .insertInto('homeworks')
-          .values({
-            ...homeworkValues(session, { name, pair, key: body.idempotencyKey, at }),
-            state: 'ready',
-            // No paper: the key names nothing in the file store, so removal deletes nothing.
-            paper_key: `homework/${session.schoolId}/bank-${at}-${body.idempotencyKey}`,
-            paper_name: '',
-            paper_kind: 'bank',
-            estimated_minutes: body.estimatedMinutes,
-          })
+          .values(
+            paperlessHomeworkValues(session, {
+              name,
+              pair,
+              key: body.idempotencyKey,
+              at,
+              kind: 'bank',
+              estimatedMinutes: body.estimatedMinutes,
+            }),
+          )
           .returning('id')
           .executeTakeFirstOrThrow();
         await trx
@@ -225,13 +224,7 @@ export function registerHomeworkStoreRoutes(router: Router, { db, clock }: Domai
           .execute();
         return id;
       });
-      return { id };
-    } catch (error) {
-      // A concurrent retry won the key: answer its homework.
-      const winner = await findEarlier();
-      if (winner) return { id: winner.id };
-      throw error;
-    }
+    });
   });
 
   router.sessionRoute(r.questionItems, TAG, async ({ body, session }) => {

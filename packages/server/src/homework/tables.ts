@@ -9,6 +9,7 @@ export interface HomeworkTables {
   homework_questions: HomeworkQuestionsTable;
   homework_assignments: HomeworkAssignmentsTable;
   homework_basket_items: HomeworkBasketItemsTable;
+  homework_question_points: HomeworkQuestionPointsTable;
 }
 
 export interface HomeworksTable {
@@ -76,4 +77,16 @@ export interface HomeworkBasketItemsTable {
   position: number;
   score: number;
   added_at: number;
+}
+
+/**
+ * A knowledge point of the school's tree a teacher tagged a homework question with (a paper's or
+ * a 教辅 chapter's; bank homework takes the bank question's points). Migration 0092.
+ */
+export interface HomeworkQuestionPointsTable {
+  school_id: number;
+  homework_id: number;
+  /** The question's `no` in `homework_questions`. */
+  question_no: number;
+  point_id: number;
 }

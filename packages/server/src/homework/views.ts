@@ -3,6 +3,7 @@ import type { Db } from '../core/database';
 import { gradeSubjectNamesOf } from '../school/classQueries';
 import type { HomeworkRow } from './access';
 import { dailyLimitOf, writtenRefused } from './doubleReduction';
+import { questionKey, questionPointsOf } from './questionPoints';
 
 /** The list rows of some homework, read in a few queries for the whole page. */
 export async function summariesOf(
@@ -97,6 +98,7 @@ export async function detailOf(db: Db, row: HomeworkRow): Promise<HomeworkDetail
     db.selectFrom('grades').select('grade_num').where('id', '=', row.grade_id).executeTakeFirst(),
   ]);
   const gradeNum = grade?.grade_num ?? 0;
+  const points = await questionPointsOf(db, questions);
   return {
     ...summary!,
     paperName: row.paper_name,
@@ -110,6 +112,7 @@ export async function detailOf(db: Db, row: HomeworkRow): Promise<HomeworkDetail
       type: q.type === 'objective' ? 'objective' : 'subjective',
       answer: q.answer,
       fullMarks: Number(q.full_marks),
+      points: points.get(questionKey(row.id, q.no)) ?? [],
     })),
     assignments: assignments.map((a) =>
       a.class_id !== null

@@ -4,13 +4,11 @@ import { forbidden } from '../core/envelope';
 import {
   flagProblem,
   remarkPaper,
-  rescoreTask,
   resolvePaper,
   setSample,
-  submitTask,
   type ProblemReason,
-  type ScoreInput,
-} from './assignment';
+} from './paperActions';
+import { rescoreTask, submitTask, type ScoreInput } from './submit';
 import { reviewList } from './monitoring';
 
 type Scored = ScoreInput & { idempotencyKey: string };

@@ -5,7 +5,7 @@ import type { Db } from '../core/database';
 import type { Block } from './access';
 import type { MarkingTasksTable, PaperState } from './tables';
 import { blockCounts, type BlockCounts } from './blocks';
-import { SLOT } from './assignment';
+import { SLOT } from './slots';
 
 const HOUR = 3_600_000;
 

@@ -3,7 +3,9 @@ import type { Db } from '../core/database';
 import { badRequest } from '../core/envelope';
 import { chunks, recomputeTotals, upsertScores } from '../exam/scores';
 import { conflict } from './blocks';
-import { lockPaper, released, SLOT } from './assignment';
+import { released } from './leases';
+import { lockPaper } from './locks';
+import { SLOT } from './slots';
 import { writeTransaction } from './transaction';
 
 /**

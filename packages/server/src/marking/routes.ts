@@ -17,7 +17,9 @@ import {
   type Block,
   type BlockAccess,
 } from './access';
-import { claimTasks, releaseTasks, SLOT } from './assignment';
+import { claimTasks } from './claim';
+import { releaseTasks } from './leases';
+import { SLOT } from './slots';
 import { blockCounts, changeBlockState, registerPapers, saveBlock } from './blocks';
 import { markingCalls } from './calls';
 import { blockProgress, blockQuality, paperDetails, randomCheck } from './monitoring';
@@ -50,18 +52,19 @@ export function registerMarkingRoutes(router: Router, deps: MarkingRoutesDeps): 
   const calls = markingCalls(db, clock);
 
   // Another school's task or paper answers exactly as a missing one (not as a missing block).
+  const ownBlocks = (session: SessionInfo) =>
+    db
+      .selectFrom('marking_blocks')
+      .select('id')
+      .where('school_id', '=', session.schoolId)
+      .where('joint_exam_id', 'is', null);
+
   async function taskAccess(session: SessionInfo, taskId: number) {
     const task = await db
       .selectFrom('marking_tasks')
       .selectAll()
       .where('id', '=', taskId)
-      .where('block_id', 'in', (eb) =>
-        eb
-          .selectFrom('marking_blocks')
-          .select('id')
-          .where('school_id', '=', session.schoolId)
-          .where('joint_exam_id', 'is', null),
-      )
+      .where('block_id', 'in', ownBlocks(session))
       .executeTakeFirst();
     if (!task) throw notFound('阅卷任务不存在');
     return { task, access: await blockAccess(db, session, task.block_id) };
@@ -72,13 +75,7 @@ export function registerMarkingRoutes(router: Router, deps: MarkingRoutesDeps): 
       .selectFrom('marking_papers')
       .selectAll()
       .where('id', '=', paperId)
-      .where('block_id', 'in', (eb) =>
-        eb
-          .selectFrom('marking_blocks')
-          .select('id')
-          .where('school_id', '=', session.schoolId)
-          .where('joint_exam_id', 'is', null),
-      )
+      .where('block_id', 'in', ownBlocks(session))
       .executeTakeFirst();
     if (!paper) throw notFound('试卷不存在');
     return { paper, access: await blockAccess(db, session, paper.block_id) };

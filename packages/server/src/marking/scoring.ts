@@ -97,6 +97,9 @@ export const toHalf = (points: number) => {
   return Number.isInteger(half) ? half : Number.NaN;
 };
 
+/** The sum of scores (half-points or parts). */
+export const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
+
 /** How many independent marks a mode needs before any third mark. */
 export const marksOf = (mode: Mode) => (mode === 'single' ? 1 : 2);
 

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDatabase, type Db } from '../core/database';
-import { migrate } from '../core/migrations';
-import { createPostgresSchema, DIALECTS } from '../test/fixtures';
+import type { Db } from '../core/database';
+import { databaseMigratedTo, DIALECTS } from '../test/fixtures';
 
 /**
  * 0021 moves the 试卷印好 notices a school already had into messages: run on a database that
@@ -10,22 +9,10 @@ import { createPostgresSchema, DIALECTS } from '../test/fixtures';
 describe.each(DIALECTS)('migration 0021 on existing notices (%s)', (dialect) => {
   let db: Db;
   let drop: () => Promise<void>;
-  let schema: string | undefined;
+  let migrateRest: () => Promise<void>;
 
   beforeAll(async () => {
-    if (dialect === 'sqlite') {
-      db = createDatabase({ dialect: 'sqlite', file: ':memory:' });
-      drop = () => db.destroy();
-    } else {
-      const own = await createPostgresSchema();
-      schema = own.schema;
-      db = createDatabase({ dialect: 'postgres', connectionString: own.url, schema });
-      drop = async () => {
-        await db.destroy();
-        await own.drop();
-      };
-    }
-    await migrate(db, { ...(schema ? { schema } : {}), to: '0020_exam_tool' });
+    ({ db, drop, migrateRest } = await databaseMigratedTo(dialect, '0020_exam_tool'));
   });
   afterAll(() => drop());
 
@@ -76,7 +63,7 @@ describe.each(DIALECTS)('migration 0021 on existing notices (%s)', (dialect) => 
     await notice(wang, '期中考试 数学 试卷已印好', 100);
     await notice(li, '期中考试 语文 试卷已印好', 200);
 
-    await migrate(db, schema ? { schema } : {});
+    await migrateRest();
 
     const rows = await db
       .selectFrom('messages as m')

@@ -11,6 +11,7 @@ import { call, DIALECTS, signIn, startTestServer, type TestServer } from '../tes
 import { bandOf, bandQuotas, pickByMix } from './assistant';
 import { insertPaper } from './papers';
 import { insertQuestion } from './questions';
+import { addPoint } from './testKit';
 
 const math = (over: Partial<BankQuestionInput>): BankQuestionInput => ({
   subjectCode: 'math',
@@ -84,21 +85,7 @@ describe.each(DIALECTS)('组卷助手 and 备课组资源 on %s', (dialect) => {
       tokens[login] = info.token;
       users[login] = Number(info.userId);
     }
-    point = (
-      await server.db
-        .insertInto('knowledge_points')
-        .values({
-          school_id: null,
-          subject_code: 'math',
-          stage: 3,
-          parent_id: null,
-          name: '函数',
-          ord: 0,
-          created_at: 0,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow()
-    ).id;
+    point = await addPoint(server.db, '函数');
     const own = { schoolId: server.seed.demoSchoolId, userId: null };
     // 12 单选 over the five difficulties (every third on the point), 2 填空.
     for (let i = 0; i < 12; i++) {

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Migration } from 'kysely/migration';
 import type { Dialect } from '../core/database';
+import { autoId, cascadeTo, notNull } from '../core/migrationColumns';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations run against the schema before it exists
 type AnyDb = Kysely<any>;
@@ -16,41 +17,33 @@ const TABLES = [
 
 /** Migrations of the basket and papers, after the question bank (`0022`) and exams. */
 export function paperMigrations(dialect: Dialect): Record<string, Migration> {
-  const id = dialect === 'postgres' ? ('serial' as const) : ('integer' as const);
-  const auto = <T extends { primaryKey(): T; autoIncrement(): T }>(c: T) =>
-    dialect === 'postgres' ? c.primaryKey() : c.primaryKey().autoIncrement();
+  const { id, auto } = autoId(dialect);
   return {
     '0024_resource_papers': {
       async up(db: AnyDb) {
         await db.schema
           .createTable('basket_items')
-          .addColumn('school_id', 'integer', (c) =>
-            c.notNull().references('schools.id').onDelete('cascade'),
-          )
-          .addColumn('user_id', 'integer', (c) =>
-            c.notNull().references('users.id').onDelete('cascade'),
-          )
-          .addColumn('subject_code', 'text', (c) => c.notNull())
-          .addColumn('question_id', 'integer', (c) =>
-            c.notNull().references('questions.id').onDelete('cascade'),
-          )
-          .addColumn('type', 'text', (c) => c.notNull())
-          .addColumn('added_at', 'bigint', (c) => c.notNull())
+          .addColumn('school_id', 'integer', cascadeTo('schools'))
+          .addColumn('user_id', 'integer', cascadeTo('users'))
+          .addColumn('subject_code', 'text', notNull)
+          .addColumn('question_id', 'integer', cascadeTo('questions'))
+          .addColumn('type', 'text', notNull)
+          .addColumn('added_at', 'bigint', notNull)
           .addPrimaryKeyConstraint('basket_items_pk', ['user_id', 'subject_code', 'question_id'])
           .execute();
         await db.schema
           .createTable('papers')
           .addColumn('id', id, auto)
           .addColumn('school_id', 'integer', (c) => c.references('schools.id').onDelete('cascade'))
-          .addColumn('subject_code', 'text', (c) => c.notNull())
+          .addColumn('subject_code', 'text', notNull)
           .addColumn('grade_num', 'integer')
-          .addColumn('title', 'text', (c) => c.notNull())
-          .addColumn('subtitle', 'text', (c) => c.notNull())
-          .addColumn('duration_minutes', 'integer', (c) => c.notNull())
-          .addColumn('full_marks', 'real', (c) => c.notNull())
+          .addColumn('title', 'text', notNull)
+          .addColumn('subtitle', 'text', notNull)
+          .addColumn('duration_minutes', 'integer', notNull)
+          .addColumn('full_marks', 'real', notNull)
           .addColumn('created_by', 'integer')
-          .addColumn('created_at', 'bigint', (c) => c.notNull())
-          .addColumn('updated_at', 'bigint', (c) => c.notNull())
+          .addColumn('created_at', 'bigint', notNull)
+          .addColumn('updated_at', 'bigint', notNull)
           .addColumn('request_key', 'text')
           .execute();
         await db.schema
@@ -67,37 +60,27 @@ export function paperMigrations(dialect: Dialect): Record<string, Migration> {
         await db.schema
           .createTable('paper_sections')
           .addColumn('id', id, auto)
-          .addColumn('paper_id', 'integer', (c) =>
-            c.notNull().references('papers.id').onDelete('cascade'),
-          )
-          .addColumn('ord', 'integer', (c) => c.notNull())
-          .addColumn('title', 'text', (c) => c.notNull())
+          .addColumn('paper_id', 'integer', cascadeTo('papers'))
+          .addColumn('ord', 'integer', notNull)
+          .addColumn('title', 'text', notNull)
           .execute();
         await db.schema
           .createTable('paper_questions')
-          .addColumn('paper_id', 'integer', (c) =>
-            c.notNull().references('papers.id').onDelete('cascade'),
-          )
-          .addColumn('section_id', 'integer', (c) =>
-            c.notNull().references('paper_sections.id').onDelete('cascade'),
-          )
+          .addColumn('paper_id', 'integer', cascadeTo('papers'))
+          .addColumn('section_id', 'integer', cascadeTo('paper_sections'))
           .addColumn('question_id', 'integer', (c) => c.notNull().references('questions.id'))
-          .addColumn('ord', 'integer', (c) => c.notNull())
-          .addColumn('score', 'real', (c) => c.notNull())
+          .addColumn('ord', 'integer', notNull)
+          .addColumn('score', 'real', notNull)
           .addPrimaryKeyConstraint('paper_questions_pk', ['paper_id', 'question_id'])
           .execute();
         await db.schema
           .createTable('paper_exams')
-          .addColumn('paper_id', 'integer', (c) =>
-            c.notNull().references('papers.id').onDelete('cascade'),
-          )
-          .addColumn('exam_id', 'integer', (c) =>
-            c.notNull().references('exams.id').onDelete('cascade'),
-          )
-          .addColumn('exam_subject_id', 'integer', (c) => c.notNull())
-          .addColumn('school_id', 'integer', (c) => c.notNull())
-          .addColumn('request_key', 'text', (c) => c.notNull())
-          .addColumn('created_at', 'bigint', (c) => c.notNull())
+          .addColumn('paper_id', 'integer', cascadeTo('papers'))
+          .addColumn('exam_id', 'integer', cascadeTo('exams'))
+          .addColumn('exam_subject_id', 'integer', notNull)
+          .addColumn('school_id', 'integer', notNull)
+          .addColumn('request_key', 'text', notNull)
+          .addColumn('created_at', 'bigint', notNull)
           .addPrimaryKeyConstraint('paper_exams_pk', ['paper_id', 'exam_id'])
           .execute();
         await db.schema
@@ -108,10 +91,8 @@ export function paperMigrations(dialect: Dialect): Record<string, Migration> {
           .execute();
         await db.schema
           .createTable('paper_exam_questions')
-          .addColumn('exam_subject_id', 'integer', (c) =>
-            c.notNull().references('exam_subjects.id').onDelete('cascade'),
-          )
-          .addColumn('exam_question_id', 'integer', (c) => c.notNull())
+          .addColumn('exam_subject_id', 'integer', cascadeTo('exam_subjects'))
+          .addColumn('exam_question_id', 'integer', notNull)
           .addColumn('question_id', 'integer', (c) => c.notNull().references('questions.id'))
           .addPrimaryKeyConstraint('paper_exam_questions_pk', [
             'exam_subject_id',
@@ -133,20 +114,16 @@ export function paperMigrations(dialect: Dialect): Record<string, Migration> {
         await db.schema
           .createTable('assistant_plans')
           .addColumn('id', id, auto)
-          .addColumn('school_id', 'integer', (c) =>
-            c.notNull().references('schools.id').onDelete('cascade'),
-          )
-          .addColumn('user_id', 'integer', (c) =>
-            c.notNull().references('users.id').onDelete('cascade'),
-          )
-          .addColumn('subject_code', 'text', (c) => c.notNull())
-          .addColumn('title', 'text', (c) => c.notNull())
-          .addColumn('settings', 'text', (c) => c.notNull())
-          .addColumn('picks', 'text', (c) => c.notNull())
+          .addColumn('school_id', 'integer', cascadeTo('schools'))
+          .addColumn('user_id', 'integer', cascadeTo('users'))
+          .addColumn('subject_code', 'text', notNull)
+          .addColumn('title', 'text', notNull)
+          .addColumn('settings', 'text', notNull)
+          .addColumn('picks', 'text', notNull)
           .addColumn('paper_id', 'integer', (c) => c.references('papers.id').onDelete('set null'))
-          .addColumn('created_at', 'bigint', (c) => c.notNull())
-          .addColumn('updated_at', 'bigint', (c) => c.notNull())
-          .addColumn('request_key', 'text', (c) => c.notNull())
+          .addColumn('created_at', 'bigint', notNull)
+          .addColumn('updated_at', 'bigint', notNull)
+          .addColumn('request_key', 'text', notNull)
           .execute();
         await db.schema
           .createIndex('assistant_plans_request_key_idx')

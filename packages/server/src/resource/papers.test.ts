@@ -17,6 +17,8 @@ import { mathQuestion } from './bankFixtures';
 import { insertPaper } from './papers';
 import { insertQuestion } from './questions';
 import { readDocx } from './word/readDocx';
+import { gradeOf } from '../exam/testKit';
+import { addPoint } from './testKit';
 
 const math = mathQuestion;
 
@@ -49,21 +51,7 @@ describe.each(DIALECTS)('basket and papers on %s', (dialect) => {
     }
     const school = server.seed.demoSchoolId;
     const clock = server.clock;
-    point = (
-      await server.db
-        .insertInto('knowledge_points')
-        .values({
-          school_id: null,
-          subject_code: 'math',
-          stage: 3,
-          parent_id: null,
-          name: '集合',
-          ord: 0,
-          created_at: 0,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow()
-    ).id;
+    point = await addPoint(server.db, '集合');
     const own = { schoolId: school, userId: null };
     q.single1 = await insertQuestion(server.db, clock, own, math({ pointIds: [point] }));
     q.single2 = await insertQuestion(server.db, clock, own, math({ stem: '$1+1=$', answer: 'B' }));
@@ -430,29 +418,17 @@ describe.each(DIALECTS)('basket and papers on %s', (dialect) => {
     // Another school's user cannot start it (the paper answers as missing) nor read the job.
     expect((await as('lab-admin', d.downloadPaper, pdfBody)).body).toMatchObject({ code: 404 });
     expect((await as('lab-admin', d.downloadStatus, { jobId })).body).toMatchObject({ code: 404 });
-  });
+  }, 120_000);
 
   it('makes an exam from the paper: kinds, marks, key, points and the link back to the bank', async () => {
-    const grade = await server.db
-      .selectFrom('grades')
-      .select('id')
-      .where('school_id', '=', server.seed.demoSchoolId)
-      .where('grade_num', '=', 10)
-      .orderBy('academic_year', 'desc')
-      .executeTakeFirstOrThrow();
-    const classes = await server.db
-      .selectFrom('classes')
-      .select('id')
-      .where('grade_id', '=', grade.id)
-      .orderBy('id')
-      .execute();
+    const grade = await gradeOf(server.db, server.seed.demoSchoolId);
     const body = {
       id: paperId,
       name: '高一数学周练',
       examType: '周练',
       examDate: '2026-11-28',
-      gradeId: grade.id,
-      classIds: classes.slice(0, 2).map((c) => c.id),
+      gradeId: grade.gradeId,
+      classIds: grade.classIds.slice(0, 2),
       requestKey: 'key-exam-0001',
     };
     // A 任课教师 is no grade manager.

@@ -162,5 +162,13 @@ export async function deletePoint(db: Db, schoolId: number, id: number) {
     .executeTakeFirst();
   const n = Number(used?.n ?? 0);
   if (n > 0) throw badRequest(`该知识点已被 ${n} 道试题使用，不能删除`);
+  const tagged = await db
+    .selectFrom('homework_question_points')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('point_id', '=', id)
+    .where('school_id', '=', schoolId)
+    .executeTakeFirst();
+  const m = Number(tagged?.n ?? 0);
+  if (m > 0) throw badRequest(`该知识点已被 ${m} 道作业题标注，不能删除`);
   await db.deleteFrom('knowledge_points').where('id', '=', id).execute();
 }

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFakeClock } from '../core/clock';
 import { createTestDatabase, DIALECTS, TEST_NOW, type TestDatabase } from '../test/fixtures';
 import { insertQuestion, loadQuestions, updateQuestion } from './questions';
+import { addPoint } from './testKit';
 
 const base: BankQuestionInput = {
   subjectCode: 'math',
@@ -40,21 +41,7 @@ describe.each(DIALECTS)('bank questions on %s', (dialect) => {
       ).id;
     schoolA = await school('qa');
     schoolB = await school('qb');
-    point = (
-      await t.db
-        .insertInto('knowledge_points')
-        .values({
-          school_id: null,
-          subject_code: 'math',
-          stage: 3,
-          parent_id: null,
-          name: '二次函数',
-          ord: 0,
-          created_at: 0,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow()
-    ).id;
+    point = await addPoint(t.db, '二次函数');
   });
   afterAll(() => t.drop());
 

@@ -1,9 +1,11 @@
 import type { BankQuestionInput, BankQuestionItem, BankQuestionType } from '@examkit/contracts';
+import type { Selectable } from 'kysely';
 import type { Clock } from '../core/clock';
 import type { Db } from '../core/database';
 import { readsRow, regionOfSchool } from './cloudScope';
 import { badRequest, notFound } from '../core/envelope';
 import { indexQuestion, unindexQuestion } from './searchIndex';
+import type { QuestionsTable } from './tables';
 
 /**
  * Writing and reading bank questions: the one place that knows how a question and its
@@ -350,24 +352,4 @@ export async function loadQuestions(
   });
 }
 
-type QuestionRow = {
-  id: number;
-  school_id: number | null;
-  region_id: number | null;
-  subject_code: string;
-  stage: number;
-  grade_num: number | null;
-  type: string;
-  difficulty: number;
-  stem: string;
-  options: string;
-  answer: string;
-  analysis: string;
-  parent_id: number | null;
-  ord: number;
-  source: string;
-  year: number | null;
-  tags: string;
-  version: number;
-  updated_at: number;
-};
+type QuestionRow = Selectable<QuestionsTable>;

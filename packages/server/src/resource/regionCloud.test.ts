@@ -15,6 +15,7 @@ import { mathQuestion as math } from './bankFixtures';
 import { insertPaper } from './papers';
 import { insertQuestion } from './questions';
 import { similarQuestions } from './similar';
+import { addPoint } from './testKit';
 
 type List = DataOf<typeof rq.questionList>;
 type Papers = DataOf<typeof p.cloudList>;
@@ -58,22 +59,8 @@ describe.each(DIALECTS)('the region cloud bank on %s', (dialect) => {
     tokens.bureau = bureau.body.data.token;
 
     const school = server.seed.demoSchoolId;
-    const point = (school_id: number | null, name: string) =>
-      server.db
-        .insertInto('knowledge_points')
-        .values({
-          school_id,
-          subject_code: 'math',
-          stage: 3,
-          parent_id: null,
-          name,
-          ord: 0,
-          created_at: 0,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-    sharedPoint = (await point(null, '区域·函数')).id;
-    schoolPoint = (await point(school, '本校·专题')).id;
+    sharedPoint = await addPoint(server.db, '区域·函数');
+    schoolPoint = await addPoint(server.db, '本校·专题', { schoolId: school });
     const mine = { schoolId: school, userId: null };
     own = await insertQuestion(
       server.db,

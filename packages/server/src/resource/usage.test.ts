@@ -14,6 +14,8 @@ import { mathQuestion } from './bankFixtures';
 import { insertPaper } from './papers';
 import { insertQuestion } from './questions';
 import { recommendFor } from './wrongRecommend';
+import { gradeOf } from '../exam/testKit';
+import { addPoint } from './testKit';
 
 const math = (over: Partial<BankQuestionInput>) =>
   mathQuestion({ answer: 'B', analysis: '', source: '统计测试', ...over });
@@ -48,21 +50,7 @@ describe.each(DIALECTS)('bank question statistics on %s', (dialect) => {
     server = await startTestServer(dialect);
     token = (await signIn(server.app, 'director')).token;
     const own = { schoolId: server.seed.demoSchoolId, userId: null };
-    const point = (
-      await server.db
-        .insertInto('knowledge_points')
-        .values({
-          school_id: null,
-          subject_code: 'math',
-          stage: 3,
-          parent_id: null,
-          name: '乘法',
-          ord: 0,
-          created_at: 0,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow()
-    ).id;
+    const point = await addPoint(server.db, '乘法');
     const add = (stem: string, schoolId: number | null, over: Partial<BankQuestionInput> = {}) =>
       insertQuestion(
         server.db,
@@ -116,22 +104,7 @@ describe.each(DIALECTS)('bank question statistics on %s', (dialect) => {
       0,
       null,
     );
-    const grade = await server.db
-      .selectFrom('grades')
-      .select('id')
-      .where('school_id', '=', server.seed.demoSchoolId)
-      .where('grade_num', '=', 10)
-      .orderBy('academic_year', 'desc')
-      .executeTakeFirstOrThrow();
-    gradeId = grade.id;
-    classIds = (
-      await server.db
-        .selectFrom('classes')
-        .select('id')
-        .where('grade_id', '=', grade.id)
-        .orderBy('id')
-        .execute()
-    ).map((c) => c.id);
+    ({ gradeId, classIds } = await gradeOf(server.db, server.seed.demoSchoolId));
   }, 60_000);
   afterAll(() => server.close());
 

@@ -23,6 +23,7 @@ import {
 } from '../homework/testKit';
 import { call, DIALECTS, startTestServer, TEST_NOW, type TestServer } from '../test/fixtures';
 import { insertQuestion } from './questions';
+import { addPoint } from './testKit';
 
 /**
  * The 错题本 with wrong homework questions (docs/resources.md "Error questions and
@@ -113,22 +114,7 @@ describe.each(DIALECTS)('作业错题 in the 错题本 on %s', (dialect) => {
       .select('code')
       .where('id', '=', pair.subjectId)
       .executeTakeFirstOrThrow();
-    const point = async (name: string) =>
-      (
-        await server.db
-          .insertInto('knowledge_points')
-          .values({
-            school_id: null,
-            subject_code: code,
-            stage: 3,
-            parent_id: null,
-            name,
-            ord: 0,
-            created_at: 0,
-          })
-          .returning('id')
-          .executeTakeFirstOrThrow()
-      ).id;
+    const point = (name: string) => addPoint(server.db, name, { subjectCode: code });
     const axis = await point('二次函数的对称轴');
     const sets = await point('集合的运算');
     const question = (over: Partial<BankQuestionInput>): BankQuestionInput => ({

@@ -27,6 +27,7 @@ import {
 import { seedWrongPractice } from '../seed/seedWrongPractice';
 import { insertQuestion } from './questions';
 import { isWrong } from './wrongRule';
+import { addPoint } from './testKit';
 
 const r = resourceWrongRoutes;
 const ON_FIXTURE_DAY = { subjectName: '', dateFrom: '2026-11-10', dateTo: '2026-11-10' };
@@ -94,22 +95,7 @@ describe.each(DIALECTS)('error questions on %s', (dialect) => {
     fx = await insertReportFixture(server.db, server.seed.demoSchoolId);
     for (const who of ['admin', 'head', 'teacher', 'lab-admin'])
       tokens[who] = (await signIn(server.app, who)).token;
-    const point = async (name: string) =>
-      (
-        await server.db
-          .insertInto('knowledge_points')
-          .values({
-            school_id: null,
-            subject_code: '数学',
-            stage: 3,
-            parent_id: null,
-            name,
-            ord: 0,
-            created_at: 0,
-          })
-          .returning('id')
-          .executeTakeFirstOrThrow()
-      ).id;
+    const point = (name: string) => addPoint(server.db, name, { subjectCode: '数学' });
     const fn = await point('函数');
     const geo = await point('几何');
     const set = await point('集合');

@@ -7,8 +7,7 @@ import type {
 } from '@examkit/contracts';
 import type { Clock } from '../core/clock';
 import type { Db } from '../core/database';
-import { notFound } from '../core/envelope';
-import { inScopeClass, inScopeGrade, type DataScope } from '../core/scope';
+import { inScopeClass, inScopeGrade, scopedStudent, type DataScope } from '../core/scope';
 import {
   homeworkWrongCounts,
   homeworkWrongQuestions,
@@ -151,19 +150,6 @@ export async function studentWrongList(
   };
 }
 
-/** A student of the session's school whose current class is in scope; else 404 as a missing id. */
-async function scopedStudent(db: Db, scope: DataScope, studentId: number) {
-  const row = await db
-    .selectFrom('students as s')
-    .innerJoin('classes as c', 'c.id', 's.class_id')
-    .select(['s.id', 's.name', 's.student_no', 's.class_id', 'c.name as className'])
-    .where('s.id', '=', studentId)
-    .where('s.school_id', '=', scope.schoolId)
-    .executeTakeFirst();
-  if (!row || !inScopeClass(scope, row.class_id)) throw notFound('学生不存在');
-  return row;
-}
-
 /** Every wrong question of a student over the readable exams of a range, each with recommendations. */
 export async function studentWrongQuestions(
   db: Db,
@@ -209,10 +195,11 @@ export async function studentWrongQuestions(
 }
 
 /**
- * Wrong homework questions with the bank question each was made from and, for those, similar
- * bank questions for practice: ranked as for an exam question made from a bank paper (shared
- * knowledge points, then the bank's MinHash similarity to the source; no class score rate).
- * Homework made from an uploaded paper has no bank question and no recommendations.
+ * Wrong homework questions with the bank question each was made from and similar bank questions
+ * for practice: ranked as for an exam question made from a bank paper (shared knowledge points,
+ * then the bank's MinHash similarity to the source; no class score rate). A question of an
+ * uploaded paper has no bank question: it is practised by the knowledge points the teacher
+ * tagged it with (none tagged: no recommendations).
  */
 async function homeworkWithPractice(
   db: Db,
@@ -224,19 +211,24 @@ async function homeworkWithPractice(
   const recommended = new Map<HomeworkWrongRow, Recommendation[]>();
   const cache: Parameters<typeof bankSource>[3] = new Map();
   const bySubject = new Map<number, HomeworkWrongRow[]>();
+  const fromBank = (r: HomeworkWrongRow) => r.bankQuestionId !== null && bank.has(r.bankQuestionId);
   for (const r of rows)
-    if (r.bankQuestionId !== null && bank.has(r.bankQuestionId))
+    if (fromBank(r) || (r.bankQuestionId === null && r.knowledgePoints.length > 0))
       bySubject.set(r.subjectId, [...(bySubject.get(r.subjectId) ?? []), r]);
   for (const group of bySubject.values()) {
     const first = group[0]!;
-    const sources: Awaited<ReturnType<typeof bankSource>>[] = [];
+    const sources: (Awaited<ReturnType<typeof bankSource>> | undefined)[] = [];
     for (const r of group) {
-      const q = bank.get(r.bankQuestionId!)!;
-      sources.push(await bankSource(db, schoolId, { id: q.id, subjectCode: q.subjectCode }, cache));
+      const q = fromBank(r) ? bank.get(r.bankQuestionId!)! : null;
+      sources.push(
+        q
+          ? await bankSource(db, schoolId, { id: q.id, subjectCode: q.subjectCode }, cache)
+          : undefined,
+      );
     }
     const codes = [
       ...(await subjectAliases(db, schoolId, { code: first.subjectCode, name: first.subjectName })),
-      ...sources.map((x) => x.subjectCode),
+      ...sources.flatMap((x) => (x ? [x.subjectCode] : [])),
     ];
     const lists = await recommendFor(
       db,

@@ -1,14 +1,12 @@
-import { examRoutes } from '@examkit/contracts';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomToken } from '../core/secrets';
 import { createMemoryFileStore, type FileStore } from '../core/files';
-import { createExam, gradeOf, MATH_QUESTIONS } from '../exam/testKit';
-import { call, DIALECTS, signIn, startTestServer, type TestServer } from '../test/fixtures';
+import { DIALECTS, signIn, startTestServer, type TestServer } from '../test/fixtures';
 import { completeBatch, loadBatch } from './batches';
 import { createScanJobHandler } from './jobs';
 import { createBullScanQueue, createPoolRecognizer, type ScanQueue } from './queue';
-import { prepareScanning, sheetFile, uploadBatch, waitForBatch } from './testKit';
+import { scanReadyExam, sheetFile, uploadBatch, waitForBatch } from './testKit';
 
 const REDIS_URL = process.env.EXAMKIT_TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 
@@ -63,15 +61,7 @@ defineRedisTests?.('BullMQ scan queue on %s', (dialect) => {
   });
 
   it('two machines recognise one batch from the Redis queue', async () => {
-    const grade = await gradeOf(server.db, server.seed.demoSchoolId);
-    const exam = await createExam(server, admin, grade);
-    const subjectId = exam.subjects.find((s) => s.subjectCode === '数学')!.id;
-    const saved = await call(server.app, examRoutes.questionsSave, {
-      token: admin,
-      body: { examSubjectId: subjectId, questions: MATH_QUESTIONS },
-    });
-    expect(saved.body.code).toBe(200);
-    const ct = await prepareScanning(server, exam.id, subjectId);
+    const { grade, exam, subjectId, ct } = await scanReadyExam(server, admin);
     const seeds = [1, 4, 5, 6];
     const sheets = await Promise.all(seeds.map((seed) => sheetFile(ct, seed)));
     for (const [i, s] of sheets.entries())

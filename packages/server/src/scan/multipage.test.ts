@@ -8,9 +8,16 @@ import {
 import { generateSheet } from '@examkit/recognizer/corpus';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createMemoryFileStore, type FileStore } from '../core/files';
-import { createExam, gradeOf, MATH_QUESTIONS } from '../exam/testKit';
+import { createExam, gradeOf } from '../exam/testKit';
 import { call, DIALECTS, signIn, startTestServer, type TestServer } from '../test/fixtures';
-import { prepareScanning, sha256, sheetFile, uploadBatch, waitForBatch } from './testKit';
+import {
+  scanReadyExam,
+  prepareScanning,
+  sha256,
+  sheetFile,
+  uploadBatch,
+  waitForBatch,
+} from './testKit';
 
 vi.stubEnv('REDIS_URL', '');
 
@@ -122,15 +129,7 @@ describe.each(DIALECTS)('in-process queue recovery on %s', (dialect) => {
   afterAll(() => server.close());
 
   it('queues the files of a batch left unfinished by a restart again', async () => {
-    const grade = await gradeOf(server.db, server.seed.demoSchoolId);
-    const exam = await createExam(server, admin, grade);
-    const subjectId = exam.subjects.find((s) => s.subjectCode === '数学')!.id;
-    const saved = await call(server.app, examRoutes.questionsSave, {
-      token: admin,
-      body: { examSubjectId: subjectId, questions: MATH_QUESTIONS },
-    });
-    expect(saved.body.code).toBe(200);
-    const ct = await prepareScanning(server, exam.id, subjectId);
+    const { exam, subjectId, ct } = await scanReadyExam(server, admin);
     const sheet = await sheetFile(ct, 5);
     // What a process that died after `batch/complete` leaves: a queued batch, its file stored.
     const now = server.clock.now().getTime();

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { scoreObjective } from '../exam/objectiveScoring';
 import { createExam, gradeOf, MATH_QUESTIONS } from '../exam/testKit';
 import { call, DIALECTS, signIn, startTestServer, type TestServer } from '../test/fixtures';
-import { prepareScanning, sheetFile, uploadBatch, waitForBatch } from './testKit';
+import { addExamStudents, prepareScanning, sheetFile, uploadBatch, waitForBatch } from './testKit';
 
 vi.stubEnv('REDIS_URL', '');
 
@@ -85,28 +85,7 @@ describe.each(DIALECTS)('objective scores of the scan page on %s', (dialect) => 
     const files = [];
     // The small demo grade has few students: three more take the exam without a sheet.
     const first = grade.students[0]!;
-    for (const n of [1, 2, 3]) {
-      const added = await server.db
-        .insertInto('students')
-        .values({
-          school_id: server.seed.demoSchoolId,
-          class_id: first.classId,
-          student_no: `S80${n}`,
-          name: `客观题测试${n}`,
-          tel: null,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      await server.db
-        .insertInto('exam_students')
-        .values({
-          exam_id: exam.id,
-          student_id: added.id,
-          class_id: first.classId,
-          exam_no: `S80${n}`,
-        })
-        .execute();
-    }
+    await addExamStudents(server, exam.id, first, 'S80', '客观题测试');
     const students = await server.db
       .selectFrom('exam_students')
       .select('student_id')

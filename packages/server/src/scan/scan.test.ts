@@ -21,7 +21,14 @@ import {
 } from '../test/fixtures';
 import { createScanJobHandler } from './jobs';
 import { createPoolRecognizer } from './queue';
-import { prepareScanning, sha256, sheetFile, uploadBatch, waitForBatch } from './testKit';
+import {
+  addExamStudents,
+  prepareScanning,
+  sha256,
+  sheetFile,
+  uploadBatch,
+  waitForBatch,
+} from './testKit';
 
 // Recognition runs in this process in these tests (the BullMQ queue has its own test file).
 vi.stubEnv('REDIS_URL', '');
@@ -103,34 +110,7 @@ describe.each(DIALECTS)('scanning on %s', (dialect) => {
     }
     // The small demo grade may have few students: add three to the exam.
     const first = grade.students[0]!;
-    for (const n of [1, 2, 3]) {
-      const added = await server.db
-        .insertInto('students')
-        .values({
-          school_id: server.seed.demoSchoolId,
-          class_id: first.classId,
-          student_no: `S90${n}`,
-          name: `扫描测试${n}`,
-          tel: null,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      await server.db
-        .insertInto('exam_students')
-        .values({
-          exam_id: examId,
-          student_id: added.id,
-          class_id: first.classId,
-          exam_no: `S90${n}`,
-        })
-        .execute();
-      grade.students.push({
-        id: added.id,
-        studentNo: `S90${n}`,
-        name: `扫描测试${n}`,
-        classId: first.classId,
-      });
-    }
+    grade.students.push(...(await addExamStudents(server, examId, first, 'S90', '扫描测试')));
     students = grade.students.slice(0, 8);
     for (const [i, seed] of [1, 2, 3, 4, 5].entries())
       await server.db

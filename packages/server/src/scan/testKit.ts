@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto';
-import { scanRoutes, type ScanBatchProgress } from '@examkit/contracts';
+import { examRoutes, scanRoutes, type ScanBatchProgress } from '@examkit/contracts';
 import { corpusTemplate, generateSheet, type CorpusTemplate } from '@examkit/recognizer/corpus';
 import { expect } from 'vitest';
 import { loadQuestionRows, toPaperStructure, toQuestionTree } from '../exam/paper';
+import { createExam, gradeOf, MATH_QUESTIONS } from '../exam/testKit';
 import { call, type TestServer } from '../test/fixtures';
 
 /** Test helpers of the scan domain (not shipped in the server's build). */
@@ -103,4 +104,64 @@ export async function waitForBatch(
     if (Date.now() > until) throw new Error(`batch ${batchId} not done: ${JSON.stringify(p.body)}`);
     await new Promise((r) => setTimeout(r, 100));
   }
+}
+
+/**
+ * An exam of the demo school's 高一 ready for scanning: created by `token`, 数学's questions saved
+ * ({@link MATH_QUESTIONS}) and its template stored ({@link prepareScanning}).
+ */
+export async function scanReadyExam(server: TestServer, token: string) {
+  const grade = await gradeOf(server.db, server.seed.demoSchoolId);
+  const exam = await createExam(server, token, grade);
+  const subjectId = exam.subjects.find((s) => s.subjectCode === '数学')!.id;
+  const saved = await call(server.app, examRoutes.questionsSave, {
+    token,
+    body: { examSubjectId: subjectId, questions: MATH_QUESTIONS },
+  });
+  expect(saved.body.code).toBe(200);
+  const ct = await prepareScanning(server, exam.id, subjectId);
+  return { grade, exam, subjectId, ct };
+}
+
+/**
+ * Three more students of the class of `first` who take the exam (the small demo grade has few):
+ * 学号 and exam number `${prefix}1` … `${prefix}3`, named `${name}1` …; the rows added.
+ */
+export async function addExamStudents(
+  server: TestServer,
+  examId: number,
+  first: { classId: number },
+  prefix: string,
+  name: string,
+) {
+  const added: { id: number; studentNo: string; name: string; classId: number }[] = [];
+  for (const n of [1, 2, 3]) {
+    const row = await server.db
+      .insertInto('students')
+      .values({
+        school_id: server.seed.demoSchoolId,
+        class_id: first.classId,
+        student_no: `${prefix}${n}`,
+        name: `${name}${n}`,
+        tel: null,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await server.db
+      .insertInto('exam_students')
+      .values({
+        exam_id: examId,
+        student_id: row.id,
+        class_id: first.classId,
+        exam_no: `${prefix}${n}`,
+      })
+      .execute();
+    added.push({
+      id: row.id,
+      studentNo: `${prefix}${n}`,
+      name: `${name}${n}`,
+      classId: first.classId,
+    });
+  }
+  return added;
 }

@@ -22,8 +22,7 @@ describe.each(DIALECTS)('homework settings and textbook correlation on %s', (dia
     enabled: true,
     deadlineTime: '21:30',
     allowLate: false,
-    correctionMode: 'peer',
-    notifyParents: true,
+    correctionMode: 'teacher',
     ...overrides,
   });
   const settingRows = () => server.db.selectFrom('homework_settings').selectAll().execute();
@@ -63,8 +62,7 @@ describe.each(DIALECTS)('homework settings and textbook correlation on %s', (dia
       enabled: true,
       deadlineTime: '22:00',
       allowLate: true,
-      correctionMode: 'teacher',
-      notifyParents: false,
+      correctionMode: 'auto',
       saved: false,
     });
   });
@@ -91,8 +89,7 @@ describe.each(DIALECTS)('homework settings and textbook correlation on %s', (dia
     expect(math).toMatchObject({
       deadlineTime: '20:00',
       allowLate: false,
-      correctionMode: 'peer',
-      notifyParents: true,
+      correctionMode: 'teacher',
       saved: true,
     });
     const lab = await as('lab-admin', r.homeworkSettingsGet);
@@ -137,6 +134,19 @@ describe.each(DIALECTS)('homework settings and textbook correlation on %s', (dia
         { items: [setting(grade(demo, '高三'), subject(demo, '物理'), { correctionMode: 'ai' })] },
         400,
         '',
+      ],
+      // 学生互评 and 通知家长 are gone (migration 0091, docs/administration.md).
+      [
+        {
+          items: [setting(grade(demo, '高三'), subject(demo, '物理'), { correctionMode: 'peer' })],
+        },
+        400,
+        '批改方式',
+      ],
+      [
+        { items: [setting(grade(demo, '高三'), subject(demo, '物理'), { notifyParents: true })] },
+        400,
+        '不支持的字段',
       ],
     ] as const) {
       const result = await as('admin', r.homeworkSettingsSave, body);

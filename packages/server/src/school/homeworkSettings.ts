@@ -17,11 +17,11 @@ export const HOMEWORK_DEFAULTS = {
   enabled: true,
   deadlineTime: '22:00',
   allowLate: true,
-  correctionMode: 'teacher',
-  notifyParents: false,
+  /** What homework did before the setting was read: objective-only hand-ins 已批改 at once. */
+  correctionMode: 'auto',
 } as const;
 
-type CorrectionMode = 'teacher' | 'peer' | 'auto';
+type CorrectionMode = 'auto' | 'teacher';
 type Edition =
   '人教版' | '北师大版' | '苏教版' | '沪教版' | '外研版' | '湘教版' | '鲁科版' | '部编版' | '其他';
 
@@ -188,7 +188,6 @@ export function registerHomeworkSettingsRoutes(router: Router, { db, clock }: Do
           deadlineTime: s.deadline_time,
           allowLate: s.allow_late === 1,
           correctionMode: s.correction_mode as CorrectionMode,
-          notifyParents: s.notify_parents === 1,
           saved: true,
         };
       }),
@@ -203,7 +202,6 @@ export function registerHomeworkSettingsRoutes(router: Router, { db, clock }: Do
         deadline_time: item.deadlineTime,
         allow_late: item.allowLate ? 1 : 0,
         correction_mode: item.correctionMode,
-        notify_parents: item.notifyParents ? 1 : 0,
       };
       const same =
         old && (Object.keys(values) as (keyof typeof values)[]).every((k) => old[k] === values[k]);

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Migration } from 'kysely/migration';
 import type { Dialect } from '../core/database';
+import { autoId, cascadeTo, notNull } from '../core/migrationColumns';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations run against the schema before it exists
 type AnyDb = Kysely<any>;
@@ -22,9 +23,7 @@ const TABLES = [
 ];
 
 function administration(dialect: Dialect): Migration {
-  const id = dialect === 'postgres' ? ('serial' as const) : ('integer' as const);
-  const auto = <T extends { primaryKey(): T; autoIncrement(): T }>(c: T) =>
-    dialect === 'postgres' ? c.primaryKey() : c.primaryKey().autoIncrement();
+  const { id, auto } = autoId(dialect);
   const school = <T extends { notNull(): T; references(r: string): T; onDelete(a: 'cascade'): T }>(
     c: T,
   ) => c.notNull().references('schools.id').onDelete('cascade');
@@ -34,8 +33,8 @@ function administration(dialect: Dialect): Migration {
         .createTable('subjects')
         .addColumn('id', id, auto)
         .addColumn('school_id', 'integer', school)
-        .addColumn('name', 'text', (c) => c.notNull())
-        .addColumn('code', 'text', (c) => c.notNull())
+        .addColumn('name', 'text', notNull)
+        .addColumn('code', 'text', notNull)
         .addColumn('sort', 'integer', (c) => c.notNull().defaultTo(0))
         .addUniqueConstraint('subjects_school_name_unique', ['school_id', 'name'])
         .execute();
@@ -50,16 +49,10 @@ function administration(dialect: Dialect): Migration {
         .createTable('teaching_assignments')
         .addColumn('id', id, auto)
         .addColumn('school_id', 'integer', school)
-        .addColumn('academic_year', 'integer', (c) => c.notNull())
-        .addColumn('user_id', 'integer', (c) =>
-          c.notNull().references('users.id').onDelete('cascade'),
-        )
-        .addColumn('class_id', 'integer', (c) =>
-          c.notNull().references('classes.id').onDelete('cascade'),
-        )
-        .addColumn('subject_id', 'integer', (c) =>
-          c.notNull().references('subjects.id').onDelete('cascade'),
-        )
+        .addColumn('academic_year', 'integer', notNull)
+        .addColumn('user_id', 'integer', cascadeTo('users'))
+        .addColumn('class_id', 'integer', cascadeTo('classes'))
+        .addColumn('subject_id', 'integer', cascadeTo('subjects'))
         .addUniqueConstraint('teaching_assignments_unique', [
           'user_id',
           'class_id',
@@ -75,14 +68,10 @@ function administration(dialect: Dialect): Migration {
       await db.schema
         .createTable('class_roles')
         .addColumn('school_id', 'integer', school)
-        .addColumn('academic_year', 'integer', (c) => c.notNull())
-        .addColumn('class_id', 'integer', (c) =>
-          c.notNull().references('classes.id').onDelete('cascade'),
-        )
-        .addColumn('role_type', 'integer', (c) => c.notNull())
-        .addColumn('user_id', 'integer', (c) =>
-          c.notNull().references('users.id').onDelete('cascade'),
-        )
+        .addColumn('academic_year', 'integer', notNull)
+        .addColumn('class_id', 'integer', cascadeTo('classes'))
+        .addColumn('role_type', 'integer', notNull)
+        .addColumn('user_id', 'integer', cascadeTo('users'))
         .addPrimaryKeyConstraint('class_roles_pk', ['class_id', 'academic_year', 'role_type'])
         .execute();
       await db.schema
@@ -93,13 +82,9 @@ function administration(dialect: Dialect): Migration {
       await db.schema
         .createTable('grade_roles')
         .addColumn('school_id', 'integer', school)
-        .addColumn('academic_year', 'integer', (c) => c.notNull())
-        .addColumn('grade_id', 'integer', (c) =>
-          c.notNull().references('grades.id').onDelete('cascade'),
-        )
-        .addColumn('user_id', 'integer', (c) =>
-          c.notNull().references('users.id').onDelete('cascade'),
-        )
+        .addColumn('academic_year', 'integer', notNull)
+        .addColumn('grade_id', 'integer', cascadeTo('grades'))
+        .addColumn('user_id', 'integer', cascadeTo('users'))
         .addPrimaryKeyConstraint('grade_roles_pk', ['grade_id', 'academic_year', 'user_id'])
         .execute();
       await db.schema
@@ -116,24 +101,16 @@ function administration(dialect: Dialect): Migration {
         .createTable('teaching_classes')
         .addColumn('id', id, auto)
         .addColumn('school_id', 'integer', school)
-        .addColumn('grade_id', 'integer', (c) =>
-          c.notNull().references('grades.id').onDelete('cascade'),
-        )
-        .addColumn('subject_id', 'integer', (c) =>
-          c.notNull().references('subjects.id').onDelete('cascade'),
-        )
-        .addColumn('name', 'text', (c) => c.notNull())
+        .addColumn('grade_id', 'integer', cascadeTo('grades'))
+        .addColumn('subject_id', 'integer', cascadeTo('subjects'))
+        .addColumn('name', 'text', notNull)
         .addColumn('teacher_id', 'integer', (c) => c.references('users.id').onDelete('set null'))
         .addUniqueConstraint('teaching_classes_grade_name_unique', ['grade_id', 'name'])
         .execute();
       await db.schema
         .createTable('teaching_class_students')
-        .addColumn('teaching_class_id', 'integer', (c) =>
-          c.notNull().references('teaching_classes.id').onDelete('cascade'),
-        )
-        .addColumn('student_id', 'integer', (c) =>
-          c.notNull().references('students.id').onDelete('cascade'),
-        )
+        .addColumn('teaching_class_id', 'integer', cascadeTo('teaching_classes'))
+        .addColumn('student_id', 'integer', cascadeTo('students'))
         .addPrimaryKeyConstraint('teaching_class_students_pk', ['teaching_class_id', 'student_id'])
         .execute();
       await db.schema
@@ -144,50 +121,48 @@ function administration(dialect: Dialect): Migration {
       await db.schema
         .createTable('school_params')
         .addColumn('school_id', 'integer', school)
-        .addColumn('param_type', 'text', (c) => c.notNull())
-        .addColumn('value', 'text', (c) => c.notNull())
-        .addColumn('updated_at', 'bigint', (c) => c.notNull())
+        .addColumn('param_type', 'text', notNull)
+        .addColumn('value', 'text', notNull)
+        .addColumn('updated_at', 'bigint', notNull)
         .addPrimaryKeyConstraint('school_params_pk', ['school_id', 'param_type'])
         .execute();
       await db.schema
         .createTable('ability_items')
         .addColumn('id', id, auto)
         .addColumn('school_id', 'integer', school)
-        .addColumn('kind', 'integer', (c) => c.notNull())
-        .addColumn('subject_id', 'integer', (c) =>
-          c.notNull().references('subjects.id').onDelete('cascade'),
-        )
-        .addColumn('name', 'text', (c) => c.notNull())
+        .addColumn('kind', 'integer', notNull)
+        .addColumn('subject_id', 'integer', cascadeTo('subjects'))
+        .addColumn('name', 'text', notNull)
         .addUniqueConstraint('ability_items_unique', ['school_id', 'kind', 'subject_id', 'name'])
         .execute();
       await db.schema
         .createTable('import_jobs')
         .addColumn('id', id, auto)
         .addColumn('school_id', 'integer', school)
-        .addColumn('user_id', 'integer', (c) => c.notNull())
-        .addColumn('kind', 'text', (c) => c.notNull())
-        .addColumn('status', 'text', (c) => c.notNull())
-        .addColumn('total', 'integer', (c) => c.notNull())
-        .addColumn('inserted', 'integer', (c) => c.notNull())
-        .addColumn('updated', 'integer', (c) => c.notNull())
-        .addColumn('unchanged', 'integer', (c) => c.notNull())
-        .addColumn('errors', 'text', (c) => c.notNull())
-        .addColumn('created_at', 'bigint', (c) => c.notNull())
+        .addColumn('user_id', 'integer', notNull)
+        .addColumn('kind', 'text', notNull)
+        .addColumn('status', 'text', notNull)
+        .addColumn('total', 'integer', notNull)
+        .addColumn('inserted', 'integer', notNull)
+        .addColumn('updated', 'integer', notNull)
+        .addColumn('unchanged', 'integer', notNull)
+        .addColumn('errors', 'text', notNull)
+        .addColumn('created_at', 'bigint', notNull)
         .execute();
       await db.schema
         .createTable('audit_log')
         .addColumn('id', id, auto)
         .addColumn('school_id', 'integer', school)
-        .addColumn('user_id', 'integer', (c) => c.notNull())
-        .addColumn('action', 'text', (c) => c.notNull())
-        .addColumn('record_count', 'integer', (c) => c.notNull())
-        .addColumn('created_at', 'bigint', (c) => c.notNull())
+        .addColumn('user_id', 'integer', notNull)
+        .addColumn('action', 'text', notNull)
+        .addColumn('record_count', 'integer', notNull)
+        .addColumn('created_at', 'bigint', notNull)
         .execute();
       await db.schema
         .createTable('holidays')
         .addColumn('school_id', 'integer', school)
-        .addColumn('day', 'text', (c) => c.notNull())
-        .addColumn('name', 'text', (c) => c.notNull())
+        .addColumn('day', 'text', notNull)
+        .addColumn('name', 'text', notNull)
         .addPrimaryKeyConstraint('holidays_pk', ['school_id', 'day'])
         .execute();
     },
@@ -202,18 +177,12 @@ function homeworkSettings(): Migration {
   const keyed = (db: AnyDb, table: string) =>
     db.schema
       .createTable(table)
-      .addColumn('school_id', 'integer', (c) =>
-        c.notNull().references('schools.id').onDelete('cascade'),
-      )
-      .addColumn('academic_year', 'integer', (c) => c.notNull())
-      .addColumn('grade_id', 'integer', (c) =>
-        c.notNull().references('grades.id').onDelete('cascade'),
-      )
-      .addColumn('subject_id', 'integer', (c) =>
-        c.notNull().references('subjects.id').onDelete('cascade'),
-      )
-      .addColumn('updated_by', 'integer', (c) => c.notNull())
-      .addColumn('updated_at', 'bigint', (c) => c.notNull())
+      .addColumn('school_id', 'integer', cascadeTo('schools'))
+      .addColumn('academic_year', 'integer', notNull)
+      .addColumn('grade_id', 'integer', cascadeTo('grades'))
+      .addColumn('subject_id', 'integer', cascadeTo('subjects'))
+      .addColumn('updated_by', 'integer', notNull)
+      .addColumn('updated_at', 'bigint', notNull)
       .addPrimaryKeyConstraint(`${table}_pk`, [
         'school_id',
         'academic_year',
@@ -223,15 +192,15 @@ function homeworkSettings(): Migration {
   return {
     async up(db: AnyDb) {
       await keyed(db, 'homework_settings')
-        .addColumn('enabled', 'integer', (c) => c.notNull())
-        .addColumn('deadline_time', 'text', (c) => c.notNull())
-        .addColumn('allow_late', 'integer', (c) => c.notNull())
-        .addColumn('correction_mode', 'text', (c) => c.notNull())
-        .addColumn('notify_parents', 'integer', (c) => c.notNull())
+        .addColumn('enabled', 'integer', notNull)
+        .addColumn('deadline_time', 'text', notNull)
+        .addColumn('allow_late', 'integer', notNull)
+        .addColumn('correction_mode', 'text', notNull)
+        .addColumn('notify_parents', 'integer', notNull)
         .execute();
       await keyed(db, 'homework_textbooks')
-        .addColumn('edition', 'text', (c) => c.notNull())
-        .addColumn('volume', 'text', (c) => c.notNull())
+        .addColumn('edition', 'text', notNull)
+        .addColumn('volume', 'text', notNull)
         .execute();
     },
     async down(db: AnyDb) {
@@ -242,6 +211,29 @@ function homeworkSettings(): Migration {
 }
 
 /**
+ * `0091_homework_settings_modes`: 学生互评 and 通知家长 changed nothing and could not (students
+ * have no sign-in, parents no accounts or phone numbers): stored `peer` rows become `teacher`
+ * (a teacher corrects, as with peers nobody could be credited) and `notify_parents` goes
+ * (docs/administration.md "Homework settings").
+ */
+const homeworkSettingsModes: Migration = {
+  async up(db: AnyDb) {
+    await db
+      .updateTable('homework_settings')
+      .set({ correction_mode: 'teacher' })
+      .where('correction_mode', '=', 'peer')
+      .execute();
+    await db.schema.alterTable('homework_settings').dropColumn('notify_parents').execute();
+  },
+  async down(db: AnyDb) {
+    await db.schema
+      .alterTable('homework_settings')
+      .addColumn('notify_parents', 'integer', (c) => c.notNull().defaultTo(0))
+      .execute();
+  },
+};
+
+/**
  * Migrations of the school domain, named `0002_administration`, `0002a_…` and so on so that
  * they run after the domains they build on. Written in code so the built package needs no files.
  */
@@ -249,5 +241,6 @@ export function administrationMigrations(dialect: Dialect): Record<string, Migra
   return {
     '0002_administration': administration(dialect),
     '0007_homework_settings': homeworkSettings(),
+    '0091_homework_settings_modes': homeworkSettingsModes,
   };
 }

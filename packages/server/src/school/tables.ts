@@ -124,9 +124,8 @@ export interface HomeworkSettingsTable {
   /** `HH:MM`, the default deadline's time of day. */
   deadline_time: string;
   allow_late: number;
-  /** `teacher` | `peer` | `auto`. */
+  /** `auto` | `teacher` (`peer` and `notify_parents` went in 0091). */
   correction_mode: string;
-  notify_parents: number;
   updated_by: number;
   updated_at: number;
 }

@@ -7,6 +7,7 @@ import {
   dueNextEvening,
   insertSeedAssignment,
   insertSeedHomework,
+  insertSeedQuestionPoints,
   insertSeedQuestions,
   storeSeedPaper,
 } from './seedHomeworkRows';
@@ -24,6 +25,15 @@ const QUESTIONS: HomeworkQuestionInput[] = [
   { label: '3', type: 'objective', answer: 'D', fullMarks: 5 },
   { label: '4', type: 'subjective', answer: null, fullMarks: 10 },
   { label: '5', type: 'subjective', answer: null, fullMarks: 15 },
+];
+
+/** The knowledge points the teacher tagged the questions with (the demo bank's 数学 tree). */
+const POINTS = [
+  ['集合与函数'],
+  ['集合与函数'],
+  ['二次函数'],
+  ['二次函数'],
+  ['二次函数', '一元二次不等式'],
 ];
 
 /**
@@ -69,6 +79,7 @@ export async function seedHomework(
       });
       if (state === 'draft') return id;
       await insertSeedQuestions(trx, { id, name }, QUESTIONS);
+      await insertSeedQuestionPoints(trx, { id, name }, POINTS);
       if (state === 'ready') return id;
       // Tomorrow 22:00 in China (UTC+8).
       await insertSeedAssignment(

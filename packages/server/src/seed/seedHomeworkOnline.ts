@@ -14,6 +14,7 @@ import {
   dueNextEvening,
   insertAssignedSeedHomework,
   insertSeedHandIn,
+  insertSeedQuestionPoints,
   storeSeedPaper,
 } from './seedHomeworkRows';
 
@@ -25,6 +26,9 @@ const QUESTIONS: HomeworkQuestionInput[] = [
   { label: '2', type: 'objective', answer: 'BD', fullMarks: 5 },
   { label: '3', type: 'subjective', answer: null, fullMarks: 10 },
 ];
+
+/** The knowledge points the teacher tagged the questions with (the demo bank's 数学 tree). */
+const POINTS = [['集合与函数'], ['集合与函数'], ['集合与函数', '二次函数']];
 
 /**
  * The hand-ins, as the student page sends them (`online/student/submit`), and the score the
@@ -97,6 +101,7 @@ export async function seedHomeworkOnline(
       dueAt: dueNextEvening(now),
       estimatedMinutes: 15,
     });
+    await insertSeedQuestionPoints(trx, { id, name }, POINTS);
     checkSeed(homeworkOnlineRoutes.onlineOpen.body, { id, open: true }, `${name} 在线作答`);
     await trx
       .insertInto('homework_online')

@@ -1,7 +1,12 @@
-import { homeworkRoutes, type HomeworkQuestionInput } from '@examkit/contracts';
+import {
+  homeworkQuestionPointRoutes,
+  homeworkRoutes,
+  type HomeworkQuestionInput,
+} from '@examkit/contracts';
 import type { Db } from '../core/database';
 import type { FileStore } from '../core/files';
 import { chinaDay } from '../homework/doubleReduction';
+import { pointTreeOf } from '../homework/questionPoints';
 import { normaliseQuestions } from '../homework/questions';
 import { judgementOf, scoreKey, settle, storedChoice } from '../homework/submissions/scoring';
 import { checkSeed } from './checkSeed';
@@ -124,6 +129,50 @@ export async function insertSeedQuestions(
   const rows = questionRows(id, questions);
   await trx.insertInto('homework_questions').values(rows).execute();
   return rows;
+}
+
+/**
+ * Tags a demo homework's questions with knowledge points of the school's tree of its subject and
+ * stage (the bank's), by name: `names[i]` for question `no` i + 1. Each question's list is
+ * checked against the 知识点 call's body and every name must be a node of that tree, as the call
+ * requires.
+ */
+export async function insertSeedQuestionPoints(
+  trx: Db,
+  homework: { id: number; name: string },
+  names: readonly (readonly string[])[],
+): Promise<void> {
+  const row = await trx
+    .selectFrom('homeworks')
+    .selectAll()
+    .where('id', '=', homework.id)
+    .executeTakeFirstOrThrow();
+  const tree = await pointTreeOf(trx, row);
+  const questions = await trx
+    .selectFrom('homework_questions')
+    .select('no')
+    .where('homework_id', '=', homework.id)
+    .execute();
+  if (names.length > questions.length) throw new Error(`${homework.name}：题目少于标注的知识点`);
+  const rows = names.flatMap((list, i) => {
+    const pointIds = list.map((name) => {
+      const node = tree.find((n) => n.name === name);
+      if (!node) throw new Error(`${homework.name} 第 ${i + 1} 题：知识点树中没有“${name}”`);
+      return node.id;
+    });
+    checkSeed(
+      homeworkQuestionPointRoutes.questionPointSave.body,
+      { homeworkId: homework.id, questionNo: i + 1, pointIds },
+      `${homework.name} 第 ${i + 1} 题知识点`,
+    );
+    return pointIds.map((point_id) => ({
+      school_id: row.school_id,
+      homework_id: homework.id,
+      question_no: i + 1,
+      point_id,
+    }));
+  });
+  if (rows.length > 0) await trx.insertInto('homework_question_points').values(rows).execute();
 }
 
 /**

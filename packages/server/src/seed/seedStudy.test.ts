@@ -1,4 +1,10 @@
-import { teachingRoutes, teachResearchRoutes, type DataOf } from '@examkit/contracts';
+import {
+  homeworkReportRoutes,
+  teachingRoutes,
+  teachResearchRoutes,
+  type DataOf,
+  type KnowledgeStatistics,
+} from '@examkit/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMemoryFileStore } from '../core/files';
 import { call, DIALECTS, signIn, startTestServer, type TestServer } from '../test/fixtures';
@@ -52,6 +58,32 @@ describe.each(DIALECTS)('the demo’s record over time on %s', (dialect) => {
     // Every hand-in corrected; the first: C and A right (10) and 7 for question 3.
     expect(subs.every((s) => s.status === 'finished')).toBe(true);
     expect(Number(subs[0]!.score)).toBe(17);
+  });
+
+  it('tags the homework’s questions with the bank’s points, so its 知识点统计 has figures', async () => {
+    const { id } = await server.db
+      .selectFrom('homeworks')
+      .select('id')
+      .where('name', '=', DEMO_STUDY_HOMEWORK)
+      .executeTakeFirstOrThrow();
+    const stats = await call<KnowledgeStatistics>(
+      server.app,
+      homeworkReportRoutes.knowledgeStatistics,
+      {
+        token,
+        body: { id, classId: null, teachingClassId: null },
+      },
+    );
+    expect(stats.body.code, JSON.stringify(stats.body)).toBe(200);
+    // The small school's five hand-ins: questions 1 and 2 right 3 times (15 of 25 each),
+    // question 3 7 + 9 + 4 + 10 + 3 = 33 of 50.
+    expect(stats.body.data).toEqual({
+      untagged: 0,
+      points: [
+        { name: '指数与对数', questionNos: [1, 2, 3], fullMarks: 20, scoreRate: 0.63, wrong: 8 },
+        { name: '一元二次不等式', questionNos: [3], fullMarks: 10, scoreRate: 0.66, wrong: 4 },
+      ],
+    });
   });
 
   it('follows the first student of 高一(1)班 across three exams and two homeworks', async () => {

@@ -11,6 +11,7 @@ import {
   dueNextEvening,
   insertAssignedSeedHomework,
   insertSeedHandIn,
+  insertSeedQuestionPoints,
   storeSeedPaper,
 } from './seedHomeworkRows';
 
@@ -36,6 +37,9 @@ const HOMEWORK_QUESTIONS: HomeworkQuestionInput[] = [
   { label: '2', type: 'objective', answer: 'A', fullMarks: 5 },
   { label: '3', type: 'subjective', answer: null, fullMarks: 10 },
 ];
+
+/** The knowledge points the teacher tagged the questions with (the demo bank's 数学 tree). */
+const HOMEWORK_POINTS = [['指数与对数'], ['指数与对数'], ['指数与对数', '一元二次不等式']];
 
 /** Hand-ins typed in (录入) for the first students: their options and the mark of question 3. */
 const HAND_INS: { options: [string, string]; mark: number }[] = [
@@ -130,6 +134,7 @@ async function seedStudyHomework(db: Db, files: FileStore, now: number): Promise
       dueAt: dueNextEvening(assignedAt),
       estimatedMinutes: 20,
     });
+    await insertSeedQuestionPoints(trx, { id, name }, HOMEWORK_POINTS);
     for (const [i, student] of students.entries()) {
       const handIn = HAND_INS[i]!;
       const answers = [

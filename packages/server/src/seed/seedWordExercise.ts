@@ -2,7 +2,7 @@ import { homeworkWordExerciseRoutes } from '@examkit/contracts';
 import { systemClock, type Clock } from '../core/clock';
 import type { Db } from '../core/database';
 import { chinaDay } from '../homework/doubleReduction';
-import { normaliseWords } from '../homework/wordExercise/routes';
+import { normaliseWords } from '../homework/wordExercise/words';
 import { checkSeed } from './checkSeed';
 import { demoGradeOneMath, studentsOfClasses } from './queries';
 

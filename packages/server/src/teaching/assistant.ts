@@ -5,10 +5,16 @@ import type { Access } from '../core/scope';
 import { gradeSubjectNamesOf } from '../school/classQueries';
 import { requireSchoolBase } from '../homework/access';
 import { visibleHomeworks } from '../homework/create';
-import { reportData, type TargetFilter } from '../homework/report/data';
+import { reportData, targetStudents, type TargetFilter } from '../homework/report/data';
 import { basicOf, knowledgeOf } from '../homework/report/figures';
 import type { HomeworkRow } from '../homework/access';
-import { compositionBasicOf } from '../homework/composition/report';
+import {
+  compositionBasic,
+  compositionBasicOf,
+  compositionHandIns,
+  compositionRowOf,
+  compositionScoreRate,
+} from '../homework/composition/report';
 
 /**
  * The assigned homework whose reports the caller may open (校本作业's list rule, 作文 included),
@@ -21,12 +27,7 @@ export async function reportable(db: Db, access: Access) {
 
 /** A 作文's report 基本情况 (the composition report's own computation) and its classes. */
 async function compositionReport(db: Db, access: Access, homework: HomeworkRow) {
-  const composition = await db
-    .selectFrom('homework_compositions')
-    .selectAll()
-    .where('homework_id', '=', homework.id)
-    .executeTakeFirstOrThrow();
-  return compositionBasicOf(db, access, homework, composition);
+  return compositionBasicOf(db, access, homework, await compositionRowOf(db, homework));
 }
 
 /**
@@ -64,10 +65,7 @@ export async function centreHomework(
             submitted: basic.submitted,
             corrected: basic.corrected,
             average: basic.average,
-            scoreRate:
-              basic.average === null || basic.fullMarks === 0
-                ? null
-                : basic.average / basic.fullMarks,
+            scoreRate: compositionScoreRate(basic),
             createdAt: Number(row.created_at),
           });
           continue;
@@ -144,14 +142,25 @@ export async function centreHomeworkTopics(
     recent.find((h) => h.id === id) ??
     (await (await reportable(db, access)).where('id', '=', id).executeTakeFirst());
   if (chosen?.paper_kind === 'composition') {
-    // a 作文's report has no class filter: its parts over every student the caller corrects
-    const { basic } = await compositionReport(db, access, chosen);
+    // a 作文's parts over the caller's students, or one of their classes (the 基本情况 computation)
+    const [{ targets, students }, hand, composition] = await Promise.all([
+      targetStudents(db, access, chosen, body),
+      compositionHandIns(db, access, chosen),
+      compositionRowOf(db, chosen),
+    ]);
+    const kept = new Set(students.map((s) => s.studentId));
+    const basic = compositionBasic(
+      chosen,
+      composition,
+      hand.filter((x) => kept.has(x.student.studentId)),
+    );
     return {
       ...empty,
       homeworkId: chosen.id,
       composition: true,
       name: chosen.name,
       subjectName: names(chosen).subjectName,
+      targets,
       dimensions: basic.dimensions
         .map((x) => ({
           label: x.label,

@@ -113,8 +113,9 @@ export async function homeworkClassErrors(
 export const PRACTICE_WEAK_QUESTIONS = 5;
 
 /**
- * 用相似题组卷 after a homework: for the class's weakest questions made from the bank (only those
- * of `point` when given), the first similar bank question of each — ranked as for a wrong
+ * 用相似题组卷 after a homework: for the class's weakest questions with knowledge points (made from
+ * the bank, or a paper's tagged by the teacher; only those of `point` when given), the first
+ * similar bank question of each — ranked as for a wrong
  * homework question of the 错题本 (shared knowledge points, then the bank's similarity to the
  * source, then the difficulty nearest the class's score rate) — saved as a school paper.
  */
@@ -136,7 +137,7 @@ export async function homeworkPracticePaper(
   const schoolId = session.schoolId;
   const bankOf = (no: number) => f.d.questions.find((q) => q.no === no)?.bank_question_id ?? null;
   const weak = f.questions
-    .filter((q) => bankOf(q.no) !== null)
+    .filter((q) => bankOf(q.no) !== null || f.pointsOf(q.no).length > 0)
     .filter((q) => body.point === null || f.pointsOf(q.no).includes(body.point))
     .slice(0, PRACTICE_WEAK_QUESTIONS);
   const ids = await similarIds(
@@ -144,7 +145,7 @@ export async function homeworkPracticePaper(
     schoolId,
     f.d,
     weak.map((q) => ({
-      bankId: bankOf(q.no)!,
+      bankId: bankOf(q.no),
       points: body.point === null ? f.pointsOf(q.no) : [body.point],
       scoreRate: q.scoreRate,
     })),
@@ -177,13 +178,19 @@ async function similarIds(
   db: Db,
   schoolId: number,
   d: ReportData,
-  weak: { bankId: number; points: string[]; scoreRate: number | null }[],
+  weak: { bankId: number | null; points: string[]; scoreRate: number | null }[],
 ): Promise<number[]> {
   if (weak.length === 0) return [];
-  const sources = await loadQuestions(db, schoolId, [...new Set(weak.map((w) => w.bankId))]);
+  const bankIds = weak.flatMap((w) => (w.bankId === null ? [] : [w.bankId]));
+  const sources = await loadQuestions(db, schoolId, [...new Set(bankIds)]);
   const cache: Parameters<typeof bankSource>[3] = new Map();
   const targets = [];
   for (const w of weak) {
+    // A paper's question is practised by the points the teacher tagged it with.
+    if (w.bankId === null) {
+      targets.push({ points: w.points, scoreRate: w.scoreRate, source: undefined });
+      continue;
+    }
     const q = sources.find((x) => x.id === w.bankId);
     if (!q) continue;
     targets.push({
@@ -199,11 +206,11 @@ async function similarIds(
     .executeTakeFirst();
   const codes = [
     ...(subject ? await subjectAliases(db, schoolId, subject) : []),
-    ...targets.map((t) => t.source.subjectCode),
+    ...targets.flatMap((t) => (t.source ? [t.source.subjectCode] : [])),
   ];
   const lists = await recommendFor(db, schoolId, [...new Set(codes)], targets, 3);
   // One question per weak question: its best-ranked one not already on the paper.
-  const taken = new Set(weak.map((w) => w.bankId));
+  const taken = new Set(bankIds);
   const out: number[] = [];
   for (const list of lists) {
     const id = list.map((r) => r.question.id).find((x) => !taken.has(x));

@@ -2,7 +2,7 @@ import type { DataOf, teachResearchRoutes } from '@examkit/contracts';
 import type { Clock } from '../core/clock';
 import type { Db } from '../core/database';
 import type { DataScope } from '../core/scope';
-import { SLOT } from '../marking/assignment';
+import { SLOT } from '../marking/slots';
 import { isDone } from '../homework/report/data';
 import { engineId } from '../report/cache';
 import { gradeScope } from '../report/views/access';
@@ -29,7 +29,9 @@ export async function datav(
   db: Db,
   clock: Clock,
   scope: DataScope,
-): Promise<Omit<DataOf<Routes['datav']>, 'teacherUsage' | 'homeworkReports'>> {
+): Promise<
+  Omit<DataOf<Routes['datav']>, 'teacherUsage' | 'homeworkReports' | 'compositionReports'>
+> {
   const { schoolId, academicYear } = scope;
   const since = clock.now().getTime() - RECENT_DAYS * DAY;
   const [school, students, classes, teachers] = await Promise.all([

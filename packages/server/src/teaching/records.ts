@@ -3,7 +3,7 @@ import type { DataOf, teachingRoutes } from '@examkit/contracts';
 import type { Clock } from '../core/clock';
 import type { Db } from '../core/database';
 import { forbidden, notFound } from '../core/envelope';
-import { inScopeClass, type DataScope } from '../core/scope';
+import { inScopeClass, scopedStudent, type DataScope } from '../core/scope';
 import { engineId } from '../report/cache';
 import { fullClass, gradeScope, visibleSubjects } from '../report/views/access';
 import {
@@ -131,14 +131,7 @@ export async function studentRecord(
     points: PointPart[];
   }
 > {
-  const student = await db
-    .selectFrom('students as s')
-    .innerJoin('classes as c', 'c.id', 's.class_id')
-    .select(['s.id', 's.name', 's.student_no', 's.class_id', 'c.name as className'])
-    .where('s.id', '=', studentId)
-    .where('s.school_id', '=', scope.schoolId)
-    .executeTakeFirst();
-  if (!student || !inScopeClass(scope, student.class_id)) throw notFound('学生不存在');
+  const student = await scopedStudent(db, scope, studentId);
   const taken = await db
     .selectFrom('exam_students')
     .select('exam_id')

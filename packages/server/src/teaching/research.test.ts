@@ -3,11 +3,17 @@ import {
   teachResearchRoutes,
   teachResearchUsageRoutes,
   type DataOf,
-  type RouteContract,
 } from '@examkit/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertReportFixture, type ReportFixture } from '../report/reportFixtures';
-import { call, DIALECTS, signIn, startTestServer, type TestServer } from '../test/fixtures';
+import {
+  userIdOf,
+  namedCalls,
+  DIALECTS,
+  signIn,
+  startTestServer,
+  type TestServer,
+} from '../test/fixtures';
 
 const r = teachResearchRoutes;
 const ATTENTION = { drop: 10, line: 20 };
@@ -26,27 +32,8 @@ describe.each(DIALECTS)('教研中心·师生学情 and 数据大屏 on %s', (di
   let graderId: number;
   const tokens: Record<string, string> = {};
 
-  async function answer(who: string, contract: RouteContract, body: object) {
-    return (
-      await call<unknown>(server.app, contract, {
-        token: tokens[who]!,
-        body: body as Record<string, unknown>,
-      })
-    ).body;
-  }
-  async function ok<C extends RouteContract>(who: string, contract: C, body: object) {
-    const res = await answer(who, contract, body);
-    if (res.code !== 200) throw new Error(`${contract.url} as ${who}: ${JSON.stringify(res)}`);
-    return res.data as DataOf<C>;
-  }
-  const userId = async (login: string) =>
-    (
-      await server.db
-        .selectFrom('users')
-        .select('id')
-        .where('login_name', '=', login)
-        .executeTakeFirstOrThrow()
-    ).id;
+  const { answer, ok } = namedCalls(() => server, tokens);
+  const userId = (login: string) => userIdOf(server.db, server.seed.demoSchoolId, login);
 
   beforeAll(async () => {
     server = await startTestServer(dialect);

@@ -8,6 +8,7 @@ import {
 import type { Db } from '../core/database';
 import { ApiError } from '../core/envelope';
 import type { Access } from '../core/scope';
+import type { HomeworkRow } from '../homework/access';
 import { visibleHomeworks } from '../homework/create';
 import { isDone, rate, reportData, studentRows, type ReportData } from '../homework/report/data';
 import { basicOf } from '../homework/report/figures';
@@ -53,12 +54,39 @@ export async function homeworkReports(
   period: HomeworkPeriod,
   limit = period ? RESEARCH_HOMEWORK_PERIOD_MAX : RESEARCH_HOMEWORK_COUNT,
 ): Promise<GradeReport[]> {
+  const out: GradeReport[] = [];
+  for (const h of await assignedNewest(db, access, { gradeId, composition: false }, period)) {
+    if (out.length === limit) break;
+    const d = await reportData(db, access, h.row.id, {
+      classId: null,
+      teachingClassId: null,
+    }).catch((e: unknown) => {
+      if (e instanceof ApiError) return null;
+      throw e;
+    });
+    // none of its students is the caller's to correct: not shown
+    if (d && d.students.length > 0) out.push({ d, assignedAt: h.at });
+  }
+  return out.reverse();
+}
+
+/**
+ * The assigned homework the caller sees (with the 校本作业 key) of one grade or every grade, the
+ * 作文 or the others, each with when it was first assigned, newest first; with a period, those
+ * first assigned in it.
+ */
+export async function assignedNewest(
+  db: Db,
+  access: Access,
+  which: { gradeId: number | null; composition: boolean },
+  period: HomeworkPeriod,
+): Promise<{ row: HomeworkRow; at: number }[]> {
   const bounds = period ? periodOf(period) : null;
   if (!(await access.has('Homework-SchoolBase'))) return [];
   let query = (await visibleHomeworks(db, access))
     .where('state', '=', 'assigned')
-    .where('paper_kind', '!=', 'composition');
-  if (gradeId !== null) query = query.where('grade_id', '=', gradeId);
+    .where('paper_kind', which.composition ? '=' : '!=', 'composition');
+  if (which.gradeId !== null) query = query.where('grade_id', '=', which.gradeId);
   const rows = await query.execute();
   const assigned =
     rows.length === 0
@@ -73,26 +101,13 @@ export async function homeworkReports(
           )
           .groupBy('homework_id')
           .execute();
-  const newest = rows
-    .map((r) => ({
-      id: r.id,
-      at: Number(assigned.find((a) => a.homework_id === r.id)?.at ?? r.created_at),
+  return rows
+    .map((row) => ({
+      row,
+      at: Number(assigned.find((a) => a.homework_id === row.id)?.at ?? row.created_at),
     }))
     .filter((h) => !bounds || (h.at >= bounds.from && h.at < bounds.to))
-    .sort((a, b) => b.at - a.at || b.id - a.id);
-  const out: GradeReport[] = [];
-  for (const h of newest) {
-    if (out.length === limit) break;
-    const d = await reportData(db, access, h.id, { classId: null, teachingClassId: null }).catch(
-      (e: unknown) => {
-        if (e instanceof ApiError) return null;
-        throw e;
-      },
-    );
-    // none of its students is the caller's to correct: not shown
-    if (d && d.students.length > 0) out.push({ d, assignedAt: h.at });
-  }
-  return out.reverse();
+    .sort((a, b) => b.at - a.at || b.row.id - a.row.id);
 }
 
 const listOf = (reports: readonly GradeReport[]) =>

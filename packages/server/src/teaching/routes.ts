@@ -13,7 +13,7 @@ import { CLASS_KEY, GRADE_KEY, openReport } from '../report/routes';
 import { centreHomework, centreHomeworkTopics } from './assistant';
 import { classRecord, gradeSituation, studentRecord, studyClasses, teachSummary } from './records';
 import { datav } from './datav';
-import { datavHomework } from './datavHomework';
+import { datavCompositions, datavHomework } from './datavHomework';
 import { fluctuation } from './fluctuation';
 import { studyStudents } from './research';
 import { studyTeachers, teacherDetail } from './researchTeachers';
@@ -155,12 +155,19 @@ export function registerTeachingRoutes(router: Router, deps: Deps): void {
   router.sessionRoute(t.datav, TAG, async ({ session }) => {
     const scope = await scopeFor(deps, session, DATAV_KEYS);
     const period = lastDays(clock.now().getTime(), 30);
-    const [screen, usage, homeworkReports] = await Promise.all([
+    const access = accessOf(db, session);
+    const [screen, usage, homeworkReports, compositionReports] = await Promise.all([
       datav(db, clock, scope),
       usageStatistics(db, session, scope.schoolWide, period),
-      datavHomework(db, accessOf(db, session), period),
+      datavHomework(db, access, period),
+      datavCompositions(db, access, period),
     ]);
-    return { ...screen, homeworkReports, teacherUsage: busiest(usage.rows, DATAV_TEACHERS) };
+    return {
+      ...screen,
+      homeworkReports,
+      compositionReports,
+      teacherUsage: busiest(usage.rows, DATAV_TEACHERS),
+    };
   });
   // 助手报告: the homework reports, over the caller's students (the homework report's rule)
   router.sessionRoute(teachingAssistantRoutes.assistantReports, TAG, async ({ body, session }) =>

@@ -1,12 +1,7 @@
-import {
-  resourceWrongRoutes,
-  teachingRoutes,
-  type DataOf,
-  type RouteContract,
-} from '@examkit/contracts';
+import { resourceWrongRoutes, teachingRoutes } from '@examkit/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertReportFixture, type ReportFixture } from '../report/reportFixtures';
-import { call, DIALECTS, signIn, startTestServer, type TestServer } from '../test/fixtures';
+import { namedCalls, DIALECTS, signIn, startTestServer, type TestServer } from '../test/fixtures';
 
 const r = teachingRoutes;
 
@@ -20,19 +15,7 @@ describe.each(DIALECTS)('the teaching views on %s', (dialect) => {
   let second: ReportFixture;
   const tokens: Record<string, string> = {};
 
-  async function answer(who: string, contract: RouteContract, body: object) {
-    return (
-      await call<unknown>(server.app, contract, {
-        token: tokens[who]!,
-        body: body as Record<string, unknown>,
-      })
-    ).body;
-  }
-  async function ok<C extends RouteContract>(who: string, contract: C, body: object) {
-    const res = await answer(who, contract, body);
-    if (res.code !== 200) throw new Error(`${contract.url} as ${who}: ${JSON.stringify(res)}`);
-    return res.data as DataOf<C>;
-  }
+  const { answer, ok } = namedCalls(() => server, tokens);
 
   beforeAll(async () => {
     server = await startTestServer(dialect);

@@ -7,7 +7,7 @@ import {
 } from '@examkit/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { assignedHomework, gradeOnePair, homeworkCallers } from '../homework/testKit';
-import { DIALECTS, startTestServer, type TestServer } from '../test/fixtures';
+import { userIdOf, DIALECTS, startTestServer, type TestServer } from '../test/fixtures';
 
 const routes = { ...homeworkRoutes, ...homeworkReportRoutes, ...teachResearchUsageRoutes };
 const at = (iso: string) => Date.parse(`${iso}+08:00`);
@@ -25,14 +25,7 @@ describe.each(DIALECTS)('使用统计 and 试题篮统计 on %s', (dialect) => {
   let teacherId: number;
   let math: string;
 
-  const userId = async (login: string) =>
-    (
-      await server.db
-        .selectFrom('users')
-        .select('id')
-        .where('login_name', '=', login)
-        .executeTakeFirstOrThrow()
-    ).id;
+  const userId = (login: string) => userIdOf(server.db, server.seed.demoSchoolId, login);
 
   beforeAll(async () => {
     server = await startTestServer(dialect);

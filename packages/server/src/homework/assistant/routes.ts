@@ -1,4 +1,5 @@
 import {
+  ASSISTANT_FREQUENCY_COLUMNS,
   ASSISTANT_FREQUENCY_EXPORT_URL,
   ASSISTANT_PERIODS,
   FREQUENCY_LIMIT,
@@ -204,17 +205,7 @@ export function registerHomeworkAssistantRoutes(router: Router, { db, clock }: D
       const rows = await frequencyOf(accessOf(db, session), query as AssistantFilter);
       const body = await writeSheet(
         '高频错题',
-        [
-          '作业',
-          '题号',
-          '题型',
-          '满分',
-          '作答人数',
-          '错误人数',
-          '错误率(%)',
-          '平均分',
-          '常见错误答案',
-        ],
+        ASSISTANT_FREQUENCY_COLUMNS,
         rows.map((x) => [
           x.homeworkName,
           x.label,

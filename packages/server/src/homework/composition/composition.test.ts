@@ -106,7 +106,7 @@ describe.each(DIALECTS)('作文 on %s', (dialect) => {
     });
     const homework = await ok<HomeworkDetail>('admin', 'homeworkDetail', { id: compositionId });
     expect(homework.questions).toEqual([
-      { no: 1, label: '作文', type: 'subjective', answer: null, fullMarks: 60 },
+      { no: 1, label: '作文', type: 'subjective', answer: null, fullMarks: 60, points: [] },
     ]);
     const page = await ok<{ list: { id: number }[]; total: number }>('admin', 'compositionPage', {
       pageNum: 1,
@@ -204,6 +204,10 @@ describe.each(DIALECTS)('作文 on %s', (dialect) => {
         submissionId: first.submissionId,
       }),
     ).toBeNull();
+    // No model configured on this server: AI批改建议 says so.
+    expect(
+      (await as('admin', 'compositionSuggest', { submissionId: first.submissionId })).body,
+    ).toMatchObject({ code: 400, msg: '学校尚未配置AI模型' });
 
     const over = await as('admin', 'compositionCorrect', {
       submissionId: first.submissionId,
@@ -325,6 +329,36 @@ describe.each(DIALECTS)('作文 on %s', (dialect) => {
       6,
     );
     expect(topics.homeworks.map((h) => h.id)).toContain(compositionId);
+    // 班级: the assigned class gives its students' parts; a class not assigned 404
+    expect(topics.targets).toEqual([{ kind: 'class', id: classId, name: expect.any(String) }]);
+    const ofClass = await ok<CentreHomeworkTopics>('admin', 'assistantTopics', {
+      homeworkId: compositionId,
+      classId,
+      teachingClassId: null,
+      threshold: 0.75,
+    });
+    expect(ofClass.dimensions).toEqual(topics.dimensions);
+    const own = await server.db
+      .selectFrom('students')
+      .select('school_id')
+      .where('id', '=', students[0]!.id)
+      .executeTakeFirstOrThrow();
+    const other = await server.db
+      .selectFrom('students')
+      .select('class_id as id')
+      .where('school_id', '=', own.school_id)
+      .where('class_id', '!=', classId)
+      .executeTakeFirstOrThrow();
+    expect(
+      (
+        await as('admin', 'assistantTopics', {
+          homeworkId: compositionId,
+          classId: other.id,
+          teachingClassId: null,
+          threshold: 0.75,
+        })
+      ).body,
+    ).toMatchObject({ code: 404, msg: '班级不存在' });
 
     const rows = await ok<CompositionStudentRow[]>('admin', 'reportStudent', {
       id: compositionId,

@@ -25,6 +25,14 @@ export const sumOf = (x: Record<(typeof COMPOSITION_DIMENSIONS)[number], number>
   COMPOSITION_DIMENSIONS.reduce((s, d) => s + Number(x[d]), 0);
 const round1 = (n: number) => Math.round(n * 10) / 10;
 
+/** The composition (rubric, 要求) of a homework of kind 作文. */
+export const compositionRowOf = (db: Db, homework: HomeworkRow): Promise<CompositionRow> =>
+  db
+    .selectFrom('homework_compositions')
+    .selectAll()
+    .where('homework_id', '=', homework.id)
+    .executeTakeFirstOrThrow();
+
 /** The caller's students of a composition with their hand-ins and reviews. */
 export async function compositionHandIns(db: Db, access: Access, homework: HomeworkRow) {
   const students = await studentsOf(db, access, homework);
@@ -46,7 +54,7 @@ export async function compositionHandIns(db: Db, access: Access, homework: Homew
     return { student: s, sub, review };
   });
 }
-type HandIns = Awaited<ReturnType<typeof compositionHandIns>>;
+export type HandIns = Awaited<ReturnType<typeof compositionHandIns>>;
 
 /** The 范文 among the hand-ins, the best first. */
 export const exemplaryOf = (rows: HandIns): ExemplaryEssay[] =>
@@ -75,6 +83,22 @@ export async function compositionBasicOf(
   composition: CompositionRow,
 ): Promise<{ basic: CompositionReportBasic; classNames: string[] }> {
   const rows = await compositionHandIns(db, access, homework);
+  // the classes of the caller's students, as the 助手报告 row's 布置对象
+  return {
+    basic: compositionBasic(homework, composition, rows),
+    classNames: [...new Set(rows.map((x) => x.student.className))],
+  };
+}
+
+/**
+ * {@link compositionBasicOf}'s figures over some hand-ins of the composition (all the caller's,
+ * or one class's of them, as the 数据大屏 reads them).
+ */
+export function compositionBasic(
+  homework: HomeworkRow,
+  composition: CompositionRow,
+  rows: HandIns,
+): CompositionReportBasic {
   const rubric = rubricOf(composition);
   const full = sumOf(rubric);
   const corrected = rows.filter(
@@ -95,7 +119,7 @@ export async function compositionBasicOf(
     },
     { label: '待提高（60%以下）', count: scores.filter((s) => share(s) < 0.6).length },
   ];
-  const basic: CompositionReportBasic = {
+  return {
     id: homework.id,
     name: homework.name,
     fullMarks: full,
@@ -120,6 +144,8 @@ export async function compositionBasicOf(
     bands,
     exemplary: exemplaryOf(rows),
   };
-  // the classes of the caller's students, as the 助手报告 row's 布置对象
-  return { basic, classNames: [...new Set(rows.map((x) => x.student.className))] };
 }
+
+/** A composition report's 平均得分率: its 平均分 over the full marks (null before any is corrected). */
+export const compositionScoreRate = (basic: CompositionReportBasic): number | null =>
+  basic.average === null || basic.fullMarks === 0 ? null : basic.average / basic.fullMarks;

@@ -9,18 +9,28 @@ import {
   type HomeworkState,
 } from '@examkit/contracts';
 import type { Selectable } from 'kysely';
+import { createChatProvider, type AiProviderConfig, type ChatProvider } from '../../ai/provider';
+import { DEFAULT_QUESTIONS_PER_MINUTE } from '../../ai/service';
 import type { DomainDeps } from '../../core/deps';
 import { badRequest, notFound } from '../../core/envelope';
+import { AttemptLimiter } from '../../core/rateLimit';
 import type { Router } from '../../core/router';
 import { accessOf, type Access } from '../../core/scope';
 import { contains } from '../../school/common';
 import { pageOf } from '../../examtool/paging';
 import { loadHomework, requireSchoolBase, type HomeworkRow } from '../access';
-import { creatable, homeworkByKey, homeworkValues, visibleHomeworks } from '../create';
+import {
+  creatable,
+  onceByKey,
+  homeworkByKey,
+  paperlessHomeworkValues,
+  visibleHomeworks,
+} from '../create';
 import { summariesOf } from '../views';
 import { loadSubmission } from '../submissions/students';
 import { writeScore } from '../submissions/scoring';
 import type { HomeworkCompositionReviewsTable, HomeworkCompositionsTable } from './tables';
+import { suggestEssay, suggestionRefusal } from './aiSuggest';
 import { compositionBasicOf, compositionHandIns, exemplaryOf, rubricOf, sumOf } from './report';
 
 const TAG = 'homework';
@@ -56,9 +66,26 @@ const reviewView = (row: ReviewRow, reviewer: string | null): CompositionReview 
   };
 };
 
-/** Registers 作文: list, create, edit, the rubric correction with 评语 and 范文, the reports. */
-export function registerHomeworkCompositionRoutes(router: Router, { db, clock }: DomainDeps): void {
+export interface CompositionDeps extends DomainDeps {
+  /** The school's AI model for AI批改建议; null when none is configured. */
+  ai: AiProviderConfig | ChatProvider | null;
+  /** AI批改建议 a user may ask a minute, like the assistant's questions. @default 10 */
+  aiRequestsPerMinute?: number;
+}
+
+/**
+ * Registers 作文: list, create, edit, the rubric correction with 评语 and 范文, AI批改建议, the
+ * reports.
+ */
+export function registerHomeworkCompositionRoutes(router: Router, deps: CompositionDeps): void {
+  const { db, clock, files } = deps;
   const now = () => clock.now().getTime();
+  const provider = !deps.ai ? null : 'chat' in deps.ai ? deps.ai : createChatProvider(deps.ai);
+  const limiter = new AttemptLimiter(
+    clock,
+    deps.aiRequestsPerMinute ?? DEFAULT_QUESTIONS_PER_MINUTE,
+    60_000,
+  );
 
   /** A composition the caller sees; any other homework, or none, answers 作文不存在. */
   const open = async (access: Access, id: number) => {
@@ -82,7 +109,7 @@ export function registerHomeworkCompositionRoutes(router: Router, { db, clock }:
     access: Access,
     homework: HomeworkRow,
     composition: CompositionRow,
-  ): Promise<CompositionDetail> => {
+  ): Promise<Omit<CompositionDetail, 'aiSuggestion'>> => {
     const [summary] = await summariesOf(db, [homework]);
     const rows = await handInsOf(access, homework);
     return {
@@ -138,26 +165,25 @@ export function registerHomeworkCompositionRoutes(router: Router, { db, clock }:
     const access = accessOf(db, session);
     await requireSchoolBase(access);
     const findEarlier = () => homeworkByKey(db, session, body.idempotencyKey);
-    const earlier = await findEarlier();
-    if (earlier) return { id: earlier.id };
-    const { name, pair } = await creatable(db, access, body);
-    const prompt = body.prompt.trim();
-    if (prompt === '') throw badRequest('作文要求不能为空');
-    const full = fullMarksOf(body.rubric);
-    const at = now();
-    try {
-      const id = await db.transaction().execute(async (trx) => {
+    return onceByKey(findEarlier, async () => {
+      const { name, pair } = await creatable(db, access, body);
+      const prompt = body.prompt.trim();
+      if (prompt === '') throw badRequest('作文要求不能为空');
+      const full = fullMarksOf(body.rubric);
+      const at = now();
+      return db.transaction().execute(async (trx) => {
         const { id } = await trx
           .insertInto('homeworks')
-          .values({
-            ...homeworkValues(session, { name, pair, key: body.idempotencyKey, at }),
-            state: 'ready',
-            // No paper: the key names nothing in the file store, so removal deletes nothing.
-            paper_key: `homework/${session.schoolId}/composition-${at}-${body.idempotencyKey}`,
-            paper_name: '',
-            paper_kind: 'composition',
-            estimated_minutes: body.estimatedMinutes,
-          })
+          .values(
+            paperlessHomeworkValues(session, {
+              name,
+              pair,
+              key: body.idempotencyKey,
+              at,
+              kind: 'composition',
+              estimatedMinutes: body.estimatedMinutes,
+            }),
+          )
           .returning('id')
           .executeTakeFirstOrThrow();
         await trx
@@ -188,19 +214,16 @@ export function registerHomeworkCompositionRoutes(router: Router, { db, clock }:
           .execute();
         return id;
       });
-      return { id };
-    } catch (error) {
-      // A concurrent retry won the key: answer its composition.
-      const winner = await findEarlier();
-      if (winner) return { id: winner.id };
-      throw error;
-    }
+    });
   });
 
   router.sessionRoute(r.compositionDetail, TAG, async ({ body, session }) => {
     const access = accessOf(db, session);
     const { homework, composition } = await open(access, body.id);
-    return detailOf(access, homework, composition);
+    return {
+      ...(await detailOf(access, homework, composition)),
+      aiSuggestion: await suggestionRefusal(db, provider, session.schoolId, now()),
+    };
   });
 
   router.sessionRoute(r.compositionEdit, TAG, async ({ body, session }) => {
@@ -244,7 +267,10 @@ export function registerHomeworkCompositionRoutes(router: Router, { db, clock }:
           .execute();
     });
     const fresh = await open(access, homework.id);
-    return detailOf(access, fresh.homework, fresh.composition);
+    return {
+      ...(await detailOf(access, fresh.homework, fresh.composition)),
+      aiSuggestion: await suggestionRefusal(db, provider, session.schoolId, now()),
+    };
   });
 
   /** A hand-in of a composition the caller corrects, with its composition. */
@@ -310,6 +336,21 @@ export function registerHomeworkCompositionRoutes(router: Router, { db, clock }:
         .execute();
     });
     return (await reviewOf(sub.id))!;
+  });
+
+  router.sessionRoute(r.compositionSuggest, TAG, async ({ body, session }) => {
+    const { sub, composition } = await essayOf(accessOf(db, session), body.submissionId);
+    return suggestEssay(
+      { db, files, provider, limiter, now },
+      {
+        schoolId: session.schoolId,
+        userId: session.userId,
+        sub,
+        composition,
+        rubric: rubricOf(composition),
+        questionNo: ESSAY_NO,
+      },
+    );
   });
 
   router.sessionRoute(r.exemplary, TAG, async ({ body, session }) => {

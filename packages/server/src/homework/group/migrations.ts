@@ -1,33 +1,28 @@
 import type { Kysely } from 'kysely';
 import type { Migration } from 'kysely/migration';
 import type { Dialect } from '../../core/database';
+import { autoId, cascadeTo, notNull } from '../../core/migrationColumns';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations run against the schema before it exists
 type AnyDb = Kysely<any>;
 
 /** 作业分组: named groups of homework per grade × subject and their homework. */
 export function homeworkGroupMigrations(dialect: Dialect): Record<string, Migration> {
-  const id = dialect === 'postgres' ? ('serial' as const) : ('integer' as const);
+  const { id, auto } = autoId(dialect);
   return {
     '0062_homework_groups': {
       async up(db: AnyDb) {
         await db.schema
           .createTable('homework_groups')
-          .addColumn('id', id, (c) =>
-            dialect === 'postgres' ? c.primaryKey() : c.primaryKey().autoIncrement(),
-          )
-          .addColumn('school_id', 'integer', (c) =>
-            c.notNull().references('schools.id').onDelete('cascade'),
-          )
-          .addColumn('academic_year', 'integer', (c) => c.notNull())
-          .addColumn('grade_id', 'integer', (c) =>
-            c.notNull().references('grades.id').onDelete('cascade'),
-          )
-          .addColumn('subject_id', 'integer', (c) => c.notNull())
-          .addColumn('name', 'text', (c) => c.notNull())
-          .addColumn('created_by', 'integer', (c) => c.notNull())
-          .addColumn('created_at', 'bigint', (c) => c.notNull())
-          .addColumn('updated_at', 'bigint', (c) => c.notNull())
+          .addColumn('id', id, auto)
+          .addColumn('school_id', 'integer', cascadeTo('schools'))
+          .addColumn('academic_year', 'integer', notNull)
+          .addColumn('grade_id', 'integer', cascadeTo('grades'))
+          .addColumn('subject_id', 'integer', notNull)
+          .addColumn('name', 'text', notNull)
+          .addColumn('created_by', 'integer', notNull)
+          .addColumn('created_at', 'bigint', notNull)
+          .addColumn('updated_at', 'bigint', notNull)
           .addUniqueConstraint('homework_groups_name_unique', [
             'school_id',
             'academic_year',
@@ -38,13 +33,9 @@ export function homeworkGroupMigrations(dialect: Dialect): Record<string, Migrat
           .execute();
         await db.schema
           .createTable('homework_group_items')
-          .addColumn('group_id', 'integer', (c) =>
-            c.notNull().references('homework_groups.id').onDelete('cascade'),
-          )
-          .addColumn('homework_id', 'integer', (c) =>
-            c.notNull().references('homeworks.id').onDelete('cascade'),
-          )
-          .addColumn('position', 'integer', (c) => c.notNull())
+          .addColumn('group_id', 'integer', cascadeTo('homework_groups'))
+          .addColumn('homework_id', 'integer', cascadeTo('homeworks'))
+          .addColumn('position', 'integer', notNull)
           .addPrimaryKeyConstraint('homework_group_items_pk', ['group_id', 'homework_id'])
           .execute();
       },

@@ -251,8 +251,7 @@ describe.each(DIALECTS)('作业在线作答 on %s', (dialect) => {
             enabled: true,
             deadlineTime: '22:00',
             allowLate: on,
-            correctionMode: 'teacher',
-            notifyParents: false,
+            correctionMode: 'auto',
           },
         ],
       });

@@ -52,28 +52,18 @@ async function targetsOfHomework(
 }
 
 /**
- * Everything a report of one homework reads, kept to the caller's students (those they correct)
- * and, when a class or teaching class is chosen, to its students.
+ * The caller's students of a homework, its classes and teaching classes they correct, and the
+ * students of the chosen one (all of them when none is chosen; another one: 404).
  */
-export async function reportData(db: Db, access: Access, id: number, filter: TargetFilter) {
-  const homework = await openForCorrection(db, access, id);
-  const [all, targets, questions, names] = await Promise.all([
+export async function targetStudents(
+  db: Db,
+  access: Access,
+  homework: HomeworkRow,
+  filter: TargetFilter,
+) {
+  const [all, targets] = await Promise.all([
     studentsOf(db, access, homework),
     targetsOfHomework(db, access, homework),
-    db
-      .selectFrom('homework_questions')
-      .selectAll()
-      .where('homework_id', '=', homework.id)
-      .orderBy('no')
-      .execute(),
-    Promise.all([
-      db.selectFrom('grades').select('name').where('id', '=', homework.grade_id).executeTakeFirst(),
-      db
-        .selectFrom('subjects')
-        .select('name')
-        .where('id', '=', homework.subject_id)
-        .executeTakeFirst(),
-    ]).then(([g, s]) => ({ gradeName: g?.name ?? '', subjectName: s?.name ?? '' })),
   ]);
   const teachingMembers = new Map<number, Set<number>>();
   const teachingIds = targets.filter((t) => t.kind === 'teachingClass').map((t) => t.id);
@@ -103,6 +93,32 @@ export async function reportData(db: Db, access: Access, id: number, filter: Tar
       throw notFound(chosen.kind === 'class' ? '班级不存在' : '教学班不存在');
     students = all.filter((s) => inTarget(s, chosen));
   }
+  return { targets, students, inTarget };
+}
+
+/**
+ * Everything a report of one homework reads, kept to the caller's students (those they correct)
+ * and, when a class or teaching class is chosen, to its students.
+ */
+export async function reportData(db: Db, access: Access, id: number, filter: TargetFilter) {
+  const homework = await openForCorrection(db, access, id);
+  const [{ targets, students, inTarget }, questions, names] = await Promise.all([
+    targetStudents(db, access, homework, filter),
+    db
+      .selectFrom('homework_questions')
+      .selectAll()
+      .where('homework_id', '=', homework.id)
+      .orderBy('no')
+      .execute(),
+    Promise.all([
+      db.selectFrom('grades').select('name').where('id', '=', homework.grade_id).executeTakeFirst(),
+      db
+        .selectFrom('subjects')
+        .select('name')
+        .where('id', '=', homework.subject_id)
+        .executeTakeFirst(),
+    ]).then(([g, s]) => ({ gradeName: g?.name ?? '', subjectName: s?.name ?? '' })),
+  ]);
   const ids = students.map((s) => s.studentId);
   const subs =
     ids.length === 0

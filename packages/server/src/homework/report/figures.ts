@@ -1,5 +1,6 @@
 import type { KnowledgeStatistics, ReportBasic } from '@examkit/contracts';
 import type { Db } from '../../core/database';
+import { questionKey, questionPointsOf } from '../questionPoints';
 import { isDone, rate, type ReportData } from './data';
 
 /** Score-rate bands of the distribution, lowest first. */
@@ -83,29 +84,19 @@ export function basicOf(d: ReportData): ReportBasic {
 }
 
 /**
- * 知识点统计 of a homework: per knowledge point of its bank questions, the questions, full marks,
- * score rate and 错 count, weakest first; the one computation, as {@link basicOf}.
+ * 知识点统计 of a homework: per knowledge point of its questions (`questionPointsOf`: a bank
+ * question's points, or those the teacher tagged a paper's question with), the questions, full
+ * marks, score rate and 错 count, weakest first; the one computation, as {@link basicOf}.
  */
 export async function knowledgeOf(db: Db, d: ReportData): Promise<KnowledgeStatistics> {
-  const bankIds = d.questions.flatMap((q) =>
-    q.bank_question_id === null ? [] : [q.bank_question_id],
-  );
-  const tags =
-    bankIds.length === 0
-      ? []
-      : await db
-          .selectFrom('question_points as qp')
-          .innerJoin('knowledge_points as k', 'k.id', 'qp.point_id')
-          .select(['qp.question_id', 'k.name'])
-          .where('qp.question_id', 'in', bankIds)
-          .orderBy('k.ord')
-          .execute();
+  const tags = await questionPointsOf(db, d.questions);
+  const pointsOfQuestion = (no: number) => tags.get(questionKey(d.homework.id, no)) ?? [];
   const points = new Map<
     string,
     { nos: number[]; full: number; sum: number; out: number; wrong: number }
   >();
   for (const q of d.questions) {
-    for (const tag of tags.filter((x) => x.question_id === q.bank_question_id)) {
+    for (const tag of pointsOfQuestion(q.no)) {
       const p = points.get(tag.name) ?? { nos: [], full: 0, sum: 0, out: 0, wrong: 0 };
       if (p.nos.includes(q.no)) continue;
       p.nos.push(q.no);
@@ -121,7 +112,7 @@ export async function knowledgeOf(db: Db, d: ReportData): Promise<KnowledgeStati
     }
   }
   return {
-    untagged: d.questions.filter((q) => q.bank_question_id === null).length,
+    untagged: d.questions.filter((q) => pointsOfQuestion(q.no).length === 0).length,
     points: [...points]
       .map(([name, p]) => ({
         name,

@@ -288,7 +288,7 @@ describe.each(DIALECTS)('作业报告、录入与错题本 on %s', (dialect) => 
       'knowledgeStatistics',
       { id: homeworkId, ...all },
     );
-    // A paper's questions carry no knowledge points.
+    // A paper's questions carry no knowledge points until the teacher tags them (questionPoints.test.ts).
     expect(points).toEqual({ untagged: 3, points: [] });
   });
 

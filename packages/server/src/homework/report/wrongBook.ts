@@ -1,6 +1,7 @@
 import type { HomeworkWrongQuestion } from '@examkit/contracts';
 import type { Db } from '../../core/database';
 import { inScopeSubject, type DataScope } from '../../core/scope';
+import { questionKey, questionPointsOf } from '../questionPoints';
 
 /**
  * A wrong homework question before the 错题本 adds its bank question and recommendations
@@ -123,7 +124,6 @@ export async function homeworkWrongQuestions(
     .execute();
   const kept = rows.filter(keptBy(scope, range));
   if (kept.length === 0) return [];
-  const bankIds = kept.flatMap((r) => (r.bankQuestionId === null ? [] : [r.bankQuestionId]));
   const [items, points] = await Promise.all([
     db
       .selectFrom('homework_answer_rubrics as ar')
@@ -132,15 +132,14 @@ export async function homeworkWrongQuestions(
       .where('ar.submission_id', 'in', [...new Set(kept.map((r) => r.submissionId))])
       .orderBy('i.id')
       .execute(),
-    bankIds.length === 0
-      ? []
-      : db
-          .selectFrom('question_points as qp')
-          .innerJoin('knowledge_points as k', 'k.id', 'qp.point_id')
-          .select(['qp.question_id', 'k.name'])
-          .where('qp.question_id', 'in', bankIds)
-          .orderBy('k.ord')
-          .execute(),
+    questionPointsOf(
+      db,
+      kept.map((r) => ({
+        homework_id: r.homeworkId,
+        no: r.no,
+        bank_question_id: r.bankQuestionId,
+      })),
+    ),
   ]);
   return kept.map((r) => ({
     homeworkId: r.homeworkId,
@@ -156,7 +155,7 @@ export async function homeworkWrongQuestions(
     rubricItems: items
       .filter((i) => i.submission_id === r.submissionId && i.question_no === r.no)
       .map((i) => i.label),
-    knowledgePoints: points.filter((p) => p.question_id === r.bankQuestionId).map((p) => p.name),
+    knowledgePoints: (points.get(questionKey(r.homeworkId, r.no)) ?? []).map((p) => p.name),
     bankQuestionId: r.bankQuestionId,
     subjectId: r.subjectId,
     subjectCode: r.subjectCode,

@@ -1,5 +1,6 @@
 import type { Db } from '../../core/database';
 import { normalizeChoice, scoreObjective } from '../../exam/objectiveScoring';
+import { homeworkSettingOf } from '../settings';
 
 export interface KeyQuestion {
   no: number;
@@ -95,7 +96,10 @@ export async function rescoreRubric(
 
 /**
  * A submission's total and status after a score changed: `finished` once every question is
- * scored (recording who, when `userId` is given), `modified` when a finished one changes.
+ * scored (recording who, when `userId` is given), `modified` when a finished one changes. Under
+ * 批改方式 教师批改 (`teacher`) a hand-in scored by nobody (`userId` null: a scan, an on-screen
+ * hand-in, a corrected key) stays `submitted` though every question is scored: it waits for a
+ * teacher's score (docs/homework.md "Who finishes a hand-in").
  */
 export async function settle(
   trx: Db,
@@ -108,6 +112,14 @@ export async function settle(
     .select(['status', 'homework_id'])
     .where('id', '=', submissionId)
     .executeTakeFirstOrThrow();
+  const waitsForTeacher = async () => {
+    const hw = await trx
+      .selectFrom('homeworks')
+      .select(['school_id', 'academic_year', 'grade_id', 'subject_id'])
+      .where('id', '=', sub.homework_id)
+      .executeTakeFirstOrThrow();
+    return (await homeworkSettingOf(trx, hw)).correctionMode === 'teacher';
+  };
   const [questions, answers] = await Promise.all([
     trx
       .selectFrom('homework_questions')
@@ -124,7 +136,8 @@ export async function settle(
   const total = scored.length === 0 ? null : scored.reduce((s, a) => s + Number(a.score), 0);
   const complete = questions.every((q) => scored.some((a) => a.question_no === q.no));
   const wasDone = sub.status === 'finished' || sub.status === 'modified';
-  const status = wasDone ? 'modified' : complete ? 'finished' : 'submitted';
+  const finishes = complete && (userId !== null || !(await waitsForTeacher()));
+  const status = wasDone ? 'modified' : finishes ? 'finished' : 'submitted';
   await trx
     .updateTable('homework_submissions')
     .set({
@@ -141,8 +154,8 @@ export async function settle(
 
 /**
  * Scores one question of a hand-in with a number (the keyboard, or a composition's rubric total):
- * its applied rubric items go, and the submission is settled when the score changed. Run inside
- * a transaction.
+ * its applied rubric items go, and the submission is settled when the score changed or the
+ * hand-in is still 待批改. Run inside a transaction.
  */
 export async function writeScore(
   trx: Db,
@@ -189,6 +202,21 @@ export async function writeScore(
         crop_key: null,
       })
       .execute();
-  if (before?.score === null || before === undefined || Number(before.score) !== score)
+  // An unchanged score settles a hand-in that still waits: under 教师批改 saving the scores the
+  // key gave is how a teacher finishes a hand-in of objective questions only.
+  const waiting = async () =>
+    (
+      await trx
+        .selectFrom('homework_submissions')
+        .select('status')
+        .where('id', '=', submissionId)
+        .executeTakeFirstOrThrow()
+    ).status === 'submitted';
+  if (
+    before?.score === null ||
+    before === undefined ||
+    Number(before.score) !== score ||
+    (await waiting())
+  )
     await settle(trx, submissionId, userId, at);
 }

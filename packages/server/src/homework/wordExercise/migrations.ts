@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Migration } from 'kysely/migration';
 import type { Dialect } from '../../core/database';
+import { autoId, cascadeTo, notNull } from '../../core/migrationColumns';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations run against the schema before it exists
 type AnyDb = Kysely<any>;
@@ -10,28 +11,22 @@ type AnyDb = Kysely<any>;
  * to and each student's result.
  */
 export function homeworkWordExerciseMigrations(dialect: Dialect): Record<string, Migration> {
-  const id = dialect === 'postgres' ? ('serial' as const) : ('integer' as const);
+  const { id, auto } = autoId(dialect);
   return {
     '0074_homework_word_exercises': {
       async up(db: AnyDb) {
         await db.schema
           .createTable('homework_word_exercises')
-          .addColumn('id', id, (c) =>
-            dialect === 'postgres' ? c.primaryKey() : c.primaryKey().autoIncrement(),
-          )
-          .addColumn('school_id', 'integer', (c) =>
-            c.notNull().references('schools.id').onDelete('cascade'),
-          )
-          .addColumn('academic_year', 'integer', (c) => c.notNull())
-          .addColumn('grade_id', 'integer', (c) =>
-            c.notNull().references('grades.id').onDelete('cascade'),
-          )
-          .addColumn('subject_id', 'integer', (c) => c.notNull())
-          .addColumn('name', 'text', (c) => c.notNull())
-          .addColumn('created_by', 'integer', (c) => c.notNull())
-          .addColumn('idempotency_key', 'text', (c) => c.notNull())
-          .addColumn('created_at', 'bigint', (c) => c.notNull())
-          .addColumn('updated_at', 'bigint', (c) => c.notNull())
+          .addColumn('id', id, auto)
+          .addColumn('school_id', 'integer', cascadeTo('schools'))
+          .addColumn('academic_year', 'integer', notNull)
+          .addColumn('grade_id', 'integer', cascadeTo('grades'))
+          .addColumn('subject_id', 'integer', notNull)
+          .addColumn('name', 'text', notNull)
+          .addColumn('created_by', 'integer', notNull)
+          .addColumn('idempotency_key', 'text', notNull)
+          .addColumn('created_at', 'bigint', notNull)
+          .addColumn('updated_at', 'bigint', notNull)
           .addUniqueConstraint('homework_word_exercises_key_unique', [
             'school_id',
             'created_by',
@@ -40,40 +35,30 @@ export function homeworkWordExerciseMigrations(dialect: Dialect): Record<string,
           .execute();
         await db.schema
           .createTable('homework_words')
-          .addColumn('exercise_id', 'integer', (c) =>
-            c.notNull().references('homework_word_exercises.id').onDelete('cascade'),
-          )
-          .addColumn('position', 'integer', (c) => c.notNull())
-          .addColumn('word', 'text', (c) => c.notNull())
-          .addColumn('reading', 'text', (c) => c.notNull())
-          .addColumn('meaning', 'text', (c) => c.notNull())
+          .addColumn('exercise_id', 'integer', cascadeTo('homework_word_exercises'))
+          .addColumn('position', 'integer', notNull)
+          .addColumn('word', 'text', notNull)
+          .addColumn('reading', 'text', notNull)
+          .addColumn('meaning', 'text', notNull)
           .addPrimaryKeyConstraint('homework_words_pk', ['exercise_id', 'position'])
           .execute();
         await db.schema
           .createTable('homework_word_assignments')
-          .addColumn('exercise_id', 'integer', (c) =>
-            c.notNull().references('homework_word_exercises.id').onDelete('cascade'),
-          )
-          .addColumn('class_id', 'integer', (c) =>
-            c.notNull().references('classes.id').onDelete('cascade'),
-          )
-          .addColumn('due_at', 'bigint', (c) => c.notNull())
-          .addColumn('assigned_by', 'integer', (c) => c.notNull())
-          .addColumn('assigned_at', 'bigint', (c) => c.notNull())
+          .addColumn('exercise_id', 'integer', cascadeTo('homework_word_exercises'))
+          .addColumn('class_id', 'integer', cascadeTo('classes'))
+          .addColumn('due_at', 'bigint', notNull)
+          .addColumn('assigned_by', 'integer', notNull)
+          .addColumn('assigned_at', 'bigint', notNull)
           .addPrimaryKeyConstraint('homework_word_assignments_pk', ['exercise_id', 'class_id'])
           .execute();
         await db.schema
           .createTable('homework_word_marks')
-          .addColumn('exercise_id', 'integer', (c) =>
-            c.notNull().references('homework_word_exercises.id').onDelete('cascade'),
-          )
-          .addColumn('student_id', 'integer', (c) =>
-            c.notNull().references('students.id').onDelete('cascade'),
-          )
-          .addColumn('school_id', 'integer', (c) => c.notNull())
-          .addColumn('wrong', 'text', (c) => c.notNull())
-          .addColumn('marked_by', 'integer', (c) => c.notNull())
-          .addColumn('marked_at', 'bigint', (c) => c.notNull())
+          .addColumn('exercise_id', 'integer', cascadeTo('homework_word_exercises'))
+          .addColumn('student_id', 'integer', cascadeTo('students'))
+          .addColumn('school_id', 'integer', notNull)
+          .addColumn('wrong', 'text', notNull)
+          .addColumn('marked_by', 'integer', notNull)
+          .addColumn('marked_at', 'bigint', notNull)
           .addPrimaryKeyConstraint('homework_word_marks_pk', ['exercise_id', 'student_id'])
           .execute();
       },
@@ -88,15 +73,11 @@ export function homeworkWordExerciseMigrations(dialect: Dialect): Record<string,
       async up(db: AnyDb) {
         await db.schema
           .createTable('homework_word_teaching_assignments')
-          .addColumn('exercise_id', 'integer', (c) =>
-            c.notNull().references('homework_word_exercises.id').onDelete('cascade'),
-          )
-          .addColumn('teaching_class_id', 'integer', (c) =>
-            c.notNull().references('teaching_classes.id').onDelete('cascade'),
-          )
-          .addColumn('due_at', 'bigint', (c) => c.notNull())
-          .addColumn('assigned_by', 'integer', (c) => c.notNull())
-          .addColumn('assigned_at', 'bigint', (c) => c.notNull())
+          .addColumn('exercise_id', 'integer', cascadeTo('homework_word_exercises'))
+          .addColumn('teaching_class_id', 'integer', cascadeTo('teaching_classes'))
+          .addColumn('due_at', 'bigint', notNull)
+          .addColumn('assigned_by', 'integer', notNull)
+          .addColumn('assigned_at', 'bigint', notNull)
           .addPrimaryKeyConstraint('homework_word_teaching_assignments_pk', [
             'exercise_id',
             'teaching_class_id',

@@ -11,7 +11,7 @@ import { badRequest, notFound } from '../../core/envelope';
 import type { Router } from '../../core/router';
 import { accessOf } from '../../core/scope';
 import { targetsOf } from '../access';
-import { creatable } from '../create';
+import { creatable, onceByKey } from '../create';
 import {
   batchView,
   chaptersOf,
@@ -54,30 +54,28 @@ export function registerWorkbookBatchRoutes(router: Router, { db, clock }: Domai
         .where('created_by', '=', session.userId)
         .where('idempotency_key', '=', body.idempotencyKey)
         .executeTakeFirst();
-    const earlier = await findEarlier();
-    if (earlier) return { id: earlier.id };
-    const name = trimmed(body.name);
-    if (name === '') throw badRequest('教辅名称不能为空');
-    // The chapters are written homework: the same grade × subject and 双减 checks as a homework.
-    const { pair } = await creatable(db, access, { ...body, name });
-    const targets = await targetsOf(
-      db,
-      await access.scope(),
-      session.userId,
-      pair.grade.id,
-      pair.subject.id,
-    );
-    const teachingClassIds = body.teachingClassIds ?? [];
-    if (body.classIds.length + teachingClassIds.length === 0)
-      throw badRequest('请选择使用这本教辅的班级或教学班');
-    for (const classId of body.classIds)
-      if (!targets.some((t) => t.kind === 'class' && t.id === classId))
-        throw notFound('班级不存在');
-    for (const id of teachingClassIds)
-      if (!targets.some((t) => t.kind === 'teachingClass' && t.id === id))
-        throw notFound('教学班不存在');
-    try {
-      const id = await db.transaction().execute(async (trx) => {
+    return onceByKey(findEarlier, async () => {
+      const name = trimmed(body.name);
+      if (name === '') throw badRequest('教辅名称不能为空');
+      // The chapters are written homework: the same grade × subject and 双减 checks as a homework.
+      const { pair } = await creatable(db, access, { ...body, name });
+      const targets = await targetsOf(
+        db,
+        await access.scope(),
+        session.userId,
+        pair.grade.id,
+        pair.subject.id,
+      );
+      const teachingClassIds = body.teachingClassIds ?? [];
+      if (body.classIds.length + teachingClassIds.length === 0)
+        throw badRequest('请选择使用这本教辅的班级或教学班');
+      for (const classId of body.classIds)
+        if (!targets.some((t) => t.kind === 'class' && t.id === classId))
+          throw notFound('班级不存在');
+      for (const id of teachingClassIds)
+        if (!targets.some((t) => t.kind === 'teachingClass' && t.id === id))
+          throw notFound('教学班不存在');
+      return db.transaction().execute(async (trx) => {
         const { id } = await trx
           .insertInto('homework_workbooks')
           .values({
@@ -105,12 +103,7 @@ export function registerWorkbookBatchRoutes(router: Router, { db, clock }: Domai
             .execute();
         return id;
       });
-      return { id };
-    } catch (error) {
-      const winner = await findEarlier();
-      if (winner) return { id: winner.id };
-      throw error;
-    }
+    });
   });
 
   router.sessionRoute(r.workbookBatchDetail, TAG, async ({ body, session }) => {

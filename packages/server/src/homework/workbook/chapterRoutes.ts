@@ -6,6 +6,7 @@ import { accessOf } from '../../core/scope';
 import { loadHomework } from '../access';
 import { creatable, homeworkByKey, homeworkValues } from '../create';
 import { normaliseQuestions } from '../questions';
+import { detailOf } from '../views';
 import {
   deleteWithoutHandIns,
   editChapter,
@@ -113,6 +114,7 @@ export function registerWorkbookChapterRoutes(router: Router, { db, clock }: Dom
       position: chapter.position,
       title: chapter.title,
       estimatedMinutes: homework.estimated_minutes,
+      homework: await detailOf(db, homework),
     };
   });
 
@@ -141,6 +143,7 @@ export function registerWorkbookChapterRoutes(router: Router, { db, clock }: Dom
       position: chapter.position,
       title,
       estimatedMinutes: homework.estimated_minutes,
+      homework: await detailOf(db, homework),
     };
   });
 

@@ -1,36 +1,29 @@
 import type { Kysely } from 'kysely';
 import type { Migration } from 'kysely/migration';
 import type { Dialect } from '../../core/database';
+import { autoId, cascadeTo, notNull } from '../../core/migrationColumns';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations run against the schema before it exists
 type AnyDb = Kysely<any>;
 
 /** 教辅: workbook batches, the classes using each, and its chapters (each a homework). */
 export function homeworkWorkbookMigrations(dialect: Dialect): Record<string, Migration> {
-  const id = dialect === 'postgres' ? ('serial' as const) : ('integer' as const);
-  const auto = <T extends { primaryKey(): T; autoIncrement(): T }>(c: T) =>
-    dialect === 'postgres' ? c.primaryKey() : c.primaryKey().autoIncrement();
+  const { id, auto } = autoId(dialect);
   return {
     '0060_homework_workbooks': {
       async up(db: AnyDb) {
         await db.schema
           .createTable('homework_workbooks')
           .addColumn('id', id, auto)
-          .addColumn('school_id', 'integer', (c) =>
-            c.notNull().references('schools.id').onDelete('cascade'),
-          )
-          .addColumn('academic_year', 'integer', (c) => c.notNull())
-          .addColumn('grade_id', 'integer', (c) =>
-            c.notNull().references('grades.id').onDelete('cascade'),
-          )
-          .addColumn('subject_id', 'integer', (c) =>
-            c.notNull().references('subjects.id').onDelete('cascade'),
-          )
-          .addColumn('name', 'text', (c) => c.notNull())
-          .addColumn('publisher', 'text', (c) => c.notNull())
-          .addColumn('created_by', 'integer', (c) => c.notNull())
-          .addColumn('idempotency_key', 'text', (c) => c.notNull())
-          .addColumn('created_at', 'bigint', (c) => c.notNull())
+          .addColumn('school_id', 'integer', cascadeTo('schools'))
+          .addColumn('academic_year', 'integer', notNull)
+          .addColumn('grade_id', 'integer', cascadeTo('grades'))
+          .addColumn('subject_id', 'integer', cascadeTo('subjects'))
+          .addColumn('name', 'text', notNull)
+          .addColumn('publisher', 'text', notNull)
+          .addColumn('created_by', 'integer', notNull)
+          .addColumn('idempotency_key', 'text', notNull)
+          .addColumn('created_at', 'bigint', notNull)
           .addUniqueConstraint('homework_workbooks_idempotency_unique', [
             'school_id',
             'created_by',
@@ -39,12 +32,8 @@ export function homeworkWorkbookMigrations(dialect: Dialect): Record<string, Mig
           .execute();
         await db.schema
           .createTable('homework_workbook_classes')
-          .addColumn('workbook_id', 'integer', (c) =>
-            c.notNull().references('homework_workbooks.id').onDelete('cascade'),
-          )
-          .addColumn('class_id', 'integer', (c) =>
-            c.notNull().references('classes.id').onDelete('cascade'),
-          )
+          .addColumn('workbook_id', 'integer', cascadeTo('homework_workbooks'))
+          .addColumn('class_id', 'integer', cascadeTo('classes'))
           .addPrimaryKeyConstraint('homework_workbook_classes_pk', ['workbook_id', 'class_id'])
           .execute();
         await db.schema
@@ -52,11 +41,9 @@ export function homeworkWorkbookMigrations(dialect: Dialect): Record<string, Mig
           .addColumn('homework_id', 'integer', (c) =>
             c.primaryKey().references('homeworks.id').onDelete('cascade'),
           )
-          .addColumn('workbook_id', 'integer', (c) =>
-            c.notNull().references('homework_workbooks.id').onDelete('cascade'),
-          )
-          .addColumn('position', 'integer', (c) => c.notNull())
-          .addColumn('title', 'text', (c) => c.notNull())
+          .addColumn('workbook_id', 'integer', cascadeTo('homework_workbooks'))
+          .addColumn('position', 'integer', notNull)
+          .addColumn('title', 'text', notNull)
           .addUniqueConstraint('homework_workbook_chapters_position_unique', [
             'workbook_id',
             'position',
@@ -73,12 +60,8 @@ export function homeworkWorkbookMigrations(dialect: Dialect): Record<string, Mig
       async up(db: AnyDb) {
         await db.schema
           .createTable('homework_workbook_teaching_classes')
-          .addColumn('workbook_id', 'integer', (c) =>
-            c.notNull().references('homework_workbooks.id').onDelete('cascade'),
-          )
-          .addColumn('teaching_class_id', 'integer', (c) =>
-            c.notNull().references('teaching_classes.id').onDelete('cascade'),
-          )
+          .addColumn('workbook_id', 'integer', cascadeTo('homework_workbooks'))
+          .addColumn('teaching_class_id', 'integer', cascadeTo('teaching_classes'))
           .addPrimaryKeyConstraint('homework_workbook_teaching_classes_pk', [
             'workbook_id',
             'teaching_class_id',

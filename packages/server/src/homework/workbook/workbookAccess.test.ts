@@ -3,6 +3,7 @@ import {
   type UserInfo,
   type WorkbookBatch,
   type WorkbookBatchDetail,
+  type WorkbookChapterRef,
   type WorkbookStudents,
   type WorkbookWrongRow,
 } from '@examkit/contracts';
@@ -130,8 +131,12 @@ describe.each(DIALECTS)('教辅 access on %s', (dialect) => {
     expect(mine.classes.map((c) => c.id)).toEqual([...classIds].sort((a, b) => a - b));
     const detail = await asSeat<WorkbookBatchDetail>('workbookBatchDetail', { id: batchId });
     expect(detail.body.data.chapters.map((c) => c.submitted)).toEqual([3, 0]);
+    // The chapter answers with its questions: the seat reads them without 校本作业's detail call.
+    const chapter = await asSeat<WorkbookChapterRef>('workbookChapter', { id: chapterId });
+    expect(chapter.body.data.homework.questions.map((q) => q.no)).toEqual(
+      TEST_QUESTIONS.map((_, i) => i + 1),
+    );
     for (const [route, body] of [
-      ['workbookChapter', { id: chapterId }],
       ['workbookStudents', { workbookId: batchId }],
       [
         'workbookStudentHomework',
