@@ -110,6 +110,8 @@ export const appraiseRoutes = {
         Obj({
           academicYear: Int,
           term: Int,
+          /** The class it was recorded in (null: that class was deleted since). */
+          className: Nullable(Str),
           kind: Int,
           subjectName: Str,
           itemName: Str,
@@ -118,7 +120,9 @@ export const appraiseRoutes = {
         }),
       ),
       /** The student's 评语 by term, the newest first. */
-      comments: Type.Array(Obj({ academicYear: Int, term: Int, comment: Str })),
+      comments: Type.Array(
+        Obj({ academicYear: Int, term: Int, className: Nullable(Str), comment: Str }),
+      ),
     }),
   ),
 };

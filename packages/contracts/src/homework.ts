@@ -44,7 +44,15 @@ const QuestionFields = {
 };
 export const HomeworkQuestionInput = Obj(QuestionFields);
 export type HomeworkQuestionInput = Static<typeof HomeworkQuestionInput>;
-export const HomeworkQuestion = Type.Object({ no: Type.Integer(), ...QuestionFields });
+/**
+ * A question of a homework with its knowledge points: the bank question's for homework made from
+ * the bank, those the teacher tagged for a paper's (docs/homework.md), in tree order.
+ */
+export const HomeworkQuestion = Type.Object({
+  no: Type.Integer(),
+  ...QuestionFields,
+  points: Type.Array(Type.Object({ id: Type.Integer(), name: Type.String() })),
+});
 export type HomeworkQuestion = Static<typeof HomeworkQuestion>;
 
 const Target = Type.Object({

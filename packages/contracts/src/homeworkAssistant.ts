@@ -101,3 +101,15 @@ export const homeworkAssistantRoutes = {
 
 /** GET `?gradeId=&subjectId=&period=`: the 高频错题 list as an Excel workbook. */
 export const ASSISTANT_FREQUENCY_EXPORT_URL = `${M}/frequency/export`;
+/** The columns of that workbook, in order (the page names them before the download). */
+export const ASSISTANT_FREQUENCY_COLUMNS = [
+  '作业',
+  '题号',
+  '题型',
+  '满分',
+  '作答人数',
+  '错误人数',
+  '错误率(%)',
+  '平均分',
+  '常见错误答案',
+] as const;

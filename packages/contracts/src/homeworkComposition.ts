@@ -94,6 +94,11 @@ export const CompositionDetail = Type.Object({
     writing: Type.Integer(),
   }),
   estimatedMinutes: Nullable(Type.Integer()),
+  /**
+   * Why AI批改建议 cannot be asked now (学校尚未配置AI模型, the school's AI switched off), or null
+   * when it can.
+   */
+  aiSuggestion: Nullable(Type.String()),
 });
 export type CompositionDetail = Static<typeof CompositionDetail>;
 
@@ -113,6 +118,17 @@ export const CompositionReview = Type.Object({
   reviewedAt: Type.Integer(),
 });
 export type CompositionReview = Static<typeof CompositionReview>;
+
+/**
+ * The school's AI model's suggestion for one essay: a score per part (within its points, in half
+ * points) and a 评语. It fills the correction form; only the teacher's 保存 stores a review.
+ */
+export const CompositionSuggestion = Type.Object({
+  submissionId: Type.Integer(),
+  scores: CompositionReview.properties.scores,
+  comment: Type.String(),
+});
+export type CompositionSuggestion = Static<typeof CompositionSuggestion>;
 
 /** An essay marked 范文, shown to the class. */
 export const ExemplaryEssay = Type.Object({
@@ -221,6 +237,12 @@ export const homeworkCompositionRoutes = {
       exemplary: t('范文', Type.Boolean()),
     }),
     CompositionReview,
+  ),
+  compositionSuggest: post(
+    `${M}/correct/ai-suggest`,
+    'the school’s AI model reads the essay’s scanned pages and suggests a score per part and a 评语 (nothing is saved)',
+    Obj({ submissionId: SubmissionId }),
+    CompositionSuggestion,
   ),
   exemplary: post(
     `${M}/exemplary`,

@@ -171,7 +171,7 @@ export const ErrorStatistics = Obj({
 export type ErrorStatistics = Static<typeof ErrorStatistics>;
 
 export const KnowledgeStatistics = Obj({
-  /** Questions of the homework without a bank question (a paper's), which carry no points. */
+  /** Questions of the homework with no knowledge point (a paper's question not tagged yet). */
   untagged: Type.Integer(),
   points: Type.Array(
     Obj({
@@ -250,7 +250,7 @@ export const homeworkReportRoutes = {
   ),
   knowledgeStatistics: post(
     `${M}/statistics/knowledge`,
-    "statistics of knowledge points: the score rate of each point of the homework's bank questions",
+    "statistics of knowledge points: per point of the homework's questions (a bank question's, or those the teacher tagged), its questions, full marks, score rate and wrong answers, weakest first",
     Filter,
     KnowledgeStatistics,
   ),

@@ -1,6 +1,6 @@
 import { Type, type Static, type TSchema } from 'typebox';
 import { Nullable, Obj, OneOf, post } from './builders';
-import { HomeworkQuestionInput, HomeworkState } from './homework';
+import { HomeworkDetail, HomeworkQuestionInput, HomeworkState } from './homework';
 import { SubmissionStatus } from './homeworkSubmission';
 
 /**
@@ -73,6 +73,11 @@ export const WorkbookChapterRef = Type.Object({
   title: Type.String(),
   /** Given when the chapter was added: the 布置 panel's default. */
   estimatedMinutes: Nullable(Type.Integer()),
+  /**
+   * The chapter's homework (questions with their knowledge points, assignments), read under the
+   * workbook's rule: whoever reads the chapter reads its questions (the bureau seat too).
+   */
+  homework: HomeworkDetail,
 });
 export type WorkbookChapterRef = Static<typeof WorkbookChapterRef>;
 

@@ -33,6 +33,19 @@ export const OperatorRegion = Obj({
   bureauAccounts: Type.Array(OperatorBureauAccount),
 });
 
+/** A platform operator as the console's 平台运营账号 lists it: never its password. */
+export const OperatorAccount = Obj({
+  operatorId: Type.Integer(),
+  loginName: Type.String(),
+  nickName: Type.String(),
+  /** False once another operator has disabled (停用) it: it cannot sign in. */
+  enabled: Type.Boolean(),
+  /** The signed-in operator itself (it cannot disable itself). */
+  self: Type.Boolean(),
+});
+
+const OperatorId = Type.Integer({ minimum: 1, title: '运营账号' });
+
 const LoginName = Type.String({ pattern: '^[A-Za-z0-9_.@-]{2,64}$', title: '账号' });
 const Password = Type.String({ minLength: 1, maxLength: 64, title: '密码' });
 
@@ -118,6 +131,34 @@ export const operatorRoutes = {
       enabled: Type.Boolean({ title: '启用' }),
     }),
     OperatorRegion,
+  ),
+  operatorList: post(
+    '/marking-platform/operator/operator/list',
+    'every platform operator (账号, 姓名, 状态), in the order they were made',
+    Obj({}),
+    Type.Array(OperatorAccount),
+  ),
+  createOperator: post(
+    '/marking-platform/operator/operator/create',
+    'an operator creates another platform operator (argon2id; a login name unique across every account kind); a retry with the same account, name and password answers the list',
+    Obj({
+      loginName: LoginName,
+      nickName: Type.String({ minLength: 1, maxLength: 30, title: '姓名' }),
+      password: Password,
+    }),
+    Type.Array(OperatorAccount),
+  ),
+  resetOperatorPassword: post(
+    '/marking-platform/operator/operator/reset_password',
+    'an operator sets an operator’s password; every other session of that operator ends',
+    Obj({ operatorId: OperatorId, password: Password }),
+    Type.Array(OperatorAccount),
+  ),
+  setOperatorStatus: post(
+    '/marking-platform/operator/operator/set_status',
+    'an operator disables (停用) or enables (启用) another operator; disabling ends its sessions at once; never itself, never the last enabled one',
+    Obj({ operatorId: OperatorId, enabled: Type.Boolean({ title: '启用' }) }),
+    Type.Array(OperatorAccount),
   ),
   auditLog: post(
     '/marking-platform/operator/audit/list',

@@ -9,6 +9,10 @@ export const OPERATOR_ACTIONS = {
   'bureau.reset_password': '重置密码',
   'bureau.disable': '停用教育局账号',
   'bureau.enable': '启用教育局账号',
+  'operator.create': '新建运营账号',
+  'operator.reset_password': '重置运营账号密码',
+  'operator.disable': '停用运营账号',
+  'operator.enable': '启用运营账号',
   // A school administrator's own answers (参数设置 · 区域设置), in the same log.
   'school.accept': '学校同意加入',
   'school.decline': '学校拒绝邀请',

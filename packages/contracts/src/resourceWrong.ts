@@ -288,7 +288,7 @@ export const resourceWrongRoutes = {
       homeworkId: Nullable(Type.Integer()),
       homeworkName: Type.String(),
       subjectName: Type.String(),
-      /** Questions without knowledge points (from an uploaded paper, not the bank). */
+      /** Questions without knowledge points (a paper's question not tagged yet). */
       untagged: Type.Integer(),
       classes: Type.Array(
         Obj({

@@ -94,6 +94,20 @@ const MarkingFigures = {
  * over time) and the 数据大屏 — every exam figure read from the exams' cached reports, every
  * marking figure from the marking monitor's quality figures. @see docs/teaching-views.md
  */
+const DatavFigures = {
+  assigned: Int,
+  expected: Int,
+  submitted: Int,
+  submitRate: N,
+  scoreRate: N,
+};
+/** 数据大屏's homework figures of one grade, and of each of its classes. */
+const DatavHomeworkGrade = Obj({
+  gradeName: Str,
+  ...DatavFigures,
+  classes: Type.Array(Obj({ name: Str, ...DatavFigures })),
+});
+
 export const teachResearchRoutes = {
   studyStudents: post(
     `${T}/study/students`,
@@ -281,32 +295,19 @@ export const teachResearchRoutes = {
       /** The last 30 days. */
       homework: Obj({ assigned: Int, submitted: Int, corrected: Int }),
       /**
-       * 校本作业 (作文 aside) first assigned in the last 30 China days (today included) whose
-       * reports the caller may open, per grade and per class (or teaching class) of the grade: from
-       * each report's 基本情况 (over the students the caller corrects) — how many were assigned,
-       * 提交率 (hand-ins over students expected) and 平均得分率 (the mean of the reports' score
-       * rates, those with nothing corrected left out). Empty without the 校本作业 key.
+       * 校本作业 (作文 aside) first assigned in the last 30 China days (today included) of the
+       * caller's data scope (read under the 数据大屏's key), per grade and per class (or teaching
+       * class) of the grade: from each report's 基本情况 (over the students the caller corrects) —
+       * how many were assigned, 提交率 (hand-ins over students expected) and 平均得分率 (the mean
+       * of the reports' score rates, those with nothing corrected left out).
        */
-      homeworkReports: Type.Array(
-        Obj({
-          gradeName: Str,
-          assigned: Int,
-          expected: Int,
-          submitted: Int,
-          submitRate: N,
-          scoreRate: N,
-          classes: Type.Array(
-            Obj({
-              name: Str,
-              assigned: Int,
-              expected: Int,
-              submitted: Int,
-              submitRate: N,
-              scoreRate: N,
-            }),
-          ),
-        }),
-      ),
+      homeworkReports: Type.Array(DatavHomeworkGrade),
+      /**
+       * 作文 first assigned in the last 30 China days, as `homeworkReports`: from each
+       * composition report's 基本情况 (over the caller's students; per class, over the class's),
+       * its 平均得分率 the report's 平均分 over its full marks.
+       */
+      compositionReports: Type.Array(DatavHomeworkGrade),
       usage: Obj({ marked: Int, exams: Int, papers: Int }),
       /**
        * The busiest teachers of the last 30 China days (today included), at most 10, by the sum

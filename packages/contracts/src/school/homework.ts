@@ -3,13 +3,18 @@ import { Id, Nullable, Obj, post } from '../builders';
 import { Empty, U } from './common';
 import { OneOf } from '../builders';
 
-/** How homework of a grade × subject is corrected (docs/administration.md "Homework settings"). */
-export const CORRECTION_MODES = ['teacher', 'peer', 'auto'] as const;
-/** 教师批改, 学生互评, 自动批改 (objective items only; subjective items go to the teacher). */
+/**
+ * How homework of a grade × subject is corrected (docs/administration.md "Homework settings"):
+ * `auto` 自动批改, objective answers scored from the key are final, so a hand-in whose questions
+ * are all objective is 已批改 at once; `teacher` 教师批改, objective answers are scored from the
+ * key too, but every hand-in waits 待批改 until a teacher saves a score on it. (学生互评 was
+ * removed: students have no sign-in, so a peer's score could not be attributed.)
+ */
+export const CORRECTION_MODES = ['auto', 'teacher'] as const;
+/** 自动批改, 教师批改. */
 export const CORRECTION_MODE_LABELS: Record<(typeof CORRECTION_MODES)[number], string> = {
-  teacher: '教师批改',
-  peer: '学生互评',
   auto: '自动批改',
+  teacher: '教师批改',
 };
 /** One of `CORRECTION_MODES`. */
 export const CorrectionMode = OneOf(CORRECTION_MODES);
@@ -53,8 +58,6 @@ const HomeworkSettingFields = {
   /** Submissions after the deadline are accepted (marked late). */
   allowLate: Type.Boolean(),
   correctionMode: CorrectionMode,
-  /** Parents are notified when homework is set and corrected. */
-  notifyParents: Type.Boolean(),
 };
 /** A homework setting as saved. */
 export const HomeworkSettingInput = Obj(HomeworkSettingFields);

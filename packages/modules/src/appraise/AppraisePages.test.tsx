@@ -44,6 +44,7 @@ const STUDENT = {
     {
       academicYear: 2026,
       term: 1,
+      className: '高一(1)班',
       kind: 1,
       subjectName: '数学',
       itemName: '运算能力',
@@ -53,14 +54,29 @@ const STUDENT = {
     {
       academicYear: 2026,
       term: 1,
+      className: '高一(1)班',
       kind: 2,
       subjectName: '语文',
       itemName: '文化传承',
       level: 'D',
       comment: '',
     },
+    // last year's, in the class of that year
+    {
+      academicYear: 2025,
+      term: 2,
+      className: '初三(2)班',
+      kind: 1,
+      subjectName: '数学',
+      itemName: '运算能力',
+      level: 'B',
+      comment: '',
+    },
   ],
-  comments: [{ academicYear: 2026, term: 1, comment: '学习认真' }],
+  comments: [
+    { academicYear: 2026, term: 1, className: '高一(1)班', comment: '学习认真' },
+    { academicYear: 2025, term: 2, className: '初三(2)班', comment: '进步明显' },
+  ],
 };
 
 describe('综合评价', () => {
@@ -190,14 +206,15 @@ describe('综合评价', () => {
     ).toBeInTheDocument();
     const table = screen.getByRole('table', { name: '评价记录' });
     const rows = within(table).getAllByRole('row');
-    expect(rows).toHaveLength(3);
-    expect(rows[1]).toHaveTextContent('2026-2027学年上学期能力数学运算能力优秀计算准确');
-    expect(rows[2]).toHaveTextContent('素养语文文化传承待提高');
+    expect(rows).toHaveLength(4);
+    expect(rows[1]).toHaveTextContent('2026-2027学年上学期高一(1)班能力数学运算能力优秀计算准确');
+    expect(rows[2]).toHaveTextContent('高一(1)班素养语文文化传承待提高');
+    // last year's record and 评语 with the class the student was in then
+    expect(rows[3]).toHaveTextContent('2025-2026学年下学期初三(2)班能力数学运算能力良好');
     expect(api.lastBody(appraiseRoutes.student.url)).toEqual({ studentId: 31 });
-    const comments = screen.getByRole('table', { name: '学期评语' });
-    expect(within(comments).getAllByRole('row')[1]).toHaveTextContent(
-      '2026-2027学年上学期学习认真',
-    );
+    const comments = within(screen.getByRole('table', { name: '学期评语' })).getAllByRole('row');
+    expect(comments[1]).toHaveTextContent('2026-2027学年上学期高一(1)班学习认真');
+    expect(comments[2]).toHaveTextContent('2025-2026学年下学期初三(2)班进步明显');
     await u.click(screen.getByRole('button', { name: '导出该生评价' }));
     await waitFor(() =>
       expect(api.lastBody(appraiseRoutes.studentExportJob.url)).toEqual({ studentId: 31 }),
@@ -242,7 +259,7 @@ describe('综合评价', () => {
     expect(screen.queryByRole('navigation', { name: '主菜单' })).not.toBeInTheDocument();
     expect(screen.queryByRole('contentinfo')).not.toBeInTheDocument();
     const rows = within(screen.getByRole('table', { name: '评价记录' })).getAllByRole('row');
-    expect(rows[1]).toHaveTextContent('2026-2027学年上学期能力数学运算能力优秀计算准确');
+    expect(rows[1]).toHaveTextContent('2026-2027学年上学期高一(1)班能力数学运算能力优秀计算准确');
     expect(
       within(screen.getByRole('table', { name: '学期评语' })).getAllByRole('row')[1],
     ).toHaveTextContent('学习认真');

@@ -20,6 +20,7 @@ import { Meta, ReportBox } from '../report/components/styled';
 import { useApiCall } from '../common/useApiCall';
 import { useMyScope } from '../common/useMyScope';
 import { useWrongData } from '../resource/wrong/useWrongData';
+import { ClassPicker } from '../common/ClassPicker';
 
 type Sheet = DataOf<typeof appraiseRoutes.sheet>;
 type Term = 1 | 2;
@@ -64,16 +65,7 @@ function ClassTermPickers({
 }) {
   return (
     <>
-      <FormField label="班级">
-        <Select
-          value={sheet.classId ?? ''}
-          options={sheet.classes.map((c) => ({
-            value: c.classId,
-            label: `${c.gradeName} ${c.className}`,
-          }))}
-          onChange={(e) => onClass(Number(e.target.value))}
-        />
-      </FormField>
+      <ClassPicker data={sheet} onChange={onClass} />
       <FormField label="学期">
         <Select
           value={term}
@@ -379,19 +371,13 @@ export function AppraiseStudentPage() {
       {classes.data && classes.data.classes.length === 0 && <Empty text="暂无可查看的班级" />}
       {classes.data && classes.data.classes.length > 0 && (
         <Toolbar>
-          <FormField label="班级">
-            <Select
-              value={classes.data.classId ?? ''}
-              options={classes.data.classes.map((c) => ({
-                value: c.classId,
-                label: `${c.gradeName} ${c.className}`,
-              }))}
-              onChange={(e) => {
-                setClassId(Number(e.target.value));
-                setStudentId(null);
-              }}
-            />
-          </FormField>
+          <ClassPicker
+            data={classes.data}
+            onChange={(id) => {
+              setClassId(id);
+              setStudentId(null);
+            }}
+          />
           <FormField label="学生">
             <Select
               value={chosen ?? ''}
@@ -459,7 +445,10 @@ export function AppraiseStudentPage() {
   );
 }
 
-/** 学生评价's two tables: the records by term, kind, subject and item, and the term 评语. */
+/**
+ * 学生评价's two tables: the records by term, kind, subject and item, and the term 评语, each with
+ * the class it was given in (an earlier year's is the class of that year).
+ */
 function StudentTables({ data }: { data: DataOf<typeof appraiseRoutes.student> }) {
   return (
     <>
@@ -467,12 +456,13 @@ function StudentTables({ data }: { data: DataOf<typeof appraiseRoutes.student> }
         label="评价记录"
         rows={data.records}
         empty="暂无评价记录"
-        headers={['学年', '学期', '类别', '学科', '项目', '等级', '评语']}
+        headers={['学年', '学期', '班级', '类别', '学科', '项目', '等级', '评语']}
       >
         {(r) => (
           <tr key={`${r.academicYear}-${r.term}-${r.kind}-${r.subjectName}-${r.itemName}`}>
             <td>{yearName(r.academicYear)}</td>
             <td>{APPRAISAL_TERM_NAMES[r.term as Term]}</td>
+            <td>{r.className ?? '—'}</td>
             <td>{APPRAISAL_KIND_NAMES[r.kind as Kind]}</td>
             <td>{r.subjectName}</td>
             <td>{r.itemName}</td>
@@ -485,12 +475,13 @@ function StudentTables({ data }: { data: DataOf<typeof appraiseRoutes.student> }
         label="学期评语"
         rows={data.comments}
         empty="暂无学期评语"
-        headers={['学年', '学期', '评语']}
+        headers={['学年', '学期', '班级', '评语']}
       >
         {(c) => (
           <tr key={`${c.academicYear}-${c.term}`}>
             <td>{yearName(c.academicYear)}</td>
             <td>{APPRAISAL_TERM_NAMES[c.term as Term]}</td>
+            <td>{c.className ?? '—'}</td>
             <td>{c.comment}</td>
           </tr>
         )}

@@ -1,13 +1,9 @@
 import { screen, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { permissionCatalogue } from '@examkit/contracts';
-import { demoUser, myScope, ok, renderApp } from '../test/fixtures';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { bureauUser, myScope, ok, renderApp } from '../test/fixtures';
 import { examPages } from './index';
 import { examApi } from './test/fixtures';
 
-beforeEach(() => {
-  vi.spyOn(window, 'scrollTo').mockImplementation(() => {});
-});
 afterEach(() => vi.restoreAllMocks());
 
 /** The 教育局 role's keys in a school (server `BUREAU_PERMISSIONS`). */
@@ -27,13 +23,11 @@ const BUREAU_CODES = [
   'like',
   'wenke',
 ];
-const seat = demoUser({
-  nickName: '区教育局',
-  roles: [{ id: 30, roleName: '教育局' }],
-  perms: permissionCatalogue.filter((p) => BUREAU_CODES.includes(p.permCode)),
-  allPerm: { '2026': { '30': BUREAU_CODES } },
-  allRole: { '2026': [{ id: 30, roleName: '教育局' }] },
-});
+const seat = bureauUser(
+  BUREAU_CODES,
+  { schoolId: 11, schoolName: '示范中学', token: 'tok-demo-7' },
+  true,
+);
 /** What `my_scope` answers a seat: every grade, none managed, a reader. */
 const READER = ok(
   myScope({

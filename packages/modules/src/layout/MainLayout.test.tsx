@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   SCHOOL_ROUTES,
   createFakeApi,
@@ -10,10 +10,6 @@ import {
   renderApp,
   teacherUser,
 } from '../test/fixtures';
-
-beforeEach(() => {
-  vi.spyOn(window, 'scrollTo').mockImplementation(() => {});
-});
 
 const topMenu = () => within(screen.getByRole('navigation', { name: '主菜单' }));
 

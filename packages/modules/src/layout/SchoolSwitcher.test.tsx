@@ -1,32 +1,20 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { createFakeApi, demoUser, ok, renderApp, SCHOOL_ROUTES } from '../test/fixtures';
-
-beforeEach(() => {
-  vi.spyOn(window, 'scrollTo').mockImplementation(() => {});
-});
+import { describe, expect, it } from 'vitest';
+import {
+  bureauUser,
+  createFakeApi,
+  DEMO_REGION,
+  demoUser,
+  ok,
+  renderApp,
+  SCHOOL_ROUTES,
+} from '../test/fixtures';
 
 const BUREAU_CODES = ['Home', 'Exam', 'Exam-Single', 'Exam-Single-Report-Grade'];
 const bureauIn = (schoolId: number, schoolName: string, token: string) =>
-  demoUser({
-    userId: 90 + schoolId,
-    token,
-    schoolId,
-    schoolName,
-    nickName: '区教育局',
-    roles: [{ id: 30, roleName: '教育局' }],
-    allPerm: { '2026': { '30': BUREAU_CODES } },
-    allRole: { '2026': [{ id: 30, roleName: '教育局' }] },
-  });
-const REGION = {
-  regionId: 1,
-  regionName: '示范区',
-  schools: [
-    { schoolId: 11, schoolName: '示范中学' },
-    { schoolId: 12, schoolName: '实验中学' },
-  ],
-};
+  bureauUser(BUREAU_CODES, { schoolId, schoolName, token });
+const REGION = DEMO_REGION;
 
 describe('SchoolSwitcher', () => {
   it('lets bureau staff move to another school of the region without signing out', async () => {

@@ -1,6 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { installErrorReporter } from '../layout/errorReporter';
 import {
   SCHOOL_ROUTES,
@@ -12,10 +12,6 @@ import {
 } from '../test/fixtures';
 import { HELP_ARTICLES, searchHelp, snippetOf } from './help/articles';
 import { messagePages } from './index';
-
-beforeEach(() => {
-  vi.spyOn(window, 'scrollTo').mockImplementation(() => {});
-});
 
 const message = (id: number, read: boolean) => ({
   id,

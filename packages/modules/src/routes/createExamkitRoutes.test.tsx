@@ -1,5 +1,5 @@
 import { screen, waitFor } from '@testing-library/react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   SCHOOL_ROUTES,
   createFakeApi,
@@ -8,10 +8,6 @@ import {
   renderApp,
   teacherUser,
 } from '../test/fixtures';
-
-beforeEach(() => {
-  vi.spyOn(window, 'scrollTo').mockImplementation(() => {});
-});
 
 describe('createExamkitRoutes', () => {
   it('redirects / to /login', async () => {

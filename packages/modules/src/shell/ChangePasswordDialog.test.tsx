@@ -1,14 +1,10 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { SCHOOL_ROUTES, createFakeApi, demoUser, fail, ok, renderApp } from '../test/fixtures';
 import { PASSWORD_PLACEHOLDER } from './ChangePasswordDialog';
 
 const UPDATE = 'POST /marking-user/user/teacher/user/update/pass';
-
-beforeEach(() => {
-  vi.spyOn(window, 'scrollTo').mockImplementation(() => {});
-});
 
 async function openDialog(api = createFakeApi({ ...SCHOOL_ROUTES, [UPDATE]: ok(null) })) {
   const app = await renderApp({ path: '/home/index', user: demoUser(), api });

@@ -1,10 +1,6 @@
 import { screen, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { SCHOOL_ROUTES, createFakeApi, demoUser, ok, renderApp } from '../test/fixtures';
-
-beforeEach(() => {
-  vi.spyOn(window, 'scrollTo').mockImplementation(() => {});
-});
 
 const as = (codes: string[]) => demoUser({ allPerm: { '2026': { '1': codes } } });
 

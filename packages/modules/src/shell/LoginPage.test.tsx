@@ -1,13 +1,10 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SCHOOL_ROUTES, createFakeApi, demoUser, fail, ok, renderApp } from '../test/fixtures';
 
 const LOGIN_PD = 'POST /marking-login/login/school_login_pd';
 
-beforeEach(() => {
-  vi.spyOn(window, 'scrollTo').mockImplementation(() => {});
-});
 afterEach(() => {
   vi.useRealTimers();
   vi.restoreAllMocks();

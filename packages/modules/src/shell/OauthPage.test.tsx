@@ -1,13 +1,10 @@
 import { screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { SCHOOL_ROUTES, createFakeApi, demoUser, fail, ok, renderApp } from '../test/fixtures';
 
 const TOKEN = 'handover-token-0123456789abcdef';
 const LOGIN_TOKEN = 'POST /marking-login/login/school_login_token';
 
-beforeEach(() => {
-  vi.spyOn(window, 'scrollTo').mockImplementation(() => {});
-});
 afterEach(() => {
   window.history.replaceState(null, '', '/');
 });

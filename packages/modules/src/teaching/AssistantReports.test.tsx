@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { reportRoutes, teachingAssistantRoutes } from '@examkit/contracts';
 import { reportPages } from '../report';
 import { createFakeApi, demoUser, ok, renderApp, SCHOOL_ROUTES } from '../test/fixtures';
@@ -78,15 +78,29 @@ const ESSAY_TOPICS = {
   composition: true,
   name: '我的家乡',
   subjectName: '语文',
-  targets: [],
+  targets: [
+    { kind: 'class', id: 101, name: '高一(1)班' },
+    { kind: 'class', id: 102, name: '高一(2)班' },
+  ],
   questions: [],
   points: [],
   untagged: 0,
   dimensions: [{ label: '语言', points: 15, average: 8.5, scoreRate: 0.567 }],
 };
 
-beforeEach(() => vi.spyOn(window, 'scrollTo').mockImplementation(() => {}));
 afterEach(() => vi.restoreAllMocks());
+
+/** The row's 基本情况 and 学生 links open the homework's report at `base`. */
+function expectReportLinks(row: HTMLElement, name: string, base: string) {
+  for (const [link, tab] of [
+    ['基本情况', 'basic'],
+    ['学生', 'student'],
+  ])
+    expect(within(row).getByRole('link', { name: `${link}：${name}` })).toHaveAttribute(
+      'href',
+      `${base}/report/${tab}`,
+    );
+}
 
 describe('助手报告', () => {
   it('lists the homework reports with their figures and leads to a homework’s topic list', async () => {
@@ -109,14 +123,7 @@ describe('助手报告', () => {
     const row = within(table).getByRole('row', { name: /函数练习/ });
     expect(row).toHaveTextContent('3/40');
     expect(row).toHaveTextContent('83.8%');
-    expect(within(row).getByRole('link', { name: '基本情况：函数练习' })).toHaveAttribute(
-      'href',
-      '/homework/school-base/41/report/basic',
-    );
-    expect(within(row).getByRole('link', { name: '学生：函数练习' })).toHaveAttribute(
-      'href',
-      '/homework/school-base/41/report/student',
-    );
+    expectReportLinks(row, '函数练习', '/homework/school-base/41');
     await u.click(within(row).getByRole('link', { name: '题目列表：函数练习' }));
     await waitFor(() => expect(router.state.location.search).toBe('?id=41'));
     expect(await screen.findByRole('heading', { name: '函数练习 题目列表' })).toBeInTheDocument();
@@ -129,7 +136,7 @@ describe('助手报告', () => {
     const questions = screen.getByRole('table', { name: '需关注的题目' });
     expect(within(questions).getByRole('cell', { name: '50.0%' })).toBeInTheDocument();
     expect(screen.getByRole('table', { name: '薄弱知识点' })).toHaveTextContent('函数单调性');
-    expect(screen.getByText(/有 1 道题不是题库题目/)).toBeInTheDocument();
+    expect(screen.getByText(/有 1 道题没有知识点/)).toBeInTheDocument();
     await u.selectOptions(screen.getByLabelText('班级'), '数学提高班');
     await waitFor(() =>
       expect(api.lastBody(teachingAssistantRoutes.assistantTopics.url)).toMatchObject({
@@ -170,14 +177,7 @@ describe('助手报告', () => {
     const row = within(table).getByRole('row', { name: /我的家乡/ });
     expect(row).toHaveTextContent('我的家乡（作文）');
     expect(row).toHaveTextContent('76.3%');
-    expect(within(row).getByRole('link', { name: '基本情况：我的家乡' })).toHaveAttribute(
-      'href',
-      '/homework/composition/45/report/basic',
-    );
-    expect(within(row).getByRole('link', { name: '学生：我的家乡' })).toHaveAttribute(
-      'href',
-      '/homework/composition/45/report/student',
-    );
+    expectReportLinks(row, '我的家乡', '/homework/composition/45');
     expect(within(row).queryByRole('link', { name: '讲评：我的家乡' })).not.toBeInTheDocument();
     await u.click(within(row).getByRole('link', { name: '题目列表：我的家乡' }));
     const parts = await screen.findByRole('table', { name: '需关注的评分维度' });
@@ -186,6 +186,15 @@ describe('助手报告', () => {
     expect(api.lastBody(teachingAssistantRoutes.assistantTopics.url)).toMatchObject({
       homeworkId: 45,
     });
+    // a 作文's parts over one class
+    await u.selectOptions(screen.getByLabelText('班级'), '高一(2)班');
+    await waitFor(() =>
+      expect(api.lastBody(teachingAssistantRoutes.assistantTopics.url)).toMatchObject({
+        homeworkId: 45,
+        classId: 102,
+        teachingClassId: null,
+      }),
+    );
   }, 20_000);
 
   it('is not offered to a user without 校本作业', async () => {

@@ -2,7 +2,14 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { reportRoutes, resourceWrongRoutes } from '@examkit/contracts';
-import { createFakeApi, demoUser, ok, renderApp, SCHOOL_ROUTES } from '../test/fixtures';
+import {
+  createFakeApi,
+  demoUser,
+  ok,
+  renderApp,
+  SCHOOL_ROUTES,
+  EXAM_QUESTION,
+} from '../test/fixtures';
 import { EXAMS, key, pages, setUpPageTests } from './test/fixtures';
 
 vi.mock('../report/components/Chart', () => ({
@@ -31,16 +38,7 @@ describe('巩固提升', () => {
           className: '高一(1)班',
           questions: [
             {
-              examId: 5,
-              examName: '期中考试',
-              examDate: '2026-11-12',
-              subjectId: 2,
-              subjectName: '数学',
-              questionId: 77,
-              number: '3',
-              kind: 'single',
-              fullMarks: 5,
-              answer: 'B',
+              ...EXAM_QUESTION,
               knowledgePoints: ['函数'],
               classScoreRate: 0.2,
               gradeScoreRate: 0.3,
@@ -161,7 +159,7 @@ describe('巩固提升', () => {
         .getAllByRole('cell')
         .map((c) => c.textContent),
     ).toEqual(['指数函数', '5', '40.0%', '50.0%', '1', '3', '组卷']);
-    expect(screen.getByText(/有 1 道题不是从题库选的/)).toBeTruthy();
+    expect(screen.getByText(/有 1 道题没有标注知识点/)).toBeTruthy();
     await u.click(within(table).getByRole('button', { name: '高一(1)班 指数函数 用相似题组卷' }));
     await waitFor(() =>
       expect(router.state.location.pathname + router.state.location.search).toBe(

@@ -127,8 +127,16 @@ const Bar = styled.span<{ $share: number }>`
   border-radius: 4px;
 `;
 
-const Homework = styled(Exams)`
+// 校本作业 and 作文 side by side, each a column of grade cards.
+const Recent = styled.div`
+  display: grid;
   grid-template-columns: repeat(auto-fit, minmax(26em, 1fr));
+  gap: 1vw;
+  align-items: start;
+`;
+
+const Homework = styled(Exams)`
+  grid-template-columns: 1fr;
   table {
     width: 100%;
     border-collapse: collapse;
@@ -262,10 +270,19 @@ function ExamCard({ exam }: { exam: Datav['exams'][number] }) {
   );
 }
 
-function HomeworkCard({ grade }: { grade: Datav['homeworkReports'][number] }) {
+/** One grade's figures of 校本作业 or of 作文 (`kind`), with each class's. */
+function HomeworkCard({
+  grade,
+  kind,
+}: {
+  grade: Datav['homeworkReports'][number];
+  kind: '校本作业' | '作文';
+}) {
   return (
-    <Card aria-label={`${grade.gradeName}校本作业`}>
-      <h3>{grade.gradeName} · 校本作业</h3>
+    <Card aria-label={`${grade.gradeName}${kind}`}>
+      <h3>
+        {grade.gradeName} · {kind}
+      </h3>
       <dl>
         <div>
           <dt>布置数</dt>
@@ -280,7 +297,7 @@ function HomeworkCard({ grade }: { grade: Datav['homeworkReports'][number] }) {
           <dd>{percent(grade.scoreRate)}</dd>
         </div>
       </dl>
-      <table aria-label={`${grade.gradeName}各班校本作业`}>
+      <table aria-label={`${grade.gradeName}各班${kind}`}>
         <thead>
           <tr>
             <th scope="col">班级</th>
@@ -309,8 +326,8 @@ function HomeworkCard({ grade }: { grade: Datav['homeworkReports'][number] }) {
  * full screen without header or footer (spec 000 §2), sized by the viewport's width so a
  * 1920×1080 screen is filled; light text on a dark ground. The newest exams of the grades the
  * caller sees whole come from their cached reports; homework and use of the last 30 days are
- * counts of records, each grade's 校本作业 (布置数, 提交率, 平均得分率, per class too) the homework
- * reports' own figures, the busiest teachers 使用统计's rows. It refreshes itself (`useDatav`).
+ * counts of records, each grade's 校本作业 and 作文 (布置数, 提交率, 平均得分率, per class too) the
+ * homework and composition reports' own figures, the busiest teachers 使用统计's rows. It refreshes itself (`useDatav`).
  */
 export function DatavPage() {
   const { data, error, updatedAt } = useDatav();
@@ -360,13 +377,22 @@ export function DatavPage() {
         </Exams>
       )}
       {data && (
-        <Homework aria-label="近30天校本作业">
-          <h2>近30天校本作业</h2>
-          {data.homeworkReports.length === 0 && <p>近30天暂无布置的校本作业</p>}
-          {data.homeworkReports.map((grade) => (
-            <HomeworkCard key={grade.gradeName} grade={grade} />
+        <Recent>
+          {(
+            [
+              ['校本作业', data.homeworkReports],
+              ['作文', data.compositionReports],
+            ] as const
+          ).map(([kind, grades]) => (
+            <Homework key={kind} aria-label={`近30天${kind}`}>
+              <h2>近30天{kind}</h2>
+              {grades.length === 0 && <p>近30天暂无布置的{kind}</p>}
+              {grades.map((grade) => (
+                <HomeworkCard key={grade.gradeName} grade={grade} kind={kind} />
+              ))}
+            </Homework>
           ))}
-        </Homework>
+        </Recent>
       )}
       {data && (
         <Teachers>

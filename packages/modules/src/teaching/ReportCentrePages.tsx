@@ -491,7 +491,10 @@ export function AssistantTopicListPage() {
           </ListTable>
           <h3>薄弱知识点</h3>
           {data.untagged > 0 && (
-            <p>有 {data.untagged} 道题不是题库题目，没有知识点，不计入知识点统计。</p>
+            <p>
+              有 {data.untagged}{' '}
+              道题没有知识点（上传试卷的题目可在拆题确认中标注），不计入知识点统计。
+            </p>
           )}
           <ListTable
             label="薄弱知识点"

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import {
   FLUCTUATION_BASES,
@@ -24,17 +24,32 @@ import {
   useHomeworkPeriod,
 } from './ResearchHomework';
 import { HomeworkWrongTable, WrongQuestionTable } from './StudyPages';
+import { fixed, pct } from './format';
 
 const S = '/teach-research/study';
+
+/** A grade's page: its error, 暂无可查看的年级, or what `children` shows of a readable grade. */
+function Graded<T extends { grades: readonly unknown[] }>({
+  error,
+  data,
+  children,
+}: {
+  error: string | null;
+  data: T | null;
+  children: (data: T) => ReactNode;
+}) {
+  return (
+    <>
+      {error && <p role="alert">{error}</p>}
+      {data && data.grades.length === 0 && <Empty text="暂无可查看的年级" />}
+      {data && data.grades.length > 0 && children(data)}
+    </>
+  );
+}
 const DROPS = [5, 10, 15, 20, 30];
 const LINES = [10, 20, 30, 40, 50];
 const EXAM_COUNTS = [2, 3, 5, 8, 10];
 const SWINGS = [10, 15, 20, 30, 40];
-
-const fixed = (v: number | null | undefined) =>
-  v === null || v === undefined ? '—' : v.toFixed(1);
-const pct = (v: number | null | undefined) =>
-  v === null || v === undefined ? '—' : `${v.toFixed(1)}%`;
 
 /** A score with its score rate: 33（94.3%）. */
 const scoreOf = (score: number | null | undefined, rate: number | null | undefined) =>
@@ -95,79 +110,79 @@ export function StudentAttentionPage() {
     <PageBox>
       <h1>学生学情</h1>
       <StudyNav />
-      {error && <p role="alert">{error}</p>}
-      {data && data.grades.length === 0 && <Empty text="暂无可查看的年级" />}
-      {data && data.grades.length > 0 && (
-        <Toolbar>
-          <GradePicker grades={data.grades} value={data.gradeId} onChange={setGradeId} />
-          <FormField label="百分位下降">
-            <Select
-              value={drop}
-              options={DROPS.map((d) => ({ value: d, label: `${d}个百分点及以上` }))}
-              onChange={(e) => setDrop(Number(e.target.value))}
-            />
-          </FormField>
-          <FormField label="百分位线">
-            <Select
-              value={line}
-              options={LINES.map((l) => ({ value: l, label: `低于${l}%` }))}
-              onChange={(e) => setLine(Number(e.target.value))}
-            />
-          </FormField>
-          {homeworkPeriod.fields}
-        </Toolbar>
-      )}
-      {data && data.grades.length > 0 && (
-        <HomeworkNote list={data.homework.list} period={homeworkPeriod.body} />
-      )}
-      {data && data.grades.length > 0 && (
-        <ListTable
-          label="需要关注的学生"
-          rows={data.students}
-          empty="没有需要关注的学生"
-          headers={[
-            '学生',
-            '班级',
-            ...data.exams.map((e) => e.examName),
-            '变化',
-            ...(data.homework.list.length > 0
-              ? ['作业得分率（已批改次数）', '作业得分率趋势']
-              : []),
-            '关注原因',
-            '操作',
-          ]}
-        >
-          {(s) => (
-            <tr key={s.studentId}>
-              <td>
-                {s.name}（{s.studentNo}）
-              </td>
-              <td>{s.className}</td>
-              {s.percentiles.map((p, i) => (
-                <td key={data.exams[i]!.examId}>{pct(p)}</td>
-              ))}
-              <td>{change(s.change)}</td>
-              {data.homework.list.length > 0 && <td>{homeworkOf(data, s.studentId)}</td>}
-              {data.homework.list.length > 0 && (
-                <td>
-                  {homeworkTrend(
-                    data.homework.students.find((h) => h.studentId === s.studentId)?.scoreRates ??
-                      [],
+      <Graded error={error} data={data}>
+        {(data) => (
+          <>
+            <Toolbar>
+              <GradePicker grades={data.grades} value={data.gradeId} onChange={setGradeId} />
+              <FormField label="百分位下降">
+                <Select
+                  value={drop}
+                  options={DROPS.map((d) => ({ value: d, label: `${d}个百分点及以上` }))}
+                  onChange={(e) => setDrop(Number(e.target.value))}
+                />
+              </FormField>
+              <FormField label="百分位线">
+                <Select
+                  value={line}
+                  options={LINES.map((l) => ({ value: l, label: `低于${l}%` }))}
+                  onChange={(e) => setLine(Number(e.target.value))}
+                />
+              </FormField>
+              {homeworkPeriod.fields}
+            </Toolbar>
+            <HomeworkNote list={data.homework.list} period={homeworkPeriod.body} />
+            <ListTable
+              label="需要关注的学生"
+              rows={data.students}
+              empty="没有需要关注的学生"
+              headers={[
+                '学生',
+                '班级',
+                ...data.exams.map((e) => e.examName),
+                '变化',
+                ...(data.homework.list.length > 0
+                  ? ['作业得分率（已批改次数）', '作业得分率趋势']
+                  : []),
+                '关注原因',
+                '操作',
+              ]}
+            >
+              {(s) => (
+                <tr key={s.studentId}>
+                  <td>
+                    {s.name}（{s.studentNo}）
+                  </td>
+                  <td>{s.className}</td>
+                  {s.percentiles.map((p, i) => (
+                    <td key={data.exams[i]!.examId}>{pct(p)}</td>
+                  ))}
+                  <td>{change(s.change)}</td>
+                  {data.homework.list.length > 0 && <td>{homeworkOf(data, s.studentId)}</td>}
+                  {data.homework.list.length > 0 && (
+                    <td>
+                      {homeworkTrend(
+                        data.homework.students.find((h) => h.studentId === s.studentId)
+                          ?.scoreRates ?? [],
+                      )}
+                    </td>
                   )}
-                </td>
+                  <td>
+                    {[s.falling && '百分位下降', s.below && `低于${line}%`]
+                      .filter(Boolean)
+                      .join('、')}
+                  </td>
+                  <td>
+                    <Link to={`${S}/student/detail?classId=${s.classId}&studentId=${s.studentId}`}>
+                      查看{s.name}的学情
+                    </Link>
+                  </td>
+                </tr>
               )}
-              <td>
-                {[s.falling && '百分位下降', s.below && `低于${line}%`].filter(Boolean).join('、')}
-              </td>
-              <td>
-                <Link to={`${S}/student/detail?classId=${s.classId}&studentId=${s.studentId}`}>
-                  查看{s.name}的学情
-                </Link>
-              </td>
-            </tr>
-          )}
-        </ListTable>
-      )}
+            </ListTable>
+          </>
+        )}
+      </Graded>
     </PageBox>
   );
 }
@@ -210,155 +225,157 @@ export function FluctuationPage() {
   return (
     <PageBox>
       <h1>波动趋势</h1>
-      {error && <p role="alert">{error}</p>}
-      {data && data.grades.length === 0 && <Empty text="暂无可查看的年级" />}
-      {data && data.grades.length > 0 && (
-        <>
-          <Toolbar>
-            <GradePicker
-              grades={data.grades}
-              value={data.gradeId}
-              onChange={(id) => {
-                setGradeId(id);
-                setSubjectId(null);
-              }}
-            />
-            <FormField label="考试场数">
-              <Select
-                value={examCount}
-                options={EXAM_COUNTS.map((n) => ({ value: n, label: `最近${n}次考试` }))}
-                onChange={(e) => setExamCount(Number(e.target.value))}
-              />
-            </FormField>
-            <FormField label="科目">
-              <Select
-                value={data.subjectId ?? ''}
-                options={[
-                  { value: '', label: '总分' },
-                  ...data.subjects.map((s) => ({ value: s.subjectId, label: s.subjectName })),
-                ]}
-                onChange={(e) =>
-                  setSubjectId(e.target.value === '' ? null : Number(e.target.value))
-                }
-              />
-            </FormField>
-            <FormField label="波动依据">
-              <Select
-                value={basis}
-                options={FLUCTUATION_BASES.map((b) => ({
-                  value: b,
-                  label: FLUCTUATION_BASIS_NAMES[b],
-                }))}
-                onChange={(e) => {
-                  setBasis(e.target.value as FluctuationBasis);
-                  setSwing(null);
+      <Graded error={error} data={data}>
+        {(data) => (
+          <>
+            <Toolbar>
+              <GradePicker
+                grades={data.grades}
+                value={data.gradeId}
+                onChange={(id) => {
+                  setGradeId(id);
+                  setSubjectId(null);
                 }}
               />
-            </FormField>
-            <FormField label="波动幅度">
-              <Select
-                value={swing ?? data.swing}
-                options={
-                  basis === 'rank'
-                    ? rankSwings(data.rankChange).map((n) => ({
-                        value: n,
-                        label: `${n}名及以上${n === data.rankChange ? '（学校波动设置）' : ''}`,
-                      }))
-                    : basis === 'score'
-                      ? scoreSwings(data.scoreChangePercent).map((n) => ({
+              <FormField label="考试场数">
+                <Select
+                  value={examCount}
+                  options={EXAM_COUNTS.map((n) => ({ value: n, label: `最近${n}次考试` }))}
+                  onChange={(e) => setExamCount(Number(e.target.value))}
+                />
+              </FormField>
+              <FormField label="科目">
+                <Select
+                  value={data.subjectId ?? ''}
+                  options={[
+                    { value: '', label: '总分' },
+                    ...data.subjects.map((s) => ({ value: s.subjectId, label: s.subjectName })),
+                  ]}
+                  onChange={(e) =>
+                    setSubjectId(e.target.value === '' ? null : Number(e.target.value))
+                  }
+                />
+              </FormField>
+              <FormField label="波动依据">
+                <Select
+                  value={basis}
+                  options={FLUCTUATION_BASES.map((b) => ({
+                    value: b,
+                    label: FLUCTUATION_BASIS_NAMES[b],
+                  }))}
+                  onChange={(e) => {
+                    setBasis(e.target.value as FluctuationBasis);
+                    setSwing(null);
+                  }}
+                />
+              </FormField>
+              <FormField label="波动幅度">
+                <Select
+                  value={swing ?? data.swing}
+                  options={
+                    basis === 'rank'
+                      ? rankSwings(data.rankChange).map((n) => ({
                           value: n,
-                          label: `${n}%及以上${n === data.scoreChangePercent ? '（学校波动设置）' : ''}`,
+                          label: `${n}名及以上${n === data.rankChange ? '（学校波动设置）' : ''}`,
                         }))
-                      : SWINGS.map((d) => ({ value: d, label: `${d}个百分点及以上` }))
-                }
-                onChange={(e) => setSwing(Number(e.target.value))}
-              />
-            </FormField>
-          </Toolbar>
-          <p>
-            {byRank
-              ? `按${what}年级名次比较：相邻两次参加的考试之间，名次升降达到所选名次即为波动（默认取学校的波动设置：${data.rankChange}名）。`
-              : byScore
-                ? `按${what}得分率（分数占满分的百分比）比较：相邻两次参加的考试之间，得分率升降达到所选百分点即为波动（默认取学校的波动设置：分数波动${data.scoreChangePercent}%）。`
-                : `按${what}百分位比较：相邻两次参加的考试之间，百分位升降达到所选幅度即为波动。`}
-          </p>
-          <section aria-label="各班波动">
-            <h2>各班波动</h2>
-            {data.exams.length >= 2 && data.classes.length > 0 && (
-              <Chart
-                kind="line"
-                label="各班名次趋势"
-                option={lineOption(
-                  names,
-                  data.classes.map((c) => ({ name: c.className, values: c.ranks })),
-                  true,
+                      : basis === 'score'
+                        ? scoreSwings(data.scoreChangePercent).map((n) => ({
+                            value: n,
+                            label: `${n}%及以上${n === data.scoreChangePercent ? '（学校波动设置）' : ''}`,
+                          }))
+                        : SWINGS.map((d) => ({ value: d, label: `${d}个百分点及以上` }))
+                  }
+                  onChange={(e) => setSwing(Number(e.target.value))}
+                />
+              </FormField>
+            </Toolbar>
+            <p>
+              {byRank
+                ? `按${what}年级名次比较：相邻两次参加的考试之间，名次升降达到所选名次即为波动（默认取学校的波动设置：${data.rankChange}名）。`
+                : byScore
+                  ? `按${what}得分率（分数占满分的百分比）比较：相邻两次参加的考试之间，得分率升降达到所选百分点即为波动（默认取学校的波动设置：分数波动${data.scoreChangePercent}%）。`
+                  : `按${what}百分位比较：相邻两次参加的考试之间，百分位升降达到所选幅度即为波动。`}
+            </p>
+            <section aria-label="各班波动">
+              <h2>各班波动</h2>
+              {data.exams.length >= 2 && data.classes.length > 0 && (
+                <Chart
+                  kind="line"
+                  label="各班名次趋势"
+                  option={lineOption(
+                    names,
+                    data.classes.map((c) => ({ name: c.className, values: c.ranks })),
+                    true,
+                  )}
+                />
+              )}
+              <ListTable
+                label="各班波动人数"
+                rows={data.classes}
+                empty="暂无班级"
+                headers={['班级', '比较人数', '波动人数', ...names, '名次极差']}
+              >
+                {(c) => (
+                  <tr key={c.classId}>
+                    <td>{c.className}</td>
+                    <td>{c.compared}</td>
+                    <td>{c.swinging}</td>
+                    {c.ranks.map((r, i) => (
+                      <td key={data.exams[i]!.examId}>
+                        {r === null ? '—' : `第${r}/${c.classCounts[i]}名`}
+                      </td>
+                    ))}
+                    <td>{c.rankSpread ?? '—'}</td>
+                  </tr>
                 )}
-              />
-            )}
-            <ListTable
-              label="各班波动人数"
-              rows={data.classes}
-              empty="暂无班级"
-              headers={['班级', '比较人数', '波动人数', ...names, '名次极差']}
-            >
-              {(c) => (
-                <tr key={c.classId}>
-                  <td>{c.className}</td>
-                  <td>{c.compared}</td>
-                  <td>{c.swinging}</td>
-                  {c.ranks.map((r, i) => (
-                    <td key={data.exams[i]!.examId}>
-                      {r === null ? '—' : `第${r}/${c.classCounts[i]}名`}
+              </ListTable>
+            </section>
+            <section aria-label="波动学生">
+              <h2>波动学生</h2>
+              <ListTable
+                label="成绩波动的学生"
+                rows={data.students}
+                empty="没有成绩波动的学生"
+                headers={['学生', '班级', ...names, '最大变化', '极差', '波动次数', '操作']}
+              >
+                {(s) => (
+                  <tr key={s.studentId}>
+                    <td>
+                      {s.name}（{s.studentNo}）
                     </td>
-                  ))}
-                  <td>{c.rankSpread ?? '—'}</td>
-                </tr>
-              )}
-            </ListTable>
-          </section>
-          <section aria-label="波动学生">
-            <h2>波动学生</h2>
-            <ListTable
-              label="成绩波动的学生"
-              rows={data.students}
-              empty="没有成绩波动的学生"
-              headers={['学生', '班级', ...names, '最大变化', '极差', '波动次数', '操作']}
-            >
-              {(s) => (
-                <tr key={s.studentId}>
-                  <td>
-                    {s.name}（{s.studentNo}）
-                  </td>
-                  <td>{s.className}</td>
-                  {(byRank ? s.ranks : s.percentiles).map((v, i) => (
-                    <td key={data.exams[i]!.examId}>
+                    <td>{s.className}</td>
+                    {(byRank ? s.ranks : s.percentiles).map((v, i) => (
+                      <td key={data.exams[i]!.examId}>
+                        {byRank
+                          ? v === null
+                            ? '—'
+                            : `第${v}名`
+                          : byScore
+                            ? scoreOf(s.scores[i], s.scoreRates[i])
+                            : pct(v)}
+                      </td>
+                    ))}
+                    <td>
                       {byRank
-                        ? v === null
-                          ? '—'
-                          : `第${v}名`
-                        : byScore
-                          ? scoreOf(s.scores[i], s.scoreRates[i])
-                          : pct(v)}
+                        ? places(s.largestChange)
+                        : `${change(s.largestChange)}${byScore ? '%' : ''}`}
                     </td>
-                  ))}
-                  <td>
-                    {byRank
-                      ? places(s.largestChange)
-                      : `${change(s.largestChange)}${byScore ? '%' : ''}`}
-                  </td>
-                  <td>{byRank ? `${s.spread}名` : `${fixed(s.spread)}${byScore ? '%' : ''}`}</td>
-                  <td>{s.swings}</td>
-                  <td>
-                    <Link to={`${S}/student/detail?classId=${s.classId}&studentId=${s.studentId}`}>
-                      查看{s.name}的学情
-                    </Link>
-                  </td>
-                </tr>
-              )}
-            </ListTable>
-          </section>
-        </>
-      )}
+                    <td>{byRank ? `${s.spread}名` : `${fixed(s.spread)}${byScore ? '%' : ''}`}</td>
+                    <td>{s.swings}</td>
+                    <td>
+                      <Link
+                        to={`${S}/student/detail?classId=${s.classId}&studentId=${s.studentId}`}
+                      >
+                        查看{s.name}的学情
+                      </Link>
+                    </td>
+                  </tr>
+                )}
+              </ListTable>
+            </section>
+          </>
+        )}
+      </Graded>
     </PageBox>
   );
 }
@@ -445,51 +462,51 @@ export function TeacherStudyPage() {
     <PageBox>
       <h1>教师学情</h1>
       <StudyNav />
-      {error && <p role="alert">{error}</p>}
-      {data && data.grades.length === 0 && <Empty text="暂无可查看的年级" />}
-      {data && data.grades.length > 0 && (
-        <>
-          <Toolbar>
-            <GradePicker grades={data.grades} value={data.gradeId} onChange={setGradeId} />
-            {homeworkPeriod.fields}
-          </Toolbar>
-          <section aria-label="任教班级成绩">
-            <h2>任教班级成绩</h2>
-            <p>每格为班级均分（与年级均分之差，班级名次）。</p>
-            <ClassTable rows={data.classes} exams={data.exams} label="各教师任教班级成绩" />
-          </section>
-          <section aria-label="阅卷工作量与质量">
-            <h2>阅卷工作量与质量</h2>
-            <ListTable
-              label="各教师阅卷"
-              rows={data.teachers}
-              headers={['教师', ...data.exams.map((e) => e.examName), '操作']}
-            >
-              {(t) => (
-                <tr key={t.userId}>
-                  <td>{t.name}</td>
-                  {t.marking.map((m, i) => (
-                    <td key={data.exams[i]!.examId}>
-                      {m.marked === 0 ? '—' : `${m.marked}份，误差超限${disagreement(m)}`}
+      <Graded error={error} data={data}>
+        {(data) => (
+          <>
+            <Toolbar>
+              <GradePicker grades={data.grades} value={data.gradeId} onChange={setGradeId} />
+              {homeworkPeriod.fields}
+            </Toolbar>
+            <section aria-label="任教班级成绩">
+              <h2>任教班级成绩</h2>
+              <p>每格为班级均分（与年级均分之差，班级名次）。</p>
+              <ClassTable rows={data.classes} exams={data.exams} label="各教师任教班级成绩" />
+            </section>
+            <section aria-label="阅卷工作量与质量">
+              <h2>阅卷工作量与质量</h2>
+              <ListTable
+                label="各教师阅卷"
+                rows={data.teachers}
+                headers={['教师', ...data.exams.map((e) => e.examName), '操作']}
+              >
+                {(t) => (
+                  <tr key={t.userId}>
+                    <td>{t.name}</td>
+                    {t.marking.map((m, i) => (
+                      <td key={data.exams[i]!.examId}>
+                        {m.marked === 0 ? '—' : `${m.marked}份，误差超限${disagreement(m)}`}
+                      </td>
+                    ))}
+                    <td>
+                      <Link to={`${S}/teacher/detail?gradeId=${data.gradeId}&userId=${t.userId}`}>
+                        查看{t.name}的详情
+                      </Link>
                     </td>
-                  ))}
-                  <td>
-                    <Link to={`${S}/teacher/detail?gradeId=${data.gradeId}&userId=${t.userId}`}>
-                      查看{t.name}的详情
-                    </Link>
-                  </td>
-                </tr>
-              )}
-            </ListTable>
-          </section>
-          <TeacherHomework
-            homework={data.homework}
-            classes={data.classes}
-            names={new Map(data.teachers.map((t) => [t.userId, t.name]))}
-            period={homeworkPeriod.body}
-          />
-        </>
-      )}
+                  </tr>
+                )}
+              </ListTable>
+            </section>
+            <TeacherHomework
+              homework={data.homework}
+              classes={data.classes}
+              names={new Map(data.teachers.map((t) => [t.userId, t.name]))}
+              period={homeworkPeriod.body}
+            />
+          </>
+        )}
+      </Graded>
     </PageBox>
   );
 }

@@ -6,10 +6,9 @@ import { PageBox, Toolbar } from '../common/styled';
 import { Chart } from '../report/components/Chart';
 import { lineOption } from '../report/components/charts';
 import { useWrongData } from '../resource/wrong/useWrongData';
+import { fixed } from './format';
 
 const TOTAL = '总分';
-const fixed = (v: number | null | undefined) =>
-  v === null || v === undefined ? '—' : v.toFixed(1);
 
 /**
  * 学情概况·年级 (/teach-research/situation/grade): a grade's classes across its exams — each

@@ -2,8 +2,9 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { teachingRoutes } from '@examkit/contracts';
-import { createFakeApi, ok, renderApp, SCHOOL_ROUTES } from '../test/fixtures';
+import { createFakeApi, ok, renderApp, SCHOOL_ROUTES, tableCells } from '../test/fixtures';
 import { key, pages, question, setUpPageTests, staff } from './test/fixtures';
+import { HOMEWORK_WRONG, STUDY_CLASSES, WRONG_QUESTION } from './test/research';
 
 vi.mock('../report/components/Chart', () => ({
   Chart: ({ label }: { label: string }) => <div role="img" aria-label={label} />,
@@ -13,12 +14,8 @@ vi.mock('../report/components/Chart', () => ({
 setUpPageTests();
 
 const CLASSES = {
-  classes: [{ classId: 101, className: '高一(1)班', gradeName: '高一' }],
-  classId: 101,
-  students: [
-    { studentId: 31, name: '张三', studentNo: '2026001' },
-    { studentId: 32, name: '李四', studentNo: '2026002' },
-  ],
+  ...STUDY_CLASSES,
+  students: [...STUDY_CLASSES.students, { studentId: 32, name: '李四', studentNo: '2026002' }],
 };
 
 const examOf = (examId: number, examName: string, percentile: number) => ({
@@ -71,30 +68,9 @@ const STUDENT = {
     },
   ],
   wrongQuestions: [
-    {
-      examId: 7,
-      examName: '第二次月考',
-      examDate: '2026-12-01',
-      subjectName: '数学',
-      number: '3',
-      knowledgePoints: ['函数'],
-      score: 0,
-      fullMarks: 5,
-      classScoreRate: 0.45,
-    },
+    { ...WRONG_QUESTION, examId: 7, examName: '第二次月考', examDate: '2026-12-01' },
   ],
-  homeworkWrong: [
-    {
-      homeworkId: 41,
-      homeworkName: '函数练习',
-      date: '2026-11-04',
-      subjectName: '数学',
-      label: '2',
-      knowledgePoints: ['函数的单调性'],
-      score: 2.5,
-      fullMarks: 5,
-    },
-  ],
+  homeworkWrong: [HOMEWORK_WRONG],
   homework: [
     {
       homeworkId: 41,
@@ -138,23 +114,16 @@ describe('学情', () => {
     expect(within(exams).getAllByRole('row')).toHaveLength(4);
     expect(within(exams).getByRole('cell', { name: '80.0%' })).toBeInTheDocument();
     // 知识点掌握 over exams and homework, each source on its own by 来源
-    const rowsOf = () =>
-      within(screen.getByRole('table', { name: '知识点掌握度' }))
-        .getAllByRole('row')
-        .slice(1)
-        .map((r) =>
-          within(r)
-            .getAllByRole('cell')
-            .map((c) => c.textContent),
-        );
-    expect(rowsOf()).toEqual([
+    expect(tableCells('知识点掌握度')).toEqual([
       ['数学', '数列', '10', '30.0%', '—', '30.0%（1）'],
       ['数学', '函数', '60', '50.0%', '40.0%', '80.0%（2）'],
     ]);
     await u.selectOptions(screen.getByLabelText('来源'), '考试');
-    expect(rowsOf()).toEqual([['数学', '函数', '45', '40.0%', '40.0%', '80.0%（2）']]);
+    expect(tableCells('知识点掌握度')).toEqual([
+      ['数学', '函数', '45', '40.0%', '40.0%', '80.0%（2）'],
+    ]);
     await u.selectOptions(screen.getByLabelText('来源'), '校本作业');
-    expect(rowsOf().map((r) => r.slice(0, 4))).toEqual([
+    expect(tableCells('知识点掌握度').map((r) => r.slice(0, 4))).toEqual([
       ['数学', '数列', '10', '30.0%'],
       ['数学', '函数', '15', '80.0%'],
     ]);

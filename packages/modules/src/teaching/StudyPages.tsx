@@ -10,32 +10,11 @@ import { PageBox, Toolbar } from '../common/styled';
 import { Chart } from '../report/components/Chart';
 import { barOption, lineOption, radarOption } from '../report/components/charts';
 import { percent, useWrongData } from '../resource/wrong/useWrongData';
+import { ClassPicker } from '../common/ClassPicker';
+import { fixed, pct } from './format';
 
 /** Knowledge points drawn in a mastery chart (the weakest). */
 const CHART_POINTS = 10;
-
-const fixed = (v: number | null | undefined) =>
-  v === null || v === undefined ? '—' : v.toFixed(1);
-const pct = (v: number | null | undefined) =>
-  v === null || v === undefined ? '—' : `${v.toFixed(1)}%`;
-
-type Classes = DataOf<typeof teachingRoutes.studyClasses>;
-
-/** 班级 (and 学生) pickers over the caller's classes of the year. */
-function ClassPicker({ data, onChange }: { data: Classes; onChange(id: number): void }) {
-  return (
-    <FormField label="班级">
-      <Select
-        value={data.classId ?? ''}
-        options={data.classes.map((c) => ({
-          value: c.classId,
-          label: `${c.gradeName} ${c.className}`,
-        }))}
-        onChange={(e) => onChange(Number(e.target.value))}
-      />
-    </FormField>
-  );
-}
 
 type Points = DataOf<typeof teachingRoutes.classRecord>['points'];
 type Source = 'all' | 'exam' | 'homework';

@@ -1,8 +1,10 @@
 import axios, { type AxiosAdapter, type InternalAxiosRequestConfig } from 'axios';
-import { render } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
+import { vi } from 'vitest';
 import { RouterProvider, createMemoryRouter } from 'react-router-dom';
 import {
   permissionCatalogue,
+  type BankQuestionItem,
   type MyScope,
   type PermItem,
   type UserInfo,
@@ -67,6 +69,89 @@ export function demoUser(overrides: Partial<UserInfo> = {}): UserInfo {
     isHistoryRole: false,
     ...overrides,
   };
+}
+
+/**
+ * A demo user whose menus and keys are `codes` (the header's menus are the user's `perms`), in
+ * one role when `roleName` is given.
+ */
+export function menuUser(codes: string[], roleName?: string): UserInfo {
+  return demoUser({
+    perms: codesOf(...codes),
+    allPerm: { '2026': { '1': codes } },
+    ...(roleName === undefined
+      ? {}
+      : { roles: [{ id: 1, roleName }], allRole: { '2026': [{ id: 1, roleName }] } }),
+  });
+}
+
+/**
+ * 区教育局 staff signed in to one school of 示范区, holding `codes` (also as menus with `menus`).
+ */
+export function bureauUser(
+  codes: string[],
+  at: { schoolId: number; schoolName: string; token: string },
+  menus = false,
+): UserInfo {
+  return demoUser({
+    userId: 90 + at.schoolId,
+    ...at,
+    nickName: '区教育局',
+    roles: [{ id: 30, roleName: '教育局' }],
+    ...(menus ? { perms: codesOf(...codes) } : {}),
+    allPerm: { '2026': { '30': codes } },
+    allRole: { '2026': [{ id: 30, roleName: '教育局' }] },
+  });
+}
+
+/** 示范区, with 示范中学 (11) and 实验中学 (12). */
+export const DEMO_REGION = {
+  regionId: 1,
+  regionName: '示范区',
+  schools: [
+    { schoolId: 11, schoolName: '示范中学' },
+    { schoolId: 12, schoolName: '实验中学' },
+  ],
+};
+
+/** A bank question as the bank lists it: a 单选 of the school bank unless `over` says otherwise. */
+export const bankItem = (over: Partial<BankQuestionItem> & { id: number }): BankQuestionItem => ({
+  bank: 'school',
+  subjectCode: 'math',
+  stage: 3,
+  gradeNum: 10,
+  type: 'single',
+  difficulty: 2,
+  stem: `试题${over.id}的题干`,
+  options: ['甲', '乙'],
+  answer: 'A',
+  analysis: '',
+  points: [],
+  source: '',
+  year: null,
+  tags: [],
+  children: [],
+  version: 1,
+  updatedAt: 0,
+  ...over,
+});
+
+/**
+ * A download the page fetches answered with an xlsx file, and object URLs stubbed so the browser
+ * "saves" it: the fetch spy, to read the URL asked.
+ */
+export function mockXlsxDownload() {
+  const fetchMock = vi.spyOn(globalThis, 'fetch').mockResolvedValue(
+    new Response(new Blob(['xlsx']), {
+      status: 200,
+      headers: {
+        'content-type': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+      },
+    }),
+  );
+  URL.createObjectURL = vi.fn(() => 'blob:1');
+  URL.revokeObjectURL = vi.fn();
+  return fetchMock;
 }
 
 /** A teacher with one role and no system permission. */
@@ -155,6 +240,41 @@ export function createFakeApi(routes: Record<string, Reply> = {}) {
     },
   };
 }
+
+/** A call's JSON body; `{}` for a call without one. */
+export const bodyOf = (r: FakeRequest) =>
+  (typeof r.data === 'string' ? JSON.parse(r.data) : {}) as Record<string, unknown>;
+
+/** The JSON bodies sent to a call (`"METHOD /url"`), in order. */
+export const bodiesOf = (api: ReturnType<typeof createFakeApi>, key: string) => {
+  const url = key.slice(key.indexOf(' ') + 1);
+  return api.calls.filter((c) => c.url === url).map(bodyOf);
+};
+
+/** Question 3 of 期中考试 数学 (单选, 5 分, answer B) as the wrong-question lists show it. */
+export const EXAM_QUESTION = {
+  examId: 5,
+  examName: '期中考试',
+  examDate: '2026-11-12',
+  subjectId: 2,
+  subjectName: '数学',
+  questionId: 77,
+  number: '3',
+  kind: 'single',
+  fullMarks: 5,
+  answer: 'B',
+};
+
+/** The body rows of the table named `name`, each as its cells' texts. */
+export const tableCells = (name: string) =>
+  within(screen.getByRole('table', { name }))
+    .getAllByRole('row')
+    .slice(1)
+    .map((r) =>
+      within(r)
+        .getAllByRole('cell')
+        .map((c) => c.textContent),
+    );
 
 /** The calls every signed-in page may make, answered with the demo school. */
 export const SCHOOL_ROUTES = {

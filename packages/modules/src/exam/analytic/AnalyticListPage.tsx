@@ -1,41 +1,32 @@
-import { useCallback, useEffect, useState } from 'react';
+import { lazy, Suspense } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { analyticRoutes, type DataOf } from '@examkit/contracts';
+import { analyticRoutes } from '@examkit/contracts';
 import { Button } from '@examkit/ui';
 import { ConfirmDialog } from '../../common/ConfirmDialog';
 import { ListTable } from '../../common/ListTable';
 import { RowAction } from '../../common/RowAction';
-import { useApiCall } from '../../common/useApiCall';
 import { useMyScope } from '../../common/useMyScope';
 import { Actions, Note, PageBox, Toolbar } from '../components/styled';
 import { KIND_LABELS, reportPath } from './analyticLabels';
+import { useAnalysisList } from './useAnalysisList';
 
-type Analysis = DataOf<typeof analyticRoutes.analyticList>[number];
+// Only an education bureau's seat shows 区域分析: loaded when it does.
+const RegionAnalysisSection = lazy(() =>
+  import('./RegionAnalysisSection').then((m) => ({ default: m.RegionAnalysisSection })),
+);
 
-/** /exam/analyticCenter (分析中心): the school's analyses, each combining several exams. */
+/**
+ * /exam/analyticCenter (分析中心): the school's analyses, each combining several exams; for an
+ * education bureau also its region's own analyses (区域分析).
+ */
 export function AnalyticListPage() {
-  const call = useApiCall();
   const navigate = useNavigate();
-  const [rows, setRows] = useState<Analysis[] | null>(null);
-  const [removing, setRemoving] = useState<Analysis | null>(null);
+  const { rows, removing, setRemoving, remove } = useAnalysisList(
+    analyticRoutes.analyticList,
+    analyticRoutes.analyticRemove,
+  );
   // An education bureau's seat reads: no 新建分析, 编辑 or 删除 (the server refuses them too).
   const writes = useMyScope()?.reader !== true;
-  const load = useCallback(async () => {
-    const r = await call(analyticRoutes.analyticList, {});
-    setRows(r.ok ? r.data : []);
-  }, [call]);
-  useEffect(() => void load(), [load]);
-
-  async function remove() {
-    if (!removing) return;
-    const r = await call(
-      analyticRoutes.analyticRemove,
-      { analysisId: removing.id },
-      { successMessage: '已删除' },
-    );
-    setRemoving(null);
-    if (r.ok) void load();
-  }
 
   return (
     <PageBox aria-labelledby="analytic-title">
@@ -92,6 +83,11 @@ export function AnalyticListPage() {
       >
         删除分析“{removing?.name}”？其中的考试和成绩不受影响。
       </ConfirmDialog>
+      {!writes && (
+        <Suspense fallback={null}>
+          <RegionAnalysisSection />
+        </Suspense>
+      )}
     </PageBox>
   );
 }

@@ -1,18 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import {
-  permissionCatalogue,
-  type AnalyticReport,
-  type AnalyticStudentTrend,
-} from '@examkit/contracts';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { type AnalyticReport, type AnalyticStudentTrend } from '@examkit/contracts';
 import type { Static } from 'typebox';
-import { createFakeApi, demoUser, ok, renderApp, SCHOOL_ROUTES } from '../../test/fixtures';
+import { createFakeApi, menuUser, ok, renderApp, SCHOOL_ROUTES } from '../../test/fixtures';
 import { examPages } from '../index';
 
-beforeEach(() => {
-  vi.spyOn(window, 'scrollTo').mockImplementation(() => {});
-});
 afterEach(() => vi.restoreAllMocks());
 
 const CODES = ['Home', 'Exam', 'Exam-AnalyticCenter'];
@@ -88,11 +81,7 @@ const TREND: Static<typeof AnalyticStudentTrend> = {
   ],
 };
 
-const user = () =>
-  demoUser({
-    perms: permissionCatalogue.filter((p) => CODES.includes(p.permCode)),
-    allPerm: { '2026': { '1': CODES } },
-  });
+const user = () => menuUser(CODES);
 
 describe('AnalyticReportPage', () => {
   it('shows each subject’s mean per exam with its change, and exports the analysis as a job', async () => {
@@ -118,10 +107,7 @@ describe('AnalyticReportPage', () => {
     await renderApp({
       path: '/exam/analyticCenter/single/report/grade?id=4',
       api,
-      user: demoUser({
-        perms: permissionCatalogue.filter((p) => CODES.includes(p.permCode)),
-        allPerm: { '2026': { '1': CODES } },
-      }),
+      user: menuUser(CODES),
       pages: examPages,
     });
     const table = await screen.findByRole('table', { name: '学科均分趋势' });

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   downloadRoutes,
   permissionCatalogue,
@@ -28,9 +28,6 @@ const BUILT_IN_LEVELS_FOR_TEST: GaokaoLevel[] = [
   { name: 'E', percent: 2, high: 40, low: 30 },
 ];
 
-beforeEach(() => {
-  vi.spyOn(window, 'scrollTo').mockImplementation(() => {});
-});
 afterEach(() => vi.restoreAllMocks());
 
 const G = 'POST /marking-main/gaokao';

@@ -1,14 +1,11 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { permissionCatalogue } from '@examkit/contracts';
 import { demoUser, DIRECTOR_CODES, fail, ok, renderApp } from '../../test/fixtures';
 import { examPages } from '../index';
 import { bodiesOf, examApi } from '../test/fixtures';
 
-beforeEach(() => {
-  vi.spyOn(window, 'scrollTo').mockImplementation(() => {});
-});
 afterEach(() => vi.restoreAllMocks());
 
 const CODES = [...DIRECTOR_CODES, 'Exam-Multiple'];

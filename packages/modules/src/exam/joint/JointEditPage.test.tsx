@@ -1,41 +1,17 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { permissionCatalogue } from '@examkit/contracts';
-import { demoUser, DIRECTOR_CODES, fail, ok, renderApp } from '../../test/fixtures';
-import { examPages } from '../index';
-import { WEEKLY_PAPER, bodiesOf, examApi } from '../test/fixtures';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fail, ok } from '../../test/fixtures';
+import { bodiesOf, examApi } from '../test/fixtures';
+import {
+  JOINT,
+  JOINT_PAPER_REPLY as PAPER_REPLY,
+  jointExam as joint,
+  openJointExam as open,
+} from '../test/joint';
 
-beforeEach(() => {
-  vi.spyOn(window, 'scrollTo').mockImplementation(() => {});
-});
 afterEach(() => vi.restoreAllMocks());
 
-const CODES = [...DIRECTOR_CODES, 'Exam-Multiple'];
-const DETAIL = 'POST /marking-main/joint/detail';
-const STRUCTURE = 'POST /marking-main/joint/questions_save';
-const PAPER = 'POST /marking-main/joint/paper/get';
-const ANSWERS = 'POST /marking-main/joint/answer/save';
-const SHEET_GET = 'POST /marking-main/joint/sheet/get';
-const SHEET_SAVE = 'POST /marking-main/joint/sheet/save';
-const PARSE = 'POST /marking-main/exam/subject/questions/parse';
-
-const joint = (organising: boolean) => ({
-  id: 7,
-  name: '十一月区联考',
-  examType: '月测',
-  examDate: '2026-11-12',
-  gradeNum: 10,
-  organiser: '示范区教育局',
-  schoolLabels: 'codes',
-  subjects: [{ subjectCode: 'S12', subjectName: '数学', fullMarks: 100 }],
-  schools: [
-    { schoolId: 1, label: '第一中学', code: '学校A', examId: 11, state: 'draft', studentCount: 5 },
-    { schoolId: 2, label: '第二中学', code: '学校B', examId: 12, state: 'draft', studentCount: 9 },
-  ],
-  organising,
-});
-const PAPER_REPLY = { ...WEEKLY_PAPER, examName: '十一月区联考' };
 const SHEET = {
   examSubjectId: 21,
   examNumberLength: 8,
@@ -54,30 +30,32 @@ const SHEET = {
   identity: null,
 };
 
-const open = (api: ReturnType<typeof examApi>) =>
-  renderApp({
-    path: '/exam/multiple/edit/7',
-    api,
-    user: demoUser({
-      perms: permissionCatalogue.filter((p) => CODES.includes(p.permCode)),
-      allPerm: { '2026': { '1': CODES } },
-    }),
-    pages: examPages,
-  });
+/** Saves the structure once and returns the saved questions as [题号, 满分]. */
+async function saveStructure(
+  u: ReturnType<typeof userEvent.setup>,
+  api: ReturnType<typeof examApi>,
+) {
+  await u.click(screen.getByRole('button', { name: '保存试卷结构' }));
+  await waitFor(() => expect(bodiesOf(api, JOINT.structure)).toHaveLength(1));
+  const [body] = bodiesOf(api, JOINT.structure);
+  expect(body).toMatchObject({ jointExamId: 7, subjectCode: 'S12' });
+  const questions = body!.questions as { number: string; fullMarks: number }[];
+  return questions.map((q) => [q.number, q.fullMarks]);
+}
 
 describe('JointEditPage: one paper, answer key and answer sheet for every school', () => {
   it("edits the structure in the single exam's editor and saves it to the joint exam", async () => {
     const api = examApi({
-      [DETAIL]: ok(joint(true)),
-      [PAPER]: ok(PAPER_REPLY),
-      [STRUCTURE]: ok({ schools: 2 }),
+      [JOINT.detail]: ok(joint(true)),
+      [JOINT.paper]: ok(PAPER_REPLY),
+      [JOINT.structure]: ok({ schools: 2 }),
     });
     await open(api);
     const u = userEvent.setup();
     expect(
       await screen.findByRole('heading', { name: '试题设置 · 十一月区联考 · 数学', level: 2 }),
     ).toBeInTheDocument();
-    expect(bodiesOf(api, PAPER)).toEqual([{ jointExamId: 7, subjectCode: 'S12' }]);
+    expect(bodiesOf(api, JOINT.paper)).toEqual([{ jointExamId: 7, subjectCode: 'S12' }]);
     // Nothing of a single exam: no link back to one school's exam.
     expect(screen.queryByRole('link', { name: '返回考试' })).not.toBeInTheDocument();
     const full = screen.getByLabelText('第2题满分');
@@ -87,29 +65,24 @@ describe('JointEditPage: one paper, answer key and answer sheet for every school
     const third = screen.getByLabelText('第3题满分');
     await u.clear(third);
     await u.type(third, '11');
-    await u.click(screen.getByRole('button', { name: '保存试卷结构' }));
-    await waitFor(() => expect(bodiesOf(api, STRUCTURE)).toHaveLength(1));
-    const [body] = bodiesOf(api, STRUCTURE);
-    expect(body).toMatchObject({ jointExamId: 7, subjectCode: 'S12' });
-    const questions = body!.questions as { number: string; fullMarks: number }[];
-    expect(questions.map((q) => [q.number, q.fullMarks])).toEqual([
+    expect(await saveStructure(u, api)).toEqual([
       ['1', 5],
       ['2', 4],
       ['3', 11],
       ['4', 80],
     ]);
     // Read back after the save, for every school's copy is the same.
-    await waitFor(() => expect(bodiesOf(api, PAPER)).toHaveLength(2));
+    await waitFor(() => expect(bodiesOf(api, JOINT.paper)).toHaveLength(2));
     expect(await screen.findByText('试卷结构已保存')).toBeInTheDocument();
   }, 30_000);
 
   it('imports the structure from an .xlsx file: a bad row is shown and nothing is saved; a good file is saved for every school', async () => {
     let parses = 0;
     const api = examApi({
-      [DETAIL]: ok(joint(true)),
-      [PAPER]: ok(PAPER_REPLY),
-      [STRUCTURE]: ok({ schools: 2 }),
-      [PARSE]: () =>
+      [JOINT.detail]: ok(joint(true)),
+      [JOINT.paper]: ok(PAPER_REPLY),
+      [JOINT.structure]: ok({ schools: 2 }),
+      [JOINT.parse]: () =>
         ++parses === 1
           ? ok({
               questions: [],
@@ -131,20 +104,15 @@ describe('JointEditPage: one paper, answer key and answer sheet for every school
     const refused = await screen.findByRole('table', { name: /未读取任何题目明细/ });
     expect(refused).toHaveTextContent('第 3 行');
     expect(refused).toHaveTextContent('题型“多项”无法识别');
-    expect(bodiesOf(api, PARSE)).toEqual([{ file: 'UEsDBA==' }]);
-    expect(bodiesOf(api, STRUCTURE)).toHaveLength(0);
+    expect(bodiesOf(api, JOINT.parse)).toEqual([{ file: 'UEsDBA==' }]);
+    expect(bodiesOf(api, JOINT.structure)).toHaveLength(0);
     // The structure on screen is still the saved one.
     expect(screen.getByLabelText('第4题满分')).toHaveValue('80');
 
     await u.upload(screen.getByLabelText('上传试题模板文件'), file);
     expect(await screen.findByText('已读取 2 道题，请检查后保存')).toBeInTheDocument();
     expect(screen.queryByLabelText('第3题题号')).not.toBeInTheDocument();
-    await u.click(screen.getByRole('button', { name: '保存试卷结构' }));
-    await waitFor(() => expect(bodiesOf(api, STRUCTURE)).toHaveLength(1));
-    const [body] = bodiesOf(api, STRUCTURE);
-    expect(body).toMatchObject({ jointExamId: 7, subjectCode: 'S12' });
-    const questions = body!.questions as { number: string; fullMarks: number }[];
-    expect(questions.map((q) => [q.number, q.fullMarks])).toEqual([
+    expect(await saveStructure(u, api)).toEqual([
       ['1', 40],
       ['2', 60],
     ]);
@@ -154,9 +122,9 @@ describe('JointEditPage: one paper, answer key and answer sheet for every school
   it('sets one answer key, and shows the refusal once a school scans', async () => {
     let saves = 0;
     const api = examApi({
-      [DETAIL]: ok(joint(true)),
-      [PAPER]: ok(PAPER_REPLY),
-      [ANSWERS]: () =>
+      [JOINT.detail]: ok(joint(true)),
+      [JOINT.paper]: ok(PAPER_REPLY),
+      [JOINT.answers]: () =>
         ++saves === 1 ? ok(PAPER_REPLY) : fail(400, '第二中学已开始扫描，联考的答案不能再修改'),
     });
     await open(api);
@@ -170,8 +138,8 @@ describe('JointEditPage: one paper, answer key and answer sheet for every school
     await u.clear(first);
     await u.type(first, 'd');
     await u.click(screen.getByRole('button', { name: '保存答案' }));
-    await waitFor(() => expect(bodiesOf(api, ANSWERS)).toHaveLength(1));
-    expect(bodiesOf(api, ANSWERS)[0]).toEqual({
+    await waitFor(() => expect(bodiesOf(api, JOINT.answers)).toHaveLength(1));
+    expect(bodiesOf(api, JOINT.answers)[0]).toEqual({
       jointExamId: 7,
       subjectCode: 'S12',
       answers: [
@@ -190,10 +158,10 @@ describe('JointEditPage: one paper, answer key and answer sheet for every school
 
   it('designs one answer sheet: saved for every school, each downloading its own', async () => {
     const api = examApi({
-      [DETAIL]: ok(joint(true)),
-      [PAPER]: ok(PAPER_REPLY),
-      [SHEET_GET]: ok(SHEET),
-      [SHEET_SAVE]: ok({ savedAt: Date.UTC(2026, 10, 21, 2, 0), pageCount: 1, schools: 2 }),
+      [JOINT.detail]: ok(joint(true)),
+      [JOINT.paper]: ok(PAPER_REPLY),
+      [JOINT.sheetGet]: ok(SHEET),
+      [JOINT.sheetSave]: ok({ savedAt: Date.UTC(2026, 10, 21, 2, 0), pageCount: 1, schools: 2 }),
     });
     await open(api);
     const u = userEvent.setup();
@@ -208,8 +176,8 @@ describe('JointEditPage: one paper, answer key and answer sheet for every school
     await u.clear(title);
     await u.type(title, '联考数学答题卡');
     await u.click(screen.getByRole('button', { name: '保存答题卡' }));
-    await waitFor(() => expect(bodiesOf(api, SHEET_SAVE)).toHaveLength(1));
-    expect(bodiesOf(api, SHEET_SAVE)[0]).toMatchObject({
+    await waitFor(() => expect(bodiesOf(api, JOINT.sheetSave)).toHaveLength(1));
+    expect(bodiesOf(api, JOINT.sheetSave)[0]).toMatchObject({
       jointExamId: 7,
       subjectCode: 'S12',
       settings: { answerSheetTitle: '联考数学答题卡', examNumCount: 8 },
@@ -218,10 +186,10 @@ describe('JointEditPage: one paper, answer key and answer sheet for every school
   }, 30_000);
 
   it('a school taking part only sees no paper editors', async () => {
-    const api = examApi({ [DETAIL]: ok(joint(false)), [PAPER]: ok(PAPER_REPLY) });
+    const api = examApi({ [JOINT.detail]: ok(joint(false)), [JOINT.paper]: ok(PAPER_REPLY) });
     await open(api);
     expect(await screen.findByRole('table', { name: '参考学校' })).toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: '试卷、答案和答题卡' })).not.toBeInTheDocument();
-    expect(bodiesOf(api, PAPER)).toHaveLength(0);
+    expect(bodiesOf(api, JOINT.paper)).toHaveLength(0);
   }, 30_000);
 });

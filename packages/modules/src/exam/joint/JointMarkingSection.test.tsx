@@ -1,57 +1,33 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { permissionCatalogue } from '@examkit/contracts';
-import { demoUser, DIRECTOR_CODES, fail, ok, renderApp } from '../../test/fixtures';
-import { examPages } from '../index';
-import { WEEKLY_PAPER, bodiesOf, examApi } from '../test/fixtures';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fail, ok } from '../../test/fixtures';
+import { bodiesOf, examApi } from '../test/fixtures';
+import {
+  JOINT_CODES as CODES,
+  JOINT,
+  JOINT_PAPER_REPLY,
+  jointExam as joint,
+  openJointExam as open,
+} from '../test/joint';
 
-beforeEach(() => {
-  vi.spyOn(window, 'scrollTo').mockImplementation(() => {});
-});
 afterEach(() => vi.restoreAllMocks());
 
-const CODES = [...DIRECTOR_CODES, 'Exam-Multiple'];
-const DETAIL = 'POST /marking-main/joint/detail';
-const PAPER = 'POST /marking-main/joint/paper/get';
-const PROGRESS = 'POST /marking-main/joint/pool/progress';
-const MODE = 'POST /marking-main/joint/pool/mode';
-const ROSTER = 'POST /marking-main/joint/pool/roster';
-const BLOCKS = 'POST /marking-main/joint/pool/blocks';
-const SAVE = 'POST /marking-main/joint/pool/block/save';
-const STATE = 'POST /marking-main/joint/pool/block/state';
-const SCHOOL_PROGRESS = 'POST /marking-main/joint/pool/school/progress';
-const SEEDS = 'POST /marking-main/joint/pool/seed/list';
-const SEED_PAPERS = 'POST /marking-main/joint/pool/seed/papers';
-const SEED_ADD = 'POST /marking-main/joint/pool/seed/add';
-const PAPER_CROP = 'POST /marking-main/joint/pool/paper/crop';
-
-const joint = (organising: boolean) => ({
-  id: 7,
-  name: '十一月区联考',
-  examType: '月测',
-  examDate: '2026-11-12',
-  gradeNum: 10,
-  organiser: '示范区教育局',
-  schoolLabels: 'codes',
-  subjects: [{ subjectCode: 'S12', subjectName: '数学', fullMarks: 100 }],
-  schools: [
-    { schoolId: 1, label: '第一中学', code: '学校A', examId: 11, state: 'draft', studentCount: 5 },
-    { schoolId: 2, label: '第二中学', code: '学校B', examId: 12, state: 'draft', studentCount: 9 },
-  ],
-  organising,
-});
 const progress = (markingMode: 'school' | 'pool', blocks: unknown[] = []) => ({
   markingMode,
   blocks,
 });
-const BLOCK = {
+/** Block 3 (第5题) of the pool: 14 papers, 6 marked. */
+const OPEN_BLOCK = {
   blockId: 3,
   subjectCode: 'S12',
   name: '第5题',
   state: 'open',
   papers: 14,
   done: 6,
+};
+const BLOCK = {
+  ...OPEN_BLOCK,
   schools: [
     { schoolId: 1, schoolName: '第一中学', papers: 5, done: 2, markers: 2, marks: 4 },
     { schoolId: 2, schoolName: '第二中学', papers: 9, done: 4, markers: 1, marks: 2 },
@@ -59,31 +35,65 @@ const BLOCK = {
 };
 
 /** The roster of both schools' teachers. */
-const TEACHERS = [
-  { userId: 21, name: '李老师', schoolId: 1, schoolName: '第一中学' },
-  { userId: 22, name: '王老师', schoolId: 1, schoolName: '第一中学' },
-  { userId: 31, name: '赵老师', schoolId: 2, schoolName: '第二中学' },
-];
+const LI = { userId: 21, name: '李老师', schoolId: 1, schoolName: '第一中学' };
+const WANG = { userId: 22, name: '王老师', schoolId: 1, schoolName: '第一中学' };
+const ZHAO = { userId: 31, name: '赵老师', schoolId: 2, schoolName: '第二中学' };
+const TEACHERS = [LI, WANG, ZHAO];
 
-const open = (api: ReturnType<typeof examApi>, codes: readonly string[] = CODES) =>
-  renderApp({
-    path: '/exam/multiple/edit/7',
-    api,
-    user: demoUser({
-      perms: permissionCatalogue.filter((p) => codes.includes(p.permCode)),
-      allPerm: { '2026': { '1': [...codes] } },
-    }),
-    pages: examPages,
+/** The organiser's page in 统一阅卷, with the roster and the given calls. */
+const poolApi = (routes: Record<string, unknown>) =>
+  examApi({
+    [JOINT.detail]: ok(joint(true)),
+    [JOINT.paper]: ok(JOINT_PAPER_REPLY),
+    [JOINT.progress]: ok(progress('pool')),
+    [JOINT.roster]: ok({ list: TEACHERS }),
+    ...routes,
   });
+
+/** Block 4 (第4题) as the pool's block list returns it, with what the test changes. */
+const poolBlock = (block: Record<string, unknown>) => ({
+  blockId: 4,
+  subjectCode: 'S12',
+  name: '第4题',
+  state: 'setup',
+  mode: 'single',
+  questionIds: [5],
+  tolerance: 0,
+  markers: [LI, ZHAO],
+  arbitrators: [],
+  leaders: [],
+  ...block,
+});
+
+/** poolApi whose block list holds `block` (block 4 unless it says) once it has been saved. */
+function savingPoolApi(block: { blockId?: number } & Record<string, unknown>, routes = {}) {
+  let saved = false;
+  return poolApi({
+    [JOINT.blocks]: () => ok({ list: saved ? [poolBlock(block)] : [] }),
+    [JOINT.save]: () => {
+      saved = true;
+      return ok({ blockId: block.blockId ?? 4 });
+    },
+    ...routes,
+  });
+}
+
+/** Fills the new block form's name 第4题 and ticks 第4(1)题. */
+async function startBlock(u: ReturnType<typeof userEvent.setup>) {
+  const form = await screen.findByRole('form', { name: '新建统一阅卷题块' });
+  await u.type(within(form).getByLabelText(/题块名称/), '第4题');
+  await u.click(await within(form).findByRole('checkbox', { name: '第4(1)题（30分）' }));
+  return form;
+}
 
 describe('JointMarkingSection: 各校分别阅卷 or 统一阅卷 on the joint exam page', () => {
   it('the organiser switches to 统一阅卷 and sees the progress per school', async () => {
     let mode: 'school' | 'pool' = 'school';
     const api = examApi({
-      [DETAIL]: ok(joint(true)),
-      [PAPER]: ok({ ...WEEKLY_PAPER, examName: '十一月区联考' }),
-      [PROGRESS]: () => ok(progress(mode, mode === 'pool' ? [BLOCK] : [])),
-      [MODE]: () => {
+      [JOINT.detail]: ok(joint(true)),
+      [JOINT.paper]: ok(JOINT_PAPER_REPLY),
+      [JOINT.progress]: () => ok(progress(mode, mode === 'pool' ? [BLOCK] : [])),
+      [JOINT.mode]: () => {
         mode = 'pool';
         return ok({ markingMode: 'pool' });
       },
@@ -99,7 +109,7 @@ describe('JointMarkingSection: 各校分别阅卷 or 统一阅卷 on the joint e
     await u.selectOptions(select, 'pool');
     await u.click(save);
     await waitFor(() =>
-      expect(bodiesOf(api, MODE)).toEqual([{ jointExamId: 7, markingMode: 'pool' }]),
+      expect(bodiesOf(api, JOINT.mode)).toEqual([{ jointExamId: 7, markingMode: 'pool' }]),
     );
     const table = await within(section).findByRole('table', { name: '统一阅卷进度' });
     const rows = within(table).getAllByRole('row');
@@ -112,10 +122,10 @@ describe('JointMarkingSection: 各校分别阅卷 or 统一阅卷 on the joint e
 
   it('shows the refusal once marking opened', async () => {
     const api = examApi({
-      [DETAIL]: ok(joint(true)),
-      [PAPER]: ok({ ...WEEKLY_PAPER, examName: '十一月区联考' }),
-      [PROGRESS]: ok(progress('pool', [BLOCK])),
-      [MODE]: fail(409, '阅卷已开始，不能再修改阅卷方式'),
+      [JOINT.detail]: ok(joint(true)),
+      [JOINT.paper]: ok(JOINT_PAPER_REPLY),
+      [JOINT.progress]: ok(progress('pool', [BLOCK])),
+      [JOINT.mode]: fail(409, '阅卷已开始，不能再修改阅卷方式'),
     });
     await open(api);
     const u = userEvent.setup();
@@ -128,59 +138,27 @@ describe('JointMarkingSection: 各校分别阅卷 or 统一阅卷 on the joint e
   }, 30_000);
 
   it('a participating school sees no marking section', async () => {
-    const api = examApi({ [DETAIL]: ok(joint(false)) });
+    const api = examApi({ [JOINT.detail]: ok(joint(false)) });
     await open(api);
     expect(await screen.findByRole('heading', { name: '参考学校' })).toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: '联考阅卷' })).not.toBeInTheDocument();
-    expect(bodiesOf(api, PROGRESS)).toEqual([]);
+    expect(bodiesOf(api, JOINT.progress)).toEqual([]);
   });
 
   it('in 统一阅卷 the organiser names markers of two schools from the roster and starts the block', async () => {
-    let saved: unknown[] = [];
-    const api = examApi({
-      [DETAIL]: ok(joint(true)),
-      [PAPER]: ok({ ...WEEKLY_PAPER, examName: '十一月区联考' }),
-      [PROGRESS]: ok(progress('pool')),
-      [ROSTER]: ok({ list: TEACHERS }),
-      [BLOCKS]: () =>
-        ok({
-          list: saved.length
-            ? [
-                {
-                  blockId: 3,
-                  subjectCode: 'S12',
-                  name: '第4题',
-                  state: 'setup',
-                  mode: 'single',
-                  questionIds: [5, 6],
-                  tolerance: 0,
-                  markers: [
-                    { userId: 21, name: '李老师', schoolId: 1, schoolName: '第一中学' },
-                    { userId: 31, name: '赵老师', schoolId: 2, schoolName: '第二中学' },
-                  ],
-                  arbitrators: [],
-                  leaders: [],
-                },
-              ]
-            : [],
-        }),
-      [SAVE]: (r: { data: unknown }) => {
-        saved = [r.data];
-        return ok({ blockId: 3 });
-      },
-      [STATE]: ok({ state: 'open' }),
-    });
+    const api = savingPoolApi(
+      { blockId: 3, questionIds: [5, 6] },
+      { [JOINT.state]: ok({ state: 'open' }) },
+    );
     await open(api);
     const u = userEvent.setup();
-    const form = await screen.findByRole('form', { name: '新建统一阅卷题块' });
-    await u.type(within(form).getByLabelText(/题块名称/), '第4题');
-    await u.click(await within(form).findByRole('checkbox', { name: '第4(1)题（30分）' }));
+    const form = await startBlock(u);
     await u.click(within(form).getByRole('checkbox', { name: '第4(2)题（50分）' }));
     await u.click(within(form).getByRole('checkbox', { name: '阅卷老师：李老师（第一中学）' }));
     await u.click(within(form).getByRole('checkbox', { name: '阅卷老师：赵老师（第二中学）' }));
     await u.click(within(form).getByRole('button', { name: '保存题块' }));
     await waitFor(() =>
-      expect(bodiesOf(api, SAVE)).toEqual([
+      expect(bodiesOf(api, JOINT.save)).toEqual([
         {
           jointExamId: 7,
           subjectCode: 'S12',
@@ -205,22 +183,19 @@ describe('JointMarkingSection: 各校分别阅卷 or 统一阅卷 on the joint e
     const table = await screen.findByRole('table', { name: '统一阅卷题块' });
     expect(within(table).getByText('李老师（第一中学）、赵老师（第二中学）')).toBeInTheDocument();
     await u.click(within(table).getByRole('button', { name: '开始阅卷：第4题' }));
-    await waitFor(() => expect(bodiesOf(api, STATE)).toEqual([{ blockId: 3, action: 'start' }]));
+    await waitFor(() =>
+      expect(bodiesOf(api, JOINT.state)).toEqual([{ blockId: 3, action: 'start' }]),
+    );
   }, 30_000);
 
   it('a participating school’s manager sees the pool’s progress with its own share', async () => {
     const api = examApi({
-      [DETAIL]: ok(joint(false)),
-      [SCHOOL_PROGRESS]: ok({
+      [JOINT.detail]: ok(joint(false)),
+      [JOINT.schoolProgress]: ok({
         markingMode: 'pool',
         blocks: [
           {
-            blockId: 3,
-            subjectCode: 'S12',
-            name: '第5题',
-            state: 'open',
-            papers: 14,
-            done: 6,
+            ...OPEN_BLOCK,
             own: { papers: 9, done: 4, markers: 1, marks: 2 },
             ownMarkers: [{ userId: 21, name: '李老师', marks: 2 }],
           },
@@ -246,50 +221,15 @@ describe('JointMarkingSection: 各校分别阅卷 or 统一阅卷 on the joint e
   });
 
   it('the organiser sets up a 双评 block with its 误差, 仲裁老师 and 组长 from the roster', async () => {
-    let saved = false;
-    const api = examApi({
-      [DETAIL]: ok(joint(true)),
-      [PAPER]: ok({ ...WEEKLY_PAPER, examName: '十一月区联考' }),
-      [PROGRESS]: ok(progress('pool')),
-      [ROSTER]: ok({ list: TEACHERS }),
-      [BLOCKS]: () =>
-        ok({
-          list: saved
-            ? [
-                {
-                  blockId: 4,
-                  subjectCode: 'S12',
-                  name: '第4题',
-                  state: 'setup',
-                  mode: 'double',
-                  questionIds: [5],
-                  tolerance: 3,
-                  markers: [
-                    { userId: 21, name: '李老师', schoolId: 1, schoolName: '第一中学' },
-                    { userId: 31, name: '赵老师', schoolId: 2, schoolName: '第二中学' },
-                  ],
-                  arbitrators: [
-                    { userId: 22, name: '王老师', schoolId: 1, schoolName: '第一中学' },
-                    { userId: 31, name: '赵老师', schoolId: 2, schoolName: '第二中学' },
-                  ],
-                  leaders: [
-                    { userId: 31, name: '赵老师', schoolId: 2, schoolName: '第二中学' },
-                    { userId: 21, name: '李老师', schoolId: 1, schoolName: '第一中学' },
-                  ],
-                },
-              ]
-            : [],
-        }),
-      [SAVE]: () => {
-        saved = true;
-        return ok({ blockId: 4 });
-      },
+    const api = savingPoolApi({
+      mode: 'double',
+      tolerance: 3,
+      arbitrators: [WANG, ZHAO],
+      leaders: [ZHAO, LI],
     });
     await open(api);
     const u = userEvent.setup();
-    const form = await screen.findByRole('form', { name: '新建统一阅卷题块' });
-    await u.type(within(form).getByLabelText(/题块名称/), '第4题');
-    await u.click(await within(form).findByRole('checkbox', { name: '第4(1)题（30分）' }));
+    const form = await startBlock(u);
     await u.click(within(form).getByRole('checkbox', { name: '阅卷老师：李老师（第一中学）' }));
     // 误差 and 仲裁老师 are asked only for 双评.
     expect(within(form).queryByLabelText(/误差/)).not.toBeInTheDocument();
@@ -300,7 +240,7 @@ describe('JointMarkingSection: 各校分别阅卷 or 统一阅卷 on the joint e
     await u.click(within(form).getByRole('checkbox', { name: '阅卷老师：赵老师（第二中学）' }));
     await u.click(within(form).getByRole('button', { name: '保存题块' }));
     expect(await within(form).findByRole('alert')).toHaveTextContent('请输入误差');
-    expect(bodiesOf(api, SAVE)).toEqual([]);
+    expect(bodiesOf(api, JOINT.save)).toEqual([]);
     await u.type(within(form).getByLabelText(/误差/), '3');
     // Several 仲裁老师 and 组长, ticked beside the markers in each school's table.
     await u.click(within(form).getByRole('checkbox', { name: '仲裁老师：王老师（第一中学）' }));
@@ -312,7 +252,7 @@ describe('JointMarkingSection: 各校分别阅卷 or 统一阅卷 on the joint e
     );
     await u.click(within(form).getByRole('button', { name: '保存题块' }));
     await waitFor(() =>
-      expect(bodiesOf(api, SAVE)).toEqual([
+      expect(bodiesOf(api, JOINT.save)).toEqual([
         expect.objectContaining({
           setup: expect.objectContaining({
             questionIds: [5],
@@ -334,19 +274,13 @@ describe('JointMarkingSection: 各校分别阅卷 or 统一阅卷 on the joint e
   }, 30_000);
 
   it('仲裁老师 only for 双评: switching back to 单评 hides the column and sends no arbitrator; the filter narrows every column', async () => {
-    const api = examApi({
-      [DETAIL]: ok(joint(true)),
-      [PAPER]: ok({ ...WEEKLY_PAPER, examName: '十一月区联考' }),
-      [PROGRESS]: ok(progress('pool')),
-      [ROSTER]: ok({ list: TEACHERS }),
-      [BLOCKS]: ok({ list: [] }),
-      [SAVE]: ok({ blockId: 4 }),
+    const api = poolApi({
+      [JOINT.blocks]: ok({ list: [] }),
+      [JOINT.save]: ok({ blockId: 4 }),
     });
     await open(api);
     const u = userEvent.setup();
-    const form = await screen.findByRole('form', { name: '新建统一阅卷题块' });
-    await u.type(within(form).getByLabelText(/题块名称/), '第4题');
-    await u.click(await within(form).findByRole('checkbox', { name: '第4(1)题（30分）' }));
+    const form = await startBlock(u);
     expect(within(form).queryByRole('checkbox', { name: /^仲裁老师：/ })).not.toBeInTheDocument();
     await u.selectOptions(within(form).getByLabelText('评阅方式'), '双评');
     await u.click(within(form).getByRole('checkbox', { name: '仲裁老师：王老师（第一中学）' }));
@@ -361,7 +295,7 @@ describe('JointMarkingSection: 各校分别阅卷 or 统一阅卷 on the joint e
     await u.click(within(second).getByRole('checkbox', { name: '组长：赵老师（第二中学）' }));
     await u.click(within(form).getByRole('button', { name: '保存题块' }));
     await waitFor(() =>
-      expect(bodiesOf(api, SAVE)).toEqual([
+      expect(bodiesOf(api, JOINT.save)).toEqual([
         expect.objectContaining({
           setup: expect.objectContaining({
             mode: 'single',
@@ -375,51 +309,18 @@ describe('JointMarkingSection: 各校分别阅卷 or 统一阅卷 on the joint e
     );
   }, 30_000);
   it('定量分配: the organiser gives each marker a 任务量; the table shows it', async () => {
-    let saved = false;
-    const api = examApi({
-      [DETAIL]: ok(joint(true)),
-      [PAPER]: ok({ ...WEEKLY_PAPER, examName: '十一月区联考' }),
-      [PROGRESS]: ok(progress('pool')),
-      [ROSTER]: ok({ list: TEACHERS }),
-      [BLOCKS]: () =>
-        ok({
-          list: saved
-            ? [
-                {
-                  blockId: 4,
-                  subjectCode: 'S12',
-                  name: '第4题',
-                  state: 'setup',
-                  mode: 'single',
-                  questionIds: [5],
-                  tolerance: 0,
-                  fullScore: 30,
-                  scoreStep: 0.5,
-                  distribution: 'quota',
-                  quotas: [
-                    { userId: 21, quota: 120 },
-                    { userId: 31, quota: 80 },
-                  ],
-                  markers: [
-                    { userId: 21, name: '李老师', schoolId: 1, schoolName: '第一中学' },
-                    { userId: 31, name: '赵老师', schoolId: 2, schoolName: '第二中学' },
-                  ],
-                  arbitrators: [],
-                  leaders: [],
-                },
-              ]
-            : [],
-        }),
-      [SAVE]: () => {
-        saved = true;
-        return ok({ blockId: 4 });
-      },
+    const api = savingPoolApi({
+      fullScore: 30,
+      scoreStep: 0.5,
+      distribution: 'quota',
+      quotas: [
+        { userId: 21, quota: 120 },
+        { userId: 31, quota: 80 },
+      ],
     });
     await open(api);
     const u = userEvent.setup();
-    const form = await screen.findByRole('form', { name: '新建统一阅卷题块' });
-    await u.type(within(form).getByLabelText(/题块名称/), '第4题');
-    await u.click(await within(form).findByRole('checkbox', { name: '第4(1)题（30分）' }));
+    const form = await startBlock(u);
     expect(within(form).queryByLabelText(/^任务量：/)).not.toBeInTheDocument();
     await u.selectOptions(within(form).getByLabelText('分配方式'), '定量分配（每人任务量）');
     await u.click(within(form).getByRole('checkbox', { name: '阅卷老师：李老师（第一中学）' }));
@@ -431,11 +332,11 @@ describe('JointMarkingSection: 各校分别阅卷 or 统一阅卷 on the joint e
     expect(await within(form).findByRole('alert')).toHaveTextContent(
       '定量分配时每位阅卷老师需要任务量',
     );
-    expect(bodiesOf(api, SAVE)).toEqual([]);
+    expect(bodiesOf(api, JOINT.save)).toEqual([]);
     await u.type(within(form).getByLabelText('任务量：赵老师（第二中学）'), '80');
     await u.click(within(form).getByRole('button', { name: '保存题块' }));
     await waitFor(() =>
-      expect(bodiesOf(api, SAVE)).toEqual([
+      expect(bodiesOf(api, JOINT.save)).toEqual([
         expect.objectContaining({
           setup: expect.objectContaining({
             distribution: 'quota',
@@ -455,33 +356,20 @@ describe('JointMarkingSection: 各校分别阅卷 or 统一阅卷 on the joint e
 
   it('隐藏样卷: the organiser lists a block’s papers by number only, looks at one and adds it as a seed', async () => {
     let seeds: unknown[] = [];
-    const api = examApi({
-      [DETAIL]: ok(joint(true)),
-      [PAPER]: ok({ ...WEEKLY_PAPER, examName: '十一月区联考' }),
-      [PROGRESS]: ok(progress('pool')),
-      [ROSTER]: ok({ list: TEACHERS }),
-      [BLOCKS]: ok({
+    const api = poolApi({
+      [JOINT.blocks]: ok({
         list: [
-          {
-            blockId: 4,
-            subjectCode: 'S12',
-            name: '第4题',
-            state: 'setup',
-            mode: 'single',
-            questionIds: [5],
-            tolerance: 0,
+          poolBlock({
             fullScore: 30,
             scoreStep: 0.5,
             distribution: 'pool',
             quotas: [{ userId: 21, quota: null }],
-            markers: [{ userId: 21, name: '李老师', schoolId: 1, schoolName: '第一中学' }],
-            arbitrators: [],
-            leaders: [],
-          },
+            markers: [LI],
+          }),
         ],
       }),
-      [SEEDS]: () => ok({ list: seeds }),
-      [SEED_PAPERS]: ok({
+      [JOINT.seeds]: () => ok({ list: seeds }),
+      [JOINT.seedPapers]: ok({
         list: [41, 42].map((paperId) => ({
           paperId,
           studentId: 0,
@@ -492,8 +380,8 @@ describe('JointMarkingSection: 各校分别阅卷 or 统一阅卷 on the joint e
           seeded: false,
         })),
       }),
-      [PAPER_CROP]: ok({ dataUrl: 'data:image/png;base64,AAAA' }),
-      [SEED_ADD]: () => {
+      [JOINT.paperCrop]: ok({ dataUrl: 'data:image/png;base64,AAAA' }),
+      [JOINT.seedAdd]: () => {
         seeds = [
           {
             paperId: 50,
@@ -532,16 +420,16 @@ describe('JointMarkingSection: 各校分别阅卷 or 统一阅卷 on the joint e
     ]);
     await u.click(within(found).getByRole('button', { name: '选为样卷：试卷 41' }));
     expect(await within(section).findByRole('img', { name: '答卷：试卷 41' })).toBeInTheDocument();
-    expect(bodiesOf(api, PAPER_CROP)).toEqual([{ paperId: 41 }]);
+    expect(bodiesOf(api, JOINT.paperCrop)).toEqual([{ paperId: 41 }]);
     const add = within(section).getByRole('form', { name: '添加样卷' });
     await u.type(within(add).getByLabelText(/标准分/), '31');
     await u.click(within(add).getByRole('button', { name: '添加样卷' }));
-    expect(bodiesOf(api, SEED_ADD)).toEqual([]);
+    expect(bodiesOf(api, JOINT.seedAdd)).toEqual([]);
     await u.clear(within(add).getByLabelText(/标准分/));
     await u.type(within(add).getByLabelText(/标准分/), '24');
     await u.click(within(add).getByRole('button', { name: '添加样卷' }));
     await waitFor(() =>
-      expect(bodiesOf(api, SEED_ADD)).toEqual([{ blockId: 4, paperId: 41, seedScore: 24 }]),
+      expect(bodiesOf(api, JOINT.seedAdd)).toEqual([{ blockId: 4, paperId: 41, seedScore: 24 }]),
     );
     const current = await within(section).findByRole('table', { name: '当前样卷' });
     expect(within(current).getAllByRole('row')[1]).toHaveTextContent('5024 分开始阅卷后分发');

@@ -1,35 +1,20 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { permissionCatalogue } from '@examkit/contracts';
-import { createFakeApi, demoUser, ok, renderApp, SCHOOL_ROUTES } from '../../test/fixtures';
+import { describe, expect, it } from 'vitest';
+import {
+  bureauUser,
+  createFakeApi,
+  DEMO_REGION,
+  ok,
+  renderApp,
+  SCHOOL_ROUTES,
+} from '../../test/fixtures';
 import { examPages } from '../index';
-
-beforeEach(() => {
-  vi.spyOn(window, 'scrollTo').mockImplementation(() => {});
-});
 
 const BUREAU_CODES = ['Home', 'Exam', 'Exam-Multiple', 'Exam-Multiple-Report-Grade'];
 const bureauIn = (schoolId: number, schoolName: string, token: string) =>
-  demoUser({
-    userId: 90 + schoolId,
-    token,
-    schoolId,
-    schoolName,
-    nickName: '区教育局',
-    roles: [{ id: 30, roleName: '教育局' }],
-    perms: permissionCatalogue.filter((p) => BUREAU_CODES.includes(p.permCode)),
-    allPerm: { '2026': { '30': BUREAU_CODES } },
-    allRole: { '2026': [{ id: 30, roleName: '教育局' }] },
-  });
-const REGION = {
-  regionId: 1,
-  regionName: '示范区',
-  schools: [
-    { schoolId: 11, schoolName: '示范中学' },
-    { schoolId: 12, schoolName: '实验中学' },
-  ],
-};
+  bureauUser(BUREAU_CODES, { schoolId, schoolName, token }, true);
+const REGION = DEMO_REGION;
 
 describe('区域设置 on /exam/multiple', () => {
   it('renames the region and lets a school leave it in 区域设置', async () => {

@@ -1,14 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { onlineRoutes, type StudentExam } from '@examkit/contracts';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createFakeApi, fail, ok, renderApp } from '../../test/fixtures';
 import { examPages } from '../index';
 import { bodiesOf } from '../test/fixtures';
 
-beforeEach(() => {
-  vi.spyOn(window, 'scrollTo').mockImplementation(() => {});
-});
 afterEach(() => vi.restoreAllMocks());
 
 const ENTER = `POST ${onlineRoutes.enter.url}`;

@@ -1,60 +1,23 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { styled } from 'styled-components';
 import {
   onlineRoutes,
   type OnlineSubmitResult,
   type StudentExam,
   type StudentQuestion,
 } from '@examkit/contracts';
-import { Button, FormField, TextInput, themeOf, useDebouncedCallback } from '@examkit/ui';
+import { Button, FormField, TextInput, useDebouncedCallback } from '@examkit/ui';
+import {
+  AnswerBar,
+  AnswerEntry,
+  AnswerFrame,
+  AnswerItem,
+  ChoiceAnswers,
+} from '../../common/answerParts';
 import { ConfirmDialog } from '../../common/ConfirmDialog';
-import { StudentEntryForm } from '../../common/StudentEntryForm';
 import { useApiCall } from '../../common/useApiCall';
-import { ErrorText, PageBox } from '../components/styled';
+import { ErrorText } from '../components/styled';
 import { JUDGE_LABELS, KIND_LABELS, letterOf } from './labels';
 import { QuestionText } from './QuestionText';
-
-const Frame = styled(PageBox)`
-  max-width: 820px;
-  margin: 0 auto;
-  padding: 24px 16px 48px;
-`;
-
-const Bar = styled.div`
-  position: sticky;
-  top: 0;
-  z-index: 1;
-  display: flex;
-  flex-wrap: wrap;
-  align-items: center;
-  gap: 16px;
-  padding: 8px 0;
-  background: ${(p) => themeOf(p).colors.background};
-  border-bottom: 1px solid ${(p) => themeOf(p).colors.border};
-  margin-bottom: 16px;
-`;
-
-const Item = styled.fieldset`
-  margin: 0 0 16px;
-  padding: 12px 16px;
-  border: 1px solid ${(p) => themeOf(p).colors.border};
-  border-radius: 4px;
-  background: ${(p) => themeOf(p).colors.surface};
-  legend {
-    font-weight: 600;
-  }
-  label.choice {
-    display: block;
-    margin: 6px 0;
-  }
-  textarea {
-    width: 100%;
-    min-height: 120px;
-    font: inherit;
-    padding: 6px 8px;
-    box-sizing: border-box;
-  }
-`;
 
 type Answers = Record<number, string>;
 
@@ -162,24 +125,23 @@ export function OnlineStudentPage() {
 
   if (!exam)
     return (
-      <Frame aria-labelledby="online-student-title">
-        <h1 id="online-student-title">在线答题</h1>
-        <StudentEntryForm
-          codeLabel="考试码"
-          action="进入考试"
-          note="考试码由老师提供。请在规定时间内进入，进入后开始计时。"
-          onEnter={enter}
-        />
-      </Frame>
+      <AnswerEntry
+        titleId="online-student-title"
+        title="在线答题"
+        codeLabel="考试码"
+        action="进入考试"
+        note="考试码由老师提供。请在规定时间内进入，进入后开始计时。"
+        onEnter={enter}
+      />
     );
 
   const unanswered = exam.questions.filter((q) => !(answers[q.id] ?? '').trim()).length;
   return (
-    <Frame aria-labelledby="online-student-title">
+    <AnswerFrame aria-labelledby="online-student-title">
       <h1 id="online-student-title">
         {exam.examName} · {exam.subjectName}
       </h1>
-      <Bar>
+      <AnswerBar $sticky>
         <span>
           {exam.className} {exam.studentName}
         </span>
@@ -198,7 +160,7 @@ export function OnlineStudentPage() {
             </Button>
           </>
         )}
-      </Bar>
+      </AnswerBar>
       {saveError && <ErrorText role="alert">{saveError}</ErrorText>}
       {result ? (
         <section aria-labelledby="online-result-title">
@@ -223,7 +185,7 @@ export function OnlineStudentPage() {
       >
         {unanswered > 0 ? `还有 ${unanswered} 题未作答，` : ''}交卷后不能再修改答案，确定交卷吗？
       </ConfirmDialog>
-    </Frame>
+    </AnswerFrame>
   );
 }
 
@@ -239,45 +201,30 @@ function QuestionItem({
   const title = `第 ${q.number} 题`;
   const letters = q.kind === 'judge' ? ['T', 'F'] : q.options.map((_, k) => letterOf(k));
   return (
-    <Item aria-label={title}>
+    <AnswerItem aria-label={title}>
       <legend>
         {title}（{KIND_LABELS[q.kind]}，{q.fullMarks} 分）
       </legend>
       <QuestionText text={q.stem} />
-      {(q.kind === 'single' || q.kind === 'judge') &&
-        letters.map((letter, k) => (
-          <label className="choice" key={letter}>
-            <input
-              type="radio"
-              name={`q-${q.id}`}
-              checked={value === letter}
-              onChange={() => onChange(q.id, letter)}
-            />{' '}
-            {q.kind === 'judge' ? (
+      {(q.kind === 'single' || q.kind === 'judge' || q.kind === 'multiple') && (
+        <ChoiceAnswers
+          multiple={q.kind === 'multiple'}
+          name={`q-${q.id}`}
+          letters={letters}
+          value={value}
+          onChange={(v) => onChange(q.id, v)}
+        >
+          {(letter, k) =>
+            q.kind === 'judge' ? (
               JUDGE_LABELS[letter]
             ) : (
               <>
                 {letter}. <QuestionText text={q.options[k]!} inline />
               </>
-            )}
-          </label>
-        ))}
-      {q.kind === 'multiple' &&
-        letters.map((letter, k) => (
-          <label className="choice" key={letter}>
-            <input
-              type="checkbox"
-              checked={value.includes(letter)}
-              onChange={(e) => {
-                const set = new Set(value.split('').filter(Boolean));
-                if (e.target.checked) set.add(letter);
-                else set.delete(letter);
-                onChange(q.id, [...set].sort().join(''));
-              }}
-            />{' '}
-            {letter}. <QuestionText text={q.options[k]!} inline />
-          </label>
-        ))}
+            )
+          }
+        </ChoiceAnswers>
+      )}
       {q.kind === 'fill' && (
         <FormField label={`${title}答案`}>
           <TextInput
@@ -298,6 +245,6 @@ function QuestionItem({
           />
         </>
       )}
-    </Item>
+    </AnswerItem>
   );
 }

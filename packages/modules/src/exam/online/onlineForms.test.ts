@@ -1,5 +1,6 @@
 import type { OnlineQuestion } from '@examkit/contracts';
 import { describe, expect, it } from 'vitest';
+import { bankItem } from '../../test/fixtures';
 import { draftOfBank } from './BankPicker';
 import { toAnswerItems } from './OnlineAnswerPage';
 import { blankQuestion, toQuestionInputs } from './OnlineQuestionsPage';
@@ -18,26 +19,15 @@ describe('the online exam forms check before sending', () => {
   });
 
   it('turns bank questions into drafts that name their bank item; fill-in and composite kinds map', () => {
-    const item = {
+    const item = bankItem({
       id: 42,
-      bank: 'cloud' as const,
+      bank: 'cloud',
       subjectCode: '02',
-      stage: 3,
       gradeNum: null,
-      type: 'single' as const,
-      difficulty: 2,
       stem: '$1+1=$',
       options: ['1', '2'],
       answer: 'B',
-      analysis: '',
-      points: [],
-      source: '',
-      year: null,
-      tags: [],
-      children: [],
-      version: 1,
-      updatedAt: 0,
-    };
+    });
     expect(toQuestionInputs([draftOfBank(item)])).toEqual({
       questions: [
         {

@@ -1,14 +1,11 @@
 import { screen, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import userEvent from '@testing-library/user-event';
 import { downloadRoutes } from '@examkit/contracts';
 import { downloadJob, ok, renderApp } from '../../test/fixtures';
 import { examPages } from '../index';
 import { EXAM, bodiesOf, examApi, toolUser } from '../test/fixtures';
 
-beforeEach(() => {
-  vi.spyOn(window, 'scrollTo').mockImplementation(() => {});
-});
 afterEach(() => vi.restoreAllMocks());
 
 describe('AnswerSheetListPage', () => {

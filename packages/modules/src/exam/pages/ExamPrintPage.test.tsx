@@ -1,22 +1,15 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { permissionCatalogue, type PrintPlan, type PrintTask } from '@examkit/contracts';
-import { demoUser, DIRECTOR_CODES, fail, ok, renderApp } from '../../test/fixtures';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { type PrintPlan, type PrintTask } from '@examkit/contracts';
+import { demoUser, menuUser, DIRECTOR_CODES, fail, ok, renderApp } from '../../test/fixtures';
 import { examPages } from '../index';
 import { bodiesOf, examApi } from '../test/fixtures';
 
-beforeEach(() => {
-  vi.spyOn(window, 'scrollTo').mockImplementation(() => {});
-});
 afterEach(() => vi.restoreAllMocks());
 
 const CODES = [...DIRECTOR_CODES, 'Exam-Print'];
-const user = () =>
-  demoUser({
-    perms: permissionCatalogue.filter((p) => CODES.includes(p.permCode)),
-    allPerm: { '2026': { '1': CODES } },
-  });
+const user = () => menuUser(CODES);
 
 const PRINT = {
   list: 'POST /marking-main/exam/examprint/list',

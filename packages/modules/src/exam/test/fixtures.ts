@@ -194,18 +194,7 @@ export function examApi(routes: Record<string, unknown> = {}) {
   });
 }
 
-/** The JSON bodies sent to a call, in order. */
-export function bodiesOf(
-  api: ReturnType<typeof createFakeApi>,
-  key: string,
-): Record<string, unknown>[] {
-  const url = key.split(' ')[1];
-  return api.calls
-    .filter((c) => c.url === url)
-    .map((c) =>
-      typeof c.data === 'string' ? (JSON.parse(c.data) as Record<string, unknown>) : {},
-    );
-}
+export { bodiesOf } from '../../test/fixtures';
 
 const TOOL_CODES = [...DIRECTOR_CODES, 'Exam-Tool'];
 

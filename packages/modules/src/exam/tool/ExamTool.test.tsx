@@ -1,14 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AssignPlan, ToolSheetDetail } from '@examkit/contracts';
 import { myScope, ok, renderApp } from '../../test/fixtures';
 import { examPages } from '../index';
 import { examApi, toolUser } from '../test/fixtures';
 
-beforeEach(() => {
-  vi.spyOn(window, 'scrollTo').mockImplementation(() => {});
-});
 afterEach(() => vi.restoreAllMocks());
 
 const T = '/marking-main/exam/tool';

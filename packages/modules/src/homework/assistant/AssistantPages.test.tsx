@@ -3,25 +3,18 @@ import userEvent from '@testing-library/user-event';
 import {
   ASSISTANT_FREQUENCY_EXPORT_URL,
   homeworkAssistantRoutes,
-  permissionCatalogue,
   type AssistantSummaryRow,
   type FrequencyRow,
 } from '@examkit/contracts';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { demoUser, ok, renderApp } from '../../test/fixtures';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { mockXlsxDownload, menuUser, ok, renderApp } from '../../test/fixtures';
 import { homeworkPages } from '../index';
-import { bodiesOf, homeworkApi } from '../test/fixtures';
+import { bodiesOf, homeworkApi, K } from '../test/fixtures';
 
-const K = (route: { url: string }) => `POST ${route.url}`;
 const A = homeworkAssistantRoutes;
 const CODES = ['Home', 'Homework', 'Homework-Analysis'];
-const analyst = () =>
-  demoUser({
-    perms: permissionCatalogue.filter((p) => CODES.includes(p.permCode)),
-    allPerm: { '2026': { '1': CODES } },
-  });
+const analyst = () => menuUser(CODES);
 
-beforeEach(() => vi.spyOn(window, 'scrollTo').mockImplementation(() => {}));
 afterEach(() => vi.restoreAllMocks());
 
 const OPTIONS = [
@@ -99,16 +92,7 @@ describe('作业分析', () => {
     expect(within(table).getAllByRole('row')[1]).toHaveTextContent(
       '分数加减练习2客观题5381950%2.5C',
     );
-    const fetchMock = vi.spyOn(globalThis, 'fetch').mockResolvedValue(
-      new Response(new Blob(['xlsx']), {
-        status: 200,
-        headers: {
-          'content-type': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-        },
-      }),
-    );
-    URL.createObjectURL = vi.fn(() => 'blob:1');
-    URL.revokeObjectURL = vi.fn();
+    const fetchMock = mockXlsxDownload();
     await user.click(screen.getByRole('button', { name: '导出高频错题' }));
     await vi.waitFor(() => expect(fetchMock).toHaveBeenCalled());
     expect(fetchMock.mock.calls[0]![0]).toBe(

@@ -1,6 +1,7 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { NavLink } from 'react-router-dom';
 import {
+  ASSISTANT_FREQUENCY_COLUMNS,
   ASSISTANT_FREQUENCY_EXPORT_URL,
   ASSISTANT_PERIOD_LABELS,
   ASSISTANT_PERIODS,
@@ -8,8 +9,7 @@ import {
   homeworkAssistantRoutes as r,
   type AssistantFilter,
   type AssistantOption,
-  type AssistantSummaryRow,
-  type FrequencyRow,
+  type DataOf,
 } from '@examkit/contracts';
 import { Button, FormField, Select } from '@examkit/ui';
 import { ListTable } from '../../common/ListTable';
@@ -107,19 +107,47 @@ export function AssistantTabs() {
   );
 }
 
-/** Says why there is nothing to analyse, or renders the page's body for a filter. */
-function Body({
-  filter,
-  options,
+type AnalysisRoute = typeof r.assistantSummary | typeof r.assistantFrequency;
+
+/**
+ * The frame of a 作业分析 page: its title, the tabs, the grade × subject × period filter and the
+ * rows of `route` for it (null while they load); a note instead when there is nothing to analyse.
+ */
+function AnalysisPage<R extends AnalysisRoute>({
+  id,
+  title,
+  route,
   children,
 }: {
-  filter: AssistantFilter | null;
-  options: AssistantOption[] | null;
-  children(filter: AssistantFilter): ReactNode;
+  id: string;
+  title: string;
+  route: R;
+  children(filter: AssistantFilter, rows: DataOf<R> | null): ReactNode;
 }) {
-  if (options === null) return null;
-  if (!filter) return <Note>您的任教范围内没有可分析的年级和科目。</Note>;
-  return <>{children(filter)}</>;
+  const call = useApiCall();
+  const [filter, setFilter, options] = useAssistantFilter();
+  const [rows, setRows] = useState<DataOf<R> | null>(null);
+  useEffect(() => {
+    if (!filter) return;
+    setRows(null);
+    // Both routes take the filter as their body; the rows are the chosen route's.
+    void call<AnalysisRoute>(route, filter).then((x) => setRows((x.ok ? x.data : []) as DataOf<R>));
+  }, [call, filter, route]);
+
+  return (
+    <PageBox aria-labelledby={id}>
+      <h1 id={id}>{title}</h1>
+      <AssistantTabs />
+      {options === null ? null : !filter ? (
+        <Note>您的任教范围内没有可分析的年级和科目。</Note>
+      ) : (
+        <>
+          <FilterBar filter={filter} options={options} onChange={setFilter} />
+          {children(filter, rows)}
+        </>
+      )}
+    </PageBox>
+  );
 }
 
 /**
@@ -127,58 +155,76 @@ function Body({
  * grade × subject per class of the user: hand-ins, corrected, average.
  */
 export function AssistantSummaryPage() {
-  const call = useApiCall();
-  const [filter, setFilter, options] = useAssistantFilter();
-  const [rows, setRows] = useState<AssistantSummaryRow[] | null>(null);
-  useEffect(() => {
-    if (!filter) return;
-    setRows(null);
-    void call(r.assistantSummary, filter).then((x) => setRows(x.ok ? x.data : []));
-  }, [call, filter]);
-
   return (
-    <PageBox aria-labelledby="assistant-summary-title">
-      <h1 id="assistant-summary-title">作业分析 · 作业汇总</h1>
-      <AssistantTabs />
-      <Body filter={filter} options={options}>
-        {(f) => (
-          <>
-            <FilterBar filter={f} options={options ?? []} onChange={setFilter} />
-            <ListTable
-              label="作业汇总"
-              rows={rows}
-              headers={[
-                '作业',
-                '来源',
-                '班级',
-                '布置时间',
-                '应交',
-                '已交',
-                '提交率',
-                '已批改',
-                '满分',
-                '平均分',
-              ]}
-            >
-              {(x) => (
-                <tr key={`${x.homeworkId}-${x.classId}`}>
-                  <td>{x.homeworkName}</td>
-                  <td>{SOURCE_LABELS[x.source] ?? x.source}</td>
-                  <td>{x.className}</td>
-                  <td>{formatTime(x.assignedAt)}</td>
-                  <td>{x.expected}</td>
-                  <td>{x.submitted}</td>
-                  <td>{x.submitRate}%</td>
-                  <td>{x.corrected}</td>
-                  <td>{formatPoints(x.fullMarks)}</td>
-                  <td>{x.average === null ? '—' : formatPoints(x.average)}</td>
-                </tr>
-              )}
-            </ListTable>
-          </>
-        )}
-      </Body>
-    </PageBox>
+    <AnalysisPage
+      id="assistant-summary-title"
+      title="作业分析 · 作业汇总"
+      route={r.assistantSummary}
+    >
+      {(_filter, rows) => (
+        <ListTable
+          label="作业汇总"
+          rows={rows}
+          headers={[
+            '作业',
+            '来源',
+            '班级',
+            '布置时间',
+            '应交',
+            '已交',
+            '提交率',
+            '已批改',
+            '满分',
+            '平均分',
+          ]}
+        >
+          {(x) => (
+            <tr key={`${x.homeworkId}-${x.classId}`}>
+              <td>{x.homeworkName}</td>
+              <td>{SOURCE_LABELS[x.source] ?? x.source}</td>
+              <td>{x.className}</td>
+              <td>{formatTime(x.assignedAt)}</td>
+              <td>{x.expected}</td>
+              <td>{x.submitted}</td>
+              <td>{x.submitRate}%</td>
+              <td>{x.corrected}</td>
+              <td>{formatPoints(x.fullMarks)}</td>
+              <td>{x.average === null ? '—' : formatPoints(x.average)}</td>
+            </tr>
+          )}
+        </ListTable>
+      )}
+    </AnalysisPage>
+  );
+}
+
+/** The 高频错题 workbook of a filter as a download; disabled while there is nothing in it. */
+function FrequencyDownload({
+  filter,
+  rows,
+  primary = false,
+  children,
+}: {
+  filter: AssistantFilter;
+  rows: readonly unknown[] | null;
+  primary?: boolean;
+  children: ReactNode;
+}) {
+  const download = useDownload();
+  return (
+    <Button
+      type={primary ? 'primary' : 'default'}
+      disabled={!rows || rows.length === 0}
+      onClick={() =>
+        void download(ASSISTANT_FREQUENCY_EXPORT_URL, '高频错题.xlsx', {
+          gradeId: filter.gradeId,
+          subjectId: filter.subjectId,
+          period: filter.period,
+        })
+      }
+    >
+      {children}
+    </Button>
   );
 }
 
@@ -187,142 +233,88 @@ export function AssistantSummaryPage() {
  * got wrong in the period, with 导出 (an Excel workbook).
  */
 export function AssistantFrequencyPage() {
-  const call = useApiCall();
-  const download = useDownload();
-  const [filter, setFilter, options] = useAssistantFilter();
-  const [rows, setRows] = useState<FrequencyRow[] | null>(null);
-  useEffect(() => {
-    if (!filter) return;
-    setRows(null);
-    void call(r.assistantFrequency, filter).then((x) => setRows(x.ok ? x.data : []));
-  }, [call, filter]);
-
   return (
-    <PageBox aria-labelledby="assistant-frequency-title">
-      <h1 id="assistant-frequency-title">作业分析 · 高频错题</h1>
-      <AssistantTabs />
-      <Body filter={filter} options={options}>
-        {(f) => (
-          <>
-            <FilterBar filter={f} options={options ?? []} onChange={setFilter} />
-            <Toolbar>
-              <Button
-                disabled={!rows || rows.length === 0}
-                onClick={() =>
-                  void download(ASSISTANT_FREQUENCY_EXPORT_URL, '高频错题.xlsx', {
-                    gradeId: f.gradeId,
-                    subjectId: f.subjectId,
-                    period: f.period,
-                  })
-                }
-              >
-                导出高频错题
-              </Button>
-              <NavLink to="/homework/teaching-assistant/frequency/export">按条件导出</NavLink>
-            </Toolbar>
-            <Note>按错误率从高到低，只统计已批改的作答；部分得分也算错。</Note>
-            <ListTable
-              label="高频错题"
-              rows={rows}
-              headers={[
-                '作业',
-                '题号',
-                '题型',
-                '满分',
-                '作答',
-                '错误',
-                '错误率',
-                '平均分',
-                '常见错误答案',
-              ]}
-            >
-              {(x) => (
-                <tr key={`${x.homeworkId}-${x.questionNo}`}>
-                  <td>{x.homeworkName}</td>
-                  <td>{x.label}</td>
-                  <td>{x.type === 'objective' ? '客观题' : '主观题'}</td>
-                  <td>{formatPoints(x.fullMarks)}</td>
-                  <td>{x.answered}</td>
-                  <td>{x.wrong}</td>
-                  <td>{x.wrongRate}%</td>
-                  <td>{formatPoints(x.averageScore)}</td>
-                  <td>{x.commonWrongAnswer ?? '—'}</td>
-                </tr>
-              )}
-            </ListTable>
-          </>
-        )}
-      </Body>
-    </PageBox>
+    <AnalysisPage
+      id="assistant-frequency-title"
+      title="作业分析 · 高频错题"
+      route={r.assistantFrequency}
+    >
+      {(f, rows) => (
+        <>
+          <Toolbar>
+            <FrequencyDownload filter={f} rows={rows}>
+              导出高频错题
+            </FrequencyDownload>
+            <NavLink to="/homework/teaching-assistant/frequency/export">按条件导出</NavLink>
+          </Toolbar>
+          <Note>按错误率从高到低，只统计已批改的作答；部分得分也算错。</Note>
+          <ListTable
+            label="高频错题"
+            rows={rows}
+            headers={[
+              '作业',
+              '题号',
+              '题型',
+              '满分',
+              '作答',
+              '错误',
+              '错误率',
+              '平均分',
+              '常见错误答案',
+            ]}
+          >
+            {(x) => (
+              <tr key={`${x.homeworkId}-${x.questionNo}`}>
+                <td>{x.homeworkName}</td>
+                <td>{x.label}</td>
+                <td>{x.type === 'objective' ? '客观题' : '主观题'}</td>
+                <td>{formatPoints(x.fullMarks)}</td>
+                <td>{x.answered}</td>
+                <td>{x.wrong}</td>
+                <td>{x.wrongRate}%</td>
+                <td>{formatPoints(x.averageScore)}</td>
+                <td>{x.commonWrongAnswer ?? '—'}</td>
+              </tr>
+            )}
+          </ListTable>
+        </>
+      )}
+    </AnalysisPage>
   );
 }
-
-/** The columns of the 高频错题 workbook, as the server writes them. */
-const EXPORT_COLUMNS = [
-  '作业',
-  '题号',
-  '题型',
-  '满分',
-  '作答人数',
-  '错误人数',
-  '错误率(%)',
-  '平均分',
-  '常见错误答案',
-];
 
 /**
  * /homework/teaching-assistant/frequency/export (导出高频错题): the grade, subject and period of
  * the export, how many questions it holds and its columns, then the Excel download.
  */
 export function FrequencyExportPage() {
-  const call = useApiCall();
-  const download = useDownload();
-  const [filter, setFilter, options] = useAssistantFilter();
-  const [rows, setRows] = useState<FrequencyRow[] | null>(null);
-  useEffect(() => {
-    if (!filter) return;
-    setRows(null);
-    void call(r.assistantFrequency, filter).then((x) => setRows(x.ok ? x.data : []));
-  }, [call, filter]);
-
   return (
-    <PageBox aria-labelledby="frequency-export-title">
-      <h1 id="frequency-export-title">作业分析 · 导出高频错题</h1>
-      <AssistantTabs />
-      <Body filter={filter} options={options}>
-        {(f) => (
-          <>
-            <FilterBar filter={f} options={options ?? []} onChange={setFilter} />
-            <Note>
-              导出为电子表格，列为：{EXPORT_COLUMNS.join('、')}。按错误率从高到低，最多{' '}
-              {FREQUENCY_LIMIT} 题。
-            </Note>
-            {rows && (
-              <p role="status">
-                {rows.length === 0 ? '该范围内没有错题，无需导出。' : `共 ${rows.length} 道错题`}
-              </p>
-            )}
-            <Toolbar>
-              <Button
-                type="primary"
-                disabled={!rows || rows.length === 0}
-                onClick={() =>
-                  void download(ASSISTANT_FREQUENCY_EXPORT_URL, '高频错题.xlsx', {
-                    gradeId: f.gradeId,
-                    subjectId: f.subjectId,
-                    period: f.period,
-                  })
-                }
-              >
-                下载表格
-              </Button>
-              <NavLink to="/homework/teaching-assistant/frequency" end>
-                返回高频错题
-              </NavLink>
-            </Toolbar>
-          </>
-        )}
-      </Body>
-    </PageBox>
+    <AnalysisPage
+      id="frequency-export-title"
+      title="作业分析 · 导出高频错题"
+      route={r.assistantFrequency}
+    >
+      {(f, rows) => (
+        <>
+          <Note>
+            导出为电子表格，列为：{ASSISTANT_FREQUENCY_COLUMNS.join('、')}。按错误率从高到低，最多{' '}
+            {FREQUENCY_LIMIT} 题。
+          </Note>
+          {rows && (
+            <p role="status">
+              {rows.length === 0 ? '该范围内没有错题，无需导出。' : `共 ${rows.length} 道错题`}
+            </p>
+          )}
+          <Toolbar>
+            <FrequencyDownload filter={f} rows={rows} primary>
+              下载表格
+            </FrequencyDownload>
+            <NavLink to="/homework/teaching-assistant/frequency" end>
+              返回高频错题
+            </NavLink>
+          </Toolbar>
+        </>
+      )}
+    </AnalysisPage>
   );
 }

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { homeworkCollateRoutes, permissionCatalogue, type CollateRow } from '@examkit/contracts';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { demoUser, ok, renderApp } from '../../test/fixtures';
 import { homeworkPages } from '../index';
 import { bodiesOf, homeworkApi } from '../test/fixtures';
@@ -34,7 +34,6 @@ const row = (over: Partial<CollateRow> = {}): CollateRow => ({
   ...over,
 });
 
-beforeEach(() => vi.spyOn(window, 'scrollTo').mockImplementation(() => {}));
 afterEach(() => vi.restoreAllMocks());
 
 describe('作业批改 (collate)', () => {

@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { administrationRoutes } from '@examkit/contracts';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ok, renderApp, teacherUser } from '../../test/fixtures';
 import { homeworkPages } from '../index';
 import { homeworkApi } from '../test/fixtures';
@@ -19,14 +19,12 @@ const setting = (over: Record<string, unknown> = {}) => ({
       deadlineTime: '20:30',
       allowLate: true,
       correctionMode: 'teacher',
-      notifyParents: false,
       saved: true,
       ...over,
     },
   ],
 });
 
-beforeEach(() => vi.spyOn(window, 'scrollTo').mockImplementation(() => {}));
 afterEach(() => vi.restoreAllMocks());
 
 describe('布置 with 作业设置 (/system/homework)', () => {

@@ -1,14 +1,11 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { homeworkOnlineRoutes } from '@examkit/contracts';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ok, renderApp, teacherUser, type FakeRequest } from '../../test/fixtures';
 import { homeworkPages } from '../index';
 import { HW, bodiesOf, detail, homeworkApi } from '../test/fixtures';
 
-beforeEach(() => {
-  vi.spyOn(window, 'scrollTo').mockImplementation(() => {});
-});
 afterEach(() => vi.restoreAllMocks());
 
 const OPEN = `POST ${homeworkOnlineRoutes.onlineOpen.url}`;

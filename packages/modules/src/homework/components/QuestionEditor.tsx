@@ -1,12 +1,15 @@
 import {
   HOMEWORK_QUESTION_TYPE_LABELS,
   HOMEWORK_QUESTION_TYPES,
+  type HomeworkQuestion,
   type HomeworkQuestionInput,
+  type HomeworkQuestionPoint,
 } from '@examkit/contracts';
 import { Button } from '@examkit/ui';
 import { RowAction } from '../../common/RowAction';
 import { Actions, Table } from '../../common/styled';
 import { CellInput, CellSelect } from '../../exam/components/styled';
+import { QuestionPoints } from './QuestionPoints';
 
 /** A question as edited: marks kept as typed until saved. */
 export interface QuestionDraft {
@@ -38,14 +41,26 @@ export function nextDraft(list: readonly QuestionDraft[], type: QuestionDraft['t
   return { label, type, answer: '', fullMarks: type === 'objective' ? '5' : '10' };
 }
 
+/** The 知识点 column: the saved questions' points, tagged one question at a time. */
+export interface QuestionEditorPoints {
+  homeworkId: number;
+  /** The questions as saved: a row shows its points while it is the saved question of its place. */
+  saved: readonly HomeworkQuestion[];
+  /** Whether the points may be tagged here (not for homework from the bank). */
+  editable: boolean;
+  onSaved(no: number, points: HomeworkQuestionPoint[]): void;
+}
+
 export interface QuestionEditorProps {
   questions: QuestionDraft[];
   readOnly: boolean;
   onChange(next: QuestionDraft[]): void;
+  /** Shows the 知识点 column. */
+  points?: QuestionEditorPoints;
 }
 
-/** The question list of a paper as a table the teacher edits: 题号, 题型, 答案, 满分. */
-export function QuestionEditor({ questions, readOnly, onChange }: QuestionEditorProps) {
+/** The question list of a paper as a table the teacher edits: 题号, 题型, 答案, 满分 (, 知识点). */
+export function QuestionEditor({ questions, readOnly, onChange, points }: QuestionEditorProps) {
   const set = (i: number, patch: Partial<QuestionDraft>) =>
     onChange(questions.map((q, j) => (j === i ? { ...q, ...patch } : q)));
   const total = questions.reduce((sum, q) => sum + (Number(q.fullMarks) || 0), 0);
@@ -59,6 +74,7 @@ export function QuestionEditor({ questions, readOnly, onChange }: QuestionEditor
             <th scope="col">题型</th>
             <th scope="col">答案</th>
             <th scope="col">满分</th>
+            {points && <th scope="col">知识点</th>}
             {!readOnly && <th scope="col">操作</th>}
           </tr>
         </thead>
@@ -114,6 +130,7 @@ export function QuestionEditor({ questions, readOnly, onChange }: QuestionEditor
                   onChange={(e) => set(i, { fullMarks: e.target.value })}
                 />
               </td>
+              {points && <td>{pointsCell(points, q, i)}</td>}
               {!readOnly && (
                 <td>
                   <RowAction
@@ -141,5 +158,21 @@ export function QuestionEditor({ questions, readOnly, onChange }: QuestionEditor
         </Actions>
       )}
     </>
+  );
+}
+
+/** A row's points: those of the saved question in its place with its 题号, else a hint to save. */
+function pointsCell(points: QuestionEditorPoints, draft: QuestionDraft, i: number) {
+  const saved = points.saved[i];
+  if (!saved || saved.no !== i + 1 || saved.label !== draft.label.trim()) return '保存题目后可标注';
+  return (
+    <QuestionPoints
+      homeworkId={points.homeworkId}
+      questionNo={saved.no}
+      name={`第 ${i + 1} 题`}
+      points={saved.points}
+      editable={points.editable}
+      onSaved={(list) => points.onSaved(saved.no, list)}
+    />
   );
 }

@@ -7,8 +7,9 @@ import {
   type CompositionDetail,
 } from '@examkit/contracts';
 import { useExamkit } from '@examkit/core/react';
+import { Button } from '@examkit/ui';
 import { styled } from 'styled-components';
-import { Note, PageBox, Toolbar } from '../../common/styled';
+import { ErrorText, Note, PageBox, Toolbar } from '../../common/styled';
 import { ScorePanel, type ScorePanelHandle } from '../../marking/components/ScorePanel';
 import { useMarkingShortcuts } from '../../marking/hooks/useMarkingShortcuts';
 import { formatPoints } from '../../marking/utils/scoring';
@@ -35,6 +36,8 @@ const ESSAY = 1;
  * /homework/composition/correct?id=: essays corrected by the rubric. The marking screen's score
  * panel takes one score per part (内容, 结构, 语言, 书写; digits anywhere, Enter moves on, Enter on
  * the last part saves and opens the next essay); the 评语 and 范文 are set before the scores.
+ * AI批改建议 fills the scores and the 评语 from the school's model for the teacher to check; only
+ * 保存 stores them.
  */
 export function CompositionCorrectPage() {
   const [search] = useSearchParams();
@@ -47,6 +50,13 @@ export function CompositionCorrectPage() {
   const [comment, setComment] = useState('');
   const [exemplary, setExemplary] = useState(false);
   const panel = useRef<ScorePanelHandle>(null);
+  /** Bumped when a suggestion fills the panel, so it takes the new values. */
+  const [filled, setFilled] = useState(0);
+  const [asking, setAsking] = useState(false);
+  const [aiNote, setAiNote] = useState<{ error: boolean; text: string } | null>(null);
+  const aiNoteId = useId();
+  const currentId = useRef<number | null>(null);
+  currentId.current = current?.id ?? null;
 
   const loadComposition = useCallback(async () => {
     if (!id) return;
@@ -64,6 +74,7 @@ export function CompositionCorrectPage() {
       setInitial(v.data ? COMPOSITION_DIMENSIONS.map((k) => v.data!.scores[k]) : undefined);
       setComment(v.data?.comment ?? '');
       setExemplary(v.data?.exemplary ?? false);
+      setAiNote(null);
       await openHandIn(submissionId);
     },
     [call, openHandIn],
@@ -83,6 +94,22 @@ export function CompositionCorrectPage() {
         noun="作文"
       />
     );
+
+  /** Fills the form with the model's suggestion for the essay still open when it arrives. */
+  const suggest = async () => {
+    if (!current) return;
+    const submissionId = current.id;
+    setAsking(true);
+    setAiNote(null);
+    const x = await call(c.compositionSuggest, { submissionId }, { errorMessage: false });
+    setAsking(false);
+    if (currentId.current !== submissionId) return;
+    if (!x.ok) return setAiNote({ error: true, text: x.message });
+    setInitial(COMPOSITION_DIMENSIONS.map((k) => x.data.scores[k]));
+    setComment(x.data.comment);
+    setFilled((n) => n + 1);
+    setAiNote({ error: false, text: '已填入AI批改建议，请核对后保存' });
+  };
 
   const save = async (values: number[]) => {
     if (!current) return;
@@ -145,6 +172,27 @@ export function CompositionCorrectPage() {
           {current && composition && (
             <section aria-labelledby="review-title">
               <h2 id="review-title">评分</h2>
+              <Toolbar>
+                <Button
+                  loading={asking}
+                  disabled={composition.aiSuggestion !== null}
+                  aria-describedby={aiNoteId}
+                  onClick={() => void suggest()}
+                >
+                  AI批改建议
+                </Button>
+              </Toolbar>
+              {composition.aiSuggestion !== null ? (
+                <Note id={aiNoteId}>{composition.aiSuggestion}</Note>
+              ) : aiNote?.error ? (
+                <ErrorText id={aiNoteId} role="alert">
+                  {aiNote.text}
+                </ErrorText>
+              ) : (
+                <Note id={aiNoteId} role="status">
+                  {aiNote?.text ?? 'AI 阅读作文图像给出各项得分与评语的建议，核对后再保存。'}
+                </Note>
+              )}
               <label htmlFor={commentId}>评语</label>
               <Comment
                 id={commentId}
@@ -168,7 +216,7 @@ export function CompositionCorrectPage() {
                   full: composition.rubric[k],
                 }))}
                 step={0.5}
-                paperKey={current.id}
+                paperKey={`${current.id}:${filled}`}
                 initial={initial}
                 submitLabel="保存并下一篇"
                 onSubmit={(values) => void save(values)}

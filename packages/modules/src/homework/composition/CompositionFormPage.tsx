@@ -21,7 +21,8 @@ import { useApiCall } from '../../common/useApiCall';
 import { useDownload } from '../../common/useDownload';
 import { AssignPanel, MinutesField } from '../components/AssignPanel';
 import { readHomeworkHeader } from '../headerStore';
-import { gradesOf, subjectsOfGrade, useHomeworkOptions } from '../useHomeworkOptions';
+import { useHomeworkOptions } from '../useHomeworkOptions';
+import { GradeSubjectFields } from '../components/GradeSubjectFields';
 
 const Prompt = styled.textarea`
   width: 100%;
@@ -185,25 +186,13 @@ export function CompositionCreatePage() {
         作文是只有一道作文题的作业：按评分标准（内容、结构、语言、书写）逐项给分，总分为各项之和。
       </Note>
       <Toolbar>
-        <FormField label="年级" required>
-          <Select
-            value={gradeId ?? ''}
-            placeholder="请选择年级"
-            options={gradesOf(options ?? [])}
-            onChange={(e) => {
-              setGradeId(Number(e.target.value) || null);
-              setSubjectId(null);
-            }}
-          />
-        </FormField>
-        <FormField label="科目" required>
-          <Select
-            value={subjectId ?? ''}
-            placeholder="请选择科目"
-            options={gradeId ? subjectsOfGrade(options ?? [], gradeId) : []}
-            onChange={(e) => setSubjectId(Number(e.target.value) || null)}
-          />
-        </FormField>
+        <GradeSubjectFields
+          options={options}
+          gradeId={gradeId}
+          subjectId={subjectId}
+          onGrade={setGradeId}
+          onSubject={setSubjectId}
+        />
         <MinutesField value={minutes} onChange={setMinutes} />
       </Toolbar>
       <CompositionFields draft={draft} onChange={setDraft} rubricLocked={false} />

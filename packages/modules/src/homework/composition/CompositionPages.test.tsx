@@ -9,16 +9,14 @@ import {
   type CorrectionOverview,
   type SubmissionDetail,
 } from '@examkit/contracts';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fail, ok, renderApp, teacherUser } from '../../test/fixtures';
 import { homeworkPages } from '../index';
-import { HW, bodiesOf, detail, homeworkApi } from '../test/fixtures';
+import { HW, bodiesOf, detail, homeworkApi, K } from '../test/fixtures';
 
-const K = (route: { url: string }) => `POST ${route.url}`;
 const C = homeworkCompositionRoutes;
 const S = homeworkSubmissionRoutes;
 
-beforeEach(() => vi.spyOn(window, 'scrollTo').mockImplementation(() => {}));
 afterEach(() => vi.restoreAllMocks());
 
 const RUBRIC = { content: 25, structure: 15, language: 15, writing: 5 };
@@ -40,11 +38,26 @@ const composition = (overrides: Partial<CompositionDetail> = {}): CompositionDet
   prompt: '以“我的家乡”为题写一篇记叙文。',
   rubric: RUBRIC,
   estimatedMinutes: 40,
+  aiSuggestion: null,
   ...overrides,
 });
 
 const render = (path: string, api = homeworkApi()) =>
   renderApp({ path, api, user: teacherUser(), pages: homeworkPages });
+
+/** 张一's finished essay (55.5, 情感真挚, 范文) as the student report lists it. */
+const ZHANG_YI: CompositionStudentRow = {
+  studentId: 1,
+  studentNo: '20260401',
+  name: '张一',
+  className: '四年级(1)班',
+  status: 'finished',
+  submissionId: 11,
+  score: 55.5,
+  scores: { content: 23, structure: 13.5, language: 14, writing: 5 },
+  comment: '情感真挚',
+  exemplary: true,
+};
 
 describe('作文作业', () => {
   it('is reached from 校本作业 and lists compositions with their hand-ins and actions', async () => {
@@ -195,17 +208,32 @@ const essay = (id: number, name: string): SubmissionDetail => ({
   annotations: [],
 });
 
+/** The calls of the 作文批改 screen: 张一 (11) and 王二, no review yet, a saved review. */
+const correctionApi = (extra: Record<string, unknown> = {}) =>
+  homeworkApi({
+    [K(C.compositionDetail)]: ok(composition()),
+    [K(S.correctOverview)]: ok(overview),
+    [K(S.submission)]: (req: { data: string }) => {
+      const { submissionId } = JSON.parse(req.data) as { submissionId: number };
+      return ok(essay(submissionId, submissionId === 11 ? '张一' : '王二'));
+    },
+    [K(C.compositionReview)]: ok(null),
+    [K(C.compositionCorrect)]: ok({
+      submissionId: 11,
+      scores: { content: 21, structure: 12.5, language: 12, writing: 4 },
+      total: 49.5,
+      comment: '中心明确，细节可以更具体。',
+      exemplary: false,
+      reviewedBy: '李老师',
+      reviewedAt: 1,
+    }),
+    ...extra,
+  });
+
 describe('作文批改', () => {
   it('scores the four parts by keyboard with a comment and 范文, then opens the next essay', async () => {
     const user = userEvent.setup();
-    const api = homeworkApi({
-      [K(C.compositionDetail)]: ok(composition()),
-      [K(S.correctOverview)]: ok(overview),
-      [K(S.submission)]: (req: { data: string }) => {
-        const { submissionId } = JSON.parse(req.data) as { submissionId: number };
-        return ok(essay(submissionId, submissionId === 11 ? '张一' : '王二'));
-      },
-      [K(C.compositionReview)]: ok(null),
+    const api = correctionApi({
       [K(C.compositionCorrect)]: ok({
         submissionId: 11,
         scores: { content: 23, structure: 13.5, language: 14, writing: 5 },
@@ -246,6 +274,74 @@ describe('作文批改', () => {
   }, 30_000);
 });
 
+describe('AI批改建议', () => {
+  it('fills the four scores and the 评语 from the model; nothing is saved until 保存', async () => {
+    const user = userEvent.setup();
+    const api = correctionApi({
+      [K(C.compositionSuggest)]: ok({
+        submissionId: 11,
+        scores: { content: 21, structure: 12.5, language: 12, writing: 4 },
+        comment: '中心明确，细节可以更具体。',
+      }),
+    });
+    await render('/homework/composition/correct?id=8', api);
+    const roster = await screen.findByRole('table', { name: '学生名单' }, { timeout: 10_000 });
+    await user.click(within(roster).getByRole('button', { name: '批改：张一' }));
+    await screen.findByRole('heading', { name: '四年级(1)班 张一 的作文' });
+    await user.click(screen.getByRole('button', { name: 'AI批改建议' }));
+    expect(await screen.findByText('已填入AI批改建议，请核对后保存')).toBeVisible();
+    expect(bodiesOf(api, K(C.compositionSuggest))).toEqual([{ submissionId: 11 }]);
+    expect(screen.getByRole('textbox', { name: '评语' })).toHaveValue('中心明确，细节可以更具体。');
+    expect(screen.getByRole('textbox', { name: /内容/ })).toHaveValue('21');
+    expect(screen.getByRole('textbox', { name: /结构/ })).toHaveValue('12.5');
+    expect(screen.getByRole('textbox', { name: /语言/ })).toHaveValue('12');
+    expect(screen.getByRole('textbox', { name: /书写/ })).toHaveValue('4');
+    expect(bodiesOf(api, K(C.compositionCorrect))).toHaveLength(0);
+    // The teacher checks, changes one part and saves as usual.
+    await user.clear(screen.getByRole('textbox', { name: /书写/ }));
+    await user.type(screen.getByRole('textbox', { name: /书写/ }), '5');
+    await user.click(screen.getByRole('button', { name: /保存并下一篇/ }));
+    expect(bodiesOf(api, K(C.compositionCorrect))).toEqual([
+      {
+        submissionId: 11,
+        scores: { content: 21, structure: 12.5, language: 12, writing: 5 },
+        comment: '中心明确，细节可以更具体。',
+        exemplary: false,
+      },
+    ]);
+  }, 30_000);
+
+  it('shows the server’s message when the answer is unusable, and the scores stay empty', async () => {
+    const user = userEvent.setup();
+    const api = correctionApi({
+      [K(C.compositionSuggest)]: fail(400, 'AI返回的结果无法识别，请重试或手动批改'),
+    });
+    await render('/homework/composition/correct?id=8', api);
+    const roster = await screen.findByRole('table', { name: '学生名单' }, { timeout: 10_000 });
+    await user.click(within(roster).getByRole('button', { name: '批改：张一' }));
+    await screen.findByRole('heading', { name: '四年级(1)班 张一 的作文' });
+    await user.click(screen.getByRole('button', { name: 'AI批改建议' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'AI返回的结果无法识别，请重试或手动批改',
+    );
+    expect(screen.getByRole('textbox', { name: /内容/ })).toHaveValue('');
+    expect(screen.getByRole('textbox', { name: '评语' })).toHaveValue('');
+  }, 30_000);
+
+  it('says so on a disabled button when the school has no model', async () => {
+    const user = userEvent.setup();
+    const api = correctionApi({
+      [K(C.compositionDetail)]: ok(composition({ aiSuggestion: '学校尚未配置AI模型' })),
+    });
+    await render('/homework/composition/correct?id=8', api);
+    const roster = await screen.findByRole('table', { name: '学生名单' }, { timeout: 10_000 });
+    await user.click(within(roster).getByRole('button', { name: '批改：张一' }));
+    const button = await screen.findByRole('button', { name: 'AI批改建议' });
+    expect(button).toBeDisabled();
+    expect(button).toHaveAccessibleDescription('学校尚未配置AI模型');
+  }, 30_000);
+});
+
 describe('作文报告', () => {
   it('shows each part of the rubric, the bands and the 范文; the student tab shows every student', async () => {
     const user = userEvent.setup();
@@ -283,18 +379,7 @@ describe('作文报告', () => {
       ],
     };
     const students: CompositionStudentRow[] = [
-      {
-        studentId: 1,
-        studentNo: '20260401',
-        name: '张一',
-        className: '四年级(1)班',
-        status: 'finished',
-        submissionId: 11,
-        score: 55.5,
-        scores: { content: 23, structure: 13.5, language: 14, writing: 5 },
-        comment: '情感真挚',
-        exemplary: true,
-      },
+      ZHANG_YI,
       {
         studentId: 3,
         studentNo: '20260403',
@@ -380,18 +465,7 @@ describe('作文续写在后面的页上', () => {
   it('shows a student’s whole essay from the student report', async () => {
     const user = userEvent.setup();
     imageFetch();
-    const row: CompositionStudentRow = {
-      studentId: 1,
-      studentNo: '20260401',
-      name: '张一',
-      className: '四年级(1)班',
-      status: 'finished',
-      submissionId: 11,
-      score: 55.5,
-      scores: { content: 23, structure: 13.5, language: 14, writing: 5 },
-      comment: '情感真挚',
-      exemplary: true,
-    };
+    const row = ZHANG_YI;
     const api = homeworkApi({
       [K(C.reportStudent)]: ok([row, { ...row, studentId: 3, name: '李三', submissionId: null }]),
       [K(S.submission)]: ok(continuedEssay(11, '张一')),

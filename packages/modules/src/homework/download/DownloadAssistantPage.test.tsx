@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { downloadRoutes, homeworkDownloadRoutes } from '@examkit/contracts';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { downloadJob, fail, ok, renderApp, teacherUser } from '../../test/fixtures';
 import { homeworkPages } from '../index';
 import { HW, bodiesOf, homeworkApi, summary } from '../test/fixtures';
@@ -11,7 +11,6 @@ const ST = `POST ${downloadRoutes.downloadStatus.url}`;
 const SCANS = `POST ${homeworkDownloadRoutes.scansJob.url}`;
 const SHEETS = `POST ${homeworkDownloadRoutes.sheetsJob.url}`;
 
-beforeEach(() => vi.spyOn(window, 'scrollTo').mockImplementation(() => {}));
 afterEach(() => vi.restoreAllMocks());
 
 describe('下载助手', () => {

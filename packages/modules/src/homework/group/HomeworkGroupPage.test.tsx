@@ -2,23 +2,17 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import {
   homeworkGroupRoutes,
-  permissionCatalogue,
   type HomeworkGroup,
   type HomeworkGroupReport,
 } from '@examkit/contracts';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { demoUser, fail, ok, renderApp } from '../../test/fixtures';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { menuUser, fail, ok, renderApp } from '../../test/fixtures';
 import { homeworkPages } from '../index';
-import { HW, bodiesOf, homeworkApi, summary } from '../test/fixtures';
+import { HW, bodiesOf, homeworkApi, summary, K } from '../test/fixtures';
 
-const K = (route: { url: string }) => `POST ${route.url}`;
 const G = homeworkGroupRoutes;
 const CODES = ['Home', 'Homework', 'Homework-SchoolBase', 'Homework-Group'];
-const user = () =>
-  demoUser({
-    perms: permissionCatalogue.filter((p) => CODES.includes(p.permCode)),
-    allPerm: { '2026': { '1': CODES } },
-  });
+const user = () => menuUser(CODES);
 
 const group = (over: Partial<HomeworkGroup> = {}): HomeworkGroup => ({
   id: 3,
@@ -70,7 +64,6 @@ const report: HomeworkGroupReport = {
   ],
 };
 
-beforeEach(() => vi.spyOn(window, 'scrollTo').mockImplementation(() => {}));
 afterEach(() => vi.restoreAllMocks());
 
 describe('作业分组', () => {

@@ -1,18 +1,15 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import {
   homeworkOnlineRoutes,
   type OnlineHomeworkResult,
   type StudentHomework,
 } from '@examkit/contracts';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createFakeApi, fail, ok, renderApp } from '../../test/fixtures';
 import { homeworkPages } from '../index';
 import { bodiesOf } from '../test/fixtures';
 
-beforeEach(() => {
-  vi.spyOn(window, 'scrollTo').mockImplementation(() => {});
-});
 afterEach(() => vi.restoreAllMocks());
 
 const ENTER = `POST ${homeworkOnlineRoutes.onlineEnter.url}`;
@@ -168,6 +165,23 @@ describe('HomeworkOnlinePage', () => {
       { questionNo: 2, answer: 'B' },
       { questionNo: 3, answer: 'x=2' },
     ]);
+  }, 20_000);
+
+  it('批改方式: an all-objective hand-in says it waits for the teacher only while 待批改', async () => {
+    const whole = { pendingMarks: 0, objectiveScore: 10, objectiveFull: 10 };
+    // 教师批改: scored from the key, still 待批改.
+    await enterAs(createFakeApi({ [ENTER]: ok(homework({ submission: result(whole) })) }));
+    expect(await screen.findByText('客观题得分：10 / 10')).toBeInTheDocument();
+    expect(screen.getByText('得分待老师确认批改。')).toBeInTheDocument();
+    cleanup();
+    // 自动批改: 已批改 at once, nothing waits.
+    await enterAs(
+      createFakeApi({
+        [ENTER]: ok(homework({ submission: result({ ...whole, status: 'finished' }) })),
+      }),
+    );
+    expect(await screen.findByText('客观题得分：10 / 10')).toBeInTheDocument();
+    expect(screen.queryByText('得分待老师确认批改。')).toBeNull();
   }, 20_000);
 
   it('says why a hand-in or an entry is refused', async () => {

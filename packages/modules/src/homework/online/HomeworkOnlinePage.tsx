@@ -1,55 +1,22 @@
 import { useState } from 'react';
-import { styled } from 'styled-components';
 import {
   homeworkOnlineRoutes,
   type OnlineHomeworkQuestion,
   type OnlineHomeworkResult,
   type StudentHomework,
 } from '@examkit/contracts';
-import { Button, themeOf } from '@examkit/ui';
+import { Button } from '@examkit/ui';
+import {
+  AnswerBar,
+  AnswerEntry,
+  AnswerFrame,
+  AnswerItem,
+  ChoiceAnswers,
+} from '../../common/answerParts';
 import { ConfirmDialog } from '../../common/ConfirmDialog';
-import { StudentEntryForm } from '../../common/StudentEntryForm';
-import { ErrorText, Note, PageBox } from '../../common/styled';
+import { ErrorText, Note } from '../../common/styled';
 import { useApiCall } from '../../common/useApiCall';
 import { QuestionText } from '../../exam/online/QuestionText';
-
-const Frame = styled(PageBox)`
-  max-width: 820px;
-  margin: 0 auto;
-  padding: 24px 16px 48px;
-`;
-
-const Bar = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  align-items: center;
-  gap: 16px;
-  padding: 8px 0;
-  border-bottom: 1px solid ${(p) => themeOf(p).colors.border};
-  margin-bottom: 16px;
-`;
-
-const Item = styled.fieldset`
-  margin: 0 0 16px;
-  padding: 12px 16px;
-  border: 1px solid ${(p) => themeOf(p).colors.border};
-  border-radius: 4px;
-  background: ${(p) => themeOf(p).colors.surface};
-  legend {
-    font-weight: 600;
-  }
-  label.choice {
-    display: inline-block;
-    margin: 6px 16px 6px 0;
-  }
-  textarea {
-    width: 100%;
-    min-height: 120px;
-    font: inherit;
-    padding: 6px 8px;
-    box-sizing: border-box;
-  }
-`;
 
 interface Draft {
   answer: string;
@@ -166,15 +133,14 @@ export function HomeworkOnlinePage() {
 
   if (!homework)
     return (
-      <Frame aria-labelledby="homework-online-title">
-        <h1 id="homework-online-title">在线作业</h1>
-        <StudentEntryForm
-          codeLabel="作业码"
-          action="进入作业"
-          note="作业码由老师提供。请在截止时间前提交。"
-          onEnter={enter}
-        />
-      </Frame>
+      <AnswerEntry
+        titleId="homework-online-title"
+        title="在线作业"
+        codeLabel="作业码"
+        action="进入作业"
+        note="作业码由老师提供。请在截止时间前提交。"
+        onEnter={enter}
+      />
     );
 
   // 允许迟交 (作业设置) gives late hand-ins until `lateUntil`; null: nothing after the due time.
@@ -185,11 +151,11 @@ export function HomeworkOnlinePage() {
     return !d || (!d.answer.trim() && !d.photo);
   }).length;
   return (
-    <Frame aria-labelledby="homework-online-title">
+    <AnswerFrame aria-labelledby="homework-online-title">
       <h1 id="homework-online-title">
         {homework.name} · {homework.subjectName}
       </h1>
-      <Bar>
+      <AnswerBar>
         <span>
           {homework.className} {homework.studentName}
         </span>
@@ -203,7 +169,7 @@ export function HomeworkOnlinePage() {
             打开作业原卷
           </a>
         )}
-      </Bar>
+      </AnswerBar>
       {error && <ErrorText role="alert">{error}</ErrorText>}
       {result && !editing && (
         <section aria-labelledby="homework-result-title">
@@ -215,7 +181,12 @@ export function HomeworkOnlinePage() {
           <p>
             客观题得分：{result.objectiveScore} / {result.objectiveFull}
           </p>
-          {result.pendingMarks > 0 && <p>其余 {result.pendingMarks} 分等待老师批改。</p>}
+          {result.pendingMarks > 0 ? (
+            <p>其余 {result.pendingMarks} 分等待老师批改。</p>
+          ) : (
+            // 教师批改 (作业设置): scored from the key, but not 已批改 until the teacher saves it.
+            result.status === 'submitted' && <p>得分待老师确认批改。</p>
+          )}
           {result.replaceable ? (
             <Button onClick={() => setEditing(true)}>修改后重新提交</Button>
           ) : (
@@ -264,7 +235,7 @@ export function HomeworkOnlinePage() {
         {unanswered > 0 ? `还有 ${unanswered} 题未作答，` : ''}
         {result ? '重新提交会替换上次提交的答案，' : ''}确定提交吗？
       </ConfirmDialog>
-    </Frame>
+    </AnswerFrame>
   );
 }
 
@@ -285,49 +256,31 @@ function QuestionItem({
   const value = draft.answer;
   const letters = q.choice === 'judge' ? ['对', '错'] : [...LETTERS.slice(0, q.optionCount)];
   return (
-    <Item aria-label={title}>
+    <AnswerItem $inline aria-label={title}>
       <legend>
         {title}（{q.choice ? '客观题' : '主观题'}，{q.fullMarks} 分）
       </legend>
       {q.stem && <QuestionText text={q.stem} />}
-      {(q.choice === 'single' || q.choice === 'judge') &&
-        letters.map((letter, k) => (
-          <label className="choice" key={letter}>
-            <input
-              type="radio"
-              name={`hq-${q.no}`}
-              checked={value === letter}
-              onChange={() => onChange(q.no, { answer: letter })}
-            />{' '}
-            {letter}
-            {q.options[k] && (
-              <>
-                . <QuestionText text={q.options[k]} inline />
-              </>
-            )}
-          </label>
-        ))}
-      {q.choice === 'multiple' &&
-        letters.map((letter, k) => (
-          <label className="choice" key={letter}>
-            <input
-              type="checkbox"
-              checked={value.includes(letter)}
-              onChange={(e) => {
-                const set = new Set(value.split('').filter(Boolean));
-                if (e.target.checked) set.add(letter);
-                else set.delete(letter);
-                onChange(q.no, { answer: [...set].sort().join('') });
-              }}
-            />{' '}
-            {letter}
-            {q.options[k] && (
-              <>
-                . <QuestionText text={q.options[k]} inline />
-              </>
-            )}
-          </label>
-        ))}
+      {q.choice !== null && (
+        <ChoiceAnswers
+          multiple={q.choice === 'multiple'}
+          name={`hq-${q.no}`}
+          letters={letters}
+          value={value}
+          onChange={(v) => onChange(q.no, { answer: v })}
+        >
+          {(letter, k) => (
+            <>
+              {letter}
+              {q.options[k] && (
+                <>
+                  . <QuestionText text={q.options[k]} inline />
+                </>
+              )}
+            </>
+          )}
+        </ChoiceAnswers>
+      )}
       {q.choice === null && (
         <>
           <label htmlFor={`hq-${q.no}`}>{title}解答</label>
@@ -369,6 +322,6 @@ function QuestionItem({
           )}
         </>
       )}
-    </Item>
+    </AnswerItem>
   );
 }

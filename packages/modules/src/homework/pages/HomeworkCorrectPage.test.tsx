@@ -5,15 +5,13 @@ import {
   type CorrectionOverview,
   type SubmissionDetail,
 } from '@examkit/contracts';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ok, renderApp, teacherUser } from '../../test/fixtures';
 import { homeworkPages } from '../index';
-import { bodiesOf, homeworkApi } from '../test/fixtures';
+import { bodiesOf, homeworkApi, K } from '../test/fixtures';
 
-const K = (route: { url: string }) => `POST ${route.url}`;
 const R = homeworkSubmissionRoutes;
 
-beforeEach(() => vi.spyOn(window, 'scrollTo').mockImplementation(() => {}));
 afterEach(() => vi.restoreAllMocks());
 
 const overview: CorrectionOverview = {
@@ -108,5 +106,27 @@ describe('作业批改', () => {
     // Over full marks is refused before it is sent.
     await user.keyboard('12{Enter}');
     expect(bodiesOf(api, K(R.score))).toHaveLength(1);
+  }, 30_000);
+
+  it('教师批改: a hand-in scored whole but 待批改 says so until the teacher saves a score', async () => {
+    const user = userEvent.setup();
+    const scored = submission(11, '张一');
+    scored.answers[1] = { ...scored.answers[1]!, score: 8, judgement: 'wrong', correctedAt: 1 };
+    const one = { ...overview, students: [{ ...overview.students[0]!, scored: 2, score: 13 }] };
+    const api = homeworkApi({
+      [K(R.correctOverview)]: ok(one),
+      [K(R.submission)]: ok(scored),
+      [K(R.score)]: ok({ ...scored, status: 'finished' }),
+    });
+    renderApp({ path: '/homework/correct?id=5', api, user: teacherUser(), pages: homeworkPages });
+    const roster = await screen.findByRole('table', { name: '学生名单' }, { timeout: 10_000 });
+    await user.click(within(roster).getByRole('button', { name: '批改：张一' }));
+    await screen.findByRole('heading', { name: /四年级\(1\)班 张一/ });
+    const hint = '各题已有得分，保存本题得分即确认批改（教师批改）。';
+    expect(screen.getByText(hint)).toBeInTheDocument();
+    // Enter saves the score shown (the one already given).
+    await user.keyboard('{Enter}');
+    expect(bodiesOf(api, K(R.score)).at(-1)).toMatchObject({ submissionId: 11, score: 8 });
+    await vi.waitFor(() => expect(screen.queryByText(hint)).toBeNull());
   }, 30_000);
 });

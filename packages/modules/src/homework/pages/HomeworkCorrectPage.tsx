@@ -242,6 +242,13 @@ export function HomeworkCorrectPage() {
                   answer?.answer !== undefined &&
                   `，作答：${answer.answer || '未作答'}`}
               </p>
+              {current.status === 'submitted' &&
+                overview?.questions.every((q) =>
+                  current.answers.some((a) => a.questionNo === q.no && a.score !== null),
+                ) && (
+                  // 作业设置 教师批改: scored from the key, 已批改 once a teacher saves a score.
+                  <Note>各题已有得分，保存本题得分即确认批改（教师批改）。</Note>
+                )}
               <CheckGroup>
                 <legend>批注工具（选择后点击图片）</legend>
                 {ANNOTATION_KINDS.map((k) => (

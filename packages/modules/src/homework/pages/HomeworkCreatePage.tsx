@@ -2,12 +2,14 @@ import { useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { homeworkRoutes } from '@examkit/contracts';
 import { useExamkit } from '@examkit/core/react';
-import { Button, FormField, Select, TextInput } from '@examkit/ui';
+import { Button, FormField, TextInput } from '@examkit/ui';
 import { Actions, ErrorText, Note, PageBox, Toolbar } from '../../common/styled';
 import { useApiCall } from '../../common/useApiCall';
 import { readFileAsBase64 } from '../../common/files';
 import { readHomeworkHeader } from '../headerStore';
-import { gradesOf, subjectsOfGrade, useHomeworkOptions } from '../useHomeworkOptions';
+import { useHomeworkOptions } from '../useHomeworkOptions';
+import { GradeSubjectFields } from '../components/GradeSubjectFields';
+import { useTextbook } from '../components/useTextbook';
 
 /** The request limit is 1 MiB of JSON; base64 grows a file by a third. */
 const MAX_FILE_BYTES = 700 * 1024;
@@ -32,6 +34,7 @@ export function HomeworkCreatePage() {
   // One key per form: a retried upload answers the homework the first one made.
   const [key] = useState(() => crypto.randomUUID());
   const input = useRef<HTMLInputElement>(null);
+  const textbook = useTextbook(gradeId, subjectId);
 
   function choose(next: File | undefined) {
     setError('');
@@ -75,29 +78,29 @@ export function HomeworkCreatePage() {
         上传作业试卷（PDF 或图片），下一步确认题目（题号、题型、答案与分值），然后布置给班级。
       </Note>
       <FormField label="作业名称" required>
-        <TextInput value={name} maxLength={60} onChange={(e) => setName(e.target.value)} />
+        <TextInput
+          value={name}
+          maxLength={60}
+          placeholder={textbook ? `如：${textbook} 第一章练习` : undefined}
+          onChange={(e) => setName(e.target.value)}
+        />
       </FormField>
       <Toolbar>
-        <FormField label="年级" required>
-          <Select
-            value={gradeId ?? ''}
-            placeholder="请选择年级"
-            options={gradesOf(options ?? [])}
-            onChange={(e) => {
-              setGradeId(Number(e.target.value) || null);
-              setSubjectId(null);
-            }}
-          />
-        </FormField>
-        <FormField label="科目" required>
-          <Select
-            value={subjectId ?? ''}
-            placeholder="请选择科目"
-            options={gradeId ? subjectsOfGrade(options ?? [], gradeId) : []}
-            onChange={(e) => setSubjectId(Number(e.target.value) || null)}
-          />
-        </FormField>
+        <GradeSubjectFields
+          options={options}
+          gradeId={gradeId}
+          subjectId={subjectId}
+          onGrade={setGradeId}
+          onSubject={setSubjectId}
+        />
       </Toolbar>
+      {textbook !== null && (
+        <Note>
+          {textbook
+            ? `教材：${textbook}（系统设置 · 教材关联）`
+            : '教材：未设置（可在系统设置 · 教材关联中为本年级学科设置版本和册次）'}
+        </Note>
+      )}
       <Toolbar>
         <Button onClick={() => input.current?.click()}>选择试卷</Button>
         <input

@@ -1,9 +1,20 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { administrationRoutes } from '@examkit/contracts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fail, ok, renderApp, teacherUser } from '../../test/fixtures';
 import { homeworkPages } from '../index';
-import { HW, bodiesOf, detail, homeworkApi, summary } from '../test/fixtures';
+import {
+  assignedDetail,
+  HW,
+  POINT_NODES,
+  POINT_SAVE,
+  POINT_TREE,
+  bodiesOf,
+  detail,
+  homeworkApi,
+  summary,
+} from '../test/fixtures';
 
 beforeEach(() => {
   vi.spyOn(window, 'scrollTo').mockImplementation(() => {});
@@ -87,6 +98,40 @@ describe('上传试卷布置作业', () => {
     expect(String(body!.idempotencyKey)).toMatch(/^[0-9a-f-]{36}$/);
   });
 
+  it("shows the grade × subject's 教材 from 教材关联, and says so when none is set", async () => {
+    const user = userEvent.setup();
+    const correlation = (gradeId: number) => ({
+      academicYear: 2026,
+      rows: [
+        {
+          gradeId,
+          gradeName: '',
+          subjectId: 2,
+          subjectName: '数学',
+          edition: '人教版',
+          volume: '四年级上册',
+        },
+      ],
+    });
+    const url = `POST ${administrationRoutes.homeworkCorrelationGet.url}`;
+    // Set for 四年级数学 only: 一年级数学 has none.
+    await render('/homework/school-base/create', homeworkApi({ [url]: ok(correlation(4)) }));
+    await screen.findByRole('option', { name: '一年级' });
+    expect(screen.queryByText(/^教材：/)).toBeNull();
+    await user.selectOptions(screen.getByRole('combobox', { name: /年级/ }), '一年级');
+    await user.selectOptions(screen.getByRole('combobox', { name: /科目/ }), '数学');
+    expect(await screen.findByText(/^教材：未设置/)).toBeInTheDocument();
+    await user.selectOptions(screen.getByRole('combobox', { name: /年级/ }), '四年级');
+    await user.selectOptions(screen.getByRole('combobox', { name: /科目/ }), '数学');
+    expect(
+      await screen.findByText('教材：人教版 四年级上册（系统设置 · 教材关联）'),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: /作业名称/ })).toHaveAttribute(
+      'placeholder',
+      '如：人教版 四年级上册 第一章练习',
+    );
+  });
+
   it('refuses a file that is not a PDF or an image before sending it', async () => {
     const user = userEvent.setup({ applyAccept: false });
     await render('/homework/school-base/create');
@@ -146,28 +191,73 @@ describe('拆题确认 and 布置', () => {
     expect(screen.getByRole('button', { name: '打印答题卡' })).toBeInTheDocument();
   });
 
+  it('tags a saved question’s 知识点 from the school’s tree, by keyboard, and shows them', async () => {
+    const user = userEvent.setup();
+    const api = homeworkApi({
+      [POINT_TREE]: ok(POINT_NODES),
+      [POINT_SAVE]: ok([
+        { id: 2, name: '分数的加减' },
+        { id: 3, name: '约分' },
+      ]),
+    });
+    await render('/homework/school-base/split-confirm?id=5', api);
+    const list = await screen.findByRole('table', { name: '题目列表' });
+    expect(within(list).getByRole('columnheader', { name: '知识点' })).toBeInTheDocument();
+    const first = within(list).getAllByRole('row')[1]!;
+    expect(within(first).getByText('未标注')).toBeInTheDocument();
+    const tag = within(first).getByRole('button', { name: '标注知识点 第 1 题' });
+    tag.focus();
+    await user.keyboard('{Enter}');
+    const dialog = await screen.findByRole('dialog', { name: '第 1 题的知识点' });
+    const group = await within(dialog).findByRole('group', {
+      name: '选择第 1 题考查的知识点（可多选）',
+    });
+    expect(
+      within(group)
+        .getAllByRole('checkbox')
+        .map((c) => c.parentElement?.textContent),
+    ).toEqual(['数与代数', '分数的加减', '约分', '图形与几何']);
+    within(group).getByRole('checkbox', { name: '分数的加减' }).focus();
+    await user.keyboard(' ');
+    await user.tab();
+    await user.keyboard(' ');
+    expect(within(group).getByRole('checkbox', { name: '约分' })).toBeChecked();
+    await user.click(within(dialog).getByRole('button', { name: '保存知识点' }));
+    expect(bodiesOf(api, POINT_SAVE)).toEqual([{ homeworkId: 5, questionNo: 1, pointIds: [2, 3] }]);
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(within(first).getByText('分数的加减、约分')).toBeInTheDocument();
+    // A question added but not saved yet is tagged once the list is saved.
+    await user.click(screen.getByRole('button', { name: '添加客观题' }));
+    const added = within(list).getAllByRole('row')[4]!;
+    expect(within(added).getByText('保存题目后可标注')).toBeInTheDocument();
+    expect(within(added).queryByRole('button', { name: /标注知识点/ })).toBeNull();
+  });
+
+  it('shows a bank homework’s points from the bank, with nothing to tag', async () => {
+    const base = detail();
+    const api = homeworkApi({
+      [HW.homeworkDetail]: ok(
+        detail({
+          paperKind: 'bank',
+          questions: base.questions.map((q) =>
+            q.no === 1 ? { ...q, points: [{ id: 2, name: '分数的加减' }] } : q,
+          ),
+        }),
+      ),
+    });
+    await render('/homework/school-base/split-confirm?id=5', api);
+    const list = await screen.findByRole('table', { name: '题目列表' });
+    expect(within(list).getByText('分数的加减')).toBeInTheDocument();
+    expect(within(list).queryByRole('button', { name: /标注知识点/ })).toBeNull();
+  });
+
   it('双减: shows the day’s warning and assigns only when the teacher confirms it', async () => {
     const user = userEvent.setup();
     const warning =
       '根据“双减”规定，该年级每天书面作业总时长不超过 60 分钟。布置后 四年级(1)班当天作业预计 70 分钟，已超过上限，请确认是否仍要布置。';
     const api = homeworkApi({
       [HW.assignCheck]: ok({ day: '2026-11-21', loads: [], warning }),
-      [HW.assign]: ok(
-        detail({
-          state: 'assigned',
-          assignments: [
-            {
-              kind: 'class',
-              id: 41,
-              name: '四年级(1)班',
-              studentCount: 40,
-              dueAt: 0,
-              estimatedMinutes: 30,
-              assignedAt: 0,
-            },
-          ],
-        }),
-      ),
+      [HW.assign]: ok(assignedDetail(30)),
     });
     await render('/homework/school-base/split-confirm?id=5', api);
     await user.click(await screen.findByRole('checkbox', { name: /四年级\(1\)班/ }));

@@ -4,15 +4,13 @@ import {
   type CorrectionOverview,
   type HomeworkScanOverview,
 } from '@examkit/contracts';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ok, renderApp, teacherUser } from '../../test/fixtures';
 import { homeworkPages } from '../index';
-import { homeworkApi } from '../test/fixtures';
+import { homeworkApi, K } from '../test/fixtures';
 
-const K = (route: { url: string }) => `POST ${route.url}`;
 const R = homeworkSubmissionRoutes;
 
-beforeEach(() => vi.spyOn(window, 'scrollTo').mockImplementation(() => {}));
 afterEach(() => vi.restoreAllMocks());
 
 const overview: CorrectionOverview = {

@@ -118,17 +118,31 @@ export function SplitConfirmPage({ homeworkId }: { homeworkId?: number } = {}) {
       <section aria-labelledby="questions-title">
         <h2 id="questions-title">题目</h2>
         {fromBank ? (
-          <Note>题目与答案取自题库，顺序和分值在作业篮中确定。</Note>
+          <Note>题目、答案与知识点取自题库，顺序和分值在作业篮中确定。</Note>
         ) : assigned ? (
-          <Note>作业已布置，题目不能再修改。</Note>
+          <Note>作业已布置，题目不能再修改；知识点仍可标注，作业报告的知识点统计随之更新。</Note>
         ) : (
           <Note>
-            对照试卷录入每道题：客观题填写答案（扫描后自动判分），主观题由老师批改。也可以
+            对照试卷录入每道题：客观题填写答案（扫描后自动判分），主观题由老师批改；保存后可为每道题标注知识点。也可以
             <Link to={`/homework/school-base/ai-split-confirm?id=${id}`}>使用 AI 拆题</Link>。
           </Note>
         )}
         {fromAi && <Note role="status">以下为 AI 拆题结果，请核对后保存。</Note>}
-        <QuestionEditor questions={drafts} readOnly={frozen} onChange={setDrafts} />
+        <QuestionEditor
+          questions={drafts}
+          readOnly={frozen}
+          onChange={setDrafts}
+          points={{
+            homeworkId: id,
+            saved: homework.questions,
+            editable: !fromBank,
+            onSaved: (no, points) =>
+              setHomework({
+                ...homework,
+                questions: homework.questions.map((q) => (q.no === no ? { ...q, points } : q)),
+              }),
+          }}
+        />
         <Actions>
           {!frozen && (
             <Button type="primary" loading={saving} onClick={() => void save()}>

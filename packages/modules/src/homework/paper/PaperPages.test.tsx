@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import {
   HOMEWORK_PAPER_URL,
@@ -9,7 +9,16 @@ import {
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fail, ok, renderApp, teacherUser } from '../../test/fixtures';
 import { homeworkPages } from '../index';
-import { HW, bodiesOf, detail, homeworkApi } from '../test/fixtures';
+import {
+  assignedDetail,
+  HW,
+  POINT_NODES,
+  POINT_SAVE,
+  POINT_TREE,
+  bodiesOf,
+  detail,
+  homeworkApi,
+} from '../test/fixtures';
 import { sizeText } from './PaperPages';
 
 const PR = `POST ${homeworkPaperRoutes.paperRecord.url}`;
@@ -78,20 +87,7 @@ describe('试卷记录', () => {
   });
 
   it('offers no 编辑 once assigned', async () => {
-    const assigned = detail({
-      state: 'assigned',
-      assignments: [
-        {
-          kind: 'class',
-          id: 41,
-          name: '四年级(1)班',
-          studentCount: 40,
-          dueAt: 0,
-          estimatedMinutes: 20,
-          assignedAt: 0,
-        },
-      ],
-    });
+    const assigned = assignedDetail();
     await render('/paper/record/5/11', homeworkApi({ [PR]: ok(record({ homework: assigned })) }));
     expect(
       await screen.findByText('作业已布置：题型不能再改，答案和满分可以更正（已交作业重新计分）。'),
@@ -180,9 +176,9 @@ describe('编辑试题', () => {
     const edited = detail({
       fullMarks: 21.5,
       questions: [
-        { no: 1, label: '1', type: 'objective', answer: 'A', fullMarks: 5 },
-        { no: 2, label: '2', type: 'objective', answer: 'AC', fullMarks: 6.5 },
-        { no: 3, label: '3', type: 'subjective', answer: null, fullMarks: 10 },
+        { no: 1, label: '1', type: 'objective', answer: 'A', fullMarks: 5, points: [] },
+        { no: 2, label: '2', type: 'objective', answer: 'AC', fullMarks: 6.5, points: [] },
+        { no: 3, label: '3', type: 'subjective', answer: null, fullMarks: 10, points: [] },
       ],
     });
     const api = homeworkApi({ [QE]: ok(edited) });
@@ -202,6 +198,39 @@ describe('编辑试题', () => {
       '已保存：作业共 3 题，满分 21.5 分',
     );
     expect(answer).toHaveValue('AC');
+  });
+
+  it('tags the question’s 知识点 on their own, and shows the server’s refusal in the dialog', async () => {
+    const user = userEvent.setup();
+    let refuse = true;
+    const api = homeworkApi({
+      [POINT_TREE]: ok(POINT_NODES),
+      [POINT_SAVE]: () =>
+        refuse
+          ? fail(404, '知识点不存在，或不属于本作业的学科和学段')
+          : ok([{ id: 4, name: '图形与几何' }]),
+    });
+    await render('/homework/question/edit?id=5&no=2', api);
+    const section = await screen.findByRole('region', { name: '知识点' });
+    expect(within(section).getByText('未标注')).toBeInTheDocument();
+    await user.click(within(section).getByRole('button', { name: '标注知识点 第 2 题' }));
+    const dialog = await screen.findByRole('dialog', { name: '第 2 题的知识点' });
+    await user.click(await within(dialog).findByRole('checkbox', { name: '图形与几何' }));
+    await user.click(within(dialog).getByRole('button', { name: '保存知识点' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      '知识点不存在，或不属于本作业的学科和学段',
+    );
+    expect(within(section).getByText('未标注')).toBeInTheDocument();
+    refuse = false;
+    await user.click(within(dialog).getByRole('button', { name: '保存知识点' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(within(section).getByText('图形与几何')).toBeInTheDocument();
+    expect(bodiesOf(api, POINT_SAVE)).toEqual([
+      { homeworkId: 5, questionNo: 2, pointIds: [4] },
+      { homeworkId: 5, questionNo: 2, pointIds: [4] },
+    ]);
+    // Nothing of the question itself was saved.
+    expect(bodiesOf(api, QE)).toEqual([]);
   });
 
   it('shows the server’s refusal and sends nothing for zero marks', async () => {

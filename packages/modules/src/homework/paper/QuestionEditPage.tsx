@@ -14,6 +14,7 @@ import { ConfirmDialog } from '../../common/ConfirmDialog';
 import { Actions, ErrorText, Note, PageBox } from '../../common/styled';
 import { useApiCall } from '../../common/useApiCall';
 import { draftOf, inputOf, type QuestionDraft } from '../components/QuestionEditor';
+import { QuestionPoints } from '../components/QuestionPoints';
 import { paperPath } from './paperPath';
 
 const TYPE_OPTIONS = HOMEWORK_QUESTION_TYPES.map((t) => ({
@@ -74,6 +75,7 @@ export function QuestionEditPage() {
     );
   const assigned = homework.state === 'assigned';
   const frozen = homework.paperKind === 'bank';
+  const current = homework.questions.find((x) => x.no === no);
   const set = (patch: Partial<QuestionDraft>) => setDraft({ ...draft, ...patch });
 
   /** 保存试题: an assigned homework first asks what it re-scores and waits for 确定. */
@@ -178,6 +180,29 @@ export function QuestionEditPage() {
         <Button type="primary" loading={saving} onClick={() => void save()}>
           保存试题
         </Button>
+      )}
+      {current && (
+        <section aria-labelledby="question-points-title">
+          <h2 id="question-points-title">知识点</h2>
+          <Note>
+            {frozen
+              ? '知识点取自题库试题。'
+              : '知识点单独保存，作业报告的知识点统计、学情和错题本随之更新；已布置的作业也可标注。'}
+          </Note>
+          <QuestionPoints
+            homeworkId={id}
+            questionNo={no}
+            name={`第 ${no} 题`}
+            points={current.points}
+            editable={!frozen}
+            onSaved={(points) =>
+              setHomework({
+                ...homework,
+                questions: homework.questions.map((q) => (q.no === no ? { ...q, points } : q)),
+              })
+            }
+          />
+        </section>
       )}
       {error && <ErrorText role="alert">{error}</ErrorText>}
       {saved && <Note role="status">{saved}</Note>}

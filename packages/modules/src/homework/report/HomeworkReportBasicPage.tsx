@@ -4,7 +4,7 @@ import { homeworkReportRoutes as r } from '@examkit/contracts';
 import { LOADING_TEXT } from '@examkit/ui';
 import { styled } from 'styled-components';
 import { ListTable } from '../../common/ListTable';
-import { PageBox } from '../../common/styled';
+import { Note, PageBox } from '../../common/styled';
 import { formatPoints } from '../../marking/utils/scoring';
 import { ReportHeader, targetBody } from './ReportHeader';
 import { percent, useReport } from './useReport';
@@ -34,7 +34,8 @@ const points = (v: number | null) => (v === null ? '—' : formatPoints(v));
 
 /**
  * 作业报告·基本情况 (/homework/school-base/{id}/report/basic): hand-in counts, the class's scores,
- * each class's average and each question's score rate and 对/错 counts, the score distribution.
+ * each class's average and each question's score rate and 对/错 counts, 知识点统计 (per knowledge
+ * point of the questions, weakest first, as the server orders it), the score distribution.
  */
 export function HomeworkReportBasicPage() {
   const id = Number(useParams().id);
@@ -43,7 +44,9 @@ export function HomeworkReportBasicPage() {
     r.reportBasic,
     id > 0 ? { id, ...targetBody(target) } : null,
   );
+  const knowledge = useReport(r.knowledgeStatistics, id > 0 ? { id, ...targetBody(target) } : null);
   const most = Math.max(1, ...(data?.distribution ?? []).map((d) => d.count));
+  const labelOf = (no: number) => data?.questions.find((q) => q.no === no)?.label ?? String(no);
   return (
     <PageBox aria-busy={loading}>
       <ReportHeader
@@ -108,6 +111,26 @@ export function HomeworkReportBasicPage() {
                 <td>{q.wrong}</td>
                 <td>{points(q.average)}</td>
                 <td>{percent(q.scoreRate)}</td>
+              </tr>
+            )}
+          </ListTable>
+          <h2>知识点统计</h2>
+          {knowledge.error && <p role="alert">{knowledge.error}</p>}
+          {knowledge.data !== null && knowledge.data.untagged > 0 && (
+            <Note>{knowledge.data.untagged} 道题未标注知识点，不计入知识点统计。</Note>
+          )}
+          <ListTable
+            label="知识点统计"
+            rows={knowledge.data?.points ?? null}
+            headers={['知识点', '题号', '满分', '得分率', '错误人次']}
+          >
+            {(p) => (
+              <tr key={p.name}>
+                <td>{p.name}</td>
+                <td>{p.questionNos.map(labelOf).join('、')}</td>
+                <td>{formatPoints(p.fullMarks)}</td>
+                <td>{percent(p.scoreRate)}</td>
+                <td>{p.wrong}</td>
               </tr>
             )}
           </ListTable>

@@ -149,7 +149,17 @@ const report = (over: Partial<StudentHomeworkReport> = {}): StudentHomeworkRepor
 describe('作业报告', () => {
   it('基本情况 shows the counts, the questions and the distribution; a class filters it', async () => {
     const user = userEvent.setup();
-    const api = homeworkApi({ [K(R.reportBasic)]: ok(basic) });
+    const api = homeworkApi({
+      [K(R.reportBasic)]: ok(basic),
+      // Weakest first, as the server orders them.
+      [K(R.knowledgeStatistics)]: ok({
+        untagged: 0,
+        points: [
+          { name: '分数的加减', questionNos: [1, 2], fullMarks: 20, scoreRate: 0.7714, wrong: 3 },
+          { name: '约分', questionNos: [2], fullMarks: 15, scoreRate: 0.8, wrong: 2 },
+        ],
+      }),
+    });
     renderApp({
       path: '/homework/school-base/5/report/basic',
       api,
@@ -162,6 +172,17 @@ describe('作业报告', () => {
     const questions = screen.getByRole('table', { name: '小题得分' });
     expect(within(questions).getAllByRole('row')[1]).toHaveTextContent('客观题（A）');
     expect(within(questions).getAllByRole('row')[1]).toHaveTextContent('66.7%');
+    const knowledge = await screen.findByRole('table', { name: '知识点统计' });
+    expect(
+      within(knowledge)
+        .getAllByRole('row')
+        .map((row) =>
+          within(row)
+            .queryAllByRole('cell')
+            .map((c) => c.textContent),
+        ),
+    ).toEqual([[], ['分数的加减', '1、2', '20', '77.1%', '3'], ['约分', '2', '15', '80%', '2']]);
+    expect(screen.queryByText(/未标注知识点/)).toBeNull();
     const distribution = screen.getByRole('table', { name: '分数分布' });
     expect(within(distribution).getAllByRole('row')[2]).toHaveTextContent('60%–70%1 人');
     await user.selectOptions(
@@ -175,6 +196,25 @@ describe('作业报告', () => {
         teachingClassId: 7,
       }),
     );
+    expect(bodiesOf(api, K(R.knowledgeStatistics)).at(-1)).toEqual({
+      id: 5,
+      classId: null,
+      teachingClassId: 7,
+    });
+  }, 30_000);
+
+  it('知识点统计 says 暂无数据 when no question carries a knowledge point', async () => {
+    renderApp({
+      path: '/homework/school-base/5/report/basic',
+      api: homeworkApi({ [K(R.reportBasic)]: ok(basic) }),
+      user: teacherUser(),
+      pages: homeworkPages,
+    });
+    await screen.findByRole('heading', { name: '知识点统计' }, { timeout: 10_000 });
+    expect(await screen.findByText('3 道题未标注知识点，不计入知识点统计。')).toBeInTheDocument();
+    expect(screen.queryByRole('table', { name: '知识点统计' })).toBeNull();
+    // The report's other tables have rows: the one 暂无数据 is 知识点统计's.
+    expect(screen.getByText('暂无数据')).toBeInTheDocument();
   }, 30_000);
 
   it('学生 lists statuses with their icons and opens one student’s report with its marks', async () => {

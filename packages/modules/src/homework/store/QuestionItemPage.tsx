@@ -39,7 +39,8 @@ const Item = styled.li`
 /**
  * /homework/school-base/questionItem?id=: a homework's questions. Homework from the bank shows
  * each bank question (stem, options; answers and analyses on 显示答案与解析); homework from a
- * paper shows each question's type, key and marks beside the paper (查看试卷).
+ * paper shows each question's type, key and marks beside the paper (查看试卷). Every question
+ * shows its knowledge points (the bank question's, or those the teacher tagged).
  */
 export function QuestionItemPage() {
   const [params] = useSearchParams();
@@ -96,6 +97,7 @@ export function QuestionItemPage() {
                   编辑
                 </Link>
               )}
+              <p>知识点：{q.points.map((x) => x.name).join('、') || '未标注'}</p>
               {q.question ? (
                 <QuestionView
                   question={q.question}

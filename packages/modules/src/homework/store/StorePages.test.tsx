@@ -1,15 +1,13 @@
 import { homeworkStoreRoutes as S, resourceQuestionRoutes as R } from '@examkit/contracts';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ok, renderApp, teacherUser } from '../../test/fixtures';
 import { homeworkPages } from '../index';
-import { bodiesOf, homeworkApi, summary } from '../test/fixtures';
+import { bodiesOf, homeworkApi, summary, K } from '../test/fixtures';
 
-beforeEach(() => vi.spyOn(window, 'scrollTo').mockImplementation(() => {}));
 afterEach(() => vi.restoreAllMocks());
 
-const K = (route: { url: string }) => `POST ${route.url}`;
 const question = (id: number, stem: string, answer = 'A') => ({
   id,
   bank: 'school' as const,
@@ -99,7 +97,7 @@ describe('作业题目', { timeout: 30_000 }, () => {
     const user = userEvent.setup();
     const fake = api({
       [K(S.questionItems)]: ok({
-        homework: summary({ name: '题库练习', questionCount: 2, fullMarks: 10 }),
+        homework: summary({ name: '题库练习', questionCount: 3, fullMarks: 15 }),
         source: 'bank',
         estimatedMinutes: 20,
         questions: [
@@ -109,9 +107,30 @@ describe('作业题目', { timeout: 30_000 }, () => {
             type: 'objective',
             answer: 'A',
             fullMarks: 5,
+            points: [{ id: 2, name: '分数的加减' }],
             question: question(11, '第一道'),
           },
-          { no: 2, label: '2', type: 'subjective', answer: null, fullMarks: 5, question: null },
+          {
+            no: 2,
+            label: '2',
+            type: 'subjective',
+            answer: null,
+            fullMarks: 5,
+            points: [],
+            question: null,
+          },
+          {
+            no: 3,
+            label: '3',
+            type: 'objective',
+            answer: 'C',
+            fullMarks: 5,
+            points: [
+              { id: 2, name: '分数的加减' },
+              { id: 3, name: '约分' },
+            ],
+            question: null,
+          },
         ],
       }),
     });
@@ -119,6 +138,12 @@ describe('作业题目', { timeout: 30_000 }, () => {
     await screen.findByRole('heading', { name: '作业题目 · 题库练习' }, { timeout: 10_000 });
     expect(screen.getByText(/预计用时 20 分钟/)).toBeInTheDocument();
     expect(screen.getByRole('article', { name: '第 1 题' })).toHaveTextContent('第一道');
+    // Each question's knowledge points: the bank question's, a paper question's tags, or none.
+    const pointsOf = (label: string) =>
+      screen.getByRole('heading', { name: new RegExp(`^第 ${label} 题`) }).closest('li');
+    expect(pointsOf('1')).toHaveTextContent('知识点：分数的加减');
+    expect(pointsOf('2')).toHaveTextContent('知识点：未标注');
+    expect(pointsOf('3')).toHaveTextContent('知识点：分数的加减、约分');
     expect(screen.queryByText('第一道的解析', { exact: false })).toBeNull();
     await user.click(screen.getByRole('button', { name: '显示答案与解析' }));
     expect(screen.getByText('解析：第一道的解析')).toBeInTheDocument();

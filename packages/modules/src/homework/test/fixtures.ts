@@ -1,13 +1,17 @@
 import {
   administrationRoutes,
   homeworkOnlineRoutes,
+  homeworkQuestionPointRoutes,
+  homeworkReportRoutes,
   homeworkRoutes,
   type HomeworkDetail,
   type HomeworkSummary,
+  type KnowledgeNode,
 } from '@examkit/contracts';
 import { createFakeApi, ok, SCHOOL_ROUTES } from '../../test/fixtures';
 
-const K = (route: { url: string }) => `POST ${route.url}`;
+/** A contract route's key for the fake API. */
+export const K = (route: { url: string }) => `POST ${route.url}`;
 export const HW = Object.fromEntries(
   Object.entries(homeworkRoutes).map(([name, route]) => [name, K(route)]),
 ) as Record<keyof typeof homeworkRoutes, string>;
@@ -52,9 +56,9 @@ export function detail(overrides: Partial<HomeworkDetail> = {}): HomeworkDetail 
     paperName: '分数.pdf',
     paperKind: 'pdf',
     questions: [
-      { no: 1, label: '1', type: 'objective', answer: 'A', fullMarks: 5 },
-      { no: 2, label: '2', type: 'objective', answer: 'BD', fullMarks: 5 },
-      { no: 3, label: '3', type: 'subjective', answer: null, fullMarks: 10 },
+      { no: 1, label: '1', type: 'objective', answer: 'A', fullMarks: 5, points: [] },
+      { no: 2, label: '2', type: 'objective', answer: 'BD', fullMarks: 5, points: [] },
+      { no: 3, label: '3', type: 'subjective', answer: null, fullMarks: 10, points: [] },
     ],
     assignments: [],
     writtenRefused: false,
@@ -62,6 +66,23 @@ export function detail(overrides: Partial<HomeworkDetail> = {}): HomeworkDetail 
     ...overrides,
   };
 }
+
+/** {@link detail} once assigned to 四年级(1)班 (40 students, due and assigned at 0). */
+export const assignedDetail = (estimatedMinutes = 20): HomeworkDetail =>
+  detail({
+    state: 'assigned',
+    assignments: [
+      {
+        kind: 'class',
+        id: 41,
+        name: '四年级(1)班',
+        studentCount: 40,
+        dueAt: 0,
+        estimatedMinutes,
+        assignedAt: 0,
+      },
+    ],
+  });
 
 /** The fake API of the homework pages: the school's calls plus homework's. */
 export function homeworkApi(extra: Record<string, unknown> = {}) {
@@ -73,6 +94,10 @@ export function homeworkApi(extra: Record<string, unknown> = {}) {
     [K(homeworkOnlineRoutes.onlineState)]: ok({ id: 1, code: null }),
     // 作业设置 with no saved rows: 布置 keeps its own defaults.
     [K(administrationRoutes.homeworkSettingsGet)]: ok({ academicYear: 2026, rows: [] }),
+    // 教材关联 with nothing set.
+    [K(administrationRoutes.homeworkCorrelationGet)]: ok({ academicYear: 2026, rows: [] }),
+    // 知识点统计 of a report whose questions carry no point.
+    [K(homeworkReportRoutes.knowledgeStatistics)]: ok({ untagged: 3, points: [] }),
     ...extra,
   });
 }
@@ -82,3 +107,24 @@ export const bodiesOf = (api: ReturnType<typeof createFakeApi>, key: string) =>
   api.calls
     .filter((c) => `${c.method} ${c.url}` === key)
     .map((c) => JSON.parse(String(c.data)) as Record<string, unknown>);
+
+/** The question/point calls' keys. */
+export const POINT_TREE = K(homeworkQuestionPointRoutes.questionPointTree);
+export const POINT_SAVE = K(homeworkQuestionPointRoutes.questionPointSave);
+
+const node = (id: number, parentId: number | null, name: string): KnowledgeNode => ({
+  id,
+  parentId,
+  name,
+  ord: id,
+  shared: true,
+  questionCount: 2,
+});
+
+/** The school's 小学 数学 tree a homework's questions are tagged from. */
+export const POINT_NODES: KnowledgeNode[] = [
+  node(1, null, '数与代数'),
+  node(2, 1, '分数的加减'),
+  node(3, 1, '约分'),
+  node(4, null, '图形与几何'),
+];

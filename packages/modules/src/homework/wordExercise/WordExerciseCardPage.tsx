@@ -12,11 +12,13 @@ import { ListTable } from '../../common/ListTable';
 import { ErrorText, Note, PageBox, Toolbar } from '../../common/styled';
 import { useApiCall } from '../../common/useApiCall';
 import { useDownload } from '../../common/useDownload';
+import { DictationPlayer } from './DictationPlayer';
 import { Frame, WordTabs, useExercises, useChosenId, ExercisePicker } from './wordShared';
 
 /**
  * /homework/word-exercise/card?id= (听写卡): the card laid out by the answer-sheet engine (a
- * numbered box per word) shown in the page and downloaded as a PDF, and the words to read out.
+ * numbered box per word) shown in the page and downloaded as a PDF, the words to read out, and
+ * 听写播放 reading them aloud (语文 in zh-CN, 英语 in en-US).
  */
 export function WordExerciseCardPage() {
   const call = useApiCall();
@@ -87,6 +89,13 @@ export function WordExerciseCardPage() {
             </tr>
           )}
         </ListTable>
+      )}
+      {exercise && (
+        <DictationPlayer
+          key={exercise.id}
+          words={exercise.words.map((w) => w.word)}
+          lang={exercise.subjectName === '英语' ? 'en-US' : 'zh-CN'}
+        />
       )}
       {error && <ErrorText role="alert">{error}</ErrorText>}
       {id !== null && !error && !url && <Note role="status">正在生成听写卡…</Note>}

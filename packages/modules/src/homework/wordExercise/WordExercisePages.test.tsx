@@ -1,100 +1,18 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import {
-  homeworkWordExerciseRoutes,
-  homeworkWordScanRoutes,
   type HomeworkScanOverview,
-  permissionCatalogue,
-  type WordAccuracy,
-  type WordExerciseDetail,
-  type WordMarkStudent,
   type WordStudentDetail,
   type WordWrongBook,
   WORD_WRONG_EXPORT_URL,
 } from '@examkit/contracts';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { demoUser, ok, renderApp } from '../../test/fixtures';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { mockXlsxDownload, ok, renderApp } from '../../test/fixtures';
 import { homeworkPages } from '../index';
 import { bodiesOf, HW, homeworkApi } from '../test/fixtures';
+import { accuracy, exercise, K, OPTIONS, students, user, W, WS } from './test/words';
 import { parsePositions, parseWordLines } from './wordShared';
 
-const K = (route: { url: string }) => `POST ${route.url}`;
-const W = homeworkWordExerciseRoutes;
-const WS = homeworkWordScanRoutes;
-const CODES = ['Home', 'Homework', 'Homework-SchoolBase'];
-const user = () =>
-  demoUser({
-    perms: permissionCatalogue.filter((p) => CODES.includes(p.permCode)),
-    allPerm: { '2026': { '1': CODES } },
-  });
-
-const OPTIONS = [
-  {
-    gradeId: 10,
-    gradeName: '高一',
-    subjectId: 1,
-    subjectName: '语文',
-    targets: [
-      { kind: 'class', id: 101, name: '高一(1)班', studentCount: 2 },
-      { kind: 'teachingClass', id: 301, name: '语文拓展班', studentCount: 5 },
-    ],
-  },
-  { gradeId: 10, gradeName: '高一', subjectId: 2, subjectName: '数学', targets: [] },
-];
-
-const exercise = (over: Partial<WordExerciseDetail> = {}): WordExerciseDetail => ({
-  id: 7,
-  name: '第一单元听写',
-  gradeId: 10,
-  gradeName: '高一',
-  subjectId: 1,
-  subjectName: '语文',
-  wordCount: 3,
-  classes: [{ classId: 101, className: '高一(1)班', dueAt: 0 }],
-  teachingClasses: [],
-  marked: 0,
-  locked: false,
-  updatedAt: 0,
-  words: [
-    { position: 1, word: '蜻蜓', reading: 'qīng tíng', meaning: '一种昆虫' },
-    { position: 2, word: '蝴蝶', reading: 'hú dié', meaning: '' },
-    { position: 3, word: '展开', reading: 'zhǎn kāi', meaning: '张开' },
-  ],
-  targets: [{ id: 101, name: '高一(1)班', studentCount: 2 }],
-  teachingTargets: [{ id: 301, name: '语文拓展班', studentCount: 5 }],
-  ...over,
-});
-
-const students: WordMarkStudent[] = [
-  {
-    studentId: 1,
-    studentNo: '001',
-    name: '张三',
-    classId: 101,
-    className: '高一(1)班',
-    wrong: null,
-  },
-  {
-    studentId: 2,
-    studentNo: '002',
-    name: '李四',
-    classId: 101,
-    className: '高一(1)班',
-    wrong: null,
-  },
-];
-
-const accuracy: WordAccuracy = {
-  expected: 2,
-  marked: 2,
-  words: [
-    { ...exercise().words[2]!, right: 0, wrong: 2, rate: 0, wrongNames: ['张三', '李四'] },
-    { ...exercise().words[1]!, right: 1, wrong: 1, rate: 50, wrongNames: ['张三'] },
-    { ...exercise().words[0]!, right: 2, wrong: 0, rate: 100, wrongNames: [] },
-  ],
-};
-
-beforeEach(() => vi.spyOn(window, 'scrollTo').mockImplementation(() => {}));
 afterEach(() => vi.restoreAllMocks());
 
 describe('字词练习', () => {
@@ -412,16 +330,7 @@ describe('字词练习', () => {
       subjectId: null,
     });
     // 导出错题本: the student's words as Excel.
-    const fetchMock = vi.spyOn(globalThis, 'fetch').mockResolvedValue(
-      new Response(new Blob(['xlsx']), {
-        status: 200,
-        headers: {
-          'content-type': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-        },
-      }),
-    );
-    URL.createObjectURL = vi.fn(() => 'blob:1');
-    URL.revokeObjectURL = vi.fn();
+    const fetchMock = mockXlsxDownload();
     await u.click(screen.getByRole('button', { name: '导出错题本' }));
     await vi.waitFor(() => expect(fetchMock).toHaveBeenCalled());
     expect(fetchMock.mock.calls[0]![0]).toBe(`${WORD_WRONG_EXPORT_URL}?classId=101&studentId=1`);

@@ -4,7 +4,6 @@ import {
   HOMEWORK_SHEET_URL,
   HOMEWORK_STATE_LABELS,
   homeworkReportRoutes,
-  homeworkRoutes,
   homeworkWorkbookRoutes as r,
   type HomeworkDetail,
   type WorkbookBatch,
@@ -91,7 +90,10 @@ function ChapterForm({ workbookId }: { workbookId: number }) {
   );
 }
 
-/** A chapter (?id=): its questions, 打印答题卡, 布置 to the workbook's classes, and the ways on. */
+/**
+ * A chapter (?id=): its questions with their knowledge points (标注知识点 for who may change the
+ * workbook), 打印答题卡, 布置 to the workbook's classes, and the ways on.
+ */
 function ChapterView({ id }: { id: number }) {
   const call = useApiCall();
   const download = useDownload();
@@ -107,18 +109,17 @@ function ChapterView({ id }: { id: number }) {
       const c = await call(r.workbookChapter, { id }, { errorMessage: false });
       if (!c.ok) return setError(c.message);
       setRef(c.data);
-      const [b, h] = await Promise.all([
-        call(r.workbookBatchDetail, { id: c.data.workbookId }),
-        call(homeworkRoutes.homeworkDetail, { id }),
-      ]);
+      setHomework(c.data.homework);
+      const b = await call(r.workbookBatchDetail, { id: c.data.workbookId });
       if (b.ok) setBatch(b.data.batch);
-      if (h.ok) setHomework(h.data);
     })();
   }, [call, id]);
 
   if (error) return <p role="alert">{error}</p>;
   if (!ref || !batch || !homework) return null;
   const assigned = homework.state === 'assigned';
+  // 编辑题目 and 标注知识点: question/edit and question/point/save take the batch's own rule.
+  const editable = writes && schoolBase && batch.editable;
   // The batch's classes and teaching classes (教学班) the user may assign to.
   const mine = new Set([
     ...batch.classes.map((c) => `class:${c.id}`),
@@ -138,22 +139,39 @@ function ChapterView({ id }: { id: number }) {
         {formatPoints(homework.questions.reduce((s, q) => s + q.fullMarks, 0))} 分
       </p>
       <Actions>
-        <Button
-          onClick={() => void download(HOMEWORK_SHEET_URL, `${homework.name}-答题卡.pdf`, { id })}
-        >
-          打印答题卡
-        </Button>
-        {assigned && (
+        {/* The sheet, 扫描, 批改 and 讲评 are 校本作业's pages; a reader (the seat) reads the questions. */}
+        {schoolBase && (
+          <Button
+            onClick={() => void download(HOMEWORK_SHEET_URL, `${homework.name}-答题卡.pdf`, { id })}
+          >
+            打印答题卡
+          </Button>
+        )}
+        {assigned && schoolBase && (
           <>
-            <Link to={`${TA}/chapter/scan?id=${id}`}>扫描</Link>
-            <Link to={`${TA}/correct?id=${id}`}>批改</Link>
+            {writes && <Link to={`${TA}/chapter/scan?id=${id}`}>扫描</Link>}
+            {writes && <Link to={`${TA}/correct?id=${id}`}>批改</Link>}
             <Link to={`${TA}/comment?id=${id}`}>讲评</Link>
           </>
         )}
         <Link to={`${TA}/batchDetail?id=${ref.workbookId}`}>返回批次详情</Link>
       </Actions>
-      <QuestionEditor questions={homework.questions.map(draftOf)} readOnly onChange={() => {}} />
-      {writes && schoolBase && batch.editable && homework.questions.length > 0 && (
+      <QuestionEditor
+        questions={homework.questions.map(draftOf)}
+        readOnly
+        onChange={() => {}}
+        points={{
+          homeworkId: id,
+          saved: homework.questions,
+          editable,
+          onSaved: (no, points) =>
+            setHomework({
+              ...homework,
+              questions: homework.questions.map((q) => (q.no === no ? { ...q, points } : q)),
+            }),
+        }}
+      />
+      {editable && homework.questions.length > 0 && (
         <nav aria-label="编辑题目">
           <Actions>
             编辑题目：

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import {
   ASSISTANT_FREQUENCY_EXPORT_URL,
@@ -6,9 +6,9 @@ import {
   homeworkReportRoutes,
   homeworkSubmissionRoutes,
   homeworkWorkbookRoutes,
-  permissionCatalogue,
   type ErrorStatistics,
   type FrequencyRow,
+  type HomeworkDetail,
   type WorkbookBatch,
   type WorkbookBatchDetail,
   type WorkbookStudentHomework,
@@ -16,18 +16,23 @@ import {
   type WorkbookWrongRow,
 } from '@examkit/contracts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { demoUser, myScope, ok, renderApp } from '../../test/fixtures';
+import { mockXlsxDownload, menuUser, myScope, ok, renderApp } from '../../test/fixtures';
 import { homeworkPages } from '../index';
-import { bodiesOf, detail, homeworkApi, HW } from '../test/fixtures';
+import {
+  assignedDetail,
+  bodiesOf,
+  detail,
+  homeworkApi,
+  HW,
+  POINT_NODES,
+  POINT_SAVE,
+  POINT_TREE,
+} from '../test/fixtures';
 
 const K = (route: { url: string }) => `POST ${route.url}`;
 const W = homeworkWorkbookRoutes;
 const CODES = ['Home', 'Homework', 'Homework-SchoolBase', 'Homework-Analysis'];
-const analyst = () =>
-  demoUser({
-    perms: permissionCatalogue.filter((p) => CODES.includes(p.permCode)),
-    allPerm: { '2026': { '1': CODES } },
-  });
+const analyst = () => menuUser(CODES);
 
 beforeEach(() => vi.spyOn(window, 'scrollTo').mockImplementation(() => {}));
 afterEach(() => vi.restoreAllMocks());
@@ -82,7 +87,12 @@ const chapterRef = {
   position: 1,
   title: '第一单元 大数的认识',
   estimatedMinutes: 20,
+  homework: detail({ paperKind: 'workbook', paperName: '' }),
 };
+/** The chapter call answering with this homework (its questions, state and assignments). */
+const chapterOf = (homework: HomeworkDetail) => ({
+  [K(W.workbookChapter)]: ok({ ...chapterRef, homework }),
+});
 const students: WorkbookStudents = {
   chapters: [
     { homeworkId: 5, title: '第一单元 大数的认识', fullMarks: 20 },
@@ -144,6 +154,17 @@ const wrongRow: WorkbookWrongRow = {
   students: [{ studentId: 101, name: '王小明' }],
 };
 
+/** A chapter whose second question the teacher tagged with 分数的加减. */
+const taggedChapter = (() => {
+  const d = detail({ paperKind: 'workbook', paperName: '' });
+  return {
+    ...d,
+    questions: d.questions.map((q) =>
+      q.no === 2 ? { ...q, points: [{ id: 2, name: '分数的加减' }] } : q,
+    ),
+  };
+})();
+
 function workbookApi(extra: Record<string, unknown> = {}) {
   return homeworkApi({
     [K(homeworkAssistantRoutes.assistantOptions)]: ok([
@@ -160,8 +181,10 @@ function workbookApi(extra: Record<string, unknown> = {}) {
   });
 }
 
-const render = (path: string, api: ReturnType<typeof workbookApi>) =>
-  renderApp({ path, api, user: analyst(), pages: homeworkPages });
+const render = (path: string, api: ReturnType<typeof workbookApi>, user = analyst()) =>
+  renderApp({ path, api, user, pages: homeworkPages });
+/** The bureau seat: a reader holding 作业 and 作业分析, not 校本作业 (BUREAU_PERMISSIONS). */
+const SEAT_CODES = ['Home', 'Homework', 'Homework-Analysis'];
 
 describe('教辅', () => {
   it('opens from 作业分析, creates a workbook for classes and lands on its chapters', async () => {
@@ -269,7 +292,48 @@ describe('教辅', () => {
       expect(screen.queryByRole('button', { name: '编辑教辅' }), who).toBeNull();
       expect(within(chapters).queryByRole('button', { name: /重命名|删除/ }), who).toBeNull();
       view.unmount();
+      // The chapter's questions show their points without 标注知识点 or 编辑题目.
+      const chapter = await render(
+        '/homework/teaching-assistant/chapter?id=5',
+        workbookApi({ ...chapterOf(taggedChapter), ...extra }),
+        who === 'the seat' ? menuUser(SEAT_CODES) : analyst(),
+      );
+      const questions = await screen.findByRole('table', { name: '题目列表' }, { timeout: 10_000 });
+      expect(within(questions).getAllByRole('row')[2], who).toHaveTextContent('分数的加减');
+      expect(within(questions).getAllByRole('row')[1], who).toHaveTextContent('未标注');
+      expect(screen.queryByRole('button', { name: /标注知识点/ }), who).toBeNull();
+      expect(screen.queryByRole('navigation', { name: '编辑题目' }), who).toBeNull();
+      // 打印答题卡 is 校本作业's, which the seat does not hold.
+      expect(screen.queryByRole('button', { name: '打印答题卡' }) === null, who).toBe(
+        who === 'the seat',
+      );
+      chapter.unmount();
     }
+  }, 30_000);
+
+  it('a chapter’s questions show their knowledge points, tagged by who may change the workbook', async () => {
+    const user = userEvent.setup();
+    const api = workbookApi({
+      [HW.homeworkDetail]: ok(taggedChapter),
+      ...chapterOf(taggedChapter),
+      [POINT_TREE]: ok(POINT_NODES),
+      [POINT_SAVE]: ok([
+        { id: 2, name: '分数的加减' },
+        { id: 3, name: '约分' },
+      ]),
+    });
+    await render('/homework/teaching-assistant/chapter?id=5', api);
+    const questions = await screen.findByRole('table', { name: '题目列表' }, { timeout: 10_000 });
+    const second = within(questions).getAllByRole('row')[2]!;
+    expect(second).toHaveTextContent('分数的加减');
+    await user.click(within(second).getByRole('button', { name: '标注知识点 第 2 题' }));
+    const dialog = await screen.findByRole('dialog', { name: '第 2 题的知识点' });
+    expect(await within(dialog).findByRole('checkbox', { name: '分数的加减' })).toBeChecked();
+    await user.click(within(dialog).getByRole('checkbox', { name: '约分' }));
+    await user.click(within(dialog).getByRole('button', { name: '保存知识点' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(second).toHaveTextContent('分数的加减、约分');
+    expect(bodiesOf(api, POINT_SAVE)).toEqual([{ homeworkId: 5, questionNo: 2, pointIds: [2, 3] }]);
   }, 30_000);
 
   it('adds a chapter with its questions and opens it with the 布置 panel', async () => {
@@ -337,22 +401,8 @@ describe('教辅', () => {
   it('shows an assigned chapter with 扫描 on the homework scan page', async () => {
     const user = userEvent.setup();
     const api = workbookApi({
-      [HW.homeworkDetail]: ok(
-        detail({
-          state: 'assigned',
-          assignments: [
-            {
-              kind: 'class',
-              id: 41,
-              name: '四年级(1)班',
-              studentCount: 40,
-              dueAt: 0,
-              estimatedMinutes: 20,
-              assignedAt: 0,
-            },
-          ],
-        }),
-      ),
+      [HW.homeworkDetail]: ok(assignedDetail()),
+      ...chapterOf(assignedDetail()),
       [K(homeworkSubmissionRoutes.scanList)]: ok({
         expected: 40,
         submitted: 0,
@@ -374,7 +424,10 @@ describe('教辅', () => {
   it('编辑题目 on a chapter opens question/edit, shown only to who may change the workbook', async () => {
     const user = userEvent.setup();
     const chapterDetail = detail({ paperKind: 'workbook', paperName: '' });
-    const api = workbookApi({ [HW.homeworkDetail]: ok(chapterDetail) });
+    const api = workbookApi({
+      [HW.homeworkDetail]: ok(chapterDetail),
+      ...chapterOf(chapterDetail),
+    });
     const view = await render('/homework/teaching-assistant/chapter?id=5', api);
     const edits = await screen.findByRole('navigation', { name: '编辑题目' }, { timeout: 10_000 });
     expect(within(edits).getAllByRole('link')).toHaveLength(3);
@@ -393,6 +446,7 @@ describe('教辅', () => {
       '/homework/teaching-assistant/chapter?id=5',
       workbookApi({
         [HW.homeworkDetail]: ok(chapterDetail),
+        ...chapterOf(chapterDetail),
         [K(W.workbookBatchDetail)]: ok({ ...batchDetail, batch: { ...batch, editable: false } }),
       }),
     );
@@ -557,16 +611,7 @@ describe('教辅', () => {
     await render('/homework/teaching-assistant/frequency', api);
     await user.click(await screen.findByRole('link', { name: '按条件导出' }, { timeout: 10_000 }));
     expect(await screen.findByText('共 1 道错题', {}, { timeout: 10_000 })).toBeInTheDocument();
-    const fetchMock = vi.spyOn(globalThis, 'fetch').mockResolvedValue(
-      new Response(new Blob(['xlsx']), {
-        status: 200,
-        headers: {
-          'content-type': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-        },
-      }),
-    );
-    URL.createObjectURL = vi.fn(() => 'blob:1');
-    URL.revokeObjectURL = vi.fn();
+    const fetchMock = mockXlsxDownload();
     await user.click(screen.getByRole('button', { name: '下载表格' }));
     await vi.waitFor(() => expect(fetchMock).toHaveBeenCalled());
     expect(fetchMock.mock.calls[0]![0]).toBe(

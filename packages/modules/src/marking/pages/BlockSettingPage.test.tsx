@@ -1,9 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fail, ok, renderApp, type FakeRequest } from '../../test/fixtures';
-import { markingPages } from '../markingPages';
-import { BLOCK, MK, bodiesOf, markerUser, markingApi } from '../test/fixtures';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fail, ok, type FakeRequest } from '../../test/fixtures';
+import { BLOCK, MK, bodiesOf, markingApi, openMarking } from '../test/fixtures';
 
 /** The seed-paper calls of the set-up page. */
 const SEED = {
@@ -25,9 +24,6 @@ const seed = (paperId: number, name: string, no: string, seedScore: number, mark
   createdAt: 0,
 });
 
-beforeEach(() => {
-  vi.spyOn(window, 'scrollTo').mockImplementation(() => {});
-});
 afterEach(() => vi.restoreAllMocks());
 
 const q = (id: number, number: string, kind: string, fullMarks: number) => ({
@@ -92,15 +88,14 @@ function settingApi() {
   return api;
 }
 
+/** Opens subject 9's block settings, or one block of it with `?block=5`. */
+const openSetting = (api: ReturnType<typeof settingApi>, search = '') =>
+  openMarking(api, `/exam/marking/setting/9${search}`);
+
 describe('BlockSettingPage', () => {
   it('checks the set-up before saving and sends a valid double-marking block', async () => {
     const api = settingApi();
-    await renderApp({
-      path: '/exam/marking/setting/9',
-      api,
-      user: markerUser(),
-      pages: markingPages,
-    });
+    await openSetting(api);
     const form = await screen.findByRole('form', { name: '题块设置' });
     await screen.findByLabelText('阅卷老师：王老师（teacher）');
     const user = userEvent.setup();
@@ -153,12 +148,7 @@ describe('BlockSettingPage', () => {
 
   it('asks for a quota per marker in quota distribution', async () => {
     const api = settingApi();
-    await renderApp({
-      path: '/exam/marking/setting/9',
-      api,
-      user: markerUser(),
-      pages: markingPages,
-    });
+    await openSetting(api);
     await screen.findByLabelText('阅卷老师：王老师（teacher）');
     const user = userEvent.setup();
     await user.selectOptions(screen.getByLabelText('评阅方式'), '单评');
@@ -180,12 +170,7 @@ describe('BlockSettingPage', () => {
     const api = settingApi();
     api.on(MK.getBlock, ok({ ...BLOCK, roles: ['manager'], markers: BLOCK.markers }));
     api.on(MK.blockState, fail(409, '还有 3 份未评完、1 份待仲裁、0 份问题卷，不能结束'));
-    await renderApp({
-      path: '/exam/marking/setting/9?block=5',
-      api,
-      user: markerUser(),
-      pages: markingPages,
-    });
+    await openSetting(api, '?block=5');
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: '结束阅卷' }));
     const region = screen.getByRole('region', { name: '阅卷状态' });
@@ -201,12 +186,7 @@ describe('BlockSettingPage', () => {
     const api = settingApi();
     api.on(MK.getBlock, ok({ ...BLOCK, state: 'setup', recheckPercent: 10, roles: ['manager'] }));
     api.on(SEED.list, ok({ list: [] }));
-    await renderApp({
-      path: '/exam/marking/setting/9?block=5',
-      api,
-      user: markerUser(),
-      pages: markingPages,
-    });
+    await openSetting(api, '?block=5');
     const field = await screen.findByRole('textbox', { name: '重评比例（%）' });
     await waitFor(() => expect(field).toHaveValue('10'));
     expect(field).toHaveAccessibleDescription(/不加提示地再发给本人评一次/);
@@ -273,12 +253,7 @@ describe('BlockSettingPage', () => {
       seeds = seeds.filter((x) => x.paperId !== b.paperId);
       return ok(null);
     });
-    await renderApp({
-      path: '/exam/marking/setting/9?block=5',
-      api,
-      user: markerUser(),
-      pages: markingPages,
-    });
+    await openSetting(api, '?block=5');
     const current = await screen.findByRole('table', { name: '当前样卷' });
     const marked = within(current).getByRole('row', { name: /陈一/ });
     expect(marked).toHaveTextContent('6 分');
@@ -347,12 +322,7 @@ describe('BlockSettingPage', () => {
 
   it('offers no seed papers before the block is saved', async () => {
     const api = settingApi();
-    await renderApp({
-      path: '/exam/marking/setting/9',
-      api,
-      user: markerUser(),
-      pages: markingPages,
-    });
+    await openSetting(api);
     await screen.findByRole('form', { name: '题块设置' });
     expect(screen.getByRole('textbox', { name: '重评比例（%）' })).toHaveValue('0');
     expect(screen.queryByRole('heading', { name: '隐藏样卷（试评卷）' })).not.toBeInTheDocument();

@@ -455,24 +455,22 @@ export function BlockSettingPage() {
             onChange={(e) => set('recheckPercent', e.target.value)}
           />
         </FormField>
-        <FormField label="评分标准">
-          <textarea
-            aria-label="评分标准"
-            rows={3}
-            style={{ width: '100%', font: 'inherit' }}
-            value={form.guide}
-            onChange={(e) => set('guide', e.target.value)}
-          />
-        </FormField>
-        <FormField label="参考答案">
-          <textarea
-            aria-label="参考答案"
-            rows={3}
-            style={{ width: '100%', font: 'inherit' }}
-            value={form.answer}
-            onChange={(e) => set('answer', e.target.value)}
-          />
-        </FormField>
+        {(
+          [
+            ['guide', '评分标准'],
+            ['answer', '参考答案'],
+          ] as const
+        ).map(([key, label]) => (
+          <FormField key={key} label={label}>
+            <textarea
+              aria-label={label}
+              rows={3}
+              style={{ width: '100%', font: 'inherit' }}
+              value={form[key]}
+              onChange={(e) => set(key, e.target.value)}
+            />
+          </FormField>
+        ))}
         <h2>阅卷人员</h2>
         <Toolbar>
           <TextInput

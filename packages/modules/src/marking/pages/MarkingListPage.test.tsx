@@ -1,13 +1,8 @@
 import { screen, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { permissionCatalogue } from '@examkit/contracts';
-import { demoUser, ok, renderApp } from '../../test/fixtures';
+import { describe, expect, it } from 'vitest';
+import { menuUser, ok, renderApp } from '../../test/fixtures';
 import { markingPages } from '../markingPages';
 import { BLOCK, MK, markingApi } from '../test/fixtures';
-
-beforeEach(() => {
-  vi.spyOn(window, 'scrollTo').mockImplementation(() => {});
-});
 
 const CODES = ['Home', 'Exam', 'Exam-Single', 'Exam-Wuhen', 'Exam-Single-Report-Class'];
 
@@ -16,10 +11,7 @@ const openList = (api: ReturnType<typeof markingApi>) =>
     path: '/exam/marking',
     api,
     pages: markingPages,
-    user: demoUser({
-      perms: permissionCatalogue.filter((p) => CODES.includes(p.permCode)),
-      allPerm: { '2026': { '1': CODES } },
-    }),
+    user: menuUser(CODES),
   });
 
 describe('MarkingListPage', () => {

@@ -1,7 +1,7 @@
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { RouterProvider, createMemoryRouter } from 'react-router-dom';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   createAuthClient,
   createExamkitStore,
@@ -11,15 +11,11 @@ import {
 import { ExamkitProvider } from '@examkit/core/react';
 import { createMenuFilter } from '@examkit/permission';
 import { createUiNotifier } from '@examkit/ui';
-import { NOW, ok, renderApp, teacherUser } from '../../test/fixtures';
+import { NOW, ok, teacherUser } from '../../test/fixtures';
 import { createMarkingRoutes } from '../createMarkingRoutes';
-import { markingPages } from '../markingPages';
-import { BLOCK, MK, bodiesOf, markerUser, markingApi } from '../test/fixtures';
+import { BLOCK, MK, bodiesOf, markerUser, markingApi, openMarking } from '../test/fixtures';
 import { PROGRESS_POLL_MS } from './MonitorPages';
 
-beforeEach(() => {
-  vi.spyOn(window, 'scrollTo').mockImplementation(() => {});
-});
 afterEach(() => {
   vi.useRealTimers();
   vi.restoreAllMocks();
@@ -55,12 +51,7 @@ describe('monitoring', () => {
     const api = markingApi();
     let done = 10;
     api.on(MK.progress, () => ok(progressOf(done)));
-    await renderApp({
-      path: '/exam/marking/readMonitor/5',
-      api,
-      user: markerUser(),
-      pages: markingPages,
-    });
+    await openMarking(api, '/exam/marking/readMonitor/5');
     expect(await screen.findByTestId('papers-done')).toHaveTextContent('10');
     const perMarker = screen.getByRole('table', { name: '阅卷老师进度' });
     expect(within(perMarker).getByText('王老师')).toBeInTheDocument();
@@ -96,12 +87,7 @@ describe('monitoring', () => {
       }),
     );
     api.on(MK.resolve, ok(null));
-    await renderApp({
-      path: '/exam/marking/error?blockId=5',
-      api,
-      user: markerUser(),
-      pages: markingPages,
-    });
+    await openMarking(api, '/exam/marking/error?blockId=5');
     const card = await screen.findByRole('article', { name: '试卷 77' });
     expect(card).toHaveTextContent('图像不清，字迹模糊');
     await userEvent.setup().click(within(card).getByRole('button', { name: '退回重评' }));
@@ -181,12 +167,7 @@ describe('问题卷 and 组长改分 of a 统一阅卷 pool block (the same page
     );
     api.on(`${POOL}/problem/resolve`, ok(null));
     api.on(`${POOL}/paper/remark`, ok({ paperId: 82, score: 7, duplicate: false }));
-    await renderApp({
-      path: '/exam/marking/error?blockId=9&pool=1',
-      api,
-      user: markerUser(),
-      pages: markingPages,
-    });
+    await openMarking(api, '/exam/marking/error?blockId=9&pool=1');
     expect(
       await screen.findByRole(
         'heading',
@@ -248,12 +229,7 @@ describe('隐藏样卷 of a 统一阅卷 pool block on its 组长’s page', () 
       seeds = [seed(91, 1)];
       return ok(null);
     });
-    await renderApp({
-      path: '/exam/marking/error?blockId=9&pool=1',
-      api,
-      user: markerUser(),
-      pages: markingPages,
-    });
+    await openMarking(api, '/exam/marking/error?blockId=9&pool=1');
     const current = await screen.findByRole('table', { name: '当前样卷' }, { timeout: 10_000 });
     expect(
       within(current)
@@ -335,12 +311,7 @@ describe('monitoring: quality and final scores', () => {
         ],
       }),
     );
-    await renderApp({
-      path: '/exam/marking/data/quality/5',
-      api,
-      user: markerUser(),
-      pages: markingPages,
-    });
+    await openMarking(api, '/exam/marking/data/quality/5');
     expect(
       await screen.findByRole('heading', {
         name: `阅卷质量：${BLOCK.examName} · 数学 · ${BLOCK.name}`,
@@ -363,12 +334,7 @@ describe('monitoring: quality and final scores', () => {
     api.on(MK.list, ok({ list: [{ ...BLOCK, roles: ['leader'] }] }));
     api.on(MK.problems, ok({ list: [problemPaper] }));
     api.on(MK.resolve, ok(null));
-    await renderApp({
-      path: '/exam/marking/error?blockId=5',
-      api,
-      user: markerUser(),
-      pages: markingPages,
-    });
+    await openMarking(api, '/exam/marking/error?blockId=5');
     const card = await screen.findByRole('article', { name: '试卷 78' });
     expect(card).toHaveTextContent('问题：切割错误');
     const user = userEvent.setup();
@@ -446,12 +412,7 @@ describe('checkPaper: 组长改分', () => {
       ];
       return ok({ paperId: 88, score: 8.5, duplicate: false });
     });
-    await renderApp({
-      path: '/exam/marking/checkPaper/5',
-      api,
-      user: markerUser(),
-      pages: markingPages,
-    });
+    await openMarking(api, '/exam/marking/checkPaper/5');
     const user = userEvent.setup();
     await user.type(await screen.findByRole('textbox', { name: '考号' }), '2026100101');
     await user.click(screen.getByRole('button', { name: '查找' }));
@@ -491,12 +452,7 @@ describe('checkPaper: 组长改分', () => {
     for (const block of [BLOCK, { ...BLOCK, roles: ['leader'], state: 'finished' as const }]) {
       const api = markingApi({ block });
       api.on(MK.checkPaper, () => found(6.5, [mark(6, '王老师')]));
-      const { unmount } = await renderApp({
-        path: '/exam/marking/checkPaper/5',
-        api,
-        user: markerUser(),
-        pages: markingPages,
-      });
+      const { unmount } = await openMarking(api, '/exam/marking/checkPaper/5');
       const user = userEvent.setup();
       await user.type(await screen.findByRole('textbox', { name: '考号' }), '2026100101');
       await user.click(screen.getByRole('button', { name: '查找' }));

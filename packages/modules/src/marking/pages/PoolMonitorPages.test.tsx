@@ -1,13 +1,9 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ok, renderApp } from '../../test/fixtures';
-import { markingPages } from '../markingPages';
-import { MK, bodiesOf, markerUser, markingApi } from '../test/fixtures';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ok } from '../../test/fixtures';
+import { MK, bodiesOf, markingApi, openMarking } from '../test/fixtures';
 
-beforeEach(() => {
-  vi.spyOn(window, 'scrollTo').mockImplementation(() => {});
-});
 afterEach(() => vi.restoreAllMocks());
 
 const MONITOR = 'POST /marking-main/joint/pool/monitor';
@@ -115,12 +111,7 @@ function poolApi() {
 describe('统一阅卷 monitoring pages (?pool=1)', () => {
   it('阅卷进度, 阅卷质量 and 阅卷抽查 of a pool block through the pool’s calls, by the tabs', async () => {
     const api = poolApi();
-    await renderApp({
-      path: '/exam/marking/data/progress/9?pool=1',
-      api,
-      user: markerUser(),
-      pages: markingPages,
-    });
+    await openMarking(api, '/exam/marking/data/progress/9?pool=1');
     expect(
       await screen.findByRole('heading', { name: '阅卷进度（统一阅卷）' }, { timeout: 10_000 }),
     ).toBeInTheDocument();

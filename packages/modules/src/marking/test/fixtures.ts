@@ -1,6 +1,16 @@
 import axios from 'axios';
-import { permissionCatalogue, type LeasedPaper, type MarkingBlock } from '@examkit/contracts';
-import { SCHOOL_ROUTES, createFakeApi, demoUser, ok, type FakeRequest } from '../../test/fixtures';
+import { type LeasedPaper, type MarkingBlock } from '@examkit/contracts';
+import { markingPages } from '../markingPages';
+import {
+  bodiesOf,
+  bodyOf,
+  menuUser,
+  renderApp,
+  SCHOOL_ROUTES,
+  createFakeApi,
+  ok,
+  type FakeRequest,
+} from '../../test/fixtures';
 
 const M = 'POST /marking-main/exam/marking';
 
@@ -31,13 +41,11 @@ export const MK = {
 const CODES = ['Home', 'Exam', 'Exam-Single', 'Exam-Wuhen', 'System', 'System-Teacher'];
 
 /** A marker of the demo school with Exam-Wuhen. */
-export const markerUser = () =>
-  demoUser({
-    perms: permissionCatalogue.filter((p) => CODES.includes(p.permCode)),
-    allPerm: { '2026': { '1': CODES } },
-    allRole: { '2026': [{ id: 1, roleName: '阅卷老师' }] },
-    roles: [{ id: 1, roleName: '阅卷老师' }],
-  });
+export const markerUser = () => menuUser(CODES, '阅卷老师');
+
+/** Opens a marking page at `path` as the 阅卷老师. */
+export const openMarking = (api: ReturnType<typeof createFakeApi>, path: string) =>
+  renderApp({ path, api, user: markerUser(), pages: markingPages });
 
 export const BLOCK: MarkingBlock = {
   blockId: 5,
@@ -83,13 +91,7 @@ export const paper = (taskId: number, extra: Partial<LeasedPaper> = {}): LeasedP
 
 export const cropOf = (taskId: number) => `data:image/png;base64,CROP${taskId}`;
 
-export const bodyOf = (r: FakeRequest) =>
-  (typeof r.data === 'string' ? JSON.parse(r.data) : {}) as Record<string, unknown>;
-
-export const bodiesOf = (api: ReturnType<typeof createFakeApi>, key: string) => {
-  const url = key.slice(key.indexOf(' ') + 1);
-  return api.calls.filter((c) => c.url === url).map(bodyOf);
-};
+export { bodiesOf, bodyOf };
 
 export const networkDown = () => {
   throw new axios.AxiosError('Network Error', 'ERR_NETWORK');

@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { reportRoutes } from '@examkit/contracts';
 import { demoUser, renderApp } from '../../test/fixtures';
 import { reportPages } from '../index';
@@ -10,9 +10,6 @@ vi.mock('./Chart', () => ({
   Chart: ({ label }: { label: string }) => <div role="img" aria-label={label} />,
 }));
 
-beforeEach(() => {
-  vi.spyOn(window, 'scrollTo').mockImplementation(() => {});
-});
 afterEach(() => vi.restoreAllMocks());
 
 const open = (path: string, api = reportApi()) =>

@@ -1,5 +1,5 @@
 import { screen, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { reportRoutes } from '@examkit/contracts';
 import { renderApp } from '../../test/fixtures';
 import { reportPages } from '../index';
@@ -14,9 +14,6 @@ vi.mock('../components/Chart', () => ({
   ),
 }));
 
-beforeEach(() => {
-  vi.spyOn(window, 'scrollTo').mockImplementation(() => {});
-});
 afterEach(() => vi.restoreAllMocks());
 
 const open = (path: string, api: ReturnType<typeof reportApi>) =>

@@ -1,43 +1,20 @@
-import { permissionCatalogue } from '@examkit/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { SCHOOL_ROUTES, createFakeApi, demoUser, ok, renderApp } from '../../test/fixtures';
+import { describe, expect, it } from 'vitest';
+import {
+  bankItem,
+  SCHOOL_ROUTES,
+  createFakeApi,
+  menuUser,
+  ok,
+  renderApp,
+} from '../../test/fixtures';
 import { resourcePages } from '../index';
 
-beforeEach(() => {
-  vi.spyOn(window, 'scrollTo').mockImplementation(() => {});
-});
-
 const CODES = ['Home', 'Resources', 'Paper', 'Paper-School'];
-const user = () =>
-  demoUser({
-    perms: permissionCatalogue.filter((p) => CODES.includes(p.permCode)),
-    allPerm: { '2026': { '1': CODES } },
-    roles: [{ id: 1, roleName: '教务主任' }],
-    allRole: { '2026': [{ id: 1, roleName: '教务主任' }] },
-  });
+const user = () => menuUser(CODES, '教务主任');
 
-const question = (id: number, stem: string) => ({
-  id,
-  bank: 'school',
-  subjectCode: '02',
-  stage: 3,
-  gradeNum: 10,
-  type: 'single',
-  difficulty: 2,
-  stem,
-  options: ['甲', '乙'],
-  answer: 'A',
-  analysis: '',
-  points: [],
-  source: '',
-  year: null,
-  tags: [],
-  children: [],
-  version: 1,
-  updatedAt: 0,
-});
+const question = (id: number, stem: string) => bankItem({ id, subjectCode: '02', stem });
 
 const analysis = (subjectCode?: string) => ({
   totals: { questions: 251, papers: 3, uploads: 4, cloudQuestions: 63 },

@@ -1,21 +1,14 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { permissionCatalogue, type BankQuestionItem, type KnowledgeNode } from '@examkit/contracts';
-import { SCHOOL_ROUTES, createFakeApi, demoUser, ok, renderApp } from '../../test/fixtures';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { type BankQuestionItem, type KnowledgeNode } from '@examkit/contracts';
+import { SCHOOL_ROUTES, createFakeApi, menuUser, ok, renderApp } from '../../test/fixtures';
 import { resourcePages } from '../index';
 
-beforeEach(() => {
-  vi.spyOn(window, 'scrollTo').mockImplementation(() => {});
-});
 afterEach(() => vi.restoreAllMocks());
 
 const CODES = ['Home', 'Resources', 'Generate', 'Paper', 'Paper-School'];
-const bankUser = () =>
-  demoUser({
-    perms: permissionCatalogue.filter((p) => CODES.includes(p.permCode)),
-    allPerm: { '2026': { '1': CODES } },
-  });
+const bankUser = () => menuUser(CODES);
 
 const M = '/marking-resources';
 const NODES: KnowledgeNode[] = [
@@ -60,15 +53,14 @@ function bankApi() {
   });
 }
 
+/** Opens 选题 (or another bank page) as the bank's user. */
+const openTopic = (api: ReturnType<typeof bankApi>, path = '/resource/generate/topic') =>
+  renderApp({ path, api, user: bankUser(), pages: resourcePages });
+
 describe('选题 page', () => {
   it('filters by subject, knowledge point and words, and shows answers on request', async () => {
     const api = bankApi();
-    await renderApp({
-      path: '/resource/generate/topic',
-      api,
-      user: bankUser(),
-      pages: resourcePages,
-    });
+    await openTopic(api);
     const card = await screen.findByRole('article', { name: '第 1 题' });
     expect(card.textContent).toContain('填空题 · 容易 · 等差数列');
     expect(within(card).queryByText('答案：', { exact: false })).toBeNull();
@@ -96,12 +88,7 @@ describe('选题 page', () => {
 
   it('adds a question with a formula through the editor and previews it', async () => {
     const api = bankApi();
-    await renderApp({
-      path: '/resource/generate/topic',
-      api,
-      user: bankUser(),
-      pages: resourcePages,
-    });
+    await openTopic(api);
     await screen.findByRole('article', { name: '第 1 题' });
     await userEvent.click(screen.getByRole('button', { name: '录入试题' }));
     const dialog = await screen.findByRole('dialog', { name: '录入试题' });
@@ -132,12 +119,7 @@ describe('选题 page', () => {
   });
 
   it('refuses to save a choice question with one option, naming why', async () => {
-    await renderApp({
-      path: '/resource/generate/topic',
-      api: bankApi(),
-      user: bankUser(),
-      pages: resourcePages,
-    });
+    await openTopic(bankApi());
     await userEvent.click(await screen.findByRole('button', { name: '录入试题' }));
     const dialog = await screen.findByRole('dialog', { name: '录入试题' });
     await userEvent.type(
@@ -150,12 +132,7 @@ describe('选题 page', () => {
   });
 
   it('shows the cloud bank without editing', async () => {
-    await renderApp({
-      path: '/resource/generate/cloud-question-bank',
-      api: bankApi(),
-      user: bankUser(),
-      pages: resourcePages,
-    });
+    await openTopic(bankApi(), '/resource/generate/cloud-question-bank');
     await screen.findByRole('article', { name: '第 1 题' });
     expect(screen.getByRole('heading', { name: '云题库' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: '录入试题' })).toBeNull();

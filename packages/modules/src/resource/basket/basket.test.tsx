@@ -1,50 +1,28 @@
-import { permissionCatalogue } from '@examkit/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
+  bankItem,
   SCHOOL_ROUTES,
   createFakeApi,
-  demoUser,
+  menuUser,
   myScope,
   ok,
   renderApp,
 } from '../../test/fixtures';
 import { resourcePages } from '../index';
 
-beforeEach(() => {
-  vi.spyOn(window, 'scrollTo').mockImplementation(() => {});
-});
-
 const CODES = ['Home', 'Resources', 'Paper', 'Paper-School', 'Generate', 'Exam', 'Exam-Single'];
-const resourceUser = () =>
-  demoUser({
-    perms: permissionCatalogue.filter((p) => CODES.includes(p.permCode)),
-    allPerm: { '2026': { '1': CODES } },
-    roles: [{ id: 1, roleName: '教务主任' }],
-    allRole: { '2026': [{ id: 1, roleName: '教务主任' }] },
-  });
+const resourceUser = () => menuUser(CODES, '教务主任');
 
-const question = (id: number, type = 'single', stem = `试题${id}的题干`) => ({
-  id,
-  bank: 'school',
-  subjectCode: 'math',
-  stage: 3,
-  gradeNum: 10,
-  type,
-  difficulty: 2,
-  stem,
-  options: type === 'single' ? ['甲', '乙'] : [],
-  answer: type === 'single' ? 'A' : '略',
-  analysis: '',
-  points: [],
-  source: '',
-  year: null,
-  tags: [],
-  children: [],
-  version: 1,
-  updatedAt: 0,
-});
+const question = (id: number, type: 'single' | 'answer' = 'single', stem = `试题${id}的题干`) =>
+  bankItem({
+    id,
+    type,
+    stem,
+    options: type === 'single' ? ['甲', '乙'] : [],
+    answer: type === 'single' ? 'A' : '略',
+  });
 
 /** A fake server keeping one basket and one saved paper. */
 function resourceApi(scope = myScope()) {

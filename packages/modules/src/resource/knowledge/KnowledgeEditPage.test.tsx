@@ -1,13 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { permissionCatalogue, type KnowledgeNode } from '@examkit/contracts';
-import { SCHOOL_ROUTES, createFakeApi, demoUser, fail, ok, renderApp } from '../../test/fixtures';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { type KnowledgeNode } from '@examkit/contracts';
+import { SCHOOL_ROUTES, createFakeApi, menuUser, fail, ok, renderApp } from '../../test/fixtures';
 import { resourcePages } from '../index';
 
-beforeEach(() => {
-  vi.spyOn(window, 'scrollTo').mockImplementation(() => {});
-});
 afterEach(() => vi.restoreAllMocks());
 
 const CODES = ['Home', 'Resources', 'Generate'];
@@ -31,10 +28,7 @@ describe('知识点编辑', () => {
     await renderApp({
       path: '/resource/knowledge-edit',
       api,
-      user: demoUser({
-        perms: permissionCatalogue.filter((p) => CODES.includes(p.permCode)),
-        allPerm: { '2026': { '1': CODES } },
-      }),
+      user: menuUser(CODES),
       pages: resourcePages,
     });
     await screen.findByRole('button', { name: '数列' });

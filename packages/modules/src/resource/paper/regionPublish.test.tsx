@@ -1,50 +1,21 @@
-import { permissionCatalogue } from '@examkit/contracts';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
+  bankItem,
   SCHOOL_ROUTES,
   createFakeApi,
-  demoUser,
+  menuUser,
   myScope,
   ok,
   renderApp,
 } from '../../test/fixtures';
 import { resourcePages } from '../index';
 
-beforeEach(() => {
-  vi.spyOn(window, 'scrollTo').mockImplementation(() => {});
-});
-
 const CODES = ['Home', 'Resources', 'Paper', 'Paper-School', 'Paper-Cloud'];
-const userAs = (roleName: string) =>
-  demoUser({
-    perms: permissionCatalogue.filter((p) => CODES.includes(p.permCode)),
-    allPerm: { '2026': { '1': CODES } },
-    roles: [{ id: 1, roleName }],
-    allRole: { '2026': [{ id: 1, roleName }] },
-  });
+const userAs = (roleName: string) => menuUser(CODES, roleName);
 
-const question = (id: number, bank: 'school' | 'cloud') => ({
-  id,
-  bank,
-  subjectCode: 'math',
-  stage: 3,
-  gradeNum: 10,
-  type: 'single',
-  difficulty: 2,
-  stem: `试题${id}的题干`,
-  options: ['甲', '乙'],
-  answer: 'A',
-  analysis: '',
-  points: [],
-  source: '',
-  year: null,
-  tags: [],
-  children: [],
-  version: 1,
-  updatedAt: 0,
-});
+const question = (id: number, bank: 'school' | 'cloud') => bankItem({ id, bank });
 
 const paper = (id: number, bank: 'school' | 'cloud') => ({
   id,

@@ -1,20 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { permissionCatalogue } from '@examkit/contracts';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { SCHOOL_ROUTES, createFakeApi, demoUser, ok, renderApp } from '../../test/fixtures';
+import { describe, expect, it } from 'vitest';
+import { SCHOOL_ROUTES, createFakeApi, menuUser, ok, renderApp } from '../../test/fixtures';
 import { resourcePages } from '../index';
 
-beforeEach(() => {
-  vi.spyOn(window, 'scrollTo').mockImplementation(() => {});
-});
-
 const CODES = ['Home', 'Resources', 'Process'];
-const processUser = () =>
-  demoUser({
-    perms: permissionCatalogue.filter((p) => CODES.includes(p.permCode)),
-    allPerm: { '2026': { '1': CODES } },
-  });
+const processUser = () => menuUser(CODES);
 
 const question = (number: number, stem: string) => ({
   number,

@@ -1,4 +1,4 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useState, type ReactNode } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { resourceWrongRoutes, type DataOf } from '@examkit/contracts';
 import { useExamkit, useExamkitStore } from '@examkit/core/react';
@@ -243,6 +243,52 @@ function useSource() {
 }
 
 /**
+ * The frame of 班级易错题 and 薄弱知识点: the title, 巩固提升's tabs and the 考试 / 校本作业
+ * choice; then the homework's view, or the exam picker, the server's message and each class.
+ */
+function ClassErrorsFrame({
+  title,
+  source,
+  picker,
+  homework,
+  examId,
+  choose,
+  error,
+  children,
+}: {
+  title: string;
+  source: 'exam' | 'homework';
+  picker: ReactNode;
+  homework: ReactNode;
+  examId: number | null;
+  choose(id: number): void;
+  error: string | null;
+  children: ReactNode;
+}) {
+  return (
+    <PageBox>
+      <h1>{title}</h1>
+      <ConsolidateNav />
+      {source === 'homework' ? (
+        <>
+          <Toolbar>{picker}</Toolbar>
+          {homework}
+        </>
+      ) : (
+        <>
+          <Toolbar>
+            {picker}
+            <ExamPicker value={examId} onChange={choose} />
+          </Toolbar>
+          {error && <p role="alert">{error}</p>}
+          {children}
+        </>
+      )}
+    </PageBox>
+  );
+}
+
+/**
  * 易错题 (/resource/composition/commitError, and 巩固提升 /consolidate/commitError): each class's
  * questions with the lowest score rates; under 巩固提升, with a one-step practice paper per subject.
  */
@@ -254,24 +300,16 @@ export function CommonErrorsPage() {
     resourceWrongRoutes.commonErrors,
     examId && source === 'exam' ? { examId, limit: PER_CLASS } : null,
   );
-  if (source === 'homework')
-    return (
-      <PageBox>
-        <h1>班级易错题</h1>
-        <ConsolidateNav />
-        <Toolbar>{picker}</Toolbar>
-        <HomeworkClassErrors view="questions" practice={consolidating} />
-      </PageBox>
-    );
   return (
-    <PageBox>
-      <h1>班级易错题</h1>
-      <ConsolidateNav />
-      <Toolbar>
-        {picker}
-        <ExamPicker value={examId} onChange={choose} />
-      </Toolbar>
-      {error && <p role="alert">{error}</p>}
+    <ClassErrorsFrame
+      title="班级易错题"
+      source={source}
+      picker={picker}
+      homework={<HomeworkClassErrors view="questions" practice={consolidating} />}
+      examId={examId}
+      choose={choose}
+      error={error}
+    >
       {data?.classes.map((c) => (
         <section key={c.classId} aria-label={`${c.className} 易错题`}>
           <h2>{c.className}</h2>
@@ -301,7 +339,7 @@ export function CommonErrorsPage() {
           </ListTable>
         </section>
       ))}
-    </PageBox>
+    </ClassErrorsFrame>
   );
 }
 
@@ -323,24 +361,16 @@ export function WeakPointsPage() {
     resourceWrongRoutes.weakPoints,
     examId && source === 'exam' ? { examId, limit: PER_CLASS } : null,
   );
-  if (source === 'homework')
-    return (
-      <PageBox>
-        <h1>薄弱知识点</h1>
-        <ConsolidateNav />
-        <Toolbar>{picker}</Toolbar>
-        <HomeworkClassErrors view="points" practice={examPractice} />
-      </PageBox>
-    );
   return (
-    <PageBox>
-      <h1>薄弱知识点</h1>
-      <ConsolidateNav />
-      <Toolbar>
-        {picker}
-        <ExamPicker value={examId} onChange={choose} />
-      </Toolbar>
-      {error && <p role="alert">{error}</p>}
+    <ClassErrorsFrame
+      title="薄弱知识点"
+      source={source}
+      picker={picker}
+      homework={<HomeworkClassErrors view="points" practice={examPractice} />}
+      examId={examId}
+      choose={choose}
+      error={error}
+    >
       {data?.classes.map((c) => (
         <section key={c.classId} aria-label={`${c.className} 薄弱知识点`}>
           <h2>{c.className}</h2>
@@ -381,6 +411,6 @@ export function WeakPointsPage() {
           </ListTable>
         </section>
       ))}
-    </PageBox>
+    </ClassErrorsFrame>
   );
 }

@@ -98,7 +98,7 @@ export function HomeworkClassErrors({
         </FormField>
       </Toolbar>
       {view === 'points' && data.untagged > 0 && (
-        <p>本次作业有 {data.untagged} 道题不是从题库选的，没有知识点，未计入。</p>
+        <p>本次作业有 {data.untagged} 道题没有标注知识点，未计入。</p>
       )}
       {data.classes.map((c) => (
         <section
@@ -108,16 +108,18 @@ export function HomeworkClassErrors({
           <h2>{c.className}</h2>
           {view === 'questions' ? (
             <>
-              {practice && id !== null && c.questions.some((q) => q.fromBank) && (
-                <Toolbar>
-                  <HomeworkPracticeButton
-                    homeworkId={id}
-                    homeworkName={data.homeworkName}
-                    row={c}
-                    point={null}
-                  />
-                </Toolbar>
-              )}
+              {practice &&
+                id !== null &&
+                c.questions.some((q) => q.fromBank || q.knowledgePoints.length > 0) && (
+                  <Toolbar>
+                    <HomeworkPracticeButton
+                      homeworkId={id}
+                      homeworkName={data.homeworkName}
+                      row={c}
+                      point={null}
+                    />
+                  </Toolbar>
+                )}
               <ListTable
                 label={`${c.className} 作业易错题`}
                 rows={c.questions}

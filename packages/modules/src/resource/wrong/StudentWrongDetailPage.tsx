@@ -125,8 +125,8 @@ export function StudentWrongDetailPage() {
                     </>
                   )}
                 </Facts>
-                {h.bankQuestion === null ? (
-                  <p>推荐练习：该作业由上传的试卷制作，没有题库试题，无法推荐相似题</p>
+                {h.bankQuestion === null && h.knowledgePoints.length === 0 ? (
+                  <p>推荐练习：该题来自上传的试卷，尚未标注知识点，无法推荐相似题</p>
                 ) : h.recommendations.length === 0 ? (
                   <p>推荐练习：题库中暂无共享知识点的试题</p>
                 ) : (

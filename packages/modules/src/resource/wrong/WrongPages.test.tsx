@@ -1,10 +1,18 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { resourceWrongRoutes, type BankQuestionItem } from '@examkit/contracts';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { resourceWrongRoutes } from '@examkit/contracts';
 import { reportPages } from '../../report';
 import { directorUser, reportApi } from '../../report/test/fixtures';
-import { createFakeApi, demoUser, ok, renderApp, SCHOOL_ROUTES } from '../../test/fixtures';
+import {
+  bankItem,
+  EXAM_QUESTION,
+  createFakeApi,
+  demoUser,
+  ok,
+  renderApp,
+  SCHOOL_ROUTES,
+} from '../../test/fixtures';
 import { resourcePages } from '../index';
 
 vi.mock('../../report/components/Chart', () => ({
@@ -15,26 +23,17 @@ const key = (route: { url: string }) => `POST ${route.url}`;
 const CODES = ['Home', 'Resources', 'StudySituation', 'Exam', 'Exam-Single-Report-Class'];
 const user = demoUser({ allPerm: { '2026': { '1': CODES } } });
 
-const bankQuestion = (id: number, stem: string): BankQuestionItem => ({
-  id,
-  bank: 'cloud',
-  subjectCode: '数学',
-  stage: 3,
-  gradeNum: 10,
-  type: 'single',
-  difficulty: 3,
-  stem,
-  options: ['1', '2', '3', '4'],
-  answer: 'C',
-  analysis: '',
-  points: [{ id: 1, name: '函数的概念' }],
-  source: '',
-  year: null,
-  tags: [],
-  children: [],
-  version: 1,
-  updatedAt: 0,
-});
+const bankQuestion = (id: number, stem: string) =>
+  bankItem({
+    id,
+    bank: 'cloud',
+    subjectCode: '数学',
+    difficulty: 3,
+    stem,
+    options: ['1', '2', '3', '4'],
+    answer: 'C',
+    points: [{ id: 1, name: '函数的概念' }],
+  });
 
 const LIST = {
   grades: [{ id: 10, name: '高一' }],
@@ -60,16 +59,7 @@ const DETAIL = {
   student: { id: 31, name: '张三', studentNo: '2026001', className: '高一(1)班' },
   questions: [
     {
-      examId: 5,
-      examName: '期中考试',
-      examDate: '2026-11-12',
-      subjectId: 2,
-      subjectName: '数学',
-      questionId: 77,
-      number: '3',
-      kind: 'single',
-      fullMarks: 5,
-      answer: 'B',
+      ...EXAM_QUESTION,
       knowledgePoints: ['函数的概念'],
       score: 0,
       choice: 'A',
@@ -124,7 +114,6 @@ const api = () =>
     [key(resourceWrongRoutes.studentWrongDetail)]: ok(DETAIL),
   });
 
-beforeEach(() => vi.spyOn(window, 'scrollTo').mockImplementation(() => {}));
 afterEach(() => vi.restoreAllMocks());
 
 describe('学生错题', () => {
@@ -166,8 +155,8 @@ describe('学生错题', () => {
         .getByRole('link', { name: /查看作业报告/ })
         .getAttribute('href'),
     ).toBe('/homework/school-base/student/31/report/analysis?id=8');
-    // Homework made from an uploaded paper has no bank question to practise from; from the bank it has.
-    expect(within(homework).getByText(/由上传的试卷制作，没有题库试题/)).toBeInTheDocument();
+    // A paper's question with no tagged knowledge point has nothing to practise from; from the bank it has.
+    expect(within(homework).getByText(/来自上传的试卷，尚未标注知识点/)).toBeInTheDocument();
     const fromBank = screen.getByRole('article', { name: '二次函数课后作业 数学 第1题' });
     await u.click(within(fromBank).getByText('推荐练习（1 题）'));
     expect(within(fromBank).getByText(/二次函数的顶点/)).toBeVisible();

@@ -1,14 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { demoUser, fail, ok, renderApp } from '../../test/fixtures';
 import { EXAM, MIDTERM, bodiesOf } from '../../exam/test/fixtures';
 import { scanPages } from '../index';
 import { SCAN, SCANNING_WEEKLY, hubApi } from '../test/fixtures';
 
-beforeEach(() => {
-  vi.spyOn(window, 'scrollTo').mockImplementation(() => {});
-});
 afterEach(() => {
   vi.restoreAllMocks();
 });

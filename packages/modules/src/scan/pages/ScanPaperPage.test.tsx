@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { downloadRoutes } from '@examkit/contracts';
 import { demoUser, downloadJob, fail, ok, renderApp } from '../../test/fixtures';
 import { bodiesOf } from '../../exam/test/fixtures';
@@ -20,9 +20,6 @@ import {
 const sha = (data: string | Buffer) => createHash('sha256').update(data).digest('hex');
 const b64 = (s: string) => Buffer.from(s).toString('base64');
 
-beforeEach(() => {
-  vi.spyOn(window, 'scrollTo').mockImplementation(() => {});
-});
 afterEach(() => {
   vi.useRealTimers();
   vi.restoreAllMocks();

@@ -1,7 +1,7 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useExamkit } from '@examkit/core/react';
-import { Button, FormField, PasswordInput, TextInput } from '@examkit/ui';
-import { SchoolChoice } from './SchoolChoice';
+import { FormField, PasswordInput, TextInput } from '@examkit/ui';
+import { SignInForm } from './SignInForm';
 import { useSignIn } from './useSignIn';
 
 /** Account and password sign-in; after a 6002 reply the user picks a school and it signs in again. */
@@ -16,27 +16,20 @@ export function PasswordLoginForm() {
       auth.loginPassword({ loginName: loginName.trim(), password, ...(schoolId && { schoolId }) }),
     );
 
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    if (!loginName.trim() || !password) {
-      setError(!loginName.trim() ? '请输入账号' : '请输入密码');
-      return;
-    }
-    void signIn();
-  };
-
-  if (schools) {
-    return (
-      <SchoolChoice
-        schools={schools}
-        pending={pending}
-        onChoose={(id) => void signIn(id)}
-        onCancel={clearSchools}
-      />
-    );
-  }
   return (
-    <form onSubmit={onSubmit} aria-label="账号登录" noValidate>
+    <SignInForm
+      label="账号登录"
+      schools={schools}
+      pending={pending}
+      error={error}
+      onSubmit={() => {
+        if (!loginName.trim() || !password)
+          setError(!loginName.trim() ? '请输入账号' : '请输入密码');
+        else void signIn();
+      }}
+      onChoose={(id) => void signIn(id)}
+      onCancel={clearSchools}
+    >
       <FormField label="账号" required>
         <TextInput
           name="loginName"
@@ -55,10 +48,6 @@ export function PasswordLoginForm() {
           onChange={(e) => setPassword(e.target.value)}
         />
       </FormField>
-      {error && <p role="alert">{error}</p>}
-      <Button type="primary" nativeType="submit" loading={pending}>
-        登录
-      </Button>
-    </form>
+    </SignInForm>
   );
 }

@@ -1,14 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { SCHOOL_ROUTES, createFakeApi, fail, ok, renderApp } from '../../test/fixtures';
 
 const SEND = 'POST /marking-login/login/send_sms_code';
 const RESET = 'POST /marking-login/login/reset_pass_by_code';
-
-beforeEach(() => {
-  vi.spyOn(window, 'scrollTo').mockImplementation(() => {});
-});
 
 async function openReset(api: ReturnType<typeof createFakeApi>) {
   const app = await renderApp({ api });

@@ -1,10 +1,10 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { isNetworkFailure, type SchoolOption } from '@examkit/core';
 import { useExamkit } from '@examkit/core/react';
 import { Button, FormField, PasswordInput } from '@examkit/ui';
 import { messageOf } from '../../utils/messageOf';
 import { PhoneCodeFields, usePhoneCode } from './PhoneCodeFields';
-import { SchoolChoice } from './SchoolChoice';
+import { SignInForm } from './SignInForm';
 
 export interface ResetPasswordFormProps {
   /** Back to sign-in; `done` is true after the password was reset. */
@@ -50,29 +50,30 @@ export function ResetPasswordForm({ onDone }: ResetPasswordFormProps) {
     }
   };
 
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    const problem = phone.problem();
-    if (problem) return setError(problem);
-    if (!password) return setError('请输入新密码');
-    if (!PASSWORD.test(password)) return setError('密码须为至少6位的字母和数字组合');
-    if (!repeat) return setError('请再次输入新密码');
-    if (repeat !== password) return setError('两次输入新密码不一致!');
-    void reset();
-  };
-
-  if (schools) {
-    return (
-      <SchoolChoice
-        schools={schools}
-        pending={pending}
-        onChoose={(id) => void reset(id)}
-        onCancel={() => setSchools(null)}
-      />
-    );
-  }
   return (
-    <form onSubmit={onSubmit} aria-label="找回密码" noValidate>
+    <SignInForm
+      label="找回密码"
+      schools={schools}
+      pending={pending}
+      error={error}
+      onSubmit={() => {
+        const problem = phone.problem();
+        if (problem) return setError(problem);
+        if (!password) return setError('请输入新密码');
+        if (!PASSWORD.test(password)) return setError('密码须为至少6位的字母和数字组合');
+        if (!repeat) return setError('请再次输入新密码');
+        if (repeat !== password) return setError('两次输入新密码不一致!');
+        void reset();
+      }}
+      onChoose={(id) => void reset(id)}
+      onCancel={() => setSchools(null)}
+      submitText="重置密码"
+      after={
+        <Button type="text" onClick={() => onDone(false)}>
+          返回登录
+        </Button>
+      }
+    >
       <PhoneCodeFields phone={phone} telHint="账号绑定的手机号" />
       <FormField label="新密码" required>
         <PasswordInput
@@ -92,13 +93,6 @@ export function ResetPasswordForm({ onDone }: ResetPasswordFormProps) {
           onChange={(e) => setRepeat(e.target.value)}
         />
       </FormField>
-      {error && <p role="alert">{error}</p>}
-      <Button type="primary" nativeType="submit" loading={pending}>
-        重置密码
-      </Button>
-      <Button type="text" onClick={() => onDone(false)}>
-        返回登录
-      </Button>
-    </form>
+    </SignInForm>
   );
 }

@@ -7,7 +7,10 @@ import { useExamkit } from '@examkit/core/react';
 import { Button, FormField, PasswordInput, Select, TextInput, themeOf } from '@examkit/ui';
 import { operatorRefs } from './operatorRefs';
 import { clearOperatorSession, readOperatorSession } from './operatorSession';
+import { OperatorAccounts } from './OperatorAccounts';
+import { ResetPassword } from './ResetPassword';
 import { OperatorAuditLog } from './OperatorAuditLog';
+import { Card, Items, Row } from './operatorStyled';
 import { BureauStatusButton, PendingSchools } from './OperatorConsoleSections';
 
 type Overview = DataOf<typeof operatorRoutes.overview>;
@@ -39,36 +42,6 @@ const Header = styled.header`
   justify-content: space-between;
   gap: 16px;
   margin-bottom: 20px;
-`;
-
-const Card = styled.section`
-  padding: 16px 20px;
-  margin-bottom: 16px;
-  background: ${(p) => themeOf(p).colors.surface};
-  border: 1px solid ${(p) => themeOf(p).colors.border};
-  border-radius: ${(p) => themeOf(p).radius.large};
-`;
-
-const Row = styled.form`
-  display: flex;
-  flex-wrap: wrap;
-  align-items: flex-end;
-  gap: 12px;
-  > div {
-    min-width: 180px;
-  }
-`;
-
-const Items = styled.ul`
-  list-style: none;
-  padding: 0;
-  margin: 0;
-  li {
-    display: flex;
-    align-items: center;
-    gap: 12px;
-    padding: 4px 0;
-  }
 `;
 
 const LEVELS = [
@@ -162,6 +135,7 @@ function OperatorConsole({ token, nickName }: { token: string; nickName: string 
               onDone={load}
             />
           ))}
+          <OperatorAccounts call={call} />
           <OperatorAuditLog call={call} version={overview} schools={overview.schools} />
         </>
       )}
@@ -258,8 +232,6 @@ function RegionCard({
   const [login, setLogin] = useState('');
   const [nick, setNick] = useState('');
   const [password, setPassword] = useState('');
-  const [resetting, setResetting] = useState<number | null>(null);
-  const [newPassword, setNewPassword] = useState('');
 
   const addSchool = async (event: FormEvent) => {
     event.preventDefault();
@@ -298,20 +270,6 @@ function RegionCard({
       await onDone();
     }
   };
-  const resetPassword = async (event: FormEvent, bureauUserId: number) => {
-    event.preventDefault();
-    if (
-      await call(
-        operatorRefs.resetBureauPassword,
-        { bureauUserId, password: newPassword },
-        '密码已重置',
-      )
-    ) {
-      setResetting(null);
-      setNewPassword('');
-    }
-  };
-
   return (
     <Card aria-labelledby={headingId}>
       <h2 id={headingId}>
@@ -359,31 +317,19 @@ function RegionCard({
             <li key={b.bureauUserId}>
               {b.nickName}（{b.loginName}）
               <BureauStatusButton account={b} call={call} onDone={onDone} />
-              {resetting === b.bureauUserId ? (
-                <Row onSubmit={(e) => void resetPassword(e, b.bureauUserId)}>
-                  <FormField label={`${b.loginName}的新密码`} hint="至少6位的字母和数字组合">
-                    <PasswordInput
-                      value={newPassword}
-                      onChange={(e) => setNewPassword(e.target.value)}
-                    />
-                  </FormField>
-                  <Button type="primary" nativeType="submit" disabled={!newPassword}>
-                    确定
-                  </Button>
-                  <Button onClick={() => setResetting(null)}>取消</Button>
-                </Row>
-              ) : (
-                <Button
-                  size="small"
-                  aria-label={`重置密码：${b.loginName}`}
-                  onClick={() => {
-                    setNewPassword('');
-                    setResetting(b.bureauUserId);
-                  }}
-                >
-                  重置密码
-                </Button>
-              )}
+              <ResetPassword
+                loginName={b.loginName}
+                label={`重置密码：${b.loginName}`}
+                save={async (password) =>
+                  Boolean(
+                    await call(
+                      operatorRefs.resetBureauPassword,
+                      { bureauUserId: b.bureauUserId, password },
+                      '密码已重置',
+                    ),
+                  )
+                }
+              />
             </li>
           ))}
         </Items>

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { operatorPages } from '../../operator';
-import { createFakeApi, ok, renderApp } from '../../test/fixtures';
+import { createFakeApi, fail, ok, renderApp } from '../../test/fixtures';
 import { saveOperatorSession } from './operatorSession';
 
 const P = 'POST /marking-platform/operator';
@@ -182,4 +182,75 @@ describe('the operator console: consent, 停用 and the audit log', () => {
       to: new Date(2026, 10, 22).getTime(),
     });
   }, 30_000);
+});
+
+describe('the operator console: 平台运营账号', () => {
+  it('lists the operators, creates one, resets a password, 停用/启用 another; disabling itself is not offered and a refusal is shown', async () => {
+    const api = consoleApi();
+    let accounts = [
+      { operatorId: 1, loginName: 'operator', nickName: '平台运营', enabled: true, self: true },
+    ];
+    const ops2 = {
+      operatorId: 2,
+      loginName: 'ops2',
+      nickName: '运营二',
+      enabled: true,
+      self: false,
+    };
+    api.on(`${P}/operator/list`, () => ok(accounts));
+    api.on(`${P}/operator/create`, () => {
+      accounts = [...accounts, ops2];
+      return ok(accounts);
+    });
+    api.on(`${P}/operator/reset_password`, () => ok(accounts));
+    let refuse = false;
+    api.on(`${P}/operator/set_status`, (r: { data: string }) => {
+      if (refuse) return fail(400, '这是最后一个启用的运营账号，不能停用');
+      const body = JSON.parse(r.data) as { operatorId: number; enabled: boolean };
+      accounts = accounts.map((a) =>
+        a.operatorId === body.operatorId ? { ...a, enabled: body.enabled } : a,
+      );
+      return ok(accounts);
+    });
+    await renderApp({ path: '/platform-operator', api, pages: operatorPages });
+    const card = await screen.findByRole('region', { name: '平台运营账号' });
+    const list = await within(card).findByRole('list', { name: '平台运营账号列表' });
+    expect(list).toHaveTextContent('平台运营（operator）（当前账号）状态：启用');
+    // No 停用 of itself.
+    expect(within(list).queryByRole('button', { name: '停用运营账号：operator' })).toBeNull();
+
+    const user = userEvent.setup();
+    const form = within(card).getByRole('form', { name: '新建运营账号' });
+    await user.type(within(form).getByLabelText(/^运营账号$/), 'ops2');
+    await user.type(within(form).getByLabelText(/^运营账号姓名/), '运营二');
+    await user.type(within(form).getByLabelText(/^运营账号密码/), 'abc12345');
+    await user.click(within(form).getByRole('button', { name: '新建运营账号' }));
+    await within(list).findByText(/运营二（ops2）/);
+    expect(bodies(api, '/marking-platform/operator/operator/create')).toEqual([
+      { loginName: 'ops2', nickName: '运营二', password: 'abc12345' },
+    ]);
+
+    await user.click(within(list).getByRole('button', { name: '重置密码：运营账号 ops2' }));
+    await user.type(within(list).getByLabelText(/ops2的新密码/), 'new12345');
+    await user.click(within(list).getByRole('button', { name: '确定' }));
+    await waitFor(() =>
+      expect(bodies(api, '/marking-platform/operator/operator/reset_password')).toEqual([
+        { operatorId: 2, password: 'new12345' },
+      ]),
+    );
+
+    await user.click(within(list).getByRole('button', { name: '停用运营账号：ops2' }));
+    await within(list).findByText('状态：已停用');
+    await user.click(within(list).getByRole('button', { name: '启用运营账号：ops2' }));
+    await within(list).findByRole('button', { name: '停用运营账号：ops2' });
+    refuse = true;
+    await user.click(within(list).getByRole('button', { name: '停用运营账号：ops2' }));
+    expect(await screen.findByText('这是最后一个启用的运营账号，不能停用')).toBeInTheDocument();
+    expect(within(list).queryByText('状态：已停用')).toBeNull();
+    expect(bodies(api, '/marking-platform/operator/operator/set_status')).toEqual([
+      { operatorId: 2, enabled: false },
+      { operatorId: 2, enabled: true },
+      { operatorId: 2, enabled: false },
+    ]);
+  }, 60_000);
 });

@@ -15,6 +15,12 @@ export const operatorRefs = {
     `${OP}/bureau/reset_password`,
   ),
   setBureauStatus: ref<typeof operatorRoutes.setBureauStatus>(`${OP}/bureau/set_status`),
+  operatorList: ref<typeof operatorRoutes.operatorList>(`${OP}/operator/list`),
+  createOperator: ref<typeof operatorRoutes.createOperator>(`${OP}/operator/create`),
+  resetOperatorPassword: ref<typeof operatorRoutes.resetOperatorPassword>(
+    `${OP}/operator/reset_password`,
+  ),
+  setOperatorStatus: ref<typeof operatorRoutes.setOperatorStatus>(`${OP}/operator/set_status`),
   auditLog: ref<typeof operatorRoutes.auditLog>(`${OP}/audit/list`),
   logout: ref<typeof operatorRoutes.logout>(`${OP}/logout`),
 };

@@ -1,13 +1,10 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fail, ok, renderApp } from '../../test/fixtures';
 import { systemPages } from '../index';
 import { SYS, adminUser, bodiesOf, systemApi } from '../test/fixtures';
 
-beforeEach(() => {
-  vi.spyOn(window, 'scrollTo').mockImplementation(() => {});
-});
 afterEach(() => vi.restoreAllMocks());
 
 const CELLS = [
@@ -20,8 +17,7 @@ const SETTINGS = CELLS.map((cell) => ({
   enabled: true,
   deadlineTime: '22:00',
   allowLate: true,
-  correctionMode: 'teacher',
-  notifyParents: false,
+  correctionMode: 'auto',
   saved: false,
 }));
 
@@ -38,8 +34,14 @@ describe('HomeworkSettingsPage', () => {
       target: { value: '21:30' },
     });
     await user.click(screen.getByLabelText('高一数学 允许迟交'));
-    await user.selectOptions(screen.getByLabelText('高一数学 批改方式'), '自动批改');
-    await user.click(screen.getByLabelText('高一数学 通知家长'));
+    // 学生互评 and 通知家长 are gone (docs/administration.md "Homework settings").
+    expect(
+      within(screen.getByLabelText('高一数学 批改方式'))
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['自动批改', '教师批改']);
+    expect(screen.queryByRole('columnheader', { name: '通知家长' })).not.toBeInTheDocument();
+    await user.selectOptions(screen.getByLabelText('高一数学 批改方式'), '教师批改');
     await user.click(screen.getByRole('button', { name: '保存' }));
     await waitFor(() =>
       expect(bodiesOf(api, SYS.homeworkSave)).toEqual([
@@ -51,8 +53,7 @@ describe('HomeworkSettingsPage', () => {
               enabled: true,
               deadlineTime: '21:30',
               allowLate: false,
-              correctionMode: 'auto',
-              notifyParents: true,
+              correctionMode: 'teacher',
             },
           ],
         },

@@ -1,13 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ok, renderApp } from '../../test/fixtures';
 import { systemPages } from '../index';
 import { ROLES, SYS, adminUser, bodiesOf, systemApi } from '../test/fixtures';
 
-beforeEach(() => {
-  vi.spyOn(window, 'scrollTo').mockImplementation(() => {});
-});
 afterEach(() => vi.restoreAllMocks());
 
 const open = (api = systemApi()) =>

@@ -5,10 +5,10 @@ import {
   administrationRoutes,
   type DataOf,
 } from '@examkit/contracts';
-import { Empty, Select, TextInput } from '@examkit/ui';
+import { Select, TextInput } from '@examkit/ui';
+import { GradeSubjectTable } from '../components/GradeSubjectTable';
 import { HomeworkNav } from '../components/HomeworkNav';
-import { SaveBar } from '../components/SaveBar';
-import { ErrorText, Note, PageBox, Table } from '../components/styled';
+import { Note, PageBox } from '../components/styled';
 import { useChangedRowsEditor } from '../hooks/useChangedRowsEditor';
 import { useApiCall } from '../../common/useApiCall';
 
@@ -29,7 +29,7 @@ export function TextbookCorrelationPage() {
     () => call(administrationRoutes.homeworkCorrelationGet, {}, { dedupe: false }),
     [call],
   );
-  const { loaded, rows, year, error, note, saving, edit, save } = useChangedRowsEditor<Row>({
+  const editor = useChangedRowsEditor<Row>({
     fetch,
     isChanged: (row, before) =>
       row.edition !== before.edition || row.volume.trim() !== before.volume,
@@ -53,6 +53,8 @@ export function TextbookCorrelationPage() {
     saved: (row) => ({ ...row, volume: row.edition === null ? '' : row.volume.trim() }),
   });
 
+  const { year, edit } = editor;
+
   return (
     <PageBox aria-labelledby="textbook-title">
       <h1 id="textbook-title">教材关联</h1>
@@ -60,64 +62,44 @@ export function TextbookCorrelationPage() {
       {year !== null && (
         <Note>{year} 学年各年级、学科使用的教材版本和册次，布置作业和题库按此选择章节。</Note>
       )}
-      {loaded === null ? (
-        error && <ErrorText role="alert">{error}</ErrorText>
-      ) : rows.length === 0 ? (
-        <Empty />
-      ) : (
-        <>
-          <datalist id={VOLUMES_ID}>
-            {VOLUME_SUGGESTIONS.map((v) => (
-              <option key={v} value={v} />
-            ))}
-          </datalist>
-          <Table aria-label="教材关联">
-            <thead>
-              <tr>
-                <th scope="col">年级</th>
-                <th scope="col">学科</th>
-                <th scope="col">教材版本</th>
-                <th scope="col">册次</th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((row, i) => {
-                const name = `${row.gradeName}${row.subjectName}`;
-                return (
-                  <tr key={`${row.gradeId}:${row.subjectId}`}>
-                    <td>{row.gradeName}</td>
-                    <td>{row.subjectName}</td>
-                    <td>
-                      <Select
-                        label={`${name} 教材版本`}
-                        value={row.edition ?? ''}
-                        placeholder="未设置"
-                        options={TEXTBOOK_EDITIONS.map((e) => ({ value: e, label: e }))}
-                        onChange={(e) => {
-                          const edition = (e.target.value || null) as Edition | null;
-                          edit(i, edition === null ? { edition, volume: '' } : { edition });
-                        }}
-                      />
-                    </td>
-                    <td>
-                      <TextInput
-                        aria-label={`${name} 册次`}
-                        list={VOLUMES_ID}
-                        placeholder="如 上册、选择性必修一"
-                        maxLength={MAX_VOLUME}
-                        disabled={row.edition === null}
-                        value={row.volume}
-                        onChange={(e) => edit(i, { volume: e.target.value })}
-                      />
-                    </td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </Table>
-          <SaveBar error={error} note={note} saving={saving} onSave={() => void save()} />
-        </>
-      )}
+      <GradeSubjectTable
+        editor={editor}
+        label="教材关联"
+        columns={['教材版本', '册次']}
+        cells={(row, name, i) => (
+          <>
+            <td>
+              <Select
+                label={`${name} 教材版本`}
+                value={row.edition ?? ''}
+                placeholder="未设置"
+                options={TEXTBOOK_EDITIONS.map((e) => ({ value: e, label: e }))}
+                onChange={(e) => {
+                  const edition = (e.target.value || null) as Edition | null;
+                  edit(i, edition === null ? { edition, volume: '' } : { edition });
+                }}
+              />
+            </td>
+            <td>
+              <TextInput
+                aria-label={`${name} 册次`}
+                list={VOLUMES_ID}
+                placeholder="如 上册、选择性必修一"
+                maxLength={MAX_VOLUME}
+                disabled={row.edition === null}
+                value={row.volume}
+                onChange={(e) => edit(i, { volume: e.target.value })}
+              />
+            </td>
+          </>
+        )}
+      >
+        <datalist id={VOLUMES_ID}>
+          {VOLUME_SUGGESTIONS.map((v) => (
+            <option key={v} value={v} />
+          ))}
+        </datalist>
+      </GradeSubjectTable>
     </PageBox>
   );
 }

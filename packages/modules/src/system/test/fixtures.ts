@@ -1,5 +1,12 @@
 import { PERMISSION_KEYS, permissionCatalogue, type UserInfo } from '@examkit/contracts';
-import { SCHOOL_ROUTES, createFakeApi, demoUser, ok, type FakeRequest } from '../../test/fixtures';
+import {
+  SCHOOL_ROUTES,
+  bodyOf,
+  createFakeApi,
+  demoUser,
+  ok,
+  type FakeRequest,
+} from '../../test/fixtures';
 import type { StudentRow } from '../types';
 
 const U = '/marking-user/user';
@@ -49,18 +56,7 @@ export const SYS = {
   correlationSave: `POST ${U}/school/homework/correlation/save`,
 } as const;
 
-/** The JSON bodies sent to a call, in order. */
-export function bodiesOf(api: ReturnType<typeof createFakeApi>, key: string) {
-  const url = key.split(' ')[1];
-  return api.calls
-    .filter((c) => c.url === url)
-    .map((c) =>
-      typeof c.data === 'string' ? (JSON.parse(c.data) as Record<string, unknown>) : {},
-    );
-}
-
-const bodyOf = (request: FakeRequest) =>
-  (typeof request.data === 'string' ? JSON.parse(request.data) : {}) as Record<string, unknown>;
+export { bodiesOf } from '../../test/fixtures';
 
 /** 高一(1)班 (id 101, 25 students) and 高一(2)班 (id 102, 20 students), phones masked. */
 export const STUDENTS: StudentRow[] = Array.from({ length: 45 }, (_, i) => {
@@ -96,6 +92,17 @@ export function adminUser(overrides: Partial<UserInfo> = {}): UserInfo {
     ...overrides,
   });
 }
+
+/** 孙老师, 任课教师 of 数学, as the teacher list shows him. */
+const TEACHER = {
+  id: 4,
+  loginName: 'teacher',
+  name: '孙老师',
+  tel: '138****0004',
+  subjectName: '数学',
+  status: 1,
+  roleNames: ['任课教师'],
+};
 
 /** A fake API answering the system pages' calls with 示范中学 data. */
 export function systemApi(routes: Record<string, unknown> = {}) {
@@ -142,25 +149,9 @@ export function systemApi(routes: Record<string, unknown> = {}) {
     [SYS.roles]: ok(ROLES),
     [SYS.schoolRegion]: ok({ region: null, invitations: [] }),
     [SYS.rolePerms]: ok([]),
-    [SYS.listTeacher]: ok([
-      {
-        id: 4,
-        loginName: 'teacher',
-        name: '孙老师',
-        tel: '138****0004',
-        subjectName: '数学',
-        status: 1,
-        roleNames: ['任课教师'],
-      },
-    ]),
+    [SYS.listTeacher]: ok([TEACHER]),
     [SYS.teacher]: ok({
-      id: 4,
-      loginName: 'teacher',
-      name: '孙老师',
-      tel: '138****0004',
-      subjectName: '数学',
-      status: 1,
-      roleNames: ['任课教师'],
+      ...TEACHER,
       roles: [{ id: 5, roleName: '任课教师' }],
       assignments: [],
       headOfClassIds: [],

@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, vi } from 'vitest';
+import { afterEach, vi } from 'vitest';
 import { reportPages } from '../../report';
 import { resourcePages } from '../../resource';
 import { demoUser } from '../../test/fixtures';
@@ -29,11 +29,10 @@ export const staff = () => demoUser({ allPerm: { '2026': { '1': CODES } } });
 export const pages = { ...reportPages, ...resourcePages };
 
 /**
- * The set-up of every teaching page test file: `window.scrollTo` stubbed (the layout scrolls on
- * navigation; jsdom has none) and mocks restored after each test.
+ * The set-up of every teaching page test file: mocks restored after each test (`window.scrollTo`
+ * is stubbed for every DOM test by scripts/vitest-setup-dom.ts).
  */
 export function setUpPageTests() {
-  beforeEach(() => vi.spyOn(window, 'scrollTo').mockImplementation(() => {}));
   afterEach(() => vi.restoreAllMocks());
 }
 

@@ -1,12 +1,9 @@
 import { screen } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { permissionCatalogue } from '@examkit/contracts';
 import { createFakeApi, demoUser, ok, renderApp, SCHOOL_ROUTES } from '../../../test/fixtures';
 import { withJointSnapshot } from './JointSnapshotGate';
 
-beforeEach(() => {
-  vi.spyOn(window, 'scrollTo').mockImplementation(() => {});
-});
 afterEach(() => vi.restoreAllMocks());
 
 const STATUS = 'POST /marking-report/joint/report/status';
