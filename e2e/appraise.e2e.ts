@@ -8,6 +8,26 @@ const app = browserSuite();
 /** A 评语 the 班主任 types for the second student of the grid. */
 const COMMENT = '乐于思考，书写工整，期待更多课外阅读。';
 
+/** The 评语 the 班主任 writes for the first student in the 评语-only table. */
+const ONLY_COMMENT = '热心集体活动，团结同学。';
+
+/** The school's 素养 items removed by its administrator (系统管理's 素养设置 calls). */
+async function removeAccomplishmentItems() {
+  const token = await app.tokenOf('admin');
+  const items = await app.api<{ id: number }[]>('/marking-user/user/accomplishment/getList', {
+    token,
+    body: {},
+  });
+  expect(items.data.length).toBeGreaterThan(0);
+  for (const { id } of items.data) {
+    const removed = await app.api('/marking-user/user/accomplishment/delete', {
+      token,
+      body: { id },
+    });
+    expect(removed.code).toBe(200);
+  }
+}
+
 describe('综合评价 in the browser', () => {
   it('a 班主任 records levels and a 评语, clears a level, and reads one student’s records', async () => {
     const page = await app.signedIn('head');
@@ -61,7 +81,7 @@ describe('综合评价 in the browser', () => {
     const writing = records.getByRole('row').filter({ hasText: '写作表达' });
     await expect
       .poll(() => writing.first().innerText())
-      .toMatch(/上学期\s+能力\s+语文\s+写作表达\s+合格/);
+      .toMatch(/上学期\s+高一\(1\)班\s+能力\s+语文\s+写作表达\s+合格/);
     expect(await records.getByRole('row').filter({ hasText: '阅读理解' }).count()).toBe(0);
 
     // the second student: 写作表达 待提高 and the term 评语
@@ -112,5 +132,42 @@ describe('综合评价 in the browser', () => {
     await page.getByRole('link', { name: '返回学生评价' }).click();
     await page.waitForURL('**/appraise/student?*');
     await page.getByRole('heading', { name: new RegExp(`^${second}（`) }).waitFor();
-  }, 120_000);
+
+    // the 评语-only table: with no 素养 item left (the demo's classes all have 语文's), 评价录入's
+    // 素养 shows the 班主任 学号, 姓名 and 学期评语 only, and saves the 评语 without a subject
+    await removeAccomplishmentItems();
+    await page.getByRole('link', { name: '评价录入', exact: true }).click();
+    await page.getByRole('heading', { name: '评价录入' }).waitFor();
+    await page.getByRole('combobox', { name: '评价类别' }).selectOption({ label: '素养' });
+    await page.getByText(/下表只填写学期评语$/).waitFor();
+    const commentsOnly = page.getByRole('table', { name: '评价表' });
+    await expect
+      .poll(() => commentsOnly.getByRole('columnheader').allInnerTexts())
+      .toEqual(['学号', '姓名', '学期评语']);
+    expect(await commentsOnly.getByRole('combobox').count()).toBe(0);
+    // the term's 评语 are the same whatever the 评价类别: the second student's is there
+    expect(await commentsOnly.getByRole('textbox', { name: `${second}的评语` }).inputValue()).toBe(
+      COMMENT,
+    );
+    await commentsOnly.getByRole('textbox', { name: `${first}的评语` }).fill(ONLY_COMMENT);
+    await page.getByRole('button', { name: '保存', exact: true }).click();
+    await expect
+      .poll(() => page.getByRole('status').innerText())
+      .toBe('已保存0条评价，更新1条评语');
+    expect(await axeViolations(page)).toEqual([]);
+    await screenshot(page, 'appraise-comments-only');
+    await page.getByRole('link', { name: '学生评价', exact: true }).click();
+    await page.waitForURL('**/appraise/student**');
+    const picker = page.getByRole('combobox', { name: '学生' });
+    await picker.waitFor();
+    await picker.selectOption({
+      label: (await picker.locator('option').allInnerTexts()).find((o) =>
+        o.startsWith(`${first}（`),
+      )!,
+    });
+    await page
+      .getByRole('table', { name: '学期评语' })
+      .getByRole('cell', { name: ONLY_COMMENT })
+      .waitFor();
+  }, 180_000);
 });

@@ -130,9 +130,12 @@ describe('试卷印刷 and 多科考试 in the browser', () => {
     // One class only.
     await page.getByLabel('班级').selectOption({ label: '高一(2)班' });
     await page.waitForURL(/warningReport\?classId=\d+$/);
-    await warned.locator('tbody tr').first().waitFor();
-    const classes = await warned.locator('tbody tr td:nth-child(3)').allInnerTexts();
-    expect(new Set(classes)).toEqual(new Set(['高一(2)班']));
+    // The old rows stay on screen until the class's own arrive.
+    await expect
+      .poll(async () => new Set(await warned.locator('tbody tr td:nth-child(3)').allInnerTexts()), {
+        timeout: 15_000,
+      })
+      .toEqual(new Set(['高一(2)班']));
     await screenshot(page, 'warning-report-print');
     await page.getByRole('button', { name: '返回' }).click();
     await page.getByRole('table', { name: '年级各学科成绩概况' }).waitFor();

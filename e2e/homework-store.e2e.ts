@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { screenshot } from './support/browser';
-import { axeViolations } from './support/app';
+import { axeViolations, openSchoolHomework } from './support/app';
 import { browserSuite } from './support/suite';
 
 const app = browserSuite();
@@ -10,12 +10,7 @@ describe('校本作业 from the bank in the browser', () => {
     const page = await app.signedIn('teacher');
     const problems: string[] = [];
     page.on('pageerror', (e) => problems.push(e.message));
-    await page
-      .getByRole('navigation', { name: '主菜单' })
-      .getByRole('link', { name: /^作业/ })
-      .click();
-    const sub = page.getByRole('navigation', { name: /作业菜单/ });
-    if (await sub.count()) await sub.getByRole('link', { name: '校本作业' }).click();
+    await openSchoolHomework(page);
     await page.getByRole('heading', { name: '校本作业', level: 1 }).waitFor();
 
     await page.getByRole('link', { name: '从题库选题' }).click();

@@ -6,7 +6,7 @@ import { blankPage, encodeScan, fillSheet } from '@examkit/recognizer/corpus';
 import { afterAll, describe, expect, it } from 'vitest';
 import { layoutWordCard } from '../packages/server/src/homework/wordExercise/card';
 import { screenshot } from './support/browser';
-import { axeViolations } from './support/app';
+import { axeViolations, openSchoolHomework } from './support/app';
 import { browserSuite } from './support/suite';
 
 const app = browserSuite();
@@ -19,12 +19,7 @@ describe('字词练习 in the browser', () => {
     const page = await app.signedIn('head');
     const problems: string[] = [];
     page.on('pageerror', (e) => problems.push(e.message));
-    await page
-      .getByRole('navigation', { name: '主菜单' })
-      .getByRole('link', { name: /^作业/ })
-      .click();
-    const sub = page.getByRole('navigation', { name: /作业菜单/ });
-    if (await sub.count()) await sub.getByRole('link', { name: '校本作业' }).click();
+    await openSchoolHomework(page);
     await page.getByRole('heading', { name: '校本作业', level: 1 }).waitFor();
     await page.getByRole('link', { name: '字词练习' }).click();
     await page.getByRole('heading', { name: '字词练习', level: 1 }).waitFor();
@@ -59,6 +54,20 @@ describe('字词练习 in the browser', () => {
     await page.getByRole('heading', { name: '字词练习 · 听写卡' }).waitFor();
     await page.locator('iframe[title="听写卡"]').waitFor();
     expect(await page.getByRole('table', { name: '报听写字词' }).innerText()).toContain('蝴蝶');
+
+    // 听写播放 beside the words: headless Chromium may have no voices, so the controls are
+    // checked, not the sound. Only the word's number is shown.
+    const player = page.getByRole('region', { name: '听写播放' });
+    await player.getByRole('combobox', { name: '间隔' }).selectOption('2');
+    await player.getByRole('button', { name: '开始播放' }).click();
+    await player.getByRole('button', { name: '暂停' }).click();
+    await expect
+      .poll(() => player.getByRole('status').innerText())
+      .toMatch(/^已暂停：第 \d 个（共 3 个）$/);
+    await player.getByRole('button', { name: '继续' }).waitFor();
+    await screenshot(page, 'homework-words-dictation');
+    await player.getByRole('button', { name: '停止' }).click();
+    await expect.poll(() => player.getByRole('status').innerText()).toBe('共 3 个字词');
 
     await page.getByRole('link', { name: '批改与正确率' }).click();
     await page.getByRole('heading', { name: '字词练习 · 批改与正确率' }).waitFor();

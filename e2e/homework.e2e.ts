@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { screenshot } from './support/browser';
-import { axeViolations } from './support/app';
+import { axeViolations, dismissGuide, openSchoolHomework } from './support/app';
 import { browserSuite } from './support/suite';
 
 const app = browserSuite();
@@ -16,12 +16,7 @@ describe('校本作业 in the browser', () => {
     const page = await app.signedIn('teacher');
     const problems: string[] = [];
     page.on('pageerror', (e) => problems.push(e.message));
-    await page
-      .getByRole('navigation', { name: '主菜单' })
-      .getByRole('link', { name: /^作业/ })
-      .click();
-    const sub = page.getByRole('navigation', { name: /作业菜单/ });
-    if (await sub.count()) await sub.getByRole('link', { name: '校本作业' }).click();
+    await openSchoolHomework(page);
     await page.getByRole('heading', { name: '校本作业', level: 1 }).waitFor();
     const list = page.getByRole('table', { name: '校本作业列表' });
     await list.getByText('函数的单调性练习').waitFor();
@@ -83,4 +78,83 @@ describe('校本作业 in the browser', () => {
     expect(await row.innerText()).toContain('高一(1)班');
     expect(problems).toEqual([]);
   });
+
+  it('a teacher tags a paper question’s 知识点 by clicks; 知识点统计 and 巩固提升 read it from the report', async () => {
+    // The demo's homework handed in on screen (seedHomeworkOnline): question 2 (BD, 5 marks) was
+    // answered BD and B, 5 and 2.5 of 10.
+    const name = '函数的奇偶性练习（在线作答）';
+    const page = await app.signedIn('teacher');
+    await dismissGuide(page);
+    const problems: string[] = [];
+    page.on('pageerror', (e) => problems.push(e.message));
+    await openSchoolHomework(page);
+    await page.getByRole('table', { name: '校本作业列表' }).getByText(name).waitFor();
+    await page.getByRole('link', { name: `查看：${name}` }).click();
+    await page.getByRole('heading', { name: `拆题确认 · ${name}` }).waitFor();
+    const list = page.getByRole('table', { name: '题目列表' });
+    const second = list.locator('tbody tr').nth(1);
+    // The demo tagged it already (集合与函数); the teacher adds 指数与对数.
+    await second.getByText('集合与函数').waitFor();
+    await second.getByRole('button', { name: '标注知识点 第 2 题' }).click();
+    const dialog = page.getByRole('dialog', { name: '第 2 题的知识点' });
+    await dialog.getByRole('checkbox', { name: '指数与对数' }).check();
+    expect(await dialog.getByRole('checkbox', { name: '集合与函数' }).isChecked()).toBe(true);
+    expect(await axeViolations(page)).toEqual([]);
+    await screenshot(page, 'homework-question-points');
+    await dialog.getByRole('button', { name: '保存知识点' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await second.getByText(/指数与对数/).waitFor();
+
+    // 报告 on the list → 基本情况's 知识点统计 reads the tag: 指数与对数 is question 2's alone
+    // (5 marks, 7.5 of 10 scored: 75%, one wrong answer).
+    await openSchoolHomework(page);
+    await page.getByRole('link', { name: `报告：${name}` }).click();
+    await page.getByRole('heading', { name: `作业报告 · ${name}` }).waitFor();
+    const knowledge = page.getByRole('table', { name: '知识点统计' });
+    const tagged = knowledge.locator('tbody tr', {
+      has: page.getByRole('cell', { name: '指数与对数', exact: true }),
+    });
+    await tagged.waitFor();
+    // 知识点, 题号, 满分, 得分率, 错误人次.
+    expect(await tagged.locator('td').allInnerTexts()).toEqual([
+      '指数与对数',
+      '2',
+      '5',
+      '75%',
+      '1',
+    ]);
+    expect(await axeViolations(page)).toEqual([]);
+    await screenshot(page, 'homework-report-knowledge');
+
+    await page
+      .getByRole('navigation', { name: '主菜单', exact: true })
+      .getByRole('link', { name: /^巩固提升/ })
+      .click();
+    await page.waitForURL('**/consolidate/commitError');
+    await page
+      .getByRole('navigation', { name: '巩固提升' })
+      .getByRole('link', { name: '薄弱知识点' })
+      .click();
+    await page.waitForURL('**/consolidate/weakKnowledgePoint');
+    await page.getByRole('combobox', { name: '来源' }).selectOption({ label: '校本作业' });
+    await page.getByRole('combobox', { name: '作业' }).selectOption({ label: `${name}（数学）` });
+    const table = page.getByRole('table', { name: '高一(1)班 作业薄弱知识点' });
+    const row = table.locator('tbody tr', {
+      has: page.getByRole('cell', { name: '指数与对数', exact: true }),
+    });
+    await row.waitFor();
+    // 知识点, 满分, 班级掌握度, 作业掌握度, 题号, 错误人次: 7.5 of 10, one wrong answer.
+    expect((await row.locator('td').allInnerTexts()).slice(0, 6)).toEqual([
+      '指数与对数',
+      '5',
+      '75.0%',
+      '75.0%',
+      '2',
+      '1',
+    ]);
+    expect(await axeViolations(page)).toEqual([]);
+    await screenshot(page, 'homework-question-points-weak');
+    expect(problems).toEqual([]);
+    await page.context().close();
+  }, 300_000);
 });

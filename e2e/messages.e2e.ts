@@ -5,7 +5,7 @@
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { axeViolations } from './support/app';
+import { axeViolations, publishReport } from './support/app';
 import { browserSuite } from './support/suite';
 import { screenshot } from './support/browser';
 
@@ -63,22 +63,7 @@ describe('messages, parent guide and help centre in the browser', () => {
     // The administrator publishes the mid-term's report by clicks.
     const admin = await app.signedIn('admin');
     await dismissGuide(admin);
-    await admin
-      .getByRole('navigation', { name: '主菜单' })
-      .getByRole('link', { name: '考试管理' })
-      .click();
-    await admin
-      .getByRole('navigation', { name: '考试管理菜单', exact: true })
-      .getByRole('link', { name: '单校考试', exact: true })
-      .click();
-    await admin.getByRole('table', { name: '考试列表' }).waitFor();
-    await admin.getByRole('button', { name: `管理 ${MIDTERM}` }).click();
-    await admin.getByRole('button', { name: '发布报告' }).click();
-    await admin
-      .getByRole('alertdialog', { name: '发布报告' })
-      .getByRole('button', { name: '确定发布' })
-      .click();
-    await admin.getByRole('group', { name: '考试状态' }).getByText('报告已发布').waitFor();
+    await publishReport(admin, MIDTERM);
     await admin.context().close();
 
     // teacher teaches 高一(1)班: one unread message in the header.

@@ -197,4 +197,62 @@ describe('the platform operator', () => {
     expect(await axeViolations(page)).toEqual([]);
     await screenshot(page, 'operator-audit-log');
   }, 240_000);
+  it('平台运营账号: a second operator is created by clicks, signs in, gets a new password and is disabled, ending its session', async () => {
+    const page = await app.openLogin();
+    await signIn(page, 'operator');
+    await page.getByRole('heading', { name: '平台运营控制台', level: 1 }).waitFor();
+    const section = page.getByRole('region', { name: '平台运营账号' });
+    const list = section.getByRole('list', { name: '平台运营账号列表' });
+    // The signed-in operator is marked and offers no 停用 of itself.
+    await list.getByText('（当前账号）').waitFor();
+    expect(await list.getByRole('button', { name: '停用运营账号：operator' }).count()).toBe(0);
+
+    // 新建运营账号, with the forms' password rule.
+    const form = section.getByRole('form', { name: '新建运营账号' });
+    await form.getByLabel('运营账号', { exact: true }).fill('ops2');
+    await form.getByLabel('运营账号姓名').fill('运营二');
+    await form.getByLabel('运营账号密码').fill('abcdef');
+    await form.getByRole('button', { name: '新建运营账号' }).click();
+    await page.getByText('密码须为至少6位的字母和数字组合').first().waitFor();
+    await form.getByLabel('运营账号密码').fill('ops22026');
+    await form.getByRole('button', { name: '新建运营账号' }).click();
+    await page.getByText('运营账号已创建').first().waitFor();
+    await list.getByText('运营二（ops2）').waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    await screenshot(page, 'operator-accounts');
+
+    // The new operator signs in on the login page and lands on the console.
+    const second = await app.openLogin();
+    await signIn(second, 'ops2', 'ops22026');
+    await second.getByRole('heading', { name: '平台运营控制台', level: 1 }).waitFor();
+
+    // 重置密码: the old password no longer signs it in, the new one does.
+    await list.getByRole('button', { name: '重置密码：运营账号 ops2' }).click();
+    await section.getByLabel('ops2的新密码').fill('ops2new2026');
+    await section.getByRole('button', { name: '确定' }).click();
+    await page.getByText('密码已重置').first().waitFor();
+    const old = await app.api('/marking-login/login/school_login_pd', {
+      form: { loginName: 'ops2', password: 'ops22026' },
+    });
+    expect(old).toMatchObject({ msg: expect.stringContaining('账号或密码错误') });
+    expect((old as { code: number }).code).not.toBe(6004);
+
+    // 停用: its open console loses its session at once, and sign-in is refused.
+    await list.getByRole('button', { name: '停用运营账号：ops2' }).click();
+    await page.getByText('已停用，该账号的登录已全部失效').first().waitFor();
+    await list.getByText('状态：已停用').waitFor();
+    await second.reload();
+    await second.getByRole('button', { name: '登录', exact: true }).waitFor();
+    const refused = await app.openLogin();
+    await signIn(refused, 'ops2', 'ops2new2026');
+    await refused.getByText('该账号已停用，请联系平台管理员').first().waitFor();
+
+    // The audit log has the three actions.
+    const log = page.getByRole('region', { name: '操作日志' });
+    await page.reload();
+    await log.getByRole('cell', { name: '新建运营账号' }).waitFor();
+    await log.getByRole('cell', { name: '重置运营账号密码' }).waitFor();
+    await log.getByRole('cell', { name: '停用运营账号' }).waitFor();
+    expect(await log.innerText()).not.toContain('ops2new2026');
+  }, 240_000);
 });

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { screenshot } from './support/browser';
-import { axeViolations } from './support/app';
+import { axeViolations, openMenu } from './support/app';
 import { browserSuite } from './support/suite';
 
 const app = browserSuite();
@@ -17,14 +17,7 @@ async function onTopic(): Promise<{ page: Page; problems: string[] }> {
     if (res.status() >= 400 || body?.code !== 200)
       problems.push(`${res.url()} ${res.status()} ${body?.message ?? ''}`);
   });
-  await page
-    .getByRole('navigation', { name: '主菜单' })
-    .getByRole('link', { name: '资源中心' })
-    .click();
-  await page
-    .getByRole('navigation', { name: '资源中心菜单' })
-    .getByRole('link', { name: '智能组卷' })
-    .click();
+  await openMenu(page, '资源中心', '智能组卷');
   await page.getByRole('heading', { name: '智能组卷', level: 1 }).waitFor();
   return { page, problems };
 }

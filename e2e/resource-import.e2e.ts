@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { exportPaperDocx } from '../packages/server/src/resource/word/exportDocx';
 import { sampleItems } from '../packages/server/src/resource/word/testPaper';
 import { screenshot } from './support/browser';
-import { axeViolations } from './support/app';
+import { axeViolations, openMenu } from './support/app';
 import { browserSuite } from './support/suite';
 
 const app = browserSuite();
@@ -26,14 +26,7 @@ describe('Word import (资源加工) in the browser', () => {
     const problems: string[] = [];
     page.on('pageerror', (e) => problems.push(e.message));
 
-    await page
-      .getByRole('navigation', { name: '主菜单' })
-      .getByRole('link', { name: '资源中心' })
-      .click();
-    await page
-      .getByRole('navigation', { name: '资源中心菜单' })
-      .getByRole('link', { name: '资源加工' })
-      .click();
+    await openMenu(page, '资源中心', '资源加工');
     await page.getByRole('heading', { name: '资源加工', level: 1 }).waitFor();
     await page.getByText('还没有加工过的试卷').waitFor();
 

@@ -3,7 +3,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { unzip } from '../packages/server/src/ai/testing';
-import { axeViolations } from './support/app';
+import { axeViolations, openMenu } from './support/app';
 import { screenshot } from './support/browser';
 import { browserSuite } from './support/suite';
 
@@ -31,14 +31,7 @@ beforeAll(async () => {
 describe('error questions in the browser', () => {
   it('a 班主任 opens 学生错题, a student’s wrong questions with practice, and downloads the 错题本', async () => {
     const page = await app.signedIn('head');
-    await page
-      .getByRole('navigation', { name: '主菜单' })
-      .getByRole('link', { name: '资源中心' })
-      .click();
-    await page
-      .getByRole('navigation', { name: '资源中心菜单' })
-      .getByRole('link', { name: '学生错题' })
-      .click();
+    await openMenu(page, '资源中心', '学生错题');
     const table = page.getByRole('table', { name: '学生错题列表' });
     await table.waitFor({ timeout: 60_000 });
     const classes = await table

@@ -6,7 +6,7 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { screenshot } from './support/browser';
 import { browserSuite } from './support/suite';
-import { callApi, tokenOf } from './support/app';
+import { callApi, openExamMenu, tokenOf } from './support/app';
 
 const EXAM_NAME = '2026学年第一学期高一期中考试';
 
@@ -41,27 +41,19 @@ async function noRefusal(page: Page) {
 }
 
 async function openExamList(page: Page) {
-  await page
-    .getByRole('navigation', { name: '主菜单' })
-    .getByRole('link', { name: /考试管理/ })
-    .click();
-  await page
-    .getByRole('navigation', { name: '考试管理菜单' })
-    .getByRole('link', { name: '单校考试' })
-    .click();
+  await openExamMenu(page, '单校考试');
   await page.getByRole('table', { name: '考试列表' }).waitFor();
 }
 
-async function openMarking(page: Page) {
-  await page
-    .getByRole('navigation', { name: '主菜单' })
-    .getByRole('link', { name: /考试管理/ })
-    .click();
-  await page
-    .getByRole('navigation', { name: '考试管理菜单' })
-    .getByRole('link', { name: '网上阅卷' })
-    .click();
+/** Without 系统管理, 考试管理 → 网上阅卷 by clicks, until the marking tasks list a block to enter. */
+async function openMarkingTasks(page: Page) {
+  expect(await page.getByRole('button', { name: '系统管理' }).count()).toBe(0);
+  await openExamMenu(page, '网上阅卷');
   await page.waitForURL('**/exam/marking**');
+  await page
+    .getByRole('link', { name: /^进入阅卷：/ })
+    .first()
+    .waitFor();
 }
 
 describe('screens follow the data scope', () => {
@@ -87,12 +79,7 @@ describe('screens follow the data scope', () => {
 
   it('任课教师 named marker: no 系统管理, reaches the marking tasks by clicks', async () => {
     const page = await signedIn('teacher');
-    expect(await page.getByRole('button', { name: '系统管理' }).count()).toBe(0);
-    await openMarking(page);
-    await page
-      .getByRole('link', { name: /^进入阅卷：/ })
-      .first()
-      .waitFor();
+    await openMarkingTasks(page);
     // A marker, not a manager: no set-up or monitoring of the block.
     expect(await page.getByRole('link', { name: /^设置：/ }).count()).toBe(0);
     expect(await page.getByRole('link', { name: /^查卷：/ }).count()).toBe(0);
@@ -103,12 +90,7 @@ describe('screens follow the data scope', () => {
 
   it('阅卷老师: no 系统管理, reaches the marking tasks by clicks', async () => {
     const page = await signedIn('grader');
-    expect(await page.getByRole('button', { name: '系统管理' }).count()).toBe(0);
-    await openMarking(page);
-    await page
-      .getByRole('link', { name: /^进入阅卷：/ })
-      .first()
-      .waitFor();
+    await openMarkingTasks(page);
     await noRefusal(page);
     await page.context().close();
   });

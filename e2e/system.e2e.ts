@@ -2,6 +2,7 @@ import ExcelJS from 'exceljs';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { screenshot } from './support/browser';
+import { openSchoolHomework } from './support/app';
 import { browserSuite } from './support/suite';
 
 const HEADER = ['学号', '姓名', '年级', '班级', '性别', '手机号', '选科'];
@@ -179,15 +180,19 @@ describe('homework settings in the browser', () => {
     await page.goto(`${app.server.url}/system/homework`);
     await page.getByRole('table', { name: '作业设置' }).waitFor();
     await page.getByLabel('高一数学 默认截止时间').fill('21:30');
-    await page.getByLabel('高一数学 批改方式').selectOption({ label: '学生互评' });
-    await page.getByLabel('高一数学 通知家长').check();
+    // 批改方式 offers 自动批改 and 教师批改 only; 通知家长 is gone (docs/administration.md).
+    expect(await page.getByLabel('高一数学 批改方式').locator('option').allInnerTexts()).toEqual([
+      '自动批改',
+      '教师批改',
+    ]);
+    expect(await page.getByRole('columnheader', { name: '通知家长' }).count()).toBe(0);
+    await page.getByLabel('高一数学 批改方式').selectOption({ label: '教师批改' });
     await page.getByRole('button', { name: '保存', exact: true }).click();
     await page.getByText('已保存 1 项').waitFor();
     await page.reload();
     await page.getByRole('table', { name: '作业设置' }).waitFor();
     expect(await page.getByLabel('高一数学 默认截止时间').inputValue()).toBe('21:30');
-    expect(await page.getByLabel('高一数学 批改方式').inputValue()).toBe('peer');
-    expect(await page.getByLabel('高一数学 通知家长').isChecked()).toBe(true);
+    expect(await page.getByLabel('高一数学 批改方式').inputValue()).toBe('teacher');
     expect(await page.getByLabel('高一语文 默认截止时间').inputValue()).toBe('22:00');
     await screenshot(page, 'system-homework');
 
@@ -202,6 +207,19 @@ describe('homework settings in the browser', () => {
     expect(await page.getByLabel('高一数学 教材版本').inputValue()).toBe('人教版');
     expect(await page.getByLabel('高一数学 册次').inputValue()).toBe('必修一');
     await screenshot(page, 'system-homework-correlation');
+
+    // 上传试卷布置作业, reached by clicks, shows 高一数学's 教材. (The admin: this file's earlier
+    // test gave the teacher a role without 作业.)
+    await openSchoolHomework(page);
+    await page.getByRole('link', { name: '上传试卷布置作业' }).click();
+    await page.getByRole('heading', { name: '上传试卷布置作业' }).waitFor();
+    await page.getByRole('combobox', { name: '年级' }).selectOption({ label: '高一' });
+    await page.getByRole('combobox', { name: '科目' }).selectOption({ label: '数学' });
+    await page.getByText('教材：人教版 必修一（系统设置 · 教材关联）').waitFor();
+    expect(await page.getByLabel('作业名称').getAttribute('placeholder')).toBe(
+      '如：人教版 必修一 第一章练习',
+    );
+    await screenshot(page, 'homework-create-textbook');
     await page.context().close();
   });
 });

@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
 import { screenshot } from './support/browser';
-import { axeViolations, dismissGuide, openReportCentre, openStudyMenu } from './support/app';
+import {
+  axeViolations,
+  dismissGuide,
+  openReportCentre,
+  openStudyMenu,
+  publishReport,
+} from './support/app';
 import { browserSuite } from './support/suite';
 
 const app = browserSuite();
@@ -16,31 +21,11 @@ const HOMEWORK = [
   { name: '函数的单调性练习', score: /^未提交$/, rate: '—' },
 ];
 
-/** The administrator publishes an exam's report by clicks (考试管理 → 单校考试 → 管理 → 发布报告). */
-async function publish(admin: Page, name: string) {
-  await admin
-    .getByRole('navigation', { name: '主菜单' })
-    .getByRole('link', { name: '考试管理' })
-    .click();
-  await admin
-    .getByRole('navigation', { name: '考试管理菜单', exact: true })
-    .getByRole('link', { name: '单校考试', exact: true })
-    .click();
-  await admin.getByRole('table', { name: '考试列表' }).waitFor();
-  await admin.getByRole('button', { name: `管理 ${name}` }).click();
-  await admin.getByRole('button', { name: '发布报告' }).click();
-  await admin
-    .getByRole('alertdialog', { name: '发布报告' })
-    .getByRole('button', { name: '确定发布' })
-    .click();
-  await admin.getByRole('group', { name: '考试状态' }).getByText('报告已发布').waitFor();
-}
-
 describe('issue #19 acceptance in the browser, by clicks only', () => {
   it('a 班主任 follows one student across three exams and two homeworks in 学生学情', async () => {
     const admin = await app.signedIn('admin');
     await dismissGuide(admin);
-    for (const name of EXAMS) await publish(admin, name);
+    for (const name of EXAMS) await publishReport(admin, name);
     await admin.context().close();
 
     const page = await app.signedIn('head');

@@ -22,6 +22,48 @@ async function publishMidterm() {
   expect(moved.code).toBe(200);
 }
 
+/** A 作文 of 高一 语文 assigned by the 教务主任 to 高一(1)班 (the demo has none). */
+async function assignComposition() {
+  const token = await app.tokenOf('director');
+  const options = await app.api<
+    {
+      gradeName: string;
+      subjectName: string;
+      gradeId: number;
+      subjectId: number;
+      targets: { kind: string; id: number; name: string }[];
+    }[]
+  >('/marking-homework/homework/school-base/options', { token, body: {} });
+  const pair = options.data.find((o) => o.gradeName === '高一' && o.subjectName === '语文')!;
+  const made = await app.api<{ id: number }>('/marking-homework/homework/composition/create', {
+    token,
+    body: {
+      name: '我的家乡',
+      gradeId: pair.gradeId,
+      subjectId: pair.subjectId,
+      prompt: '以“我的家乡”为题，写一篇记叙文。',
+      genre: '记叙文',
+      minWords: 600,
+      rubric: { content: 25, structure: 15, language: 15, writing: 5 },
+      estimatedMinutes: 40,
+      idempotencyKey: 'e2e-datav-composition',
+    },
+  });
+  expect(made.code).toBe(200);
+  const assigned = await app.api('/marking-homework/homework/school-base/assign', {
+    token,
+    body: {
+      id: made.data.id,
+      classIds: [pair.targets.find((t) => t.name === '高一(1)班')!.id],
+      teachingClassIds: [],
+      dueAt: Date.now() + 86_400_000,
+      estimatedMinutes: 40,
+      confirmOverLimit: true,
+    },
+  });
+  expect(assigned.code).toBe(200);
+}
+
 describe('教研中心 in the browser', () => {
   it('a principal opens 师生学情 by clicks and the 数据大屏 fills a 1920×1080 screen', async () => {
     await publishMidterm();
@@ -73,12 +115,17 @@ describe('教研中心 in the browser', () => {
     await page.getByRole('table', { name: '任教班级成绩' }).waitFor();
 
     // 数据大屏: full screen on a 1920×1080 screen, without header or footer
+    await assignComposition();
     await page.setViewportSize({ width: 1920, height: 1080 });
     await openMenu(page, '教研中心', '数据大屏');
     await page.waitForURL('**/teach-research/datav');
     await page.getByRole('heading', { name: /数据大屏$/, level: 1 }).waitFor();
     const card = page.getByRole('article', { name: `高一${MIDTERM}` });
     await card.getByRole('list', { name: '各班均分排名' }).waitFor();
+    // the 校长 (no 校本作业 key) sees the school's homework, and the 作文 beside it
+    await page.getByRole('table', { name: '高一各班校本作业' }).waitFor();
+    const essays = page.getByRole('table', { name: '高一各班作文' });
+    expect(await essays.getByRole('row', { name: /^高一\(1\)班 1 / }).count()).toBe(1);
     expect(await page.getByRole('banner').count()).toBe(0);
     expect(await page.getByRole('contentinfo').count()).toBe(0);
     // the layout's content area and the screen in it both fill the window, from the very edge

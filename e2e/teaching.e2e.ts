@@ -15,7 +15,13 @@ const wrongOption = (key: string | null) =>
 interface HomeworkDetail {
   gradeId: number;
   subjectId: number;
-  questions: { no: number; type: string; answer: string | null; fullMarks: number }[];
+  questions: {
+    no: number;
+    type: string;
+    answer: string | null;
+    fullMarks: number;
+    points: { name: string }[];
+  }[];
 }
 /** A homework's detail, as the 录入 page reads it. */
 const homeworkDetail = (token: string, id: number) =>
@@ -223,12 +229,6 @@ describe('teaching views in the browser', () => {
     });
     expect(bank.code, JSON.stringify(bank)).toBe(200);
     const plain = bank.data.list.filter((q) => q.children.length === 0);
-    const point = plain
-      .flatMap((q) => q.points.map((p) => p.name))
-      .find((name) => plain.filter((q) => q.points.some((p) => p.name === name)).length >= 2)!;
-    expect(point, 'two bank questions sharing a point').toBeDefined();
-    const pair = plain.filter((q) => q.points.some((p) => p.name === point)).slice(0, 2);
-    const escaped = point.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
     const head = await app.tokenOf('head');
     const classes = await app.api<{
@@ -240,6 +240,19 @@ describe('teaching views in the browser', () => {
       '/marking-report/teaching/assistant/list',
       { token: head, body: { pageNum: 1, pageSize: 50 } },
     );
+    // A point no homework of the class carries yet (the demo tags its paper homework's
+    // questions), so this homework is the point's only one: （1）.
+    const taken = new Set<string>();
+    for (const h of demo.data.list)
+      for (const q of (await homeworkDetail(head, h.id)).data?.questions ?? [])
+        for (const p of q.points) taken.add(p.name);
+    const point = plain
+      .flatMap((q) => q.points.map((p) => p.name))
+      .filter((name) => !taken.has(name))
+      .find((name) => plain.filter((q) => q.points.some((p) => p.name === name)).length >= 2)!;
+    expect(point, 'two bank questions sharing a point no homework carries').toBeDefined();
+    const pair = plain.filter((q) => q.points.some((p) => p.name === point)).slice(0, 2);
+    const escaped = point.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
     const model = await homeworkDetail(
       head,
       demo.data.list.find((h) => h.name === DEMO_HOMEWORK)!.id,

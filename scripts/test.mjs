@@ -2,9 +2,11 @@
 // build and checks, size budgets, browser tests — then one summary line.
 // Vitest steps count their tests; every other step counts as one test.
 // Lint, types and cycles only read the sources, so they run at the same time (their output is
-// printed when each ends, in order); the steps after them run one at a time.
+// printed when each ends, in order); then the packages are built and measured; then the unit
+// tests and the browser tests run at the same time: the browser tests mostly wait on a page or
+// a server, and the unit tests use the cores they leave (docs/testing.md).
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { createWriteStream, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 
 const RESULTS = '.test-results';
 rmSync(RESULTS, { recursive: true, force: true });
@@ -20,14 +22,17 @@ const steps = [
   { name: 'lint', script: 'test:lint', together: 'static' },
   { name: 'types', script: 'test:types', together: 'static' },
   { name: 'cycles', script: 'test:cycles', together: 'static' },
-  { name: 'unit', script: 'test:unit', args: json('unit') },
   { name: 'build', script: 'test:build' },
   { name: 'size', script: 'test:size' },
-  { name: 'e2e', script: 'test:e2e', args: json('e2e') },
+  { name: 'unit', script: 'test:unit', args: json('unit'), together: 'tests' },
+  { name: 'e2e', script: 'test:e2e', args: json('e2e'), together: 'tests' },
 ];
 const only = process.argv.slice(2);
 
-/** Runs one step: its output straight through, or kept and printed when `buffered`. */
+/**
+ * Runs one step: its output straight through, or kept and printed when `buffered` (and written
+ * as it comes to `.test-results/<step>.log`, to follow a long step or read an interrupted one).
+ */
 function runStep(step, buffered) {
   return new Promise((resolve) => {
     const started = Date.now();
@@ -35,9 +40,15 @@ function runStep(step, buffered) {
       stdio: buffered ? ['ignore', 'pipe', 'pipe'] : 'inherit',
     });
     const chunks = [];
-    child.stdout?.on('data', (d) => chunks.push(d));
-    child.stderr?.on('data', (d) => chunks.push(d));
+    const log = buffered ? createWriteStream(`${RESULTS}/${step.name}.log`) : undefined;
+    const keep = (d) => {
+      chunks.push(d);
+      log?.write(d);
+    };
+    child.stdout?.on('data', keep);
+    child.stderr?.on('data', keep);
     child.on('close', (code) => {
+      log?.end();
       resolve({ step, status: code, output: Buffer.concat(chunks), started, ended: Date.now() });
     });
   });

@@ -128,6 +128,32 @@ export async function openMenu(page: Page, top: string, entry: string) {
 /** 考试管理 in the top menu, then an entry of its second-level menu. */
 export const openExamMenu = (page: Page, entry: string) => openMenu(page, '考试管理', entry);
 
+/** The administrator publishes an exam's report by clicks (考试管理 → 单校考试 → 管理 → 发布报告). */
+export async function publishReport(admin: Page, examName: string) {
+  await openExamMenu(admin, '单校考试');
+  await admin.getByRole('table', { name: '考试列表' }).waitFor();
+  await admin.getByRole('button', { name: `管理 ${examName}` }).click();
+  await admin.getByRole('button', { name: '发布报告' }).click();
+  await admin
+    .getByRole('alertdialog', { name: '发布报告' })
+    .getByRole('button', { name: '确定发布' })
+    .click();
+  await admin.getByRole('group', { name: '考试状态' }).getByText('报告已发布').waitFor();
+}
+
+/**
+ * 作业 in the top menu, then 校本作业 when the user's 作业 has a second-level menu (a user with
+ * 校本作业 alone lands on it directly).
+ */
+export async function openSchoolHomework(page: Page) {
+  await page
+    .getByRole('navigation', { name: '主菜单' })
+    .getByRole('link', { name: /^作业/ })
+    .click();
+  const sub = page.getByRole('navigation', { name: /作业菜单/ });
+  if (await sub.count()) await sub.getByRole('link', { name: '校本作业' }).click();
+}
+
 /** Closes the first-visit guide with 知道了 when it shows (each user sees it once). */
 export async function dismissGuide(page: Page) {
   const guide = page.getByRole('button', { name: '知道了' });
