@@ -186,14 +186,15 @@ describe('the platform operator', () => {
     const search = log.getByRole('search', { name: '查找操作日志' });
     await search.getByLabel('学校').selectOption({ label: '实验中学' });
     await search.getByLabel('操作', { exact: true }).selectOption({ label: '学校退出区域' });
-    await log.getByText('共 1 条').waitFor();
+    // Polled on the whole log, so a failure shows what the page held instead.
+    await expect.poll(() => log.innerText(), { timeout: 60_000 }).toContain('共 1 条');
     const leaveLine = await log.getByRole('row').nth(1).innerText();
     expect(leaveLine).toContain('学校退出区域');
     expect(leaveLine).toContain('（实验中学）');
     expect(leaveLine).toContain('东区');
     await search.getByLabel('操作', { exact: true }).selectOption({ label: '学校同意加入' });
     await log.getByRole('cell', { name: '学校同意加入' }).waitFor();
-    await log.getByText('共 1 条').waitFor();
+    await expect.poll(() => log.innerText(), { timeout: 60_000 }).toContain('共 1 条');
     expect(await axeViolations(page)).toEqual([]);
     await screenshot(page, 'operator-audit-log');
   }, 240_000);
