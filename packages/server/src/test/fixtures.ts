@@ -1,15 +1,18 @@
+import { readFile } from 'node:fs/promises';
 import { Writable } from 'node:stream';
 import type { ApiEnvelope, DataOf, RouteContract, UserInfo } from '@examkit/contracts';
 import { authRoutes } from '@examkit/contracts';
 import type { FastifyInstance } from 'fastify';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { createFakeClock, type FakeClock } from '../core/clock';
 import { createDatabase, openSqlite, type Db } from '../core/database';
 import { migrate } from '../core/migrations';
 import { randomToken } from '../core/secrets';
 import { DEMO_PASSWORD, seedDemo, type SeedResult } from '../seed/seedDemo';
 import { createServer, type ServerOptions } from '../server';
+import { copyPostgresTemplate, type TestTemplates } from './templates';
 
 export type DialectName = 'sqlite' | 'postgres';
 
@@ -49,8 +52,9 @@ export const DIALECTS: DialectName[] =
 export const TEST_NOW = new Date('2026-11-21T01:00:00Z');
 
 /**
- * A database of its own: SQLite in memory (a copy of the migrated image), or a fresh PostgreSQL
- * schema in this process's database (`postgresTestDatabase`), migrated and dropped by `drop`.
+ * A database of its own: SQLite in memory (a copy of the migrated image), or on PostgreSQL a copy
+ * of the run's template database (without the templates, a fresh schema in this process's
+ * database, `postgresTestDatabase`, migrated), dropped by `drop`.
  */
 export interface TestDatabase {
   db: Db;
@@ -59,28 +63,65 @@ export interface TestDatabase {
   drop(): Promise<void>;
 }
 
-/** The SQLite image of a migrated database, made once per test file's module graph. */
-let sqliteImage: Promise<Buffer> | undefined;
-
-function migratedSqliteImage(): Promise<Buffer> {
-  sqliteImage ??= (async () => {
-    const sqlite = new SQLite(':memory:');
-    const db = openSqlite(sqlite);
-    try {
-      await migrate(db);
-      return sqlite.serialize();
-    } finally {
-      await db.destroy();
-    }
-  })();
-  return sqliteImage;
+/** The run's templates from the server project's global set-up, if this run has them. */
+function runTemplates(): TestTemplates | undefined {
+  return inject('examkitTestTemplates');
 }
 
-export async function createTestDatabase(dialect: DialectName): Promise<TestDatabase> {
+/** The SQLite images of a migrated database, read (or made) once per test file's module graph. */
+const sqliteImages = new Map<'migrated' | 'seeded', Promise<Buffer>>();
+
+function sqliteImage(kind: 'migrated' | 'seeded'): Promise<Buffer> {
+  let image = sqliteImages.get(kind);
+  if (!image) {
+    const file = runTemplates()?.sqlite[kind];
+    image = file
+      ? readFile(file)
+      : (async () => {
+          // No global set-up (a file run by another config): migrate here.
+          const sqlite = new SQLite(':memory:');
+          const db = openSqlite(sqlite);
+          try {
+            await migrate(db);
+            return sqlite.serialize();
+          } finally {
+            await db.destroy();
+          }
+        })();
+    sqliteImages.set(kind, image);
+  }
+  return image;
+}
+
+/**
+ * A database of its own, migrated; `seeded` with the small demo when the run's templates hold it
+ * (then `seed` says so), else the caller seeds.
+ */
+async function ownDatabase(
+  dialect: DialectName,
+  seeded: boolean,
+): Promise<TestDatabase & { seed?: SeedResult }> {
+  const templates = runTemplates();
   if (dialect === 'sqlite') {
-    // A copy of the migrated image: the tables a fresh `migrate` makes, without running it.
-    const db = openSqlite(new SQLite(await migratedSqliteImage()));
-    return { db, dialect, schema: undefined, drop: () => db.destroy() };
+    // A copy of the image: the tables a fresh `migrate` makes, without running it.
+    const kind = seeded && templates ? 'seeded' : 'migrated';
+    const db = openSqlite(new SQLite(await sqliteImage(kind)));
+    const seed = kind === 'seeded' ? templates?.sqlite.seed : undefined;
+    return { db, dialect, schema: undefined, drop: () => db.destroy(), ...(seed && { seed }) };
+  }
+  const pgTemplates = templates?.postgres;
+  if (pgTemplates) {
+    // A copy of the run's template database; the copies are dropped when the run ends.
+    const template = seeded ? pgTemplates.seeded : pgTemplates.migrated;
+    const url = await copyPostgresTemplate(POSTGRES_URL, template, pgTemplates.prefix);
+    const db = createDatabase({ dialect: 'postgres', connectionString: url, poolSize: 4 });
+    return {
+      db,
+      dialect,
+      schema: undefined,
+      drop: () => db.destroy(),
+      ...(seeded && { seed: pgTemplates.seed }),
+    };
   }
   const { url, schema, drop } = await createPostgresSchema();
   const db = createDatabase({ dialect: 'postgres', connectionString: url, schema, poolSize: 4 });
@@ -94,6 +135,11 @@ export async function createTestDatabase(dialect: DialectName): Promise<TestData
       await drop();
     },
   };
+}
+
+/** A migrated database of its own (SQLite in memory, or PostgreSQL), dropped by `drop`. */
+export function createTestDatabase(dialect: DialectName): Promise<TestDatabase> {
+  return ownDatabase(dialect, false);
 }
 
 /** An empty PostgreSQL schema of a test's own: the database's address, and `drop`. */
@@ -221,8 +267,8 @@ export async function startTestServer(
   dialect: DialectName,
   overrides: Partial<Omit<ServerOptions, 'database'>> = {},
 ): Promise<TestServer> {
-  const database = await createTestDatabase(dialect);
-  const seed = await seedDemo(database.db, { size: 'small' });
+  const database = await ownDatabase(dialect, true);
+  const seed = database.seed ?? (await seedDemo(database.db, { size: 'small' }));
   const clock = createFakeClock(TEST_NOW);
   const logs: string[] = [];
   const stream = new Writable({
