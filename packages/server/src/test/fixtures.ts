@@ -12,26 +12,12 @@ import { migrate } from '../core/migrations';
 import { randomToken } from '../core/secrets';
 import { DEMO_PASSWORD, seedDemo, type SeedResult } from '../seed/seedDemo';
 import { createServer, type ServerOptions } from '../server';
+import { databaseUrl, POSTGRES_URL, probePostgres, queryOnce } from './postgres';
 import { copyPostgresTemplate, type TestTemplates } from './templates';
 
+export { POSTGRES_URL };
+
 export type DialectName = 'sqlite' | 'postgres';
-
-/** The test database server; override with EXAMKIT_TEST_DATABASE_URL. */
-export const POSTGRES_URL =
-  process.env.EXAMKIT_TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-
-async function probePostgres(): Promise<string | null> {
-  const client = new pg.Client({ connectionString: POSTGRES_URL, connectionTimeoutMillis: 2000 });
-  try {
-    await client.connect();
-    await client.query('select 1');
-    return null;
-  } catch (error) {
-    return error instanceof Error ? error.message : String(error);
-  } finally {
-    await client.end().catch(() => undefined);
-  }
-}
 
 const postgresProblem = await probePostgres();
 if (postgresProblem !== null) {
@@ -154,7 +140,13 @@ export async function createPostgresSchema(): Promise<PostgresTestSchema> {
   const url = await postgresTestDatabase();
   const schema = `examkit_test_${randomToken(6)}`;
   await queryOnce(url, `create schema ${schema}`);
-  return { url, schema, drop: () => queryOnce(url, `drop schema if exists ${schema} cascade`) };
+  return {
+    url,
+    schema,
+    drop: async () => {
+      await queryOnce(url, `drop schema if exists ${schema} cascade`);
+    },
+  };
 }
 
 /**
@@ -182,22 +174,6 @@ export async function databaseMigratedTo(
   }
   await migrate(db, { ...(schema ? { schema } : {}), to });
   return { db, drop, migrateRest: () => migrate(db, schema ? { schema } : {}) };
-}
-
-async function queryOnce(connectionString: string, text: string): Promise<void> {
-  const client = new pg.Client({ connectionString });
-  await client.connect();
-  try {
-    await client.query(text);
-  } finally {
-    await client.end();
-  }
-}
-
-function postgresUrlOf(database: string): string {
-  const url = new URL(POSTGRES_URL);
-  url.pathname = `/${database}`;
-  return url.toString();
 }
 
 /** Advisory-lock namespace of the test database slots. */
@@ -234,7 +210,7 @@ export function postgresTestDatabase(): Promise<string> {
         name,
       ]);
       if (rowCount === 0) await holder.query(`create database ${name} template template0`);
-      const url = postgresUrlOf(name);
+      const url = databaseUrl(name);
       const client = new pg.Client({ connectionString: url });
       await client.connect();
       try {

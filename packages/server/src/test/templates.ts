@@ -2,11 +2,11 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import SQLite from 'better-sqlite3';
-import pg from 'pg';
 import { createDatabase, openSqlite, type Db } from '../core/database';
 import { migrate } from '../core/migrations';
 import { randomToken } from '../core/secrets';
 import { seedDemo, type SeedResult } from '../seed/seedDemo';
+import { databaseUrl, queryOnce } from './postgres';
 
 /**
  * The databases a test run copies instead of migrating and seeding for every test server
@@ -24,22 +24,6 @@ const COPY_PREFIX = 'examkit_s_';
 const TEMPLATE_PREFIX = 'examkit_tmpl_';
 /** Databases an interrupted run left behind are dropped by a run this much later. */
 const STALE_MS = 6 * 3_600_000;
-
-function databaseUrl(base: string, database: string): string {
-  const url = new URL(base);
-  url.pathname = `/${database}`;
-  return url.toString();
-}
-
-async function query(url: string, text: string, values: unknown[] = []) {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await client.query<Record<string, unknown>>(text, values);
-  } finally {
-    await client.end();
-  }
-}
 
 async function migratedAndSeeded(db: Db, seeded: boolean): Promise<SeedResult | null> {
   await migrate(db);
@@ -59,14 +43,14 @@ async function sqliteImage(seeded: boolean) {
 
 /** Databases of runs that started more than `STALE_MS` ago and never dropped them. */
 async function dropStale(serverUrl: string, now: number): Promise<void> {
-  const { rows } = await query(
+  const { rows } = await queryOnce(
     serverUrl,
     `select datname from pg_database where datname like 'examkit\\_s\\_%' or datname like 'examkit\\_tmpl\\_%'`,
   );
   for (const { datname } of rows as { datname: string }[]) {
     const started = Number(/^examkit_(?:s|tmpl)_(\d+)_/.exec(datname)?.[1]);
     if (Number.isFinite(started) && now - started > STALE_MS)
-      await query(serverUrl, `drop database if exists ${datname} with (force)`);
+      await queryOnce(serverUrl, `drop database if exists ${datname} with (force)`);
   }
 }
 
@@ -90,10 +74,10 @@ export async function makeTestTemplates(serverUrl: string | null): Promise<{
     const names = { migrated: `${TEMPLATE_PREFIX}${run}_m`, seeded: `${TEMPLATE_PREFIX}${run}_s` };
     let seed: SeedResult | null = null;
     for (const [kind, name] of Object.entries(names)) {
-      await query(serverUrl, `create database ${name} template template0`);
+      await queryOnce(serverUrl, `create database ${name} template template0`);
       const db = createDatabase({
         dialect: 'postgres',
-        connectionString: databaseUrl(serverUrl, name),
+        connectionString: databaseUrl(name, serverUrl),
       });
       try {
         seed = (await migratedAndSeeded(db, kind === 'seeded')) ?? seed;
@@ -108,7 +92,7 @@ export async function makeTestTemplates(serverUrl: string | null): Promise<{
     async dispose() {
       await rm(dir, { recursive: true, force: true });
       if (!serverUrl || !run) return;
-      const { rows } = await query(
+      const { rows } = await queryOnce(
         serverUrl,
         `select datname from pg_database where datname like $1 or datname like $2`,
         [`${COPY_PREFIX}${run}\\_%`, `${TEMPLATE_PREFIX}${run}\\_%`],
@@ -119,7 +103,7 @@ export async function makeTestTemplates(serverUrl: string | null): Promise<{
         await Promise.all(
           names
             .slice(i, i + 8)
-            .map((name) => query(serverUrl, `drop database if exists ${name} with (force)`)),
+            .map((name) => queryOnce(serverUrl, `drop database if exists ${name} with (force)`)),
         );
     },
   };
@@ -136,6 +120,6 @@ export async function copyPostgresTemplate(
   prefix: string,
 ): Promise<string> {
   const name = `${prefix}${randomToken(6)}`;
-  await query(serverUrl, `create database ${name} template ${template}`);
-  return databaseUrl(serverUrl, name);
+  await queryOnce(serverUrl, `create database ${name} template ${template}`);
+  return databaseUrl(name, serverUrl);
 }
