@@ -106,8 +106,9 @@ export async function xlsxBase64(
 }
 
 /**
- * Imports every student's marks into an exam's first subject as the school's import page does
- * (`marksOf(n)`: the leaf marks of the n-th student of the exam's list, under `header`).
+ * Imports every student's marks into an exam's first subject (or the one at `subjectIndex`) as
+ * the school's import page does (`marksOf(n)`: the leaf marks of the n-th student of the exam's
+ * list, under `header`).
  */
 export async function importFirstSubjectMarks(
   server: TestServer,
@@ -115,6 +116,7 @@ export async function importFirstSubjectMarks(
   examId: number,
   header: readonly string[],
   marksOf: (n: number) => number[],
+  subjectIndex = 0,
 ): Promise<void> {
   const as = async <T>(contract: RouteContract, body: Record<string, unknown>) => {
     const result = await call<T>(server.app, contract, { ...user, body });
@@ -126,7 +128,7 @@ export async function importFirstSubjectMarks(
     id: examId,
   });
   await as(examRoutes.scoreImport, {
-    examSubjectId: detail.subjects[0]!.id,
+    examSubjectId: detail.subjects[subjectIndex]!.id,
     file: await xlsxBase64([
       header,
       ...students.map((s, n) => [s.studentNo, s.name, ...marksOf(n)]),

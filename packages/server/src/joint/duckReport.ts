@@ -468,6 +468,43 @@ export function duckClassHeader(
 }
 
 /**
+ * Checks a class × subject page over the rows as `classSubject` does (outside the scope 403, a
+ * class without figures 404, the total or a subject the viewer does not see 403, a subject the
+ * exam lacks 404) and gives the subject's paper.
+ */
+export function classPaper(
+  read: DuckRead,
+  view: DuckClassView,
+  classId: number,
+  subjectId: number,
+) {
+  if (!inScopeClass(view.scope, classId)) throw forbidden('超出数据范围：无权查看该班级的报告');
+  if (!(read.head.classGroups ?? []).includes(classId)) throw notFound('该班级未参加本次考试');
+  if (subjectId === 0 && !fullClass(view.scope, classId))
+    throw forbidden('超出数据范围：无权查看该班级的总分');
+  const paper = paperOf(read, subjectId);
+  if (!seesSubject(view, classId, subjectId)) throw forbidden('超出数据范围：无权查看该科目的报告');
+  return paper;
+}
+
+/** A subject's figures of the whole exam and of one class (its row under `classKey`). */
+export async function classFigures(db: Db, read: DuckRead, classId: number, subjectId: number) {
+  const found = await db
+    .selectFrom('joint_snapshot_figures')
+    .select(['grp', 'payload'])
+    .where('joint_exam_id', '=', read.jointExamId)
+    .where('generation', '=', read.generation)
+    .where('subject', '=', subjectId)
+    .where('grp', 'in', [0, classKey(classId)])
+    .execute();
+  const payload = (grp: number) => found.find((r) => r.grp === grp)?.payload;
+  return {
+    all: JSON.parse(payload(0) ?? 'null') as DuckFigureRow | null,
+    mine: JSON.parse(payload(classKey(classId)) ?? 'null') as DuckClassFigureRow | null,
+  };
+}
+
+/**
  * 联考·班级能力分析 from the rows: the class's knowledge points and abilities (its subject row
  * under `classKey`) beside the whole exam's; the class and subject checked as `classAbility` does.
  */
@@ -478,23 +515,8 @@ export async function duckClassAbility(
   classId: number,
   subjectId: number,
 ): Promise<D<'classAbility'>> {
-  if (!inScopeClass(view.scope, classId)) throw forbidden('超出数据范围：无权查看该班级的报告');
-  if (!(read.head.classGroups ?? []).includes(classId)) throw notFound('该班级未参加本次考试');
-  if (subjectId === 0 && !fullClass(view.scope, classId))
-    throw forbidden('超出数据范围：无权查看该班级的总分');
-  const paper = paperOf(read, subjectId);
-  if (!seesSubject(view, classId, subjectId)) throw forbidden('超出数据范围：无权查看该科目的报告');
-  const found = await db
-    .selectFrom('joint_snapshot_figures')
-    .select(['grp', 'payload'])
-    .where('joint_exam_id', '=', read.jointExamId)
-    .where('generation', '=', read.generation)
-    .where('subject', '=', subjectId)
-    .where('grp', 'in', [0, classKey(classId)])
-    .execute();
-  const payload = (grp: number) => found.find((r) => r.grp === grp)?.payload;
-  const all = JSON.parse(payload(0) ?? 'null') as DuckFigureRow | null;
-  const mine = JSON.parse(payload(classKey(classId)) ?? 'null') as DuckClassFigureRow | null;
+  const paper = classPaper(read, view, classId, subjectId);
+  const { all, mine } = await classFigures(db, read, classId, subjectId);
   const numbers = new Map(paper.questions.map((q) => [q.id, q.number]));
   const tags = (kind: 'knowledgePoints' | 'abilities'): D<'classAbility'>['knowledgePoints'] =>
     (all?.paper?.[kind] ?? []).map((t) => ({

@@ -15,7 +15,8 @@ import type { Static } from 'typebox';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importFirstSubjectMarks, MATH_QUESTIONS } from '../exam/testKit';
 import { call, DIALECTS, signIn, startTestServer, type TestServer } from '../test/fixtures';
-import type { JointRow } from './access';
+import { addClassWithStudents, grantKey } from '../test/schoolKit';
+import { JOINT_CLASS_KEY, type JointRow } from './access';
 import { jobFile, pdfText } from '../test/downloadKit';
 import { refreshJointSnapshot } from './snapshots';
 
@@ -63,9 +64,16 @@ describe.each(DIALECTS)('the joint snapshot computed in DuckDB on %s', (dialect)
   let bureau: UserInfo;
   let demo: UserInfo;
   let lab: UserInfo;
+  /** The demo school's 任课教师 of 数学 in 高一(1)班 (given the joint class pages' key). */
+  let teacher: UserInfo;
+  /** The teacher's class and another 高一 class of the demo school (added for the test). */
+  const teacherClass = { own: 0, other: 0 };
+  /** The demo students of the teacher's class 缺考 in 物理 and without a score on its 5(2). */
+  const oddStudents = { absent: 0, unscored: 0 };
   let joint: Joint;
   let row: JointRow;
   let mathId: number;
+  let physicsId: number;
   let dataDir: string;
   const examOf = new Map<number, number>();
   /** A class of each school's exam (its first by id). */
@@ -207,6 +215,12 @@ describe.each(DIALECTS)('the joint snapshot computed in DuckDB on %s', (dialect)
           user === bureau || user === school
             ? await ok(user, jointReportRoutes.jointClassTranscript, body)
             : await as(user, jointReportRoutes.jointClassTranscript, body);
+        for (const subjectId of [mathId, physicsId, 99])
+          out[`${who} class comment ${school.schoolId} ${subjectId}`] = await as(
+            user,
+            jointReportRoutes.jointClassComment,
+            { ...body, subjectId },
+          );
       }
       for (const [page, contract] of [
         ['comment', jointReportRoutes.jointGradeComment],
@@ -220,6 +234,27 @@ describe.each(DIALECTS)('the joint snapshot computed in DuckDB on %s', (dialect)
           await as(user, contract, { jointExamId: joint.id, subjectId: 99 })
         ).code;
       }
+    }
+    // the 任课教师: the classes list, and each class page of their class and another 高一 class
+    out['teacher classes'] = await as(teacher, jointReportRoutes.jointReportClasses, {
+      jointExamId: joint.id,
+    });
+    for (const [which, classId] of Object.entries(teacherClass)) {
+      const body = { jointExamId: joint.id, classId };
+      out[`teacher class transcript ${which}`] = await as(
+        teacher,
+        jointReportRoutes.jointClassTranscript,
+        body,
+      );
+      for (const subjectId of [mathId, physicsId])
+        for (const [page, contract] of [
+          ['comment', jointReportRoutes.jointClassComment],
+          ['ability', jointReportRoutes.jointClassAbility],
+        ] as const)
+          out[`teacher class ${page} ${which} ${subjectId}`] = await as(teacher, contract, {
+            ...body,
+            subjectId,
+          });
     }
     return out;
   };
@@ -273,6 +308,25 @@ describe.each(DIALECTS)('the joint snapshot computed in DuckDB on %s', (dialect)
     bureau = await signIn(server.app, 'bureau', { schoolId: server.seed.demoSchoolId });
     demo = await signIn(server.app, 'admin');
     lab = await signIn(server.app, 'lab-admin');
+    // the small demo's 高一 has one class, taught 数学 by its 任课教师: a second class beside it
+    const taught = await server.db
+      .selectFrom('classes as c')
+      .innerJoin('grades as g', 'g.id', 'c.grade_id')
+      .select(['c.id', 'c.grade_id'])
+      .where('g.school_id', '=', demo.schoolId)
+      .where('g.grade_num', '=', 10)
+      .where('c.name', '=', '高一(1)班')
+      .executeTakeFirstOrThrow();
+    teacherClass.own = taught.id;
+    teacherClass.other = (
+      await addClassWithStudents(server.db, {
+        schoolId: demo.schoolId,
+        grade: taught.grade_id,
+        className: '高一(2)班',
+        names: ['周一鸣', '吴二妹', '郑三立'],
+        prefix: 'J2-',
+      })
+    ).classId;
     joint = await ok<Joint>(bureau, jointExamRoutes.jointCreate, {
       idempotencyKey: 'joint-duck-snapshot-1',
       name: '2026学年高一大联考',
@@ -280,22 +334,64 @@ describe.each(DIALECTS)('the joint snapshot computed in DuckDB on %s', (dialect)
       examDate: '2026-11-12',
       gradeNum: 10,
       schoolIds: [server.seed.demoSchoolId, server.seed.labSchoolId],
-      subjects: [{ subjectCode: '数学', subjectName: '数学', fullMarks: 30 }],
+      subjects: [
+        { subjectCode: '数学', subjectName: '数学', fullMarks: 30 },
+        { subjectCode: '物理', subjectName: '物理', fullMarks: 30 },
+      ],
       schoolLabels: 'codes',
     });
-    await ok(bureau, jointExamRoutes.jointQuestionsSave, {
-      jointExamId: joint.id,
-      subjectCode: '数学',
-      questions: MATH_QUESTIONS,
-    });
+    for (const subjectCode of ['数学', '物理'])
+      await ok(bureau, jointExamRoutes.jointQuestionsSave, {
+        jointExamId: joint.id,
+        subjectCode,
+        questions: MATH_QUESTIONS,
+      });
     for (const user of [demo, lab]) {
       const examId = joint.schools.find((s) => s.schoolId === user.schoolId)!.examId!;
       examOf.set(user.schoolId, examId);
       await importFirstSubjectMarks(server, user, examId, HEADER, marksOf);
+      await importFirstSubjectMarks(server, user, examId, HEADER, (n) => marksOf(n + 2), 1);
       // the lab's choices of 1 and 2 were recorded (a blank among them); the demo's were not
       if (user === lab) await recordChoices(examId);
       await ok(user, examRoutes.transition, { id: examId, to: 'finished' });
     }
+    // in the teacher's class one student 缺考 in 物理 (the row keeps its score), another without a
+    // score on 物理's 5(2)
+    const [absent, unscored] = await server.db
+      .selectFrom('exam_students')
+      .select('student_id')
+      .where('exam_id', '=', examOf.get(demo.schoolId)!)
+      .where('class_id', '=', teacherClass.own)
+      .orderBy('student_id')
+      .execute();
+    const demoPhysics = await server.db
+      .selectFrom('exam_subjects')
+      .select('id')
+      .where('exam_id', '=', examOf.get(demo.schoolId)!)
+      .where('subject_code', '=', '物理')
+      .executeTakeFirstOrThrow();
+    await server.db
+      .updateTable('exam_subject_totals')
+      .set({ absent: 1 })
+      .where('exam_subject_id', '=', demoPhysics.id)
+      .where('student_id', '=', absent!.student_id)
+      .execute();
+    await server.db
+      .deleteFrom('exam_scores')
+      .where('exam_subject_id', '=', demoPhysics.id)
+      .where('student_id', '=', unscored!.student_id)
+      .where(
+        'question_id',
+        'in',
+        server.db
+          .selectFrom('exam_questions')
+          .select('id')
+          .where('exam_subject_id', '=', demoPhysics.id)
+          .where('number', '=', '(2)'),
+      )
+      .execute();
+    oddStudents.absent = absent!.student_id;
+    oddStudents.unscored = unscored!.student_id;
     for (const [schoolId, examId] of examOf)
       classOf.set(
         schoolId,
@@ -309,6 +405,8 @@ describe.each(DIALECTS)('the joint snapshot computed in DuckDB on %s', (dialect)
             .executeTakeFirstOrThrow()
         ).class_id,
       );
+    await grantKey(server.db, demo.schoolId, '任课教师', JOINT_CLASS_KEY);
+    teacher = await signIn(server.app, 'teacher');
     row = (await server.db
       .selectFrom('joint_exams')
       .selectAll()
@@ -320,7 +418,7 @@ describe.each(DIALECTS)('the joint snapshot computed in DuckDB on %s', (dialect)
     rmSync(dataDir, { recursive: true, force: true });
   });
 
-  it('at threshold 0 the job writes rows grade basic, rank, transcript, school basic, comment, ability, class ability, class transcript and the PDF read; in process they answer the same', async () => {
+  it('at threshold 0 the job writes rows grade basic, rank, transcript, school basic, comment, ability, the class pages (a 任课教师 too) and the PDF read; in process they answer the same', async () => {
     await untilReady();
     const written = await head();
     const job = await server.db
@@ -338,19 +436,19 @@ describe.each(DIALECTS)('the joint snapshot computed in DuckDB on %s', (dialect)
           .executeTakeFirstOrThrow()
       ).n,
     );
-    // the whole exam and both schools × the total and 数学, each class × 数学; every student ×
-    // both columns
+    // the whole exam and both schools × the total, 数学 and 物理, each class × 数学 and 物理;
+    // every student × the three columns
     const classes = JSON.parse(written!.payload) as { classGroups: number[] };
     expect(classes.classGroups.length).toBeGreaterThan(2);
     expect(await count('joint_snapshot_figures', written!.generation)).toBe(
-      3 * 2 + classes.classGroups.length,
+      3 * 3 + 2 * classes.classGroups.length,
     );
-    expect(await count('joint_snapshot_ranks', written!.generation)).toBe(students * 2);
-    mathId = (
+    expect(await count('joint_snapshot_ranks', written!.generation)).toBe(students * 3);
+    [mathId, physicsId] = (
       await ok<{ exam: { subjects: { id: number }[] } }>(bureau, jointExamRoutes.jointGradeBasic, {
         jointExamId: joint.id,
       })
-    ).exam.subjects[0]!.id;
+    ).exam.subjects.map((s) => s.id) as [number, number];
 
     const fromRows = await answers();
     // nothing was computed in process: the pages read the rows
@@ -439,6 +537,67 @@ describe.each(DIALECTS)('the joint snapshot computed in DuckDB on %s', (dialect)
       demoTranscript.students.some((s) => (s.total.gradeRank ?? 0) > (s.total.classRank ?? 0)),
     ).toBe(true);
     expect(fromRows[`demo class transcript ${lab.schoolId}`]).toMatchObject({ code: 403 });
+    // 班级试卷讲评: the class's 失分学生 with their score and answer (the lab's choices of 1)
+    type ClassComment = {
+      code: number;
+      data: {
+        questions: {
+          options: unknown[];
+          lostStudents: { studentId: number; score: number | null; answer: string | null }[];
+        }[];
+      };
+    };
+    const labComment = fromRows[`lab class comment ${lab.schoolId} ${mathId}`] as ClassComment;
+    expect(labComment.code).toBe(200);
+    const lost = labComment.data.questions[0]!.lostStudents;
+    expect(lost.length).toBeGreaterThan(0);
+    expect(lost.map((s) => s.score)).not.toContain(5);
+    expect(lost.some((s) => s.answer !== null)).toBe(true);
+    expect(labComment.data.questions[0]!.options.length).toBeGreaterThan(0);
+    const physicsComment = fromRows[`demo class comment ${demo.schoolId} ${physicsId}`];
+    expect(physicsComment).toMatchObject({ code: 200 });
+    const physicsLost = (physicsComment as ClassComment).data.questions.map((q) =>
+      q.lostStudents.map((s) => s.studentId),
+    );
+    for (const list of physicsLost) expect(list).not.toContain(oddStudents.absent);
+    expect(
+      (physicsComment as ClassComment).data.questions[5]!.lostStudents.find(
+        (s) => s.studentId === oddStudents.unscored,
+      ),
+    ).toMatchObject({ score: null, answer: null });
+    expect(fromRows[`demo class comment ${lab.schoolId} ${mathId}`]).toMatchObject({
+      code: 403,
+      message: '只能查看本校的联考报告',
+    });
+    expect(fromRows[`bureau class comment ${lab.schoolId} ${physicsId}`]).toMatchObject({
+      code: 200,
+    });
+    expect(fromRows[`bureau class comment ${demo.schoolId} 99`]).toMatchObject({ code: 404 });
+    // the 任课教师: their class only, 数学 only; another class of the school refused
+    const teacherClasses = (fromRows['teacher classes'] as { data: Classes }).data.exam.classes;
+    expect(teacherClasses.map((c) => c.id)).toEqual([teacherClass.own]);
+    expect(bureauClasses.map((c) => c.id)).toContain(teacherClass.other);
+    const outOfScope = { code: 403, message: '超出数据范围：无权查看该班级的报告' };
+    for (const page of ['comment', 'ability']) {
+      expect(fromRows[`teacher class ${page} own ${mathId}`], page).toMatchObject({ code: 200 });
+      expect(fromRows[`teacher class ${page} own ${physicsId}`], page).toMatchObject({
+        code: 403,
+        message: '超出数据范围：无权查看该科目的报告',
+      });
+      for (const subjectId of [mathId, physicsId])
+        expect(fromRows[`teacher class ${page} other ${subjectId}`], page).toMatchObject(
+          outOfScope,
+        );
+    }
+    expect(fromRows['teacher class transcript other']).toMatchObject(outOfScope);
+    const teacherTranscript = fromRows['teacher class transcript own'] as {
+      data: { students: { scores: { subjectId: number }[]; total: unknown }[] };
+    };
+    expect(teacherTranscript.data.students.length).toBeGreaterThan(1);
+    for (const s of teacherTranscript.data.students) {
+      expect(s.scores.map((c) => c.subjectId)).toEqual([mathId]);
+      expect(s.total).toBeNull();
+    }
     expect(fromRows['demo comment 99']).toBe(404);
     expect(fromRows['lab ability 99']).toBe(404);
     const bureauRanks = fromRows[`bureau rank ${mathId}`] as RankPage[];

@@ -117,7 +117,7 @@ export async function jointVersion(db: Db, clock: Clock, joint: JointRow): Promi
 }
 
 /** The joint exam's subjects in order. */
-export function jointSubjects(db: Db, joint: JointRow) {
+export function jointSubjects(db: Db, joint: Pick<JointRow, 'id'>) {
   return db
     .selectFrom('joint_exam_subjects')
     .select(['subject_code', 'subject_name'])

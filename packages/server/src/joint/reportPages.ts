@@ -24,6 +24,7 @@ import {
   type DuckClassView,
   type DuckRead,
 } from './duckReport';
+import { duckClassComment } from './duckClassComment';
 import {
   JOINT_CLASS_KEY,
   JOINT_GRADE_KEY,
@@ -246,6 +247,8 @@ export function registerJointReportPages(router: Router, deps: JointReportDeps) 
   });
 
   router.sessionRoute(jointReportRoutes.jointClassComment, 'joint', async ({ body, session }) => {
+    const duck = await classRows(session, body.jointExamId, body.classId);
+    if (duck) return duckClassComment(db, duck.read, duck.view, body.classId, body.subjectId);
     const { ctx, classes } = await forClass(session, body.jointExamId, body.classId);
     return ownHeader(classComment(ctx, body.classId, body.subjectId, []), classes);
   });

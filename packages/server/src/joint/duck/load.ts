@@ -96,7 +96,7 @@ const TABLES = `
 `;
 
 /** One school's paper of a joint subject: its exam subject and scored leaves. */
-interface OwnPaper {
+export interface OwnPaper {
   examSubjectId: number;
   fullMarks: number;
   elective: boolean;
@@ -104,7 +104,7 @@ interface OwnPaper {
 }
 
 /** The exam subjects of a school's exam in the report's order, each leaf with its full number. */
-async function ownPapers(db: Db, examId: number) {
+export async function ownPapers(db: Db, examId: number) {
   const subjects = await db
     .selectFrom('exam_subjects')
     .select(['id', 'subject_code', 'full_marks', 'elective'])
