@@ -136,7 +136,8 @@ export async function refreshGaokaoJointSnapshot(
       return { payload: JSON.stringify(payload) };
     },
   };
-  return refreshSnapshot(deps, snapshotOf(row), inputs.version, job, { rowReady: true });
+  // The figures are the row's own payload: its `ready` is enough.
+  return refreshSnapshot(deps, snapshotOf(row), inputs.version, job, async () => true);
 }
 
 /**

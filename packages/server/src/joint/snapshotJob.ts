@@ -137,20 +137,22 @@ export function runSnapshot(
 /**
  * Where the snapshot of `version` stands, starting its job when needed: a row of this version
  * already computing runs its job again (the queue answers the running one; after a restart it
- * runs again; a failed one is retried by asking again); `ready` when `rowReady` (the figures are
- * the row's own) and the row says so; otherwise the version claims the row (排队中, the old
- * figures cleared) and its job starts.
+ * runs again; a failed one is retried by asking again); `ready` when the row says so and
+ * `computed()` confirms the figures are there (the row's own, or a cache's or the rows' that the
+ * caller checks); otherwise the version claims the row (排队中, the old figures cleared) and its
+ * job starts. A job that ended between the caller's first check and this read is found here, so
+ * the same version is not computed twice.
  */
 export async function refreshSnapshot(
   deps: SnapshotDeps,
   target: SnapshotTarget,
   version: string,
   job: SnapshotJob,
-  options: { rowReady: boolean },
+  computed: () => Promise<boolean>,
 ): Promise<JointReportStatus> {
   const row = await readSnapshot(deps.db, target);
   if (row?.version === version) {
-    if (options.rowReady && row.state === 'ready') return snapshotStatus(row);
+    if (row.state === 'ready' && (await computed())) return snapshotStatus(row);
     if (row.state === 'computing') {
       void runSnapshot(deps, target, version, job);
       return snapshotStatus(row);

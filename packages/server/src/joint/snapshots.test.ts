@@ -12,6 +12,7 @@ import { addSchoolInRegion } from '../test/schoolKit';
 import type { JointRow } from './access';
 import { jointMathExam, type Joint } from './poolTestKit';
 import { jointVersion, readySchoolReports } from './report';
+import { readSnapshot, refreshSnapshot } from './snapshotJob';
 import { refreshJointSnapshot } from './snapshots';
 
 const HEADER = ['考号/学号', '姓名', '1', '2', '3', '4', '5(1)', '5(2)'];
@@ -223,5 +224,46 @@ describe.each(DIALECTS)('the joint report computed in the background on %s', (di
     release();
     await task;
     expect(await refreshJointSnapshot(deps, row)).toMatchObject({ state: 'ready', progress: 100 });
+  });
+
+  it('a job that ended after the first check is found in the row: the same version is not computed again', async () => {
+    const row: JointRow = await server.db
+      .selectFrom('joint_exams')
+      .selectAll()
+      .where('id', '=', joint.id)
+      .executeTakeFirstOrThrow();
+    const version = await jointVersion(server.db, server.clock, row);
+    const target = {
+      table: 'joint_report_snapshots',
+      key: 'joint_exam_id',
+      payload: false,
+      id: joint.id,
+    } as const;
+    expect(await readSnapshot(server.db, target)).toMatchObject({ version, state: 'ready' });
+    let runs = 0;
+    let task: Promise<void> | undefined;
+    const deps = {
+      db: server.db,
+      clock: server.clock,
+      downloads: { background: (_key: string, run: () => Promise<void>) => (task = run()) },
+    };
+    const counted = {
+      key: `joint-report:${joint.id}`,
+      failed: '计算失败',
+      work: async () => {
+        runs += 1;
+        return {};
+      },
+    };
+    // The row says ready and the figures are there: no second job.
+    const ready = await refreshSnapshot(deps, target, version, counted, async () => true);
+    expect(ready).toMatchObject({ state: 'ready', progress: 100 });
+    expect(runs).toBe(0);
+    // The row says ready but its figures are gone (a cache dropped): computed again.
+    const again = await refreshSnapshot(deps, target, version, counted, async () => false);
+    expect(again).toMatchObject({ state: 'computing', stage: '排队中' });
+    await task;
+    expect(runs).toBe(1);
+    expect(await readSnapshot(server.db, target)).toMatchObject({ version, state: 'ready' });
   });
 });

@@ -40,15 +40,17 @@ export async function refreshJointSnapshot(
   }
   const settings = deps.duck ?? defaultJointDuckSettings();
   const inDuck = await computedInDuck(db, joint, settings);
-  if (inDuck) {
-    const head = await db
-      .selectFrom('joint_snapshot_heads')
-      .select('version')
-      .where('joint_exam_id', '=', joint.id)
-      .executeTakeFirst();
-    if (head?.version === version)
-      return { state: 'ready', progress: 100, stage: '已完成', message: null };
-  } else {
+  // The figures are the rows' head or both caches of this version: the row's own `ready` does
+  // not count (a cache may have been dropped since).
+  const computed = async () => {
+    if (inDuck) {
+      const head = await db
+        .selectFrom('joint_snapshot_heads')
+        .select('version')
+        .where('joint_exam_id', '=', joint.id)
+        .executeTakeFirst();
+      return head?.version === version;
+    }
     const cached = await Promise.all(
       (['joint_report_cache', 'joint_class_report_cache'] as const).map((table) =>
         db
@@ -58,10 +60,9 @@ export async function refreshJointSnapshot(
           .executeTakeFirst(),
       ),
     );
-    if (cached.every((c) => c?.version === version))
-      return { state: 'ready', progress: 100, stage: '已完成', message: null };
-  }
-  // The figures are the caches' (or the rows'), checked above: the row's own `ready` does not count.
+    return cached.every((c) => c?.version === version);
+  };
+  if (await computed()) return { state: 'ready', progress: 100, stage: '已完成', message: null };
   const target = {
     table: 'joint_report_snapshots',
     key: 'joint_exam_id',
@@ -69,7 +70,7 @@ export async function refreshJointSnapshot(
     id: joint.id,
   } as const;
   const work = inDuck ? duckJob({ ...deps, settings }, joint, version) : job(deps, joint);
-  return refreshSnapshot(deps, target, version, work, { rowReady: false });
+  return refreshSnapshot(deps, target, version, work, computed);
 }
 
 /** The background job of one joint exam (one at a time: the queue's key is the joint exam). */
