@@ -14,7 +14,7 @@ import { readableQuestions } from '../resource/basket';
 import { loadQuestions } from '../resource/questions';
 import { loadHomework, requireSchoolBase } from './access';
 import { normaliseQuestions } from './questions';
-import { creatable, onceByKey, homeworkByKey, paperlessHomeworkValues } from './create';
+import { creatable, onceByKey, homeworkByKey, insertPaperlessHomework } from './create';
 import { detailOf, summariesOf } from './views';
 
 const TAG = 'homework';
@@ -188,20 +188,14 @@ export function registerHomeworkStoreRoutes(router: Router, { db, clock }: Domai
       const questions = normaliseQuestions(inputs);
       const at = now();
       return db.transaction().execute(async (trx) => {
-        const { id } = await trx
-          .insertInto('homeworks')
-          .values(
-            paperlessHomeworkValues(session, {
-              name,
-              pair,
-              key: body.idempotencyKey,
-              at,
-              kind: 'bank',
-              estimatedMinutes: body.estimatedMinutes,
-            }),
-          )
-          .returning('id')
-          .executeTakeFirstOrThrow();
+        const id = await insertPaperlessHomework(trx, session, {
+          name,
+          pair,
+          key: body.idempotencyKey,
+          at,
+          kind: 'bank',
+          estimatedMinutes: body.estimatedMinutes,
+        });
         await trx
           .insertInto('homework_questions')
           .values(
