@@ -49,6 +49,28 @@ export async function classesInScope(db: Db, scope: DataScope, gradeId?: number)
   }));
 }
 
+/**
+ * The classes of a grade in id order with their student counts; only those of `ids` when given
+ * (a scope's classes: none when empty).
+ */
+export async function classCountsOfGrade(db: Db, gradeId: number, ids: number[] | null = null) {
+  let q = db
+    .selectFrom('classes as c')
+    .select((eb) => [
+      'c.id',
+      'c.name',
+      eb
+        .selectFrom('students as s')
+        .select(eb.fn.countAll<number>().as('n'))
+        .whereRef('s.class_id', '=', 'c.id')
+        .as('n'),
+    ])
+    .where('c.grade_id', '=', gradeId);
+  if (ids !== null) q = q.where('c.id', 'in', ids.length ? ids : [0]);
+  const rows = await q.orderBy('c.id').execute();
+  return rows.map((c) => ({ id: c.id, name: c.name, studentCount: Number(c.n ?? 0) }));
+}
+
 /** The school's grades of the academic year, in grade order. */
 export async function gradesOf(db: Db, schoolId: number, academicYear: number) {
   const rows = await db
