@@ -109,14 +109,15 @@ export function homeworkValues(
 }
 
 /**
- * Inserts a new homework without an uploaded paper (题库作业 `bank`, 作文 `composition`), ready
- * at once: its paper key names nothing in the file store, so removal deletes nothing. Its id.
+ * Inserts a new homework without an uploaded paper (题库作业 `bank`, 作文 `composition`, a 教辅
+ * chapter `workbook`), ready at once: its paper key names nothing in the file store, so removal
+ * deletes nothing. Its id.
  */
 export async function insertPaperlessHomework(
   trx: Db,
   session: SessionInfo,
   made: Parameters<typeof homeworkValues>[1] & {
-    kind: 'bank' | 'composition';
+    kind: 'bank' | 'composition' | 'workbook';
     estimatedMinutes: number | null;
   },
 ): Promise<number> {

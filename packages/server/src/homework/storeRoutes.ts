@@ -13,7 +13,7 @@ import { accessOf, type Access } from '../core/scope';
 import { readableQuestions } from '../resource/basket';
 import { loadQuestions } from '../resource/questions';
 import { loadHomework, requireSchoolBase } from './access';
-import { normaliseQuestions } from './questions';
+import { normaliseQuestions, questionRowsOf } from './questions';
 import { creatable, onceByKey, homeworkByKey, insertPaperlessHomework } from './create';
 import { detailOf, summariesOf } from './views';
 
@@ -199,15 +199,11 @@ export function registerHomeworkStoreRoutes(router: Router, { db, clock }: Domai
         await trx
           .insertInto('homework_questions')
           .values(
-            questions.map((q, i) => ({
-              homework_id: id,
-              no: q.no,
-              label: q.label,
-              type: q.type,
-              answer: q.answer,
-              full_marks: q.fullMarks,
-              bank_question_id: chosen[i]!.id,
-            })),
+            questionRowsOf(
+              id,
+              questions,
+              chosen.map((q) => q.id),
+            ),
           )
           .execute();
         await trx

@@ -7,7 +7,7 @@ import type { Db } from '../core/database';
 import type { FileStore } from '../core/files';
 import { chinaDay } from '../homework/doubleReduction';
 import { pointTreeOf } from '../homework/questionPoints';
-import { normaliseQuestions } from '../homework/questions';
+import { normaliseQuestions, questionRowsOf } from '../homework/questions';
 import { judgementOf, scoreKey, settle, storedChoice } from '../homework/submissions/scoring';
 import { checkSeed } from './checkSeed';
 import type { demoGradeOneMath } from './queries';
@@ -108,14 +108,7 @@ export async function insertSeedHomework(
 export type SeedQuestionRow = ReturnType<typeof questionRows>[number];
 
 function questionRows(homeworkId: number, questions: HomeworkQuestionInput[]) {
-  return normaliseQuestions(questions).map((q) => ({
-    homework_id: homeworkId,
-    no: q.no,
-    label: q.label,
-    type: q.type,
-    answer: q.answer,
-    full_marks: q.fullMarks,
-  }));
+  return questionRowsOf(homeworkId, normaliseQuestions(questions));
 }
 
 /** Confirms a homework's questions (checked against the 拆题 form); the rows stored. */
