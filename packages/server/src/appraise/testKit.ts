@@ -1,12 +1,6 @@
 import { downloadRoutes } from '@examkit/contracts';
 import { afterAll, beforeAll } from 'vitest';
-import {
-  namedCalls,
-  signIn,
-  startTestServer,
-  type DialectName,
-  type TestServer,
-} from '../test/fixtures';
+import { namedCalls, startTestServer, type DialectName, type TestServer } from '../test/fixtures';
 
 /**
  * 综合评价's server tests (docs/appraise.md) on the demo school: 李老师 (teacher) teaches 数学 in
@@ -24,7 +18,7 @@ export function appraiseSuite(dialect: DialectName) {
   let chineseItem: number;
   let labClass: number;
 
-  const { answer, ok } = namedCalls(() => server, tokens);
+  const { answer, ok, signInAll } = namedCalls(() => server, tokens);
   const stored = async () =>
     (
       await server.db
@@ -40,8 +34,7 @@ export function appraiseSuite(dialect: DialectName) {
     server = await startTestServer(dialect);
     const { db } = server;
     const schoolId = server.seed.demoSchoolId;
-    for (const who of ['teacher', 'head', 'admin', 'lab-admin'])
-      tokens[who] = (await signIn(server.app, who)).token;
+    await signInAll('teacher', 'head', 'admin', 'lab-admin');
     const classes = await db
       .selectFrom('classes as c')
       .innerJoin('grades as g', 'g.id', 'c.grade_id')

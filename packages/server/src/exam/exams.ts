@@ -412,6 +412,28 @@ export async function pageOfExams(
   return { rows, total: Number(counted?.n ?? 0) };
 }
 
+/**
+ * The fields of a draft exam a user asked for (its type, name and date) in a grade of their school,
+ * for {@link createDraftExam}.
+ */
+export function requestedDraft(
+  user: { schoolId: number; userId: number },
+  grade: { id: number; academic_year: number },
+  body: { examType: string; name: string; examDate: string },
+  at: number,
+) {
+  return {
+    schoolId: user.schoolId,
+    academicYear: grade.academic_year,
+    gradeId: grade.id,
+    examType: body.examType,
+    name: body.name,
+    examDate: body.examDate,
+    createdBy: user.userId,
+    at,
+  };
+}
+
 /** A new draft exam with its subjects and participants (inside the caller's transaction); returns its id. */
 export async function createDraftExam(
   trx: Db,

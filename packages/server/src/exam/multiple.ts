@@ -5,7 +5,13 @@ import { badRequest } from '../core/envelope';
 import type { Router } from '../core/router';
 import { loadScope } from '../core/scope';
 import { assertExamManager, EXAM_SINGLE, requireAnyPermission } from './access';
-import { checkSubjects, createDraftExam, resolveParticipants, summariesOf } from './exams';
+import {
+  checkSubjects,
+  createDraftExam,
+  requestedDraft,
+  resolveParticipants,
+  summariesOf,
+} from './exams';
 
 /**
  * 多科考试 (/exam/single/multiple): one draft exam per grade with the same subjects, all or none;
@@ -67,14 +73,7 @@ export function registerMultipleExamRoutes(router: Router, deps: Pick<DomainDeps
         const created: number[] = [];
         for (const { grade, classIds, participants } of plans) {
           const examId = await createDraftExam(trx, {
-            schoolId: session.schoolId,
-            academicYear: grade.academic_year,
-            gradeId: grade.id,
-            examType: body.examType,
-            name: body.name,
-            examDate: body.examDate,
-            createdBy: session.userId,
-            at,
+            ...requestedDraft(session, grade, body, at),
             subjects: body.subjects,
             classIds,
             participants,

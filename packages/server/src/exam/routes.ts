@@ -23,6 +23,7 @@ import {
   checkSubjects,
   detailOf,
   createDraftExam,
+  requestedDraft,
   gradeOfSchool,
   pageOfExams,
   resolveParticipants,
@@ -113,6 +114,15 @@ export function registerExamRoutes(router: Router, deps: ExamRoutesDeps): void {
     return { exam, subject };
   };
 
+  /** An exam of the school whose grade the caller sees, with the tool's permission; and the scope. */
+  const visibleExam = async (session: SessionInfo, id: number) => {
+    await requireAnyPermission(db, session, EXAM_SINGLE);
+    const exam = await loadExam(db, session.schoolId, id);
+    const scope = await loadScope(db, session);
+    assertExamVisible(scope, exam);
+    return { exam, scope };
+  };
+
   router.sessionRoute(examRoutes.list, TAG, async ({ body, session }) => {
     await requireAnyPermission(db, session, EXAM_SINGLE);
     const pageNum = body.currentPage ?? 1;
@@ -136,10 +146,7 @@ export function registerExamRoutes(router: Router, deps: ExamRoutesDeps): void {
   });
 
   router.sessionRoute(examRoutes.detail, TAG, async ({ body, session }) => {
-    await requireAnyPermission(db, session, EXAM_SINGLE);
-    const exam = await loadExam(db, session.schoolId, body.id);
-    const scope = await loadScope(db, session);
-    assertExamVisible(scope, exam);
+    const { exam, scope } = await visibleExam(session, body.id);
     return detailOf(db, exam, {
       manager: scope.schoolWide || scope.leadGradeIds.has(exam.grade_id),
     });
@@ -158,14 +165,7 @@ export function registerExamRoutes(router: Router, deps: ExamRoutesDeps): void {
     const at = now();
     const id = await db.transaction().execute(async (trx) => {
       const examId = await createDraftExam(trx, {
-        schoolId: session.schoolId,
-        academicYear: grade.academic_year,
-        gradeId: grade.id,
-        examType: body.examType,
-        name: body.name,
-        examDate: body.examDate,
-        createdBy: session.userId,
-        at,
+        ...requestedDraft(session, grade, body, at),
         subjects: body.subjects,
         classIds: body.classIds,
         participants,
@@ -177,10 +177,7 @@ export function registerExamRoutes(router: Router, deps: ExamRoutesDeps): void {
   });
 
   router.sessionRoute(examRoutes.update, TAG, async ({ body, session }) => {
-    await requireAnyPermission(db, session, EXAM_SINGLE);
-    const exam = await loadExam(db, session.schoolId, body.id);
-    const scope = await loadScope(db, session);
-    assertExamVisible(scope, exam);
+    const { exam, scope } = await visibleExam(session, body.id);
     assertExamManager(scope, exam.grade_id);
     const rules = rulesOf(exam.state);
     const basics =
@@ -283,10 +280,7 @@ export function registerExamRoutes(router: Router, deps: ExamRoutesDeps): void {
   });
 
   router.sessionRoute(examRoutes.students, TAG, async ({ body, session }) => {
-    await requireAnyPermission(db, session, EXAM_SINGLE);
-    const exam = await loadExam(db, session.schoolId, body.id);
-    const scope = await loadScope(db, session);
-    assertExamVisible(scope, exam);
+    const { exam, scope } = await visibleExam(session, body.id);
     // A class outside the scope lists nobody, as a class that is not in the exam.
     const classIds = scopedClassIds(scope);
     if (classIds !== null && classIds.length === 0) return [];
@@ -322,10 +316,7 @@ export function registerExamRoutes(router: Router, deps: ExamRoutesDeps): void {
   });
 
   router.sessionRoute(examRoutes.teachers, TAG, async ({ body, session }) => {
-    await requireAnyPermission(db, session, EXAM_SINGLE);
-    const exam = await loadExam(db, session.schoolId, body.id);
-    const scope = await loadScope(db, session);
-    assertExamVisible(scope, exam);
+    const { exam, scope } = await visibleExam(session, body.id);
     const classIds = scopedClassIds(scope);
     if (classIds !== null && classIds.length === 0) return [];
     const [subjects, rows] = await Promise.all([

@@ -1,6 +1,7 @@
 import type { Question, RowError } from '@examkit/contracts';
 import { ResultCode } from '@examkit/contracts';
 import type { Db } from '../core/database';
+import type { ExamScoresTable } from './tables';
 import { ApiError, badRequest } from '../core/envelope';
 import { leavesOf, loadQuestionRows, toQuestionTree } from './paper';
 import { chunks, recomputeTotals, upsertScores } from './scores';
@@ -289,15 +290,7 @@ export async function importScores(
     let imported = 0;
     let absent = 0;
     let unchanged = 0;
-    const writes: {
-      exam_subject_id: number;
-      question_id: number;
-      student_id: number;
-      score: number;
-      source: string;
-      answer: string | null;
-      updated_at: number;
-    }[] = [];
+    const writes: ExamScoresTable[] = [];
     const scored: number[] = [];
     const absentNow: number[] = [];
     for (const row of parsed) {

@@ -17,6 +17,7 @@ import type { Selectable } from 'kysely';
 import type { Db } from '../core/database';
 import { badRequest, notFound } from '../core/envelope';
 import { inScopeClass, type DataScope } from '../core/scope';
+import { gradeOfSchool } from '../exam/exams';
 import { schoolOptions } from '../report/snapshot';
 import { statsRow } from '../report/views/shared';
 import type { ToolSheetsTable } from './tables';
@@ -307,13 +308,7 @@ export async function loadGradeClasses(
   gradeId: number,
   chosen: readonly number[],
 ): Promise<{ id: number; academicYear: number; classes: Map<number, string> }> {
-  const grade = await db
-    .selectFrom('grades')
-    .select(['id', 'academic_year'])
-    .where('id', '=', gradeId)
-    .where('school_id', '=', schoolId)
-    .executeTakeFirst();
-  if (!grade) throw badRequest('年级不存在');
+  const grade = await gradeOfSchool(db, schoolId, gradeId);
   const rows = await db
     .selectFrom('classes')
     .select(['id', 'name'])

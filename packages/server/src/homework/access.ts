@@ -3,6 +3,7 @@ import type { Selectable } from 'kysely';
 import type { Db } from '../core/database';
 import { forbidden, notFound } from '../core/envelope';
 import { inScopeSubject, type Access, type DataScope } from '../core/scope';
+import { classCountsOfGrade } from '../school/classQueries';
 import { teachClassRows } from '../school/teachingClassRoutes';
 import type { HomeworksTable } from './tables';
 
@@ -33,30 +34,12 @@ export async function targetsOf(
   gradeId: number,
   subjectId: number,
 ): Promise<HomeworkTarget[]> {
-  const classes = await db
-    .selectFrom('classes as c')
-    .select((eb) => [
-      'c.id',
-      'c.name',
-      eb
-        .selectFrom('students as s')
-        .select(eb.fn.countAll<number>().as('n'))
-        .whereRef('s.class_id', '=', 'c.id')
-        .as('studentCount'),
-    ])
-    .where('c.grade_id', '=', gradeId)
-    .orderBy('c.id')
-    .execute();
+  const classes = await classCountsOfGrade(db, gradeId);
   const teaching = await teachClassRows(db, scope, userId, { gradeId, subjectId });
   return [
     ...classes
       .filter((c) => inScopeSubject(scope, c.id, subjectId))
-      .map((c) => ({
-        kind: 'class' as const,
-        id: c.id,
-        name: c.name,
-        studentCount: Number(c.studentCount ?? 0),
-      })),
+      .map((c) => ({ kind: 'class' as const, ...c })),
     ...teaching.map((t) => ({
       kind: 'teachingClass' as const,
       id: t.id,

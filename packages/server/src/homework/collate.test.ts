@@ -7,9 +7,14 @@ import {
   type CollateRow,
 } from '@examkit/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readSheetRows } from '../exam/spreadsheets';
 import { DIALECTS, startTestServer, TEST_NOW, type TestServer } from '../test/fixtures';
-import { addOuterClass, assignedHomework, gradeOnePair, homeworkCallers } from './testKit';
+import {
+  addOuterClass,
+  assignedHomework,
+  downloadedSheetRows,
+  gradeOnePair,
+  homeworkCallers,
+} from './testKit';
 
 const routes = {
   ...homeworkRoutes,
@@ -167,13 +172,11 @@ describe.each(DIALECTS)('作业整理 and 下载助手 on %s', (dialect) => {
       title: '函数整理-作业成绩单',
       fileName: '函数整理-作业成绩单.xlsx',
     });
-    const file = await server.app.inject({
-      method: 'GET',
-      url: `${DOWNLOAD_FILE_URL}?jobId=${jobId}`,
-      headers: { token: tokens.teacher! },
-    });
-    expect(file.statusCode).toBe(200);
-    const rows = await readSheetRows(file.rawPayload);
+    const rows = await downloadedSheetRows(
+      server,
+      `${DOWNLOAD_FILE_URL}?jobId=${jobId}`,
+      tokens.teacher!,
+    );
     expect(rows[0]).toEqual([
       '学号',
       '姓名',

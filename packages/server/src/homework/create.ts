@@ -109,24 +109,31 @@ export function homeworkValues(
 }
 
 /**
- * A new homework without an uploaded paper (题库作业 `bank`, 作文 `composition`), ready at once:
- * its paper key names nothing in the file store, so removal deletes nothing.
+ * Inserts a new homework without an uploaded paper (题库作业 `bank`, 作文 `composition`, a 教辅
+ * chapter `workbook`), ready at once: its paper key names nothing in the file store, so removal
+ * deletes nothing. Its id.
  */
-export function paperlessHomeworkValues(
+export async function insertPaperlessHomework(
+  trx: Db,
   session: SessionInfo,
   made: Parameters<typeof homeworkValues>[1] & {
-    kind: 'bank' | 'composition';
+    kind: 'bank' | 'composition' | 'workbook';
     estimatedMinutes: number | null;
   },
-) {
-  return {
-    ...homeworkValues(session, made),
-    state: 'ready',
-    paper_key: `homework/${session.schoolId}/${made.kind}-${made.at}-${made.key}`,
-    paper_name: '',
-    paper_kind: made.kind,
-    estimated_minutes: made.estimatedMinutes,
-  };
+): Promise<number> {
+  const { id } = await trx
+    .insertInto('homeworks')
+    .values({
+      ...homeworkValues(session, made),
+      state: 'ready',
+      paper_key: `homework/${session.schoolId}/${made.kind}-${made.at}-${made.key}`,
+      paper_name: '',
+      paper_kind: made.kind,
+      estimated_minutes: made.estimatedMinutes,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return id;
 }
 
 /** The tables whose rows belong to a school year, a grade × subject and their author. */

@@ -28,7 +28,7 @@ const QUESTIONS = [
 
 describe.each(DIALECTS)('校本作业 on %s', (dialect) => {
   let server: TestServer;
-  const { tokens, as } = homeworkCallers(homeworkRoutes, () => server);
+  const { as, signInAll } = homeworkCallers(homeworkRoutes, () => server);
   let academicYear: number;
   let math: number;
   let chinese: number;
@@ -98,8 +98,7 @@ describe.each(DIALECTS)('校本作业 on %s', (dialect) => {
 
   beforeAll(async () => {
     server = await startTestServer(dialect);
-    for (const who of ['admin', 'teacher', 'lab-admin'])
-      tokens[who] = (await signIn(server.app, who)).token;
+    await signInAll('admin', 'teacher', 'lab-admin');
     const demo = server.seed.demoSchoolId;
     const grade = await server.db
       .selectFrom('grades')

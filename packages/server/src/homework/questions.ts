@@ -27,3 +27,23 @@ export function normaliseQuestions(questions: readonly HomeworkQuestionInput[]) 
     return { no: i + 1, label, type: q.type, answer, fullMarks: q.fullMarks };
   });
 }
+
+/**
+ * The `homework_questions` rows of a homework's normalised questions; `bankIds` gives the 题库
+ * question of each by position (a bank homework's), none otherwise.
+ */
+export function questionRowsOf(
+  homeworkId: number,
+  questions: ReturnType<typeof normaliseQuestions>,
+  bankIds: readonly number[] = [],
+) {
+  return questions.map((q, i) => ({
+    homework_id: homeworkId,
+    no: q.no,
+    label: q.label,
+    type: q.type,
+    answer: q.answer,
+    full_marks: q.fullMarks,
+    bank_question_id: bankIds[i] ?? null,
+  }));
+}

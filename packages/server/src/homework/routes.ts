@@ -14,7 +14,7 @@ import { proposeSplit } from './aiSplit';
 import { assertWrittenAllowed, chinaDay, dailyLoads } from './doubleReduction';
 import { contentTypeOf, decodePaper, paperKindOf } from './paper';
 import { followLabels } from './questionPoints';
-import { normaliseQuestions } from './questions';
+import { normaliseQuestions, questionRowsOf } from './questions';
 import { homeworkSettingOf } from './settings';
 import { homeworkSheetDocument } from './sheet';
 import { detailOf, summariesOf } from './views';
@@ -121,16 +121,7 @@ export function registerHomeworkRoutes(router: Router, deps: HomeworkDeps): void
       await trx.deleteFrom('homework_questions').where('homework_id', '=', row.id).execute();
       await trx
         .insertInto('homework_questions')
-        .values(
-          questions.map((q) => ({
-            homework_id: row.id,
-            no: q.no,
-            label: q.label,
-            type: q.type,
-            answer: q.answer,
-            full_marks: q.fullMarks,
-          })),
-        )
+        .values(questionRowsOf(row.id, questions))
         .execute();
       // Knowledge points stay with their 题号 when the list is saved again.
       await followLabels(trx, row.id, before, questions);

@@ -13,8 +13,8 @@ import { accessOf, type Access } from '../core/scope';
 import { readableQuestions } from '../resource/basket';
 import { loadQuestions } from '../resource/questions';
 import { loadHomework, requireSchoolBase } from './access';
-import { normaliseQuestions } from './questions';
-import { creatable, onceByKey, homeworkByKey, paperlessHomeworkValues } from './create';
+import { normaliseQuestions, questionRowsOf } from './questions';
+import { creatable, onceByKey, homeworkByKey, insertPaperlessHomework } from './create';
 import { detailOf, summariesOf } from './views';
 
 const TAG = 'homework';
@@ -188,32 +188,22 @@ export function registerHomeworkStoreRoutes(router: Router, { db, clock }: Domai
       const questions = normaliseQuestions(inputs);
       const at = now();
       return db.transaction().execute(async (trx) => {
-        const { id } = await trx
-          .insertInto('homeworks')
-          .values(
-            paperlessHomeworkValues(session, {
-              name,
-              pair,
-              key: body.idempotencyKey,
-              at,
-              kind: 'bank',
-              estimatedMinutes: body.estimatedMinutes,
-            }),
-          )
-          .returning('id')
-          .executeTakeFirstOrThrow();
+        const id = await insertPaperlessHomework(trx, session, {
+          name,
+          pair,
+          key: body.idempotencyKey,
+          at,
+          kind: 'bank',
+          estimatedMinutes: body.estimatedMinutes,
+        });
         await trx
           .insertInto('homework_questions')
           .values(
-            questions.map((q, i) => ({
-              homework_id: id,
-              no: q.no,
-              label: q.label,
-              type: q.type,
-              answer: q.answer,
-              full_marks: q.fullMarks,
-              bank_question_id: chosen[i]!.id,
-            })),
+            questionRowsOf(
+              id,
+              questions,
+              chosen.map((q) => q.id),
+            ),
           )
           .execute();
         await trx

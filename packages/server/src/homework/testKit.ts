@@ -2,6 +2,7 @@ import type { HomeworkDetail, RouteContract } from '@examkit/contracts';
 import { toRecognitionTemplate } from '@examkit/answer-sheet';
 import { blankPage, encodeScan, fillSheet, type CorpusTemplate } from '@examkit/recognizer/corpus';
 import { expect } from 'vitest';
+import { readSheetRows } from '../exam/spreadsheets';
 import { call, signIn, TEST_NOW, type CallResult, type TestServer } from '../test/fixtures';
 import { homeworkSheetDocument, sheetQuestionOf } from './sheet';
 import { wordCardDocument } from './wordExercise/card';
@@ -237,4 +238,11 @@ export async function addOuterClass(server: TestServer, gradeId: number, count =
     )
     .execute();
   return id;
+}
+
+/** The rows of the Excel a GET of `url` downloads as the holder of `token`, which must answer 200. */
+export async function downloadedSheetRows(server: TestServer, url: string, token: string) {
+  const file = await server.app.inject({ method: 'GET', url, headers: { token } });
+  expect(file.statusCode).toBe(200);
+  return readSheetRows(file.rawPayload);
 }

@@ -1,6 +1,6 @@
 import type { HomeworkDetail, HomeworkState, HomeworkSummary } from '@examkit/contracts';
 import type { Db } from '../core/database';
-import { gradeSubjectNamesOf } from '../school/classQueries';
+import { classStudentCount, gradeSubjectNamesOf } from '../school/classQueries';
 import type { HomeworkRow } from './access';
 import { dailyLimitOf, writtenRefused } from './doubleReduction';
 import { questionKey, questionPointsOf } from './questionPoints';
@@ -81,11 +81,7 @@ export async function detailOf(db: Db, row: HomeworkRow): Promise<HomeworkDetail
         'a.assigned_at',
         'c.name as className',
         'tc.name as teachingName',
-        eb
-          .selectFrom('students as s')
-          .select(eb.fn.countAll<number>().as('n'))
-          .whereRef('s.class_id', '=', 'a.class_id')
-          .as('classCount'),
+        classStudentCount('a.class_id').as('classCount'),
         eb
           .selectFrom('teaching_class_students as x')
           .select(eb.fn.countAll<number>().as('n'))

@@ -6,6 +6,7 @@ import {
   type ImportQuestion,
   type ImportSummary,
 } from '@examkit/contracts';
+import type { Selectable } from 'kysely';
 import type { DomainDeps } from '../core/deps';
 import type { Db } from '../core/database';
 import { badRequest, notFound } from '../core/envelope';
@@ -16,6 +17,7 @@ import { insertQuestion } from '../resource/questions';
 import { importDocx } from '../resource/word/importDocx';
 import type { SplitQuestion } from '../resource/word/splitQuestions';
 import { imageStorer } from './routes';
+import type { ResourceImportsTable } from './tables';
 import { docxBytes } from './uploads';
 
 /**
@@ -24,16 +26,7 @@ import { docxBytes } from './uploads';
  */
 const TAG = 'resource-process';
 
-type ImportRow = {
-  id: number;
-  upload_id: number;
-  subject_code: string;
-  grade_num: number;
-  state: string;
-  html: string;
-  questions: string;
-  question_ids: string;
-  created_at: number;
+type ImportRow = Omit<Selectable<ResourceImportsTable>, 'school_id' | 'user_id' | 'updated_at'> & {
   fileName: string;
   userName: string | null;
 };

@@ -2,7 +2,7 @@ import { cronbachAlpha } from '@examkit/analysis';
 import { reportRoutes, type DataOf, type RouteContract } from '@examkit/contracts';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, DIALECTS, signIn, startTestServer, type TestServer } from '../test/fixtures';
+import { DIALECTS, namedCalls, startTestServer, type TestServer } from '../test/fixtures';
 import { invalidateExamReport } from './cache';
 import { findChromium } from './exportFiles';
 import { insertReportFixture, type ReportFixture } from './reportFixtures';
@@ -14,33 +14,32 @@ describe.each(DIALECTS)('report calls on %s', (dialect) => {
   let fx: ReportFixture;
   const tokens: Record<string, string> = {};
 
+  const { answer, signInAll } = namedCalls(() => server, tokens);
   async function ok<C extends RouteContract>(
     who: string,
     contract: C,
     body: Record<string, unknown>,
   ): Promise<DataOf<C>> {
-    const result = await call<DataOf<C>>(server.app, contract, { token: tokens[who]!, body });
-    if (result.body.code !== 200)
+    const result = await answer(who, contract, body);
+    if (result.code !== 200)
       throw new Error(
-        `${contract.url} as ${who}: ${JSON.stringify(result.body)} ${server.logs
+        `${contract.url} as ${who}: ${JSON.stringify(result)} ${server.logs
           .filter((l) => l.includes('unhandled'))
           .slice(-1)
           .join('')
           .slice(0, 1500)}`,
       );
-    return result.body.data;
+    return result.data as DataOf<C>;
   }
   async function refused(who: string, contract: RouteContract, body: Record<string, unknown>) {
-    const result = await call(server.app, contract, { token: tokens[who]!, body });
-    return { code: result.body.code, message: result.body.message };
+    const { code, message } = await answer(who, contract, body);
+    return { code, message };
   }
 
   beforeAll(async () => {
     server = await startTestServer(dialect);
     fx = await insertReportFixture(server.db, server.seed.demoSchoolId);
-    for (const who of ['admin', 'teacher', 'head', 'gradelead', 'principal'])
-      tokens[who] = (await signIn(server.app, who)).token;
-    tokens['lab-admin'] = (await signIn(server.app, 'lab-admin')).token;
+    await signInAll('admin', 'teacher', 'head', 'gradelead', 'principal', 'lab-admin');
   });
   afterAll(() => server.close());
 

@@ -9,6 +9,7 @@ import type { SessionInfo } from '../core/session';
 import { readExamReport } from './cache';
 import { getComment, listComments, saveComment } from './comments';
 import type { DownloadJobs } from '../download/jobs';
+import { assignmentsOf } from '../user/teachers';
 import { isGradePage, renderExport, reportDownload } from './exportReport';
 import * as views from './views';
 import type { ReportContext } from './views';
@@ -399,26 +400,7 @@ function registerTeacherRoutes(router: Router, deps: ReportDeps): void {
   });
 
   router.sessionRoute(r.teacherTeachSubject, TAG, async ({ session }) => {
-    const rows = await db
-      .selectFrom('teaching_assignments as ta')
-      .innerJoin('classes as c', 'c.id', 'ta.class_id')
-      .innerJoin('grades as g', 'g.id', 'c.grade_id')
-      .innerJoin('subjects as s', 's.id', 'ta.subject_id')
-      .select([
-        'c.id as classId',
-        'c.name as className',
-        'g.id as gradeId',
-        'g.name as gradeName',
-        's.id as subjectId',
-        's.name as subjectName',
-      ])
-      .where('ta.user_id', '=', session.userId)
-      .where('ta.academic_year', '=', session.academicYear)
-      .where('ta.school_id', '=', session.schoolId)
-      .orderBy('g.grade_num')
-      .orderBy('c.id')
-      .orderBy('s.sort')
-      .execute();
-    return rows;
+    const rows = await assignmentsOf(db, session.schoolId, session.userId, session.academicYear);
+    return rows.map(({ academic_year: _year, ...row }) => row);
   });
 }

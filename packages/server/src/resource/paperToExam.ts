@@ -2,7 +2,7 @@ import type { BankQuestionItem, BodyOf, QuestionInput, paperRoutes } from '@exam
 import type { Db } from '../core/database';
 import { badRequest } from '../core/envelope';
 import { assertExamManager } from '../exam/access';
-import { createDraftExam, gradeOfSchool, resolveParticipants } from '../exam/exams';
+import { createDraftExam, gradeOfSchool, requestedDraft, resolveParticipants } from '../exam/exams';
 import { checkAnswer, isObjective } from '../exam/paper';
 import { saveStructure } from '../exam/paperWrites';
 import type { DataScope } from '../core/scope';
@@ -128,14 +128,7 @@ export async function paperToExam(
   const examSubject = await examSubjectOf(db, ctx.schoolId, paper.subjectCode);
   return db.transaction().execute(async (trx) => {
     const examId = await createDraftExam(trx, {
-      schoolId: ctx.schoolId,
-      academicYear: grade.academic_year,
-      gradeId: grade.id,
-      examType: body.examType,
-      name: body.name,
-      examDate: body.examDate,
-      createdBy: ctx.userId,
-      at: ctx.at,
+      ...requestedDraft(ctx, grade, body, ctx.at),
       subjects: [
         {
           subjectCode: examSubject.code,

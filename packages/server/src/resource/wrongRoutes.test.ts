@@ -5,7 +5,6 @@ import {
   resourceWrongDownloads,
   resourceWrongRoutes,
   type BankQuestionInput,
-  type DataOf,
   type RouteContract,
 } from '@examkit/contracts';
 import { execFileSync } from 'node:child_process';
@@ -16,14 +15,7 @@ import { unzipSync, strFromU8 } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFakeClock } from '../core/clock';
 import { insertReportFixture, type ReportFixture } from '../report/reportFixtures';
-import {
-  call,
-  DIALECTS,
-  signIn,
-  startTestServer,
-  TEST_NOW,
-  type TestServer,
-} from '../test/fixtures';
+import { DIALECTS, namedCalls, startTestServer, TEST_NOW, type TestServer } from '../test/fixtures';
 import { seedWrongPractice } from '../seed/seedWrongPractice';
 import { insertQuestion } from './questions';
 import { isWrong } from './wrongRule';
@@ -68,33 +60,14 @@ describe.each(DIALECTS)('error questions on %s', (dialect) => {
   const tokens: Record<string, string> = {};
   const bank: Record<string, number> = {};
 
-  async function ok<C extends RouteContract>(
-    who: string,
-    contract: C,
-    body: object,
-  ): Promise<DataOf<C>> {
-    const res = await call<DataOf<C>>(server.app, contract, {
-      token: tokens[who]!,
-      body: body as Record<string, unknown>,
-    });
-    if (res.body.code !== 200)
-      throw new Error(`${contract.url} as ${who}: ${JSON.stringify(res.body)}`);
-    return res.body.data;
-  }
-  async function code(who: string, contract: RouteContract, body: object) {
-    return (
-      await call(server.app, contract, {
-        token: tokens[who]!,
-        body: body as Record<string, unknown>,
-      })
-    ).body.code;
-  }
+  const { answer, ok, signInAll } = namedCalls(() => server, tokens);
+  const code = async (who: string, contract: RouteContract, body: object) =>
+    (await answer(who, contract, body)).code;
 
   beforeAll(async () => {
     server = await startTestServer(dialect);
     fx = await insertReportFixture(server.db, server.seed.demoSchoolId);
-    for (const who of ['admin', 'head', 'teacher', 'lab-admin'])
-      tokens[who] = (await signIn(server.app, who)).token;
+    await signInAll('admin', 'head', 'teacher', 'lab-admin');
     const point = (name: string) => addPoint(server.db, name, { subjectCode: '数学' });
     const fn = await point('函数');
     const geo = await point('几何');

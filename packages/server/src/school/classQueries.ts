@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Db } from '../core/database';
 import { badRequest, forbidden } from '../core/envelope';
 import { scopedClassIds, type DataScope } from '../core/scope';
@@ -7,6 +8,11 @@ import { subjectsOf } from './common';
 export function assertGradeWrite(scope: DataScope, gradeId: number): void {
   if (!scope.schoolWide && !scope.leadGradeIds.has(gradeId))
     throw forbidden('超出数据范围：无权管理该年级的班级');
+}
+
+/** The number of students of the class a column (`c.id`) names, as a column of a select. */
+export function classStudentCount(classColumn: string) {
+  return sql<number>`(select count(*) from students where students.class_id = ${sql.ref(classColumn)})`;
 }
 
 /** Administrative classes in scope, with their 班主任 and student counts. */
@@ -23,18 +29,14 @@ export async function classesInScope(db: Db, scope: DataScope, gradeId?: number)
         .on('cr.academic_year', '=', scope.academicYear),
     )
     .leftJoin('users as u', 'u.id', 'cr.user_id')
-    .select((eb) => [
+    .select([
       'c.id',
       'c.name',
       'g.id as gradeId',
       'g.name as gradeName',
       'u.id as headTeacherId',
       'u.nick_name as headTeacherName',
-      eb
-        .selectFrom('students as s')
-        .select(eb.fn.countAll<number>().as('n'))
-        .whereRef('s.class_id', '=', 'c.id')
-        .as('studentCount'),
+      classStudentCount('c.id').as('studentCount'),
     ])
     .where('g.school_id', '=', scope.schoolId)
     .where('g.academic_year', '=', scope.academicYear);
@@ -47,6 +49,20 @@ export async function classesInScope(db: Db, scope: DataScope, gradeId?: number)
     headTeacherName: row.headTeacherName ?? null,
     studentCount: Number(row.studentCount ?? 0),
   }));
+}
+
+/**
+ * The classes of a grade in id order with their student counts; only those of `ids` when given
+ * (a scope's classes: none when empty).
+ */
+export async function classCountsOfGrade(db: Db, gradeId: number, ids: number[] | null = null) {
+  let q = db
+    .selectFrom('classes as c')
+    .select(['c.id', 'c.name', classStudentCount('c.id').as('n')])
+    .where('c.grade_id', '=', gradeId);
+  if (ids !== null) q = q.where('c.id', 'in', ids.length ? ids : [0]);
+  const rows = await q.orderBy('c.id').execute();
+  return rows.map((c) => ({ id: c.id, name: c.name, studentCount: Number(c.n ?? 0) }));
 }
 
 /** The school's grades of the academic year, in grade order. */

@@ -1,5 +1,6 @@
 import type { QuestionInput } from '@examkit/contracts';
 import type { Db } from '../core/database';
+import type { ExamScoresTable } from '../exam/tables';
 import { scoreObjective } from '../exam/objectiveScoring';
 import { isObjective, loadQuestionRows } from '../exam/paper';
 import { saveStructure } from '../exam/paperWrites';
@@ -366,15 +367,7 @@ export async function seedSubjectScores(
   const rows = await loadQuestionRows(trx, subjectId);
   const parents = new Set(rows.map((r) => r.parent_id));
   const leaves = rows.filter((r) => !parents.has(r.id));
-  const scores: {
-    exam_subject_id: number;
-    question_id: number;
-    student_id: number;
-    score: number;
-    source: string;
-    answer: string | null;
-    updated_at: number;
-  }[] = [];
+  const scores: ExamScoresTable[] = [];
   const absent: number[] = [];
   for (const [index, student] of students.entries()) {
     if (random() < 0.02 || (index === 3 && subject.code === '英语')) {

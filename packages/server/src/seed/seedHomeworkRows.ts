@@ -7,8 +7,14 @@ import type { Db } from '../core/database';
 import type { FileStore } from '../core/files';
 import { chinaDay } from '../homework/doubleReduction';
 import { pointTreeOf } from '../homework/questionPoints';
-import { normaliseQuestions } from '../homework/questions';
-import { judgementOf, scoreKey, settle, storedChoice } from '../homework/submissions/scoring';
+import { normaliseQuestions, questionRowsOf } from '../homework/questions';
+import {
+  judgementOf,
+  newHandIn,
+  scoreKey,
+  settle,
+  storedChoice,
+} from '../homework/submissions/scoring';
 import { checkSeed } from './checkSeed';
 import type { demoGradeOneMath } from './queries';
 
@@ -108,14 +114,7 @@ export async function insertSeedHomework(
 export type SeedQuestionRow = ReturnType<typeof questionRows>[number];
 
 function questionRows(homeworkId: number, questions: HomeworkQuestionInput[]) {
-  return normaliseQuestions(questions).map((q) => ({
-    homework_id: homeworkId,
-    no: q.no,
-    label: q.label,
-    type: q.type,
-    answer: q.answer,
-    full_marks: q.fullMarks,
-  }));
+  return questionRowsOf(homeworkId, normaliseQuestions(questions));
 }
 
 /** Confirms a homework's questions (checked against the 拆题 form); the rows stored. */
@@ -267,20 +266,16 @@ export async function insertSeedHandIn(
   const { at, correctedBy } = input;
   const { id: submissionId } = await trx
     .insertInto('homework_submissions')
-    .values({
-      homework_id: input.homeworkId,
-      school_id: input.schoolId,
-      student_id: input.student.id,
-      class_id: input.student.class_id,
-      status: 'submitted',
-      source: input.source,
-      image_key: null,
-      score: null,
-      submitted_at: at,
-      corrected_by: null,
-      corrected_at: null,
-      updated_at: at,
-    })
+    .values(
+      newHandIn({
+        homeworkId: input.homeworkId,
+        schoolId: input.schoolId,
+        studentId: input.student.id,
+        classId: input.student.class_id,
+        source: input.source,
+        at,
+      }),
+    )
     .returning('id')
     .executeTakeFirstOrThrow();
   await trx

@@ -6,7 +6,7 @@ import {
 import { systemClock, type Clock } from '../core/clock';
 import type { Db } from '../core/database';
 import { chinaDay } from '../homework/doubleReduction';
-import { normaliseQuestions } from '../homework/questions';
+import { normaliseQuestions, questionRowsOf } from '../homework/questions';
 import { checkSeed } from './checkSeed';
 import { demoGradeOneMath } from './queries';
 
@@ -124,17 +124,7 @@ export async function seedWorkbook(
         .executeTakeFirstOrThrow();
       await trx
         .insertInto('homework_questions')
-        .values(
-          normaliseQuestions(questions).map((q) => ({
-            homework_id: homeworkId,
-            no: q.no,
-            label: q.label,
-            type: q.type,
-            answer: q.answer,
-            full_marks: q.fullMarks,
-            bank_question_id: null,
-          })),
-        )
+        .values(questionRowsOf(homeworkId, normaliseQuestions(questions)))
         .execute();
       await trx
         .insertInto('homework_workbook_chapters')

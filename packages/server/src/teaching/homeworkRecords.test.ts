@@ -9,6 +9,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { homeworkCallers } from '../homework/testKit';
 import { DIALECTS, startTestServer, type TestServer } from '../test/fixtures';
+import { grantKey } from '../test/schoolKit';
 import { enterHandIns, fromBank, twoClassHomework } from './testKit';
 import { combineMastery } from './homeworkRecords';
 
@@ -78,18 +79,8 @@ describe.each(DIALECTS)('学生学情 with homework on %s', (dialect) => {
     const { db } = server;
     const schoolId = server.seed.demoSchoolId;
     // the 任课教师 is given 学生学情 and 班级学情 (the demo gives them to 班主任 and the leaders)
-    const role = await db
-      .selectFrom('roles')
-      .select('id')
-      .where('school_id', '=', schoolId)
-      .where('role_name', '=', '任课教师')
-      .executeTakeFirstOrThrow();
-    await db
-      .insertInto('role_permissions')
-      .values(
-        ['Study-Student', 'Study-Class'].map((perm_code) => ({ role_id: role.id, perm_code })),
-      )
-      .execute();
+    for (const key of ['Study-Student', 'Study-Class'])
+      await grantKey(db, schoolId, '任课教师', key);
     await signInAll('admin', 'teacher', 'principal', 'lab-admin');
     const set = await twoClassHomework(server, ok, {
       name: '学情作业',

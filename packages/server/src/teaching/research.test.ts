@@ -6,14 +6,8 @@ import {
 } from '@examkit/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertReportFixture, type ReportFixture } from '../report/reportFixtures';
-import {
-  userIdOf,
-  namedCalls,
-  DIALECTS,
-  signIn,
-  startTestServer,
-  type TestServer,
-} from '../test/fixtures';
+import { userIdOf, namedCalls, DIALECTS, startTestServer, type TestServer } from '../test/fixtures';
+import { grantKey } from '../test/schoolKit';
 
 const r = teachResearchRoutes;
 const ATTENTION = { drop: 10, line: 20 };
@@ -32,7 +26,7 @@ describe.each(DIALECTS)('教研中心·师生学情 and 数据大屏 on %s', (di
   let graderId: number;
   const tokens: Record<string, string> = {};
 
-  const { answer, ok } = namedCalls(() => server, tokens);
+  const { answer, ok, signInAll } = namedCalls(() => server, tokens);
   const userId = (login: string) => userIdOf(server.db, server.seed.demoSchoolId, login);
 
   beforeAll(async () => {
@@ -56,21 +50,8 @@ describe.each(DIALECTS)('教研中心·师生学情 and 数据大屏 on %s', (di
       .where('student_id', '=', s1)
       .execute();
     // the 班主任 of 高一(1)班 is given 师生学情 and 波动趋势 (the demo gives them to 校长, 教务主任 …)
-    const headRole = await db
-      .selectFrom('roles')
-      .select('id')
-      .where('school_id', '=', schoolId)
-      .where('role_name', '=', '班主任')
-      .executeTakeFirstOrThrow();
-    await db
-      .insertInto('role_permissions')
-      .values(
-        ['Teach-Research-Study', 'Teach-Research-Fluctuation'].map((perm_code) => ({
-          role_id: headRole.id,
-          perm_code,
-        })),
-      )
-      .execute();
+    for (const key of ['Teach-Research-Study', 'Teach-Research-Fluctuation'])
+      await grantKey(db, schoolId, '班主任', key);
     // 数学 of the second exam marked twice: 李老师 and 王阅卷 agree on one paper, not on the other
     teacherId = await userId('teacher');
     graderId = await userId('grader');
@@ -158,8 +139,7 @@ describe.each(DIALECTS)('教研中心·师生学情 and 数据大屏 on %s', (di
         )
         .execute();
     }
-    for (const who of ['admin', 'head', 'teacher', 'lab-admin'])
-      tokens[who] = (await signIn(server.app, who)).token;
+    await signInAll('admin', 'head', 'teacher', 'lab-admin');
   });
   afterAll(async () => {
     await server?.close();

@@ -16,6 +16,7 @@ import {
 } from '../homework/testKit';
 import { chinaDate } from '../core/chinaTime';
 import { DIALECTS, startTestServer, TEST_NOW, type TestServer } from '../test/fixtures';
+import { grantKey } from '../test/schoolKit';
 
 const routes = { ...homeworkRoutes, ...homeworkReportRoutes, ...teachResearchRoutes };
 const ATTENTION = { drop: 10, line: 20 };
@@ -56,16 +57,7 @@ describe.each(DIALECTS)('师生学情 with homework on %s', (dialect) => {
         .where('exam_subject_id', '=', second.chinese.id)
         .where('student_id', '=', second.students[0]!)
         .execute();
-    const head = await db
-      .selectFrom('roles')
-      .select('id')
-      .where('school_id', '=', schoolId)
-      .where('role_name', '=', '班主任')
-      .executeTakeFirstOrThrow();
-    await db
-      .insertInto('role_permissions')
-      .values({ role_id: head.id, perm_code: 'Teach-Research-Study' })
-      .execute();
+    await grantKey(db, schoolId, '班主任', 'Teach-Research-Study');
     teacherId = (
       await db
         .selectFrom('users')

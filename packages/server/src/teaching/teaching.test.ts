@@ -1,7 +1,7 @@
 import { resourceWrongRoutes, teachingRoutes } from '@examkit/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertReportFixture, type ReportFixture } from '../report/reportFixtures';
-import { namedCalls, DIALECTS, signIn, startTestServer, type TestServer } from '../test/fixtures';
+import { namedCalls, DIALECTS, startTestServer, type TestServer } from '../test/fixtures';
 
 const r = teachingRoutes;
 
@@ -15,7 +15,7 @@ describe.each(DIALECTS)('the teaching views on %s', (dialect) => {
   let second: ReportFixture;
   const tokens: Record<string, string> = {};
 
-  const { answer, ok } = namedCalls(() => server, tokens);
+  const { answer, ok, signInAll } = namedCalls(() => server, tokens);
 
   beforeAll(async () => {
     server = await startTestServer(dialect);
@@ -27,8 +27,7 @@ describe.each(DIALECTS)('the teaching views on %s', (dialect) => {
       name: '教学视图二测',
       examDate: '2026-11-25',
     });
-    for (const who of ['admin', 'head', 'teacher', 'lab-admin'])
-      tokens[who] = (await signIn(server.app, who)).token;
+    await signInAll('admin', 'head', 'teacher', 'lab-admin');
   });
   afterAll(async () => {
     await server?.close();

@@ -360,9 +360,9 @@ export function userCalls(server: () => TestServer) {
 }
 
 /**
- * Calls by sign-in name, each with its token in `tokens` (filled when the server starts), to the
- * server `server()` answers when called: `answer` gives the envelope, `ok` the contract's data
- * (any other code throws).
+ * Calls by sign-in name, each with its token in `tokens` (filled when the server starts, as
+ * `signInAll` does), to the server `server()` answers when called: `answer` gives the envelope,
+ * `ok` the contract's data (any other code throws).
  */
 export function namedCalls(server: () => TestServer, tokens: Record<string, string>) {
   async function answer(who: string, contract: RouteContract, body: object) {
@@ -378,7 +378,10 @@ export function namedCalls(server: () => TestServer, tokens: Record<string, stri
     if (res.code !== 200) throw new Error(`${contract.url} as ${who}: ${JSON.stringify(res)}`);
     return res.data as DataOf<C>;
   }
-  return { answer, ok };
+  async function signInAll(...who: string[]) {
+    for (const name of who) tokens[name] = (await signIn(server().app, name)).token;
+  }
+  return { answer, ok, signInAll };
 }
 
 /** The id of a user by login name in a school. */

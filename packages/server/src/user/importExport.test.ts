@@ -2,6 +2,7 @@ import { administrationRoutes as r, type RouteContract } from '@examkit/contract
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, DIALECTS, signIn, startTestServer, type TestServer } from '../test/fixtures';
+import { grantKey } from '../test/schoolKit';
 
 type Cell = string | number;
 
@@ -319,16 +320,7 @@ describe.each(DIALECTS)('import and export on %s', (dialect) => {
     expect((await as('director', r.exportStudents, { pageNum: 1, pageSize: 20 })).body.code).toBe(
       403,
     );
-    const directorRole = await server.db
-      .selectFrom('roles')
-      .select('id')
-      .where('school_id', '=', server.seed.demoSchoolId)
-      .where('role_name', '=', '教务主任')
-      .executeTakeFirstOrThrow();
-    await server.db
-      .insertInto('role_permissions')
-      .values({ role_id: directorRole.id, perm_code: 'System-Export' })
-      .execute();
+    await grantKey(server.db, server.seed.demoSchoolId, '教务主任', 'System-Export');
     const masked = await as('director', r.exportStudents, {
       pageNum: 1,
       pageSize: 20,

@@ -6,6 +6,7 @@ import { pagedList } from '../core/listing';
 import type { AttemptLimiter } from '../core/rateLimit';
 import type { Router } from '../core/router';
 import { inScopeClass, scopedClassIds } from '../core/scope';
+import { classCountsOfGrade } from '../school/classQueries';
 import { classOf, gradeOf, unique } from '../school/common';
 import {
   teachClassRows,
@@ -271,25 +272,7 @@ export function registerStudentRoutes(
   route(r.getGradeInfo, student, async ({ body, session, scope }) => {
     const grade = await gradeOf(db, session.schoolId, session.academicYear, body.gradeId);
     if (!scope.schoolWide && !scope.gradeIds.has(grade.id)) throw forbidden('超出数据范围');
-    const ids = scopedClassIds(scope);
-    let q = db
-      .selectFrom('classes as c')
-      .select((eb) => [
-        'c.id',
-        'c.name',
-        eb
-          .selectFrom('students as s')
-          .select(eb.fn.countAll<number>().as('n'))
-          .whereRef('s.class_id', '=', 'c.id')
-          .as('n'),
-      ])
-      .where('c.grade_id', '=', grade.id);
-    if (ids !== null) q = q.where('c.id', 'in', ids.length ? ids : [0]);
-    const classes = (await q.orderBy('c.id').execute()).map((c) => ({
-      id: c.id,
-      name: c.name,
-      studentCount: Number(c.n ?? 0),
-    }));
+    const classes = await classCountsOfGrade(db, grade.id, scopedClassIds(scope));
     return {
       gradeId: grade.id,
       gradeName: grade.name,

@@ -9,10 +9,10 @@ import {
   type HomeworkScanPage,
 } from '@examkit/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readSheetRows } from '../../exam/spreadsheets';
 import { DIALECTS, startTestServer, TEST_NOW, type TestServer } from '../../test/fixtures';
 import {
   assignedHomework,
+  downloadedSheetRows,
   filledScan,
   gradeOnePair,
   homeworkCallers,
@@ -124,13 +124,11 @@ describe.each(DIALECTS)('作业分析 on %s', (dialect) => {
     const query = new URLSearchParams(
       Object.entries(filter).map(([k, v]) => [k, String(v)]),
     ).toString();
-    const res = await server.app.inject({
-      method: 'GET',
-      url: `${ASSISTANT_FREQUENCY_EXPORT_URL}?${query}`,
-      headers: { token: tokens.admin! },
-    });
-    expect(res.statusCode).toBe(200);
-    const rows = await readSheetRows(res.rawPayload);
+    const rows = await downloadedSheetRows(
+      server,
+      `${ASSISTANT_FREQUENCY_EXPORT_URL}?${query}`,
+      tokens.admin!,
+    );
     expect(rows[0]).toEqual([
       '作业',
       '题号',

@@ -15,7 +15,7 @@ import type { Router } from '../../core/router';
 import { accessOf, type Access } from '../../core/scope';
 import { writeSheet } from '../../exam/spreadsheets';
 import { reachable, visibleHomeworks } from '../create';
-import { studentsOf } from '../submissions/students';
+import { scoredAnswersOf, studentsOf } from '../submissions/students';
 
 const TAG = 'homework';
 const DAY = 86_400_000;
@@ -78,18 +78,10 @@ export function registerHomeworkAssistantRoutes(router: Router, { db, clock }: D
           .where('homework_id', '=', homework.id)
           .execute(),
       ]);
-      const answers = subs.length
-        ? await db
-            .selectFrom('homework_answers')
-            .select(['submission_id', 'question_no', 'answer', 'score'])
-            .where(
-              'submission_id',
-              'in',
-              subs.map((s) => s.id),
-            )
-            .where('score', 'is not', null)
-            .execute()
-        : [];
+      const answers = await scoredAnswersOf(
+        db,
+        subs.map((s) => s.id),
+      );
       out.push({
         homework,
         students,

@@ -23,7 +23,7 @@ import {
   creatable,
   onceByKey,
   homeworkByKey,
-  paperlessHomeworkValues,
+  insertPaperlessHomework,
   visibleHomeworks,
 } from '../create';
 import { summariesOf } from '../views';
@@ -46,6 +46,22 @@ function fullMarksOf(rubric: CompositionRubric): number {
   if (full <= 0) throw badRequest('评分标准的总分必须大于 0');
   if (full > 200) throw badRequest('评分标准的总分不能超过 200 分');
   return full;
+}
+
+/** The columns of a composition that its creation and its edit write from the request alike. */
+function compositionColumns(
+  prompt: string,
+  body: { genre: string; minWords: number; rubric: CompositionRubric },
+) {
+  return {
+    prompt,
+    genre: body.genre,
+    min_words: body.minWords,
+    content_points: body.rubric.content,
+    structure_points: body.rubric.structure,
+    language_points: body.rubric.language,
+    writing_points: body.rubric.writing,
+  };
 }
 
 const reviewView = (row: ReviewRow, reviewer: string | null): CompositionReview => {
@@ -172,20 +188,14 @@ export function registerHomeworkCompositionRoutes(router: Router, deps: Composit
       const full = fullMarksOf(body.rubric);
       const at = now();
       return db.transaction().execute(async (trx) => {
-        const { id } = await trx
-          .insertInto('homeworks')
-          .values(
-            paperlessHomeworkValues(session, {
-              name,
-              pair,
-              key: body.idempotencyKey,
-              at,
-              kind: 'composition',
-              estimatedMinutes: body.estimatedMinutes,
-            }),
-          )
-          .returning('id')
-          .executeTakeFirstOrThrow();
+        const id = await insertPaperlessHomework(trx, session, {
+          name,
+          pair,
+          key: body.idempotencyKey,
+          at,
+          kind: 'composition',
+          estimatedMinutes: body.estimatedMinutes,
+        });
         await trx
           .insertInto('homework_questions')
           .values({
@@ -203,13 +213,7 @@ export function registerHomeworkCompositionRoutes(router: Router, deps: Composit
           .values({
             homework_id: id,
             school_id: session.schoolId,
-            prompt,
-            genre: body.genre,
-            min_words: body.minWords,
-            content_points: body.rubric.content,
-            structure_points: body.rubric.structure,
-            language_points: body.rubric.language,
-            writing_points: body.rubric.writing,
+            ...compositionColumns(prompt, body),
           })
           .execute();
         return id;
@@ -247,15 +251,7 @@ export function registerHomeworkCompositionRoutes(router: Router, deps: Composit
         .execute();
       await trx
         .updateTable('homework_compositions')
-        .set({
-          prompt,
-          genre: body.genre,
-          min_words: body.minWords,
-          content_points: body.rubric.content,
-          structure_points: body.rubric.structure,
-          language_points: body.rubric.language,
-          writing_points: body.rubric.writing,
-        })
+        .set(compositionColumns(prompt, body))
         .where('homework_id', '=', homework.id)
         .execute();
       if (rubricChanged)

@@ -16,7 +16,14 @@ import { newExamCode } from '../../online/online';
 import { loadHomework, requireSchoolBase, type HomeworkRow } from '../access';
 import { contentTypeOf, decodePaper, paperKindOf } from '../paper';
 import { lateUntilOf } from '../settings';
-import { judgementOf, keyKind, scoreKey, settle, storedChoice } from '../submissions/scoring';
+import {
+  judgementOf,
+  keyKind,
+  newHandIn,
+  scoreKey,
+  settle,
+  storedChoice,
+} from '../submissions/scoring';
 
 const TAG = 'homework';
 
@@ -387,19 +394,15 @@ export function registerHomeworkOnlineRoutes(
       await trx
         .insertInto('homework_submissions')
         .values({
-          homework_id: who.homeworkId,
-          school_id: who.school_id,
-          student_id: who.studentId,
-          class_id: who.class_id,
-          status: 'submitted',
-          source: 'online',
-          image_key: null,
-          score: null,
-          submitted_at: at,
+          ...newHandIn({
+            homeworkId: who.homeworkId,
+            schoolId: who.school_id,
+            studentId: who.studentId,
+            classId: who.class_id,
+            source: 'online',
+            at,
+          }),
           late,
-          corrected_by: null,
-          corrected_at: null,
-          updated_at: at,
         })
         .onConflict((oc) => oc.columns(['homework_id', 'student_id']).doNothing())
         .execute();

@@ -6,7 +6,7 @@ import type { Router } from '../../core/router';
 import { accessOf } from '../../core/scope';
 import { teachClassRows } from '../../school/teachingClassRoutes';
 import { requireSchoolBase } from '../access';
-import { settle, scoreKey, storedChoice, judgementOf } from '../submissions/scoring';
+import { newHandIn, settle, scoreKey, storedChoice, judgementOf } from '../submissions/scoring';
 import { commentsOf, rate, reportData, studentReport, studentRows } from './data';
 import { basicOf, knowledgeOf } from './figures';
 
@@ -197,20 +197,16 @@ export function registerHomeworkReportRoutes(router: Router, { db, clock }: Home
         id = (
           await trx
             .insertInto('homework_submissions')
-            .values({
-              homework_id: d.homework.id,
-              school_id: d.homework.school_id,
-              student_id: student.studentId,
-              class_id: student.classId,
-              status: 'submitted',
-              source: 'manual',
-              image_key: null,
-              score: null,
-              submitted_at: at,
-              corrected_by: null,
-              corrected_at: null,
-              updated_at: at,
-            })
+            .values(
+              newHandIn({
+                homeworkId: d.homework.id,
+                schoolId: d.homework.school_id,
+                studentId: student.studentId,
+                classId: student.classId,
+                source: 'manual',
+                at,
+              }),
+            )
             .returning('id')
             .executeTakeFirstOrThrow()
         ).id;

@@ -2,6 +2,34 @@ import type { Db } from '../../core/database';
 import { normalizeChoice, scoreObjective } from '../../exam/objectiveScoring';
 import { homeworkSettingOf } from '../settings';
 
+/**
+ * The row of a new hand-in of a student, handed in `at` (录入, 在线作答, a seeded one): not yet
+ * scored or corrected, with no scanned image.
+ */
+export function newHandIn(input: {
+  homeworkId: number;
+  schoolId: number;
+  studentId: number;
+  classId: number;
+  source: 'manual' | 'online' | 'scan';
+  at: number;
+}) {
+  return {
+    homework_id: input.homeworkId,
+    school_id: input.schoolId,
+    student_id: input.studentId,
+    class_id: input.classId,
+    status: 'submitted',
+    source: input.source,
+    image_key: null,
+    score: null,
+    submitted_at: input.at,
+    corrected_by: null,
+    corrected_at: null,
+    updated_at: input.at,
+  };
+}
+
 export interface KeyQuestion {
   no: number;
   type: string;

@@ -105,3 +105,14 @@ export async function loadSubmission(db: Db, access: Access, submissionId: numbe
   if (!students.some((s) => s.studentId === sub.student_id)) throw notFound('提交不存在');
   return { sub, homework, students };
 }
+
+/** The scored answers of some submissions (none for none): the marks a wrong-question list reads. */
+export async function scoredAnswersOf(db: Db, submissionIds: readonly number[]) {
+  if (submissionIds.length === 0) return [];
+  return db
+    .selectFrom('homework_answers')
+    .select(['submission_id', 'question_no', 'answer', 'score'])
+    .where('submission_id', 'in', submissionIds)
+    .where('score', 'is not', null)
+    .execute();
+}

@@ -7,7 +7,6 @@ import {
   type WordEntry,
   type WordExerciseDetail,
   type WordExerciseSummary,
-  type WordInput,
   type WordMarkStudent,
 } from '@examkit/contracts';
 import type { Selectable } from 'kysely';
@@ -26,7 +25,7 @@ import { wordCardDocument } from './card';
 import { registerWordScanRoutes, saveWordMark } from './scan';
 import type { HomeworkWordExercisesTable } from './tables';
 import { myTargets, normaliseWords, parseWrong } from './words';
-import { registerWordWrongBookRoutes } from './wrongBook';
+import { registerWordWrongBookRoutes, type WordWrongBookHelpers } from './wrongBook';
 
 const TAG = 'homework';
 const NOT_FOUND = '字词练习不存在';
@@ -239,16 +238,7 @@ export function registerWordExerciseRoutes(
    * A new list of checked words (normaliseWords) for a grade × subject of 语文 or 英语 in the
    * caller's reach; a retry with the same key answers the first.
    */
-  const createList = async (
-    access: Access,
-    input: {
-      name: string;
-      gradeId: number;
-      subjectId: number;
-      words: WordInput[];
-      idempotencyKey: string;
-    },
-  ): Promise<WordExerciseDetail> => {
+  const createList: WordWrongBookHelpers['createList'] = async (access, input) => {
     const { session } = access;
     const pair = (await reachable(db, await access.scope())).find(
       (p) => p.grade.id === input.gradeId && p.subject.id === input.subjectId,

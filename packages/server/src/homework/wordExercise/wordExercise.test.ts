@@ -11,14 +11,14 @@ import {
   type WordWrongBook,
 } from '@examkit/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readSheetRows } from '../../exam/spreadsheets';
 import { DIALECTS, startTestServer, TEST_NOW, type TestServer } from '../../test/fixtures';
 import {
   addTeachingClass,
+  downloadedSheetRows,
   gradeOnePair,
   homeworkCallers,
-  otherSchoolId,
   type HomeworkPair,
+  otherSchoolId,
 } from '../testKit';
 
 const routes = { ...homeworkRoutes, ...homeworkWordExerciseRoutes };
@@ -496,13 +496,11 @@ describe.each(DIALECTS)('字词练习 on %s', (dialect) => {
     ).toMatchObject({ code: 400, msg: '还没有错词，无需生成复习' });
 
     // The Excel of one student's 错题本.
-    const file = await server.app.inject({
-      method: 'GET',
-      url: `${WORD_WRONG_EXPORT_URL}?classId=${ownClass}&studentId=${a!.studentId}`,
-      headers: { token: tokens.head! },
-    });
-    expect(file.statusCode).toBe(200);
-    const rows = await readSheetRows(file.rawPayload);
+    const rows = await downloadedSheetRows(
+      server,
+      `${WORD_WRONG_EXPORT_URL}?classId=${ownClass}&studentId=${a!.studentId}`,
+      tokens.head!,
+    );
     expect(rows[0]).toEqual([
       '学号',
       '姓名',

@@ -11,6 +11,7 @@ import { badRequest, notFound } from '../../core/envelope';
 import type { Router } from '../../core/router';
 import { accessOf } from '../../core/scope';
 import { targetsOf } from '../access';
+import { scoredAnswersOf } from '../submissions/students';
 import { creatable, onceByKey } from '../create';
 import {
   batchView,
@@ -250,16 +251,10 @@ export function registerWorkbookBatchRoutes(router: Router, { db, clock }: Domai
       const students = c.students.filter(inClasses(reach));
       const subs = c.subs.filter((s) => students.some((x) => x.studentId === s.student_id));
       if (subs.length === 0) continue;
-      const answers = await db
-        .selectFrom('homework_answers')
-        .select(['submission_id', 'question_no', 'answer', 'score'])
-        .where(
-          'submission_id',
-          'in',
-          subs.map((s) => s.id),
-        )
-        .where('score', 'is not', null)
-        .execute();
+      const answers = await scoredAnswersOf(
+        db,
+        subs.map((s) => s.id),
+      );
       for (const q of c.questions) {
         const scored = answers.filter((a) => a.question_no === q.no);
         const full = Number(q.full_marks);

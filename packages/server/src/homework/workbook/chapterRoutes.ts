@@ -4,8 +4,8 @@ import { badRequest, notFound } from '../../core/envelope';
 import type { Router } from '../../core/router';
 import { accessOf } from '../../core/scope';
 import { loadHomework } from '../access';
-import { creatable, homeworkByKey, homeworkValues } from '../create';
-import { normaliseQuestions } from '../questions';
+import { creatable, homeworkByKey, insertPaperlessHomework } from '../create';
+import { normaliseQuestions, questionRowsOf } from '../questions';
 import { detailOf } from '../views';
 import {
   deleteWithoutHandIns,
@@ -43,38 +43,16 @@ export function registerWorkbookChapterRoutes(router: Router, { db, clock }: Dom
           .select((eb) => eb.fn.max('position').as('p'))
           .where('workbook_id', '=', batch.id)
           .executeTakeFirst();
-        const { id } = await trx
-          .insertInto('homeworks')
-          .values({
-            ...homeworkValues(session, {
-              name: `${batch.name} · ${title}`,
-              pair,
-              key: body.idempotencyKey,
-              at,
-            }),
-            state: 'ready',
-            // No paper: the workbook is in the students' hands; the key names nothing stored.
-            paper_key: `homework/${session.schoolId}/workbook-${at}-${body.idempotencyKey}`,
-            paper_name: '',
-            paper_kind: 'workbook',
-            estimated_minutes: body.estimatedMinutes,
-          })
-          .returning('id')
-          .executeTakeFirstOrThrow();
-        await trx
-          .insertInto('homework_questions')
-          .values(
-            questions.map((q) => ({
-              homework_id: id,
-              no: q.no,
-              label: q.label,
-              type: q.type,
-              answer: q.answer,
-              full_marks: q.fullMarks,
-              bank_question_id: null,
-            })),
-          )
-          .execute();
+        // No paper: the workbook is in the students' hands.
+        const id = await insertPaperlessHomework(trx, session, {
+          name: `${batch.name} · ${title}`,
+          pair,
+          key: body.idempotencyKey,
+          at,
+          kind: 'workbook',
+          estimatedMinutes: body.estimatedMinutes,
+        });
+        await trx.insertInto('homework_questions').values(questionRowsOf(id, questions)).execute();
         await trx
           .insertInto('homework_workbook_chapters')
           .values({
