@@ -11,8 +11,10 @@ export type CallOutcome<T> =
 /**
  * Calls a contract route with core's http client and never throws: a refusal gives the
  * server's message (already shown as a toast by core) and its `data` (row errors).
+ * @param toastNetwork Whether a timeout or network failure is shown as a toast too (a report
+ *   page shows it in place instead). @default true
  */
-export function useApiCall() {
+export function useApiCall(toastNetwork = true) {
   const { http } = useExamkit();
   return useCallback(
     async <R extends RouteContract>(
@@ -26,7 +28,7 @@ export function useApiCall() {
           const cancelled = reply.reason === 'cancelled';
           const message =
             reply.reason === 'timeout' ? '请求超时，请稍后重试' : '网络异常，请稍后重试';
-          if (!cancelled) http.notifier.message('error', message);
+          if (!cancelled && toastNetwork) http.notifier.message('error', message);
           return { ok: false, message, data: null, cancelled };
         }
         return { ok: true, data: reply.data };
@@ -39,6 +41,6 @@ export function useApiCall() {
         };
       }
     },
-    [http],
+    [http, toastNetwork],
   );
 }

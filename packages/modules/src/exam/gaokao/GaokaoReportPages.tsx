@@ -75,6 +75,32 @@ const Nav = styled.nav`
 const num = (v: number | null | undefined) =>
   v === null || v === undefined ? '—' : String(Math.round(v * 100) / 100);
 
+/** A table's column headers, left to right. */
+function Heads({ names }: { names: readonly string[] }) {
+  return (
+    <thead>
+      <tr>
+        {names.map((h) => (
+          <th scope="col" key={h}>
+            {h}
+          </th>
+        ))}
+      </tr>
+    </thead>
+  );
+}
+
+/** A row's cells, left to right. */
+function Cells({ values }: { values: readonly ReactNode[] }) {
+  return (
+    <>
+      {values.map((v, i) => (
+        <td key={i}>{v}</td>
+      ))}
+    </>
+  );
+}
+
 function StatsTable({
   label,
   rows,
@@ -84,23 +110,11 @@ function StatsTable({
 }) {
   return (
     <Table aria-label={label}>
-      <thead>
-        <tr>
-          {['范围', '人数', '平均分', '最高分', '最低分'].map((h) => (
-            <th scope="col" key={h}>
-              {h}
-            </th>
-          ))}
-        </tr>
-      </thead>
+      <Heads names={['范围', '人数', '平均分', '最高分', '最低分']} />
       <tbody>
         {rows.map(([name, s]) => (
           <tr key={name}>
-            <td>{name}</td>
-            <td>{s.count}</td>
-            <td>{num(s.average)}</td>
-            <td>{num(s.max)}</td>
-            <td>{num(s.min)}</td>
+            <Cells values={[name, s.count, num(s.average), num(s.max), num(s.min)]} />
           </tr>
         ))}
       </tbody>
@@ -112,13 +126,7 @@ function BandTable({ label, bands }: { label: string; bands: readonly Band[] }) 
   const total = bands.reduce((a, b) => a + b.count, 0);
   return (
     <Table aria-label={label}>
-      <thead>
-        <tr>
-          <th scope="col">分数段</th>
-          <th scope="col">人数</th>
-          <th scope="col">占比</th>
-        </tr>
-      </thead>
+      <Heads names={['分数段', '人数', '占比']} />
       <tbody>
         {[...bands].reverse().map((b) => (
           <tr key={b.from}>
@@ -138,15 +146,7 @@ function BandTable({ label, bands }: { label: string; bands: readonly Band[] }) 
 function SubjectLevels({ subject }: { subject: Subject }) {
   return (
     <Table aria-label={`${subject.name}等级`}>
-      <thead>
-        <tr>
-          {['等级', '人数', '原始分区间', '赋分区间'].map((h) => (
-            <th scope="col" key={h}>
-              {h}
-            </th>
-          ))}
-        </tr>
-      </thead>
+      <Heads names={['等级', '人数', '原始分区间', '赋分区间']} />
       <tbody>
         {subject.levels.map((l) => (
           <tr key={l.name}>
@@ -192,15 +192,7 @@ function Transcript({ report, track }: { report: GaokaoReport; track: GaokaoTrac
         <Note>暂无数据</Note>
       ) : (
         <Table aria-label="新高考成绩单">
-          <thead>
-            <tr>
-              {headers.map((h) => (
-                <th scope="col" key={h}>
-                  {h}
-                </th>
-              ))}
-            </tr>
-          </thead>
+          <Heads names={headers} />
           <tbody>
             {rows.map((s) => (
               <tr key={s.studentId}>
@@ -232,22 +224,18 @@ function Transcript({ report, track }: { report: GaokaoReport; track: GaokaoTrac
 function SchoolTable({ schools }: { schools: NonNullable<GaokaoReport['schools']> }) {
   return (
     <Table aria-label="各校总分对比">
-      <thead>
-        <tr>
-          {['学校', '人数', '平均分', '最高分', '物理类平均分', '历史类平均分'].map((h) => (
-            <th scope="col" key={h}>
-              {h}
-            </th>
-          ))}
-        </tr>
-      </thead>
+      <Heads names={['学校', '人数', '平均分', '最高分', '物理类平均分', '历史类平均分']} />
       <tbody>
         {schools.map((s) => (
           <tr key={s.label}>
-            <td>{s.own ? `${s.label}（本校）` : s.label}</td>
-            <td>{s.total.count}</td>
-            <td>{num(s.total.average)}</td>
-            <td>{num(s.total.max)}</td>
+            <Cells
+              values={[
+                s.own ? `${s.label}（本校）` : s.label,
+                s.total.count,
+                num(s.total.average),
+                num(s.total.max),
+              ]}
+            />
             {s.tracks.map((t) => (
               <td key={t.track}>{num(t.total.average)}</td>
             ))}
@@ -318,33 +306,31 @@ function view(group: Group, tab: string, report: GaokaoReport): ReactNode {
     return (
       <>
         <Table aria-label="学科概况">
-          <thead>
-            <tr>
-              {[
-                '学科',
-                '计分方式',
-                '人数',
-                '原始平均分',
-                '原始最高分',
-                '原始最低分',
-                '赋分平均分',
-              ].map((h) => (
-                <th scope="col" key={h}>
-                  {h}
-                </th>
-              ))}
-            </tr>
-          </thead>
+          <Heads
+            names={[
+              '学科',
+              '计分方式',
+              '人数',
+              '原始平均分',
+              '原始最高分',
+              '原始最低分',
+              '赋分平均分',
+            ]}
+          />
           <tbody>
             {report.subjects.map((s) => (
               <tr key={s.name}>
-                <td>{s.name}</td>
-                <td>{s.role === 'converted' ? '等级赋分' : '原始分'}</td>
-                <td>{s.raw.count}</td>
-                <td>{num(s.raw.average)}</td>
-                <td>{num(s.raw.max)}</td>
-                <td>{num(s.raw.min)}</td>
-                <td>{num(s.converted?.average)}</td>
+                <Cells
+                  values={[
+                    s.name,
+                    s.role === 'converted' ? '等级赋分' : '原始分',
+                    s.raw.count,
+                    num(s.raw.average),
+                    num(s.raw.max),
+                    num(s.raw.min),
+                    num(s.converted?.average),
+                  ]}
+                />
               </tr>
             ))}
           </tbody>
@@ -367,12 +353,7 @@ function view(group: Group, tab: string, report: GaokaoReport): ReactNode {
           rows={[[trackReport.name, trackReport.total]]}
         />
         <Table aria-label={`${trackReport.name}学科平均分`}>
-          <thead>
-            <tr>
-              <th scope="col">学科</th>
-              <th scope="col">平均分（再选科目为赋分）</th>
-            </tr>
-          </thead>
+          <Heads names={['学科', '平均分（再选科目为赋分）']} />
           <tbody>
             {report.subjects.map((s, j) =>
               trackReport.subjectAverages[j] === null ? null : (
@@ -389,23 +370,11 @@ function view(group: Group, tab: string, report: GaokaoReport): ReactNode {
   if (tab === 'levelAnalysis')
     return (
       <Table aria-label={`${trackReport.name}等级分析`}>
-        <thead>
-          <tr>
-            <th scope="col">学科</th>
-            {report.profile.levels.map((l) => (
-              <th scope="col" key={l.name}>
-                {l.name}等人数
-              </th>
-            ))}
-          </tr>
-        </thead>
+        <Heads names={['学科', ...report.profile.levels.map((l) => `${l.name}等人数`)]} />
         <tbody>
           {trackReport.levels.map((row) => (
             <tr key={row.subject}>
-              <td>{row.subject}</td>
-              {row.counts.map((c, i) => (
-                <td key={i}>{c}</td>
-              ))}
+              <Cells values={[row.subject, ...row.counts]} />
             </tr>
           ))}
         </tbody>
