@@ -22,6 +22,19 @@ export const OneOf = <const T extends readonly string[]>(values: T) =>
     -readonly [K in keyof T]: TLiteral<T[K]>;
   }>;
 
+/**
+ * The reply fields of a row of one grade and subject (a homework, a composition, a group, a
+ * teaching class): id, name, gradeId, gradeName, subjectId, subjectName, in that order.
+ */
+export const gradeSubjectRow = () => ({
+  id: Type.Integer(),
+  name: Type.String(),
+  gradeId: Type.Integer(),
+  gradeName: Type.String(),
+  subjectId: Type.Integer(),
+  subjectName: Type.String(),
+});
+
 /** A row id in a request: a positive integer. */
 export const Id = Type.Integer({ minimum: 1 });
 

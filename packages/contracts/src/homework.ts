@@ -1,5 +1,5 @@
 import { Type, type Static, type TSchema } from 'typebox';
-import { Nullable, Obj, OneOf, post } from './builders';
+import { gradeSubjectRow, Nullable, Obj, OneOf, post } from './builders';
 import { Paged } from './envelope';
 
 /**
@@ -72,12 +72,7 @@ export const HomeworkAssignment = Type.Object({
 export type HomeworkAssignment = Static<typeof HomeworkAssignment>;
 
 export const HomeworkSummary = Type.Object({
-  id: Type.Integer(),
-  name: Type.String(),
-  gradeId: Type.Integer(),
-  gradeName: Type.String(),
-  subjectId: Type.Integer(),
-  subjectName: Type.String(),
+  ...gradeSubjectRow(),
   state: HomeworkState,
   questionCount: Type.Integer(),
   fullMarks: Type.Number(),

@@ -1,5 +1,5 @@
 import { Type, type Static, type TSchema } from 'typebox';
-import { Nullable, Obj, OneOf, post } from './builders';
+import { gradeSubjectRow, Nullable, Obj, OneOf, post } from './builders';
 import { Paged } from './envelope';
 import { HomeworkState } from './homework';
 import { SubmissionStatus } from './homeworkSubmission';
@@ -66,12 +66,7 @@ const EditFields = {
 };
 
 export const CompositionSummary = Type.Object({
-  id: Type.Integer(),
-  name: Type.String(),
-  gradeId: Type.Integer(),
-  gradeName: Type.String(),
-  subjectId: Type.Integer(),
-  subjectName: Type.String(),
+  ...gradeSubjectRow(),
   state: HomeworkState,
   genre: Type.String(),
   minWords: Type.Integer(),

@@ -1,5 +1,5 @@
 import { Type, type Static, type TSchema } from 'typebox';
-import { Nullable, Obj, post } from './builders';
+import { gradeSubjectRow, Nullable, Obj, post } from './builders';
 
 /**
  * /homework/group (作业分组, key Homework-Group): named groups of homework of one grade × subject
@@ -12,12 +12,7 @@ const t = <T extends TSchema>(title: string, schema: T): T => ({ ...schema, titl
 const GroupId = t('作业分组', Type.Integer({ minimum: 1 }));
 
 export const HomeworkGroup = Type.Object({
-  id: Type.Integer(),
-  name: Type.String(),
-  gradeId: Type.Integer(),
-  gradeName: Type.String(),
-  subjectId: Type.Integer(),
-  subjectName: Type.String(),
+  ...gradeSubjectRow(),
   homeworkIds: Type.Array(Type.Integer()),
   creatorName: Type.String(),
   /** The caller made it (or manages the whole school): may change or delete it. */

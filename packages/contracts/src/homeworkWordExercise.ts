@@ -1,5 +1,5 @@
 import { Type, type Static, type TSchema } from 'typebox';
-import { Nullable, Obj, post } from './builders';
+import { gradeSubjectRow, Nullable, Obj, post } from './builders';
 
 /**
  * /homework/word-exercise (字词练习: question, accuracy, detail, card): a teacher's word list per
@@ -40,12 +40,7 @@ export const WordEntry = Type.Object({
 export type WordEntry = Static<typeof WordEntry>;
 
 export const WordExerciseSummary = Type.Object({
-  id: Type.Integer(),
-  name: Type.String(),
-  gradeId: Type.Integer(),
-  gradeName: Type.String(),
-  subjectId: Type.Integer(),
-  subjectName: Type.String(),
+  ...gradeSubjectRow(),
   wordCount: Type.Integer(),
   /** The classes it is assigned to that the caller teaches, with the due time. */
   classes: Type.Array(

@@ -1,17 +1,12 @@
 import { Type } from 'typebox';
 import { Paged } from '../envelope';
-import { Id, Nullable, Obj, post } from '../builders';
+import { gradeSubjectRow, Id, Nullable, Obj, post } from '../builders';
 import { ById, Count, FileData, Name, NewId, Null, PageBody, U } from './common';
 import { Student } from './students';
 
 /** A teaching class (走班) of one subject. */
 export const TeachClass = Obj({
-  id: Type.Integer(),
-  name: Type.String(),
-  gradeId: Type.Integer(),
-  gradeName: Type.String(),
-  subjectId: Type.Integer(),
-  subjectName: Type.String(),
+  ...gradeSubjectRow(),
   teacherId: Nullable(Type.Integer()),
   teacherName: Nullable(Type.String()),
   studentCount: Type.Integer(),
