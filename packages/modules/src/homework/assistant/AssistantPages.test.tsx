@@ -4,12 +4,11 @@ import {
   ASSISTANT_FREQUENCY_EXPORT_URL,
   homeworkAssistantRoutes,
   type AssistantSummaryRow,
-  type FrequencyRow,
 } from '@examkit/contracts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockXlsxDownload, menuUser, ok, renderApp } from '../../test/fixtures';
 import { homeworkPages } from '../index';
-import { bodiesOf, homeworkApi, K } from '../test/fixtures';
+import { bodiesOf, frequencyRow, homeworkApi, K } from '../test/fixtures';
 
 const A = homeworkAssistantRoutes;
 const CODES = ['Home', 'Homework', 'Homework-Analysis'];
@@ -34,19 +33,6 @@ const summaryRow: AssistantSummaryRow = {
   fullMarks: 20,
   average: 16.5,
   submitRate: 95,
-};
-const frequencyRow: FrequencyRow = {
-  homeworkId: 5,
-  homeworkName: '分数加减练习',
-  questionNo: 2,
-  label: '2',
-  type: 'objective',
-  fullMarks: 5,
-  answered: 38,
-  wrong: 19,
-  wrongRate: 50,
-  averageScore: 2.5,
-  commonWrongAnswer: 'C',
 };
 
 describe('作业分析', () => {
@@ -80,7 +66,7 @@ describe('作业分析', () => {
     const user = userEvent.setup();
     const api = homeworkApi({
       [K(A.assistantOptions)]: ok(OPTIONS),
-      [K(A.assistantFrequency)]: ok([frequencyRow]),
+      [K(A.assistantFrequency)]: ok([frequencyRow('分数加减练习')]),
     });
     await renderApp({
       path: '/homework/teaching-assistant/frequency',

@@ -4,6 +4,7 @@ import {
   homeworkQuestionPointRoutes,
   homeworkReportRoutes,
   homeworkRoutes,
+  type FrequencyRow,
   type HomeworkDetail,
   type HomeworkSummary,
   type KnowledgeNode,
@@ -128,3 +129,18 @@ export const POINT_NODES: KnowledgeNode[] = [
   node(3, 1, '约分'),
   node(4, null, '图形与几何'),
 ];
+
+/** A 高频错题 row: question 2 of `homeworkName`, wrong for 19 of 38 (most often C). */
+export const frequencyRow = (homeworkName: string): FrequencyRow => ({
+  homeworkId: 5,
+  homeworkName,
+  questionNo: 2,
+  label: '2',
+  type: 'objective',
+  fullMarks: 5,
+  answered: 38,
+  wrong: 19,
+  wrongRate: 50,
+  averageScore: 2.5,
+  commonWrongAnswer: 'C',
+});
