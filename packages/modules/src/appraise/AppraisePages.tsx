@@ -21,6 +21,7 @@ import { useApiCall } from '../common/useApiCall';
 import { useMyScope } from '../common/useMyScope';
 import { useWrongData } from '../resource/wrong/useWrongData';
 import { ClassPicker } from '../common/ClassPicker';
+import { ClassStudentPicker, useClassStudentChoice } from '../common/ClassStudentPicker';
 
 type Sheet = DataOf<typeof appraiseRoutes.sheet>;
 type Term = 1 | 2;
@@ -346,19 +347,16 @@ function CommentField({
 export function AppraiseStudentPage() {
   const call = useApiCall();
   const scope = useMyScope();
-  const [params] = useSearchParams();
-  const param = (name: string) => Number(params.get(name)) || null;
-  const [classId, setClassId] = useState<number | null>(() => param('classId'));
-  const [studentId, setStudentId] = useState<number | null>(() => param('studentId'));
+  const choice = useClassStudentChoice();
   // the term of the class export (the records below are every term's)
   const [exportTerm, setExportTerm] = useState<Term>(1);
   const classes = useWrongData(appraiseRoutes.sheet, {
-    classId,
+    classId: choice.classId,
     term: 1,
     kind: 1,
     subjectId: null,
   });
-  const chosen = studentId ?? classes.data?.students[0]?.studentId ?? null;
+  const chosen = choice.studentId ?? classes.data?.students[0]?.studentId ?? null;
   const record = useWrongData(
     appraiseRoutes.student,
     chosen === null ? null : { studentId: chosen },
@@ -371,23 +369,7 @@ export function AppraiseStudentPage() {
       {classes.data && classes.data.classes.length === 0 && <Empty text="暂无可查看的班级" />}
       {classes.data && classes.data.classes.length > 0 && (
         <Toolbar>
-          <ClassPicker
-            data={classes.data}
-            onChange={(id) => {
-              setClassId(id);
-              setStudentId(null);
-            }}
-          />
-          <FormField label="学生">
-            <Select
-              value={chosen ?? ''}
-              options={classes.data.students.map((s) => ({
-                value: s.studentId,
-                label: `${s.name}（${s.studentNo}）`,
-              }))}
-              onChange={(e) => setStudentId(Number(e.target.value))}
-            />
-          </FormField>
+          <ClassStudentPicker data={classes.data} chosen={chosen} choice={choice} />
           {scope?.reader !== true && classes.data.classId !== null && (
             <>
               <FormField label="导出学期">

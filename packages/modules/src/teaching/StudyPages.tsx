@@ -1,5 +1,5 @@
-import { useState } from 'react';
-import { Link, useLocation, useSearchParams } from 'react-router-dom';
+import { useState, type ReactNode } from 'react';
+import { Link, useLocation } from 'react-router-dom';
 import { teachingRoutes, type DataOf } from '@examkit/contracts';
 import { SUBMISSION_STATUS_LABELS } from '@examkit/contracts/rules';
 import { useExamkitStore } from '@examkit/core/react';
@@ -11,6 +11,7 @@ import { Chart } from '../report/components/Chart';
 import { barOption, lineOption, radarOption } from '../report/components/charts';
 import { percent, useWrongData } from '../resource/wrong/useWrongData';
 import { ClassPicker } from '../common/ClassPicker';
+import { ClassStudentPicker, useClassStudentChoice } from '../common/ClassStudentPicker';
 import { fixed, pct } from './format';
 
 /** Knowledge points drawn in a mastery chart (the weakest). */
@@ -151,8 +152,32 @@ export function HomeworkWrongTable({ rows }: { rows: HomeworkWrongRows }) {
 
 const ratePoints = (v: number | null) => (v === null ? null : v * 100);
 
-/** A student's 校本作业 over time: their score rate beside the class's, from the homework reports. */
-function HomeworkSection({ rows, of }: { rows: HomeworkRows; of: string }) {
+interface HomeworkRow {
+  homeworkId: number;
+  name: string;
+  subjectName: string;
+  assignedAt: number;
+}
+
+/**
+ * 作业: score rates over the homework (a line once there are two) and a row per homework with
+ * its name, subject and day before the `cells` named by `headers`.
+ */
+function HomeworkTrend<T extends HomeworkRow>({
+  rows,
+  of,
+  rates,
+  label,
+  headers,
+  cells,
+}: {
+  rows: readonly T[];
+  of: string;
+  rates: readonly (readonly [string, (row: T) => number | null])[];
+  label: string;
+  headers: readonly string[];
+  cells: (row: T) => ReactNode;
+}) {
   return (
     <section aria-label="作业">
       <h2>作业</h2>
@@ -166,36 +191,53 @@ function HomeworkSection({ rows, of }: { rows: HomeworkRows; of: string }) {
               label={`${of}的作业得分率趋势`}
               option={lineOption(
                 rows.map((h) => h.name),
-                [
-                  { name: '本人得分率', values: rows.map((h) => ratePoints(h.scoreRate)) },
-                  { name: '班级得分率', values: rows.map((h) => ratePoints(h.classScoreRate)) },
-                ],
+                rates.map(([name, rate]) => ({
+                  name,
+                  values: rows.map((h) => ratePoints(rate(h))),
+                })),
               )}
             />
           )}
-          <ListTable
-            label="各次作业成绩"
-            rows={rows}
-            headers={['作业', '学科', '布置日期', '得分', '得分率', '班级得分率']}
-          >
+          <ListTable label={label} rows={rows} headers={['作业', '学科', '布置日期', ...headers]}>
             {(h) => (
               <tr key={h.homeworkId}>
                 <td>{h.name}</td>
                 <td>{h.subjectName}</td>
                 <td>{day(h.assignedAt)}</td>
-                <td>
-                  {h.score === null
-                    ? SUBMISSION_STATUS_LABELS[h.status]
-                    : `${fixed(h.score)}/${h.fullMarks}`}
-                </td>
-                <td>{percent(h.scoreRate)}</td>
-                <td>{percent(h.classScoreRate)}</td>
+                {cells(h)}
               </tr>
             )}
           </ListTable>
         </>
       )}
     </section>
+  );
+}
+
+/** A student's 校本作业 over time: their score rate beside the class's, from the homework reports. */
+function HomeworkSection({ rows, of }: { rows: HomeworkRows; of: string }) {
+  return (
+    <HomeworkTrend
+      rows={rows}
+      of={of}
+      rates={[
+        ['本人得分率', (h) => h.scoreRate],
+        ['班级得分率', (h) => h.classScoreRate],
+      ]}
+      label="各次作业成绩"
+      headers={['得分', '得分率', '班级得分率']}
+      cells={(h) => (
+        <>
+          <td>
+            {h.score === null
+              ? SUBMISSION_STATUS_LABELS[h.status]
+              : `${fixed(h.score)}/${h.fullMarks}`}
+          </td>
+          <td>{percent(h.scoreRate)}</td>
+          <td>{percent(h.classScoreRate)}</td>
+        </>
+      )}
+    />
   );
 }
 
@@ -209,12 +251,9 @@ export function StudentStudyPage() {
   const codes = useExamkitStore((s) => s.permCodes);
   // 师生学情's student detail is this record, opened on the student of its link
   const research = useLocation().pathname.startsWith('/teach-research');
-  const [params] = useSearchParams();
-  const param = (name: string) => Number(params.get(name)) || null;
-  const [classId, setClassId] = useState<number | null>(() => param('classId'));
-  const [studentId, setStudentId] = useState<number | null>(() => param('studentId'));
-  const classes = useWrongData(teachingRoutes.studyClasses, { classId });
-  const chosen = studentId ?? classes.data?.students[0]?.studentId ?? null;
+  const choice = useClassStudentChoice();
+  const classes = useWrongData(teachingRoutes.studyClasses, { classId: choice.classId });
+  const chosen = choice.studentId ?? classes.data?.students[0]?.studentId ?? null;
   const record = useWrongData(
     teachingRoutes.studentRecord,
     chosen === null ? null : { studentId: chosen },
@@ -230,23 +269,7 @@ export function StudentStudyPage() {
       {classes.data && classes.data.classes.length === 0 && <Empty text="暂无可查看的班级" />}
       {classes.data && classes.data.classes.length > 0 && (
         <Toolbar>
-          <ClassPicker
-            data={classes.data}
-            onChange={(id) => {
-              setClassId(id);
-              setStudentId(null);
-            }}
-          />
-          <FormField label="学生">
-            <Select
-              value={chosen ?? ''}
-              options={classes.data.students.map((s) => ({
-                value: s.studentId,
-                label: `${s.name}（${s.studentNo}）`,
-              }))}
-              onChange={(e) => setStudentId(Number(e.target.value))}
-            />
-          </FormField>
+          <ClassStudentPicker data={classes.data} chosen={chosen} choice={choice} />
           {chosen !== null && hasPermission(codes, 'StudySituation') && (
             <Link to={`/resource/student-wrong/detail?studentId=${chosen}`}>错题本与推荐练习</Link>
           )}
@@ -378,43 +401,22 @@ type ClassHomeworkRows = DataOf<typeof teachingRoutes.classRecord>['homework'];
 /** A class's 校本作业 over time: each homework report's 基本情况 over the class. */
 function ClassHomeworkSection({ rows, of }: { rows: ClassHomeworkRows; of: string }) {
   return (
-    <section aria-label="作业">
-      <h2>作业</h2>
-      {rows.length === 0 ? (
-        <Empty text="暂无可查看的作业报告" />
-      ) : (
+    <HomeworkTrend
+      rows={rows}
+      of={of}
+      rates={[['班级得分率', (h) => h.scoreRate]]}
+      label="各次作业班级成绩"
+      headers={['应交', '已交', '已批改', '平均分', '得分率']}
+      cells={(h) => (
         <>
-          {rows.length > 1 && (
-            <Chart
-              kind="line"
-              label={`${of}的作业得分率趋势`}
-              option={lineOption(
-                rows.map((h) => h.name),
-                [{ name: '班级得分率', values: rows.map((h) => ratePoints(h.scoreRate)) }],
-              )}
-            />
-          )}
-          <ListTable
-            label="各次作业班级成绩"
-            rows={rows}
-            headers={['作业', '学科', '布置日期', '应交', '已交', '已批改', '平均分', '得分率']}
-          >
-            {(h) => (
-              <tr key={h.homeworkId}>
-                <td>{h.name}</td>
-                <td>{h.subjectName}</td>
-                <td>{day(h.assignedAt)}</td>
-                <td>{h.expected}</td>
-                <td>{h.submitted}</td>
-                <td>{h.corrected}</td>
-                <td>{h.average === null ? '—' : `${fixed(h.average)}/${h.fullMarks}`}</td>
-                <td>{percent(h.scoreRate)}</td>
-              </tr>
-            )}
-          </ListTable>
+          <td>{h.expected}</td>
+          <td>{h.submitted}</td>
+          <td>{h.corrected}</td>
+          <td>{h.average === null ? '—' : `${fixed(h.average)}/${h.fullMarks}`}</td>
+          <td>{percent(h.scoreRate)}</td>
         </>
       )}
-    </section>
+    />
   );
 }
 
