@@ -21,7 +21,11 @@ import { useApiCall } from '../common/useApiCall';
 import { useMyScope } from '../common/useMyScope';
 import { useWrongData } from '../resource/wrong/useWrongData';
 import { ClassPicker } from '../common/ClassPicker';
-import { ClassStudentPicker, useClassStudentChoice } from '../common/ClassStudentPicker';
+import {
+  ClassStudentPicker,
+  StudentHeading,
+  useClassStudentChoice,
+} from '../common/ClassStudentPicker';
 
 type Sheet = DataOf<typeof appraiseRoutes.sheet>;
 type Term = 1 | 2;
@@ -400,9 +404,7 @@ export function AppraiseStudentPage() {
       {record.error && <p role="alert">{record.error}</p>}
       {data && (
         <>
-          <h2>
-            {data.student.name}（{data.student.className}，{data.student.studentNo}）
-          </h2>
+          <StudentHeading student={data.student} />
           <Toolbar>
             <Link
               to={`/appraise/student/print?studentId=${data.student.studentId}${

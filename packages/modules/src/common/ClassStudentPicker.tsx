@@ -48,3 +48,16 @@ export function ClassStudentPicker({ data, chosen, choice }: ClassStudentPickerP
     </>
   );
 }
+
+/** The chosen student's heading: 王小明（高一(1)班，2026040101）. */
+export function StudentHeading({
+  student,
+}: {
+  student: { name: string; className: string; studentNo: string };
+}) {
+  return (
+    <h2>
+      {student.name}（{student.className}，{student.studentNo}）
+    </h2>
+  );
+}

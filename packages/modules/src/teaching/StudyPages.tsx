@@ -9,9 +9,14 @@ import { ListTable } from '../common/ListTable';
 import { PageBox, Toolbar } from '../common/styled';
 import { Chart } from '../report/components/Chart';
 import { barOption, lineOption, radarOption } from '../report/components/charts';
+import { CommonErrorTable } from '../resource/wrong/CommonErrorTable';
 import { percent, useWrongData } from '../resource/wrong/useWrongData';
 import { ClassPicker } from '../common/ClassPicker';
-import { ClassStudentPicker, useClassStudentChoice } from '../common/ClassStudentPicker';
+import {
+  ClassStudentPicker,
+  StudentHeading,
+  useClassStudentChoice,
+} from '../common/ClassStudentPicker';
 import { fixed, pct } from './format';
 
 /** Knowledge points drawn in a mastery chart (the weakest). */
@@ -288,9 +293,7 @@ export function StudentStudyPage() {
       {record.error && <p role="alert">{record.error}</p>}
       {data && (
         <>
-          <h2>
-            {data.student.name}（{data.student.className}，{data.student.studentNo}）
-          </h2>
+          <StudentHeading student={data.student} />
           {data.exams.length === 0 ? (
             <Empty text="暂无已发布报告的考试" />
           ) : (
@@ -500,22 +503,12 @@ export function ClassStudyPage() {
           <Mastery points={data.points} of={data.className} />
           <section aria-label="最近一次考试的易错题">
             <h2>最近一次考试的易错题</h2>
-            <ListTable
+            <CommonErrorTable
               label="易错题"
               rows={data.commonErrors}
-              headers={['学科', '题号', '知识点', '班级得分率', '年级得分率', '错误人数']}
-            >
-              {(q) => (
-                <tr key={`${q.subjectName}-${q.number}`}>
-                  <td>{q.subjectName}</td>
-                  <td>{q.number}</td>
-                  <td>{q.knowledgePoints.join('、') || '—'}</td>
-                  <td>{percent(q.scoreRate)}</td>
-                  <td>{percent(q.gradeScoreRate)}</td>
-                  <td>{q.wrongCount}</td>
-                </tr>
-              )}
-            </ListTable>
+              classRate={(q) => q.scoreRate}
+              rowKey={(q) => `${q.subjectName}-${q.number}`}
+            />
           </section>
         </>
       )}

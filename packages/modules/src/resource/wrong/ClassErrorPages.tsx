@@ -7,6 +7,7 @@ import { Button, FormField, Select } from '@examkit/ui';
 import { ListTable } from '../../common/ListTable';
 import { useApiCall } from '../../common/useApiCall';
 import { PageBox, Toolbar } from '../../common/styled';
+import { CommonErrorTable } from './CommonErrorTable';
 import { HomeworkClassErrors } from './HomeworkClassErrors';
 import { ExamPicker } from './parts';
 import { percent, useWrongData } from './useWrongData';
@@ -321,22 +322,12 @@ export function CommonErrorsPage() {
               subjects={[...new Set(c.questions.map((q) => q.subjectName))]}
             />
           )}
-          <ListTable
+          <CommonErrorTable
             label={`${c.className} 易错题`}
             rows={c.questions}
-            headers={['学科', '题号', '知识点', '班级得分率', '年级得分率', '错误人数']}
-          >
-            {(q) => (
-              <tr key={q.questionId}>
-                <td>{q.subjectName}</td>
-                <td>{q.number}</td>
-                <td>{q.knowledgePoints.join('、') || '—'}</td>
-                <td>{percent(q.classScoreRate)}</td>
-                <td>{percent(q.gradeScoreRate)}</td>
-                <td>{q.wrongCount}</td>
-              </tr>
-            )}
-          </ListTable>
+            classRate={(q) => q.classScoreRate}
+            rowKey={(q) => q.questionId}
+          />
         </section>
       ))}
     </ClassErrorsFrame>
