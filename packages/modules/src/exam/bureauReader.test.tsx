@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { bureauUser, myScope, ok, renderApp } from '../test/fixtures';
 import { examPages } from './index';
-import { examApi } from './test/fixtures';
+import { examApi, reportExamList } from './test/fixtures';
 
 afterEach(() => vi.restoreAllMocks());
 
@@ -49,26 +49,7 @@ const open = (path: string, routes: Record<string, unknown> = {}) =>
 
 describe('an education bureau’s seat sees no write buttons', () => {
   it('the exam list: only 查看报告, no 创建考试, 管理, 考生, 教师 or 删除, and the name is no link', async () => {
-    await open('/exam/single', {
-      'POST /marking-report/teacher/getExam': ok({
-        list: [
-          {
-            examId: 1,
-            name: '2026学年第一学期高一期中考试',
-            examType: '期中',
-            examDate: '2026-11-10',
-            gradeId: 10,
-            gradeName: '高一',
-            state: 'finished',
-            published: true,
-            gradeReport: true,
-          },
-        ],
-        total: 1,
-        pageNum: 1,
-        pageSize: 200,
-      }),
-    });
+    await open('/exam/single', reportExamList(true));
     const table = await screen.findByRole('table', { name: '考试列表' });
     expect(
       await within(table).findByRole('button', { name: '查看报告 2026学年第一学期高一期中考试' }),

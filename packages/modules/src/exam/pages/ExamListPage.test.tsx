@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { demoUser, myScope, ok, renderApp } from '../../test/fixtures';
 import { examPages } from '../index';
-import { EXAM, bodiesOf, examApi } from '../test/fixtures';
+import { EXAM, bodiesOf, examApi, reportExamList } from '../test/fixtures';
 
 afterEach(() => vi.restoreAllMocks());
 
@@ -63,26 +63,7 @@ describe('ExamListPage', () => {
   });
 
   it('offers 查看报告 on an exam whose report the user may open, leading to its reports', async () => {
-    const api = examApi({
-      'POST /marking-report/teacher/getExam': ok({
-        list: [
-          {
-            examId: 1,
-            name: '2026学年第一学期高一期中考试',
-            examType: '期中',
-            examDate: '2026-11-10',
-            gradeId: 10,
-            gradeName: '高一',
-            state: 'finished',
-            published: false,
-            gradeReport: true,
-          },
-        ],
-        total: 1,
-        pageNum: 1,
-        pageSize: 200,
-      }),
-    });
+    const api = examApi(reportExamList(false));
     const codes = [
       'Home',
       'Exam',

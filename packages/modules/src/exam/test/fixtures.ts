@@ -61,6 +61,28 @@ const subject = (id: number, subjectName: string, fullMarks: number, extra = {})
   ...extra,
 });
 
+/** The report centre's exam list (getExam): the finished 期中 with a grade report, `published` or not. */
+export const reportExamList = (published: boolean) => ({
+  'POST /marking-report/teacher/getExam': ok({
+    list: [
+      {
+        examId: 1,
+        name: MIDTERM.name,
+        examType: '期中',
+        examDate: '2026-11-10',
+        gradeId: 10,
+        gradeName: '高一',
+        state: 'finished',
+        published,
+        gradeReport: true,
+      },
+    ],
+    total: 1,
+    pageNum: 1,
+    pageSize: 200,
+  }),
+});
+
 /** The demo school's two exams: a finished 期中 and a draft 周练. */
 export const MIDTERM: ExamSummary = {
   id: 1,
