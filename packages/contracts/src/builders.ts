@@ -35,6 +35,22 @@ export const gradeSubjectRow = () => ({
   subjectName: Type.String(),
 });
 
+/**
+ * The reply fields of a homework question and how often it was answered wrong (高频错题, a
+ * workbook's 错题): questionNo, label, type, fullMarks, answered, wrong, wrongRate, in that order.
+ */
+export const wrongQuestionFields = () => ({
+  questionNo: Type.Integer(),
+  label: Type.String(),
+  type: OneOf(['objective', 'subjective'] as const),
+  fullMarks: Type.Number(),
+  /** Scored answers, and those below full marks (错). */
+  answered: Type.Integer(),
+  wrong: Type.Integer(),
+  /** Percent of the scored answers that are wrong. */
+  wrongRate: Type.Number(),
+});
+
 /** A row id in a request: a positive integer. */
 export const Id = Type.Integer({ minimum: 1 });
 

@@ -1,5 +1,5 @@
 import { Type, type Static, type TSchema } from 'typebox';
-import { Nullable, Obj, OneOf, post } from './builders';
+import { Nullable, Obj, OneOf, post, wrongQuestionFields } from './builders';
 
 /**
  * 作业分析 (spec 001 §2: /homework/teaching-assistant with summary, frequency and
@@ -59,15 +59,7 @@ export type AssistantSummaryRow = Static<typeof AssistantSummaryRow>;
 export const FrequencyRow = Type.Object({
   homeworkId: Type.Integer(),
   homeworkName: Type.String(),
-  questionNo: Type.Integer(),
-  label: Type.String(),
-  type: OneOf(['objective', 'subjective'] as const),
-  fullMarks: Type.Number(),
-  /** Scored answers, and those below full marks (错). */
-  answered: Type.Integer(),
-  wrong: Type.Integer(),
-  /** Percent of the scored answers that are wrong. */
-  wrongRate: Type.Number(),
+  ...wrongQuestionFields(),
   averageScore: Type.Number(),
   /** The answer given most often by those who got an objective question wrong, if any. */
   commonWrongAnswer: Nullable(Type.String()),

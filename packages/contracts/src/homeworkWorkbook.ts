@@ -1,5 +1,5 @@
 import { Type, type Static, type TSchema } from 'typebox';
-import { Nullable, Obj, OneOf, post } from './builders';
+import { Nullable, Obj, post, wrongQuestionFields } from './builders';
 import { HomeworkDetail, HomeworkQuestionInput, HomeworkState } from './homework';
 import { SubmissionStatus } from './homeworkSubmission';
 
@@ -142,13 +142,7 @@ export type WorkbookStudentHomework = Static<typeof WorkbookStudentHomework>;
 export const WorkbookWrongRow = Type.Object({
   homeworkId: Type.Integer(),
   chapterTitle: Type.String(),
-  questionNo: Type.Integer(),
-  label: Type.String(),
-  type: OneOf(['objective', 'subjective'] as const),
-  fullMarks: Type.Number(),
-  answered: Type.Integer(),
-  wrong: Type.Integer(),
-  wrongRate: Type.Number(),
+  ...wrongQuestionFields(),
   commonWrongAnswer: Nullable(Type.String()),
   /** Who got it wrong, 学号 order. */
   students: Type.Array(Type.Object({ studentId: Type.Integer(), name: Type.String() })),
