@@ -61,6 +61,21 @@ export function validateExamForm(values: {
  * marks and 选考, participating classes; when editing also its state with the allowed
  * transitions and the links to each subject's paper, answer key, answer sheet and scores.
  */
+/** An exam subject's links: 试题设置, 设置答案, 制作答题卡; 导入成绩 and 扫描试卷 for one managing its grade. */
+function subjectLinks(examId: number, id: number, managing: boolean): [string, string][] {
+  return [
+    [`/exam/single/question/${id}`, '试题设置'],
+    [`/exam/single/answer/${id}`, '设置答案'],
+    [`/exam/single/create_answer_sheet?examSubjectId=${id}`, '制作答题卡'],
+    ...(managing
+      ? ([
+          [`/exam/single/import?examId=${examId}&examSubjectId=${id}`, '导入成绩'],
+          [`/exam/single/scanpaper/${id}`, '扫描试卷'],
+        ] satisfies [string, string][])
+      : []),
+  ];
+}
+
 export function ExamFormPage() {
   const { id } = useParams();
   const examId = id ? Number(id) : null;
@@ -401,39 +416,12 @@ export function ExamFormPage() {
                   <td>{s.hasSheet ? '已保存' : '未制作'}</td>
                   <td>
                     <Actions>
-                      <Link
-                        to={`/exam/single/question/${s.id}`}
-                        aria-label={`${s.subjectName}试题设置`}
-                      >
-                        试题设置
-                      </Link>
-                      <Link
-                        to={`/exam/single/answer/${s.id}`}
-                        aria-label={`${s.subjectName}设置答案`}
-                      >
-                        设置答案
-                      </Link>
-                      <Link
-                        to={`/exam/single/create_answer_sheet?examSubjectId=${s.id}`}
-                        aria-label={`${s.subjectName}制作答题卡`}
-                      >
-                        制作答题卡
-                      </Link>
-                      {managesGrade(scope, detail.gradeId) && (
-                        <>
-                          <Link
-                            to={`/exam/single/import?examId=${detail.id}&examSubjectId=${s.id}`}
-                            aria-label={`${s.subjectName}导入成绩`}
-                          >
-                            导入成绩
+                      {subjectLinks(detail.id, s.id, managesGrade(scope, detail.gradeId)).map(
+                        ([to, text]) => (
+                          <Link key={text} to={to} aria-label={`${s.subjectName}${text}`}>
+                            {text}
                           </Link>
-                          <Link
-                            to={`/exam/single/scanpaper/${s.id}`}
-                            aria-label={`${s.subjectName}扫描试卷`}
-                          >
-                            扫描试卷
-                          </Link>
-                        </>
+                        ),
                       )}
                     </Actions>
                   </td>
