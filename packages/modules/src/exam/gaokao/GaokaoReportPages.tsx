@@ -13,7 +13,8 @@ import { hasPermission } from '@examkit/permission';
 import { FormField, Select, themeOf } from '@examkit/ui';
 import { DownloadJobButton } from '../../common/DownloadJobButton';
 import { useApiCall } from '../../common/useApiCall';
-import { Note, PageBox, Table, Toolbar } from '../components/styled';
+import { Note, PageBox, Toolbar } from '../components/styled';
+import { DataTable } from '../tool/common';
 
 type Group = 'summary' | 'subject' | 'like' | 'wenke';
 
@@ -75,32 +76,6 @@ const Nav = styled.nav`
 const num = (v: number | null | undefined) =>
   v === null || v === undefined ? '—' : String(Math.round(v * 100) / 100);
 
-/** A table's column headers, left to right. */
-function Heads({ names }: { names: readonly string[] }) {
-  return (
-    <thead>
-      <tr>
-        {names.map((h) => (
-          <th scope="col" key={h}>
-            {h}
-          </th>
-        ))}
-      </tr>
-    </thead>
-  );
-}
-
-/** A row's cells, left to right. */
-function Cells({ values }: { values: readonly ReactNode[] }) {
-  return (
-    <>
-      {values.map((v, i) => (
-        <td key={i}>{v}</td>
-      ))}
-    </>
-  );
-}
-
 function StatsTable({
   label,
   rows,
@@ -109,55 +84,47 @@ function StatsTable({
   rows: [string, GaokaoReport['overall']['total']][];
 }) {
   return (
-    <Table aria-label={label}>
-      <Heads names={['范围', '人数', '平均分', '最高分', '最低分']} />
-      <tbody>
-        {rows.map(([name, s]) => (
-          <tr key={name}>
-            <Cells values={[name, s.count, num(s.average), num(s.max), num(s.min)]} />
-          </tr>
-        ))}
-      </tbody>
-    </Table>
+    <DataTable
+      label={label}
+      columns={['范围', '人数', '平均分', '最高分', '最低分']}
+      rows={rows}
+      rowKey={([name]) => name}
+      cells={([name, s]) => [name, s.count, num(s.average), num(s.max), num(s.min)]}
+    />
   );
 }
 
 function BandTable({ label, bands }: { label: string; bands: readonly Band[] }) {
   const total = bands.reduce((a, b) => a + b.count, 0);
   return (
-    <Table aria-label={label}>
-      <Heads names={['分数段', '人数', '占比']} />
-      <tbody>
-        {[...bands].reverse().map((b) => (
-          <tr key={b.from}>
-            <td>
-              [{b.from}, {b.to}
-              {b.to === bands.at(-1)?.to ? ']' : ')'}
-            </td>
-            <td>{b.count}</td>
-            <td>{total ? `${((b.count / total) * 100).toFixed(2)}%` : '—'}</td>
-          </tr>
-        ))}
-      </tbody>
-    </Table>
+    <DataTable
+      label={label}
+      columns={['分数段', '人数', '占比']}
+      rows={[...bands].reverse()}
+      rowKey={(b) => b.from}
+      cells={(b) => [
+        `[${b.from}, ${b.to}${b.to === bands.at(-1)?.to ? ']' : ')'}`,
+        b.count,
+        total ? `${((b.count / total) * 100).toFixed(2)}%` : '—',
+      ]}
+    />
   );
 }
 
 function SubjectLevels({ subject }: { subject: Subject }) {
   return (
-    <Table aria-label={`${subject.name}等级`}>
-      <Heads names={['等级', '人数', '原始分区间', '赋分区间']} />
-      <tbody>
-        {subject.levels.map((l) => (
-          <tr key={l.name}>
-            <td>{l.name}</td>
-            <td>{l.count}</td>
-            <td>{l.rawHigh === null ? '—' : `${num(l.rawHigh)}–${num(l.rawLow)}`}</td>
-            <td>{l.high === l.low ? l.high : `${l.high}–${l.low}`}</td>
-          </tr>
-        ))}
-      </tbody>
-    </Table>
+    <DataTable
+      label={`${subject.name}等级`}
+      columns={['等级', '人数', '原始分区间', '赋分区间']}
+      rows={subject.levels}
+      rowKey={(l) => l.name}
+      cells={(l) => [
+        l.name,
+        l.count,
+        l.rawHigh === null ? '—' : `${num(l.rawHigh)}–${num(l.rawLow)}`,
+        l.high === l.low ? l.high : `${l.high}–${l.low}`,
+      ]}
+    />
   );
 }
 
@@ -191,30 +158,25 @@ function Transcript({ report, track }: { report: GaokaoReport; track: GaokaoTrac
       {rows.length === 0 ? (
         <Note>暂无数据</Note>
       ) : (
-        <Table aria-label="新高考成绩单">
-          <Heads names={headers} />
-          <tbody>
-            {rows.map((s) => (
-              <tr key={s.studentId}>
-                <td>{s.rank ?? '—'}</td>
-                <td>{s.studentNo}</td>
-                <td>{s.name}</td>
-                <td>{s.className}</td>
-                <td>{s.track === 'physics' ? '物理类' : '历史类'}</td>
-                {report.subjects.flatMap((subject, j) =>
-                  subject.role === 'converted'
-                    ? [
-                        <td key={`${j}r`}>{num(s.raw[j])}</td>,
-                        <td key={`${j}l`}>{s.levels[j] ?? '—'}</td>,
-                        <td key={`${j}c`}>{num(s.converted[j])}</td>,
-                      ]
-                    : [<td key={j}>{num(s.raw[j])}</td>],
-                )}
-                <td>{num(s.total)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </Table>
+        <DataTable
+          label="新高考成绩单"
+          columns={headers}
+          rows={rows}
+          rowKey={(s) => s.studentId}
+          cells={(s) => [
+            s.rank ?? '—',
+            s.studentNo,
+            s.name,
+            s.className,
+            s.track === 'physics' ? '物理类' : '历史类',
+            ...report.subjects.flatMap((subject, j) =>
+              subject.role === 'converted'
+                ? [num(s.raw[j]), s.levels[j] ?? '—', num(s.converted[j])]
+                : [num(s.raw[j])],
+            ),
+            num(s.total),
+          ]}
+        />
       )}
     </>
   );
@@ -223,26 +185,19 @@ function Transcript({ report, track }: { report: GaokaoReport; track: GaokaoTrac
 /** A joint exam's schools as aggregates: totals of all, 物理类 and 历史类 per school. */
 function SchoolTable({ schools }: { schools: NonNullable<GaokaoReport['schools']> }) {
   return (
-    <Table aria-label="各校总分对比">
-      <Heads names={['学校', '人数', '平均分', '最高分', '物理类平均分', '历史类平均分']} />
-      <tbody>
-        {schools.map((s) => (
-          <tr key={s.label}>
-            <Cells
-              values={[
-                s.own ? `${s.label}（本校）` : s.label,
-                s.total.count,
-                num(s.total.average),
-                num(s.total.max),
-              ]}
-            />
-            {s.tracks.map((t) => (
-              <td key={t.track}>{num(t.total.average)}</td>
-            ))}
-          </tr>
-        ))}
-      </tbody>
-    </Table>
+    <DataTable
+      label="各校总分对比"
+      columns={['学校', '人数', '平均分', '最高分', '物理类平均分', '历史类平均分']}
+      rows={schools}
+      rowKey={(s) => s.label}
+      cells={(s) => [
+        s.own ? `${s.label}（本校）` : s.label,
+        s.total.count,
+        num(s.total.average),
+        num(s.total.max),
+        ...s.tracks.map((t) => num(t.total.average)),
+      ]}
+    />
   );
 }
 
@@ -305,36 +260,29 @@ function view(group: Group, tab: string, report: GaokaoReport): ReactNode {
   if (group === 'subject' && tab === 'basic')
     return (
       <>
-        <Table aria-label="学科概况">
-          <Heads
-            names={[
-              '学科',
-              '计分方式',
-              '人数',
-              '原始平均分',
-              '原始最高分',
-              '原始最低分',
-              '赋分平均分',
-            ]}
-          />
-          <tbody>
-            {report.subjects.map((s) => (
-              <tr key={s.name}>
-                <Cells
-                  values={[
-                    s.name,
-                    s.role === 'converted' ? '等级赋分' : '原始分',
-                    s.raw.count,
-                    num(s.raw.average),
-                    num(s.raw.max),
-                    num(s.raw.min),
-                    num(s.converted?.average),
-                  ]}
-                />
-              </tr>
-            ))}
-          </tbody>
-        </Table>
+        <DataTable
+          label="学科概况"
+          columns={[
+            '学科',
+            '计分方式',
+            '人数',
+            '原始平均分',
+            '原始最高分',
+            '原始最低分',
+            '赋分平均分',
+          ]}
+          rows={report.subjects}
+          rowKey={(s) => s.name}
+          cells={(s) => [
+            s.name,
+            s.role === 'converted' ? '等级赋分' : '原始分',
+            s.raw.count,
+            num(s.raw.average),
+            num(s.raw.max),
+            num(s.raw.min),
+            num(s.converted?.average),
+          ]}
+        />
         {converted.map((s) => (
           <section key={s.name} aria-label={`${s.name}等级分布`}>
             <h2>{s.name}等级分布</h2>
@@ -352,33 +300,27 @@ function view(group: Group, tab: string, report: GaokaoReport): ReactNode {
           label={`${trackReport.name}总分概况`}
           rows={[[trackReport.name, trackReport.total]]}
         />
-        <Table aria-label={`${trackReport.name}学科平均分`}>
-          <Heads names={['学科', '平均分（再选科目为赋分）']} />
-          <tbody>
-            {report.subjects.map((s, j) =>
-              trackReport.subjectAverages[j] === null ? null : (
-                <tr key={s.name}>
-                  <td>{s.name}</td>
-                  <td>{num(trackReport.subjectAverages[j])}</td>
-                </tr>
-              ),
-            )}
-          </tbody>
-        </Table>
+        <DataTable
+          label={`${trackReport.name}学科平均分`}
+          columns={['学科', '平均分（再选科目为赋分）']}
+          rows={report.subjects.flatMap((s, j) => {
+            const average = trackReport.subjectAverages[j];
+            return average === null ? [] : [[s.name, average] as const];
+          })}
+          rowKey={([name]) => name}
+          cells={([name, average]) => [name, num(average)]}
+        />
       </>
     );
   if (tab === 'levelAnalysis')
     return (
-      <Table aria-label={`${trackReport.name}等级分析`}>
-        <Heads names={['学科', ...report.profile.levels.map((l) => `${l.name}等人数`)]} />
-        <tbody>
-          {trackReport.levels.map((row) => (
-            <tr key={row.subject}>
-              <Cells values={[row.subject, ...row.counts]} />
-            </tr>
-          ))}
-        </tbody>
-      </Table>
+      <DataTable
+        label={`${trackReport.name}等级分析`}
+        columns={['学科', ...report.profile.levels.map((l) => `${l.name}等人数`)]}
+        rows={trackReport.levels}
+        rowKey={(row) => row.subject}
+        cells={(row) => [row.subject, ...row.counts]}
+      />
     );
   if (tab === 'scoreSection')
     return <BandTable label={`${trackReport.name}总分分数段`} bands={trackReport.bands} />;
