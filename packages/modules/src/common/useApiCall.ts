@@ -11,10 +11,8 @@ export type CallOutcome<T> =
 /**
  * Calls a contract route with core's http client and never throws: a refusal gives the
  * server's message (already shown as a toast by core) and its `data` (row errors).
- * @param toastNetwork Whether a timeout or network failure is shown as a toast too (a report
- *   page shows it in place instead). @default true
  */
-export function useApiCall(toastNetwork = true) {
+export function useApiCall() {
   const { http } = useExamkit();
   return useCallback(
     async <R extends RouteContract>(
@@ -28,7 +26,7 @@ export function useApiCall(toastNetwork = true) {
           const cancelled = reply.reason === 'cancelled';
           const message =
             reply.reason === 'timeout' ? '请求超时，请稍后重试' : '网络异常，请稍后重试';
-          if (!cancelled && toastNetwork) http.notifier.message('error', message);
+          if (!cancelled) http.notifier.message('error', message);
           return { ok: false, message, data: null, cancelled };
         }
         return { ok: true, data: reply.data };
@@ -41,6 +39,6 @@ export function useApiCall(toastNetwork = true) {
         };
       }
     },
-    [http, toastNetwork],
+    [http],
   );
 }
