@@ -13,7 +13,7 @@ import type { JointRow } from './access';
 import { jointMathExam, type Joint } from './poolTestKit';
 import { jointVersion, readySchoolReports } from './report';
 import { readSnapshot, refreshSnapshot } from './snapshotJob';
-import { refreshJointSnapshot } from './snapshots';
+import { jointSnapshotTarget, refreshJointSnapshot } from './snapshots';
 
 const HEADER = ['考号/学号', '姓名', '1', '2', '3', '4', '5(1)', '5(2)'];
 const marksOf = (n: number) => [n % 2 ? 5 : 0, n % 3 ? 6 : 3, 2, n % 6, n % 5, (n * 3) % 9];
@@ -233,12 +233,7 @@ describe.each(DIALECTS)('the joint report computed in the background on %s', (di
       .where('id', '=', joint.id)
       .executeTakeFirstOrThrow();
     const version = await jointVersion(server.db, server.clock, row);
-    const target = {
-      table: 'joint_report_snapshots',
-      key: 'joint_exam_id',
-      payload: false,
-      id: joint.id,
-    } as const;
+    const target = jointSnapshotTarget(joint.id);
     expect(await readSnapshot(server.db, target)).toMatchObject({ version, state: 'ready' });
     let runs = 0;
     let task: Promise<void> | undefined;

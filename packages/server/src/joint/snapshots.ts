@@ -19,6 +19,15 @@ export interface JointSnapshotDeps extends SnapshotDeps {
 
 const FAILED = '联考报告计算失败，请稍后重试';
 
+/** The joint report's progress row (`joint_report_snapshots`, by joint exam; no figures kept). */
+export const jointSnapshotTarget = (jointExamId: number) =>
+  ({
+    table: 'joint_report_snapshots',
+    key: 'joint_exam_id',
+    payload: false,
+    id: jointExamId,
+  }) as const;
+
 /**
  * The joint report's snapshot (docs/joint-exams.md#snapshots): when the schools' report version
  * differs from the cached one, both caches (one group per school, one per class) are computed in
@@ -63,12 +72,7 @@ export async function refreshJointSnapshot(
     return cached.every((c) => c?.version === version);
   };
   if (await computed()) return { state: 'ready', progress: 100, stage: '已完成', message: null };
-  const target = {
-    table: 'joint_report_snapshots',
-    key: 'joint_exam_id',
-    payload: false,
-    id: joint.id,
-  } as const;
+  const target = jointSnapshotTarget(joint.id);
   const work = inDuck ? duckJob({ ...deps, settings }, joint, version) : job(deps, joint);
   return refreshSnapshot(deps, target, version, work, computed);
 }
