@@ -105,7 +105,7 @@ describe('the basket and 组卷', () => {
       expect(router.state.location.pathname).toBe('/resource/paper/school-detail');
 
       await screen.findByRole('heading', { name: '高一数学周测（一）' });
-      await user.click(screen.getByRole('button', { name: '加入试题篮：试题 1' }));
+      await user.click(await screen.findByRole('button', { name: '加入试题篮：试题 1' }));
       await user.click(screen.getByRole('button', { name: '加入试题篮：试题 2' }));
       expect(await screen.findByRole('button', { name: '移出试题篮：试题 2' })).toBeInTheDocument();
       await user.click(screen.getByRole('button', { name: '试题篮，2 道试题' }));
@@ -131,7 +131,7 @@ describe('the basket and 组卷', () => {
       });
       const user = userEvent.setup();
       await screen.findByRole('heading', { name: '高一数学周测（一）' });
-      await user.click(screen.getByRole('button', { name: '加入试题篮：试题 1' }));
+      await user.click(await screen.findByRole('button', { name: '加入试题篮：试题 1' }));
       await user.click(screen.getByRole('button', { name: '加入试题篮：试题 2' }));
       await router.navigate('/resource/basket-confirm?gradeNum=10&subject=math');
       expect(await screen.findByText(/^共 2 题，满分/)).toHaveTextContent('共 2 题，满分 17 分');
