@@ -198,6 +198,44 @@ export async function duckSchoolBasic(
   });
 }
 
+/** The rank rows of one column (0 = the total) a viewer pages through. */
+function rankRows(db: Db, read: DuckRead, column: number) {
+  const own = read.own;
+  // a school outside the snapshot's groups has not finished: no rows of its own
+  if (own !== null && own !== undefined && !read.head.groups.includes(own))
+    throw notFound('该班级未参加本次考试');
+  const rows = db
+    .selectFrom('joint_snapshot_ranks')
+    .where('joint_exam_id', '=', read.jointExamId)
+    .where('generation', '=', read.generation)
+    .where('subject', '=', column);
+  return own !== null && own !== undefined ? rows.where('grp', '=', own) : rows;
+}
+
+/**
+ * One page of a column's rank rows in the rank page's order (`position`), and how many there are,
+ * narrowed by `filter` (the transcript's keyword): the viewer's own school's students, or all.
+ */
+async function rankPage(
+  db: Db,
+  read: DuckRead,
+  column: number,
+  page: { pageNum: number; pageSize: number },
+  filter: (rows: ReturnType<typeof rankRows>) => ReturnType<typeof rankRows> = (rows) => rows,
+) {
+  const rows = filter(rankRows(db, read, column));
+  const [counted, list] = await Promise.all([
+    rows.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+    rows
+      .selectAll()
+      .orderBy('position')
+      .limit(page.pageSize)
+      .offset((page.pageNum - 1) * page.pageSize)
+      .execute(),
+  ]);
+  return { counted, list };
+}
+
 /**
  * 联考·排名分析 from the rows: 一分一段 and one page of the rank rows in their stored order (a
  * school's staff page through their own students only, the bureau through all).
@@ -209,25 +247,8 @@ export async function duckGradeRank(
   page: { pageNum: number; pageSize: number },
 ): Promise<D<'gradeRank'>> {
   const subjectName = columnName(read, subjectId);
-  const own = read.own;
-  if (own !== null && own !== undefined && !read.head.groups.includes(own))
-    throw notFound('该班级未参加本次考试');
+  const { counted, list } = await rankPage(db, read, subjectId, page);
   const figure = await figureRows(db, read, [subjectId]);
-  let query = db
-    .selectFrom('joint_snapshot_ranks')
-    .where('joint_exam_id', '=', read.jointExamId)
-    .where('generation', '=', read.generation)
-    .where('subject', '=', subjectId);
-  if (own !== null && own !== undefined) query = query.where('grp', '=', own);
-  const [counted, list] = await Promise.all([
-    query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-    query
-      .selectAll()
-      .orderBy('position')
-      .limit(page.pageSize)
-      .offset((page.pageNum - 1) * page.pageSize)
-      .execute(),
-  ]);
   return {
     exam: header(read),
     subjectId,
@@ -266,30 +287,14 @@ export async function duckGradeTranscript(
   read: DuckRead,
   query: { pageNum: number; pageSize: number; keyWord?: string | undefined },
 ): Promise<D<'gradeTranscript'>> {
-  const own = read.own;
-  if (own !== null && own !== undefined && !read.head.groups.includes(own))
-    throw notFound('该班级未参加本次考试');
   const key = query.keyWord?.trim();
   const found = (column: 'name' | 'student_no', k: string) =>
     dialectOf(db) === 'postgres'
       ? sql<boolean>`strpos(${sql.ref(column)}, ${k}) > 0`
       : sql<boolean>`instr(${sql.ref(column)}, ${k}) > 0`;
-  let totals = db
-    .selectFrom('joint_snapshot_ranks')
-    .where('joint_exam_id', '=', read.jointExamId)
-    .where('generation', '=', read.generation)
-    .where('subject', '=', 0);
-  if (own !== null && own !== undefined) totals = totals.where('grp', '=', own);
-  if (key) totals = totals.where((eb) => eb.or([found('name', key), found('student_no', key)]));
-  const [counted, list] = await Promise.all([
-    totals.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-    totals
-      .selectAll()
-      .orderBy('position')
-      .limit(query.pageSize)
-      .offset((query.pageNum - 1) * query.pageSize)
-      .execute(),
-  ]);
+  const { counted, list } = await rankPage(db, read, 0, query, (q) =>
+    key ? q.where((eb) => eb.or([found('name', key), found('student_no', key)])) : q,
+  );
   const subjects = read.head.subjects.map((s) => s.id);
   const cells =
     list.length === 0 || subjects.length === 0
