@@ -81,6 +81,7 @@ import {
   registerJointSnapshotRoutes,
   type JointSnapshotDeps,
 } from './joint/snapshots';
+import { AJV_OPTIONS, lazyValidators } from './core/validators';
 import { registerCrossSchoolRoutes } from './crossSchool/routes';
 import { registerAnalyticRoutes } from './analytic/routes';
 import { registerRegionAnalyticRoutes } from './analytic/regionRoutes';
@@ -171,14 +172,8 @@ export async function createServer(options: ServerOptions): Promise<FastifyInsta
     logger: loggerOptions(options.logger),
     bodyLimit: BODY_LIMIT,
     trustProxy: options.trustProxy ?? false,
-    ajv: {
-      customOptions: {
-        removeAdditional: false,
-        coerceTypes: false,
-        useDefaults: true,
-        allErrors: false,
-      },
-    },
+    schemaController: { compilersFactory: { buildValidator: lazyValidators } },
+    ajv: AJV_OPTIONS,
   });
   const housekeeping = setInterval(() => {
     pruneExpired(db, clock, sessionTimeouts).catch((error: unknown) =>
