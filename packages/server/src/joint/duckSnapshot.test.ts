@@ -704,5 +704,5 @@ describe.each(DIALECTS)('the joint snapshot computed in DuckDB on %s', (dialect)
     await moveMark(-1, 2);
     await inProcess();
     expectSame(fromRows, await answers());
-  });
+  }, 120_000);
 });
