@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { administrationRoutes, type DataOf } from '@examkit/contracts';
 import { Button, FormField, Select } from '@examkit/ui';
+import { GradeField } from '../../common/GradeField';
 import { ListTable } from '../../common/ListTable';
 import { Actions, ErrorText, Note, PageBox, Toolbar } from '../components/styled';
 import { useGradeClasses } from '../hooks/useGradeClasses';
@@ -112,17 +113,15 @@ export function AssignedClassPage() {
             </ListTable>
             <h2>添加任教</h2>
             <Toolbar>
-              <FormField label="年级">
-                <Select
-                  value={gradeId}
-                  placeholder="全部"
-                  options={grades.map((g) => ({ value: g.id, label: g.name }))}
-                  onChange={(e) => {
-                    setGradeId(e.target.value);
-                    setClassId('');
-                  }}
-                />
-              </FormField>
+              <GradeField
+                grades={grades}
+                value={gradeId}
+                placeholder="全部"
+                onChange={(id) => {
+                  setGradeId(id);
+                  setClassId('');
+                }}
+              />
               <FormField label="班级">
                 <Select
                   value={classId}
