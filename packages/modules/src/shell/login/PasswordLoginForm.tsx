@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useExamkit } from '@examkit/core/react';
-import { LoginField } from './LoginField';
+import { FormField, PasswordInput, TextInput } from '@examkit/ui';
 import { SignInForm } from './SignInForm';
 import { useSignIn } from './useSignIn';
 
@@ -30,23 +30,24 @@ export function PasswordLoginForm() {
       onChoose={(id) => void signIn(id)}
       onCancel={clearSchools}
     >
-      <LoginField
-        label="账号"
-        name="loginName"
-        autoComplete="username"
-        placeholder="请输入账号"
-        value={loginName}
-        onValue={setLoginName}
-      />
-      <LoginField
-        label="密码"
-        password
-        name="password"
-        autoComplete="current-password"
-        placeholder="请输入密码"
-        value={password}
-        onValue={setPassword}
-      />
+      <FormField label="账号" required>
+        <TextInput
+          name="loginName"
+          autoComplete="username"
+          placeholder="请输入账号"
+          value={loginName}
+          onChange={(e) => setLoginName(e.target.value)}
+        />
+      </FormField>
+      <FormField label="密码" required>
+        <PasswordInput
+          name="password"
+          autoComplete="current-password"
+          placeholder="请输入密码"
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+        />
+      </FormField>
     </SignInForm>
   );
 }

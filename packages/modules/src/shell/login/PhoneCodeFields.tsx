@@ -1,10 +1,9 @@
 import { useState } from 'react';
 import { isNetworkFailure } from '@examkit/core';
 import { useExamkit } from '@examkit/core/react';
-import { Button } from '@examkit/ui';
+import { Button, FormField, TextInput } from '@examkit/ui';
 import { useCountdown } from '../../hooks/useCountdown';
 import { messageOf } from '../../utils/messageOf';
-import { LoginField } from './LoginField';
 
 /** Seconds before another code can be sent (spec 000 §7 send_sms_code; the server allows one a minute). */
 export const SMS_RESEND_SECONDS = 60;
@@ -51,28 +50,28 @@ export function PhoneCodeFields({ phone, telHint }: { phone: PhoneCode; telHint?
   const { tel, setTel, code, setCode, sent, left, sendCode } = phone;
   return (
     <>
-      <LoginField
-        label="手机号"
-        hint={telHint}
-        name="tel"
-        inputMode="numeric"
-        autoComplete="tel"
-        maxLength={11}
-        placeholder="请输入手机号"
-        value={tel}
-        onValue={(v) => setTel(v.trim())}
-      />
-      <LoginField
-        label="验证码"
-        hint={sent ? '验证码已发送，请查收短信' : undefined}
-        name="code"
-        inputMode="numeric"
-        autoComplete="one-time-code"
-        maxLength={6}
-        placeholder="请输入6位验证码"
-        value={code}
-        onValue={(v) => setCode(v.trim())}
-      />
+      <FormField label="手机号" required {...(telHint ? { hint: telHint } : {})}>
+        <TextInput
+          name="tel"
+          inputMode="numeric"
+          autoComplete="tel"
+          maxLength={11}
+          placeholder="请输入手机号"
+          value={tel}
+          onChange={(e) => setTel(e.target.value.trim())}
+        />
+      </FormField>
+      <FormField label="验证码" required hint={sent ? '验证码已发送，请查收短信' : undefined}>
+        <TextInput
+          name="code"
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          maxLength={6}
+          placeholder="请输入6位验证码"
+          value={code}
+          onChange={(e) => setCode(e.target.value.trim())}
+        />
+      </FormField>
       <Button type="plain" disabled={left > 0} onClick={() => void sendCode()}>
         {left > 0 ? `${left}秒后重新获取` : '获取验证码'}
       </Button>

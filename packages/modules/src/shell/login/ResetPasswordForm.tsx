@@ -1,9 +1,8 @@
 import { useState } from 'react';
 import { isNetworkFailure, type SchoolOption } from '@examkit/core';
 import { useExamkit } from '@examkit/core/react';
-import { Button } from '@examkit/ui';
+import { Button, FormField, PasswordInput } from '@examkit/ui';
 import { messageOf } from '../../utils/messageOf';
-import { LoginField } from './LoginField';
 import { PhoneCodeFields, usePhoneCode } from './PhoneCodeFields';
 import { SignInForm } from './SignInForm';
 
@@ -76,24 +75,24 @@ export function ResetPasswordForm({ onDone }: ResetPasswordFormProps) {
       }
     >
       <PhoneCodeFields phone={phone} telHint="账号绑定的手机号" />
-      <LoginField
-        label="新密码"
-        password
-        name="newPassword"
-        autoComplete="new-password"
-        placeholder="请输入数字和字母组合的密码，至少6位"
-        value={password}
-        onValue={setPassword}
-      />
-      <LoginField
-        label="确认新密码"
-        password
-        name="repeatPassword"
-        autoComplete="new-password"
-        placeholder="请再次输入新密码"
-        value={repeat}
-        onValue={setRepeat}
-      />
+      <FormField label="新密码" required>
+        <PasswordInput
+          name="newPassword"
+          autoComplete="new-password"
+          placeholder="请输入数字和字母组合的密码，至少6位"
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+        />
+      </FormField>
+      <FormField label="确认新密码" required>
+        <PasswordInput
+          name="repeatPassword"
+          autoComplete="new-password"
+          placeholder="请再次输入新密码"
+          value={repeat}
+          onChange={(e) => setRepeat(e.target.value)}
+        />
+      </FormField>
     </SignInForm>
   );
 }
