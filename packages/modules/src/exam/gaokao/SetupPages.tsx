@@ -176,6 +176,9 @@ export function ChooseExamPage() {
   const call = useApiCall();
   const navigate = useNavigate();
   const state = useSetupState();
+  /** On to 设置等级 with the chosen exam or joint exam. */
+  const choose = (ids: { examId: number | null; jointExamId: number | null }) =>
+    navigate(`${BASE}/setLevel?${setupQuery({ ...state, ...ids })}`);
   const [exams, setExams] = useState<GaokaoExam[] | null>(null);
   const joints = useJointExams();
   // An education bureau's seat makes analyses of its joint exams only.
@@ -206,11 +209,7 @@ export function ChooseExamPage() {
                 <RowAction
                   text="选择"
                   of={e.name}
-                  onClick={() =>
-                    navigate(
-                      `${BASE}/setLevel?${setupQuery({ ...state, examId: e.examId, jointExamId: null })}`,
-                    )
-                  }
+                  onClick={() => choose({ examId: e.examId, jointExamId: null })}
                 />
               </td>
             </tr>
@@ -242,11 +241,7 @@ export function ChooseExamPage() {
                   <RowAction
                     text="选择"
                     of={e.name}
-                    onClick={() =>
-                      navigate(
-                        `${BASE}/setLevel?${setupQuery({ ...state, examId: null, jointExamId: e.jointExamId })}`,
-                      )
-                    }
+                    onClick={() => choose({ examId: null, jointExamId: e.jointExamId })}
                   />
                 </td>
               </tr>
