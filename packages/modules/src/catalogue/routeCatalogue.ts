@@ -9,6 +9,7 @@ import {
   marking,
   onlineStudent,
 } from './examCatalogue';
+import { GAOKAO_REPORT_GROUPS } from './gaokaoReportGroups';
 import { full, group, keep, type Row } from './group';
 import type { RouteEntry } from './types';
 
@@ -30,39 +31,6 @@ const message = group('message', null, null, [
   ['/new-home-download/index', 'new-home-download', '下载中心'],
 ]);
 
-const gaokaoGroups: [group: string, perm: string, title: string, tabs: [string, string][]][] = [
-  [
-    'summary',
-    'Summary',
-    '总体报告',
-    [
-      ['basic', '基本情况'],
-      ['scoreSection', '分数段'],
-      ['transcript', '成绩单'],
-    ],
-  ],
-  [
-    'subject',
-    'Subject',
-    '学科报告',
-    [
-      ['basic', '基本情况'],
-      ['scoreSection', '分数段'],
-    ],
-  ],
-  ...(['like', 'wenke'] as const).map((g): [string, string, string, [string, string][]] => [
-    g,
-    g,
-    g === 'like' ? '物理类报告' : '历史类报告',
-    [
-      ['basic', '基本情况'],
-      ['levelAnalysis', '等级分析'],
-      ['scoreSection', '分数段'],
-      ['transcript', '成绩单'],
-    ],
-  ]),
-];
-
 const gaokao = group('gaokao', 'Exam', 'Exam-Gaokao', [
   ['/exam/gaokao', 'exam-gaokao', '新高考模拟', undefined, keep],
   ['/exam/gaokao/leveltype', 'exam-gaokao-leveltype', '选择赋分方式', undefined, keep],
@@ -76,7 +44,7 @@ const gaokao = group('gaokao', 'Exam', 'Exam-Gaokao', [
     undefined,
     { redirect: '/exam/gaokao/report/:id/summary/basic' },
   ],
-  ...gaokaoGroups.flatMap(([g, perm, title, tabs]) =>
+  ...GAOKAO_REPORT_GROUPS.flatMap(([g, perm, title, tabs]) =>
     tabs.map(([tab, tabTitle]): Row => [
       `/exam/gaokao/report/:id/${g}/${tab}`,
       `exam-gaokao-report-${g}-${tab}`,

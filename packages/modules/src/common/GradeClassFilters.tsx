@@ -1,4 +1,5 @@
 import { FormField, Select } from '@examkit/ui';
+import { GradeField } from './GradeField';
 
 interface Named {
   id: number;
@@ -27,14 +28,7 @@ export function GradeClassFilters({
 }: GradeClassFiltersProps) {
   return (
     <>
-      <FormField label="年级">
-        <Select
-          value={gradeId ?? ''}
-          placeholder="全部"
-          options={grades.map((g) => ({ value: g.id, label: g.name }))}
-          onChange={(e) => onGrade(e.target.value)}
-        />
-      </FormField>
+      <GradeField grades={grades} value={gradeId ?? ''} placeholder="全部" onChange={onGrade} />
       <FormField label="班级">
         <Select
           value={classId ?? ''}

@@ -31,6 +31,29 @@ function Trend({ first, last }: { first: number | null; last: number | null }) {
   );
 }
 
+/** A row's mean in each exam, one cell each, then how `moves` (the means by default) went. */
+function MeanCells({
+  exams,
+  means,
+  moves = means,
+}: {
+  exams: Report['exams'];
+  means: readonly (number | null)[];
+  moves?: readonly (number | null)[];
+}) {
+  const [first, last] = ends(moves);
+  return (
+    <>
+      {means.map((m, e) => (
+        <td key={exams[e]!.id}>{fixed(m, 2)}</td>
+      ))}
+      <td>
+        <Trend first={first} last={last} />
+      </td>
+    </>
+  );
+}
+
 /** One exam's figures of a student: 总分（第n名，百分位%）, 缺考, 未参加, or 无此科. */
 function pointText(p: Point, fullMarks: number | null | undefined) {
   if (fullMarks == null) return '无此科';
@@ -266,23 +289,18 @@ function AnalyticReport({ level }: { level: 'grade' | 'class' }) {
             empty="暂无可查看的数据"
             headers={[groupWord, ...examNames.map((n) => `${n}均分`), '与整体均分差的变化']}
           >
-            {(g) => {
-              const gaps = g.means.map((m, e) =>
-                m == null || report.exams[e]!.mean == null ? null : m - report.exams[e]!.mean!,
-              );
-              const [first, last] = ends(gaps);
-              return (
-                <tr key={g.key}>
-                  <td>{g.name}</td>
-                  {g.means.map((m, e) => (
-                    <td key={report.exams[e]!.id}>{fixed(m, 2)}</td>
-                  ))}
-                  <td>
-                    <Trend first={first} last={last} />
-                  </td>
-                </tr>
-              );
-            }}
+            {(g) => (
+              <tr key={g.key}>
+                <td>{g.name}</td>
+                <MeanCells
+                  exams={report.exams}
+                  means={g.means}
+                  moves={g.means.map((m, e) =>
+                    m == null || report.exams[e]!.mean == null ? null : m - report.exams[e]!.mean!,
+                  )}
+                />
+              </tr>
+            )}
           </ListTable>
           <h2>学科均分趋势</h2>
           {report.subjects.length > 0 && (
@@ -320,21 +338,13 @@ function AnalyticReport({ level }: { level: 'grade' | 'class' }) {
             empty="暂无可查看的数据"
             headers={['学科', groupWord, ...examNames.map((n) => `${n}均分`), '均分变化']}
           >
-            {(row) => {
-              const [first, last] = ends(row.means);
-              return (
-                <tr key={row.key}>
-                  <td>{row.subject}</td>
-                  <td>{row.group}</td>
-                  {row.means.map((m, e) => (
-                    <td key={report.exams[e]!.id}>{fixed(m, 2)}</td>
-                  ))}
-                  <td>
-                    <Trend first={first} last={last} />
-                  </td>
-                </tr>
-              );
-            }}
+            {(row) => (
+              <tr key={row.key}>
+                <td>{row.subject}</td>
+                <td>{row.group}</td>
+                <MeanCells exams={report.exams} means={row.means} />
+              </tr>
+            )}
           </ListTable>
           <h2>学生趋势</h2>
           <Note>

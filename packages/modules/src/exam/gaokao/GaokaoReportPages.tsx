@@ -11,52 +11,19 @@ import {
 import { useExamkitStore } from '@examkit/core/react';
 import { hasPermission } from '@examkit/permission';
 import { FormField, Select, themeOf } from '@examkit/ui';
+import { GAOKAO_REPORT_GROUPS, type GaokaoReportGroup } from '../../catalogue/gaokaoReportGroups';
 import { DownloadJobButton } from '../../common/DownloadJobButton';
 import { useApiCall } from '../../common/useApiCall';
 import { Note, PageBox, Toolbar } from '../components/styled';
 import { DataTable } from '../tool/common';
 
-type Group = 'summary' | 'subject' | 'like' | 'wenke';
+type Group = GaokaoReportGroup[0];
 
 /** How often a joint analysis's page asks again while its snapshot is computed. */
 const SNAPSHOT_POLL_MS = 1000;
 type Subject = GaokaoReport['subjects'][number];
 type Band = GaokaoReport['overall']['bands'][number];
 
-const GROUPS: readonly [Group, string, string, readonly (readonly [string, string])[]][] = [
-  [
-    'summary',
-    'Summary',
-    '总体报告',
-    [
-      ['basic', '基本情况'],
-      ['scoreSection', '分数段'],
-      ['transcript', '成绩单'],
-    ],
-  ],
-  [
-    'subject',
-    'Subject',
-    '学科报告',
-    [
-      ['basic', '基本情况'],
-      ['scoreSection', '分数段'],
-    ],
-  ],
-  ...(['like', 'wenke'] as const).map(
-    (g): [Group, string, string, readonly (readonly [string, string])[]] => [
-      g,
-      g,
-      g === 'like' ? '物理类报告' : '历史类报告',
-      [
-        ['basic', '基本情况'],
-        ['levelAnalysis', '等级分析'],
-        ['scoreSection', '分数段'],
-        ['transcript', '成绩单'],
-      ],
-    ],
-  ),
-];
 const TRACK_OF: Record<'like' | 'wenke', GaokaoTrack> = { like: 'physics', wenke: 'history' };
 
 const Nav = styled.nav`
@@ -372,8 +339,8 @@ function GaokaoReportView({ group, tab }: { group: Group; tab: string }) {
       clearTimeout(timer);
     };
   }, [call, analysisId, joint]);
-  const groups = GROUPS.filter(([, perm]) => hasPermission(codes, perm));
-  const current = GROUPS.find(([g]) => g === group)!;
+  const groups = GAOKAO_REPORT_GROUPS.filter(([, perm]) => hasPermission(codes, perm));
+  const current = GAOKAO_REPORT_GROUPS.find(([g]) => g === group)!;
   const base = `/exam/gaokao/report/${analysisId}`;
   const query = joint ? '?joint=1' : '';
   return (
@@ -426,7 +393,7 @@ function GaokaoReportView({ group, tab }: { group: Group; tab: string }) {
 
 /** The report pages by `group/tab`, one component each for the route map. */
 export const GAOKAO_REPORT_PAGES: Readonly<Record<string, ComponentType>> = Object.fromEntries(
-  GROUPS.flatMap(([group, , , tabs]) =>
+  GAOKAO_REPORT_GROUPS.flatMap(([group, , , tabs]) =>
     tabs.map(([tab]): [string, ComponentType] => {
       const Page = () => <GaokaoReportView group={group} tab={tab} />;
       Page.displayName = `GaokaoReport(${group}/${tab})`;

@@ -49,6 +49,20 @@ function LevelTable({ levels }: { levels: readonly GaokaoLevel[] }) {
 const EMPTY_LEVEL: GaokaoLevel = { name: '', percent: 0, high: 0, low: 0 };
 
 /** /exam/gaokao/leveltype: step 1, the 等级赋分 profile: a built-in one or the school's own. */
+/** A later step opened before its earlier ones: what is missing, and the way back to step 1. */
+function StepBlocked({ id, title, note }: { id: string; title: string; note: string }) {
+  const navigate = useNavigate();
+  return (
+    <PageBox aria-labelledby={id}>
+      <h1 id={id}>{title}</h1>
+      <Note>{note}</Note>
+      <Actions>
+        <Button onClick={() => navigate(`${BASE}/leveltype`)}>选择赋分方式</Button>
+      </Actions>
+    </PageBox>
+  );
+}
+
 export function LevelTypePage() {
   const call = useApiCall();
   const navigate = useNavigate();
@@ -162,6 +176,9 @@ export function ChooseExamPage() {
   const call = useApiCall();
   const navigate = useNavigate();
   const state = useSetupState();
+  /** On to 设置等级 with the chosen exam or joint exam. */
+  const choose = (ids: { examId: number | null; jointExamId: number | null }) =>
+    navigate(`${BASE}/setLevel?${setupQuery({ ...state, ...ids })}`);
   const [exams, setExams] = useState<GaokaoExam[] | null>(null);
   const joints = useJointExams();
   // An education bureau's seat makes analyses of its joint exams only.
@@ -170,15 +187,7 @@ export function ChooseExamPage() {
     void call(gaokaoRoutes.exams, {}).then((r) => setExams(r.ok ? r.data : []));
   }, [call]);
   if (!state.profile)
-    return (
-      <PageBox aria-labelledby="choose-title">
-        <h1 id="choose-title">选择考试</h1>
-        <Note>请先选择赋分方式。</Note>
-        <Actions>
-          <Button onClick={() => navigate(`${BASE}/leveltype`)}>选择赋分方式</Button>
-        </Actions>
-      </PageBox>
-    );
+    return <StepBlocked id="choose-title" title="选择考试" note="请先选择赋分方式。" />;
   return (
     <PageBox aria-labelledby="choose-title">
       <h1 id="choose-title">选择考试</h1>
@@ -200,11 +209,7 @@ export function ChooseExamPage() {
                 <RowAction
                   text="选择"
                   of={e.name}
-                  onClick={() =>
-                    navigate(
-                      `${BASE}/setLevel?${setupQuery({ ...state, examId: e.examId, jointExamId: null })}`,
-                    )
-                  }
+                  onClick={() => choose({ examId: e.examId, jointExamId: null })}
                 />
               </td>
             </tr>
@@ -236,11 +241,7 @@ export function ChooseExamPage() {
                   <RowAction
                     text="选择"
                     of={e.name}
-                    onClick={() =>
-                      navigate(
-                        `${BASE}/setLevel?${setupQuery({ ...state, examId: null, jointExamId: e.jointExamId })}`,
-                      )
-                    }
+                    onClick={() => choose({ examId: null, jointExamId: e.jointExamId })}
                   />
                 </td>
               </tr>
@@ -330,15 +331,7 @@ export function SetLevelPage() {
 
   const loaded = state.jointExamId ? joints !== null : exams !== null;
   if (loaded && (!exam || !state.profile))
-    return (
-      <PageBox aria-labelledby="setlevel-title">
-        <h1 id="setlevel-title">设置等级</h1>
-        <Note>请先选择赋分方式和考试。</Note>
-        <Actions>
-          <Button onClick={() => navigate(`${BASE}/leveltype`)}>选择赋分方式</Button>
-        </Actions>
-      </PageBox>
-    );
+    return <StepBlocked id="setlevel-title" title="设置等级" note="请先选择赋分方式和考试。" />;
   return (
     <PageBox aria-labelledby="setlevel-title">
       <h1 id="setlevel-title">设置等级</h1>

@@ -2,6 +2,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { EXAM_TYPES, onlineRoutes, type ExamType, type OnlineDetail } from '@examkit/contracts';
 import { Button, FormField, Select, TextInput } from '@examkit/ui';
+import { GradeField } from '../../common/GradeField';
 import { ErrorText, Note, PageBox, StateTag, Table } from '../components/styled';
 import { ClassChecks } from '../components/ClassChecks';
 import { useSchoolChoices } from '../../common/useSchoolChoices';
@@ -97,18 +98,17 @@ export function OnlineBasicPage() {
             onChange={(e) => setExamType(e.target.value)}
           />
         </FormField>
-        <FormField label="年级" required error={errors.gradeId}>
-          <Select
-            value={gradeId}
-            disabled={exam !== null}
-            placeholder="请选择"
-            options={grades.map((g) => ({ value: g.id, label: g.name }))}
-            onChange={(e) => {
-              setGradeId(e.target.value);
-              setClassIds([]);
-            }}
-          />
-        </FormField>
+        <GradeField
+          grades={grades}
+          value={gradeId}
+          required
+          error={errors.gradeId}
+          disabled={exam !== null}
+          onChange={(id) => {
+            setGradeId(id);
+            setClassIds([]);
+          }}
+        />
         <FormField label="科目" required error={errors.subject}>
           <Select
             value={subjectCode}

@@ -1,7 +1,8 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { onlineRoutes, type OnlineStatistics } from '@examkit/contracts';
-import { Button, Empty } from '@examkit/ui';
+import { Button } from '@examkit/ui';
+import { ListTable } from '../../common/ListTable';
 import { Note, PageBox, Table, Toolbar } from '../components/styled';
 import { OnlineSteps } from './OnlineSteps';
 import { JUDGE_LABELS, KIND_LABELS, formatTime } from './labels';
@@ -105,36 +106,23 @@ export function OnlineStatisticsPage() {
             </tbody>
           </Table>
           <h2>学生成绩</h2>
-          {stats.students.length === 0 ? (
-            <Empty />
-          ) : (
-            <Table aria-label="学生成绩">
-              <thead>
-                <tr>
-                  <th scope="col">学号</th>
-                  <th scope="col">姓名</th>
-                  <th scope="col">班级</th>
-                  <th scope="col">状态</th>
-                  <th scope="col">交卷时间</th>
-                  <th scope="col">得分</th>
-                  <th scope="col">待阅分值</th>
-                </tr>
-              </thead>
-              <tbody>
-                {stats.students.map((s) => (
-                  <tr key={s.studentId}>
-                    <td>{s.studentNo}</td>
-                    <td>{s.name}</td>
-                    <td>{s.className}</td>
-                    <td>{STATUS[s.status]}</td>
-                    <td>{s.submittedAt === null ? '—' : formatTime(s.submittedAt)}</td>
-                    <td>{s.score ?? '—'}</td>
-                    <td>{s.pendingMarks || '—'}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </Table>
-          )}
+          <ListTable
+            label="学生成绩"
+            rows={stats.students}
+            headers={['学号', '姓名', '班级', '状态', '交卷时间', '得分', '待阅分值']}
+          >
+            {(s) => (
+              <tr key={s.studentId}>
+                <td>{s.studentNo}</td>
+                <td>{s.name}</td>
+                <td>{s.className}</td>
+                <td>{STATUS[s.status]}</td>
+                <td>{s.submittedAt === null ? '—' : formatTime(s.submittedAt)}</td>
+                <td>{s.score ?? '—'}</td>
+                <td>{s.pendingMarks || '—'}</td>
+              </tr>
+            )}
+          </ListTable>
         </>
       )}
     </PageBox>

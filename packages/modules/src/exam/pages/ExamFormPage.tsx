@@ -13,6 +13,7 @@ import {
   subjectsError,
   type SubjectRow,
 } from '../components/ExamSubjectsEditor';
+import { GradeField } from '../../common/GradeField';
 import { ClassChecks } from '../components/ClassChecks';
 import { ParticipantsEditor, type ParticipantRow } from '../components/ParticipantsEditor';
 import { Actions, ErrorText, Note, PageBox, StateTag, Table, Toolbar } from '../components/styled';
@@ -308,18 +309,17 @@ export function ExamFormPage() {
             onChange={(e) => setExamType(e.target.value)}
           />
         </FormField>
-        <FormField label="年级" required error={errors.gradeId}>
-          <Select
-            value={gradeId}
-            disabled={participantsLocked}
-            placeholder="请选择"
-            options={grades.map((g) => ({ value: g.id, label: g.name }))}
-            onChange={(e) => {
-              setGradeId(e.target.value);
-              setClassIds([]);
-            }}
-          />
-        </FormField>
+        <GradeField
+          grades={grades}
+          value={gradeId}
+          required
+          error={errors.gradeId}
+          disabled={participantsLocked}
+          onChange={(id) => {
+            setGradeId(id);
+            setClassIds([]);
+          }}
+        />
         <FormField label="考试日期" required error={errors.examDate}>
           <TextInput
             type="date"

@@ -10,6 +10,7 @@ import {
 import { yearOptions } from '@examkit/core';
 import { useExamkitStore, useListMemory } from '@examkit/core/react';
 import { Button, Dialog, FormField, Select } from '@examkit/ui';
+import { GradeField } from '../../common/GradeField';
 import { ConfirmDialog } from '../../common/ConfirmDialog';
 import { reportLinksOf, useReportExams, type ReportExamRow } from '../../common/useReportExams';
 import { KeywordSearch } from '../../common/KeywordSearch';
@@ -123,14 +124,12 @@ export function ExamListPage() {
             }}
           />
         </FormField>
-        <FormField label="年级">
-          <Select
-            value={gradeId ?? ''}
-            placeholder="全部"
-            options={grades.map((g) => ({ value: g.id, label: g.name }))}
-            onChange={(e) => remember({ gradeId: e.target.value, currentPage: 1 })}
-          />
-        </FormField>
+        <GradeField
+          grades={grades}
+          value={gradeId ?? ''}
+          placeholder="全部"
+          onChange={(id) => remember({ gradeId: id, currentPage: 1 })}
+        />
         <FormField label="考试类型">
           <Select
             value={examType ?? ''}

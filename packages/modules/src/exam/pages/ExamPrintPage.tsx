@@ -10,6 +10,7 @@ import {
   type PrintTask,
 } from '@examkit/contracts';
 import { Button, Empty, FormField, TextInput } from '@examkit/ui';
+import { ListTable } from '../../common/ListTable';
 import { KeywordSearch } from '../../common/KeywordSearch';
 import { Pager } from '../../common/Pager';
 import { useApiCall } from '../../common/useApiCall';
@@ -78,45 +79,33 @@ function PrintExams({ onOpen }: { onOpen(examId: number): void }) {
           }}
         />
       </Toolbar>
-      {rows === null ? null : rows.length === 0 ? (
-        <Empty />
-      ) : (
-        <Table aria-label="印刷考试列表">
-          <thead>
-            <tr>
-              <th scope="col">考试名称</th>
-              <th scope="col">年级</th>
-              <th scope="col">考试日期</th>
-              <th scope="col">印刷进度</th>
-              <th scope="col">已通知</th>
-              <th scope="col">操作</th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((e) => (
-              <tr key={e.examId}>
-                <td>{e.examName}</td>
-                <td>{e.gradeName}</td>
-                <td>{e.examDate}</td>
-                <td>
-                  已打印 {e.printedCount} / {e.taskCount}
-                </td>
-                <td>{e.informedCount}</td>
-                <td>
-                  <Button
-                    size="small"
-                    type="link"
-                    aria-label={`印刷任务 ${e.examName}`}
-                    onClick={() => onOpen(e.examId)}
-                  >
-                    印刷任务
-                  </Button>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </Table>
-      )}
+      <ListTable
+        label="印刷考试列表"
+        rows={rows}
+        headers={['考试名称', '年级', '考试日期', '印刷进度', '已通知', '操作']}
+      >
+        {(e) => (
+          <tr key={e.examId}>
+            <td>{e.examName}</td>
+            <td>{e.gradeName}</td>
+            <td>{e.examDate}</td>
+            <td>
+              已打印 {e.printedCount} / {e.taskCount}
+            </td>
+            <td>{e.informedCount}</td>
+            <td>
+              <Button
+                size="small"
+                type="link"
+                aria-label={`印刷任务 ${e.examName}`}
+                onClick={() => onOpen(e.examId)}
+              >
+                印刷任务
+              </Button>
+            </td>
+          </tr>
+        )}
+      </ListTable>
       {rows && rows.length > 0 && (
         <Pager total={total} page={page} pageSize={PAGE_SIZE} onPage={setPage} />
       )}

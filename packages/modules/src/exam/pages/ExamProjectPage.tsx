@@ -2,7 +2,8 @@ import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { examRoutes, type DataOf } from '@examkit/contracts';
 import { Empty } from '@examkit/ui';
-import { Note, PageBox, Table } from '../components/styled';
+import { ListTable } from '../../common/ListTable';
+import { Note, PageBox } from '../components/styled';
 import { useApiCall } from '../../common/useApiCall';
 
 type Students = DataOf<typeof examRoutes.students>;
@@ -85,30 +86,21 @@ export function ExamStudentsPage() {
       name={name}
       empty={rows?.length === 0}
     >
-      {rows && (
-        <Table aria-label="考试学生">
-          <thead>
-            <tr>
-              <th scope="col">考号</th>
-              <th scope="col">学号</th>
-              <th scope="col">姓名</th>
-              <th scope="col">班级</th>
-              <th scope="col">选考科目</th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((s) => (
-              <tr key={s.studentId}>
-                <td>{s.examNo}</td>
-                <td>{s.studentNo}</td>
-                <td>{s.name}</td>
-                <td>{s.className}</td>
-                <td>{s.electives.map((code) => subjectNames.get(code) ?? code).join('、')}</td>
-              </tr>
-            ))}
-          </tbody>
-        </Table>
-      )}
+      <ListTable
+        label="考试学生"
+        rows={rows}
+        headers={['考号', '学号', '姓名', '班级', '选考科目']}
+      >
+        {(s) => (
+          <tr key={s.studentId}>
+            <td>{s.examNo}</td>
+            <td>{s.studentNo}</td>
+            <td>{s.name}</td>
+            <td>{s.className}</td>
+            <td>{s.electives.map((code) => subjectNames.get(code) ?? code).join('、')}</td>
+          </tr>
+        )}
+      </ListTable>
     </ExamRosterFrame>
   );
 }
@@ -129,26 +121,15 @@ export function ExamTeachersPage() {
       name={name}
       empty={rows?.length === 0}
     >
-      {rows && (
-        <Table aria-label="考试教师">
-          <thead>
-            <tr>
-              <th scope="col">科目</th>
-              <th scope="col">班级</th>
-              <th scope="col">教师</th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((t) => (
-              <tr key={`${t.examSubjectId}-${t.classId}-${t.userId}`}>
-                <td>{t.subjectName}</td>
-                <td>{t.className}</td>
-                <td>{t.nickName}</td>
-              </tr>
-            ))}
-          </tbody>
-        </Table>
-      )}
+      <ListTable label="考试教师" rows={rows} headers={['科目', '班级', '教师']}>
+        {(t) => (
+          <tr key={`${t.examSubjectId}-${t.classId}-${t.userId}`}>
+            <td>{t.subjectName}</td>
+            <td>{t.className}</td>
+            <td>{t.nickName}</td>
+          </tr>
+        )}
+      </ListTable>
     </ExamRosterFrame>
   );
 }

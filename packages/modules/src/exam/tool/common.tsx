@@ -7,7 +7,8 @@ import {
   type Page,
   type RouteContract,
 } from '@examkit/contracts';
-import { Empty, FormField, Select } from '@examkit/ui';
+import { Empty } from '@examkit/ui';
+import { GradeField } from '../../common/GradeField';
 import { CheckGroup, ErrorText, Note, PageBox, Table, Toolbar } from '../components/styled';
 import { useApiCall } from '../../common/useApiCall';
 import { Pager } from '../../common/Pager';
@@ -69,17 +70,16 @@ export function GradeClassPicker(props: GradeClassPickerProps) {
   }, [call, gradeId]);
   return (
     <>
-      <FormField label="年级" required error={gradeError}>
-        <Select
-          value={gradeId}
-          placeholder="请选择"
-          options={grades.map((g) => ({ value: g.id, label: g.name }))}
-          onChange={(e) => {
-            onGrade(e.target.value);
-            onClasses([]);
-          }}
-        />
-      </FormField>
+      <GradeField
+        grades={grades}
+        value={gradeId}
+        required
+        error={gradeError}
+        onChange={(id) => {
+          onGrade(id);
+          onClasses([]);
+        }}
+      />
       <CheckGroup aria-describedby={classError ? 'tool-classes-error' : undefined}>
         <legend>{legend}</legend>
         {classes.length > 1 && (

@@ -7,11 +7,12 @@ import {
   type SeedPaper,
 } from '@examkit/contracts';
 import { useExamkit } from '@examkit/core/react';
-import { Button, Empty, FormField, TextInput } from '@examkit/ui';
+import { Button, FormField, TextInput } from '@examkit/ui';
 import { ConfirmDialog } from '../../common/ConfirmDialog';
+import { ListTable } from '../../common/ListTable';
 import { useMarkingCall } from '../hooks/useMarkingCall';
 import { PAPER_STATE_LABELS, formatPoints, scoreError } from '../utils/scoring';
-import { Note, Table, Toolbar } from './styled';
+import { Note, Toolbar } from './styled';
 
 export interface SeedPapersProps {
   /** The block being set up (saved: seeds need its papers). */
@@ -26,6 +27,20 @@ export interface SeedPapersProps {
 }
 
 type Named = { paperId: number; studentName: string | null; studentNo: string | null };
+
+/** The columns that say whose paper a row is: its number in a pool, else the student. */
+const paperHeaders = (pool: boolean) => (pool ? ['试卷编号'] : ['考号', '姓名']);
+
+function PaperCells({ paper, pool }: { paper: Named; pool: boolean }) {
+  return pool ? (
+    <td>{paper.paperId}</td>
+  ) : (
+    <>
+      <td>{paper.studentNo ?? '—'}</td>
+      <td>{paper.studentName ?? '—'}</td>
+    </>
+  );
+}
 
 /**
  * 隐藏样卷 (试评卷) of a block: the seed papers with their known score and how many markers
@@ -147,58 +162,35 @@ export function SeedPapers({ block, onCount, pool = false }: SeedPapersProps) {
         样卷是已知标准分的答卷，会不加提示地混入每位阅卷老师的任务中各评一次，不计入考生成绩和阅卷进度；阅卷质量中的“样本卷准确率”即由此统计。已有老师评过的样卷不能删除。
       </Note>
       {pool && <Note>联考统一阅卷：答卷来自各参考学校，只显示试卷编号，不显示考生和学校。</Note>}
-      {seeds === null ? null : seeds.length === 0 ? (
-        <Empty text="还没有隐藏样卷" />
-      ) : (
-        <Table aria-label="当前样卷">
-          <thead>
-            <tr>
-              {pool ? (
-                <th>试卷编号</th>
-              ) : (
-                <>
-                  <th>考号</th>
-                  <th>姓名</th>
-                </>
-              )}
-              <th>标准分</th>
-              <th>评阅情况</th>
-              <th>操作</th>
-            </tr>
-          </thead>
-          <tbody>
-            {seeds.map((s) => (
-              <tr key={s.paperId}>
-                {pool ? (
-                  <td>{s.paperId}</td>
-                ) : (
-                  <>
-                    <td>{s.studentNo ?? '—'}</td>
-                    <td>{s.studentName ?? '—'}</td>
-                  </>
-                )}
-                <td>{formatPoints(s.seedScore)} 分</td>
-                <td>
-                  {s.assigned === 0
-                    ? '开始阅卷后分发'
-                    : `${s.marked}/${s.assigned} 位已评，${s.exact} 位给分一致`}
-                </td>
-                <td>
-                  <Button
-                    size="small"
-                    type="link"
-                    disabled={s.marked > 0 || finished}
-                    title={s.marked > 0 ? '已有老师评过，不能删除' : undefined}
-                    onClick={() => setRemoving(s)}
-                  >
-                    删除样卷：{who(s)}
-                  </Button>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </Table>
-      )}
+      <ListTable
+        label="当前样卷"
+        rows={seeds}
+        headers={[...paperHeaders(pool), '标准分', '评阅情况', '操作']}
+        empty="还没有隐藏样卷"
+      >
+        {(s) => (
+          <tr key={s.paperId}>
+            <PaperCells paper={s} pool={pool} />
+            <td>{formatPoints(s.seedScore)} 分</td>
+            <td>
+              {s.assigned === 0
+                ? '开始阅卷后分发'
+                : `${s.marked}/${s.assigned} 位已评，${s.exact} 位给分一致`}
+            </td>
+            <td>
+              <Button
+                size="small"
+                type="link"
+                disabled={s.marked > 0 || finished}
+                title={s.marked > 0 ? '已有老师评过，不能删除' : undefined}
+                onClick={() => setRemoving(s)}
+              >
+                删除样卷：{who(s)}
+              </Button>
+            </td>
+          </tr>
+        )}
+      </ListTable>
       {!finished && (
         <>
           <h3>添加样卷</h3>
@@ -234,53 +226,29 @@ export function SeedPapers({ block, onCount, pool = false }: SeedPapersProps) {
               <Button nativeType="submit">{pool ? '列出答卷' : '查找答卷'}</Button>
             </form>
           </Toolbar>
-          {found !== null &&
-            (found.length === 0 ? (
-              <Empty text="没有找到答卷" />
-            ) : (
-              <Table aria-label="查找结果">
-                <thead>
-                  <tr>
-                    {pool ? (
-                      <th>试卷编号</th>
-                    ) : (
-                      <>
-                        <th>考号</th>
-                        <th>姓名</th>
-                      </>
-                    )}
-                    <th>状态</th>
-                    <th>最终得分</th>
-                    <th>操作</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {found.map((p) => (
-                    <tr key={p.paperId} aria-current={chosen?.paperId === p.paperId || undefined}>
-                      {pool ? (
-                        <td>{p.paperId}</td>
-                      ) : (
-                        <>
-                          <td>{p.studentNo ?? '—'}</td>
-                          <td>{p.studentName ?? '—'}</td>
-                        </>
-                      )}
-                      <td>{PAPER_STATE_LABELS[p.state] ?? p.state}</td>
-                      <td>{formatPoints(p.finalScore)}</td>
-                      <td>
-                        {p.seeded ? (
-                          '已是样卷'
-                        ) : (
-                          <Button size="small" type="link" onClick={() => choose(p)}>
-                            选为样卷：{who(p)}
-                          </Button>
-                        )}
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </Table>
-            ))}
+          <ListTable
+            label="查找结果"
+            rows={found}
+            headers={[...paperHeaders(pool), '状态', '最终得分', '操作']}
+            empty="没有找到答卷"
+          >
+            {(p) => (
+              <tr key={p.paperId} aria-current={chosen?.paperId === p.paperId || undefined}>
+                <PaperCells paper={p} pool={pool} />
+                <td>{PAPER_STATE_LABELS[p.state] ?? p.state}</td>
+                <td>{formatPoints(p.finalScore)}</td>
+                <td>
+                  {p.seeded ? (
+                    '已是样卷'
+                  ) : (
+                    <Button size="small" type="link" onClick={() => choose(p)}>
+                      选为样卷：{who(p)}
+                    </Button>
+                  )}
+                </td>
+              </tr>
+            )}
+          </ListTable>
           {chosen && (
             <form
               aria-label="添加样卷"

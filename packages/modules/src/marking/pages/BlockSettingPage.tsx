@@ -9,7 +9,8 @@ import {
   type MarkingMode,
 } from '@examkit/contracts';
 import { useExamkit } from '@examkit/core/react';
-import { Button, Empty, FormField, Select, TextInput } from '@examkit/ui';
+import { Button, FormField, Select, TextInput } from '@examkit/ui';
+import { ListTable } from '../../common/ListTable';
 import { Actions, ErrorText, Fieldset, Note, PageBox, Table, Toolbar } from '../components/styled';
 import { SeedPapers } from '../components/SeedPapers';
 import { useMarkingCall } from '../hooks/useMarkingCall';
@@ -282,42 +283,32 @@ export function BlockSettingPage() {
         <Link to="/exam/marking">返回网上阅卷</Link>
       </Toolbar>
       <h2>题块</h2>
-      {blocks.length === 0 ? (
-        <Empty text="还没有题块" />
-      ) : (
-        <Table aria-label="本科目题块">
-          <thead>
-            <tr>
-              <th>题块</th>
-              <th>评阅方式</th>
-              <th>状态</th>
-              <th>进度</th>
-              <th>操作</th>
-            </tr>
-          </thead>
-          <tbody>
-            {blocks.map((b) => (
-              <tr key={b.blockId} aria-current={b.blockId === selected ? 'true' : undefined}>
-                <td>{b.name}</td>
-                <td>{MODE_LABELS[b.mode]}</td>
-                <td>{BLOCK_STATE_LABELS[b.state]}</td>
-                <td>
-                  {b.papers.done}/{b.papers.total}
-                </td>
-                <td>
-                  <Button
-                    size="small"
-                    type="link"
-                    onClick={() => setSearch({ block: String(b.blockId) })}
-                  >
-                    编辑{b.name}
-                  </Button>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </Table>
-      )}
+      <ListTable
+        label="本科目题块"
+        rows={blocks}
+        headers={['题块', '评阅方式', '状态', '进度', '操作']}
+        empty="还没有题块"
+      >
+        {(b) => (
+          <tr key={b.blockId} aria-current={b.blockId === selected ? 'true' : undefined}>
+            <td>{b.name}</td>
+            <td>{MODE_LABELS[b.mode]}</td>
+            <td>{BLOCK_STATE_LABELS[b.state]}</td>
+            <td>
+              {b.papers.done}/{b.papers.total}
+            </td>
+            <td>
+              <Button
+                size="small"
+                type="link"
+                onClick={() => setSearch({ block: String(b.blockId) })}
+              >
+                编辑{b.name}
+              </Button>
+            </td>
+          </tr>
+        )}
+      </ListTable>
       <Toolbar>
         <Button onClick={() => setSearch({})}>新建题块</Button>
       </Toolbar>

@@ -10,6 +10,7 @@ import {
   type MarkingBlock,
 } from '@examkit/contracts';
 import { Empty, Select } from '@examkit/ui';
+import { ListTable } from '../../common/ListTable';
 import { Actions, PageBox, Table, Tabs, Toolbar } from '../components/styled';
 import { useMarkingCall } from '../hooks/useMarkingCall';
 import { BLOCK_STATE_LABELS, MODE_LABELS } from '../utils/scoring';
@@ -45,102 +46,89 @@ function BlockTable({
   /** Exams whose report the user may open: a finished subject links to its results there. */
   reportExamIds?: ReadonlySet<number>;
 }) {
-  if (blocks.length === 0) return <Empty text={tasksOnly ? '暂无阅卷任务' : '暂无阅卷题块'} />;
   return (
-    <Table aria-label={tasksOnly ? '我的阅卷任务' : '阅卷题块'}>
-      <thead>
-        <tr>
-          <th>考试</th>
-          <th>科目</th>
-          <th>题块</th>
-          <th>评阅方式</th>
-          <th>状态</th>
-          <th>进度</th>
-          <th>我的角色</th>
-          <th>操作</th>
+    <ListTable
+      label={tasksOnly ? '我的阅卷任务' : '阅卷题块'}
+      rows={blocks}
+      headers={['考试', '科目', '题块', '评阅方式', '状态', '进度', '我的角色', '操作']}
+      empty={tasksOnly ? '暂无阅卷任务' : '暂无阅卷题块'}
+    >
+      {(b) => (
+        <tr key={b.blockId}>
+          <td>{b.examName}</td>
+          <td>{b.subjectName}</td>
+          <td>
+            {b.name}（满分 {b.fullScore}）
+          </td>
+          <td>{MODE_LABELS[b.mode] ?? b.mode}</td>
+          <td>{BLOCK_STATE_LABELS[b.state] ?? b.state}</td>
+          <td>
+            已完成 {b.papers.done}/{b.papers.total}
+            {b.papers.arbitration > 0 && `，待仲裁 ${b.papers.arbitration}`}
+            {b.papers.problem > 0 && `，问题卷 ${b.papers.problem}`}
+          </td>
+          <td>{b.roles.map((r) => ROLE_LABELS[r] ?? r).join('、') || '—'}</td>
+          <td>
+            <Actions>
+              {b.state === 'finished' && reportExamIds.has(b.examId) && (
+                <Link
+                  to={`/exam/single/report/class/basic/${b.examId}`}
+                  aria-label={`查看成绩：${b.examName} ${b.subjectName}`}
+                >
+                  查看成绩
+                </Link>
+              )}
+              {b.roles.includes('marker') && b.state === 'open' && (
+                <Link to={readPaperPath(b.blockId)} aria-label={`进入阅卷：${b.name}`}>
+                  进入阅卷
+                </Link>
+              )}
+              {/* The server lets an arbitrator or a leader arbitrate, not a manager alone. */}
+              {(b.roles.includes('arbitrator') || b.roles.includes('leader')) &&
+                b.state !== 'finished' &&
+                b.mode !== 'single' && (
+                  <Link to={readPaperPath(b.blockId, true)} aria-label={`仲裁：${b.name}`}>
+                    仲裁（{b.papers.arbitration}）
+                  </Link>
+                )}
+              {!tasksOnly && isLeader(b) && (
+                <>
+                  <Link
+                    to={`/exam/marking/readMonitor/${b.blockId}`}
+                    aria-label={`监控：${b.name}`}
+                  >
+                    监控
+                  </Link>
+                  <Link
+                    to={`/exam/marking/data/quality/${b.blockId}`}
+                    aria-label={`质量：${b.name}`}
+                  >
+                    质量
+                  </Link>
+                  <Link
+                    to={`/exam/marking/error?blockId=${b.blockId}`}
+                    aria-label={`问题卷：${b.name}`}
+                  >
+                    问题卷（{b.papers.problem}）
+                  </Link>
+                  <Link to={`/exam/marking/checkPaper/${b.blockId}`} aria-label={`查卷：${b.name}`}>
+                    查卷
+                  </Link>
+                </>
+              )}
+              {!tasksOnly && b.roles.includes('manager') && (
+                <Link
+                  to={`/exam/marking/setting/${b.examSubjectId}?block=${b.blockId}`}
+                  aria-label={`设置：${b.name}`}
+                >
+                  设置
+                </Link>
+              )}
+            </Actions>
+          </td>
         </tr>
-      </thead>
-      <tbody>
-        {blocks.map((b) => (
-          <tr key={b.blockId}>
-            <td>{b.examName}</td>
-            <td>{b.subjectName}</td>
-            <td>
-              {b.name}（满分 {b.fullScore}）
-            </td>
-            <td>{MODE_LABELS[b.mode] ?? b.mode}</td>
-            <td>{BLOCK_STATE_LABELS[b.state] ?? b.state}</td>
-            <td>
-              已完成 {b.papers.done}/{b.papers.total}
-              {b.papers.arbitration > 0 && `，待仲裁 ${b.papers.arbitration}`}
-              {b.papers.problem > 0 && `，问题卷 ${b.papers.problem}`}
-            </td>
-            <td>{b.roles.map((r) => ROLE_LABELS[r] ?? r).join('、') || '—'}</td>
-            <td>
-              <Actions>
-                {b.state === 'finished' && reportExamIds.has(b.examId) && (
-                  <Link
-                    to={`/exam/single/report/class/basic/${b.examId}`}
-                    aria-label={`查看成绩：${b.examName} ${b.subjectName}`}
-                  >
-                    查看成绩
-                  </Link>
-                )}
-                {b.roles.includes('marker') && b.state === 'open' && (
-                  <Link to={readPaperPath(b.blockId)} aria-label={`进入阅卷：${b.name}`}>
-                    进入阅卷
-                  </Link>
-                )}
-                {/* The server lets an arbitrator or a leader arbitrate, not a manager alone. */}
-                {(b.roles.includes('arbitrator') || b.roles.includes('leader')) &&
-                  b.state !== 'finished' &&
-                  b.mode !== 'single' && (
-                    <Link to={readPaperPath(b.blockId, true)} aria-label={`仲裁：${b.name}`}>
-                      仲裁（{b.papers.arbitration}）
-                    </Link>
-                  )}
-                {!tasksOnly && isLeader(b) && (
-                  <>
-                    <Link
-                      to={`/exam/marking/readMonitor/${b.blockId}`}
-                      aria-label={`监控：${b.name}`}
-                    >
-                      监控
-                    </Link>
-                    <Link
-                      to={`/exam/marking/data/quality/${b.blockId}`}
-                      aria-label={`质量：${b.name}`}
-                    >
-                      质量
-                    </Link>
-                    <Link
-                      to={`/exam/marking/error?blockId=${b.blockId}`}
-                      aria-label={`问题卷：${b.name}`}
-                    >
-                      问题卷（{b.papers.problem}）
-                    </Link>
-                    <Link
-                      to={`/exam/marking/checkPaper/${b.blockId}`}
-                      aria-label={`查卷：${b.name}`}
-                    >
-                      查卷
-                    </Link>
-                  </>
-                )}
-                {!tasksOnly && b.roles.includes('manager') && (
-                  <Link
-                    to={`/exam/marking/setting/${b.examSubjectId}?block=${b.blockId}`}
-                    aria-label={`设置：${b.name}`}
-                  >
-                    设置
-                  </Link>
-                )}
-              </Actions>
-            </td>
-          </tr>
-        ))}
-      </tbody>
-    </Table>
+      )}
+    </ListTable>
   );
 }
 

@@ -11,6 +11,7 @@ import {
   type ScanReconciliation,
 } from '@examkit/contracts';
 import { Button, Empty, themeOf } from '@examkit/ui';
+import { ListTable } from '../../common/ListTable';
 import { Actions, ErrorText, Note, PageBox, Table } from '../../exam/components/styled';
 import { DownloadJobButton } from '../../common/DownloadJobButton';
 import { useApiCall } from '../../common/useApiCall';
@@ -346,45 +347,31 @@ export function ScanPaperPage() {
             />
           </p>
         )}
-        {batches.length === 0 ? (
-          <Empty />
-        ) : (
-          <Table aria-label="扫描批次">
-            <thead>
-              <tr>
-                <th>批次</th>
-                <th>状态</th>
-                <th>识别进度</th>
-                <th>页数</th>
-                <th>已识别</th>
-                <th>异常</th>
-                <th>重复</th>
-                <th>上传时间</th>
-              </tr>
-            </thead>
-            <tbody>
-              {batches.map((b) => (
-                <tr key={b.batchId}>
-                  <td>批次 {b.batchId}</td>
-                  <td>{BATCH_STATE_LABELS[b.state]}</td>
-                  <td>
-                    <progress
-                      aria-label={`批次 ${b.batchId} 识别进度`}
-                      max={Math.max(1, b.filesTotal)}
-                      value={b.filesDone}
-                    />
-                    {b.filesDone}/{b.filesTotal} 个文件（{percent(b.filesDone, b.filesTotal)}%）
-                  </td>
-                  <td>{b.pages}</td>
-                  <td>{b.recognized}</td>
-                  <td>{b.exceptions}</td>
-                  <td>{b.duplicates}</td>
-                  <td>{formatTime(b.createdAt)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </Table>
-        )}
+        <ListTable
+          label="扫描批次"
+          rows={batches}
+          headers={['批次', '状态', '识别进度', '页数', '已识别', '异常', '重复', '上传时间']}
+        >
+          {(b) => (
+            <tr key={b.batchId}>
+              <td>批次 {b.batchId}</td>
+              <td>{BATCH_STATE_LABELS[b.state]}</td>
+              <td>
+                <progress
+                  aria-label={`批次 ${b.batchId} 识别进度`}
+                  max={Math.max(1, b.filesTotal)}
+                  value={b.filesDone}
+                />
+                {b.filesDone}/{b.filesTotal} 个文件（{percent(b.filesDone, b.filesTotal)}%）
+              </td>
+              <td>{b.pages}</td>
+              <td>{b.recognized}</td>
+              <td>{b.exceptions}</td>
+              <td>{b.duplicates}</td>
+              <td>{formatTime(b.createdAt)}</td>
+            </tr>
+          )}
+        </ListTable>
       </Section>
 
       <Section aria-labelledby="scan-exceptions">
@@ -408,34 +395,23 @@ export function ScanPaperPage() {
 
       <Section aria-labelledby="scan-resolved">
         <h2 id="scan-resolved">处理记录</h2>
-        {resolved.length === 0 ? (
-          <Empty />
-        ) : (
-          <Table aria-label="处理记录">
-            <thead>
-              <tr>
-                <th>异常</th>
-                <th>原因</th>
-                <th>处理</th>
-                <th>处理人</th>
-                <th>处理时间</th>
-              </tr>
-            </thead>
-            <tbody>
-              {resolved.map((e) => (
-                <tr key={e.id}>
-                  <td>
-                    {KIND_LABELS[e.kind]} #{e.id}
-                  </td>
-                  <td>{e.reason}</td>
-                  <td>{resolutionText(e)}</td>
-                  <td>{e.resolvedBy ?? ''}</td>
-                  <td>{formatTime(e.resolvedAt)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </Table>
-        )}
+        <ListTable
+          label="处理记录"
+          rows={resolved}
+          headers={['异常', '原因', '处理', '处理人', '处理时间']}
+        >
+          {(e) => (
+            <tr key={e.id}>
+              <td>
+                {KIND_LABELS[e.kind]} #{e.id}
+              </td>
+              <td>{e.reason}</td>
+              <td>{resolutionText(e)}</td>
+              <td>{e.resolvedBy ?? ''}</td>
+              <td>{formatTime(e.resolvedAt)}</td>
+            </tr>
+          )}
+        </ListTable>
       </Section>
 
       <Section aria-labelledby="scan-reconcile">

@@ -1,7 +1,9 @@
 import { useEffect, useState } from 'react';
 import { administrationRoutes, type DataOf } from '@examkit/contracts';
-import { Button, Empty, FormField, Select } from '@examkit/ui';
-import { Actions, ErrorText, Note, PageBox, Table, Toolbar } from '../components/styled';
+import { Button, FormField, Select } from '@examkit/ui';
+import { GradeField } from '../../common/GradeField';
+import { ListTable } from '../../common/ListTable';
+import { Actions, ErrorText, Note, PageBox, Toolbar } from '../components/styled';
 import { useGradeClasses } from '../hooks/useGradeClasses';
 import { useApiCall } from '../../common/useApiCall';
 import { TeacherPicker } from '../components/TeacherPicker';
@@ -93,49 +95,33 @@ export function AssignedClassPage() {
       ) : (
         rows && (
           <>
-            {rows.length === 0 ? (
-              <Empty />
-            ) : (
-              <Table aria-label="任教班级">
-                <thead>
-                  <tr>
-                    <th scope="col">年级</th>
-                    <th scope="col">班级</th>
-                    <th scope="col">学科</th>
-                    <th scope="col">操作</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {rows.map((a) => (
-                    <tr key={`${a.classId}-${a.subjectId}`}>
-                      <td>{a.gradeName}</td>
-                      <td>{a.className}</td>
-                      <td>{a.subjectName}</td>
-                      <td>
-                        <RowAction
-                          text="移除"
-                          of={`${a.className} ${a.subjectName}`}
-                          onClick={() => setRows(rows.filter((x) => x !== a))}
-                        />
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </Table>
-            )}
+            <ListTable label="任教班级" rows={rows} headers={['年级', '班级', '学科', '操作']}>
+              {(a) => (
+                <tr key={`${a.classId}-${a.subjectId}`}>
+                  <td>{a.gradeName}</td>
+                  <td>{a.className}</td>
+                  <td>{a.subjectName}</td>
+                  <td>
+                    <RowAction
+                      text="移除"
+                      of={`${a.className} ${a.subjectName}`}
+                      onClick={() => setRows(rows.filter((x) => x !== a))}
+                    />
+                  </td>
+                </tr>
+              )}
+            </ListTable>
             <h2>添加任教</h2>
             <Toolbar>
-              <FormField label="年级">
-                <Select
-                  value={gradeId}
-                  placeholder="全部"
-                  options={grades.map((g) => ({ value: g.id, label: g.name }))}
-                  onChange={(e) => {
-                    setGradeId(e.target.value);
-                    setClassId('');
-                  }}
-                />
-              </FormField>
+              <GradeField
+                grades={grades}
+                value={gradeId}
+                placeholder="全部"
+                onChange={(id) => {
+                  setGradeId(id);
+                  setClassId('');
+                }}
+              />
               <FormField label="班级">
                 <Select
                   value={classId}

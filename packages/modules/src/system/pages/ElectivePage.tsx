@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { administrationRoutes } from '@examkit/contracts';
 import { Button, Empty, FormField, Select } from '@examkit/ui';
+import { GradeField } from '../../common/GradeField';
 import { Pager } from '../../common/Pager';
 import { usePagedRows } from '../../common/usePagedRows';
 import { Actions, ErrorText, Note, PageBox, Table, Toolbar } from '../components/styled';
@@ -71,17 +72,15 @@ export function ElectivePage() {
     <PageBox aria-labelledby="xgk-title">
       <h1 id="xgk-title">新高考选科</h1>
       <Toolbar role="search" aria-label="筛选学生">
-        <FormField label="年级">
-          <Select
-            value={gradeId}
-            placeholder="请选择年级"
-            options={grades.map((g) => ({ value: g.id, label: g.name }))}
-            onChange={(e) => {
-              setGradeId(e.target.value);
-              setPage(1);
-            }}
-          />
-        </FormField>
+        <GradeField
+          grades={grades}
+          value={gradeId}
+          placeholder="请选择年级"
+          onChange={(id) => {
+            setGradeId(id);
+            setPage(1);
+          }}
+        />
         <FormField label="组合">
           <Select
             value={filter}

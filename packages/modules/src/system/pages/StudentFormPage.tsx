@@ -2,6 +2,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { administrationRoutes } from '@examkit/contracts';
 import { Button, FormField, Select, TextInput, useFormValidation } from '@examkit/ui';
+import { GradeField } from '../../common/GradeField';
 import { Actions, ErrorText, FormBox, PageBox } from '../components/styled';
 import { useGradeClasses } from '../hooks/useGradeClasses';
 import { useApiCall } from '../../common/useApiCall';
@@ -126,17 +127,15 @@ export function StudentFormPage() {
           <FormField label="姓名" required error={errors.name}>
             <TextInput {...field('name')} />
           </FormField>
-          <FormField label="年级">
-            <Select
-              value={values.gradeId}
-              placeholder="请选择年级"
-              options={grades.map((g) => ({ value: g.id, label: g.name }))}
-              onChange={(e) => {
-                setValue('gradeId', e.target.value);
-                setValue('classId', '');
-              }}
-            />
-          </FormField>
+          <GradeField
+            grades={grades}
+            value={values.gradeId}
+            placeholder="请选择年级"
+            onChange={(id) => {
+              setValue('gradeId', id);
+              setValue('classId', '');
+            }}
+          />
           <FormField label="班级" required error={errors.classId}>
             <Select
               {...field('classId')}
