@@ -11,9 +11,10 @@ import { Button, FormField, Select, TextInput } from '@examkit/ui';
 import { ConfirmDialog } from '../../common/ConfirmDialog';
 import { ListTable } from '../../common/ListTable';
 import { RowAction } from '../../common/RowAction';
-import { Actions, CheckGroup, ErrorText, Note, PageBox, Toolbar } from '../../common/styled';
+import { Actions, CheckGroup, Note, PageBox, Toolbar } from '../../common/styled';
 import { useApiCall } from '../../common/useApiCall';
 import { formatTime, useHomeworkOptions } from '../useHomeworkOptions';
+import { FormSubmit } from '../../common/FormSubmit';
 
 interface Draft {
   id: number | null;
@@ -115,13 +116,9 @@ function GroupForm({
             ))}
           </CheckGroup>
         ))}
-      {error && <ErrorText role="alert">{error}</ErrorText>}
-      <Actions>
-        <Button type="primary" loading={saving} onClick={() => void save()}>
-          保存分组
-        </Button>
+      <FormSubmit error={error} busy={saving} label="保存分组" onSubmit={save}>
         <Button onClick={onCancel}>取消</Button>
-      </Actions>
+      </FormSubmit>
     </section>
   );
 }

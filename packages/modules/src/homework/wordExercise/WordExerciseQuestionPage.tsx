@@ -18,6 +18,7 @@ import { useApiCall } from '../../common/useApiCall';
 import { TargetChecks, chosenIds, defaultDue } from '../components/AssignPanel';
 import { formatTime, useHomeworkOptions } from '../useHomeworkOptions';
 import { BASE, WordsBox, WordTabs, useExercises, useChosenId, parseWordLines } from './wordShared';
+import { FormSubmit } from '../../common/FormSubmit';
 
 const linesOf = (words: readonly WordInput[]) =>
   words.map((w) => [w.word, w.reading, w.meaning].join('|').replace(/\|+$/, '')).join('\n');
@@ -132,13 +133,9 @@ function ExerciseForm({
         共 {words.length} 个字词
         {exercise?.locked ? '（已有听写结果，字词不能再修改，只能改名称）' : ''}
       </Note>
-      {error && <ErrorText role="alert">{error}</ErrorText>}
-      <Actions>
-        <Button type="primary" loading={saving} onClick={() => void save()}>
-          保存字词练习
-        </Button>
+      <FormSubmit error={error} busy={saving} label="保存字词练习" onSubmit={save}>
         <Button onClick={onCancel}>取消</Button>
-      </Actions>
+      </FormSubmit>
     </section>
   );
 }

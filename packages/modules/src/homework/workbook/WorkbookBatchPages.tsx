@@ -12,13 +12,14 @@ import { Button, FormField, Select, TextInput } from '@examkit/ui';
 import { ConfirmDialog } from '../../common/ConfirmDialog';
 import { ListTable } from '../../common/ListTable';
 import { RowAction } from '../../common/RowAction';
-import { Actions, ErrorText, Note, PageBox, Toolbar } from '../../common/styled';
+import { ErrorText, Note, PageBox, Toolbar } from '../../common/styled';
 import { chosenIds, TargetChecks, targetKey } from '../components/AssignPanel';
 import { useApiCall } from '../../common/useApiCall';
 import { useMyScope } from '../../common/useMyScope';
 import { formatPoints } from '../../marking/utils/scoring';
 import { AssistantTabs } from '../assistant/AssistantPages';
 import { gradesOf, subjectsOfGrade, useHomeworkOptions } from '../useHomeworkOptions';
+import { FormSubmit } from '../../common/FormSubmit';
 
 const TA = '/homework/teaching-assistant';
 
@@ -27,6 +28,33 @@ const namesOf = (b: WorkbookBatch) =>
   [...b.classes.map((c) => c.name), ...b.teachingClasses.map((c) => `${c.name}（教学班）`)].join(
     '、',
   );
+
+/** A workbook's 教辅名称 and 出版社 (新建教辅, 编辑教辅). */
+function BatchNameFields(props: {
+  name: string;
+  publisher: string;
+  onName(name: string): void;
+  onPublisher(publisher: string): void;
+}) {
+  return (
+    <>
+      <FormField label="教辅名称" required>
+        <TextInput
+          value={props.name}
+          maxLength={60}
+          onChange={(e) => props.onName(e.target.value)}
+        />
+      </FormField>
+      <FormField label="出版社">
+        <TextInput
+          value={props.publisher}
+          maxLength={60}
+          onChange={(e) => props.onPublisher(e.target.value)}
+        />
+      </FormField>
+    </>
+  );
+}
 
 /** 新建教辅: name, publisher, grade × subject (those the user teaches) and the classes using it. */
 function BatchForm({ onCancel }: { onCancel(): void }) {
@@ -81,16 +109,12 @@ function BatchForm({ onCancel }: { onCancel(): void }) {
     <section aria-labelledby="batch-form-title">
       <h2 id="batch-form-title">新建教辅</h2>
       <Toolbar>
-        <FormField label="教辅名称" required>
-          <TextInput value={name} maxLength={60} onChange={(e) => setName(e.target.value)} />
-        </FormField>
-        <FormField label="出版社">
-          <TextInput
-            value={publisher}
-            maxLength={60}
-            onChange={(e) => setPublisher(e.target.value)}
-          />
-        </FormField>
+        <BatchNameFields
+          name={name}
+          publisher={publisher}
+          onName={setName}
+          onPublisher={setPublisher}
+        />
         <FormField label="年级" required>
           <Select
             value={gradeId ?? ''}
@@ -115,13 +139,9 @@ function BatchForm({ onCancel }: { onCancel(): void }) {
         </FormField>
       </Toolbar>
       <TargetChecks legend="使用班级" targets={targets} chosen={chosen} onChange={setChosen} />
-      {error && <ErrorText role="alert">{error}</ErrorText>}
-      <Actions>
-        <Button type="primary" loading={busy} onClick={() => void create()}>
-          创建教辅
-        </Button>
+      <FormSubmit error={error} busy={busy} label="创建教辅" onSubmit={create}>
         <Button onClick={onCancel}>取消</Button>
-      </Actions>
+      </FormSubmit>
     </section>
   );
 }
@@ -239,26 +259,18 @@ function BatchEditForm({
     <section aria-labelledby="batch-edit-title">
       <h2 id="batch-edit-title">编辑教辅</h2>
       <Toolbar>
-        <FormField label="教辅名称" required>
-          <TextInput value={name} maxLength={60} onChange={(e) => setName(e.target.value)} />
-        </FormField>
-        <FormField label="出版社">
-          <TextInput
-            value={publisher}
-            maxLength={60}
-            onChange={(e) => setPublisher(e.target.value)}
-          />
-        </FormField>
+        <BatchNameFields
+          name={name}
+          publisher={publisher}
+          onName={setName}
+          onPublisher={setPublisher}
+        />
       </Toolbar>
       <TargetChecks legend="使用班级" targets={targets} chosen={chosen} onChange={setChosen} />
       <Note>去掉的班级或教学班不再使用这本教辅；已布置给它的章节仍保留。</Note>
-      {error && <ErrorText role="alert">{error}</ErrorText>}
-      <Actions>
-        <Button type="primary" loading={busy} onClick={() => void save()}>
-          保存教辅
-        </Button>
+      <FormSubmit error={error} busy={busy} label="保存教辅" onSubmit={save}>
         <Button onClick={onCancel}>取消</Button>
-      </Actions>
+      </FormSubmit>
     </section>
   );
 }
@@ -298,13 +310,9 @@ function ChapterRenameForm({
           <TextInput value={title} maxLength={60} onChange={(e) => setTitle(e.target.value)} />
         </FormField>
       </Toolbar>
-      {error && <ErrorText role="alert">{error}</ErrorText>}
-      <Actions>
-        <Button type="primary" loading={busy} onClick={() => void save()}>
-          保存章节名称
-        </Button>
+      <FormSubmit error={error} busy={busy} label="保存章节名称" onSubmit={save}>
         <Button onClick={onCancel}>取消</Button>
-      </Actions>
+      </FormSubmit>
     </section>
   );
 }

@@ -12,7 +12,7 @@ import {
 import { usePermission } from '@examkit/permission';
 import { Button, FormField, LOADING_TEXT, TextInput } from '@examkit/ui';
 import { ListTable } from '../../common/ListTable';
-import { Actions, ErrorText, Note, PageBox, Toolbar } from '../../common/styled';
+import { Actions, Note, PageBox, Toolbar } from '../../common/styled';
 import { useApiCall } from '../../common/useApiCall';
 import { useDownload } from '../../common/useDownload';
 import { useMyScope } from '../../common/useMyScope';
@@ -24,6 +24,7 @@ import { CommentField } from '../report/HomeworkReportCommentPage';
 import { TargetFilter, targetBody } from '../report/ReportHeader';
 import { percent, useReport } from '../report/useReport';
 import { useHomeworkOptions } from '../useHomeworkOptions';
+import { FormSubmit } from '../../common/FormSubmit';
 
 const TA = '/homework/teaching-assistant';
 
@@ -79,13 +80,9 @@ function ChapterForm({ workbookId }: { workbookId: number }) {
         <MinutesField value={minutes} onChange={setMinutes} />
       </Toolbar>
       <QuestionEditor questions={drafts} readOnly={false} onChange={setDrafts} />
-      {error && <ErrorText role="alert">{error}</ErrorText>}
-      <Actions>
-        <Button type="primary" loading={busy} onClick={() => void save()}>
-          保存章节
-        </Button>
+      <FormSubmit error={error} busy={busy} label="保存章节" onSubmit={save}>
         <Link to={`${TA}/batchDetail?id=${workbookId}`}>返回批次详情</Link>
-      </Actions>
+      </FormSubmit>
     </PageBox>
   );
 }
