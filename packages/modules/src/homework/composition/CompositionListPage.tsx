@@ -8,6 +8,7 @@ import {
 import { Actions, PageBox, Toolbar } from '../../common/styled';
 import { useApiCall } from '../../common/useApiCall';
 import {
+  AssignedLinks,
   HomeworkListSearch,
   HomeworkListTable,
   RemoveAction,
@@ -70,19 +71,14 @@ export function CompositionListPage() {
                   name={c.name}
                 />
                 {c.state === 'assigned' && (
-                  <>
-                    <RowLink to={`/homework/composition/${c.id}/scan`} text="扫描" name={c.name} />
-                    <RowLink
-                      to={`/homework/composition/correct?id=${c.id}`}
-                      text="批改"
-                      name={c.name}
-                    />
-                    <RowLink
-                      to={`/homework/composition/${c.id}/report/basic`}
-                      text="报告"
-                      name={c.name}
-                    />
-                  </>
+                  <AssignedLinks
+                    name={c.name}
+                    paths={{
+                      scan: `/homework/composition/${c.id}/scan`,
+                      correct: `/homework/composition/correct?id=${c.id}`,
+                      report: `/homework/composition/${c.id}/report/basic`,
+                    }}
+                  />
                 )}
                 {c.state !== 'assigned' && <RemoveAction list={list} row={c} />}
               </Actions>

@@ -12,6 +12,7 @@ import { FormField, Select } from '@examkit/ui';
 import { Actions, PageBox, Toolbar } from '../../common/styled';
 import { useApiCall } from '../../common/useApiCall';
 import {
+  AssignedLinks,
   HomeworkListSearch,
   HomeworkListTable,
   RemoveAction,
@@ -121,15 +122,14 @@ export function HomeworkListPage() {
                   name={h.name}
                 />
                 {h.state === 'assigned' && (
-                  <>
-                    <RowLink to={`/homework/school-base/${h.id}/scan`} text="扫描" name={h.name} />
-                    <RowLink to={`/homework/correct?id=${h.id}`} text="批改" name={h.name} />
-                    <RowLink
-                      to={`/homework/school-base/${h.id}/report/basic`}
-                      text="报告"
-                      name={h.name}
-                    />
-                  </>
+                  <AssignedLinks
+                    name={h.name}
+                    paths={{
+                      scan: `/homework/school-base/${h.id}/scan`,
+                      correct: `/homework/correct?id=${h.id}`,
+                      report: `/homework/school-base/${h.id}/report/basic`,
+                    }}
+                  />
                 )}
                 {h.questionCount > 0 && (
                   <RowLink
