@@ -15,6 +15,7 @@ import { Actions, CheckGroup, Note, PageBox, Toolbar } from '../../common/styled
 import { useApiCall } from '../../common/useApiCall';
 import { formatTime, useHomeworkOptions } from '../useHomeworkOptions';
 import { FormSubmit } from '../../common/FormSubmit';
+import { StudentCells } from '../components/StudentCells';
 
 interface Draft {
   id: number | null;
@@ -152,9 +153,7 @@ function GroupReport({ report }: { report: HomeworkGroupReport }) {
       >
         {(s) => (
           <tr key={s.studentNo}>
-            <td>{s.studentNo}</td>
-            <td>{s.name}</td>
-            <td>{s.className}</td>
+            <StudentCells student={s} />
             <td>
               {s.submitted}/{s.expected}
             </td>

@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { useParams } from 'react-router-dom';
 import { homeworkReportRoutes as r } from '@examkit/contracts';
-import { LOADING_TEXT } from '@examkit/ui';
 import { styled } from 'styled-components';
 import { ListTable } from '../../common/ListTable';
 import { Note, PageBox } from '../../common/styled';
@@ -55,9 +54,9 @@ export function HomeworkReportBasicPage() {
         targets={data?.targets ?? []}
         target={target}
         onTarget={setTarget}
+        error={error}
+        loading={loading}
       />
-      {error && <p role="alert">{error}</p>}
-      {loading && <p role="status">{LOADING_TEXT}</p>}
       {data && (
         <>
           <Facts>

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useParams } from 'react-router-dom';
 import { homeworkReportRoutes as r } from '@examkit/contracts';
-import { Button, FormField, LOADING_TEXT, TextInput } from '@examkit/ui';
+import { Button, FormField, TextInput } from '@examkit/ui';
 import { ListTable } from '../../common/ListTable';
 import { PageBox, Toolbar } from '../../common/styled';
 import { useApiCall } from '../../common/useApiCall';
@@ -73,9 +73,9 @@ export function HomeworkReportCommentPage() {
         targets={data?.targets ?? []}
         target={target}
         onTarget={setTarget}
+        error={error}
+        loading={loading}
       />
-      {error && <p role="alert">{error}</p>}
-      {loading && <p role="status">{LOADING_TEXT}</p>}
       {data && (
         <>
           <h2>班级讲评</h2>

@@ -2,13 +2,13 @@ import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { homeworkReportRoutes as r } from '@examkit/contracts';
 import { SUBMISSION_SOURCE_LABELS } from '@examkit/contracts/rules';
-import { LOADING_TEXT } from '@examkit/ui';
 import { ListTable } from '../../common/ListTable';
 import { Actions, PageBox } from '../../common/styled';
 import { formatPoints } from '../../marking/utils/scoring';
 import { SubmissionStatus } from '../components/SubmissionStatus';
 import { ReportHeader, targetBody } from './ReportHeader';
 import { useReport } from './useReport';
+import { StudentCells } from '../components/StudentCells';
 
 /**
  * 作业报告·学生 (/homework/school-base/{id}/report/student): the caller's students with their
@@ -33,9 +33,9 @@ export function HomeworkReportStudentPage() {
         targets={basic.data?.targets ?? []}
         target={target}
         onTarget={setTarget}
+        error={error}
+        loading={loading}
       />
-      {error && <p role="alert">{error}</p>}
-      {loading && <p role="status">{LOADING_TEXT}</p>}
       <ListTable
         label="学生成绩"
         rows={data}
@@ -43,9 +43,7 @@ export function HomeworkReportStudentPage() {
       >
         {(s) => (
           <tr key={s.studentId}>
-            <td>{s.studentNo}</td>
-            <td>{s.name}</td>
-            <td>{s.className}</td>
+            <StudentCells student={s} />
             <td>
               <SubmissionStatus status={s.status} />
               {s.late && '（迟交）'}

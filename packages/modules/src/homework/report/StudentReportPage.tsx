@@ -16,17 +16,8 @@ import { useApiCall } from '../../common/useApiCall';
 import { formatPoints } from '../../marking/utils/scoring';
 import { AnnotatedImage } from '../components/AnnotatedImage';
 import { SubmissionStatus } from '../components/SubmissionStatus';
+import { ReportTabsNav } from './ReportHeader';
 import { percent, useReport } from './useReport';
-
-const Tabs = styled.nav`
-  display: flex;
-  gap: 16px;
-  margin-bottom: 12px;
-  a[aria-current='page'] {
-    font-weight: 600;
-    text-decoration: underline;
-  }
-`;
 
 const Card = styled.article`
   border: 1px solid #d0d7de;
@@ -231,12 +222,12 @@ export function StudentReportPage({ view }: { view: 'analysis' | 'wrong' }) {
         学生作业报告
         {report ? ` · ${report.student.name} · ${report.homework.name}` : ''}
       </h1>
-      <Tabs aria-label="学生报告分类">
+      <ReportTabsNav aria-label="学生报告分类">
         <NavLink to={`${base}/analysis?id=${id}`}>作业分析</NavLink>
         <NavLink to={`${base}/wrong?id=${id}`}>错题</NavLink>
         <Link to={`/homework/school-base/${id}/report/student`}>返回学生列表</Link>
         <Link to={`/resource/student-wrong/detail?studentId=${studentId}`}>错题本</Link>
-      </Tabs>
+      </ReportTabsNav>
       {error && <p role="alert">{error}</p>}
       {loading && <p role="status">{LOADING_TEXT}</p>}
       {report && (

@@ -14,6 +14,7 @@ import { useApiCall } from '../../common/useApiCall';
 import { formatPoints } from '../../marking/utils/scoring';
 import { SubmissionStatus } from '../components/SubmissionStatus';
 import { TargetFilter, targetBody } from '../report/ReportHeader';
+import { StudentCells } from '../components/StudentCells';
 
 const TA = '/homework/teaching-assistant';
 
@@ -109,9 +110,7 @@ export function WorkbookStudentPage() {
       >
         {(s) => (
           <tr key={s.studentId}>
-            <td>{s.studentNo}</td>
-            <td>{s.name}</td>
-            <td>{s.className}</td>
+            <StudentCells student={s} />
             {s.cells.map((c) => (
               <td key={c.homeworkId}>
                 {!c.assigned ? (
