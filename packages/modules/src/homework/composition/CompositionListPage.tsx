@@ -17,6 +17,7 @@ import {
   type HomeworkListQuery,
 } from '../components/HomeworkList';
 import { formatTime } from '../useHomeworkOptions';
+import { NameGradeSubjectCells } from '../components/NameGradeSubjectCells';
 
 /** /homework/composition: the compositions (作文) the user may see, newest first. */
 export function CompositionListPage() {
@@ -53,9 +54,7 @@ export function CompositionListPage() {
       >
         {(c) => (
           <tr key={c.id}>
-            <td>{c.name}</td>
-            <td>{c.gradeName}</td>
-            <td>{c.subjectName}</td>
+            <NameGradeSubjectCells row={c} />
             <td>{c.genre}</td>
             <td>{c.fullMarks}</td>
             <td>{HOMEWORK_STATE_LABELS[c.state]}</td>

@@ -16,6 +16,7 @@ import { useApiCall } from '../../common/useApiCall';
 import { formatTime, useHomeworkOptions } from '../useHomeworkOptions';
 import { FormSubmit } from '../../common/FormSubmit';
 import { StudentCells } from '../components/StudentCells';
+import { NameGradeSubjectCells } from '../components/NameGradeSubjectCells';
 
 interface Draft {
   id: number | null;
@@ -229,9 +230,7 @@ export function HomeworkGroupPage() {
       >
         {(g) => (
           <tr key={g.id}>
-            <td>{g.name}</td>
-            <td>{g.gradeName}</td>
-            <td>{g.subjectName}</td>
+            <NameGradeSubjectCells row={g} />
             <td>{g.homeworkIds.length}</td>
             <td>{g.creatorName}</td>
             <td>{formatTime(g.updatedAt)}</td>

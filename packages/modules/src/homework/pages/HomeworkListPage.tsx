@@ -22,6 +22,7 @@ import {
 } from '../components/HomeworkList';
 import { readHomeworkHeader, writeHomeworkHeader, type HomeworkHeader } from '../headerStore';
 import { formatTime, gradesOf, subjectsOfGrade, useHomeworkOptions } from '../useHomeworkOptions';
+import { NameGradeSubjectCells } from '../components/NameGradeSubjectCells';
 
 /** /homework/school-base: the school homework the user may see, paged by hspa/pageInfo. */
 export function HomeworkListPage() {
@@ -106,9 +107,7 @@ export function HomeworkListPage() {
       >
         {(h) => (
           <tr key={h.id}>
-            <td>{h.name}</td>
-            <td>{h.gradeName}</td>
-            <td>{h.subjectName}</td>
+            <NameGradeSubjectCells row={h} />
             <td>{h.questionCount}</td>
             <td>{h.fullMarks}</td>
             <td>{HOMEWORK_STATE_LABELS[h.state]}</td>

@@ -19,6 +19,7 @@ import { TargetChecks, chosenIds, defaultDue } from '../components/AssignPanel';
 import { formatTime, useHomeworkOptions } from '../useHomeworkOptions';
 import { BASE, WordsBox, WordTabs, useExercises, useChosenId, parseWordLines } from './wordShared';
 import { FormSubmit } from '../../common/FormSubmit';
+import { NameGradeSubjectCells } from '../components/NameGradeSubjectCells';
 
 const linesOf = (words: readonly WordInput[]) =>
   words.map((w) => [w.word, w.reading, w.meaning].join('|').replace(/\|+$/, '')).join('\n');
@@ -275,9 +276,7 @@ export function WordExerciseQuestionPage() {
       >
         {(x) => (
           <tr key={x.id}>
-            <td>{x.name}</td>
-            <td>{x.gradeName}</td>
-            <td>{x.subjectName}</td>
+            <NameGradeSubjectCells row={x} />
             <td>{x.wordCount}</td>
             <td>
               {[
