@@ -20,6 +20,7 @@ import { formatPoints } from '../../marking/utils/scoring';
 import { AssistantTabs } from '../assistant/AssistantPages';
 import { gradesOf, subjectsOfGrade, useHomeworkOptions } from '../useHomeworkOptions';
 import { FormSubmit } from '../../common/FormSubmit';
+import { useFormSubmit } from '../../common/useFormSubmit';
 
 const TA = '/homework/teaching-assistant';
 
@@ -67,8 +68,7 @@ function BatchForm({ onCancel }: { onCancel(): void }) {
   const [gradeId, setGradeId] = useState<number | null>(null);
   const [subjectId, setSubjectId] = useState<number | null>(null);
   const [chosen, setChosen] = useState<Set<string>>(new Set());
-  const [error, setError] = useState('');
-  const [busy, setBusy] = useState(false);
+  const { error, setError, busy, send } = useFormSubmit();
   useEffect(() => {
     const first = options?.[0];
     if (first && gradeId === null) {
@@ -85,24 +85,22 @@ function BatchForm({ onCancel }: { onCancel(): void }) {
     if (name.trim() === '') return setError('请填写教辅名称');
     if (!pair) return setError('请选择年级和科目');
     if (chosen.size === 0) return setError('请选择使用这本教辅的班级或教学班');
-    setError('');
-    setBusy(true);
-    const x = await call(
-      r.workbookBatchCreate,
-      {
-        name: name.trim(),
-        publisher: publisher.trim(),
-        gradeId: pair.gradeId,
-        subjectId: pair.subjectId,
-        classIds: chosenIds(chosen, 'class'),
-        teachingClassIds: chosenIds(chosen, 'teachingClass'),
-        idempotencyKey: key,
-      },
-      { errorMessage: false },
+    const x = await send(() =>
+      call(
+        r.workbookBatchCreate,
+        {
+          name: name.trim(),
+          publisher: publisher.trim(),
+          gradeId: pair.gradeId,
+          subjectId: pair.subjectId,
+          classIds: chosenIds(chosen, 'class'),
+          teachingClassIds: chosenIds(chosen, 'teachingClass'),
+          idempotencyKey: key,
+        },
+        { errorMessage: false },
+      ),
     );
-    setBusy(false);
-    if (!x.ok) return setError(x.message);
-    void navigate(`${TA}/batchDetail?id=${x.data.id}`);
+    if (x.ok) void navigate(`${TA}/batchDetail?id=${x.data.id}`);
   }
 
   return (
@@ -220,8 +218,7 @@ function BatchEditForm({
       ...batch.teachingClasses.map((c) => targetKey({ kind: 'teachingClass', id: c.id })),
     ]),
   );
-  const [error, setError] = useState('');
-  const [busy, setBusy] = useState(false);
+  const { error, setError, busy, send } = useFormSubmit();
   const pair = options?.find((o) => o.gradeId === batch.gradeId && o.subjectId === batch.subjectId);
   const kept = [
     ...batch.classes.map((c) => ({ kind: 'class' as const, ...c })),
@@ -237,22 +234,20 @@ function BatchEditForm({
   async function save() {
     if (name.trim() === '') return setError('请填写教辅名称');
     if (chosen.size === 0) return setError('请选择使用这本教辅的班级或教学班');
-    setError('');
-    setBusy(true);
-    const x = await call(
-      r.workbookBatchUpdate,
-      {
-        id: batch.id,
-        name: name.trim(),
-        publisher: publisher.trim(),
-        classIds: chosenIds(chosen, 'class'),
-        teachingClassIds: chosenIds(chosen, 'teachingClass'),
-      },
-      { errorMessage: false },
+    const x = await send(() =>
+      call(
+        r.workbookBatchUpdate,
+        {
+          id: batch.id,
+          name: name.trim(),
+          publisher: publisher.trim(),
+          classIds: chosenIds(chosen, 'class'),
+          teachingClassIds: chosenIds(chosen, 'teachingClass'),
+        },
+        { errorMessage: false },
+      ),
     );
-    setBusy(false);
-    if (!x.ok) return setError(x.message);
-    onDone();
+    if (x.ok) onDone();
   }
 
   return (
@@ -287,20 +282,17 @@ function ChapterRenameForm({
 }) {
   const call = useApiCall();
   const [title, setTitle] = useState(chapter.title);
-  const [error, setError] = useState('');
-  const [busy, setBusy] = useState(false);
+  const { error, setError, busy, send } = useFormSubmit();
   async function save() {
     if (title.trim() === '') return setError('请填写章节名称');
-    setError('');
-    setBusy(true);
-    const x = await call(
-      r.workbookChapterUpdate,
-      { id: chapter.homeworkId, title: title.trim() },
-      { errorMessage: false },
+    const x = await send(() =>
+      call(
+        r.workbookChapterUpdate,
+        { id: chapter.homeworkId, title: title.trim() },
+        { errorMessage: false },
+      ),
     );
-    setBusy(false);
-    if (!x.ok) return setError(x.message);
-    onDone();
+    if (x.ok) onDone();
   }
   return (
     <section aria-labelledby="chapter-rename-title">

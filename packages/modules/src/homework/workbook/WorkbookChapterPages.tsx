@@ -25,6 +25,7 @@ import { TargetFilter, targetBody } from '../report/ReportHeader';
 import { percent, useReport } from '../report/useReport';
 import { useHomeworkOptions } from '../useHomeworkOptions';
 import { FormSubmit } from '../../common/FormSubmit';
+import { useFormSubmit } from '../../common/useFormSubmit';
 
 const TA = '/homework/teaching-assistant';
 
@@ -37,8 +38,7 @@ function ChapterForm({ workbookId }: { workbookId: number }) {
   const [title, setTitle] = useState('');
   const [minutes, setMinutes] = useState('20');
   const [drafts, setDrafts] = useState<QuestionDraft[]>([]);
-  const [error, setError] = useState('');
-  const [busy, setBusy] = useState(false);
+  const { error, setError, busy, send } = useFormSubmit();
   useEffect(() => {
     void call(r.workbookBatchDetail, { id: workbookId }).then((x) => {
       if (x.ok) setBatch(x.data.batch);
@@ -51,22 +51,20 @@ function ChapterForm({ workbookId }: { workbookId: number }) {
     const estimatedMinutes = Number(minutes);
     if (!Number.isInteger(estimatedMinutes) || estimatedMinutes < 1 || estimatedMinutes > 240)
       return setError('预计用时为 1–240 分钟的整数');
-    setError('');
-    setBusy(true);
-    const x = await call(
-      r.workbookChapterCreate,
-      {
-        workbookId,
-        title: title.trim(),
-        questions: drafts.map(inputOf),
-        estimatedMinutes,
-        idempotencyKey: key,
-      },
-      { errorMessage: false },
+    const x = await send(() =>
+      call(
+        r.workbookChapterCreate,
+        {
+          workbookId,
+          title: title.trim(),
+          questions: drafts.map(inputOf),
+          estimatedMinutes,
+          idempotencyKey: key,
+        },
+        { errorMessage: false },
+      ),
     );
-    setBusy(false);
-    if (!x.ok) return setError(x.message);
-    void navigate(`${TA}/chapter?id=${x.data.id}`);
+    if (x.ok) void navigate(`${TA}/chapter?id=${x.data.id}`);
   }
 
   return (
