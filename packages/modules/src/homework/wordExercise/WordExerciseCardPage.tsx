@@ -13,6 +13,7 @@ import { useDownload } from '../../common/useDownload';
 import { useImageUrl } from '../../common/useImageUrl';
 import { DictationPlayer } from './DictationPlayer';
 import { Frame, WordTabs, useExercises, useChosenId, ExercisePicker } from './wordShared';
+import { WordCells } from './WordCells';
 
 /**
  * /homework/word-exercise/card?id= (听写卡): the card laid out by the answer-sheet engine (a
@@ -61,10 +62,7 @@ export function WordExerciseCardPage() {
         >
           {(w) => (
             <tr key={w.position}>
-              <td>{w.position}</td>
-              <td>{w.word}</td>
-              <td>{w.reading}</td>
-              <td>{w.meaning}</td>
+              <WordCells word={w} />
             </tr>
           )}
         </ListTable>
