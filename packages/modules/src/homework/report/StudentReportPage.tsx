@@ -7,10 +7,9 @@ import {
   type StudentQuestionResult,
 } from '@examkit/contracts';
 import { ANNOTATION_KIND_LABELS, SUBMISSION_SOURCE_LABELS } from '@examkit/contracts/rules';
-import { useExamkit } from '@examkit/core/react';
 import { Button, Empty, FormField, LOADING_TEXT, TextInput } from '@examkit/ui';
 import { styled } from 'styled-components';
-import { fetchImage } from '../../common/fetchImage';
+import { useImageUrl } from '../../common/useImageUrl';
 import { Note, PageBox, Toolbar } from '../../common/styled';
 import { useApiCall } from '../../common/useApiCall';
 import { formatPoints } from '../../marking/utils/scoring';
@@ -45,27 +44,9 @@ function QuestionImage({
   q: StudentQuestionResult;
   alt: string;
 }) {
-  const { http, storage } = useExamkit();
-  const [src, setSrc] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  useEffect(() => {
-    let url: string | null = null;
-    let stale = false;
-    void fetchImage(
-      `${HOMEWORK_SUBMISSION_IMAGE_URL}?submissionId=${submissionId}&questionNo=${q.no}`,
-      storage,
-      http,
-    ).then((x) => {
-      if (!x.ok) return setError(x.message);
-      url = x.url;
-      if (stale) URL.revokeObjectURL(url);
-      else setSrc(url);
-    });
-    return () => {
-      stale = true;
-      if (url) URL.revokeObjectURL(url);
-    };
-  }, [submissionId, q.no, storage, http]);
+  const { url: src, error } = useImageUrl(
+    `${HOMEWORK_SUBMISSION_IMAGE_URL}?submissionId=${submissionId}&questionNo=${q.no}`,
+  );
   if (error) return <Note>{error}</Note>;
   if (!src) return <p role="status">{LOADING_TEXT}</p>;
   return <AnnotatedImage src={src} alt={alt} annotations={q.annotations} />;
