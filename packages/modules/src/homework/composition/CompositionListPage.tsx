@@ -17,7 +17,7 @@ import {
   type HomeworkListQuery,
 } from '../components/HomeworkList';
 import { formatTime } from '../useHomeworkOptions';
-import { NameGradeSubjectCells } from '../components/NameGradeSubjectCells';
+import { NameGradeSubjectCells } from '../components/rowCells';
 
 /** /homework/composition: the compositions (作文) the user may see, newest first. */
 export function CompositionListPage() {

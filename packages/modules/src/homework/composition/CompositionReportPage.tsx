@@ -16,7 +16,7 @@ import { useApiCall } from '../../common/useApiCall';
 import { formatPoints } from '../../marking/utils/scoring';
 import { AnswerImages } from '../components/correction';
 import { SubmissionStatus } from '../components/SubmissionStatus';
-import { StudentCells } from '../components/StudentCells';
+import { StudentCells } from '../components/rowCells';
 
 const ESSAY = 1;
 

@@ -14,7 +14,7 @@ import { Pager } from '../../common/Pager';
 import { Actions, Note, PageBox, Toolbar } from '../../common/styled';
 import { useApiCall } from '../../common/useApiCall';
 import { formatTime } from '../useHomeworkOptions';
-import { NameGradeSubjectCells } from '../components/NameGradeSubjectCells';
+import { NameGradeSubjectCells } from '../components/rowCells';
 
 const PAGE_SIZE = 20;
 /** At most this many homework' answer sheets in one job (the server's limit). */

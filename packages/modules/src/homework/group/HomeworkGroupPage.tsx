@@ -15,8 +15,7 @@ import { Actions, CheckGroup, Note, PageBox, Toolbar } from '../../common/styled
 import { useApiCall } from '../../common/useApiCall';
 import { formatTime, useHomeworkOptions } from '../useHomeworkOptions';
 import { FormSubmit } from '../../common/FormSubmit';
-import { StudentCells } from '../components/StudentCells';
-import { NameGradeSubjectCells } from '../components/NameGradeSubjectCells';
+import { NameGradeSubjectCells, StudentCells } from '../components/rowCells';
 
 interface Draft {
   id: number | null;

@@ -22,7 +22,7 @@ import {
 } from '../components/HomeworkList';
 import { readHomeworkHeader, writeHomeworkHeader, type HomeworkHeader } from '../headerStore';
 import { formatTime, gradesOf, subjectsOfGrade, useHomeworkOptions } from '../useHomeworkOptions';
-import { NameGradeSubjectCells } from '../components/NameGradeSubjectCells';
+import { NameGradeSubjectCells } from '../components/rowCells';
 
 /** /homework/school-base: the school homework the user may see, paged by hspa/pageInfo. */
 export function HomeworkListPage() {

@@ -8,7 +8,7 @@ import { formatPoints } from '../../marking/utils/scoring';
 import { SubmissionStatus } from '../components/SubmissionStatus';
 import { ReportHeader, targetBody } from './ReportHeader';
 import { useReport } from './useReport';
-import { StudentCells } from '../components/StudentCells';
+import { StudentCells } from '../components/rowCells';
 
 /**
  * 作业报告·学生 (/homework/school-base/{id}/report/student): the caller's students with their

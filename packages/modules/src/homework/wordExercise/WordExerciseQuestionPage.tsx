@@ -19,7 +19,7 @@ import { TargetChecks, chosenIds, defaultDue } from '../components/AssignPanel';
 import { formatTime, useHomeworkOptions } from '../useHomeworkOptions';
 import { BASE, WordsBox, WordTabs, useExercises, useChosenId, parseWordLines } from './wordShared';
 import { FormSubmit } from '../../common/FormSubmit';
-import { NameGradeSubjectCells } from '../components/NameGradeSubjectCells';
+import { NameGradeSubjectCells } from '../components/rowCells';
 
 const linesOf = (words: readonly WordInput[]) =>
   words.map((w) => [w.word, w.reading, w.meaning].join('|').replace(/\|+$/, '')).join('\n');

@@ -14,7 +14,7 @@ import { useDownload } from '../../common/useDownload';
 import { formatTime } from '../useHomeworkOptions';
 import { targetBody } from '../report/ReportHeader';
 import { BASE, ClassStudentPicker, WordTabs, useWordTargets } from './wordShared';
-import { StudentCells } from '../components/StudentCells';
+import { StudentCells } from '../components/rowCells';
 
 function newKey() {
   return `review-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 10)}`;

@@ -14,7 +14,7 @@ import { useApiCall } from '../../common/useApiCall';
 import { formatPoints } from '../../marking/utils/scoring';
 import { SubmissionStatus } from '../components/SubmissionStatus';
 import { TargetFilter, targetBody } from '../report/ReportHeader';
-import { StudentCells } from '../components/StudentCells';
+import { StudentCells } from '../components/rowCells';
 
 const TA = '/homework/teaching-assistant';
 
