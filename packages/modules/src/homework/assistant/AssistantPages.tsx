@@ -18,6 +18,7 @@ import { useApiCall } from '../../common/useApiCall';
 import { useDownload } from '../../common/useDownload';
 import { formatPoints } from '../../marking/utils/scoring';
 import { formatTime } from '../useHomeworkOptions';
+import { WrongRateCells } from '../components/rowCells';
 
 const SOURCE_LABELS: Record<string, string> = {
   paper: '上传试卷',
@@ -266,12 +267,7 @@ export function AssistantFrequencyPage() {
             {(x) => (
               <tr key={`${x.homeworkId}-${x.questionNo}`}>
                 <td>{x.homeworkName}</td>
-                <td>{x.label}</td>
-                <td>{x.type === 'objective' ? '客观题' : '主观题'}</td>
-                <td>{formatPoints(x.fullMarks)}</td>
-                <td>{x.answered}</td>
-                <td>{x.wrong}</td>
-                <td>{x.wrongRate}%</td>
+                <WrongRateCells question={x} />
                 <td>{formatPoints(x.averageScore)}</td>
                 <td>{x.commonWrongAnswer ?? '—'}</td>
               </tr>

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { formatPoints } from '../../marking/utils/scoring';
 
 /** A row's cells, one per value, in order. */
 function Cells({ values }: { values: ReactNode[] }) {
@@ -21,4 +22,31 @@ export function NameGradeSubjectCells({
   row: { name: string; gradeName: string; subjectName: string };
 }) {
   return <Cells values={[row.name, row.gradeName, row.subjectName]} />;
+}
+
+/** A question's cells in a wrong-question table: 题号, 题型, 满分, 作答, 错误 and 错误率. */
+export function WrongRateCells({
+  question: x,
+}: {
+  question: {
+    label: string;
+    type: string;
+    fullMarks: number;
+    answered: number;
+    wrong: number;
+    wrongRate: number;
+  };
+}) {
+  return (
+    <Cells
+      values={[
+        x.label,
+        x.type === 'objective' ? '客观题' : '主观题',
+        formatPoints(x.fullMarks),
+        x.answered,
+        x.wrong,
+        `${x.wrongRate}%`,
+      ]}
+    />
+  );
 }

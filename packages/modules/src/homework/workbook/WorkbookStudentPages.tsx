@@ -14,7 +14,7 @@ import { useApiCall } from '../../common/useApiCall';
 import { formatPoints } from '../../marking/utils/scoring';
 import { SubmissionStatus } from '../components/SubmissionStatus';
 import { TargetFilter, targetBody } from '../report/ReportHeader';
-import { StudentCells } from '../components/rowCells';
+import { StudentCells, WrongRateCells } from '../components/rowCells';
 
 const TA = '/homework/teaching-assistant';
 
@@ -260,12 +260,7 @@ export function WorkbookWrongPage() {
                 x.chapterTitle
               )}
             </td>
-            <td>{x.label}</td>
-            <td>{x.type === 'objective' ? '客观题' : '主观题'}</td>
-            <td>{formatPoints(x.fullMarks)}</td>
-            <td>{x.answered}</td>
-            <td>{x.wrong}</td>
-            <td>{x.wrongRate}%</td>
+            <WrongRateCells question={x} />
             <td>{x.commonWrongAnswer ?? '—'}</td>
             <td>{x.students.map((s) => s.name).join('、')}</td>
           </tr>
