@@ -18,7 +18,7 @@ import { useApiCall } from '../../common/useApiCall';
 import { useDownload } from '../../common/useDownload';
 import { formatPoints } from '../../marking/utils/scoring';
 import { formatTime } from '../useHomeworkOptions';
-import { WrongRateCells } from '../components/rowCells';
+import { WRONG_RATE_HEADERS, WrongRateCells } from '../components/rowCells';
 
 const SOURCE_LABELS: Record<string, string> = {
   paper: '上传试卷',
@@ -252,17 +252,7 @@ export function AssistantFrequencyPage() {
           <ListTable
             label="高频错题"
             rows={rows}
-            headers={[
-              '作业',
-              '题号',
-              '题型',
-              '满分',
-              '作答',
-              '错误',
-              '错误率',
-              '平均分',
-              '常见错误答案',
-            ]}
+            headers={['作业', ...WRONG_RATE_HEADERS, '平均分', '常见错误答案']}
           >
             {(x) => (
               <tr key={`${x.homeworkId}-${x.questionNo}`}>

@@ -24,6 +24,9 @@ export function NameGradeSubjectCells({
   return <Cells values={[row.name, row.gradeName, row.subjectName]} />;
 }
 
+/** The headers over `WrongRateCells`. */
+export const WRONG_RATE_HEADERS = ['题号', '题型', '满分', '作答', '错误', '错误率'];
+
 /** A question's cells in a wrong-question table: 题号, 题型, 满分, 作答, 错误 and 错误率. */
 export function WrongRateCells({
   question: x,

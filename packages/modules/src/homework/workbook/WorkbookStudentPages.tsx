@@ -14,7 +14,7 @@ import { useApiCall } from '../../common/useApiCall';
 import { formatPoints } from '../../marking/utils/scoring';
 import { SubmissionStatus } from '../components/SubmissionStatus';
 import { TargetFilter, targetBody } from '../report/ReportHeader';
-import { StudentCells, WrongRateCells } from '../components/rowCells';
+import { StudentCells, WRONG_RATE_HEADERS, WrongRateCells } from '../components/rowCells';
 
 const TA = '/homework/teaching-assistant';
 
@@ -236,17 +236,7 @@ export function WorkbookWrongPage() {
       <ListTable
         label="错题"
         rows={rows}
-        headers={[
-          '章节',
-          '题号',
-          '题型',
-          '满分',
-          '作答',
-          '错误',
-          '错误率',
-          '常见错误答案',
-          '错的学生',
-        ]}
+        headers={['章节', ...WRONG_RATE_HEADERS, '常见错误答案', '错的学生']}
         empty="没有错题"
       >
         {(x) => (
