@@ -1,5 +1,4 @@
 import { useEffect, useState } from 'react';
-import { useParams } from 'react-router-dom';
 import { homeworkReportRoutes as r } from '@examkit/contracts';
 import { Button, FormField, TextInput } from '@examkit/ui';
 import { ListTable } from '../../common/ListTable';
@@ -7,7 +6,7 @@ import { PageBox, Toolbar } from '../../common/styled';
 import { useApiCall } from '../../common/useApiCall';
 import { formatPoints } from '../../marking/utils/scoring';
 import { SubmissionStatus } from '../components/SubmissionStatus';
-import { ReportHeader, targetBody } from './ReportHeader';
+import { ReportHeader, useReportTarget } from './ReportHeader';
 import { useReport } from './useReport';
 
 /** One editable comment with its own 保存 button. */
@@ -53,13 +52,9 @@ export function CommentField({
  * and on each student, editable here and shown on the student's report.
  */
 export function HomeworkReportCommentPage() {
-  const id = Number(useParams().id);
+  const { id, target, setTarget, body: reportBody } = useReportTarget();
   const call = useApiCall();
-  const [target, setTarget] = useState('');
-  const { data, error, loading, reload } = useReport(
-    r.reportComment,
-    id > 0 ? { id, ...targetBody(target) } : null,
-  );
+  const { data, error, loading, reload } = useReport(r.reportComment, reportBody);
   const save = async (body: { classId: number | null; studentId: number | null }, text: string) => {
     const x = await call(r.saveComment, { id, ...body, text });
     if (x.ok) reload();

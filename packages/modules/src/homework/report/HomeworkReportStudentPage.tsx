@@ -1,12 +1,11 @@
-import { useState } from 'react';
-import { Link, useParams } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import { homeworkReportRoutes as r } from '@examkit/contracts';
 import { SUBMISSION_SOURCE_LABELS } from '@examkit/contracts/rules';
 import { ListTable } from '../../common/ListTable';
 import { Actions, PageBox } from '../../common/styled';
 import { formatPoints } from '../../marking/utils/scoring';
 import { SubmissionStatus } from '../components/SubmissionStatus';
-import { ReportHeader, targetBody } from './ReportHeader';
+import { ReportHeader, useReportTarget } from './ReportHeader';
 import { useReport } from './useReport';
 import { StudentCells } from '../components/rowCells';
 
@@ -15,16 +14,12 @@ import { StudentCells } from '../components/rowCells';
  * status icon (迟交 beside it for an on-screen hand-in after the due time), score, rank and 对/错 counts; 查看 opens one student's report (and 录入 there).
  */
 export function HomeworkReportStudentPage() {
-  const id = Number(useParams().id);
-  const [target, setTarget] = useState('');
+  const { id, target, setTarget, body } = useReportTarget();
   const basic = useReport(
     r.reportBasic,
     id > 0 ? { id, classId: null, teachingClassId: null } : null,
   );
-  const { data, error, loading } = useReport(
-    r.reportStudent,
-    id > 0 ? { id, ...targetBody(target) } : null,
-  );
+  const { data, error, loading } = useReport(r.reportStudent, body);
   return (
     <PageBox aria-busy={loading}>
       <ReportHeader

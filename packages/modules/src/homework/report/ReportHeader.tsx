@@ -1,4 +1,5 @@
-import { NavLink } from 'react-router-dom';
+import { useState } from 'react';
+import { NavLink, useParams } from 'react-router-dom';
 import type { ReportTarget } from '@examkit/contracts';
 import { FormField, LOADING_TEXT, Select } from '@examkit/ui';
 import { styled } from 'styled-components';
@@ -53,6 +54,17 @@ export function TargetFilter({
       />
     </FormField>
   );
+}
+
+/**
+ * A homework report page's homework (the route's `:id`) and chosen class: `body` asks a report
+ * of them, null without an id.
+ */
+export function useReportTarget() {
+  const id = Number(useParams().id);
+  const [target, setTarget] = useState('');
+  const body = id > 0 ? { id, ...targetBody(target) } : null;
+  return { id, target, setTarget, body };
 }
 
 /**
