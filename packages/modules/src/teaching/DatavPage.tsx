@@ -4,6 +4,7 @@ import { styled } from 'styled-components';
 import { teachResearchRoutes, type DataOf } from '@examkit/contracts';
 import { useApiCall } from '../common/useApiCall';
 import { percent } from '../resource/wrong/useWrongData';
+import { Figure } from '../common/Figure';
 
 type Datav = DataOf<typeof teachResearchRoutes.datav>;
 
@@ -240,20 +241,11 @@ function ExamCard({ exam }: { exam: Datav['exams'][number] }) {
         {exam.gradeName} · {exam.examName}（{exam.examDate}）
       </h3>
       <dl>
-        <div>
-          <dt>平均分</dt>
-          <dd>
-            {fixed(exam.mean)}/{exam.fullMarks}
-          </dd>
-        </div>
-        <div>
-          <dt>及格率</dt>
-          <dd>{percent(exam.passRate)}</dd>
-        </div>
-        <div>
-          <dt>优秀率</dt>
-          <dd>{percent(exam.excellentRate)}</dd>
-        </div>
+        <Figure term="平均分">
+          {fixed(exam.mean)}/{exam.fullMarks}
+        </Figure>
+        <Figure term="及格率">{percent(exam.passRate)}</Figure>
+        <Figure term="优秀率">{percent(exam.excellentRate)}</Figure>
       </dl>
       <ol aria-label="各班均分排名">
         {exam.classes.map((c) => (
@@ -284,18 +276,9 @@ function HomeworkCard({
         {grade.gradeName} · {kind}
       </h3>
       <dl>
-        <div>
-          <dt>布置数</dt>
-          <dd>{grade.assigned}</dd>
-        </div>
-        <div>
-          <dt>提交率</dt>
-          <dd>{percent(grade.submitRate)}</dd>
-        </div>
-        <div>
-          <dt>平均得分率</dt>
-          <dd>{percent(grade.scoreRate)}</dd>
-        </div>
+        <Figure term="布置数">{grade.assigned}</Figure>
+        <Figure term="提交率">{percent(grade.submitRate)}</Figure>
+        <Figure term="平均得分率">{percent(grade.scoreRate)}</Figure>
       </dl>
       <table aria-label={`${grade.gradeName}各班${kind}`}>
         <thead>

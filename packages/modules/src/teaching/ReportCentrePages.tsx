@@ -1,11 +1,6 @@
 import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router-dom';
-import {
-  teachingAssistantRoutes,
-  teachingRoutes,
-  TOPIC_RATE_DEFAULT,
-  type CentreHomeworkRow,
-} from '@examkit/contracts';
+import { teachingAssistantRoutes, teachingRoutes, TOPIC_RATE_DEFAULT } from '@examkit/contracts';
 import { useExamkitStore } from '@examkit/core/react';
 import { hasPermission } from '@examkit/permission';
 import { FormField, Select } from '@examkit/ui';
@@ -13,11 +8,12 @@ import { ListTable } from '../common/ListTable';
 import { Pager } from '../common/Pager';
 import { shellRoutes } from '../common/shellRoutes';
 import { PageBox, Toolbar } from '../common/styled';
-import { useApiCall } from '../common/useApiCall';
-import { usePagedRows } from '../common/usePagedRows';
+import { useApiCall, type CallOutcome } from '../common/useApiCall';
+import { usePagedRows, type PagedAnswer } from '../common/usePagedRows';
 import { reportLinksOf, type ReportExamRow } from '../common/useReportExams';
 import { ReportTabs } from '../report/components/ReportTabs';
 import { percent, useWrongData } from '../resource/wrong/useWrongData';
+import { PointMasteryCells } from '../resource/wrong/PointMasteryCells';
 
 const PAGE_SIZE = 10;
 const STUDY_LINKS: { key: string | null; label: string; to: string }[] = [
@@ -70,7 +66,6 @@ function CentreFrame({ tab, children }: { tab: Tab; children: ReactNode }) {
   );
 }
 
-/** The exams whose reports the caller may open (`teacher/getExam`, the report's data scope), paged. */
 /** A row's links, each named with what the row is (「基本情况：期中考试」). */
 function NamedLinks({ name, links }: { name: string; links: { to: string; label: string }[] }) {
   return links.map((l) => (
@@ -80,18 +75,39 @@ function NamedLinks({ name, links }: { name: string; links: { to: string; label:
   ));
 }
 
-function useExamPage() {
+type ApiCall = ReturnType<typeof useApiCall>;
+type Paging = { pageNum: number; pageSize: number };
+
+/** One page (PAGE_SIZE rows) of a centre list: `fetchPage` is a module-level call of its route. */
+function useCentrePage<T>(
+  fetchPage: (call: ApiCall, paging: Paging) => Promise<CallOutcome<PagedAnswer<T>>>,
+) {
   const call = useApiCall();
   const [page, setPage] = useState(1);
-  const fetchPage = useCallback(
-    () => call(shellRoutes.teacherGetExam, { pageNum: page, pageSize: PAGE_SIZE }),
-    [call, page],
+  const fetchThisPage = useCallback(
+    () => fetchPage(call, { pageNum: page, pageSize: PAGE_SIZE }),
+    [call, fetchPage, page],
   );
-  const { rows, total, load } = usePagedRows<ReportExamRow>(fetchPage);
+  const { rows, total, load } = usePagedRows<T>(fetchThisPage);
   useEffect(() => {
     void load();
   }, [load]);
   return { rows, total, page, setPage };
+}
+
+/** The exams whose reports the caller may open (`teacher/getExam`, the report's data scope). */
+const examPage = (call: ApiCall, paging: Paging) => call(shellRoutes.teacherGetExam, paging);
+const useExamPage = () => useCentrePage(examPage);
+
+/** A row's 题目列表 link, `label` naming what the row is (题目列表：期中考试). */
+function TopicListCell({ to, label }: { to: string; label: string }) {
+  return (
+    <td>
+      <Link to={to} aria-label={label}>
+        题目列表
+      </Link>
+    </td>
+  );
 }
 
 const examTitle = (e: ReportExamRow) =>
@@ -114,14 +130,10 @@ export function ExamReportsPage() {
             <td>
               <NamedLinks name={e.name} links={reportLinksOf(e, codes)} />
             </td>
-            <td>
-              <Link
-                to={`/report/index/exam/topicList/${e.examId}`}
-                aria-label={`题目列表：${e.name}`}
-              >
-                题目列表
-              </Link>
-            </td>
+            <TopicListCell
+              to={`/report/index/exam/topicList/${e.examId}`}
+              label={`题目列表：${e.name}`}
+            />
           </tr>
         )}
       </ListTable>
@@ -151,14 +163,10 @@ export function SchoolReportsPage() {
                 links={reportLinksOf(e, codes).filter((l) => l.label !== '班级报告')}
               />
             </td>
-            <td>
-              <Link
-                to={`/report/index/school/topicList/${e.examId}`}
-                aria-label={`年级题目列表：${e.name}`}
-              >
-                题目列表
-              </Link>
-            </td>
+            <TopicListCell
+              to={`/report/index/school/topicList/${e.examId}`}
+              label={`年级题目列表：${e.name}`}
+            />
           </tr>
         )}
       </ListTable>
@@ -211,6 +219,19 @@ export function TeachReportsPage() {
 
 const THRESHOLDS = [0.4, 0.5, 0.6, 0.7, 0.8];
 
+/** 得分率不高于: the score rate at or under which a 题目列表 lists questions and points. */
+function ThresholdField({ value, onChange }: { value: number; onChange(t: number): void }) {
+  return (
+    <FormField label="得分率不高于">
+      <Select
+        value={value}
+        options={THRESHOLDS.map((t) => ({ value: t, label: `${t * 100}%` }))}
+        onChange={(e) => onChange(Number(e.target.value))}
+      />
+    </FormField>
+  );
+}
+
 /**
  * 题目列表 (/report/index/exam/topicList/{id} for the caller's classes,
  * /report/index/school/topicList/{id} for the grade): the questions and knowledge points of an
@@ -239,13 +260,7 @@ export function TopicListPage() {
             />
           </FormField>
         )}
-        <FormField label="得分率不高于">
-          <Select
-            value={threshold}
-            options={THRESHOLDS.map((t) => ({ value: t, label: `${t * 100}%` }))}
-            onChange={(e) => setThreshold(Number(e.target.value))}
-          />
-        </FormField>
+        <ThresholdField value={threshold} onChange={setThreshold} />
         <Link to={level === 'grade' ? '/report/index/school' : '/report/index/exam'}>
           返回报告列表
         </Link>
@@ -289,10 +304,7 @@ export function TopicListPage() {
           >
             {(p) => (
               <tr key={`${p.subjectName}-${p.point}`}>
-                <td>{p.subjectName}</td>
-                <td>{p.point}</td>
-                <td>{p.fullMarks}</td>
-                <td>{percent(p.scoreRate)}</td>
+                <PointMasteryCells point={p} />
                 {level === 'class' && <td>{percent(p.gradeScoreRate)}</td>}
                 <td>{p.numbers.join('、')}</td>
               </tr>
@@ -315,22 +327,17 @@ const homeworkLinks = (id: number) => [
   { label: '讲评', to: `/homework/school-base/${id}/report/comment` },
 ];
 
+/** The assigned homework whose reports the caller may open. */
+const homeworkPage = (call: ApiCall, paging: Paging) =>
+  call(teachingAssistantRoutes.assistantReports, paging);
+
 /**
  * 助手报告 (/report/index/assistant): the assigned homework whose reports the caller may open,
  * newest first, with the figures of each report's 基本情况 over the caller's students, the links
  * into the homework report and its 题目列表.
  */
 export function AssistantReportsPage() {
-  const call = useApiCall();
-  const [page, setPage] = useState(1);
-  const fetchPage = useCallback(
-    () => call(teachingAssistantRoutes.assistantReports, { pageNum: page, pageSize: PAGE_SIZE }),
-    [call, page],
-  );
-  const { rows, total, load } = usePagedRows<CentreHomeworkRow>(fetchPage);
-  useEffect(() => {
-    void load();
-  }, [load]);
+  const { rows, total, page, setPage } = useCentrePage(homeworkPage);
   return (
     <CentreFrame tab="assistant">
       <p>已布置的校本作业和作文，按您批改的学生统计（平均分、得分率只计已批改的作业）。</p>
@@ -372,14 +379,10 @@ export function AssistantReportsPage() {
                 links={(h.composition ? compositionLinks : homeworkLinks)(h.id)}
               />
             </td>
-            <td>
-              <Link
-                to={`/report/index/assistant/topicList?id=${h.id}`}
-                aria-label={`题目列表：${h.name}`}
-              >
-                题目列表
-              </Link>
-            </td>
+            <TopicListCell
+              to={`/report/index/assistant/topicList?id=${h.id}`}
+              label={`题目列表：${h.name}`}
+            />
           </tr>
         )}
       </ListTable>
@@ -437,13 +440,7 @@ export function AssistantTopicListPage() {
             />
           </FormField>
         )}
-        <FormField label="得分率不高于">
-          <Select
-            value={threshold}
-            options={THRESHOLDS.map((t) => ({ value: t, label: `${t * 100}%` }))}
-            onChange={(e) => setThreshold(Number(e.target.value))}
-          />
-        </FormField>
+        <ThresholdField value={threshold} onChange={setThreshold} />
         <Link to="/report/index/assistant">返回报告列表</Link>
       </Toolbar>
       {error && <p role="alert">{error}</p>}

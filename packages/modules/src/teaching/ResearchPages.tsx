@@ -56,15 +56,19 @@ const scoreOf = (score: number | null | undefined, rate: number | null | undefin
   score === null || score === undefined ? '—' : `${score}（${pct(rate)}）`;
 const change = (v: number | null) => (v === null ? '—' : `${v > 0 ? '+' : ''}${v.toFixed(1)}`);
 
-/** 师生学情's two lists, one link each. */
-function StudyNav() {
+/** A 师生学情 page: its title and the links to the two lists. */
+function StudyPage({ title, children }: { title: string; children: ReactNode }) {
   return (
-    <nav aria-label="师生学情">
-      <Toolbar>
-        <Link to={`${S}/student`}>学生学情</Link>
-        <Link to={`${S}/teacher`}>教师学情</Link>
-      </Toolbar>
-    </nav>
+    <PageBox>
+      <h1>{title}</h1>
+      <nav aria-label="师生学情">
+        <Toolbar>
+          <Link to={`${S}/student`}>学生学情</Link>
+          <Link to={`${S}/teacher`}>教师学情</Link>
+        </Toolbar>
+      </nav>
+      {children}
+    </PageBox>
   );
 }
 
@@ -81,6 +85,19 @@ function GradePicker(props: {
         onChange={(e) => props.onChange(Number(e.target.value))}
       />
     </FormField>
+  );
+}
+
+/** The link to a listed student's own 学情. */
+function StudentStudyLink({
+  student: s,
+}: {
+  student: { classId: number; studentId: number; name: string };
+}) {
+  return (
+    <Link to={`${S}/student/detail?classId=${s.classId}&studentId=${s.studentId}`}>
+      查看{s.name}的学情
+    </Link>
   );
 }
 
@@ -107,9 +124,7 @@ export function StudentAttentionPage() {
     homeworkPeriod: homeworkPeriod.body,
   });
   return (
-    <PageBox>
-      <h1>学生学情</h1>
-      <StudyNav />
+    <StudyPage title="学生学情">
       <Graded error={error} data={data}>
         {(data) => (
           <>
@@ -173,9 +188,7 @@ export function StudentAttentionPage() {
                       .join('、')}
                   </td>
                   <td>
-                    <Link to={`${S}/student/detail?classId=${s.classId}&studentId=${s.studentId}`}>
-                      查看{s.name}的学情
-                    </Link>
+                    <StudentStudyLink student={s} />
                   </td>
                 </tr>
               )}
@@ -183,7 +196,7 @@ export function StudentAttentionPage() {
           </>
         )}
       </Graded>
-    </PageBox>
+    </StudyPage>
   );
 }
 
@@ -363,11 +376,7 @@ export function FluctuationPage() {
                     <td>{byRank ? `${s.spread}名` : `${fixed(s.spread)}${byScore ? '%' : ''}`}</td>
                     <td>{s.swings}</td>
                     <td>
-                      <Link
-                        to={`${S}/student/detail?classId=${s.classId}&studentId=${s.studentId}`}
-                      >
-                        查看{s.name}的学情
-                      </Link>
+                      <StudentStudyLink student={s} />
                     </td>
                   </tr>
                 )}
@@ -389,9 +398,7 @@ export function StudentWrongPage() {
     studentId === null ? null : { studentId },
   );
   return (
-    <PageBox>
-      <h1>学生错题</h1>
-      <StudyNav />
+    <StudyPage title="学生错题">
       {studentId === null && <Empty text="请从学生学情中选择学生" />}
       {error && <p role="alert">{error}</p>}
       {data && (
@@ -404,7 +411,7 @@ export function StudentWrongPage() {
           <HomeworkWrongTable rows={data.homeworkWrong} />
         </>
       )}
-    </PageBox>
+    </StudyPage>
   );
 }
 
@@ -459,9 +466,7 @@ export function TeacherStudyPage() {
     homeworkPeriod: homeworkPeriod.body,
   });
   return (
-    <PageBox>
-      <h1>教师学情</h1>
-      <StudyNav />
+    <StudyPage title="教师学情">
       <Graded error={error} data={data}>
         {(data) => (
           <>
@@ -507,7 +512,7 @@ export function TeacherStudyPage() {
           </>
         )}
       </Graded>
-    </PageBox>
+    </StudyPage>
   );
 }
 
@@ -525,9 +530,7 @@ export function TeacherDetailPage() {
   );
   const names = data?.exams.map((e) => e.examName) ?? [];
   return (
-    <PageBox>
-      <h1>教师学情详情</h1>
-      <StudyNav />
+    <StudyPage title="教师学情详情">
       {(gradeId === null || userId === null) && <Empty text="请从教师学情中选择教师" />}
       {error && <p role="alert">{error}</p>}
       {data && (
@@ -580,6 +583,6 @@ export function TeacherDetailPage() {
           />
         </>
       )}
-    </PageBox>
+    </StudyPage>
   );
 }

@@ -18,6 +18,7 @@ import {
   useClassStudentChoice,
 } from '../common/ClassStudentPicker';
 import { fixed, pct } from './format';
+import { PointMasteryCells } from '../resource/wrong/PointMasteryCells';
 
 /** Knowledge points drawn in a mastery chart (the weakest). */
 const CHART_POINTS = 10;
@@ -80,10 +81,7 @@ function Mastery({ points, of }: { points: Points; of: string }) {
       >
         {(p) => (
           <tr key={`${p.subjectName}-${p.point}`}>
-            <td>{p.subjectName}</td>
-            <td>{p.point}</td>
-            <td>{p.fullMarks}</td>
-            <td>{percent(p.scoreRate)}</td>
+            <PointMasteryCells point={p} />
             <td>{p.exam ? percent(p.exam.scoreRate) : '—'}</td>
             <td>{p.homework ? `${percent(p.homework.scoreRate)}（${p.homework.count}）` : '—'}</td>
           </tr>

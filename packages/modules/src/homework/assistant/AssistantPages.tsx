@@ -18,6 +18,7 @@ import { useApiCall } from '../../common/useApiCall';
 import { useDownload } from '../../common/useDownload';
 import { formatPoints } from '../../marking/utils/scoring';
 import { formatTime } from '../useHomeworkOptions';
+import { WRONG_RATE_HEADERS, WrongRateCells } from '../components/rowCells';
 
 const SOURCE_LABELS: Record<string, string> = {
   paper: '上传试卷',
@@ -251,27 +252,12 @@ export function AssistantFrequencyPage() {
           <ListTable
             label="高频错题"
             rows={rows}
-            headers={[
-              '作业',
-              '题号',
-              '题型',
-              '满分',
-              '作答',
-              '错误',
-              '错误率',
-              '平均分',
-              '常见错误答案',
-            ]}
+            headers={['作业', ...WRONG_RATE_HEADERS, '平均分', '常见错误答案']}
           >
             {(x) => (
               <tr key={`${x.homeworkId}-${x.questionNo}`}>
                 <td>{x.homeworkName}</td>
-                <td>{x.label}</td>
-                <td>{x.type === 'objective' ? '客观题' : '主观题'}</td>
-                <td>{formatPoints(x.fullMarks)}</td>
-                <td>{x.answered}</td>
-                <td>{x.wrong}</td>
-                <td>{x.wrongRate}%</td>
+                <WrongRateCells question={x} />
                 <td>{formatPoints(x.averageScore)}</td>
                 <td>{x.commonWrongAnswer ?? '—'}</td>
               </tr>

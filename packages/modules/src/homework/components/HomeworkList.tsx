@@ -130,6 +130,23 @@ export function RowLink({ to, text, name }: { to: string; text: string; name: st
   );
 }
 
+/** An assigned homework's 扫描, 批改 and 报告 links, each to the page `paths` names. */
+export function AssignedLinks({
+  name,
+  paths,
+}: {
+  name: string;
+  paths: { scan: string; correct: string; report: string };
+}) {
+  return (
+    <>
+      <RowLink to={paths.scan} text="扫描" name={name} />
+      <RowLink to={paths.correct} text="批改" name={name} />
+      <RowLink to={paths.report} text="报告" name={name} />
+    </>
+  );
+}
+
 /** 删除 of a homework not yet assigned. */
 export function RemoveAction<T extends Named>({ list, row }: { list: HomeworkList<T>; row: T }) {
   return (

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import {
   HOMEWORK_SUBMISSION_IMAGE_URL,
@@ -14,6 +14,8 @@ import { fetchImage } from '../../common/fetchImage';
 import { ListTable } from '../../common/ListTable';
 import { Note, PageBox } from '../../common/styled';
 import { useApiCall } from '../../common/useApiCall';
+import type { ScorePanelHandle } from '../../marking/components/ScorePanel';
+import { useMarkingShortcuts } from '../../marking/hooks/useMarkingShortcuts';
 import { formatPoints } from '../../marking/utils/scoring';
 import { AnnotatedImage } from './AnnotatedImage';
 import { SubmissionStatus } from './SubmissionStatus';
@@ -231,4 +233,14 @@ export function CorrectionRoster({
       )}
     </ListTable>
   );
+}
+
+/** The screen's score panel: the marking keys (digits, Enter…) typed anywhere go to it. */
+export function useKeyedScorePanel() {
+  const panel = useRef<ScorePanelHandle>(null);
+  useMarkingShortcuts(
+    () => false,
+    (key) => panel.current?.type(key),
+  );
+  return panel;
 }

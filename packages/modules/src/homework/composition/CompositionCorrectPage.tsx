@@ -10,8 +10,7 @@ import { useExamkit } from '@examkit/core/react';
 import { Button } from '@examkit/ui';
 import { styled } from 'styled-components';
 import { ErrorText, Note, PageBox, Toolbar } from '../../common/styled';
-import { ScorePanel, type ScorePanelHandle } from '../../marking/components/ScorePanel';
-import { useMarkingShortcuts } from '../../marking/hooks/useMarkingShortcuts';
+import { ScorePanel } from '../../marking/components/ScorePanel';
 import { formatPoints } from '../../marking/utils/scoring';
 import {
   AnswerImages,
@@ -21,6 +20,7 @@ import {
   CorrectionStart,
   nextHandIn,
   useCorrection,
+  useKeyedScorePanel,
 } from '../components/correction';
 import { SubmissionStatus } from '../components/SubmissionStatus';
 
@@ -49,7 +49,7 @@ export function CompositionCorrectPage() {
   const [initial, setInitial] = useState<number[] | undefined>(undefined);
   const [comment, setComment] = useState('');
   const [exemplary, setExemplary] = useState(false);
-  const panel = useRef<ScorePanelHandle>(null);
+  const panel = useKeyedScorePanel();
   /** Bumped when a suggestion fills the panel, so it takes the new values. */
   const [filled, setFilled] = useState(0);
   const [asking, setAsking] = useState(false);
@@ -78,11 +78,6 @@ export function CompositionCorrectPage() {
       await openHandIn(submissionId);
     },
     [call, openHandIn],
-  );
-
-  useMarkingShortcuts(
-    () => false,
-    (key) => panel.current?.type(key),
   );
 
   if (!id)

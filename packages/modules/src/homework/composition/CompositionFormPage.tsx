@@ -23,6 +23,7 @@ import { AssignPanel, MinutesField } from '../components/AssignPanel';
 import { readHomeworkHeader } from '../headerStore';
 import { useHomeworkOptions } from '../useHomeworkOptions';
 import { GradeSubjectFields } from '../components/GradeSubjectFields';
+import { FormSubmit } from '../../common/FormSubmit';
 
 const Prompt = styled.textarea`
   width: 100%;
@@ -196,13 +197,9 @@ export function CompositionCreatePage() {
         <MinutesField value={minutes} onChange={setMinutes} />
       </Toolbar>
       <CompositionFields draft={draft} onChange={setDraft} rubricLocked={false} />
-      {error && <ErrorText role="alert">{error}</ErrorText>}
-      <Actions>
-        <Button type="primary" loading={saving} onClick={() => void submit()}>
-          创建作文
-        </Button>
+      <FormSubmit error={error} busy={saving} label="创建作文" onSubmit={submit}>
         <Link to="/homework/composition">返回作文作业</Link>
-      </Actions>
+      </FormSubmit>
     </PageBox>
   );
 }

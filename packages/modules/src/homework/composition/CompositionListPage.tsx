@@ -8,6 +8,7 @@ import {
 import { Actions, PageBox, Toolbar } from '../../common/styled';
 import { useApiCall } from '../../common/useApiCall';
 import {
+  AssignedLinks,
   HomeworkListSearch,
   HomeworkListTable,
   RemoveAction,
@@ -16,6 +17,7 @@ import {
   type HomeworkListQuery,
 } from '../components/HomeworkList';
 import { formatTime } from '../useHomeworkOptions';
+import { NameGradeSubjectCells } from '../components/rowCells';
 
 /** /homework/composition: the compositions (作文) the user may see, newest first. */
 export function CompositionListPage() {
@@ -52,9 +54,7 @@ export function CompositionListPage() {
       >
         {(c) => (
           <tr key={c.id}>
-            <td>{c.name}</td>
-            <td>{c.gradeName}</td>
-            <td>{c.subjectName}</td>
+            <NameGradeSubjectCells row={c} />
             <td>{c.genre}</td>
             <td>{c.fullMarks}</td>
             <td>{HOMEWORK_STATE_LABELS[c.state]}</td>
@@ -70,19 +70,14 @@ export function CompositionListPage() {
                   name={c.name}
                 />
                 {c.state === 'assigned' && (
-                  <>
-                    <RowLink to={`/homework/composition/${c.id}/scan`} text="扫描" name={c.name} />
-                    <RowLink
-                      to={`/homework/composition/correct?id=${c.id}`}
-                      text="批改"
-                      name={c.name}
-                    />
-                    <RowLink
-                      to={`/homework/composition/${c.id}/report/basic`}
-                      text="报告"
-                      name={c.name}
-                    />
-                  </>
+                  <AssignedLinks
+                    name={c.name}
+                    paths={{
+                      scan: `/homework/composition/${c.id}/scan`,
+                      correct: `/homework/composition/correct?id=${c.id}`,
+                      report: `/homework/composition/${c.id}/report/basic`,
+                    }}
+                  />
                 )}
                 {c.state !== 'assigned' && <RemoveAction list={list} row={c} />}
               </Actions>

@@ -16,6 +16,7 @@ import { useApiCall } from '../../common/useApiCall';
 import { formatPoints } from '../../marking/utils/scoring';
 import { AnswerImages } from '../components/correction';
 import { SubmissionStatus } from '../components/SubmissionStatus';
+import { StudentCells } from '../components/rowCells';
 
 const ESSAY = 1;
 
@@ -170,9 +171,7 @@ export function CompositionReportStudentPage() {
       >
         {(s) => (
           <tr key={s.studentId}>
-            <td>{s.studentNo}</td>
-            <td>{s.name}</td>
-            <td>{s.className}</td>
+            <StudentCells student={s} />
             <td>
               <SubmissionStatus status={s.status} />
             </td>

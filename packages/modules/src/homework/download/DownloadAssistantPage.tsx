@@ -14,6 +14,7 @@ import { Pager } from '../../common/Pager';
 import { Actions, Note, PageBox, Toolbar } from '../../common/styled';
 import { useApiCall } from '../../common/useApiCall';
 import { formatTime } from '../useHomeworkOptions';
+import { NameGradeSubjectCells } from '../components/rowCells';
 
 const PAGE_SIZE = 20;
 /** At most this many homework' answer sheets in one job (the server's limit). */
@@ -103,9 +104,7 @@ export function DownloadAssistantPage() {
                 onChange={(e) => toggle(h, e.target.checked)}
               />
             </td>
-            <td>{h.name}</td>
-            <td>{h.gradeName}</td>
-            <td>{h.subjectName}</td>
+            <NameGradeSubjectCells row={h} />
             <td>{h.targets.join('、')}</td>
             <td>{h.dueAt === null ? '—' : formatTime(h.dueAt)}</td>
             <td>

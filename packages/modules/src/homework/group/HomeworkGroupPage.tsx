@@ -11,9 +11,11 @@ import { Button, FormField, Select, TextInput } from '@examkit/ui';
 import { ConfirmDialog } from '../../common/ConfirmDialog';
 import { ListTable } from '../../common/ListTable';
 import { RowAction } from '../../common/RowAction';
-import { Actions, CheckGroup, ErrorText, Note, PageBox, Toolbar } from '../../common/styled';
+import { Actions, CheckGroup, Note, PageBox, Toolbar } from '../../common/styled';
 import { useApiCall } from '../../common/useApiCall';
 import { formatTime, useHomeworkOptions } from '../useHomeworkOptions';
+import { FormSubmit } from '../../common/FormSubmit';
+import { NameGradeSubjectCells, StudentCells } from '../components/rowCells';
 
 interface Draft {
   id: number | null;
@@ -115,13 +117,9 @@ function GroupForm({
             ))}
           </CheckGroup>
         ))}
-      {error && <ErrorText role="alert">{error}</ErrorText>}
-      <Actions>
-        <Button type="primary" loading={saving} onClick={() => void save()}>
-          保存分组
-        </Button>
+      <FormSubmit error={error} busy={saving} label="保存分组" onSubmit={save}>
         <Button onClick={onCancel}>取消</Button>
-      </Actions>
+      </FormSubmit>
     </section>
   );
 }
@@ -155,9 +153,7 @@ function GroupReport({ report }: { report: HomeworkGroupReport }) {
       >
         {(s) => (
           <tr key={s.studentNo}>
-            <td>{s.studentNo}</td>
-            <td>{s.name}</td>
-            <td>{s.className}</td>
+            <StudentCells student={s} />
             <td>
               {s.submitted}/{s.expected}
             </td>
@@ -233,9 +229,7 @@ export function HomeworkGroupPage() {
       >
         {(g) => (
           <tr key={g.id}>
-            <td>{g.name}</td>
-            <td>{g.gradeName}</td>
-            <td>{g.subjectName}</td>
+            <NameGradeSubjectCells row={g} />
             <td>{g.homeworkIds.length}</td>
             <td>{g.creatorName}</td>
             <td>{formatTime(g.updatedAt)}</td>

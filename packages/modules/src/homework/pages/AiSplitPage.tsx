@@ -1,11 +1,12 @@
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { homeworkRoutes } from '@examkit/contracts';
-import { Button, FormField } from '@examkit/ui';
-import { Actions, ErrorText, Note, PageBox } from '../../common/styled';
+import { FormField } from '@examkit/ui';
+import { Note, PageBox } from '../../common/styled';
 import { useApiCall } from '../../common/useApiCall';
 import { draftOf } from '../components/QuestionEditor';
 import { PROPOSAL_KEY } from './SplitConfirmPage';
+import { FormSubmit } from '../../common/FormSubmit';
 
 /**
  * /homework/school-base/ai-split-confirm?id=: the school's AI model proposes the question list
@@ -56,13 +57,9 @@ export function AiSplitPage() {
           onChange={(e) => setText(e.target.value)}
         />
       </FormField>
-      {error && <ErrorText role="alert">{error}</ErrorText>}
-      <Actions>
-        <Button type="primary" loading={busy} onClick={() => void propose()}>
-          AI 拆题
-        </Button>
+      <FormSubmit error={error} busy={busy} label="AI 拆题" onSubmit={propose}>
         <Link to={`/homework/school-base/split-confirm?id=${id}`}>手动录入题目</Link>
-      </Actions>
+      </FormSubmit>
     </PageBox>
   );
 }

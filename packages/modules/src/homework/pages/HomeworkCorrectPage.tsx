@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import {
   homeworkSubmissionRoutes as r,
@@ -13,8 +13,7 @@ import {
 import { useExamkit } from '@examkit/core/react';
 import { Button, FormField, Select, TextInput } from '@examkit/ui';
 import { Actions, CheckGroup, Note, PageBox, Toolbar } from '../../common/styled';
-import { ScorePanel, type ScorePanelHandle } from '../../marking/components/ScorePanel';
-import { useMarkingShortcuts } from '../../marking/hooks/useMarkingShortcuts';
+import { ScorePanel } from '../../marking/components/ScorePanel';
 import { formatPoints } from '../../marking/utils/scoring';
 import {
   AnswerImages,
@@ -24,6 +23,7 @@ import {
   CorrectionStart,
   nextHandIn,
   useCorrection,
+  useKeyedScorePanel,
 } from '../components/correction';
 import { SubmissionStatus } from '../components/SubmissionStatus';
 
@@ -131,7 +131,7 @@ export function HomeworkCorrectPage() {
   const [questionNo, setQuestionNo] = useState<number | null>(null);
   const [tool, setTool] = useState<AnnotationKind>('tick');
   const [note, setNote] = useState('');
-  const panel = useRef<ScorePanelHandle>(null);
+  const panel = useKeyedScorePanel();
 
   // The first subjective question (or the first) once the overview arrives.
   useEffect(() => {
@@ -144,11 +144,6 @@ export function HomeworkCorrectPage() {
       );
   }, [overview]);
   const load = async () => void (await reload());
-
-  useMarkingShortcuts(
-    () => false,
-    (key) => panel.current?.type(key),
-  );
 
   if (!id)
     return (

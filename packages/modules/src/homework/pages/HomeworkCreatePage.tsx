@@ -3,13 +3,14 @@ import { Link, useNavigate } from 'react-router-dom';
 import { homeworkRoutes } from '@examkit/contracts';
 import { useExamkit } from '@examkit/core/react';
 import { Button, FormField, TextInput } from '@examkit/ui';
-import { Actions, ErrorText, Note, PageBox, Toolbar } from '../../common/styled';
+import { Note, PageBox, Toolbar } from '../../common/styled';
 import { useApiCall } from '../../common/useApiCall';
 import { readFileAsBase64 } from '../../common/files';
 import { readHomeworkHeader } from '../headerStore';
 import { useHomeworkOptions } from '../useHomeworkOptions';
 import { GradeSubjectFields } from '../components/GradeSubjectFields';
 import { useTextbook } from '../components/useTextbook';
+import { FormSubmit } from '../../common/FormSubmit';
 
 /** The request limit is 1 MiB of JSON; base64 grows a file by a third. */
 const MAX_FILE_BYTES = 700 * 1024;
@@ -113,13 +114,9 @@ export function HomeworkCreatePage() {
         />
         <span>{file ? file.name : '未选择文件'}</span>
       </Toolbar>
-      {error && <ErrorText role="alert">{error}</ErrorText>}
-      <Actions>
-        <Button type="primary" loading={saving} onClick={() => void submit()}>
-          上传并拆题
-        </Button>
+      <FormSubmit error={error} busy={saving} label="上传并拆题" onSubmit={submit}>
         <Link to="/homework/school-base">返回校本作业</Link>
-      </Actions>
+      </FormSubmit>
     </PageBox>
   );
 }

@@ -12,6 +12,7 @@ import { FormField, Select } from '@examkit/ui';
 import { Actions, PageBox, Toolbar } from '../../common/styled';
 import { useApiCall } from '../../common/useApiCall';
 import {
+  AssignedLinks,
   HomeworkListSearch,
   HomeworkListTable,
   RemoveAction,
@@ -21,6 +22,7 @@ import {
 } from '../components/HomeworkList';
 import { readHomeworkHeader, writeHomeworkHeader, type HomeworkHeader } from '../headerStore';
 import { formatTime, gradesOf, subjectsOfGrade, useHomeworkOptions } from '../useHomeworkOptions';
+import { NameGradeSubjectCells } from '../components/rowCells';
 
 /** /homework/school-base: the school homework the user may see, paged by hspa/pageInfo. */
 export function HomeworkListPage() {
@@ -105,9 +107,7 @@ export function HomeworkListPage() {
       >
         {(h) => (
           <tr key={h.id}>
-            <td>{h.name}</td>
-            <td>{h.gradeName}</td>
-            <td>{h.subjectName}</td>
+            <NameGradeSubjectCells row={h} />
             <td>{h.questionCount}</td>
             <td>{h.fullMarks}</td>
             <td>{HOMEWORK_STATE_LABELS[h.state]}</td>
@@ -121,15 +121,14 @@ export function HomeworkListPage() {
                   name={h.name}
                 />
                 {h.state === 'assigned' && (
-                  <>
-                    <RowLink to={`/homework/school-base/${h.id}/scan`} text="扫描" name={h.name} />
-                    <RowLink to={`/homework/correct?id=${h.id}`} text="批改" name={h.name} />
-                    <RowLink
-                      to={`/homework/school-base/${h.id}/report/basic`}
-                      text="报告"
-                      name={h.name}
-                    />
-                  </>
+                  <AssignedLinks
+                    name={h.name}
+                    paths={{
+                      scan: `/homework/school-base/${h.id}/scan`,
+                      correct: `/homework/correct?id=${h.id}`,
+                      report: `/homework/school-base/${h.id}/report/basic`,
+                    }}
+                  />
                 )}
                 {h.questionCount > 0 && (
                   <RowLink

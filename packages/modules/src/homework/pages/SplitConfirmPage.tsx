@@ -9,7 +9,6 @@ import {
 } from '@examkit/contracts';
 import { useExamkitStore } from '@examkit/core/react';
 import { Button } from '@examkit/ui';
-import { ListTable } from '../../common/ListTable';
 import { Actions, ErrorText, Note, PageBox } from '../../common/styled';
 import { useApiCall } from '../../common/useApiCall';
 import { useDownload } from '../../common/useDownload';
@@ -17,7 +16,8 @@ import { AssignPanel } from '../components/AssignPanel';
 import { OnlineHandOutPanel } from '../components/OnlineHandOutPanel';
 import { QuestionEditor, draftOf, inputOf, type QuestionDraft } from '../components/QuestionEditor';
 import { paperPath } from '../paper/paperPath';
-import { formatTime, useHomeworkOptions } from '../useHomeworkOptions';
+import { useHomeworkOptions } from '../useHomeworkOptions';
+import { AssignmentsTable } from '../components/AssignmentsTable';
 
 /** Questions an AI proposal left for this page (ai-split-confirm → split-confirm), by homework. */
 export const PROPOSAL_KEY = 'examkit-homework-proposal';
@@ -165,24 +165,7 @@ export function SplitConfirmPage({ homeworkId }: { homeworkId?: number } = {}) {
       {homework.assignments.length > 0 && (
         <section aria-labelledby="assigned-title">
           <h2 id="assigned-title">已布置</h2>
-          <ListTable
-            label="布置记录"
-            rows={homework.assignments}
-            headers={['班级', '人数', '截止时间', '预计用时（分钟）', '布置时间']}
-          >
-            {(a) => (
-              <tr key={`${a.kind}:${a.id}`}>
-                <td>
-                  {a.name}
-                  {a.kind === 'teachingClass' ? '（教学班）' : ''}
-                </td>
-                <td>{a.studentCount}</td>
-                <td>{formatTime(a.dueAt)}</td>
-                <td>{a.estimatedMinutes}</td>
-                <td>{formatTime(a.assignedAt)}</td>
-              </tr>
-            )}
-          </ListTable>
+          <AssignmentsTable rows={homework.assignments} withMinutes />
         </section>
       )}
       {homework.state !== 'draft' && (

@@ -1,10 +1,8 @@
-import { useEffect, useState } from 'react';
 import { styled } from 'styled-components';
 import { HOMEWORK_PAPER_URL, HOMEWORK_SHEET_URL, type HomeworkDetail } from '@examkit/contracts';
-import { useExamkit } from '@examkit/core/react';
 import { themeOf } from '@examkit/ui';
 import { ErrorText, Note } from '../../common/styled';
-import { fetchImage } from '../../common/fetchImage';
+import { useImageUrl } from '../../common/useImageUrl';
 
 const Frame = styled.iframe`
   width: 100%;
@@ -33,27 +31,8 @@ export interface PaperFileViewProps {
  * downloads need it, so no bare address in an iframe), shown from an object URL revoked on leave.
  */
 export function PaperFileView({ homeworkId, file, paperKind, title }: PaperFileViewProps) {
-  const { http, storage } = useExamkit();
-  const [url, setUrl] = useState<string | null>(null);
-  const [error, setError] = useState('');
-
-  useEffect(() => {
-    let made: string | null = null;
-    let stale = false;
-    setUrl(null);
-    setError('');
-    const base = file === 'sheet' ? HOMEWORK_SHEET_URL : HOMEWORK_PAPER_URL;
-    void fetchImage(`${base}?id=${homeworkId}`, storage, http).then((r) => {
-      if (!r.ok) return !stale && setError(r.message);
-      made = r.url;
-      if (stale) URL.revokeObjectURL(made);
-      else setUrl(made);
-    });
-    return () => {
-      stale = true;
-      if (made) URL.revokeObjectURL(made);
-    };
-  }, [file, homeworkId, storage, http]);
+  const base = file === 'sheet' ? HOMEWORK_SHEET_URL : HOMEWORK_PAPER_URL;
+  const { url, error } = useImageUrl(`${base}?id=${homeworkId}`);
 
   if (error) return <ErrorText role="alert">{error}</ErrorText>;
   if (!url) return <Note role="status">正在加载文件…</Note>;

@@ -16,6 +16,7 @@ import { SplitConfirmPage } from '../pages/SplitConfirmPage';
 import { formatTime } from '../useHomeworkOptions';
 import { PaperFileView } from './PaperFileView';
 import { paperPath } from './paperPath';
+import { AssignmentsTable } from '../components/AssignmentsTable';
 
 const Facts = styled.dl`
   display: grid;
@@ -147,23 +148,7 @@ export function PaperRecordPage() {
       {h.assignments.length > 0 && (
         <section aria-labelledby="paper-assigned-title">
           <h2 id="paper-assigned-title">布置记录</h2>
-          <ListTable
-            label="布置记录"
-            rows={h.assignments}
-            headers={['班级', '人数', '截止时间', '布置时间']}
-          >
-            {(a) => (
-              <tr key={`${a.kind}:${a.id}`}>
-                <td>
-                  {a.name}
-                  {a.kind === 'teachingClass' ? '（教学班）' : ''}
-                </td>
-                <td>{a.studentCount}</td>
-                <td>{formatTime(a.dueAt)}</td>
-                <td>{formatTime(a.assignedAt)}</td>
-              </tr>
-            )}
-          </ListTable>
+          <AssignmentsTable rows={h.assignments} withMinutes={false} />
         </section>
       )}
       <Actions>

@@ -1,12 +1,9 @@
-import { useState } from 'react';
-import { useParams } from 'react-router-dom';
 import { homeworkReportRoutes as r } from '@examkit/contracts';
-import { LOADING_TEXT } from '@examkit/ui';
 import { styled } from 'styled-components';
 import { ListTable } from '../../common/ListTable';
 import { Note, PageBox } from '../../common/styled';
 import { formatPoints } from '../../marking/utils/scoring';
-import { ReportHeader, targetBody } from './ReportHeader';
+import { ReportHeader, useReportTarget } from './ReportHeader';
 import { percent, useReport } from './useReport';
 
 const Facts = styled.dl`
@@ -38,13 +35,9 @@ const points = (v: number | null) => (v === null ? '—' : formatPoints(v));
  * point of the questions, weakest first, as the server orders it), the score distribution.
  */
 export function HomeworkReportBasicPage() {
-  const id = Number(useParams().id);
-  const [target, setTarget] = useState('');
-  const { data, error, loading } = useReport(
-    r.reportBasic,
-    id > 0 ? { id, ...targetBody(target) } : null,
-  );
-  const knowledge = useReport(r.knowledgeStatistics, id > 0 ? { id, ...targetBody(target) } : null);
+  const { id, target, setTarget, body } = useReportTarget();
+  const { data, error, loading } = useReport(r.reportBasic, body);
+  const knowledge = useReport(r.knowledgeStatistics, body);
   const most = Math.max(1, ...(data?.distribution ?? []).map((d) => d.count));
   const labelOf = (no: number) => data?.questions.find((q) => q.no === no)?.label ?? String(no);
   return (
@@ -55,9 +48,9 @@ export function HomeworkReportBasicPage() {
         targets={data?.targets ?? []}
         target={target}
         onTarget={setTarget}
+        error={error}
+        loading={loading}
       />
-      {error && <p role="alert">{error}</p>}
-      {loading && <p role="status">{LOADING_TEXT}</p>}
       {data && (
         <>
           <Facts>

@@ -1,13 +1,12 @@
 import { useEffect, useState } from 'react';
-import { useParams } from 'react-router-dom';
 import { homeworkReportRoutes as r } from '@examkit/contracts';
-import { Button, FormField, LOADING_TEXT, TextInput } from '@examkit/ui';
+import { Button, FormField, TextInput } from '@examkit/ui';
 import { ListTable } from '../../common/ListTable';
 import { PageBox, Toolbar } from '../../common/styled';
 import { useApiCall } from '../../common/useApiCall';
 import { formatPoints } from '../../marking/utils/scoring';
 import { SubmissionStatus } from '../components/SubmissionStatus';
-import { ReportHeader, targetBody } from './ReportHeader';
+import { ReportHeader, useReportTarget } from './ReportHeader';
 import { useReport } from './useReport';
 
 /** One editable comment with its own 保存 button. */
@@ -53,13 +52,9 @@ export function CommentField({
  * and on each student, editable here and shown on the student's report.
  */
 export function HomeworkReportCommentPage() {
-  const id = Number(useParams().id);
+  const { id, target, setTarget, body: reportBody } = useReportTarget();
   const call = useApiCall();
-  const [target, setTarget] = useState('');
-  const { data, error, loading, reload } = useReport(
-    r.reportComment,
-    id > 0 ? { id, ...targetBody(target) } : null,
-  );
+  const { data, error, loading, reload } = useReport(r.reportComment, reportBody);
   const save = async (body: { classId: number | null; studentId: number | null }, text: string) => {
     const x = await call(r.saveComment, { id, ...body, text });
     if (x.ok) reload();
@@ -73,9 +68,9 @@ export function HomeworkReportCommentPage() {
         targets={data?.targets ?? []}
         target={target}
         onTarget={setTarget}
+        error={error}
+        loading={loading}
       />
-      {error && <p role="alert">{error}</p>}
-      {loading && <p role="status">{LOADING_TEXT}</p>}
       {data && (
         <>
           <h2>班级讲评</h2>

@@ -1,30 +1,25 @@
-import { useState } from 'react';
-import { Link, useParams } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import { homeworkReportRoutes as r } from '@examkit/contracts';
 import { SUBMISSION_SOURCE_LABELS } from '@examkit/contracts/rules';
-import { LOADING_TEXT } from '@examkit/ui';
 import { ListTable } from '../../common/ListTable';
 import { Actions, PageBox } from '../../common/styled';
 import { formatPoints } from '../../marking/utils/scoring';
 import { SubmissionStatus } from '../components/SubmissionStatus';
-import { ReportHeader, targetBody } from './ReportHeader';
+import { ReportHeader, useReportTarget } from './ReportHeader';
 import { useReport } from './useReport';
+import { StudentCells } from '../components/rowCells';
 
 /**
  * 作业报告·学生 (/homework/school-base/{id}/report/student): the caller's students with their
  * status icon (迟交 beside it for an on-screen hand-in after the due time), score, rank and 对/错 counts; 查看 opens one student's report (and 录入 there).
  */
 export function HomeworkReportStudentPage() {
-  const id = Number(useParams().id);
-  const [target, setTarget] = useState('');
+  const { id, target, setTarget, body } = useReportTarget();
   const basic = useReport(
     r.reportBasic,
     id > 0 ? { id, classId: null, teachingClassId: null } : null,
   );
-  const { data, error, loading } = useReport(
-    r.reportStudent,
-    id > 0 ? { id, ...targetBody(target) } : null,
-  );
+  const { data, error, loading } = useReport(r.reportStudent, body);
   return (
     <PageBox aria-busy={loading}>
       <ReportHeader
@@ -33,9 +28,9 @@ export function HomeworkReportStudentPage() {
         targets={basic.data?.targets ?? []}
         target={target}
         onTarget={setTarget}
+        error={error}
+        loading={loading}
       />
-      {error && <p role="alert">{error}</p>}
-      {loading && <p role="status">{LOADING_TEXT}</p>}
       <ListTable
         label="学生成绩"
         rows={data}
@@ -43,9 +38,7 @@ export function HomeworkReportStudentPage() {
       >
         {(s) => (
           <tr key={s.studentId}>
-            <td>{s.studentNo}</td>
-            <td>{s.name}</td>
-            <td>{s.className}</td>
+            <StudentCells student={s} />
             <td>
               <SubmissionStatus status={s.status} />
               {s.late && '（迟交）'}

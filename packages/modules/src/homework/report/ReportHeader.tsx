@@ -1,10 +1,12 @@
-import { NavLink } from 'react-router-dom';
+import { useState } from 'react';
+import { NavLink, useParams } from 'react-router-dom';
 import type { ReportTarget } from '@examkit/contracts';
-import { FormField, Select } from '@examkit/ui';
+import { FormField, LOADING_TEXT, Select } from '@examkit/ui';
 import { styled } from 'styled-components';
 import { Toolbar } from '../../common/styled';
 
-const Tabs = styled.nav`
+/** A report's row of tab links, the current one underlined. */
+export const ReportTabsNav = styled.nav`
   display: flex;
   gap: 16px;
   margin-bottom: 12px;
@@ -54,35 +56,55 @@ export function TargetFilter({
   );
 }
 
-/** The heading of a homework's report with its three tabs and the class filter. */
+/**
+ * A homework report page's homework (the route's `:id`) and chosen class: `body` asks a report
+ * of them, null without an id.
+ */
+export function useReportTarget() {
+  const id = Number(useParams().id);
+  const [target, setTarget] = useState('');
+  const body = id > 0 ? { id, ...targetBody(target) } : null;
+  return { id, target, setTarget, body };
+}
+
+/**
+ * The heading of a homework's report with its three tabs and the class filter, then the report's
+ * error or that it is loading.
+ */
 export function ReportHeader({
   id,
   name,
   targets,
   target,
   onTarget,
+  error,
+  loading,
 }: {
   id: number;
   name: string | null;
   targets: readonly ReportTarget[];
   target: string;
   onTarget(value: string): void;
+  error: string | null;
+  loading: boolean;
 }) {
   const base = `/homework/school-base/${id}/report`;
   return (
     <>
       <h1>作业报告{name ? ` · ${name}` : ''}</h1>
-      <Tabs aria-label="报告分类">
+      <ReportTabsNav aria-label="报告分类">
         <NavLink to={`${base}/basic`}>基本情况</NavLink>
         <NavLink to={`${base}/comment`}>讲评</NavLink>
         <NavLink to={`${base}/student`}>学生</NavLink>
         <NavLink to="/homework/school-base" end>
           返回作业列表
         </NavLink>
-      </Tabs>
+      </ReportTabsNav>
       <Toolbar>
         <TargetFilter targets={targets} value={target} onChange={onTarget} />
       </Toolbar>
+      {error && <p role="alert">{error}</p>}
+      {loading && <p role="status">{LOADING_TEXT}</p>}
     </>
   );
 }

@@ -7,26 +7,16 @@ import {
   type StudentQuestionResult,
 } from '@examkit/contracts';
 import { ANNOTATION_KIND_LABELS, SUBMISSION_SOURCE_LABELS } from '@examkit/contracts/rules';
-import { useExamkit } from '@examkit/core/react';
 import { Button, Empty, FormField, LOADING_TEXT, TextInput } from '@examkit/ui';
 import { styled } from 'styled-components';
-import { fetchImage } from '../../common/fetchImage';
+import { useImageUrl } from '../../common/useImageUrl';
 import { Note, PageBox, Toolbar } from '../../common/styled';
 import { useApiCall } from '../../common/useApiCall';
 import { formatPoints } from '../../marking/utils/scoring';
 import { AnnotatedImage } from '../components/AnnotatedImage';
 import { SubmissionStatus } from '../components/SubmissionStatus';
+import { ReportTabsNav } from './ReportHeader';
 import { percent, useReport } from './useReport';
-
-const Tabs = styled.nav`
-  display: flex;
-  gap: 16px;
-  margin-bottom: 12px;
-  a[aria-current='page'] {
-    font-weight: 600;
-    text-decoration: underline;
-  }
-`;
 
 const Card = styled.article`
   border: 1px solid #d0d7de;
@@ -54,27 +44,9 @@ function QuestionImage({
   q: StudentQuestionResult;
   alt: string;
 }) {
-  const { http, storage } = useExamkit();
-  const [src, setSrc] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  useEffect(() => {
-    let url: string | null = null;
-    let stale = false;
-    void fetchImage(
-      `${HOMEWORK_SUBMISSION_IMAGE_URL}?submissionId=${submissionId}&questionNo=${q.no}`,
-      storage,
-      http,
-    ).then((x) => {
-      if (!x.ok) return setError(x.message);
-      url = x.url;
-      if (stale) URL.revokeObjectURL(url);
-      else setSrc(url);
-    });
-    return () => {
-      stale = true;
-      if (url) URL.revokeObjectURL(url);
-    };
-  }, [submissionId, q.no, storage, http]);
+  const { url: src, error } = useImageUrl(
+    `${HOMEWORK_SUBMISSION_IMAGE_URL}?submissionId=${submissionId}&questionNo=${q.no}`,
+  );
   if (error) return <Note>{error}</Note>;
   if (!src) return <p role="status">{LOADING_TEXT}</p>;
   return <AnnotatedImage src={src} alt={alt} annotations={q.annotations} />;
@@ -231,12 +203,12 @@ export function StudentReportPage({ view }: { view: 'analysis' | 'wrong' }) {
         学生作业报告
         {report ? ` · ${report.student.name} · ${report.homework.name}` : ''}
       </h1>
-      <Tabs aria-label="学生报告分类">
+      <ReportTabsNav aria-label="学生报告分类">
         <NavLink to={`${base}/analysis?id=${id}`}>作业分析</NavLink>
         <NavLink to={`${base}/wrong?id=${id}`}>错题</NavLink>
         <Link to={`/homework/school-base/${id}/report/student`}>返回学生列表</Link>
         <Link to={`/resource/student-wrong/detail?studentId=${studentId}`}>错题本</Link>
-      </Tabs>
+      </ReportTabsNav>
       {error && <p role="alert">{error}</p>}
       {loading && <p role="status">{LOADING_TEXT}</p>}
       {report && (

@@ -7,7 +7,7 @@ import {
   type HomeworkDetail,
 } from '@examkit/contracts';
 import { useExamkit, useListMemory } from '@examkit/core/react';
-import { Button, FormField, Select, TextInput } from '@examkit/ui';
+import { FormField, Select, TextInput } from '@examkit/ui';
 import { Actions, ErrorText, Note, PageBox, Toolbar } from '../../common/styled';
 import { useApiCall } from '../../common/useApiCall';
 import { useBankChoices } from '../../resource/bank/useBankChoices';
@@ -15,6 +15,7 @@ import { AssignPanel, MinutesField } from '../components/AssignPanel';
 import { readHomeworkHeader } from '../headerStore';
 import { gradesOf, useHomeworkOptions } from '../useHomeworkOptions';
 import { STORE_MEMORY } from './HomeworkStorePage';
+import { FormSubmit } from '../../common/FormSubmit';
 
 /**
  * /homework/school-base/basket-confirm: the homework basket's questions become a homework
@@ -125,13 +126,9 @@ export function BasketConfirmPage() {
         </FormField>
         <MinutesField value={minutes} onChange={setMinutes} />
       </Toolbar>
-      {error && <ErrorText role="alert">{error}</ErrorText>}
-      <Actions>
-        <Button type="primary" loading={saving} onClick={() => void submit()}>
-          创建作业
-        </Button>
+      <FormSubmit error={error} busy={saving} label="创建作业" onSubmit={submit}>
         <Link to={`/homework/school-base/store/basket?subject=${subjectCode}`}>返回作业篮</Link>
-      </Actions>
+      </FormSubmit>
     </PageBox>
   );
 }

@@ -20,6 +20,7 @@ import {
   ExercisePicker,
   parsePositions,
 } from './wordShared';
+import { WordCells } from './WordCells';
 
 /** One student's row: the words as toggles, the numbers typed, Enter to save and go on. */
 function MarkRow({
@@ -226,10 +227,7 @@ export function WordExerciseAccuracyPage() {
           >
             {(w) => (
               <tr key={w.position}>
-                <td>{w.position}</td>
-                <td>{w.word}</td>
-                <td>{w.reading}</td>
-                <td>{w.meaning}</td>
+                <WordCells word={w} />
                 <td>{w.right}</td>
                 <td>{w.wrong}</td>
                 <td>{w.rate === null ? '—' : `${w.rate}%`}</td>

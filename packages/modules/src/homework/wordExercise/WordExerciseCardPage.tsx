@@ -5,15 +5,15 @@ import {
   WORD_EXERCISE_CARD_URL,
   type WordExerciseDetail,
 } from '@examkit/contracts';
-import { useExamkit } from '@examkit/core/react';
 import { Button } from '@examkit/ui';
-import { fetchImage } from '../../common/fetchImage';
 import { ListTable } from '../../common/ListTable';
 import { ErrorText, Note, PageBox, Toolbar } from '../../common/styled';
 import { useApiCall } from '../../common/useApiCall';
 import { useDownload } from '../../common/useDownload';
+import { useImageUrl } from '../../common/useImageUrl';
 import { DictationPlayer } from './DictationPlayer';
 import { Frame, WordTabs, useExercises, useChosenId, ExercisePicker } from './wordShared';
+import { WordCells } from './WordCells';
 
 /**
  * /homework/word-exercise/card?id= (听写卡): the card laid out by the answer-sheet engine (a
@@ -22,37 +22,17 @@ import { Frame, WordTabs, useExercises, useChosenId, ExercisePicker } from './wo
  */
 export function WordExerciseCardPage() {
   const call = useApiCall();
-  const { http, storage } = useExamkit();
   const download = useDownload();
   const { list } = useExercises();
   const [id, setId] = useChosenId();
   const [exercise, setExercise] = useState<WordExerciseDetail | null>(null);
-  const [url, setUrl] = useState<string | null>(null);
-  const [error, setError] = useState('');
 
   useEffect(() => {
     setExercise(null);
     if (id === null) return;
     void call(W.wordExerciseDetail, { id }).then((r) => setExercise(r.ok ? r.data : null));
   }, [call, id]);
-
-  useEffect(() => {
-    let made: string | null = null;
-    let stale = false;
-    setUrl(null);
-    setError('');
-    if (id === null) return;
-    void fetchImage(`${WORD_EXERCISE_CARD_URL}?id=${id}`, storage, http).then((r) => {
-      if (!r.ok) return !stale && setError(r.message);
-      made = r.url;
-      if (stale) URL.revokeObjectURL(made);
-      else setUrl(made);
-    });
-    return () => {
-      stale = true;
-      if (made) URL.revokeObjectURL(made);
-    };
-  }, [id, storage, http]);
+  const { url, error } = useImageUrl(id === null ? null : `${WORD_EXERCISE_CARD_URL}?id=${id}`);
 
   return (
     <PageBox aria-labelledby="word-card-title">
@@ -82,10 +62,7 @@ export function WordExerciseCardPage() {
         >
           {(w) => (
             <tr key={w.position}>
-              <td>{w.position}</td>
-              <td>{w.word}</td>
-              <td>{w.reading}</td>
-              <td>{w.meaning}</td>
+              <WordCells word={w} />
             </tr>
           )}
         </ListTable>

@@ -18,6 +18,8 @@ import { useApiCall } from '../../common/useApiCall';
 import { TargetChecks, chosenIds, defaultDue } from '../components/AssignPanel';
 import { formatTime, useHomeworkOptions } from '../useHomeworkOptions';
 import { BASE, WordsBox, WordTabs, useExercises, useChosenId, parseWordLines } from './wordShared';
+import { FormSubmit } from '../../common/FormSubmit';
+import { NameGradeSubjectCells } from '../components/rowCells';
 
 const linesOf = (words: readonly WordInput[]) =>
   words.map((w) => [w.word, w.reading, w.meaning].join('|').replace(/\|+$/, '')).join('\n');
@@ -132,13 +134,9 @@ function ExerciseForm({
         共 {words.length} 个字词
         {exercise?.locked ? '（已有听写结果，字词不能再修改，只能改名称）' : ''}
       </Note>
-      {error && <ErrorText role="alert">{error}</ErrorText>}
-      <Actions>
-        <Button type="primary" loading={saving} onClick={() => void save()}>
-          保存字词练习
-        </Button>
+      <FormSubmit error={error} busy={saving} label="保存字词练习" onSubmit={save}>
         <Button onClick={onCancel}>取消</Button>
-      </Actions>
+      </FormSubmit>
     </section>
   );
 }
@@ -278,9 +276,7 @@ export function WordExerciseQuestionPage() {
       >
         {(x) => (
           <tr key={x.id}>
-            <td>{x.name}</td>
-            <td>{x.gradeName}</td>
-            <td>{x.subjectName}</td>
+            <NameGradeSubjectCells row={x} />
             <td>{x.wordCount}</td>
             <td>
               {[

@@ -14,6 +14,7 @@ import { useDownload } from '../../common/useDownload';
 import { formatTime } from '../useHomeworkOptions';
 import { targetBody } from '../report/ReportHeader';
 import { BASE, ClassStudentPicker, WordTabs, useWordTargets } from './wordShared';
+import { StudentCells } from '../components/rowCells';
 
 function newKey() {
   return `review-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 10)}`;
@@ -142,9 +143,7 @@ export function WordExerciseWrongPage() {
         >
           {(s) => (
             <tr key={s.studentId}>
-              <td>{s.studentNo}</td>
-              <td>{s.name}</td>
-              <td>{s.className}</td>
+              <StudentCells student={s} />
               <td>{s.marked}</td>
               <td>{s.words.length}</td>
               <td>

@@ -12,13 +12,15 @@ import { Button, FormField, Select, TextInput } from '@examkit/ui';
 import { ConfirmDialog } from '../../common/ConfirmDialog';
 import { ListTable } from '../../common/ListTable';
 import { RowAction } from '../../common/RowAction';
-import { Actions, ErrorText, Note, PageBox, Toolbar } from '../../common/styled';
+import { ErrorText, Note, PageBox, Toolbar } from '../../common/styled';
 import { chosenIds, TargetChecks, targetKey } from '../components/AssignPanel';
 import { useApiCall } from '../../common/useApiCall';
 import { useMyScope } from '../../common/useMyScope';
 import { formatPoints } from '../../marking/utils/scoring';
 import { AssistantTabs } from '../assistant/AssistantPages';
 import { gradesOf, subjectsOfGrade, useHomeworkOptions } from '../useHomeworkOptions';
+import { FormSubmit } from '../../common/FormSubmit';
+import { useFormSubmit } from '../../common/useFormSubmit';
 
 const TA = '/homework/teaching-assistant';
 
@@ -27,6 +29,33 @@ const namesOf = (b: WorkbookBatch) =>
   [...b.classes.map((c) => c.name), ...b.teachingClasses.map((c) => `${c.name}（教学班）`)].join(
     '、',
   );
+
+/** A workbook's 教辅名称 and 出版社 (新建教辅, 编辑教辅). */
+function BatchNameFields(props: {
+  name: string;
+  publisher: string;
+  onName(name: string): void;
+  onPublisher(publisher: string): void;
+}) {
+  return (
+    <>
+      <FormField label="教辅名称" required>
+        <TextInput
+          value={props.name}
+          maxLength={60}
+          onChange={(e) => props.onName(e.target.value)}
+        />
+      </FormField>
+      <FormField label="出版社">
+        <TextInput
+          value={props.publisher}
+          maxLength={60}
+          onChange={(e) => props.onPublisher(e.target.value)}
+        />
+      </FormField>
+    </>
+  );
+}
 
 /** 新建教辅: name, publisher, grade × subject (those the user teaches) and the classes using it. */
 function BatchForm({ onCancel }: { onCancel(): void }) {
@@ -39,8 +68,7 @@ function BatchForm({ onCancel }: { onCancel(): void }) {
   const [gradeId, setGradeId] = useState<number | null>(null);
   const [subjectId, setSubjectId] = useState<number | null>(null);
   const [chosen, setChosen] = useState<Set<string>>(new Set());
-  const [error, setError] = useState('');
-  const [busy, setBusy] = useState(false);
+  const { error, setError, busy, send } = useFormSubmit();
   useEffect(() => {
     const first = options?.[0];
     if (first && gradeId === null) {
@@ -57,40 +85,34 @@ function BatchForm({ onCancel }: { onCancel(): void }) {
     if (name.trim() === '') return setError('请填写教辅名称');
     if (!pair) return setError('请选择年级和科目');
     if (chosen.size === 0) return setError('请选择使用这本教辅的班级或教学班');
-    setError('');
-    setBusy(true);
-    const x = await call(
-      r.workbookBatchCreate,
-      {
-        name: name.trim(),
-        publisher: publisher.trim(),
-        gradeId: pair.gradeId,
-        subjectId: pair.subjectId,
-        classIds: chosenIds(chosen, 'class'),
-        teachingClassIds: chosenIds(chosen, 'teachingClass'),
-        idempotencyKey: key,
-      },
-      { errorMessage: false },
+    const x = await send(() =>
+      call(
+        r.workbookBatchCreate,
+        {
+          name: name.trim(),
+          publisher: publisher.trim(),
+          gradeId: pair.gradeId,
+          subjectId: pair.subjectId,
+          classIds: chosenIds(chosen, 'class'),
+          teachingClassIds: chosenIds(chosen, 'teachingClass'),
+          idempotencyKey: key,
+        },
+        { errorMessage: false },
+      ),
     );
-    setBusy(false);
-    if (!x.ok) return setError(x.message);
-    void navigate(`${TA}/batchDetail?id=${x.data.id}`);
+    if (x.ok) void navigate(`${TA}/batchDetail?id=${x.data.id}`);
   }
 
   return (
     <section aria-labelledby="batch-form-title">
       <h2 id="batch-form-title">新建教辅</h2>
       <Toolbar>
-        <FormField label="教辅名称" required>
-          <TextInput value={name} maxLength={60} onChange={(e) => setName(e.target.value)} />
-        </FormField>
-        <FormField label="出版社">
-          <TextInput
-            value={publisher}
-            maxLength={60}
-            onChange={(e) => setPublisher(e.target.value)}
-          />
-        </FormField>
+        <BatchNameFields
+          name={name}
+          publisher={publisher}
+          onName={setName}
+          onPublisher={setPublisher}
+        />
         <FormField label="年级" required>
           <Select
             value={gradeId ?? ''}
@@ -115,13 +137,9 @@ function BatchForm({ onCancel }: { onCancel(): void }) {
         </FormField>
       </Toolbar>
       <TargetChecks legend="使用班级" targets={targets} chosen={chosen} onChange={setChosen} />
-      {error && <ErrorText role="alert">{error}</ErrorText>}
-      <Actions>
-        <Button type="primary" loading={busy} onClick={() => void create()}>
-          创建教辅
-        </Button>
+      <FormSubmit error={error} busy={busy} label="创建教辅" onSubmit={create}>
         <Button onClick={onCancel}>取消</Button>
-      </Actions>
+      </FormSubmit>
     </section>
   );
 }
@@ -200,8 +218,7 @@ function BatchEditForm({
       ...batch.teachingClasses.map((c) => targetKey({ kind: 'teachingClass', id: c.id })),
     ]),
   );
-  const [error, setError] = useState('');
-  const [busy, setBusy] = useState(false);
+  const { error, setError, busy, send } = useFormSubmit();
   const pair = options?.find((o) => o.gradeId === batch.gradeId && o.subjectId === batch.subjectId);
   const kept = [
     ...batch.classes.map((c) => ({ kind: 'class' as const, ...c })),
@@ -217,48 +234,38 @@ function BatchEditForm({
   async function save() {
     if (name.trim() === '') return setError('请填写教辅名称');
     if (chosen.size === 0) return setError('请选择使用这本教辅的班级或教学班');
-    setError('');
-    setBusy(true);
-    const x = await call(
-      r.workbookBatchUpdate,
-      {
-        id: batch.id,
-        name: name.trim(),
-        publisher: publisher.trim(),
-        classIds: chosenIds(chosen, 'class'),
-        teachingClassIds: chosenIds(chosen, 'teachingClass'),
-      },
-      { errorMessage: false },
+    const x = await send(() =>
+      call(
+        r.workbookBatchUpdate,
+        {
+          id: batch.id,
+          name: name.trim(),
+          publisher: publisher.trim(),
+          classIds: chosenIds(chosen, 'class'),
+          teachingClassIds: chosenIds(chosen, 'teachingClass'),
+        },
+        { errorMessage: false },
+      ),
     );
-    setBusy(false);
-    if (!x.ok) return setError(x.message);
-    onDone();
+    if (x.ok) onDone();
   }
 
   return (
     <section aria-labelledby="batch-edit-title">
       <h2 id="batch-edit-title">编辑教辅</h2>
       <Toolbar>
-        <FormField label="教辅名称" required>
-          <TextInput value={name} maxLength={60} onChange={(e) => setName(e.target.value)} />
-        </FormField>
-        <FormField label="出版社">
-          <TextInput
-            value={publisher}
-            maxLength={60}
-            onChange={(e) => setPublisher(e.target.value)}
-          />
-        </FormField>
+        <BatchNameFields
+          name={name}
+          publisher={publisher}
+          onName={setName}
+          onPublisher={setPublisher}
+        />
       </Toolbar>
       <TargetChecks legend="使用班级" targets={targets} chosen={chosen} onChange={setChosen} />
       <Note>去掉的班级或教学班不再使用这本教辅；已布置给它的章节仍保留。</Note>
-      {error && <ErrorText role="alert">{error}</ErrorText>}
-      <Actions>
-        <Button type="primary" loading={busy} onClick={() => void save()}>
-          保存教辅
-        </Button>
+      <FormSubmit error={error} busy={busy} label="保存教辅" onSubmit={save}>
         <Button onClick={onCancel}>取消</Button>
-      </Actions>
+      </FormSubmit>
     </section>
   );
 }
@@ -275,20 +282,17 @@ function ChapterRenameForm({
 }) {
   const call = useApiCall();
   const [title, setTitle] = useState(chapter.title);
-  const [error, setError] = useState('');
-  const [busy, setBusy] = useState(false);
+  const { error, setError, busy, send } = useFormSubmit();
   async function save() {
     if (title.trim() === '') return setError('请填写章节名称');
-    setError('');
-    setBusy(true);
-    const x = await call(
-      r.workbookChapterUpdate,
-      { id: chapter.homeworkId, title: title.trim() },
-      { errorMessage: false },
+    const x = await send(() =>
+      call(
+        r.workbookChapterUpdate,
+        { id: chapter.homeworkId, title: title.trim() },
+        { errorMessage: false },
+      ),
     );
-    setBusy(false);
-    if (!x.ok) return setError(x.message);
-    onDone();
+    if (x.ok) onDone();
   }
   return (
     <section aria-labelledby="chapter-rename-title">
@@ -298,13 +302,9 @@ function ChapterRenameForm({
           <TextInput value={title} maxLength={60} onChange={(e) => setTitle(e.target.value)} />
         </FormField>
       </Toolbar>
-      {error && <ErrorText role="alert">{error}</ErrorText>}
-      <Actions>
-        <Button type="primary" loading={busy} onClick={() => void save()}>
-          保存章节名称
-        </Button>
+      <FormSubmit error={error} busy={busy} label="保存章节名称" onSubmit={save}>
         <Button onClick={onCancel}>取消</Button>
-      </Actions>
+      </FormSubmit>
     </section>
   );
 }

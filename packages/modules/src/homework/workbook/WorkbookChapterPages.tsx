@@ -12,7 +12,7 @@ import {
 import { usePermission } from '@examkit/permission';
 import { Button, FormField, LOADING_TEXT, TextInput } from '@examkit/ui';
 import { ListTable } from '../../common/ListTable';
-import { Actions, ErrorText, Note, PageBox, Toolbar } from '../../common/styled';
+import { Actions, Note, PageBox, Toolbar } from '../../common/styled';
 import { useApiCall } from '../../common/useApiCall';
 import { useDownload } from '../../common/useDownload';
 import { useMyScope } from '../../common/useMyScope';
@@ -24,6 +24,8 @@ import { CommentField } from '../report/HomeworkReportCommentPage';
 import { TargetFilter, targetBody } from '../report/ReportHeader';
 import { percent, useReport } from '../report/useReport';
 import { useHomeworkOptions } from '../useHomeworkOptions';
+import { FormSubmit } from '../../common/FormSubmit';
+import { useFormSubmit } from '../../common/useFormSubmit';
 
 const TA = '/homework/teaching-assistant';
 
@@ -36,8 +38,7 @@ function ChapterForm({ workbookId }: { workbookId: number }) {
   const [title, setTitle] = useState('');
   const [minutes, setMinutes] = useState('20');
   const [drafts, setDrafts] = useState<QuestionDraft[]>([]);
-  const [error, setError] = useState('');
-  const [busy, setBusy] = useState(false);
+  const { error, setError, busy, send } = useFormSubmit();
   useEffect(() => {
     void call(r.workbookBatchDetail, { id: workbookId }).then((x) => {
       if (x.ok) setBatch(x.data.batch);
@@ -50,22 +51,20 @@ function ChapterForm({ workbookId }: { workbookId: number }) {
     const estimatedMinutes = Number(minutes);
     if (!Number.isInteger(estimatedMinutes) || estimatedMinutes < 1 || estimatedMinutes > 240)
       return setError('预计用时为 1–240 分钟的整数');
-    setError('');
-    setBusy(true);
-    const x = await call(
-      r.workbookChapterCreate,
-      {
-        workbookId,
-        title: title.trim(),
-        questions: drafts.map(inputOf),
-        estimatedMinutes,
-        idempotencyKey: key,
-      },
-      { errorMessage: false },
+    const x = await send(() =>
+      call(
+        r.workbookChapterCreate,
+        {
+          workbookId,
+          title: title.trim(),
+          questions: drafts.map(inputOf),
+          estimatedMinutes,
+          idempotencyKey: key,
+        },
+        { errorMessage: false },
+      ),
     );
-    setBusy(false);
-    if (!x.ok) return setError(x.message);
-    void navigate(`${TA}/chapter?id=${x.data.id}`);
+    if (x.ok) void navigate(`${TA}/chapter?id=${x.data.id}`);
   }
 
   return (
@@ -79,13 +78,9 @@ function ChapterForm({ workbookId }: { workbookId: number }) {
         <MinutesField value={minutes} onChange={setMinutes} />
       </Toolbar>
       <QuestionEditor questions={drafts} readOnly={false} onChange={setDrafts} />
-      {error && <ErrorText role="alert">{error}</ErrorText>}
-      <Actions>
-        <Button type="primary" loading={busy} onClick={() => void save()}>
-          保存章节
-        </Button>
+      <FormSubmit error={error} busy={busy} label="保存章节" onSubmit={save}>
         <Link to={`${TA}/batchDetail?id=${workbookId}`}>返回批次详情</Link>
-      </Actions>
+      </FormSubmit>
     </PageBox>
   );
 }

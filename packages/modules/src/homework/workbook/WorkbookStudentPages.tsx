@@ -14,6 +14,7 @@ import { useApiCall } from '../../common/useApiCall';
 import { formatPoints } from '../../marking/utils/scoring';
 import { SubmissionStatus } from '../components/SubmissionStatus';
 import { TargetFilter, targetBody } from '../report/ReportHeader';
+import { StudentCells, WRONG_RATE_HEADERS, WrongRateCells } from '../components/rowCells';
 
 const TA = '/homework/teaching-assistant';
 
@@ -109,9 +110,7 @@ export function WorkbookStudentPage() {
       >
         {(s) => (
           <tr key={s.studentId}>
-            <td>{s.studentNo}</td>
-            <td>{s.name}</td>
-            <td>{s.className}</td>
+            <StudentCells student={s} />
             {s.cells.map((c) => (
               <td key={c.homeworkId}>
                 {!c.assigned ? (
@@ -237,17 +236,7 @@ export function WorkbookWrongPage() {
       <ListTable
         label="错题"
         rows={rows}
-        headers={[
-          '章节',
-          '题号',
-          '题型',
-          '满分',
-          '作答',
-          '错误',
-          '错误率',
-          '常见错误答案',
-          '错的学生',
-        ]}
+        headers={['章节', ...WRONG_RATE_HEADERS, '常见错误答案', '错的学生']}
         empty="没有错题"
       >
         {(x) => (
@@ -261,12 +250,7 @@ export function WorkbookWrongPage() {
                 x.chapterTitle
               )}
             </td>
-            <td>{x.label}</td>
-            <td>{x.type === 'objective' ? '客观题' : '主观题'}</td>
-            <td>{formatPoints(x.fullMarks)}</td>
-            <td>{x.answered}</td>
-            <td>{x.wrong}</td>
-            <td>{x.wrongRate}%</td>
+            <WrongRateCells question={x} />
             <td>{x.commonWrongAnswer ?? '—'}</td>
             <td>{x.students.map((s) => s.name).join('、')}</td>
           </tr>

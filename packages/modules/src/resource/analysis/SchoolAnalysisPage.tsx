@@ -9,6 +9,7 @@ import { useApiCall } from '../../common/useApiCall';
 import { useLatestRequest } from '../../common/useLatestRequest';
 import { useBankChoices } from '../bank/useBankChoices';
 import { RichText } from '../components/RichText';
+import { Figure } from '../../common/Figure';
 
 type Analysis = DataOf<typeof resourceAnalysisRoutes.summary>;
 
@@ -66,22 +67,10 @@ export function SchoolAnalysisPage() {
       </Toolbar>
       <h2>资源总数</h2>
       <Tiles>
-        <div>
-          <dt>校本试题</dt>
-          <dd>{totals.questions}</dd>
-        </div>
-        <div>
-          <dt>校本试卷</dt>
-          <dd>{totals.papers}</dd>
-        </div>
-        <div>
-          <dt>上传文件</dt>
-          <dd>{totals.uploads}</dd>
-        </div>
-        <div>
-          <dt>可用云题</dt>
-          <dd>{totals.cloudQuestions}</dd>
-        </div>
+        <Figure term="校本试题">{totals.questions}</Figure>
+        <Figure term="校本试卷">{totals.papers}</Figure>
+        <Figure term="上传文件">{totals.uploads}</Figure>
+        <Figure term="可用云题">{totals.cloudQuestions}</Figure>
       </Tiles>
 
       <h2 id="analysis-subjects">按学科</h2>

@@ -11,6 +11,7 @@ import { CommonErrorTable } from './CommonErrorTable';
 import { HomeworkClassErrors } from './HomeworkClassErrors';
 import { ExamPicker } from './parts';
 import { percent, useWrongData } from './useWrongData';
+import { PointMasteryCells } from './PointMasteryCells';
 
 const PER_CLASS = 5;
 
@@ -380,10 +381,7 @@ export function WeakPointsPage() {
           >
             {(p) => (
               <tr key={`${p.subjectName}-${p.point}`}>
-                <td>{p.subjectName}</td>
-                <td>{p.point}</td>
-                <td>{p.fullMarks}</td>
-                <td>{percent(p.scoreRate)}</td>
+                <PointMasteryCells point={p} />
                 <td>{percent(p.gradeScoreRate)}</td>
                 <td>{p.numbers.join('、')}</td>
                 {examPractice && examId !== null && (

@@ -9,6 +9,7 @@ import { ReportTabs } from '../../components/ReportTabs';
 import { ErrorBox, Figures, Grid, Meta, ReportBox } from '../../components/styled';
 import { useReport } from '../../hooks/useReport';
 import { formatInt, formatRate, formatScore } from '../../utils/format';
+import { Figure } from '../../../common/Figure';
 
 const SCREEN_TABS = [
   { key: 'basic', label: '基本情况' },
@@ -97,34 +98,13 @@ export function ScreenReport({ tab }: { tab: ScreenTab }) {
         ) : tab === 'basic' ? (
           <>
             <Figures aria-label="考试概况">
-              <div>
-                <dt>参考人数</dt>
-                <dd>{data.headline.studentCount}</dd>
-              </div>
-              <div>
-                <dt>实考人数</dt>
-                <dd>{data.headline.present}</dd>
-              </div>
-              <div>
-                <dt>缺考人数</dt>
-                <dd>{data.headline.absent}</dd>
-              </div>
-              <div>
-                <dt>总分平均分</dt>
-                <dd>{formatScore(data.headline.totalMean)}</dd>
-              </div>
-              <div>
-                <dt>总分最高分</dt>
-                <dd>{formatScore(data.headline.totalMax)}</dd>
-              </div>
-              <div>
-                <dt>及格率</dt>
-                <dd>{formatRate(data.headline.passRate)}</dd>
-              </div>
-              <div>
-                <dt>优秀率</dt>
-                <dd>{formatRate(data.headline.excellentRate)}</dd>
-              </div>
+              <Figure term="参考人数">{data.headline.studentCount}</Figure>
+              <Figure term="实考人数">{data.headline.present}</Figure>
+              <Figure term="缺考人数">{data.headline.absent}</Figure>
+              <Figure term="总分平均分">{formatScore(data.headline.totalMean)}</Figure>
+              <Figure term="总分最高分">{formatScore(data.headline.totalMax)}</Figure>
+              <Figure term="及格率">{formatRate(data.headline.passRate)}</Figure>
+              <Figure term="优秀率">{formatRate(data.headline.excellentRate)}</Figure>
             </Figures>
             <Grid>
               <Chart
