@@ -51,6 +51,18 @@ export const wrongQuestionFields = () => ({
   wrongRate: Type.Number(),
 });
 
+/**
+ * The reply fields that name a student and their class at the head of a report row (a transcript,
+ * a ranking, students to watch): studentId, name, studentNo, classId, className, in that order.
+ */
+export const studentClassFields = () => ({
+  studentId: Type.Integer(),
+  name: Type.String(),
+  studentNo: Type.String(),
+  classId: Type.Integer(),
+  className: Type.String(),
+});
+
 /** A row id in a request: a positive integer. */
 export const Id = Type.Integer({ minimum: 1 });
 

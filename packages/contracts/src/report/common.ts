@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import { Id, Nullable, Obj } from '../builders';
+import { Id, Nullable, Obj, studentClassFields } from '../builders';
 
 /** Fields, request bodies and shapes the report calls share. */
 
@@ -145,11 +145,7 @@ export const PreviousExam = Nullable(Obj({ examId: Int, name: Str, examDate: Str
 
 /** A student's row of a transcript. */
 export const TranscriptRow = Obj({
-  studentId: Int,
-  name: Str,
-  studentNo: Str,
-  classId: Int,
-  className: Str,
+  ...studentClassFields(),
   scores: Type.Array(StudentSubjectScore),
   /** Null when the caller sees only some subjects of the class. */
   total: Nullable(StudentSubjectScore),
@@ -157,11 +153,7 @@ export const TranscriptRow = Obj({
 
 /** A student's place in a ranking of one column. */
 export const RankRow = Obj({
-  studentId: Int,
-  name: Str,
-  studentNo: Str,
-  classId: Int,
-  className: Str,
+  ...studentClassFields(),
   score: N,
   gradeRank: NInt,
   classRank: NInt,
