@@ -118,45 +118,29 @@ export const ExamParticipant = Type.Object({
   electives: Type.Array(Type.String()),
 });
 
+/** The fields of a question of the paper structure as entered, a sub-question's as its parent's. */
+const questionInputFields = {
+  number: Type.String({ minLength: 1, maxLength: 16 }),
+  kind: QuestionKind,
+  fullMarks: Marks,
+  /** Choice questions. @default 4 (true/false: 2) */
+  optionCount: Type.Optional(Type.Integer({ minimum: 2, maximum: 26 })),
+  /** Objective key: `A`, `ABD`, `T`/`F` (√ × 对 错 accepted). */
+  answer: Type.Optional(Type.Union([Type.String({ maxLength: 26 }), Type.Null()])),
+  /** Multiple choice: marks for a correct strict subset, e.g. half the full marks. */
+  partialMarks: Type.Optional(Type.Union([Marks, Type.Null()])),
+  /** @default 1 */
+  scoreStep: Type.Optional(Type.Number({ exclusiveMinimum: 0, maximum: 100 })),
+  blankCount: Type.Optional(Type.Integer({ minimum: 1, maximum: 20 })),
+  knowledgePoints: Type.Optional(Type.Array(Type.String({ maxLength: 64 }), { maxItems: 20 })),
+  abilities: Type.Optional(Type.Array(Type.String({ maxLength: 64 }), { maxItems: 20 })),
+};
+
 /** A question of the paper structure as entered; `children` are its sub-questions (one level). */
 export const QuestionInput = Type.Object(
   {
-    number: Type.String({ minLength: 1, maxLength: 16 }),
-    kind: QuestionKind,
-    fullMarks: Marks,
-    /** Choice questions. @default 4 (true/false: 2) */
-    optionCount: Type.Optional(Type.Integer({ minimum: 2, maximum: 26 })),
-    /** Objective key: `A`, `ABD`, `T`/`F` (√ × 对 错 accepted). */
-    answer: Type.Optional(Type.Union([Type.String({ maxLength: 26 }), Type.Null()])),
-    /** Multiple choice: marks for a correct strict subset, e.g. half the full marks. */
-    partialMarks: Type.Optional(Type.Union([Marks, Type.Null()])),
-    /** @default 1 */
-    scoreStep: Type.Optional(Type.Number({ exclusiveMinimum: 0, maximum: 100 })),
-    blankCount: Type.Optional(Type.Integer({ minimum: 1, maximum: 20 })),
-    knowledgePoints: Type.Optional(Type.Array(Type.String({ maxLength: 64 }), { maxItems: 20 })),
-    abilities: Type.Optional(Type.Array(Type.String({ maxLength: 64 }), { maxItems: 20 })),
-    children: Type.Optional(
-      Type.Array(
-        Type.Object(
-          {
-            number: Type.String({ minLength: 1, maxLength: 16 }),
-            kind: QuestionKind,
-            fullMarks: Marks,
-            optionCount: Type.Optional(Type.Integer({ minimum: 2, maximum: 26 })),
-            answer: Type.Optional(Type.Union([Type.String({ maxLength: 26 }), Type.Null()])),
-            partialMarks: Type.Optional(Type.Union([Marks, Type.Null()])),
-            scoreStep: Type.Optional(Type.Number({ exclusiveMinimum: 0, maximum: 100 })),
-            blankCount: Type.Optional(Type.Integer({ minimum: 1, maximum: 20 })),
-            knowledgePoints: Type.Optional(
-              Type.Array(Type.String({ maxLength: 64 }), { maxItems: 20 }),
-            ),
-            abilities: Type.Optional(Type.Array(Type.String({ maxLength: 64 }), { maxItems: 20 })),
-          },
-          strict,
-        ),
-        { maxItems: 30 },
-      ),
-    ),
+    ...questionInputFields,
+    children: Type.Optional(Type.Array(Type.Object(questionInputFields, strict), { maxItems: 30 })),
   },
   strict,
 );
