@@ -63,6 +63,18 @@ export const studentClassFields = () => ({
   className: Type.String(),
 });
 
+/**
+ * The reply fields of a homework's 基本情况 figures over a set of students (a class, the caller's
+ * classes): expected, submitted, corrected, average, scoreRate, in that order.
+ */
+export const handInFigures = () => ({
+  expected: Type.Integer(),
+  submitted: Type.Integer(),
+  corrected: Type.Integer(),
+  average: Nullable(Type.Number()),
+  scoreRate: Nullable(Type.Number()),
+});
+
 /** A row id in a request: a positive integer. */
 export const Id = Type.Integer({ minimum: 1 });
 

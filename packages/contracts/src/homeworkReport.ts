@@ -1,5 +1,5 @@
 import { Type, type Static, type TSchema } from 'typebox';
-import { Nullable, Obj, OneOf, post } from './builders';
+import { handInFigures, Nullable, Obj, OneOf, post } from './builders';
 import { JUDGEMENTS, SUBMISSION_SOURCES, SUBMISSION_STATUSES } from './homeworkStatus';
 import { Annotation } from './homeworkSubmission';
 
@@ -73,11 +73,7 @@ export const ReportBasic = Obj({
       kind: OneOf(['class', 'teachingClass'] as const),
       id: Type.Integer(),
       name: Type.String(),
-      expected: Type.Integer(),
-      submitted: Type.Integer(),
-      corrected: Type.Integer(),
-      average: N,
-      scoreRate: N,
+      ...handInFigures(),
     }),
   ),
 });

@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import { Id, Nullable, Obj, OneOf, post } from './builders';
+import { handInFigures, Id, Nullable, Obj, OneOf, post } from './builders';
 import { SUBMISSION_STATUSES } from './homeworkStatus';
 
 /** Where a topic list looks: the caller's classes (考试报告) or the whole grade (校级报告). */
@@ -231,11 +231,7 @@ export const teachingRoutes = {
           subjectName: Str,
           assignedAt: Int,
           fullMarks: Type.Number(),
-          expected: Int,
-          submitted: Int,
-          corrected: Int,
-          average: N,
-          scoreRate: N,
+          ...handInFigures(),
         }),
       ),
     }),

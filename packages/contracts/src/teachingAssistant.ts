@@ -1,5 +1,5 @@
 import { Type, type Static, type TSchema } from 'typebox';
-import { Nullable, Obj, post } from './builders';
+import { handInFigures, Nullable, Obj, post } from './builders';
 import { Paged } from './envelope';
 
 const t = <T extends TSchema>(title: string, schema: T): T => ({ ...schema, title });
@@ -20,11 +20,7 @@ export const CentreHomeworkRow = Obj({
   /** Names of the classes and teaching classes the caller corrects. */
   targets: Type.Array(Str),
   fullMarks: Type.Number(),
-  expected: Int,
-  submitted: Int,
-  corrected: Int,
-  average: N,
-  scoreRate: N,
+  ...handInFigures(),
   createdAt: Int,
 });
 export type CentreHomeworkRow = Static<typeof CentreHomeworkRow>;
