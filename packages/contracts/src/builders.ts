@@ -10,6 +10,9 @@ import { route } from './route';
 export const Obj = <P extends Record<string, TSchema>>(props: P) =>
   Type.Object(props, { additionalProperties: false });
 
+/** A schema with a `title` (the field's Chinese name that forms show in their messages). */
+export const titled = <T extends TSchema>(title: string, schema: T): T => ({ ...schema, title });
+
 /** A schema or null. */
 export const Nullable = <T extends TSchema>(t: T) => Type.Union([t, Type.Null()]);
 

@@ -1,5 +1,5 @@
-import { Type, type Static, type TSchema } from 'typebox';
-import { Obj, post } from './builders';
+import { Type, type Static } from 'typebox';
+import { Obj, post, titled as t } from './builders';
 import { Paged } from './envelope';
 import { ReportStats } from './report/common';
 import { FileData, ImportResult } from './school/common';
@@ -9,7 +9,6 @@ import { FileData, ImportResult } from './school/common';
  * and 分班. The spec names the pages only; the calls are examkit's (docs/exam-tool.md).
  */
 
-const t = <T extends TSchema>(title: string, schema: T): T => ({ ...schema, title });
 const Id = (title: string) => Type.Integer({ minimum: 1, title });
 const PageNum = t('页码', Type.Integer({ minimum: 1, default: 1 }));
 const PageSize = t('每页条数', Type.Integer({ minimum: 1, maximum: 100, default: 20 }));

@@ -1,7 +1,7 @@
-import { Type, type Static, type TSchema } from 'typebox';
+import { Type, type Static } from 'typebox';
 import { EmptyData, Paged } from './envelope';
 import { DownloadStarted } from './download';
-import { Nullable, Obj, OneOf, post } from './builders';
+import { Nullable, Obj, OneOf, post, titled as t } from './builders';
 
 /**
  * The 新高考 simulation (spec 001 §2 "Gaokao simulation", key Exam-Gaokao): 等级赋分 analyses of a
@@ -9,7 +9,6 @@ import { Nullable, Obj, OneOf, post } from './builders';
  * (docs/gaokao.md). Students' 选科 are the roster's (administrationRoutes.electiveStudents).
  */
 
-const t = <T extends TSchema>(title: string, schema: T): T => ({ ...schema, title });
 const G = '/marking-main/gaokao';
 const Int = Type.Integer();
 const Num = Type.Number();

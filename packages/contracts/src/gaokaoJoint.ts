@@ -1,6 +1,6 @@
-import { Type, type Static, type TSchema } from 'typebox';
+import { Type, type Static } from 'typebox';
 import { EmptyData } from './envelope';
-import { Obj, OneOf, post } from './builders';
+import { Obj, OneOf, post, titled as t } from './builders';
 import { DownloadStarted } from './download';
 import { GAOKAO_ANALYSIS_FIELDS, GaokaoReport } from './gaokao';
 import { JointReportStatus } from './jointSnapshot';
@@ -12,7 +12,6 @@ import { JointReportStatus } from './jointSnapshot';
  * by name and the other schools as aggregates.
  */
 
-const t = <T extends TSchema>(title: string, schema: T): T => ({ ...schema, title });
 const G = '/marking-main/gaokao/joint';
 const Int = Type.Integer();
 const Str = Type.String();

@@ -1,5 +1,5 @@
-import { Type, type Static, type TSchema } from 'typebox';
-import { gradeSubjectRow, Nullable, Obj, OneOf, post } from './builders';
+import { Type, type Static } from 'typebox';
+import { gradeSubjectRow, Nullable, Obj, OneOf, post, titled as t } from './builders';
 import { Paged } from './envelope';
 
 /**
@@ -9,7 +9,6 @@ import { Paged } from './envelope';
  * (docs/homework.md).
  */
 
-const t = <T extends TSchema>(title: string, schema: T): T => ({ ...schema, title });
 const HId = t('作业', Type.Integer({ minimum: 1 }));
 const PageNum = t('页码', Type.Integer({ minimum: 1, default: 1 }));
 const PageSize = t('每页条数', Type.Integer({ minimum: 1, maximum: 100, default: 20 }));

@@ -1,5 +1,5 @@
-import { Type, type Static, type TSchema } from 'typebox';
-import { gradeSubjectRow, Nullable, Obj, OneOf, post } from './builders';
+import { Type, type Static } from 'typebox';
+import { gradeSubjectRow, Nullable, Obj, OneOf, post, titled as t } from './builders';
 import { Paged } from './envelope';
 import { HomeworkState } from './homework';
 import { SubmissionStatus } from './homeworkSubmission';
@@ -12,7 +12,6 @@ import { SubmissionStatus } from './homeworkSubmission';
  * (docs/homework.md "作文").
  */
 
-const t = <T extends TSchema>(title: string, schema: T): T => ({ ...schema, title });
 const M = '/marking-homework/homework/composition';
 const HId = t('作文', Type.Integer({ minimum: 1 }));
 const SubmissionId = t('提交', Type.Integer({ minimum: 1 }));

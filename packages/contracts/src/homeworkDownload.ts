@@ -1,12 +1,10 @@
-import { Type, type TSchema } from 'typebox';
-import { Obj, post } from './builders';
+import { Type } from 'typebox';
+import { Obj, post, titled as t } from './builders';
 
 /**
  * /homework/download-assistant (下载助手): a homework's exports run as download-centre jobs. The
  * spec names the page only; the call is examkit's (docs/homework.md "下载助手").
  */
-
-const t = <T extends TSchema>(title: string, schema: T): T => ({ ...schema, title });
 
 /** The 下载助手 calls. */
 export const homeworkDownloadRoutes = {

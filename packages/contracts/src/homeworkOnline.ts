@@ -1,5 +1,5 @@
-import { Type, type Static, type TSchema } from 'typebox';
-import { Nullable, Obj, OneOf, post } from './builders';
+import { Type, type Static } from 'typebox';
+import { Nullable, Obj, OneOf, post, titled as t } from './builders';
 import { SUBMISSION_STATUSES } from './homeworkStatus';
 
 /**
@@ -9,7 +9,6 @@ import { SUBMISSION_STATUSES } from './homeworkStatus';
  * and hands in before the due time. The calls' shapes are examkit's.
  */
 
-const t = <T extends TSchema>(title: string, schema: T): T => ({ ...schema, title });
 const HId = t('作业', Type.Integer({ minimum: 1 }));
 /** The 作业码 students type: 8 letters and digits without look-alikes, like the exam code. */
 const HomeworkCode = t('作业码', Type.String({ minLength: 4, maxLength: 16 }));

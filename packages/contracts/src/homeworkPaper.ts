@@ -1,5 +1,5 @@
-import { Type, type Static, type TSchema } from 'typebox';
-import { Obj, post } from './builders';
+import { Type, type Static } from 'typebox';
+import { Obj, post, titled as t } from './builders';
 import { HomeworkDetail, HomeworkQuestionType } from './homework';
 
 /**
@@ -8,7 +8,6 @@ import { HomeworkDetail, HomeworkQuestionType } from './homework';
  * The spec names the pages only; the calls are examkit's (docs/homework.md "试卷与单题编辑").
  */
 
-const t = <T extends TSchema>(title: string, schema: T): T => ({ ...schema, title });
 const HId = t('作业', Type.Integer({ minimum: 1 }));
 
 /** The record of an uploaded paper: the homework, its file and what became of it. */

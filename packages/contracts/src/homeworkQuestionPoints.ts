@@ -1,5 +1,5 @@
-import { Type, type Static, type TSchema } from 'typebox';
-import { Obj, post } from './builders';
+import { Type, type Static } from 'typebox';
+import { Obj, post, titled as t } from './builders';
 import { KnowledgeNode } from './resourceQuestion';
 
 /**
@@ -9,8 +9,6 @@ import { KnowledgeNode } from './resourceQuestion';
  * uses for the homework's subject and stage. Homework made from the bank takes its points from
  * the bank questions. The calls are examkit's; the spec names none.
  */
-
-const t = <T extends TSchema>(title: string, schema: T): T => ({ ...schema, title });
 
 /** The most knowledge points one homework question carries. */
 export const HOMEWORK_QUESTION_POINT_LIMIT = 10;

@@ -1,5 +1,5 @@
-import { Type, type Static, type TSchema } from 'typebox';
-import { handInFigures, Nullable, Obj, OneOf, post } from './builders';
+import { Type, type Static } from 'typebox';
+import { handInFigures, Nullable, Obj, OneOf, post, titled as t } from './builders';
 import { JUDGEMENTS, SUBMISSION_SOURCES, SUBMISSION_STATUSES } from './homeworkStatus';
 import { Annotation } from './homeworkSubmission';
 
@@ -10,7 +10,6 @@ import { Annotation } from './homeworkSubmission';
  * teacher (录入). The calls' shapes are examkit's: docs/homework.md "Reports".
  */
 
-const t = <T extends TSchema>(title: string, schema: T): T => ({ ...schema, title });
 const HId = t('作业', Type.Integer({ minimum: 1 }));
 const StudentId = t('学生', Type.Integer({ minimum: 1 }));
 /** One class or teaching class of the homework, or null for all the caller's students. */

@@ -1,5 +1,5 @@
-import { Type, type Static, type TSchema } from 'typebox';
-import { Nullable, Obj, post } from './builders';
+import { Type, type Static } from 'typebox';
+import { Nullable, Obj, post, titled as t } from './builders';
 import { HomeworkQuestion, HomeworkSummary } from './homework';
 import { BankQuestionItem } from './resource';
 
@@ -9,7 +9,6 @@ import { BankQuestionItem } from './resource';
  * its own, not the resource 试题篮: see docs/homework.md "Homework from the bank".
  */
 
-const t = <T extends TSchema>(title: string, schema: T): T => ({ ...schema, title });
 const M = '/marking-homework/homework/school-base';
 const SubjectCode = t('学科', Type.String({ minLength: 1, maxLength: 20 }));
 const QuestionId = t('试题', Type.Integer({ minimum: 1 }));

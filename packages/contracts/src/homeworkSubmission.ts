@@ -1,5 +1,5 @@
-import { Type, type Static, type TSchema } from 'typebox';
-import { Nullable, Obj, OneOf, post } from './builders';
+import { Type, type Static } from 'typebox';
+import { Nullable, Obj, OneOf, post, titled as t } from './builders';
 import {
   ANNOTATION_KINDS,
   JUDGEMENTS,
@@ -13,7 +13,6 @@ import {
  * right, wrong); the calls are examkit's (docs/homework.md "Submissions").
  */
 
-const t = <T extends TSchema>(title: string, schema: T): T => ({ ...schema, title });
 const HId = t('作业', Type.Integer({ minimum: 1 }));
 const SubmissionId = t('提交', Type.Integer({ minimum: 1 }));
 const QuestionNo = t('题目', Type.Integer({ minimum: 1, maximum: 200 }));

@@ -1,5 +1,5 @@
-import { Type, type Static, type TSchema } from 'typebox';
-import { Nullable, Obj, post, wrongQuestionFields } from './builders';
+import { Type, type Static } from 'typebox';
+import { Nullable, Obj, post, wrongQuestionFields, titled as t } from './builders';
 import { HomeworkDetail, HomeworkQuestionInput, HomeworkState } from './homework';
 import { SubmissionStatus } from './homeworkSubmission';
 
@@ -10,7 +10,6 @@ import { SubmissionStatus } from './homeworkSubmission';
  * classes of a grade × subject, a chapter is a homework of it (docs/homework.md "教辅").
  */
 
-const t = <T extends TSchema>(title: string, schema: T): T => ({ ...schema, title });
 const M = '/marking-homework/homework/teaching-assistant';
 const WId = t('教辅', Type.Integer({ minimum: 1 }));
 const OptionalClass = Type.Optional(t('班级', Nullable(Type.Integer({ minimum: 1 }))));

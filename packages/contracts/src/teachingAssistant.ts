@@ -1,8 +1,7 @@
-import { Type, type Static, type TSchema } from 'typebox';
-import { handInFigures, Nullable, Obj, post } from './builders';
+import { Type, type Static } from 'typebox';
+import { handInFigures, Nullable, Obj, post, titled as t } from './builders';
 import { Paged } from './envelope';
 
-const t = <T extends TSchema>(title: string, schema: T): T => ({ ...schema, title });
 const A = '/marking-report/teaching/assistant';
 const N = Nullable(Type.Number());
 const Str = Type.String();
