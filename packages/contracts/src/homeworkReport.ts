@@ -1,5 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { handInFigures, Nullable, Obj, OneOf, post, titled as t } from './builders';
+import { HomeworkId } from './homeworkIds';
 import { JUDGEMENTS, SUBMISSION_SOURCES, SUBMISSION_STATUSES } from './homeworkStatus';
 import { Annotation } from './homeworkSubmission';
 
@@ -10,7 +11,6 @@ import { Annotation } from './homeworkSubmission';
  * teacher (录入). The calls' shapes are examkit's: docs/homework.md "Reports".
  */
 
-const HId = t('作业', Type.Integer({ minimum: 1 }));
 const StudentId = t('学生', Type.Integer({ minimum: 1 }));
 /** One class or teaching class of the homework, or null for all the caller's students. */
 const Target = {
@@ -192,7 +192,7 @@ export const TeachingClassItem = Obj({
 export type TeachingClassItem = Static<typeof TeachingClassItem>;
 
 const M = '/marking-homework/homework';
-const Filter = Obj({ id: HId, ...Target });
+const Filter = Obj({ id: HomeworkId, ...Target });
 
 /** The calls of homework reports, statistics and 录入 (docs/homework.md "Reports"). */
 export const homeworkReportRoutes = {
@@ -218,7 +218,7 @@ export const homeworkReportRoutes = {
     `${M}/school-base/report/comment/save`,
     'sets (or with an empty text clears) the comment of a class or a student',
     Obj({
-      id: HId,
+      id: HomeworkId,
       classId: t('班级', Nullable(Type.Integer({ minimum: 1 }))),
       studentId: t('学生', Nullable(Type.Integer({ minimum: 1 }))),
       text: t('评语', Type.String({ maxLength: 500 })),
@@ -228,13 +228,13 @@ export const homeworkReportRoutes = {
   studentAnalysis: post(
     `${M}/school-base/student/report/analysis`,
     "one student's homework: every question with score, rubric items and annotations",
-    Obj({ id: HId, studentId: StudentId }),
+    Obj({ id: HomeworkId, studentId: StudentId }),
     StudentHomeworkReport,
   ),
   studentWrong: post(
     `${M}/school-base/student/report/wrong`,
     "one student's wrong questions of a homework (less than full marks)",
-    Obj({ id: HId, studentId: StudentId }),
+    Obj({ id: HomeworkId, studentId: StudentId }),
     StudentHomeworkReport,
   ),
   errorStatistics: post(
@@ -262,7 +262,7 @@ export const homeworkReportRoutes = {
     `${M}/school-base/manual/save`,
     "录入: a teacher types one student's answers (objective) and scores (subjective)",
     Obj({
-      id: HId,
+      id: HomeworkId,
       studentId: StudentId,
       answers: t(
         '答案',

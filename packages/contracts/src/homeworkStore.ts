@@ -1,5 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { Nullable, Obj, post, titled as t } from './builders';
+import { ByHomework } from './homeworkIds';
 import { HomeworkQuestion, HomeworkSummary } from './homework';
 import { BankQuestionItem } from './resource';
 
@@ -83,7 +84,7 @@ export const homeworkStoreRoutes = {
   questionItems: post(
     `${M}/question-item`,
     'a homework’s questions, with the bank question of each one made from the bank',
-    Obj({ id: t('作业', Type.Integer({ minimum: 1 })) }),
+    ByHomework,
     Type.Object({
       homework: HomeworkSummary,
       /** `bank` (made from the bank) or `paper` (an uploaded paper). */

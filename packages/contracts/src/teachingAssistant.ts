@@ -1,12 +1,12 @@
 import { Type, type Static } from 'typebox';
 import { handInFigures, Nullable, Obj, post, titled as t } from './builders';
+import { HomeworkId } from './homeworkIds';
 import { Paged } from './envelope';
 
 const A = '/marking-report/teaching/assistant';
 const N = Nullable(Type.Number());
 const Str = Type.String();
 const Int = Type.Integer();
-const HomeworkId = t('作业', Type.Integer({ minimum: 1 }));
 
 /** A homework of the report centre's 助手报告 list, with its 基本情况 figures. */
 export const CentreHomeworkRow = Obj({
