@@ -1,4 +1,4 @@
-import { Type, type Static } from 'typebox';
+import { Type, type Static, type TInteger, type TSchema } from 'typebox';
 import { EmptyData, Paged } from './envelope';
 import { DownloadStarted } from './download';
 import { Nullable, Obj, OneOf, post, titled as t } from './builders';
@@ -197,6 +197,32 @@ export const GAOKAO_ANALYSIS_FIELDS = {
   ),
 };
 
+/**
+ * The calls every 新高考 analysis has, of an exam or of a joint exam, under `base`: create (the
+ * asked fields and the id of what it analyses, `of`), delete, its report and the transcript export.
+ */
+export const gaokaoAnalysisRoutes = <S extends Record<string, TSchema>>(
+  base: string,
+  analysisId: TInteger,
+  of: S,
+  summaries: { create: string; remove: string; report: string; exportTranscript: string },
+) => ({
+  create: post(
+    `${base}/create`,
+    summaries.create,
+    Obj({ ...GAOKAO_ANALYSIS_FIELDS, ...of }),
+    Obj({ id: Int }),
+  ),
+  remove: post(`${base}/delete`, summaries.remove, Obj({ analysisId }), EmptyData),
+  report: post(`${base}/report`, summaries.report, Obj({ analysisId }), GaokaoReport),
+  exportTranscript: post(
+    `${base}/report/export`,
+    summaries.exportTranscript,
+    Obj({ analysisId, track: t('类别', OneOf(['all', 'physics', 'history'] as const)) }),
+    DownloadStarted,
+  ),
+});
+
 export const gaokaoRoutes = {
   profiles: post(
     `${G}/profiles`,
@@ -219,31 +245,17 @@ export const gaokaoRoutes = {
     }),
     Paged(GaokaoSummary),
   ),
-  create: post(
-    `${G}/create`,
-    'create a 新高考 analysis of a finished exam; a retry with the same key answers the first',
-    Obj({ ...GAOKAO_ANALYSIS_FIELDS, examId: t('考试', Type.Integer({ minimum: 1 })) }),
-    Obj({ id: Int }),
-  ),
-  remove: post(
-    `${G}/delete`,
-    'delete a 新高考 analysis',
-    Obj({ analysisId: AnalysisId }),
-    EmptyData,
-  ),
-  report: post(
-    `${G}/report`,
-    'every figure of a 新高考 analysis: subjects, 类, levels, bands and the transcript',
-    Obj({ analysisId: AnalysisId }),
-    GaokaoReport,
-  ),
-  exportTranscript: post(
-    `${G}/report/export`,
-    'the transcript of an analysis (all, 物理类 or 历史类) as .xlsx, a download-centre job',
-    Obj({
-      analysisId: AnalysisId,
-      track: t('类别', OneOf(['all', 'physics', 'history'] as const)),
-    }),
-    DownloadStarted,
+  ...gaokaoAnalysisRoutes(
+    G,
+    AnalysisId,
+    { examId: t('考试', Type.Integer({ minimum: 1 })) },
+    {
+      create:
+        'create a 新高考 analysis of a finished exam; a retry with the same key answers the first',
+      remove: 'delete a 新高考 analysis',
+      report: 'every figure of a 新高考 analysis: subjects, 类, levels, bands and the transcript',
+      exportTranscript:
+        'the transcript of an analysis (all, 物理类 or 历史类) as .xlsx, a download-centre job',
+    },
   ),
 };
