@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { Obj, post, titled as t } from './builders';
+import { Obj, post, titled as t, OneOf } from './builders';
 import { Paged } from './envelope';
 import { ReportStats } from './report/common';
 import { FileData, ImportResult } from './school/common';
@@ -121,13 +121,9 @@ const ScoreCell = Obj({
 
 // ---- 分班 -------------------------------------------------------------------------------------
 
-export const AssignSource = Type.Union([Type.Literal('exam'), Type.Literal('roster')]);
+export const AssignSource = OneOf(['exam', 'roster'] as const);
 export type AssignSource = Static<typeof AssignSource>;
-export const AssignState = Type.Union([
-  Type.Literal('draft'),
-  Type.Literal('applied'),
-  Type.Literal('undone'),
-]);
+export const AssignState = OneOf(['draft', 'applied', 'undone'] as const);
 export type AssignState = Static<typeof AssignState>;
 
 const AssignOptions = {
@@ -199,7 +195,7 @@ export const AssignRecord = Type.Object({
   assignId: Type.Integer(),
   assignName: Type.String(),
   gradeName: Type.String(),
-  action: Type.Union([Type.Literal('apply'), Type.Literal('undo')]),
+  action: OneOf(['apply', 'undo'] as const),
   /** Students whose class changed. */
   moved: Type.Integer(),
   /** Students left where they were on undo (moved again since). */

@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { Nullable, Obj, post, titled as t } from './builders';
+import { Nullable, Obj, post, titled as t, OneOf } from './builders';
 import { ByHomework } from './homeworkIds';
 import { HomeworkQuestion, HomeworkSummary } from './homework';
 import { BankQuestionItem } from './resource';
@@ -88,7 +88,7 @@ export const homeworkStoreRoutes = {
     Type.Object({
       homework: HomeworkSummary,
       /** `bank` (made from the bank) or `paper` (an uploaded paper). */
-      source: Type.Union([Type.Literal('bank'), Type.Literal('paper')]),
+      source: OneOf(['bank', 'paper'] as const),
       /** Estimated minutes given when it was made from the bank, else null. */
       estimatedMinutes: Nullable(Type.Integer()),
       questions: Type.Array(HomeworkQuestionItem),

@@ -38,7 +38,7 @@ export const BlockSetup = Type.Object(
     tolerance: Points,
     scoreStep: Type.Union([Type.Literal(1), Type.Literal(0.5)]),
     /** Shared pool, or a fixed quota of papers per marker. */
-    distribution: Type.Union([Type.Literal('pool'), Type.Literal('quota')]),
+    distribution: OneOf(['pool', 'quota'] as const),
     /** Markers never see student names or numbers. @default true */
     anonymous: Type.Boolean({ default: true }),
     /** Scoring guide shown to markers. */
@@ -107,7 +107,7 @@ export const LeasedPaper = Type.Object({
   taskId: Type.Integer(),
   paperId: Type.Integer(),
   /** 'mark', 'arbitration' (scores of the marks attached), 'check' or 'seed' look the same to a marker. */
-  kind: Type.Union([Type.Literal('mark'), Type.Literal('arbitration')]),
+  kind: OneOf(['mark', 'arbitration'] as const),
   leaseToken: Type.String(),
   leaseExpiresAt: Type.Integer(),
   /** Marks so far, for the arbitrator. */
@@ -281,7 +281,7 @@ export const markingRoutes = {
     Type.Object(
       {
         blockId: Id,
-        action: Type.Union([Type.Literal('start'), Type.Literal('pause'), Type.Literal('finish')]),
+        action: OneOf(['start', 'pause', 'finish'] as const),
       },
       strict,
     ),
@@ -432,7 +432,7 @@ export const markingRoutes = {
     Type.Object(
       {
         paperId: Id,
-        action: Type.Union([Type.Literal('return'), Type.Literal('score')]),
+        action: OneOf(['return', 'score'] as const),
         idempotencyKey: IdempotencyKey,
         ...ScoreFields,
       },
@@ -464,7 +464,7 @@ export const markingRoutes = {
     Type.Object(
       {
         paperId: Id,
-        kind: Nullable(Type.Union([Type.Literal('exemplary'), Type.Literal('typical')])),
+        kind: Nullable(OneOf(['exemplary', 'typical'] as const)),
         note: Type.String({ maxLength: 500, default: '' }),
       },
       strict,

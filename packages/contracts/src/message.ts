@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import { Id, Nullable, Obj, get, post } from './builders';
+import { Id, Nullable, Obj, get, post, OneOf } from './builders';
 import { Paged } from './envelope';
 
 export { MESSAGE_KINDS, MESSAGE_KIND_NAMES } from './messageKinds';
@@ -13,17 +13,17 @@ export { MESSAGE_KINDS, MESSAGE_KIND_NAMES } from './messageKinds';
 /** Prefix of examkit's message calls. */
 const M = '/marking-main/message';
 
-export const MessageKind = Type.Union([
-  Type.Literal('marking_assigned'),
-  Type.Literal('marking_finished'),
-  Type.Literal('report_published'),
-  Type.Literal('import_finished'),
-  Type.Literal('print_ready'),
-  Type.Literal('homework_assigned'),
-  Type.Literal('homework_due'),
-  Type.Literal('region_invited'),
-  Type.Literal('notice'),
-]);
+export const MessageKind = OneOf([
+  'marking_assigned',
+  'marking_finished',
+  'report_published',
+  'import_finished',
+  'print_ready',
+  'homework_assigned',
+  'homework_due',
+  'region_invited',
+  'notice',
+] as const);
 
 /** One message as its recipient sees it. */
 export const MessageItem = Obj({

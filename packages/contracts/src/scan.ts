@@ -1,6 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { Paged } from './envelope';
-import { Id, Nullable } from './builders';
+import { Id, Nullable, OneOf } from './builders';
 import { route } from './route';
 
 const strict = { additionalProperties: false } as const;
@@ -33,12 +33,7 @@ export const ScanExceptionKind = Type.Unsafe<ScanExceptionKind>({
 export const ScanBatchProgress = Type.Object({
   batchId: Id,
   examSubjectId: Id,
-  state: Type.Union([
-    Type.Literal('uploading'),
-    Type.Literal('queued'),
-    Type.Literal('recognizing'),
-    Type.Literal('done'),
-  ]),
+  state: OneOf(['uploading', 'queued', 'recognizing', 'done'] as const),
   filesTotal: Type.Integer(),
   filesDone: Type.Integer(),
   /** Pages recognised so far. */
@@ -137,7 +132,7 @@ export const ScanObjectiveAnswer = Type.Object({
   questionId: Id,
   /** Full printed number, e.g. `3` or `5(1)`. */
   number: Type.String(),
-  kind: Type.Union([Type.Literal('single'), Type.Literal('multiple'), Type.Literal('judge')]),
+  kind: OneOf(['single', 'multiple', 'judge'] as const),
   fullMarks: Type.Number(),
   /** Multiple choice: marks for a strict subset of the key; null = none. */
   partialMarks: Nullable(Type.Number()),
@@ -187,15 +182,15 @@ export const ScanSubjectOverview = Type.Object({
 });
 export type ScanSubjectOverview = Static<typeof ScanSubjectOverview>;
 
-export const ScanFixAction = Type.Union([
-  Type.Literal('assign'),
-  Type.Literal('answer'),
-  Type.Literal('absent'),
-  Type.Literal('discard'),
-  Type.Literal('rescan'),
-  Type.Literal('replace'),
-  Type.Literal('accept'),
-]);
+export const ScanFixAction = OneOf([
+  'assign',
+  'answer',
+  'absent',
+  'discard',
+  'rescan',
+  'replace',
+  'accept',
+] as const);
 export type ScanFixAction = Static<typeof ScanFixAction>;
 
 export const scanRoutes = {

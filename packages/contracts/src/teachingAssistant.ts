@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { handInFigures, Nullable, Obj, post, titled as t } from './builders';
+import { handInFigures, Nullable, Obj, post, titled as t, OneOf } from './builders';
 import { HomeworkId } from './homeworkIds';
 import { Paged } from './envelope';
 
@@ -36,7 +36,7 @@ export const CentreHomeworkTopics = Obj({
   /** The classes and teaching classes the caller corrects (the report's filter). */
   targets: Type.Array(
     Obj({
-      kind: Type.Union([Type.Literal('class'), Type.Literal('teachingClass')]),
+      kind: OneOf(['class', 'teachingClass'] as const),
       id: Int,
       name: Str,
     }),

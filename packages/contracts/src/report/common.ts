@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import { Id, Nullable, Obj, studentClassFields } from '../builders';
+import { Id, Nullable, Obj, studentClassFields, OneOf } from '../builders';
 
 /** Fields, request bodies and shapes the report calls share. */
 
@@ -84,7 +84,7 @@ export const StudentScoreRef = Obj({
 
 /** 临界生 below one line. */
 export const CriticalGroup = Obj({
-  line: Type.Union([Type.Literal('excellent'), Type.Literal('good'), Type.Literal('pass')]),
+  line: OneOf(['excellent', 'good', 'pass'] as const),
   lineScore: Num,
   from: Num,
   students: Type.Array(StudentScoreRef),

@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import { Id, Obj } from '../builders';
+import { Id, Obj, OneOf } from '../builders';
 
 /** Shapes and fields the administration calls share. */
 
@@ -56,7 +56,7 @@ export const ImportError = Obj({
 /** The outcome of an import: `rejected` means nothing was written and `errors` lists every bad row. */
 export const ImportResult = Obj({
   jobId: Type.Integer(),
-  status: Type.Union([Type.Literal('ok'), Type.Literal('rejected')]),
+  status: OneOf(['ok', 'rejected'] as const),
   total: Type.Integer(),
   inserted: Type.Integer(),
   updated: Type.Integer(),
