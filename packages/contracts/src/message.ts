@@ -2,6 +2,8 @@ import { Type } from 'typebox';
 import { Id, Nullable, Obj, get, post, OneOf } from './builders';
 import { Paged } from './envelope';
 
+import { MESSAGE_KINDS } from './messageKinds';
+
 export { MESSAGE_KINDS, MESSAGE_KIND_NAMES } from './messageKinds';
 
 /**
@@ -13,17 +15,7 @@ export { MESSAGE_KINDS, MESSAGE_KIND_NAMES } from './messageKinds';
 /** Prefix of examkit's message calls. */
 const M = '/marking-main/message';
 
-export const MessageKind = OneOf([
-  'marking_assigned',
-  'marking_finished',
-  'report_published',
-  'import_finished',
-  'print_ready',
-  'homework_assigned',
-  'homework_due',
-  'region_invited',
-  'notice',
-] as const);
+export const MessageKind = OneOf(MESSAGE_KINDS);
 
 /** One message as its recipient sees it. */
 export const MessageItem = Obj({
