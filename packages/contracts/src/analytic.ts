@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import { Id, Nullable, Obj, OneOf, post } from './builders';
+import { Id, Nullable, Obj, OneOf, post, studentFields } from './builders';
 import { DownloadStarted } from './download';
 
 /** An analysis combines single-school exams (`single`) or joint exams (`multiple`). */
@@ -71,10 +71,7 @@ export const AnalyticReport = Obj({
     total: Type.Integer(),
     list: Type.Array(
       Obj({
-        studentId: Type.Integer(),
-        studentNo: Type.String(),
-        name: Type.String(),
-        className: Type.String(),
+        ...studentFields(),
         /** Per exam, null where the student took no part. */
         points: Type.Array(Nullable(AnalyticPoint)),
       }),
@@ -98,10 +95,7 @@ export const AnalyticStudentTrend = Obj({
     }),
   ),
   student: Obj({
-    studentId: Type.Integer(),
-    studentNo: Type.String(),
-    name: Type.String(),
-    className: Type.String(),
+    ...studentFields(),
   }),
   total: Type.Array(Nullable(AnalyticPoint)),
   subjects: Type.Array(

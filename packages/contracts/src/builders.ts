@@ -55,6 +55,17 @@ export const wrongQuestionFields = () => ({
 });
 
 /**
+ * The reply fields that name a student in a list of students: studentId, studentNo, name and
+ * their administrative class's name, in that order.
+ */
+export const studentFields = () => ({
+  studentId: Type.Integer(),
+  studentNo: Type.String(),
+  name: Type.String(),
+  className: Type.String(),
+});
+
+/**
  * The reply fields that name a student and their class at the head of a report row (a transcript,
  * a ranking, students to watch): studentId, name, studentNo, classId, className, in that order.
  */

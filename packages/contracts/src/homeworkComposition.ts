@@ -1,5 +1,13 @@
 import { Type, type Static } from 'typebox';
-import { gradeSubjectRow, Nullable, Obj, OneOf, post, titled as t } from './builders';
+import {
+  gradeSubjectRow,
+  Nullable,
+  Obj,
+  OneOf,
+  post,
+  titled as t,
+  studentFields,
+} from './builders';
 import { BySubmission, SubmissionId } from './homeworkIds';
 import { Paged } from './envelope';
 import { HomeworkState } from './homework';
@@ -165,10 +173,7 @@ export const CompositionReportBasic = Type.Object({
 export type CompositionReportBasic = Static<typeof CompositionReportBasic>;
 
 export const CompositionStudentRow = Type.Object({
-  studentId: Type.Integer(),
-  studentNo: Type.String(),
-  name: Type.String(),
-  className: Type.String(),
+  ...studentFields(),
   status: SubmissionStatus,
   submissionId: Nullable(Type.Integer()),
   score: Nullable(Type.Number()),

@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { handInFigures, Nullable, Obj, OneOf, post, titled as t } from './builders';
+import { handInFigures, Nullable, Obj, OneOf, post, titled as t, studentFields } from './builders';
 import { HomeworkId } from './homeworkIds';
 import { JUDGEMENTS, SUBMISSION_SOURCES, SUBMISSION_STATUSES } from './homeworkStatus';
 import { Annotation } from './homeworkSubmission';
@@ -79,10 +79,7 @@ export const ReportBasic = Obj({
 export type ReportBasic = Static<typeof ReportBasic>;
 
 export const ReportStudentRow = Obj({
-  studentId: Type.Integer(),
-  studentNo: Type.String(),
-  name: Type.String(),
-  className: Type.String(),
+  ...studentFields(),
   status: OneOf(SUBMISSION_STATUSES),
   source: Nullable(OneOf(SUBMISSION_SOURCES)),
   /** Handed in on screen after the due time (迟交, let through by 作业设置 允许迟交). */

@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { Nullable, Obj, OneOf, post, titled as t } from './builders';
+import { Nullable, Obj, OneOf, post, titled as t, studentFields } from './builders';
 import { ByHomework, BySubmission, HomeworkId, SubmissionId } from './homeworkIds';
 import {
   ANNOTATION_KINDS,
@@ -71,10 +71,7 @@ export const RubricItem = Type.Object({
 export type RubricItem = Static<typeof RubricItem>;
 
 export const SubmissionRow = Type.Object({
-  studentId: Type.Integer(),
-  studentNo: Type.String(),
-  name: Type.String(),
-  className: Type.String(),
+  ...studentFields(),
   status: SubmissionStatus,
   submissionId: Nullable(Type.Integer()),
   score: Nullable(Type.Number()),

@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { gradeSubjectRow, Nullable, Obj, post, titled as t } from './builders';
+import { gradeSubjectRow, Nullable, Obj, post, titled as t, studentFields } from './builders';
 
 /**
  * /homework/word-exercise (字词练习: question, accuracy, detail, card): a teacher's word list per
@@ -144,10 +144,7 @@ export type WrongWord = Static<typeof WrongWord>;
 export const WordWrongBook = Type.Object({
   students: Type.Array(
     Type.Object({
-      studentId: Type.Integer(),
-      studentNo: Type.String(),
-      name: Type.String(),
-      className: Type.String(),
+      ...studentFields(),
       /** How many of the lists the student has a marked result in. */
       marked: Type.Integer(),
       words: Type.Array(WrongWord),

@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { Nullable, Obj, post, wrongQuestionFields, titled as t } from './builders';
+import { Nullable, Obj, post, wrongQuestionFields, titled as t, studentFields } from './builders';
 import { HomeworkDetail, HomeworkQuestionInput, HomeworkState } from './homework';
 import { SubmissionStatus } from './homeworkSubmission';
 
@@ -90,10 +90,7 @@ export const WorkbookCell = Type.Object({
 });
 
 export const WorkbookStudentRow = Type.Object({
-  studentId: Type.Integer(),
-  studentNo: Type.String(),
-  name: Type.String(),
-  className: Type.String(),
+  ...studentFields(),
   cells: Type.Array(WorkbookCell),
   /** Chapters handed in, of those assigned to the student. */
   submitted: Type.Integer(),
@@ -115,10 +112,7 @@ export type WorkbookStudents = Static<typeof WorkbookStudents>;
 export const WorkbookStudentHomework = Type.Object({
   batch: WorkbookBatch,
   student: Type.Object({
-    studentId: Type.Integer(),
-    studentNo: Type.String(),
-    name: Type.String(),
-    className: Type.String(),
+    ...studentFields(),
   }),
   chapters: Type.Array(
     Type.Object({

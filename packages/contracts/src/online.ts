@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { Id, Nullable, Obj, post, OneOf } from './builders';
+import { Id, Nullable, Obj, post, OneOf, studentFields } from './builders';
 import { ExamState, ExamType } from './exam';
 
 /**
@@ -154,10 +154,7 @@ export const QuestionStatistics = Type.Object({
 });
 
 export const StudentStatistics = Type.Object({
-  studentId: Type.Integer(),
-  studentNo: Type.String(),
-  name: Type.String(),
-  className: Type.String(),
+  ...studentFields(),
   status: OneOf(['absent', 'answering', 'submitted'] as const),
   submittedAt: Nullable(Type.Integer()),
   /** Total of the scored questions so far; null before submitting. */

@@ -11,6 +11,14 @@ const T = '/marking-report/teaching';
 const N = Nullable(Type.Number());
 const Str = Type.String();
 const Int = Type.Integer();
+/** The head of a 校本作业 row of a class's reports: which homework, when assigned, its full marks. */
+const classHomeworkHead = {
+  homeworkId: Int,
+  name: Str,
+  subjectName: Str,
+  assignedAt: Int,
+  fullMarks: Type.Number(),
+};
 
 /** A question of an exam with its score rate (a class's or the grade's) beside the grade's. */
 const TopicQuestion = Obj({
@@ -180,11 +188,7 @@ export const teachingRoutes = {
        */
       homework: Type.Array(
         Obj({
-          homeworkId: Int,
-          name: Str,
-          subjectName: Str,
-          assignedAt: Int,
-          fullMarks: Type.Number(),
+          ...classHomeworkHead,
           status: OneOf(SUBMISSION_STATUSES),
           score: N,
           scoreRate: N,
@@ -226,11 +230,7 @@ export const teachingRoutes = {
       /** The 校本作业 of the class whose report the caller may open, oldest first: 基本情况. */
       homework: Type.Array(
         Obj({
-          homeworkId: Int,
-          name: Str,
-          subjectName: Str,
-          assignedAt: Int,
-          fullMarks: Type.Number(),
+          ...classHomeworkHead,
           ...handInFigures(),
         }),
       ),
