@@ -29,16 +29,21 @@ const AnalyticPoint = Obj({
   percentile: Nullable(Type.Number()),
 });
 
+/** An exam of an analysis as its trends head it: id, name, date and full marks. */
+const analysedExamHead = {
+  id: Type.Integer(),
+  name: Type.String(),
+  examDate: Type.String(),
+  fullMarks: Type.Number(),
+};
+
 /** The trends of an analysis, of the whole grade (or joint exam) or one class. */
 export const AnalyticReport = Obj({
   analysis: AnalyticAnalysis,
   /** Per exam: how many students took part and the mean total of all of them. */
   exams: Type.Array(
     Obj({
-      id: Type.Integer(),
-      name: Type.String(),
-      examDate: Type.String(),
-      fullMarks: Type.Number(),
+      ...analysedExamHead,
       count: Type.Integer(),
       mean: Nullable(Type.Number()),
     }),
@@ -88,15 +93,10 @@ export const AnalyticStudentTrend = Obj({
   analysis: AnalyticAnalysis,
   exams: Type.Array(
     Obj({
-      id: Type.Integer(),
-      name: Type.String(),
-      examDate: Type.String(),
-      fullMarks: Type.Number(),
+      ...analysedExamHead,
     }),
   ),
-  student: Obj({
-    ...studentFields(),
-  }),
+  student: Obj(studentFields()),
   total: Type.Array(Nullable(AnalyticPoint)),
   subjects: Type.Array(
     Obj({
