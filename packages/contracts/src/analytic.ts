@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import { Id, Nullable, Obj, OneOf, post, studentFields } from './builders';
+import { Id, Nullable, Obj, OneOf, post, studentFields, IdempotencyKey } from './builders';
 import { DownloadStarted } from './download';
 
 /** An analysis combines single-school exams (`single`) or joint exams (`multiple`). */
@@ -129,7 +129,7 @@ export const analyticRoutes = {
     '/marking-report/analytic/create',
     'combine 2–10 exams (single-school or joint) into an analysis; a retry with the same key creates nothing',
     Obj({
-      idempotencyKey: Type.String({ minLength: 8, maxLength: 64, pattern: '^[A-Za-z0-9-]+$' }),
+      idempotencyKey: IdempotencyKey,
       name: Type.String({ minLength: 1, maxLength: 100, title: '分析名称' }),
       kind: OneOf(ANALYTIC_KINDS),
       examIds: ExamIds,

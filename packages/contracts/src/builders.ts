@@ -92,6 +92,16 @@ export const handInFigures = () => ({
 /** A row id in a request: a positive integer. */
 export const Id = Type.Integer({ minimum: 1 });
 
+/**
+ * The key a client makes once per form submission (a UUID): a retried create with the same key
+ * answers as the first call and makes nothing new.
+ */
+export const IdempotencyKey = Type.String({
+  minLength: 8,
+  maxLength: 64,
+  pattern: '^[A-Za-z0-9-]+$',
+});
+
 /** A signed-in JSON `POST` call. */
 export const post = <B extends TSchema, D extends TSchema>(
   url: string,

@@ -1,7 +1,7 @@
 import { Type, type Static, type TInteger, type TSchema } from 'typebox';
 import { EmptyData, Paged } from './envelope';
 import { DownloadStarted } from './download';
-import { Nullable, Obj, OneOf, post, titled as t } from './builders';
+import { Nullable, Obj, OneOf, post, titled as t, IdempotencyKey } from './builders';
 
 /**
  * The 新高考 simulation (spec 001 §2 "Gaokao simulation", key Exam-Gaokao): 等级赋分 analyses of a
@@ -179,10 +179,7 @@ const AnalysisId = t('新高考分析', Type.Integer({ minimum: 1 }));
 
 /** What a new 新高考 analysis is asked for, of an exam or of a joint exam (with its own id). */
 export const GAOKAO_ANALYSIS_FIELDS = {
-  idempotencyKey: t(
-    '请求标识',
-    Type.String({ minLength: 8, maxLength: 64, pattern: '^[A-Za-z0-9-]+$' }),
-  ),
+  idempotencyKey: t('请求标识', IdempotencyKey),
   name: t('分析名称', Type.String({ minLength: 1, maxLength: 60 })),
   profileCode: t('赋分方式', GaokaoProfileCode),
   /** The levels of a `custom` profile; refused with a built-in one. */

@@ -1,5 +1,13 @@
 import { Type, type Static } from 'typebox';
-import { gradeSubjectRow, Nullable, Obj, OneOf, post, titled as t } from './builders';
+import {
+  gradeSubjectRow,
+  Nullable,
+  Obj,
+  OneOf,
+  post,
+  titled as t,
+  IdempotencyKey,
+} from './builders';
 import { ByHomework, HomeworkId } from './homeworkIds';
 import { Paged } from './envelope';
 
@@ -198,10 +206,7 @@ export const homeworkRoutes = {
       gradeId: t('年级', Type.Integer({ minimum: 1 })),
       subjectId: t('科目', Type.Integer({ minimum: 1 })),
       paper: PaperFile,
-      idempotencyKey: t(
-        '请求标识',
-        Type.String({ minLength: 8, maxLength: 64, pattern: '^[A-Za-z0-9-]+$' }),
-      ),
+      idempotencyKey: t('请求标识', IdempotencyKey),
     }),
     Type.Object({ id: Type.Integer() }),
   ),

@@ -1,5 +1,13 @@
 import { Type, type Static } from 'typebox';
-import { Nullable, Obj, post, wrongQuestionFields, titled as t, studentFields } from './builders';
+import {
+  Nullable,
+  Obj,
+  post,
+  wrongQuestionFields,
+  titled as t,
+  studentFields,
+  IdempotencyKey,
+} from './builders';
 import { HomeworkDetail, HomeworkQuestionInput, HomeworkState } from './homework';
 import { SubmissionStatus } from './homeworkSubmission';
 
@@ -155,7 +163,7 @@ const Publisher = t('出版社', Type.String({ maxLength: 60 }));
 const Title = t('章节名称', Type.String({ minLength: 1, maxLength: 60 }));
 const ChapterId = t('章节', Type.Integer({ minimum: 1 }));
 
-const Key = t('请求标识', Type.String({ minLength: 8, maxLength: 64, pattern: '^[A-Za-z0-9-]+$' }));
+const Key = t('请求标识', IdempotencyKey);
 
 /** The calls of 教辅 (docs/homework.md "教辅"). */
 export const homeworkWorkbookRoutes = {
