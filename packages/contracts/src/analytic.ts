@@ -1,5 +1,14 @@
 import { Type } from 'typebox';
-import { Id, Nullable, Obj, OneOf, post, studentFields, IdempotencyKey } from './builders';
+import {
+  Id,
+  Nullable,
+  Obj,
+  OneOf,
+  post,
+  studentFields,
+  IdempotencyKey,
+  pageFields,
+} from './builders';
 import { DownloadStarted } from './download';
 
 /** An analysis combines single-school exams (`single`) or joint exams (`multiple`). */
@@ -165,8 +174,7 @@ export const analyticRoutes = {
       analysisId: AnalysisId,
       classId: Type.Optional(Id),
       keyWord: Type.Optional(Type.String({ maxLength: 64 })),
-      pageNum: Type.Integer({ minimum: 1, default: 1 }),
-      pageSize: Type.Integer({ minimum: 1, maximum: 200, default: 50 }),
+      ...pageFields(200, 50),
     }),
     AnalyticReport,
   ),

@@ -102,6 +102,21 @@ export const IdempotencyKey = Type.String({
   pattern: '^[A-Za-z0-9-]+$',
 });
 
+/** The paging fields of a list request: `pageNum` from 1, `pageSize` up to a most and a default. */
+export const pageFields = (maxPageSize: number, defaultPageSize: number) => ({
+  pageNum: Type.Integer({ minimum: 1, default: 1 }),
+  pageSize: Type.Integer({ minimum: 1, maximum: maxPageSize, default: defaultPageSize }),
+});
+
+/** `pageFields` with the titles forms show (页码, 每页条数). */
+export const titledPageFields = (maxPageSize: number, defaultPageSize: number) => ({
+  pageNum: titled('页码', Type.Integer({ minimum: 1, default: 1 })),
+  pageSize: titled(
+    '每页条数',
+    Type.Integer({ minimum: 1, maximum: maxPageSize, default: defaultPageSize }),
+  ),
+});
+
 /** A signed-in JSON `POST` call. */
 export const post = <B extends TSchema, D extends TSchema>(
   url: string,

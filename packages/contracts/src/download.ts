@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import { Id, Nullable, Obj, post, OneOf } from './builders';
+import { Id, Nullable, Obj, post, OneOf, pageFields } from './builders';
 import { EmptyData, Paged } from './envelope';
 
 const D = '/marking-download/job';
@@ -58,8 +58,7 @@ export const downloadRoutes = {
     `${D}/list`,
     "the caller's background exports in this school, newest first",
     Obj({
-      pageNum: Type.Integer({ minimum: 1, default: 1 }),
-      pageSize: Type.Integer({ minimum: 1, maximum: 100, default: 20 }),
+      ...pageFields(100, 20),
     }),
     Paged(DownloadJob),
   ),

@@ -1,7 +1,15 @@
 import { Type, type Static, type TInteger, type TSchema } from 'typebox';
 import { EmptyData, Paged } from './envelope';
 import { DownloadStarted } from './download';
-import { Nullable, Obj, OneOf, post, titled as t, IdempotencyKey } from './builders';
+import {
+  Nullable,
+  Obj,
+  OneOf,
+  post,
+  titled as t,
+  IdempotencyKey,
+  titledPageFields,
+} from './builders';
 
 /**
  * The 新高考 simulation (spec 001 §2 "Gaokao simulation", key Exam-Gaokao): 等级赋分 analyses of a
@@ -237,8 +245,7 @@ export const gaokaoRoutes = {
     `${G}/list`,
     '新高考 analyses of the caller’s grades, newest first',
     Obj({
-      pageNum: t('页码', Type.Integer({ minimum: 1, default: 1 })),
-      pageSize: t('每页条数', Type.Integer({ minimum: 1, maximum: 100, default: 20 })),
+      ...titledPageFields(100, 20),
     }),
     Paged(GaokaoSummary),
   ),

@@ -7,6 +7,7 @@ import {
   post,
   titled as t,
   studentFields,
+  titledPageFields,
 } from './builders';
 import { BySubmission, SubmissionId } from './homeworkIds';
 import { Paged } from './envelope';
@@ -189,8 +190,7 @@ export const homeworkCompositionRoutes = {
     `${M}/pageInfo`,
     'paged compositions the caller may see, newest first',
     Obj({
-      pageNum: t('页码', Type.Integer({ minimum: 1, default: 1 })),
-      pageSize: t('每页条数', Type.Integer({ minimum: 1, maximum: 100, default: 20 })),
+      ...titledPageFields(100, 20),
       keyWord: Type.Optional(t('关键字', Type.String({ maxLength: 60 }))),
     }),
     Paged(CompositionSummary),

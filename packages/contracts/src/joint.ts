@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import { Id, Nullable, Obj, OneOf, post } from './builders';
+import { Id, Nullable, Obj, OneOf, post, pageFields } from './builders';
 import { newExamFields } from './newExamFields';
 import { ExamState, ExamSubjectInput, QuestionInput } from './exam';
 import { gradeReportRoutes } from './report/grade';
@@ -100,8 +100,7 @@ export const jointExamRoutes = {
     Obj({
       jointExamId: Id,
       subjectId: Type.Integer({ minimum: 0 }),
-      pageNum: Type.Integer({ minimum: 1, default: 1 }),
-      pageSize: Type.Integer({ minimum: 1, maximum: 200, default: 50 }),
+      ...pageFields(200, 50),
     }),
     gradeReportRoutes.gradeRank.data,
   ),
@@ -111,8 +110,7 @@ export const jointExamRoutes = {
     Obj({
       jointExamId: Id,
       keyWord: Type.Optional(Type.String({ maxLength: 64 })),
-      pageNum: Type.Integer({ minimum: 1, default: 1 }),
-      pageSize: Type.Integer({ minimum: 1, maximum: 200, default: 50 }),
+      ...pageFields(200, 50),
     }),
     gradeReportRoutes.gradeTranscript.data,
   ),

@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import { Id, Nullable, Obj, get, post, OneOf } from './builders';
+import { Id, Nullable, Obj, get, post, OneOf, pageFields } from './builders';
 import { Paged } from './envelope';
 
 import { MESSAGE_KINDS } from './messageKinds';
@@ -67,8 +67,7 @@ export const messageRoutes = {
     `${M}/list`,
     'the caller’s messages, newest first; unreadOnly lists unread ones',
     Obj({
-      pageNum: Type.Integer({ minimum: 1, default: 1 }),
-      pageSize: Type.Integer({ minimum: 1, maximum: 100, default: 20 }),
+      ...pageFields(100, 20),
       unreadOnly: Type.Optional(Type.Boolean({ title: '只看未读' })),
     }),
     Paged(MessageItem),
@@ -125,8 +124,7 @@ export const messageRoutes = {
     '/marking-minipro/error_log/list',
     'the school’s client errors, latest first (school administrators)',
     Obj({
-      pageNum: Type.Integer({ minimum: 1, default: 1 }),
-      pageSize: Type.Integer({ minimum: 1, maximum: 100, default: 20 }),
+      ...pageFields(100, 20),
     }),
     Paged(ClientErrorItem),
   ),

@@ -1,5 +1,13 @@
 import { Type, type Static } from 'typebox';
-import { handInFigures, Nullable, Obj, post, titled as t, OneOf } from './builders';
+import {
+  handInFigures,
+  Nullable,
+  Obj,
+  post,
+  titled as t,
+  OneOf,
+  titledPageFields,
+} from './builders';
 import { HomeworkId } from './homeworkIds';
 import { Paged } from './envelope';
 
@@ -79,8 +87,7 @@ export const teachingAssistantRoutes = {
     `${A}/list`,
     'paged assigned homework whose reports the caller may open, newest first, with 基本情况 figures',
     Obj({
-      pageNum: t('页码', Type.Integer({ minimum: 1, default: 1 })),
-      pageSize: t('每页条数', Type.Integer({ minimum: 1, maximum: 50, default: 10 })),
+      ...titledPageFields(50, 10),
     }),
     Paged(CentreHomeworkRow),
   ),

@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import { Id, Nullable, Obj, studentClassFields, OneOf } from '../builders';
+import { Id, Nullable, Obj, studentClassFields, OneOf, pageFields } from '../builders';
 
 /** Fields, request bodies and shapes the report calls share. */
 
@@ -32,10 +32,7 @@ export const ClassSubjectBody = Obj({ examId: Id, classId: Id, subjectId: Id });
 /** A body naming an exam and a subject. */
 export const GradeSubjectBody = Obj({ examId: Id, subjectId: Id });
 /** `pageNum` from 1, at most 200 a page (spread into a body). */
-export const PageFields = {
-  pageNum: Type.Integer({ minimum: 1, default: 1 }),
-  pageSize: Type.Integer({ minimum: 1, maximum: 200, default: 50 }),
-};
+export const PageFields = pageFields(200, 50);
 /** Questions at or under this score rate are problems. @default 0.6 */
 export const MaxScoreRate = Type.Optional(Type.Number({ minimum: 0, maximum: 1, default: 0.6 }));
 

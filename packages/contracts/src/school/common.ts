@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import { Id, Obj, OneOf } from '../builders';
+import { Id, Obj, OneOf, pageFields } from '../builders';
 
 /** Shapes and fields the administration calls share. */
 
@@ -31,8 +31,7 @@ export const Count = Obj({ count: Type.Integer() });
 
 /** A paged list request: `pageNum` from 1, at most 200 a page. */
 export const PageBody = Obj({
-  pageNum: Type.Integer({ minimum: 1, default: 1 }),
-  pageSize: Type.Integer({ minimum: 1, maximum: 200, default: 20 }),
+  ...pageFields(200, 20),
   gradeId: Type.Optional(Id),
   classId: Type.Optional(Id),
   subjectId: Type.Optional(Id),
