@@ -44,12 +44,7 @@ const PoolBlockOfMarker = Type.Object({
 });
 
 /** A paper leased from the pool: a marking lease without the student, never the school. */
-const {
-  studentName: _studentName,
-  studentNo: _studentNo,
-  ...poolLeaseFields
-} = LeasedPaper.properties;
-const PoolLeasedPaper = Type.Object(poolLeaseFields);
+const PoolLeasedPaper = Type.Omit(LeasedPaper, ['studentName', 'studentNo']);
 
 /** A teacher of a participating school, as the organiser names pool markers: name and school only. */
 const PoolRosterTeacher = Type.Object({
