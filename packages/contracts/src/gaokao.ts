@@ -1,15 +1,8 @@
 import { Type, type Static, type TInteger, type TSchema } from 'typebox';
 import { EmptyData, Paged } from './envelope';
 import { DownloadStarted } from './download';
-import {
-  Nullable,
-  Obj,
-  OneOf,
-  post,
-  titled as t,
-  IdempotencyKey,
-  titledPageFields,
-} from './builders';
+import { Nullable, Obj, OneOf, post } from './builders';
+import { titled as t, IdempotencyKey, titledPageFields } from './builders';
 
 /**
  * The 新高考 simulation (spec 001 §2 "Gaokao simulation", key Exam-Gaokao): 等级赋分 analyses of a

@@ -1,13 +1,6 @@
 import { Type, type Static } from 'typebox';
-import {
-  gradeSubjectRow,
-  Nullable,
-  Obj,
-  OneOf,
-  post,
-  titled as t,
-  IdempotencyKey,
-} from './builders';
+import { gradeSubjectRow, Nullable, Obj, OneOf, post } from './builders';
+import { titled as t, IdempotencyKey } from './builders';
 import { ByHomework, HomeworkId } from './homeworkIds';
 import { Paged } from './envelope';
 

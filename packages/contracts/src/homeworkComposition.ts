@@ -1,14 +1,6 @@
 import { Type, type Static } from 'typebox';
-import {
-  gradeSubjectRow,
-  Nullable,
-  Obj,
-  OneOf,
-  post,
-  titled as t,
-  studentFields,
-  titledPageFields,
-} from './builders';
+import { gradeSubjectRow, Nullable, Obj, OneOf, post } from './builders';
+import { titled as t, studentFields, titledPageFields } from './builders';
 import { BySubmission, SubmissionId } from './homeworkIds';
 import { Paged } from './envelope';
 import { HomeworkState } from './homework';
