@@ -33,7 +33,7 @@ export const AiContext = Obj({
 export type AiContext = Static<typeof AiContext>;
 
 /** Where a session was opened: the floating widget, or the AI centre. */
-export const AiSessionKind = Type.Union([Type.Literal('widget'), Type.Literal('center')]);
+export const AiSessionKind = OneOf(['widget', 'center'] as const);
 
 export const AiSession = Obj({
   sessionId: Type.Integer(),
@@ -48,17 +48,12 @@ export const AiSession = Obj({
 export type AiSession = Static<typeof AiSession>;
 
 /** An answer's state: being written, complete, stopped by the user, or failed. */
-export const AiMessageStatus = Type.Union([
-  Type.Literal('streaming'),
-  Type.Literal('done'),
-  Type.Literal('stopped'),
-  Type.Literal('error'),
-]);
+export const AiMessageStatus = OneOf(['streaming', 'done', 'stopped', 'error'] as const);
 export type AiMessageStatus = Static<typeof AiMessageStatus>;
 
 export const AiMessage = Obj({
   messageId: Type.Integer(),
-  role: Type.Union([Type.Literal('user'), Type.Literal('assistant')]),
+  role: OneOf(['user', 'assistant'] as const),
   content: Type.String(),
   status: AiMessageStatus,
   /** The Chinese reason of a failed answer. */

@@ -1,5 +1,14 @@
 import { Type } from 'typebox';
-import { Id, Nullable, Obj, OneOf, post } from './builders';
+import {
+  Id,
+  Nullable,
+  Obj,
+  OneOf,
+  post,
+  studentFields,
+  IdempotencyKey,
+  pageFields,
+} from './builders';
 import { DownloadStarted } from './download';
 
 /** An analysis combines single-school exams (`single`) or joint exams (`multiple`). */
@@ -29,16 +38,21 @@ const AnalyticPoint = Obj({
   percentile: Nullable(Type.Number()),
 });
 
+/** An exam of an analysis as its trends head it: id, name, date and full marks. */
+const analysedExamHead = {
+  id: Type.Integer(),
+  name: Type.String(),
+  examDate: Type.String(),
+  fullMarks: Type.Number(),
+};
+
 /** The trends of an analysis, of the whole grade (or joint exam) or one class. */
 export const AnalyticReport = Obj({
   analysis: AnalyticAnalysis,
   /** Per exam: how many students took part and the mean total of all of them. */
   exams: Type.Array(
     Obj({
-      id: Type.Integer(),
-      name: Type.String(),
-      examDate: Type.String(),
-      fullMarks: Type.Number(),
+      ...analysedExamHead,
       count: Type.Integer(),
       mean: Nullable(Type.Number()),
     }),
@@ -71,10 +85,7 @@ export const AnalyticReport = Obj({
     total: Type.Integer(),
     list: Type.Array(
       Obj({
-        studentId: Type.Integer(),
-        studentNo: Type.String(),
-        name: Type.String(),
-        className: Type.String(),
+        ...studentFields(),
         /** Per exam, null where the student took no part. */
         points: Type.Array(Nullable(AnalyticPoint)),
       }),
@@ -91,18 +102,10 @@ export const AnalyticStudentTrend = Obj({
   analysis: AnalyticAnalysis,
   exams: Type.Array(
     Obj({
-      id: Type.Integer(),
-      name: Type.String(),
-      examDate: Type.String(),
-      fullMarks: Type.Number(),
+      ...analysedExamHead,
     }),
   ),
-  student: Obj({
-    studentId: Type.Integer(),
-    studentNo: Type.String(),
-    name: Type.String(),
-    className: Type.String(),
-  }),
+  student: Obj(studentFields()),
   total: Type.Array(Nullable(AnalyticPoint)),
   subjects: Type.Array(
     Obj({
@@ -135,7 +138,7 @@ export const analyticRoutes = {
     '/marking-report/analytic/create',
     'combine 2–10 exams (single-school or joint) into an analysis; a retry with the same key creates nothing',
     Obj({
-      idempotencyKey: Type.String({ minLength: 8, maxLength: 64, pattern: '^[A-Za-z0-9-]+$' }),
+      idempotencyKey: IdempotencyKey,
       name: Type.String({ minLength: 1, maxLength: 100, title: '分析名称' }),
       kind: OneOf(ANALYTIC_KINDS),
       examIds: ExamIds,
@@ -171,8 +174,7 @@ export const analyticRoutes = {
       analysisId: AnalysisId,
       classId: Type.Optional(Id),
       keyWord: Type.Optional(Type.String({ maxLength: 64 })),
-      pageNum: Type.Integer({ minimum: 1, default: 1 }),
-      pageSize: Type.Integer({ minimum: 1, maximum: 200, default: 50 }),
+      ...pageFields(200, 50),
     }),
     AnalyticReport,
   ),

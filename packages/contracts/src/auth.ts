@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import { post } from './builders';
+import { post, Obj } from './builders';
 import { route } from './route';
 import { Role, SchoolOption, UserInfo } from './user';
 
@@ -7,7 +7,6 @@ const LoginName = Type.String({ minLength: 1, maxLength: 64 });
 const Password = Type.String({ minLength: 1, maxLength: 128 });
 const Tel = Type.String({ pattern: '^1[0-9]{10}$', description: 'mainland mobile number' });
 const SchoolIdField = Type.Optional(Type.Integer({ minimum: 1 }));
-const strict = { additionalProperties: false } as const;
 
 /** Sign-in and session calls of spec 000 §7. */
 export const authRoutes = {
@@ -17,16 +16,13 @@ export const authRoutes = {
     encoding: 'form',
     auth: false,
     summary: 'password sign-in',
-    body: Type.Object(
-      {
-        loginName: LoginName,
-        password: Password,
-        /** Chosen after a 6002 reply. */
-        schoolId: SchoolIdField,
-        loginType: Type.Optional(Type.String({ maxLength: 16 })),
-      },
-      strict,
-    ),
+    body: Obj({
+      loginName: LoginName,
+      password: Password,
+      /** Chosen after a 6002 reply. */
+      schoolId: SchoolIdField,
+      loginType: Type.Optional(Type.String({ maxLength: 16 })),
+    }),
     query: undefined,
     data: UserInfo,
   }),
@@ -36,10 +32,7 @@ export const authRoutes = {
     encoding: 'form',
     auth: false,
     summary: 'sign in with a phone code',
-    body: Type.Object(
-      { tel: Tel, code: Type.String({ pattern: '^[0-9]{6}$' }), schoolId: SchoolIdField },
-      strict,
-    ),
+    body: Obj({ tel: Tel, code: Type.String({ pattern: '^[0-9]{6}$' }), schoolId: SchoolIdField }),
     query: undefined,
     data: UserInfo,
   }),
@@ -50,7 +43,7 @@ export const authRoutes = {
     auth: false,
     summary: 'sign in with a one-time hand-over token',
     body: undefined,
-    query: Type.Object({ token: Type.String({ minLength: 16, maxLength: 128 }) }, strict),
+    query: Obj({ token: Type.String({ minLength: 16, maxLength: 128 }) }),
     data: UserInfo,
   }),
   loginWxWeb: route({
@@ -59,7 +52,7 @@ export const authRoutes = {
     encoding: 'form',
     auth: false,
     summary: 'messaging-app sign-in',
-    body: Type.Object({ wxCode: Type.String({ minLength: 1, maxLength: 256 }) }, strict),
+    body: Obj({ wxCode: Type.String({ minLength: 1, maxLength: 256 }) }),
     query: undefined,
     data: UserInfo,
   }),
@@ -69,15 +62,12 @@ export const authRoutes = {
     encoding: 'json',
     auth: false,
     summary: 'bind a messaging-app account to a school account, then sign in',
-    body: Type.Object(
-      {
-        bindTicket: Type.String({ minLength: 16, maxLength: 128 }),
-        loginName: LoginName,
-        password: Password,
-        schoolId: SchoolIdField,
-      },
-      strict,
-    ),
+    body: Obj({
+      bindTicket: Type.String({ minLength: 16, maxLength: 128 }),
+      loginName: LoginName,
+      password: Password,
+      schoolId: SchoolIdField,
+    }),
     query: undefined,
     data: UserInfo,
   }),
@@ -87,13 +77,10 @@ export const authRoutes = {
     encoding: 'json',
     auth: false,
     summary: 'education-bureau hand-over into one school',
-    body: Type.Object(
-      {
-        token: Type.String({ minLength: 16, maxLength: 128 }),
-        schoolId: Type.Integer({ minimum: 1 }),
-      },
-      strict,
-    ),
+    body: Obj({
+      token: Type.String({ minLength: 16, maxLength: 128 }),
+      schoolId: Type.Integer({ minimum: 1 }),
+    }),
     query: undefined,
     data: UserInfo,
   }),
@@ -103,15 +90,12 @@ export const authRoutes = {
     encoding: 'json',
     auth: false,
     summary: 'desktop or scanner client sign-in',
-    body: Type.Object(
-      {
-        loginName: LoginName,
-        password: Password,
-        clientId: Type.String({ minLength: 1, maxLength: 64 }),
-        schoolId: SchoolIdField,
-      },
-      strict,
-    ),
+    body: Obj({
+      loginName: LoginName,
+      password: Password,
+      clientId: Type.String({ minLength: 1, maxLength: 64 }),
+      schoolId: SchoolIdField,
+    }),
     query: undefined,
     data: UserInfo,
   }),
@@ -121,7 +105,7 @@ export const authRoutes = {
     encoding: 'form',
     auth: false,
     summary: 'partner sign-in with a one-time code',
-    body: Type.Object({ code: Type.String({ minLength: 16, maxLength: 128 }) }, strict),
+    body: Obj({ code: Type.String({ minLength: 16, maxLength: 128 }) }),
     query: undefined,
     data: UserInfo,
   }),
@@ -132,16 +116,13 @@ export const authRoutes = {
     auth: false,
     summary:
       'partner sign-in with a signed request (HMAC-SHA256 of appId, loginName, schoolId, timestamp)',
-    body: Type.Object(
-      {
-        appId: Type.String({ minLength: 1, maxLength: 64 }),
-        loginName: LoginName,
-        schoolId: Type.Integer({ minimum: 1 }),
-        timestamp: Type.Integer({ minimum: 0, description: 'Unix time in seconds' }),
-        sign: Type.String({ pattern: '^[0-9a-f]{64}$' }),
-      },
-      strict,
-    ),
+    body: Obj({
+      appId: Type.String({ minLength: 1, maxLength: 64 }),
+      loginName: LoginName,
+      schoolId: Type.Integer({ minimum: 1 }),
+      timestamp: Type.Integer({ minimum: 0, description: 'Unix time in seconds' }),
+      sign: Type.String({ pattern: '^[0-9a-f]{64}$' }),
+    }),
     query: undefined,
     data: UserInfo,
   }),
@@ -152,15 +133,12 @@ export const authRoutes = {
     auth: false,
     summary:
       'server-to-server: an integrator exchanges its client secret for a one-time sign-in token (valid 60 s) for one account',
-    body: Type.Object(
-      {
-        clientId: Type.String({ minLength: 1, maxLength: 64 }),
-        clientSecret: Type.String({ minLength: 1, maxLength: 256 }),
-        loginName: LoginName,
-        schoolId: Type.Integer({ minimum: 1 }),
-      },
-      strict,
-    ),
+    body: Obj({
+      clientId: Type.String({ minLength: 1, maxLength: 64 }),
+      clientSecret: Type.String({ minLength: 1, maxLength: 256 }),
+      loginName: LoginName,
+      schoolId: Type.Integer({ minimum: 1 }),
+    }),
     query: undefined,
     data: Type.Object({ token: Type.String(), expiresIn: Type.Integer() }),
   }),
@@ -170,7 +148,7 @@ export const authRoutes = {
     encoding: 'json',
     auth: true,
     summary: 'logout: revokes the session on the server',
-    body: Type.Object({}, strict),
+    body: Obj({}),
     query: undefined,
     /** May be a string beginning with "redirect:". */
     data: Type.Union([Type.Null(), Type.String()]),
@@ -182,7 +160,7 @@ export const authRoutes = {
     auth: false,
     summary:
       'send a 6-digit code to a phone, for sign-in or a password reset (at most one a minute per phone)',
-    body: Type.Object({ tel: Tel }, strict),
+    body: Obj({ tel: Tel }),
     query: undefined,
     data: Type.Object({ expiresIn: Type.Integer(), resendIn: Type.Integer() }),
   }),
@@ -193,23 +171,20 @@ export const authRoutes = {
     auth: false,
     summary:
       'forgotten password: set a new one with a code sent to the phone (send_sms_code); ends every session of the account',
-    body: Type.Object(
-      {
-        tel: Tel,
-        code: Type.String({ pattern: '^[0-9]{6}$' }),
-        newPassWord: Type.String({ minLength: 6, maxLength: 64 }),
-        /** Chosen after a 6002 reply (the phone belongs to accounts in several schools). */
-        schoolId: SchoolIdField,
-      },
-      strict,
-    ),
+    body: Obj({
+      tel: Tel,
+      code: Type.String({ pattern: '^[0-9]{6}$' }),
+      newPassWord: Type.String({ minLength: 6, maxLength: 64 }),
+      /** Chosen after a 6002 reply (the phone belongs to accounts in several schools). */
+      schoolId: SchoolIdField,
+    }),
     query: undefined,
     data: Type.Null(),
   }),
   myRole: post(
     '/marking-user/get_my_role',
     "the current user's roles in the effective academic year",
-    Type.Object({}, strict),
+    Obj({}),
     Type.Object({
       roles: Type.Array(Role),
       academicYear: Type.Integer(),
@@ -222,22 +197,19 @@ export const authRoutes = {
     encoding: 'form',
     auth: false,
     summary: 'the schools in which these credentials are valid (after a 6002 reply)',
-    body: Type.Object({ loginName: LoginName, password: Password }, strict),
+    body: Obj({ loginName: LoginName, password: Password }),
     query: undefined,
     data: Type.Array(SchoolOption),
   }),
   updatePassword: post(
     '/marking-user/user/teacher/user/update/pass',
     "change a password: one's own with the current password (the other sessions of the user end, this one stays), or a teacher's with System-Teacher (every session of that teacher ends)",
-    Type.Object(
-      {
-        id: Type.Integer({ minimum: 1 }),
-        newPassWord: Type.String({ minLength: 6, maxLength: 64 }),
-        /** The current password; required to change one's own. */
-        oldPassWord: Type.Optional(Password),
-      },
-      strict,
-    ),
+    Obj({
+      id: Type.Integer({ minimum: 1 }),
+      newPassWord: Type.String({ minLength: 6, maxLength: 64 }),
+      /** The current password; required to change one's own. */
+      oldPassWord: Type.Optional(Password),
+    }),
     Type.Null(),
   ),
   dictionaryOther: route({
@@ -247,7 +219,7 @@ export const authRoutes = {
     auth: true,
     summary: "the school's other dictionary values (002005015 is the watermark setting)",
     body: undefined,
-    query: Type.Object({ schoolId: Type.Integer({ minimum: 1 }) }, strict),
+    query: Obj({ schoolId: Type.Integer({ minimum: 1 }) }),
     data: Type.Array(Type.Object({ dicCode: Type.String(), dicValue: Type.String() })),
   }),
   getParentGuide: route({
@@ -257,10 +229,7 @@ export const authRoutes = {
     auth: true,
     summary: 'whether the parent guide was seen',
     body: undefined,
-    query: Type.Object(
-      { tel: Type.String({ maxLength: 20 }), userId: Type.Integer({ minimum: 1 }) },
-      strict,
-    ),
+    query: Obj({ tel: Type.String({ maxLength: 20 }), userId: Type.Integer({ minimum: 1 }) }),
     data: Type.Object({ seen: Type.Boolean(), code: Type.Union([Type.Integer(), Type.Null()]) }),
   }),
   setParentGuide: route({
@@ -270,14 +239,11 @@ export const authRoutes = {
     auth: true,
     summary: 'record that the parent guide was seen (code 3)',
     body: undefined,
-    query: Type.Object(
-      {
-        tel: Type.String({ maxLength: 20 }),
-        code: Type.Integer(),
-        userId: Type.Integer({ minimum: 1 }),
-      },
-      strict,
-    ),
+    query: Obj({
+      tel: Type.String({ maxLength: 20 }),
+      code: Type.Integer(),
+      userId: Type.Integer({ minimum: 1 }),
+    }),
     data: Type.Null(),
   }),
   aiAccess: route({
@@ -287,7 +253,7 @@ export const authRoutes = {
     auth: true,
     summary: 'AI access: 1 means the user may use the assistant',
     body: undefined,
-    query: Type.Object({ schoolId: Type.Integer({ minimum: 1 }) }, strict),
+    query: Obj({ schoolId: Type.Integer({ minimum: 1 }) }),
     data: Type.Integer(),
   }),
   schoolDetail: route({

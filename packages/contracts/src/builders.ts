@@ -10,6 +10,9 @@ import { route } from './route';
 export const Obj = <P extends Record<string, TSchema>>(props: P) =>
   Type.Object(props, { additionalProperties: false });
 
+/** A schema with a `title` (the field's Chinese name that forms show in their messages). */
+export const titled = <T extends TSchema>(title: string, schema: T): T => ({ ...schema, title });
+
 /** A schema or null. */
 export const Nullable = <T extends TSchema>(t: T) => Type.Union([t, Type.Null()]);
 
@@ -51,8 +54,68 @@ export const wrongQuestionFields = () => ({
   wrongRate: Type.Number(),
 });
 
+/**
+ * The reply fields that name a student in a list of students: studentId, studentNo, name and
+ * their administrative class's name, in that order.
+ */
+export const studentFields = () => ({
+  studentId: Type.Integer(),
+  studentNo: Type.String(),
+  name: Type.String(),
+  className: Type.String(),
+});
+
+/**
+ * The reply fields that name a student and their class at the head of a report row (a transcript,
+ * a ranking, students to watch): studentId, name, studentNo, classId, className, in that order.
+ */
+export const studentClassFields = () => ({
+  studentId: Type.Integer(),
+  name: Type.String(),
+  studentNo: Type.String(),
+  classId: Type.Integer(),
+  className: Type.String(),
+});
+
+/**
+ * The reply fields of a homework's 基本情况 figures over a set of students (a class, the caller's
+ * classes): expected, submitted, corrected, average, scoreRate, in that order.
+ */
+export const handInFigures = () => ({
+  expected: Type.Integer(),
+  submitted: Type.Integer(),
+  corrected: Type.Integer(),
+  average: Nullable(Type.Number()),
+  scoreRate: Nullable(Type.Number()),
+});
+
 /** A row id in a request: a positive integer. */
 export const Id = Type.Integer({ minimum: 1 });
+
+/**
+ * The key a client makes once per form submission (a UUID): a retried create with the same key
+ * answers as the first call and makes nothing new.
+ */
+export const IdempotencyKey = Type.String({
+  minLength: 8,
+  maxLength: 64,
+  pattern: '^[A-Za-z0-9-]+$',
+});
+
+/** The paging fields of a list request: `pageNum` from 1, `pageSize` up to a most and a default. */
+export const pageFields = (maxPageSize: number, defaultPageSize: number) => ({
+  pageNum: Type.Integer({ minimum: 1, default: 1 }),
+  pageSize: Type.Integer({ minimum: 1, maximum: maxPageSize, default: defaultPageSize }),
+});
+
+/** `pageFields` with the titles forms show (页码, 每页条数). */
+export const titledPageFields = (maxPageSize: number, defaultPageSize: number) => ({
+  pageNum: titled('页码', Type.Integer({ minimum: 1, default: 1 })),
+  pageSize: titled(
+    '每页条数',
+    Type.Integer({ minimum: 1, maximum: maxPageSize, default: defaultPageSize }),
+  ),
+});
 
 /** A signed-in JSON `POST` call. */
 export const post = <B extends TSchema, D extends TSchema>(

@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import { Id, Nullable, Obj, post } from './builders';
+import { Id, Nullable, Obj, post, OneOf, pageFields } from './builders';
 import { EmptyData, Paged } from './envelope';
 
 const D = '/marking-download/job';
@@ -14,22 +14,17 @@ export const DOWNLOAD_RETENTION_DAYS = 7;
  * question paper (PDF or Word), a class's 错题本 (one file, a student a part) or a class's
  * 综合评价 (xlsx).
  */
-export const DownloadKind = Type.Union([
-  Type.Literal('report'),
-  Type.Literal('scans'),
-  Type.Literal('sheets'),
-  Type.Literal('paper'),
-  Type.Literal('notebook'),
-  Type.Literal('appraisal'),
-]);
+export const DownloadKind = OneOf([
+  'report',
+  'scans',
+  'sheets',
+  'paper',
+  'notebook',
+  'appraisal',
+] as const);
 
 /** `queued` → `running` → `done` (file ready) or `failed` (message); a restart fails running jobs. */
-export const DownloadState = Type.Union([
-  Type.Literal('queued'),
-  Type.Literal('running'),
-  Type.Literal('done'),
-  Type.Literal('failed'),
-]);
+export const DownloadState = OneOf(['queued', 'running', 'done', 'failed'] as const);
 
 /** One background export of the download centre. */
 export const DownloadJob = Obj({
@@ -63,8 +58,7 @@ export const downloadRoutes = {
     `${D}/list`,
     "the caller's background exports in this school, newest first",
     Obj({
-      pageNum: Type.Integer({ minimum: 1, default: 1 }),
-      pageSize: Type.Integer({ minimum: 1, maximum: 100, default: 20 }),
+      ...pageFields(100, 20),
     }),
     Paged(DownloadJob),
   ),

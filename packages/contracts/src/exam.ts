@@ -1,8 +1,7 @@
 import { Type, type Static } from 'typebox';
 import { Paged } from './envelope';
-import { Id, OneOf, post } from './builders';
+import { Id, OneOf, post, Obj } from './builders';
 
-const strict = { additionalProperties: false } as const;
 const Marks = Type.Number({ minimum: 0, maximum: 1000 });
 
 /** Exam types of spec 001 §3. */
@@ -30,28 +29,22 @@ const ExamDate = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', description: '
 const Name = Type.String({ minLength: 1, maxLength: 100 });
 const SubjectCode = Type.String({ minLength: 1, maxLength: 32 });
 
-export const ExamSubjectInput = Type.Object(
-  {
-    /** An existing subject of the exam, when editing; absent for a new one. */
-    id: Type.Optional(Id),
-    subjectCode: SubjectCode,
-    subjectName: Type.String({ minLength: 1, maxLength: 32 }),
-    fullMarks: Type.Number({ exclusiveMinimum: 0, maximum: 1000 }),
-    /** 选考: taken only by the students who chose it (`electives`). @default false */
-    elective: Type.Optional(Type.Boolean()),
-  },
-  strict,
-);
+export const ExamSubjectInput = Obj({
+  /** An existing subject of the exam, when editing; absent for a new one. */
+  id: Type.Optional(Id),
+  subjectCode: SubjectCode,
+  subjectName: Type.String({ minLength: 1, maxLength: 32 }),
+  fullMarks: Type.Number({ exclusiveMinimum: 0, maximum: 1000 }),
+  /** 选考: taken only by the students who chose it (`electives`). @default false */
+  elective: Type.Optional(Type.Boolean()),
+});
 export type ExamSubjectInput = Static<typeof ExamSubjectInput>;
 
 const Electives = Type.Array(
-  Type.Object(
-    {
-      studentId: Id,
-      subjectCodes: Type.Array(SubjectCode, { maxItems: 20 }),
-    },
-    strict,
-  ),
+  Obj({
+    studentId: Id,
+    subjectCodes: Type.Array(SubjectCode, { maxItems: 20 }),
+  }),
   { maxItems: 5000 },
 );
 
@@ -118,48 +111,29 @@ export const ExamParticipant = Type.Object({
   electives: Type.Array(Type.String()),
 });
 
+/** The fields of a question of the paper structure as entered, a sub-question's as its parent's. */
+const questionInputFields = {
+  number: Type.String({ minLength: 1, maxLength: 16 }),
+  kind: QuestionKind,
+  fullMarks: Marks,
+  /** Choice questions. @default 4 (true/false: 2) */
+  optionCount: Type.Optional(Type.Integer({ minimum: 2, maximum: 26 })),
+  /** Objective key: `A`, `ABD`, `T`/`F` (√ × 对 错 accepted). */
+  answer: Type.Optional(Type.Union([Type.String({ maxLength: 26 }), Type.Null()])),
+  /** Multiple choice: marks for a correct strict subset, e.g. half the full marks. */
+  partialMarks: Type.Optional(Type.Union([Marks, Type.Null()])),
+  /** @default 1 */
+  scoreStep: Type.Optional(Type.Number({ exclusiveMinimum: 0, maximum: 100 })),
+  blankCount: Type.Optional(Type.Integer({ minimum: 1, maximum: 20 })),
+  knowledgePoints: Type.Optional(Type.Array(Type.String({ maxLength: 64 }), { maxItems: 20 })),
+  abilities: Type.Optional(Type.Array(Type.String({ maxLength: 64 }), { maxItems: 20 })),
+};
+
 /** A question of the paper structure as entered; `children` are its sub-questions (one level). */
-export const QuestionInput = Type.Object(
-  {
-    number: Type.String({ minLength: 1, maxLength: 16 }),
-    kind: QuestionKind,
-    fullMarks: Marks,
-    /** Choice questions. @default 4 (true/false: 2) */
-    optionCount: Type.Optional(Type.Integer({ minimum: 2, maximum: 26 })),
-    /** Objective key: `A`, `ABD`, `T`/`F` (√ × 对 错 accepted). */
-    answer: Type.Optional(Type.Union([Type.String({ maxLength: 26 }), Type.Null()])),
-    /** Multiple choice: marks for a correct strict subset, e.g. half the full marks. */
-    partialMarks: Type.Optional(Type.Union([Marks, Type.Null()])),
-    /** @default 1 */
-    scoreStep: Type.Optional(Type.Number({ exclusiveMinimum: 0, maximum: 100 })),
-    blankCount: Type.Optional(Type.Integer({ minimum: 1, maximum: 20 })),
-    knowledgePoints: Type.Optional(Type.Array(Type.String({ maxLength: 64 }), { maxItems: 20 })),
-    abilities: Type.Optional(Type.Array(Type.String({ maxLength: 64 }), { maxItems: 20 })),
-    children: Type.Optional(
-      Type.Array(
-        Type.Object(
-          {
-            number: Type.String({ minLength: 1, maxLength: 16 }),
-            kind: QuestionKind,
-            fullMarks: Marks,
-            optionCount: Type.Optional(Type.Integer({ minimum: 2, maximum: 26 })),
-            answer: Type.Optional(Type.Union([Type.String({ maxLength: 26 }), Type.Null()])),
-            partialMarks: Type.Optional(Type.Union([Marks, Type.Null()])),
-            scoreStep: Type.Optional(Type.Number({ exclusiveMinimum: 0, maximum: 100 })),
-            blankCount: Type.Optional(Type.Integer({ minimum: 1, maximum: 20 })),
-            knowledgePoints: Type.Optional(
-              Type.Array(Type.String({ maxLength: 64 }), { maxItems: 20 }),
-            ),
-            abilities: Type.Optional(Type.Array(Type.String({ maxLength: 64 }), { maxItems: 20 })),
-          },
-          strict,
-        ),
-        { maxItems: 30 },
-      ),
-    ),
-  },
-  strict,
-);
+export const QuestionInput = Obj({
+  ...questionInputFields,
+  children: Type.Optional(Type.Array(Obj(questionInputFields), { maxItems: 30 })),
+});
 export type QuestionInput = Static<typeof QuestionInput>;
 
 const questionFields = {
@@ -214,29 +188,26 @@ const XlsxBase64 = Type.String({
   description: 'the .xlsx file, base64',
 });
 
-const ExamIdBody = Type.Object({ id: Id }, strict);
-const SubjectIdBody = Type.Object({ examSubjectId: Id }, strict);
+const ExamIdBody = Obj({ id: Id });
+const SubjectIdBody = Obj({ examSubjectId: Id });
 
 /** The exam, paper structure, answer-key, score-import and answer-sheet calls; each entry is a {@link RouteContract} made with `route()`. */
 export const examRoutes = {
   list: post(
     '/marking-main/exam/list',
     'single-school exams of the school, newest first, with filters',
-    Type.Object(
-      {
-        /** @default the session's academic year; 0 = every year */
-        academicYear: Type.Optional(Type.Integer({ minimum: 0 })),
-        gradeId: Type.Optional(Id),
-        examType: Type.Optional(ExamType),
-        state: Type.Optional(ExamState),
-        keyWord: Type.Optional(Type.String({ maxLength: 100 })),
-        /** @default 1 */
-        currentPage: Type.Optional(Type.Integer({ minimum: 1 })),
-        /** @default 20 */
-        pageSize: Type.Optional(Type.Integer({ minimum: 1, maximum: 100 })),
-      },
-      strict,
-    ),
+    Obj({
+      /** @default the session's academic year; 0 = every year */
+      academicYear: Type.Optional(Type.Integer({ minimum: 0 })),
+      gradeId: Type.Optional(Id),
+      examType: Type.Optional(ExamType),
+      state: Type.Optional(ExamState),
+      keyWord: Type.Optional(Type.String({ maxLength: 100 })),
+      /** @default 1 */
+      currentPage: Type.Optional(Type.Integer({ minimum: 1 })),
+      /** @default 20 */
+      pageSize: Type.Optional(Type.Integer({ minimum: 1, maximum: 100 })),
+    }),
     Paged(ExamSummary),
   ),
   detail: post(
@@ -248,39 +219,33 @@ export const examRoutes = {
   create: post(
     '/marking-main/exam/create',
     'create a draft exam: name, type, grade, date, subjects, classes (every student of them unless studentIds), 选考 choices',
-    Type.Object(
-      {
-        name: Name,
-        examType: ExamType,
-        gradeId: Id,
-        examDate: ExamDate,
-        subjects: Type.Array(ExamSubjectInput, { minItems: 1, maxItems: 20 }),
-        classIds: Type.Array(Id, { minItems: 1, maxItems: 100 }),
-        /** Participants; @default every student of the classes */
-        studentIds: Type.Optional(Type.Array(Id, { maxItems: 5000 })),
-        electives: Type.Optional(Electives),
-      },
-      strict,
-    ),
+    Obj({
+      name: Name,
+      examType: ExamType,
+      gradeId: Id,
+      examDate: ExamDate,
+      subjects: Type.Array(ExamSubjectInput, { minItems: 1, maxItems: 20 }),
+      classIds: Type.Array(Id, { minItems: 1, maxItems: 100 }),
+      /** Participants; @default every student of the classes */
+      studentIds: Type.Optional(Type.Array(Id, { maxItems: 5000 })),
+      electives: Type.Optional(Electives),
+    }),
     ExamDetail,
   ),
   update: post(
     '/marking-main/exam/update',
     'edit an exam; absent fields stay. Subjects, classes and students only before scanning',
-    Type.Object(
-      {
-        id: Id,
-        name: Type.Optional(Name),
-        examType: Type.Optional(ExamType),
-        gradeId: Type.Optional(Id),
-        examDate: Type.Optional(ExamDate),
-        subjects: Type.Optional(Type.Array(ExamSubjectInput, { minItems: 1, maxItems: 20 })),
-        classIds: Type.Optional(Type.Array(Id, { minItems: 1, maxItems: 100 })),
-        studentIds: Type.Optional(Type.Array(Id, { maxItems: 5000 })),
-        electives: Type.Optional(Electives),
-      },
-      strict,
-    ),
+    Obj({
+      id: Id,
+      name: Type.Optional(Name),
+      examType: Type.Optional(ExamType),
+      gradeId: Type.Optional(Id),
+      examDate: Type.Optional(ExamDate),
+      subjects: Type.Optional(Type.Array(ExamSubjectInput, { minItems: 1, maxItems: 20 })),
+      classIds: Type.Optional(Type.Array(Id, { minItems: 1, maxItems: 100 })),
+      studentIds: Type.Optional(Type.Array(Id, { maxItems: 5000 })),
+      electives: Type.Optional(Electives),
+    }),
     ExamDetail,
   ),
   remove: post(
@@ -292,13 +257,13 @@ export const examRoutes = {
   transition: post(
     '/marking-main/exam/transition',
     'move an exam to another state along an allowed transition',
-    Type.Object({ id: Id, to: ExamState }, strict),
+    Obj({ id: Id, to: ExamState }),
     ExamDetail,
   ),
   students: post(
     '/marking-main/exam/students',
     'participants of an exam (project page for students)',
-    Type.Object({ id: Id, classId: Type.Optional(Id) }, strict),
+    Obj({ id: Id, classId: Type.Optional(Id) }),
     Type.Array(ExamParticipant),
   ),
   teachers: post(
@@ -325,50 +290,41 @@ export const examRoutes = {
   questionsSave: post(
     '/marking-main/exam/subject/questions/save',
     'replace the paper structure of a subject (draft only); questions keep their ids by full number',
-    Type.Object(
-      {
-        examSubjectId: Id,
-        questions: Type.Array(QuestionInput, { minItems: 1, maxItems: 200 }),
-      },
-      strict,
-    ),
+    Obj({
+      examSubjectId: Id,
+      questions: Type.Array(QuestionInput, { minItems: 1, maxItems: 200 }),
+    }),
     PaperStructureData,
   ),
   questionsParse: post(
     '/marking-main/exam/subject/questions/parse',
     'read a paper structure from pasted spreadsheet text (tab-separated) or the .xlsx template; saves nothing',
-    Type.Object(
-      { text: Type.Optional(Type.String({ maxLength: 200_000 })), file: Type.Optional(XlsxBase64) },
-      strict,
-    ),
+    Obj({
+      text: Type.Optional(Type.String({ maxLength: 200_000 })),
+      file: Type.Optional(XlsxBase64),
+    }),
     Type.Object({ questions: Type.Array(QuestionInput), errors: Type.Array(RowError) }),
   ),
   answerSave: post(
     '/marking-main/exam/subject/answer/save',
     'set answer keys and partial credit; after scanning started it bumps the key version and re-scores objective items',
-    Type.Object(
-      {
-        examSubjectId: Id,
-        answers: Type.Array(
-          Type.Object(
-            {
-              questionId: Id,
-              answer: Type.Union([Type.String({ maxLength: 26 }), Type.Null()]),
-              partialMarks: Type.Optional(Type.Union([Marks, Type.Null()])),
-            },
-            strict,
-          ),
-          { minItems: 1, maxItems: 300 },
-        ),
-      },
-      strict,
-    ),
+    Obj({
+      examSubjectId: Id,
+      answers: Type.Array(
+        Obj({
+          questionId: Id,
+          answer: Type.Union([Type.String({ maxLength: 26 }), Type.Null()]),
+          partialMarks: Type.Optional(Type.Union([Marks, Type.Null()])),
+        }),
+        { minItems: 1, maxItems: 300 },
+      ),
+    }),
     PaperStructureData,
   ),
   scoreImport: post(
     '/marking-main/exam/score/import',
     'import per-question scores of one subject from .xlsx (template from /score/template); all rows or none',
-    Type.Object({ examSubjectId: Id, file: XlsxBase64 }, strict),
+    Obj({ examSubjectId: Id, file: XlsxBase64 }),
     Type.Object({
       /** Students with scores written. */
       imported: Type.Integer(),
@@ -412,14 +368,11 @@ export const examRoutes = {
   sheetSave: post(
     '/marking-main/exam/sheet/save',
     'lay out and save the answer sheet of a subject (settings and overrides; the paper is the stored structure) with its recognition template',
-    Type.Object(
-      {
-        examSubjectId: Id,
-        settings: Type.Record(Type.String(), Type.Unknown()),
-        overrides: Type.Optional(Type.Record(Type.String(), Type.Unknown())),
-      },
-      strict,
-    ),
+    Obj({
+      examSubjectId: Id,
+      settings: Type.Record(Type.String(), Type.Unknown()),
+      overrides: Type.Optional(Type.Record(Type.String(), Type.Unknown())),
+    }),
     Type.Object({
       savedAt: Type.Integer(),
       pageCount: Type.Integer(),

@@ -1,6 +1,7 @@
 import { Type } from 'typebox';
 import { Id, Obj, post } from './builders';
-import { ExamSubjectInput, ExamSummary, ExamType } from './exam';
+import { newExamFields } from './newExamFields';
+import { ExamSubjectInput, ExamSummary } from './exam';
 
 /**
  * 多科考试 (/exam/single/multiple): one exam per chosen grade, each with the same subjects, name,
@@ -13,11 +14,7 @@ export const examBatchRoutes = {
     '/marking-main/exam/create_multiple',
     'create draft exams for several grades and subjects at once (every class and student of each grade); a retry with the same key creates nothing',
     Obj({
-      /** A key the client makes once per form submission (a UUID). */
-      idempotencyKey: Type.String({ minLength: 8, maxLength: 64, pattern: '^[A-Za-z0-9-]+$' }),
-      name: Type.String({ minLength: 1, maxLength: 100 }),
-      examType: ExamType,
-      examDate: Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$' }),
+      ...newExamFields(),
       gradeIds: Type.Array(Id, { minItems: 1, maxItems: 12 }),
       subjects: Type.Array(ExamSubjectInput, { minItems: 1, maxItems: 20 }),
     }),

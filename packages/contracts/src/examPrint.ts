@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { Id, Nullable, Obj, post } from './builders';
+import { Id, Nullable, Obj, post, OneOf } from './builders';
 import { Paged } from './envelope';
 import { ExamState } from './exam';
 
@@ -10,7 +10,7 @@ import { ExamState } from './exam';
  */
 
 /** 待打印 / 已打印. */
-export const PrintState = Type.Union([Type.Literal('pending'), Type.Literal('printed')]);
+export const PrintState = OneOf(['pending', 'printed'] as const);
 export type PrintState = Static<typeof PrintState>;
 export const PRINT_STATE_NAMES: Readonly<Record<PrintState, string>> = {
   pending: '待打印',

@@ -1,5 +1,5 @@
-import { Type, type Static, type TSchema } from 'typebox';
-import { Obj, post } from './builders';
+import { Type, type Static } from 'typebox';
+import { Obj, post, titled as t, OneOf } from './builders';
 import { Paged } from './envelope';
 import { ReportStats } from './report/common';
 import { FileData, ImportResult } from './school/common';
@@ -9,7 +9,6 @@ import { FileData, ImportResult } from './school/common';
  * and 分班. The spec names the pages only; the calls are examkit's (docs/exam-tool.md).
  */
 
-const t = <T extends TSchema>(title: string, schema: T): T => ({ ...schema, title });
 const Id = (title: string) => Type.Integer({ minimum: 1, title });
 const PageNum = t('页码', Type.Integer({ minimum: 1, default: 1 }));
 const PageSize = t('每页条数', Type.Integer({ minimum: 1, maximum: 100, default: 20 }));
@@ -122,13 +121,9 @@ const ScoreCell = Obj({
 
 // ---- 分班 -------------------------------------------------------------------------------------
 
-export const AssignSource = Type.Union([Type.Literal('exam'), Type.Literal('roster')]);
+export const AssignSource = OneOf(['exam', 'roster'] as const);
 export type AssignSource = Static<typeof AssignSource>;
-export const AssignState = Type.Union([
-  Type.Literal('draft'),
-  Type.Literal('applied'),
-  Type.Literal('undone'),
-]);
+export const AssignState = OneOf(['draft', 'applied', 'undone'] as const);
 export type AssignState = Static<typeof AssignState>;
 
 const AssignOptions = {
@@ -200,7 +195,7 @@ export const AssignRecord = Type.Object({
   assignId: Type.Integer(),
   assignName: Type.String(),
   gradeName: Type.String(),
-  action: Type.Union([Type.Literal('apply'), Type.Literal('undo')]),
+  action: OneOf(['apply', 'undo'] as const),
   /** Students whose class changed. */
   moved: Type.Integer(),
   /** Students left where they were on undo (moved again since). */

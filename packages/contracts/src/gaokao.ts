@@ -1,7 +1,8 @@
-import { Type, type Static, type TSchema } from 'typebox';
+import { Type, type Static, type TInteger, type TSchema } from 'typebox';
 import { EmptyData, Paged } from './envelope';
 import { DownloadStarted } from './download';
 import { Nullable, Obj, OneOf, post } from './builders';
+import { titled as t, IdempotencyKey, titledPageFields } from './builders';
 
 /**
  * The 新高考 simulation (spec 001 §2 "Gaokao simulation", key Exam-Gaokao): 等级赋分 analyses of a
@@ -9,7 +10,6 @@ import { Nullable, Obj, OneOf, post } from './builders';
  * (docs/gaokao.md). Students' 选科 are the roster's (administrationRoutes.electiveStudents).
  */
 
-const t = <T extends TSchema>(title: string, schema: T): T => ({ ...schema, title });
 const G = '/marking-main/gaokao';
 const Int = Type.Integer();
 const Num = Type.Number();
@@ -180,10 +180,7 @@ const AnalysisId = t('新高考分析', Type.Integer({ minimum: 1 }));
 
 /** What a new 新高考 analysis is asked for, of an exam or of a joint exam (with its own id). */
 export const GAOKAO_ANALYSIS_FIELDS = {
-  idempotencyKey: t(
-    '请求标识',
-    Type.String({ minLength: 8, maxLength: 64, pattern: '^[A-Za-z0-9-]+$' }),
-  ),
+  idempotencyKey: t('请求标识', IdempotencyKey),
   name: t('分析名称', Type.String({ minLength: 1, maxLength: 60 })),
   profileCode: t('赋分方式', GaokaoProfileCode),
   /** The levels of a `custom` profile; refused with a built-in one. */
@@ -197,6 +194,32 @@ export const GAOKAO_ANALYSIS_FIELDS = {
     }),
   ),
 };
+
+/**
+ * The calls every 新高考 analysis has, of an exam or of a joint exam, under `base`: create (the
+ * asked fields and the id of what it analyses, `of`), delete, its report and the transcript export.
+ */
+export const gaokaoAnalysisRoutes = <S extends Record<string, TSchema>>(
+  base: string,
+  analysisId: TInteger,
+  of: S,
+  summaries: { create: string; remove: string; report: string; exportTranscript: string },
+) => ({
+  create: post(
+    `${base}/create`,
+    summaries.create,
+    Obj({ ...GAOKAO_ANALYSIS_FIELDS, ...of }),
+    Obj({ id: Int }),
+  ),
+  remove: post(`${base}/delete`, summaries.remove, Obj({ analysisId }), EmptyData),
+  report: post(`${base}/report`, summaries.report, Obj({ analysisId }), GaokaoReport),
+  exportTranscript: post(
+    `${base}/report/export`,
+    summaries.exportTranscript,
+    Obj({ analysisId, track: t('类别', OneOf(['all', 'physics', 'history'] as const)) }),
+    DownloadStarted,
+  ),
+});
 
 export const gaokaoRoutes = {
   profiles: post(
@@ -215,36 +238,21 @@ export const gaokaoRoutes = {
     `${G}/list`,
     '新高考 analyses of the caller’s grades, newest first',
     Obj({
-      pageNum: t('页码', Type.Integer({ minimum: 1, default: 1 })),
-      pageSize: t('每页条数', Type.Integer({ minimum: 1, maximum: 100, default: 20 })),
+      ...titledPageFields(100, 20),
     }),
     Paged(GaokaoSummary),
   ),
-  create: post(
-    `${G}/create`,
-    'create a 新高考 analysis of a finished exam; a retry with the same key answers the first',
-    Obj({ ...GAOKAO_ANALYSIS_FIELDS, examId: t('考试', Type.Integer({ minimum: 1 })) }),
-    Obj({ id: Int }),
-  ),
-  remove: post(
-    `${G}/delete`,
-    'delete a 新高考 analysis',
-    Obj({ analysisId: AnalysisId }),
-    EmptyData,
-  ),
-  report: post(
-    `${G}/report`,
-    'every figure of a 新高考 analysis: subjects, 类, levels, bands and the transcript',
-    Obj({ analysisId: AnalysisId }),
-    GaokaoReport,
-  ),
-  exportTranscript: post(
-    `${G}/report/export`,
-    'the transcript of an analysis (all, 物理类 or 历史类) as .xlsx, a download-centre job',
-    Obj({
-      analysisId: AnalysisId,
-      track: t('类别', OneOf(['all', 'physics', 'history'] as const)),
-    }),
-    DownloadStarted,
+  ...gaokaoAnalysisRoutes(
+    G,
+    AnalysisId,
+    { examId: t('考试', Type.Integer({ minimum: 1 })) },
+    {
+      create:
+        'create a 新高考 analysis of a finished exam; a retry with the same key answers the first',
+      remove: 'delete a 新高考 analysis',
+      report: 'every figure of a 新高考 analysis: subjects, 类, levels, bands and the transcript',
+      exportTranscript:
+        'the transcript of an analysis (all, 物理类 or 历史类) as .xlsx, a download-centre job',
+    },
   ),
 };

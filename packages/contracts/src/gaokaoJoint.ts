@@ -1,8 +1,6 @@
-import { Type, type Static, type TSchema } from 'typebox';
-import { EmptyData } from './envelope';
-import { Obj, OneOf, post } from './builders';
-import { DownloadStarted } from './download';
-import { GAOKAO_ANALYSIS_FIELDS, GaokaoReport } from './gaokao';
+import { Type, type Static } from 'typebox';
+import { Obj, post, titled as t } from './builders';
+import { gaokaoAnalysisRoutes } from './gaokao';
 import { JointReportStatus } from './jointSnapshot';
 
 /**
@@ -12,7 +10,6 @@ import { JointReportStatus } from './jointSnapshot';
  * by name and the other schools as aggregates.
  */
 
-const t = <T extends TSchema>(title: string, schema: T): T => ({ ...schema, title });
 const G = '/marking-main/gaokao/joint';
 const Int = Type.Integer();
 const Str = Type.String();
@@ -32,6 +29,21 @@ export type GaokaoJointExam = Static<typeof GaokaoJointExam>;
 
 const JointAnalysisId = t('联考新高考分析', Type.Integer({ minimum: 1 }));
 
+const joint = gaokaoAnalysisRoutes(
+  G,
+  JointAnalysisId,
+  { jointExamId: t('联考', Type.Integer({ minimum: 1 })) },
+  {
+    create:
+      'create a 新高考 analysis of a joint exam (organiser only); a retry with the same key answers the first',
+    remove: 'delete a joint exam’s 新高考 analysis (organiser only)',
+    report:
+      'every figure of a joint exam’s 新高考 analysis, cut by the privacy rules between schools',
+    exportTranscript:
+      'the joint analysis’s transcript (all, 物理类 or 历史类) as .xlsx, a download-centre job, cut as the page is',
+  },
+);
+
 export const gaokaoJointRoutes = {
   jointExams: post(
     `${G}/exams`,
@@ -39,37 +51,14 @@ export const gaokaoJointRoutes = {
     Obj({}),
     Type.Array(GaokaoJointExam),
   ),
-  jointCreate: post(
-    `${G}/create`,
-    'create a 新高考 analysis of a joint exam (organiser only); a retry with the same key answers the first',
-    Obj({ ...GAOKAO_ANALYSIS_FIELDS, jointExamId: t('联考', Type.Integer({ minimum: 1 })) }),
-    Obj({ id: Int }),
-  ),
-  jointRemove: post(
-    `${G}/delete`,
-    'delete a joint exam’s 新高考 analysis (organiser only)',
-    Obj({ analysisId: JointAnalysisId }),
-    EmptyData,
-  ),
-  jointReport: post(
-    `${G}/report`,
-    'every figure of a joint exam’s 新高考 analysis, cut by the privacy rules between schools',
-    Obj({ analysisId: JointAnalysisId }),
-    GaokaoReport,
-  ),
+  jointCreate: joint.create,
+  jointRemove: joint.remove,
+  jointReport: joint.report,
   jointReportStatus: post(
     `${G}/report/status`,
     'where the joint analysis’s snapshot stands; starts computing it in the background when the schools’ scores or 选科 changed',
     Obj({ analysisId: JointAnalysisId }),
     JointReportStatus,
   ),
-  jointExportTranscript: post(
-    `${G}/report/export`,
-    'the joint analysis’s transcript (all, 物理类 or 历史类) as .xlsx, a download-centre job, cut as the page is',
-    Obj({
-      analysisId: JointAnalysisId,
-      track: t('类别', OneOf(['all', 'physics', 'history'] as const)),
-    }),
-    DownloadStarted,
-  ),
+  jointExportTranscript: joint.exportTranscript,
 };

@@ -1,5 +1,7 @@
-import { Type, type Static, type TSchema } from 'typebox';
+import { Type, type Static } from 'typebox';
 import { gradeSubjectRow, Nullable, Obj, OneOf, post } from './builders';
+import { titled as t, IdempotencyKey } from './builders';
+import { ByHomework, HomeworkId } from './homeworkIds';
 import { Paged } from './envelope';
 
 /**
@@ -9,8 +11,6 @@ import { Paged } from './envelope';
  * (docs/homework.md).
  */
 
-const t = <T extends TSchema>(title: string, schema: T): T => ({ ...schema, title });
-const HId = t('作业', Type.Integer({ minimum: 1 }));
 const PageNum = t('页码', Type.Integer({ minimum: 1, default: 1 }));
 const PageSize = t('每页条数', Type.Integer({ minimum: 1, maximum: 100, default: 20 }));
 
@@ -129,7 +129,7 @@ export const AssignCheck = Type.Object({
 export type AssignCheck = Static<typeof AssignCheck>;
 
 const AssignFields = {
-  id: HId,
+  id: HomeworkId,
   classIds: t(
     '班级',
     Type.Array(Type.Integer({ minimum: 1 }), { maxItems: 40, uniqueItems: true, default: [] }),
@@ -199,24 +199,21 @@ export const homeworkRoutes = {
       gradeId: t('年级', Type.Integer({ minimum: 1 })),
       subjectId: t('科目', Type.Integer({ minimum: 1 })),
       paper: PaperFile,
-      idempotencyKey: t(
-        '请求标识',
-        Type.String({ minLength: 8, maxLength: 64, pattern: '^[A-Za-z0-9-]+$' }),
-      ),
+      idempotencyKey: t('请求标识', IdempotencyKey),
     }),
     Type.Object({ id: Type.Integer() }),
   ),
   homeworkDetail: post(
     `${M}/school-base/detail`,
     'one homework with its questions and assignments',
-    Obj({ id: HId }),
+    ByHomework,
     HomeworkDetail,
   ),
   splitConfirm: post(
     `${M}/school-base/split-confirm`,
     'save the question list of the paper (replaces it; refused once assigned)',
     Obj({
-      id: HId,
+      id: HomeworkId,
       questions: t('题目', Type.Array(HomeworkQuestionInput, { minItems: 1, maxItems: 200 })),
     }),
     HomeworkDetail,
@@ -225,7 +222,7 @@ export const homeworkRoutes = {
     `${M}/school-base/ai-split-confirm`,
     'ask the configured AI model to propose the question list from the paper text (not saved)',
     Obj({
-      id: HId,
+      id: HomeworkId,
       text: t('试卷文字', Type.String({ minLength: 1, maxLength: 20_000 })),
     }),
     Type.Object({ questions: Type.Array(HomeworkQuestionInput) }),
@@ -248,7 +245,7 @@ export const homeworkRoutes = {
   homeworkRemove: post(
     `${M}/school-base/remove`,
     'delete a homework that is not assigned yet',
-    Obj({ id: HId }),
+    ByHomework,
     Type.Null(),
   ),
 };

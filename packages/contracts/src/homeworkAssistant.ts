@@ -1,5 +1,5 @@
-import { Type, type Static, type TSchema } from 'typebox';
-import { Nullable, Obj, OneOf, post, wrongQuestionFields } from './builders';
+import { Type, type Static } from 'typebox';
+import { Nullable, Obj, OneOf, post, wrongQuestionFields, titled as t } from './builders';
 
 /**
  * 作业分析 (spec 001 §2: /homework/teaching-assistant with summary, frequency and
@@ -8,7 +8,6 @@ import { Nullable, Obj, OneOf, post, wrongQuestionFields } from './builders';
  * "作业分析"). The 教辅 workbook pages (chapter, batch …) are not built yet.
  */
 
-const t = <T extends TSchema>(title: string, schema: T): T => ({ ...schema, title });
 const M = '/marking-homework/homework/teaching-assistant';
 
 /** How far back the analysis looks, by the day a homework was assigned. */

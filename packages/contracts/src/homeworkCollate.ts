@@ -1,13 +1,11 @@
-import { Type, type Static, type TSchema } from 'typebox';
-import { Nullable, Obj, OneOf, post } from './builders';
+import { Type, type Static } from 'typebox';
+import { Nullable, Obj, OneOf, post, titled as t } from './builders';
 
 /**
  * /homework/collate (作业批改, key Homework-Collate; the catalogue's 作业整理): the hand-ins of the
  * caller's assigned homework collated per class — who has not handed in, what waits for
  * correction. The spec names the page only; the call is examkit's (docs/homework.md "作业整理").
  */
-
-const t = <T extends TSchema>(title: string, schema: T): T => ({ ...schema, title });
 
 /** `open`: rows with a hand-in missing or waiting for correction; `all`: every row. */
 export const COLLATE_SHOW = ['open', 'all'] as const;

@@ -1,5 +1,7 @@
-import { Type, type Static, type TSchema } from 'typebox';
+import { Type, type Static } from 'typebox';
 import { gradeSubjectRow, Nullable, Obj, OneOf, post } from './builders';
+import { titled as t, studentFields, titledPageFields } from './builders';
+import { BySubmission, SubmissionId } from './homeworkIds';
 import { Paged } from './envelope';
 import { HomeworkState } from './homework';
 import { SubmissionStatus } from './homeworkSubmission';
@@ -12,10 +14,10 @@ import { SubmissionStatus } from './homeworkSubmission';
  * (docs/homework.md "作文").
  */
 
-const t = <T extends TSchema>(title: string, schema: T): T => ({ ...schema, title });
 const M = '/marking-homework/homework/composition';
 const HId = t('作文', Type.Integer({ minimum: 1 }));
-const SubmissionId = t('提交', Type.Integer({ minimum: 1 }));
+/** A body naming one composition. */
+const ByComposition = Obj({ id: HId });
 
 /** The rubric's parts, in order, with their labels. */
 export const COMPOSITION_DIMENSIONS = ['content', 'structure', 'language', 'writing'] as const;
@@ -164,10 +166,7 @@ export const CompositionReportBasic = Type.Object({
 export type CompositionReportBasic = Static<typeof CompositionReportBasic>;
 
 export const CompositionStudentRow = Type.Object({
-  studentId: Type.Integer(),
-  studentNo: Type.String(),
-  name: Type.String(),
-  className: Type.String(),
+  ...studentFields(),
   status: SubmissionStatus,
   submissionId: Nullable(Type.Integer()),
   score: Nullable(Type.Number()),
@@ -183,8 +182,7 @@ export const homeworkCompositionRoutes = {
     `${M}/pageInfo`,
     'paged compositions the caller may see, newest first',
     Obj({
-      pageNum: t('页码', Type.Integer({ minimum: 1, default: 1 })),
-      pageSize: t('每页条数', Type.Integer({ minimum: 1, maximum: 100, default: 20 })),
+      ...titledPageFields(100, 20),
       keyWord: Type.Optional(t('关键字', Type.String({ maxLength: 60 }))),
     }),
     Paged(CompositionSummary),
@@ -201,7 +199,7 @@ export const homeworkCompositionRoutes = {
     }),
     Type.Object({ id: Type.Integer() }),
   ),
-  compositionDetail: post(`${M}/detail`, 'one composition', Obj({ id: HId }), CompositionDetail),
+  compositionDetail: post(`${M}/detail`, 'one composition', ByComposition, CompositionDetail),
   compositionEdit: post(
     `${M}/edit`,
     'change a composition’s name, 要求, 文体, 字数; its rubric only before it is assigned',
@@ -211,7 +209,7 @@ export const homeworkCompositionRoutes = {
   compositionReview: post(
     `${M}/correct/review`,
     'the review of one essay, or null before it is reviewed',
-    Obj({ submissionId: SubmissionId }),
+    BySubmission,
     Nullable(CompositionReview),
   ),
   compositionCorrect: post(
@@ -236,25 +234,25 @@ export const homeworkCompositionRoutes = {
   compositionSuggest: post(
     `${M}/correct/ai-suggest`,
     'the school’s AI model reads the essay’s scanned pages and suggests a score per part and a 评语 (nothing is saved)',
-    Obj({ submissionId: SubmissionId }),
+    BySubmission,
     CompositionSuggestion,
   ),
   exemplary: post(
     `${M}/exemplary`,
     'the essays marked 范文 of the caller’s students, best first',
-    Obj({ id: HId }),
+    ByComposition,
     Type.Array(ExemplaryEssay),
   ),
   reportBasic: post(
     `${M}/report/basic`,
     'a composition’s class report: hand-ins, scores, each part of the rubric, bands, 范文',
-    Obj({ id: HId }),
+    ByComposition,
     CompositionReportBasic,
   ),
   reportStudent: post(
     `${M}/report/student`,
     'every student of the caller with their essay’s score per part, 评语 and 范文',
-    Obj({ id: HId }),
+    ByComposition,
     Type.Array(CompositionStudentRow),
   ),
 };

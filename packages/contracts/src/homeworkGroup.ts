@@ -1,5 +1,5 @@
-import { Type, type Static, type TSchema } from 'typebox';
-import { gradeSubjectRow, Nullable, Obj, post } from './builders';
+import { Type, type Static } from 'typebox';
+import { gradeSubjectRow, Nullable, Obj, post, titled as t } from './builders';
 
 /**
  * /homework/group (作业分组, key Homework-Group): named groups of homework of one grade × subject
@@ -8,7 +8,6 @@ import { gradeSubjectRow, Nullable, Obj, post } from './builders';
  * (docs/homework.md "作业分组").
  */
 
-const t = <T extends TSchema>(title: string, schema: T): T => ({ ...schema, title });
 const GroupId = t('作业分组', Type.Integer({ minimum: 1 }));
 
 export const HomeworkGroup = Type.Object({

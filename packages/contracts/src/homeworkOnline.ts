@@ -1,5 +1,6 @@
-import { Type, type Static, type TSchema } from 'typebox';
-import { Nullable, Obj, OneOf, post } from './builders';
+import { Type, type Static } from 'typebox';
+import { Nullable, Obj, OneOf, post, titled as t } from './builders';
+import { ByHomework, HomeworkId } from './homeworkIds';
 import { SUBMISSION_STATUSES } from './homeworkStatus';
 
 /**
@@ -9,8 +10,6 @@ import { SUBMISSION_STATUSES } from './homeworkStatus';
  * and hands in before the due time. The calls' shapes are examkit's.
  */
 
-const t = <T extends TSchema>(title: string, schema: T): T => ({ ...schema, title });
-const HId = t('作业', Type.Integer({ minimum: 1 }));
 /** The 作业码 students type: 8 letters and digits without look-alikes, like the exam code. */
 const HomeworkCode = t('作业码', Type.String({ minLength: 4, maxLength: 16 }));
 const Ticket = t('答题凭证', Type.String({ minLength: 16, maxLength: 128 }));
@@ -94,13 +93,13 @@ export const homeworkOnlineRoutes = {
   onlineState: post(
     `${M}/school-base/online/state`,
     'whether a homework is handed out on screen, with its 作业码',
-    Obj({ id: HId }),
+    ByHomework,
     HomeworkOnlineState,
   ),
   onlineOpen: post(
     `${M}/school-base/online/open`,
     'hands a homework out on screen (a 作业码) or takes it back',
-    Obj({ id: HId, open: t('在线作答', Type.Boolean()) }),
+    Obj({ id: HomeworkId, open: t('在线作答', Type.Boolean()) }),
     HomeworkOnlineState,
   ),
   onlineEnter: {

@@ -1,5 +1,6 @@
-import { Type, type Static, type TSchema } from 'typebox';
-import { Obj, post } from './builders';
+import { Type, type Static } from 'typebox';
+import { Obj, post, titled as t } from './builders';
+import { HomeworkId } from './homeworkIds';
 import { HomeworkDetail, HomeworkQuestionType } from './homework';
 
 /**
@@ -7,9 +8,6 @@ import { HomeworkDetail, HomeworkQuestionType } from './homework';
  * /paper/ with {id}/{schoolId}") and the editing of one question (/homework/question/edit).
  * The spec names the pages only; the calls are examkit's (docs/homework.md "试卷与单题编辑").
  */
-
-const t = <T extends TSchema>(title: string, schema: T): T => ({ ...schema, title });
-const HId = t('作业', Type.Integer({ minimum: 1 }));
 
 /** The record of an uploaded paper: the homework, its file and what became of it. */
 export const PaperRecord = Type.Object({
@@ -28,7 +26,7 @@ export type PaperRecord = Static<typeof PaperRecord>;
 const M = '/marking-homework/homework';
 
 const QuestionEditBody = Obj({
-  id: HId,
+  id: HomeworkId,
   no: t('题目序号', Type.Integer({ minimum: 1 })),
   label: t('题号', Type.String({ minLength: 1, maxLength: 16 })),
   type: t('题型', HomeworkQuestionType),
@@ -49,7 +47,7 @@ export const homeworkPaperRoutes = {
   paperRecord: post(
     `${M}/paper/record`,
     'the record of an uploaded homework paper of the given school (another school answers 作业不存在)',
-    Obj({ id: HId, schoolId: t('学校', Type.Integer({ minimum: 1 })) }),
+    Obj({ id: HomeworkId, schoolId: t('学校', Type.Integer({ minimum: 1 })) }),
     PaperRecord,
   ),
   questionEdit: post(

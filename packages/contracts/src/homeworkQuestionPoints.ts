@@ -1,5 +1,6 @@
-import { Type, type Static, type TSchema } from 'typebox';
-import { Obj, post } from './builders';
+import { Type, type Static } from 'typebox';
+import { Obj, post, titled as t } from './builders';
+import { HomeworkId } from './homeworkIds';
 import { KnowledgeNode } from './resourceQuestion';
 
 /**
@@ -9,8 +10,6 @@ import { KnowledgeNode } from './resourceQuestion';
  * uses for the homework's subject and stage. Homework made from the bank takes its points from
  * the bank questions. The calls are examkit's; the spec names none.
  */
-
-const t = <T extends TSchema>(title: string, schema: T): T => ({ ...schema, title });
 
 /** The most knowledge points one homework question carries. */
 export const HOMEWORK_QUESTION_POINT_LIMIT = 10;
@@ -25,14 +24,14 @@ export const homeworkQuestionPointRoutes = {
   questionPointTree: post(
     `${M}/tree`,
     'the knowledge tree a homework’s questions are tagged from: the school’s tree (shared and own nodes) of the homework’s subject and stage, as the bank’s',
-    Obj({ homeworkId: t('作业', Type.Integer({ minimum: 1 })) }),
+    Obj({ homeworkId: HomeworkId }),
     Type.Array(KnowledgeNode),
   ),
   questionPointSave: post(
     `${M}/save`,
     'replaces the knowledge points of one question of a homework made from a paper or a 教辅 chapter (an empty list clears them; a retry saves the same)',
     Obj({
-      homeworkId: t('作业', Type.Integer({ minimum: 1 })),
+      homeworkId: HomeworkId,
       questionNo: t('题目序号', Type.Integer({ minimum: 1 })),
       pointIds: t(
         '知识点',

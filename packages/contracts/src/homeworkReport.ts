@@ -1,5 +1,6 @@
-import { Type, type Static, type TSchema } from 'typebox';
-import { Nullable, Obj, OneOf, post } from './builders';
+import { Type, type Static } from 'typebox';
+import { handInFigures, Nullable, Obj, OneOf, post, titled as t, studentFields } from './builders';
+import { HomeworkId } from './homeworkIds';
 import { JUDGEMENTS, SUBMISSION_SOURCES, SUBMISSION_STATUSES } from './homeworkStatus';
 import { Annotation } from './homeworkSubmission';
 
@@ -10,8 +11,6 @@ import { Annotation } from './homeworkSubmission';
  * teacher (录入). The calls' shapes are examkit's: docs/homework.md "Reports".
  */
 
-const t = <T extends TSchema>(title: string, schema: T): T => ({ ...schema, title });
-const HId = t('作业', Type.Integer({ minimum: 1 }));
 const StudentId = t('学生', Type.Integer({ minimum: 1 }));
 /** One class or teaching class of the homework, or null for all the caller's students. */
 const Target = {
@@ -73,21 +72,14 @@ export const ReportBasic = Obj({
       kind: OneOf(['class', 'teachingClass'] as const),
       id: Type.Integer(),
       name: Type.String(),
-      expected: Type.Integer(),
-      submitted: Type.Integer(),
-      corrected: Type.Integer(),
-      average: N,
-      scoreRate: N,
+      ...handInFigures(),
     }),
   ),
 });
 export type ReportBasic = Static<typeof ReportBasic>;
 
 export const ReportStudentRow = Obj({
-  studentId: Type.Integer(),
-  studentNo: Type.String(),
-  name: Type.String(),
-  className: Type.String(),
+  ...studentFields(),
   status: OneOf(SUBMISSION_STATUSES),
   source: Nullable(OneOf(SUBMISSION_SOURCES)),
   /** Handed in on screen after the due time (迟交, let through by 作业设置 允许迟交). */
@@ -197,7 +189,7 @@ export const TeachingClassItem = Obj({
 export type TeachingClassItem = Static<typeof TeachingClassItem>;
 
 const M = '/marking-homework/homework';
-const Filter = Obj({ id: HId, ...Target });
+const Filter = Obj({ id: HomeworkId, ...Target });
 
 /** The calls of homework reports, statistics and 录入 (docs/homework.md "Reports"). */
 export const homeworkReportRoutes = {
@@ -223,7 +215,7 @@ export const homeworkReportRoutes = {
     `${M}/school-base/report/comment/save`,
     'sets (or with an empty text clears) the comment of a class or a student',
     Obj({
-      id: HId,
+      id: HomeworkId,
       classId: t('班级', Nullable(Type.Integer({ minimum: 1 }))),
       studentId: t('学生', Nullable(Type.Integer({ minimum: 1 }))),
       text: t('评语', Type.String({ maxLength: 500 })),
@@ -233,13 +225,13 @@ export const homeworkReportRoutes = {
   studentAnalysis: post(
     `${M}/school-base/student/report/analysis`,
     "one student's homework: every question with score, rubric items and annotations",
-    Obj({ id: HId, studentId: StudentId }),
+    Obj({ id: HomeworkId, studentId: StudentId }),
     StudentHomeworkReport,
   ),
   studentWrong: post(
     `${M}/school-base/student/report/wrong`,
     "one student's wrong questions of a homework (less than full marks)",
-    Obj({ id: HId, studentId: StudentId }),
+    Obj({ id: HomeworkId, studentId: StudentId }),
     StudentHomeworkReport,
   ),
   errorStatistics: post(
@@ -267,7 +259,7 @@ export const homeworkReportRoutes = {
     `${M}/school-base/manual/save`,
     "录入: a teacher types one student's answers (objective) and scores (subjective)",
     Obj({
-      id: HId,
+      id: HomeworkId,
       studentId: StudentId,
       answers: t(
         '答案',

@@ -1,5 +1,6 @@
-import { Type, type Static, type TSchema } from 'typebox';
-import { Nullable, Obj, post } from './builders';
+import { Type, type Static } from 'typebox';
+import { Nullable, Obj, post, titled as t, OneOf } from './builders';
+import { ByHomework } from './homeworkIds';
 import { HomeworkQuestion, HomeworkSummary } from './homework';
 import { BankQuestionItem } from './resource';
 
@@ -9,7 +10,6 @@ import { BankQuestionItem } from './resource';
  * its own, not the resource 试题篮: see docs/homework.md "Homework from the bank".
  */
 
-const t = <T extends TSchema>(title: string, schema: T): T => ({ ...schema, title });
 const M = '/marking-homework/homework/school-base';
 const SubjectCode = t('学科', Type.String({ minLength: 1, maxLength: 20 }));
 const QuestionId = t('试题', Type.Integer({ minimum: 1 }));
@@ -84,11 +84,11 @@ export const homeworkStoreRoutes = {
   questionItems: post(
     `${M}/question-item`,
     'a homework’s questions, with the bank question of each one made from the bank',
-    Obj({ id: t('作业', Type.Integer({ minimum: 1 })) }),
+    ByHomework,
     Type.Object({
       homework: HomeworkSummary,
       /** `bank` (made from the bank) or `paper` (an uploaded paper). */
-      source: Type.Union([Type.Literal('bank'), Type.Literal('paper')]),
+      source: OneOf(['bank', 'paper'] as const),
       /** Estimated minutes given when it was made from the bank, else null. */
       estimatedMinutes: Nullable(Type.Integer()),
       questions: Type.Array(HomeworkQuestionItem),

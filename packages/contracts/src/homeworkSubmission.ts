@@ -1,5 +1,6 @@
-import { Type, type Static, type TSchema } from 'typebox';
-import { Nullable, Obj, OneOf, post } from './builders';
+import { Type, type Static } from 'typebox';
+import { Nullable, Obj, OneOf, post, titled as t, studentFields } from './builders';
+import { ByHomework, BySubmission, HomeworkId, SubmissionId } from './homeworkIds';
 import {
   ANNOTATION_KINDS,
   JUDGEMENTS,
@@ -13,9 +14,6 @@ import {
  * right, wrong); the calls are examkit's (docs/homework.md "Submissions").
  */
 
-const t = <T extends TSchema>(title: string, schema: T): T => ({ ...schema, title });
-const HId = t('作业', Type.Integer({ minimum: 1 }));
-const SubmissionId = t('提交', Type.Integer({ minimum: 1 }));
 const QuestionNo = t('题目', Type.Integer({ minimum: 1, maximum: 200 }));
 const Points = (title: string) =>
   t(title, Type.Number({ minimum: -200, maximum: 200, multipleOf: 0.5 }));
@@ -73,10 +71,7 @@ export const RubricItem = Type.Object({
 export type RubricItem = Static<typeof RubricItem>;
 
 export const SubmissionRow = Type.Object({
-  studentId: Type.Integer(),
-  studentNo: Type.String(),
-  name: Type.String(),
-  className: Type.String(),
+  ...studentFields(),
   status: SubmissionStatus,
   submissionId: Nullable(Type.Integer()),
   score: Nullable(Type.Number()),
@@ -154,7 +149,7 @@ export const homeworkSubmissionRoutes = {
     `${M}/school-base/scan/upload`,
     'upload one scanned answer sheet (one page): recognised at once, matched by 学号, objective questions scored',
     Obj({
-      id: HId,
+      id: HomeworkId,
       fileName: t('文件名', Type.String({ minLength: 1, maxLength: 128 })),
       contentBase64: t('文件内容', Type.String({ minLength: 1, maxLength: 1_000_000 })),
     }),
@@ -163,7 +158,7 @@ export const homeworkSubmissionRoutes = {
   scanList: post(
     `${M}/school-base/scan/list`,
     'the scans of a homework with their exceptions, and how many students handed in',
-    Obj({ id: HId }),
+    ByHomework,
     HomeworkScanOverview,
   ),
   scanResolve: post(
@@ -178,13 +173,13 @@ export const homeworkSubmissionRoutes = {
   correctOverview: post(
     `${M}/correct/overview`,
     'the correction screen of a homework: its questions, the caller’s students with their status, the rubric',
-    Obj({ id: HId }),
+    ByHomework,
     CorrectionOverview,
   ),
   submission: post(
     `${M}/correct/submission`,
     'one hand-in with its answers, applied rubric items and annotations',
-    Obj({ submissionId: SubmissionId }),
+    BySubmission,
     SubmissionDetail,
   ),
   score: post(
@@ -215,7 +210,7 @@ export const homeworkSubmissionRoutes = {
     `${M}/correct/rubric/save`,
     'add a rubric item to a question, or change one: every answer it was applied to is scored again',
     Obj({
-      id: HId,
+      id: HomeworkId,
       questionNo: QuestionNo,
       itemId: Type.Optional(t('评分项', Type.Integer({ minimum: 1 }))),
       label: t('评分项名称', Type.String({ minLength: 1, maxLength: 40 })),

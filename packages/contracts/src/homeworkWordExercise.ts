@@ -1,5 +1,5 @@
-import { Type, type Static, type TSchema } from 'typebox';
-import { gradeSubjectRow, Nullable, Obj, post } from './builders';
+import { Type, type Static } from 'typebox';
+import { gradeSubjectRow, Nullable, Obj, post, titled as t, studentFields } from './builders';
 
 /**
  * /homework/word-exercise (字词练习: question, accuracy, detail, card): a teacher's word list per
@@ -8,7 +8,6 @@ import { gradeSubjectRow, Nullable, Obj, post } from './builders';
  * screen. The spec names the pages only; the calls are examkit's (docs/homework.md "字词练习").
  */
 
-const t = <T extends TSchema>(title: string, schema: T): T => ({ ...schema, title });
 const ExerciseId = t('字词练习', Type.Integer({ minimum: 1 }));
 
 /** The subjects a word list is made for. */
@@ -145,10 +144,7 @@ export type WrongWord = Static<typeof WrongWord>;
 export const WordWrongBook = Type.Object({
   students: Type.Array(
     Type.Object({
-      studentId: Type.Integer(),
-      studentNo: Type.String(),
-      name: Type.String(),
-      className: Type.String(),
+      ...studentFields(),
       /** How many of the lists the student has a marked result in. */
       marked: Type.Integer(),
       words: Type.Array(WrongWord),

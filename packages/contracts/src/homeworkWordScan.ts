@@ -1,5 +1,5 @@
-import { Type, type TSchema } from 'typebox';
-import { Obj, post } from './builders';
+import { Type } from 'typebox';
+import { Obj, post, titled as t } from './builders';
 import { HomeworkScanOverview, HomeworkScanPage } from './homeworkSubmission';
 
 /**
@@ -9,7 +9,6 @@ import { HomeworkScanOverview, HomeworkScanPage } from './homeworkSubmission';
  * homework scan page's shapes.
  */
 
-const t = <T extends TSchema>(title: string, schema: T): T => ({ ...schema, title });
 const W = '/marking-homework/homework/word-exercise/scan';
 
 export const homeworkWordScanRoutes = {

@@ -1,5 +1,13 @@
-import { Type, type Static, type TSchema } from 'typebox';
-import { Nullable, Obj, post, wrongQuestionFields } from './builders';
+import { Type, type Static } from 'typebox';
+import {
+  Nullable,
+  Obj,
+  post,
+  wrongQuestionFields,
+  titled as t,
+  studentFields,
+  IdempotencyKey,
+} from './builders';
 import { HomeworkDetail, HomeworkQuestionInput, HomeworkState } from './homework';
 import { SubmissionStatus } from './homeworkSubmission';
 
@@ -10,7 +18,6 @@ import { SubmissionStatus } from './homeworkSubmission';
  * classes of a grade × subject, a chapter is a homework of it (docs/homework.md "教辅").
  */
 
-const t = <T extends TSchema>(title: string, schema: T): T => ({ ...schema, title });
 const M = '/marking-homework/homework/teaching-assistant';
 const WId = t('教辅', Type.Integer({ minimum: 1 }));
 const OptionalClass = Type.Optional(t('班级', Nullable(Type.Integer({ minimum: 1 }))));
@@ -91,10 +98,7 @@ export const WorkbookCell = Type.Object({
 });
 
 export const WorkbookStudentRow = Type.Object({
-  studentId: Type.Integer(),
-  studentNo: Type.String(),
-  name: Type.String(),
-  className: Type.String(),
+  ...studentFields(),
   cells: Type.Array(WorkbookCell),
   /** Chapters handed in, of those assigned to the student. */
   submitted: Type.Integer(),
@@ -116,10 +120,7 @@ export type WorkbookStudents = Static<typeof WorkbookStudents>;
 export const WorkbookStudentHomework = Type.Object({
   batch: WorkbookBatch,
   student: Type.Object({
-    studentId: Type.Integer(),
-    studentNo: Type.String(),
-    name: Type.String(),
-    className: Type.String(),
+    ...studentFields(),
   }),
   chapters: Type.Array(
     Type.Object({
@@ -162,7 +163,7 @@ const Publisher = t('出版社', Type.String({ maxLength: 60 }));
 const Title = t('章节名称', Type.String({ minLength: 1, maxLength: 60 }));
 const ChapterId = t('章节', Type.Integer({ minimum: 1 }));
 
-const Key = t('请求标识', Type.String({ minLength: 8, maxLength: 64, pattern: '^[A-Za-z0-9-]+$' }));
+const Key = t('请求标识', IdempotencyKey);
 
 /** The calls of 教辅 (docs/homework.md "教辅"). */
 export const homeworkWorkbookRoutes = {

@@ -1,6 +1,7 @@
 import { Type } from 'typebox';
-import { Id, Nullable, Obj, OneOf, post } from './builders';
-import { ExamState, ExamSubjectInput, ExamType, QuestionInput } from './exam';
+import { Id, Nullable, Obj, OneOf, post, pageFields } from './builders';
+import { newExamFields } from './newExamFields';
+import { ExamState, ExamSubjectInput, QuestionInput } from './exam';
 import { gradeReportRoutes } from './report/grade';
 import { classReportRoutes } from './report/class';
 
@@ -57,10 +58,7 @@ export const jointExamRoutes = {
     '/marking-main/joint/create',
     "create a joint exam: a draft exam in each school's grade of that number (every class); a retry with the same key creates nothing",
     Obj({
-      idempotencyKey: Type.String({ minLength: 8, maxLength: 64, pattern: '^[A-Za-z0-9-]+$' }),
-      name: Type.String({ minLength: 1, maxLength: 100 }),
-      examType: ExamType,
-      examDate: Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$' }),
+      ...newExamFields(),
       gradeNum: Type.Integer({ minimum: 1, maximum: 12 }),
       schoolIds: Type.Array(Id, { minItems: 2, maxItems: 500 }),
       subjects: Type.Array(ExamSubjectInput, { minItems: 1, maxItems: 20 }),
@@ -102,8 +100,7 @@ export const jointExamRoutes = {
     Obj({
       jointExamId: Id,
       subjectId: Type.Integer({ minimum: 0 }),
-      pageNum: Type.Integer({ minimum: 1, default: 1 }),
-      pageSize: Type.Integer({ minimum: 1, maximum: 200, default: 50 }),
+      ...pageFields(200, 50),
     }),
     gradeReportRoutes.gradeRank.data,
   ),
@@ -113,8 +110,7 @@ export const jointExamRoutes = {
     Obj({
       jointExamId: Id,
       keyWord: Type.Optional(Type.String({ maxLength: 64 })),
-      pageNum: Type.Integer({ minimum: 1, default: 1 }),
-      pageSize: Type.Integer({ minimum: 1, maximum: 200, default: 50 }),
+      ...pageFields(200, 50),
     }),
     gradeReportRoutes.gradeTranscript.data,
   ),

@@ -1,6 +1,6 @@
-import { Type } from 'typebox';
+import { Type, type TSchema } from 'typebox';
 import { Id, Nullable, Obj, OneOf, post } from './builders';
-import { BlockSetup, markingRoutes, SubmitResult } from './marking';
+import { BlockSetup, LeasedPaper, markingRoutes, SubmitResult } from './marking';
 
 const SubjectCode = Type.String({ minLength: 1, maxLength: 32 });
 const M = '/marking-main/joint/pool';
@@ -43,16 +43,8 @@ const PoolBlockOfMarker = Type.Object({
   mode: Type.String(),
 });
 
-/** A paper leased from the pool: task and paper ids only, never the student or the school. */
-const PoolLeasedPaper = Type.Object({
-  taskId: Type.Integer(),
-  paperId: Type.Integer(),
-  kind: Type.Union([Type.Literal('mark'), Type.Literal('arbitration')]),
-  leaseToken: Type.String(),
-  leaseExpiresAt: Type.Integer(),
-  /** The marks given so far, for the arbitrator. */
-  marks: Type.Array(Type.Object({ score: Type.Number(), parts: Type.Array(Type.Number()) })),
-});
+/** A paper leased from the pool: a marking lease without the student, never the school. */
+const PoolLeasedPaper = Type.Omit(LeasedPaper, ['studentName', 'studentNo']);
 
 /** A teacher of a participating school, as the organiser names pool markers: name and school only. */
 const PoolRosterTeacher = Type.Object({
@@ -103,6 +95,13 @@ const PoolBlockOfSchool = Type.Object({
     Type.Object({ userId: Type.Integer(), name: Type.String(), marks: Type.Integer() }),
   ),
 });
+
+/** A pool call that takes and answers what a marking call does (its pool twin), at a pool URL. */
+const sameAsMarking = <B extends TSchema, D extends TSchema>(
+  url: string,
+  summary: string,
+  marking: { body: B; data: D },
+) => post(url, summary, marking.body, marking.data);
 
 /**
  * 统一阅卷 of a joint exam (docs/marking.md "Joint exams: one pool"): the organiser sets the mode,
@@ -194,23 +193,20 @@ export const jointPoolRoutes = {
       ),
     }),
   ),
-  jointPoolMonitorProgress: post(
+  jointPoolMonitorProgress: sameAsMarking(
     `${M}/monitor/progress`,
     "阅卷进度 of a pool block per marker (the marking block's figures): the organiser names each marker with their school; a participating school's manager its own markers, the others 外校阅卷老师",
-    markingRoutes.progress.body,
-    markingRoutes.progress.data,
+    markingRoutes.progress,
   ),
-  jointPoolMonitorQuality: post(
+  jointPoolMonitorQuality: sameAsMarking(
     `${M}/monitor/quality`,
     '阅卷质量 of a pool block: 双评 agreement, means per marker beside the block’s; markers named as in 阅卷进度',
-    markingRoutes.quality.body,
-    markingRoutes.quality.data,
+    markingRoutes.quality,
   ),
-  jointPoolMonitorCheck: post(
+  jointPoolMonitorCheck: sameAsMarking(
     `${M}/monitor/check`,
     '阅卷抽查 of a pool block: random marked papers with their marks, no student or school; markers named as in 阅卷进度',
-    markingRoutes.randomCheck.body,
-    markingRoutes.randomCheck.data,
+    markingRoutes.randomCheck,
   ),
   jointPoolRoster: post(
     `${M}/roster`,
@@ -230,17 +226,15 @@ export const jointPoolRoutes = {
     Obj({ jointExamId: Id }),
     Type.Object({ markingMode: JointMarkingMode, blocks: Type.Array(PoolBlockOfSchool) }),
   ),
-  jointPoolFlag: post(
+  jointPoolFlag: sameAsMarking(
     `${M}/problem/flag`,
     '问题卷: flag a leased pool paper; it leaves the pool for the block leader',
-    markingRoutes.flagProblem.body,
-    markingRoutes.flagProblem.data,
+    markingRoutes.flagProblem,
   ),
-  jointPoolProblems: post(
+  jointPoolProblems: sameAsMarking(
     `${M}/problem/list`,
     "the problem-paper queue of a pool block (its leader); no student's name, number or school",
-    markingRoutes.problemList.body,
-    markingRoutes.problemList.data,
+    markingRoutes.problemList,
   ),
   jointPoolPaperList: post(
     `${M}/paper/list`,
@@ -248,17 +242,15 @@ export const jointPoolRoutes = {
     Obj({ blockId: Id, limit: Type.Integer({ minimum: 1, maximum: 200, default: 50 }) }),
     markingRoutes.problemList.data,
   ),
-  jointPoolResolve: post(
+  jointPoolResolve: sameAsMarking(
     `${M}/problem/resolve`,
     'the leader of a pool block returns a problem paper to the pool or gives its final score',
-    markingRoutes.resolve.body,
-    markingRoutes.resolve.data,
+    markingRoutes.resolve,
   ),
-  jointPoolRemark: post(
+  jointPoolRemark: sameAsMarking(
     `${M}/paper/remark`,
     '组长改分 on a pool block (its leader): a paper’s final score with a reason',
-    markingRoutes.remark.body,
-    markingRoutes.remark.data,
+    markingRoutes.remark,
   ),
   jointPoolPaperCrop: post(
     `${M}/paper/crop`,
@@ -276,46 +268,39 @@ export const jointPoolRoutes = {
     }),
     markingRoutes.searchPapers.data,
   ),
-  jointPoolSeeds: post(
+  jointPoolSeeds: sameAsMarking(
     `${M}/seed/list`,
     'the hidden seed papers (隐藏样卷) of a pool block with their known score (its organiser or 组长); no student',
-    markingRoutes.seeds.body,
-    markingRoutes.seeds.data,
+    markingRoutes.seeds,
   ),
-  jointPoolSeedAdd: post(
+  jointPoolSeedAdd: sameAsMarking(
     `${M}/seed/add`,
     'make a hidden seed paper of a pool block from one of its papers with a known score (its organiser or 组长); every marker gets it once',
-    markingRoutes.addSeed.body,
-    markingRoutes.addSeed.data,
+    markingRoutes.addSeed,
   ),
-  jointPoolSeedRemove: post(
+  jointPoolSeedRemove: sameAsMarking(
     `${M}/seed/remove`,
     'remove a hidden seed paper of a pool block nobody has marked or is marking (its organiser or 组长)',
-    markingRoutes.removeSeed.body,
-    markingRoutes.removeSeed.data,
+    markingRoutes.removeSeed,
   ),
-  jointPoolSample: post(
+  jointPoolSample: sameAsMarking(
     `${M}/sample`,
     '样卷 of a pool block: the leader, or a marker of the paper',
-    markingRoutes.sample.body,
-    markingRoutes.sample.data,
+    markingRoutes.sample,
   ),
-  jointPoolSamples: post(
+  jointPoolSamples: sameAsMarking(
     `${M}/sample/list`,
     'the sample papers of a pool block (its users; anonymous)',
-    markingRoutes.samples.body,
-    markingRoutes.samples.data,
+    markingRoutes.samples,
   ),
-  jointPoolReviewList: post(
+  jointPoolReviewList: sameAsMarking(
     `${M}/review/list`,
     "回评 on a pool block: the caller's recent papers, newest first",
-    markingRoutes.reviewList.body,
-    markingRoutes.reviewList.data,
+    markingRoutes.reviewList,
   ),
-  jointPoolRescore: post(
+  jointPoolRescore: sameAsMarking(
     `${M}/review/submit`,
     '回评 on a pool block: change a score the caller gave while the block is open',
-    markingRoutes.rescore.body,
-    markingRoutes.rescore.data,
+    markingRoutes.rescore,
   ),
 };

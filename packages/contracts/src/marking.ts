@@ -1,8 +1,7 @@
 import { Type, type Static, type TSchema } from 'typebox';
 import { EmptyData } from './envelope';
-import { Id, Nullable, OneOf, post } from './builders';
+import { Id, Nullable, OneOf, post, Obj } from './builders';
 
-const strict = { additionalProperties: false } as const;
 /** Points, in steps of 0.5. */
 const Points = Type.Number({ minimum: 0, maximum: 1000, multipleOf: 0.5 });
 /** A client-made UUID: a retried call with the same key is written once. */
@@ -10,7 +9,7 @@ const IdempotencyKey = Type.String({
   pattern: '^[0-9a-fA-F-]{16,64}$',
   description: 'client UUID; a retry with the same key is written once',
 });
-const BlockRef = Type.Object({ blockId: Id }, strict);
+const BlockRef = Obj({ blockId: Id });
 const ListOf = <T extends TSchema>(item: T) => Type.Object({ list: Type.Array(item) });
 
 export const MARKING_MODES = ['single', 'double', 'triple'] as const;
@@ -27,41 +26,35 @@ export const ProblemReason = OneOf(PROBLEM_REASONS);
 export type ProblemReason = Static<typeof ProblemReason>;
 
 /** Set-up of a question block (题块). */
-export const BlockSetup = Type.Object(
-  {
-    examSubjectId: Id,
-    name: Type.String({ minLength: 1, maxLength: 64 }),
-    /** Leaf subjective questions of the subject, marked together. */
-    questionIds: Type.Array(Id, { minItems: 1, maxItems: 50 }),
-    mode: MarkingMode,
-    /** Largest difference between two marks whose mean is taken, points. */
-    tolerance: Points,
-    scoreStep: Type.Union([Type.Literal(1), Type.Literal(0.5)]),
-    /** Shared pool, or a fixed quota of papers per marker. */
-    distribution: Type.Union([Type.Literal('pool'), Type.Literal('quota')]),
-    /** Markers never see student names or numbers. @default true */
-    anonymous: Type.Boolean({ default: true }),
-    /** Scoring guide shown to markers. */
-    guide: Type.String({ maxLength: 20000, default: '' }),
-    /** Answer shown to markers. */
-    answer: Type.String({ maxLength: 20000, default: '' }),
-    /** Percent of a marker's papers sent back to them blind (re-mark consistency). @default 0 */
-    recheckPercent: Type.Integer({ minimum: 0, maximum: 50, default: 0 }),
-    /** Minutes a fetched paper stays with a marker before it returns to the pool. @default 5 */
-    leaseMinutes: Type.Integer({ minimum: 1, maximum: 120, default: 5 }),
-    markers: Type.Array(
-      Type.Object(
-        { userId: Id, quota: Type.Optional(Nullable(Type.Integer({ minimum: 1 }))) },
-        strict,
-      ),
-      { maxItems: 500 },
-    ),
-    arbitrators: Type.Array(Id, { maxItems: 50, default: [] }),
-    /** Block leaders: problem papers, checks, re-marks. */
-    leaders: Type.Array(Id, { maxItems: 50, default: [] }),
-  },
-  strict,
-);
+export const BlockSetup = Obj({
+  examSubjectId: Id,
+  name: Type.String({ minLength: 1, maxLength: 64 }),
+  /** Leaf subjective questions of the subject, marked together. */
+  questionIds: Type.Array(Id, { minItems: 1, maxItems: 50 }),
+  mode: MarkingMode,
+  /** Largest difference between two marks whose mean is taken, points. */
+  tolerance: Points,
+  scoreStep: Type.Union([Type.Literal(1), Type.Literal(0.5)]),
+  /** Shared pool, or a fixed quota of papers per marker. */
+  distribution: OneOf(['pool', 'quota'] as const),
+  /** Markers never see student names or numbers. @default true */
+  anonymous: Type.Boolean({ default: true }),
+  /** Scoring guide shown to markers. */
+  guide: Type.String({ maxLength: 20000, default: '' }),
+  /** Answer shown to markers. */
+  answer: Type.String({ maxLength: 20000, default: '' }),
+  /** Percent of a marker's papers sent back to them blind (re-mark consistency). @default 0 */
+  recheckPercent: Type.Integer({ minimum: 0, maximum: 50, default: 0 }),
+  /** Minutes a fetched paper stays with a marker before it returns to the pool. @default 5 */
+  leaseMinutes: Type.Integer({ minimum: 1, maximum: 120, default: 5 }),
+  markers: Type.Array(
+    Obj({ userId: Id, quota: Type.Optional(Nullable(Type.Integer({ minimum: 1 }))) }),
+    { maxItems: 500 },
+  ),
+  arbitrators: Type.Array(Id, { maxItems: 50, default: [] }),
+  /** Block leaders: problem papers, checks, re-marks. */
+  leaders: Type.Array(Id, { maxItems: 50, default: [] }),
+});
 export type BlockSetup = Static<typeof BlockSetup>;
 
 export const MarkingBlock = Type.Object({
@@ -107,7 +100,7 @@ export const LeasedPaper = Type.Object({
   taskId: Type.Integer(),
   paperId: Type.Integer(),
   /** 'mark', 'arbitration' (scores of the marks attached), 'check' or 'seed' look the same to a marker. */
-  kind: Type.Union([Type.Literal('mark'), Type.Literal('arbitration')]),
+  kind: OneOf(['mark', 'arbitration'] as const),
   leaseToken: Type.String(),
   leaseExpiresAt: Type.Integer(),
   /** Marks so far, for the arbitrator. */
@@ -265,63 +258,51 @@ export const markingRoutes = {
   list: post(
     `${M}/list`,
     'blocks to mark (the caller’s, or all for a marking manager), by state',
-    Type.Object({ state: Type.Optional(BlockState), examId: Type.Optional(Id) }, strict),
+    Obj({ state: Type.Optional(BlockState), examId: Type.Optional(Id) }),
     ListOf(MarkingBlock),
   ),
   saveBlock: post(
     `${M}/block/save`,
     'create a question block, or update one (blockId)',
-    Type.Object({ blockId: Type.Optional(Id), setup: BlockSetup }, strict),
+    Obj({ blockId: Type.Optional(Id), setup: BlockSetup }),
     Type.Object({ blockId: Type.Integer() }),
   ),
   getBlock: post(`${M}/block/get`, 'a block’s set-up, guide and answer', BlockRef, MarkingBlock),
   blockState: post(
     `${M}/block/state`,
     'start, pause or finish a block',
-    Type.Object(
-      {
-        blockId: Id,
-        action: Type.Union([Type.Literal('start'), Type.Literal('pause'), Type.Literal('finish')]),
-      },
-      strict,
-    ),
+    Obj({
+      blockId: Id,
+      action: OneOf(['start', 'pause', 'finish'] as const),
+    }),
     Type.Object({ state: BlockState }),
   ),
   registerPapers: post(
     `${M}/papers/register`,
     'register the papers (student and crop) of a block; seedScore makes a hidden seed paper',
-    Type.Object(
-      {
-        blockId: Id,
-        papers: Type.Array(
-          Type.Object(
-            {
-              studentId: Id,
-              cropKey: Type.String({ minLength: 1, maxLength: 512 }),
-              seedScore: Type.Optional(Points),
-            },
-            strict,
-          ),
-          { minItems: 1, maxItems: 5000 },
-        ),
-      },
-      strict,
-    ),
+    Obj({
+      blockId: Id,
+      papers: Type.Array(
+        Obj({
+          studentId: Id,
+          cropKey: Type.String({ minLength: 1, maxLength: 512 }),
+          seedScore: Type.Optional(Points),
+        }),
+        { minItems: 1, maxItems: 5000 },
+      ),
+    }),
     Type.Object({ registered: Type.Integer() }),
   ),
   searchPapers: post(
     `${M}/papers/search`,
     'leader: papers of a block by exam number or student name (done: finished papers only), to pick a seed',
-    Type.Object(
-      {
-        blockId: Id,
-        /** Part of the exam number or the student name; empty lists the first papers. */
-        keyword: Type.String({ maxLength: 32, default: '' }),
-        done: Type.Boolean({ default: false }),
-        limit: Type.Integer({ minimum: 1, maximum: 50, default: 20 }),
-      },
-      strict,
-    ),
+    Obj({
+      blockId: Id,
+      /** Part of the exam number or the student name; empty lists the first papers. */
+      keyword: Type.String({ maxLength: 32, default: '' }),
+      done: Type.Boolean({ default: false }),
+      limit: Type.Integer({ minimum: 1, maximum: 50, default: 20 }),
+    }),
     ListOf(BlockPaperOption),
   ),
   seeds: post(
@@ -333,53 +314,44 @@ export const markingRoutes = {
   addSeed: post(
     `${M}/seed/add`,
     'leader: make a hidden seed paper from a paper of the block (its crop) with a known score; every marker gets it once',
-    Type.Object({ blockId: Id, paperId: Id, seedScore: Points }, strict),
+    Obj({ blockId: Id, paperId: Id, seedScore: Points }),
     Type.Object({ paperId: Type.Integer() }),
   ),
   removeSeed: post(
     `${M}/seed/remove`,
     'leader: remove a hidden seed paper nobody has marked or is marking',
-    Type.Object({ paperId: Id }, strict),
+    Obj({ paperId: Id }),
     EmptyData,
   ),
   fetch: post(
     `${M}/fetch`,
     'lease the next papers to mark (or to arbitrate); live leases of the caller come back first',
-    Type.Object(
-      {
-        blockId: Id,
-        count: Type.Integer({ minimum: 1, maximum: 20, default: 3 }),
-        arbitration: Type.Boolean({ default: false }),
-      },
-      strict,
-    ),
+    Obj({
+      blockId: Id,
+      count: Type.Integer({ minimum: 1, maximum: 20, default: 3 }),
+      arbitration: Type.Boolean({ default: false }),
+    }),
     ListOf(LeasedPaper),
   ),
   crop: post(
     `${M}/crop`,
     'the crop image of a leased paper (marker: taskId + leaseToken) or of any paper (leader: paperId)',
-    Type.Object(
-      {
-        taskId: Type.Optional(Id),
-        leaseToken: Type.Optional(Type.String({ maxLength: 64 })),
-        paperId: Type.Optional(Id),
-      },
-      strict,
-    ),
+    Obj({
+      taskId: Type.Optional(Id),
+      leaseToken: Type.Optional(Type.String({ maxLength: 64 })),
+      paperId: Type.Optional(Id),
+    }),
     Type.Object({ contentType: Type.String(), dataUrl: Type.String() }),
   ),
   submit: post(
     `${M}/submit`,
     'submit the score of a leased paper, exactly once per idempotency key',
-    Type.Object(
-      {
-        taskId: Id,
-        leaseToken: Type.String({ minLength: 1, maxLength: 64 }),
-        idempotencyKey: IdempotencyKey,
-        ...ScoreFields,
-      },
-      strict,
-    ),
+    Obj({
+      taskId: Id,
+      leaseToken: Type.String({ minLength: 1, maxLength: 64 }),
+      idempotencyKey: IdempotencyKey,
+      ...ScoreFields,
+    }),
     SubmitResult,
   ),
   release: post(
@@ -391,10 +363,7 @@ export const markingRoutes = {
   reviewList: post(
     `${M}/review/list`,
     '回评: the caller’s recent papers in a block, newest first',
-    Type.Object(
-      { blockId: Id, limit: Type.Integer({ minimum: 1, maximum: 200, default: 20 }) },
-      strict,
-    ),
+    Obj({ blockId: Id, limit: Type.Integer({ minimum: 1, maximum: 200, default: 20 }) }),
     ListOf(
       Type.Object({
         taskId: Type.Integer(),
@@ -408,16 +377,13 @@ export const markingRoutes = {
   rescore: post(
     `${M}/review/submit`,
     '回评: change a score the caller gave while the block is open',
-    Type.Object({ taskId: Id, idempotencyKey: IdempotencyKey, ...ScoreFields }, strict),
+    Obj({ taskId: Id, idempotencyKey: IdempotencyKey, ...ScoreFields }),
     SubmitResult,
   ),
   flagProblem: post(
     `${M}/problem/flag`,
     '问题卷: flag a leased paper; it leaves the pool for the block leader',
-    Type.Object(
-      { taskId: Id, reason: ProblemReason, note: Type.String({ maxLength: 500, default: '' }) },
-      strict,
-    ),
+    Obj({ taskId: Id, reason: ProblemReason, note: Type.String({ maxLength: 500, default: '' }) }),
     EmptyData,
   ),
   problemList: post(
@@ -429,29 +395,23 @@ export const markingRoutes = {
   resolve: post(
     `${M}/problem/resolve`,
     'leader: return a problem paper to the pool, or give any paper its final score (re-mark)',
-    Type.Object(
-      {
-        paperId: Id,
-        action: Type.Union([Type.Literal('return'), Type.Literal('score')]),
-        idempotencyKey: IdempotencyKey,
-        ...ScoreFields,
-      },
-      strict,
-    ),
+    Obj({
+      paperId: Id,
+      action: OneOf(['return', 'score'] as const),
+      idempotencyKey: IdempotencyKey,
+      ...ScoreFields,
+    }),
     EmptyData,
   ),
   remark: post(
     `${M}/paper/remark`,
     '组长改分 (leader, manager): set a paper’s final score with a reason; recorded as a leader mark, shown in checkPaper',
-    Type.Object(
-      {
-        paperId: Id,
-        reason: Type.String({ minLength: 1, maxLength: 200 }),
-        idempotencyKey: IdempotencyKey,
-        ...ScoreFields,
-      },
-      strict,
-    ),
+    Obj({
+      paperId: Id,
+      reason: Type.String({ minLength: 1, maxLength: 200 }),
+      idempotencyKey: IdempotencyKey,
+      ...ScoreFields,
+    }),
     Type.Object({
       paperId: Type.Integer(),
       score: Type.Number(),
@@ -461,14 +421,11 @@ export const markingRoutes = {
   sample: post(
     `${M}/sample`,
     '样卷: mark a paper as exemplary or a typical mistake (kind null clears)',
-    Type.Object(
-      {
-        paperId: Id,
-        kind: Nullable(Type.Union([Type.Literal('exemplary'), Type.Literal('typical')])),
-        note: Type.String({ maxLength: 500, default: '' }),
-      },
-      strict,
-    ),
+    Obj({
+      paperId: Id,
+      kind: Nullable(OneOf(['exemplary', 'typical'] as const)),
+      note: Type.String({ maxLength: 500, default: '' }),
+    }),
     EmptyData,
   ),
   samples: post(
@@ -505,42 +462,36 @@ export const markingRoutes = {
   checkPaper: post(
     `${M}/checkPaper`,
     'find a student’s papers and every mark on them, by whom and when',
-    Type.Object(
-      {
-        examSubjectId: Type.Optional(Id),
-        blockId: Type.Optional(Id),
-        studentId: Type.Optional(Id),
-        studentNo: Type.Optional(Type.String({ minLength: 1, maxLength: 32 })),
-      },
-      strict,
-    ),
+    Obj({
+      examSubjectId: Type.Optional(Id),
+      blockId: Type.Optional(Id),
+      studentId: Type.Optional(Id),
+      studentNo: Type.Optional(Type.String({ minLength: 1, maxLength: 32 })),
+    }),
     ListOf(PaperDetail),
   ),
   finishSubject: post(
     `${M}/subject/finish`,
     'finish a subject: final scores into the exam scores, subject and exam totals',
-    Type.Object({ examSubjectId: Id }, strict),
+    Obj({ examSubjectId: Id }),
     Type.Object({ students: Type.Integer() }),
   ),
   refreshReport: post(
     '/marking-main/exam/refresh_report',
     'write again the marking scores of the exam’s finished subjects and recompute totals',
-    Type.Object({ examId: Id }, strict),
+    Obj({ examId: Id }),
     Type.Object({ subjects: Type.Integer(), students: Type.Integer() }),
   ),
   resetAnswer: post(
     '/marking-main/exam/resetExamResultDetailAnswer',
     'mark a student’s answers in a subject (or one block) again from scratch',
-    Type.Object({ examSubjectId: Id, studentId: Id, blockId: Type.Optional(Id) }, strict),
+    Obj({ examSubjectId: Id, studentId: Id, blockId: Type.Optional(Id) }),
     Type.Object({ papers: Type.Integer() }),
   ),
   randomCheck: post(
     '/marking-main/exam/grading/random_check',
     'a random sample of a block’s finished papers with every mark, for spot checks',
-    Type.Object(
-      { blockId: Id, count: Type.Integer({ minimum: 1, maximum: 200, default: 10 }) },
-      strict,
-    ),
+    Obj({ blockId: Id, count: Type.Integer({ minimum: 1, maximum: 200, default: 10 }) }),
     ListOf(PaperDetail),
   ),
 };

@@ -1,6 +1,8 @@
 import { Type } from 'typebox';
-import { Id, Nullable, Obj, get, post } from './builders';
+import { Id, Nullable, Obj, get, post, OneOf, pageFields } from './builders';
 import { Paged } from './envelope';
+
+import { MESSAGE_KINDS } from './messageKinds';
 
 export { MESSAGE_KINDS, MESSAGE_KIND_NAMES } from './messageKinds';
 
@@ -13,17 +15,7 @@ export { MESSAGE_KINDS, MESSAGE_KIND_NAMES } from './messageKinds';
 /** Prefix of examkit's message calls. */
 const M = '/marking-main/message';
 
-export const MessageKind = Type.Union([
-  Type.Literal('marking_assigned'),
-  Type.Literal('marking_finished'),
-  Type.Literal('report_published'),
-  Type.Literal('import_finished'),
-  Type.Literal('print_ready'),
-  Type.Literal('homework_assigned'),
-  Type.Literal('homework_due'),
-  Type.Literal('region_invited'),
-  Type.Literal('notice'),
-]);
+export const MessageKind = OneOf(MESSAGE_KINDS);
 
 /** One message as its recipient sees it. */
 export const MessageItem = Obj({
@@ -75,8 +67,7 @@ export const messageRoutes = {
     `${M}/list`,
     'the caller’s messages, newest first; unreadOnly lists unread ones',
     Obj({
-      pageNum: Type.Integer({ minimum: 1, default: 1 }),
-      pageSize: Type.Integer({ minimum: 1, maximum: 100, default: 20 }),
+      ...pageFields(100, 20),
       unreadOnly: Type.Optional(Type.Boolean({ title: '只看未读' })),
     }),
     Paged(MessageItem),
@@ -133,8 +124,7 @@ export const messageRoutes = {
     '/marking-minipro/error_log/list',
     'the school’s client errors, latest first (school administrators)',
     Obj({
-      pageNum: Type.Integer({ minimum: 1, default: 1 }),
-      pageSize: Type.Integer({ minimum: 1, maximum: 100, default: 20 }),
+      ...pageFields(100, 20),
     }),
     Paged(ClientErrorItem),
   ),

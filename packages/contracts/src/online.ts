@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { Id, Nullable, Obj, post } from './builders';
+import { Id, Nullable, Obj, post, OneOf, studentFields } from './builders';
 import { ExamState, ExamType } from './exam';
 
 /**
@@ -9,17 +9,17 @@ import { ExamState, ExamType } from './exam';
  */
 
 /** Question kinds of an online exam: the exam domain's kinds (`subjective` = free answer). */
-export const OnlineQuestionKind = Type.Union([
-  Type.Literal('single'),
-  Type.Literal('multiple'),
-  Type.Literal('judge'),
-  Type.Literal('fill'),
-  Type.Literal('subjective'),
-]);
+export const OnlineQuestionKind = OneOf([
+  'single',
+  'multiple',
+  'judge',
+  'fill',
+  'subjective',
+] as const);
 export type OnlineQuestionKind = Static<typeof OnlineQuestionKind>;
 
 /** Where a question's text came from: typed in, or a question-bank item (issue #15). */
-export const QuestionSource = Type.Union([Type.Literal('typed'), Type.Literal('bank')]);
+export const QuestionSource = OneOf(['typed', 'bank'] as const);
 export type QuestionSource = Static<typeof QuestionSource>;
 
 const Marks = Type.Number({ exclusiveMinimum: 0, maximum: 100 });
@@ -154,15 +154,8 @@ export const QuestionStatistics = Type.Object({
 });
 
 export const StudentStatistics = Type.Object({
-  studentId: Type.Integer(),
-  studentNo: Type.String(),
-  name: Type.String(),
-  className: Type.String(),
-  status: Type.Union([
-    Type.Literal('absent'),
-    Type.Literal('answering'),
-    Type.Literal('submitted'),
-  ]),
+  ...studentFields(),
+  status: OneOf(['absent', 'answering', 'submitted'] as const),
   submittedAt: Nullable(Type.Integer()),
   /** Total of the scored questions so far; null before submitting. */
   score: Nullable(Type.Number()),

@@ -9,6 +9,12 @@ export const REGION_LEVELS = ['district', 'city'] as const;
 
 const RegionLevel = OneOf(REGION_LEVELS);
 
+const RegionId = Type.Integer({ minimum: 1, title: '区域' });
+const SchoolId = Type.Integer({ minimum: 1, title: '学校' });
+const BureauUserId = Type.Integer({ minimum: 1, title: '教育局账号' });
+/** A body naming a region and a school. */
+const RegionSchoolBody = Obj({ regionId: RegionId, schoolId: SchoolId });
+
 /** A bureau account as the operator console lists it: never its password. */
 export const OperatorBureauAccount = Obj({
   bureauUserId: Type.Integer(),
@@ -91,26 +97,20 @@ export const operatorRoutes = {
   addSchool: post(
     '/marking-platform/operator/region/add_school',
     'the operator invites a school into a region (a school belongs to at most one); it joins once its administrator accepts',
-    Obj({
-      regionId: Type.Integer({ minimum: 1, title: '区域' }),
-      schoolId: Type.Integer({ minimum: 1, title: '学校' }),
-    }),
+    RegionSchoolBody,
     OperatorRegion,
   ),
   removeSchool: post(
     '/marking-platform/operator/region/remove_school',
     'the operator removes a school from its region, or withdraws its pending invitation; the region’s bureau sessions in it end',
-    Obj({
-      regionId: Type.Integer({ minimum: 1, title: '区域' }),
-      schoolId: Type.Integer({ minimum: 1, title: '学校' }),
-    }),
+    RegionSchoolBody,
     OperatorRegion,
   ),
   createBureau: post(
     '/marking-platform/operator/bureau/create',
     'the operator creates a bureau account of a region (argon2id); a retry with the same account, name and password answers the first call’s account',
     Obj({
-      regionId: Type.Integer({ minimum: 1, title: '区域' }),
+      regionId: RegionId,
       loginName: LoginName,
       nickName: Type.String({ minLength: 1, maxLength: 30, title: '姓名' }),
       password: Password,
@@ -120,14 +120,14 @@ export const operatorRoutes = {
   resetBureauPassword: post(
     '/marking-platform/operator/bureau/reset_password',
     'the operator sets a bureau account’s password; every session of the account ends',
-    Obj({ bureauUserId: Type.Integer({ minimum: 1, title: '教育局账号' }), password: Password }),
+    Obj({ bureauUserId: BureauUserId, password: Password }),
     OperatorRegion,
   ),
   setBureauStatus: post(
     '/marking-platform/operator/bureau/set_status',
     'the operator disables (停用) or enables (启用) a bureau account; disabling ends every session of the account at once',
     Obj({
-      bureauUserId: Type.Integer({ minimum: 1, title: '教育局账号' }),
+      bureauUserId: BureauUserId,
       enabled: Type.Boolean({ title: '启用' }),
     }),
     OperatorRegion,
@@ -174,7 +174,7 @@ export const operatorRoutes = {
           { title: '操作' },
         ),
       ),
-      schoolId: Type.Optional(Type.Integer({ minimum: 1, title: '学校' })),
+      schoolId: Type.Optional(SchoolId),
       /** The period, in ms since the epoch: from (inclusive) and to (exclusive). */
       from: Type.Optional(Type.Integer({ minimum: 0, title: '开始日期' })),
       to: Type.Optional(Type.Integer({ minimum: 0, title: '结束日期' })),

@@ -2,6 +2,8 @@ import { Type } from 'typebox';
 import { Id, Nullable, Obj, post } from './builders';
 import { SchoolOption } from './user';
 
+const RegionId = Type.Integer({ minimum: 1, title: '区域' });
+
 /**
  * Education-bureau calls (issue #17): a bureau account signed into one member school lists its
  * region's schools and asks for a one-time token to enter another one with
@@ -70,7 +72,7 @@ export const schoolRegionRoutes = {
     '/marking-region/school/invitation/respond',
     'the school’s administrator accepts (同意) or declines (拒绝) a region’s invitation; accepting lets the region’s bureau read the school',
     Obj({
-      regionId: Type.Integer({ minimum: 1, title: '区域' }),
+      regionId: RegionId,
       accept: Type.Boolean({ title: '是否同意' }),
     }),
     SchoolRegionStatus,
@@ -78,7 +80,7 @@ export const schoolRegionRoutes = {
   leave: post(
     '/marking-region/school/region/leave',
     'the school’s administrator takes the school out of its region (退出区域); the region’s bureau loses the school at once, joint exams already held keep their reports; again is a no-op',
-    Obj({ regionId: Type.Integer({ minimum: 1, title: '区域' }) }),
+    Obj({ regionId: RegionId }),
     SchoolRegionStatus,
   ),
 };

@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import { Id, Nullable, Obj, post } from './builders';
+import { Id, Nullable, Obj, post, IdempotencyKey } from './builders';
 import { DownloadStarted } from './download';
 import { JointReportStatus } from './jointSnapshot';
 
@@ -84,7 +84,7 @@ export const regionAnalyticRoutes = {
     '/marking-report/analytic/region/create',
     "combine 1–10 of the region's joint exams into a region analysis; a retry with the same key creates nothing",
     Obj({
-      idempotencyKey: Type.String({ minLength: 8, maxLength: 64, pattern: '^[A-Za-z0-9-]+$' }),
+      idempotencyKey: IdempotencyKey,
       name: Name,
       jointExamIds: JointExamIds,
     }),

@@ -1,5 +1,5 @@
 import { Type, type Static, type TSchema } from 'typebox';
-import { Nullable, Obj, OneOf, post } from './builders';
+import { Nullable, Obj, OneOf, post, titled as t } from './builders';
 import { Paged } from './envelope';
 import { BankQuestionInput, BankQuestionItem, QUESTION_TYPE_KEYS } from './resource';
 
@@ -10,7 +10,6 @@ import { BankQuestionInput, BankQuestionItem, QUESTION_TYPE_KEYS } from './resou
  * recommendation. Paths beyond the spec's names are examkit's (docs/resources.md).
  */
 
-const t = <T extends TSchema>(title: string, schema: T): T => ({ ...schema, title });
 const Id = (title: string) => Type.Integer({ minimum: 1, title });
 const PageNum = t('页码', Type.Integer({ minimum: 1, default: 1 }));
 const PageSize = t('每页条数', Type.Integer({ minimum: 1, maximum: 100, default: 10 }));

@@ -1,12 +1,11 @@
 import { Type, type Static } from 'typebox';
 import { Paged } from './envelope';
-import { Id, Nullable } from './builders';
+import { Id, Nullable, OneOf, Obj } from './builders';
 import { route } from './route';
 
-const strict = { additionalProperties: false } as const;
 const Sha256 = Type.String({ pattern: '^[0-9a-f]{64}$', description: 'SHA-256, lower-case hex' });
-const SubjectRef = Type.Object({ examSubjectId: Id }, strict);
-const BatchRef = Type.Object({ batchId: Id }, strict);
+const SubjectRef = Obj({ examSubjectId: Id });
+const BatchRef = Obj({ batchId: Id });
 
 /** Largest chunk of an upload, bytes (its base64 fits the 1 MiB body limit). */
 export const SCAN_CHUNK_SIZE = 512 * 1024;
@@ -33,12 +32,7 @@ export const ScanExceptionKind = Type.Unsafe<ScanExceptionKind>({
 export const ScanBatchProgress = Type.Object({
   batchId: Id,
   examSubjectId: Id,
-  state: Type.Union([
-    Type.Literal('uploading'),
-    Type.Literal('queued'),
-    Type.Literal('recognizing'),
-    Type.Literal('done'),
-  ]),
+  state: OneOf(['uploading', 'queued', 'recognizing', 'done'] as const),
   filesTotal: Type.Integer(),
   filesDone: Type.Integer(),
   /** Pages recognised so far. */
@@ -137,7 +131,7 @@ export const ScanObjectiveAnswer = Type.Object({
   questionId: Id,
   /** Full printed number, e.g. `3` or `5(1)`. */
   number: Type.String(),
-  kind: Type.Union([Type.Literal('single'), Type.Literal('multiple'), Type.Literal('judge')]),
+  kind: OneOf(['single', 'multiple', 'judge'] as const),
   fullMarks: Type.Number(),
   /** Multiple choice: marks for a strict subset of the key; null = none. */
   partialMarks: Nullable(Type.Number()),
@@ -187,15 +181,15 @@ export const ScanSubjectOverview = Type.Object({
 });
 export type ScanSubjectOverview = Static<typeof ScanSubjectOverview>;
 
-export const ScanFixAction = Type.Union([
-  Type.Literal('assign'),
-  Type.Literal('answer'),
-  Type.Literal('absent'),
-  Type.Literal('discard'),
-  Type.Literal('rescan'),
-  Type.Literal('replace'),
-  Type.Literal('accept'),
-]);
+export const ScanFixAction = OneOf([
+  'assign',
+  'answer',
+  'absent',
+  'discard',
+  'rescan',
+  'replace',
+  'accept',
+] as const);
 export type ScanFixAction = Static<typeof ScanFixAction>;
 
 export const scanRoutes = {
@@ -204,23 +198,17 @@ export const scanRoutes = {
     url: '/marking-main/exam/scan/batch/create',
     encoding: 'json',
     auth: true,
-    body: Type.Object(
-      {
-        examSubjectId: Id,
-        files: Type.Array(
-          Type.Object(
-            {
-              fileName: Type.String({ minLength: 1, maxLength: 255 }),
-              size: Type.Integer({ minimum: 1, maximum: SCAN_MAX_FILE_SIZE }),
-              sha256: Sha256,
-            },
-            strict,
-          ),
-          { minItems: 1, maxItems: 2000 },
-        ),
-      },
-      strict,
-    ),
+    body: Obj({
+      examSubjectId: Id,
+      files: Type.Array(
+        Obj({
+          fileName: Type.String({ minLength: 1, maxLength: 255 }),
+          size: Type.Integer({ minimum: 1, maximum: SCAN_MAX_FILE_SIZE }),
+          sha256: Sha256,
+        }),
+        { minItems: 1, maxItems: 2000 },
+      ),
+    }),
     query: undefined,
     data: Type.Object({
       batchId: Id,
@@ -234,16 +222,13 @@ export const scanRoutes = {
     url: '/marking-main/exam/scan/batch/chunk',
     encoding: 'json',
     auth: true,
-    body: Type.Object(
-      {
-        batchId: Id,
-        fileIndex: Type.Integer({ minimum: 0, default: 0 }),
-        index: Type.Integer({ minimum: 0 }),
-        contentBase64: Type.String({ maxLength: Math.ceil(SCAN_CHUNK_SIZE / 3) * 4 }),
-        sha256: Sha256,
-      },
-      strict,
-    ),
+    body: Obj({
+      batchId: Id,
+      fileIndex: Type.Integer({ minimum: 0, default: 0 }),
+      index: Type.Integer({ minimum: 0 }),
+      contentBase64: Type.String({ maxLength: Math.ceil(SCAN_CHUNK_SIZE / 3) * 4 }),
+      sha256: Sha256,
+    }),
     query: undefined,
     data: Type.Object({ received: Type.Integer(), chunkCount: Type.Integer() }),
     summary: 'Uploads one chunk (≤ 512 KiB) of a batch file; sending a chunk again is harmless',
@@ -312,16 +297,13 @@ export const scanRoutes = {
     url: '/marking-main/exam/scan/exception/list',
     encoding: 'json',
     auth: true,
-    body: Type.Object(
-      {
-        examSubjectId: Id,
-        state: Type.Union([Type.Literal('open'), Type.Literal('resolved'), Type.Literal('all')], {
-          default: 'open',
-        }),
-        kind: Type.Optional(ScanExceptionKind),
-      },
-      strict,
-    ),
+    body: Obj({
+      examSubjectId: Id,
+      state: Type.Union([Type.Literal('open'), Type.Literal('resolved'), Type.Literal('all')], {
+        default: 'open',
+      }),
+      kind: Type.Optional(ScanExceptionKind),
+    }),
     query: undefined,
     data: Type.Object({ list: Type.Array(ScanException) }),
     summary: 'The exception queue of /exam/single/scanpaper/{id}',
@@ -331,23 +313,19 @@ export const scanRoutes = {
     url: '/marking-main/exam/scan/exception/resolve',
     encoding: 'json',
     auth: true,
-    body: Type.Object(
-      {
-        exceptionId: Id,
-        action: ScanFixAction,
-        /** assign: the student the sheet belongs to. */
-        studentId: Type.Optional(Id),
-        /** answer: corrected bubbles. */
-        answers: Type.Optional(
-          Type.Array(
-            Type.Object({ questionId: Id, answer: Type.String({ maxLength: 26 }) }, strict),
-            { maxItems: 500 },
-          ),
-        ),
-        note: Type.Optional(Type.String({ maxLength: 500 })),
-      },
-      strict,
-    ),
+    body: Obj({
+      exceptionId: Id,
+      action: ScanFixAction,
+      /** assign: the student the sheet belongs to. */
+      studentId: Type.Optional(Id),
+      /** answer: corrected bubbles. */
+      answers: Type.Optional(
+        Type.Array(Obj({ questionId: Id, answer: Type.String({ maxLength: 26 }) }), {
+          maxItems: 500,
+        }),
+      ),
+      note: Type.Optional(Type.String({ maxLength: 500 })),
+    }),
     query: undefined,
     data: ScanException,
     summary: 'Fixes an exception by hand; the fix is recorded with who and when',
@@ -357,7 +335,7 @@ export const scanRoutes = {
     url: '/marking-main/exam/scan/absent/confirm',
     encoding: 'json',
     auth: true,
-    body: Type.Object({ examSubjectId: Id, studentId: Id }, strict),
+    body: Obj({ examSubjectId: Id, studentId: Id }),
     query: undefined,
     data: Type.Null(),
     summary: 'Confirms that a student without a sheet was absent (recorded as a fix)',
@@ -377,7 +355,7 @@ export const scanRoutes = {
     url: '/marking-main/exam/scan/overview',
     encoding: 'json',
     auth: true,
-    body: Type.Object({ examId: Id }, strict),
+    body: Obj({ examId: Id }),
     query: undefined,
     data: Type.Object({ subjects: Type.Array(ScanSubjectOverview) }),
     summary:
@@ -388,20 +366,15 @@ export const scanRoutes = {
     url: '/marking-main/exam/scan/objective/list',
     encoding: 'json',
     auth: true,
-    body: Type.Object(
-      {
-        examSubjectId: Id,
-        /** @default 1 */
-        pageNum: Type.Optional(Type.Integer({ minimum: 1, maximum: 100_000 })),
-        /** @default 50 */
-        pageSize: Type.Optional(
-          Type.Integer({ minimum: 1, maximum: SCAN_OBJECTIVE_MAX_PAGE_SIZE }),
-        ),
-        /** Part of a name or an exam number. */
-        keyWord: Type.Optional(Type.String({ maxLength: 64 })),
-      },
-      strict,
-    ),
+    body: Obj({
+      examSubjectId: Id,
+      /** @default 1 */
+      pageNum: Type.Optional(Type.Integer({ minimum: 1, maximum: 100_000 })),
+      /** @default 50 */
+      pageSize: Type.Optional(Type.Integer({ minimum: 1, maximum: SCAN_OBJECTIVE_MAX_PAGE_SIZE })),
+      /** Part of a name or an exam number. */
+      keyWord: Type.Optional(Type.String({ maxLength: 64 })),
+    }),
     query: undefined,
     data: ScanObjectivePage,
     summary:
@@ -412,7 +385,7 @@ export const scanRoutes = {
     url: '/marking-main/exam/scan/objective/detail',
     encoding: 'json',
     auth: true,
-    body: Type.Object({ examSubjectId: Id, studentId: Id }, strict),
+    body: Obj({ examSubjectId: Id, studentId: Id }),
     query: undefined,
     data: ScanObjectiveDetail,
     summary: "One student's objective questions: the options read, the key and the points",

@@ -1,7 +1,6 @@
 import { Type, type Static } from 'typebox';
-import { post } from './builders';
+import { post, Obj } from './builders';
 
-const strict = { additionalProperties: false } as const;
 const Int = Type.Integer();
 
 /**
@@ -33,7 +32,7 @@ export const scopeRoutes = {
   myScope: post(
     '/marking-user/user/school/my_scope',
     'the signed-in user’s data scope and marking roles (docs/scope.md)',
-    Type.Object({}, strict),
+    Obj({}),
     MyScope,
   ),
 };

@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import { Id, Nullable, Obj, OneOf, post } from './builders';
+import { Id, Nullable, Obj, OneOf, post, studentClassFields } from './builders';
 import { UsagePeriod } from './teachResearchUsage';
 
 /** A fall of the total's percentile (points) between two exams that marks a student for attention. */
@@ -126,11 +126,7 @@ export const teachResearchRoutes = {
       exams: Type.Array(ExamRef),
       students: Type.Array(
         Obj({
-          studentId: Int,
-          name: Str,
-          studentNo: Str,
-          classId: Int,
-          className: Str,
+          ...studentClassFields(),
           /** The total's percentile per exam (null: not sat). */
           percentiles: Type.Array(N),
           /** Newest percentile minus the one before (exams sat). */
@@ -242,11 +238,7 @@ export const teachResearchRoutes = {
       /** The students who swing, the largest swing first. */
       students: Type.Array(
         Obj({
-          studentId: Int,
-          name: Str,
-          studentNo: Str,
-          classId: Int,
-          className: Str,
+          ...studentClassFields(),
           /** The percentile of the subject compared (or the total) per exam (null: not sat). */
           percentiles: Type.Array(N),
           /** The grade rank of the subject compared (or the total) per exam (null: not sat). */

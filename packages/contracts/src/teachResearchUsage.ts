@@ -1,7 +1,6 @@
-import { Type, type Static, type TSchema } from 'typebox';
-import { Obj, post } from './builders';
+import { Type, type Static } from 'typebox';
+import { Obj, post, titled as t } from './builders';
 
-const t = <T extends TSchema>(title: string, schema: T): T => ({ ...schema, title });
 const R = '/marking-report/teach-research';
 const Int = Type.Integer();
 const Str = Type.String();

@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import { Id, Nullable, Obj, OneOf, post } from './builders';
+import { handInFigures, Id, Nullable, Obj, OneOf, post } from './builders';
 import { SUBMISSION_STATUSES } from './homeworkStatus';
 
 /** Where a topic list looks: the caller's classes (考试报告) or the whole grade (校级报告). */
@@ -11,6 +11,14 @@ const T = '/marking-report/teaching';
 const N = Nullable(Type.Number());
 const Str = Type.String();
 const Int = Type.Integer();
+/** The head of a 校本作业 row of a class's reports: which homework, when assigned, its full marks. */
+const classHomeworkHead = {
+  homeworkId: Int,
+  name: Str,
+  subjectName: Str,
+  assignedAt: Int,
+  fullMarks: Type.Number(),
+};
 
 /** A question of an exam with its score rate (a class's or the grade's) beside the grade's. */
 const TopicQuestion = Obj({
@@ -180,11 +188,7 @@ export const teachingRoutes = {
        */
       homework: Type.Array(
         Obj({
-          homeworkId: Int,
-          name: Str,
-          subjectName: Str,
-          assignedAt: Int,
-          fullMarks: Type.Number(),
+          ...classHomeworkHead,
           status: OneOf(SUBMISSION_STATUSES),
           score: N,
           scoreRate: N,
@@ -226,16 +230,8 @@ export const teachingRoutes = {
       /** The 校本作业 of the class whose report the caller may open, oldest first: 基本情况. */
       homework: Type.Array(
         Obj({
-          homeworkId: Int,
-          name: Str,
-          subjectName: Str,
-          assignedAt: Int,
-          fullMarks: Type.Number(),
-          expected: Int,
-          submitted: Int,
-          corrected: Int,
-          average: N,
-          scoreRate: N,
+          ...classHomeworkHead,
+          ...handInFigures(),
         }),
       ),
     }),

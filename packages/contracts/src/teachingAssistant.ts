@@ -1,13 +1,20 @@
-import { Type, type Static, type TSchema } from 'typebox';
-import { Nullable, Obj, post } from './builders';
+import { Type, type Static } from 'typebox';
+import {
+  handInFigures,
+  Nullable,
+  Obj,
+  post,
+  titled as t,
+  OneOf,
+  titledPageFields,
+} from './builders';
+import { HomeworkId } from './homeworkIds';
 import { Paged } from './envelope';
 
-const t = <T extends TSchema>(title: string, schema: T): T => ({ ...schema, title });
 const A = '/marking-report/teaching/assistant';
 const N = Nullable(Type.Number());
 const Str = Type.String();
 const Int = Type.Integer();
-const HomeworkId = t('作业', Type.Integer({ minimum: 1 }));
 
 /** A homework of the report centre's 助手报告 list, with its 基本情况 figures. */
 export const CentreHomeworkRow = Obj({
@@ -20,11 +27,7 @@ export const CentreHomeworkRow = Obj({
   /** Names of the classes and teaching classes the caller corrects. */
   targets: Type.Array(Str),
   fullMarks: Type.Number(),
-  expected: Int,
-  submitted: Int,
-  corrected: Int,
-  average: N,
-  scoreRate: N,
+  ...handInFigures(),
   createdAt: Int,
 });
 export type CentreHomeworkRow = Static<typeof CentreHomeworkRow>;
@@ -41,7 +44,7 @@ export const CentreHomeworkTopics = Obj({
   /** The classes and teaching classes the caller corrects (the report's filter). */
   targets: Type.Array(
     Obj({
-      kind: Type.Union([Type.Literal('class'), Type.Literal('teachingClass')]),
+      kind: OneOf(['class', 'teachingClass'] as const),
       id: Int,
       name: Str,
     }),
@@ -84,8 +87,7 @@ export const teachingAssistantRoutes = {
     `${A}/list`,
     'paged assigned homework whose reports the caller may open, newest first, with 基本情况 figures',
     Obj({
-      pageNum: t('页码', Type.Integer({ minimum: 1, default: 1 })),
-      pageSize: t('每页条数', Type.Integer({ minimum: 1, maximum: 50, default: 10 })),
+      ...titledPageFields(50, 10),
     }),
     Paged(CentreHomeworkRow),
   ),

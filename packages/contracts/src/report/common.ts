@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import { Id, Nullable, Obj } from '../builders';
+import { Id, Nullable, Obj, studentClassFields, OneOf, pageFields } from '../builders';
 
 /** Fields, request bodies and shapes the report calls share. */
 
@@ -32,10 +32,7 @@ export const ClassSubjectBody = Obj({ examId: Id, classId: Id, subjectId: Id });
 /** A body naming an exam and a subject. */
 export const GradeSubjectBody = Obj({ examId: Id, subjectId: Id });
 /** `pageNum` from 1, at most 200 a page (spread into a body). */
-export const PageFields = {
-  pageNum: Type.Integer({ minimum: 1, default: 1 }),
-  pageSize: Type.Integer({ minimum: 1, maximum: 200, default: 50 }),
-};
+export const PageFields = pageFields(200, 50);
 /** Questions at or under this score rate are problems. @default 0.6 */
 export const MaxScoreRate = Type.Optional(Type.Number({ minimum: 0, maximum: 1, default: 0.6 }));
 
@@ -84,7 +81,7 @@ export const StudentScoreRef = Obj({
 
 /** 临界生 below one line. */
 export const CriticalGroup = Obj({
-  line: Type.Union([Type.Literal('excellent'), Type.Literal('good'), Type.Literal('pass')]),
+  line: OneOf(['excellent', 'good', 'pass'] as const),
   lineScore: Num,
   from: Num,
   students: Type.Array(StudentScoreRef),
@@ -145,11 +142,7 @@ export const PreviousExam = Nullable(Obj({ examId: Int, name: Str, examDate: Str
 
 /** A student's row of a transcript. */
 export const TranscriptRow = Obj({
-  studentId: Int,
-  name: Str,
-  studentNo: Str,
-  classId: Int,
-  className: Str,
+  ...studentClassFields(),
   scores: Type.Array(StudentSubjectScore),
   /** Null when the caller sees only some subjects of the class. */
   total: Nullable(StudentSubjectScore),
@@ -157,11 +150,7 @@ export const TranscriptRow = Obj({
 
 /** A student's place in a ranking of one column. */
 export const RankRow = Obj({
-  studentId: Int,
-  name: Str,
-  studentNo: Str,
-  classId: Int,
-  className: Str,
+  ...studentClassFields(),
   score: N,
   gradeRank: NInt,
   classRank: NInt,

@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import { Id, Obj, post } from '../builders';
+import { Id, Obj, post, OneOf } from '../builders';
 import { Int, R, Str, SubjectKey } from './common';
 
 /** Report pages whose tables export to `.xlsx` or PDF. */
@@ -44,12 +44,7 @@ const ExportBody = Obj({
   examId: Id,
   page: ReportPage,
   /** `html`: the print-ready page itself (what the PDF is rendered from); `csv`: rawScores only. */
-  format: Type.Union([
-    Type.Literal('xlsx'),
-    Type.Literal('pdf'),
-    Type.Literal('html'),
-    Type.Literal('csv'),
-  ]),
+  format: OneOf(['xlsx', 'pdf', 'html', 'csv'] as const),
   classId: Type.Optional(Id),
   subjectId: Type.Optional(SubjectKey),
   studentId: Type.Optional(Id),

@@ -1,6 +1,6 @@
 import { Type } from 'typebox';
-import { Id, Obj, post } from '../builders';
-import { Int, N, NInt, R, ReportExam, Str } from './common';
+import { Id, Obj, post, studentClassFields } from '../builders';
+import { N, NInt, R, ReportExam, Str } from './common';
 
 /** Students to watch, for the print page warningReport. */
 export const warningReportRoutes = {
@@ -12,11 +12,7 @@ export const warningReportRoutes = {
       exam: ReportExam,
       students: Type.Array(
         Obj({
-          studentId: Int,
-          name: Str,
-          studentNo: Str,
-          classId: Int,
-          className: Str,
+          ...studentClassFields(),
           totalScore: N,
           gradeRank: NInt,
           reasons: Type.Array(Str),

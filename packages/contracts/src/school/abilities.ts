@@ -10,49 +10,30 @@ export const AbilityItem = Obj({
   name: Type.String(),
 });
 
+/** The calls of one kind of per-subject item (能力 or 素养): its subjects, its items, add, delete. */
+const subjectItemRoutes = (base: string, item: string, listPath: string) => ({
+  subjects: post(`${base}/get_subject`, `subjects with ${item} items`, Empty, Type.Array(Subject)),
+  list: post(
+    `${base}/${listPath}`,
+    `${item} items`,
+    Obj({ subjectId: Type.Optional(Id) }),
+    Type.Array(AbilityItem),
+  ),
+  insert: post(`${base}/insert`, `add an ${item} item`, Obj({ subjectId: Id, name: Name }), NewId),
+  delete: post(`${base}/delete`, `delete an ${item} item`, ById, Null),
+});
+
+const ability = subjectItemRoutes(`${U}/ability`, 'ability', 'getListAbility');
+const accomplishment = subjectItemRoutes(`${U}/accomplishment`, 'accomplishment', 'getList');
+
 /** Ability and accomplishment items per subject. */
 export const abilityRoutes = {
-  abilitySubjects: post(
-    `${U}/ability/get_subject`,
-    'subjects with ability items',
-    Empty,
-    Type.Array(Subject),
-  ),
-  abilityList: post(
-    `${U}/ability/getListAbility`,
-    'ability items',
-    Obj({ subjectId: Type.Optional(Id) }),
-    Type.Array(AbilityItem),
-  ),
-  abilityInsert: post(
-    `${U}/ability/insert`,
-    'add an ability item',
-    Obj({ subjectId: Id, name: Name }),
-    NewId,
-  ),
-  abilityDelete: post(`${U}/ability/delete`, 'delete an ability item', ById, Null),
-  accomplishmentList: post(
-    `${U}/accomplishment/getList`,
-    'accomplishment items',
-    Obj({ subjectId: Type.Optional(Id) }),
-    Type.Array(AbilityItem),
-  ),
-  accomplishmentSubjects: post(
-    `${U}/accomplishment/get_subject`,
-    'subjects with accomplishment items',
-    Empty,
-    Type.Array(Subject),
-  ),
-  accomplishmentInsert: post(
-    `${U}/accomplishment/insert`,
-    'add an accomplishment item',
-    Obj({ subjectId: Id, name: Name }),
-    NewId,
-  ),
-  accomplishmentDelete: post(
-    `${U}/accomplishment/delete`,
-    'delete an accomplishment item',
-    ById,
-    Null,
-  ),
+  abilitySubjects: ability.subjects,
+  abilityList: ability.list,
+  abilityInsert: ability.insert,
+  abilityDelete: ability.delete,
+  accomplishmentList: accomplishment.list,
+  accomplishmentSubjects: accomplishment.subjects,
+  accomplishmentInsert: accomplishment.insert,
+  accomplishmentDelete: accomplishment.delete,
 };

@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import { Id, Obj } from '../builders';
+import { Id, Obj, OneOf, pageFields } from '../builders';
 
 /** Shapes and fields the administration calls share. */
 
@@ -31,8 +31,7 @@ export const Count = Obj({ count: Type.Integer() });
 
 /** A paged list request: `pageNum` from 1, at most 200 a page. */
 export const PageBody = Obj({
-  pageNum: Type.Integer({ minimum: 1, default: 1 }),
-  pageSize: Type.Integer({ minimum: 1, maximum: 200, default: 20 }),
+  ...pageFields(200, 20),
   gradeId: Type.Optional(Id),
   classId: Type.Optional(Id),
   subjectId: Type.Optional(Id),
@@ -56,7 +55,7 @@ export const ImportError = Obj({
 /** The outcome of an import: `rejected` means nothing was written and `errors` lists every bad row. */
 export const ImportResult = Obj({
   jobId: Type.Integer(),
-  status: Type.Union([Type.Literal('ok'), Type.Literal('rejected')]),
+  status: OneOf(['ok', 'rejected'] as const),
   total: Type.Integer(),
   inserted: Type.Integer(),
   updated: Type.Integer(),

@@ -1,11 +1,11 @@
 import { Type } from 'typebox';
 import { Paged } from '../envelope';
-import { Id, Nullable, Obj, post } from '../builders';
+import { Id, Nullable, Obj, post, OneOf } from '../builders';
 import { ById, Count, Flag, Ids, Name, NewId, Null, PageBody, Sex, Tel, U } from './common';
 import { rosterFileRoutes } from './rosterFileRoutes';
 
 /** 选科 combinations. */
-export const ElectiveCombo = Type.Union([Type.Literal('3+1+2'), Type.Literal('3+3')]);
+export const ElectiveCombo = OneOf(['3+1+2', '3+3'] as const);
 
 /** A student as lists show them. */
 export const Student = Obj({

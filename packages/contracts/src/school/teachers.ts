@@ -53,6 +53,15 @@ export const YearHistory = Obj({
   assignments: Type.Array(Assignment),
 });
 
+/** The teachers of one class, grade, role or subject: a body of that one id field. */
+const teachersOf = <K extends string>(path: string, summary: string, field: K) =>
+  post(
+    `${U}/teacher/${path}`,
+    summary,
+    Obj({ [field]: Id } as Record<K, typeof Id>),
+    Type.Array(Teacher),
+  );
+
 /** Teachers: editing, lists, teaching assignments, history, import and export. */
 export const teacherRoutes = {
   addTeacher: post(
@@ -108,30 +117,10 @@ export const teacherRoutes = {
     Paged(Teacher),
   ),
   queryTeacher: post(`${U}/teacher/query_one`, 'one teacher', ById, TeacherDetail),
-  queryTeacherByClass: post(
-    `${U}/teacher/query_tea_class`,
-    'teachers of a class',
-    Obj({ classId: Id }),
-    Type.Array(Teacher),
-  ),
-  queryTeacherByGrade: post(
-    `${U}/teacher/query_tea_grade`,
-    'teachers of a grade',
-    Obj({ gradeId: Id }),
-    Type.Array(Teacher),
-  ),
-  queryTeacherByRole: post(
-    `${U}/teacher/query_tea_role`,
-    'teachers holding a role',
-    Obj({ roleId: Id }),
-    Type.Array(Teacher),
-  ),
-  queryTeacherBySubject: post(
-    `${U}/teacher/query_tea_subject`,
-    'teachers of a subject',
-    Obj({ subjectId: Id }),
-    Type.Array(Teacher),
-  ),
+  queryTeacherByClass: teachersOf('query_tea_class', 'teachers of a class', 'classId'),
+  queryTeacherByGrade: teachersOf('query_tea_grade', 'teachers of a grade', 'gradeId'),
+  queryTeacherByRole: teachersOf('query_tea_role', 'teachers holding a role', 'roleId'),
+  queryTeacherBySubject: teachersOf('query_tea_subject', 'teachers of a subject', 'subjectId'),
   listTeacher: post(
     `${U}/teacher/list_teacher`,
     'teachers in scope (at most 1000)',

@@ -1,6 +1,6 @@
 import { Type } from 'typebox';
 import { Paged } from '../envelope';
-import { gradeSubjectRow, Id, Nullable, Obj, post } from '../builders';
+import { gradeSubjectRow, Id, Nullable, Obj, post, studentFields } from '../builders';
 import { ById, Count, FileData, Name, NewId, Null, PageBody, U } from './common';
 import { Student } from './students';
 
@@ -26,10 +26,7 @@ export const teachingClassRoutes = {
     Obj({ gradeId: Id }),
     Type.Array(
       Obj({
-        studentId: Type.Integer(),
-        studentNo: Type.String(),
-        name: Type.String(),
-        className: Type.String(),
+        ...studentFields(),
         teachClasses: Type.Array(
           Obj({ id: Type.Integer(), name: Type.String(), subjectName: Type.String() }),
         ),
