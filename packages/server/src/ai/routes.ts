@@ -3,6 +3,7 @@ import { DOCX_TYPE } from '../core/attachment';
 import { badRequest, forbidden, notFound } from '../core/envelope';
 import type { Router } from '../core/router';
 import { accessOf } from '../core/scope';
+import type { SessionInfo } from '../core/session';
 import { assertOwnSchool } from '../school/routes';
 import { registerAskRoute } from './ask';
 import { markdownToDocx } from './docx';
@@ -16,6 +17,16 @@ export function registerAiRoutes(router: Router, deps: AiDeps): void {
   const ai = createAiService(deps);
   const { db, now, generations, statusOf, requirePermission, ownSession, messagesOf } = ai;
   const { details, createSession } = ai;
+
+  /** One of the caller's messages (another user's, or another school's, as missing). */
+  const ownMessage = (session: SessionInfo, messageId: number) =>
+    db
+      .selectFrom('ai_messages')
+      .select(['id', 'status', 'content', 'role'])
+      .where('id', '=', messageId)
+      .where('school_id', '=', session.schoolId)
+      .where('user_id', '=', session.userId)
+      .executeTakeFirst();
 
   router.sessionRoute(authRoutes.aiAccess, TAG, async ({ query, session }) => {
     assertOwnSchool(session, query.schoolId);
@@ -127,13 +138,7 @@ export function registerAiRoutes(router: Router, deps: AiDeps): void {
 
   router.sessionRoute(aiRoutes.stop, TAG, async ({ body, session }) => {
     await requirePermission(session);
-    const message = await db
-      .selectFrom('ai_messages')
-      .select(['id', 'status'])
-      .where('id', '=', body.messageId)
-      .where('school_id', '=', session.schoolId)
-      .where('user_id', '=', session.userId)
-      .executeTakeFirst();
+    const message = await ownMessage(session, body.messageId);
     if (!message) throw notFound('回答不存在');
     const live = generations.get(message.id);
     if (live) {
@@ -155,13 +160,7 @@ export function registerAiRoutes(router: Router, deps: AiDeps): void {
     await requirePermission(session);
     let markdown = body.markdown;
     if (body.messageId !== undefined) {
-      const message = await db
-        .selectFrom('ai_messages')
-        .select(['content', 'role'])
-        .where('id', '=', body.messageId)
-        .where('school_id', '=', session.schoolId)
-        .where('user_id', '=', session.userId)
-        .executeTakeFirst();
+      const message = await ownMessage(session, body.messageId);
       if (!message || message.role !== 'assistant') throw notFound('回答不存在');
       markdown = message.content;
     }

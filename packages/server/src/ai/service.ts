@@ -7,6 +7,7 @@ import type {
   AiStatus,
   ContextMode,
 } from '@examkit/contracts';
+import type { Selectable } from 'kysely';
 import type { Clock } from '../core/clock';
 import type { Db } from '../core/database';
 import { forbidden, notFound } from '../core/envelope';
@@ -16,6 +17,7 @@ import { accessOf } from '../core/scope';
 import type { SessionInfo } from '../core/session';
 import { Generations } from './generation';
 import { createChatProvider, type AiProviderConfig, type ChatProvider } from './provider';
+import type { AiSessionsTable } from './tables';
 import { FIXED_SESSION_TYPES, MODE_SUGGESTIONS } from './sessionTypes';
 
 /** The permission key of the assistant and the AI centre (spec 001 §2, §6). */
@@ -95,16 +97,8 @@ export async function recordAiUsage(db: Db, schoolId: number, tokens: number, at
     .execute();
 }
 
-export interface SessionRow {
-  id: number;
-  title: string;
-  kind: string;
-  session_type: string | null;
-  context_mode: string;
-  context: string;
-  created_at: number;
-  updated_at: number;
-}
+/** A session as `SESSION_COLUMNS` read it (its school and user are the caller's own). */
+export type SessionRow = Omit<Selectable<AiSessionsTable>, 'school_id' | 'user_id'>;
 
 export function toSession(row: SessionRow): AiSession {
   return {

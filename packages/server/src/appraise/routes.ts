@@ -259,14 +259,17 @@ export async function writeAppraisals(
     academic_year: scope.academicYear,
     term: body.term,
   };
+  /** A student's rows of the term in a table, to delete. */
+  const termRows = (table: 'appraisal_records' | 'appraisal_comments', studentId: number) =>
+    trx
+      .deleteFrom(table)
+      .where('school_id', '=', key.school_id)
+      .where('academic_year', '=', key.academic_year)
+      .where('term', '=', key.term)
+      .where('student_id', '=', studentId);
   for (const rec of body.records) {
     if (rec.level === null) {
-      await trx
-        .deleteFrom('appraisal_records')
-        .where('school_id', '=', key.school_id)
-        .where('academic_year', '=', key.academic_year)
-        .where('term', '=', key.term)
-        .where('student_id', '=', rec.studentId)
+      await termRows('appraisal_records', rec.studentId)
         .where('item_id', '=', rec.itemId)
         .execute();
       continue;
@@ -281,14 +284,7 @@ export async function writeAppraisals(
     };
     await trx
       .insertInto('appraisal_records')
-      .values({
-        school_id: scope.schoolId,
-        academic_year: scope.academicYear,
-        term: body.term,
-        student_id: rec.studentId,
-        item_id: rec.itemId,
-        ...values,
-      })
+      .values({ ...key, student_id: rec.studentId, item_id: rec.itemId, ...values })
       .onConflict((oc) =>
         oc
           .columns(['school_id', 'academic_year', 'term', 'student_id', 'item_id'])
@@ -299,13 +295,7 @@ export async function writeAppraisals(
   for (const c of body.comments) {
     const comment = c.comment.trim();
     if (!comment) {
-      await trx
-        .deleteFrom('appraisal_comments')
-        .where('school_id', '=', key.school_id)
-        .where('academic_year', '=', key.academic_year)
-        .where('term', '=', key.term)
-        .where('student_id', '=', c.studentId)
-        .execute();
+      await termRows('appraisal_comments', c.studentId).execute();
       continue;
     }
     const values = { class_id: body.classId, comment, written_by: userId, updated_at: now };

@@ -20,7 +20,7 @@ import { assertExamManager, loadExam } from '../exam/access';
 import { loadQuestionRows, toQuestionTree } from '../exam/paper';
 import { saveStructure } from '../exam/paperWrites';
 import type { JointViewer } from '../joint/access';
-import { addSchoolExam, jointSummaries, schoolCode } from '../joint/exams';
+import { addSchoolExam, jointSubjectRows, jointSummaries, schoolCode } from '../joint/exams';
 import type { CrossSchoolInvitesTable } from './tables';
 
 const TAG = 'cross-school';
@@ -325,15 +325,7 @@ export function registerCrossSchoolRoutes(router: Router, deps: Pick<DomainDeps,
       if (subjects.length > 0)
         await trx
           .insertInto('joint_exam_subjects')
-          .values(
-            subjects.map((s, i) => ({
-              joint_exam_id: id,
-              subject_code: s.subjectCode,
-              subject_name: s.subjectName,
-              full_marks: s.fullMarks,
-              sort_order: i,
-            })),
-          )
+          .values(jointSubjectRows(id, subjects))
           .execute();
       await trx
         .insertInto('joint_exam_schools')

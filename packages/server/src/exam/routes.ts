@@ -36,7 +36,7 @@ import {
 } from './exams';
 import { loadQuestionRows, toQuestionTree, validateStructure } from './paper';
 import { saveAnswers, saveStructure } from './paperWrites';
-import { importScores } from './scoreImport';
+import { examStudentRows, importScores } from './scoreImport';
 import { checkOverrides, checkSettings, saveSheet, sheetDesignData } from './sheets';
 import { parseQuestionRows, readSheetRows, splitPasted, decodeUpload } from './spreadsheets';
 import { refusal, rulesOf, STATE_NAMES, TRANSITIONS } from './states';
@@ -284,19 +284,7 @@ export function registerExamRoutes(router: Router, deps: ExamRoutesDeps): void {
     // A class outside the scope lists nobody, as a class that is not in the exam.
     const classIds = scopedClassIds(scope);
     if (classIds !== null && classIds.length === 0) return [];
-    let query = db
-      .selectFrom('exam_students as es')
-      .innerJoin('students as s', 's.id', 'es.student_id')
-      .innerJoin('classes as c', 'c.id', 'es.class_id')
-      .select([
-        's.id as studentId',
-        's.student_no as studentNo',
-        'es.exam_no as examNo',
-        's.name as name',
-        'c.id as classId',
-        'c.name as className',
-      ])
-      .where('es.exam_id', '=', exam.id);
+    let query = examStudentRows(db, exam.id);
     if (body.classId !== undefined) query = query.where('es.class_id', '=', body.classId);
     if (classIds !== null) query = query.where('es.class_id', 'in', classIds);
     const [rows, electives] = await Promise.all([

@@ -13,12 +13,13 @@ export interface SubjectParticipant {
   studentNo: string;
   examNo: string;
   name: string;
+  classId: number;
   className: string;
 }
 
-/** Students who take a subject: every participant, or the 选考 students of an elective one. */
-export async function participantsOf(db: Db, subject: SubjectRow): Promise<SubjectParticipant[]> {
-  let query = db
+/** An exam's students with their 学号, 考号 and class (to narrow further and order). */
+export const examStudentRows = (db: Db, examId: number) =>
+  db
     .selectFrom('exam_students as es')
     .innerJoin('students as s', 's.id', 'es.student_id')
     .innerJoin('classes as c', 'c.id', 'es.class_id')
@@ -27,9 +28,14 @@ export async function participantsOf(db: Db, subject: SubjectRow): Promise<Subje
       's.student_no as studentNo',
       'es.exam_no as examNo',
       's.name as name',
+      'c.id as classId',
       'c.name as className',
     ])
-    .where('es.exam_id', '=', subject.exam_id);
+    .where('es.exam_id', '=', examId);
+
+/** Students who take a subject: every participant, or the 选考 students of an elective one. */
+export async function participantsOf(db: Db, subject: SubjectRow): Promise<SubjectParticipant[]> {
+  let query = examStudentRows(db, subject.exam_id);
   if (subject.elective === 1)
     query = query.where('es.student_id', 'in', (eb) =>
       eb

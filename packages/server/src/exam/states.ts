@@ -26,6 +26,17 @@ export interface StateRules {
   delete: boolean;
 }
 
+/** While the sheets are scanned and marked: the basics and the answer key only. */
+const UNDER_WAY: Readonly<StateRules> = {
+  basics: true,
+  participants: false,
+  paper: false,
+  answerKey: true,
+  sheet: false,
+  scoreImport: false,
+  delete: false,
+};
+
 const RULES: Record<ExamState, StateRules> = {
   draft: {
     basics: true,
@@ -45,24 +56,8 @@ const RULES: Record<ExamState, StateRules> = {
     scoreImport: true,
     delete: true,
   },
-  scanning: {
-    basics: true,
-    participants: false,
-    paper: false,
-    answerKey: true,
-    sheet: false,
-    scoreImport: false,
-    delete: false,
-  },
-  marking: {
-    basics: true,
-    participants: false,
-    paper: false,
-    answerKey: true,
-    sheet: false,
-    scoreImport: false,
-    delete: false,
-  },
+  scanning: UNDER_WAY,
+  marking: UNDER_WAY,
   finished: {
     basics: true,
     participants: false,

@@ -21,7 +21,7 @@ import {
 import type { DownloadJobs } from '../download/jobs';
 import { analysisSettings } from './analysisSettings';
 import { FINISHED, jointGaokaoReport, refreshGaokaoJointSnapshot, schoolsOf } from './jointReport';
-import { transcriptFile } from './transcript';
+import { startTranscriptJob } from './transcript';
 
 const KEY = 'Exam-Gaokao';
 const TAG = 'gaokao';
@@ -259,16 +259,11 @@ export function registerGaokaoJointRoutes(
     const viewer = await open(session);
     const { joint, row } = await loadAnalysis(viewer, body.analysisId);
     const report = await jointGaokaoReport(db, clock, session, viewer, joint, row);
-    const label = { all: '全部', physics: '物理类', history: '历史类' }[body.track];
-    const { jobId } = await downloads.start(session, {
-      kind: 'report',
-      title: `${row.name}-新高考成绩单（${label}）`,
-      params: { gaokaoJointAnalysisId: row.id, track: body.track },
-      async run(progress) {
-        progress(10, '正在生成成绩单');
-        return transcriptFile(row.name, report, body.track, label);
-      },
+    return startTranscriptJob(downloads, session, {
+      name: row.name,
+      analysis: { gaokaoJointAnalysisId: row.id },
+      report,
+      track: body.track,
     });
-    return { jobId };
   });
 }

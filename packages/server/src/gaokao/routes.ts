@@ -13,7 +13,7 @@ import { accessOf, inScopeClass, inScopeGrade } from '../core/scope';
 import type { SessionInfo } from '../core/session';
 import type { DownloadJobs } from '../download/jobs';
 import { assertExamManager, assertExamVisible, loadExam } from '../exam/access';
-import { transcriptFile } from './transcript';
+import { startTranscriptJob } from './transcript';
 import { analysisSettings } from './analysisSettings';
 import { computeGaokao } from './compute';
 import { jointAnalysisSummaries } from './joint';
@@ -221,17 +221,12 @@ export function registerGaokaoRoutes(
 
   router.sessionRoute(r.exportTranscript, TAG, async ({ body, session }) => {
     const { row, report } = await reportOf(session, body.analysisId);
-    const label = { all: '全部', physics: '物理类', history: '历史类' }[body.track];
-    const { jobId } = await downloads.start(session, {
-      kind: 'report',
-      title: `${row.name}-新高考成绩单（${label}）`,
-      params: { gaokaoAnalysisId: row.id, track: body.track },
-      async run(progress) {
-        progress(10, '正在生成成绩单');
-        return transcriptFile(row.name, report, body.track, label);
-      },
+    return startTranscriptJob(downloads, session, {
+      name: row.name,
+      analysis: { gaokaoAnalysisId: row.id },
+      report,
+      track: body.track,
     });
-    return { jobId };
   });
 
   const byKey = (schoolId: number, key: string) =>

@@ -1,11 +1,15 @@
 import type { GaokaoReport } from '@examkit/contracts';
+import type { SessionInfo } from '../core/session';
+import type { DownloadJobs } from '../download/jobs';
 import { writeSheet } from '../exam/spreadsheets';
+
+type Track = 'all' | 'physics' | 'history';
 
 /** The transcript as .xlsx: raw, level and converted score of each subject, total and rank. */
 export async function transcriptFile(
   analysisName: string,
   report: GaokaoReport,
-  track: 'all' | 'physics' | 'history',
+  track: Track,
   label: string,
 ) {
   const header = ['学号', '姓名', '班级', '类别'];
@@ -39,4 +43,33 @@ export async function transcriptFile(
     contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
     body,
   };
+}
+
+/**
+ * Starts the transcript of a track as a download-centre job (`<analysis>-新高考成绩单（<track>）`),
+ * of the report read when asked; `analysis` names the analysis in the job's params (a school's or
+ * a joint one's id), so the same user asking again gets the same job.
+ */
+export async function startTranscriptJob(
+  downloads: DownloadJobs,
+  session: SessionInfo,
+  request: {
+    name: string;
+    analysis: Record<string, number>;
+    report: GaokaoReport;
+    track: Track;
+  },
+): Promise<{ jobId: number }> {
+  const { name, report, track } = request;
+  const label = { all: '全部', physics: '物理类', history: '历史类' }[track];
+  const { jobId } = await downloads.start(session, {
+    kind: 'report',
+    title: `${name}-新高考成绩单（${label}）`,
+    params: { ...request.analysis, track },
+    async run(progress) {
+      progress(10, '正在生成成绩单');
+      return transcriptFile(name, report, track, label);
+    },
+  });
+  return { jobId };
 }

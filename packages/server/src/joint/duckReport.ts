@@ -9,7 +9,7 @@ import { statsRow, TOTAL_NAME } from '../report/views';
 import type { D } from '../report/views/context';
 import { contrastBands } from '../report/views/class';
 import { segmentRows } from '../report/views/grade';
-import { commonWrong, optionRows, questionGroupStats, questionHead } from '../report/views/shared';
+import { examBasics, gradeQuestionRow } from '../report/views/shared';
 import type { JointRow, JointViewer } from './access';
 import {
   classKey,
@@ -74,13 +74,7 @@ export async function readDuckSnapshot(
 function header(read: DuckRead): D<'gradeBasic'>['exam'] {
   const { exam, subjects, parts } = read.head;
   return {
-    id: exam.id,
-    name: exam.name,
-    examType: exam.examType,
-    examDate: exam.examDate,
-    academicYear: exam.academicYear,
-    gradeId: exam.gradeId,
-    gradeName: exam.gradeName,
+    ...examBasics(exam),
     published: read.published,
     computedAt: read.computedAt,
     subjects,
@@ -213,7 +207,7 @@ function rankRows(db: Db, read: DuckRead, column: number) {
 }
 
 /**
- * One page of a column's rank rows in the rank page's order (`position`), and how many there are,
+ * One page of a column's rank rows in the rank page's order (`position`), with how many there are,
  * narrowed by `filter` (the transcript's keyword): the viewer's own school's students, or all.
  */
 async function rankPage(
@@ -233,8 +227,20 @@ async function rankPage(
       .offset((page.pageNum - 1) * page.pageSize)
       .execute(),
   ]);
-  return { counted, list };
+  return { list, total: Number(counted.n), pageNum: page.pageNum, pageSize: page.pageSize };
 }
+
+/** Who a rank row is: the student and their school's group as the page's class. */
+const rankStudent = (
+  read: DuckRead,
+  r: { student_id: number; name: string; student_no: string; grp: number },
+) => ({
+  studentId: r.student_id,
+  name: r.name,
+  studentNo: r.student_no,
+  classId: r.grp,
+  className: read.labels.get(r.grp) ?? '',
+});
 
 /**
  * 联考·排名分析 from the rows: 一分一段 and one page of the rank rows in their stored order (a
@@ -247,7 +253,7 @@ export async function duckGradeRank(
   page: { pageNum: number; pageSize: number },
 ): Promise<D<'gradeRank'>> {
   const subjectName = columnName(read, subjectId);
-  const { counted, list } = await rankPage(db, read, subjectId, page);
+  const ranked = await rankPage(db, read, subjectId, page);
   const figure = await figureRows(db, read, [subjectId]);
   return {
     exam: header(read),
@@ -255,12 +261,9 @@ export async function duckGradeRank(
     subjectName,
     segments: segmentRows(figure(0, subjectId).segments),
     page: {
-      list: list.map((r) => ({
-        studentId: r.student_id,
-        name: r.name,
-        studentNo: r.student_no,
-        classId: r.grp,
-        className: read.labels.get(r.grp) ?? '',
+      ...ranked,
+      list: ranked.list.map((r) => ({
+        ...rankStudent(read, r),
         score: orNull(r.score),
         gradeRank: orNull(r.grade_rank),
         classRank: orNull(r.group_rank),
@@ -270,9 +273,6 @@ export async function duckGradeRank(
         track: r.track,
         trackRank: orNull(r.track_rank),
       })),
-      total: Number(counted.n),
-      pageNum: page.pageNum,
-      pageSize: page.pageSize,
     },
   };
 }
@@ -292,12 +292,12 @@ export async function duckGradeTranscript(
     dialectOf(db) === 'postgres'
       ? sql<boolean>`strpos(${sql.ref(column)}, ${k}) > 0`
       : sql<boolean>`instr(${sql.ref(column)}, ${k}) > 0`;
-  const { counted, list } = await rankPage(db, read, 0, query, (q) =>
+  const ranked = await rankPage(db, read, 0, query, (q) =>
     key ? q.where((eb) => eb.or([found('name', key), found('student_no', key)])) : q,
   );
   const subjects = read.head.subjects.map((s) => s.id);
   const cells =
-    list.length === 0 || subjects.length === 0
+    ranked.list.length === 0 || subjects.length === 0
       ? []
       : await db
           .selectFrom('joint_snapshot_ranks')
@@ -308,11 +308,11 @@ export async function duckGradeTranscript(
           .where(
             'student_id',
             'in',
-            list.map((r) => r.student_id),
+            ranked.list.map((r) => r.student_id),
           )
           .execute();
   const cellOf = new Map(cells.map((c) => [`${c.student_id}:${c.grp}:${c.subject}`, c]));
-  const cell = (r: (typeof list)[number] | undefined, subjectId: number) => ({
+  const cell = (r: (typeof ranked.list)[number] | undefined, subjectId: number) => ({
     subjectId,
     score: r ? orNull(r.score) : null,
     classRank: r ? orNull(r.group_rank) : null,
@@ -325,18 +325,12 @@ export async function duckGradeTranscript(
   return {
     exam: header(read),
     page: {
-      list: list.map((r) => ({
-        studentId: r.student_id,
-        name: r.name,
-        studentNo: r.student_no,
-        classId: r.grp,
-        className: read.labels.get(r.grp) ?? '',
+      ...ranked,
+      list: ranked.list.map((r) => ({
+        ...rankStudent(read, r),
         scores: subjects.map((s) => cell(cellOf.get(`${r.student_id}:${r.grp}:${s}`), s)),
         total: cell(r, 0),
       })),
-      total: Number(counted.n),
-      pageNum: query.pageNum,
-      pageSize: query.pageSize,
     },
   };
 }
@@ -371,14 +365,8 @@ export async function duckGradeComment(
     questions: paper.questions.map((q, qi) => {
       const stats = all[qi];
       const recorded = q.objective && (paper.choicesRecorded[qi] ?? false);
-      const options = optionRows(q, stats, recorded);
       return {
-        ...questionHead(q),
-        grade: questionGroupStats(stats),
-        itemTotalCorrelation: stats?.itemTotalCorrelation ?? null,
-        options,
-        choicesRecorded: recorded,
-        commonWrong: commonWrong(options),
+        ...gradeQuestionRow(q, stats, recorded),
         classes: groups.map((g) => {
           const gq = figure(g, subjectId).questions?.[qi];
           return {

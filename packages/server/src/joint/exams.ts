@@ -103,6 +103,19 @@ export async function jointSummaries(
   }));
 }
 
+/** The `joint_exam_subjects` rows of a joint exam's subjects, in the order given. */
+export const jointSubjectRows = (
+  jointExamId: number,
+  subjects: readonly { subjectCode: string; subjectName: string; fullMarks: number }[],
+) =>
+  subjects.map((s, i) => ({
+    joint_exam_id: jointExamId,
+    subject_code: s.subjectCode,
+    subject_name: s.subjectName,
+    full_marks: s.fullMarks,
+    sort_order: i,
+  }));
+
 export interface JointPlan {
   regionId: number;
   leadSchoolId: number | null;
@@ -145,18 +158,7 @@ export async function createJoint(trx: Db, clock: Clock, plan: JointPlan): Promi
     })
     .returning('id')
     .executeTakeFirstOrThrow();
-  await trx
-    .insertInto('joint_exam_subjects')
-    .values(
-      plan.subjects.map((s, i) => ({
-        joint_exam_id: id,
-        subject_code: s.subjectCode,
-        subject_name: s.subjectName,
-        full_marks: s.fullMarks,
-        sort_order: i,
-      })),
-    )
-    .execute();
+  await trx.insertInto('joint_exam_subjects').values(jointSubjectRows(id, plan.subjects)).execute();
   const schools = await trx
     .selectFrom('schools')
     .select(['id', 'name'])

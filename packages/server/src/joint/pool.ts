@@ -2,8 +2,7 @@ import { jointPoolRoutes } from '@examkit/contracts';
 import type { DomainDeps } from '../core/deps';
 import { forbidden } from '../core/envelope';
 import type { Router } from '../core/router';
-import { claimTasks } from '../marking/claim';
-import { SLOT } from '../marking/slots';
+import { fetchTasks } from '../marking/fetch';
 import { markingCalls } from '../marking/calls';
 import { cropImage } from '../marking/routes';
 import { poolAccess } from './poolAccess';
@@ -104,41 +103,14 @@ export function registerJointPoolRoutes(
 
   router.sessionRoute(jointPoolRoutes.jointPoolFetch, TAG, async ({ body, session }) => {
     const access = await workedBlock(session, body.blockId);
-    if (body.arbitration ? !access.arbitrator && !access.leader : !access.marker)
-      throw forbidden(body.arbitration ? '您不是该题块的仲裁老师' : '您不是该题块的阅卷老师');
-    const claimed = await claimTasks(db, clock, {
-      blockId: access.block.id,
-      userId: session.userId,
-      count: body.count,
-      arbitration: body.arbitration,
-    });
-    const paperIds = claimed.map((c) => c.paperId);
-    const marks =
-      body.arbitration && paperIds.length > 0
-        ? await db
-            .selectFrom('marking_tasks')
-            .select(['paper_id', 'score_half', 'parts'])
-            .where('paper_id', 'in', paperIds)
-            .where('slot', '<=', SLOT.third)
-            .where('state', '=', 'done')
-            .orderBy('slot')
-            .execute()
-        : [];
     // Task and paper ids only: never the student's name, number or school.
     return {
-      list: claimed.map((c) => ({
-        taskId: c.taskId,
-        paperId: c.paperId,
-        kind: c.slot === SLOT.arbitration ? ('arbitration' as const) : ('mark' as const),
-        leaseToken: c.leaseToken,
-        leaseExpiresAt: c.leaseExpiresAt,
-        marks: marks
-          .filter((m) => m.paper_id === c.paperId)
-          .map((m) => ({
-            score: (m.score_half ?? 0) / 2,
-            parts: (JSON.parse(m.parts ?? '[]') as number[]).map((p) => p / 2),
-          })),
-      })),
+      list: await fetchTasks(db, clock, access, {
+        blockId: access.block.id,
+        userId: session.userId,
+        count: body.count,
+        arbitration: body.arbitration,
+      }),
     };
   });
 

@@ -17,9 +17,8 @@ import {
   type Block,
   type BlockAccess,
 } from './access';
-import { claimTasks } from './claim';
+import { fetchTasks } from './fetch';
 import { releaseTasks } from './leases';
-import { SLOT } from './slots';
 import { blockCounts, changeBlockState, registerPapers, saveBlock } from './blocks';
 import { markingCalls } from './calls';
 import { blockProgress, blockQuality, paperDetails, randomCheck } from './monitoring';
@@ -236,26 +235,13 @@ export function registerMarkingRoutes(router: Router, deps: MarkingRoutesDeps): 
 
   router.sessionRoute(markingRoutes.fetch, TAG, async ({ body, session }) => {
     const access = await blockAccess(db, session, body.blockId);
-    if (body.arbitration ? !access.arbitrator && !access.leader : !access.marker)
-      throw forbidden(body.arbitration ? '您不是该题块的仲裁老师' : '您不是该题块的阅卷老师');
-    const claimed = await claimTasks(db, clock, {
+    const list = await fetchTasks(db, clock, access, {
       blockId: body.blockId,
       userId: session.userId,
       count: body.count,
       arbitration: body.arbitration,
     });
-    const paperIds = claimed.map((c) => c.paperId);
-    const marks =
-      body.arbitration && paperIds.length
-        ? await db
-            .selectFrom('marking_tasks')
-            .select(['paper_id', 'slot', 'score_half', 'parts'])
-            .where('paper_id', 'in', paperIds)
-            .where('slot', '<=', SLOT.third)
-            .where('state', '=', 'done')
-            .orderBy('slot')
-            .execute()
-        : [];
+    const paperIds = list.map((t) => t.paperId);
     const students =
       access.block.anonymous === 0 && paperIds.length
         ? await db
@@ -267,20 +253,10 @@ export function registerMarkingRoutes(router: Router, deps: MarkingRoutesDeps): 
             .execute()
         : [];
     return {
-      list: claimed.map((c) => {
-        const student = students.find((s) => s.id === c.paperId);
+      list: list.map((task) => {
+        const student = students.find((s) => s.id === task.paperId);
         return {
-          taskId: c.taskId,
-          paperId: c.paperId,
-          kind: c.slot === SLOT.arbitration ? ('arbitration' as const) : ('mark' as const),
-          leaseToken: c.leaseToken,
-          leaseExpiresAt: c.leaseExpiresAt,
-          marks: marks
-            .filter((m) => m.paper_id === c.paperId)
-            .map((m) => ({
-              score: (m.score_half ?? 0) / 2,
-              parts: (JSON.parse(m.parts ?? '[]') as number[]).map((p) => p / 2),
-            })),
+          ...task,
           studentName: student?.name ?? null,
           studentNo: student?.student_no ?? null,
         };

@@ -112,6 +112,18 @@ export interface PaperOption {
   seeded: boolean;
 }
 
+/** A paper row as its option, naming the student given (or none). */
+const paperOption = (
+  r: { id: number; state: string; final_score_half: number | null; seeded: unknown },
+  student: Pick<PaperOption, 'studentId' | 'studentName' | 'studentNo'>,
+): PaperOption => ({
+  paperId: r.id,
+  ...student,
+  state: r.state,
+  finalScore: r.final_score_half === null ? null : r.final_score_half / 2,
+  seeded: Boolean(Number(r.seeded)),
+});
+
 const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /**
@@ -149,15 +161,9 @@ export async function searchPapers(
   }
   if (filter.done) query = query.where('p.state', '=', 'done');
   const rows = await query.orderBy('s.student_no').orderBy('p.id').limit(filter.limit).execute();
-  return rows.map((r) => ({
-    paperId: r.id,
-    studentId: r.student_id,
-    studentName: r.name,
-    studentNo: r.student_no,
-    state: r.state,
-    finalScore: r.final_score_half === null ? null : r.final_score_half / 2,
-    seeded: Boolean(Number(r.seeded)),
-  }));
+  return rows.map((r) =>
+    paperOption(r, { studentId: r.student_id, studentName: r.name, studentNo: r.student_no }),
+  );
 }
 
 /**
@@ -177,15 +183,7 @@ export async function poolSeedPapers(
     .where('p.is_seed', '=', 0);
   if (filter.done) query = query.where('p.state', '=', 'done');
   const rows = await query.orderBy('p.id').limit(filter.limit).execute();
-  return rows.map((r) => ({
-    paperId: r.id,
-    studentId: 0,
-    studentName: null,
-    studentNo: null,
-    state: r.state,
-    finalScore: r.final_score_half === null ? null : r.final_score_half / 2,
-    seeded: Boolean(Number(r.seeded)),
-  }));
+  return rows.map((r) => paperOption(r, { studentId: 0, studentName: null, studentNo: null }));
 }
 
 /**

@@ -1,11 +1,13 @@
 import { createHash } from 'node:crypto';
 import { unzipSync } from 'fflate';
 import { UPLOAD_FILE_URL, type UploadItem, type UploadKind } from '@examkit/contracts';
+import type { Selectable } from 'kysely';
 import { DOCX_TYPE } from '../core/attachment';
 import type { Clock } from '../core/clock';
 import type { Db } from '../core/database';
 import { badRequest, notFound } from '../core/envelope';
 import type { FileStore } from '../core/files';
+import type { ResourceUploadsTable } from './tables';
 
 /**
  * Checking and storing uploads: the type is read from the bytes and must agree with the file
@@ -113,16 +115,8 @@ export async function storeContent(files: FileStore, bytes: Uint8Array, ext: str
   return { hash, key, url: contentUrl(hash, ext) };
 }
 
-type UploadRow = {
-  id: number;
-  kind: string;
-  file_name: string;
-  content_type: string;
-  size: number;
-  sha256: string;
-  file_key: string;
-  created_at: number;
-};
+/** An upload's row as its readers need it (not whose it is). */
+type UploadRow = Omit<Selectable<ResourceUploadsTable>, 'school_id' | 'user_id'>;
 
 export const uploadItemOf = (row: UploadRow): UploadItem => ({
   id: row.id,

@@ -70,23 +70,15 @@ async function writeLine(
   actor: { id: number; name: string },
   entry: AuditEntry,
 ): Promise<void> {
+  /** The name of the region or school an entry names, if it names one that is there. */
+  const nameIn = async (table: 'regions' | 'schools', id: number | undefined) => {
+    if (id === undefined) return null;
+    const row = await trx.selectFrom(table).select('name').where('id', '=', id).executeTakeFirst();
+    return row?.name ?? null;
+  };
   // One query after another: inside a transaction SQLite has a single connection.
-  const region =
-    entry.regionId === undefined
-      ? undefined
-      : await trx
-          .selectFrom('regions')
-          .select('name')
-          .where('id', '=', entry.regionId)
-          .executeTakeFirst();
-  const school =
-    entry.schoolId === undefined
-      ? undefined
-      : await trx
-          .selectFrom('schools')
-          .select('name')
-          .where('id', '=', entry.schoolId)
-          .executeTakeFirst();
+  const regionName = await nameIn('regions', entry.regionId);
+  const schoolName = await nameIn('schools', entry.schoolId);
   const bureau =
     entry.bureauUserId === undefined
       ? undefined
@@ -102,9 +94,9 @@ async function writeLine(
       operator_name: actor.name,
       action: entry.action,
       region_id: entry.regionId ?? null,
-      region_name: region?.name ?? null,
+      region_name: regionName,
       school_id: entry.schoolId ?? null,
-      school_name: school?.name ?? null,
+      school_name: schoolName,
       bureau_user_id: entry.bureauUserId ?? null,
       bureau_login: bureau?.login_name ?? null,
       detail: entry.detail ?? '',

@@ -279,6 +279,29 @@ export function optionsOf(kind: string, count: number | null): string[] {
   return Array.from({ length: n }, (_, i) => String.fromCharCode(65 + i));
 }
 
+/** The classes of an exam (those it lists and those of its students), by id. */
+export function examClasses(db: Db, examId: number): Promise<{ id: number; name: string }[]> {
+  return db
+    .selectFrom('classes as c')
+    .select(['c.id', 'c.name'])
+    .where((eb) =>
+      eb.or([
+        eb(
+          'c.id',
+          'in',
+          eb.selectFrom('exam_classes').select('class_id').where('exam_id', '=', examId),
+        ),
+        eb(
+          'c.id',
+          'in',
+          eb.selectFrom('exam_students').select('class_id').where('exam_id', '=', examId),
+        ),
+      ]),
+    )
+    .orderBy('c.id')
+    .execute();
+}
+
 /** Reads everything a report needs about one exam, in a fixed order (students and classes by id). */
 export async function loadSnapshot(db: Db, examId: number): Promise<Snapshot | null> {
   const exam = await db
@@ -306,25 +329,7 @@ export async function loadSnapshot(db: Db, examId: number): Promise<Snapshot | n
       .where('es.exam_id', '=', examId)
       .orderBy('s.id')
       .execute(),
-    db
-      .selectFrom('classes as c')
-      .select(['c.id', 'c.name'])
-      .where((eb) =>
-        eb.or([
-          eb(
-            'c.id',
-            'in',
-            eb.selectFrom('exam_classes').select('class_id').where('exam_id', '=', examId),
-          ),
-          eb(
-            'c.id',
-            'in',
-            eb.selectFrom('exam_students').select('class_id').where('exam_id', '=', examId),
-          ),
-        ]),
-      )
-      .orderBy('c.id')
-      .execute(),
+    examClasses(db, examId),
     db
       .selectFrom('exam_subjects')
       .select(['id', 'subject_code', 'subject_name', 'full_marks', 'elective'])

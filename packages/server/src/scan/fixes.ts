@@ -214,6 +214,17 @@ const ACTION_NAMES: Record<ScanFixAction, string> = {
   rescan: '作废本张，待重新扫描',
 };
 
+/** The sheets (ids) a student has of a page of a subject: neither discarded nor duplicates. */
+const pageSheets = (trx: Db, subjectId: number, studentId: number | null, page: number | null) =>
+  trx
+    .selectFrom('scan_sheets')
+    .select('id')
+    .where('exam_subject_id', '=', subjectId)
+    .where('student_id', '=', studentId)
+    .where('template_page', '=', page)
+    .where('discarded', '=', 0)
+    .where('status', '!=', 'duplicate');
+
 /**
  * Fixes one exception by hand and records the fix (who, when, what). The sheet's status
  * follows: `fixed` once no exception of it is open; its student is scored again.
@@ -260,14 +271,7 @@ export async function resolveException(
     if (input.action === 'assign') {
       const student = roster.find((s) => s.studentId === input.studentId);
       if (!student) throw badRequest('请选择本考试科目的考生');
-      const other = await trx
-        .selectFrom('scan_sheets')
-        .select('id')
-        .where('exam_subject_id', '=', subject.id)
-        .where('student_id', '=', student.studentId)
-        .where('template_page', '=', sheet.template_page)
-        .where('discarded', '=', 0)
-        .where('status', '!=', 'duplicate')
+      const other = await pageSheets(trx, subject.id, student.studentId, sheet.template_page)
         .where('id', '!=', sheet.id)
         .executeTakeFirst();
       if (other)
@@ -333,15 +337,12 @@ export async function resolveException(
         .where('id', '=', sheet.id)
         .execute();
     } else if (input.action === 'replace') {
-      const old = await trx
-        .selectFrom('scan_sheets')
-        .select('id')
-        .where('exam_subject_id', '=', subject.id)
-        .where('student_id', '=', sheet.student_id)
-        .where('template_page', '=', sheet.template_page)
-        .where('discarded', '=', 0)
-        .where('status', '!=', 'duplicate')
-        .execute();
+      const old = await pageSheets(
+        trx,
+        subject.id,
+        sheet.student_id,
+        sheet.template_page,
+      ).execute();
       if (old.length > 0) {
         await trx
           .updateTable('scan_sheets')

@@ -3,7 +3,13 @@ import type { AnalysisOptions } from '@examkit/analysis';
 import type { Db } from '../../core/database';
 import { ApiError } from '../../core/envelope';
 import { optionMask } from '../../report/cache';
-import { OBJECTIVE_KINDS, optionsOf, parseList, schoolOptions } from '../../report/snapshot';
+import {
+  examClasses,
+  OBJECTIVE_KINDS,
+  optionsOf,
+  parseList,
+  schoolOptions,
+} from '../../report/snapshot';
 import type { JointRow } from '../access';
 import { jointSubjects, readySchools, type JointPart } from '../report';
 
@@ -379,7 +385,7 @@ export async function loadJointInput(
     subjects[Number(subject) - 1]!.choicesRecorded[Number(question) - 1] = true;
   return {
     parts,
-    classes: (await Promise.all(parts.map((part) => examClasses(db, part))))
+    classes: (await Promise.all(parts.map((part) => examClassesOf(db, part))))
       .flat()
       .sort((a, b) => a.id - b.id),
     subjects,
@@ -388,25 +394,7 @@ export async function loadJointInput(
 }
 
 /** The classes of a school's exam, as `loadSnapshot` lists them. */
-async function examClasses(db: Db, part: DuckPart): Promise<DuckClass[]> {
-  const rows = await db
-    .selectFrom('classes as c')
-    .select(['c.id', 'c.name'])
-    .where((eb) =>
-      eb.or([
-        eb(
-          'c.id',
-          'in',
-          eb.selectFrom('exam_classes').select('class_id').where('exam_id', '=', part.examId),
-        ),
-        eb(
-          'c.id',
-          'in',
-          eb.selectFrom('exam_students').select('class_id').where('exam_id', '=', part.examId),
-        ),
-      ]),
-    )
-    .orderBy('c.id')
-    .execute();
+async function examClassesOf(db: Db, part: DuckPart): Promise<DuckClass[]> {
+  const rows = await examClasses(db, part.examId);
   return rows.map((c) => ({ id: c.id, name: c.name, group: part.group }));
 }

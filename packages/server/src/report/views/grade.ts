@@ -19,13 +19,11 @@ import {
 } from './context';
 import {
   commentsFor,
-  commonWrong,
   criticalGroups,
   examHeader,
+  gradeQuestionRow,
   losers,
-  optionRows,
   choicesRecorded,
-  questionGroupStats,
   questionHead,
   questionStats,
   rankRow,
@@ -81,15 +79,8 @@ export function gradeComment(
     subjectName: subject.name,
     questions: subject.questions.map((q, qi) => {
       const stats = questionStats(all, q.id);
-      const recorded = choicesRecorded(ctx, subjectId, qi);
-      const options = optionRows(q, stats, recorded);
       return {
-        ...questionHead(q),
-        grade: questionGroupStats(stats),
-        itemTotalCorrelation: stats?.itemTotalCorrelation ?? null,
-        options,
-        choicesRecorded: recorded,
-        commonWrong: commonWrong(options),
+        ...gradeQuestionRow(q, stats, choicesRecorded(ctx, subjectId, qi)),
         classes: ctx.report.analysis.classes.map((c) => {
           const cq = questionStats(subjectStats(c, subjectId), q.id);
           return {

@@ -26,19 +26,29 @@ type Transcript = D<'classTranscript'>['students'][number];
 
 // ---------- pieces every page shares ----------
 
+type ExamBasics = Pick<
+  Exam,
+  'id' | 'name' | 'examType' | 'examDate' | 'academicYear' | 'gradeId' | 'gradeName'
+>;
+
+/** What a page header says of the exam itself (a school's or a joint exam's union). */
+export const examBasics = (exam: ExamBasics): ExamBasics => ({
+  id: exam.id,
+  name: exam.name,
+  examType: exam.examType,
+  examDate: exam.examDate,
+  academicYear: exam.academicYear,
+  gradeId: exam.gradeId,
+  gradeName: exam.gradeName,
+});
+
 /** The exam a page belongs to, with the subjects and classes the caller may see. */
 export function examHeader(ctx: ReportContext, classId?: number): Exam {
   const { exam, subjects, classes } = ctx.report.snapshot;
   const grade = gradeScope(ctx.scope, exam.gradeId);
   const shownSubjects = classId !== undefined && !grade ? visibleSubjects(ctx, classId) : subjects;
   return {
-    id: exam.id,
-    name: exam.name,
-    examType: exam.examType,
-    examDate: exam.examDate,
-    academicYear: exam.academicYear,
-    gradeId: exam.gradeId,
-    gradeName: exam.gradeName,
+    ...examBasics(exam),
     published: ctx.published,
     computedAt: ctx.computedAt,
     subjects: shownSubjects.map((s) => ({ id: s.id, name: s.name, fullMarks: s.fullMarks })),
@@ -178,6 +188,26 @@ export function commonWrong(
   let best: { option: string; count: number } | null = null;
   for (const r of rows) if (!r.correct && r.count > 0 && (!best || r.count > best.count)) best = r;
   return best?.option ?? null;
+}
+
+/** A question of 试卷讲评 over the whole grade: its head, figures, options and common wrong one. */
+export function gradeQuestionRow(
+  q: SnapshotQuestion,
+  stats:
+    | (Parameters<typeof questionGroupStats>[0] &
+        Pick<QuestionStats, 'options' | 'itemTotalCorrelation'>)
+    | undefined,
+  recorded: boolean,
+) {
+  const options = optionRows(q, stats, recorded);
+  return {
+    ...questionHead(q),
+    grade: questionGroupStats(stats),
+    itemTotalCorrelation: stats?.itemTotalCorrelation ?? null,
+    options,
+    choicesRecorded: recorded,
+    commonWrong: commonWrong(options),
+  };
 }
 
 /** Students of some indexes who lost points on a question (present, below full marks). */
