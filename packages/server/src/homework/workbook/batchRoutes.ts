@@ -22,11 +22,11 @@ import {
   KEY,
   narrowTo,
   openBatch,
-  round1,
   TAG,
   trimmed,
   visibleBatches,
 } from './shared';
+import { round1 } from '../rounding';
 
 /** 教辅 batches: list, create, detail, change, delete, and the per-student and wrong-question views. */
 export function registerWorkbookBatchRoutes(router: Router, { db, clock }: DomainDeps): void {

@@ -11,7 +11,6 @@ import type { HomeworkWorkbooksTable } from './tables';
 
 export const TAG = 'homework';
 export const KEY = 'Homework-Analysis';
-export const round1 = (n: number) => Math.round(n * 10) / 10;
 
 export type WorkbookRow = Selectable<HomeworkWorkbooksTable>;
 
