@@ -15,7 +15,7 @@ import {
   type HomeworkWrongRow,
 } from '../homework/report/wrongBook';
 import { loadQuestions } from './questions';
-import { examContext, readableExams } from './wrongExams';
+import { examContext, readableExams, studentExams } from './wrongExams';
 import { bankSource, recommendFor, subjectAliases } from './wrongRecommend';
 import { wrongItems, type WrongItem } from './wrongRule';
 
@@ -151,13 +151,7 @@ export async function studentWrongQuestions(
   range: Range,
 ): Promise<DataOf<Routes['studentWrongDetail']>> {
   const student = await scopedStudent(db, scope, studentId);
-  const taken = await db
-    .selectFrom('exam_students')
-    .select('exam_id')
-    .where('student_id', '=', studentId)
-    .execute();
-  const exams = await readableExams(db, scope, {
-    examIds: taken.map((t) => t.exam_id),
+  const exams = await studentExams(db, scope, studentId, {
     dateFrom: range.dateFrom,
     dateTo: range.dateTo,
   });

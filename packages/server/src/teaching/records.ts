@@ -22,6 +22,7 @@ import {
   membersOf,
   readableExams,
   scopedClasses,
+  studentExams,
   type ExamRow,
 } from '../resource/wrongExams';
 import { lowestQuestions } from '../resource/wrongClasses';
@@ -121,12 +122,7 @@ export async function studentRecord(
   }
 > {
   const student = await scopedStudent(db, scope, studentId);
-  const taken = await db
-    .selectFrom('exam_students')
-    .select('exam_id')
-    .where('student_id', '=', studentId)
-    .execute();
-  const exams = await readableExams(db, scope, { examIds: taken.map((t) => t.exam_id) });
+  const exams = await studentExams(db, scope, studentId);
   const out: StudentRecord['exams'] = [];
   const wrong: StudentRecord['wrongQuestions'] = [];
   const points = new Map<string, TaggedQuestion[]>();
