@@ -37,6 +37,21 @@ export async function reachable(db: Db, scope: DataScope) {
 }
 
 /**
+ * Whether the caller sees a row of one grade × subject (作业分组, 字词练习): its maker and
+ * school-wide roles do, others when they reach its grade and subject.
+ */
+export async function reachesRow(
+  db: Db,
+  access: Access,
+  row: { created_by: number; grade_id: number; subject_id: number },
+): Promise<boolean> {
+  const scope = await access.scope();
+  if (scope.schoolWide || row.created_by === access.session.userId) return true;
+  const pairs = await reachable(db, scope);
+  return pairs.some((p) => p.grade.id === row.grade_id && p.subject.id === row.subject_id);
+}
+
+/**
  * Creates a row once per idempotency key: the row `earlier()` finds answers a retry, looked up
  * before `create` runs and again when it fails (a concurrent retry won the key meanwhile).
  */

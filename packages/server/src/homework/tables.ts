@@ -1,4 +1,5 @@
 import type { Generated } from 'kysely';
+import type { GradeSubjectTable } from './gradeSubjectTable';
 
 /**
  * Tables of 校本作业 made from an uploaded paper (docs/homework.md), merged into the database
@@ -12,12 +13,7 @@ export interface HomeworkTables {
   homework_question_points: HomeworkQuestionPointsTable;
 }
 
-export interface HomeworksTable {
-  id: Generated<number>;
-  school_id: number;
-  academic_year: number;
-  grade_id: number;
-  subject_id: number;
+export interface HomeworksTable extends GradeSubjectTable {
   name: string;
   /** `draft` (uploaded), `ready` (questions confirmed), `assigned`. */
   state: string;

@@ -1,6 +1,7 @@
 import type { HomeworkDetail, HomeworkState, HomeworkSummary } from '@examkit/contracts';
 import type { Db } from '../core/database';
-import { classStudentCount, gradeSubjectNamesOf } from '../school/classQueries';
+import { classStudentCount } from '../school/classQueries';
+import { gradeSubjectFieldsOf } from './gradeSubjectFields';
 import type { HomeworkRow } from './access';
 import { dailyLimitOf, writtenRefused } from './doubleReduction';
 import { questionKey, questionPointsOf } from './questionPoints';
@@ -12,8 +13,8 @@ export async function summariesOf(
 ): Promise<HomeworkSummary[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((r) => r.id);
-  const [names, users, questions, assignments] = await Promise.all([
-    gradeSubjectNamesOf(db, rows),
+  const [gradeSubject, users, questions, assignments] = await Promise.all([
+    gradeSubjectFieldsOf(db, rows),
     db
       .selectFrom('users')
       .select(['id', 'nick_name'])
@@ -44,10 +45,7 @@ export async function summariesOf(
     return {
       id: r.id,
       name: r.name,
-      gradeId: r.grade_id,
-      gradeName: names(r).gradeName,
-      subjectId: r.subject_id,
-      subjectName: names(r).subjectName,
+      ...gradeSubject(r),
       state: r.state as HomeworkState,
       questionCount: qs.length,
       fullMarks: qs.reduce((sum, q) => sum + Number(q.full_marks), 0),

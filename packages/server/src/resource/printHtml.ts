@@ -1,6 +1,7 @@
 import temml from 'temml';
 import { htmlToPdf } from '../report/exportFiles';
 import { inlinesOf, paragraphsOf } from './word/richText';
+import { IMAGE_TYPES } from './imageTypes';
 
 /**
  * The bank's rich text as print HTML, for the PDFs of papers, 错题本 and 错题练习: formulas as
@@ -28,14 +29,6 @@ export function mathHtml(latex: string, display: boolean): string {
     return `<code class="tex">${escapeHtml(latex)}</code>`;
   }
 }
-
-const IMAGE_TYPES: Record<string, string> = {
-  png: 'image/png',
-  jpg: 'image/jpeg',
-  jpeg: 'image/jpeg',
-  gif: 'image/gif',
-  webp: 'image/webp',
-};
 
 /** Loads the images the texts show (each address once) as data URLs. */
 export async function loadImages(

@@ -4,6 +4,7 @@ import type { DomainDeps } from '../core/deps';
 import { forbidden, notFound } from '../core/envelope';
 import type { Router } from '../core/router';
 import type { SessionInfo } from '../core/session';
+import { yearGrades } from '../core/yearGrades';
 import { addPoint, deletePoint, listPoints, movePoint, renamePoint } from './points';
 import { deleteQuestion, insertQuestion, loadQuestions, updateQuestion } from './questions';
 import { searchQuestions } from './search';
@@ -47,13 +48,7 @@ export function registerResourceRoutes(
 
   router.sessionRoute(R.listStage, TAG, async ({ session }) => {
     await requireKey(db, session, [...READ, ...TREE]);
-    const grades = await db
-      .selectFrom('grades')
-      .select(['grade_num', 'name'])
-      .where('school_id', '=', session.schoolId)
-      .where('academic_year', '=', session.academicYear)
-      .orderBy('grade_num')
-      .execute();
+    const grades = await yearGrades(db, session.schoolId, session.academicYear);
     const stages = new Map<number, { gradeNum: number; gradeName: string }[]>();
     for (const g of grades) {
       const stage = g.grade_num <= 6 ? 1 : g.grade_num <= 9 ? 2 : 3;

@@ -3,6 +3,7 @@ import type { DataOf, resourceWrongRoutes } from '@examkit/contracts';
 import type { Clock } from '../core/clock';
 import type { Db } from '../core/database';
 import { inScopeGrade, type DataScope } from '../core/scope';
+import { yearGrades } from '../core/yearGrades';
 import { gradeScope, visibleSubjects } from '../report/views/access';
 import { classGroup, subjectStats, type ReportContext } from '../report/views/context';
 import { atOrBelow, questionStats } from '../report/views/shared';
@@ -15,14 +16,8 @@ type Row = Data['list'][number];
 
 /** The session year's grades in the caller's scope. */
 async function grades(db: Db, scope: DataScope) {
-  const rows = await db
-    .selectFrom('grades')
-    .select(['id', 'name'])
-    .where('school_id', '=', scope.schoolId)
-    .where('academic_year', '=', scope.academicYear)
-    .orderBy('grade_num')
-    .execute();
-  return rows.filter((g) => inScopeGrade(scope, g.id));
+  const rows = await yearGrades(db, scope.schoolId, scope.academicYear);
+  return rows.filter((g) => inScopeGrade(scope, g.id)).map(({ id, name }) => ({ id, name }));
 }
 
 /**

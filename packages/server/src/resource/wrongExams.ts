@@ -45,6 +45,21 @@ export async function readableExams(
   return rows.map((r) => ({ id: r.id, name: r.name, examDate: r.exam_date, gradeId: r.grade_id }));
 }
 
+/** The readable exams a student sat (between two dates when given), oldest first. */
+export async function studentExams(
+  db: Db,
+  scope: DataScope,
+  studentId: number,
+  dates: { dateFrom?: string; dateTo?: string } = {},
+): Promise<ExamRow[]> {
+  const taken = await db
+    .selectFrom('exam_students')
+    .select('exam_id')
+    .where('student_id', '=', studentId)
+    .execute();
+  return readableExams(db, scope, { examIds: taken.map((t) => t.exam_id), ...dates });
+}
+
 /** The report of a readable exam as a context the report views take. */
 export async function examContext(
   db: Db,

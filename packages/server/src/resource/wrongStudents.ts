@@ -8,13 +8,14 @@ import type {
 import type { Clock } from '../core/clock';
 import type { Db } from '../core/database';
 import { inScopeClass, inScopeGrade, scopedStudent, type DataScope } from '../core/scope';
+import { scopedYearClasses } from '../core/yearGrades';
 import {
   homeworkWrongCounts,
   homeworkWrongQuestions,
   type HomeworkWrongRow,
 } from '../homework/report/wrongBook';
 import { loadQuestions } from './questions';
-import { examContext, readableExams } from './wrongExams';
+import { examContext, readableExams, studentExams } from './wrongExams';
 import { bankSource, recommendFor, subjectAliases } from './wrongRecommend';
 import { wrongItems, type WrongItem } from './wrongRule';
 
@@ -26,24 +27,15 @@ export const RECOMMENDATIONS_PER_QUESTION = 3;
 
 /** The grades of the session's year in the caller's scope, with their classes in scope. */
 async function scopedGrades(db: Db, scope: DataScope) {
-  const rows = await db
-    .selectFrom('grades as g')
-    .innerJoin('classes as c', 'c.grade_id', 'g.id')
-    .select(['g.id as gradeId', 'g.name as gradeName', 'c.id as classId', 'c.name as className'])
-    .where('g.school_id', '=', scope.schoolId)
-    .where('g.academic_year', '=', scope.academicYear)
-    .orderBy('g.grade_num')
-    .orderBy('c.id')
-    .execute();
   const grades = new Map<
     number,
     { id: number; name: string; classes: { id: number; name: string }[] }
   >();
-  for (const r of rows) {
-    if (!inScopeGrade(scope, r.gradeId) || !inScopeClass(scope, r.classId)) continue;
-    const g = grades.get(r.gradeId) ?? { id: r.gradeId, name: r.gradeName, classes: [] };
-    g.classes.push({ id: r.classId, name: r.className });
-    grades.set(r.gradeId, g);
+  for (const c of await scopedYearClasses(db, scope)) {
+    if (!inScopeGrade(scope, c.grade_id)) continue;
+    const g = grades.get(c.grade_id) ?? { id: c.grade_id, name: c.gradeName, classes: [] };
+    g.classes.push({ id: c.id, name: c.name });
+    grades.set(c.grade_id, g);
   }
   return [...grades.values()];
 }
@@ -159,13 +151,7 @@ export async function studentWrongQuestions(
   range: Range,
 ): Promise<DataOf<Routes['studentWrongDetail']>> {
   const student = await scopedStudent(db, scope, studentId);
-  const taken = await db
-    .selectFrom('exam_students')
-    .select('exam_id')
-    .where('student_id', '=', studentId)
-    .execute();
-  const exams = await readableExams(db, scope, {
-    examIds: taken.map((t) => t.exam_id),
+  const exams = await studentExams(db, scope, studentId, {
     dateFrom: range.dateFrom,
     dateTo: range.dateTo,
   });

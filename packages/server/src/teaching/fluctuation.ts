@@ -12,7 +12,7 @@ import { rankDropWarning } from '../report/snapshot';
 import { readParam } from '../school/params';
 import { fullClass } from '../report/views/access';
 import { meanRanks, type ReportContext } from '../report/views/context';
-import { examSubject, gradePercentiles, refOf, scopedGrade } from './researchGrade';
+import { examSubject, gradePercentiles, refOf, scopedGrade, studentHead } from './researchGrade';
 
 type Routes = typeof teachResearchRoutes;
 
@@ -125,12 +125,7 @@ export async function fluctuation(
     if (cls) cls.swinging += 1;
     const largestChange = changes.reduce((a, b) => (Math.abs(b) > Math.abs(a) ? b : a));
     students.push({
-      studentId,
-      name: row.name,
-      studentNo: row.studentNo,
-      classId: row.classId,
-      className: row.className,
-      percentiles: row.p,
+      ...studentHead(studentId, row),
       ranks: row.r,
       scores: row.s,
       scoreRates: row.rate,

@@ -4,6 +4,7 @@ import type { Clock } from '../core/clock';
 import type { Db } from '../core/database';
 import { forbidden, notFound } from '../core/envelope';
 import { inScopeClass, scopedStudent, type DataScope } from '../core/scope';
+import { scopedYearClasses, yearGrades } from '../core/yearGrades';
 import { engineId } from '../report/cache';
 import { fullClass, gradeScope, visibleSubjects } from '../report/views/access';
 import {
@@ -21,6 +22,7 @@ import {
   membersOf,
   readableExams,
   scopedClasses,
+  studentExams,
   type ExamRow,
 } from '../resource/wrongExams';
 import { lowestQuestions } from '../resource/wrongClasses';
@@ -62,19 +64,7 @@ function tagged(map: Map<string, TaggedQuestion[]>, subjectName: string, q: Tagg
   map.set(subjectName, [...(map.get(subjectName) ?? []), q]);
 }
 
-/** The classes of the session's year in scope, with their grade, in grade and class order. */
-export async function scopedYearClasses(db: Db, scope: DataScope) {
-  const rows = await db
-    .selectFrom('classes as c')
-    .innerJoin('grades as g', 'g.id', 'c.grade_id')
-    .select(['c.id', 'c.name', 'c.grade_id', 'g.name as gradeName'])
-    .where('g.school_id', '=', scope.schoolId)
-    .where('g.academic_year', '=', scope.academicYear)
-    .orderBy('g.grade_num')
-    .orderBy('c.id')
-    .execute();
-  return rows.filter((r) => inScopeClass(scope, r.id));
-}
+export { scopedYearClasses } from '../core/yearGrades';
 
 /** A class of the session's school: 404 for another school's or a missing one, 403 outside the scope. */
 export async function scopedClass(db: Db, scope: DataScope, classId: number) {
@@ -132,12 +122,7 @@ export async function studentRecord(
   }
 > {
   const student = await scopedStudent(db, scope, studentId);
-  const taken = await db
-    .selectFrom('exam_students')
-    .select('exam_id')
-    .where('student_id', '=', studentId)
-    .execute();
-  const exams = await readableExams(db, scope, { examIds: taken.map((t) => t.exam_id) });
+  const exams = await studentExams(db, scope, studentId);
   const out: StudentRecord['exams'] = [];
   const wrong: StudentRecord['wrongQuestions'] = [];
   const points = new Map<string, TaggedQuestion[]>();
@@ -372,13 +357,7 @@ export async function gradeSituation(
   scope: DataScope,
   gradeId: number | null,
 ): Promise<DataOf<Routes['gradeSituation']>> {
-  const all = await db
-    .selectFrom('grades')
-    .select(['id', 'name'])
-    .where('school_id', '=', scope.schoolId)
-    .where('academic_year', '=', scope.academicYear)
-    .orderBy('grade_num')
-    .execute();
+  const all = await yearGrades(db, scope.schoolId, scope.academicYear);
   const grades = all.filter((g) => gradeScope(scope, g.id));
   if (gradeId !== null && !grades.some((g) => g.id === gradeId))
     await refuseGrade(db, scope, gradeId);

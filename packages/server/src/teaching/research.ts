@@ -2,7 +2,7 @@ import type { DataOf, teachResearchRoutes } from '@examkit/contracts';
 import type { Clock } from '../core/clock';
 import type { Db } from '../core/database';
 import type { DataScope } from '../core/scope';
-import { gradePercentiles, refOf, scopedGrade } from './researchGrade';
+import { gradePercentiles, refOf, scopedGrade, studentHead } from './researchGrade';
 
 type Routes = typeof teachResearchRoutes;
 
@@ -30,12 +30,7 @@ export async function studyStudents(
     const below = latest !== null && latest < body.line;
     if (!falling && !below) continue;
     students.push({
-      studentId,
-      name: row.name,
-      studentNo: row.studentNo,
-      classId: row.classId,
-      className: row.className,
-      percentiles: row.p,
+      ...studentHead(studentId, row),
       change,
       falling,
       below,

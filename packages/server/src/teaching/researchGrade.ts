@@ -4,7 +4,8 @@ import type { DataScope } from '../core/scope';
 import { fullClass } from '../report/views/access';
 import { fullMarksOf, studentColumns, type ReportContext } from '../report/views/context';
 import type { ExamRow } from '../resource/wrongExams';
-import { gradeContexts, refuseGrade, scopedYearClasses } from './records';
+import { scopedYearClasses } from '../core/yearGrades';
+import { gradeContexts, refuseGrade } from './records';
 
 // 教研中心's grade-wide reads shared by 师生学情, 波动趋势 and 教师学情.
 
@@ -44,6 +45,16 @@ interface StudentRow {
   /** That score over the full marks, in % (null: not sat). */
   rate: (number | null)[];
 }
+
+/** A student's row as the 学情 lists head it: who, which class and the percentile per exam. */
+export const studentHead = (studentId: number, row: StudentRow) => ({
+  studentId,
+  name: row.name,
+  studentNo: row.studentNo,
+  classId: row.classId,
+  className: row.className,
+  percentiles: row.p,
+});
 
 /** The exam's subject of the school's subject (`subjects.id`): its id in the report, or null. */
 export const examSubject = (ctx: ReportContext, subjectId: number) =>

@@ -61,6 +61,26 @@ const byUser = <K extends string>(
   key: K,
 ) => new Map(rows.map((r) => [Number(r[key]), count(r.n)]));
 
+/** Who made a school's rows of each counted table (作业, 试卷, 试题篮), and when. */
+const MADE = {
+  homeworks: { user: 'created_by', at: 'created_at' },
+  papers: { user: 'created_by', at: 'created_at' },
+  basket_items: { user: 'user_id', at: 'added_at' },
+} as const;
+
+/** Per user (`user`), how many rows of a school's table they made in the period (`n`). */
+function madePerUser(db: Db, table: keyof typeof MADE, school: number, from: number, to: number) {
+  const { user, at } = MADE[table];
+  return db
+    .selectFrom(table)
+    .select((eb) => [eb.ref(user).as('user'), eb.fn.countAll<number>().as('n')])
+    .where('school_id', '=', school)
+    .where(at, '>=', from)
+    .where(at, '<', to)
+    .groupBy(user)
+    .execute();
+}
+
 /** 使用统计: per teacher, marks, homework made and corrected, papers and basket picks in a period. */
 export async function usageStatistics(
   db: Db,
@@ -82,14 +102,7 @@ export async function usageStatistics(
       .where('m.kind', '!=', 'seed')
       .groupBy('m.user_id')
       .execute(),
-    db
-      .selectFrom('homeworks')
-      .select(['created_by', (eb) => eb.fn.countAll<number>().as('n')])
-      .where('school_id', '=', school)
-      .where('created_at', '>=', from)
-      .where('created_at', '<', to)
-      .groupBy('created_by')
-      .execute(),
+    madePerUser(db, 'homeworks', school, from, to),
     db
       .selectFrom('homework_answers as a')
       .innerJoin('homework_submissions as s', 's.id', 'a.submission_id')
@@ -100,28 +113,14 @@ export async function usageStatistics(
       .where('a.corrected_at', '<', to)
       .groupBy('a.corrected_by')
       .execute(),
-    db
-      .selectFrom('papers')
-      .select(['created_by', (eb) => eb.fn.countAll<number>().as('n')])
-      .where('school_id', '=', school)
-      .where('created_at', '>=', from)
-      .where('created_at', '<', to)
-      .groupBy('created_by')
-      .execute(),
-    db
-      .selectFrom('basket_items')
-      .select(['user_id', (eb) => eb.fn.countAll<number>().as('n')])
-      .where('school_id', '=', school)
-      .where('added_at', '>=', from)
-      .where('added_at', '<', to)
-      .groupBy('user_id')
-      .execute(),
+    madePerUser(db, 'papers', school, from, to),
+    madePerUser(db, 'basket_items', school, from, to),
   ]);
   const m = byUser(marks, 'user_id');
-  const h = byUser(made, 'created_by');
+  const h = byUser(made, 'user');
   const c = byUser(corrected, 'corrected_by');
-  const p = byUser(papers, 'created_by');
-  const k = byUser(basket, 'user_id');
+  const p = byUser(papers, 'user');
+  const k = byUser(basket, 'user');
   return {
     rows: people.map((u) => ({
       userId: u.id,

@@ -16,11 +16,11 @@ import { accessOf, type Access } from '../../core/scope';
 import { writeSheet } from '../../exam/spreadsheets';
 import { reachable, visibleHomeworks } from '../create';
 import { scoredAnswersOf, studentsOf } from '../submissions/students';
+import { round1 } from '../rounding';
 
 const TAG = 'homework';
 const DAY = 86_400_000;
 const KEY = 'Homework-Analysis';
-const round1 = (n: number) => Math.round(n * 10) / 10;
 
 /** Registers 作业分析: the options, 作业汇总 (summary) and 高频错题 (frequency, its export). */
 export function registerHomeworkAssistantRoutes(router: Router, { db, clock }: DomainDeps): void {

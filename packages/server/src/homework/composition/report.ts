@@ -11,6 +11,7 @@ import type { Access } from '../../core/scope';
 import type { HomeworkRow } from '../access';
 import { studentsOf } from '../submissions/students';
 import type { HomeworkCompositionsTable } from './tables';
+import { round1 } from '../rounding';
 
 type CompositionRow = Selectable<HomeworkCompositionsTable>;
 
@@ -23,7 +24,6 @@ export const rubricOf = (c: CompositionRow): CompositionRubric => ({
 });
 export const sumOf = (x: Record<(typeof COMPOSITION_DIMENSIONS)[number], number>) =>
   COMPOSITION_DIMENSIONS.reduce((s, d) => s + Number(x[d]), 0);
-const round1 = (n: number) => Math.round(n * 10) / 10;
 
 /** The composition (rubric, 要求) of a homework of kind 作文. */
 export const compositionRowOf = (db: Db, homework: HomeworkRow): Promise<CompositionRow> =>

@@ -8,14 +8,14 @@ import type { DomainDeps } from '../../core/deps';
 import { badRequest, notFound } from '../../core/envelope';
 import type { Router } from '../../core/router';
 import { accessOf, type Access } from '../../core/scope';
-import { gradeSubjectNamesOf } from '../../school/classQueries';
-import { reachable, visibleHomeworks } from '../create';
+import { gradeSubjectFieldsOf } from '../gradeSubjectFields';
+import { reachable, reachesRow, visibleHomeworks } from '../create';
 import { studentsOf } from '../submissions/students';
 import type { HomeworkGroupsTable } from './tables';
+import { round1 } from '../rounding';
 
 const TAG = 'homework';
 const KEY = 'Homework-Group';
-const round1 = (n: number) => Math.round(n * 10) / 10;
 const isDone = (status: string) => status === 'finished' || status === 'modified';
 
 type GroupRow = Selectable<HomeworkGroupsTable>;
@@ -35,14 +35,14 @@ export function registerHomeworkGroupRoutes(router: Router, { db, clock }: Domai
     if (rows.length === 0) return [];
     const scope = await access.scope();
     const ids = rows.map((g) => g.id);
-    const [items, names, users] = await Promise.all([
+    const [items, gradeSubject, users] = await Promise.all([
       db
         .selectFrom('homework_group_items')
         .selectAll()
         .where('group_id', 'in', ids)
         .orderBy('position')
         .execute(),
-      gradeSubjectNamesOf(db, rows),
+      gradeSubjectFieldsOf(db, rows),
       db
         .selectFrom('users')
         .select(['id', 'nick_name'])
@@ -56,10 +56,7 @@ export function registerHomeworkGroupRoutes(router: Router, { db, clock }: Domai
     return rows.map((g) => ({
       id: g.id,
       name: g.name,
-      gradeId: g.grade_id,
-      gradeName: names(g).gradeName,
-      subjectId: g.subject_id,
-      subjectName: names(g).subjectName,
+      ...gradeSubject(g),
       homeworkIds: items.filter((i) => i.group_id === g.id).map((i) => i.homework_id),
       creatorName: users.find((u) => u.id === g.created_by)?.nick_name ?? '',
       mine: g.created_by === access.session.userId || scope.schoolWide,
@@ -77,12 +74,7 @@ export function registerHomeworkGroupRoutes(router: Router, { db, clock }: Domai
       .where('school_id', '=', access.session.schoolId)
       .where('academic_year', '=', access.session.academicYear)
       .executeTakeFirst();
-    if (!row) throw notFound('作业分组不存在');
-    const scope = await access.scope();
-    if (!scope.schoolWide && row.created_by !== access.session.userId) {
-      if (!(await pairsOf(access)).has(`${row.grade_id}:${row.subject_id}`))
-        throw notFound('作业分组不存在');
-    }
+    if (!row || !(await reachesRow(db, access, row))) throw notFound('作业分组不存在');
     return row;
   };
 

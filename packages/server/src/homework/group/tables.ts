@@ -1,4 +1,4 @@
-import type { Generated } from 'kysely';
+import type { GradeSubjectTable } from '../gradeSubjectTable';
 
 /** 作业分组 (docs/homework.md "作业分组"), merged into the database type `DB`. */
 export interface HomeworkGroupTables {
@@ -7,12 +7,7 @@ export interface HomeworkGroupTables {
 }
 
 /** A named group of homework of one grade × subject, shared by its teachers. */
-export interface HomeworkGroupsTable {
-  id: Generated<number>;
-  school_id: number;
-  academic_year: number;
-  grade_id: number;
-  subject_id: number;
+export interface HomeworkGroupsTable extends GradeSubjectTable {
   /** Distinct within the school, year, grade and subject. */
   name: string;
   created_by: number;

@@ -9,6 +9,7 @@ import { notFound } from '../../core/envelope';
 import type { Access } from '../../core/scope';
 import { targetsOf, type HomeworkRow } from '../access';
 import { openForCorrection, studentsOf, type HomeworkStudent } from '../submissions/students';
+import { questionHead } from '../questionHead';
 
 export interface TargetFilter {
   classId: number | null;
@@ -283,11 +284,7 @@ export async function studentReport(
         n += 1;
       }
       return {
-        no: q.no,
-        label: q.label,
-        type: q.type as 'objective' | 'subjective',
-        answer: q.answer,
-        fullMarks: Number(q.full_marks),
+        ...questionHead(q),
         studentAnswer: a?.answer ?? null,
         score: num(a?.score),
         judgement: (a?.judgement ?? null) as 'right' | 'wrong' | null,

@@ -2,6 +2,7 @@ import type { KnowledgeStatistics, ReportBasic } from '@examkit/contracts';
 import type { Db } from '../../core/database';
 import { questionKey, questionPointsOf } from '../questionPoints';
 import { isDone, rate, type ReportData } from './data';
+import { questionHead } from '../questionHead';
 
 /** Score-rate bands of the distribution, lowest first. */
 const BANDS = [
@@ -26,11 +27,7 @@ export function basicOf(d: ReportData): ReportBasic {
     );
     const sum = list.reduce((s, a) => s + Number(a.score), 0);
     return {
-      no: q.no,
-      label: q.label,
-      type: q.type as 'objective' | 'subjective',
-      answer: q.answer,
-      fullMarks: Number(q.full_marks),
+      ...questionHead(q),
       scored: list.length,
       right: list.filter((a) => a.judgement === 'right').length,
       wrong: list.filter((a) => a.judgement === 'wrong').length,

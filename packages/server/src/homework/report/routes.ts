@@ -9,6 +9,7 @@ import { requireSchoolBase } from '../access';
 import { newHandIn, settle, scoreKey, storedChoice, judgementOf } from '../submissions/scoring';
 import { commentsOf, rate, reportData, studentReport, studentRows } from './data';
 import { basicOf, knowledgeOf } from './figures';
+import { questionHead } from '../questionHead';
 
 const TAG = 'homework';
 
@@ -114,11 +115,7 @@ export function registerHomeworkReportRoutes(router: Router, { db, clock }: Home
         if (q.type === 'objective')
           for (const a of list) choices.set(a.answer ?? '', (choices.get(a.answer ?? '') ?? 0) + 1);
         return {
-          no: q.no,
-          label: q.label,
-          type: q.type as 'objective' | 'subjective',
-          answer: q.answer,
-          fullMarks: Number(q.full_marks),
+          ...questionHead(q),
           scored: scored.length,
           wrong: wrong.length,
           wrongRate: scored.length === 0 ? null : rate(wrong.length, scored.length),

@@ -18,6 +18,7 @@ import { homeworkSheetDocument } from '../sheet';
 import { continuedCrops, pagesArrived, resolveScan, scanPage, scanPageView } from './scan';
 import { rescoreRubric, writeScore } from './scoring';
 import { loadSubmission, openForCorrection, studentsOf } from './students';
+import { questionHead } from '../questionHead';
 
 const TAG = 'homework';
 
@@ -278,13 +279,7 @@ export function registerHomeworkSubmissionRoutes(
     return {
       id: homework.id,
       name: homework.name,
-      questions: questions.map((q) => ({
-        no: q.no,
-        label: q.label,
-        type: q.type as 'objective' | 'subjective',
-        answer: q.answer,
-        fullMarks: Number(q.full_marks),
-      })),
+      questions: questions.map(questionHead),
       students: students.map((s) => {
         const sub = subs.find((x) => x.student_id === s.studentId);
         return {

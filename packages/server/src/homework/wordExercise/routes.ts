@@ -17,19 +17,19 @@ import { badRequest, notFound } from '../../core/envelope';
 import type { Router } from '../../core/router';
 import type { Recognize } from '../../scan/queue';
 import { accessOf, type Access } from '../../core/scope';
-import { gradeSubjectNamesOf } from '../../school/classQueries';
+import { gradeSubjectFieldsOf } from '../gradeSubjectFields';
 import { requireSchoolBase } from '../access';
-import { reachable } from '../create';
+import { reachable, reachesRow } from '../create';
 import { studentsOfTargets } from '../submissions/students';
 import { wordCardDocument } from './card';
 import { registerWordScanRoutes, saveWordMark } from './scan';
 import type { HomeworkWordExercisesTable } from './tables';
 import { myTargets, normaliseWords, parseWrong } from './words';
 import { registerWordWrongBookRoutes, type WordWrongBookHelpers } from './wrongBook';
+import { round1 } from '../rounding';
 
 const TAG = 'homework';
 const NOT_FOUND = '字词练习不存在';
-const round1 = (n: number) => Math.round(n * 10) / 10;
 
 type ExerciseRow = Selectable<HomeworkWordExercisesTable>;
 
@@ -60,13 +60,7 @@ export function registerWordExerciseRoutes(
       .where('school_id', '=', access.session.schoolId)
       .where('academic_year', '=', access.session.academicYear)
       .executeTakeFirst();
-    if (!row) throw notFound(NOT_FOUND);
-    const scope = await access.scope();
-    if (!scope.schoolWide && row.created_by !== access.session.userId) {
-      const pairs = await reachable(db, scope);
-      if (!pairs.some((p) => p.grade.id === row.grade_id && p.subject.id === row.subject_id))
-        throw notFound(NOT_FOUND);
-    }
+    if (!row || !(await reachesRow(db, access, row))) throw notFound(NOT_FOUND);
     return row;
   };
 
@@ -123,45 +117,46 @@ export function registerWordExerciseRoutes(
   const summariesOf = async (access: Access, rows: ExerciseRow[]) => {
     if (rows.length === 0) return [];
     const ids = rows.map((x) => x.id);
-    const [names, counts, assignments, teachingAssignments, members, marks] = await Promise.all([
-      gradeSubjectNamesOf(db, rows),
-      db
-        .selectFrom('homework_words')
-        .select((eb) => ['exercise_id', eb.fn.countAll<number>().as('n')])
-        .where('exercise_id', 'in', ids)
-        .groupBy('exercise_id')
-        .execute(),
-      db
-        .selectFrom('homework_word_assignments as a')
-        .innerJoin('classes as c', 'c.id', 'a.class_id')
-        .select(['a.exercise_id', 'a.class_id', 'a.due_at', 'c.name'])
-        .where('a.exercise_id', 'in', ids)
-        .orderBy('c.id')
-        .execute(),
-      db
-        .selectFrom('homework_word_teaching_assignments as a')
-        .innerJoin('teaching_classes as t', 't.id', 'a.teaching_class_id')
-        .select(['a.exercise_id', 'a.teaching_class_id', 'a.due_at', 't.name'])
-        .where('a.exercise_id', 'in', ids)
-        .orderBy('t.id')
-        .execute(),
-      db
-        .selectFrom('teaching_class_students as m')
-        .innerJoin(
-          'homework_word_teaching_assignments as a',
-          'a.teaching_class_id',
-          'm.teaching_class_id',
-        )
-        .select(['a.exercise_id', 'm.teaching_class_id', 'm.student_id'])
-        .where('a.exercise_id', 'in', ids)
-        .execute(),
-      db
-        .selectFrom('homework_word_marks as m')
-        .innerJoin('students as s', 's.id', 'm.student_id')
-        .select(['m.exercise_id', 'm.student_id', 's.class_id'])
-        .where('m.exercise_id', 'in', ids)
-        .execute(),
-    ]);
+    const [gradeSubject, counts, assignments, teachingAssignments, members, marks] =
+      await Promise.all([
+        gradeSubjectFieldsOf(db, rows),
+        db
+          .selectFrom('homework_words')
+          .select((eb) => ['exercise_id', eb.fn.countAll<number>().as('n')])
+          .where('exercise_id', 'in', ids)
+          .groupBy('exercise_id')
+          .execute(),
+        db
+          .selectFrom('homework_word_assignments as a')
+          .innerJoin('classes as c', 'c.id', 'a.class_id')
+          .select(['a.exercise_id', 'a.class_id', 'a.due_at', 'c.name'])
+          .where('a.exercise_id', 'in', ids)
+          .orderBy('c.id')
+          .execute(),
+        db
+          .selectFrom('homework_word_teaching_assignments as a')
+          .innerJoin('teaching_classes as t', 't.id', 'a.teaching_class_id')
+          .select(['a.exercise_id', 'a.teaching_class_id', 'a.due_at', 't.name'])
+          .where('a.exercise_id', 'in', ids)
+          .orderBy('t.id')
+          .execute(),
+        db
+          .selectFrom('teaching_class_students as m')
+          .innerJoin(
+            'homework_word_teaching_assignments as a',
+            'a.teaching_class_id',
+            'm.teaching_class_id',
+          )
+          .select(['a.exercise_id', 'm.teaching_class_id', 'm.student_id'])
+          .where('a.exercise_id', 'in', ids)
+          .execute(),
+        db
+          .selectFrom('homework_word_marks as m')
+          .innerJoin('students as s', 's.id', 'm.student_id')
+          .select(['m.exercise_id', 'm.student_id', 's.class_id'])
+          .where('m.exercise_id', 'in', ids)
+          .execute(),
+      ]);
     const out: WordExerciseSummary[] = [];
     for (const x of rows) {
       const mine = await myTargets(db, access, x.grade_id, x.subject_id);
@@ -194,10 +189,7 @@ export function registerWordExerciseRoutes(
       out.push({
         id: x.id,
         name: x.name,
-        gradeId: x.grade_id,
-        gradeName: names(x).gradeName,
-        subjectId: x.subject_id,
-        subjectName: names(x).subjectName,
+        ...gradeSubject(x),
         wordCount: Number(counts.find((c) => c.exercise_id === x.id)?.n ?? 0),
         classes,
         teachingClasses,

@@ -1,4 +1,4 @@
-import type { Generated } from 'kysely';
+import type { GradeSubjectTable } from '../gradeSubjectTable';
 
 /** 字词练习 (docs/homework.md "字词练习"), merged into the database type `DB`. */
 export interface HomeworkWordExerciseTables {
@@ -10,12 +10,7 @@ export interface HomeworkWordExerciseTables {
 }
 
 /** A teacher's word list of one grade × subject (语文 or 英语). */
-export interface HomeworkWordExercisesTable {
-  id: Generated<number>;
-  school_id: number;
-  academic_year: number;
-  grade_id: number;
-  subject_id: number;
+export interface HomeworkWordExercisesTable extends GradeSubjectTable {
   name: string;
   created_by: number;
   /** The create form's key: a retried create answers the first list. */

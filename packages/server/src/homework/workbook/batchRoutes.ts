@@ -22,11 +22,12 @@ import {
   KEY,
   narrowTo,
   openBatch,
-  round1,
+  reachedStudents,
   TAG,
   trimmed,
   visibleBatches,
 } from './shared';
+import { round1 } from '../rounding';
 
 /** 教辅 batches: list, create, detail, change, delete, and the per-student and wrong-question views. */
 export function registerWorkbookBatchRoutes(router: Router, { db, clock }: DomainDeps): void {
@@ -135,17 +136,7 @@ export function registerWorkbookBatchRoutes(router: Router, { db, clock }: Domai
     const batch = await openBatch(db, access, body.workbookId);
     const reach = await narrowTo(db, access, batch, body);
     const chapters = await chaptersOf(db, access, batch);
-    const students = await db
-      .selectFrom('students as s')
-      .innerJoin('classes as c', 'c.id', 's.class_id')
-      .select(['s.id', 's.student_no', 's.name', 'c.name as className'])
-      .where('s.school_id', '=', session.schoolId)
-      .where((eb) =>
-        eb.or([
-          eb('s.class_id', 'in', [0, ...reach.classIds]),
-          eb('s.id', 'in', [0, ...reach.memberIds]),
-        ]),
-      )
+    const students = await reachedStudents(db, session.schoolId, reach)
       .orderBy('s.student_no')
       .execute();
     const rows: WorkbookStudentRow[] = students.map((s) => {
@@ -193,18 +184,8 @@ export function registerWorkbookBatchRoutes(router: Router, { db, clock }: Domai
     const access = accessOf(db, session);
     const batch = await openBatch(db, access, body.workbookId);
     const reach = await narrowTo(db, access, batch);
-    const student = await db
-      .selectFrom('students as s')
-      .innerJoin('classes as c', 'c.id', 's.class_id')
-      .select(['s.id', 's.student_no', 's.name', 'c.name as className'])
+    const student = await reachedStudents(db, session.schoolId, reach)
       .where('s.id', '=', body.studentId)
-      .where('s.school_id', '=', session.schoolId)
-      .where((eb) =>
-        eb.or([
-          eb('s.class_id', 'in', [0, ...reach.classIds]),
-          eb('s.id', 'in', [0, ...reach.memberIds]),
-        ]),
-      )
       .executeTakeFirst();
     if (!student) throw notFound('学生不存在');
     const chapters = [];

@@ -2,7 +2,7 @@ import { homeworkWorkbookRoutes as r } from '@examkit/contracts';
 import type { DomainDeps } from '../../core/deps';
 import { badRequest, notFound } from '../../core/envelope';
 import type { Router } from '../../core/router';
-import { accessOf } from '../../core/scope';
+import { accessOf, type Access } from '../../core/scope';
 import { loadHomework } from '../access';
 import { creatable, homeworkByKey, insertPaperlessHomework } from '../create';
 import { normaliseQuestions, questionRowsOf } from '../questions';
@@ -21,6 +21,25 @@ import {
 /** 教辅 chapters: add, read, rename, delete. */
 export function registerWorkbookChapterRoutes(router: Router, { db, clock }: DomainDeps): void {
   const now = () => clock.now().getTime();
+
+  /** A chapter as its page shows it: its place in the batch and its homework's detail. */
+  const chapterView = async (
+    access: Access,
+    chapter: { homework_id: number; position: number },
+    batch: { id: number; name: string },
+    title: string,
+  ) => {
+    const homework = await loadHomework(db, access, chapter.homework_id);
+    return {
+      homeworkId: chapter.homework_id,
+      workbookId: batch.id,
+      workbookName: batch.name,
+      position: chapter.position,
+      title,
+      estimatedMinutes: homework.estimated_minutes,
+      homework: await detailOf(db, homework),
+    };
+  };
 
   router.sessionRoute(r.workbookChapterCreate, TAG, async ({ body, session }) => {
     const access = accessOf(db, session);
@@ -84,16 +103,7 @@ export function registerWorkbookChapterRoutes(router: Router, { db, clock }: Dom
     const batch = await openBatch(db, access, chapter.workbook_id).catch(() => {
       throw notFound('章节不存在');
     });
-    const homework = await loadHomework(db, access, chapter.homework_id);
-    return {
-      homeworkId: chapter.homework_id,
-      workbookId: batch.id,
-      workbookName: batch.name,
-      position: chapter.position,
-      title: chapter.title,
-      estimatedMinutes: homework.estimated_minutes,
-      homework: await detailOf(db, homework),
-    };
+    return chapterView(access, chapter, batch, chapter.title);
   });
 
   router.sessionRoute(r.workbookChapterUpdate, TAG, async ({ body, session }) => {
@@ -113,16 +123,7 @@ export function registerWorkbookChapterRoutes(router: Router, { db, clock }: Dom
         .where('id', '=', chapter.homework_id)
         .execute();
     });
-    const homework = await loadHomework(db, access, chapter.homework_id);
-    return {
-      homeworkId: chapter.homework_id,
-      workbookId: batch.id,
-      workbookName: batch.name,
-      position: chapter.position,
-      title,
-      estimatedMinutes: homework.estimated_minutes,
-      homework: await detailOf(db, homework),
-    };
+    return chapterView(access, chapter, batch, title);
   });
 
   router.sessionRoute(r.workbookChapterRemove, TAG, async ({ body, session }) => {

@@ -11,7 +11,6 @@ import type { HomeworkWorkbooksTable } from './tables';
 
 export const TAG = 'homework';
 export const KEY = 'Homework-Analysis';
-export const round1 = (n: number) => Math.round(n * 10) / 10;
 
 export type WorkbookRow = Selectable<HomeworkWorkbooksTable>;
 
@@ -199,6 +198,21 @@ export async function narrowTo(
   if (teachingClassId !== null) return { classIds: [], memberIds };
   const mine = await myClassesOf(db, access, batch);
   return { classIds: mine.map((c) => c.id), memberIds };
+}
+
+/** The school's students a view covers (`narrowTo`), with their class's name: a query to finish. */
+export function reachedStudents(db: Db, schoolId: number, reach: Reach) {
+  return db
+    .selectFrom('students as s')
+    .innerJoin('classes as c', 'c.id', 's.class_id')
+    .select(['s.id', 's.student_no', 's.name', 'c.name as className'])
+    .where('s.school_id', '=', schoolId)
+    .where((eb) =>
+      eb.or([
+        eb('s.class_id', 'in', [0, ...reach.classIds]),
+        eb('s.id', 'in', [0, ...reach.memberIds]),
+      ]),
+    );
 }
 
 /** Whether a student is one the view covers. */

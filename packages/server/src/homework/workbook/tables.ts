@@ -1,4 +1,4 @@
-import type { Generated } from 'kysely';
+import type { GradeSubjectTable } from '../gradeSubjectTable';
 
 /**
  * 教辅 (docs/homework.md "教辅"), merged into the database type `DB`. A batch is one workbook
@@ -12,12 +12,7 @@ export interface HomeworkWorkbookTables {
   homework_workbook_chapters: HomeworkWorkbookChaptersTable;
 }
 
-export interface HomeworkWorkbooksTable {
-  id: Generated<number>;
-  school_id: number;
-  academic_year: number;
-  grade_id: number;
-  subject_id: number;
+export interface HomeworkWorkbooksTable extends GradeSubjectTable {
   /** 教辅名称, e.g. 《同步练习册·数学必修第一册》. */
   name: string;
   /** 出版社, may be empty. */

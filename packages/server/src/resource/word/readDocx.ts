@@ -3,6 +3,7 @@ import { badRequest } from '../../core/envelope';
 import { createNumbering } from './numbering';
 import { ommlToLatex } from './ommlToLatex';
 import { child, childrenOf, find, parseXml, textOf, type XmlNode } from './xmlTree';
+import { IMAGE_TYPES } from '../imageTypes';
 
 /**
  * Reads a .docx into rich-text paragraphs (docs/resources.md "Word in and out"): runs as text,
@@ -18,14 +19,6 @@ export type DocxBlock = { kind: 'paragraph'; text: string } | { kind: 'table'; r
 
 /** Stores a picture and answers the address pages show it under. */
 export type StoreImage = (bytes: Uint8Array, contentType: string) => Promise<string>;
-
-const IMAGE_TYPES: Record<string, string> = {
-  png: 'image/png',
-  jpg: 'image/jpeg',
-  jpeg: 'image/jpeg',
-  gif: 'image/gif',
-  webp: 'image/webp',
-};
 
 /** The files of a .docx, or a Chinese error when it is not one. */
 function unzipDocx(data: Uint8Array): Record<string, Uint8Array> {
