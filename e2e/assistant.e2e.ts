@@ -11,7 +11,7 @@ import {
   signedIn as signedInAs,
   tokenOf,
 } from './support/app';
-import { launchBrowser, newPage, screenshot } from './support/browser';
+import { launchBrowser, newPage, savedDownload, screenshot } from './support/browser';
 import { startServer, type RunningServer } from './support/server';
 import { serveStatic } from './support/static';
 
@@ -116,7 +116,7 @@ describe('the AI assistant in the reference app', () => {
       drawer.getByRole('button', { name: '导出Word' }).click(),
     ]);
     expect(download.suggestedFilename()).toMatch(/\.docx$/);
-    const docx = unzip(readFileSync((await download.path())!));
+    const docx = unzip(readFileSync(await savedDownload(download)));
     const xml = docx.get('word/document.xml')!;
     expect(xml).toMatch(/Heading2"\/><\/w:pPr><w:r><w:t xml:space="preserve">班级概况/);
     expect(xml).toContain('不足：几何证明');

@@ -4,7 +4,7 @@ import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { axeViolations } from './support/app';
 import { browserSuite } from './support/suite';
-import { screenshot } from './support/browser';
+import { savedDownload, screenshot } from './support/browser';
 
 const EXAM_NAME = '2026学年第一学期高一期中考试';
 
@@ -81,7 +81,7 @@ describe('下载中心 in the browser', () => {
     const [file] = await Promise.all([centre.waitForEvent('download'), download.click()]);
     expect(file.suggestedFilename()).toBe(`${EXAM_NAME}-全年级成绩单.xlsx`);
     const book = new ExcelJS.Workbook();
-    await book.xlsx.load(readFileSync((await file.path())!) as never);
+    await book.xlsx.load(readFileSync(await savedDownload(file)) as never);
     const sheets = book.worksheets.filter((w) => w.name.includes('成绩单'));
     // the demo school's 高一: four classes of fifty
     expect(sheets.length).toBe(200);

@@ -5,7 +5,7 @@ import { blankPage, encodeScan, fillSheet, type CorpusTemplate } from '@examkit/
 import { toRecognitionTemplate } from '@examkit/answer-sheet';
 import { afterAll, describe, expect, it } from 'vitest';
 import { layoutHomeworkSheet, sheetQuestionOf } from '../packages/server/src/homework/sheet';
-import { screenshot } from './support/browser';
+import { savedDownload, screenshot } from './support/browser';
 import { axeViolations } from './support/app';
 import { browserSuite } from './support/suite';
 
@@ -47,7 +47,7 @@ describe('作业扫描与批改 in the browser', () => {
       page.waitForEvent('download'),
       page.getByRole('button', { name: '打印答题卡' }).click(),
     ]);
-    const printed = readFileSync((await sheet.path())!);
+    const printed = readFileSync(await savedDownload(sheet));
     expect(printed.subarray(0, 5).toString('latin1')).toBe('%PDF-');
 
     // Two of the teacher's students fill the printed sheet in (the generator draws the bubbles).

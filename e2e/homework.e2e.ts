@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { screenshot } from './support/browser';
+import { savedDownload, screenshot } from './support/browser';
 import { axeViolations, dismissGuide, openSchoolHomework } from './support/app';
 import { browserSuite } from './support/suite';
 
@@ -51,7 +51,7 @@ describe('校本作业 in the browser', () => {
     ]);
     expect(sheet.suggestedFilename()).toBe('指数函数课后练习-答题卡.pdf');
     expect(
-      readFileSync((await sheet.path())!)
+      readFileSync(await savedDownload(sheet))
         .subarray(0, 5)
         .toString('latin1'),
     ).toBe('%PDF-');

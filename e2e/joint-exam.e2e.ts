@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import ExcelJS from 'exceljs';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { screenshot } from './support/browser';
+import { savedDownload, screenshot } from './support/browser';
 import { axeViolations, openExamMenu, signIn } from './support/app';
 import { browserSuite } from './support/suite';
 
@@ -295,7 +295,7 @@ describe('joint exam in the browser', () => {
     expect(await axeViolations(admin)).toEqual([]);
     await screenshot(admin, 'joint-report-pdf');
     const [download] = await Promise.all([admin.waitForEvent('download'), save.click()]);
-    const pdf = readFileSync((await download.path())!);
+    const pdf = readFileSync(await savedDownload(download));
     expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
 
     // The bureau opens any school's class, named with its school.

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { launchBrowser, screenshot } from './support/browser';
+import { launchBrowser, savedDownload, screenshot } from './support/browser';
 import { startServer, type RunningServer } from './support/server';
 import { axeViolations, callApi, signedIn, type ApiInit, tokenOf as tokenFor } from './support/app';
 
@@ -205,7 +205,7 @@ describe('PDF from the built server', () => {
     await download.waitFor({ timeout: 150_000 });
     const [file] = await Promise.all([page.waitForEvent('download'), download.click()]);
     expect(file.suggestedFilename()).toMatch(/\.pdf$/);
-    const bytes = readFileSync((await file.path())!);
+    const bytes = readFileSync(await savedDownload(file));
     expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
     // the raw scores of a subject, as the score import takes them
     const [raw] = await Promise.all([
@@ -213,7 +213,7 @@ describe('PDF from the built server', () => {
       page.getByRole('button', { name: '导出原始成绩CSV' }).click(),
     ]);
     expect(raw.suggestedFilename()).toMatch(/原始成绩\.csv$/);
-    const csv = readFileSync((await raw.path())!, 'utf8');
+    const csv = readFileSync(await savedDownload(raw), 'utf8');
     expect(csv.replace(/^\uFEFF/, '').startsWith('考号/学号,姓名,')).toBe(true);
     await page.context().close();
   }, 240_000);

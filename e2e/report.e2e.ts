@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { screenshot } from './support/browser';
+import { savedDownload, screenshot } from './support/browser';
 import { browserSuite } from './support/suite';
 import { axeViolations } from './support/app';
 
@@ -80,7 +80,7 @@ describe('report pages in the browser', () => {
     ]);
     // Named in Chinese after the exam and the report (issue #12 item 9).
     expect(download.suggestedFilename()).toBe(`${EXAM_NAME}-年级成绩单.xlsx`);
-    const file = readFileSync((await download.path())!);
+    const file = readFileSync(await savedDownload(download));
     expect(file.subarray(0, 2).toString()).toBe('PK');
 
     // a student's transcript, then its print page

@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import { strFromU8, unzipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { join } from 'node:path';
-import { SCREENSHOT_DIR, screenshot } from './support/browser';
+import { SCREENSHOT_DIR, savedDownload, screenshot } from './support/browser';
 import { axeViolations, openMenu } from './support/app';
 import { browserSuite } from './support/suite';
 
@@ -91,7 +91,7 @@ describe('the question basket and 组卷 in the browser', () => {
     expect(download.suggestedFilename()).toBe('高一数学小测验.pdf');
     // A download-centre job: the button says where the file stays.
     await page.getByRole('link', { name: '下载中心' }).first().waitFor();
-    const file = (await download.path())!;
+    const file = await savedDownload(download);
     expect(execFileSync('pdfinfo', [file]).toString()).toMatch(/Pages:\s+2/);
     const text = execFileSync('pdftotext', [file, '-']).toString();
     expect(text).toContain('高一数学小测验');
@@ -103,7 +103,7 @@ describe('the question basket and 组卷 in the browser', () => {
     ]);
     expect(word.suggestedFilename()).toBe('高一数学小测验.docx');
     // A .docx is a zip whose document.xml holds the title and real Word equations (m:oMath).
-    const docx = unzipSync(readFileSync((await word.path())!));
+    const docx = unzipSync(readFileSync(await savedDownload(word)));
     const xml = strFromU8(docx['word/document.xml']!);
     expect(xml).toContain('高一数学小测验');
     expect(xml).toContain('<m:oMath');
@@ -203,7 +203,7 @@ describe('the question basket and 组卷 in the browser', () => {
       page.waitForEvent('download'),
       page.getByRole('button', { name: '导出PDF' }).click(),
     ]);
-    const file = (await download.path())!;
+    const file = await savedDownload(download);
     const text = execFileSync('pdftotext', [file, '-']).toString();
     expect(text).toContain('高一数学助手练习');
     expect(text).toContain('一、单选题');

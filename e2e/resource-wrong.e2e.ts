@@ -1,10 +1,10 @@
 import { execFileSync } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { unzip } from '../packages/server/src/ai/testing';
 import { axeViolations, openMenu } from './support/app';
-import { screenshot } from './support/browser';
+import { savedDownload, screenshot } from './support/browser';
 import { browserSuite } from './support/suite';
 
 const EXAM_NAME = '2026学年第一学期高一期中考试';
@@ -63,7 +63,7 @@ describe('error questions in the browser', () => {
       page.getByRole('button', { name: '下载错题本（Word）' }).click(),
     ]);
     expect(word.suggestedFilename()).toBe(`${name}-错题本.docx`);
-    const xml = unzip(readFileSync((await word.path())!)).get('word/document.xml')!;
+    const xml = unzip(readFileSync(await savedDownload(word))).get('word/document.xml')!;
     expect(xml).toContain(`${name}的错题本`);
     expect(xml).toContain('巩固练习');
 
@@ -71,9 +71,8 @@ describe('error questions in the browser', () => {
       page.waitForEvent('download'),
       page.getByRole('button', { name: '下载错题本（PDF）' }).click(),
     ]);
-    const path = (await pdf.path())!;
-    writeFileSync(`${path}.pdf`, readFileSync(path));
-    const text = execFileSync('pdftotext', [`${path}.pdf`, '-']).toString();
+    const path = await savedDownload(pdf);
+    const text = execFileSync('pdftotext', [path, '-']).toString();
     expect(text).toContain(`${name}的错题本`);
     expect(text).toContain('练习答案');
 
@@ -88,8 +87,7 @@ describe('error questions in the browser', () => {
     await screenshot(page, 'resource-class-notebook');
     const [classPdf] = await Promise.all([page.waitForEvent('download'), save.click()]);
     expect(classPdf.suggestedFilename()).toBe('高一(1)班-错题本.pdf');
-    const classPath = `${(await classPdf.path())!}.pdf`;
-    writeFileSync(classPath, readFileSync((await classPdf.path())!));
+    const classPath = await savedDownload(classPdf);
     const classText = execFileSync('pdftotext', [classPath, '-']).toString();
     expect(classText).toContain(`${name}的错题本`);
     expect(classText.split('的错题本').length - 1).toBeGreaterThan(10);
@@ -132,7 +130,7 @@ async function similarByClicks(page: Page) {
     page.getByRole('button', { name: '导出练习卷（Word）' }).click(),
   ]);
   expect(word.suggestedFilename()).toBe(`${EXAM_NAME}-错题练习.docx`);
-  const xml = unzip(readFileSync((await word.path())!)).get('word/document.xml')!;
+  const xml = unzip(readFileSync(await savedDownload(word))).get('word/document.xml')!;
   expect(xml).toContain('答案与解析');
   expect(await axeViolations(page)).toEqual([]);
   await screenshot(page, 'resource-similar-edit');

@@ -2,6 +2,8 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { chromium } from 'playwright-core';
+import { CHROMIUM_LAUNCH } from './browser';
 import { seedDataDir } from './launch';
 
 /** Whether every workspace package with a build script has its dist folder. */
@@ -23,7 +25,7 @@ function packagesBuilt(): boolean {
  * `npm start` does), and every file's server starts on a copy of that data folder
  * (support/server.ts): a database of its own without seeding it again.
  */
-export default async function setup(project: TestProject): Promise<() => void> {
+export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const apps = [
     'examples/web/dist/index.html',
     'examples/partner-portal/dist/index.html',
@@ -38,5 +40,11 @@ export default async function setup(project: TestProject): Promise<() => void> {
   }
   const seeded = await seedDataDir();
   project.provide('e2eSeededDataDir', seeded);
-  return () => rmSync(seeded, { recursive: true, force: true });
+  // One Chromium for the run: each file connects to it (support/browser.ts) instead of starting its own.
+  const browser = await chromium.launchServer(CHROMIUM_LAUNCH);
+  project.provide('e2eBrowserEndpoint', browser.wsEndpoint());
+  return async () => {
+    await browser.close();
+    rmSync(seeded, { recursive: true, force: true });
+  };
 }
