@@ -14,6 +14,7 @@ export default defineConfig({
     maxWorkers: 2,
     projects: [
       'packages/*/vitest.config.ts',
+      'packages/server/vitest.isolated.config.ts',
       'examples/*/vitest.config.ts',
       'scripts/vitest.config.mjs',
     ],
