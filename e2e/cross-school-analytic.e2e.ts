@@ -1,7 +1,7 @@
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { screenshot } from './support/browser';
-import { axeViolations, openExamMenu } from './support/app';
+import { axeViolations, examByName, openExamMenu } from './support/app';
 import { browserSuite } from './support/suite';
 
 const app = browserSuite();
@@ -21,15 +21,7 @@ async function scoreFile(students: { studentNo: string; name: string }[]): Promi
 
 /** A second finished 高一 exam of 示范中学 (数学, three questions), through the API. */
 async function seedQuiz(token: string) {
-  const list = await app.api<{ list: { id: number; name: string }[] }>('/marking-main/exam/list', {
-    token,
-    body: { pageSize: 100 },
-  });
-  const midterm = list.data.list.find((e) => e.name === MIDTERM)!;
-  const detail = await app.api<{ gradeId: number; classes: { classId: number }[] }>(
-    '/marking-main/exam/detail',
-    { token, body: { id: midterm.id } },
-  );
+  const midterm = await examByName(app.server.url, token, MIDTERM);
   const created = await app.api<{ id: number; subjects: { id: number }[] }>(
     '/marking-main/exam/create',
     {
@@ -37,10 +29,10 @@ async function seedQuiz(token: string) {
       body: {
         name: QUIZ,
         examType: '周练',
-        gradeId: detail.data.gradeId,
+        gradeId: midterm.gradeId,
         examDate: '2026-12-03',
         subjects: [{ subjectCode: '数学', subjectName: '数学', fullMarks: 30 }],
-        classIds: detail.data.classes.map((c) => c.classId),
+        classIds: midterm.classes.map((c) => c.classId),
       },
     },
   );

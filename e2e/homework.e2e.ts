@@ -1,7 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { savedDownload, screenshot } from './support/browser';
-import { axeViolations, dismissGuide, openSchoolHomework } from './support/app';
+import {
+  axeViolations,
+  dismissGuide,
+  openSchoolHomework,
+  openWeakKnowledgePoints,
+} from './support/app';
 import { browserSuite } from './support/suite';
 
 const app = browserSuite();
@@ -126,16 +131,7 @@ describe('校本作业 in the browser', () => {
     expect(await axeViolations(page)).toEqual([]);
     await screenshot(page, 'homework-report-knowledge');
 
-    await page
-      .getByRole('navigation', { name: '主菜单', exact: true })
-      .getByRole('link', { name: /^巩固提升/ })
-      .click();
-    await page.waitForURL('**/consolidate/commitError');
-    await page
-      .getByRole('navigation', { name: '巩固提升' })
-      .getByRole('link', { name: '薄弱知识点' })
-      .click();
-    await page.waitForURL('**/consolidate/weakKnowledgePoint');
+    await openWeakKnowledgePoints(page);
     await page.getByRole('combobox', { name: '来源' }).selectOption({ label: '校本作业' });
     await page.getByRole('combobox', { name: '作业' }).selectOption({ label: `${name}（数学）` });
     const table = page.getByRole('table', { name: '高一(1)班 作业薄弱知识点' });

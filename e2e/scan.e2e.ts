@@ -9,7 +9,7 @@ import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { screenshot, SCREENSHOT_DIR } from './support/browser';
 import { browserSuite } from './support/suite';
-import { axeViolations } from './support/app';
+import { axeViolations, callApi } from './support/app';
 
 /**
  * The scan page (/exam/single/scanpaper/{examSubjectId}) against the real server: a new exam
@@ -26,28 +26,11 @@ const app = browserSuite();
 let token: string;
 let folder: string;
 
-interface Envelope<T> {
-  code: number;
-  data: T;
-  message: string;
-}
-
 async function api<T = unknown>(
   path: string,
   init: { body?: unknown; form?: Record<string, string> } = {},
 ): Promise<T> {
-  const headers: Record<string, string> = { plantform: '1' };
-  let body: string;
-  if (init.form) {
-    headers['content-type'] = 'application/x-www-form-urlencoded';
-    body = new URLSearchParams(init.form).toString();
-  } else {
-    headers['content-type'] = 'application/json';
-    body = JSON.stringify(init.body ?? {});
-  }
-  if (token) headers.token = token;
-  const res = await fetch(`${app.server.url}${path}`, { method: 'POST', headers, body });
-  const reply = (await res.json()) as Envelope<T>;
+  const reply = await callApi<T>(app.server.url, path, { ...init, ...(token ? { token } : {}) });
   if (reply.code !== 200) throw new Error(`${path}: ${JSON.stringify(reply)}`);
   return reply.data;
 }

@@ -3,8 +3,8 @@ import { screenshot } from './support/browser';
 import {
   axeViolations,
   dismissGuide,
-  openReportCentre,
-  openStudyMenu,
+  openStudentStudy,
+  openWeakKnowledgePoints,
   publishReport,
 } from './support/app';
 import { browserSuite } from './support/suite';
@@ -29,11 +29,7 @@ describe('issue #19 acceptance in the browser, by clicks only', () => {
     await admin.context().close();
 
     const page = await app.signedIn('head');
-    await dismissGuide(page);
-    await openReportCentre(page);
-    await openStudyMenu(page, '学生学情', '/study/student');
-    const student = page.getByRole('combobox', { name: '学生' });
-    await student.waitFor();
+    const student = await openStudentStudy(page);
     // The class's first student (the picker's first), who handed in both homeworks.
     const options = await student.locator('option').allInnerTexts();
     await student.selectOption({ label: options[0]! });
@@ -70,16 +66,7 @@ describe('issue #19 acceptance in the browser, by clicks only', () => {
     const page = await app.signedIn('teacher');
     await dismissGuide(page);
     // 巩固提升 opens at 易错题; its pages hide the second-level menu and link each other
-    await page
-      .getByRole('navigation', { name: '主菜单', exact: true })
-      .getByRole('link', { name: /^巩固提升/ })
-      .click();
-    await page.waitForURL('**/consolidate/commitError');
-    await page
-      .getByRole('navigation', { name: '巩固提升' })
-      .getByRole('link', { name: '薄弱知识点' })
-      .click();
-    await page.waitForURL('**/consolidate/weakKnowledgePoint');
+    await openWeakKnowledgePoints(page);
     await page.getByRole('heading', { name: '薄弱知识点', level: 1 }).waitFor();
     const table = page.getByRole('table', { name: '高一(1)班 薄弱知识点' });
     await table.waitFor();

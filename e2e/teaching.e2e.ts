@@ -1,7 +1,14 @@
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { screenshot } from './support/browser';
-import { axeViolations, dismissGuide, openReportCentre, openStudyMenu } from './support/app';
+import {
+  axeViolations,
+  dismissGuide,
+  examByName,
+  openReportCentre,
+  openStudentStudy,
+  openStudyMenu,
+} from './support/app';
 import { browserSuite } from './support/suite';
 
 const app = browserSuite();
@@ -69,15 +76,7 @@ const transition = async (token: string, id: number, to: string) =>
 
 /** Two more 高一 数学 exams (three questions tagged 函数, 数列, 几何), published with the 期中. */
 async function seedExams(token: string) {
-  const list = await app.api<{ list: { id: number; name: string }[] }>('/marking-main/exam/list', {
-    token,
-    body: { pageSize: 100 },
-  });
-  const midterm = list.data.list.find((e) => e.name === MIDTERM)!;
-  const detail = await app.api<{ gradeId: number; classes: { classId: number }[] }>(
-    '/marking-main/exam/detail',
-    { token, body: { id: midterm.id } },
-  );
+  const midterm = await examByName(app.server.url, token, MIDTERM);
   await transition(token, midterm.id, 'published');
   for (const [q, quiz] of QUIZZES.entries()) {
     const created = await app.api<{ id: number; subjects: { id: number }[] }>(
@@ -87,9 +86,9 @@ async function seedExams(token: string) {
         body: {
           ...quiz,
           examType: '周练',
-          gradeId: detail.data.gradeId,
+          gradeId: midterm.gradeId,
           subjects: [{ subjectCode: '数学', subjectName: '数学', fullMarks: 30 }],
-          classIds: detail.data.classes.map((c) => c.classId),
+          classIds: midterm.classes.map((c) => c.classId),
         },
       },
     );
@@ -132,13 +131,7 @@ describe('teaching views in the browser', () => {
   it('a 班主任 follows one student across three exams and reads the report centre’s topic list', async () => {
     await seedExams(await app.tokenOf('director'));
     const page = await app.signedIn('head');
-    await dismissGuide(page);
-
-    // 学情 is outside the header menu but for one school (spec 000 §6): the report centre leads there
-    await openReportCentre(page);
-    await openStudyMenu(page, '学生学情', '/study/student');
-    const student = page.getByRole('combobox', { name: '学生' });
-    await student.waitFor();
+    const student = await openStudentStudy(page);
     const options = await student.locator('option').allInnerTexts();
     await student.selectOption({ label: options[1]! });
     const exams = page.getByRole('table', { name: '各次考试成绩' });
@@ -288,11 +281,7 @@ describe('teaching views in the browser', () => {
     await typeIn(teacher, { id: made.data.id, ...detail.data }, first.studentId, (i) => i === 0);
 
     const page = await app.signedIn('head');
-    await dismissGuide(page);
-    await openReportCentre(page);
-    await openStudyMenu(page, '学生学情', '/study/student');
-    const student = page.getByRole('combobox', { name: '学生' });
-    await student.waitFor();
+    const student = await openStudentStudy(page);
     await student.selectOption({ label: `${first.name}（${first.studentNo}）` });
     await page
       .getByRole('table', { name: '各次作业成绩' })

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { newPage, screenshot } from './browser';
 
 /** The demo accounts' password (docs/demo-school.md). */
@@ -39,6 +39,26 @@ export async function callApi<T = unknown>(
   if (init.token) headers.token = init.token;
   const res = await fetch(`${baseUrl}${path}`, { method: 'POST', headers, body });
   return (await res.json()) as Envelope<T>;
+}
+
+/** An exam of the caller's school found by name in its exam list, with its grade and classes. */
+export async function examByName(
+  baseUrl: string,
+  token: string,
+  name: string,
+): Promise<{ id: number; gradeId: number; classes: { classId: number }[] }> {
+  const list = await callApi<{ list: { id: number; name: string }[] }>(
+    baseUrl,
+    '/marking-main/exam/list',
+    { token, body: { pageSize: 100 } },
+  );
+  const exam = list.data.list.find((e) => e.name === name)!;
+  const detail = await callApi<{ gradeId: number; classes: { classId: number }[] }>(
+    baseUrl,
+    '/marking-main/exam/detail',
+    { token, body: { id: exam.id } },
+  );
+  return { id: exam.id, gradeId: detail.data.gradeId, classes: detail.data.classes };
 }
 
 /** A session token of a demo account, signed in through the API. */
@@ -154,6 +174,20 @@ export async function openSchoolHomework(page: Page) {
   if (await sub.count()) await sub.getByRole('link', { name: '校本作业' }).click();
 }
 
+/** 巩固提升 in the top menu (it opens at 易错题), then its 薄弱知识点 page, waiting for each address. */
+export async function openWeakKnowledgePoints(page: Page) {
+  await page
+    .getByRole('navigation', { name: '主菜单', exact: true })
+    .getByRole('link', { name: /^巩固提升/ })
+    .click();
+  await page.waitForURL('**/consolidate/commitError');
+  await page
+    .getByRole('navigation', { name: '巩固提升' })
+    .getByRole('link', { name: '薄弱知识点' })
+    .click();
+  await page.waitForURL('**/consolidate/weakKnowledgePoint');
+}
+
 /** Closes the first-visit guide with 知道了 when it shows (each user sees it once). */
 export async function dismissGuide(page: Page) {
   const guide = page.getByRole('button', { name: '知道了' });
@@ -173,4 +207,17 @@ export async function openStudyMenu(page: Page, entry: string, path: string) {
     .getByRole('link', { name: entry })
     .click();
   await page.waitForURL(`**${path}`);
+}
+
+/**
+ * From the home page: past the first-visit guide, into the report centre and its 学生学情 (学情 is
+ * outside the header menu but for one school, spec 000 §6); answers the 学生 picker once it shows.
+ */
+export async function openStudentStudy(page: Page): Promise<Locator> {
+  await dismissGuide(page);
+  await openReportCentre(page);
+  await openStudyMenu(page, '学生学情', '/study/student');
+  const student = page.getByRole('combobox', { name: '学生' });
+  await student.waitFor();
+  return student;
 }

@@ -12,9 +12,10 @@ import {
 } from '@examkit/contracts';
 import ExcelJS from 'exceljs';
 import type { Static } from 'typebox';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { importFirstSubjectMarks } from '../exam/testKit';
-import { userCalls, DIALECTS, signIn, startTestServer, type TestServer } from '../test/fixtures';
+import { userCalls, DIALECTS, signIn } from '../test/fixtures';
+import { sharedTestServer } from '../test/sharedServer';
 import { addSchoolInRegion } from '../test/schoolKit';
 import { jointMathExam } from '../joint/poolTestKit';
 
@@ -41,7 +42,7 @@ const marksOf = (n: number, e: number, school: number) => {
 };
 
 describe.each(DIALECTS)('区域分析 (a region’s own analyses) on %s', (dialect) => {
-  let server: TestServer;
+  const server = sharedTestServer(dialect);
   let bureau: UserInfo;
   let farBureau: UserInfo;
   let admin: UserInfo;
@@ -81,7 +82,6 @@ describe.each(DIALECTS)('区域分析 (a region’s own analyses) on %s', (diale
   }
 
   beforeAll(async () => {
-    server = await startTestServer(dialect);
     const { db, seed } = server;
     // 远方区: another region, with its own school and bureau account.
     const far = await addSchoolInRegion(db, {
@@ -115,7 +115,6 @@ describe.each(DIALECTS)('区域分析 (a region’s own analyses) on %s', (diale
     joints.push(await jointExam(1, '2026-11-17'));
     pending = await jointExam(2, '2026-11-24', false);
   }, 120_000);
-  afterAll(() => server?.close());
 
   it('the bureau creates, lists, edits and deletes; a retry creates nothing', async () => {
     const body = {

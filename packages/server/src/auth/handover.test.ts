@@ -1,17 +1,14 @@
 import { authRoutes, type UserInfo } from '@examkit/contracts';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { DEMO_INTEGRATIONS } from '../seed/seedDemo';
-import { call, DIALECTS, startTestServer, TEST_NOW, type TestServer } from '../test/fixtures';
+import { call, DIALECTS, TEST_NOW } from '../test/fixtures';
+import { sharedTestServer } from '../test/sharedServer';
 import { signLogin } from './dengyue';
 
 const { portal, region, dengyue } = DEMO_INTEGRATIONS;
 
 describe.each(DIALECTS)('hand-over and partner sign-in on %s', (dialect) => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer(dialect);
-  });
-  afterAll(() => server.close());
+  const server = sharedTestServer(dialect);
   beforeEach(() => server.clock.set(TEST_NOW));
 
   const handover = async (

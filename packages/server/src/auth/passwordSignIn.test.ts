@@ -1,20 +1,10 @@
 import { authRoutes, permissionCatalogue, type UserInfo } from '@examkit/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  call,
-  DIALECTS,
-  signIn,
-  startTestServer,
-  userIdOf,
-  type TestServer,
-} from '../test/fixtures';
+import { describe, expect, it } from 'vitest';
+import { call, DIALECTS, signIn, userIdOf } from '../test/fixtures';
+import { sharedTestServer } from '../test/sharedServer';
 
 describe.each(DIALECTS)('password sign-in on %s', (dialect) => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer(dialect);
-  });
-  afterAll(() => server.close());
+  const server = sharedTestServer(dialect);
 
   it('signs the admin in with every permission of the current academic year', async () => {
     const user = await signIn(server.app, 'admin');

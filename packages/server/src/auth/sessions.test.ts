@@ -1,14 +1,7 @@
 import { authRoutes } from '@examkit/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  call,
-  DIALECTS,
-  signIn,
-  startTestServer,
-  TEST_NOW,
-  userIdOf,
-  type TestServer,
-} from '../test/fixtures';
+import { describe, expect, it } from 'vitest';
+import { call, DIALECTS, signIn, TEST_NOW, userIdOf } from '../test/fixtures';
+import { sharedTestServer } from '../test/sharedServer';
 
 const EXPIRED = {
   code: 431,
@@ -19,11 +12,7 @@ const EXPIRED = {
 const MINUTE = 60_000;
 
 describe.each(DIALECTS)('sessions on %s', (dialect) => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer(dialect);
-  });
-  afterAll(() => server.close());
+  const server = sharedTestServer(dialect);
 
   const readsWith = async (token: string, schoolId: number) => [
     await call(server.app, authRoutes.myRole, { token, body: {} }),

@@ -7,16 +7,10 @@ import {
   type UserInfo,
 } from '@examkit/contracts';
 import type { Static } from 'typebox';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { MATH_QUESTIONS, xlsxBase64 } from '../exam/testKit';
-import {
-  userCalls,
-  DIALECTS,
-  signIn,
-  startTestServer,
-  TEST_NOW,
-  type TestServer,
-} from '../test/fixtures';
+import { userCalls, DIALECTS, signIn, TEST_NOW } from '../test/fixtures';
+import { sharedTestServer } from '../test/sharedServer';
 import { addSchoolInRegion, grantKey, gradeWithClasses } from '../test/schoolKit';
 import { INVALID_CODE, INVITE_TTL_MS, JOIN_FAILURES, JOIN_WINDOW_MS } from './routes';
 
@@ -27,7 +21,7 @@ const HEADER = ['考号/学号', '姓名', '1', '2', '3', '4', '5(1)', '5(2)'];
 const marksOf = (n: number) => [n % 2 ? 5 : 0, n % 3 ? 6 : 3, 2, n % 6, n % 5, (n * 3) % 9];
 
 describe.each(DIALECTS)('a cross-school exam on %s', (dialect) => {
-  let server: TestServer;
+  const server = sharedTestServer(dialect);
   let farId: number;
   let hostExamId: number;
   let bureau: UserInfo;
@@ -44,7 +38,6 @@ describe.each(DIALECTS)('a cross-school exam on %s', (dialect) => {
     });
 
   beforeAll(async () => {
-    server = await startTestServer(dialect);
     const { db, seed } = server;
     // 远方中学: a school of another region, with 高一 (1 class, 3 students).
     farId = (
@@ -84,7 +77,6 @@ describe.each(DIALECTS)('a cross-school exam on %s', (dialect) => {
       questions: MATH_QUESTIONS,
     });
   }, 120_000);
-  afterAll(() => server?.close());
   beforeEach(() => server.clock.set(TEST_NOW));
 
   it('the host issues a code for its exam; only the exam’s managers may, and one code lives at a time', async () => {

@@ -5,8 +5,9 @@ import {
   type ExamSummary,
   type Page,
 } from '@examkit/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, DIALECTS, signIn, startTestServer, type TestServer } from '../test/fixtures';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { call, DIALECTS, signIn } from '../test/fixtures';
+import { sharedTestServer } from '../test/sharedServer';
 import { createExam, gradeOf, MATH_QUESTIONS, type GradeInfo } from './testKit';
 
 type PaperData = {
@@ -22,18 +23,16 @@ type PaperData = {
 };
 
 describe.each(DIALECTS)('exams on %s', (dialect) => {
-  let server: TestServer;
+  const server = sharedTestServer(dialect);
   let admin: string;
   let lab: string;
   let grade: GradeInfo;
 
   beforeAll(async () => {
-    server = await startTestServer(dialect);
     admin = (await signIn(server.app, 'admin')).token;
     lab = (await signIn(server.app, 'lab-admin')).token;
     grade = await gradeOf(server.db, server.seed.demoSchoolId);
   });
-  afterAll(() => server.close());
 
   const download = (url: string, token: string, query: Record<string, string | number> = {}) =>
     server.app.inject({

@@ -1,6 +1,7 @@
 import { examDownloads, examRoutes, type ExamDetail } from '@examkit/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, DIALECTS, signIn, startTestServer, type TestServer } from '../test/fixtures';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { call, DIALECTS, signIn } from '../test/fixtures';
+import { sharedTestServer } from '../test/sharedServer';
 import {
   createExam,
   gradeOf,
@@ -13,16 +14,14 @@ import {
 const HEADER = ['考号/学号', '姓名', '1', '2', '3', '4', '5(1)', '5(2)'];
 
 describe.each(DIALECTS)('score import on %s', (dialect) => {
-  let server: TestServer;
+  const server = sharedTestServer(dialect);
   let admin: string;
   let grade: GradeInfo;
 
   beforeAll(async () => {
-    server = await startTestServer(dialect);
     admin = (await signIn(server.app, 'admin')).token;
     grade = await gradeOf(server.db, server.seed.demoSchoolId);
   });
-  afterAll(() => server.close());
 
   async function mathExam(name: string): Promise<{ exam: ExamDetail; mathId: number }> {
     const exam = await createExam(server, admin, grade, {

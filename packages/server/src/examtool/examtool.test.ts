@@ -13,21 +13,15 @@ import {
   type ToolStudentResult,
 } from '@examkit/contracts';
 import ExcelJS from 'exceljs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { gradeOf, type GradeInfo } from '../exam/testKit';
-import {
-  call,
-  DIALECTS,
-  signIn,
-  startTestServer,
-  userIdOf,
-  type TestServer,
-} from '../test/fixtures';
+import { call, DIALECTS, signIn, userIdOf } from '../test/fixtures';
+import { sharedTestServer } from '../test/sharedServer';
 
 type ImportResult = DataOf<typeof R.sheetImport>;
 
 describe.each(DIALECTS)('exam tool on %s', (dialect) => {
-  let server: TestServer;
+  const server = sharedTestServer(dialect);
   let admin: string;
   let teacher: string;
   let grader: string;
@@ -37,14 +31,12 @@ describe.each(DIALECTS)('exam tool on %s', (dialect) => {
   let subjects: { id: number; name: string; fullMarks: number }[];
 
   beforeAll(async () => {
-    server = await startTestServer(dialect);
     admin = (await signIn(server.app, 'admin')).token;
     teacher = (await signIn(server.app, 'teacher')).token;
     grader = (await signIn(server.app, 'grader')).token;
     lab = (await signIn(server.app, 'lab-admin')).token;
     grade = await gradeOf(server.db, server.seed.demoSchoolId);
   });
-  afterAll(() => server.close());
 
   const ok = async <T>(
     route: (typeof R)[keyof typeof R],

@@ -15,10 +15,11 @@ import {
   type KnowledgeStatistics,
   type UserInfo,
 } from '@examkit/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { SEAT_READ_ONLY_MESSAGE, seatMayCall } from '../core/seatAccess';
 import { DEMO_PASSWORD } from '../seed/seedDemo';
-import { DIALECTS, call, signIn, startTestServer, type TestServer } from '../test/fixtures';
+import { DIALECTS, call, signIn } from '../test/fixtures';
+import { sharedTestServer } from '../test/sharedServer';
 import { grantKey } from '../test/schoolKit';
 import { enterHandIns, fromBank, twoClassHomework } from '../teaching/testKit';
 import { homeworkCallers, TEST_PAPER_PDF, TEST_QUESTIONS } from './testKit';
@@ -43,7 +44,7 @@ type WrongDetail = DataOf<typeof resourceWrongRoutes.studentWrongDetail>;
  * teacher from the school's 高中 数学 tree; the report's 知识点统计, 学情 and the 错题本 read them.
  */
 describe.each(DIALECTS)('知识点 of a paper’s homework questions on %s', (dialect) => {
-  let server: TestServer;
+  const server = sharedTestServer(dialect);
   const { as, ok, signInAll, tokens } = homeworkCallers(routes, () => server);
   let homeworkId: number;
   let classId: number;
@@ -54,7 +55,6 @@ describe.each(DIALECTS)('知识点 of a paper’s homework questions on %s', (di
   let english: number;
 
   beforeAll(async () => {
-    server = await startTestServer(dialect);
     const { db } = server;
     const schoolId = server.seed.demoSchoolId;
     for (const key of ['Study-Student', 'Study-Class'])
@@ -86,7 +86,6 @@ describe.each(DIALECTS)('知识点 of a paper’s homework questions on %s', (di
     english = (await ok<KnowledgeNode[]>('admin', 'listPoint', { subjectCode: '03', stage: 3 }))[0]!
       .id;
   });
-  afterAll(() => server?.close());
 
   const save = (who: string, questionNo: number, pointIds: number[], id = homeworkId) =>
     as<HomeworkQuestionPoint[]>(who, 'questionPointSave', { homeworkId: id, questionNo, pointIds });

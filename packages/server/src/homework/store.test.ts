@@ -9,15 +9,9 @@ import {
   type HomeworkSummary,
   type Page,
 } from '@examkit/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  call,
-  DIALECTS,
-  signIn,
-  startTestServer,
-  TEST_NOW,
-  type TestServer,
-} from '../test/fixtures';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { call, DIALECTS, signIn, TEST_NOW } from '../test/fixtures';
+import { sharedTestServer } from '../test/sharedServer';
 
 type Basket = DataOf<typeof S.basketList>;
 type Items = DataOf<typeof S.questionItems>;
@@ -41,7 +35,7 @@ const question = (over: Partial<BankQuestionInput> = {}): BankQuestionInput => (
 });
 
 describe.each(DIALECTS)('校本作业 from the bank on %s', (dialect) => {
-  let s: TestServer;
+  const s = sharedTestServer(dialect);
   const tokens: Record<string, string> = {};
   let grade1: number;
   let math: number;
@@ -65,7 +59,6 @@ describe.each(DIALECTS)('校本作业 from the bank on %s', (dialect) => {
     ).id;
 
   beforeAll(async () => {
-    s = await startTestServer(dialect);
     for (const who of ['admin', 'teacher', 'lab-admin', 'grader'])
       tokens[who] = (await signIn(s.app, who)).token;
     const demo = s.seed.demoSchoolId;
@@ -102,7 +95,6 @@ describe.each(DIALECTS)('校本作业 from the bank on %s', (dialect) => {
       answer: '床前明月光',
     });
   }, 120_000);
-  afterAll(() => s.close());
 
   it('keeps the homework basket per user and subject, in order, with scores; add twice keeps one', async () => {
     for (const id of [q.single, q.answer, q.judge, q.single])

@@ -5,9 +5,10 @@ import {
   type Question,
   type UserInfo,
 } from '@examkit/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createMemoryFileStore } from '../core/files';
-import { DIALECTS, startTestServer, userIdOf, type TestServer, userCalls } from '../test/fixtures';
+import { DIALECTS, userIdOf, userCalls } from '../test/fixtures';
+import { sharedTestServer } from '../test/sharedServer';
 import {
   jointMathExam,
   leaves,
@@ -22,8 +23,8 @@ import {
 describe.each(DIALECTS)(
   '统一阅卷: one marking pool across the schools of a joint exam on %s',
   (dialect) => {
-    let server: TestServer;
     const files = createMemoryFileStore();
+    const server = sharedTestServer(dialect, { files });
     let bureau: UserInfo;
     let demoAdmin: UserInfo;
     let labAdmin: UserInfo;
@@ -40,7 +41,6 @@ describe.each(DIALECTS)(
     const { answer: as, ok } = userCalls(() => server);
 
     beforeAll(async () => {
-      server = await startTestServer(dialect, { files });
       const { demoSchoolId, labSchoolId } = server.seed;
       ({ bureau, demoAdmin, labAdmin, grader, teacher } = await signInPoolUsers(server));
       joint = await jointMathExam(server, bureau, {
@@ -54,7 +54,6 @@ describe.each(DIALECTS)(
       demoStudent = (await studentsOf(server, examOf.get(demoSchoolId)!, 1))[0]!;
       labName = await schoolName(server, labSchoolId);
     }, 60_000);
-    afterAll(() => server.close());
 
     it('the organiser chooses 统一阅卷; a participant may not, and a school sets up no block of its own', async () => {
       const refused = await as(labAdmin, jointPoolRoutes.jointPoolMode, {

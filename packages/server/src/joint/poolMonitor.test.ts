@@ -1,7 +1,8 @@
 import { jointPoolRoutes, type DataOf, type PaperDetail, type UserInfo } from '@examkit/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createMemoryFileStore } from '../core/files';
-import { DIALECTS, startTestServer, userIdOf, type TestServer, userCalls } from '../test/fixtures';
+import { DIALECTS, userIdOf, userCalls } from '../test/fixtures';
+import { sharedTestServer } from '../test/sharedServer';
 import {
   jointMathExam,
   savePoolBlock,
@@ -23,8 +24,8 @@ const key = (n: number) => `0000000d-0000-4000-8000-${String(n).padStart(12, '0'
  * the other school's as 外校阅卷老师; a marker who manages nothing sees none of it.
  */
 describe.each(DIALECTS)('统一阅卷 monitoring of a pool block on %s', (dialect) => {
-  let server: TestServer;
   const files = createMemoryFileStore();
+  const server = sharedTestServer(dialect, { files });
   let bureau: UserInfo;
   let demoAdmin: UserInfo;
   let labAdmin: UserInfo;
@@ -37,7 +38,6 @@ describe.each(DIALECTS)('统一阅卷 monitoring of a pool block on %s', (dialec
   const { answer: as, ok } = userCalls(() => server);
 
   beforeAll(async () => {
-    server = await startTestServer(dialect, { files });
     const { demoSchoolId, labSchoolId } = server.seed;
     ({ bureau, demoAdmin, labAdmin, grader, multi } = await signInPoolUsers(server));
     const examOf = new Map<number, number>();
@@ -101,7 +101,6 @@ describe.each(DIALECTS)('统一阅卷 monitoring of a pool block on %s', (dialec
         });
     }
   }, 120_000);
-  afterAll(() => server.close());
 
   it('阅卷进度: the organiser sees every marker with their school, each school’s manager its own by name', async () => {
     const organiser = await ok<Progress>(bureau, jointPoolRoutes.jointPoolMonitorProgress, {

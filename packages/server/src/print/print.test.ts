@@ -8,14 +8,15 @@ import {
   type PrintExam,
   type PrintPlan,
 } from '@examkit/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createExam, gradeOf, MATH_QUESTIONS, type GradeInfo } from '../exam/testKit';
-import { call, DIALECTS, signIn, startTestServer, type TestServer } from '../test/fixtures';
+import { call, DIALECTS, signIn } from '../test/fixtures';
+import { sharedTestServer } from '../test/sharedServer';
 
 type Notice = { id: number; title: string; body: string; link: string; read: boolean };
 
 describe.each(DIALECTS)('试卷印刷 on %s', (dialect) => {
-  let server: TestServer;
+  const server = sharedTestServer(dialect);
   const tokens: Record<string, string> = {};
   let grade: GradeInfo;
   let examId: number;
@@ -30,7 +31,6 @@ describe.each(DIALECTS)('试卷印刷 on %s', (dialect) => {
     plan.tasks.find((t) => t.subjectName === subject && t.classId === classId);
 
   beforeAll(async () => {
-    server = await startTestServer(dialect);
     for (const who of ['admin', 'teacher', 'head', 'gradelead', 'grader', 'lab-admin']) {
       const info = await signIn(server.app, who);
       tokens[who] = info.token;
@@ -72,7 +72,6 @@ describe.each(DIALECTS)('试卷印刷 on %s', (dialect) => {
     examId = exam.id;
     subjects = Object.fromEntries(exam.subjects.map((s) => [s.subjectName, s.id]));
   });
-  afterAll(() => server.close());
 
   it('get: each class needs its students plus 2 spare of every subject it sits; 选考 only for who chose it', async () => {
     const r = await as<PrintPlan>('admin', 'printGet', { examId });

@@ -8,25 +8,18 @@ import {
   type SchoolOption,
   type UserInfo,
 } from '@examkit/contracts';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { SEAT_READ_ONLY_MESSAGE } from '../core/seatAccess';
 import { DEMO_PASSWORD } from '../seed/seedDemo';
-import {
-  call,
-  DIALECTS,
-  signIn,
-  startTestServer,
-  TEST_NOW,
-  type TestServer,
-} from '../test/fixtures';
+import { call, DIALECTS, signIn, TEST_NOW } from '../test/fixtures';
+import { sharedTestServer } from '../test/sharedServer';
 
 const SCHOOLS = ['示范中学', '实验中学'];
 
 describe.each(DIALECTS)('regions and bureau accounts on %s', (dialect) => {
-  let server: TestServer;
+  const server = sharedTestServer(dialect);
   let otherSchoolId: number;
   beforeAll(async () => {
-    server = await startTestServer(dialect);
     // A school outside the district: the bureau may never enter it.
     const other = await server.db
       .insertInto('schools')
@@ -35,7 +28,6 @@ describe.each(DIALECTS)('regions and bureau accounts on %s', (dialect) => {
       .executeTakeFirstOrThrow();
     otherSchoolId = other.id;
   }, 60_000);
-  afterAll(() => server.close());
   beforeEach(() => server.clock.set(TEST_NOW));
 
   const password = (body: Record<string, unknown>) =>

@@ -9,7 +9,7 @@ import {
   type DataOf,
   type SchoolOption,
 } from '@examkit/contracts';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { NOT_OPERATOR_MESSAGE } from '../core/router';
 import { SEAT_READ_ONLY_MESSAGE } from '../core/seatAccess';
 import { DEMO_PASSWORD } from '../seed/seedDemo';
@@ -17,14 +17,8 @@ import { DEMO_OPERATOR, DEMO_REGION } from '../seed/seedRegion';
 import { createAdministrator } from '../setup/createAdministrator';
 import { BUREAU_DISABLED_MESSAGE } from './bureau';
 import { NO_INVITATION_MESSAGE } from './consent';
-import {
-  call,
-  DIALECTS,
-  signIn,
-  startTestServer,
-  TEST_NOW,
-  type TestServer,
-} from '../test/fixtures';
+import { call, DIALECTS, signIn, TEST_NOW } from '../test/fixtures';
+import { sharedTestServer } from '../test/sharedServer';
 
 type Region = DataOf<typeof operatorRoutes.createRegion>;
 type Overview = DataOf<typeof operatorRoutes.overview>;
@@ -33,11 +27,10 @@ type SchoolRegion = DataOf<typeof schoolRegionRoutes.status>;
 type Message = DataOf<typeof messageRoutes.list>['list'][number];
 
 describe.each(DIALECTS)('the platform operator on %s', (dialect) => {
-  let server: TestServer;
+  const server = sharedTestServer(dialect);
   let outsideId: number;
   let token: string;
   beforeAll(async () => {
-    server = await startTestServer(dialect);
     // A school outside every region, with its own administrator `outadmin`.
     const outside = await createAdministrator(server.db, {
       schoolName: '区外中学',
@@ -47,7 +40,6 @@ describe.each(DIALECTS)('the platform operator on %s', (dialect) => {
     });
     outsideId = outside.schoolId;
   }, 60_000);
-  afterAll(() => server.close());
   beforeEach(() => server.clock.set(TEST_NOW));
 
   const op = <T>(

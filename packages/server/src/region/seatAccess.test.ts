@@ -1,9 +1,10 @@
 import { authRoutes, type UserInfo } from '@examkit/contracts';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { SEAT_READ_ONLY_MESSAGE, SEAT_ROUTES } from '../core/seatAccess';
 import { DEMO_PASSWORD } from '../seed/seedDemo';
-import { call, DIALECTS, startTestServer, TEST_NOW, type TestServer } from '../test/fixtures';
+import { call, DIALECTS, TEST_NOW } from '../test/fixtures';
+import { sharedTestServer } from '../test/sharedServer';
 
 /** Every route the server registered, as `METHOD /url` (HEAD folded into GET). */
 function registeredRoutes(app: FastifyInstance): string[] {
@@ -24,11 +25,7 @@ function registeredRoutes(app: FastifyInstance): string[] {
 }
 
 describe.each(DIALECTS)('a bureau seat is read-only on %s', (dialect) => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer(dialect);
-  }, 60_000);
-  afterAll(() => server.close());
+  const server = sharedTestServer(dialect);
   beforeEach(() => server.clock.set(TEST_NOW));
 
   const inject = (route: string, headers: Record<string, string>) => {

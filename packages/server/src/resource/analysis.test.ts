@@ -1,6 +1,7 @@
 import { resourceAnalysisRoutes as ra, type DataOf, type RouteContract } from '@examkit/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, DIALECTS, signIn, startTestServer, type TestServer } from '../test/fixtures';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { call, DIALECTS, signIn } from '../test/fixtures';
+import { sharedTestServer } from '../test/sharedServer';
 import { mathQuestion as math } from './bankFixtures';
 import { insertPaper } from './papers';
 import { insertQuestion } from './questions';
@@ -8,7 +9,7 @@ import { insertQuestion } from './questions';
 type Analysis = DataOf<typeof ra.summary>;
 
 describe.each(DIALECTS)('校本资源分析 on %s', (dialect) => {
-  let server: TestServer;
+  const server = sharedTestServer(dialect);
   const tokens: Record<string, string> = {};
   const userIds: Record<string, number> = {};
   const as = (login: string, contract: RouteContract, body: object = {}) =>
@@ -25,7 +26,6 @@ describe.each(DIALECTS)('校本资源分析 on %s', (dialect) => {
   let before: Analysis;
 
   beforeAll(async () => {
-    server = await startTestServer(dialect);
     for (const login of ['teacher', 'director', 'lab-admin', 'grader']) {
       const info = await signIn(server.app, login);
       tokens[login] = info.token;
@@ -98,7 +98,6 @@ describe.each(DIALECTS)('校本资源分析 on %s', (dialect) => {
       })
       .execute();
   }, 60_000);
-  afterAll(() => server.close());
 
   it('counts the school’s questions, papers and uploads in total, per subject and per teacher', async () => {
     const after = await summary('director');

@@ -6,8 +6,9 @@ import {
   type DataOf,
   type RouteContract,
 } from '@examkit/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, DIALECTS, signIn, startTestServer, type TestServer } from '../test/fixtures';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { call, DIALECTS, signIn } from '../test/fixtures';
+import { sharedTestServer } from '../test/sharedServer';
 import { bandOf, bandQuotas, pickByMix } from './assistant';
 import { insertPaper } from './papers';
 import { insertQuestion } from './questions';
@@ -50,7 +51,7 @@ describe('组卷助手 picking', () => {
 });
 
 describe.each(DIALECTS)('组卷助手 and 备课组资源 on %s', (dialect) => {
-  let server: TestServer;
+  const server = sharedTestServer(dialect);
   const tokens: Record<string, string> = {};
   const users: Record<string, number> = {};
   const as = <T = unknown>(login: string, contract: RouteContract, body: object) =>
@@ -79,7 +80,6 @@ describe.each(DIALECTS)('组卷助手 and 备课组资源 on %s', (dialect) => {
   });
 
   beforeAll(async () => {
-    server = await startTestServer(dialect);
     for (const login of ['teacher', 'director', 'admin', 'lab-admin']) {
       const info = await signIn(server.app, login);
       tokens[login] = info.token;
@@ -114,7 +114,6 @@ describe.each(DIALECTS)('组卷助手 and 备课组资源 on %s', (dialect) => {
       math({ stem: '别校的题' }),
     );
   }, 180_000);
-  afterAll(() => server.close());
 
   let planId: number;
 

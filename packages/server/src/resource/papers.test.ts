@@ -11,8 +11,9 @@ import {
   type DataOf,
   type RouteContract,
 } from '@examkit/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, DIALECTS, signIn, startTestServer, type TestServer } from '../test/fixtures';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { call, DIALECTS, signIn } from '../test/fixtures';
+import { sharedTestServer } from '../test/sharedServer';
 import { mathQuestion } from './bankFixtures';
 import { insertPaper } from './papers';
 import { insertQuestion } from './questions';
@@ -25,7 +26,7 @@ const math = mathQuestion;
 type Paper = DataOf<typeof p.detail>;
 
 describe.each(DIALECTS)('basket and papers on %s', (dialect) => {
-  let server: TestServer;
+  const server = sharedTestServer(dialect);
   const tokens: Record<string, string> = {};
   const userIds: Record<string, number> = {};
   const as = <T = unknown>(login: string, contract: RouteContract, body?: object) =>
@@ -43,7 +44,6 @@ describe.each(DIALECTS)('basket and papers on %s', (dialect) => {
   let point: number;
 
   beforeAll(async () => {
-    server = await startTestServer(dialect);
     for (const login of ['teacher', 'director', 'lab-admin', 'grader']) {
       const info = await signIn(server.app, login);
       tokens[login] = info.token;
@@ -107,7 +107,6 @@ describe.each(DIALECTS)('basket and papers on %s', (dialect) => {
       math({}),
     );
   }, 180_000);
-  afterAll(() => server.close());
 
   const count = async (login: string) =>
     (

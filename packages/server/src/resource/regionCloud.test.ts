@@ -7,10 +7,11 @@ import {
   type DataOf,
   type RouteContract,
 } from '@examkit/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { SEAT_READ_ONLY_MESSAGE } from '../core/seatAccess';
 import { DEMO_PASSWORD } from '../seed/seedDemo';
-import { call, DIALECTS, signIn, startTestServer, type TestServer } from '../test/fixtures';
+import { call, DIALECTS, signIn } from '../test/fixtures';
+import { sharedTestServer } from '../test/sharedServer';
 import { mathQuestion as math } from './bankFixtures';
 import { insertPaper } from './papers';
 import { insertQuestion } from './questions';
@@ -21,7 +22,7 @@ type List = DataOf<typeof rq.questionList>;
 type Papers = DataOf<typeof p.cloudList>;
 
 describe.each(DIALECTS)('the region cloud bank on %s', (dialect) => {
-  let server: TestServer;
+  const server = sharedTestServer(dialect);
   const tokens: Record<string, string> = {};
   const as = <T = unknown>(login: string, contract: RouteContract, body: object = {}) =>
     call<T>(server.app, contract, { token: tokens[login]!, body: body as Record<string, unknown> });
@@ -49,7 +50,6 @@ describe.each(DIALECTS)('the region cloud bank on %s', (dialect) => {
   let schoolPoint: number;
 
   beforeAll(async () => {
-    server = await startTestServer(dialect);
     for (const login of ['teacher', 'director', 'lab-admin'])
       tokens[login] = (await signIn(server.app, login)).token;
     const bureau = await call<{ token: string }>(server.app, authRoutes.loginPassword, {
@@ -107,7 +107,6 @@ describe.each(DIALECTS)('the region cloud bank on %s', (dialect) => {
       null,
     );
   }, 60_000);
-  afterAll(() => server.close());
 
   it('lets only the bureau seat of a member school publish; school staff and the seat’s writes are refused', async () => {
     expect(await ok('bureau', rc.status)).toEqual({ canPublish: true, regionName: '示范区' });

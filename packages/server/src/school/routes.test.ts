@@ -1,13 +1,10 @@
 import { authRoutes } from '@examkit/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, DIALECTS, signIn, startTestServer, type TestServer } from '../test/fixtures';
+import { describe, expect, it } from 'vitest';
+import { call, DIALECTS, signIn } from '../test/fixtures';
+import { sharedTestServer } from '../test/sharedServer';
 
 describe.each(DIALECTS)('school reads on %s', (dialect) => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer(dialect);
-  });
-  afterAll(() => server.close());
+  const server = sharedTestServer(dialect);
 
   it("get_detail_school counts the session school's grades, classes, students and teachers this year", async () => {
     const user = await signIn(server.app, 'teacher');

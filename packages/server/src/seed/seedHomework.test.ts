@@ -4,20 +4,19 @@ import {
   type HomeworkSummary,
   type Page,
 } from '@examkit/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, DIALECTS, signIn, startTestServer, type TestServer } from '../test/fixtures';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { call, DIALECTS, signIn } from '../test/fixtures';
+import { sharedTestServer } from '../test/sharedServer';
 import { DEMO_HOMEWORK, seedHomework } from './seedHomework';
 import { createMemoryFileStore } from '../core/files';
 
 describe.each(DIALECTS)('demo homework on %s', (dialect) => {
-  let server: TestServer;
   const files = createMemoryFileStore();
+  const server = sharedTestServer(dialect, { files });
   beforeAll(async () => {
-    server = await startTestServer(dialect, { files });
     await seedHomework(server.db, files, { clock: server.clock });
     await seedHomework(server.db, files, { clock: server.clock });
   });
-  afterAll(() => server.close());
 
   it('gives the 任课教师 one homework of each state, once, with its paper', async () => {
     const { token } = await signIn(server.app, 'teacher');

@@ -5,9 +5,10 @@ import {
   type DataOf,
   type KnowledgeStatistics,
 } from '@examkit/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createMemoryFileStore } from '../core/files';
-import { call, DIALECTS, signIn, startTestServer, type TestServer } from '../test/fixtures';
+import { call, DIALECTS, signIn } from '../test/fixtures';
+import { sharedTestServer } from '../test/sharedServer';
 import { DEMO_HOMEWORK, seedHomework } from './seedHomework';
 import { DEMO_ONLINE_HOMEWORK, seedHomeworkOnline } from './seedHomeworkOnline';
 import { DEMO_STUDY_EXAMS, DEMO_STUDY_HOMEWORK, seedStudy } from './seedStudy';
@@ -15,11 +16,10 @@ import { DEMO_STUDY_EXAMS, DEMO_STUDY_HOMEWORK, seedStudy } from './seedStudy';
 type StudentRecord = DataOf<typeof teachingRoutes.studentRecord>;
 
 describe.each(DIALECTS)('the demo’s record over time on %s', (dialect) => {
-  let server: TestServer;
-  let token: string;
   const files = createMemoryFileStore();
+  const server = sharedTestServer(dialect, { files });
+  let token: string;
   beforeAll(async () => {
-    server = await startTestServer(dialect, { files });
     await seedHomework(server.db, files, { clock: server.clock });
     await seedHomeworkOnline(server.db, files, { clock: server.clock });
     await seedStudy(server.db, files, { clock: server.clock });
@@ -27,7 +27,6 @@ describe.each(DIALECTS)('the demo’s record over time on %s', (dialect) => {
     await seedStudy(server.db, files, { clock: server.clock });
     ({ token } = await signIn(server.app, 'admin'));
   });
-  afterAll(() => server.close());
 
   it('adds two finished 月测 with scores and one corrected homework, once', async () => {
     const exams = await server.db

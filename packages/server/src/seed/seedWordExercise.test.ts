@@ -3,18 +3,17 @@ import {
   type WordAccuracy,
   type WordExerciseSummary,
 } from '@examkit/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, DIALECTS, signIn, startTestServer, type TestServer } from '../test/fixtures';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { call, DIALECTS, signIn } from '../test/fixtures';
+import { sharedTestServer } from '../test/sharedServer';
 import { DEMO_WORD_EXERCISE, seedWordExercise } from './seedWordExercise';
 
 describe.each(DIALECTS)('demo word exercise on %s', (dialect) => {
-  let server: TestServer;
+  const server = sharedTestServer(dialect);
   beforeAll(async () => {
-    server = await startTestServer(dialect);
     await seedWordExercise(server.db, { clock: server.clock });
     await seedWordExercise(server.db, { clock: server.clock });
   });
-  afterAll(() => server.close());
 
   it('gives the 班主任 one 语文 word list for their class with five students marked, once', async () => {
     const { token } = await signIn(server.app, 'head');

@@ -1,7 +1,8 @@
 import { resourceWrongRoutes, teachingRoutes } from '@examkit/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { insertReportFixture, type ReportFixture } from '../report/reportFixtures';
-import { namedCalls, DIALECTS, startTestServer, type TestServer } from '../test/fixtures';
+import { namedCalls, DIALECTS } from '../test/fixtures';
+import { sharedTestServer } from '../test/sharedServer';
 
 const r = teachingRoutes;
 
@@ -10,7 +11,7 @@ const r = teachingRoutes;
  * 语文 q1 20; s3 缺考 in 语文), so every figure here is worked by hand from its table.
  */
 describe.each(DIALECTS)('the teaching views on %s', (dialect) => {
-  let server: TestServer;
+  const server = sharedTestServer(dialect);
   let first: ReportFixture;
   let second: ReportFixture;
   const tokens: Record<string, string> = {};
@@ -18,7 +19,6 @@ describe.each(DIALECTS)('the teaching views on %s', (dialect) => {
   const { answer, ok, signInAll } = namedCalls(() => server, tokens);
 
   beforeAll(async () => {
-    server = await startTestServer(dialect);
     first = await insertReportFixture(server.db, server.seed.demoSchoolId, {
       name: '教学视图一测',
       examDate: '2026-11-20',
@@ -28,9 +28,6 @@ describe.each(DIALECTS)('the teaching views on %s', (dialect) => {
       examDate: '2026-11-25',
     });
     await signInAll('admin', 'head', 'teacher', 'lab-admin');
-  });
-  afterAll(async () => {
-    await server?.close();
   });
 
   it('题目列表 of a class lists the questions and knowledge points at or under the rate', async () => {

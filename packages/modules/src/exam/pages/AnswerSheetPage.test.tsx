@@ -29,6 +29,10 @@ const SHEET = {
   identity: null,
 };
 
+/** Renders an answer-sheet page at `path` as the demo user, against `api`. */
+const renderSheetPage = (path: string, api: ReturnType<typeof examApi>) =>
+  renderApp({ path, api, user: demoUser(), pages: examPages });
+
 describe('AnswerSheetPage', () => {
   it('edits the sheet in the designer and saves settings and overrides to the exam subject', async () => {
     const api = examApi({
@@ -39,12 +43,7 @@ describe('AnswerSheetPage', () => {
         identity: 'EK1|21|5f3a09c2',
       }),
     });
-    await renderApp({
-      path: '/exam/single/create_answer_sheet?examSubjectId=21',
-      api,
-      user: demoUser(),
-      pages: examPages,
-    });
+    await renderSheetPage('/exam/single/create_answer_sheet?examSubjectId=21', api);
     const user = userEvent.setup();
     expect(await screen.findByRole('heading', { name: '制作答题卡 · 数学' })).toBeInTheDocument();
     expect(screen.getByText('尚未保存（下载的是默认样式）')).toBeInTheDocument();
@@ -63,12 +62,10 @@ describe('AnswerSheetPage', () => {
 
   it('warns when the saved 考号位数 cannot hold the exam’s 10-digit exam numbers', async () => {
     const older = { ...SHEET, design: { ...SHEET.design, settings: { examNumCount: 8 } } };
-    await renderApp({
-      path: '/exam/single/create_answer_sheet?examSubjectId=21',
-      api: examApi({ [EXAM.sheetGet]: ok(older) }),
-      user: demoUser(),
-      pages: examPages,
-    });
+    await renderSheetPage(
+      '/exam/single/create_answer_sheet?examSubjectId=21',
+      examApi({ [EXAM.sheetGet]: ok(older) }),
+    );
     const user = userEvent.setup();
     const warning = await screen.findByText(/考号位数 8 位少于本场考生的考号（10 位）/);
     expect(warning).toHaveAttribute('role', 'alert');
@@ -79,12 +76,10 @@ describe('AnswerSheetPage', () => {
   });
 
   it('opens on the server’s default 考号位数 without a warning', async () => {
-    await renderApp({
-      path: '/exam/single/create_answer_sheet?examSubjectId=21',
-      api: examApi({ [EXAM.sheetGet]: ok(SHEET) }),
-      user: demoUser(),
-      pages: examPages,
-    });
+    await renderSheetPage(
+      '/exam/single/create_answer_sheet?examSubjectId=21',
+      examApi({ [EXAM.sheetGet]: ok(SHEET) }),
+    );
     expect(await screen.findByRole('spinbutton', { name: '考号位数' })).toHaveValue(10);
     expect(screen.queryByText(/填涂不下/)).not.toBeInTheDocument();
   });
@@ -105,12 +100,7 @@ describe('AnswerSheetPage', () => {
         identity: 'EK1|21|0b1d2e3f',
       }),
     });
-    await renderApp({
-      path: '/card/create-v2?examSubjectId=21',
-      api,
-      user: demoUser(),
-      pages: examPages,
-    });
+    await renderSheetPage('/card/create-v2?examSubjectId=21', api);
     const user = userEvent.setup();
     const preview = within(await screen.findByRole('region', { name: '预览' }));
     const code = preview.getByRole('img', { name: '二维码：EK1|21|5f3a09c2' });
@@ -130,12 +120,10 @@ describe('AnswerSheetPage', () => {
 
   it('previews the sample QR code before the sheet is saved', async () => {
     const unsaved = { ...SHEET, design: { ...SHEET.design, settings: { isHiddenQrcode: false } } };
-    await renderApp({
-      path: '/card/stand?examSubjectId=21',
-      api: examApi({ [EXAM.sheetGet]: ok(unsaved) }),
-      user: demoUser(),
-      pages: examPages,
-    });
+    await renderSheetPage(
+      '/card/stand?examSubjectId=21',
+      examApi({ [EXAM.sheetGet]: ok(unsaved) }),
+    );
     const preview = within(await screen.findByRole('region', { name: '预览' }));
     const code = preview.getByRole('img', { name: '二维码（示例，保存后生成）' });
     expect(within(code).getByText('二维码（示例）')).toBeInTheDocument();
@@ -146,12 +134,7 @@ describe('AnswerSheetPage', () => {
       [EXAM.sheetGet]: ok(SHEET),
       [EXAM.sheetSave]: fail(400, '考试已开始扫描，不能修改答题卡'),
     });
-    await renderApp({
-      path: '/card/create?examSubjectId=21',
-      api,
-      user: demoUser(),
-      pages: examPages,
-    });
+    await renderSheetPage('/card/create?examSubjectId=21', api);
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: '保存答题卡' }));
     const shown = await screen.findAllByText('考试已开始扫描，不能修改答题卡');
@@ -159,12 +142,7 @@ describe('AnswerSheetPage', () => {
   });
 
   it('asks for an exam subject when opened without one', async () => {
-    await renderApp({
-      path: '/card/create',
-      api: examApi({ [EXAM.sheetGet]: ok(SHEET) }),
-      user: demoUser(),
-      pages: examPages,
-    });
+    await renderSheetPage('/card/create', examApi({ [EXAM.sheetGet]: ok(SHEET) }));
     const user = userEvent.setup();
     await user.selectOptions(await screen.findByLabelText('考试'), '2026学年高一数学第十二周周练');
     await user.selectOptions(screen.getByLabelText('科目'), '数学');

@@ -12,7 +12,7 @@ import {
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fail, ok, renderApp, teacherUser } from '../../test/fixtures';
 import { homeworkPages } from '../index';
-import { HW, bodiesOf, detail, homeworkApi, K } from '../test/fixtures';
+import { HW, bodiesOf, detail, handInAnswer, homeworkApi, K } from '../test/fixtures';
 
 const C = homeworkCompositionRoutes;
 const S = homeworkSubmissionRoutes;
@@ -191,20 +191,7 @@ const essay = (id: number, name: string): SubmissionDetail => ({
   hasImage: false,
   correctedBy: null,
   correctedAt: null,
-  answers: [
-    {
-      questionNo: 1,
-      answer: null,
-      score: null,
-      judgement: null,
-      adjustment: null,
-      review: false,
-      rubricItemIds: [],
-      hasImage: false,
-      continuedParts: 0,
-      correctedAt: null,
-    },
-  ],
+  answers: [handInAnswer(1)],
   annotations: [],
 });
 

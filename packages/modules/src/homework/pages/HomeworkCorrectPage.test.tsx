@@ -8,7 +8,7 @@ import {
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ok, renderApp, teacherUser } from '../../test/fixtures';
 import { homeworkPages } from '../index';
-import { bodiesOf, homeworkApi, K } from '../test/fixtures';
+import { bodiesOf, handInAnswer, homeworkApi, K } from '../test/fixtures';
 
 const R = homeworkSubmissionRoutes;
 
@@ -52,30 +52,8 @@ const submission = (id: number, name: string): SubmissionDetail => ({
   correctedBy: null,
   correctedAt: null,
   answers: [
-    {
-      questionNo: 1,
-      answer: 'A',
-      score: 5,
-      judgement: 'right',
-      adjustment: null,
-      review: false,
-      rubricItemIds: [],
-      hasImage: false,
-      continuedParts: 0,
-      correctedAt: 1,
-    },
-    {
-      questionNo: 2,
-      answer: null,
-      score: null,
-      judgement: null,
-      adjustment: null,
-      review: false,
-      rubricItemIds: [],
-      hasImage: false,
-      continuedParts: 0,
-      correctedAt: null,
-    },
+    handInAnswer(1, { answer: 'A', score: 5, judgement: 'right', correctedAt: 1 }),
+    handInAnswer(2),
   ],
   annotations: [],
 });

@@ -8,6 +8,7 @@ import {
   type HomeworkDetail,
   type HomeworkSummary,
   type KnowledgeNode,
+  type SubmissionDetail,
 } from '@examkit/contracts';
 import { createFakeApi, ok, SCHOOL_ROUTES } from '../../test/fixtures';
 
@@ -16,6 +17,24 @@ export const K = (route: { url: string }) => `POST ${route.url}`;
 export const HW = Object.fromEntries(
   Object.entries(homeworkRoutes).map(([name, route]) => [name, K(route)]),
 ) as Record<keyof typeof homeworkRoutes, string>;
+
+/** One question's answer in a hand-in, unmarked (no answer, score or review) unless `over` says. */
+export const handInAnswer = (
+  questionNo: number,
+  over: Partial<SubmissionDetail['answers'][number]> = {},
+): SubmissionDetail['answers'][number] => ({
+  questionNo,
+  answer: null,
+  score: null,
+  judgement: null,
+  adjustment: null,
+  review: false,
+  rubricItemIds: [],
+  hasImage: false,
+  continuedParts: 0,
+  correctedAt: null,
+  ...over,
+});
 
 export const OPTIONS = [
   {

@@ -8,8 +8,9 @@ import {
   type FrequencyRow,
   type HomeworkScanPage,
 } from '@examkit/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DIALECTS, startTestServer, TEST_NOW, type TestServer } from '../../test/fixtures';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { DIALECTS, TEST_NOW } from '../../test/fixtures';
+import { sharedTestServer } from '../../test/sharedServer';
 import {
   assignedHomework,
   downloadedSheetRows,
@@ -29,7 +30,7 @@ const routes: Routes = {
 };
 
 describe.each(DIALECTS)('作业分析 on %s', (dialect) => {
-  let server: TestServer;
+  const server = sharedTestServer(dialect);
   const { tokens, as, ok, signInAll } = homeworkCallers(routes, () => server);
   let filter: { gradeId: number; subjectId: number; period: string };
   let homeworkId: number;
@@ -37,7 +38,6 @@ describe.each(DIALECTS)('作业分析 on %s', (dialect) => {
   let expected: number;
 
   beforeAll(async () => {
-    server = await startTestServer(dialect);
     await signInAll('admin', 'teacher', 'lab-admin');
     const pair = await gradeOnePair(ok, 'admin', '数学');
     const target = pair.targets.find((t) => t.kind === 'class')!;
@@ -79,7 +79,6 @@ describe.each(DIALECTS)('作业分析 on %s', (dialect) => {
         });
     }
   }, 120_000);
-  afterAll(() => server.close());
 
   it('lists the questions most often wrong, with the wrong answer given most', async () => {
     const rows = await ok<FrequencyRow[]>('admin', 'assistantFrequency', filter);

@@ -11,8 +11,9 @@ import {
   type SubmissionDetail,
   type StudentHomework,
 } from '@examkit/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DIALECTS, startTestServer, TEST_NOW, type TestServer } from '../../test/fixtures';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { DIALECTS, TEST_NOW } from '../../test/fixtures';
+import { sharedTestServer } from '../../test/sharedServer';
 import { assignedHomework, gradeOnePair, homeworkCallers, TEST_PAPER_PDF } from '../testKit';
 import {
   HOMEWORK_CORRECTED,
@@ -35,7 +36,7 @@ const PHOTO =
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
 
 describe.each(DIALECTS)('作业在线作答 on %s', (dialect) => {
-  let server: TestServer;
+  const server = sharedTestServer(dialect);
   const { as, ok, signInAll, tokens } = homeworkCallers(routes, () => server);
   let homeworkId: number;
   let code: string;
@@ -49,7 +50,6 @@ describe.each(DIALECTS)('作业在线作答 on %s', (dialect) => {
     as<OnlineHomeworkResult>('student', 'onlineSubmit', { ticket, answers });
 
   beforeAll(async () => {
-    server = await startTestServer(dialect);
     await signInAll('admin', 'teacher', 'lab-admin');
     pair = await gradeOnePair(ok, 'teacher', '数学');
     const classes = pair.targets.filter((t) => t.kind === 'class');
@@ -76,7 +76,6 @@ describe.each(DIALECTS)('作业在线作答 on %s', (dialect) => {
       idempotencyKey: `online-${dialect}`,
     });
   });
-  afterAll(() => server?.close());
 
   it('hands a homework out on screen with a 作业码, only to its school', async () => {
     expect(await ok<HomeworkOnlineState>('teacher', 'onlineState', { id: homeworkId })).toEqual({

@@ -11,8 +11,9 @@ import {
   type StudentHomework,
   type SubmissionDetail,
 } from '@examkit/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DIALECTS, startTestServer, type TestServer } from '../../test/fixtures';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { DIALECTS } from '../../test/fixtures';
+import { sharedTestServer } from '../../test/sharedServer';
 import { assignHomework, gradeOnePair, homeworkCallers, TEST_PAPER_PDF } from '../testKit';
 
 const routes = {
@@ -35,7 +36,7 @@ const OBJECTIVE_ONLY = [
  * 已批改 at once under 自动批改 and waits 待批改 under 教师批改 until a teacher saves a score.
  */
 describe.each(DIALECTS)('批改方式 on %s', (dialect) => {
-  let server: TestServer;
+  const server = sharedTestServer(dialect);
   const { ok, signInAll } = homeworkCallers(routes, () => server);
   let homeworkId: number;
   let code: string;
@@ -83,7 +84,6 @@ describe.each(DIALECTS)('批改方式 on %s', (dialect) => {
       .executeTakeFirstOrThrow();
 
   beforeAll(async () => {
-    server = await startTestServer(dialect);
     await signInAll('admin', 'teacher');
     pair = await gradeOnePair(ok, 'teacher', '数学');
     classId = pair.targets.find((t) => t.kind === 'class')!.id;
@@ -106,7 +106,6 @@ describe.each(DIALECTS)('批改方式 on %s', (dialect) => {
     await assignHomework(ok, id, [classId], 10);
     code = (await ok<HomeworkOnlineState>('teacher', 'onlineOpen', { id, open: true })).code!;
   });
-  afterAll(() => server?.close());
 
   it('the same all-objective hand-in: 已批改 at once under 自动批改, 待批改 under 教师批改 until a teacher saves a score', async () => {
     // 自动批改 (the default): 已批改 at once.

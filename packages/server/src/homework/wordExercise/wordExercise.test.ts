@@ -10,8 +10,9 @@ import {
   type WordStudentDetail,
   type WordWrongBook,
 } from '@examkit/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DIALECTS, startTestServer, TEST_NOW, type TestServer } from '../../test/fixtures';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { DIALECTS, TEST_NOW } from '../../test/fixtures';
+import { sharedTestServer } from '../../test/sharedServer';
 import {
   addTeachingClass,
   downloadedSheetRows,
@@ -30,7 +31,7 @@ const WORDS = [
 ];
 
 describe.each(DIALECTS)('字词练习 on %s', (dialect) => {
-  let server: TestServer;
+  const server = sharedTestServer(dialect);
   const { as, ok, signInAll, tokens } = homeworkCallers(routes, () => server);
   let chinese: HomeworkPair;
   let ownClass: number;
@@ -50,14 +51,12 @@ describe.each(DIALECTS)('字词练习 on %s', (dialect) => {
     });
 
   beforeAll(async () => {
-    server = await startTestServer(dialect);
     await signInAll('admin', 'head', 'teacher', 'lab-admin');
     chinese = await gradeOnePair(ok, 'head', '语文');
     const classes = await server.db.selectFrom('classes').select(['id', 'name']).execute();
     ownClass = classes.find((c) => c.name === '高一(1)班')!.id;
     otherClass = classes.find((c) => c.name === '高一(2)班')!.id;
   }, 180_000);
-  afterAll(() => server?.close());
 
   it('makes a word list once however often the create is retried, and lists it', async () => {
     const made = await create('head');
