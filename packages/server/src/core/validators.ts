@@ -1,6 +1,6 @@
-import AjvCompiler from '@fastify/ajv-compiler';
+import AjvCompiler, { type BuildCompilerFromPool } from '@fastify/ajv-compiler';
 
-type BuildValidator = AjvCompiler.BuildCompilerFromPool;
+type BuildValidator = BuildCompilerFromPool;
 type Validate = ReturnType<ReturnType<BuildValidator>>;
 
 /** The Ajv options of every server: bodies are checked as sent, never coerced or trimmed. */
@@ -26,7 +26,7 @@ function lazyValidator(compile: () => Validate): Validate {
   const lazy = ((data: unknown) => {
     validate ??= compile();
     const valid = validate(data);
-    lazy.errors = validate.errors;
+    lazy.errors = validate.errors ?? null;
     return valid;
   }) as Validate;
   return lazy;
