@@ -3,6 +3,7 @@ import { useNavigate } from 'react-router-dom';
 import { EXAM_TYPES, paperRoutes } from '@examkit/contracts';
 import { Button, Dialog, FormField, Select, TextInput } from '@examkit/ui';
 import { Actions, CheckGroup, ErrorText } from '../../common/styled';
+import { GradeField } from '../../common/GradeField';
 import { useApiCall } from '../../common/useApiCall';
 import { useSchoolChoices } from '../../common/useSchoolChoices';
 
@@ -90,17 +91,16 @@ export function ToExamDialog({
       <FormField label="考试日期" required>
         <TextInput type="date" value={examDate} onChange={(e) => setExamDate(e.target.value)} />
       </FormField>
-      <FormField label="年级" required>
-        <Select
-          value={gradeId}
-          placeholder="请选择年级"
-          options={grades.map((g) => ({ value: String(g.id), label: g.name }))}
-          onChange={(e) => {
-            setGradeId(e.target.value);
-            setClassIds([]);
-          }}
-        />
-      </FormField>
+      <GradeField
+        grades={grades}
+        value={gradeId}
+        placeholder="请选择年级"
+        required
+        onChange={(id) => {
+          setGradeId(id);
+          setClassIds([]);
+        }}
+      />
       {classes.length > 0 && (
         <CheckGroup>
           <legend>参加班级</legend>
