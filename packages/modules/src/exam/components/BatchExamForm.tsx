@@ -2,8 +2,8 @@ import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { EXAM_TYPES, administrationRoutes, type ExamType } from '@examkit/contracts';
 import { Button, FormField, Select, TextInput } from '@examkit/ui';
 import { useApiCall, type CallOutcome } from '../../common/useApiCall';
+import { FormSubmit } from '../../common/FormSubmit';
 import { ExamSubjectsEditor, subjectsError, type SubjectRow } from './ExamSubjectsEditor';
-import { Actions, ErrorText } from './styled';
 
 /** What every exam-creating batch sends besides its own choice (grades, schools). */
 export interface BatchExamBasics {
@@ -151,13 +151,9 @@ export function BatchExamSubjectsAndActions({
         error={form.errors.subjects}
         elective={false}
       />
-      {form.serverError && <ErrorText role="alert">{form.serverError}</ErrorText>}
-      <Actions>
-        <Button type="primary" nativeType="submit" loading={form.saving}>
-          创建
-        </Button>
+      <FormSubmit error={form.serverError} busy={form.saving} label="创建">
         <Button onClick={onBack}>返回列表</Button>
-      </Actions>
+      </FormSubmit>
     </>
   );
 }
