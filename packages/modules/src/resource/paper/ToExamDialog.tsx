@@ -4,6 +4,7 @@ import { EXAM_TYPES, paperRoutes } from '@examkit/contracts';
 import { Button, Dialog, FormField, Select, TextInput } from '@examkit/ui';
 import { Actions, CheckGroup, ErrorText } from '../../common/styled';
 import { GradeField } from '../../common/GradeField';
+import { IdCheckList } from '../../exam/components/IdCheckList';
 import { useApiCall } from '../../common/useApiCall';
 import { useSchoolChoices } from '../../common/useSchoolChoices';
 
@@ -104,20 +105,7 @@ export function ToExamDialog({
       {classes.length > 0 && (
         <CheckGroup>
           <legend>参加班级</legend>
-          {classes.map((c) => (
-            <label key={c.id}>
-              <input
-                type="checkbox"
-                checked={classIds.includes(c.id)}
-                onChange={(e) =>
-                  setClassIds(
-                    e.target.checked ? [...classIds, c.id] : classIds.filter((id) => id !== c.id),
-                  )
-                }
-              />
-              {c.name}
-            </label>
-          ))}
+          <IdCheckList options={classes} value={classIds} onChange={setClassIds} />
         </CheckGroup>
       )}
       {problem && <ErrorText role="alert">{problem}</ErrorText>}
