@@ -6,7 +6,8 @@ import { hasPermission } from '@examkit/permission';
 import { Button, FormField, Select, TextInput } from '@examkit/ui';
 import { useApiCall } from '../../common/useApiCall';
 import { IdCheckList } from '../components/IdCheckList';
-import { Actions, CheckGroup, ErrorText, Note, PageBox } from '../components/styled';
+import { CheckGroup, ErrorText, Note, PageBox } from '../components/styled';
+import { FormSubmit } from '../../common/FormSubmit';
 import { KIND_LABELS, reportPath } from './analyticLabels';
 
 type Kind = 'single' | 'multiple';
@@ -130,13 +131,9 @@ export function AnalyticFormPage() {
             {errors.exams}
           </ErrorText>
         )}
-        {serverError && <ErrorText role="alert">{serverError}</ErrorText>}
-        <Actions>
-          <Button type="primary" nativeType="submit" loading={saving}>
-            {id === null ? '创建' : '保存'}
-          </Button>
+        <FormSubmit error={serverError} busy={saving} label={id === null ? '创建' : '保存'}>
           <Button onClick={() => navigate('/exam/analyticCenter')}>返回列表</Button>
-        </Actions>
+        </FormSubmit>
       </form>
     </PageBox>
   );

@@ -7,6 +7,7 @@ import { RowAction } from '../../common/RowAction';
 import { useApiCall } from '../../common/useApiCall';
 import { IdCheckList } from '../components/IdCheckList';
 import { Actions, CheckGroup, ErrorText, Note, Toolbar } from '../components/styled';
+import { FormSubmit } from '../../common/FormSubmit';
 import { RegionAnalysisReport } from './RegionAnalysisReport';
 import { useAnalysisList } from './useAnalysisList';
 
@@ -79,13 +80,9 @@ function RegionAnalysisForm(props: {
           {errors.exams}
         </ErrorText>
       )}
-      {serverError && <ErrorText role="alert">{serverError}</ErrorText>}
-      <Actions>
-        <Button type="primary" nativeType="submit" loading={saving}>
-          {editing === null ? '创建' : '保存'}
-        </Button>
+      <FormSubmit error={serverError} busy={saving} label={editing === null ? '创建' : '保存'}>
         <Button onClick={() => onDone(null)}>取消</Button>
-      </Actions>
+      </FormSubmit>
     </form>
   );
 }

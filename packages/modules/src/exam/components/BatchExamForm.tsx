@@ -1,9 +1,10 @@
 import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
-import { EXAM_TYPES, administrationRoutes, type ExamType } from '@examkit/contracts';
-import { Button, FormField, Select, TextInput } from '@examkit/ui';
+import { administrationRoutes, type ExamType } from '@examkit/contracts';
+import { Button, FormField, TextInput } from '@examkit/ui';
 import { useApiCall, type CallOutcome } from '../../common/useApiCall';
+import { FormSubmit } from '../../common/FormSubmit';
+import { ExamTypeField } from './ExamTypeField';
 import { ExamSubjectsEditor, subjectsError, type SubjectRow } from './ExamSubjectsEditor';
-import { Actions, ErrorText } from './styled';
 
 /** What every exam-creating batch sends besides its own choice (grades, schools). */
 export interface BatchExamBasics {
@@ -115,14 +116,13 @@ export function BatchExamBasicsFields({ form }: { form: BatchExamForm }) {
           onChange={(e) => form.setName(e.target.value)}
         />
       </FormField>
-      <FormField label="考试类型" required error={form.errors.examType}>
-        <Select
-          value={form.examType}
-          placeholder="请选择"
-          options={EXAM_TYPES.map((t) => ({ value: t, label: t }))}
-          onChange={(e) => form.setExamType(e.target.value)}
-        />
-      </FormField>
+      <ExamTypeField
+        value={form.examType}
+        placeholder="请选择"
+        required
+        error={form.errors.examType}
+        onChange={form.setExamType}
+      />
       <FormField label="考试日期" required error={form.errors.examDate}>
         <TextInput
           type="date"
@@ -151,13 +151,9 @@ export function BatchExamSubjectsAndActions({
         error={form.errors.subjects}
         elective={false}
       />
-      {form.serverError && <ErrorText role="alert">{form.serverError}</ErrorText>}
-      <Actions>
-        <Button type="primary" nativeType="submit" loading={form.saving}>
-          创建
-        </Button>
+      <FormSubmit error={form.serverError} busy={form.saving} label="创建">
         <Button onClick={onBack}>返回列表</Button>
-      </Actions>
+      </FormSubmit>
     </>
   );
 }

@@ -1,4 +1,3 @@
-import type { Dispatch, SetStateAction } from 'react';
 import { IdCheckList } from './IdCheckList';
 import { CheckGroup, Note } from './styled';
 import type { Choice } from '../../common/useSchoolChoices';
@@ -7,10 +6,12 @@ export interface ClassChecksProps {
   legend: string;
   classes: readonly Choice[];
   value: number[];
-  onChange: Dispatch<SetStateAction<number[]>>;
+  onChange(classIds: number[]): void;
   disabled?: boolean;
   /** Shown when there is no class to pick. */
   emptyText: string;
+  /** The id of what describes the group, such as its error. */
+  describedBy?: string | undefined;
 }
 
 /** The classes of a grade as checkboxes, with 全选 when there are several. */
@@ -21,9 +22,10 @@ export function ClassChecks({
   onChange,
   disabled = false,
   emptyText,
+  describedBy,
 }: ClassChecksProps) {
   return (
-    <CheckGroup disabled={disabled}>
+    <CheckGroup disabled={disabled} aria-describedby={describedBy}>
       <legend>{legend}</legend>
       {classes.length > 1 && (
         <label>

@@ -7,7 +7,8 @@ import { Button, FormField, Select, TextInput } from '@examkit/ui';
 import { useApiCall } from '../../common/useApiCall';
 import { ListTable } from '../../common/ListTable';
 import { SeedPapers } from '../../marking/components/SeedPapers';
-import { Actions, ErrorText, Note } from '../components/styled';
+import { Actions, Note } from '../components/styled';
+import { FormSubmit } from '../../common/FormSubmit';
 
 type Teacher = DataOf<typeof jointPoolRoutes.jointPoolRoster>['list'][number];
 type PoolBlock = DataOf<typeof jointPoolRoutes.jointPoolBlocks>['list'][number];
@@ -431,12 +432,7 @@ export function JointPoolBlocks({
             </ListTable>
           </div>
         ))}
-        {error && <ErrorText role="alert">{error}</ErrorText>}
-        <Actions>
-          <Button type="primary" nativeType="submit" loading={saving}>
-            保存题块
-          </Button>
-        </Actions>
+        <FormSubmit error={error} busy={saving} label="保存题块" />
       </form>
     </section>
   );

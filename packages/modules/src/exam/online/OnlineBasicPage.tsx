@@ -1,8 +1,9 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { EXAM_TYPES, onlineRoutes, type ExamType, type OnlineDetail } from '@examkit/contracts';
+import { onlineRoutes, type ExamType, type OnlineDetail } from '@examkit/contracts';
 import { Button, FormField, Select, TextInput } from '@examkit/ui';
 import { GradeField } from '../../common/GradeField';
+import { ExamTypeField } from '../components/ExamTypeField';
 import { ErrorText, Note, PageBox, StateTag, Table } from '../components/styled';
 import { ClassChecks } from '../components/ClassChecks';
 import { useSchoolChoices } from '../../common/useSchoolChoices';
@@ -91,13 +92,7 @@ export function OnlineBasicPage() {
         <FormField label="考试名称" required error={errors.name}>
           <TextInput value={name} maxLength={100} onChange={(e) => setName(e.target.value)} />
         </FormField>
-        <FormField label="考试类型" required>
-          <Select
-            value={examType}
-            options={EXAM_TYPES.map((t) => ({ value: t, label: t }))}
-            onChange={(e) => setExamType(e.target.value)}
-          />
-        </FormField>
+        <ExamTypeField value={examType} required onChange={setExamType} />
         <GradeField
           grades={grades}
           value={gradeId}

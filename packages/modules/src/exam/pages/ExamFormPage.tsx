@@ -1,19 +1,19 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import {
-  EXAM_TYPES,
   administrationRoutes,
   examRoutes,
   type ExamDetail,
   type ExamType,
 } from '@examkit/contracts';
-import { Button, FormField, Select, TextInput } from '@examkit/ui';
+import { Button, FormField, TextInput } from '@examkit/ui';
 import {
   ExamSubjectsEditor,
   subjectsError,
   type SubjectRow,
 } from '../components/ExamSubjectsEditor';
 import { GradeField } from '../../common/GradeField';
+import { ExamTypeField } from '../components/ExamTypeField';
 import { ClassChecks } from '../components/ClassChecks';
 import { ParticipantsEditor, type ParticipantRow } from '../components/ParticipantsEditor';
 import { Actions, ErrorText, Note, PageBox, StateTag, Table, Toolbar } from '../components/styled';
@@ -300,15 +300,14 @@ export function ExamFormPage() {
             onChange={(e) => setName(e.target.value)}
           />
         </FormField>
-        <FormField label="考试类型" required error={errors.examType}>
-          <Select
-            value={examType}
-            disabled={basicsLocked}
-            placeholder="请选择"
-            options={EXAM_TYPES.map((t) => ({ value: t, label: t }))}
-            onChange={(e) => setExamType(e.target.value)}
-          />
-        </FormField>
+        <ExamTypeField
+          value={examType}
+          disabled={basicsLocked}
+          placeholder="请选择"
+          required
+          error={errors.examType}
+          onChange={setExamType}
+        />
         <GradeField
           grades={grades}
           value={gradeId}

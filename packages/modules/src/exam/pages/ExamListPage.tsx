@@ -1,7 +1,6 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import {
-  EXAM_TYPES,
   administrationRoutes,
   examRoutes,
   type ExamSummary,
@@ -11,6 +10,7 @@ import { yearOptions } from '@examkit/core';
 import { useExamkitStore, useListMemory } from '@examkit/core/react';
 import { Button, Dialog, FormField, Select } from '@examkit/ui';
 import { GradeField } from '../../common/GradeField';
+import { ExamTypeField } from '../components/ExamTypeField';
 import { ConfirmDialog } from '../../common/ConfirmDialog';
 import { reportLinksOf, useReportExams, type ReportExamRow } from '../../common/useReportExams';
 import { KeywordSearch } from '../../common/KeywordSearch';
@@ -130,14 +130,11 @@ export function ExamListPage() {
           placeholder="全部"
           onChange={(id) => remember({ gradeId: id, currentPage: 1 })}
         />
-        <FormField label="考试类型">
-          <Select
-            value={examType ?? ''}
-            placeholder="全部"
-            options={EXAM_TYPES.map((t) => ({ value: t, label: t }))}
-            onChange={(e) => remember({ examTypeId: e.target.value, currentPage: 1 })}
-          />
-        </FormField>
+        <ExamTypeField
+          value={examType ?? ''}
+          placeholder="全部"
+          onChange={(t) => remember({ examTypeId: t, currentPage: 1 })}
+        />
         <KeywordSearch
           initial={memory.keyWord ?? ''}
           placeholder="考试名称"

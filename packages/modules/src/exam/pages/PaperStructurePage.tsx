@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import {
   QUESTION_KINDS,
@@ -23,6 +23,7 @@ import {
   type QuestionDraft,
 } from '../utils/paperDraft';
 import { readFileAsBase64 } from '../../common/files';
+import { FilePickButton } from '../../common/FilePickButton';
 import { RowAction } from '../../common/RowAction';
 
 const kindOptions = QUESTION_KINDS.map((k) => ({ value: k, label: KIND_LABELS[k] }));
@@ -66,7 +67,6 @@ export function PaperStructureEditor({
   const [notice, setNotice] = useState('');
   const [serverError, setServerError] = useState('');
   const [saving, setSaving] = useState(false);
-  const fileInput = useRef<HTMLInputElement>(null);
 
   useEffect(() => {
     void source.getQuestions().then((r) => {
@@ -136,7 +136,6 @@ export function PaperStructureEditor({
     }
     setServerError('');
     await parse({ file: await readFileAsBase64(file) });
-    if (fileInput.current) fileInput.current.value = '';
   }
 
   async function save() {
@@ -314,14 +313,11 @@ export function PaperStructureEditor({
                 >
                   下载模板
                 </Button>
-                <Button onClick={() => fileInput.current?.click()}>上传模板</Button>
-                <input
-                  ref={fileInput}
-                  type="file"
+                <FilePickButton
+                  label="上传模板"
                   accept=".xlsx"
-                  aria-label="上传试题模板文件"
-                  hidden
-                  onChange={(e) => void readFile(e.target.files?.[0])}
+                  inputLabel="上传试题模板文件"
+                  onPick={readFile}
                 />
               </Actions>
             </Toolbar>

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { examDownloads, examRoutes, type ExamDetail, type RowError } from '@examkit/contracts';
 import { Button, FormField, Select } from '@examkit/ui';
@@ -8,6 +8,7 @@ import { Actions, ErrorText, Note, PageBox, Toolbar } from '../components/styled
 import { useDownload } from '../../common/useDownload';
 import { useApiCall } from '../../common/useApiCall';
 import { readFileAsBase64 } from '../../common/files';
+import { FilePickButton } from '../../common/FilePickButton';
 
 /** The request limit is 1 MiB of JSON; base64 grows a file by a third. */
 const MAX_FILE_BYTES = 700 * 1024;
@@ -29,7 +30,6 @@ export function ScoreImportPage() {
   const [failure, setFailure] = useState('');
   const [result, setResult] = useState('');
   const [importing, setImporting] = useState(false);
-  const input = useRef<HTMLInputElement>(null);
 
   useEffect(() => {
     if (!examId) return;
@@ -76,7 +76,6 @@ export function ScoreImportPage() {
         `导入成功：${imported} 名学生的成绩已写入，缺考 ${absent} 人，未变化 ${unchanged} 人`,
       );
       setFile(null);
-      if (input.current) input.current.value = '';
       return;
     }
     setFailure(r.message);
@@ -143,15 +142,7 @@ export function ScoreImportPage() {
         {subject?.rescoreNeeded ? ' 该科目答案已修改，请重新导入成绩。' : ''}
       </Note>
       <Toolbar>
-        <Button onClick={() => input.current?.click()}>选择文件</Button>
-        <input
-          ref={input}
-          type="file"
-          accept=".xlsx"
-          aria-label="成绩文件"
-          hidden
-          onChange={(e) => choose(e.target.files?.[0])}
-        />
+        <FilePickButton label="选择文件" accept=".xlsx" inputLabel="成绩文件" onPick={choose} />
         <span>{file ? file.name : '未选择文件'}</span>
         <Actions>
           <Button

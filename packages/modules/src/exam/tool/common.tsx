@@ -9,7 +9,8 @@ import {
 } from '@examkit/contracts';
 import { Empty } from '@examkit/ui';
 import { GradeField } from '../../common/GradeField';
-import { CheckGroup, ErrorText, Note, PageBox, Table, Toolbar } from '../components/styled';
+import { ClassChecks } from '../components/ClassChecks';
+import { ErrorText, PageBox, Table, Toolbar } from '../components/styled';
 import { useApiCall } from '../../common/useApiCall';
 import { Pager } from '../../common/Pager';
 
@@ -80,34 +81,14 @@ export function GradeClassPicker(props: GradeClassPickerProps) {
           onClasses([]);
         }}
       />
-      <CheckGroup aria-describedby={classError ? 'tool-classes-error' : undefined}>
-        <legend>{legend}</legend>
-        {classes.length > 1 && (
-          <label>
-            <input
-              type="checkbox"
-              checked={classes.every((c) => classIds.includes(c.id))}
-              onChange={(e) => onClasses(e.target.checked ? classes.map((c) => c.id) : [])}
-            />
-            全选
-          </label>
-        )}
-        {classes.map((c) => (
-          <label key={c.id}>
-            <input
-              type="checkbox"
-              checked={classIds.includes(c.id)}
-              onChange={(e) =>
-                onClasses(
-                  e.target.checked ? [...classIds, c.id] : classIds.filter((x) => x !== c.id),
-                )
-              }
-            />
-            {c.name}
-          </label>
-        ))}
-        {classes.length === 0 && <Note>{gradeId ? '暂无数据' : '请先选择年级'}</Note>}
-      </CheckGroup>
+      <ClassChecks
+        legend={legend}
+        classes={classes}
+        value={classIds}
+        onChange={onClasses}
+        emptyText={gradeId ? '暂无数据' : '请先选择年级'}
+        describedBy={classError ? 'tool-classes-error' : undefined}
+      />
       {classError && (
         <ErrorText id="tool-classes-error" role="alert">
           {classError}

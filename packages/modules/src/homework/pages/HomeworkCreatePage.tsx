@@ -1,11 +1,12 @@
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { homeworkRoutes } from '@examkit/contracts';
 import { useExamkit } from '@examkit/core/react';
-import { Button, FormField, TextInput } from '@examkit/ui';
+import { FormField, TextInput } from '@examkit/ui';
 import { Note, PageBox, Toolbar } from '../../common/styled';
 import { useApiCall } from '../../common/useApiCall';
 import { readFileAsBase64 } from '../../common/files';
+import { FilePickButton } from '../../common/FilePickButton';
 import { readHomeworkHeader } from '../headerStore';
 import { useHomeworkOptions } from '../useHomeworkOptions';
 import { GradeSubjectFields } from '../components/GradeSubjectFields';
@@ -34,7 +35,6 @@ export function HomeworkCreatePage() {
   const [saving, setSaving] = useState(false);
   // One key per form: a retried upload answers the homework the first one made.
   const [key] = useState(() => crypto.randomUUID());
-  const input = useRef<HTMLInputElement>(null);
   const textbook = useTextbook(gradeId, subjectId);
 
   function choose(next: File | undefined) {
@@ -103,14 +103,11 @@ export function HomeworkCreatePage() {
         </Note>
       )}
       <Toolbar>
-        <Button onClick={() => input.current?.click()}>选择试卷</Button>
-        <input
-          ref={input}
-          type="file"
+        <FilePickButton
+          label="选择试卷"
           accept=".pdf,.png,.jpg,.jpeg"
-          aria-label="试卷文件"
-          hidden
-          onChange={(e) => choose(e.target.files?.[0])}
+          inputLabel="试卷文件"
+          onPick={choose}
         />
         <span>{file ? file.name : '未选择文件'}</span>
       </Toolbar>

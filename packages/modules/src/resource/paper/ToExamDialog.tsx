@@ -3,6 +3,8 @@ import { useNavigate } from 'react-router-dom';
 import { EXAM_TYPES, paperRoutes } from '@examkit/contracts';
 import { Button, Dialog, FormField, Select, TextInput } from '@examkit/ui';
 import { Actions, CheckGroup, ErrorText } from '../../common/styled';
+import { GradeField } from '../../common/GradeField';
+import { IdCheckList } from '../../exam/components/IdCheckList';
 import { useApiCall } from '../../common/useApiCall';
 import { useSchoolChoices } from '../../common/useSchoolChoices';
 
@@ -90,34 +92,20 @@ export function ToExamDialog({
       <FormField label="考试日期" required>
         <TextInput type="date" value={examDate} onChange={(e) => setExamDate(e.target.value)} />
       </FormField>
-      <FormField label="年级" required>
-        <Select
-          value={gradeId}
-          placeholder="请选择年级"
-          options={grades.map((g) => ({ value: String(g.id), label: g.name }))}
-          onChange={(e) => {
-            setGradeId(e.target.value);
-            setClassIds([]);
-          }}
-        />
-      </FormField>
+      <GradeField
+        grades={grades}
+        value={gradeId}
+        placeholder="请选择年级"
+        required
+        onChange={(id) => {
+          setGradeId(id);
+          setClassIds([]);
+        }}
+      />
       {classes.length > 0 && (
         <CheckGroup>
           <legend>参加班级</legend>
-          {classes.map((c) => (
-            <label key={c.id}>
-              <input
-                type="checkbox"
-                checked={classIds.includes(c.id)}
-                onChange={(e) =>
-                  setClassIds(
-                    e.target.checked ? [...classIds, c.id] : classIds.filter((id) => id !== c.id),
-                  )
-                }
-              />
-              {c.name}
-            </label>
-          ))}
+          <IdCheckList options={classes} value={classIds} onChange={setClassIds} />
         </CheckGroup>
       )}
       {problem && <ErrorText role="alert">{problem}</ErrorText>}

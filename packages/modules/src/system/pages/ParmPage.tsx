@@ -2,8 +2,9 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { administrationRoutes, type PARAM_TYPES } from '@examkit/contracts';
 import { useExamkitStore } from '@examkit/core/react';
-import { Button, FormField, TextInput } from '@examkit/ui';
-import { Actions, ErrorText, FormBox, Note, PageBox } from '../components/styled';
+import { FormField, TextInput } from '@examkit/ui';
+import { FormBox, Note, PageBox } from '../components/styled';
+import { FormSubmit } from '../../common/FormSubmit';
 import { useApiCall } from '../../common/useApiCall';
 import { RegionSection } from '../components/RegionSection';
 
@@ -176,12 +177,7 @@ export function ParmPage() {
               </FormField>
             ),
           )}
-          {error && <ErrorText role="alert">{error}</ErrorText>}
-          <Actions>
-            <Button type="primary" nativeType="submit" loading={saving}>
-              保存
-            </Button>
-          </Actions>
+          <FormSubmit error={error} busy={saving} label="保存" />
         </FormBox>
       )}
       <RegionSection />
