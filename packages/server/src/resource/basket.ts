@@ -101,27 +101,53 @@ export async function addToBasket(
   });
 }
 
+/** A basket's table: the papers' (组卷) or the homework store's. */
+export type BasketTable = 'basket_items' | 'homework_basket_items';
+
+/** Deletes the user's items of some questions from a basket, of every subject. */
+export const dropBasketItems = (
+  db: Db,
+  table: BasketTable,
+  owner: BasketOwner,
+  questionIds: readonly number[],
+) =>
+  db
+    .deleteFrom(table)
+    .where('school_id', '=', owner.schoolId)
+    .where('user_id', '=', owner.userId)
+    .where('question_id', 'in', [...questionIds])
+    .execute();
+
+/**
+ * Takes questions out of every subject of the user's basket; returns the subject of (the first
+ * of) them, or null when none was in.
+ */
+export async function takeOutOfBasket(
+  db: Db,
+  table: BasketTable,
+  owner: BasketOwner,
+  questionIds: readonly number[],
+): Promise<string | null> {
+  const row = await db
+    .selectFrom(table)
+    .select('subject_code')
+    .where('school_id', '=', owner.schoolId)
+    .where('user_id', '=', owner.userId)
+    .where('question_id', 'in', [...questionIds])
+    .executeTakeFirst();
+  if (!row) return null;
+  await dropBasketItems(db, table, owner, questionIds);
+  return row.subject_code;
+}
+
 /** Takes questions out of every basket subject of the user; returns the count of their subject. */
 export async function removeFromBasket(
   db: Db,
   owner: BasketOwner,
   questionIds: readonly number[],
 ): Promise<number> {
-  const row = await db
-    .selectFrom('basket_items')
-    .select('subject_code')
-    .where('school_id', '=', owner.schoolId)
-    .where('user_id', '=', owner.userId)
-    .where('question_id', 'in', [...questionIds])
-    .executeTakeFirst();
-  if (!row) return 0;
-  await db
-    .deleteFrom('basket_items')
-    .where('school_id', '=', owner.schoolId)
-    .where('user_id', '=', owner.userId)
-    .where('question_id', 'in', [...questionIds])
-    .execute();
-  return basketCount(db, owner, row.subject_code);
+  const subjectCode = await takeOutOfBasket(db, 'basket_items', owner, questionIds);
+  return subjectCode === null ? 0 : basketCount(db, owner, subjectCode);
 }
 
 /** The basket of a subject grouped by type, types in the forms' order. */
