@@ -10,7 +10,12 @@ import type { DomainDeps } from '../core/deps';
 import { badRequest } from '../core/envelope';
 import type { Router } from '../core/router';
 import { accessOf, type Access } from '../core/scope';
-import { dropBasketItems, readableQuestions, takeOutOfBasket } from '../resource/basket';
+import {
+  basketCount,
+  dropBasketItems,
+  readableQuestions,
+  takeOutOfBasket,
+} from '../resource/basket';
 import { loadQuestions } from '../resource/questions';
 import { loadHomework, requireSchoolBase } from './access';
 import { normaliseQuestions, questionRowsOf } from './questions';
@@ -67,12 +72,8 @@ async function basketOf(db: Db, owner: Owner, subjectCode: string) {
   };
 }
 
-async function countOf(db: Db, owner: Owner, subjectCode: string) {
-  const row = await items(db, owner, subjectCode)
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .executeTakeFirst();
-  return Number(row?.n ?? 0);
-}
+const countOf = (db: Db, owner: Owner, subjectCode: string) =>
+  basketCount(db, owner, subjectCode, 'homework_basket_items');
 
 /**
  * 校本作业 from the bank (docs/homework.md "Homework from the bank"): the homework basket

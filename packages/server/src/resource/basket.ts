@@ -15,16 +15,29 @@ export interface BasketOwner {
   userId: number;
 }
 
-const itemsOf = (db: Db, owner: BasketOwner, subjectCode: string) =>
+/** A basket's table: the papers' (组卷) or the homework store's. */
+export type BasketTable = 'basket_items' | 'homework_basket_items';
+
+const itemsOf = (
+  db: Db,
+  owner: BasketOwner,
+  subjectCode: string,
+  table: BasketTable = 'basket_items',
+) =>
   db
-    .selectFrom('basket_items')
+    .selectFrom(table)
     .where('school_id', '=', owner.schoolId)
     .where('user_id', '=', owner.userId)
     .where('subject_code', '=', subjectCode);
 
-/** How many questions the user's basket of a subject holds. */
-export async function basketCount(db: Db, owner: BasketOwner, subjectCode: string) {
-  const row = await itemsOf(db, owner, subjectCode)
+/** How many questions the user's basket of a subject holds (the 组卷 basket unless told). */
+export async function basketCount(
+  db: Db,
+  owner: BasketOwner,
+  subjectCode: string,
+  table: BasketTable = 'basket_items',
+) {
+  const row = await itemsOf(db, owner, subjectCode, table)
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .executeTakeFirst();
   return Number(row?.n ?? 0);
@@ -100,9 +113,6 @@ export async function addToBasket(
     return { subjectCode, count: await basketCount(trx, owner, subjectCode) };
   });
 }
-
-/** A basket's table: the papers' (组卷) or the homework store's. */
-export type BasketTable = 'basket_items' | 'homework_basket_items';
 
 /** Deletes the user's items of some questions from a basket, of every subject. */
 export const dropBasketItems = (
