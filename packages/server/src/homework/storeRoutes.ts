@@ -186,17 +186,13 @@ export function registerHomeworkStoreRoutes(router: Router, { db, clock }: Domai
           at,
           kind: 'bank',
           estimatedMinutes: body.estimatedMinutes,
-        });
-        await trx
-          .insertInto('homework_questions')
-          .values(
+          questions: (homeworkId) =>
             questionRowsOf(
-              id,
+              homeworkId,
               questions,
               chosen.map((q) => q.id),
             ),
-          )
-          .execute();
+        });
         await dropBasketItems(trx, 'homework_basket_items', owner, ids);
         return id;
       });
