@@ -1,4 +1,4 @@
-import type { Kysely, Selectable, SelectQueryBuilder } from 'kysely';
+import type { Insertable, Kysely, Selectable, SelectQueryBuilder } from 'kysely';
 import type { Db } from '../core/database';
 import type { DB } from '../core/schema';
 import { badRequest } from '../core/envelope';
@@ -125,8 +125,8 @@ export function homeworkValues(
 
 /**
  * Inserts a new homework without an uploaded paper (题库作业 `bank`, 作文 `composition`, a 教辅
- * chapter `workbook`), ready at once: its paper key names nothing in the file store, so removal
- * deletes nothing. Its id.
+ * chapter `workbook`) with its question rows (made for its id), ready at once: its paper key
+ * names nothing in the file store, so removal deletes nothing. Its id.
  */
 export async function insertPaperlessHomework(
   trx: Db,
@@ -134,6 +134,7 @@ export async function insertPaperlessHomework(
   made: Parameters<typeof homeworkValues>[1] & {
     kind: 'bank' | 'composition' | 'workbook';
     estimatedMinutes: number | null;
+    questions: (homeworkId: number) => Insertable<DB['homework_questions']>[];
   },
 ): Promise<number> {
   const { id } = await trx
@@ -148,6 +149,7 @@ export async function insertPaperlessHomework(
     })
     .returning('id')
     .executeTakeFirstOrThrow();
+  await trx.insertInto('homework_questions').values(made.questions(id)).execute();
   return id;
 }
 

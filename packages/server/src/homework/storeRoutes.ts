@@ -10,7 +10,12 @@ import type { DomainDeps } from '../core/deps';
 import { badRequest } from '../core/envelope';
 import type { Router } from '../core/router';
 import { accessOf, type Access } from '../core/scope';
-import { readableQuestions } from '../resource/basket';
+import {
+  basketCount,
+  dropBasketItems,
+  readableQuestions,
+  takeOutOfBasket,
+} from '../resource/basket';
 import { loadQuestions } from '../resource/questions';
 import { loadHomework, requireSchoolBase } from './access';
 import { normaliseQuestions, questionRowsOf } from './questions';
@@ -67,12 +72,8 @@ async function basketOf(db: Db, owner: Owner, subjectCode: string) {
   };
 }
 
-async function countOf(db: Db, owner: Owner, subjectCode: string) {
-  const row = await items(db, owner, subjectCode)
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .executeTakeFirst();
-  return Number(row?.n ?? 0);
-}
+const countOf = (db: Db, owner: Owner, subjectCode: string) =>
+  basketCount(db, owner, subjectCode, 'homework_basket_items');
 
 /**
  * 校本作业 from the bank (docs/homework.md "Homework from the bank"): the homework basket
@@ -120,21 +121,11 @@ export function registerHomeworkStoreRoutes(router: Router, { db, clock }: Domai
 
   router.sessionRoute(r.basketRemove, TAG, async ({ body, session }) => {
     const owner = await ownerOf(accessOf(db, session));
-    const row = await db
-      .selectFrom('homework_basket_items')
-      .select('subject_code')
-      .where('school_id', '=', owner.schoolId)
-      .where('user_id', '=', owner.userId)
-      .where('question_id', '=', body.questionId)
-      .executeTakeFirst();
-    if (!row) return { subjectCode: '', count: 0 };
-    await db
-      .deleteFrom('homework_basket_items')
-      .where('school_id', '=', owner.schoolId)
-      .where('user_id', '=', owner.userId)
-      .where('question_id', '=', body.questionId)
-      .execute();
-    return { subjectCode: row.subject_code, count: await countOf(db, owner, row.subject_code) };
+    const subjectCode = await takeOutOfBasket(db, 'homework_basket_items', owner, [
+      body.questionId,
+    ]);
+    if (subjectCode === null) return { subjectCode: '', count: 0 };
+    return { subjectCode, count: await countOf(db, owner, subjectCode) };
   });
 
   router.sessionRoute(r.basketSave, TAG, async ({ body, session }) => {
@@ -195,23 +186,14 @@ export function registerHomeworkStoreRoutes(router: Router, { db, clock }: Domai
           at,
           kind: 'bank',
           estimatedMinutes: body.estimatedMinutes,
-        });
-        await trx
-          .insertInto('homework_questions')
-          .values(
+          questions: (homeworkId) =>
             questionRowsOf(
-              id,
+              homeworkId,
               questions,
               chosen.map((q) => q.id),
             ),
-          )
-          .execute();
-        await trx
-          .deleteFrom('homework_basket_items')
-          .where('school_id', '=', owner.schoolId)
-          .where('user_id', '=', owner.userId)
-          .where('question_id', 'in', ids)
-          .execute();
+        });
+        await dropBasketItems(trx, 'homework_basket_items', owner, ids);
         return id;
       });
     });

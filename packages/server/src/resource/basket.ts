@@ -15,16 +15,29 @@ export interface BasketOwner {
   userId: number;
 }
 
-const itemsOf = (db: Db, owner: BasketOwner, subjectCode: string) =>
+/** A basket's table: the papers' (组卷) or the homework store's. */
+export type BasketTable = 'basket_items' | 'homework_basket_items';
+
+const itemsOf = (
+  db: Db,
+  owner: BasketOwner,
+  subjectCode: string,
+  table: BasketTable = 'basket_items',
+) =>
   db
-    .selectFrom('basket_items')
+    .selectFrom(table)
     .where('school_id', '=', owner.schoolId)
     .where('user_id', '=', owner.userId)
     .where('subject_code', '=', subjectCode);
 
-/** How many questions the user's basket of a subject holds. */
-export async function basketCount(db: Db, owner: BasketOwner, subjectCode: string) {
-  const row = await itemsOf(db, owner, subjectCode)
+/** How many questions the user's basket of a subject holds (the 组卷 basket unless told). */
+export async function basketCount(
+  db: Db,
+  owner: BasketOwner,
+  subjectCode: string,
+  table: BasketTable = 'basket_items',
+) {
+  const row = await itemsOf(db, owner, subjectCode, table)
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .executeTakeFirst();
   return Number(row?.n ?? 0);
@@ -101,27 +114,50 @@ export async function addToBasket(
   });
 }
 
+/** Deletes the user's items of some questions from a basket, of every subject. */
+export const dropBasketItems = (
+  db: Db,
+  table: BasketTable,
+  owner: BasketOwner,
+  questionIds: readonly number[],
+) =>
+  db
+    .deleteFrom(table)
+    .where('school_id', '=', owner.schoolId)
+    .where('user_id', '=', owner.userId)
+    .where('question_id', 'in', [...questionIds])
+    .execute();
+
+/**
+ * Takes questions out of every subject of the user's basket; returns the subject of (the first
+ * of) them, or null when none was in.
+ */
+export async function takeOutOfBasket(
+  db: Db,
+  table: BasketTable,
+  owner: BasketOwner,
+  questionIds: readonly number[],
+): Promise<string | null> {
+  const row = await db
+    .selectFrom(table)
+    .select('subject_code')
+    .where('school_id', '=', owner.schoolId)
+    .where('user_id', '=', owner.userId)
+    .where('question_id', 'in', [...questionIds])
+    .executeTakeFirst();
+  if (!row) return null;
+  await dropBasketItems(db, table, owner, questionIds);
+  return row.subject_code;
+}
+
 /** Takes questions out of every basket subject of the user; returns the count of their subject. */
 export async function removeFromBasket(
   db: Db,
   owner: BasketOwner,
   questionIds: readonly number[],
 ): Promise<number> {
-  const row = await db
-    .selectFrom('basket_items')
-    .select('subject_code')
-    .where('school_id', '=', owner.schoolId)
-    .where('user_id', '=', owner.userId)
-    .where('question_id', 'in', [...questionIds])
-    .executeTakeFirst();
-  if (!row) return 0;
-  await db
-    .deleteFrom('basket_items')
-    .where('school_id', '=', owner.schoolId)
-    .where('user_id', '=', owner.userId)
-    .where('question_id', 'in', [...questionIds])
-    .execute();
-  return basketCount(db, owner, row.subject_code);
+  const subjectCode = await takeOutOfBasket(db, 'basket_items', owner, questionIds);
+  return subjectCode === null ? 0 : basketCount(db, owner, subjectCode);
 }
 
 /** The basket of a subject grouped by type, types in the forms' order. */

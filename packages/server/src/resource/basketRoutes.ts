@@ -9,6 +9,7 @@ import {
   basketCount,
   basketGroups,
   basketIds,
+  dropBasketItems,
   latestItem,
   removeFromBasket,
   replaceInBasket,
@@ -92,12 +93,7 @@ export function registerBasketRoutes(router: Router, { db, clock }: DomainDeps):
     const ids = body.paper.sections.flatMap((s) => s.questions.map((q) => q.questionId));
     const paperId = await db.transaction().execute(async (trx) => {
       const id = await insertPaper(trx, owner, body.paper, now(), body.requestKey);
-      await trx
-        .deleteFrom('basket_items')
-        .where('school_id', '=', owner.schoolId)
-        .where('user_id', '=', owner.userId)
-        .where('question_id', 'in', ids)
-        .execute();
+      await dropBasketItems(trx, 'basket_items', owner, ids);
       return id;
     });
     return { paperId };

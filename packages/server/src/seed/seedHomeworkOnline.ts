@@ -14,7 +14,6 @@ import {
   dueNextEvening,
   insertAssignedSeedHomework,
   insertSeedHandIn,
-  insertSeedQuestionPoints,
   storeSeedPaper,
 } from './seedHomeworkRows';
 
@@ -97,11 +96,11 @@ export async function seedHomeworkOnline(
   const id = await db.transaction().execute(async (trx) => {
     const { id, questions } = await insertAssignedSeedHomework(trx, place, paper, {
       questions: QUESTIONS,
+      points: POINTS,
       assignedAt: yesterday,
       dueAt: dueNextEvening(now),
       estimatedMinutes: 15,
     });
-    await insertSeedQuestionPoints(trx, { id, name }, POINTS);
     checkSeed(homeworkOnlineRoutes.onlineOpen.body, { id, open: true }, `${name} 在线作答`);
     await trx
       .insertInto('homework_online')

@@ -211,8 +211,9 @@ export async function insertSeedAssignment(
 }
 
 /**
- * A homework made an hour before `assignedAt`, its questions confirmed and assigned to the
- * place's class then: each step checked against its form. Its id and question rows.
+ * A homework made an hour before `assignedAt`, its questions confirmed and tagged with `points`
+ * (insertSeedQuestionPoints) and assigned to the place's class then: each step checked against
+ * its form. Its id and question rows.
  */
 export async function insertAssignedSeedHomework(
   trx: Db,
@@ -220,6 +221,7 @@ export async function insertAssignedSeedHomework(
   paper: SeedHomeworkPaper,
   input: {
     questions: HomeworkQuestionInput[];
+    points: readonly (readonly string[])[];
     assignedAt: number;
     dueAt: number;
     estimatedMinutes: number;
@@ -232,6 +234,7 @@ export async function insertAssignedSeedHomework(
   });
   const homework = { id, name: paper.name };
   const questions = await insertSeedQuestions(trx, homework, input.questions);
+  await insertSeedQuestionPoints(trx, homework, input.points);
   await insertSeedAssignment(trx, place, homework, {
     dueAt: input.dueAt,
     estimatedMinutes: input.estimatedMinutes,

@@ -11,7 +11,6 @@ import {
   dueNextEvening,
   insertAssignedSeedHomework,
   insertSeedHandIn,
-  insertSeedQuestionPoints,
   storeSeedPaper,
 } from './seedHomeworkRows';
 
@@ -130,11 +129,11 @@ async function seedStudyHomework(db: Db, files: FileStore, now: number): Promise
   await db.transaction().execute(async (trx) => {
     const { id, questions } = await insertAssignedSeedHomework(trx, place, paper, {
       questions: HOMEWORK_QUESTIONS,
+      points: HOMEWORK_POINTS,
       assignedAt,
       dueAt: dueNextEvening(assignedAt),
       estimatedMinutes: 20,
     });
-    await insertSeedQuestionPoints(trx, { id, name }, HOMEWORK_POINTS);
     for (const [i, student] of students.entries()) {
       const handIn = HAND_INS[i]!;
       const answers = [

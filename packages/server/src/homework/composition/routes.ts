@@ -195,19 +195,18 @@ export function registerHomeworkCompositionRoutes(router: Router, deps: Composit
           at,
           kind: 'composition',
           estimatedMinutes: body.estimatedMinutes,
+          questions: (homeworkId) => [
+            {
+              homework_id: homeworkId,
+              no: ESSAY_NO,
+              label: '作文',
+              type: 'subjective',
+              answer: null,
+              full_marks: full,
+              bank_question_id: null,
+            },
+          ],
         });
-        await trx
-          .insertInto('homework_questions')
-          .values({
-            homework_id: id,
-            no: ESSAY_NO,
-            label: '作文',
-            type: 'subjective',
-            answer: null,
-            full_marks: full,
-            bank_question_id: null,
-          })
-          .execute();
         await trx
           .insertInto('homework_compositions')
           .values({

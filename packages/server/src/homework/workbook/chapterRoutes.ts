@@ -70,8 +70,8 @@ export function registerWorkbookChapterRoutes(router: Router, { db, clock }: Dom
           at,
           kind: 'workbook',
           estimatedMinutes: body.estimatedMinutes,
+          questions: (homeworkId) => questionRowsOf(homeworkId, questions),
         });
-        await trx.insertInto('homework_questions').values(questionRowsOf(id, questions)).execute();
         await trx
           .insertInto('homework_workbook_chapters')
           .values({

@@ -1,4 +1,5 @@
 import type { DuckDBAppender, DuckDBConnection } from '@duckdb/node-api';
+import { sql, type SelectQueryBuilder, type StringReference } from 'kysely';
 import type { AnalysisOptions } from '@examkit/analysis';
 import type { Db } from '../../core/database';
 import { ApiError } from '../../core/envelope';
@@ -168,19 +169,21 @@ export async function ownPapers(db: Db, examId: number) {
 }
 
 /**
- * Streams a query read in pages of `size` rows by student id (`after` the last id read) into a
- * DuckDB table through its appender, each row written by `write` and ended here: never more than
- * one page in memory.
+ * Streams a select into a DuckDB table through its appender, read in pages of `size` rows in
+ * order of `key` (a student id column; each page after the last id read), each row written by
+ * `write` and ended here: never more than one page in memory.
  */
-async function pour<T extends { student_id: number }>(
+async function pour<D, T extends keyof D, O extends { student_id: number }>(
   appender: DuckDBAppender,
   size: number,
-  page: (after: number, size: number) => Promise<T[]>,
-  write: (row: T) => void,
+  query: SelectQueryBuilder<D, T, O>,
+  key: StringReference<D, T>,
+  write: (row: O) => void,
 ): Promise<void> {
+  const column = sql.ref<number>(key);
   let after = -1;
   for (;;) {
-    const rows = await page(after, size);
+    const rows = await query.where(column, '>', after).orderBy(column).limit(size).execute();
     for (const r of rows) {
       write(r);
       appender.endRow();
@@ -278,16 +281,12 @@ export async function loadJointInput(
       await pour(
         students,
         size,
-        (after, limit) =>
-          db
-            .selectFrom('exam_students as es')
-            .innerJoin('students as s', 's.id', 'es.student_id')
-            .select(['es.student_id', 'es.class_id', 's.student_no', 's.name'])
-            .where('es.exam_id', '=', part.examId)
-            .where('es.student_id', '>', after)
-            .orderBy('es.student_id')
-            .limit(limit)
-            .execute(),
+        db
+          .selectFrom('exam_students as es')
+          .innerJoin('students as s', 's.id', 'es.student_id')
+          .select(['es.student_id', 'es.class_id', 's.student_no', 's.name'])
+          .where('es.exam_id', '=', part.examId),
+        'es.student_id',
         (r) => {
           students.appendInteger(r.student_id);
           students.appendInteger(part.group);
@@ -310,15 +309,11 @@ export async function loadJointInput(
         await pour(
           totals,
           size,
-          (after, limit) =>
-            db
-              .selectFrom('exam_subject_totals')
-              .select(['student_id', 'score', 'absent'])
-              .where('exam_subject_id', '=', paper.examSubjectId)
-              .where('student_id', '>', after)
-              .orderBy('student_id')
-              .limit(limit)
-              .execute(),
+          db
+            .selectFrom('exam_subject_totals')
+            .select(['student_id', 'score', 'absent'])
+            .where('exam_subject_id', '=', paper.examSubjectId),
+          'student_id',
           (r) => {
             head(totals);
             totals.appendInteger(r.student_id);
@@ -330,15 +325,11 @@ export async function loadJointInput(
           await pour(
             electives,
             size,
-            (after, limit) =>
-              db
-                .selectFrom('exam_student_electives')
-                .select('student_id')
-                .where('exam_subject_id', '=', paper.examSubjectId)
-                .where('student_id', '>', after)
-                .orderBy('student_id')
-                .limit(limit)
-                .execute(),
+            db
+              .selectFrom('exam_student_electives')
+              .select('student_id')
+              .where('exam_subject_id', '=', paper.examSubjectId),
+            'student_id',
             (r) => {
               head(electives);
               electives.appendInteger(r.student_id);
@@ -350,15 +341,11 @@ export async function loadJointInput(
           await pour(
             scores,
             size,
-            (after, limit) =>
-              db
-                .selectFrom('exam_scores')
-                .select(['student_id', 'score', 'answer'])
-                .where('question_id', '=', leaf.id)
-                .where('student_id', '>', after)
-                .orderBy('student_id')
-                .limit(limit)
-                .execute(),
+            db
+              .selectFrom('exam_scores')
+              .select(['student_id', 'score', 'answer'])
+              .where('question_id', '=', leaf.id),
+            'student_id',
             (r) => {
               head(scores);
               scores.appendInteger(qi + 1);
