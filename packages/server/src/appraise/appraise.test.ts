@@ -4,7 +4,6 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { SEAT_READ_ONLY_MESSAGE } from '../core/seatAccess';
 import { DEMO_PASSWORD } from '../seed/seedDemo';
 import { call, DIALECTS, type TestServer } from '../test/fixtures';
-import { aStudentOf } from '../test/schoolKit';
 import { appraiseSuite } from './testKit';
 
 const r = appraiseRoutes;
@@ -176,8 +175,12 @@ describe.each(DIALECTS)('综合评价 on %s', (dialect) => {
     expect(teacher.records.map((x) => x.subjectName)).toEqual(['数学', '数学']);
     expect(teacher.student.className).toBe('高一(1)班');
 
-    const out = await aStudentOf(server.db, classIds['高二(1)班']!);
-    const outside = await answer('teacher', r.student, { studentId: out });
+    const out = await server.db
+      .selectFrom('students')
+      .select('id')
+      .where('class_id', '=', classIds['高二(1)班']!)
+      .executeTakeFirstOrThrow();
+    const outside = await answer('teacher', r.student, { studentId: out.id });
     expect([outside.code, outside.message]).toEqual([404, '学生不存在']);
     const lab = await answer('lab-admin', r.student, { studentId: first });
     expect([lab.code, lab.message]).toEqual([404, '学生不存在']);

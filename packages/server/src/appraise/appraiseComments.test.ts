@@ -2,7 +2,6 @@ import { appraiseRoutes, DOWNLOAD_FILE_URL } from '@examkit/contracts';
 import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS, type TestServer } from '../test/fixtures';
-import { aStudentOf } from '../test/schoolKit';
 import { appraiseSuite } from './testKit';
 
 const r = appraiseRoutes;
@@ -145,8 +144,12 @@ describe.each(DIALECTS)('综合评价 评语 and exports on %s', (dialect) => {
     expect(comments[1]![3]).toMatch(/^学习态度端正/);
 
     // a student outside the scope, or of another school, answers as a missing one: no job
-    const out = await aStudentOf(server.db, classIds['高二(1)班']!);
-    const outside = await answer('teacher', r.studentExportJob, { studentId: out });
+    const out = await server.db
+      .selectFrom('students')
+      .select('id')
+      .where('class_id', '=', classIds['高二(1)班']!)
+      .executeTakeFirstOrThrow();
+    const outside = await answer('teacher', r.studentExportJob, { studentId: out.id });
     expect([outside.code, outside.message]).toEqual([404, '学生不存在']);
     const lab = await answer('lab-admin', r.studentExportJob, { studentId: s1.studentId });
     expect([lab.code, lab.message]).toEqual([404, '学生不存在']);

@@ -16,7 +16,6 @@ import {
   type TestServer,
 } from '../test/fixtures';
 import { demoGradeOneMath } from '../seed/queries';
-import { aStudentOf } from '../test/schoolKit';
 import { homeworkCallers, TEST_PAPER_PDF as PDF } from './testKit';
 
 /** A draft homework of the demo 高一 数学 with the test paper, made by the admin (`token`); its id. */
@@ -210,10 +209,14 @@ describe.each(DIALECTS)('校本作业 on %s', (dialect) => {
       })
       .returning('id')
       .executeTakeFirstOrThrow();
-    const student = await aStudentOf(server.db, g1.classIds[0]!);
+    const student = await server.db
+      .selectFrom('students')
+      .select('id')
+      .where('class_id', '=', g1.classIds[0]!)
+      .executeTakeFirstOrThrow();
     await server.db
       .insertInto('teaching_class_students')
-      .values({ teaching_class_id: tcId, student_id: student })
+      .values({ teaching_class_id: tcId, student_id: student.id })
       .execute();
     const r = await assign('admin', id, { classIds: [g1.classIds[0]], teachingClassIds: [tcId] });
     expect(r.body.code, JSON.stringify(r.body)).toBe(200);

@@ -3,16 +3,6 @@ import { DEMO_PASSWORD } from '../seed/seedDemo';
 import { createAdministrator } from '../setup/createAdministrator';
 import { TEST_NOW } from './fixtures';
 
-/** The id of one student of the class `classId` (whichever the database gives first). */
-export async function aStudentOf(db: Db, classId: number): Promise<number> {
-  const row = await db
-    .selectFrom('students')
-    .select('id')
-    .where('class_id', '=', classId)
-    .executeTakeFirstOrThrow();
-  return row.id;
-}
-
 /**
  * A class of named students in a school's grade (the grade created when `grade` is given), for
  * tests that need a school or class the small demo does not have. Student numbers are
