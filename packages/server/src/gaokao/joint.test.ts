@@ -16,6 +16,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readXlsx } from '../exam/testKit';
 import { userCalls, DIALECTS, signIn, startTestServer, type TestServer } from '../test/fixtures';
 import { addSchoolInRegion } from '../test/schoolKit';
+import { createdJoint } from '../joint/poolTestKit';
 
 type Joint = Static<typeof JointExam>;
 const SUBJECTS = ['语文', '数学', '英语', '物理', '历史', '化学', '生物', '政治', '地理'];
@@ -396,13 +397,9 @@ describe.each(DIALECTS)('新高考 over a joint exam of three schools on %s', (d
   });
 
   it('refuses before any school has finished', async () => {
-    const draft = await ok<Joint>(bureau, jointExamRoutes.jointCreate, {
+    const draft = await createdJoint(server, bureau, {
       idempotencyKey: 'joint-gaokao-2',
       name: '未完成的联考',
-      examType: '月测',
-      examDate: '2026-11-20',
-      gradeNum: 10,
-      schoolIds: [server.seed.demoSchoolId, server.seed.labSchoolId],
       subjects: SUBJECTS.map((s) => ({ subjectCode: s, subjectName: s, fullMarks: 100 })),
       schoolLabels: 'names',
     });

@@ -18,6 +18,26 @@ import {
 import { demoGradeOneMath } from '../seed/queries';
 import { homeworkCallers, TEST_PAPER_PDF as PDF } from './testKit';
 
+/** A draft homework of the demo 高一 数学 with the test paper, made by the admin (`token`); its id. */
+async function draftGradeOneMath(
+  server: TestServer,
+  token: string,
+  body: { name: string; idempotencyKey: string },
+): Promise<number> {
+  const { grade, subject } = (await demoGradeOneMath(server.db, 'admin'))!;
+  const created = await call<{ id: number }>(server.app, homeworkRoutes.homeworkCreate, {
+    token,
+    body: {
+      name: body.name,
+      gradeId: grade.id,
+      subjectId: subject!.id,
+      paper: { fileName: 'a.pdf', contentBase64: PDF },
+      idempotencyKey: body.idempotencyKey,
+    },
+  });
+  return created.body.data.id;
+}
+
 const HOUR = 3_600_000;
 const DUE = TEST_NOW.getTime() + 24 * HOUR;
 const QUESTIONS = [
@@ -461,18 +481,10 @@ describe.each(DIALECTS)('AI 拆题 with a model on %s', (dialect) => {
       .set({ enabled: 1 })
       .where('school_id', '=', demo)
       .execute();
-    const { grade, subject } = (await demoGradeOneMath(server.db, 'admin'))!;
-    const created = await call<{ id: number }>(server.app, homeworkRoutes.homeworkCreate, {
-      token,
-      body: {
-        name: 'AI 拆题',
-        gradeId: grade.id,
-        subjectId: subject!.id,
-        paper: { fileName: 'a.pdf', contentBase64: PDF },
-        idempotencyKey: `ai-${dialect}-1`,
-      },
+    const id = await draftGradeOneMath(server, token, {
+      name: 'AI 拆题',
+      idempotencyKey: `ai-${dialect}-1`,
     });
-    const id = created.body.data.id;
     reply =
       '好的：[{"label":"1","type":"objective","answer":"B","fullMarks":5},{"label":"2","type":"subjective","answer":null,"fullMarks":12},{"label":"","type":"x"}]';
     const r = await call<{ questions: unknown[] }>(server.app, homeworkRoutes.aiSplit, {
@@ -522,18 +534,10 @@ describe.each(DIALECTS)('homework answer sheet on %s', (dialect) => {
   afterAll(() => server.close());
 
   it('prints the questions through the answer-sheet engine; refused before the split', async () => {
-    const { grade, subject } = (await demoGradeOneMath(server.db, 'admin'))!;
-    const created = await call<{ id: number }>(server.app, homeworkRoutes.homeworkCreate, {
-      token,
-      body: {
-        name: '答题卡作业',
-        gradeId: grade.id,
-        subjectId: subject!.id,
-        paper: { fileName: 'a.pdf', contentBase64: PDF },
-        idempotencyKey: `sheet-${dialect}-1`,
-      },
+    const id = await draftGradeOneMath(server, token, {
+      name: '答题卡作业',
+      idempotencyKey: `sheet-${dialect}-1`,
     });
-    const id = created.body.data.id;
     const sheet = () =>
       server.app.inject({
         method: 'GET',

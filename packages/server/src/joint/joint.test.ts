@@ -19,6 +19,7 @@ import {
 } from '../test/fixtures';
 import { jobFile, pdfText } from '../test/downloadKit';
 import { addSchoolInRegion } from '../test/schoolKit';
+import { createdJoint } from './poolTestKit';
 
 type Joint = Static<typeof JointExam>;
 const HEADER = ['考号/学号', '姓名', '1', '2', '3', '4', '5(1)', '5(2)'];
@@ -444,14 +445,10 @@ describe.each(DIALECTS)('a joint exam of three schools on %s', (dialect) => {
   }, 120_000);
 
   it('a school outside a joint exam gets every joint route answered as a missing exam', async () => {
-    const pair = await ok<Joint>(bureau, jointExamRoutes.jointCreate, {
+    const pair = await createdJoint(server, bureau, {
       idempotencyKey: 'joint-pair-1',
       name: '两校联考',
-      examType: '月测',
       examDate: '2026-11-15',
-      gradeNum: 10,
-      schoolIds: [server.seed.demoSchoolId, server.seed.labSchoolId],
-      subjects: [{ subjectCode: '数学', subjectName: '数学', fullMarks: 30 }],
       schoolLabels: 'names',
     });
     const third = staff.third!;

@@ -15,7 +15,7 @@ import {
   type TestServer,
   userCalls,
 } from '../test/fixtures';
-import { jointMathExam, type Joint } from './poolTestKit';
+import { createdJoint, jointMathExam, type Joint } from './poolTestKit';
 
 interface Paper {
   examId: number;
@@ -221,15 +221,10 @@ describe.each(DIALECTS)('one answer key and answer sheet for a joint exam on %s'
   });
 
   it("a lead school organises from its own exam: the other school's copy follows", async () => {
-    const led = await ok<Joint>(demo, jointExamRoutes.jointCreate, {
+    const led = await createdJoint(server, demo, {
       idempotencyKey: 'joint-paper-lead',
       name: '两校月考',
-      examType: '月测',
-      examDate: '2026-11-20',
-      gradeNum: 10,
       schoolIds: [server.seed.labSchoolId, server.seed.demoSchoolId],
-      subjects: [{ subjectCode: '数学', subjectName: '数学', fullMarks: 30 }],
-      schoolLabels: 'codes',
     });
     expect(led.organiser).toBe('示范中学');
     await ok(demo, jointExamRoutes.jointQuestionsSave, {
@@ -269,15 +264,10 @@ describe.each(DIALECTS)('one answer key and answer sheet for a joint exam on %s'
   });
 
   it('the organiser imports the structure from an .xlsx file: a bad row is named and nothing saved; a good file replaces it for every school', async () => {
-    const imported = await ok<Joint>(bureau, jointExamRoutes.jointCreate, {
+    const imported = await createdJoint(server, bureau, {
       idempotencyKey: 'joint-paper-import',
       name: '高一联考（表格导入）',
-      examType: '月测',
       examDate: '2026-11-25',
-      gradeNum: 10,
-      schoolIds: [server.seed.demoSchoolId, server.seed.labSchoolId],
-      subjects: [{ subjectCode: '数学', subjectName: '数学', fullMarks: 30 }],
-      schoolLabels: 'codes',
     });
     const target = { jointExamId: imported.id, ...subject };
     await ok(bureau, jointExamRoutes.jointQuestionsSave, { ...target, questions: MATH_QUESTIONS });

@@ -1,5 +1,4 @@
 import {
-  jointExamRoutes,
   jointPaperRoutes,
   jointPoolRoutes,
   markingRoutes,
@@ -12,6 +11,7 @@ import { createMemoryFileStore } from '../core/files';
 import { DIALECTS, signIn, startTestServer, type TestServer, userCalls } from '../test/fixtures';
 import { addSchoolInRegion } from '../test/schoolKit';
 import {
+  createdJoint,
   jointMathExam,
   leaves,
   studentsOf,
@@ -99,14 +99,9 @@ describe.each(DIALECTS)('统一阅卷 set-up, scan hand-off and school monitorin
     ).toBe(404);
 
     // A lead-school organiser reads the other school's teachers as well.
-    const led = await ok<Joint>(demoAdmin, jointExamRoutes.jointCreate, {
+    const led = await createdJoint(server, demoAdmin, {
       idempotencyKey: 'joint-pool-setup-lead',
       name: '示范中学牵头联考',
-      examType: '月测',
-      examDate: '2026-11-20',
-      gradeNum: 10,
-      schoolIds: [demoSchoolId, labSchoolId],
-      subjects: [{ subjectCode: '数学', subjectName: '数学', fullMarks: 30 }],
       schoolLabels: 'names',
     });
     const ledRoster = await ok<{ list: Teacher[] }>(demoAdmin, jointPoolRoutes.jointPoolRoster, {

@@ -31,6 +31,36 @@ export const leaves = (questions: readonly Question[]) =>
   questions.flatMap((q) => (q.children.length > 0 ? q.children : [q]));
 
 /**
+ * A 高一 (grade 10) joint exam created by `user`: of both demo schools and of 数学 (full marks 30),
+ * a 月测 of 2026-11-20 labelled by school codes, unless `input` says otherwise.
+ */
+export async function createdJoint(
+  server: TestServer,
+  user: UserInfo,
+  input: {
+    idempotencyKey: string;
+    name: string;
+    examType?: string;
+    examDate?: string;
+    schoolIds?: number[];
+    subjects?: { subjectCode: string; subjectName: string; fullMarks: number }[];
+    schoolLabels?: 'codes' | 'names';
+  },
+): Promise<Joint> {
+  const { ok } = userCalls(() => server);
+  return ok<Joint>(user, jointExamRoutes.jointCreate, {
+    idempotencyKey: input.idempotencyKey,
+    name: input.name,
+    examType: input.examType ?? '月测',
+    examDate: input.examDate ?? '2026-11-20',
+    gradeNum: 10,
+    schoolIds: input.schoolIds ?? [server.seed.demoSchoolId, server.seed.labSchoolId],
+    subjects: input.subjects ?? [{ subjectCode: '数学', subjectName: '数学', fullMarks: 30 }],
+    schoolLabels: input.schoolLabels ?? 'codes',
+  });
+}
+
+/**
  * A joint exam of both demo schools with one subject 数学 (the math test paper), created by the
  * bureau (a 期中 of 2026-11-12 unless told); in 统一阅卷 when `pool`. Fills `examOf` and
  * `subjectOf` when given (school id → its exam / subject).
@@ -49,16 +79,11 @@ export async function jointMathExam(
   },
 ): Promise<Joint> {
   const { ok } = userCalls(() => server);
-  const { demoSchoolId, labSchoolId } = server.seed;
-  const joint = await ok<Joint>(bureau, jointExamRoutes.jointCreate, {
+  const joint = await createdJoint(server, bureau, {
     idempotencyKey: options.idempotencyKey,
     name: options.name,
     examType: options.examType ?? '期中',
     examDate: options.examDate ?? '2026-11-12',
-    gradeNum: 10,
-    schoolIds: [demoSchoolId, labSchoolId],
-    subjects: [{ subjectCode: '数学', subjectName: '数学', fullMarks: 30 }],
-    schoolLabels: 'codes',
   });
   for (const s of joint.schools) {
     options.examOf?.set(s.schoolId!, s.examId!);
