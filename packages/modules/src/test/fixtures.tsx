@@ -220,8 +220,10 @@ export function createFakeApi(routes: Record<string, Reply> = {}) {
     const key = `${request.method} ${request.url}`;
     if (!table.has(key)) throw new axios.AxiosError('Not Found', 'ERR_BAD_REQUEST', config);
     const entry = table.get(key);
-    const data =
-      typeof entry === 'function' ? (entry as (r: FakeRequest) => unknown)(request) : entry;
+    // A reply may be a promise: a test holds an answer back to see what the page does meanwhile.
+    const data = await (typeof entry === 'function'
+      ? (entry as (r: FakeRequest) => unknown)(request)
+      : entry);
     return { data, status: 200, statusText: 'OK', headers: {}, config, request: {} };
   };
   return {

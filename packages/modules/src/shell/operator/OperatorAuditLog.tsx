@@ -75,7 +75,8 @@ export function OperatorAuditLog({
   const [data, setData] = useState<AuditPage | null>(null);
   useEffect(() => {
     let live = true;
-    void call(operatorRefs.auditLog, auditQuery(filters, page)).then((d) => {
+    // Two filters changed in a row send two reads: the newer must go out (only its answer is kept).
+    void call(operatorRefs.auditLog, auditQuery(filters, page), undefined, false).then((d) => {
       if (live && d) setData(d);
     });
     return () => {

@@ -57,6 +57,7 @@ function useOperatorCall(token: string) {
       route: R,
       body: BodyOf<R>,
       successMessage?: string,
+      dedupe = true,
     ): Promise<DataOf<R> | null> => {
       try {
         const reply = await http.request<DataOf<R>>({
@@ -64,6 +65,7 @@ function useOperatorCall(token: string) {
           method: route.method,
           data: body,
           headers: { token, schoolId: undefined },
+          dedupe,
           ...(successMessage ? { successMessage } : {}),
         });
         return isNetworkFailure(reply) ? null : reply.data;

@@ -49,7 +49,10 @@ const leaveRow = {
   schoolName: '实验中学',
 };
 
-function consoleApi() {
+type AuditBody = { pageNum: number; pageSize: number; action?: string; schoolId?: number };
+
+/** The console's calls; `wait` may hold an audit read's answer back until a promise settles. */
+function consoleApi(wait: (body: AuditBody) => Promise<void> | undefined = () => undefined) {
   let current = region({ pending: true });
   const api = createFakeApi({
     [`${P}/overview`]: () =>
@@ -70,8 +73,9 @@ function consoleApi() {
       current = region({ enabled: current.bureauAccounts[0]!.enabled });
       return ok(current);
     },
-    [`${P}/audit/list`]: (r: { data: string }) => {
-      const body = JSON.parse(r.data) as { pageNum: number; pageSize: number; action?: string };
+    [`${P}/audit/list`]: async (r: { data: string }) => {
+      const body = JSON.parse(r.data) as AuditBody;
+      await wait(body);
       const operators = [{ operatorId: 1, name: '平台运营' }];
       const actions = [
         { action: 'school.invite', name: '邀请学校加入' },
@@ -181,6 +185,33 @@ describe('the operator console: consent, 停用 and the audit log', () => {
       from: new Date(2026, 10, 21).getTime(),
       to: new Date(2026, 10, 22).getTime(),
     });
+  }, 30_000);
+});
+
+describe('the operator console: two filters changed in a row', () => {
+  it('shows the answer to the newer filters while the older read is still on its way', async () => {
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    // the read of 学校 alone is answered only after the read of 学校 and 操作 has been sent
+    const api = consoleApi((body) => (body.schoolId && !body.action ? held : undefined));
+    await renderApp({ path: '/platform-operator', api, pages: operatorPages });
+    const log = await screen.findByRole('region', { name: '操作日志' });
+    await within(log).findByRole('table');
+    const search = within(log).getByRole('search', { name: '查找操作日志' });
+    const user = userEvent.setup();
+    await user.selectOptions(within(search).getByLabelText('学校'), '实验中学');
+    await user.selectOptions(within(search).getByLabelText('操作'), '学校退出区域');
+    await waitFor(() =>
+      expect(bodies(api, '/marking-platform/operator/audit/list').at(-1)).toMatchObject({
+        schoolId: 12,
+        action: 'school.leave',
+      }),
+    );
+    release();
+    expect(await within(log).findByText('共 1 条')).toBeInTheDocument();
+    expect(within(within(log).getByRole('table')).getAllByRole('row')[1]).toHaveTextContent(
+      '学校退出区域',
+    );
   }, 30_000);
 });
 

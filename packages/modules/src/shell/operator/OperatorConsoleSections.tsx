@@ -6,11 +6,16 @@ import { operatorRefs } from './operatorRefs';
 type Region = DataOf<typeof operatorRoutes.overview>['regions'][number];
 type Account = Region['bureauAccounts'][number];
 
-/** The console's call: an operator route with the operator's token; null when refused. */
+/**
+ * The console's call: an operator route with the operator's token; null when refused. `dedupe`
+ * false sends it even while the same call is in flight (a read whose caller keeps only the newest
+ * answer: the client would otherwise drop the newer read and the older one's answer is ignored).
+ */
 export type OperatorCall = <R extends RouteContract>(
   route: R,
   body: BodyOf<R>,
   successMessage?: string,
+  dedupe?: boolean,
 ) => Promise<DataOf<R> | null>;
 
 const pad = (n: number) => String(n).padStart(2, '0');
