@@ -76,6 +76,11 @@ function NamedLinks({ name, links }: { name: string; links: { to: string; label:
 }
 
 type ApiCall = ReturnType<typeof useApiCall>;
+/**
+ * A page's read is sent even while the previous page's is on its way (下一页 twice): the list
+ * keeps only the newest answer, and core would drop the newer read as a duplicate.
+ */
+const NEWEST_ONLY = { dedupe: false } as const;
 type Paging = { pageNum: number; pageSize: number };
 
 /** One page (PAGE_SIZE rows) of a centre list: `fetchPage` is a module-level call of its route. */
@@ -96,7 +101,8 @@ function useCentrePage<T>(
 }
 
 /** The exams whose reports the caller may open (`teacher/getExam`, the report's data scope). */
-const examPage = (call: ApiCall, paging: Paging) => call(shellRoutes.teacherGetExam, paging);
+const examPage = (call: ApiCall, paging: Paging) =>
+  call(shellRoutes.teacherGetExam, paging, NEWEST_ONLY);
 const useExamPage = () => useCentrePage(examPage);
 
 /** A row's 题目列表 link, `label` naming what the row is (题目列表：期中考试). */
@@ -329,7 +335,7 @@ const homeworkLinks = (id: number) => [
 
 /** The assigned homework whose reports the caller may open. */
 const homeworkPage = (call: ApiCall, paging: Paging) =>
-  call(teachingAssistantRoutes.assistantReports, paging);
+  call(teachingAssistantRoutes.assistantReports, paging, NEWEST_ONLY);
 
 /**
  * 助手报告 (/report/index/assistant): the assigned homework whose reports the caller may open,

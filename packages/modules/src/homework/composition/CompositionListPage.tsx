@@ -23,7 +23,7 @@ import { NameGradeSubjectCells } from '../components/rowCells';
 export function CompositionListPage() {
   const call = useApiCall();
   const list = useHomeworkList<CompositionSummary>(
-    useCallback((q: HomeworkListQuery) => call(r.compositionPage, q), [call]),
+    useCallback((q: HomeworkListQuery) => call(r.compositionPage, q, { dedupe: false }), [call]),
   );
 
   return (

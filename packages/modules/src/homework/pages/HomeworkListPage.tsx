@@ -34,12 +34,17 @@ export function HomeworkListPage() {
   const list = useHomeworkList<HomeworkSummary>(
     useCallback(
       (q: HomeworkListQuery) =>
-        call(homeworkRoutes.homeworkPage, {
-          ...q,
-          ...(header.gradeId ? { gradeId: header.gradeId } : {}),
-          ...(header.subjectId ? { subjectId: header.subjectId } : {}),
-          ...(state ? { state } : {}),
-        }),
+        call(
+          homeworkRoutes.homeworkPage,
+          {
+            ...q,
+            ...(header.gradeId ? { gradeId: header.gradeId } : {}),
+            ...(header.subjectId ? { subjectId: header.subjectId } : {}),
+            ...(state ? { state } : {}),
+          },
+          // the list keeps only the newest answer: a read sent while another is on its way must go out
+          { dedupe: false },
+        ),
       [call, header, state],
     ),
   );

@@ -63,6 +63,34 @@ describe('校本作业 list', () => {
     });
   });
 
+  it('shows the answer to the newer filters while the older read is still on its way', async () => {
+    const user = userEvent.setup();
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const page = (name: string) =>
+      ok({ list: [summary({ name })], total: 1, pageNum: 1, pageSize: 20 });
+    const api = homeworkApi({
+      [HW.homeworkPage]: async (r: { data: string }) => {
+        const body = JSON.parse(r.data) as { gradeId?: number; subjectId?: number };
+        if (body.gradeId && body.subjectId) return page('四年级数学的作业');
+        // the read of 年级 alone is answered only after the read of 年级 and 科目 has been sent
+        if (body.gradeId) return held.then(() => page('四年级的作业'));
+        return page('全部作业');
+      },
+    });
+    await render('/homework/school-base', api);
+    const table = await screen.findByRole('table', { name: '校本作业列表' });
+    await within(table).findByText('全部作业');
+    await user.selectOptions(await screen.findByRole('combobox', { name: '年级' }), '四年级');
+    await user.selectOptions(screen.getByRole('combobox', { name: '科目' }), '数学');
+    await waitFor(() =>
+      expect(bodiesOf(api, HW.homeworkPage).at(-1)).toMatchObject({ gradeId: 4, subjectId: 2 }),
+    );
+    release();
+    expect(await within(table).findByText('四年级数学的作业')).toBeInTheDocument();
+    expect(within(table).queryByText('四年级的作业')).toBeNull();
+  });
+
   it('deletes a homework not yet assigned after confirming', async () => {
     const user = userEvent.setup();
     const api = homeworkApi({ [HW.homeworkRemove]: ok(null) });
